@@ -1,0 +1,106 @@
+// Command postald referees correspondence draughts played by e-mail.
+//
+// Each subcommand lives in a file of its own; this file only dispatches.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// command is one subcommand of postald.
+type command struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, env *cmdEnv, args []string) error
+}
+
+// cmdEnv is what a subcommand may touch of the process: its streams.
+// Subcommands read no globals, so tests can run them in-process.
+type cmdEnv struct {
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+}
+
+// exitError ends the process with a given status after printing nothing more.
+type exitError struct{ code int }
+
+func (e exitError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
+
+func commands() []command {
+	return []command{
+		{"serve", "run the daemon: watch the mailbox, referee letters, send replies", runServe},
+		{"demo", "play a short game by letters on embedded mail servers and print every letter", runDemo},
+		{"tournament", "tournament create -config FILE -sheet START.toml: register a tournament and send the start letters", runTournament},
+		{"judge", "the judge's rulings and views (list, show, penalty, forfeit, ...)", runJudge},
+		{"report", "the director's report", runReport},
+		{"export", "export -game GAME: a game as PDN", runExport},
+		{"simulate", "simulate -sheet START.toml LETTERS.mbox: the referee without the post", runSimulate},
+		{"crosstable", "crosstable [-json] FILE: standings and tie-breaks of a round-robin", runCrosstable},
+		{"parse", "parse FILE: a move letter as JSON", runParse},
+		{"check", "check [-variant V] FILE.pdn: replay every game of a PDN file", runCheck},
+		{"perft", "perft -variant V -depth N [-fen F]: count legal move sequences", runPerft},
+	}
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, &cmdEnv{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}, os.Args[1:])
+	stop()
+	os.Exit(code)
+}
+
+// run dispatches args to a subcommand and returns the process exit status.
+func run(ctx context.Context, env *cmdEnv, args []string) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		usage(env.stdout)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	for _, c := range commands() {
+		if c.name != args[0] {
+			continue
+		}
+		err := c.run(ctx, env, args[1:])
+		var ee exitError
+		switch {
+		case err == nil:
+			return 0
+		case errors.As(err, &ee):
+			return ee.code
+		case errors.Is(err, flag.ErrHelp):
+			return 0
+		default:
+			fmt.Fprintf(env.stderr, "postald %s: %v\n", c.name, err)
+			return 1
+		}
+	}
+	fmt.Fprintf(env.stderr, "postald: unknown command %q\n", args[0])
+	usage(env.stderr)
+	return 2
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: postald <command> [flags]")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "commands:")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-11s %s\n", c.name, c.summary)
+	}
+}
+
+// newFlagSet returns a flag set for a subcommand that reports errors to env.
+func newFlagSet(env *cmdEnv, name string) *flag.FlagSet {
+	fs := flag.NewFlagSet("postald "+name, flag.ContinueOnError)
+	fs.SetOutput(env.stderr)
+	return fs
+}

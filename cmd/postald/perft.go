@@ -1,0 +1,10 @@
+package main
+
+import (
+	"context"
+	"errors"
+)
+
+func runPerft(ctx context.Context, env *cmdEnv, args []string) error {
+	return errors.New("not built yet")
+}

@@ -1,0 +1,10 @@
+package main
+
+import (
+	"context"
+	"errors"
+)
+
+func runReport(ctx context.Context, env *cmdEnv, args []string) error {
+	return errors.New("not built yet")
+}
