@@ -2,9 +2,62 @@ package main
 
 import (
 	"context"
-	"errors"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+
+	"postald/internal/tournament"
 )
 
+// runCrosstable prints the standings of any round-robin from a results file (formats.md):
+// an aligned text crosstable, or with -json the standings as one JSON object.
 func runCrosstable(ctx context.Context, env *cmdEnv, args []string) error {
-	return errors.New("not built yet")
+	fs := newFlagSet(env, "crosstable")
+	asJSON := fs.Bool("json", false, `print {"standings":[...]} instead of the text crosstable`)
+	lang := fs.String("lang", tournament.Russian, "language of the text headings: ru or en")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: postald crosstable [-json] [-lang ru|en] FILE")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return exitError{2}
+	}
+	if *lang != tournament.Russian && *lang != tournament.English {
+		return fmt.Errorf("-lang %q: want ru or en", *lang)
+	}
+	data, err := os.ReadFile(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	table, err := tournament.ParseTable(data)
+	if err != nil {
+		return fmt.Errorf("%s: %w", fs.Arg(0), err)
+	}
+	ct, err := tournament.Compute(table)
+	if err != nil {
+		return fmt.Errorf("%s: %w", fs.Arg(0), err)
+	}
+	if *asJSON {
+		return writeStandingsJSON(env.stdout, ct)
+	}
+	_, err = io.WriteString(env.stdout, ct.Text(*lang))
+	return err
+}
+
+// writeStandingsJSON writes {"standings":[...]} as formats.md fixes it, on one line.
+func writeStandingsJSON(w io.Writer, ct *tournament.Crosstable) error {
+	standings := ct.Standings
+	if standings == nil {
+		standings = []tournament.Standing{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(struct {
+		Standings []tournament.Standing `json:"standings"`
+	}{standings})
 }

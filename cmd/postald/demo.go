@@ -3,8 +3,373 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"mime"
+	"mime/quotedprintable"
+	"net/mail"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+	"github.com/emersion/go-smtp"
+
+	"postald/internal/config"
+	"postald/internal/daemon"
+	"postald/internal/localmail"
+	"postald/internal/mailbox"
+	"postald/internal/store"
 )
 
+// The demo tournament: two players, Russian column checkers, the seed's own sample game
+// (Ivanov – Petrov, seed 000, section 1) played by letters.
+const demoSheet = `
+[tournament]
+code = "DEMO-2026"
+name = "postald demonstration"
+variant = "column"
+start = 2026-11-02
+end = 2027-10-31
+language = "en"
+address = "moves@postald.demo"
+judge = "judge@postald.demo"
+director = "director@postald.demo"
+rounds = 1
+
+[regulation]
+zone = "Europe/Moscow"
+
+[[player]]
+number = 1
+name = "Ivan Ivanov"
+email = "ivanov@postald.demo"
+
+[[player]]
+number = 2
+name = "Peter Petrov"
+email = "petrov@postald.demo"
+`
+
+// demoStep is one letter a scripted player sends, and what postald must make of it.
+type demoStep struct {
+	day     int    // days after the start date
+	from    string // ivanov or petrov
+	text    string
+	verdict string // the X-Postald-Verdict of the answer to the sender
+	note    string // what the step shows
+}
+
+var demoSteps = []demoStep{
+	{0, "ivanov", "Dear Peter,\n\nTournament DEMO-2026, game 1-2.\nMy move: 1. c3-b4\n\nRegards,\nIvan\n",
+		"accepted", "White opens on the start date: no days charged (4.3.2)."},
+	{2, "petrov", "Dear Ivan,\n\nReceived your 1. c3-b4.\nMy move: 1... b6-c5\nDates: 2026-11-02, 2026-11-02, 2026-11-04\nTime: 0/2\n\nPeter\n",
+		"accepted", "Black answers two days later: 2 days charged (4.3.1)."},
+	{3, "ivanov", "Peter,\n\nReceived your 1... b6-c5.\nMy move: 2. b4-c5\nIf 2... a7-b6 then 3. b2-c3\nDates: 2026-11-04, 2026-11-04, 2026-11-05\nTime: 1/2\n\nIvan\n",
+		"corrected", "2. b4-c5 is impossible, but the man on b4 has one legal move, b4-a5: postald plays it (4.2.10). The variant is stored (4.2.7)."},
+	{5, "petrov", "Ivan,\n\nReceived your 2. b4-a5.\nMy move: 2... a7-b6 3. b2-c3 c5-b4 4. a3:a7 c7-b6\n\nPeter\n",
+		"accepted", "Black plays into the variant: 3. b2-c3 is played for White at no cost to him (4.2.13), and Black writes White's forced capture 4. a3:a7 with his answer (4.2.4)."},
+	{8, "ivanov", "Peter,\n\nReceived your 2... a7-b6 3... c5-b4 4. a3:a7 c7-b6.\nMy move: 5. a5:e5 f6:b2 6. a1:c3\n\nIvan\n",
+		"accepted", "White captures, writes Black's forced recapture and answers it (4.2.4)."},
+	{10, "petrov", "Ivan,\n\nReceived your 5. a5:e5 f6:b2 6. a1:c3.\nMy move: 6... d8-c7\n\nPeter\n",
+		"accepted", "A weak move (the seed's own comment)."},
+	{13, "ivanov", "Peter,\n\nReceived your 6... d8-c7.\nMy move: 7. g3-f4 e5:g3 8. h2:f4 g3:e5 9. e3:g5 h6:f4 10. d2-e3 f4:b4 11. b2:d4:f6:d8:a5:d2:h6\n\nIvan\n",
+		"accepted", "The combination: every Black reply is forced, so White writes them all in one letter (4.2.4)."},
+	{15, "petrov", "Ivan,\n\nReceived your 7. g3-f4 ... 11. b2:d4:f6:d8:a5:d2:h6.\nI resign.\n\nPeter\n",
+		"notice", "Black resigns: the game ends 1-0."},
+}
+
 func runDemo(ctx context.Context, env *cmdEnv, args []string) error {
-	return errors.New("not built yet")
+	fs := newFlagSet(env, "demo")
+	verbose := fs.Bool("v", false, "log what the daemon does")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	logw := io.Discard
+	if *verbose {
+		logw = env.stderr
+	}
+	return demo(ctx, env.stdout, slog.New(slog.NewTextHandler(logw, nil)))
+}
+
+// demoClock is the demo's calendar: it jumps from one letter's day to the next.
+type demoClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *demoClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *demoClock) set(t time.Time) {
+	c.mu.Lock()
+	c.t = t
+	c.mu.Unlock()
+}
+
+func demo(ctx context.Context, out io.Writer, log *slog.Logger) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	moscow, err := time.LoadLocation("Europe/Moscow")
+	if err != nil {
+		return err
+	}
+	start := time.Date(2026, 11, 2, 10, 0, 0, 0, moscow)
+	clock := &demoClock{t: start.Add(-24 * time.Hour)}
+	const domain = "postald.demo"
+	users := map[string]string{}
+	for _, u := range []string{"moves", "ivanov", "petrov", "judge", "director"} {
+		users[u+"@"+domain] = u + "-pw"
+	}
+	srv, err := localmail.Start(users, clock.Now)
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+
+	dir, err := os.MkdirTemp("", "postald-demo-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	db, err := store.Open(filepath.Join(dir, "postald.db"), store.Options{Logger: log})
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+
+	from := mail.Address{Name: "DEMO-2026 tournament secretary", Address: "moves@" + domain}
+	sender, err := mailbox.NewSender(mailbox.SMTPOptions{Address: srv.SMTPAddr, TLS: mailbox.TLSNone, From: from.String()})
+	if err != nil {
+		return err
+	}
+	d := daemon.New(daemon.Options{Store: db, Sender: sender, From: from, Limits: config.Defaults().Limits, Logger: log, Now: clock.Now})
+	w, err := mailbox.NewWatcher(mailbox.IMAPOptions{Address: srv.IMAPAddr, TLS: mailbox.TLSNone,
+		Username: from.Address, Password: users[from.Address]}, d.Handle)
+	if err != nil {
+		return err
+	}
+	w.Logger = log
+	done := make(chan error, 1)
+	go func() { done <- d.Run(ctx, w) }()
+
+	fmt.Fprintf(out, "postald demo: a correspondence game of Russian column checkers played by e-mail.\n")
+	fmt.Fprintf(out, "An IMAP and an SMTP server run inside this process on 127.0.0.1; the store is %s.\n", dir)
+	fmt.Fprintf(out, "The game is the seed's sample game, Ivanov – Petrov, written as letters.\n\n")
+
+	readers := map[string]*demoReader{}
+	for _, u := range []string{"ivanov", "petrov", "judge", "director"} {
+		addr := u + "@" + domain
+		r, err := newDemoReader(srv.IMAPAddr, addr, users[addr])
+		if err != nil {
+			return err
+		}
+		defer r.close()
+		readers[u] = r
+	}
+	settle := func() error { return demoSettle(ctx, srv, db, from.Address) }
+
+	fmt.Fprintf(out, "══ %s: the director registers the tournament; postald sends the start letters\n\n", clock.Now().Format("2006-01-02"))
+	if err := d.Do(ctx, func() error {
+		_, err := createTournament(db, from, []byte(demoSheet), clock.Now())
+		return err
+	}); err != nil {
+		return err
+	}
+	d.Kick()
+	if err := settle(); err != nil {
+		return err
+	}
+	for _, u := range []string{"ivanov", "petrov"} {
+		if _, err := readers[u].printNew(out); err != nil {
+			return err
+		}
+	}
+
+	var failures []string
+	for i, st := range demoSteps {
+		clock.set(start.AddDate(0, 0, st.day).Add(time.Duration(i) * time.Minute))
+		sender := st.from + "@" + domain
+		fmt.Fprintf(out, "══ %s: %s writes\n   (%s)\n\n", clock.Now().Format("2006-01-02"), sender, st.note)
+		raw := demoLetter(sender, from.Address, st.text, clock.Now(), i)
+		printLetter(out, "→ moves@"+domain, raw)
+		c, err := smtp.Dial(srv.SMTPAddr)
+		if err != nil {
+			return err
+		}
+		if err := c.SendMail(sender, []string{from.Address}, strings.NewReader(raw)); err != nil {
+			return err
+		}
+		c.Quit()
+		if err := settle(); err != nil {
+			return err
+		}
+		var verdict string
+		for _, u := range []string{"ivanov", "petrov", "judge", "director"} {
+			got, err := readers[u].printNew(out)
+			if err != nil {
+				return err
+			}
+			if u == st.from && len(got) > 0 {
+				verdict = got[0]
+			}
+		}
+		if verdict != st.verdict {
+			failures = append(failures, fmt.Sprintf("letter %d from %s: postald answered %q, the demo expects %q", i+1, st.from, verdict, st.verdict))
+		}
+	}
+
+	var summary string
+	err = db.View(func(tx *store.Tx) error {
+		g, err := daemon.LoadGame(tx, store.GameID{Tournament: "DEMO-2026", Game: "1-2"})
+		if err != nil {
+			return err
+		}
+		summary = fmt.Sprintf("game 1-2: %s, result %s; moves: %s; days used White/Black %s",
+			g.StatusText(), g.Result, strings.Join(g.MoveList(), " "), g.Time())
+		if g.Result != "1-0" {
+			failures = append(failures, "the game should have ended 1-0, it is "+g.Result)
+		}
+		return nil
+	})
+	cancel()
+	if derr := <-done; derr != nil && err == nil {
+		err = derr
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "══ the end\n%s\n", summary)
+	if err := db.VerifyAll(); err != nil {
+		failures = append(failures, "archive: "+err.Error())
+	} else {
+		fmt.Fprintln(out, "every letter in and out is archived in a hash chain that verifies")
+	}
+	if len(failures) > 0 {
+		return errors.New("the demo did not go as it should:\n  " + strings.Join(failures, "\n  "))
+	}
+	return nil
+}
+
+// demoSettle waits until postald has taken every letter from its mailbox and sent everything
+// its outbox holds.
+func demoSettle(ctx context.Context, srv *localmail.Server, db *store.DB, box string) error {
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		n, err := srv.Count(box, "INBOX")
+		if err != nil {
+			return err
+		}
+		pending := false
+		if n == 0 {
+			if err := db.View(func(tx *store.Tx) error {
+				_, pending = tx.NextAttempt()
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		if n == 0 && !pending {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	return errors.New("postald did not answer within 20 seconds")
+}
+
+func demoLetter(from, to, text string, date time.Time, n int) string {
+	subject := "DEMO-2026 game 1-2"
+	return "From: " + from + "\r\nTo: " + to + "\r\nSubject: " + subject +
+		"\r\nDate: " + date.Format(time.RFC1123Z) +
+		fmt.Sprintf("\r\nMessage-ID: <demo-%d.%s>", n+1, from) +
+		"\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + strings.ReplaceAll(text, "\n", "\r\n")
+}
+
+// demoReader reads one person's mailbox over IMAP, as his mail client would.
+type demoReader struct {
+	c    *imapclient.Client
+	addr string
+	seen uint32
+}
+
+func newDemoReader(imapAddr, addr, pw string) (*demoReader, error) {
+	c, err := imapclient.DialInsecure(imapAddr, nil)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.Login(addr, pw).Wait(); err != nil {
+		c.Close()
+		return nil, err
+	}
+	return &demoReader{c: c, addr: addr}, nil
+}
+
+func (r *demoReader) close() { r.c.Close() }
+
+// printNew prints the letters that arrived since the last call and returns their verdicts.
+func (r *demoReader) printNew(out io.Writer) ([]string, error) {
+	sel, err := r.c.Select("INBOX", &imap.SelectOptions{ReadOnly: true}).Wait()
+	if err != nil {
+		return nil, err
+	}
+	if sel.NumMessages <= r.seen {
+		return nil, nil
+	}
+	sec := &imap.FetchItemBodySection{Peek: true}
+	var set imap.SeqSet
+	set.AddRange(r.seen+1, sel.NumMessages)
+	msgs, err := r.c.Fetch(set, &imap.FetchOptions{BodySection: []*imap.FetchItemBodySection{sec}}).Collect()
+	if err != nil {
+		return nil, err
+	}
+	r.seen = sel.NumMessages
+	var verdicts []string
+	for _, m := range msgs {
+		raw := string(m.FindBodySection(sec))
+		verdicts = append(verdicts, printLetter(out, "← "+r.addr, raw))
+	}
+	return verdicts, nil
+}
+
+// printLetter prints a letter's useful headers and its text, and returns its X-Postald-Verdict.
+func printLetter(out io.Writer, who, raw string) string {
+	m, err := mail.ReadMessage(strings.NewReader(raw))
+	if err != nil {
+		fmt.Fprintf(out, "%s: unreadable letter: %v\n\n", who, err)
+		return ""
+	}
+	dec := new(mime.WordDecoder)
+	subject, _ := dec.DecodeHeader(m.Header.Get("Subject"))
+	fmt.Fprintf(out, "┌─ %s   %s\n", who, subject)
+	var tags []string
+	for _, h := range []string{"X-Postald-Verdict", "X-Postald-Clause", "X-Postald-Time"} {
+		if v := m.Header.Get(h); v != "" {
+			tags = append(tags, h+": "+v)
+		}
+	}
+	if len(tags) > 0 {
+		fmt.Fprintf(out, "│ %s\n", strings.Join(tags, "   "))
+	}
+	var body io.Reader = m.Body
+	if strings.EqualFold(m.Header.Get("Content-Transfer-Encoding"), "quoted-printable") {
+		body = quotedprintable.NewReader(body)
+	}
+	text, _ := io.ReadAll(body)
+	for _, line := range strings.Split(strings.TrimRight(strings.ReplaceAll(string(text), "\r\n", "\n"), "\n"), "\n") {
+		fmt.Fprintf(out, "│ %s\n", line)
+	}
+	fmt.Fprintln(out, "└─")
+	fmt.Fprintln(out)
+	return m.Header.Get("X-Postald-Verdict")
 }

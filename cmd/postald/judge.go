@@ -2,9 +2,623 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/mail"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"postald/internal/daemon"
+	"postald/internal/daysclock"
+	"postald/internal/referee"
+	"postald/internal/store"
+	"postald/internal/tournament"
 )
 
+const judgeUsage = `usage: postald judge [-config FILE] <command> [flags] [arguments]
+
+views:
+  list [-json] [-tournament CODE]       games with status, whose move, clocks, oversteps
+  show [-json] GAME                     one game: position, moves with dates, clocks, letters
+  verify [GAME]                         check the tamper-evident archive of a game (or all)
+
+rulings (each needs -clause and -reason, 4.1.10; both players, the judge and the director are told):
+  penalty GAME SIDE DAYS                add penalty days (negative DAYS removes them)
+  correct-date GAME SIDE DAYS           correct a player's accrued days (4.3.1)
+  forfeit GAME SIDE                     SIDE loses the game (time overstep, discipline)
+  adjudicate GAME RESULT                the result of an unfinished game: 1-0, 0-1, 1/2-1/2
+  leave GAME SIDE FROM TO               grant leave: the clock stops from FROM to TO (YYYY-MM-DD)
+  withdraw TOURNAMENT PLAYER            a player leaves the tournament (seed 003, 1.10)
+  protest GAME -decision TEXT           record a protest and its decision (4.1.12)
+
+GAME is TOURNAMENT/W-B (or W-B when there is one tournament); SIDE is white, black or
+the player's number.
+`
+
 func runJudge(ctx context.Context, env *cmdEnv, args []string) error {
-	return errors.New("not built yet")
+	fs := newFlagSet(env, "judge")
+	cfgFile := fs.String("config", "", "configuration file (default $POSTALD_CONFIG or "+defaultConfig+")")
+	fs.Usage = func() { fmt.Fprint(env.stderr, judgeUsage) }
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return exitError{2}
+	}
+	return runStoreCommand(ctx, env, *cfgFile, "judge", fs.Args())
+}
+
+// judgeMain runs one judge command on the store; it is what the control socket runs too.
+func judgeMain(ctx context.Context, args []string, out io.Writer, cenv *daemon.ControlEnv) int {
+	if len(args) == 0 {
+		fmt.Fprint(out, judgeUsage)
+		return 2
+	}
+	j := &judge{ctx: ctx, out: out, env: cenv}
+	var err error
+	switch args[0] {
+	case "list":
+		err = j.list(args[1:])
+	case "show":
+		err = j.show(args[1:])
+	case "verify":
+		err = j.verify(args[1:])
+	case "penalty", "correct-date", "forfeit", "adjudicate", "leave":
+		err = j.rule(args[0], args[1:])
+	case "withdraw":
+		err = j.withdraw(args[1:])
+	case "protest":
+		err = j.protest(args[1:])
+	case "help", "-h", "--help":
+		fmt.Fprint(out, judgeUsage)
+		return 0
+	default:
+		fmt.Fprintf(out, "postald judge: unknown command %q\n\n%s", args[0], judgeUsage)
+		return 2
+	}
+	var ee exitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &ee):
+		return ee.code
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	}
+	fmt.Fprintf(out, "postald judge %s: %v\n", args[0], err)
+	return 1
+}
+
+type judge struct {
+	ctx context.Context
+	out io.Writer
+	env *daemon.ControlEnv
+}
+
+func (j *judge) flags(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet("postald judge "+name, flag.ContinueOnError)
+	fs.SetOutput(j.out)
+	return fs
+}
+
+// gameRow is one game as `judge list -json` prints it.
+type gameRow struct {
+	Game      string         `json:"game"`
+	White     string         `json:"white"`
+	Black     string         `json:"black"`
+	Status    string         `json:"status"`
+	Result    string         `json:"result"`
+	ToMove    string         `json:"to_move,omitempty"`
+	Moves     int            `json:"moves"`
+	Time      referee.Time   `json:"time"`
+	Penalty   referee.Time   `json:"penalty"`
+	LastDay   daysclock.Date `json:"last_day,omitzero"` // of the player on move, for his next control
+	Oversteps []string       `json:"oversteps,omitempty"`
+}
+
+func (j *judge) list(args []string) error {
+	fs := j.flags("list")
+	asJSON := fs.Bool("json", false, "print JSON")
+	only := fs.String("tournament", "", "only this tournament")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	var rows []gameRow
+	err := j.env.Store.View(func(tx *store.Tx) error {
+		return eachGame(tx, *only, func(sh *tournament.Sheet, id store.GameID, g referee.Game) error {
+			rows = append(rows, makeRow(sh, id, g))
+			return nil
+		})
+	})
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return writeJSON(j.out, rows)
+	}
+	tw := tabwriter.NewWriter(j.out, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "GAME\tWHITE\tBLACK\tSTATUS\tMOVES\tTIME\tPENALTY\tLAST DAY\tOVERSTEP")
+	for _, r := range rows {
+		last := ""
+		if !r.LastDay.IsZero() {
+			last = r.LastDay.String()
+		}
+		status := r.Status
+		if r.ToMove != "" {
+			status = r.ToMove + " to move"
+		} else if r.Result != "" && r.Result != referee.ResultNone {
+			status += " " + r.Result
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\n", r.Game, r.White, r.Black, status, r.Moves,
+			r.Time, r.Penalty, last, strings.Join(r.Oversteps, ", "))
+	}
+	return tw.Flush()
+}
+
+func makeRow(sh *tournament.Sheet, id store.GameID, g referee.Game) gameRow {
+	r := gameRow{
+		Game: id.Key(), White: g.White.Name, Black: g.Black.Name,
+		Status: g.Status, Result: g.Result, Moves: (len(g.Plies) + 1) / 2, Time: g.Time(),
+		Penalty: referee.Time{White: g.WhiteClock.Penalty, Black: g.BlackClock.Penalty},
+	}
+	if g.Status == referee.StatusPlaying {
+		r.ToMove = string(g.ToMove())
+		c := g.Clock(g.ToMove())
+		r.LastDay = c.Deadline(terms(sh, g)).LastDay
+	}
+	for _, s := range []referee.Side{referee.White, referee.Black} {
+		if o := g.Clock(s).Overstep; o != nil {
+			r.Oversteps = append(r.Oversteps, fmt.Sprintf("%s %d days on %s (limit %d by move %d)", s, o.Days, o.On, o.Control.Days, o.Control.Move))
+		}
+	}
+	return r
+}
+
+// terms are the clock terms of a game under its tournament's regulation.
+func terms(sh *tournament.Sheet, g referee.Game) daysclock.Terms {
+	reg := sh.Regulation.WithDefaults()
+	return daysclock.Terms{
+		Control:     daysclock.Control{Moves: reg.ControlMoves, Days: reg.ControlDays},
+		Start:       g.Start,
+		End:         g.End,
+		Reminders:   reg.Reminders,
+		SilenceDays: reg.SilenceDays,
+	}
+}
+
+// gameView is one game as `judge show -json` prints it.
+type gameView struct {
+	gameRow
+	Variant  string              `json:"variant"`
+	Plies    []plyView           `json:"plies"`
+	Variants []referee.Variant   `json:"variants,omitempty"`
+	History  []referee.Entry     `json:"history,omitempty"`
+	Letters  []letterView        `json:"letters"`
+	Rulings  []store.Ruling      `json:"rulings,omitempty"`
+	Clocks   map[string]any      `json:"clocks"`
+	Deadline *daysclock.Deadline `json:"deadline,omitempty"`
+}
+
+type plyView struct {
+	Move string         `json:"move"`
+	Date daysclock.Date `json:"date"`
+	By   string         `json:"by"`
+}
+
+type letterView struct {
+	Seq       uint64    `json:"seq"`
+	Direction string    `json:"dir"`
+	Time      time.Time `json:"time"`
+	MessageID string    `json:"message_id,omitempty"`
+	Verdict   string    `json:"verdict,omitempty"`
+	Clause    string    `json:"clause,omitempty"`
+	Hash      string    `json:"sha256"`
+}
+
+func (j *judge) show(args []string) error {
+	fs := j.flags("show")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return errors.New("show needs one GAME")
+	}
+	var v gameView
+	err := j.env.Store.View(func(tx *store.Tx) error {
+		id, err := findGame(tx, fs.Arg(0))
+		if err != nil {
+			return err
+		}
+		sh, err := daemon.LoadSheet(tx, id.Tournament)
+		if err != nil {
+			return err
+		}
+		g, err := daemon.LoadGame(tx, id)
+		if err != nil {
+			return err
+		}
+		v.gameRow = makeRow(sh, id, g)
+		v.Variant = g.Variant
+		for i, p := range g.Plies {
+			v.Plies = append(v.Plies, plyView{Move: g.MoveList()[i], Date: p.Date, By: p.By})
+		}
+		v.Variants, v.History = g.Variants, g.History
+		v.Clocks = map[string]any{"white": g.WhiteClock, "black": g.BlackClock}
+		if g.Status == referee.StatusPlaying {
+			dl := g.Clock(g.ToMove()).Deadline(terms(sh, g))
+			v.Deadline = &dl
+		}
+		v.Rulings, err = tx.Rulings(id)
+		if err != nil {
+			return err
+		}
+		v.Letters = []letterView{}
+		return tx.ArchiveEntries(id, 1, func(e store.ArchiveEntry) error {
+			v.Letters = append(v.Letters, letterView{Seq: e.Seq, Direction: string(e.Direction), Time: e.Time,
+				MessageID: e.MessageID, Verdict: e.Verdict, Clause: e.Clause, Hash: e.Hash.String()})
+			return nil
+		})
+	})
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return writeJSON(j.out, v)
+	}
+	fmt.Fprintf(j.out, "%s  %s – %s  (%s)\n", v.Game, v.White, v.Black, v.Variant)
+	status := v.Status
+	if v.ToMove != "" {
+		status = v.ToMove + " to move"
+	}
+	fmt.Fprintf(j.out, "status: %s  result: %s  time (white/black): %s  penalty days: %s\n", status, v.Result, v.Time, v.Penalty)
+	if v.Deadline != nil && !v.Deadline.LastDay.IsZero() {
+		fmt.Fprintf(j.out, "next control: move %d, %d days; last day %s\n", v.Deadline.Control.Move, v.Deadline.Control.Days, v.Deadline.LastDay)
+	}
+	for _, o := range v.Oversteps {
+		fmt.Fprintf(j.out, "overstep: %s\n", o)
+	}
+	fmt.Fprintln(j.out, "\nmoves:")
+	for _, p := range v.Plies {
+		by := ""
+		if p.By != referee.ByLetter {
+			by = "  (" + p.By + ")"
+		}
+		fmt.Fprintf(j.out, "  %-22s %s%s\n", p.Move, p.Date, by)
+	}
+	if len(v.Variants) > 0 {
+		fmt.Fprintln(j.out, "\nvariants pending:")
+		for _, va := range v.Variants {
+			fmt.Fprintf(j.out, "  %s by %s: %s\n", va.Label, va.Proposer, strings.Join(va.Moves, " "))
+		}
+	}
+	if len(v.Rulings) > 0 {
+		fmt.Fprintln(j.out, "\nrulings:")
+		for _, r := range v.Rulings {
+			fmt.Fprintf(j.out, "  #%d %s %s (%s): %s\n", r.Seq, r.Time.Format(time.DateOnly), r.Kind, r.Clause, r.Reason)
+		}
+	}
+	fmt.Fprintln(j.out, "\nletters:")
+	for _, l := range v.Letters {
+		fmt.Fprintf(j.out, "  #%-3d %-3s %s  %-9s %-12s %s\n", l.Seq, l.Direction, l.Time.Format("2006-01-02 15:04"), l.Verdict, l.Clause, l.MessageID)
+	}
+	return nil
+}
+
+func (j *judge) verify(args []string) error {
+	if len(args) > 1 {
+		return errors.New("verify takes at most one GAME")
+	}
+	if len(args) == 0 {
+		if err := j.env.Store.VerifyAll(); err != nil {
+			return err
+		}
+		fmt.Fprintln(j.out, "every archive chain verifies")
+		return nil
+	}
+	var id store.GameID
+	if err := j.env.Store.View(func(tx *store.Tx) (err error) {
+		id, err = findGame(tx, args[0])
+		return err
+	}); err != nil {
+		return err
+	}
+	n, err := j.env.Store.Verify(id)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(j.out, "%s: %d letters, chain verifies\n", id.Key(), n)
+	return nil
+}
+
+// rule applies a ruling of the referee's kinds to one game.
+func (j *judge) rule(kind string, args []string) error {
+	fs := j.flags(kind)
+	clause := fs.String("clause", "", "the clause the ruling rests on (4.1.10), e.g. 4.3.1")
+	reason := fs.String("reason", "", "the reason, told to both players")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	want := map[string]int{"penalty": 3, "correct-date": 3, "forfeit": 2, "adjudicate": 2, "leave": 4}[kind]
+	if fs.NArg() != want {
+		return fmt.Errorf("%s needs %d arguments; see postald judge help", kind, want)
+	}
+	if *clause == "" || *reason == "" {
+		return errors.New("every ruling needs -clause and -reason (4.1.10)")
+	}
+	a := fs.Args()
+	return j.env.Do(j.ctx, func() error {
+		now := j.env.Now()
+		err := j.env.Store.Update(func(tx *store.Tx) error {
+			id, err := findGame(tx, a[0])
+			if err != nil {
+				return err
+			}
+			sh, err := daemon.LoadSheet(tx, id.Tournament)
+			if err != nil {
+				return err
+			}
+			g, err := daemon.LoadGame(tx, id)
+			if err != nil {
+				return err
+			}
+			r := referee.Ruling{Kind: kind, Clause: *clause, Reason: *reason, At: now}
+			switch kind {
+			case "penalty", "correct-date":
+				if r.Side, err = sideArg(g, a[1]); err != nil {
+					return err
+				}
+				if r.Days, err = strconv.Atoi(a[2]); err != nil {
+					return fmt.Errorf("days %q: %w", a[2], err)
+				}
+			case "forfeit":
+				if r.Side, err = sideArg(g, a[1]); err != nil {
+					return err
+				}
+			case "adjudicate":
+				r.Result = a[1]
+			case "leave":
+				if r.Side, err = sideArg(g, a[1]); err != nil {
+					return err
+				}
+				if r.Leave.From, err = daysclock.ParseDate(a[2]); err != nil {
+					return err
+				}
+				if r.Leave.To, err = daysclock.ParseDate(a[3]); err != nil {
+					return err
+				}
+			}
+			return applyRuling(tx, j.env.From, sh, id, g, r, now)
+		})
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(j.out, "%s: %s recorded (%s); the players, the judge and the director are told\n", a[0], kind, *clause)
+		j.env.Kick()
+		return nil
+	})
+}
+
+// applyRuling runs a ruling through the referee — the same code letters go through — and records
+// it: the audit log, the game, its next event, the letters to both players, the judge and the
+// director (X-Postald-Verdict: ruling).
+func applyRuling(tx *store.Tx, from mail.Address, sh *tournament.Sheet, id store.GameID, g referee.Game, r referee.Ruling, now time.Time) error {
+	loc, err := time.LoadLocation(sh.Regulation.Zone)
+	if err != nil {
+		return err
+	}
+	dec, err := referee.Rule(g, r, sh.Regulation, loc)
+	if err != nil {
+		return err
+	}
+	details, _ := json.Marshal(r)
+	if _, err := tx.AppendRuling(store.Ruling{Game: id, Time: now, Kind: r.Kind, Clause: r.Clause, Reason: r.Reason, Details: details}); err != nil {
+		return err
+	}
+	if sh.Director != "" && len(dec.Letters) > 0 {
+		cc := dec.Letters[0]
+		cc.Role, cc.To = referee.ToDirector, sh.Director
+		dec.Letters = append(dec.Letters, cc)
+	}
+	return daemon.Record(tx, from, id, sh, dec, now, loc)
+}
+
+// withdraw records that a player left the tournament (seed 003, 1.10): with fewer than half of his
+// games played his results are struck out; with half or more his unfinished games are lost.
+func (j *judge) withdraw(args []string) error {
+	fs := j.flags("withdraw")
+	clause := fs.String("clause", "1.10", "the clause (seed 003, 1.10)")
+	reason := fs.String("reason", "", "the reason, told to every partner")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 2 || *reason == "" {
+		return errors.New("withdraw needs TOURNAMENT PLAYER and -reason")
+	}
+	code := fs.Arg(0)
+	num, err := strconv.Atoi(fs.Arg(1))
+	if err != nil {
+		return fmt.Errorf("player %q: want his number", fs.Arg(1))
+	}
+	return j.env.Do(j.ctx, func() error {
+		now := j.env.Now()
+		var forfeited, played, total int
+		err := j.env.Store.Update(func(tx *store.Tx) error {
+			sh, err := daemon.LoadSheet(tx, code)
+			if err != nil {
+				return err
+			}
+			if num < 1 || num > len(sh.Players) {
+				return fmt.Errorf("tournament %s has no player %d", code, num)
+			}
+			var mine []store.GameID
+			var games []referee.Game
+			err = eachGame(tx, code, func(_ *tournament.Sheet, id store.GameID, g referee.Game) error {
+				if g.White.Number == num || g.Black.Number == num {
+					mine, games = append(mine, id), append(games, g)
+					total++
+					if g.Status == referee.StatusFinished || len(g.Plies) > 0 {
+						played++ // seed 003 1.10.4: unfinished games count as played
+					}
+				}
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+			details, _ := json.Marshal(map[string]any{"player": num, "played": played, "games": total})
+			if _, err := tx.AppendRuling(store.Ruling{Game: store.GameID{Tournament: code}, Time: now, Kind: "withdraw",
+				Clause: *clause, Reason: *reason, Details: details}); err != nil {
+				return err
+			}
+			if 2*played < total {
+				return nil // 1.10.2: his results are struck out; the crosstable reads the ruling
+			}
+			for i, g := range games {
+				if g.Status == referee.StatusFinished {
+					continue
+				}
+				side := referee.White
+				if g.Black.Number == num {
+					side = referee.Black
+				}
+				r := referee.Ruling{Kind: referee.RuleForfeit, Side: side, Clause: *clause, Reason: *reason, At: now}
+				if err := applyRuling(tx, j.env.From, sh, mine[i], g, r, now); err != nil {
+					return err
+				}
+				forfeited++
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		if 2*played < total {
+			fmt.Fprintf(j.out, "player %d withdrawn with %d of %d games played: his results are struck out (seed 003, 1.10.2)\n", num, played, total)
+		} else {
+			fmt.Fprintf(j.out, "player %d withdrawn with %d of %d games played: %d unfinished games lost (seed 003, 1.10.3)\n", num, played, total, forfeited)
+		}
+		j.env.Kick()
+		return nil
+	})
+}
+
+// protest records a protest against a decision and the judge's decision on it (4.1.12).
+func (j *judge) protest(args []string) error {
+	fs := j.flags("protest")
+	decision := fs.String("decision", "", "the judge's decision on the protest")
+	clause := fs.String("clause", "4.1.12", "the clause")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 || *decision == "" {
+		return errors.New("protest needs GAME and -decision")
+	}
+	return j.env.Do(j.ctx, func() error {
+		now := j.env.Now()
+		return j.env.Store.Update(func(tx *store.Tx) error {
+			id, err := findGame(tx, fs.Arg(0))
+			if err != nil {
+				return err
+			}
+			if _, err := tx.AppendRuling(store.Ruling{Game: id, Time: now, Kind: "protest", Clause: *clause, Reason: *decision}); err != nil {
+				return err
+			}
+			fmt.Fprintf(j.out, "%s: protest decision recorded\n", id.Key())
+			return nil
+		})
+	})
+}
+
+// findGame resolves a game named on the command line: TOURNAMENT/W-B, or W-B when only one
+// tournament has that game.
+func findGame(tx *store.Tx, name string) (store.GameID, error) {
+	if strings.Contains(name, "/") {
+		id, err := store.ParseGameID(name)
+		if err != nil {
+			return id, err
+		}
+		if _, err := tx.Game(id); err != nil {
+			return id, fmt.Errorf("game %s: %w", name, err)
+		}
+		return id, nil
+	}
+	var found []store.GameID
+	ids, err := tx.Games("")
+	if err != nil {
+		return store.GameID{}, err
+	}
+	for _, id := range ids {
+		if id.Game == name {
+			found = append(found, id)
+		}
+	}
+	switch len(found) {
+	case 1:
+		return found[0], nil
+	case 0:
+		return store.GameID{}, fmt.Errorf("no game %s", name)
+	}
+	return store.GameID{}, fmt.Errorf("game %s is in several tournaments; write TOURNAMENT/%s", name, name)
+}
+
+func sideArg(g referee.Game, s string) (referee.Side, error) {
+	switch strings.ToLower(s) {
+	case "white", "w":
+		return referee.White, nil
+	case "black", "b":
+		return referee.Black, nil
+	}
+	if n, err := strconv.Atoi(s); err == nil {
+		switch n {
+		case g.White.Number:
+			return referee.White, nil
+		case g.Black.Number:
+			return referee.Black, nil
+		}
+	}
+	return "", fmt.Errorf("side %q: want white, black or the number of one of the players of %s", s, g.Name)
+}
+
+// eachGame calls fn for every game of tournament code (all tournaments when code is empty).
+func eachGame(tx *store.Tx, code string, fn func(*tournament.Sheet, store.GameID, referee.Game) error) error {
+	codes := []string{code}
+	if code == "" {
+		var err error
+		if codes, err = tx.Tournaments(); err != nil {
+			return err
+		}
+	}
+	for _, c := range codes {
+		sh, err := daemon.LoadSheet(tx, c)
+		if err != nil {
+			return err
+		}
+		ids, err := tx.Games(c)
+		if err != nil {
+			return err
+		}
+		for _, id := range ids {
+			g, err := daemon.LoadGame(tx, id)
+			if err != nil {
+				return err
+			}
+			if err := fn(sh, id, g); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
 }

@@ -2,9 +2,49 @@ package main
 
 import (
 	"context"
-	"errors"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+
+	"postald/internal/mailparse"
 )
 
+// runParse prints a move letter as the JSON object of the letter format. It exits 0 when the
+// letter was read and 1 when it could not be read at all.
 func runParse(ctx context.Context, env *cmdEnv, args []string) error {
-	return errors.New("not built yet")
+	fs := newFlagSet(env, "parse")
+	fs.Usage = func() {
+		fmt.Fprintln(env.stderr, "usage: postald parse FILE   (an RFC 5322 message; - for standard input)")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return exitError{2}
+	}
+	name := fs.Arg(0)
+	var r io.Reader = env.stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return fmt.Errorf("open letter: %w", err)
+		}
+		defer f.Close()
+		r = f
+	}
+	l, err := mailparse.ParseReader(r)
+	if err != nil {
+		return fmt.Errorf("parse %s: %w", name, err)
+	}
+	out, err := json.MarshalIndent(l.View(), "", "  ")
+	if err != nil {
+		return fmt.Errorf("encode letter: %w", err)
+	}
+	if _, err := fmt.Fprintf(env.stdout, "%s\n", out); err != nil {
+		return fmt.Errorf("write: %w", err)
+	}
+	return nil
 }

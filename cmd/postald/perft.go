@@ -3,8 +3,44 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
+	"fmt"
+
+	"postald/internal/rules"
 )
 
+// runPerft counts legal move sequences from a position:
+// postald perft -variant V -depth N [-fen F] prints "depth K: COUNT" for K = 1..N.
 func runPerft(ctx context.Context, env *cmdEnv, args []string) error {
-	return errors.New("not built yet")
+	fs := newFlagSet(env, "perft")
+	variant := fs.String("variant", "russian", "variant id (russian, international, column, lasca, or *-giveaway)")
+	depth := fs.Int("depth", 5, "deepest depth to count")
+	fen := fs.String("fen", "", "start position in postald's FEN (default: the variant's start position)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return exitError{2}
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(env.stderr, "postald perft: unexpected argument %q\n", fs.Arg(0))
+		return exitError{2}
+	}
+	v, err := rules.VariantByID(*variant)
+	if err != nil {
+		return err
+	}
+	pos := v.Start()
+	if *fen != "" {
+		if pos, err = rules.ParseFEN(v, *fen); err != nil {
+			return err
+		}
+	}
+	for k := 1; k <= *depth; k++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		fmt.Fprintf(env.stdout, "depth %d: %d\n", k, rules.Perft(&pos, k))
+	}
+	return nil
 }

@@ -3,8 +3,138 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/mail"
+	"os"
+	"time"
+
+	"postald/internal/daemon"
+	"postald/internal/referee"
+	"postald/internal/store"
+	"postald/internal/tournament"
 )
 
+const tournamentUsage = `usage: postald tournament create [-config FILE] -sheet START.toml
+
+Registers a tournament from its start sheet (players, variant, dates, regulation), pairs the
+games by the Berger tables and sends every player his start letter.
+`
+
 func runTournament(ctx context.Context, env *cmdEnv, args []string) error {
-	return errors.New("not built yet")
+	if len(args) == 0 || args[0] != "create" {
+		fmt.Fprint(env.stderr, tournamentUsage)
+		return exitError{2}
+	}
+	fs := newFlagSet(env, "tournament create")
+	cfgFile := fs.String("config", "", "configuration file (default $POSTALD_CONFIG or "+defaultConfig+")")
+	sheetFile := fs.String("sheet", "", "the start sheet (TOML)")
+	if err := fs.Parse(args[1:]); err != nil {
+		return err
+	}
+	if *sheetFile == "" {
+		fmt.Fprint(env.stderr, tournamentUsage)
+		return exitError{2}
+	}
+	data, err := os.ReadFile(*sheetFile)
+	if err != nil {
+		return err
+	}
+	// The sheet travels as data, not as a path: the daemon may not see the caller's files.
+	return runStoreCommand(ctx, env, *cfgFile, "tournament", []string{"create", "-sheet-data", string(data)})
+}
+
+// tournamentMain runs `tournament create` on the store; the control socket runs it too.
+func tournamentMain(ctx context.Context, args []string, out io.Writer, cenv *daemon.ControlEnv) int {
+	if len(args) == 0 || args[0] != "create" {
+		fmt.Fprint(out, tournamentUsage)
+		return 2
+	}
+	fs := flag.NewFlagSet("postald tournament create", flag.ContinueOnError)
+	fs.SetOutput(out)
+	data := fs.String("sheet-data", "", "the start sheet's TOML")
+	if err := fs.Parse(args[1:]); err != nil {
+		return 2
+	}
+	var sh *tournament.Sheet
+	err := cenv.Do(ctx, func() error {
+		var err error
+		sh, err = createTournament(cenv.Store, cenv.From, []byte(*data), cenv.Now())
+		return err
+	})
+	if err != nil {
+		fmt.Fprintf(out, "postald tournament create: %v\n", err)
+		return 1
+	}
+	cenv.Kick()
+	games := len(sh.Players) * (len(sh.Players) - 1) / 2 * sh.Rounds
+	fmt.Fprintf(out, "tournament %s registered: %d players, %d games, %s from %s to %s; start letters queued\n",
+		sh.Code, len(sh.Players), games, sh.Variant, sh.Start, sh.End)
+	return 0
+}
+
+// errRegistered is returned when a start sheet's tournament code is already in the store.
+var errRegistered = errors.New("already registered")
+
+// createTournament registers a tournament in one transaction: the sheet, every game of the
+// Berger tables with White's clock running from the start date (4.3.2), each game's first
+// deadline, and the start letters in the outbox.
+func createTournament(db *store.DB, from mail.Address, data []byte, now time.Time) (*tournament.Sheet, error) {
+	sh, err := tournament.ParseSheet(data)
+	if err != nil {
+		return nil, err
+	}
+	loc, err := time.LoadLocation(sh.Regulation.Zone)
+	if err != nil {
+		return nil, fmt.Errorf("regulation zone: %w", err)
+	}
+	pairs, err := tournament.Pairings(len(sh.Players), sh.Rounds)
+	if err != nil {
+		return nil, err
+	}
+	err = db.Update(func(tx *store.Tx) error {
+		if _, err := tx.Tournament(sh.Code); err == nil {
+			return fmt.Errorf("tournament %s: %w", sh.Code, errRegistered)
+		} else if !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+		if err := tx.PutTournament(sh.Code, store.Sheet{Format: "toml", Data: data, Created: now}); err != nil {
+			return err
+		}
+		player := func(n int) referee.Player {
+			p := sh.Players[n-1]
+			return referee.Player{Number: p.Number, Name: p.Name, Email: p.Email}
+		}
+		for _, pr := range pairs {
+			g := referee.NewGame(sh.Code, pr.Name, sh.Variant, sh.Language, player(pr.White), player(pr.Black), sh.Start, sh.End)
+			g.Address, g.Judge = sh.Address, sh.Judge
+			id := store.GameID{Tournament: sh.Code, Game: pr.Name}
+			dec := referee.Decision{Game: g}
+			if err := daemon.Record(tx, from, id, sh, dec, now, loc); err != nil {
+				return fmt.Errorf("game %s: %w", pr.Name, err)
+			}
+		}
+		for _, l := range sh.StartLetters() {
+			raw := daemon.Compose(daemon.Letter{
+				From:    from,
+				To:      []mail.Address{{Address: l.To}},
+				Subject: l.Subject,
+				Body:    l.Body,
+				Date:    now,
+				Game:    sh.Code + "/",
+				Verdict: string(referee.Notice),
+			})
+			o := store.Outgoing{From: from.Address, To: []string{l.To}, Raw: raw,
+				Game: store.GameID{Tournament: sh.Code}, Verdict: string(referee.Notice)}
+			if _, err := tx.Enqueue(o, now); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return sh, nil
 }

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+const crosstableData = "../../internal/tournament/testdata/"
+
+func runCmd(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(context.Background(), &cmdEnv{stdin: strings.NewReader(""), stdout: &out, stderr: &errb}, args)
+	return out.String(), errb.String(), code
+}
+
+func TestCrosstableText(t *testing.T) {
+	for _, lang := range []string{"ru", "en"} {
+		t.Run(lang, func(t *testing.T) {
+			out, errs, code := runCmd(t, "crosstable", "-lang", lang, crosstableData+"field.toml")
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errs)
+			}
+			want, err := os.ReadFile(crosstableData + "field." + lang + ".golden")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(string(want), out); diff != "" {
+				t.Errorf("text crosstable (-golden +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// The JSON shape formats.md fixes: {"standings":[{"place","number","name","points","wins","tiebreaks"}]}.
+func TestCrosstableJSON(t *testing.T) {
+	out, errs, code := runCmd(t, "crosstable", "-json", crosstableData+"withdrawn.toml")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if strings.Count(out, "\n") != 1 || !strings.HasPrefix(out, `{"standings":[{"place":"1","number":1,"name":"Adams","points":3,"wins":2,"tiebreaks":{"sonneborn-berger":10.5}}`) {
+		t.Errorf("output does not start as formats.md shows:\n%s", out)
+	}
+	var got struct {
+		Standings []struct {
+			Place     string             `json:"place"`
+			Number    int                `json:"number"`
+			Name      string             `json:"name"`
+			Points    float64            `json:"points"`
+			Wins      int                `json:"wins"`
+			Tiebreaks map[string]float64 `json:"tiebreaks"`
+			Withdrawn bool               `json:"withdrawn"`
+		} `json:"standings"`
+	}
+	dec := json.NewDecoder(strings.NewReader(out))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&got); err != nil {
+		t.Fatal(err)
+	}
+	// Hand-computed in internal/tournament/testdata/README.md.
+	var places []string
+	for _, s := range got.Standings {
+		places = append(places, s.Place+" "+s.Name)
+	}
+	if diff := cmp.Diff([]string{"1 Adams", "2 Clark", "3 Davis", "4 Brown", "5 Evans"}, places); diff != "" {
+		t.Errorf("places (-want +got):\n%s", diff)
+	}
+	if last := got.Standings[4]; !last.Withdrawn || last.Points != 1 || last.Tiebreaks["sonneborn-berger"] != 3 {
+		t.Errorf("Evans = %+v", last)
+	}
+}
+
+func TestCrosstableErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.toml")
+	if err := os.WriteFile(bad, []byte("scoring = \"3-1-0\"\n[[player]]\nnumber = 1\nname = \"A\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		msg  string
+	}{
+		{"no file", []string{"crosstable"}, 2, "usage"},
+		{"missing file", []string{"crosstable", filepath.Join(dir, "none.toml")}, 1, "no such file"},
+		{"invalid file", []string{"crosstable", bad}, 1, "scoring"},
+		{"bad language", []string{"crosstable", "-lang", "de", bad}, 1, "-lang"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, errs, code := runCmd(t, tc.args...)
+			if code != tc.code || !strings.Contains(errs, tc.msg) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, errs, tc.code, tc.msg)
+			}
+		})
+	}
+}

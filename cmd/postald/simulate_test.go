@@ -1,0 +1,129 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"postald/internal/tournament"
+)
+
+var updateScenarios = flag.Bool("update-scenarios", false, "write expected.jsonl of the scenarios from the program's output (then check them by hand)")
+
+const scenarioDir = "../../internal/referee/testdata/scenarios"
+
+// TestScenarios replays every scenario's letters and compares the output with expected.jsonl,
+// which was worked out by hand from the rules (each scenario's README says how).
+func TestScenarios(t *testing.T) {
+	dirs, err := os.ReadDir(scenarioDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, d := range dirs {
+		if !d.IsDir() {
+			continue
+		}
+		n++
+		t.Run(d.Name(), func(t *testing.T) {
+			dir := filepath.Join(scenarioDir, d.Name())
+			sheetData, err := os.ReadFile(filepath.Join(dir, "sheet.toml"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			sheet, err := tournament.ParseSheet(sheetData)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mbox, err := os.ReadFile(filepath.Join(dir, "letters.mbox"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out bytes.Buffer
+			if err := simulate(context.Background(), sheet, mbox, &out); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(dir, "expected.jsonl")
+			if *updateScenarios {
+				if err := os.WriteFile(path, out.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(strings.Split(string(want), "\n"), strings.Split(out.String(), "\n")); diff != "" {
+				t.Errorf("simulate output (-want +got):\n%s", diff)
+			}
+		})
+	}
+	if n == 0 {
+		t.Fatal("no scenarios found")
+	}
+}
+
+func TestSimulateCommand(t *testing.T) {
+	dir := filepath.Join(scenarioDir, "forced-and-stop")
+	var stdout, stderr bytes.Buffer
+	env := &cmdEnv{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr}
+	if code := run(context.Background(), env, []string{"simulate", "-sheet", filepath.Join(dir, "sheet.toml"), filepath.Join(dir, "letters.mbox")}); code != 0 {
+		t.Fatalf("exit %d, stderr %s", code, stderr.String())
+	}
+	want, _ := os.ReadFile(filepath.Join(dir, "expected.jsonl"))
+	if stdout.String() != string(want) {
+		t.Errorf("postald simulate printed\n%s\nwant\n%s", stdout.String(), want)
+	}
+	stdout.Reset()
+	if code := run(context.Background(), env, []string{"simulate", filepath.Join(dir, "letters.mbox")}); code != 2 {
+		t.Errorf("without -sheet: exit %d, want 2", code)
+	}
+	if code := run(context.Background(), env, []string{"simulate", "-sheet", filepath.Join(dir, "missing.toml"), "x.mbox"}); code != 1 {
+		t.Errorf("missing sheet: exit %d, want 1", code)
+	}
+}
+
+func TestSplitMbox(t *testing.T) {
+	data := "From a@x Sun Nov  1 10:00:00 2026\nFrom: a@x\nSubject: one\n\n>From the start\n>>From deeper\nbody\n\n" +
+		"From b@x Sun Nov  1 11:00:00 2026\r\nFrom: b@x\r\n\r\ntwo\r\n"
+	got := splitMbox([]byte(data))
+	want := []string{
+		"From: a@x\nSubject: one\n\nFrom the start\n>From deeper\nbody\n",
+		"From: b@x\r\n\r\ntwo\r\n",
+	}
+	var gs []string
+	for _, m := range got {
+		gs = append(gs, string(m))
+	}
+	if diff := cmp.Diff(want, gs); diff != "" {
+		t.Errorf("splitMbox (-want +got):\n%s", diff)
+	}
+	if n := len(splitMbox([]byte("no from line at all\n"))); n != 0 {
+		t.Errorf("text without a From_ line: %d messages, want 0", n)
+	}
+}
+
+// FuzzSplitMbox: any input splits without panicking, into one message per From_ line.
+func FuzzSplitMbox(f *testing.F) {
+	f.Add([]byte("From a@x Sun Nov  1 10:00:00 2026\nFrom: a@x\n\n>From x\n"))
+	f.Add([]byte("From \nFrom \n\n"))
+	f.Add([]byte(">From \r\nFrom x\r\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		want := 0
+		for _, line := range bytes.SplitAfter(data, []byte("\n")) {
+			if bytes.HasPrefix(line, []byte("From ")) {
+				want++
+			}
+		}
+		if got := len(splitMbox(data)); got != want {
+			t.Errorf("%d messages for %d From_ lines", got, want)
+		}
+	})
+}

@@ -1,0 +1,225 @@
+// Package config reads postald's configuration file (TOML, formats.md "Configuration") into a
+// validated Config. The keys of [store], [imap], [smtp], [tls] and [control] are fixed: deployment
+// scripts write them. Passwords are never in the file itself: they come from a file or an
+// environment variable named in it, resolved by Load through the lookup functions it is given.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+)
+
+// Config is the whole configuration of a postald daemon.
+type Config struct {
+	Store   Store   `toml:"store"`
+	IMAP    Server  `toml:"imap"`
+	SMTP    Server  `toml:"smtp"`
+	TLS     TLS     `toml:"tls"`
+	Control Control `toml:"control"`
+	Daemon  Daemon  `toml:"daemon"`
+	Limits  Limits  `toml:"limits"`
+	Trust   Trust   `toml:"trust"`
+}
+
+// Store says where the bbolt file lives.
+type Store struct {
+	Path string `toml:"path"`
+	// OpenTimeout bounds the wait for the file lock held by another process.
+	OpenTimeout Duration `toml:"open_timeout"`
+}
+
+// Server is an IMAP or SMTP server postald talks to.
+type Server struct {
+	Address      string `toml:"address"`
+	TLS          string `toml:"tls"` // implicit | starttls | none (none only for a loopback address)
+	Username     string `toml:"username"`
+	PasswordFile string `toml:"password_file"`
+	PasswordEnv  string `toml:"password_env"`
+	Mailbox      string `toml:"mailbox"`   // IMAP only: the mailbox letters arrive in
+	Processed    string `toml:"processed"` // IMAP only: processed letters are moved here
+	From         string `toml:"from"`      // SMTP only: the From of postald's letters
+
+	// Password is resolved by Load from PasswordFile or PasswordEnv; never read from the file.
+	Password string `toml:"-"`
+}
+
+// TLS holds settings shared by the IMAP and SMTP clients.
+type TLS struct {
+	CAFile string `toml:"ca_file"` // an extra CA bundle, for a private CA
+}
+
+// Control is the control socket `postald judge` and `postald report` use while the daemon runs.
+type Control struct {
+	Socket string `toml:"socket"`
+}
+
+// Daemon holds the daemon's timing.
+type Daemon struct {
+	PollInterval Duration `toml:"poll_interval"` // when the server has no IDLE
+	// ReportEvery mails the director's report on this period (0: only on demand).
+	ReportEvery Duration `toml:"report_every"`
+}
+
+// Limits bound what postald accepts from outside.
+type Limits struct {
+	MaxMessageBytes int `toml:"max_message_bytes"`
+	MaxParts        int `toml:"max_parts"`
+	MaxLineBytes    int `toml:"max_line_bytes"`
+	LettersPerHour  int `toml:"letters_per_hour"` // per sender
+	AnswersPerHour  int `toml:"answers_per_hour"` // per recipient, against loops
+}
+
+// Trust says how a letter's sender is authenticated.
+type Trust struct {
+	// AuthservID is the receiving server whose Authentication-Results header is trusted.
+	// Empty: the From address alone identifies a player.
+	AuthservID string `toml:"authserv_id"`
+	// Require lists the methods that must pass in that header: any of dkim, spf, dmarc.
+	Require []string `toml:"require"`
+}
+
+// Duration is a time.Duration written as "30s", "5m", "1h".
+type Duration struct{ time.Duration }
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (d *Duration) UnmarshalText(b []byte) error {
+	v, err := time.ParseDuration(string(b))
+	if err != nil {
+		return err
+	}
+	d.Duration = v
+	return nil
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (d Duration) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
+
+// Defaults returns the configuration used for every key a file leaves out.
+func Defaults() Config {
+	return Config{
+		Store:   Store{Path: "/var/lib/postald/postald.db", OpenTimeout: Duration{5 * time.Second}},
+		IMAP:    Server{TLS: "implicit", Mailbox: "INBOX", Processed: "Processed"},
+		SMTP:    Server{TLS: "implicit"},
+		Control: Control{Socket: "/run/postald/control.sock"},
+		Daemon:  Daemon{PollInterval: Duration{time.Minute}},
+		Limits: Limits{
+			MaxMessageBytes: 10 << 20,
+			MaxParts:        100,
+			MaxLineBytes:    64 << 10,
+			LettersPerHour:  30,
+			AnswersPerHour:  20,
+		},
+	}
+}
+
+// Env gives Load access to the process environment and files; tests pass their own.
+type Env struct {
+	Getenv   func(string) string
+	ReadFile func(string) ([]byte, error)
+}
+
+// OSEnv is the real environment.
+func OSEnv() Env { return Env{Getenv: os.Getenv, ReadFile: os.ReadFile} }
+
+// Parse decodes and validates a configuration, resolving passwords through env.
+func Parse(data []byte, env Env) (*Config, error) {
+	c := Defaults()
+	md, err := toml.Decode(string(data), &c)
+	if err != nil {
+		return nil, fmt.Errorf("config: %w", err)
+	}
+	if un := md.Undecoded(); len(un) > 0 {
+		keys := make([]string, len(un))
+		for i, k := range un {
+			keys[i] = k.String()
+		}
+		return nil, fmt.Errorf("config: unknown keys: %s", strings.Join(keys, ", "))
+	}
+	if err := c.validate(env); err != nil {
+		return nil, fmt.Errorf("config: %w", err)
+	}
+	return &c, nil
+}
+
+// Load reads and parses the configuration file at path.
+func Load(path string, env Env) (*Config, error) {
+	data, err := env.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("config: %w", err)
+	}
+	return Parse(data, env)
+}
+
+func (c *Config) validate(env Env) error {
+	var errs []error
+	if c.Store.Path == "" {
+		errs = append(errs, errors.New("[store] path is empty"))
+	}
+	for _, s := range []struct {
+		name string
+		srv  *Server
+	}{{"imap", &c.IMAP}, {"smtp", &c.SMTP}} {
+		if err := s.srv.validate(env); err != nil {
+			errs = append(errs, fmt.Errorf("[%s] %w", s.name, err))
+		}
+	}
+	if c.SMTP.From == "" {
+		errs = append(errs, errors.New("[smtp] from is empty: postald's letters need a From"))
+	}
+	for _, m := range c.Trust.Require {
+		switch m {
+		case "dkim", "spf", "dmarc":
+		default:
+			errs = append(errs, fmt.Errorf("[trust] require: unknown method %q (dkim, spf, dmarc)", m))
+		}
+	}
+	if len(c.Trust.Require) > 0 && c.Trust.AuthservID == "" {
+		errs = append(errs, errors.New("[trust] require is set but authserv_id is empty: whose Authentication-Results to trust?"))
+	}
+	return errors.Join(errs...)
+}
+
+func (s *Server) validate(env Env) error {
+	if s.Address == "" {
+		return errors.New("address is empty")
+	}
+	host, _, err := net.SplitHostPort(s.Address)
+	if err != nil {
+		return fmt.Errorf("address %q: %w", s.Address, err)
+	}
+	switch s.TLS {
+	case "implicit", "starttls":
+	case "none":
+		// Passwords in clear text are only acceptable on the machine itself.
+		if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+			return fmt.Errorf("tls = \"none\" is allowed only for a loopback address, not %q", host)
+		}
+	default:
+		return fmt.Errorf("tls = %q: want implicit, starttls or none", s.TLS)
+	}
+	switch {
+	case s.PasswordFile != "" && s.PasswordEnv != "":
+		return errors.New("set password_file or password_env, not both")
+	case s.PasswordFile != "":
+		b, err := env.ReadFile(s.PasswordFile)
+		if err != nil {
+			return fmt.Errorf("password_file: %w", err)
+		}
+		s.Password = strings.TrimRight(string(b), "\r\n")
+	case s.PasswordEnv != "":
+		s.Password = env.Getenv(s.PasswordEnv)
+		if s.Password == "" {
+			return fmt.Errorf("password_env: %s is empty or unset", s.PasswordEnv)
+		}
+	}
+	if s.Password != "" && s.Username == "" {
+		return errors.New("a password is set but username is empty")
+	}
+	return nil
+}

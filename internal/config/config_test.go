@@ -1,0 +1,96 @@
+package config
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+func fakeEnv(vars map[string]string, files map[string]string) Env {
+	return Env{
+		Getenv: func(k string) string { return vars[k] },
+		ReadFile: func(p string) ([]byte, error) {
+			if s, ok := files[p]; ok {
+				return []byte(s), nil
+			}
+			return nil, &fs.PathError{Op: "open", Path: p, Err: fs.ErrNotExist}
+		},
+	}
+}
+
+func TestExampleParses(t *testing.T) {
+	data, err := os.ReadFile("../../config.example.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := fakeEnv(nil, map[string]string{
+		"/etc/postald/imap.pass": "imap-secret\n",
+		"/etc/postald/smtp.pass": "smtp-secret",
+	})
+	c, err := Parse(data, env)
+	if err != nil {
+		t.Fatalf("config.example.toml: %v", err)
+	}
+	if c.IMAP.Password != "imap-secret" || c.SMTP.Password != "smtp-secret" {
+		t.Errorf("passwords = %q, %q; want them read from the files without the newline", c.IMAP.Password, c.SMTP.Password)
+	}
+	if c.Store.OpenTimeout.Duration != 5*time.Second || c.Daemon.PollInterval.Duration != time.Minute {
+		t.Errorf("durations = %v, %v", c.Store.OpenTimeout, c.Daemon.PollInterval)
+	}
+	if c.IMAP.Processed != "Processed" {
+		t.Errorf("processed = %q", c.IMAP.Processed)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	const base = `
+[store]
+path = "/tmp/p.db"
+[imap]
+address = "127.0.0.1:1143"
+tls = "none"
+[smtp]
+address = "127.0.0.1:2525"
+tls = "none"
+from = "moves@example.test"
+`
+	if _, err := Parse([]byte(base), fakeEnv(nil, nil)); err != nil {
+		t.Fatalf("base config: %v", err)
+	}
+	tests := []struct {
+		name     string
+		old, new string // a replacement in base
+		want     string // part of the error
+	}{
+		{"clear text off loopback", `"127.0.0.1:1143"`, `"mail.example:143"`, "only for a loopback"},
+		{"unknown tls", `tls = "none"`, `tls = "ssl"`, `tls = "ssl"`},
+		{"unknown key", `path = "/tmp/p.db"`, "pth = \"x\"\npath = \"/tmp/p.db\"", "unknown keys: store.pth"},
+		{"both password sources", "[smtp]", "username = \"u\"\npassword_file = \"/p\"\npassword_env = \"P\"\n[smtp]", "not both"},
+		{"unset env password", "[smtp]", "username = \"u\"\npassword_env = \"NOPE\"\n[smtp]", "NOPE is empty or unset"},
+		{"missing password file", "[smtp]", "username = \"u\"\npassword_file = \"/nope\"\n[smtp]", "password_file"},
+		{"password without user", "[smtp]", "password_env = \"P\"\n[smtp]", "username is empty"},
+		{"no from", `from = "moves@example.test"`, "", "from is empty"},
+		{"trust without authserv", `from = "moves@example.test"`, "from = \"m@x\"\n[trust]\nrequire = [\"dkim\"]", "authserv_id is empty"},
+		{"unknown trust method", `from = "moves@example.test"`, "from = \"m@x\"\n[trust]\nauthserv_id = \"mx\"\nrequire = [\"arc\"]", "unknown method"},
+	}
+	env := fakeEnv(map[string]string{"P": "pw"}, nil)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := strings.Replace(base, tc.old, tc.new, 1)
+			_, err := Parse([]byte(doc), env)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("Parse = %v, want an error containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestLoadMissingFile(t *testing.T) {
+	_, err := Load("/nonexistent/postald.toml", fakeEnv(nil, nil))
+	if !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("Load = %v, want fs.ErrNotExist", err)
+	}
+}

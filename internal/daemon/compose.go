@@ -1,0 +1,150 @@
+package daemon
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"fmt"
+	"mime"
+	"mime/quotedprintable"
+	"net/mail"
+	"strings"
+	"time"
+)
+
+// Letter is one message postald sends, before it is written as RFC 5322 bytes.
+type Letter struct {
+	From       mail.Address
+	To         []mail.Address
+	Subject    string
+	Body       string // plain text, UTF-8
+	MessageID  string // without angle brackets; stable across retries
+	InReplyTo  string // without angle brackets
+	References []string
+	Date       time.Time
+
+	// The X-Postald-* headers of letters.md.
+	Game    string   // <tournament>/<game>
+	Verdict string   // accepted | corrected | rejected | notice | ruling
+	Clauses []string // comma-separated in X-Postald-Clause
+	Time    string   // <white>/<black>
+
+	// Attachments, each written as its own MIME part (for instance a game as PDN).
+	Attachments []Attachment
+}
+
+// Attachment is a file sent with a letter.
+type Attachment struct {
+	Name        string
+	ContentType string
+	Data        []byte
+}
+
+// Compose writes l as an RFC 5322 message: UTF-8 text first, quoted-printable, with the
+// headers a mail filter or script reads (letters.md) and Auto-Submitted: auto-replied
+// (RFC 3834) so that no well-behaved program answers it.
+func Compose(l Letter) []byte {
+	var b bytes.Buffer
+	h := func(k, v string) {
+		if v != "" {
+			b.WriteString(fold(k + ": " + v))
+		}
+	}
+	h("From", l.From.String())
+	to := make([]string, len(l.To))
+	for i, a := range l.To {
+		to[i] = a.String()
+	}
+	h("To", strings.Join(to, ", "))
+	h("Subject", mime.QEncoding.Encode("utf-8", l.Subject))
+	h("Date", l.Date.Format(time.RFC1123Z))
+	h("Message-ID", angle(l.MessageID))
+	h("In-Reply-To", angle(l.InReplyTo))
+	refs := make([]string, 0, len(l.References))
+	for _, r := range l.References {
+		refs = append(refs, angle(r))
+	}
+	h("References", strings.Join(refs, " "))
+	h("Auto-Submitted", "auto-replied")
+	h("X-Postald-Game", mime.QEncoding.Encode("utf-8", l.Game))
+	h("X-Postald-Verdict", l.Verdict)
+	h("X-Postald-Clause", strings.Join(l.Clauses, ","))
+	h("X-Postald-Time", l.Time)
+	h("MIME-Version", "1.0")
+	if len(l.Attachments) == 0 {
+		writeText(&b, l.Body)
+		return b.Bytes()
+	}
+	boundary := boundaryFor(l)
+	h("Content-Type", mime.FormatMediaType("multipart/mixed", map[string]string{"boundary": boundary}))
+	b.WriteString("\r\n")
+	fmt.Fprintf(&b, "--%s\r\n", boundary)
+	writeText(&b, l.Body)
+	for _, a := range l.Attachments {
+		fmt.Fprintf(&b, "\r\n--%s\r\n", boundary)
+		ct := a.ContentType
+		if ct == "" {
+			ct = "application/octet-stream"
+		}
+		fmt.Fprintf(&b, "Content-Type: %s\r\n", ct)
+		fmt.Fprintf(&b, "Content-Disposition: %s\r\n", mime.FormatMediaType("attachment", map[string]string{"filename": a.Name}))
+		b.WriteString("Content-Transfer-Encoding: quoted-printable\r\n\r\n")
+		writeQP(&b, a.Data)
+	}
+	fmt.Fprintf(&b, "\r\n--%s--\r\n", boundary)
+	return b.Bytes()
+}
+
+// fold writes a header field as lines of at most 78 octets where it can (RFC 5322 2.2.3),
+// breaking at the spaces between words, encoded words and addresses.
+func fold(field string) string {
+	const limit = 78
+	var b strings.Builder
+	line := 0
+	for i, w := range strings.Split(field, " ") {
+		if i > 0 {
+			if line+1+len(w) > limit {
+				b.WriteString("\r\n")
+				line = 0
+			}
+			b.WriteByte(' ')
+			line++
+		}
+		b.WriteString(w)
+		line += len(w)
+	}
+	b.WriteString("\r\n")
+	return b.String()
+}
+
+func writeText(b *bytes.Buffer, body string) {
+	b.WriteString("Content-Type: text/plain; charset=utf-8\r\n")
+	b.WriteString("Content-Transfer-Encoding: quoted-printable\r\n\r\n")
+	writeQP(b, []byte(strings.ReplaceAll(body, "\r\n", "\n")))
+}
+
+func writeQP(b *bytes.Buffer, data []byte) {
+	w := quotedprintable.NewWriter(b)
+	// The text is written with CRLF line ends, as RFC 5322 wants on the wire.
+	w.Write(bytes.ReplaceAll(data, []byte("\n"), []byte("\r\n"))) // a bytes.Buffer cannot fail
+	w.Close()
+}
+
+func angle(id string) string {
+	if id == "" {
+		return ""
+	}
+	return "<" + strings.Trim(id, "<>") + ">"
+}
+
+// boundaryFor derives a MIME boundary from the letter's content, so that the same letter is
+// always written with the same bytes (a resend after a crash is byte-identical) and the
+// boundary cannot occur in the quoted-printable parts.
+func boundaryFor(l Letter) string {
+	h := sha256.New()
+	h.Write([]byte(l.Body))
+	for _, a := range l.Attachments {
+		h.Write([]byte(a.Name))
+		h.Write(a.Data)
+	}
+	return fmt.Sprintf("postald-%x", h.Sum(nil)[:12])
+}

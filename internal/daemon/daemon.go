@@ -1,0 +1,293 @@
+// Package daemon runs postald: it takes letters from the mailbox, decides them through the
+// referee inside one store transaction each, sends what the outbox holds, wakes up for the
+// games' deadlines, and serves the control socket.
+//
+// Goroutines and ownership (after mox): one owner goroutine makes every change to game state —
+// letters, deadline ticks and the judge's rulings all queue for it — so decisions never race.
+// The mailbox watcher only fetches and hands over; the sender only drains the outbox. A letter's
+// IMAP message is moved away only after its transaction committed, and the outbox is sent only
+// after commit, so a kill at any point loses no letter and applies none twice: a letter seen
+// again is recognised by the store and skipped, and at most one outgoing letter is sent twice,
+// with the same Message-ID.
+package daemon
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/mail"
+	"sync"
+	"time"
+
+	"postald/internal/config"
+	"postald/internal/mailbox"
+	"postald/internal/store"
+)
+
+// Inbox is the mailbox watcher: it runs until ctx ends, handing each letter to the handler it
+// was made with (Daemon.Handle) and moving the letter away only when that returned nil.
+type Inbox interface {
+	Run(ctx context.Context) error
+}
+
+// Sender hands one message to the mail server (mailbox.Sender); mailbox.IsPermanent tells the
+// errors that retrying cannot cure.
+type Sender interface {
+	Send(ctx context.Context, to []string, raw []byte) error
+}
+
+// Options configure a Daemon.
+type Options struct {
+	Store  *store.DB
+	Sender Sender // nil: letters stay in the outbox
+	From   mail.Address
+	Limits config.Limits
+	Trust  config.Trust
+	// ControlSocket is the path of the control socket; empty: none.
+	ControlSocket string
+	// Control runs a command line received on the control socket (judge, report) and writes
+	// its output; it is given the store and a function that runs a change on the owner goroutine.
+	Control func(ctx context.Context, args []string, out *ControlOutput, env *ControlEnv) int
+	Logger  *slog.Logger
+	Now     func() time.Time // nil: time.Now
+}
+
+// Daemon is a running postald.
+type Daemon struct {
+	opt   Options
+	log   *slog.Logger
+	now   func() time.Time
+	jobs  chan job
+	kickS chan struct{} // wakes the sender
+	kickT chan struct{} // wakes the deadline timer
+	zones zoneCache
+}
+
+type job struct {
+	fn   func() error
+	done chan error
+}
+
+// New returns a daemon ready to Run.
+func New(opt Options) *Daemon {
+	d := &Daemon{
+		opt:   opt,
+		log:   opt.Logger,
+		now:   opt.Now,
+		jobs:  make(chan job),
+		kickS: make(chan struct{}, 1),
+		kickT: make(chan struct{}, 1),
+	}
+	if d.log == nil {
+		d.log = slog.New(slog.DiscardHandler)
+	}
+	if d.now == nil {
+		d.now = time.Now
+	}
+	return d
+}
+
+// Run runs the daemon until ctx ends, then finishes the job in hand and returns. inbox, made
+// with d.Handle as its handler, brings the letters; nil runs without a mailbox (the timer, the
+// outbox and the control socket still run).
+func (d *Daemon) Run(ctx context.Context, inbox Inbox) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	errc := make(chan error, 4)
+	start := func(name string, fn func(context.Context) error) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := fn(ctx); err != nil && ctx.Err() == nil {
+				errc <- fmt.Errorf("%s: %w", name, err)
+				cancel()
+			}
+		}()
+	}
+	if err := d.resume(); err != nil {
+		return err
+	}
+	start("owner", d.owner)
+	start("sender", d.sendLoop)
+	start("timer", d.timerLoop)
+	if inbox != nil {
+		start("mailbox", inbox.Run)
+	}
+	if d.opt.ControlSocket != "" {
+		ln, err := listenControl(d.opt.ControlSocket)
+		if err != nil {
+			cancel()
+			wg.Wait()
+			return err
+		}
+		start("control", func(ctx context.Context) error { return d.serveControl(ctx, ln) })
+	}
+	d.log.Info("postald ready")
+	<-ctx.Done()
+	wg.Wait()
+	close(errc)
+	return <-errc // nil when every part stopped because ctx ended
+}
+
+// owner runs every state change, one at a time.
+func (d *Daemon) owner(ctx context.Context) error {
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case j := <-d.jobs:
+			j.done <- d.safely(j.fn)
+		}
+	}
+}
+
+// safely runs fn and turns a panic into an error: bad input must never stop the daemon.
+func (d *Daemon) safely(fn func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			d.log.Error("panic in a state change", "panic", r)
+			err = fmt.Errorf("internal error: %v", r)
+		}
+	}()
+	return fn()
+}
+
+// Do runs fn on the owner goroutine and waits for it; the control socket and the mailbox use it.
+func (d *Daemon) Do(ctx context.Context, fn func() error) error {
+	j := job{fn: fn, done: make(chan error, 1)}
+	select {
+	case d.jobs <- j:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	select {
+	case err := <-j.done:
+		return err
+	case <-ctx.Done():
+		// The owner finishes the job in hand before it stops; wait for it so that the caller
+		// never moves a message whose transaction is still open.
+		return errors.Join(ctx.Err(), <-j.done)
+	}
+}
+
+// kick wakes a loop without blocking.
+func kick(c chan struct{}) {
+	select {
+	case c <- struct{}{}:
+	default:
+	}
+}
+
+// resume processes again the letters a crash interrupted: received, never finished. Their IMAP
+// messages are still in the mailbox too, and the store recognises them either way.
+func (d *Daemon) resume() error {
+	var pending []store.Inbound
+	err := d.opt.Store.View(func(tx *store.Tx) error {
+		var err error
+		pending, err = tx.PendingInbound()
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("recover: %w", err)
+	}
+	if len(pending) > 0 {
+		d.log.Info("letters interrupted by a stop will be taken again from the mailbox", "count", len(pending))
+	}
+	return nil
+}
+
+// sendLoop drains the outbox: each due letter is handed to the mail server and marked sent, or
+// its failure recorded so that the store schedules the next attempt.
+func (d *Daemon) sendLoop(ctx context.Context) error {
+	for {
+		next, err := d.sendDue(ctx)
+		if err != nil {
+			d.log.Error("outbox", "err", err)
+			next = d.now().Add(time.Minute)
+		}
+		if err := d.sleep(ctx, next, d.kickS); err != nil {
+			return nil
+		}
+	}
+}
+
+// sendDue sends what is due and returns when to look again.
+func (d *Daemon) sendDue(ctx context.Context) (time.Time, error) {
+	idle := d.now().Add(time.Hour)
+	if d.opt.Sender == nil {
+		return idle, nil
+	}
+	for ctx.Err() == nil {
+		var due []store.OutboxItem
+		if err := d.opt.Store.View(func(tx *store.Tx) error {
+			var err error
+			due, err = tx.Due(d.now(), 16)
+			return err
+		}); err != nil {
+			return idle, err
+		}
+		if len(due) == 0 {
+			break
+		}
+		for _, it := range due {
+			err := d.opt.Sender.Send(ctx, it.To, it.Raw)
+			now := d.now()
+			werr := d.opt.Store.Update(func(tx *store.Tx) error {
+				if err == nil {
+					return tx.MarkSent(it.Seq, now)
+				}
+				up, ferr := tx.RecordFailure(it.Seq, now, err.Error(), mailbox.IsPermanent(err))
+				if ferr == nil && up.State == store.OutboxFailed {
+					d.log.Error("letter given up", "seq", it.Seq, "to", it.To, "err", err)
+				}
+				return ferr
+			})
+			if err != nil {
+				d.log.Warn("send failed", "seq", it.Seq, "to", it.To, "err", err)
+			} else {
+				d.log.Info("sent", "seq", it.Seq, "message_id", it.MessageID, "to", it.To)
+			}
+			if werr != nil {
+				return idle, werr
+			}
+			if err != nil && ctx.Err() == nil {
+				// The server is probably down: the store has scheduled a retry, look again then.
+				break
+			}
+		}
+	}
+	next := idle
+	err := d.opt.Store.View(func(tx *store.Tx) error {
+		if t, ok := tx.NextAttempt(); ok && t.Before(next) {
+			next = t
+		}
+		return nil
+	})
+	return next, err
+}
+
+// sleep waits until at, a kick or the end of ctx.
+func (d *Daemon) sleep(ctx context.Context, at time.Time, kick <-chan struct{}) error {
+	wait := at.Sub(d.now())
+	if wait < 0 {
+		wait = 0
+	}
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-kick:
+	case <-t.C:
+	}
+	return nil
+}
+
+// Kick wakes the sender and the deadline timer, after a change made outside a letter (a new
+// tournament's start letters, a ruling).
+func (d *Daemon) Kick() {
+	kick(d.kickS)
+	kick(d.kickT)
+}

@@ -1,0 +1,307 @@
+package daemon
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/mail"
+	"strings"
+	"time"
+
+	"postald/internal/mailbox"
+	"postald/internal/mailparse"
+	"postald/internal/referee"
+	"postald/internal/store"
+	"postald/internal/tournament"
+)
+
+// gameFormat is the version of the referee.Game JSON kept in the store.
+const gameFormat = 1
+
+// maxAttempts is how often a letter whose processing failed is tried again before it is
+// quarantined for the judge: a letter must never block the mailbox.
+const maxAttempts = 3
+
+// Handle is the mailbox watcher's handler: the letter is decided on the owner goroutine, and only
+// when its transaction committed does Handle return nil, letting the watcher move it away.
+func (d *Daemon) Handle(ctx context.Context, m mailbox.Message) error {
+	err := d.Do(ctx, func() error { return d.process(m) })
+	if err != nil {
+		d.log.Error("letter not processed; it stays in the mailbox", "mailbox", m.Mailbox, "uid", m.UID, "err", err)
+		return err
+	}
+	d.Kick()
+	return nil
+}
+
+// process decides one letter and records everything it changes in one transaction.
+func (d *Daemon) process(m mailbox.Message) error {
+	now := d.now()
+	ref := store.MessageRef{Mailbox: m.Mailbox, UIDValidity: m.UIDValidity, UID: m.UID}
+	postmark := m.InternalDate
+	if postmark.IsZero() || postmark.After(now) {
+		postmark = now
+	}
+	msgID := headerMessageID(m.Raw)
+	return d.opt.Store.Update(func(tx *store.Tx) error {
+		rec, _, err := tx.Receive(ref, msgID, m.Raw, now)
+		if err != nil {
+			return err
+		}
+		if rec.IsFinished() {
+			return nil // seen before, under this or another UID
+		}
+		base := store.LetterOutcome{Ref: ref, MessageID: msgID, Raw: m.Raw, Received: postmark, Now: now}
+		var out store.LetterOutcome
+		switch {
+		case rec.Attempts > maxAttempts:
+			out = base
+			out.Quarantine = fmt.Sprintf("processing failed %d times", rec.Attempts)
+		case m.Truncated:
+			out = base
+			out.Quarantine = fmt.Sprintf("letter of %d bytes is over the size limit; only its beginning is kept", m.Size)
+		default:
+			out = d.decideSafely(tx, base)
+		}
+		applied, err := tx.ApplyLetter(out)
+		if err != nil {
+			return err
+		}
+		d.log.Info("letter", "ref", ref.String(), "message_id", msgID, "game", out.Game.Key(),
+			"verdict", out.Verdict, "clause", out.Clause, "quarantine", out.Quarantine, "sent", len(applied.Outbox))
+		return nil
+	})
+}
+
+// decideSafely is decide with a panic turned into a quarantine: whatever a letter holds, the
+// daemon goes on, and the judge finds the letter in the quarantine.
+func (d *Daemon) decideSafely(tx *store.Tx, base store.LetterOutcome) (out store.LetterOutcome) {
+	defer func() {
+		if r := recover(); r != nil {
+			d.log.Error("panic while deciding a letter", "ref", base.Ref.String(), "panic", r)
+			out = base
+			out.Quarantine = fmt.Sprintf("internal error: %v", r)
+		}
+	}()
+	out, err := d.decide(tx, base)
+	if err != nil {
+		d.log.Error("deciding a letter", "ref", base.Ref.String(), "err", err)
+		out = base
+		out.Quarantine = "internal error: " + err.Error()
+	}
+	return out
+}
+
+// decide reads the letter, finds its game and asks the referee.
+func (d *Daemon) decide(tx *store.Tx, base store.LetterOutcome) (store.LetterOutcome, error) {
+	out := base
+	if max := d.opt.Limits.MaxMessageBytes; max > 0 && len(base.Raw) > max {
+		out.Quarantine = fmt.Sprintf("letter of %d bytes is over the limit of %d", len(base.Raw), max)
+		return out, nil
+	}
+	l, err := mailparse.Parse(base.Raw)
+	if err != nil {
+		out.Quarantine = "unreadable: " + err.Error()
+		return out, nil
+	}
+	if why := loopReason(l, d.opt.From.Address); why != "" {
+		out.Quarantine = why
+		return out, nil
+	}
+	from := strings.ToLower(l.Header.From)
+	cands, err := d.gamesOf(tx, from)
+	if err != nil {
+		return out, err
+	}
+	if len(cands) == 0 {
+		out.Quarantine = "not from a registered player: " + from
+		return out, nil
+	}
+	games := make([]referee.Game, len(cands))
+	for i, c := range cands {
+		games[i] = c.game
+	}
+	first := cands[0]
+	loc, err := d.zones.get(first.sheet.Regulation.Zone)
+	if err != nil {
+		return out, err
+	}
+	env := referee.Envelope{From: from, MessageID: base.MessageID, Received: base.Received}
+	i, dec := referee.Route(games, l, env, first.sheet.Regulation, loc)
+	if i < 0 {
+		if dec.Verdict == referee.Ignored {
+			out.Quarantine = "not a player of any game in progress: " + from
+			return out, nil
+		}
+		// The letter does not say which of the sender's games it is about: he is asked to name
+		// it (letters.md); this is not a violation, and no game changes.
+		out.Game = store.GameID{Tournament: first.sheet.Code}
+		out.Verdict = string(dec.Verdict)
+		for _, o := range dec.Letters {
+			og := d.outgoing(first, o, base.Now)
+			og.Game = out.Game
+			out.Outgoing = append(out.Outgoing, og)
+		}
+		return out, nil
+	}
+	c := cands[i]
+	if loc, err = d.zones.get(c.sheet.Regulation.Zone); err != nil {
+		return out, err
+	}
+	dec = referee.Apply(c.game, l, env, c.sheet.Regulation, loc)
+	return d.outcome(out, c, dec, loc)
+}
+
+// outcome turns a referee decision into what the store records.
+func (d *Daemon) outcome(out store.LetterOutcome, c candidate, dec referee.Decision, loc *time.Location) (store.LetterOutcome, error) {
+	out.Game = c.id
+	out.Verdict = string(dec.Verdict)
+	out.Clause = strings.Join(dec.Clauses, ",")
+	out.Move = (len(dec.Game.Plies) + 1) / 2
+	st, err := json.Marshal(dec.Game)
+	if err != nil {
+		return out, fmt.Errorf("encode game %s: %w", c.id, err)
+	}
+	out.State = &store.GameState{Format: gameFormat, Data: st}
+	next := time.Time{}
+	if t, ok := referee.NextEvent(dec.Game, c.sheet.Regulation, loc); ok && t.After(out.Now) {
+		next = t
+	}
+	out.NextEvent = &next
+	for _, o := range dec.Letters {
+		out.Outgoing = append(out.Outgoing, d.outgoing(c, o, out.Now))
+	}
+	return out, nil
+}
+
+// outgoing composes one letter of the referee for the outbox.
+func (d *Daemon) outgoing(c candidate, o referee.Outgoing, now time.Time) store.Outgoing {
+	return outgoing(d.opt.From, c, o, now)
+}
+
+func outgoing(from mail.Address, c candidate, o referee.Outgoing, now time.Time) store.Outgoing {
+	to := o.To
+	switch {
+	case to != "":
+	case o.Role == referee.ToJudge:
+		to = c.sheet.Judge
+	case o.Role == referee.ToDirector:
+		to = c.sheet.Director
+	}
+	l := Letter{
+		From:      from,
+		To:        []mail.Address{{Name: c.nameOf(to), Address: to}},
+		Subject:   o.Subject,
+		Body:      o.Body,
+		InReplyTo: o.InReplyTo,
+		Date:      now,
+		Game:      o.Game,
+		Verdict:   string(o.Verdict),
+		Clauses:   o.Clauses,
+		Time:      o.Time.String(),
+	}
+	if o.InReplyTo != "" {
+		l.References = []string{o.InReplyTo}
+	}
+	return store.Outgoing{
+		From:    from.Address,
+		To:      []string{to},
+		Raw:     Compose(l),
+		Game:    c.id,
+		Move:    (len(c.game.Plies) + 1) / 2,
+		Verdict: string(o.Verdict),
+		Clause:  strings.Join(o.Clauses, ","),
+	}
+}
+
+// candidate is a game the sender plays, with its tournament.
+type candidate struct {
+	id    store.GameID
+	sheet *tournament.Sheet
+	game  referee.Game
+}
+
+func (c candidate) nameOf(addr string) string {
+	for _, p := range c.sheet.Players {
+		if strings.EqualFold(p.Email, addr) {
+			return p.Name
+		}
+	}
+	return ""
+}
+
+// gamesOf returns the games in progress of every tournament in which from is a player.
+func (d *Daemon) gamesOf(tx *store.Tx, from string) ([]candidate, error) {
+	codes, err := tx.Tournaments()
+	if err != nil {
+		return nil, err
+	}
+	var cands []candidate
+	for _, code := range codes {
+		sh, err := LoadSheet(tx, code)
+		if err != nil {
+			return nil, err
+		}
+		num := 0
+		for _, p := range sh.Players {
+			if strings.EqualFold(p.Email, from) {
+				num = p.Number
+			}
+		}
+		if num == 0 {
+			continue
+		}
+		ids, err := tx.Games(code)
+		if err != nil {
+			return nil, err
+		}
+		for _, id := range ids {
+			w, b, err := tournament.ParseGameName(id.Game)
+			if err != nil || (w != num && b != num) {
+				continue
+			}
+			g, err := LoadGame(tx, id)
+			if err != nil {
+				return nil, err
+			}
+			cands = append(cands, candidate{id: id, sheet: sh, game: g})
+		}
+	}
+	return cands, nil
+}
+
+// LoadSheet returns the start sheet of tournament code.
+func LoadSheet(tx *store.Tx, code string) (*tournament.Sheet, error) {
+	raw, err := tx.Tournament(code)
+	if err != nil {
+		return nil, fmt.Errorf("load tournament %s: %w", code, err)
+	}
+	sh, err := tournament.ParseSheet(raw.Data)
+	if err != nil {
+		return nil, fmt.Errorf("load tournament %s: %w", code, err)
+	}
+	return sh, nil
+}
+
+// LoadGame returns the state of game id.
+func LoadGame(tx *store.Tx, id store.GameID) (referee.Game, error) {
+	st, err := tx.Game(id)
+	if err != nil {
+		return referee.Game{}, fmt.Errorf("load game %s: %w", id, err)
+	}
+	var g referee.Game
+	if err := json.Unmarshal(st.Data, &g); err != nil {
+		return referee.Game{}, fmt.Errorf("load game %s: %w", id, err)
+	}
+	return g, nil
+}
+
+// headerMessageID reads the Message-ID header without parsing the whole letter.
+func headerMessageID(raw []byte) string {
+	m, err := mail.ReadMessage(bytes.NewReader(raw))
+	if err != nil {
+		return ""
+	}
+	return store.NormalizeMessageID(m.Header.Get("Message-ID"))
+}

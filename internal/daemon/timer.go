@@ -1,0 +1,101 @@
+package daemon
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/mail"
+	"time"
+
+	"postald/internal/referee"
+	"postald/internal/store"
+	"postald/internal/tournament"
+)
+
+// timerLoop wakes up at the earliest deadline any game has in the store — a reminder, a control
+// deadline, a silent player's overstep — never on a busy loop, and lets the referee decide what
+// is due.
+func (d *Daemon) timerLoop(ctx context.Context) error {
+	for {
+		next := d.now().Add(time.Hour)
+		err := d.opt.Store.View(func(tx *store.Tx) error {
+			ev, ok, err := tx.EarliestEvent()
+			if ok && ev.At.Before(next) {
+				next = ev.At
+			}
+			return err
+		})
+		if err != nil {
+			d.log.Error("deadlines", "err", err)
+		}
+		if err := d.sleep(ctx, next, d.kickT); err != nil {
+			return nil
+		}
+		if err := d.Do(ctx, d.tickDue); err != nil && ctx.Err() == nil {
+			d.log.Error("deadlines", "err", err)
+		}
+		kick(d.kickS)
+	}
+}
+
+// tickDue asks the referee about every game whose event is due, each in its own transaction.
+func (d *Daemon) tickDue() error {
+	now := d.now()
+	var due []store.GameEvent
+	if err := d.opt.Store.View(func(tx *store.Tx) error {
+		var err error
+		due, err = tx.EventsDue(now)
+		return err
+	}); err != nil {
+		return err
+	}
+	for _, ev := range due {
+		if err := d.opt.Store.Update(func(tx *store.Tx) error { return d.tick(tx, ev.Game, now) }); err != nil {
+			d.log.Error("deadline", "game", ev.Game.Key(), "err", err)
+		}
+	}
+	return nil
+}
+
+func (d *Daemon) tick(tx *store.Tx, id store.GameID, now time.Time) error {
+	sh, err := LoadSheet(tx, id.Tournament)
+	if err != nil {
+		return err
+	}
+	g, err := LoadGame(tx, id)
+	if err != nil {
+		return err
+	}
+	loc, err := d.zones.get(sh.Regulation.Zone)
+	if err != nil {
+		return err
+	}
+	dec := referee.Tick(g, now, sh.Regulation, loc)
+	return Record(tx, d.opt.From, id, sh, dec, now, loc)
+}
+
+// Record stores a decision that no letter brought — a deadline's tick or a judge's ruling — in
+// tx: the game's new state, its next event and the letters to send, from postald's address from.
+func Record(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.Sheet, dec referee.Decision, now time.Time, loc *time.Location) error {
+	c := candidate{id: id, sheet: sh, game: dec.Game}
+	st, err := json.Marshal(dec.Game)
+	if err != nil {
+		return fmt.Errorf("encode game %s: %w", c.id, err)
+	}
+	if err := tx.PutGame(c.id, store.GameState{Format: gameFormat, Data: st}); err != nil {
+		return err
+	}
+	next := time.Time{}
+	if t, ok := referee.NextEvent(dec.Game, c.sheet.Regulation, loc); ok && t.After(now) {
+		next = t
+	}
+	if err := tx.SetNextEvent(c.id, next); err != nil {
+		return err
+	}
+	for _, o := range dec.Letters {
+		if _, err := tx.Enqueue(outgoing(from, c, o, now), now); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,457 @@
+package mailbox
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"slices"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+	"github.com/emersion/go-sasl"
+)
+
+// Message is one letter as it lies in the watched mailbox.
+type Message struct {
+	Mailbox     string
+	UIDValidity uint32
+	UID         uint32
+	// Raw is the message as the server stores it (RFC 5322, CRLF line ends).
+	Raw []byte
+	// InternalDate is the date the server received the message (IMAP INTERNALDATE).
+	InternalDate time.Time
+	// Size is the whole message's size in bytes; Truncated says that Raw holds only its
+	// first Watcher.MaxMessageBytes bytes.
+	Size      int64
+	Truncated bool
+}
+
+// Handler processes one message. It returns nil once the message is safely recorded: only
+// then is the message moved out of the watched mailbox. Any error leaves the message in place
+// and it is offered again later, so a Handler must recognise a message it has already recorded
+// (after a crash between its commit and the move, or after a UIDVALIDITY change), for
+// example by its Message-ID, and return nil for it. A message that can never be processed
+// (unreadable, not from a player) must be dealt with by the Handler and answered with nil:
+// errors are for transient failures, and they stop the pass (see Watcher).
+type Handler func(ctx context.Context, m Message) error
+
+// Default timings of a Watcher.
+const (
+	DefaultPollInterval = time.Minute
+	// DefaultIdleRestart ends IDLE and looks at the mailbox again well before the 29 minutes
+	// after which RFC 2177 allows a server to drop an idle client.
+	DefaultIdleRestart = 25 * time.Minute
+	DefaultMinBackoff  = time.Second
+	DefaultMaxBackoff  = 5 * time.Minute
+	DefaultRetryMin    = 5 * time.Second
+	DefaultRetryMax    = 10 * time.Minute
+	// shutdownGrace bounds the wait for the server when the context is cancelled.
+	shutdownGrace = 5 * time.Second
+)
+
+// A Watcher hands every message of an IMAP mailbox to a Handler, in the order the server
+// received them (ascending UID), and moves each handled message to the processed mailbox.
+// It waits for new mail with IDLE where the server offers it and polls otherwise, and it
+// reconnects after dropped connections and server restarts with a capped exponential backoff.
+//
+// The exported fields may be changed after NewWatcher and before Run; zero values mean the
+// defaults.
+type Watcher struct {
+	// PollInterval is the wait between looks at the mailbox when the server has no IDLE.
+	PollInterval time.Duration
+	// IdleRestart is the longest IDLE; then the mailbox is searched again. At most 29 minutes.
+	IdleRestart time.Duration
+	// DisableIdle makes the Watcher poll even when the server offers IDLE.
+	DisableIdle bool
+	// MinBackoff and MaxBackoff bound the wait before a reconnection.
+	MinBackoff, MaxBackoff time.Duration
+	// RetryMin and RetryMax bound the wait before a message whose Handler failed is offered
+	// again (sooner when new mail arrives).
+	RetryMin, RetryMax time.Duration
+	// MaxMessageBytes, if positive, limits how much of a message is fetched; a larger message
+	// is handed over truncated.
+	MaxMessageBytes int64
+	// UIDValidity is the mailbox's UIDVALIDITY the caller saw last (0: unknown). Run updates it;
+	// read it only after Run has returned.
+	UIDValidity uint32
+	// UIDValidityChanged, if set, is called when the mailbox's UIDVALIDITY differs from the last
+	// one seen, before any message is handed over: every UID recorded under the old value is
+	// void, and the same letters may come back under new UIDs. An error ends the connection and
+	// the call is repeated after the backoff.
+	UIDValidityChanged func(ctx context.Context, mailbox string, old, new uint32) error
+	// Logger receives connection failures, reconnections and Handler errors.
+	Logger *slog.Logger
+
+	opts   IMAPOptions
+	tls    *tls.Config
+	handle Handler
+}
+
+// NewWatcher checks opts and returns a Watcher that hands messages to handle.
+func NewWatcher(opts IMAPOptions, handle Handler) (*Watcher, error) {
+	if handle == nil {
+		return nil, errors.New("imap: no handler")
+	}
+	opts.TLS = opts.TLS.orDefault()
+	if opts.Mailbox == "" {
+		opts.Mailbox = "INBOX"
+	}
+	if opts.Processed == "" {
+		opts.Processed = "Processed"
+	}
+	if opts.Processed == opts.Mailbox {
+		return nil, fmt.Errorf("imap: processed mailbox %q is the watched mailbox", opts.Processed)
+	}
+	if err := checkTLS(opts.TLS, opts.Address); err != nil {
+		return nil, fmt.Errorf("imap: %w", err)
+	}
+	var cfg *tls.Config
+	if opts.TLS != TLSNone {
+		var err error
+		if cfg, err = tlsConfig(opts.Address, opts.CAFile); err != nil {
+			return nil, fmt.Errorf("imap: %w", err)
+		}
+	}
+	return &Watcher{opts: opts, tls: cfg, handle: handle}, nil
+}
+
+// Run watches the mailbox until ctx is cancelled, then logs out and returns nil. A message
+// whose Handler is running when ctx is cancelled is moved if the Handler returns nil.
+func (w *Watcher) Run(ctx context.Context) error {
+	w.setDefaults()
+	reconnect := backoff{min: w.MinBackoff, max: w.MaxBackoff}
+	for {
+		err := w.session(ctx, &reconnect)
+		if ctx.Err() != nil {
+			return nil
+		}
+		d := reconnect.delay()
+		w.Logger.Warn("imap: connection lost; reconnecting", "address", w.opts.Address,
+			"mailbox", w.opts.Mailbox, "err", err, "retry_in", d)
+		t := time.NewTimer(d)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil
+		case <-t.C:
+		}
+	}
+}
+
+func (w *Watcher) setDefaults() {
+	if w.PollInterval <= 0 {
+		w.PollInterval = DefaultPollInterval
+	}
+	if w.IdleRestart <= 0 || w.IdleRestart > 29*time.Minute {
+		w.IdleRestart = DefaultIdleRestart
+	}
+	if w.MinBackoff <= 0 {
+		w.MinBackoff = DefaultMinBackoff
+	}
+	if w.MaxBackoff < w.MinBackoff {
+		w.MaxBackoff = max(DefaultMaxBackoff, w.MinBackoff)
+	}
+	if w.RetryMin <= 0 {
+		w.RetryMin = DefaultRetryMin
+	}
+	if w.RetryMax < w.RetryMin {
+		w.RetryMax = max(DefaultRetryMax, w.RetryMin)
+	}
+	if w.Logger == nil {
+		w.Logger = slog.New(slog.DiscardHandler)
+	}
+}
+
+// errClosed reports a connection the server (or the network) closed.
+var errClosed = errors.New("imap: connection closed")
+
+// session is one connection: log in, select, then handle and wait until something fails or
+// ctx is cancelled. It resets reconnect once the mailbox is selected.
+func (w *Watcher) session(ctx context.Context, reconnect *backoff) error {
+	// EXISTS responses wake the waiting loop; the handler runs on the client's reader
+	// goroutine and must not block.
+	wake := make(chan struct{}, 1)
+	c, err := dialIMAP(w.opts, w.tls, &imapclient.UnilateralDataHandler{
+		Mailbox: func(d *imapclient.UnilateralDataMailbox) {
+			if d.NumMessages != nil {
+				select {
+				case wake <- struct{}{}:
+				default:
+				}
+			}
+		},
+	})
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	// After cancellation, give the server shutdownGrace to answer, then cut the connection
+	// so that no command can hang the shutdown.
+	stop := context.AfterFunc(ctx, func() {
+		t := time.AfterFunc(shutdownGrace, func() { c.Close() })
+		<-c.Closed()
+		t.Stop()
+	})
+	defer stop()
+
+	if err := ensureMailbox(c, w.opts.Processed); err != nil {
+		return err
+	}
+	sel, err := c.Select(w.opts.Mailbox, nil).Wait()
+	if err != nil {
+		return fmt.Errorf("imap: select %s: %w", w.opts.Mailbox, err)
+	}
+	if old := w.UIDValidity; old != 0 && old != sel.UIDValidity {
+		w.Logger.Warn("imap: UIDVALIDITY changed", "mailbox", w.opts.Mailbox, "old", old, "new", sel.UIDValidity)
+		if w.UIDValidityChanged != nil {
+			if err := w.UIDValidityChanged(ctx, w.opts.Mailbox, old, sel.UIDValidity); err != nil {
+				return fmt.Errorf("imap: UIDVALIDITY change of %s: %w", w.opts.Mailbox, err)
+			}
+		}
+	}
+	w.UIDValidity = sel.UIDValidity
+	reconnect.reset()
+	w.Logger.Info("imap: watching", "address", w.opts.Address, "mailbox", w.opts.Mailbox,
+		"uidvalidity", sel.UIDValidity, "messages", sel.NumMessages, "idle", w.idle(c))
+
+	retry := backoff{min: w.RetryMin, max: w.RetryMax}
+	for {
+		failed, err := w.pass(ctx, c, sel.UIDValidity)
+		if err != nil {
+			return err
+		}
+		if ctx.Err() != nil {
+			return logout(c)
+		}
+		var again time.Duration // 0: no failed message waits for a retry
+		if failed {
+			again = retry.delay()
+		} else {
+			retry.reset()
+		}
+		if err := w.wait(ctx, c, wake, again); err != nil {
+			return err
+		}
+		if ctx.Err() != nil {
+			return logout(c)
+		}
+	}
+}
+
+func (w *Watcher) idle(c *imapclient.Client) bool {
+	return !w.DisableIdle && c.Caps().Has(imap.CapIdle)
+}
+
+// pass hands every message of the selected mailbox to the Handler, oldest first, and moves
+// each one the Handler accepted. It stops at the first Handler error, so that the letters of
+// a mailbox are never processed out of their order of arrival; failed reports that.
+func (w *Watcher) pass(ctx context.Context, c *imapclient.Client, uidValidity uint32) (failed bool, err error) {
+	sd, err := c.UIDSearch(&imap.SearchCriteria{NotFlag: []imap.Flag{imap.FlagDeleted}}, nil).Wait()
+	if err != nil {
+		return false, fmt.Errorf("imap: search %s: %w", w.opts.Mailbox, err)
+	}
+	uids := sd.AllUIDs()
+	slices.Sort(uids)
+	for _, uid := range uids {
+		if ctx.Err() != nil {
+			return false, nil
+		}
+		m, ok, err := w.fetch(c, uid)
+		if err != nil {
+			return false, err
+		}
+		if !ok { // expunged by someone else meanwhile
+			continue
+		}
+		m.UIDValidity = uidValidity
+		if err := w.handle(ctx, m); err != nil {
+			if ctx.Err() == nil {
+				w.Logger.Error("imap: handler failed; message left in place", "mailbox", m.Mailbox,
+					"uidvalidity", m.UIDValidity, "uid", m.UID, "err", err)
+			}
+			return true, nil
+		}
+		if err := w.move(c, uid); err != nil {
+			return false, fmt.Errorf("imap: move uid %d to %s: %w", uid, w.opts.Processed, err)
+		}
+	}
+	return false, nil
+}
+
+// fetch reads one message (BODY.PEEK[], so that \Seen is not set). ok is false when the
+// message no longer exists.
+func (w *Watcher) fetch(c *imapclient.Client, uid imap.UID) (m Message, ok bool, err error) {
+	section := &imap.FetchItemBodySection{Peek: true}
+	if w.MaxMessageBytes > 0 {
+		section.Partial = &imap.SectionPartial{Offset: 0, Size: w.MaxMessageBytes}
+	}
+	msgs, err := c.Fetch(imap.UIDSetNum(uid), &imap.FetchOptions{
+		UID:          true,
+		InternalDate: true,
+		RFC822Size:   true,
+		BodySection:  []*imap.FetchItemBodySection{section},
+	}).Collect()
+	if err != nil {
+		return Message{}, false, fmt.Errorf("imap: fetch uid %d: %w", uid, err)
+	}
+	for _, msg := range msgs {
+		if msg.UID != uid {
+			continue // a FETCH response about another message (flags changed elsewhere)
+		}
+		raw := msg.FindBodySection(section)
+		return Message{
+			Mailbox:      w.opts.Mailbox,
+			UID:          uint32(uid),
+			Raw:          raw,
+			InternalDate: msg.InternalDate,
+			Size:         msg.RFC822Size,
+			Truncated:    int64(len(raw)) < msg.RFC822Size,
+		}, true, nil
+	}
+	return Message{}, false, nil
+}
+
+// move moves one message to the processed mailbox: MOVE where the server has it, otherwise
+// COPY, STORE \Deleted and EXPUNGE, each awaited in turn, so that a failed COPY never deletes
+// the original.
+func (w *Watcher) move(c *imapclient.Client, uid imap.UID) error {
+	set := imap.UIDSetNum(uid)
+	if c.Caps().Has(imap.CapMove) {
+		_, err := c.Move(set, w.opts.Processed).Wait()
+		return err
+	}
+	if _, err := c.Copy(set, w.opts.Processed).Wait(); err != nil {
+		return fmt.Errorf("copy: %w", err)
+	}
+	store := &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: []imap.Flag{imap.FlagDeleted}}
+	if err := c.Store(set, store, nil).Close(); err != nil {
+		return fmt.Errorf("store \\Deleted: %w", err)
+	}
+	if c.Caps().Has(imap.CapUIDPlus) {
+		if err := c.UIDExpunge(set).Close(); err != nil {
+			return fmt.Errorf("uid expunge: %w", err)
+		}
+		return nil
+	}
+	// Without UIDPLUS, EXPUNGE removes every \Deleted message of the mailbox; the watched
+	// mailbox is postald's own, and \Deleted messages are never handed over anyway.
+	if err := c.Expunge().Close(); err != nil {
+		return fmt.Errorf("expunge: %w", err)
+	}
+	return nil
+}
+
+// wait returns when new mail may have arrived, when the IDLE or poll interval is over, when
+// the retry delay again (if positive) is over, or when ctx is cancelled. It returns an error
+// when the connection fails.
+func (w *Watcher) wait(ctx context.Context, c *imapclient.Client, wake <-chan struct{}, again time.Duration) error {
+	idle := w.idle(c)
+	d := w.PollInterval
+	if idle {
+		d = w.IdleRestart
+	}
+	if again > 0 {
+		d = min(d, again)
+	}
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+
+	if !idle {
+		select {
+		case <-ctx.Done():
+		case <-timer.C:
+		case <-c.Closed():
+			return errClosed
+		}
+		return nil
+	}
+
+	select {
+	case <-wake: // mail arrived while the last pass ran
+		return nil
+	default:
+	}
+	cmd, err := c.Idle()
+	if err != nil {
+		return fmt.Errorf("imap: idle: %w", err)
+	}
+	select {
+	case <-ctx.Done():
+	case <-timer.C:
+	case <-wake:
+	case <-c.Closed():
+		_ = cmd.Close()
+		return errClosed
+	}
+	if err := cmd.Close(); err != nil {
+		return fmt.Errorf("imap: end idle: %w", err)
+	}
+	if err := cmd.Wait(); err != nil {
+		return fmt.Errorf("imap: idle: %w", err)
+	}
+	return nil
+}
+
+// dialIMAP connects and logs in.
+func dialIMAP(opts IMAPOptions, cfg *tls.Config, h *imapclient.UnilateralDataHandler) (*imapclient.Client, error) {
+	copts := &imapclient.Options{
+		TLSConfig:             cfg,
+		UnilateralDataHandler: h,
+		Dialer:                &net.Dialer{Timeout: 30 * time.Second},
+	}
+	var (
+		c   *imapclient.Client
+		err error
+	)
+	switch opts.TLS {
+	case TLSImplicit:
+		c, err = imapclient.DialTLS(opts.Address, copts)
+	case TLSStartTLS:
+		c, err = imapclient.DialStartTLS(opts.Address, copts)
+	default:
+		c, err = imapclient.DialInsecure(opts.Address, copts)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("imap: connect %s: %w", opts.Address, err)
+	}
+	if slices.Contains(c.Caps().AuthMechanisms(), sasl.Plain) {
+		err = c.Authenticate(sasl.NewPlainClient("", opts.Username, opts.Password))
+	} else {
+		err = c.Login(opts.Username, opts.Password).Wait()
+	}
+	if err != nil {
+		c.Close()
+		return nil, fmt.Errorf("imap: log in to %s as %s: %w", opts.Address, opts.Username, err)
+	}
+	return c, nil
+}
+
+// ensureMailbox creates mailbox unless it exists.
+func ensureMailbox(c *imapclient.Client, mailbox string) error {
+	boxes, err := c.List("", mailbox, nil).Collect()
+	if err != nil {
+		return fmt.Errorf("imap: list %s: %w", mailbox, err)
+	}
+	if len(boxes) > 0 {
+		return nil
+	}
+	if err := c.Create(mailbox, nil).Wait(); err != nil {
+		var ie *imap.Error
+		if errors.As(err, &ie) && ie.Code == imap.ResponseCodeAlreadyExists {
+			return nil
+		}
+		return fmt.Errorf("imap: create %s: %w", mailbox, err)
+	}
+	return nil
+}
+
+func logout(c *imapclient.Client) error {
+	if err := c.Logout().Wait(); err != nil {
+		return fmt.Errorf("imap: logout: %w", err)
+	}
+	return nil
+}

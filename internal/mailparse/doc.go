@@ -1,0 +1,126 @@
+// Package mailparse reads a move letter, an RFC 5322 message, the way a tournament captain
+// does: it finds what clause 4.2.3 says a letter holds, normalises it and reports precisely
+// what it could not read. It knows neither the game state nor the rules and never decides
+// legality; the referee does (4.2.9, 4.2.10, 4.2.12, 4.2.13 are applied there).
+//
+// # The message
+//
+// MIME is read with go-message: text/plain and text/html (rendered to text: block elements
+// and <br> end lines, entities are decoded, <blockquote> becomes "> " quoted text, scripts,
+// styles and the head are dropped); multipart/alternative by its text/plain part, HTML when
+// there is none; other multiparts (mixed, related, ...) by their inline text parts joined in
+// order. Attachments (Content-Disposition: attachment, or anything not text/plain or
+// text/html, message/rfc822 included) are never read. Quoted-printable and base64 are decoded;
+// every charset go-message knows is converted to UTF-8 (KOI8-R, windows-1251, ISO-8859-5, ...).
+// A charset it does not know, or bytes that are not in the declared charset (8-bit text
+// declared UTF-8 or not declared at all), do not lose the letter: the bytes are read as
+// windows-1251 or KOI8-R, whichever reads as more plausible Russian (windows-1252 when
+// neither does), and the problem is reported ("unknown charset", "text not in its declared
+// charset"). RFC 2047 subjects and names are decoded the same way.
+//
+// Limits keep every input cheap: at most MaxMessageBytes of the message are read,
+// MaxTextBytes of decoded text kept, MaxLines lines and MaxLineBytes of each line read; MIME
+// nesting is capped at 8 levels and 64 parts. What is cut is reported.
+//
+// # Only the new text counts
+//
+// Dropped: lines quoted with ">"; the attribution above a quote ("On … wrote:", "… написал(а):",
+// "… пишет:", Yandex's and Mail.ru's "date, name <address>:"), together with the quote when it
+// is marked with ">" — text after such a quote (a bottom-posted answer) still counts; when the
+// attribution is followed by unmarked text, everything below it is taken for the old letter.
+// Everything below "-----Original Message-----", "---- Исходное сообщение ----",
+// "---------- Forwarded message ---------", "-------- Пересылаемое сообщение --------",
+// "Begin forwarded message:", an Outlook header block ("From:/От:" followed by two of
+// "Sent:/Date:/To:/Subject:" and their Russian names, with or without the line of underscores
+// above it), and the signature after a "-- " (or "--") line. Letter.Text is what remains and
+// every line number refers to it.
+//
+// A sign-off line ("С уважением, Иван Сидоров", "Regards, Ivan", "Всего доброго", "Best
+// wishes", or "Спасибо" / "Thanks" alone on its line) ends the letter: it and the lines after
+// it (name, return address, telephone) are not read, so that an address such as "д. 12-34" is
+// never taken for a move. A line starting "P.S." or "П.С." after it is read again. A sign-off
+// phrase with more after it than a short name ("Спасибо за игру, сдаюсь") is no sign-off.
+//
+// # What is recognised
+//
+// Tournament code after "Турнир", "Шифр (турнира)", "Tournament" or "Code", when it has a
+// digit or two capitals; the game after "партия", "game": "3-7", "3 – 7" and "0307" are all
+// "3-7" (a four-digit game is two two-digit player numbers); any other number is kept as
+// written. In the Subject ("Re:", "Fwd:", "Ответ:" removed) the code may also be the word just
+// before "партия"/"game" ("СТ-2026/1 партия 3-7"). The body wins over the Subject (the
+// Subject of a reply is inherited from the thread); when they differ the body's line is
+// reported ("subject and body name different games").
+//
+// Moves: numbers "12.", "12...", "12…", "12. ...", with or without a space; squares a1–j10 and
+// 1–50; "-" and every dash (en, em, minus, hyphen) for a quiet move, ":", "x", "×" and the
+// Cyrillic "х" for a capture; Cyrillic look-alikes in squares ("а", "с", "е", capitals "А",
+// "В", "С", "Е", "Н", and "ь", "һ", "ԁ") are read as Latin letters, capitals as lower case.
+// Within one list, a move without a number takes the number after the previous move's: White's
+// N is followed by Black's N, Black's N by White's N+1 ("12. g3:e5 f6:d4 13. c3:e5" is 12.,
+// 12..., 13.). A list that numbers nothing stays unnumbered and prints its moves alone
+// ("g3:e5"): the referee numbers them from the game. Full algebraic moves are read anywhere;
+// numeric moves ("32-28"), abbreviated notation and unreadable attempts only in a run of
+// moves (after a move number or a move) or on a line that speaks of moves (a keyword below,
+// or nothing but moves), so that a time "10:30" or "д. 12-34" in prose is no move.
+//
+// Abbreviated notation ("gf4", "cb4", "a:a7", a lone "e5" where a move is expected) is kept in
+// its list as written, flagged (Move.Abbreviated) and reported ("abbreviated notation"): clause
+// 4.2.2 makes it an impossible move, which the referee treats under 4.2.10. Letters and digits
+// that try to be a move but are not notation ("g3e5", "g3;e5") are kept the same way, flagged
+// Unreadable and reported ("unreadable move"), so that the referee can cut a variant before
+// them (4.2.12) or stop the letter (4.2.9, 4.2.10). Nothing is ever expanded or corrected.
+//
+// Which list a move goes to is said by the words before it on its line: "Ваш ход", "Ваши
+// ходы", "получил", "Your move", "received" → Repeated; "Мой ход", "Мой ответ", "My move",
+// "My reply" → Moves; "если … то …", "if … then …", "на … предлагаю …", "on … I propose …",
+// "предлагаю вариант …", "I propose the variant …", "вариант А", "variant A" → a new Variant
+// ("вариант А: если …" is one variant). A line that ends with such a word carries it on to
+// the next lines up to a blank line or another such word, except that after a line that
+// repeats the partner's moves (or accepts a variant) the next moves are the writer's own
+// ("or simply the moves that follow the repetition"). Moves under no word are the writer's.
+// A variant label is a Latin letter, a number, or a Cyrillic letter mapped by its place in the
+// alphabet without Ё, Й, Ъ, Ы, Ь: А→A, Б→B, В→C, Г→D, Д→E, Е→F, Ж→G, З→H, И→I, К→J ...; so a
+// Cyrillic "В" is the third variant, C. An unlabelled variant has label "".
+//
+// Acceptance (4.2.13): "принимаю вариант А", "I accept variant A", "вариант А принимаю",
+// optionally "до 14-го хода" / "up to move 14" (Until). Moves written after it on the same line
+// repeat the accepted part and go to Repeated; the moves on the lines after it are the
+// writer's own. Acceptance by repetition alone is not inferred: the referee compares Repeated
+// and Moves with the variants it holds.
+//
+// Draw: offer ("предлагаю ничью", "I offer a draw"), accept ("согласен на ничью", "принимаю
+// ничью", "I accept the draw"), decline ("отклоняю ничью", "не согласен на ничью", "I decline the
+// draw"), claim ("требую ничью", "I claim a draw") with its reason when stated: "repetition"
+// (повторение, троекратное, threefold) or "move rule" (N ходов, N moves, move rule). The first
+// statement counts; a different one later is reported. Resignation: "сдаюсь", "признаю
+// поражение", "I resign" (not after "не"/"not"). Protest: "протест"/"protest", with the
+// paragraph that holds it. Leave: "отпуск", "on leave", "leave from", "Leave:", with the dates of
+// its line ("с 01.12.2026 по 15.12.2026", "с 1 по 15 декабря 2026"); dates of a leave line are
+// not the letter's dates.
+//
+// Dates (4.3.1): 18.11.2026, 18.11.26 (20yy), 18/11/2026, 18-11-2026, 2026-11-18, "18 ноября
+// 2026" (any case form, abbreviated months, "г."/"года"), "18 Nov 2026", "18 November 2026",
+// "November 18, 2026"; separated by "/", ",", ";", spaces or line breaks. A line holds the
+// letter's dates when it starts with "Даты", "Дата", "Dates", "Date" or "Числа", or has two
+// dates or more, or follows a bare "Даты:" line and holds nothing but dates. On such a line
+// whatever has a digit and is no date is reported ("unreadable date": "31.11.2026",
+// "18.11.20266", "18.11"). The parser does not check that there are three, nor their order.
+//
+// Time (4.3.1): the fraction White/Black after "Время", "Time", "затрачено", "итого", or alone on
+// its line: "23/31", "23 / 31", "23 дн. / 31 дн.". A time word followed by digits that are no
+// fraction is reported ("unreadable time").
+//
+// # Problems
+//
+// Problem.Line is the line of Letter.Text; 0 is the header (the Subject, a broken From or
+// Date, a charset, a MIME fault, truncation). Problem.Text is what was written there, at most
+// 200 bytes. Problem.What is one of the What* constants, sometimes with a detail after a colon.
+//
+// # The JSON view
+//
+// View (and Letter.MarshalJSON) prints the fields of the letter format in their order, then
+// postald's additions: draw_reason, protest (the text), leave ({from, to}) and header (the
+// envelope facts: from, subject, message_id, in_reply_to, references, date, and the loop
+// headers). The lists repeated, moves, variants, dates and problems are always present, empty
+// when the letter has none, and resign is always present; other fields are omitted when absent.
+package mailparse

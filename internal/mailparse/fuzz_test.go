@@ -1,0 +1,133 @@
+package mailparse
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"postald/internal/daysclock"
+)
+
+// FuzzParse feeds raw bytes to Parse: it must never panic, and what it returns must hold
+// together: valid UTF-8 text, every place inside the text, a View that encodes.
+func FuzzParse(f *testing.F) {
+	f.Add([]byte("Subject: x\n\nМой ход: 12. g3:e5\nДаты: 14.11.2026 / 16.11.2026 / 18.11.2026\n"))
+	f.Add([]byte("Content-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/html\n\n<p>12. a1-b2</p>\n--b--\n"))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		l, err := Parse(raw)
+		if err != nil {
+			if l != nil {
+				t.Fatal("a letter with an error")
+			}
+			return
+		}
+		if !utf8.ValidString(l.Text) {
+			t.Fatalf("text is not UTF-8: %q", l.Text)
+		}
+		n := len(l.Lines())
+		inText := func(w Where, what string) {
+			if w.Line < 0 || w.Line > n {
+				t.Fatalf("%s at line %d of %d", what, w.Line, n)
+			}
+		}
+		all := append(append([]Move{}, l.Repeated...), l.Moves...)
+		for _, v := range l.Variants {
+			if len(v.Moves) == 0 {
+				t.Fatal("empty variant kept")
+			}
+			all = append(all, v.Moves...)
+		}
+		for _, m := range all {
+			inText(m.Where, "move")
+			if m.Line == 0 || m.Notation == "" || m.String() == "" {
+				t.Fatalf("move %+v", m)
+			}
+			if !m.Abbreviated && !m.Unreadable && len(m.Squares) < 2 {
+				t.Fatalf("full move with %d squares: %+v", len(m.Squares), m)
+			}
+		}
+		for _, p := range l.Problems {
+			inText(p.Where, "problem")
+			if p.What == "" {
+				t.Fatal("problem without a what")
+			}
+		}
+		for _, d := range l.Dates {
+			if _, err := daysclock.ParseDate(d.Date.String()); err != nil {
+				t.Fatalf("date %v: %v", d.Date, err)
+			}
+		}
+		if _, err := json.Marshal(l); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+// FuzzReadDates checks the date reader: matches in order, inside the line, never
+// overlapping, and every date it accepts is a real calendar day.
+func FuzzReadDates(f *testing.F) {
+	for _, s := range []string{"14.11.2026 / 16.11.2026", "18 ноября 2026", "2026-11-18", "31.11.2026", "Nov 18, 2026", "18/11/26"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > MaxLineBytes {
+			return
+		}
+		lower := lowerSameLen(s)
+		if len(lower) != len(s) {
+			t.Fatalf("lower case changed the length of %q", s)
+		}
+		prev := 0
+		for _, m := range readDates(lower) {
+			if m.start < prev || m.end <= m.start || m.end > len(s) {
+				t.Fatalf("match [%d,%d) after %d in %q", m.start, m.end, prev, s)
+			}
+			prev = m.end
+			if m.ok {
+				back, err := daysclock.ParseDate(m.date.String())
+				if err != nil || back != m.date {
+					t.Fatalf("date %v from %q does not exist", m.date, s[m.start:m.end])
+				}
+			}
+		}
+	})
+}
+
+// FuzzMoveList checks the move-list reader: tokens in order inside the line; a full move's
+// notation is its squares joined, and reads back as the same move.
+func FuzzMoveList(f *testing.F) {
+	for _, s := range []string{"12. g3:e5 f6:d4 13. c3:e5", "12…f6:d4", "18. 28:19 14:23", "8... gf4", "12. g3e5", "а5×с3", "1.c3-d4"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > MaxLineBytes || !utf8.ValidString(s) {
+			return
+		}
+		toks := scanTokens(s)
+		prev := 0
+		for _, tk := range toks {
+			if tk.start < prev || tk.end < tk.start || tk.end > len(s) {
+				t.Fatalf("token [%d,%d) after %d in %q", tk.start, tk.end, prev, s)
+			}
+			prev = tk.end
+		}
+		moves, _ := readMoveTokens(s, 1, toks, true)
+		for _, m := range moves {
+			if m.Abbreviated || m.Unreadable {
+				continue
+			}
+			sep := "-"
+			if m.Capture {
+				sep = ":"
+			}
+			if m.Notation != strings.Join(m.Squares, sep) {
+				t.Fatalf("notation %q, squares %v", m.Notation, m.Squares)
+			}
+			again := scanTokens(m.Notation)
+			if len(again) != 1 || again[0].notation != m.Notation {
+				t.Fatalf("%q does not read back as itself: %+v", m.Notation, again)
+			}
+		}
+	})
+}

@@ -1,0 +1,223 @@
+package mailparse
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"postald/internal/daysclock"
+)
+
+// Where points at a place in a letter: the line of Letter.Text (counted from 1) and the text
+// as the player wrote it there. Line 0 is the Subject header; header problems use line 0 too.
+type Where struct {
+	Line int
+	Text string
+}
+
+// Letter is what a move letter says (clause 4.2.3), as written, plus the facts its header
+// carries. The parser decides nothing about legality: every field is what the player wrote,
+// normalised, and Problems lists what could not be read.
+type Letter struct {
+	// Text is the letter's new text: the decoded body without quoted replies, forwarded
+	// copies and the signature after a "-- " line. Line numbers everywhere refer to it.
+	Text string
+
+	Tournament   string // tournament code (шифр турнира), "" when not named
+	TournamentAt Where
+	Game         string // game as "W-B" ("3-7"), or as written when it is not a pair
+	GameAt       Where
+
+	Repeated      []Move      // the partner's moves repeated by the writer (4.2.3, 4.2.9)
+	Moves         []Move      // the writer's own moves, forced replies included, in order (4.2.4)
+	Variants      []Variant   // proposed variants (4.2.7)
+	AcceptVariant *Acceptance // acceptance of a variant (4.2.13), nil when none is stated
+
+	Draw     Draw  // draw offer, acceptance, refusal or claim; Kind "" when none
+	Resign   bool  // the writer resigns
+	ResignAt Where // where, when Resign
+	Protest  *Protest
+	Leave    *Leave
+
+	Dates []StatedDate // the three dates of 4.3.1 as stated, in order
+	Time  *Time        // the time fraction of 4.3.1, nil when none is stated
+
+	Problems []Problem // what could not be read, in order of the text
+
+	Header Header // the envelope facts the message itself carries
+}
+
+// Header holds what the message header says, for threading and for the loop checks of a
+// later stage (RFC 3834). The parser records; it decides nothing here.
+type Header struct {
+	From       string    // the From address (addr-spec), "" when unreadable
+	FromName   string    // the display name of From, decoded
+	MessageID  string    // without angle brackets
+	InReplyTo  []string  // message ids, without angle brackets
+	References []string  // message ids, without angle brackets
+	Date       time.Time // the Date header; zero when absent or unreadable
+	Subject    string    // decoded (RFC 2047)
+
+	AutoSubmitted   string        // Auto-Submitted value, lower case ("auto-replied"); "" when absent
+	Precedence      string        // Precedence value, lower case ("bulk", "list", "junk")
+	ListID          string        // List-Id value
+	ListHeaders     []string      // names of the List-* fields present (List-Id, List-Unsubscribe, ...)
+	ReturnPathEmpty bool          // Return-Path: <> (a bounce or an auto-reply)
+	XAutoreply      string        // X-Autoreply, X-Autorespond or X-Auto-Response-Suppress value
+	Postald         []HeaderField // X-Postald-* fields: the message is (or quotes) postald's own letter
+	ContentType     string        // media type of the message, lower case ("multipart/report")
+	ReportType      string        // report-type parameter of a multipart/report ("delivery-status")
+}
+
+// HeaderField is one header field as it appeared.
+type HeaderField struct {
+	Name  string
+	Value string
+}
+
+// Move is one move of one side as written in a letter. Squares are normalised: Cyrillic
+// look-alike letters mapped to Latin, lower case, every dash written "-", every capture mark
+// (":", "x", "×") written ":".
+type Move struct {
+	Number int  // move number as written or implied by the list; 0 when the letter numbers nothing
+	Black  bool // Black's half of the numbered move ("12... f6:d4")
+
+	// Notation is the move without its number: "g3:e5", "32-28"; for an abbreviated or an
+	// unreadable move, the written text with look-alikes and dashes normalised.
+	Notation string
+	Squares  []string // "g3", "e5" or "32", "28"; nil when the move is abbreviated or unreadable
+	Capture  bool     // the squares are joined by ":" (a capture)
+
+	Abbreviated bool // abbreviated notation (4.2.2: an impossible move); also listed in Problems
+	Unreadable  bool // not readable as notation; also listed in Problems
+
+	Where // line and the move's text as written
+}
+
+// String formats m as postald prints moves: "12. g3:e5", "12... f6:d4", or just the notation
+// when the letter gave no number.
+func (m Move) String() string {
+	if m.Number <= 0 {
+		return m.Notation
+	}
+	dots := ". "
+	if m.Black {
+		dots = "... "
+	}
+	return strconv.Itoa(m.Number) + dots + m.Notation
+}
+
+// Variant is a proposed conditional line (4.2.7): the partner's move(s) the proposal answers
+// and the proposer's replies, in order, as one list.
+type Variant struct {
+	Label string // "A", "B", ... (Cyrillic labels mapped: А→A, Б→B, В→C, Г→D ...); "" when unlabelled
+	Moves []Move
+	Where // where the variant starts
+}
+
+// Acceptance is the acceptance of a proposed variant (4.2.13).
+type Acceptance struct {
+	Label string // the accepted variant's label, "" when the letter names none
+	Until int    // "up to move N" (до N-го хода); 0 for the whole variant
+	Where
+}
+
+// DrawKind is what a letter says about a draw.
+type DrawKind string
+
+// Draw statements.
+const (
+	DrawNone    DrawKind = ""
+	DrawOffer   DrawKind = "offer"   // предлагаю ничью / I offer a draw
+	DrawAccept  DrawKind = "accept"  // согласен на ничью / I accept the draw
+	DrawDecline DrawKind = "decline" // отклоняю ничью / I decline the draw
+	DrawClaim   DrawKind = "claim"   // требую ничью / I claim a draw
+)
+
+// Reasons of a draw claim.
+const (
+	ReasonRepetition = "repetition" // the same position repeated
+	ReasonMoveRule   = "move rule"  // a limit of moves without progress (15, 25, ... moves)
+)
+
+// Draw is a draw statement and, for a claim, its reason.
+type Draw struct {
+	Kind   DrawKind
+	Reason string // ReasonRepetition, ReasonMoveRule, or "" when not stated
+	Where
+}
+
+// Protest is a protest (4.1.12) with the paragraph that states it.
+type Protest struct {
+	Text string // the paragraph, lines joined by "\n"
+	Where
+}
+
+// Leave is a leave notice; From and To are zero when the letter gives no date.
+type Leave struct {
+	From, To daysclock.Date
+	Where
+}
+
+// Period returns the leave as daysclock counts it; false when the letter gave no dates.
+func (l Leave) Period() (daysclock.Leave, bool) {
+	if l.From.IsZero() {
+		return daysclock.Leave{}, false
+	}
+	to := l.To
+	if to.IsZero() {
+		to = l.From
+	}
+	return daysclock.Leave{From: l.From, To: to}, true
+}
+
+// StatedDate is one of the dates a letter states (4.3.1).
+type StatedDate struct {
+	daysclock.Date
+	Where
+}
+
+// Time is the time fraction a letter states (4.3.1): White's total days over Black's.
+type Time struct {
+	daysclock.Fraction
+	Where
+}
+
+// Problem is something the parser could not read, with where it is and what it is.
+type Problem struct {
+	Where
+	What string
+}
+
+// What the parser reports in Problem.What.
+const (
+	WhatAbbreviated   = "abbreviated notation"
+	WhatMove          = "unreadable move"
+	WhatDate          = "unreadable date"
+	WhatTime          = "unreadable time"
+	WhatLabel         = "unreadable variant label"
+	WhatCharset       = "unknown charset"
+	WhatBadText       = "text not in its declared charset"
+	WhatTruncated     = "text truncated"
+	WhatLongLine      = "line too long"
+	WhatTooManyLines  = "too many lines"
+	WhatMIME          = "unreadable MIME structure"
+	WhatNoText        = "no text part"
+	WhatHeader        = "unreadable header"
+	WhatGameConflict  = "subject and body name different games"
+	WhatDrawConflict  = "conflicting draw statements"
+	WhatVariantMoves  = "variant without moves"
+	WhatAcceptedTwice = "more than one variant accepted"
+)
+
+// DateValues returns the stated dates without their places.
+func (l *Letter) DateValues() []daysclock.Date {
+	out := make([]daysclock.Date, len(l.Dates))
+	for i, d := range l.Dates {
+		out[i] = d.Date
+	}
+	return out
+}
+
+// Lines returns Letter.Text split into lines; Lines()[n-1] is line n.
+func (l *Letter) Lines() []string { return strings.Split(l.Text, "\n") }

@@ -1,0 +1,740 @@
+package mailparse
+
+import (
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"postald/internal/daysclock"
+)
+
+// The letter reader: one pass over the lines of the new text, recognising what clause 4.2.3
+// lists. Each line is read in a fixed order (tournament and game; acceptance; draw,
+// resignation, protest, leave; dates and time; then moves) and what is recognised is blanked
+// out, so that a game "3-7" or a date is never read as a move.
+
+var (
+	reTournament = regexp.MustCompile(`(?:шифр(?:\s+турнира)?|турнир|tournament|code)\s*(?:[:№#]\s*)?["«]?([^\s,;"»]+)`)
+	reGame       = regexp.MustCompile(`(?:партия|партии|партию|game)\s*(?:№|#|no\.?|nr\.?)?\s*(\d{1,2}\s*[-–—−]\s*\d{1,2}|\d{1,4})`)
+	reBareCode   = regexp.MustCompile(`^\p{Lu}{1,8}-\d{2,4}(?:/\d{1,3})?$`)
+	reSubjPrefix = regexp.MustCompile(`^(?i:re|fwd?|fw|aw|sv|ответ|отв|пересл|переслано)\s*(?:\[\d+\]|\(\d+\))?\s*:\s*`)
+
+	reAccept = regexp.MustCompile(`(?:принимаю|принимается|принят|принята|i\s+accept|accept|accepted)\s+(?:ваш\s+|ваше\s+|your\s+|the\s+)?(?:вариант|variant)(?:\s+(?:([a-zа-яё])(?:[^\pL\d]|$)|(\d{1,2})(?:[^\pL\d.…]|$)))?` +
+		`|(?:(?:ваш|your)\s+)?(?:вариант|variant)(?:\s+([a-zа-яё]|\d{1,2}))?\s+(?:принимаю|принят|is\s+accepted|accepted)`)
+	reUntil = regexp.MustCompile(`до\s+(\d{1,3})\s*-?\s*(?:го|ого|й)?\s+хода(?:\s+включительно)?|up\s+to\s+(?:and\s+including\s+)?move\s+(\d{1,3})|(?:until|till)\s+move\s+(\d{1,3})|up\s+to\s+(?:the\s+)?(\d{1,3})(?:st|nd|rd|th)?\s+move`)
+
+	reDrawDecline = regexp.MustCompile(`отклоняю\s+(?:ваше\s+)?(?:предложение\s+)?(?:о\s+)?ничь\pL*|от\s+ничьей\s+отказываюсь|отказываюсь\s+от\s+ничьей|не\s+согласн?\pL*\s+на\s+ничью|ничью\s+не\s+принимаю|не\s+принимаю\s+(?:ваше\s+)?(?:предложение\s+)?(?:о\s+)?ничь\pL*|i\s+decline\s+(?:the\s+|your\s+)?draw(?:\s+offer)?|decline\s+(?:the\s+|your\s+)?draw|(?:reject|refuse)\s+(?:the\s+|your\s+)?draw|draw\s+(?:offer\s+)?(?:declined|rejected)`)
+	reDrawAccept  = regexp.MustCompile(`согласн?\pL*\s+на\s+ничью|принимаю\s+(?:ваше\s+)?(?:предложение\s+)?(?:о\s+)?ничь\pL*|ничью\s+принимаю|i\s+accept\s+(?:the\s+|your\s+)?draw(?:\s+offer)?|accept\s+(?:the\s+|your\s+)?draw|agree\s+to\s+(?:a\s+|the\s+)?draw|draw\s+(?:offer\s+)?accepted`)
+	reDrawClaim   = regexp.MustCompile(`требую\s+(?:признать\s+)?(?:ничь\pL*)|заявляю\s+(?:о\s+)?ничь\pL*|фиксирую\s+ничью|ничья\s+по\s+(?:правилу|повторени\pL*|троекратн\pL*|трехкратн\pL*|трёхкратн\pL*)|i\s+claim\s+(?:a\s+|the\s+)?draw|claim\s+(?:a\s+|the\s+)?draw|draw\s+claim`)
+	reDrawOffer   = regexp.MustCompile(`предлагаю\s+(?:вам\s+)?ничь\pL*|предложение\s+ничьей|предлагаю\s+мировую|(?:i\s+)?offer\s+(?:you\s+)?(?:a\s+)?draw|(?:i\s+)?propose\s+a\s+draw|draw\s+offer(?:ed)?`)
+	reRepetition  = regexp.MustCompile(`повтор|троекратн|трехкратн|трёхкратн|repetition|threefold|three-fold`)
+	reMoveRule    = regexp.MustCompile(`\d+\s*-?\s*(?:ти|и|х)?\s*ход|\d+\s*-?\s*moves?|move\s+rule|правил\pL*\s+\d+`)
+
+	reResign  = regexp.MustCompile(`сдаюсь|сдаю\s+партию|признаю\s+(?:сво[её]\s+)?поражение|i\s+resign|resign\s+(?:the|this)\s+game|i\s+concede`)
+	reProtest = regexp.MustCompile(`протест\pL*|protest\pL*`)
+	reLeave   = regexp.MustCompile(`отпуск\pL*|(?:on|take|taking|taken|my|a)\s+leave|leave\s+(?:notice|from|of\s+absence)|^\s*leave\s*:`)
+	reRange   = regexp.MustCompile(`(\d{1,2})\s*(?:-|–|—|по|to|until|till)\s*(\d{1,2})\s+(\pL{3,9})\.?\s+(\d{4})`)
+
+	reTimeKw    = regexp.MustCompile(`врем\pL*|time|затрачен\pL*|итого|суммарн\pL*`)
+	reFraction  = regexp.MustCompile(`(\d{1,4})\s*(?:дн\.?|дней|дня|days?|d)?\s*/\s*(\d{1,4})(?:\s*(?:дн\.?|дней|дня|days?|d\.?))?`)
+	reDateLabel = regexp.MustCompile(`^[^\pL\d]*(?:дат\pL*|dates?|числа)(?:[^\pL\d]|$)`)
+
+	reRepeatKw  = regexp.MustCompile(`ваш(?:и|его|е)?\s+(?:ответн\pL*\s+|последн\pL*\s+)?(?:ход\pL*|ответ\pL*)|получил\pL*|получен\pL*|your\s+(?:last\s+)?(?:move|moves|reply|answer)|received|got\s+your`)
+	reOwnKw     = regexp.MustCompile(`мо(?:й|и|ё|е)\s+(?:ответн\pL*\s+|следующ\pL*\s+)?(?:ход\pL*|ответ\pL*)|my\s+(?:next\s+)?(?:move|moves|reply|answer)|играю|i\s+play`)
+	reVariantKw = regexp.MustCompile(`(?:предлагаю\s+(?:следующ\pL*\s+|такой\s+|ещё\s+|еще\s+)?|i\s+propose\s+(?:the\s+|a\s+|this\s+)?|propose\s+(?:the\s+|a\s+)?)?(?:вариант\pL*|variant)(?:\s+(?:([a-zа-яё])(?:[^\pL\d]|$)|(\d{1,2})(?:[^\pL\d.…]|$)))?|если|if|на|on`)
+	reThenKw    = regexp.MustCompile(`то|then|предлагаю|(?:i\s+)?propose|отвечаю|i\s+(?:reply|answer)`)
+
+	reSignOff = regexp.MustCompile(`^(?:с\s+уважением|с\s+наилучшими(?:\s+пожеланиями)?|всего\s+(?:самого\s+)?(?:доброго|хорошего|наилучшего)|всех\s+благ|до\s+свидания|жму\s+руку|с\s+приветом|ваш\s+партн[её]р|искренне\s+ваш\pL*|(?:best\s+|kind\s+|warm\s+|with\s+best\s+)?regards|best\s+wishes|yours(?:\s+sincerely|\s+truly|\s+faithfully)?|sincerely(?:\s+yours)?|cheers|all\s+the\s+best)(?:[\s,.!]+[\pL\s.,'’-]{0,40})?[\s,.!]*$`)
+	reThanks  = regexp.MustCompile(`^(?:спасибо|thanks|thank\s+you)[\s.!]*$`)
+	rePS      = regexp.MustCompile(`^(?:p\.?\s?s\.?|п\.?\s?с\.?)(?:[\s:.,-]|$)`)
+)
+
+// lowerSameLen lower-cases s rune by rune, keeping every byte offset.
+func lowerSameLen(s string) string {
+	b := []byte(s)
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if l := unicode.ToLower(r); l != r && utf8.RuneLen(l) == n {
+			utf8.EncodeRune(b[i:], l)
+		}
+		i += n
+	}
+	return string(b)
+}
+
+// wordMatches returns the matches of re in s that begin and end on word boundaries.
+func wordMatches(re *regexp.Regexp, s string, n int) [][]int {
+	var out [][]int
+	for _, ix := range re.FindAllStringSubmatchIndex(s, n) {
+		if ix[0] > 0 {
+			r, _ := utf8.DecodeLastRuneInString(s[:ix[0]])
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				continue
+			}
+		}
+		if ix[1] < len(s) && ix[1] > ix[0] {
+			last, _ := utf8.DecodeLastRuneInString(s[ix[0]:ix[1]])
+			next, _ := utf8.DecodeRuneInString(s[ix[1]:])
+			if (unicode.IsLetter(last) || unicode.IsDigit(last)) && (unicode.IsLetter(next) || unicode.IsDigit(next)) {
+				continue
+			}
+		}
+		out = append(out, ix)
+	}
+	return out
+}
+
+func firstWordMatch(re *regexp.Regexp, s string) []int {
+	if m := wordMatches(re, s, 8); len(m) > 0 {
+		return m[0]
+	}
+	return nil
+}
+
+type section int
+
+const (
+	secOwn section = iota
+	secRepeat
+	secVariant
+)
+
+type variantBuild struct {
+	label string
+	where Where
+	moves []placedMove
+}
+
+// lineReader holds the state of the pass over the lines.
+type lineReader struct {
+	l        *Letter
+	lines    []string
+	problems []Problem
+
+	sec         section
+	variant     *variantBuild
+	signedOff   bool
+	datesLabel  int // lines after a bare "Даты:" that may still hold dates
+	subjectGame bool
+
+	repeated, own []placedMove
+	variants      []*variantBuild
+}
+
+func (rd *lineReader) problem(line int, text, what string) {
+	if len(rd.problems) >= 256 {
+		return
+	}
+	rd.problems = append(rd.problems, Problem{Where: Where{Line: line, Text: clip(text, 200)}, What: what})
+}
+
+// masked is a line with what has been recognised blanked out, in its written and its
+// lower-case form (same byte offsets).
+type masked struct {
+	orig  string
+	line  []byte
+	lower []byte
+}
+
+func (m *masked) blank(start, end int) {
+	for i := start; i < end && i < len(m.line); i++ {
+		m.line[i] = ' '
+		m.lower[i] = ' '
+	}
+}
+
+// gameName normalises a game as written: "3-7", "3 – 7" and "0307" are "3-7".
+func gameName(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if isDash(r) {
+			return '-'
+		}
+		if unicode.IsSpace(r) {
+			return -1
+		}
+		return r
+	}, s)
+	if w, b, ok := strings.Cut(s, "-"); ok {
+		return strconv.Itoa(atoi(w)) + "-" + strconv.Itoa(atoi(b))
+	}
+	if len(s) == 4 {
+		return strconv.Itoa(atoi(s[:2])) + "-" + strconv.Itoa(atoi(s[2:]))
+	}
+	return s
+}
+
+// codeLike reports whether a word can be a tournament code: it has a digit, or two capitals.
+func codeLike(s string) bool {
+	caps := 0
+	for _, r := range s {
+		if unicode.IsDigit(r) {
+			return true
+		}
+		if unicode.IsUpper(r) {
+			caps++
+		}
+	}
+	return caps >= 2
+}
+
+func trimCode(s string) string { return strings.TrimRight(s, ".:)!?") }
+
+// subject reads the tournament and the game from the Subject header (line 0).
+func (rd *lineReader) subject(s string) {
+	s = strings.TrimSpace(s)
+	for i := 0; i < 10; i++ {
+		t := reSubjPrefix.ReplaceAllString(s, "")
+		if t == s {
+			break
+		}
+		s = strings.TrimSpace(t)
+	}
+	lower := lowerSameLen(s)
+	if ix := firstWordMatch(reTournament, lower); ix != nil {
+		if code := trimCode(s[ix[2]:ix[3]]); codeLike(code) {
+			rd.l.Tournament, rd.l.TournamentAt = code, Where{Line: 0, Text: s}
+		}
+	}
+	if ix := firstWordMatch(reGame, lower); ix != nil && (ix[3] == len(s) || !isDigit(rune(s[ix[3]]))) {
+		rd.l.Game, rd.l.GameAt = gameName(s[ix[2]:ix[3]]), Where{Line: 0, Text: s}
+		rd.subjectGame = true
+		if rd.l.Tournament == "" {
+			// "СТ-2026/1 партия 3-7": the code is the word before the game.
+			words := strings.Fields(s[:ix[0]])
+			if len(words) > 0 {
+				if code := trimCode(strings.Trim(words[len(words)-1], ",;")); codeLike(code) {
+					rd.l.Tournament, rd.l.TournamentAt = code, Where{Line: 0, Text: s}
+				}
+			}
+		}
+	}
+	if rd.l.Tournament == "" {
+		// A word shaped like a code ("СТ-2026/1") names the tournament even alone.
+		for _, w := range strings.Fields(s) {
+			if w = trimCode(strings.Trim(w, ",;")); reBareCode.MatchString(w) {
+				rd.l.Tournament, rd.l.TournamentAt = w, Where{Line: 0, Text: s}
+				break
+			}
+		}
+	}
+}
+
+// line reads line n of the new text.
+func (rd *lineReader) line(n int, line string) {
+	if len(line) > MaxLineBytes {
+		rd.problem(n, clip(line, 80), WhatLongLine)
+		line = clip(line, MaxLineBytes)
+	}
+	trimmed := strings.TrimSpace(line)
+	if trimmed == "" {
+		rd.sec, rd.variant, rd.datesLabel = secOwn, nil, 0
+		return
+	}
+	lowTrim := lowerSameLen(trimmed)
+	if rd.signedOff {
+		if !rePS.MatchString(lowTrim) {
+			return
+		}
+		rd.signedOff = false
+	}
+	if reSignOff.MatchString(lowTrim) || reThanks.MatchString(lowTrim) {
+		// The sign-off line and what follows it (name, address) are the signature; a
+		// "P.S." below it is read again.
+		rd.signedOff = true
+		return
+	}
+	m := &masked{orig: line, line: []byte(line), lower: []byte(lowerSameLen(line))}
+	rd.names(n, m)
+	accept := rd.acceptance(n, m)
+	claim := rd.statements(n, m, trimmed)
+	isLeave := rd.leave(n, m, trimmed)
+	rd.datesAndTime(n, m, isLeave)
+	if claim {
+		// A draw claim cites the position ("after 40... 23-28"): its moves are no moves.
+		return
+	}
+	rd.moves(n, m, trimmed, accept)
+}
+
+// names reads the tournament code and the game.
+func (rd *lineReader) names(n int, m *masked) {
+	lower := string(m.lower)
+	for _, ix := range wordMatches(reTournament, lower, 4) {
+		code := trimCode(m.orig[ix[2]:ix[3]])
+		if !codeLike(code) {
+			continue
+		}
+		m.blank(ix[0], ix[1])
+		if rd.l.TournamentAt.Line > 0 {
+			continue
+		}
+		if rd.l.Tournament != "" && rd.l.Tournament != code {
+			rd.problem(n, m.orig[ix[0]:ix[1]], WhatGameConflict)
+		}
+		rd.l.Tournament, rd.l.TournamentAt = code, Where{Line: n, Text: strings.TrimSpace(m.orig)}
+	}
+	lower = string(m.lower)
+	for _, ix := range wordMatches(reGame, lower, 4) {
+		if ix[3] < len(lower) && isDigit(rune(lower[ix[3]])) {
+			continue
+		}
+		game := gameName(m.orig[ix[2]:ix[3]])
+		m.blank(ix[0], ix[1])
+		if rd.l.GameAt.Line > 0 {
+			continue
+		}
+		if rd.l.Game != "" && rd.l.Game != game {
+			rd.problem(n, m.orig[ix[0]:ix[1]], WhatGameConflict)
+		}
+		rd.l.Game, rd.l.GameAt = game, Where{Line: n, Text: strings.TrimSpace(m.orig)}
+	}
+}
+
+// mapLabel maps a variant label to a Latin capital: Latin letters as they are, Cyrillic
+// letters by their place in the alphabet (А→A, Б→B, В→C, Г→D, ...; Ё, Й, Ъ, Ы, Ь are not
+// labels), numbers as written.
+func mapLabel(s string) (string, bool) {
+	const cyrillic = "абвгдежзиклмнопрстуфхцчшщэюя"
+	r, _ := utf8.DecodeRuneInString(s)
+	switch {
+	case s == "":
+		return "", true
+	case isDigit(r):
+		return s, true
+	case r >= 'a' && r <= 'z':
+		return string(r - 'a' + 'A'), true
+	}
+	i := 0
+	for _, c := range cyrillic {
+		if c == r && i < 26 {
+			return string(rune('A' + i)), true
+		}
+		i++
+	}
+	return strings.ToUpper(s), false
+}
+
+// acceptance reads "принимаю вариант А до 14-го хода" / "I accept variant A up to move 14".
+// It returns the offset after which moves repeat the accepted variant, or -1.
+func (rd *lineReader) acceptance(n int, m *masked) int {
+	lower := string(m.lower)
+	ix := firstWordMatch(reAccept, lower)
+	if ix == nil {
+		return -1
+	}
+	label := ""
+	for g := 1; g <= 3; g++ {
+		if ix[2*g] >= 0 {
+			label = lower[ix[2*g]:ix[2*g+1]]
+		}
+	}
+	mapped, ok := mapLabel(label)
+	if !ok {
+		rd.problem(n, m.orig[ix[0]:ix[1]], WhatLabel)
+	}
+	a := &Acceptance{Label: mapped, Where: Where{Line: n, Text: strings.TrimSpace(m.orig)}}
+	m.blank(ix[0], ix[1])
+	if u := firstWordMatch(reUntil, string(m.lower)); u != nil {
+		for g := 1; g <= 4; g++ {
+			if u[2*g] >= 0 {
+				a.Until = atoi(lower[u[2*g]:u[2*g+1]])
+			}
+		}
+		m.blank(u[0], u[1])
+	}
+	if rd.l.AcceptVariant != nil {
+		rd.problem(n, strings.TrimSpace(m.orig), WhatAcceptedTwice)
+		return ix[1]
+	}
+	rd.l.AcceptVariant = a
+	return ix[1]
+}
+
+// statements reads draw statements, resignation and protest. It reports whether the line
+// claims a draw.
+func (rd *lineReader) statements(n int, m *masked, trimmed string) (claim bool) {
+	lower := string(m.lower)
+	kinds := []struct {
+		re   *regexp.Regexp
+		kind DrawKind
+	}{{reDrawDecline, DrawDecline}, {reDrawAccept, DrawAccept}, {reDrawClaim, DrawClaim}, {reDrawOffer, DrawOffer}}
+	for _, k := range kinds {
+		ix := firstWordMatch(k.re, lower)
+		if ix == nil {
+			continue
+		}
+		m.blank(ix[0], ix[1])
+		d := Draw{Kind: k.kind, Where: Where{Line: n, Text: trimmed}}
+		if k.kind == DrawClaim {
+			claim = true
+			switch {
+			case reRepetition.MatchString(lower):
+				d.Reason = ReasonRepetition
+			case reMoveRule.MatchString(lower[ix[0]:]):
+				d.Reason = ReasonMoveRule
+				if r := reMoveRule.FindStringIndex(lower[ix[0]:]); r != nil {
+					m.blank(ix[0]+r[0], ix[0]+r[1])
+				}
+			}
+		}
+		switch {
+		case rd.l.Draw.Kind == DrawNone:
+			rd.l.Draw = d
+		case rd.l.Draw.Kind != d.Kind:
+			rd.problem(n, m.orig[ix[0]:ix[1]], WhatDrawConflict)
+		}
+		break
+	}
+	lower = string(m.lower)
+	if ix := firstWordMatch(reResign, lower); ix != nil {
+		before := strings.TrimSpace(lower[:ix[0]])
+		if !strings.HasSuffix(before, " не") && before != "не" && !strings.HasSuffix(before, "not") {
+			if !rd.l.Resign {
+				rd.l.Resign, rd.l.ResignAt = true, Where{Line: n, Text: trimmed}
+			}
+		}
+		m.blank(ix[0], ix[1])
+	}
+	if ix := firstWordMatch(reProtest, lower); ix != nil && rd.l.Protest == nil {
+		// The protest is the paragraph from this line to the next blank line.
+		var para []string
+		for k := n - 1; k < len(rd.lines) && len(para) < 40; k++ {
+			t := strings.TrimSpace(rd.lines[k])
+			if t == "" {
+				break
+			}
+			para = append(para, clip(t, MaxLineBytes))
+		}
+		rd.l.Protest = &Protest{Text: strings.Join(para, "\n"), Where: Where{Line: n, Text: trimmed}}
+	}
+	return claim
+}
+
+// leave reads a leave notice with its dates, when the line gives them.
+func (rd *lineReader) leave(n int, m *masked, trimmed string) bool {
+	lower := string(m.lower)
+	if firstWordMatch(reLeave, lower) == nil {
+		return false
+	}
+	lv := &Leave{Where: Where{Line: n, Text: trimmed}}
+	for _, ix := range reRange.FindAllStringSubmatchIndex(lower, 4) {
+		if ix[0] > 0 && isDigit(rune(lower[ix[0]-1])) || !lv.From.IsZero() {
+			continue
+		}
+		if mo, ok := monthOf(lower[ix[6]:ix[7]]); ok {
+			from, ok1 := makeDate(atoi(lower[ix[2]:ix[3]]), int(mo), lower[ix[8]:ix[9]])
+			to, ok2 := makeDate(atoi(lower[ix[4]:ix[5]]), int(mo), lower[ix[8]:ix[9]])
+			if ok1 && ok2 {
+				lv.From, lv.To = from, to
+				m.blank(ix[0], ix[1])
+			}
+		}
+	}
+	if lv.From.IsZero() {
+		var got []daysclock.Date
+		for _, d := range readDates(string(m.lower)) {
+			m.blank(d.start, d.end)
+			if !d.ok {
+				rd.problem(n, m.orig[d.start:d.end], WhatDate)
+				continue
+			}
+			got = append(got, d.date)
+		}
+		if len(got) > 0 {
+			lv.From = got[0]
+		}
+		if len(got) > 1 {
+			lv.To = got[1]
+		}
+	}
+	if rd.l.Leave == nil {
+		rd.l.Leave = lv
+	}
+	return true
+}
+
+// datesAndTime reads the three dates and the time fraction.
+func (rd *lineReader) datesAndTime(n int, m *masked, isLeave bool) {
+	ds := readDates(string(m.lower))
+	for _, d := range ds {
+		m.blank(d.start, d.end)
+	}
+	good := 0
+	for _, d := range ds {
+		if d.ok {
+			good++
+		}
+	}
+	labelled := reDateLabel.MatchString(string(m.lower))
+	rest := strings.TrimSpace(strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) {
+			return r
+		}
+		return -1
+	}, string(m.lower)))
+	isDates := !isLeave && (labelled || good >= 2 && rest == "" || rd.datesLabel > 0 && len(ds) > 0 && rest == "")
+	if isDates {
+		for _, d := range ds {
+			if !d.ok {
+				// Report the whole word: "18.11.2O26", not the "18.11.2" that looked like a date.
+				end := wordEnd(m.orig, d.end)
+				if d.end < len(m.orig) && (m.orig[d.end] == ' ' || m.orig[d.end] == ',' || m.orig[d.end] == ';' || m.orig[d.end] == '/') {
+					end = d.end
+				}
+				m.blank(d.start, end)
+				rd.problem(n, strings.TrimRight(m.orig[d.start:end], ".,;"), WhatDate)
+				continue
+			}
+			if len(rd.l.Dates) < 16 {
+				rd.l.Dates = append(rd.l.Dates, StatedDate{Date: d.date, Where: Where{Line: n, Text: m.orig[d.start:d.end]}})
+			}
+		}
+	}
+	if labelled && len(ds) == 0 {
+		rd.datesLabel = 3
+	} else if rd.datesLabel > 0 {
+		rd.datesLabel--
+	}
+
+	// The time fraction: after a time word, or alone on its line.
+	lower := string(m.lower)
+	kw := firstWordMatch(reTimeKw, lower)
+	from := 0
+	if kw != nil {
+		from = kw[1]
+	}
+	found := false
+	for _, ix := range reFraction.FindAllStringSubmatchIndex(lower[from:], 4) {
+		s, e := ix[0]+from, ix[1]+from
+		if s > 0 && (isDigit(rune(lower[s-1])) || lower[s-1] == '/') || e < len(lower) && (isDigit(rune(lower[e])) || lower[e] == '/') {
+			continue
+		}
+		alone := strings.TrimSpace(lower[:s]) == "" && strings.Trim(lower[e:], " .,;") == ""
+		if kw == nil && !alone {
+			continue
+		}
+		if rd.l.Time == nil {
+			t := &Time{Where: Where{Line: n, Text: strings.TrimSpace(m.orig[s:e])}}
+			t.White = atoi(lower[ix[2]+from : ix[3]+from])
+			t.Black = atoi(lower[ix[4]+from : ix[5]+from])
+			rd.l.Time = t
+		}
+		m.blank(s, e)
+		found = true
+		break
+	}
+	if kw != nil {
+		m.blank(kw[0], kw[1])
+	}
+	if kw != nil && !found && rd.l.Time == nil {
+		if after := strings.TrimSpace(m.orig[kw[1]:]); strings.ContainsAny(after, "0123456789") {
+			rd.problem(n, strings.Trim(after, ": "), WhatTime)
+			m.blank(kw[1], len(m.orig))
+		}
+	}
+	if isDates {
+		// What is left on a line of dates with a digit in it is a date the reader could
+		// not read: "18.11.2O26", "18.11".
+		for _, w := range strings.FieldsFunc(string(m.line), func(r rune) bool {
+			return unicode.IsSpace(r) || r == ',' || r == ';' || r == '/'
+		}) {
+			if strings.ContainsAny(w, "0123456789") {
+				rd.problem(n, strings.Trim(w, ".()"), WhatDate)
+			}
+		}
+		for i := range m.line {
+			m.line[i], m.lower[i] = ' ', ' '
+		}
+	}
+}
+
+type kwKind int
+
+const (
+	kwRepeat kwKind = iota + 1
+	kwOwn
+	kwAccept
+	kwVariant
+	kwThen
+)
+
+type kwEvent struct {
+	kind       kwKind
+	start, end int
+	label      string
+	reply      bool // kwThen: "отвечаю", "I reply": the writer's own move when no variant is open
+}
+
+// keywords finds the words that say what the moves after them are.
+func keywords(lower string) []kwEvent {
+	var evs []kwEvent
+	for _, ix := range wordMatches(reRepeatKw, lower, 16) {
+		evs = append(evs, kwEvent{kind: kwRepeat, start: ix[0], end: ix[1]})
+	}
+	for _, ix := range wordMatches(reOwnKw, lower, 16) {
+		evs = append(evs, kwEvent{kind: kwOwn, start: ix[0], end: ix[1]})
+	}
+	for _, ix := range wordMatches(reVariantKw, lower, 16) {
+		word := lower[ix[0]:ix[1]]
+		if word == "на" || word == "on" {
+			// "на 12... f6:d4 предлагаю ..." only: a move must follow.
+			rest := strings.TrimLeft(lower[ix[1]:], " ")
+			r, _ := utf8.DecodeRuneInString(rest)
+			_, file := fileLetter(r)
+			if !isDigit(r) && !(file && len(rest) > 1 && isDigit(rune(rest[utf8.RuneLen(r)]))) {
+				continue
+			}
+		}
+		ev := kwEvent{kind: kwVariant, start: ix[0], end: ix[1]}
+		for g := 1; g <= 2; g++ {
+			if ix[2*g] >= 0 {
+				ev.label = lower[ix[2*g]:ix[2*g+1]]
+			}
+		}
+		evs = append(evs, ev)
+	}
+	for _, ix := range wordMatches(reThenKw, lower, 16) {
+		w := lower[ix[0]:ix[1]]
+		reply := strings.HasPrefix(w, "отвечаю") || strings.HasPrefix(w, "i ")
+		evs = append(evs, kwEvent{kind: kwThen, start: ix[0], end: ix[1], reply: reply && !strings.Contains(w, "propose")})
+	}
+	sort.SliceStable(evs, func(i, j int) bool {
+		if evs[i].start != evs[j].start {
+			return evs[i].start < evs[j].start
+		}
+		return evs[i].end > evs[j].end
+	})
+	out := evs[:0]
+	for _, e := range evs {
+		if len(out) > 0 && e.start < out[len(out)-1].end {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// moves reads the moves of a line and files them: repeated, own, or in a variant.
+func (rd *lineReader) moves(n int, m *masked, trimmed string, accept int) {
+	evs := keywords(string(m.lower))
+	if accept >= 0 {
+		evs = append([]kwEvent{{kind: kwAccept, start: accept - 1, end: accept}}, evs...)
+		sort.SliceStable(evs, func(i, j int) bool { return evs[i].start < evs[j].start })
+	}
+	toks := scanTokens(string(m.line))
+	context := len(evs) > 0 || onlyMoves(toks)
+	ms, probs := readMoveTokens(m.orig, n, toks, context)
+	rd.problems = append(rd.problems, probs...)
+	if len(ms) == 0 && len(evs) == 0 {
+		return
+	}
+
+	cat := rd.sec
+	cur := rd.variant
+	if cat != secVariant {
+		cur = nil
+	}
+	if len(evs) > 0 && evs[0].kind == kwRepeat && cat == secOwn {
+		cat = secRepeat // "11... h6:f4 получил"
+	}
+	openedHere := false
+	var setBy kwKind
+	apply := func(e kwEvent) {
+		switch e.kind {
+		case kwRepeat:
+			cat, setBy = secRepeat, kwRepeat
+		case kwAccept:
+			cat, setBy = secRepeat, kwAccept
+		case kwOwn:
+			cat, setBy = secOwn, kwOwn
+		case kwVariant:
+			label, ok := mapLabel(e.label)
+			if !ok {
+				rd.problem(n, e.label, WhatLabel)
+			}
+			if cur != nil && openedHere && len(cur.moves) == 0 {
+				if cur.label == "" {
+					cur.label = label
+				}
+			} else {
+				cur = &variantBuild{label: label, where: Where{Line: n, Text: trimmed}}
+				rd.variants = append(rd.variants, cur)
+				openedHere = true
+			}
+			cat, setBy = secVariant, kwVariant
+		case kwThen:
+			switch {
+			case cur != nil && openedHere:
+				cat = secVariant
+			case e.reply:
+				cat, setBy = secOwn, kwOwn // "на ваш ход … отвечаю …"
+			}
+		}
+	}
+	ei := 0
+	filedRepeat := false
+	for _, mv := range ms {
+		for ei < len(evs) && evs[ei].start <= mv.off {
+			apply(evs[ei])
+			ei++
+		}
+		switch {
+		case cat == secVariant && cur != nil:
+			if len(cur.moves) < 256 {
+				cur.moves = append(cur.moves, mv)
+			}
+		case cat == secRepeat:
+			rd.repeated = append(rd.repeated, mv)
+			filedRepeat = true
+		default:
+			if len(rd.own) < 1024 {
+				rd.own = append(rd.own, mv)
+			}
+		}
+	}
+	for ; ei < len(evs); ei++ {
+		apply(evs[ei])
+	}
+	rd.sec, rd.variant = cat, cur
+	if cat == secRepeat && (filedRepeat || setBy == kwAccept) {
+		// Moves that follow a repetition or an acceptance on a line of their own are the
+		// writer's own moves.
+		rd.sec = secOwn
+	}
+	if rd.sec != secVariant {
+		rd.variant = nil
+	}
+}
+
+// fileMoves turns placed moves into a numbered list.
+func fileMoves(pms []placedMove) []Move {
+	if len(pms) == 0 {
+		return nil
+	}
+	ms := make([]Move, len(pms))
+	numbered := make([]bool, len(pms))
+	for i, p := range pms {
+		ms[i], numbered[i] = p.Move, p.numbered
+	}
+	numberList(ms, numbered)
+	return ms
+}
+
+// finish puts what was read into the letter.
+func (rd *lineReader) finish() {
+	rd.l.Repeated = fileMoves(rd.repeated)
+	rd.l.Moves = fileMoves(rd.own)
+	for _, v := range rd.variants {
+		if len(v.moves) == 0 {
+			if v.label != "" {
+				rd.problem(v.where.Line, v.where.Text, WhatVariantMoves)
+			}
+			continue
+		}
+		rd.l.Variants = append(rd.l.Variants, Variant{Label: v.label, Moves: fileMoves(v.moves), Where: v.where})
+	}
+	sort.SliceStable(rd.problems, func(i, j int) bool { return rd.problems[i].Line < rd.problems[j].Line })
+}

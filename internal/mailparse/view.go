@@ -1,0 +1,153 @@
+package mailparse
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// View is the machine-readable form of a Letter printed by "postald parse": the fixed JSON
+// fields of the letter format, in its order, then postald's additions (draw_reason, protest,
+// leave, header). Lists are always present (empty when the letter has none); other fields the
+// letter lacks are omitted, except resign.
+type View struct {
+	Tournament    string          `json:"tournament,omitempty"`
+	Game          string          `json:"game,omitempty"`
+	Repeated      []string        `json:"repeated"`
+	Moves         []string        `json:"moves"`
+	Variants      []VariantView   `json:"variants"`
+	AcceptVariant *AcceptanceView `json:"accept_variant,omitempty"`
+	Draw          DrawKind        `json:"draw,omitempty"`
+	Resign        bool            `json:"resign"`
+	Dates         []string        `json:"dates"`
+	Time          *TimeView       `json:"time,omitempty"`
+	Problems      []ProblemView   `json:"problems"`
+	DrawReason    string          `json:"draw_reason,omitempty"`
+	Protest       string          `json:"protest,omitempty"`
+	Leave         *LeaveView      `json:"leave,omitempty"`
+	Header        HeaderView      `json:"header"`
+}
+
+// VariantView is a variant in a View.
+type VariantView struct {
+	Label string   `json:"label"`
+	Moves []string `json:"moves"`
+}
+
+// AcceptanceView is an acceptance in a View.
+type AcceptanceView struct {
+	Label string `json:"label"`
+	Until int    `json:"until,omitempty"`
+}
+
+// TimeView is the time fraction in a View.
+type TimeView struct {
+	White int `json:"white"`
+	Black int `json:"black"`
+}
+
+// ProblemView is a problem in a View.
+type ProblemView struct {
+	Line int    `json:"line"`
+	Text string `json:"text"`
+	What string `json:"what"`
+}
+
+// LeaveView is a leave notice in a View; dates are omitted when not given.
+type LeaveView struct {
+	From string `json:"from,omitempty"`
+	To   string `json:"to,omitempty"`
+}
+
+// HeaderView holds the header facts in a View.
+type HeaderView struct {
+	From            string   `json:"from,omitempty"`
+	Subject         string   `json:"subject,omitempty"`
+	MessageID       string   `json:"message_id,omitempty"`
+	InReplyTo       []string `json:"in_reply_to,omitempty"`
+	References      []string `json:"references,omitempty"`
+	Date            string   `json:"date,omitempty"` // RFC 3339
+	AutoSubmitted   string   `json:"auto_submitted,omitempty"`
+	Precedence      string   `json:"precedence,omitempty"`
+	ListID          string   `json:"list_id,omitempty"`
+	ReturnPathEmpty bool     `json:"return_path_empty,omitempty"`
+	XAutoreply      string   `json:"x_autoreply,omitempty"`
+	Postald         []string `json:"x_postald,omitempty"` // "Name: value"
+	ContentType     string   `json:"content_type,omitempty"`
+	ReportType      string   `json:"report_type,omitempty"`
+}
+
+func moveStrings(ms []Move) []string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = m.String()
+	}
+	return out
+}
+
+// View returns the machine-readable form of l.
+func (l *Letter) View() View {
+	v := View{
+		Tournament: l.Tournament,
+		Game:       l.Game,
+		Repeated:   moveStrings(l.Repeated),
+		Moves:      moveStrings(l.Moves),
+		Variants:   make([]VariantView, len(l.Variants)),
+		Draw:       l.Draw.Kind,
+		DrawReason: l.Draw.Reason,
+		Resign:     l.Resign,
+		Dates:      make([]string, len(l.Dates)),
+		Problems:   make([]ProblemView, len(l.Problems)),
+	}
+	for i, va := range l.Variants {
+		v.Variants[i] = VariantView{Label: va.Label, Moves: moveStrings(va.Moves)}
+	}
+	if a := l.AcceptVariant; a != nil {
+		v.AcceptVariant = &AcceptanceView{Label: a.Label, Until: a.Until}
+	}
+	for i, d := range l.Dates {
+		v.Dates[i] = d.Date.String()
+	}
+	if t := l.Time; t != nil {
+		v.Time = &TimeView{White: t.White, Black: t.Black}
+	}
+	for i, p := range l.Problems {
+		v.Problems[i] = ProblemView{Line: p.Line, Text: p.Text, What: p.What}
+	}
+	if l.Protest != nil {
+		v.Protest = l.Protest.Text
+	}
+	if lv := l.Leave; lv != nil {
+		v.Leave = &LeaveView{}
+		if !lv.From.IsZero() {
+			v.Leave.From = lv.From.String()
+		}
+		if !lv.To.IsZero() {
+			v.Leave.To = lv.To.String()
+		}
+	}
+	h := l.Header
+	v.Header = HeaderView{
+		From:            h.From,
+		Subject:         h.Subject,
+		MessageID:       h.MessageID,
+		InReplyTo:       h.InReplyTo,
+		References:      h.References,
+		AutoSubmitted:   h.AutoSubmitted,
+		Precedence:      h.Precedence,
+		ListID:          h.ListID,
+		ReturnPathEmpty: h.ReturnPathEmpty,
+		XAutoreply:      h.XAutoreply,
+		ContentType:     h.ContentType,
+		ReportType:      h.ReportType,
+	}
+	if !h.Date.IsZero() {
+		v.Header.Date = h.Date.Format(time.RFC3339)
+	}
+	for _, f := range h.Postald {
+		v.Header.Postald = append(v.Header.Postald, f.Name+": "+f.Value)
+	}
+	return v
+}
+
+// MarshalJSON encodes l as its View.
+func (l *Letter) MarshalJSON() ([]byte, error) { return json.Marshal(l.View()) }

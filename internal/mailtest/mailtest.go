@@ -1,0 +1,324 @@
+// Package mailtest gives integration tests the real mail stack that scripts/mailstack/up.sh
+// (and scripts/test) start on 127.0.0.1: Dovecot for IMAP and Postfix for SMTP, delivering into
+// Dovecot. Load reads the stack's env file; when it is absent the test is skipped on a
+// developer machine and fails when the CI environment variable is set, so that CI never passes
+// by skipping.
+//
+// Tests of several packages run at the same time against one stack. To keep out of each other's
+// way, a test watches a mailbox of its own (TempMailbox) and finds the letters it sent by a
+// unique token (Unique) rather than by counting a shared INBOX.
+package mailtest
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"encoding/hex"
+	"fmt"
+	"net/mail"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+)
+
+// DefaultDir is the stack's state directory unless MAILSTACK_DIR says otherwise.
+const DefaultDir = "/tmp/postald-mailstack"
+
+// Stack is a running mail stack, as described by its env file.
+type Stack struct {
+	Dir            string
+	IMAPAddr       string // plain IMAP with STARTTLS offered
+	IMAPSAddr      string // implicit TLS
+	LMTPAddr       string
+	SMTPAddr       string // Postfix: STARTTLS and AUTH offered, AUTH also without TLS
+	SubmissionAddr string // Postfix: STARTTLS and AUTH required
+	SMTPSAddr      string // Postfix: implicit TLS, AUTH required
+	Domain         string // example.test
+	Tournament     string // user name of the tournament's address (moves)
+	Users          map[string]string
+	MasterUser     string // logs in as any user: "alice@example.test*" + MasterUser
+	MasterPass     string
+	CAFile         string // the servers' self-signed certificate, usable as a private CA
+
+	private []string // environment of the scripts for a private Dovecot (see Private)
+}
+
+// EnvFile is the path of the env file of the stack tests use.
+func EnvFile() string {
+	dir := os.Getenv("MAILSTACK_DIR")
+	if dir == "" {
+		dir = DefaultDir
+	}
+	return filepath.Join(dir, "env")
+}
+
+// Load returns the running stack. Without one it skips the test, or fails it when the
+// environment variable CI is set.
+func Load(t testing.TB) *Stack {
+	t.Helper()
+	s, err := LoadEnv(EnvFile())
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("mail stack: %v (scripts/test starts it)", err)
+		}
+		t.Skipf("mail stack not running (%v); start it with scripts/mailstack/up.sh", err)
+	}
+	return s
+}
+
+// LoadEnv reads a stack's env file.
+func LoadEnv(path string) (*Stack, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	env := parseEnv(data)
+	s := &Stack{
+		Dir:            env["MAILSTACK_DIR"],
+		IMAPAddr:       env["IMAP_ADDR"],
+		IMAPSAddr:      env["IMAPS_ADDR"],
+		LMTPAddr:       env["LMTP_ADDR"],
+		SMTPAddr:       env["SMTP_ADDR"],
+		SubmissionAddr: env["SUBMISSION_ADDR"],
+		SMTPSAddr:      env["SMTPS_ADDR"],
+		Domain:         env["MAIL_DOMAIN"],
+		Tournament:     env["MAIL_TOURNAMENT"],
+		Users:          map[string]string{},
+		MasterUser:     env["MASTER_USER"],
+		MasterPass:     env["MASTER_PASS"],
+		CAFile:         env["TLS_CA_FILE"],
+	}
+	for _, up := range strings.Fields(env["MAIL_USERS"]) {
+		user, pass, _ := strings.Cut(up, ":")
+		s.Users[user] = pass
+	}
+	if s.IMAPAddr == "" || s.Domain == "" || env["DOVECOT_PID"] == "" {
+		return nil, fmt.Errorf("%s: Dovecot is not running", path)
+	}
+	return s, nil
+}
+
+// parseEnv reads KEY=value lines; a value may be in double quotes.
+func parseEnv(data []byte) map[string]string {
+	env := map[string]string{}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		k, v, ok := strings.Cut(strings.TrimSpace(sc.Text()), "=")
+		if !ok || strings.HasPrefix(k, "#") {
+			continue
+		}
+		if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
+			v = v[1 : len(v)-1]
+		}
+		env[k] = v
+	}
+	return env
+}
+
+// RequireSMTP skips (or, under CI, fails) a test when the stack runs without Postfix.
+func (s *Stack) RequireSMTP(t testing.TB) {
+	t.Helper()
+	if s.SMTPAddr != "" {
+		return
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatal("mail stack: Postfix is not running")
+	}
+	t.Skip("mail stack: Postfix is not running")
+}
+
+// Address returns user's e-mail address.
+func (s *Stack) Address(user string) string { return user + "@" + s.Domain }
+
+// Password returns user's password.
+func (s *Stack) Password(user string) string { return s.Users[user] }
+
+// Players returns the users that are neither the tournament address nor the judge or director,
+// sorted.
+func (s *Stack) Players() []string {
+	var ps []string
+	for u := range s.Users {
+		if u != s.Tournament && u != "judge" && u != "director" {
+			ps = append(ps, u)
+		}
+	}
+	slices.Sort(ps)
+	return ps
+}
+
+// TLSConfig returns a client configuration that trusts the stack's certificate.
+func (s *Stack) TLSConfig(t testing.TB) *tls.Config {
+	t.Helper()
+	pem, err := os.ReadFile(s.CAFile)
+	if err != nil {
+		t.Fatalf("mail stack: %v", err)
+	}
+	pool := x509.NewCertPool()
+	if !pool.AppendCertsFromPEM(pem) {
+		t.Fatalf("mail stack: no certificate in %s", s.CAFile)
+	}
+	return &tls.Config{RootCAs: pool, ServerName: "localhost"}
+}
+
+// Dial logs in to user's mail over plain IMAP as the master user (no password of user needed).
+// The connection is closed when the test ends.
+func (s *Stack) Dial(t testing.TB, user string) *imapclient.Client {
+	t.Helper()
+	c, err := imapclient.DialInsecure(s.IMAPAddr, nil)
+	if err != nil {
+		t.Fatalf("mail stack: dial %s: %v", s.IMAPAddr, err)
+	}
+	t.Cleanup(func() { c.Close() })
+	if err := c.Login(s.Address(user)+"*"+s.MasterUser, s.MasterPass).Wait(); err != nil {
+		t.Fatalf("mail stack: log in as %s: %v", user, err)
+	}
+	return c
+}
+
+// Unique returns prefix followed by a random token, for mailbox names, subjects and Message-IDs.
+func Unique(prefix string) string {
+	b := make([]byte, 6)
+	rand.Read(b)
+	return prefix + hex.EncodeToString(b)
+}
+
+// TempMailbox creates a mailbox with a unique name beginning with prefix in user's account and
+// deletes it, with what it holds, when the test ends.
+func (s *Stack) TempMailbox(t testing.TB, user, prefix string) string {
+	t.Helper()
+	name := Unique(prefix)
+	c := s.Dial(t, user)
+	if err := c.Create(name, nil).Wait(); err != nil {
+		t.Fatalf("mail stack: create %s: %v", name, err)
+	}
+	t.Cleanup(func() { s.DeleteMailbox(t, user, name) })
+	return name
+}
+
+// DeleteMailbox deletes a mailbox of user's, if it exists.
+func (s *Stack) DeleteMailbox(t testing.TB, user, mailbox string) {
+	t.Helper()
+	c, err := imapclient.DialInsecure(s.IMAPAddr, nil)
+	if err != nil {
+		t.Errorf("mail stack: dial: %v", err)
+		return
+	}
+	defer c.Close()
+	if err := c.Login(s.Address(user)+"*"+s.MasterUser, s.MasterPass).Wait(); err != nil {
+		t.Errorf("mail stack: log in as %s: %v", user, err)
+		return
+	}
+	if err := c.Delete(mailbox).Wait(); err != nil && !strings.Contains(err.Error(), "NONEXISTENT") {
+		t.Logf("mail stack: delete %s: %v", mailbox, err)
+	}
+}
+
+// Append stores raw in user's mailbox, as a mail server would on delivery, and returns its UID.
+func (s *Stack) Append(t testing.TB, user, mailbox string, raw []byte) uint32 {
+	t.Helper()
+	return Append(t, s.Dial(t, user), mailbox, raw)
+}
+
+// Append stores raw in mailbox over an open connection and returns its UID.
+func Append(t testing.TB, c *imapclient.Client, mailbox string, raw []byte) uint32 {
+	t.Helper()
+	cmd := c.Append(mailbox, int64(len(raw)), nil)
+	if _, err := cmd.Write(raw); err != nil {
+		t.Fatalf("mail stack: append to %s: %v", mailbox, err)
+	}
+	if err := cmd.Close(); err != nil {
+		t.Fatalf("mail stack: append to %s: %v", mailbox, err)
+	}
+	data, err := cmd.Wait()
+	if err != nil {
+		t.Fatalf("mail stack: append to %s: %v", mailbox, err)
+	}
+	return uint32(data.UID)
+}
+
+// Mail is a message read back from a mailbox.
+type Mail struct {
+	UID          uint32
+	Raw          []byte
+	InternalDate time.Time
+	Flags        []imap.Flag
+}
+
+// Header returns the first value of a header field of m ("" if absent or unreadable).
+func (m Mail) Header(key string) string {
+	msg, err := mail.ReadMessage(bytes.NewReader(m.Raw))
+	if err != nil {
+		return ""
+	}
+	return msg.Header.Get(key)
+}
+
+// Messages returns every message of user's mailbox, in UID order, without setting \Seen.
+func (s *Stack) Messages(t testing.TB, user, mailbox string) []Mail {
+	t.Helper()
+	return Messages(t, s.Dial(t, user), mailbox)
+}
+
+// Messages returns every message of mailbox over an open connection, in UID order.
+func Messages(t testing.TB, c *imapclient.Client, mailbox string) []Mail {
+	t.Helper()
+	sel, err := c.Select(mailbox, &imap.SelectOptions{ReadOnly: true}).Wait()
+	if err != nil {
+		t.Fatalf("mail stack: examine %s: %v", mailbox, err)
+	}
+	if sel.NumMessages == 0 {
+		return nil
+	}
+	section := &imap.FetchItemBodySection{Peek: true}
+	var all imap.SeqSet
+	all.AddRange(1, 0) // 1:*
+	msgs, err := c.Fetch(all, &imap.FetchOptions{
+		UID: true, Flags: true, InternalDate: true,
+		BodySection: []*imap.FetchItemBodySection{section},
+	}).Collect()
+	if err != nil {
+		t.Fatalf("mail stack: fetch %s: %v", mailbox, err)
+	}
+	out := make([]Mail, 0, len(msgs))
+	for _, m := range msgs {
+		out = append(out, Mail{UID: uint32(m.UID), Raw: m.FindBodySection(section), InternalDate: m.InternalDate, Flags: m.Flags})
+	}
+	slices.SortFunc(out, func(a, b Mail) int { return int(a.UID) - int(b.UID) })
+	return out
+}
+
+// WaitMessage polls user's mailbox until a message contains token, and returns it. It fails
+// the test after timeout.
+func (s *Stack) WaitMessage(t testing.TB, user, mailbox, token string, timeout time.Duration) Mail {
+	t.Helper()
+	c := s.Dial(t, user)
+	deadline := time.Now().Add(timeout)
+	for {
+		for _, m := range Messages(t, c, mailbox) {
+			if bytes.Contains(m.Raw, []byte(token)) {
+				return m
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("mail stack: no message with %q in %s's %s after %v", token, user, mailbox, timeout)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// Letter returns a small RFC 5322 message from one address to another whose Subject and
+// Message-ID carry token.
+func Letter(from, to, token, body string) []byte {
+	return []byte(strings.ReplaceAll(fmt.Sprintf(
+		"From: %s\nTo: %s\nSubject: %s\nDate: %s\nMessage-ID: <%s@postald.test>\nMIME-Version: 1.0\n"+
+			"Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n%s\n",
+		from, to, token, time.Now().UTC().Format(time.RFC1123Z), token, body), "\n", "\r\n"))
+}

@@ -1,0 +1,177 @@
+package referee
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"postald/internal/rules"
+)
+
+// fault is why a written move cannot be played, in the words of 4.2.10 and 4.2.2.
+type fault struct {
+	Kind    string   // one of the fault kinds below
+	Unique  string   // the single legal move of the stated square, when there is exactly one (4.2.10)
+	Options []string // the legal moves of the stated square, or the routes of an ambiguous capture
+}
+
+// Fault kinds.
+const (
+	faultAbbreviated = "abbreviated notation" // 4.2.2: counts as impossible
+	faultNoPiece     = "no piece on the square"
+	faultNotYours    = "not your piece"
+	faultCapture     = "capture is compulsory"
+	faultNoSuchMove  = "no such move"
+	faultAmbiguous   = "ambiguous"
+	faultUnreadable  = "unreadable"
+)
+
+// board is the referee's view of a game on the rules engine: the current position and the
+// moves played, for draw claims.
+type board struct {
+	v     *rules.Variant
+	start rules.Position
+	pos   rules.Position
+	moves []rules.Move
+}
+
+func newBoard(variant string) (*board, error) {
+	v, err := rules.VariantByID(variant)
+	if err != nil {
+		return nil, err
+	}
+	s := v.Start()
+	return &board{v: v, start: s, pos: s}, nil
+}
+
+func (b *board) clone() *board {
+	c := *b
+	c.moves = append([]rules.Move(nil), b.moves...)
+	return &c
+}
+
+// replay plays a stored game's plies.
+func (b *board) replay(plies []Ply) error {
+	for i, p := range plies {
+		if err := b.play(p.Text); err != nil {
+			return fmt.Errorf("ply %d %q: %w", i+1, p.Text, err)
+		}
+	}
+	return nil
+}
+
+// parse reads a written move in the current position and returns it in postald's normal
+// notation, or why it is impossible (4.2.2, 4.2.10).
+func (b *board) parse(text string) (string, *fault) {
+	m, err := rules.ParseMove(&b.pos, text)
+	if err == nil {
+		return rules.FormatMove(&b.pos, m), nil
+	}
+	var ne *rules.NotationError
+	if !errors.As(err, &ne) {
+		return "", &fault{Kind: faultUnreadable}
+	}
+	f := &fault{Options: append([]string(nil), ne.Written...)}
+	switch ne.Kind {
+	case rules.ErrAbbreviated:
+		f.Kind = faultAbbreviated
+	case rules.ErrNoPiece:
+		f.Kind = faultNoPiece
+	case rules.ErrNotYourPiece:
+		f.Kind = faultNotYours
+	case rules.ErrCaptureRequired:
+		f.Kind = faultCapture
+	case rules.ErrNoSuchMove:
+		f.Kind = faultNoSuchMove
+	case rules.ErrAmbiguous:
+		f.Kind = faultAmbiguous
+	default:
+		f.Kind = faultUnreadable
+	}
+	// 4.2.10: an impossible move whose piece has exactly one legal move is replaced by it.
+	// Abbreviated notation names no square (4.2.2) and an ambiguous capture has several
+	// routes, so neither is replaced.
+	if (ne.Kind == rules.ErrNoSuchMove || ne.Kind == rules.ErrCaptureRequired) && len(ne.PieceMoves) == 1 {
+		f.Unique = rules.FormatMove(&b.pos, ne.PieceMoves[0])
+	}
+	return "", f
+}
+
+// play plays a move given in any full notation the engine reads.
+func (b *board) play(text string) error {
+	m, err := rules.ParseMove(&b.pos, text)
+	if err != nil {
+		return err
+	}
+	b.pos = b.pos.Play(m)
+	b.moves = append(b.moves, m)
+	return nil
+}
+
+// legal returns every legal move in normal notation.
+func (b *board) legal() []string {
+	ms := b.pos.LegalMoves(nil)
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = rules.FormatMove(&b.pos, m)
+	}
+	return out
+}
+
+// outcome reports whether the game is over on the board and who won (1.12; giveaway reversed).
+func (b *board) outcome() (bool, Side) {
+	w, ok := b.pos.Outcome().Winner()
+	if !ok {
+		return false, ""
+	}
+	if w == rules.White {
+		return true, White
+	}
+	return true, Black
+}
+
+// claim reports whether a draw claim holds before the side to move moves, and its clause.
+func (b *board) claim() (bool, string) {
+	g := rules.Game{Variant: b.v, Start: b.start, Moves: b.moves}
+	cs := g.DrawClaims()
+	if len(cs) == 0 {
+		return false, ""
+	}
+	return true, cs[0].Clause
+}
+
+// diagram draws the position as text: White at the bottom, men w b, kings W B, towers by their
+// top piece with their composition listed under the board, then the FEN.
+func (b *board) diagram() string {
+	n := b.v.BoardSize()
+	var s strings.Builder
+	var towers []string
+	for row := n - 1; row >= 0; row-- {
+		fmt.Fprintf(&s, "%2d ", row+1)
+		for file := 0; file < n; file++ {
+			sq := b.v.SquareAt(file, row)
+			c := "."
+			if sq != rules.NoSquare {
+				c = "-"
+				if t := b.pos.Tower(sq); !t.Empty() {
+					c = t.String()[:1]
+					if t.Height() > 1 {
+						towers = append(towers, b.v.AlgebraicName(sq)+" "+t.String())
+					}
+				}
+			}
+			s.WriteString(" " + c)
+		}
+		s.WriteString("\n")
+	}
+	s.WriteString("   ")
+	for file := 0; file < n; file++ {
+		s.WriteString(" " + string(rune('a'+file)))
+	}
+	s.WriteString("\n")
+	if len(towers) > 0 {
+		s.WriteString(strings.Join(towers, ", ") + "\n")
+	}
+	s.WriteString("FEN " + b.pos.FEN() + "\n")
+	return s.String()
+}

@@ -1,0 +1,182 @@
+package referee
+
+import (
+	"fmt"
+	"strings"
+
+	"postald/internal/daysclock"
+)
+
+// phrases are the words of postald's letters in one language. Each language is one table
+// (text_ru.go, text_en.go); the golden tests hold their output.
+type phrases struct {
+	// subjects: %[1]s tournament, %[2]s game
+	subjMove, subjAck, subjCorrected, subjRejected, subjNotice, subjDraw, subjResult, subjOverstep,
+	subjReminder, subjAskGame, subjRuling string
+
+	header                                                     string // tournament, game, white, black
+	ackIntro, correctedIntro, rejectIntro, noticeIntro         string // the letter's date
+	onBoard, timeLine, stamp, movesLine, variantsHead, posHead string
+	datesLine                                                  string
+	violation, violationNoLine, sendLine, penalty, noPenalty   string
+	clockRuns                                                  string
+	threeDates                                                 string
+
+	internal, internalJudge, gameOver, frozen, noMove                               string
+	wrongRepeat, illegibleRepeat, notRepeated, repeatNothing, repeatThese           string
+	numbering, extraIgnored, changesSent, sendNext, sendNothing                     string
+	notForced, forcedFixed, substituted, sendMove, sendOneOf                        string
+	variantAcceptedStop, variantGone, variantPlayed, noSuchVariant, variantNotNow   string
+	variantEmpty, variantCut                                                        string
+	drawLapsed, drawOffered, drawOfferSent, noDrawOffer, drawDeclinedYou            string
+	drawDeclined, drawAgreed, drawClaimed, claimInvalid, resigned, result           string
+	yourMoveAgain, forcedPlayed, endedOnBoard                                       string
+	datesMissing, dateDiff, timeMissing, timeDiff                                   string
+	overstep, forfeited, overstepJudge, adjudication                                string
+	controlOnMove, controlWaiting                                                   string
+	duplicate, notYourTurn, askGame, notPlayer, reminder, silence                   string
+	ruling, rulingPenalty, rulingForfeit, rulingAdjudicate, rulingDate, rulingLeave string
+
+	faults     map[string]string
+	dateFields [3]string
+	sides      map[Side]string
+}
+
+func (p *phrases) fault(kind string) string {
+	if s, ok := p.faults[kind]; ok {
+		return s
+	}
+	return kind
+}
+
+func (p *phrases) dateField(f daysclock.DateField) string {
+	if int(f) >= 0 && int(f) < len(p.dateFields) {
+		return p.dateFields[f]
+	}
+	return f.String()
+}
+
+func (p *phrases) side(s Side) string { return p.sides[s] }
+
+// textFor returns the phrases of a tournament language (ru by default, letters.md).
+func textFor(lang string) *phrases {
+	if lang == "en" {
+		return &textEN
+	}
+	return &textRU
+}
+
+// outgoing makes one letter of a game with the common parts filled in.
+func outgoing(g *Game, role Role, to, subject, body string, v Verdict, clauses ...string) Outgoing {
+	tx := textFor(g.Language)
+	subject = fmt.Sprintf(subject, g.Tournament, g.Name)
+	head := fmt.Sprintf(tx.header, g.Tournament, g.Name, g.White.Name, g.Black.Name)
+	return Outgoing{Role: role, To: to, Kind: KindNotice, Subject: subject, Body: head + "\n\n" + body + "\n",
+		Game: g.ID(), Verdict: v, Clauses: append([]string(nil), clauses...), Time: g.Time(), InReplyTo: g.LastLetter}
+}
+
+// notify queues a notice.
+func (x *decider) notify(role Role, to, subject, body string, v Verdict, clauses ...string) {
+	if to == "" {
+		return
+	}
+	o := outgoing(&x.g, role, to, subject, body, v, clauses...)
+	o.InReplyTo = x.env.MessageID
+	x.notices = append(x.notices, o)
+}
+
+// answer writes the letter to the sender: acknowledgement, rejection or notice.
+func (x *decider) answer(kind string, v Verdict) {
+	tx := x.tx
+	var b strings.Builder
+	date := x.today.String()
+	subject := tx.subjNotice
+	switch {
+	case kind == KindRejection:
+		subject = tx.subjRejected
+		fmt.Fprintf(&b, tx.rejectIntro+"\n", date)
+		for _, vi := range x.d.Violations {
+			if vi.Line > 0 {
+				fmt.Fprintf(&b, tx.violation+"\n", vi.Line, vi.Text, vi.What, vi.Clause)
+			} else {
+				fmt.Fprintf(&b, tx.violationNoLine+"\n", vi.What, vi.Clause)
+			}
+			if vi.Send != "" {
+				fmt.Fprintf(&b, tx.sendLine+"\n", vi.Send)
+			}
+		}
+		if x.d.PenaltyDays > 0 {
+			fmt.Fprintf(&b, tx.penalty+"\n", x.d.PenaltyDays)
+		} else {
+			b.WriteString(tx.noPenalty + "\n")
+		}
+		if since := x.g.Clock(x.side).Since; !since.IsZero() {
+			fmt.Fprintf(&b, tx.clockRuns+"\n", since)
+		}
+	case kind == KindAck && v == Corrected:
+		subject = tx.subjCorrected
+		fmt.Fprintf(&b, tx.correctedIntro+"\n", date)
+	case kind == KindAck:
+		subject = tx.subjAck
+		fmt.Fprintf(&b, tx.ackIntro+"\n", date)
+	default:
+		fmt.Fprintf(&b, tx.noticeIntro+"\n", date)
+	}
+	if len(x.d.Moves) > 0 {
+		fmt.Fprintf(&b, tx.onBoard+"\n", strings.Join(x.d.Moves, " "))
+	}
+	for _, n := range x.toSender {
+		b.WriteString(n + "\n")
+	}
+	if kind == KindAck {
+		fmt.Fprintf(&b, tx.datesLine+"\n", x.datesText(x.stamps))
+	}
+	fmt.Fprintf(&b, tx.timeLine+"\n", x.g.Time())
+	if x.g.Status == StatusPlaying {
+		b.WriteString(nextControl(&x.g, x.reg, x.side, tx) + "\n")
+	}
+	o := outgoing(&x.g, roleOf(x.side), x.g.Player(x.side).Email, subject, strings.TrimRight(b.String(), "\n"), v, x.d.Clauses...)
+	o.Kind = kind
+	o.InReplyTo = x.env.MessageID
+	x.d.Letters = append(x.d.Letters, o)
+}
+
+// forward writes the letter to the partner: the sender's text as written, then postald's stamped
+// block (letters.md).
+func (x *decider) forward() {
+	if x.played == 0 {
+		return
+	}
+	tx := x.tx
+	partner := x.side.Other()
+	var b strings.Builder
+	if t := strings.TrimSpace(x.lt.Text); t != "" {
+		b.WriteString(t + "\n\n")
+	}
+	b.WriteString(tx.stamp + "\n")
+	fmt.Fprintf(&b, tx.header+"\n", x.g.Tournament, x.g.Name, x.g.White.Name, x.g.Black.Name)
+	fmt.Fprintf(&b, tx.movesLine+"\n", strings.Join(x.d.Moves, " "))
+	for _, n := range x.toPartner {
+		b.WriteString(n + "\n")
+	}
+	if vs := x.pendingVariants(x.side); len(vs) > 0 {
+		b.WriteString(tx.variantsHead + "\n")
+		for _, v := range vs {
+			b.WriteString("  " + v + "\n")
+		}
+	}
+	fmt.Fprintf(&b, tx.datesLine+"\n", x.datesText(x.stamps))
+	fmt.Fprintf(&b, tx.timeLine+"\n", x.g.Time())
+	if x.g.Status == StatusPlaying {
+		b.WriteString(nextControl(&x.g, x.reg, partner, tx) + "\n")
+	}
+	if d := x.b.diagram(); d != "" {
+		b.WriteString(tx.posHead + "\n" + d)
+	}
+	o := outgoing(&x.g, roleOf(partner), x.g.Player(partner).Email, tx.subjNotice, strings.TrimRight(b.String(), "\n"), x.d.Verdict, x.d.Clauses...)
+	o.Body = strings.TrimRight(b.String(), "\n") + "\n"
+	o.Subject = fmt.Sprintf(tx.subjMove, x.g.Tournament, x.g.Name, numberOfPly(len(x.g.Plies)-x.played))
+	o.Kind = KindForward
+	o.InReplyTo = x.env.MessageID
+	x.d.Letters = append(x.d.Letters, o)
+}

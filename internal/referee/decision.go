@@ -1,0 +1,154 @@
+package referee
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Verdict is what the referee made of a letter; the values are the `X-Postald-Verdict` header's.
+type Verdict string
+
+// Verdicts.
+const (
+	Accepted  Verdict = "accepted"  // the moves are on the board
+	Corrected Verdict = "corrected" // accepted after a 4.2.10 substitution or a 4.2.14 numbering fix
+	Rejected  Verdict = "rejected"  // the letter is stopped: nothing is forwarded (4.2.9, 4.2.10, 4.2.8)
+	Notice    Verdict = "notice"    // no move: a draw offer alone, a resignation, a request to name the game ...
+	Ignored   Verdict = "ignored"   // not from a player of the game
+	Ruled     Verdict = "ruling"    // a judge's ruling
+)
+
+// Time is the accrued days of both players, penalty days included (4.3.1): the fraction White/Black.
+type Time struct {
+	White int `json:"white"`
+	Black int `json:"black"`
+}
+
+// String writes the fraction as letters and headers do: "23/31".
+func (t Time) String() string { return fmt.Sprintf("%d/%d", t.White, t.Black) }
+
+// Envelope is what the post knows of a letter: who sent it, its Message-ID and the instant postald
+// received it, which is its postmark (relay mode: postald is the post office, 4.3.1).
+type Envelope struct {
+	From      string    `json:"from"`
+	MessageID string    `json:"message_id"`
+	Received  time.Time `json:"received"`
+}
+
+// Role is whom an outgoing letter is for.
+type Role string
+
+// Roles.
+const (
+	ToWhite    Role = "white"
+	ToBlack    Role = "black"
+	ToJudge    Role = "judge"
+	ToSender   Role = "sender" // a writer who is not (yet) known as a player of the game
+	ToDirector Role = "director"
+)
+
+func roleOf(s Side) Role {
+	if s == White {
+		return ToWhite
+	}
+	return ToBlack
+}
+
+// Kinds of outgoing letters.
+const (
+	KindForward   = "forward"   // the sender's moves, to the partner
+	KindAck       = "ack"       // acknowledgement, to the sender
+	KindRejection = "rejection" // a stopped letter, to the sender
+	KindNotice    = "notice"    // forced move played, variant, draw, result, overstep, reminder
+	KindAskGame   = "ask-game"  // please name the game
+	KindRuling    = "ruling"    // a judge's ruling
+)
+
+// Outgoing is one letter postald sends: enough for the daemon to build the message and its
+// headers (`X-Postald-Game`, `X-Postald-Verdict`, `X-Postald-Clause`, `X-Postald-Time`,
+// `In-Reply-To`, `Auto-Submitted`).
+type Outgoing struct {
+	Role      Role     `json:"role"`
+	To        string   `json:"to"`
+	Kind      string   `json:"kind"`
+	Subject   string   `json:"subject"`
+	Body      string   `json:"body"`
+	Game      string   `json:"game"` // "<tournament>/<game>", the X-Postald-Game header
+	Verdict   Verdict  `json:"verdict"`
+	Clauses   []string `json:"clauses,omitempty"`
+	Time      Time     `json:"time"`
+	InReplyTo string   `json:"in_reply_to,omitempty"` // the Message-ID of the letter answered or forwarded
+}
+
+// Violation is a rule a letter broke, with where it broke it: what the rejection letter tells.
+type Violation struct {
+	Clause string `json:"clause"`         // "4.2.10"
+	Line   int    `json:"line,omitempty"` // line in the letter, 1-based; 0 when not known
+	Text   string `json:"text,omitempty"` // the text as written
+	What   string `json:"what"`           // what is wrong, in the tournament's language
+	Send   string `json:"send,omitempty"` // what to send instead
+}
+
+func (v Violation) Error() string {
+	if v.Line > 0 {
+		return fmt.Sprintf("%s: line %d %q: %s", v.Clause, v.Line, v.Text, v.What)
+	}
+	return fmt.Sprintf("%s: %s", v.Clause, v.What)
+}
+
+// Decision is everything the referee decided about one letter, tick or ruling: the verdict and the
+// clauses it rests on, what went onto the board, the time, the letters to send and the new game.
+type Decision struct {
+	Verdict     Verdict     `json:"verdict"`
+	Clauses     []string    `json:"clauses"`
+	Moves       []string    `json:"moves"` // plies this decision put on the board, numbered and normalised
+	PenaltyDays int         `json:"penalty_days"`
+	Days        int         `json:"days"` // thinking days charged to the sender by this letter
+	Time        Time        `json:"time"`
+	ToMove      Side        `json:"to_move,omitempty"` // "" when the game is not in play
+	Violations  []Violation `json:"violations,omitempty"`
+	Notes       []string    `json:"notes,omitempty"` // corrections and remarks, in the tournament's language
+	Letters     []Outgoing  `json:"letters,omitempty"`
+	Game        Game        `json:"game"`
+}
+
+// addClause records c once, keeping the order clauses were met in.
+func (d *Decision) addClause(c ...string) {
+	for _, x := range c {
+		found := false
+		for _, y := range d.Clauses {
+			if y == x {
+				found = true
+				break
+			}
+		}
+		if !found {
+			d.Clauses = append(d.Clauses, x)
+		}
+	}
+}
+
+// sortClauses orders clauses as the rules number them: 4.2.2 before 4.2.10.
+func sortClauses(cs []string) {
+	slices.SortStableFunc(cs, compareClauses)
+}
+
+func compareClauses(a, b string) int {
+	as, bs := strings.Split(a, "."), strings.Split(b, ".")
+	for i := 0; i < len(as) && i < len(bs); i++ {
+		x, errx := strconv.Atoi(as[i])
+		y, erry := strconv.Atoi(bs[i])
+		switch {
+		case errx != nil || erry != nil:
+			if c := strings.Compare(as[i], bs[i]); c != 0 {
+				return c
+			}
+		case x != y:
+			return x - y
+		}
+	}
+	return len(as) - len(bs)
+}

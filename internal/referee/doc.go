@@ -1,0 +1,101 @@
+// Package referee applies the correspondence rules (clauses 4.1–4.3 of the seed's code of column
+// draughts) to the letters of a game: it is the tournament captain's judgement, without the post.
+//
+// # The decision model
+//
+// [Apply] takes a [Game] (a plain value: players, dates, plies with the letter that brought
+// each, pending variants, both players' clocks, a standing draw offer, status, result, history),
+// a parsed letter, its [Envelope] (sender, Message-ID, the instant postald received it) and the
+// tournament's [Regulation], and returns a [Decision]: the verdict (accepted, corrected,
+// rejected, notice, ignored), the clauses it rests on, the plies it put on the board, the days
+// charged, the penalty days, the letters to send ([Outgoing], in the tournament's language) and
+// the new game. [Tick] does the same for the passing of time (reminders, the overstep of a
+// silent player, the silence report), [NextEvent] tells the daemon when to tick, [Rule] applies
+// a judge's ruling and [Route] finds the game a letter is for. Nothing here does I/O, reads a
+// clock or keeps a global: the postmark, the zone and the regulation are arguments, so a
+// decision can be replayed exactly (postald simulate does).
+//
+// postald works in relay mode: it is the post office and the captain at once. Its receipt of a
+// letter is the postmark of the sender's reply and the receipt of the move by the partner (it
+// forwards at once), so the three dates of 4.3.1 are facts it stamps. The dates and the time
+// fraction a player states are compared with the stamps and the computed totals; differences
+// are reported (clause 4.3.1) and never believed. All day arithmetic is daysclock's.
+//
+// A letter from the player on move goes through these steps, each citing its clause where it is
+// enforced:
+//  1. the repetition of the partner's moves (4.2.9): missing, wrong or unreadable stops the letter;
+//  2. a variant of the partner accepted by saying so (4.2.13);
+//  3. the letter's own moves, with the partner's forced replies the sender wrote (4.2.4), an
+//     impossible move replaced by the single legal move of its square (4.2.10), any other
+//     impossible, abbreviated (4.2.2), unreadable (4.2.5) or ambiguous move stopping the letter
+//     (4.2.10) with the regulation's penalty days, once per letter (4.2.11), numbering errors
+//     corrected (4.2.14), and the partner's variants followed move by move (4.2.13);
+//  4. the days charged (4.3.1, 4.3.2), the sender's proposals stored (4.2.7, cut by 4.2.12),
+//     the partner's forced reply left out played by postald (4.2.4), draw offers, the result on
+//     the board, the end date (4.3.2), an overstep (4.3.1), and the letters.
+//
+// A stopped letter forwards nothing: the sender is told what is wrong, on which line and as he
+// wrote it, under which clause, the penalty, that his clock keeps running, and what to send.
+//
+// # Seed and specification
+//
+// Clauses 4.2 and 4.3.1–4.3.2 of the seed were read against the specification; they agree. Where
+// the seed speaks of two players exchanging cards (4.2.9: the recipient reports a missing
+// repetition within three days that are not charged to him; 4.2.11: the partner charges the
+// penalty in his reply or never; 4.3.1: the partner's time is corrected by the postmark in the
+// next reply or never), postald does the recipient's part itself and at once, which is what the
+// seed asks of him. The seed breaks off inside 4.3.3; everything after it (overstep, silence,
+// leave, draws, adjudication) is the regulation's and the decisions below.
+//
+// # Judgement calls where the seed and the specification are silent
+//
+//   - Repetition (4.2.9) is owed for the moves the partner wrote in the letters answered since the
+//     sender's last accepted letter, substituted moves included. Moves postald played itself (a
+//     forced reply it supplied, a proposer's variant move) were announced by postald and need not
+//     be repeated; repeating them is accepted. A letter's move that names a ply already on the board
+//     and matches it is read as a repetition wherever it stands.
+//   - The right move under a wrong number, in the repetition or among the sender's moves, is a
+//     numbering error (4.2.14), not a wrong repetition: corrected and noted, no stop.
+//   - A partner's reply written by the sender is taken only when it is forced (4.2.4). A partner's
+//     move that is not forced ends the sender's moves: the rest of the letter's moves are not taken
+//     and the sender is told to propose such lines as variants (4.2.7). That is no stop: nothing in
+//     4.2.9/4.2.10 covers it. A forced reply written wrongly is replaced by the only legal move and
+//     noted.
+//   - 4.2.10's single move is used only when the move is illegal and the piece on its from-square
+//     is the mover's with exactly one legal move. An empty square, an opponent's piece, abbreviated
+//     notation (which names no square, 4.2.2), an ambiguous capture (several routes, so several
+//     moves) and unreadable text stop the letter; unreadable text also cites 4.2.5.
+//   - A letter that tries to change a move already sent (4.2.8) is rejected without penalty days:
+//     4.2.11 names only the stops of 4.2.9 and 4.2.10.
+//   - Variants start with the partner's reply to the position the letter's own moves leave. A
+//     variant ending with a partner's move has that move dropped (it binds nobody); one left with
+//     no move of the proposer is not kept. Of two variants that agree on the partner's move but
+//     answer it differently, the first stated binds the proposer. A new letter's proposals replace
+//     the proposer's older pending ones, which the position has overtaken.
+//   - When the changed move after an accepted part of a variant is impossible (4.2.13), the
+//     accepted part stays played (4.2.8: accepted moves are made) and only the changed move is
+//     stopped, with the penalty of 4.2.11; the proposer is told what was played.
+//   - The proposer's moves played from his accepted variant and forced replies postald plays cost
+//     their player no days but count as his moves for the controls. When the turn comes back to
+//     the sender, his clock runs from that day's notice.
+//   - A draw offer stands until the partner's reply move (1.13.3); a reply move declines it. A
+//     "draw accepted" with no offer standing is read as an offer. A resignation is taken from
+//     either player at any time, on move or not, also after the end date.
+//   - A draw claim is judged in the position before the claimant's written move; a valid claim ends
+//     the game (the move is not played), an invalid one is answered and the move played.
+//   - 4.3.2: no clock runs before the start date; Black's first move is charged from the later of
+//     the start date and the day he received White's first move. The game freezes for adjudication
+//     when the player to move receives his move on the end date or later. A player who received his
+//     move before the end date may still answer after it, on his clock; his partner then receives
+//     it after the end date and the game freezes.
+//   - An overstep (4.3.1) is recorded the day it is certain, once: with the regulation's `judge`
+//     policy both players and the judge are told and the game goes on until the judge rules
+//     (`forfeit` through [Rule]); with `forfeit` the game is lost at once.
+//   - Clause 4.2.6 (no comments on a running game) is not enforced: comments are forwarded with the
+//     letter as written and the judge may rule.
+//   - A letter that names no game goes to the sender's only game in play, else to the only one of
+//     his games in play that accepts its moves; otherwise he is asked to name the game. A letter
+//     from an address that plays in none of the games is ignored.
+//   - The clauses of a decision are listed in the seed's numbering order. 4.3.2 is listed when the
+//     start or end rule decided a charge or froze the game.
+package referee

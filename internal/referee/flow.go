@@ -1,0 +1,369 @@
+package referee
+
+import (
+	"fmt"
+
+	"postald/internal/daysclock"
+)
+
+// accepted finishes a letter whose moves are on the board: time, repetition owed, variants,
+// forced replies, draw offers, the end date and the letters.
+func (x *decider) accepted() {
+	s := x.side
+	// 4.2.9: the partner must repeat what the sender wrote; the sender has repeated his part.
+	*x.g.owes(s) = nil
+	first := len(x.g.Plies) - x.played
+	for i := first; i < len(x.g.Plies); i++ {
+		if sideOfPly(i) == s && (x.g.Plies[i].By == ByLetter || x.g.Plies[i].By == BySubstituted) {
+			o := x.g.owes(s.Other())
+			*o = append(*o, i)
+		}
+	}
+	if x.g.Status == StatusPlaying {
+		x.proposeVariants()
+		x.settle()
+	}
+	// 1.13.3: a draw offer stands until the partner's reply move; this letter's move answers it.
+	if x.g.DrawOffer == s.Other() {
+		x.g.DrawOffer = ""
+		x.toPartner = append(x.toPartner, x.tx.drawLapsed)
+	}
+	if x.g.Status == StatusPlaying && (x.lt.Draw == drawOffer || x.lt.Draw == drawAccept) {
+		// A "draw accepted" with no offer standing is read as an offer (package doc).
+		x.g.DrawOffer = s
+		x.toPartner = append(x.toPartner, x.tx.drawOffered)
+	}
+	x.charge()
+	x.statements()
+	x.d.Verdict = Accepted
+	if x.substituted || x.numberFixed {
+		x.d.Verdict = Corrected
+	}
+	if x.g.Status == StatusPlaying {
+		// The player now on move received the move today: his days run from today (4.3.1).
+		// When that is the sender again (a forced reply or a variant move was played), his clock
+		// runs from this notice (4.2.4, 4.2.13).
+		x.g.MovedOn = x.today
+		if err := x.g.Clock(x.g.ToMove()).Run(x.today, x.terms); err != nil {
+			panic("referee: " + err.Error()) // a clock runs only for the player on move
+		}
+		if x.g.ToMove() == s {
+			x.note(x.tx.yourMoveAgain)
+		}
+	}
+	x.endDate()
+	x.forward()
+	x.answer(KindAck, x.d.Verdict)
+}
+
+// settle plays the partner's forced replies the letter left out (4.2.4) and the sender's variant
+// moves that answer them (4.2.13), until a player has a real choice.
+func (x *decider) settle() {
+	for x.g.Status == StatusPlaying && x.g.ToMove() != x.side {
+		legal := x.b.legal()
+		if len(legal) != 1 {
+			return
+		}
+		// 4.2.4: the partner has a single legal reply: postald plays it for him (no days for
+		// him), tells both sides, and the same player must answer it.
+		i := len(x.g.Plies)
+		x.d.addClause("4.2.4")
+		x.play(legal[0], ByPostald)
+		msg := fmt.Sprintf(x.tx.forcedPlayed, numbered(i, legal[0]))
+		x.toPartner = append(x.toPartner, msg)
+		x.note(msg)
+		x.followVariants(x.side)
+	}
+}
+
+// dates returns postald's own three dates for the sender's letter (4.3.1).
+func (x *decider) dates() daysclock.Dates {
+	if len(x.g.Plies) == 0 {
+		return daysclock.Dates{Sent: x.today}
+	}
+	return daysclock.Dates{PartnerSent: x.g.MovedOn, Received: x.g.MovedOn, Sent: x.today}
+}
+
+// charge charges the letter to the clocks (4.3.1): the sender's thinking days for his own moves,
+// with the start rule of 4.3.2; the moves of either side that cost nothing (forced replies,
+// 4.2.4; a proposer's variant moves, 4.2.13) are counted for the controls.
+func (x *decider) charge() {
+	s := x.side
+	own, free, partnerFree := 0, 0, 0
+	for i := len(x.g.Plies) - x.played; i < len(x.g.Plies); i++ {
+		p := x.g.Plies[i]
+		switch {
+		case sideOfPly(i) != s:
+			partnerFree++
+		case p.By == ByLetter || p.By == BySubstituted:
+			own++
+		default:
+			free++
+		}
+	}
+	c := x.g.Clock(s)
+	if own > 0 && c.Running() {
+		ch, err := c.Reply(x.today, own, x.terms)
+		if err != nil {
+			panic("referee: " + err.Error()) // the sender is on move and made a move
+		}
+		x.d.Days = ch.Days
+		if ch.Clause == daysclock.ClauseStart {
+			x.d.addClause(ch.Clause) // 4.3.2: the first move on the start date or earlier, or after the end date
+		}
+		x.overstepped(s, ch.Overstep)
+	}
+	c.CountMoves(free, x.today, x.terms)
+	x.g.Clock(s.Other()).CountMoves(partnerFree, x.today, x.terms)
+	x.overstepped(s, c.Overstep)
+	x.overstepped(s.Other(), x.g.Clock(s.Other()).Overstep)
+}
+
+// statements sets the dates and the time fraction the letter states against postald's (4.3.1):
+// postald's stamps and its own count stand; differences are reported, not believed.
+func (x *decider) statements() {
+	if len(x.lt.Dates) == 0 {
+		x.note(fmt.Sprintf(x.tx.datesMissing, x.datesText(x.stamps)))
+	} else {
+		for _, df := range x.stamps.Compare(x.lt.Dates) {
+			if df.Missing() {
+				continue
+			}
+			x.d.addClause(df.Clause)
+			x.note(fmt.Sprintf(x.tx.dateDiff, x.tx.dateField(df.Field), df.Stated, df.Stamped))
+		}
+	}
+	now := x.g.Time()
+	var stated *daysclock.Fraction
+	if x.lt.Time != nil {
+		stated = &daysclock.Fraction{White: x.lt.Time.White, Black: x.lt.Time.Black}
+	}
+	df, differ := daysclock.CompareFraction(daysclock.Fraction{White: now.White, Black: now.Black}, stated)
+	switch {
+	case !differ:
+	case df.Missing:
+		x.note(fmt.Sprintf(x.tx.timeMissing, now))
+	default:
+		x.d.addClause(df.Clause)
+		x.note(fmt.Sprintf(x.tx.timeDiff, df.Stated, now))
+	}
+}
+
+func (x *decider) datesText(d daysclock.Dates) string {
+	return fmt.Sprintf(x.tx.threeDates, dateOrDash(d.PartnerSent), dateOrDash(d.Received), dateOrDash(d.Sent))
+}
+
+func dateOrDash(d daysclock.Date) string {
+	if d.IsZero() {
+		return "—"
+	}
+	return d.String()
+}
+
+// overstepped tells everyone of side s's overstep (4.3.1) the first time it is seen.
+func (x *decider) overstepped(s Side, o *daysclock.Overstep) {
+	overstepNotice(&x.g, x.reg, s, o, func(out Outgoing) { x.notices = append(x.notices, out) }, &x.d)
+}
+
+// overstepNotice records side s's overstep o once and sends the notices; with the forfeit policy
+// the game is lost at once, otherwise the judge is asked to confirm the loss.
+func overstepNotice(g *Game, reg Regulation, s Side, o *daysclock.Overstep, send func(Outgoing), d *Decision) {
+	key := string(s) + "/overstep"
+	if o == nil || g.Status == StatusFinished || g.notified(key) {
+		return
+	}
+	g.Notified = append(g.Notified, key)
+	d.addClause(o.Clause)
+	tx := textFor(g.Language)
+	body := fmt.Sprintf(tx.overstep, g.Player(s).Name, tx.side(s), o.Control.Move, o.Control.Days, o.Days)
+	if reg.Overstep == OverstepForfeit {
+		g.Status, g.Result, g.Reason = StatusFinished, winnerResult(s.Other()), "overstep"
+		g.Variants, g.DrawOffer = nil, ""
+		body += "\n" + fmt.Sprintf(tx.forfeited, g.Result)
+	} else {
+		body += "\n" + tx.overstepJudge
+	}
+	for _, r := range []Side{White, Black} {
+		send(outgoing(g, roleOf(r), g.Player(r).Email, tx.subjOverstep, body, Notice, o.Clause))
+	}
+	if g.Judge != "" {
+		send(outgoing(g, ToJudge, g.Judge, tx.subjOverstep, body, Notice, o.Clause))
+	}
+}
+
+// notified reports whether the notice named key was already sent.
+func (g *Game) notified(key string) bool {
+	for _, k := range g.Notified {
+		if k == key {
+			return true
+		}
+	}
+	return false
+}
+
+// endDate freezes the game when the player now on move received his move on the end date or
+// later (4.3.2): no more time is charged, he need not answer except to accept a draw or resign,
+// and the game goes to the judge for adjudication.
+func (x *decider) endDate() {
+	if x.g.Status != StatusPlaying || x.g.End.IsZero() || x.today.Before(x.g.End) {
+		return
+	}
+	x.g.Status = StatusAdjudication
+	x.d.addClause("4.3.2")
+	body := fmt.Sprintf(x.tx.adjudication, x.g.End, x.reg.AdjudicationDays)
+	x.toPartner = append(x.toPartner, body)
+	x.note(body)
+	if x.g.Judge != "" {
+		x.notify(ToJudge, x.g.Judge, x.tx.subjResult, body, Notice, "4.3.2")
+	}
+}
+
+// offTurn decides a letter from the player who is not on move.
+func (x *decider) offTurn() {
+	for _, m := range x.lt.Moves {
+		i := plyOf(m.Number, m.Side)
+		if m.Number <= 0 || m.Side == "" || i >= len(x.g.Plies) || x.sameMove(i, m.Text) {
+			continue
+		}
+		if sideOfPly(i) == x.side {
+			// 4.2.8: a sent move cannot be changed in any way.
+			x.reject([]Violation{{Clause: "4.2.8", Line: m.Line, Text: m.written(),
+				What: fmt.Sprintf(x.tx.changesSent, numbered(i, x.g.Plies[i].Text)), Send: x.tx.sendNothing}})
+			return
+		}
+	}
+	switch x.lt.Draw {
+	case drawOffer, drawAccept:
+		x.offerDraw()
+		return
+	case drawDecline:
+		x.declineDraw()
+		return
+	}
+	x.d.Verdict = Notice
+	if len(x.lt.Moves) > 0 && x.allPlayed() {
+		x.note(x.tx.duplicate)
+	} else {
+		x.note(x.tx.notYourTurn)
+	}
+	x.answer(KindNotice, Notice)
+}
+
+// allPlayed reports whether every move of the letter is already on the board.
+func (x *decider) allPlayed() bool {
+	for _, m := range x.lt.Moves {
+		if !x.isRepetition(m) {
+			return false
+		}
+	}
+	return true
+}
+
+// offerDraw records a draw offer made without a move: it stands until the partner's reply move.
+func (x *decider) offerDraw() {
+	x.d.Verdict = Notice
+	if x.g.DrawOffer == x.side.Other() {
+		x.agreeDraw()
+		return
+	}
+	x.g.DrawOffer = x.side
+	x.note(x.tx.drawOfferSent)
+	x.answer(KindNotice, Notice)
+	x.notify(roleOf(x.side.Other()), x.g.Player(x.side.Other()).Email, x.tx.subjDraw, x.tx.drawOffered, Notice)
+}
+
+// declineDraw withdraws the partner's standing offer.
+func (x *decider) declineDraw() {
+	x.d.Verdict = Notice
+	if x.g.DrawOffer != x.side.Other() {
+		x.note(x.tx.noDrawOffer)
+		x.answer(KindNotice, Notice)
+		return
+	}
+	x.g.DrawOffer = ""
+	x.note(x.tx.drawDeclinedYou)
+	x.answer(KindNotice, Notice)
+	x.notify(roleOf(x.side.Other()), x.g.Player(x.side.Other()).Email, x.tx.subjDraw, x.tx.drawDeclined, Notice)
+}
+
+// agreeDraw ends the game drawn by agreement.
+func (x *decider) agreeDraw() {
+	x.d.Verdict = Notice
+	x.g.DrawOffer = ""
+	x.endGame(ResultDraw, "draw agreed", x.tx.drawAgreed)
+}
+
+// resign ends the game: the sender resigns (any time, also after the end date, 4.3.2).
+func (x *decider) resign() {
+	x.d.Verdict = Notice
+	x.endGame(winnerResult(x.side.Other()), x.side.String()+" resigned",
+		fmt.Sprintf(x.tx.resigned, x.g.Player(x.side).Name))
+}
+
+// claimDraw decides a draw claim (repetition, the move rules of the variant). A valid claim ends
+// the game; an invalid one is answered and, when the letter has a move, the move is played
+// (1.13.2, note б). It reports whether the game ended.
+func (x *decider) claimDraw(withMove bool) bool {
+	if ok, clause := x.b.claim(); ok {
+		x.d.Verdict = Notice
+		if clause != "" {
+			x.d.addClause(clause)
+		}
+		x.endGame(ResultDraw, "draw claimed", x.tx.drawClaimed)
+		return true
+	}
+	x.note(x.tx.claimInvalid)
+	if !withMove {
+		x.d.Verdict = Notice
+		x.answer(KindNotice, Notice)
+	}
+	return false
+}
+
+// endByRules ends the game decided on the board (1.12; the giveaway aim reversed).
+func (x *decider) endByRules(winner Side) {
+	if x.g.Status == StatusFinished {
+		return
+	}
+	x.g.Status, x.g.Result, x.g.Reason = StatusFinished, winnerResult(winner), "no moves"
+	x.g.Variants, x.g.DrawOffer = nil, ""
+	msg := fmt.Sprintf(x.tx.endedOnBoard, x.g.Result)
+	x.toPartner = append(x.toPartner, msg)
+	x.note(msg)
+	if x.g.Judge != "" {
+		x.notify(ToJudge, x.g.Judge, x.tx.subjResult, msg, Notice)
+	}
+}
+
+// endGame records a result reached by the players and tells both (and the judge).
+func (x *decider) endGame(result, reason, msg string) {
+	x.g.Status, x.g.Result, x.g.Reason = StatusFinished, result, reason
+	x.g.Variants, x.g.DrawOffer = nil, ""
+	body := msg + "\n" + fmt.Sprintf(x.tx.result, result)
+	for _, r := range []Side{White, Black} {
+		x.notify(roleOf(r), x.g.Player(r).Email, x.tx.subjResult, body, Notice)
+	}
+	if x.g.Judge != "" {
+		x.notify(ToJudge, x.g.Judge, x.tx.subjResult, body, Notice)
+	}
+}
+
+func winnerResult(s Side) string {
+	if s == White {
+		return ResultWhite
+	}
+	return ResultBlack
+}
+
+func (s Side) String() string { return string(s) }
+
+// nextControl words side s's next control: the move, the limit and, when he is on move, the last
+// day to send his move (the day after which the overstep is certain, 4.3.1).
+func nextControl(g *Game, reg Regulation, s Side, tx *phrases) string {
+	c := g.Clock(s)
+	dl := c.Deadline(g.terms(reg))
+	if !dl.LastDay.IsZero() {
+		return fmt.Sprintf(tx.controlOnMove, dl.Control.Move, dl.Control.Days, dl.LastDay)
+	}
+	return fmt.Sprintf(tx.controlWaiting, dl.Control.Move, dl.Control.Days, max(dl.Left, 0))
+}

@@ -1,0 +1,276 @@
+package referee
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"postald/internal/daysclock"
+)
+
+// Side is a colour: the player who owns it, or whose turn it is.
+type Side string
+
+// The two sides.
+const (
+	White Side = "white"
+	Black Side = "black"
+)
+
+// Other returns the partner's side.
+func (s Side) Other() Side {
+	if s == White {
+		return Black
+	}
+	return White
+}
+
+// Status of a game.
+const (
+	StatusPlaying      = "playing"      // moves are being exchanged
+	StatusFinished     = "finished"     // a result stands
+	StatusAdjudication = "adjudication" // frozen after the end date (4.3.2); the judge decides
+)
+
+// Results, PDN style.
+const (
+	ResultNone  = "*"
+	ResultWhite = "1-0"
+	ResultBlack = "0-1"
+	ResultDraw  = "1/2-1/2"
+)
+
+// Player is one side's player as the start sheet names him.
+type Player struct {
+	Number int    `json:"number"`
+	Name   string `json:"name"`
+	Email  string `json:"email"`
+}
+
+// How a ply came onto the board.
+const (
+	ByLetter      = "letter"      // written by its own player
+	ByForced      = "forced"      // the partner's forced reply written by the letter's sender (4.2.4)
+	ByPostald     = "postald"     // a forced reply postald played itself (4.2.4)
+	ByVariant     = "variant"     // a proposer's move played from his accepted variant (4.2.13)
+	BySubstituted = "substituted" // the unique legal move of an impossible move's square (4.2.10)
+)
+
+// Ply is one turn of one side on the board.
+type Ply struct {
+	Text   string         `json:"text"`   // the move in full notation, as rules prints it: "g3:e5"
+	Date   daysclock.Date `json:"date"`   // the postmark day of the letter that brought it
+	Letter string         `json:"letter"` // Message-ID of that letter ("" for a ruling)
+	By     string         `json:"by"`     // ByLetter, ByForced, ...
+}
+
+// Variant is a conditional line proposed by one side (4.2.7), stored with the game and binding on
+// its proposer (4.2.8) until the partner's reply accepts or discards it.
+type Variant struct {
+	Label    string   `json:"label"`
+	Proposer Side     `json:"proposer"`
+	At       int      `json:"at"`    // the ply index (0-based) its first move would occupy
+	Moves    []string `json:"moves"` // full notation, alternating sides from ply At
+}
+
+// Entry is one decision in a game's history.
+type Entry struct {
+	Date    daysclock.Date `json:"date"`
+	Letter  string         `json:"letter,omitempty"`
+	From    Side           `json:"from,omitempty"`
+	Verdict Verdict        `json:"verdict"`
+	Clauses []string       `json:"clauses,omitempty"`
+	Note    string         `json:"note,omitempty"`
+}
+
+// Game is the whole state of one game: a plain value that round-trips through JSON, so the store
+// keeps it as it is and the referee needs nothing else to decide the next letter.
+type Game struct {
+	Tournament string         `json:"tournament"` // tournament code (шифр)
+	Name       string         `json:"name"`       // "1-2": White's and Black's numbers
+	Variant    string         `json:"variant"`    // rules variant id
+	Language   string         `json:"language"`   // ru | en
+	Address    string         `json:"address"`    // postald's own address
+	Judge      string         `json:"judge,omitempty"`
+	White      Player         `json:"white"`
+	Black      Player         `json:"black"`
+	Start      daysclock.Date `json:"start"`
+	End        daysclock.Date `json:"end"`
+
+	Plies    []Ply     `json:"plies"`
+	Variants []Variant `json:"variants,omitempty"` // pending proposals
+
+	// The players' clocks (4.3): accrued days, penalty days, moves made, the day the running
+	// move began, leave, the first overstep.
+	WhiteClock daysclock.Clock `json:"white_clock"`
+	BlackClock daysclock.Clock `json:"black_clock"`
+	// MovedOn is the day the move now awaiting an answer was put on the board and forwarded:
+	// the first and second of the answering player's three dates (4.3.1; relay mode, the
+	// partner's postmark and the receipt fall on the same day). Zero before the first move.
+	MovedOn daysclock.Date `json:"moved_on,omitzero"`
+	// Notified lists the reminders and reports already sent ("white/reminder/2026-12-20",
+	// "black/silence/2026-12-01"), so that a tick sends each once.
+	Notified []string `json:"notified,omitempty"`
+	// WhiteOwes and BlackOwes list the plies each player must repeat in his next letter (4.2.9):
+	// the moves his partner wrote since his own last accepted letter.
+	WhiteOwes []int `json:"white_owes,omitempty"`
+	BlackOwes []int `json:"black_owes,omitempty"`
+
+	DrawOffer Side   `json:"draw_offer,omitempty"` // who offered a draw that still stands
+	Status    string `json:"status"`
+	Result    string `json:"result"`
+	Reason    string `json:"reason,omitempty"` // how the game ended
+
+	LastLetter string  `json:"last_letter,omitempty"` // Message-ID of the last letter handled, for threading
+	History    []Entry `json:"history,omitempty"`
+}
+
+// NewGame returns a game before its first move: White is on move and his clock runs from the
+// start date (4.3.2).
+func NewGame(tournament, name, variant, language string, white, black Player, start, end daysclock.Date) Game {
+	if language == "" {
+		language = "ru"
+	}
+	g := Game{
+		Tournament: tournament, Name: name, Variant: variant, Language: language,
+		White: white, Black: black, Start: start, End: end,
+		Status: StatusPlaying, Result: ResultNone,
+	}
+	if !start.IsZero() {
+		// Run fails only on a zero date or a running clock; neither can happen here.
+		_ = g.WhiteClock.Run(start, g.terms(Regulation{}.WithDefaults()))
+	}
+	return g
+}
+
+// terms are the time rules of the game's clocks under a regulation.
+func (g *Game) terms(reg Regulation) daysclock.Terms {
+	reg = reg.WithDefaults()
+	return daysclock.Terms{
+		Control:     daysclock.Control{Moves: reg.ControlMoves, Days: reg.ControlDays},
+		Start:       g.Start,
+		End:         g.End,
+		Reminders:   reg.Reminders,
+		SilenceDays: reg.SilenceDays,
+	}
+}
+
+// ToMove returns the side whose turn it is (White moves first).
+func (g *Game) ToMove() Side { return sideOfPly(len(g.Plies)) }
+
+// sideOfPly returns the side that plays ply i (0-based).
+func sideOfPly(i int) Side {
+	if i%2 == 0 {
+		return White
+	}
+	return Black
+}
+
+// numberOfPly returns the move number of ply i: White's and Black's moves share one number.
+func numberOfPly(i int) int { return i/2 + 1 }
+
+// plyOf returns the ply index of move number n for side s.
+func plyOf(n int, s Side) int {
+	i := 2 * (n - 1)
+	if s == Black {
+		i++
+	}
+	return i
+}
+
+// numbered writes ply i with its move number: "12. g3:e5" or "12... f6:d4".
+func numbered(i int, text string) string {
+	if sideOfPly(i) == White {
+		return strconv.Itoa(numberOfPly(i)) + ". " + text
+	}
+	return strconv.Itoa(numberOfPly(i)) + "... " + text
+}
+
+// MoveList returns every ply in normalised numbered notation.
+func (g *Game) MoveList() []string {
+	out := make([]string, len(g.Plies))
+	for i, p := range g.Plies {
+		out[i] = numbered(i, p.Text)
+	}
+	return out
+}
+
+// Clock returns a pointer to side s's clock.
+func (g *Game) Clock(s Side) *daysclock.Clock {
+	if s == White {
+		return &g.WhiteClock
+	}
+	return &g.BlackClock
+}
+
+// Player returns side s's player.
+func (g *Game) Player(s Side) Player {
+	if s == White {
+		return g.White
+	}
+	return g.Black
+}
+
+// SideOf returns the side of the player writing from address, if he plays in g.
+func (g *Game) SideOf(address string) (Side, bool) {
+	a := strings.ToLower(strings.TrimSpace(address))
+	switch a {
+	case strings.ToLower(g.White.Email):
+		return White, true
+	case strings.ToLower(g.Black.Email):
+		return Black, true
+	}
+	return "", false
+}
+
+// Time returns the accrued days of both sides, penalties included (4.3.1).
+func (g *Game) Time() Time {
+	return Time{White: g.WhiteClock.Days, Black: g.BlackClock.Days}
+}
+
+// ID is the game's name for headers: "<tournament>/<game>".
+func (g *Game) ID() string { return g.Tournament + "/" + g.Name }
+
+// StatusText describes the game for people and for simulate: "white to move", "finished", ...
+func (g *Game) StatusText() string {
+	switch g.Status {
+	case StatusPlaying:
+		return fmt.Sprintf("%s to move", g.ToMove())
+	case StatusAdjudication:
+		return "adjudication"
+	}
+	if g.Reason != "" {
+		return "finished: " + g.Reason
+	}
+	return "finished"
+}
+
+// clone returns a deep copy of g, so that a decision never shares slices with its input.
+func (g Game) clone() Game {
+	g.Plies = append([]Ply(nil), g.Plies...)
+	g.WhiteOwes = append([]int(nil), g.WhiteOwes...)
+	g.BlackOwes = append([]int(nil), g.BlackOwes...)
+	vs := make([]Variant, len(g.Variants))
+	for i, v := range g.Variants {
+		v.Moves = append([]string(nil), v.Moves...)
+		vs[i] = v
+	}
+	if len(vs) == 0 {
+		vs = nil
+	}
+	g.Variants = vs
+	g.WhiteClock = cloneClock(g.WhiteClock)
+	g.BlackClock = cloneClock(g.BlackClock)
+	g.Notified = append([]string(nil), g.Notified...)
+	g.History = append([]Entry(nil), g.History...)
+	return g
+}
+
+func cloneClock(c daysclock.Clock) daysclock.Clock {
+	c.Leaves = append([]daysclock.Leave(nil), c.Leaves...)
+	if c.Overstep != nil {
+		o := *c.Overstep
+		c.Overstep = &o
+	}
+	return c
+}

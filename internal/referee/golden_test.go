@@ -1,0 +1,88 @@
+package referee
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of outgoing letters")
+
+// writeLetters renders outgoing letters as a reader sees them, with the headers the daemon sets.
+func writeLetters(ls []Outgoing) string {
+	var b strings.Builder
+	for _, l := range ls {
+		fmt.Fprintf(&b, "=== to %s <%s> (%s)\n", l.Role, l.To, l.Kind)
+		fmt.Fprintf(&b, "Subject: %s\n", l.Subject)
+		fmt.Fprintf(&b, "X-Postald-Game: %s\nX-Postald-Verdict: %s\n", l.Game, l.Verdict)
+		if len(l.Clauses) > 0 {
+			fmt.Fprintf(&b, "X-Postald-Clause: %s\n", strings.Join(l.Clauses, ","))
+		}
+		fmt.Fprintf(&b, "X-Postald-Time: %s\nIn-Reply-To: %s\n\n%s\n", l.Time, l.InReplyTo, l.Body)
+	}
+	return b.String()
+}
+
+// TestGoldenLetters renders the letters of typical decisions in both languages and compares them
+// with testdata/golden. Run with -update to rewrite them after a deliberate change, and read
+// the diff: the files are what players receive.
+func TestGoldenLetters(t *testing.T) {
+	cases := []struct {
+		name   string
+		before []testLetter
+		letter testLetter
+	}{
+		{"forward-and-ack", opening, testLetter{ivanov, "2026-11-06 09:00",
+			"Здравствуйте, Пётр!\n" + white2 + "Вариант А: если 2... e7-f6, то 3. b2-c3 b6-a5 4. c3-b4\nДаты: 03.11.2026 / 03.11.2026 / 05.11.2026\nВремя: 3/3\nИванов"}},
+		{"rejection", opening, testLetter{ivanov, "2026-11-05 09:00", "Ваш ход 1... f6-g5 получил.\nМой ход: 2. gh4"}},
+		{"not-repeated", opening[:1], testLetter{petrov, "2026-11-03 20:00", "Мой ход: 1... f6-g5"}},
+		{"substituted", nil, testLetter{ivanov, "2026-11-01 10:00", "Мой ход: 1. a3-c5"}},
+		{"forced-played", append(opening[:2:2], testLetter{ivanov, "2026-11-06 09:00", white2}),
+			testLetter{petrov, "2026-11-08 12:00", "Ваш ход 2. g3-h4 получил.\nМой ход: 2... g5-f4\nВремя: 3/4"}},
+		{"variant-played", append(opening[:2:2], testLetter{ivanov, "2026-11-06 09:00", white2 + "Вариант А: если 2... e7-f6, то 3. b2-c3 b6-a5 4. c3-b4"}),
+			testLetter{petrov, "2026-11-08 12:00", "Ваш ход 2. g3-h4 получил.\nМой ход: 2... e7-f6 3... f6-e5\nВремя: 3/4"}},
+		{"resign", opening, testLetter{ivanov, "2026-11-06 09:00", "Сдаюсь."}},
+	}
+	for _, lang := range []string{"ru", "en"} {
+		for _, tc := range cases {
+			t.Run(lang+"/"+tc.name, func(t *testing.T) {
+				g := after(t, "russian", tc.before...)
+				g.Language = lang
+				d := send(t, g, tc.letter, DefaultRegulation())
+				golden(t, filepath.Join("testdata", "golden", lang, tc.name+".txt"), writeLetters(d.Letters))
+			})
+		}
+		t.Run(lang+"/overstep", func(t *testing.T) {
+			g := after(t, "russian", opening...)
+			g.Language = lang
+			d := Tick(g, time.Date(2026, 12, 24, 9, 0, 0, 0, moscow), DefaultRegulation(), moscow)
+			golden(t, filepath.Join("testdata", "golden", lang, "overstep.txt"), writeLetters(d.Letters))
+		})
+	}
+}
+
+func golden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("%s (-want +got):\n%s", path, diff)
+	}
+}

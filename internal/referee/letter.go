@@ -1,0 +1,112 @@
+package referee
+
+import (
+	"postald/internal/daysclock"
+	"postald/internal/mailparse"
+)
+
+// letter is what the referee reads of a parsed move letter: the parser's Letter reduced to the
+// fields a decision rests on (see fromParsed).
+type letter struct {
+	Tournament string
+	Game       string
+	Repeated   []letterMove
+	Moves      []letterMove
+	Variants   []letterVariant
+	Accept     *acceptance
+	Draw       string // "", offer, accept, decline, claim
+	Resign     bool
+	Dates      []daysclock.Date
+	Time       *Time
+	Problems   []letterProblem // what the parser could not read as notation
+	Text       string          // the letter's own text, as written, for forwarding
+}
+
+// letterMove is one move as a letter writes it.
+type letterMove struct {
+	Number int    // the move number written; 0 when none
+	Side   Side   // white for "12. x", black for "12... x"; "" when the letter does not tell
+	Text   string // the move, look-alike letters mapped
+	Line   int    // line in the letter, 1-based
+	Raw    string // the text as written, for letters back
+	Bad    bool   // the parser could not read it as full notation (abbreviated or unreadable)
+}
+
+// written returns the move as the letter wrote it, for quoting back.
+func (m letterMove) written() string {
+	if m.Raw != "" {
+		return m.Raw
+	}
+	return m.Text
+}
+
+type letterVariant struct {
+	Label string
+	Moves []letterMove
+	Line  int
+}
+
+type acceptance struct {
+	Label string
+	Until int // move number; 0 = the whole variant
+}
+
+type letterProblem struct {
+	Line int
+	Text string
+	What string
+}
+
+// Draw words of a letter.
+const (
+	drawOffer   = "offer"
+	drawAccept  = "accept"
+	drawDecline = "decline"
+	drawClaim   = "claim"
+)
+
+// fromParsed reduces a parsed letter to what the referee reads.
+func fromParsed(l *mailparse.Letter) letter {
+	if l == nil {
+		return letter{}
+	}
+	lt := letter{
+		Tournament: l.Tournament,
+		Game:       l.Game,
+		Repeated:   movesOf(l.Repeated),
+		Moves:      movesOf(l.Moves),
+		Draw:       string(l.Draw.Kind),
+		Resign:     l.Resign,
+		Dates:      l.DateValues(),
+		Text:       l.Text,
+	}
+	for _, v := range l.Variants {
+		lt.Variants = append(lt.Variants, letterVariant{Label: v.Label, Moves: movesOf(v.Moves), Line: v.Line})
+	}
+	if a := l.AcceptVariant; a != nil {
+		lt.Accept = &acceptance{Label: a.Label, Until: a.Until}
+	}
+	if l.Time != nil {
+		lt.Time = &Time{White: l.Time.White, Black: l.Time.Black}
+	}
+	for _, p := range l.Problems {
+		lt.Problems = append(lt.Problems, letterProblem{Line: p.Line, Text: p.Text, What: p.What})
+	}
+	return lt
+}
+
+func movesOf(ms []mailparse.Move) []letterMove {
+	out := make([]letterMove, 0, len(ms))
+	for _, m := range ms {
+		lm := letterMove{Number: m.Number, Text: m.Notation, Line: m.Line, Raw: m.Text,
+			Bad: m.Abbreviated || m.Unreadable}
+		if m.Number > 0 {
+			lm.Side = White
+			if m.Black {
+				lm.Side = Black
+			}
+		}
+		out = append(out, lm)
+	}
+	return out
+}

@@ -1,0 +1,61 @@
+package referee
+
+// Regulation is a tournament's own settings of the correspondence rules: the `[regulation]`
+// table of a start sheet. The seed breaks off inside clause 4.3.3 and clause 4.1.3 leaves e-mail
+// play to each tournament's regulation, so every number the referee applies comes from here.
+// The zero value of a field means "not set"; WithDefaults fills the defaults.
+type Regulation struct {
+	ControlMoves     int      `toml:"control_moves" json:"control_moves"`         // 4.3.1: 10
+	ControlDays      int      `toml:"control_days" json:"control_days"`           // 4.3.1: 50
+	PenaltyDays      int      `toml:"penalty_days" json:"penalty_days"`           // 4.2.11: 6
+	Zone             string   `toml:"zone" json:"zone"`                           // IANA zone whose calendar counts: Europe/Moscow
+	Overstep         string   `toml:"overstep" json:"overstep"`                   // "judge" (propose a loss) or "forfeit" (automatic)
+	Reminders        []int    `toml:"reminders" json:"reminders"`                 // days before a control deadline: 7, 1
+	SilenceDays      int      `toml:"silence_days" json:"silence_days"`           // no letter from the player on move: 30
+	LeaveDays        int      `toml:"leave_days" json:"leave_days"`               // leave per player per tournament: 30
+	AdjudicationDays int      `toml:"adjudication_days" json:"adjudication_days"` // after the end date: 10
+	ProtestDays      int      `toml:"protest_days" json:"protest_days"`           // 4.1.12: 10
+	Scoring          string   `toml:"scoring" json:"scoring"`                     // "1-0.5-0" or "2-1-0" (seed 003, 1.12)
+	Tiebreaks        []string `toml:"tiebreaks" json:"tiebreaks"`                 // seed 003, 1.13
+}
+
+// Overstep policies.
+const (
+	OverstepJudge   = "judge"   // postald records the overstep and proposes a loss; the judge confirms (4.1.7)
+	OverstepForfeit = "forfeit" // the loss is recorded at once
+)
+
+// DefaultRegulation returns the defaults of the correspondence rules (see WithDefaults).
+func DefaultRegulation() Regulation { return Regulation{}.WithDefaults() }
+
+// WithDefaults returns r with every unset field given its default.
+func (r Regulation) WithDefaults() Regulation {
+	def := func(v *int, d int) {
+		if *v == 0 {
+			*v = d
+		}
+	}
+	def(&r.ControlMoves, 10) // 4.3.1: 50 days for every 10 moves
+	def(&r.ControlDays, 50)  // 4.3.1
+	def(&r.PenaltyDays, 6)   // 4.2.11
+	def(&r.SilenceDays, 30)
+	def(&r.LeaveDays, 30)
+	def(&r.AdjudicationDays, 10)
+	def(&r.ProtestDays, 10) // 4.1.12
+	if r.Zone == "" {
+		r.Zone = "Europe/Moscow"
+	}
+	if r.Overstep == "" {
+		r.Overstep = OverstepJudge
+	}
+	if r.Reminders == nil {
+		r.Reminders = []int{7, 1}
+	}
+	if r.Scoring == "" {
+		r.Scoring = "1-0.5-0" // seed 003, 1.12.1
+	}
+	if r.Tiebreaks == nil {
+		r.Tiebreaks = []string{"sonneborn-berger", "wins", "head-to-head"} // seed 003, 1.13
+	}
+	return r
+}

@@ -1,0 +1,112 @@
+package referee
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"postald/internal/daysclock"
+	"postald/internal/mailparse"
+)
+
+// Route finds the game a letter is for among games (those of the sender's tournaments): the game
+// the letter names ("партия 1-2"); else the sender's only game in play; else the only one of his
+// games in play that can accept the letter's moves. It returns the index in games, or -1 with the
+// decision to send instead: a request to name the game (not a violation), or Ignored when the
+// sender plays in none of the games.
+func Route(games []Game, l *mailparse.Letter, env Envelope, reg Regulation, loc *time.Location) (int, Decision) {
+	lt := fromParsed(l)
+	var mine []int
+	for i := range games {
+		if _, ok := games[i].SideOf(env.From); ok {
+			mine = append(mine, i)
+		}
+	}
+	if len(mine) == 0 {
+		return -1, Decision{Verdict: Ignored, Clauses: []string{}, Moves: []string{}}
+	}
+	if name := gameName(lt.Game); name != "" {
+		var named []int
+		for _, i := range mine {
+			if games[i].Name == name {
+				named = append(named, i)
+			}
+		}
+		if len(named) > 1 && lt.Tournament != "" {
+			var same []int
+			for _, i := range named {
+				if strings.EqualFold(games[i].Tournament, lt.Tournament) {
+					same = append(same, i)
+				}
+			}
+			named = same
+		}
+		if len(named) == 1 {
+			return named[0], Decision{}
+		}
+		return -1, askGame(games, mine, env, loc)
+	}
+	var inPlay []int
+	for _, i := range mine {
+		if games[i].Status != StatusFinished {
+			inPlay = append(inPlay, i)
+		}
+	}
+	if len(inPlay) == 1 {
+		return inPlay[0], Decision{}
+	}
+	if len(lt.Moves) > 0 {
+		var fits []int
+		for _, i := range inPlay {
+			d := applyLetter(games[i], lt, env, reg, loc)
+			if d.Verdict == Accepted || d.Verdict == Corrected {
+				fits = append(fits, i)
+			}
+		}
+		if len(fits) == 1 {
+			return fits[0], Decision{}
+		}
+	}
+	return -1, askGame(games, mine, env, loc)
+}
+
+// gameName normalises a game as a letter names it: "1-2", "01-02" and "0102" are game 1-2.
+func gameName(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return ""
+	}
+	var a, b int
+	if n, err := fmt.Sscanf(s, "%d-%d", &a, &b); err == nil && n == 2 {
+		return fmt.Sprintf("%d-%d", a, b)
+	}
+	if len(s) == 4 {
+		if n, err := fmt.Sscanf(s, "%2d%2d", &a, &b); err == nil && n == 2 {
+			return fmt.Sprintf("%d-%d", a, b)
+		}
+	}
+	return s
+}
+
+// askGame is the answer to a letter whose game cannot be told: please name it.
+func askGame(games []Game, mine []int, env Envelope, loc *time.Location) Decision {
+	if loc == nil {
+		loc = time.UTC
+	}
+	g := games[mine[0]]
+	tx := textFor(g.Language)
+	var names []string
+	for _, i := range mine {
+		if games[i].Status != StatusFinished {
+			names = append(names, games[i].Name)
+		}
+	}
+	body := fmt.Sprintf(tx.noticeIntro, daysclock.DateOf(env.Received, loc)) + "\n" +
+		fmt.Sprintf(tx.askGame, strings.Join(names, ", ")) + "\n"
+	return Decision{
+		Verdict: Notice, Clauses: []string{}, Moves: []string{},
+		Letters: []Outgoing{{Role: ToSender, To: env.From, Kind: KindAskGame,
+			Subject: fmt.Sprintf(tx.subjAskGame, g.Tournament), Body: body, Verdict: Notice,
+			Game: g.Tournament + "/", InReplyTo: env.MessageID}},
+	}
+}

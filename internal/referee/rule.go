@@ -1,0 +1,118 @@
+package referee
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"postald/internal/daysclock"
+)
+
+// Kinds of rulings of the judge (`postald judge …`).
+const (
+	RulePenalty    = "penalty"      // add (or, negative, remove) penalty days
+	RuleForfeit    = "forfeit"      // the player loses the game (an overstep confirmed, a withdrawal …)
+	RuleAdjudicate = "adjudicate"   // the judge gives the result of an unfinished game (after the end date)
+	RuleCorrect    = "correct-date" // correct a player's accrued days (a date put right, 4.3.1)
+	RuleLeave      = "leave"        // grant leave: the player's clock stops for the days given
+)
+
+// Ruling is a decision of the judge (4.1.7). Every ruling names the clause it rests on (4.1.10)
+// and its reason, which both players are told.
+type Ruling struct {
+	Kind   string          `json:"kind"`
+	Side   Side            `json:"side,omitempty"`   // whom it concerns (penalty, forfeit, correct-date, leave)
+	Days   int             `json:"days,omitempty"`   // penalty, correct-date: days to add (negative: remove)
+	Result string          `json:"result,omitempty"` // adjudicate: 1-0, 0-1, 1/2-1/2
+	Leave  daysclock.Leave `json:"leave,omitzero"`
+	Clause string          `json:"clause"`
+	Reason string          `json:"reason"`
+	At     time.Time       `json:"at"`
+}
+
+// ErrRuling is wrapped by the errors of rulings that cannot apply to the game.
+var ErrRuling = errors.New("referee: ruling does not apply")
+
+// Rule applies a judge's ruling to a game and returns the decision, with the letters telling both
+// players (and the judge, for the record). It changes nothing and returns an error wrapping
+// ErrRuling when the ruling does not fit the game.
+func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error) {
+	x := newDecider(g, reg, loc, r.At)
+	if r.Clause == "" {
+		return Decision{}, fmt.Errorf("%w: a ruling names the clause it rests on (4.1.10)", ErrRuling)
+	}
+	if r.Side != White && r.Side != Black && r.Kind != RuleAdjudicate {
+		return Decision{}, fmt.Errorf("%w: %s needs the side it concerns", ErrRuling, r.Kind)
+	}
+	tx := x.tx
+	var what string
+	switch r.Kind {
+	case RulePenalty:
+		if err := x.g.Clock(r.Side).Correct(r.Days, r.Days); err != nil {
+			return Decision{}, fmt.Errorf("%w: %v", ErrRuling, err)
+		}
+		x.d.PenaltyDays = r.Days
+		what = fmt.Sprintf(tx.rulingPenalty, x.g.Player(r.Side).Name, tx.side(r.Side), r.Days, r.Reason)
+		if x.g.Status == StatusPlaying {
+			x.overstepped(r.Side, x.g.Clock(r.Side).Check(x.today, x.terms))
+		}
+	case RuleCorrect:
+		if err := x.g.Clock(r.Side).Correct(r.Days, 0); err != nil {
+			return Decision{}, fmt.Errorf("%w: %v", ErrRuling, err)
+		}
+		what = fmt.Sprintf(tx.rulingDate, r.Reason)
+	case RuleForfeit:
+		if x.g.Status == StatusFinished {
+			return Decision{}, fmt.Errorf("%w: the game is already finished (%s)", ErrRuling, x.g.Result)
+		}
+		x.g.Status, x.g.Result, x.g.Reason = StatusFinished, winnerResult(r.Side.Other()), "forfeit"
+		x.g.Variants, x.g.DrawOffer = nil, ""
+		what = fmt.Sprintf(tx.rulingForfeit, x.g.Player(r.Side).Name, tx.side(r.Side), x.g.Result, r.Reason)
+	case RuleAdjudicate:
+		switch r.Result {
+		case ResultWhite, ResultBlack, ResultDraw:
+		default:
+			return Decision{}, fmt.Errorf("%w: result %q: want 1-0, 0-1 or 1/2-1/2", ErrRuling, r.Result)
+		}
+		if x.g.Status == StatusFinished {
+			return Decision{}, fmt.Errorf("%w: the game is already finished (%s)", ErrRuling, x.g.Result)
+		}
+		x.g.Status, x.g.Result, x.g.Reason = StatusFinished, r.Result, "adjudicated"
+		x.g.Variants, x.g.DrawOffer = nil, ""
+		what = fmt.Sprintf(tx.rulingAdjudicate, r.Result, r.Reason)
+	case RuleLeave:
+		taken := append([]daysclock.Leave(nil), x.g.Clock(r.Side).Leaves...)
+		if err := daysclock.ValidateLeave(r.Leave, x.today, taken, x.reg.LeaveDays); err != nil {
+			return Decision{}, fmt.Errorf("%w: %v", ErrRuling, err)
+		}
+		x.g.Clock(r.Side).AddLeave(r.Leave)
+		what = fmt.Sprintf(tx.rulingLeave, x.g.Player(r.Side).Name, tx.side(r.Side), r.Leave, r.Reason)
+	default:
+		return Decision{}, fmt.Errorf("%w: unknown ruling %q", ErrRuling, r.Kind)
+	}
+	x.d.Verdict = Ruled
+	x.d.addClause(r.Clause)
+	body := fmt.Sprintf(tx.ruling, what)
+	if x.g.Status == StatusFinished {
+		body += "\n" + fmt.Sprintf(tx.result, x.g.Result)
+	}
+	for _, s := range []Side{White, Black} {
+		o := outgoing(&x.g, roleOf(s), x.g.Player(s).Email, tx.subjRuling, body, Ruled, r.Clause)
+		o.Kind = KindRuling
+		x.notices = append(x.notices, o)
+	}
+	if x.g.Judge != "" {
+		o := outgoing(&x.g, ToJudge, x.g.Judge, tx.subjRuling, body, Ruled, r.Clause)
+		o.Kind = KindRuling
+		x.notices = append(x.notices, o)
+	}
+	x.g.History = append(x.g.History, Entry{Date: x.today, Verdict: Ruled, Clauses: []string{r.Clause},
+		Note: r.Kind + ": " + r.Reason})
+	x.d.Letters = x.notices
+	x.d.Time = x.g.Time()
+	if x.g.Status == StatusPlaying {
+		x.d.ToMove = x.g.ToMove()
+	}
+	x.d.Game = x.g
+	return x.d, nil
+}

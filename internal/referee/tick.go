@@ -1,0 +1,102 @@
+package referee
+
+import (
+	"fmt"
+	"time"
+
+	"postald/internal/daysclock"
+)
+
+// Tick decides what the passing of time alone brings to a game by the instant now: an overstep
+// that became certain while the player on move was silent (4.3.1), the reminders of his last day
+// (regulation reminders) and the report of a long silence to the judge (silence_days). Each is
+// sent once; a Tick with nothing due returns the game unchanged, no letters and no verdict.
+func Tick(g Game, now time.Time, reg Regulation, loc *time.Location) Decision {
+	x := newDecider(g, reg, loc, now)
+	if x.g.Status != StatusPlaying {
+		return x.finishTick()
+	}
+	s := x.g.ToMove()
+	x.side = s
+	c := x.g.Clock(s)
+	if o := c.Check(x.today, x.terms); o != nil {
+		x.overstepped(s, o) // 4.3.1: certain by today, answered or not
+	}
+	if x.g.Status != StatusPlaying || c.Overstep != nil {
+		return x.finishTick()
+	}
+	dl := c.Deadline(x.terms)
+	var due daysclock.Date
+	for _, r := range dl.Reminders {
+		if !r.After(x.today) && !x.g.notified(reminderKey(s, r)) {
+			due = r
+			x.g.Notified = append(x.g.Notified, reminderKey(s, r))
+		}
+	}
+	if !due.IsZero() {
+		body := fmt.Sprintf(x.tx.reminder, dl.Control.Move, dl.Control.Days, dl.LastDay, dl.LastDay.Sub(x.today))
+		x.notifyTick(roleOf(s), x.g.Player(s).Email, x.tx.subjReminder, body, "reminders")
+	}
+	for _, e := range c.Events(x.terms) {
+		if e.Kind != daysclock.EventSilence || e.Date.After(x.today) || x.g.notified(silenceKey(s, e.Date)) {
+			continue
+		}
+		x.g.Notified = append(x.g.Notified, silenceKey(s, e.Date))
+		from := daysclock.Later(c.Since, c.Heard)
+		body := fmt.Sprintf(x.tx.silence, x.g.Player(s).Name, x.reg.SilenceDays, from)
+		x.notifyTick(ToJudge, x.g.Judge, x.tx.subjNotice, body, "silence_days")
+	}
+	return x.finishTick()
+}
+
+func reminderKey(s Side, d daysclock.Date) string { return string(s) + "/reminder/" + d.String() }
+func silenceKey(s Side, d daysclock.Date) string  { return string(s) + "/silence/" + d.String() }
+
+func (x *decider) notifyTick(role Role, to, subject, body string, clause string) {
+	if to == "" {
+		return
+	}
+	x.d.addClause(clause)
+	x.notices = append(x.notices, outgoing(&x.g, role, to, subject, body, Notice, clause))
+}
+
+// finishTick completes a tick's decision: a verdict only when something happened.
+func (x *decider) finishTick() Decision {
+	sortClauses(x.d.Clauses)
+	x.d.Letters = append(x.d.Letters, x.notices...)
+	if len(x.d.Letters) > 0 || len(x.d.Clauses) > 0 {
+		x.d.Verdict = Notice
+		x.g.History = append(x.g.History, Entry{Date: x.today, Verdict: Notice,
+			Clauses: append([]string(nil), x.d.Clauses...), Note: "tick"})
+	}
+	x.d.Time = x.g.Time()
+	if x.g.Status == StatusPlaying {
+		x.d.ToMove = x.g.ToMove()
+	}
+	x.d.Game = x.g
+	return x.d
+}
+
+// NextEvent returns the instant of the next thing Tick would do for the game, not yet done: a
+// reminder, the overstep of the silent player on move, the silence report. It reports false when
+// nothing is scheduled (the game is not in play, the clock is frozen or already overstepped).
+func NextEvent(g Game, reg Regulation, loc *time.Location) (time.Time, bool) {
+	if g.Status != StatusPlaying {
+		return time.Time{}, false
+	}
+	if loc == nil {
+		loc = time.UTC
+	}
+	s := g.ToMove()
+	c := g.Clock(s)
+	for _, e := range c.Events(g.terms(reg)) { // in date order
+		switch {
+		case e.Kind == daysclock.EventReminder && g.notified(reminderKey(s, e.Date)):
+		case e.Kind == daysclock.EventSilence && g.notified(silenceKey(s, e.Date)):
+		case e.Kind == daysclock.EventEnd:
+		default:
+			return e.Date.Start(loc), true
+		}
+	}
+	return time.Time{}, false
+}

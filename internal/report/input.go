@@ -1,0 +1,69 @@
+package report
+
+import (
+	"postald/internal/daysclock"
+	"postald/internal/tournament"
+)
+
+// Input is everything a report shows, assembled by the caller from the store: the report
+// reads nothing itself.
+type Input struct {
+	Sheet *tournament.Sheet
+	Today daysclock.Date // the day the report is drawn up, in the tournament's zone
+	// Games are the games postald keeps, in any order; a game of the sheet missing here has
+	// not started.
+	Games     []Game
+	Rulings   []Ruling
+	Withdrawn []int // numbers of the players who left the tournament (seed 003, 1.10)
+}
+
+// Game is one game as the report needs it.
+type Game struct {
+	Name   string // "1-2", as the sheet names it
+	Status string // StatusPlaying, StatusFinished or StatusAdjudication
+	ToMove string // "white" or "black"; empty when nobody is on move
+	Moves  int    // the number of the last move made (a White and a Black move are one move)
+	White  Clock
+	Black  Clock
+	// Penalties are the penalty days charged in the game (4.2.11), oldest first.
+	Penalties []Penalty
+	Result    tournament.Result // tournament.Unfinished while the game goes on
+	Reason    string            // how the game ended, in the tournament's language
+}
+
+// Game statuses, as the referee names them.
+const (
+	StatusPlaying      = "playing"
+	StatusFinished     = "finished"
+	StatusAdjudication = "adjudication" // frozen after the end date (4.3.2); the judge decides
+)
+
+// Clock is one player's thinking time in one game (4.3.1).
+type Clock struct {
+	Days    int            // accrued days, penalty days included
+	Penalty int            // penalty days among Days
+	Control int            // the move of his next control: 10, 20, ...
+	Limit   int            // the days allowed up to that move: 50, 100, ...
+	LastDay daysclock.Date // while he is on move: the last day to meet the control; else zero
+	// Overstep is the day his overstep of a control became certain (4.3.1); zero if none.
+	Overstep daysclock.Date
+}
+
+// Penalty is one charge of penalty days.
+type Penalty struct {
+	Date   daysclock.Date
+	Side   string // "white" or "black"
+	Days   int
+	Clause string // "4.2.11"
+	What   string // what was wrong, in the tournament's language
+}
+
+// Ruling is one ruling of the judge.
+type Ruling struct {
+	Date   daysclock.Date
+	Game   string // "" for a ruling about the whole tournament
+	Kind   string // penalty, forfeit, adjudicate, correct-date, annul, withdraw, protest
+	Clause string
+	Text   string // the judge's words
+	Judge  string
+}

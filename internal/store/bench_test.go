@@ -1,0 +1,160 @@
+package store
+
+import (
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// benchOutcome is a typical letter: about 1 KB in, a game state of 2 KB,
+// a forwarded copy and an acknowledgement out.
+func benchOutcome(i int) LetterOutcome {
+	g := GameID{Tournament: "BENCH-2026", Game: fmt.Sprintf("%d-%d", i%19+1, i%17+1)}
+	body := fmt.Sprintf("Tournament BENCH-2026, game %s.\r\nReceived your %d... h6:f4\r\nMy move: %d. g3:e5\r\n"+
+		"Dates: 14.11.2026 / 16.11.2026 / 18.11.2026\r\nTime: 23/31\r\n", g.Game, i, i+1)
+	for len(body) < 900 {
+		body += "Regards, Ivan Sidorov, Russia, 190000, Saint Petersburg\r\n"
+	}
+	state := make([]byte, 2048)
+	for j := range state {
+		state[j] = 'a' + byte((i+j)%26)
+	}
+	next := t0.Add(72 * time.Hour)
+	out := Outgoing{From: "moves@club.example", To: []string{"petr@example.net"}, Game: g,
+		Raw: []byte("From: moves@club.example\r\nSubject: forwarded\r\n\r\n" + body), Verdict: "accepted"}
+	ack := out
+	ack.To = []string{"ivan@example.org"}
+	return LetterOutcome{
+		Ref: MessageRef{"INBOX", 1, uint32(i + 1)}, MessageID: fmt.Sprintf("bench-%d@example.org", i),
+		Raw: letter(fmt.Sprintf("bench-%d@example.org", i), body), Received: t0, Now: t0,
+		Game: g, Move: i, Verdict: "accepted", State: &GameState{Data: state}, NextEvent: &next,
+		Outgoing: []Outgoing{out, ack},
+	}
+}
+
+func benchDB(b *testing.B, noSync bool) *DB {
+	db, err := Open(filepath.Join(b.TempDir(), "postald.db"), Options{NoSync: noSync})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { db.Close() })
+	return db
+}
+
+// BenchmarkLetter processes one letter per transaction: what the daemon does
+// with letters arriving one by one.
+func BenchmarkLetter(b *testing.B) {
+	for _, noSync := range []bool{false, true} {
+		b.Run(fmt.Sprintf("fsync=%v", !noSync), func(b *testing.B) {
+			db := benchDB(b, noSync)
+			i := 0
+			for b.Loop() {
+				if _, err := db.ProcessLetter(benchOutcome(i)); err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "letters/s")
+		})
+	}
+}
+
+// BenchmarkLetterBatch processes letters n to a transaction (ProcessLetters):
+// a burst after an outage, sharing one fsync per batch.
+func BenchmarkLetterBatch(b *testing.B) {
+	for _, n := range []int{10, 100} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			db := benchDB(b, false)
+			i := 0
+			batch := make([]LetterOutcome, n)
+			for b.Loop() {
+				for j := range batch {
+					batch[j] = benchOutcome(i)
+					i++
+				}
+				if _, err := db.ProcessLetters(batch); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "letters/s")
+		})
+	}
+}
+
+// BenchmarkOutboxDrain sends the outbox as the sender does: list what is
+// due, then mark each letter sent in its own transaction (one=true), or
+// all of a listing in one transaction (one=false).
+func BenchmarkOutboxDrain(b *testing.B) {
+	for _, one := range []bool{true, false} {
+		b.Run(fmt.Sprintf("tx-per-letter=%v", one), func(b *testing.B) {
+			db := benchDB(b, false)
+			const page = 100
+			sent := 0
+			for b.Loop() {
+				b.StopTimer()
+				// Fill the outbox with one page of letters.
+				if err := db.Update(func(tx *Tx) error {
+					for j := range page {
+						if _, err := tx.Enqueue(benchOutcome(sent + j).Outgoing[0], t0); err != nil {
+							return err
+						}
+					}
+					return nil
+				}); err != nil {
+					b.Fatal(err)
+				}
+				b.StartTimer()
+				var due []OutboxItem
+				if err := db.View(func(tx *Tx) (err error) {
+					due, err = tx.Due(t0, page)
+					return err
+				}); err != nil {
+					b.Fatal(err)
+				}
+				if len(due) != page {
+					b.Fatalf("due %d, want %d", len(due), page)
+				}
+				if one {
+					for _, it := range due {
+						if err := db.Update(func(tx *Tx) error { return tx.MarkSent(it.Seq, t0) }); err != nil {
+							b.Fatal(err)
+						}
+					}
+				} else if err := db.Update(func(tx *Tx) error {
+					for _, it := range due {
+						if err := tx.MarkSent(it.Seq, t0); err != nil {
+							return err
+						}
+					}
+					return nil
+				}); err != nil {
+					b.Fatal(err)
+				}
+				sent += page
+			}
+			b.ReportMetric(float64(sent)/b.Elapsed().Seconds(), "letters/s")
+		})
+	}
+}
+
+// BenchmarkVerify walks a chain of 1,000 letters.
+func BenchmarkVerify(b *testing.B) {
+	db := benchDB(b, true)
+	raw := benchOutcome(0).Raw
+	if err := db.Update(func(tx *Tx) error {
+		for range 1000 {
+			if _, err := tx.Archive(game37, ArchiveEntry{Direction: In, Time: t0, Raw: raw}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if n, err := db.Verify(game37); err != nil || n != 1000 {
+			b.Fatal(n, err)
+		}
+	}
+}

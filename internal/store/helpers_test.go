@@ -1,0 +1,136 @@
+package store
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+	bolterrors "go.etcd.io/bbolt/errors"
+)
+
+// t0 is the instant tests start from.
+var t0 = time.Date(2026, 11, 18, 9, 30, 0, 0, time.UTC)
+
+// openTemp opens a new store in a temporary directory. On cleanup it closes
+// it and checks bbolt's consistency and every archive chain.
+func openTemp(t testing.TB) *DB {
+	t.Helper()
+	db, err := Open(filepath.Join(t.TempDir(), "postald.db"), Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { closeChecked(t, db) })
+	return db
+}
+
+// closeChecked checks db and closes it; closing twice is harmless.
+func closeChecked(t testing.TB, db *DB) {
+	t.Helper()
+	if err := db.Check(); err != nil && !errors.Is(err, bolterrors.ErrDatabaseNotOpen) {
+		t.Errorf("consistency: %v", err)
+	}
+	if err := db.VerifyAll(); err != nil && !errors.Is(err, bolterrors.ErrDatabaseNotOpen) {
+		t.Errorf("archive: %v", err)
+	}
+	if err := db.Close(); err != nil {
+		t.Error(err)
+	}
+}
+
+// update runs fn in a write transaction and fails the test on error.
+func update(t testing.TB, db *DB, fn func(tx *Tx) error) {
+	t.Helper()
+	if err := db.Update(fn); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// view runs fn in a read transaction and fails the test on error.
+func view(t testing.TB, db *DB, fn func(tx *Tx) error) {
+	t.Helper()
+	if err := db.View(fn); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// dump lists every bucket, nested bucket, sequence, key and value of the
+// file, in order, one per line.
+func dump(t testing.TB, db *DB) string {
+	t.Helper()
+	var sb strings.Builder
+	var walk func(path string, b *bolt.Bucket) error
+	walk = func(path string, b *bolt.Bucket) error {
+		fmt.Fprintf(&sb, "%s seq=%d\n", path, b.Sequence())
+		return b.ForEach(func(k, v []byte) error {
+			if v == nil {
+				return walk(path+"/"+hex.EncodeToString(k), b.Bucket(k))
+			}
+			fmt.Fprintf(&sb, "%s %x=%x\n", path, k, v)
+			return nil
+		})
+	}
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		return tx.ForEach(func(name []byte, b *bolt.Bucket) error { return walk(string(name), b) })
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sb.String()
+}
+
+// rawUpdate runs fn on the bbolt file at path directly, outside the store,
+// as someone tampering with the file would.
+func rawUpdate(t testing.TB, path string, fn func(tx *bolt.Tx) error) {
+	t.Helper()
+	b, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if err := b.Update(fn); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// letter is a small RFC 5322 letter from a player.
+func letter(msgID, body string) []byte {
+	var b bytes.Buffer
+	b.WriteString("From: Ivan Sidorov <ivan@example.org>\r\n")
+	b.WriteString("To: moves@club.example\r\n")
+	if msgID != "" {
+		b.WriteString("Message-ID: <" + msgID + ">\r\n")
+	}
+	b.WriteString("Subject: CT-2026/1 game 3-7\r\n\r\n")
+	b.WriteString(body + "\r\n")
+	return b.Bytes()
+}
+
+// reply is a small RFC 5322 letter from postald, without a Message-ID.
+func reply(body string) Outgoing {
+	return Outgoing{
+		From: "moves@club.example",
+		To:   []string{"petr@example.net"},
+		Raw:  []byte("From: moves@club.example\r\nTo: petr@example.net\r\nSubject: CT-2026/1 game 3-7\r\n\r\n" + body + "\r\n"),
+		Game: game37, Verdict: "accepted",
+	}
+}
+
+var (
+	game37 = GameID{Tournament: "CT-2026/1", Game: "3-7"}
+	game12 = GameID{Tournament: "CT-2026/1", Game: "1-2"}
+	inbox  = func(uidvalidity, uid uint32) MessageRef {
+		return MessageRef{Mailbox: "INBOX", UIDValidity: uidvalidity, UID: uid}
+	}
+)
+
+func sha256Sum(b []byte) [32]byte { return sha256.Sum256(b) }
+
+func itoa(n int) string { return strconv.Itoa(n) }

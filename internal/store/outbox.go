@@ -1,0 +1,282 @@
+package store
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Retry schedule of the outbox: after the n-th failed attempt the next one
+// is RetryFirst·2^(n-1) later, at most RetryMax; a letter still not sent
+// RetryGiveUp after it was enqueued is given up, as a mail server would.
+const (
+	RetryFirst  = time.Minute
+	RetryMax    = 4 * time.Hour
+	RetryGiveUp = 5 * 24 * time.Hour
+)
+
+// Backoff is the wait after the n-th failed attempt (n ≥ 1).
+func Backoff(n int) time.Duration {
+	d := RetryFirst
+	for i := 1; i < n && d < RetryMax; i++ {
+		d *= 2
+	}
+	return min(d, RetryMax)
+}
+
+// Outgoing is a letter to send.
+type Outgoing struct {
+	From    string   // envelope sender (MAIL FROM); its domain ends the Message-ID
+	To      []string // envelope recipients (RCPT TO)
+	Raw     []byte   // the RFC 5322 message without a Message-ID header: Enqueue adds it
+	Game    GameID   // the archive chain: a game, a tournament (Game ""), or zero for quarantine
+	Move    int      // for the archive: the move number the letter is about
+	Verdict string   // for the archive: accepted, corrected, rejected, notice, ruling
+	Clause  string   // for the archive: the clauses that applied
+}
+
+// OutboxState is where an outgoing letter is.
+type OutboxState string
+
+// The states of an outgoing letter: pending → sent, or pending → failed
+// (given up, kept and listed by Undeliverable).
+const (
+	OutboxPending OutboxState = "pending"
+	OutboxSent    OutboxState = "sent"
+	OutboxFailed  OutboxState = "failed"
+)
+
+// OutboxItem is a letter in the outbox.
+type OutboxItem struct {
+	Seq         uint64      `json:"seq"`
+	MessageID   string      `json:"message_id"` // without angle brackets; also in Raw
+	From        string      `json:"from"`
+	To          []string    `json:"to"`
+	Game        GameID      `json:"game,omitzero"`
+	State       OutboxState `json:"state"`
+	Enqueued    time.Time   `json:"enqueued"`
+	NextAttempt time.Time   `json:"next_attempt,omitzero"` // while pending
+	Attempts    int         `json:"attempts,omitempty"`    // failed attempts so far
+	LastError   string      `json:"last_error,omitempty"`
+	Done        time.Time   `json:"done,omitzero"` // when sent or given up
+	Archive     uint64      `json:"archive"`       // its entry in its archive chain
+	Raw         []byte      `json:"-"`
+}
+
+// messageID is the stable Message-ID of outbox item seq: derived from the
+// sequence and the file's instance name, so a copy sent twice after a crash
+// carries the same Message-ID and a recipient's mail client shows it once.
+func (tx *Tx) messageID(seq uint64, from string) string {
+	domain := "postald.invalid"
+	if i := strings.LastIndexByte(from, '@'); i >= 0 && i+1 < len(from) {
+		domain = strings.Trim(from[i+1:], "<> ")
+	}
+	return fmt.Sprintf("postald.%d.%s@%s", seq, tx.db.instance, domain)
+}
+
+// hasHeader reports whether the header section of raw has field name.
+func hasHeader(raw []byte, name string) bool {
+	for line := range bytes.Lines(raw) {
+		line = bytes.TrimRight(line, "\r\n")
+		if len(line) == 0 {
+			return false
+		}
+		if i := bytes.IndexByte(line, ':'); i > 0 && strings.EqualFold(strings.TrimSpace(string(line[:i])), name) {
+			return true
+		}
+	}
+	return false
+}
+
+// Enqueue puts a letter in the outbox at now: it assigns the next sequence
+// number and the Message-ID derived from it, adds the Message-ID header to
+// the raw letter, archives it in its game's chain, and makes it due at now.
+func (tx *Tx) Enqueue(o Outgoing, now time.Time) (OutboxItem, error) {
+	if len(o.To) == 0 || o.From == "" {
+		return OutboxItem{}, invalidf("enqueue: want an envelope sender and recipients")
+	}
+	if !validTimeKey(now) {
+		return OutboxItem{}, invalidf("enqueue: time %v", now)
+	}
+	if len(o.Raw) == 0 {
+		return OutboxItem{}, invalidf("enqueue: empty letter")
+	}
+	if hasHeader(o.Raw, "Message-ID") {
+		return OutboxItem{}, invalidf("enqueue: the letter already has a Message-ID; the outbox assigns it")
+	}
+	ob := tx.bucket(bucketOutbox)
+	seq, err := ob.NextSequence()
+	if err != nil {
+		return OutboxItem{}, fmt.Errorf("enqueue: %w", err)
+	}
+	it := OutboxItem{
+		Seq:         seq,
+		MessageID:   tx.messageID(seq, o.From),
+		From:        o.From,
+		To:          slices.Clone(o.To),
+		Game:        o.Game,
+		State:       OutboxPending,
+		Enqueued:    now.UTC(),
+		NextAttempt: now.UTC(),
+	}
+	eol := "\n"
+	if bytes.Contains(o.Raw, []byte("\r\n")) {
+		eol = "\r\n"
+	}
+	it.Raw = append([]byte("Message-ID: <"+it.MessageID+">"+eol), o.Raw...)
+	r, err := tx.Archive(o.Game, ArchiveEntry{
+		Direction: Out, Time: now, MessageID: it.MessageID, Move: o.Move,
+		Verdict: o.Verdict, Clause: o.Clause, Outbox: seq, Raw: it.Raw,
+	})
+	if err != nil {
+		return OutboxItem{}, fmt.Errorf("enqueue %d: %w", seq, err)
+	}
+	it.Archive = r.Seq
+	if err := tx.putOutbox(it); err != nil {
+		return OutboxItem{}, err
+	}
+	if err := tx.bucket(bucketOutboxDue).Put(dueKey(it.NextAttempt, seq), []byte{recordV1}); err != nil {
+		return OutboxItem{}, fmt.Errorf("enqueue %d: %w", seq, err)
+	}
+	return it, nil
+}
+
+func dueKey(t time.Time, seq uint64) []byte {
+	return append(timeKey(t), seqKey(seq)...)
+}
+
+func (tx *Tx) putOutbox(it OutboxItem) error {
+	v, err := encodeRaw(it, it.Raw)
+	if err != nil {
+		return fmt.Errorf("encode outbox %d: %w", it.Seq, err)
+	}
+	if err := tx.bucket(bucketOutbox).Put(seqKey(it.Seq), v); err != nil {
+		return fmt.Errorf("put outbox %d: %w", it.Seq, err)
+	}
+	return nil
+}
+
+// OutboxItem returns item seq, or ErrNotFound.
+func (tx *Tx) OutboxItem(seq uint64) (OutboxItem, error) {
+	v := tx.bucket(bucketOutbox).Get(seqKey(seq))
+	if v == nil {
+		return OutboxItem{}, fmt.Errorf("outbox %d: %w", seq, ErrNotFound)
+	}
+	var it OutboxItem
+	raw, err := decodeRaw(v, &it)
+	if err != nil {
+		return OutboxItem{}, fmt.Errorf("outbox %d: %w", seq, err)
+	}
+	it.Raw = raw
+	return it, nil
+}
+
+// Due returns up to limit pending items whose next attempt is at or before
+// now, earliest first (limit ≤ 0: all).
+func (tx *Tx) Due(now time.Time, limit int) ([]OutboxItem, error) {
+	var out []OutboxItem
+	end := timeKey(now)
+	c := tx.bucket(bucketOutboxDue).Cursor()
+	for k, _ := c.First(); k != nil && bytes.Compare(k[:8], end) <= 0; k, _ = c.Next() {
+		if limit > 0 && len(out) == limit {
+			break
+		}
+		it, err := tx.OutboxItem(binary.BigEndian.Uint64(k[8:]))
+		if err != nil {
+			return nil, fmt.Errorf("due: %w", err)
+		}
+		out = append(out, it)
+	}
+	return out, nil
+}
+
+// NextAttempt returns the earliest next attempt of any pending item; false
+// when nothing is pending.
+func (tx *Tx) NextAttempt() (time.Time, bool) {
+	k, _ := tx.bucket(bucketOutboxDue).Cursor().First()
+	if k == nil {
+		return time.Time{}, false
+	}
+	return parseTimeKey(k[:8]), true
+}
+
+// pending loads item seq and checks it is still pending.
+func (tx *Tx) pending(seq uint64) (OutboxItem, error) {
+	it, err := tx.OutboxItem(seq)
+	if err != nil {
+		return it, err
+	}
+	if it.State != OutboxPending {
+		return it, fmt.Errorf("outbox %d is %s: %w", seq, it.State, ErrFinished)
+	}
+	return it, nil
+}
+
+// MarkSent records that item seq was accepted by the mail server at now.
+// Marking a sent item again does nothing.
+func (tx *Tx) MarkSent(seq uint64, now time.Time) error {
+	it, err := tx.pending(seq)
+	if err != nil {
+		if it.State == OutboxSent {
+			return nil
+		}
+		return err
+	}
+	if err := tx.bucket(bucketOutboxDue).Delete(dueKey(it.NextAttempt, seq)); err != nil {
+		return fmt.Errorf("outbox %d: %w", seq, err)
+	}
+	it.State, it.Done, it.NextAttempt = OutboxSent, now.UTC(), time.Time{}
+	return tx.putOutbox(it)
+}
+
+// RecordFailure records a failed attempt to send item seq at now. A
+// permanent failure (the server refused for good), or any failure
+// RetryGiveUp after the item was enqueued, gives the item up: it is kept,
+// in state OutboxFailed, for Undeliverable. Otherwise the next attempt is
+// Backoff(attempts) after now. It returns the item as updated.
+func (tx *Tx) RecordFailure(seq uint64, now time.Time, reason string, permanent bool) (OutboxItem, error) {
+	if !validTimeKey(now) {
+		return OutboxItem{}, invalidf("outbox %d: time %v", seq, now)
+	}
+	it, err := tx.pending(seq)
+	if err != nil {
+		return it, err
+	}
+	due := tx.bucket(bucketOutboxDue)
+	if err := due.Delete(dueKey(it.NextAttempt, seq)); err != nil {
+		return OutboxItem{}, fmt.Errorf("outbox %d: %w", seq, err)
+	}
+	it.Attempts++
+	it.LastError = reason
+	if permanent || now.Sub(it.Enqueued) >= RetryGiveUp {
+		it.State, it.Done, it.NextAttempt = OutboxFailed, now.UTC(), time.Time{}
+	} else {
+		it.NextAttempt = now.Add(Backoff(it.Attempts)).UTC()
+		if err := due.Put(dueKey(it.NextAttempt, seq), []byte{recordV1}); err != nil {
+			return OutboxItem{}, fmt.Errorf("outbox %d: %w", seq, err)
+		}
+	}
+	return it, tx.putOutbox(it)
+}
+
+// Undeliverable returns the items given up, oldest first, for the
+// director's report.
+func (tx *Tx) Undeliverable() ([]OutboxItem, error) {
+	var out []OutboxItem
+	err := tx.bucket(bucketOutbox).ForEach(func(k, v []byte) error {
+		var it OutboxItem
+		raw, err := decodeRaw(v, &it)
+		if err != nil {
+			return fmt.Errorf("outbox %x: %w", k, err)
+		}
+		if it.State == OutboxFailed {
+			it.Raw = raw
+			out = append(out, it)
+		}
+		return nil
+	})
+	return out, err
+}

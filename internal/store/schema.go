@@ -1,0 +1,206 @@
+package store
+
+// This file is the one place that lists every bucket of the store file, the
+// layout of its keys and the encoding of its values, the schema versions and
+// the migrations between them. Change it, and nothing else, to change the
+// layout; add a migration for every change.
+//
+// Conventions:
+//   - Sequence numbers are bbolt bucket sequences written as 8-byte
+//     big-endian integers, so that keys sort in the order of arrival.
+//   - Instants in keys are 8-byte big-endian Unix nanoseconds with the sign
+//     bit flipped (timeKey), so that they sort in time order.
+//   - A game is keyed by the string "tournament/game" (GameID.Key); a game
+//     code never contains "/" (a tournament code may).
+//   - Every value starts with a record version byte (recordV1). Typed records
+//     are that byte followed by JSON; records that carry raw letters are that
+//     byte, a 4-byte big-endian length, a JSON header of that length, and the
+//     raw bytes (encodeRaw). Index values are the version byte alone or the
+//     version byte followed by the primary key they point to.
+
+import (
+	"encoding/binary"
+	"fmt"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// SchemaVersion is the layout this postald writes. A file at an older
+// version is migrated on open; a file at a newer one is refused.
+//
+//   - 1: the first layout: meta, tournaments, games, inbound, outbox,
+//     outbox_due, archive, archive_head, rulings, rulings_index, events,
+//     events_by_game.
+//   - 2: adds inbound_id, the index of inbound letters by Message-ID (or
+//     by SHA-256 of the raw bytes when a letter has none), built from the
+//     inbound records by migration 1→2.
+const SchemaVersion = 2
+
+// recordV1 is the version byte that starts every value written by this
+// schema.
+const recordV1 byte = 1
+
+// Buckets, with the layout of their keys and values.
+var (
+	// meta: metaSchemaVersion → 4-byte big-endian schema version;
+	// metaInstance → recordV1 + the random instance name of this file
+	// (it makes outgoing Message-IDs unique across store files).
+	bucketMeta = []byte("meta")
+
+	// tournaments: tournament code → recordV1 + JSON sheetRecord (the start
+	// sheet as given, raw TOML or JSON).
+	bucketTournaments = []byte("tournaments")
+
+	// games: "tournament/game" → recordV1 + 2-byte big-endian caller
+	// format + the caller's opaque game state (GameState).
+	bucketGames = []byte("games")
+
+	// inbound: mailbox + 0x00 + 4-byte UIDVALIDITY + 4-byte UID → recordV1
+	// + JSON Inbound.
+	bucketInbound = []byte("inbound")
+
+	// inbound_id (since version 2): "mid:" + Message-ID, or "sha256:" + hex
+	// digest of the raw letter → recordV1 + the inbound key of the first
+	// message seen with it.
+	bucketInboundID = []byte("inbound_id")
+
+	// outbox: 8-byte sequence → encodeRaw(outboxHeader, raw letter).
+	bucketOutbox = []byte("outbox")
+
+	// outbox_due: timeKey(next attempt) + 8-byte sequence → recordV1. Holds
+	// exactly the pending items.
+	bucketOutboxDue = []byte("outbox_due")
+
+	// archive: one nested bucket per chain (GameID.Key, a tournament's
+	// "tournament/" or quarantineChain); inside, 8-byte entry sequence
+	// (from 1, no gaps) → recordV1 + 32-byte previous hash + 32-byte hash
+	// + encodeRaw-style header and raw letter (see archive.go).
+	bucketArchive = []byte("archive")
+
+	// archive_head: chain → recordV1 + 8-byte last sequence + 32-byte last
+	// hash.
+	bucketArchiveHead = []byte("archive_head")
+
+	// rulings: 8-byte sequence → recordV1 + JSON Ruling. Append-only.
+	bucketRulings = []byte("rulings")
+
+	// rulings_index: tournament + 0x00 + game + 0x00 + 8-byte sequence →
+	// recordV1 (game is empty for a ruling about the whole tournament).
+	bucketRulingsIndex = []byte("rulings_index")
+
+	// events: timeKey(instant) + "tournament/game" (or "tournament/" for
+	// the tournament itself) → recordV1.
+	bucketEvents = []byte("events")
+
+	// events_by_game: "tournament/game" or "tournament/" → recordV1 +
+	// timeKey(instant).
+	bucketEventsByGame = []byte("events_by_game")
+)
+
+// Keys of the meta bucket.
+var (
+	metaSchemaVersion = []byte("schema_version")
+	metaInstance      = []byte("instance")
+)
+
+// quarantineChain names the archive chain of letters that belong to no game.
+// It cannot collide with a game or tournament chain: those contain "/".
+const quarantineChain = "quarantine"
+
+// bucketsV1 are the top-level buckets of schema version 1.
+var bucketsV1 = [][]byte{
+	bucketMeta, bucketTournaments, bucketGames, bucketInbound,
+	bucketOutbox, bucketOutboxDue, bucketArchive, bucketArchiveHead,
+	bucketRulings, bucketRulingsIndex, bucketEvents, bucketEventsByGame,
+}
+
+// currentBuckets are the top-level buckets of SchemaVersion.
+var currentBuckets = append(append([][]byte(nil), bucketsV1...), bucketInboundID)
+
+// A migration moves a file from version from to version from+1 inside the
+// single transaction that opens it.
+type migration struct {
+	from  int
+	what  string
+	apply func(tx *bolt.Tx) error
+}
+
+// migrations is ordered and append-only: migrations[i] takes a file from
+// version i+1 to i+2.
+var migrations = []migration{
+	{from: 1, what: "index inbound letters by Message-ID or digest", apply: migrateIndexInbound},
+}
+
+// migrateIndexInbound (1→2) creates inbound_id and fills it from the inbound
+// records, so that a letter received under version 1 is recognised when it
+// comes back under a new UIDVALIDITY. Aliases (records that are themselves
+// duplicates) are not indexed; when two records share a key the first in key
+// order wins.
+func migrateIndexInbound(tx *bolt.Tx) error {
+	idx, err := tx.CreateBucket(bucketInboundID)
+	if err != nil {
+		return fmt.Errorf("create %s: %w", bucketInboundID, err)
+	}
+	return tx.Bucket(bucketInbound).ForEach(func(k, v []byte) error {
+		var rec Inbound
+		if err := decodeJSON(v, &rec); err != nil {
+			return fmt.Errorf("inbound %x: %w", k, err)
+		}
+		if rec.DuplicateOf != nil {
+			return nil
+		}
+		ik := dedupeKey(rec.MessageID, rec.Digest)
+		if idx.Get(ik) != nil {
+			return nil
+		}
+		return idx.Put(ik, append([]byte{recordV1}, k...))
+	})
+}
+
+// seqKey is an 8-byte big-endian sequence number.
+func seqKey(n uint64) []byte {
+	return binary.BigEndian.AppendUint64(make([]byte, 0, 8), n)
+}
+
+// timeKey is an instant as 8 bytes that sort in time order.
+func timeKey(t time.Time) []byte {
+	return binary.BigEndian.AppendUint64(make([]byte, 0, 8), uint64(t.UnixNano())^(1<<63))
+}
+
+// parseTimeKey is the inverse of timeKey.
+func parseTimeKey(b []byte) time.Time {
+	return time.Unix(0, int64(binary.BigEndian.Uint64(b)^(1<<63))).UTC()
+}
+
+// inboundKey is the key of an inbound letter: mailbox, 0x00, UIDVALIDITY, UID.
+func inboundKey(ref MessageRef) []byte {
+	k := make([]byte, 0, len(ref.Mailbox)+9)
+	k = append(k, ref.Mailbox...)
+	k = append(k, 0)
+	k = binary.BigEndian.AppendUint32(k, ref.UIDValidity)
+	return binary.BigEndian.AppendUint32(k, ref.UID)
+}
+
+// dedupeKey is the inbound_id key of a letter.
+func dedupeKey(messageID string, digest Digest) []byte {
+	if messageID != "" {
+		return []byte("mid:" + messageID)
+	}
+	return []byte("sha256:" + digest.String())
+}
+
+// rulingIndexKey is the rulings_index key of ruling seq about game g.
+func rulingIndexKey(g GameID, seq uint64) []byte {
+	k := make([]byte, 0, len(g.Tournament)+len(g.Game)+10)
+	k = append(k, g.Tournament...)
+	k = append(k, 0)
+	k = append(k, g.Game...)
+	k = append(k, 0)
+	return append(k, seqKey(seq)...)
+}
+
+// validTimeKey reports whether t can be written as a timeKey.
+func validTimeKey(t time.Time) bool {
+	return !t.IsZero() && t.Year() >= 1678 && t.Year() <= 2261
+}

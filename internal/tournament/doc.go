@@ -1,0 +1,93 @@
+// Package tournament is the tournament's paperwork: start sheets, the round-robin pairings
+// and colours, the start letters, results and scoring, withdrawals, and crosstables with
+// places and tie-breaks. It does no I/O and reads no clock: everything arrives as values.
+//
+// The rules come from the seeds: seed 000 (the Code of column checkers, 2003: appendix 1
+// for the order of play, 3.7 for places and coefficients) and seed 003 (the national
+// competition rules, 2013: 1.10 withdrawals, 1.12 scoring, 1.13 places and tie-breaks).
+// Where the seeds are silent, postald decides as a tournament judge would; every such
+// decision is listed here.
+//
+// # Start sheets
+//
+//   - Players are numbered 1..N without gaps: the Berger table has one line per number,
+//     so a gap would leave a line without a player.
+//   - Addresses are bare (name@domain), compared without regard to case; no two players
+//     share one and no player writes from the tournament's own address, which would make
+//     postald write to itself.
+//   - The end date must come after the start date. A date may be a TOML date (2026-11-01)
+//     or a quoted one ("2026-11-01"); a time of day is refused.
+//   - Omitted: language is ru (letters.md), rounds is 1, and every [regulation] key takes
+//     the default of correspondence.md (referee.Regulation.WithDefaults). The zone's name is
+//     checked only for its form: loading the zone database is the caller's job.
+//   - Keys postald does not know are reported: a misspelt `penalty_day` must not silently
+//     leave the default in force.
+//   - ParseSheet reports every problem at once, each with where it is.
+//
+// # Pairings
+//
+// Appendix 1 of seed 000 ("таблица очередности игры") is not in the seed text. postald
+// uses the standard Berger tables of draughts and chess (see Pairings); the tests hold the
+// published tables for 4, 6, 8 and 10 players. With an odd number of players the table of
+// the next even number is used and whoever meets the missing player rests in that round;
+// since correspondence games are all played at once, rounds only order the list. A double
+// round-robin plays the table twice, colours exchanged, so every pair has games W-B and B-W.
+// A game is named W-B by the players' numbers (formats.md); ParseGameName also reads the
+// four-digit form 0307 of start sheets with two-digit numbers (White first).
+//
+// # Results and scoring
+//
+// A result is 1-0, 0-1, 1/2-1/2, or a forfeit without play: +/-, -/+ or -/- (seed 003,
+// 1.12.2). A plus counts as a win and a minus as a loss for points and for every
+// coefficient; -/- is a loss for both players. Scoring is 1-½-0 or 2-1-0 (1.12.1); with 2-1-0
+// the coefficients use the points as scored.
+//
+// # Withdrawals (seed 003, 1.10)
+//
+//   - A game counts as played when it was finished over the board: 1-0, 0-1 or ½-½.
+//     Forfeits were not played. An unfinished game counts as played once the judge has
+//     adjudicated it (1.10.4): the judge enters the adjudicated result, and from then on it
+//     is a played game like any other.
+//   - Fewer than half of his games played (1.10.2): his results stay in the table but count
+//     for nobody. His played games are shown in parentheses and count neither for him nor
+//     for his partners; every unplayed game of his, a forfeit recorded earlier included, is
+//     a minus for him and for the partner, as the clause says. He is listed last, without a
+//     place, with no points and no coefficients; for his partners' coefficients he is an
+//     opponent with 0 points.
+//   - Half or more (1.10.3): his results stand and count; every game of his that has no
+//     result is a minus for him and a plus for the partner (a minus for a partner who
+//     withdrew too).
+//
+// # Places and tie-breaks (seed 003, 1.13; seed 000, 3.7.3)
+//
+//   - Places go by points (1.13.1), then by the regulation's tie-breaks in the order it
+//     lists them. A criterion splits a group of tied players into runs of equal value; each
+//     run goes on to the next criterion on its own. Players nothing separates share the
+//     place, written "2-3", and are listed by number. The further criteria of 1.13.3 (the
+//     points of the beaten opponents, results against the players in order of places, the
+//     opponents' ratings) and the extra match of 1.13.2 are the judge's to apply.
+//   - S1, S½, S0 are the sums of the final points of the opponents the player beat, drew
+//     and lost to, one term per game: in a double round-robin each game counts. Final
+//     points are those after withdrawals.
+//   - Sonneborn-Berger is 2·S1 + S½ as both seeds define it (twice the FIDE figure; the
+//     order of players is the same).
+//   - Solkoff (1.13.7) leaves out one best and one worst game; with fewer than two games
+//     it is 0. Truncated Solkoff (1.13.8) compares Buchholz without the worst game, then
+//     without the two worst, and so on; the value shown is the first.
+//   - Head-to-head is the points scored in the games among the players still tied when it
+//     is applied (a mini-table of the whole group). Those it separates are placed; those it
+//     leaves level go on to the next criterion, and head-to-head is not computed again among
+//     them. Its value is shown only for players it was applied to.
+//   - Wins count pluses (1.12.2); a crosstable always shows them.
+//
+// # Crosstables
+//
+// The text crosstable lists players in order of places, with one column per opponent in
+// the same order, so that X runs down the diagonal; a column is headed by the opponent's
+// number. A cell holds the player's results against that opponent in the order the games
+// were given: 1 ½ 0 + -, in parentheses when struck out.
+//
+// The crosstable input (formats.md) may also give `rounds` (1 or 2; by default the most
+// games any pair has) and `withdrawn = true` for a player. A results file that lists no
+// tiebreaks uses the regulation's default; an empty list means points only.
+package tournament

@@ -1,0 +1,130 @@
+package tournament
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func letterText(l Letter) string {
+	return "To: " + l.To + "\nSubject: " + l.Subject + "\n\n" + l.Body
+}
+
+func TestStartLetters(t *testing.T) {
+	ru, err := ParseSheet([]byte(readSheet(t)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	enSrc := strings.NewReplacer(`language = "ru"`, `language = "en"`, `variant = "column"`, `variant = "international"`,
+		`rounds = 1`, `rounds = 2`, `penalty_days = 6`, `penalty_days = 10`).Replace(readSheet(t))
+	en, err := ParseSheet([]byte(enSrc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		sheet  *Sheet
+		number int
+		golden string
+	}{
+		{ru, 1, "start.ru.1.golden"},
+		{ru, 4, "start.ru.4.golden"},
+		{en, 3, "start.en.3.golden"},
+	} {
+		t.Run(tc.golden, func(t *testing.T) {
+			l, err := tc.sheet.StartLetter(tc.number)
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden(t, tc.golden, letterText(l))
+		})
+	}
+	if _, err := ru.StartLetter(5); err == nil {
+		t.Error("StartLetter(5) of a 4-player sheet: no error")
+	}
+	all := ru.StartLetters()
+	if len(all) != 4 {
+		t.Fatalf("%d letters, want 4", len(all))
+	}
+	for i, l := range all {
+		if l.To != ru.Players[i].Email {
+			t.Errorf("letter %d to %s, want %s", i, l.To, ru.Players[i].Email)
+		}
+		// Every game of the player, with the partner's address.
+		for _, g := range ru.GamesOf(i + 1) {
+			partner := g.White
+			if partner == i+1 {
+				partner = g.Black
+			}
+			line := fmt.Sprintf("- партия %s: ", g.Name)
+			if !strings.Contains(l.Body, line) || !strings.Contains(l.Body, "<"+ru.Players[partner-1].Email+">") {
+				t.Errorf("letter to %d lacks game %s with %s", i+1, g.Name, ru.Players[partner-1].Email)
+			}
+		}
+	}
+}
+
+func TestSubject(t *testing.T) {
+	s := &Sheet{Code: "СТ-2026/1", Language: Russian}
+	if got := s.Subject("1-2"); got != "СТ-2026/1 партия 1-2" {
+		t.Errorf("ru subject %q", got)
+	}
+	s.Language = English
+	if got := s.Subject("1-2"); got != "СТ-2026/1 game 1-2" {
+		t.Errorf("en subject %q", got)
+	}
+}
+
+func TestPlural(t *testing.T) {
+	for n, want := range map[int]string{1: "партия", 2: "партии", 4: "партии", 5: "партий", 11: "партий", 12: "партий", 19: "партий", 21: "партия", 22: "партии", 38: "партий"} {
+		if got := plural(n, "партия", "партии", "партий"); got != want {
+			t.Errorf("plural(%d) = %s, want %s", n, got, want)
+		}
+	}
+}
+
+func ExampleSheet_StartLetter() {
+	sheet, err := ParseSheet([]byte(`
+[tournament]
+code = "CT-2026/2"
+name = "Club cup"
+variant = "russian"
+start = 2026-11-01
+end = 2027-05-01
+language = "en"
+address = "moves@club.example"
+judge = "judge@club.example"
+director = "td@club.example"
+
+[[player]]
+number = 1
+name = "Adams"
+email = "adams@mail.example"
+
+[[player]]
+number = 2
+name = "Brown"
+email = "brown@mail.example"
+`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	l, _ := sheet.StartLetter(2)
+	fmt.Println(l.To)
+	fmt.Println(l.Subject)
+	for _, line := range strings.Split(l.Body, "\n") {
+		if strings.HasPrefix(line, "- game") || strings.HasPrefix(line, "    ") {
+			fmt.Println(line)
+		}
+	}
+	// Output:
+	// brown@mail.example
+	// CT-2026/2: start of the tournament "Club cup"
+	// - game 1-2: you play Black against 1. Adams <adams@mail.example>
+	//     Subject: CT-2026/2 game 1-2
+	//     Tournament CT-2026/2, game 1-2.
+	//     Received your 1. c3-d4.
+	//     My move: 1... f6-g5
+	//     Dates: 2026-11-01, 2026-11-02, 2026-11-03
+	//     Time: 0/1
+}

@@ -1,0 +1,353 @@
+package tournament
+
+import (
+	"fmt"
+	"net/mail"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+
+	"postald/internal/daysclock"
+	"postald/internal/referee"
+)
+
+// Sheet is a tournament's start sheet: who plays, what, from when to when and under which
+// regulation. ParseSheet reads one from TOML and checks it; a Sheet it returns is valid.
+type Sheet struct {
+	Code     string // шифр турнира, an opaque string: "СТ-2026/1"
+	Name     string
+	Variant  string // an id of variants.md: "russian", "column", ...
+	Start    daysclock.Date
+	End      daysclock.Date
+	Language string // "ru" or "en": the language of the letters postald writes
+	Address  string // postald's own address; players write their moves here
+	Judge    string
+	Director string
+	Rounds   int // 1 = single round-robin, 2 = double
+
+	// Regulation is the [regulation] table with every unset key given its default.
+	Regulation referee.Regulation
+
+	// Players are in number order: Players[i].Number == i+1.
+	Players []Player
+}
+
+// Player is one participant of a tournament.
+type Player struct {
+	Number int // personal number from the draw, 1..N
+	Name   string
+	Email  string
+}
+
+// Languages of the letters postald writes.
+const (
+	Russian = "ru"
+	English = "en"
+)
+
+// Variants lists the game ids postald referees (variants.md, clause 4.1.4).
+var variants = []string{
+	"russian", "international", "column", "lasca",
+	"russian-giveaway", "international-giveaway", "column-giveaway", "lasca-giveaway",
+}
+
+// IsVariant reports whether id names a variant postald referees (variants.md).
+func IsVariant(id string) bool {
+	for _, v := range variants {
+		if v == id {
+			return true
+		}
+	}
+	return false
+}
+
+// Problem is one thing wrong in a start sheet or a results file: where it is and what.
+type Problem struct {
+	Where string // "tournament.end", "player 3 (number 7).email", "regulation.scoring"
+	What  string
+}
+
+func (p Problem) String() string { return p.Where + ": " + p.What }
+
+// InvalidError lists every problem found in a start sheet or a results file,
+// so that a director can correct them all at once.
+type InvalidError struct {
+	Problems []Problem
+}
+
+func (e *InvalidError) Error() string {
+	var b strings.Builder
+	for i, p := range e.Problems {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(p.String())
+	}
+	return b.String()
+}
+
+// problems collects Problems while a file is checked.
+type problems []Problem
+
+func (ps *problems) add(where, format string, args ...any) {
+	*ps = append(*ps, Problem{Where: where, What: fmt.Sprintf(format, args...)})
+}
+
+func (ps problems) err() error {
+	if len(ps) == 0 {
+		return nil
+	}
+	return &InvalidError{Problems: ps}
+}
+
+// sheetFile is the TOML layout of a start sheet (formats.md).
+type sheetFile struct {
+	Tournament struct {
+		Code     string `toml:"code"`
+		Name     string `toml:"name"`
+		Variant  string `toml:"variant"`
+		Start    any    `toml:"start"`
+		End      any    `toml:"end"`
+		Language string `toml:"language"`
+		Address  string `toml:"address"`
+		Judge    string `toml:"judge"`
+		Director string `toml:"director"`
+		Rounds   int    `toml:"rounds"`
+	} `toml:"tournament"`
+	Regulation referee.Regulation `toml:"regulation"`
+	Player     []struct {
+		Number int    `toml:"number"`
+		Name   string `toml:"name"`
+		Email  string `toml:"email"`
+	} `toml:"player"`
+}
+
+// ParseSheet reads and checks a start sheet (formats.md). A sheet with mistakes yields an
+// *InvalidError naming every key that is wrong; a TOML syntax error is returned as it is.
+func ParseSheet(data []byte) (*Sheet, error) {
+	var f sheetFile
+	md, err := toml.Decode(string(data), &f)
+	if err != nil {
+		return nil, fmt.Errorf("start sheet: %w", err)
+	}
+	var ps problems
+	for _, k := range md.Undecoded() {
+		ps.add(k.String(), "unknown key")
+	}
+	t := f.Tournament
+	s := &Sheet{
+		Code:     strings.TrimSpace(t.Code),
+		Name:     strings.TrimSpace(t.Name),
+		Variant:  t.Variant,
+		Language: t.Language,
+		Address:  t.Address,
+		Judge:    t.Judge,
+		Director: t.Director,
+		Rounds:   t.Rounds,
+	}
+	if s.Code == "" {
+		ps.add("tournament.code", "missing: the tournament code (шифр) names the tournament in every letter")
+	} else if strings.ContainsAny(s.Code, "\r\n\t") {
+		ps.add("tournament.code", "%q: a code is one line", s.Code)
+	}
+	if s.Name == "" {
+		ps.add("tournament.name", "missing")
+	}
+	if !IsVariant(s.Variant) {
+		ps.add("tournament.variant", "%q is not a variant: want one of %s", s.Variant, strings.Join(variants, ", "))
+	}
+	s.Start = sheetDate(&ps, "tournament.start", t.Start)
+	s.End = sheetDate(&ps, "tournament.end", t.End)
+	if !s.Start.IsZero() && !s.End.IsZero() && !s.End.After(s.Start) {
+		ps.add("tournament.end", "%s is not after the start %s", s.End, s.Start)
+	}
+	switch s.Language {
+	case "":
+		s.Language = Russian // letters.md: ru by default
+	case Russian, English:
+	default:
+		ps.add("tournament.language", "%q: want ru or en", s.Language)
+	}
+	checkEmail(&ps, "tournament.address", s.Address)
+	checkEmail(&ps, "tournament.judge", s.Judge)
+	checkEmail(&ps, "tournament.director", s.Director)
+	switch s.Rounds {
+	case 0:
+		s.Rounds = 1
+	case 1, 2:
+	default:
+		ps.add("tournament.rounds", "%d: want 1 (single round-robin) or 2 (double)", s.Rounds)
+	}
+
+	s.Regulation = f.Regulation.WithDefaults()
+	checkRegulation(&ps, s.Regulation)
+
+	byNumber := map[int]int{} // number -> index in the file
+	byEmail := map[string]int{}
+	for i, p := range f.Player {
+		where := fmt.Sprintf("player %d", i+1)
+		if p.Number != 0 {
+			where = fmt.Sprintf("player %d (number %d)", i+1, p.Number)
+		}
+		name := strings.TrimSpace(p.Name)
+		if name == "" {
+			ps.add(where+".name", "missing")
+		}
+		switch j, dup := byNumber[p.Number]; {
+		case p.Number < 1:
+			ps.add(where+".number", "%d: numbers start at 1", p.Number)
+		case dup:
+			ps.add(where+".number", "%d is also the number of player %d", p.Number, j+1)
+		default:
+			byNumber[p.Number] = i
+		}
+		if checkEmail(&ps, where+".email", p.Email) {
+			key := strings.ToLower(p.Email)
+			if j, dup := byEmail[key]; dup {
+				ps.add(where+".email", "%s is also the address of player %d", p.Email, j+1)
+			} else {
+				byEmail[key] = i
+			}
+			if strings.EqualFold(p.Email, s.Address) {
+				ps.add(where+".email", "%s is the tournament's own address", p.Email)
+			}
+		}
+		s.Players = append(s.Players, Player{Number: p.Number, Name: name, Email: p.Email})
+	}
+	if len(f.Player) < 2 {
+		ps.add("player", "%d players: a round-robin needs at least 2", len(f.Player))
+	}
+	// Berger tables number the players 1..N (seed 000, appendix 1), so a gap leaves a
+	// column of the table without a player.
+	for n := 1; n <= len(f.Player); n++ {
+		if _, ok := byNumber[n]; !ok {
+			ps.add("player", "no player has number %d: numbers run 1..%d without gaps", n, len(f.Player))
+		}
+	}
+	if err := ps.err(); err != nil {
+		return nil, err
+	}
+	sort.Slice(s.Players, func(i, j int) bool { return s.Players[i].Number < s.Players[j].Number })
+	return s, nil
+}
+
+// sheetDate reads a start or end date. TOML gives a bare 2026-11-01 as a local date
+// (a time.Time); a quoted "2026-11-01" is accepted too.
+func sheetDate(ps *problems, where string, v any) daysclock.Date {
+	switch v := v.(type) {
+	case nil:
+		ps.add(where, "missing: want a date such as 2026-11-01")
+	case time.Time:
+		if h, m, s := v.Clock(); h != 0 || m != 0 || s != 0 || v.Nanosecond() != 0 {
+			ps.add(where, "%s: want a date without a time of day", v.Format(time.RFC3339))
+			break
+		}
+		return daysclock.Date{Year: v.Year(), Month: v.Month(), Day: v.Day()}
+	case string:
+		d, err := daysclock.ParseDate(v)
+		if err != nil {
+			ps.add(where, "%v", err)
+			break
+		}
+		return d
+	default:
+		ps.add(where, "%v: want a date such as 2026-11-01", v)
+	}
+	return daysclock.Date{}
+}
+
+// checkEmail reports whether addr is a bare e-mail address (local@domain, no display name).
+func checkEmail(ps *problems, where, addr string) bool {
+	if addr == "" {
+		ps.add(where, "missing e-mail address")
+		return false
+	}
+	a, err := mail.ParseAddress(addr)
+	if err != nil || a.Name != "" || a.Address != addr {
+		ps.add(where, "%q is not an e-mail address (want name@domain.example)", addr)
+		return false
+	}
+	return true
+}
+
+// checkRegulation checks the [regulation] table after defaults.
+func checkRegulation(ps *problems, r referee.Regulation) {
+	for _, f := range []struct {
+		key string
+		v   int
+	}{
+		{"control_moves", r.ControlMoves}, {"control_days", r.ControlDays}, {"penalty_days", r.PenaltyDays},
+		{"silence_days", r.SilenceDays}, {"leave_days", r.LeaveDays},
+		{"adjudication_days", r.AdjudicationDays}, {"protest_days", r.ProtestDays},
+	} {
+		if f.v < 0 {
+			ps.add("regulation."+f.key, "%d: a count of moves or days cannot be negative", f.v)
+		}
+	}
+	for i, d := range r.Reminders {
+		if d < 1 {
+			ps.add(fmt.Sprintf("regulation.reminders[%d]", i), "%d: a reminder comes at least one day before the deadline", d)
+		}
+	}
+	if r.Overstep != referee.OverstepJudge && r.Overstep != referee.OverstepForfeit {
+		ps.add("regulation.overstep", "%q: want judge or forfeit", r.Overstep)
+	}
+	if strings.TrimSpace(r.Zone) != r.Zone || strings.ContainsAny(r.Zone, " \t\r\n") {
+		ps.add("regulation.zone", "%q is not a time zone name such as Europe/Moscow", r.Zone)
+	}
+	if _, err := ParseScoring(r.Scoring); err != nil {
+		ps.add("regulation.scoring", "%v", err)
+	}
+	checkTiebreaks(ps, "regulation.tiebreaks", r.Tiebreaks)
+}
+
+// Player returns the player with the given number.
+func (s *Sheet) Player(number int) (Player, bool) {
+	if number < 1 || number > len(s.Players) {
+		return Player{}, false
+	}
+	return s.Players[number-1], true
+}
+
+// PlayerByEmail returns the player who plays from addr (compared without regard to case).
+func (s *Sheet) PlayerByEmail(addr string) (Player, bool) {
+	for _, p := range s.Players {
+		if strings.EqualFold(p.Email, addr) {
+			return p, true
+		}
+	}
+	return Player{}, false
+}
+
+// Games returns every game of the tournament in round order, paired by the Berger tables.
+func (s *Sheet) Games() []Game {
+	games, _ := Pairings(len(s.Players), s.Rounds) // a parsed sheet has valid counts
+	return games
+}
+
+// GamesOf returns the games of one player, in round order.
+func (s *Sheet) GamesOf(number int) []Game {
+	var out []Game
+	for _, g := range s.Games() {
+		if g.White == number || g.Black == number {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// Game returns the game with the given name ("1-2").
+func (s *Sheet) Game(name string) (Game, bool) {
+	w, b, err := ParseGameName(name)
+	if err != nil {
+		return Game{}, false
+	}
+	for _, g := range s.Games() {
+		if g.White == w && g.Black == b {
+			return g, true
+		}
+	}
+	return Game{}, false
+}

@@ -1,0 +1,199 @@
+package tournament
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// Table is what a crosstable is computed from: the players and the results of their games.
+// It is the `postald crosstable` input (formats.md) and what Sheet.Table assembles for a
+// tournament postald runs.
+type Table struct {
+	Scoring   Scoring
+	Tiebreaks []string // applied in this order after the points (seed 003, 1.13.3)
+	Rounds    int      // games every pair plays in the whole tournament: 1 or 2
+	Players   []Entrant
+	Games     []Played
+}
+
+// Entrant is a player of a crosstable.
+type Entrant struct {
+	Number    int
+	Name      string
+	Withdrawn bool // left the tournament (seed 003, 1.10)
+}
+
+// Played is one game of a crosstable. A game the table does not list has not been played.
+type Played struct {
+	White  int
+	Black  int
+	Result Result
+}
+
+// tableFile is the TOML layout of a crosstable input (formats.md).
+type tableFile struct {
+	Scoring   string   `toml:"scoring"`
+	Tiebreaks []string `toml:"tiebreaks"`
+	Rounds    int      `toml:"rounds"`
+	Player    []struct {
+		Number    int    `toml:"number"`
+		Name      string `toml:"name"`
+		Withdrawn bool   `toml:"withdrawn"`
+	} `toml:"player"`
+	Game []struct {
+		White  int    `toml:"white"`
+		Black  int    `toml:"black"`
+		Result string `toml:"result"`
+	} `toml:"game"`
+}
+
+// DefaultTiebreaks are applied when a results file does not list any: the regulation's
+// default (referee.DefaultRegulation).
+var defaultTiebreaks = []string{SonnebornBerger, Wins, HeadToHead}
+
+// ParseTable reads and checks a crosstable input (formats.md): scoring, tiebreaks,
+// [[player]] and [[game]]. Two keys beyond formats.md are read: `rounds` (1 or 2; by default
+// the most games any pair has played, at least 1) and a player's `withdrawn = true`.
+// Mistakes yield an *InvalidError naming every key that is wrong.
+func ParseTable(data []byte) (*Table, error) {
+	var f tableFile
+	md, err := toml.Decode(string(data), &f)
+	if err != nil {
+		return nil, fmt.Errorf("results: %w", err)
+	}
+	var ps problems
+	for _, k := range md.Undecoded() {
+		ps.add(k.String(), "unknown key")
+	}
+	t := &Table{Rounds: f.Rounds, Tiebreaks: f.Tiebreaks}
+	if t.Scoring, err = ParseScoring(f.Scoring); err != nil {
+		ps.add("scoring", "%v", err)
+		t.Scoring = ScoringHalf // checked once
+	}
+	if !md.IsDefined("tiebreaks") {
+		t.Tiebreaks = append([]string(nil), defaultTiebreaks...)
+	}
+	for _, p := range f.Player {
+		t.Players = append(t.Players, Entrant{Number: p.Number, Name: strings.TrimSpace(p.Name), Withdrawn: p.Withdrawn})
+	}
+	for i, g := range f.Game {
+		r, err := ParseResult(g.Result)
+		if err != nil {
+			ps.add(fmt.Sprintf("game %d (%d-%d).result", i+1, g.White, g.Black), "%v", err)
+		}
+		t.Games = append(t.Games, Played{White: g.White, Black: g.Black, Result: r})
+	}
+	if t.Rounds == 0 {
+		t.Rounds = 1
+		for _, n := range pairCounts(t.Games) {
+			t.Rounds = max(t.Rounds, n)
+		}
+	}
+	t.check(&ps)
+	if err := ps.err(); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+func pairCounts(games []Played) map[[2]int]int {
+	n := map[[2]int]int{}
+	for _, g := range games {
+		n[pairKey(g.White, g.Black)]++
+	}
+	return n
+}
+
+func pairKey(a, b int) [2]int { return [2]int{min(a, b), max(a, b)} }
+
+// check finds what makes a table impossible: unknown or repeated players, a player meeting
+// himself, more games between two players than the rounds allow.
+func (t *Table) check(ps *problems) {
+	if t.Rounds != 1 && t.Rounds != 2 {
+		ps.add("rounds", "%d: want 1 (single round-robin) or 2 (double)", t.Rounds)
+	}
+	if t.Scoring.Win <= 0 || t.Scoring.Draw < 0 {
+		ps.add("scoring", "a win must be worth points (seed 003, 1.12.1)")
+	}
+	checkTiebreaks(ps, "tiebreaks", t.Tiebreaks)
+	seen := map[int]int{}
+	for i, p := range t.Players {
+		where := fmt.Sprintf("player %d (number %d)", i+1, p.Number)
+		if p.Number < 1 {
+			ps.add(where+".number", "%d: numbers start at 1", p.Number)
+		} else if j, dup := seen[p.Number]; dup {
+			ps.add(where+".number", "%d is also the number of player %d", p.Number, j+1)
+		} else {
+			seen[p.Number] = i
+		}
+		if p.Name == "" {
+			ps.add(where+".name", "missing")
+		}
+	}
+	if len(t.Players) < 2 {
+		ps.add("player", "%d players: a round-robin needs at least 2", len(t.Players))
+	}
+	count := map[[2]int]int{}
+	for i, g := range t.Games {
+		where := fmt.Sprintf("game %d (%d-%d)", i+1, g.White, g.Black)
+		_, okW := seen[g.White]
+		_, okB := seen[g.Black]
+		switch {
+		case !okW:
+			ps.add(where+".white", "no player has number %d", g.White)
+		case !okB:
+			ps.add(where+".black", "no player has number %d", g.Black)
+		case g.White == g.Black:
+			ps.add(where, "a player cannot meet himself")
+		default:
+			k := pairKey(g.White, g.Black)
+			count[k]++
+			if count[k] > t.Rounds {
+				ps.add(where, "players %d and %d meet %d times in a %d-round tournament", k[0], k[1], count[k], t.Rounds)
+			}
+		}
+	}
+}
+
+// Table assembles the crosstable input of a tournament postald runs: results maps a game's
+// name ("1-2") to its result, from the referee (game end) and from the judge (rulings,
+// adjudications, forfeits); a game it does not name is still in progress. withdrawn lists
+// the numbers of the players who left the tournament (seed 003, 1.10).
+func (s *Sheet) Table(results map[string]Result, withdrawn []int) (*Table, error) {
+	sc, err := ParseScoring(s.Regulation.Scoring)
+	if err != nil {
+		return nil, err
+	}
+	t := &Table{Scoring: sc, Tiebreaks: s.Regulation.Tiebreaks, Rounds: s.Rounds}
+	out := map[int]bool{}
+	for _, n := range withdrawn {
+		if _, ok := s.Player(n); !ok {
+			return nil, fmt.Errorf("withdrawn player %d: no such player", n)
+		}
+		out[n] = true
+	}
+	for _, p := range s.Players {
+		t.Players = append(t.Players, Entrant{Number: p.Number, Name: p.Name, Withdrawn: out[p.Number]})
+	}
+	known := map[string]bool{}
+	for _, g := range s.Games() {
+		known[g.Name] = true
+		if r := results[g.Name]; r.Finished() {
+			t.Games = append(t.Games, Played{White: g.White, Black: g.Black, Result: r})
+		}
+	}
+	var unknown []string
+	for name := range results {
+		if !known[name] {
+			unknown = append(unknown, name)
+		}
+	}
+	if len(unknown) > 0 {
+		sort.Strings(unknown)
+		return nil, fmt.Errorf("results of games the tournament does not have: %s", strings.Join(unknown, ", "))
+	}
+	return t, nil
+}

@@ -1,0 +1,169 @@
+package tournament
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Column headings of the text crosstable.
+var headings = map[string]map[string]string{
+	English: {
+		"place": "Place", "number": "No", "name": "Name", "points": "Points",
+		Shmulyan: "Shmulyan", Berger: "Berger", SonnebornBerger: "S-B", Buchholz: "Buchholz",
+		Solkoff: "Solkoff", SolkoffTruncated: "Solkoff-tr", Riga: "Riga", Wins: "Wins", HeadToHead: "H2H",
+		"struck":    "Withdrew, results struck out (seed 003, 1.10.2):",
+		"withdrawn": "Withdrew, remaining games lost (seed 003, 1.10.3):",
+		"annulled":  "(1) a result that does not count.",
+	},
+	Russian: {
+		"place": "Место", "number": "№", "name": "Участник", "points": "Очки",
+		Shmulyan: "Шмульян", Berger: "Бергер", SonnebornBerger: "З-Б", Buchholz: "Бухгольц",
+		Solkoff: "Солкоф", SolkoffTruncated: "Солкоф-ус", Riga: "Рижский", Wins: "Победы", HeadToHead: "Личн",
+		"struck":    "Выбыли, результаты не засчитаны (п. 1.10.2):",
+		"withdrawn": "Выбыли, в оставшихся партиях поражение (п. 1.10.3):",
+		"annulled":  "(1) результат не засчитан.",
+	},
+}
+
+// Text formats the crosstable as aligned UTF-8 text, headings in lang ("ru" or "en"): one
+// line per player in order of places with his place, number, name, one column per opponent
+// (in the same order, X on the diagonal) holding the results 1 ½ 0 + -, his points and a
+// column per tie-break; then the notes on withdrawals.
+func (ct *Crosstable) Text(lang string) string {
+	rows := append([][]string{ct.Header(lang)}, ct.Rows()...)
+	width := make([]int, len(rows[0]))
+	for _, r := range rows {
+		for j, v := range r {
+			width[j] = max(width[j], utf8.RuneCountInString(v))
+		}
+	}
+	var b strings.Builder
+	for _, r := range rows {
+		var line strings.Builder
+		for j, v := range r {
+			if j > 0 {
+				line.WriteString("  ")
+			}
+			pad := strings.Repeat(" ", width[j]-utf8.RuneCountInString(v))
+			if j == 2 { // the name, left-aligned
+				line.WriteString(v + pad)
+			} else {
+				line.WriteString(pad + v)
+			}
+		}
+		b.WriteString(strings.TrimRight(line.String(), " "))
+		b.WriteByte('\n')
+	}
+	if notes := ct.Notes(lang); len(notes) > 0 {
+		b.WriteByte('\n')
+		for _, n := range notes {
+			b.WriteString(n + "\n")
+		}
+	}
+	return b.String()
+}
+
+// Header returns the column headings of the crosstable in lang: place, number, name, the
+// opponents' numbers, points, then one heading per tie-break.
+func (ct *Crosstable) Header(lang string) []string {
+	h := heading(lang)
+	header := []string{h["place"], h["number"], h["name"]}
+	for _, s := range ct.Standings {
+		header = append(header, strconv.Itoa(s.Number))
+	}
+	header = append(header, h["points"])
+	for _, tb := range ct.Tiebreaks {
+		header = append(header, h[tb])
+	}
+	return header
+}
+
+// Rows returns the crosstable's lines under Header, in order of places: every value as the
+// text crosstable writes it.
+func (ct *Crosstable) Rows() [][]string {
+	col := map[int]int{} // player number -> column
+	for k, s := range ct.Standings {
+		col[s.Number] = k
+	}
+	var rows [][]string
+	for k, s := range ct.Standings {
+		cells := make([]string, len(ct.Standings))
+		cells[k] = "X"
+		for _, g := range s.Games {
+			sym := g.Score.Symbol()
+			if g.Annulled {
+				sym = "(" + sym + ")"
+			}
+			cells[col[g.Opponent]] += sym
+		}
+		row := []string{s.Place, strconv.Itoa(s.Number), s.Name}
+		row = append(row, cells...)
+		row = append(row, FormatPoints(s.Points))
+		for _, tb := range ct.Tiebreaks {
+			v, ok := s.Tiebreaks[tb]
+			switch {
+			case !ok:
+				row = append(row, "")
+			case tb == HeadToHead:
+				row = append(row, FormatPoints(v))
+			default:
+				row = append(row, strconv.FormatFloat(v, 'f', -1, 64))
+			}
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// Notes returns the remarks under the crosstable in lang: who withdrew and how his games
+// were scored, and what a result in parentheses means.
+func (ct *Crosstable) Notes(lang string) []string {
+	h := heading(lang)
+	var struck, withdrawn []string
+	annulled := false
+	for _, s := range ct.Standings {
+		switch {
+		case s.StruckOut:
+			struck = append(struck, strconv.Itoa(s.Number)+" "+s.Name)
+		case s.Withdrawn:
+			withdrawn = append(withdrawn, strconv.Itoa(s.Number)+" "+s.Name)
+		}
+		for _, g := range s.Games {
+			annulled = annulled || g.Annulled
+		}
+	}
+	var notes []string
+	if len(struck) > 0 {
+		notes = append(notes, h["struck"]+" "+strings.Join(struck, ", ")+".")
+	}
+	if len(withdrawn) > 0 {
+		notes = append(notes, h["withdrawn"]+" "+strings.Join(withdrawn, ", ")+".")
+	}
+	if annulled {
+		notes = append(notes, h["annulled"])
+	}
+	return notes
+}
+
+func heading(lang string) map[string]string {
+	if h, ok := headings[lang]; ok {
+		return h
+	}
+	return headings[English]
+}
+
+// FormatPoints writes points as crosstables do: 3, 3½, ½, 6.25.
+func FormatPoints(v float64) string {
+	whole := float64(int64(v))
+	switch v - whole {
+	case 0:
+		return strconv.FormatInt(int64(v), 10)
+	case 0.5:
+		if whole == 0 {
+			return "½"
+		}
+		return strconv.FormatInt(int64(v), 10) + "½"
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}
