@@ -58,28 +58,28 @@ email = "petrov@postald.demo"
 // demoStep is one letter a scripted player sends, and what postald must make of it.
 type demoStep struct {
 	day     int    // days after the start date
-	from    string // ivanov or petrov
+	side    string // white (Ivanov) or black (Petrov)
 	text    string
 	verdict string // the X-Postald-Verdict of the answer to the sender
 	note    string // what the step shows
 }
 
 var demoSteps = []demoStep{
-	{0, "ivanov", "Dear Peter,\n\nTournament DEMO-2026, game 1-2.\nMy move: 1. c3-b4\n\nRegards,\nIvan\n",
+	{0, "white", "Dear Peter,\n\nTournament DEMO-2026, game 1-2.\nMy move: 1. c3-b4\n\nRegards,\nIvan\n",
 		"accepted", "White opens on the start date: no days charged (4.3.2)."},
-	{2, "petrov", "Dear Ivan,\n\nReceived your 1. c3-b4.\nMy move: 1... b6-c5\nDates: 2026-11-02, 2026-11-02, 2026-11-04\nTime: 0/2\n\nPeter\n",
+	{2, "black", "Dear Ivan,\n\nReceived your 1. c3-b4.\nMy move: 1... b6-c5\nDates: 2026-11-02, 2026-11-02, 2026-11-04\nTime: 0/2\n\nPeter\n",
 		"accepted", "Black answers two days later: 2 days charged (4.3.1)."},
-	{3, "ivanov", "Peter,\n\nReceived your 1... b6-c5.\nMy move: 2. b4-c5\nIf 2... a7-b6 then 3. b2-c3\nDates: 2026-11-04, 2026-11-04, 2026-11-05\nTime: 1/2\n\nIvan\n",
+	{3, "white", "Peter,\n\nReceived your 1... b6-c5.\nMy move: 2. b4-c5\nIf 2... a7-b6 then 3. b2-c3\nDates: 2026-11-04, 2026-11-04, 2026-11-05\nTime: 1/2\n\nIvan\n",
 		"corrected", "2. b4-c5 is impossible, but the man on b4 has one legal move, b4-a5: postald plays it (4.2.10). The variant is stored (4.2.7)."},
-	{5, "petrov", "Ivan,\n\nReceived your 2. b4-a5.\nMy move: 2... a7-b6 3. b2-c3 c5-b4 4. a3:a7 c7-b6\n\nPeter\n",
+	{5, "black", "Ivan,\n\nReceived your 2. b4-a5.\nMy move: 2... a7-b6 3. b2-c3 c5-b4 4. a3:a7 c7-b6\n\nPeter\n",
 		"accepted", "Black plays into the variant: 3. b2-c3 is played for White at no cost to him (4.2.13), and Black writes White's forced capture 4. a3:a7 with his answer (4.2.4)."},
-	{8, "ivanov", "Peter,\n\nReceived your 2... a7-b6 3... c5-b4 4. a3:a7 c7-b6.\nMy move: 5. a5:e5 f6:b2 6. a1:c3\n\nIvan\n",
+	{8, "white", "Peter,\n\nReceived your 2... a7-b6 3... c5-b4 4. a3:a7 c7-b6.\nMy move: 5. a5:e5 f6:b2 6. a1:c3\n\nIvan\n",
 		"accepted", "White captures, writes Black's forced recapture and answers it (4.2.4)."},
-	{10, "petrov", "Ivan,\n\nReceived your 5. a5:e5 f6:b2 6. a1:c3.\nMy move: 6... d8-c7\n\nPeter\n",
+	{10, "black", "Ivan,\n\nReceived your 5. a5:e5 f6:b2 6. a1:c3.\nMy move: 6... d8-c7\n\nPeter\n",
 		"accepted", "A weak move (the seed's own comment)."},
-	{13, "ivanov", "Peter,\n\nReceived your 6... d8-c7.\nMy move: 7. g3-f4 e5:g3 8. h2:f4 g3:e5 9. e3:g5 h6:f4 10. d2-e3 f4:b4 11. b2:d4:f6:d8:a5:d2:h6\n\nIvan\n",
+	{13, "white", "Peter,\n\nReceived your 6... d8-c7.\nMy move: 7. g3-f4 e5:g3 8. h2:f4 g3:e5 9. e3:g5 h6:f4 10. d2-e3 f4:b4 11. b2:d4:f6:d8:a5:d2:h6\n\nIvan\n",
 		"accepted", "The combination: every Black reply is forced, so White writes them all in one letter (4.2.4)."},
-	{15, "petrov", "Ivan,\n\nReceived your 7. g3-f4 ... 11. b2:d4:f6:d8:a5:d2:h6.\nI resign.\n\nPeter\n",
+	{15, "black", "Ivan,\n\nReceived your 7. g3-f4 ... 11. b2:d4:f6:d8:a5:d2:h6.\nI resign.\n\nPeter\n",
 		"notice", "Black resigns: the game ends 1-0."},
 }
 
@@ -93,7 +93,12 @@ func runDemo(ctx context.Context, env *cmdEnv, args []string) error {
 	if *verbose {
 		logw = env.stderr
 	}
-	return demo(ctx, env.stdout, slog.New(slog.NewTextHandler(logw, nil)))
+	dir, err := os.MkdirTemp("", "postald-demo-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	return demo(ctx, env.stdout, slog.New(slog.NewTextHandler(logw, nil)), dir)
 }
 
 // demoClock is the demo's calendar: it jumps from one letter's day to the next.
@@ -114,7 +119,8 @@ func (c *demoClock) set(t time.Time) {
 	c.mu.Unlock()
 }
 
-func demo(ctx context.Context, out io.Writer, log *slog.Logger) error {
+// demo plays the demonstration game with its store in dir.
+func demo(ctx context.Context, out io.Writer, log *slog.Logger, dir string) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	moscow, err := time.LoadLocation("Europe/Moscow")
@@ -134,11 +140,6 @@ func demo(ctx context.Context, out io.Writer, log *slog.Logger) error {
 	}
 	defer srv.Close()
 
-	dir, err := os.MkdirTemp("", "postald-demo-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(dir)
 	db, err := store.Open(filepath.Join(dir, "postald.db"), store.Options{Logger: log})
 	if err != nil {
 		return err
@@ -196,7 +197,8 @@ func demo(ctx context.Context, out io.Writer, log *slog.Logger) error {
 	var failures []string
 	for i, st := range demoSteps {
 		clock.set(start.AddDate(0, 0, st.day).Add(time.Duration(i) * time.Minute))
-		sender := st.from + "@" + domain
+		who := map[string]string{"white": "ivanov", "black": "petrov"}[st.side]
+		sender := who + "@" + domain
 		fmt.Fprintf(out, "══ %s: %s writes\n   (%s)\n\n", clock.Now().Format("2006-01-02"), sender, st.note)
 		raw := demoLetter(sender, from.Address, st.text, clock.Now(), i)
 		printLetter(out, "→ moves@"+domain, raw)
@@ -217,12 +219,12 @@ func demo(ctx context.Context, out io.Writer, log *slog.Logger) error {
 			if err != nil {
 				return err
 			}
-			if u == st.from && len(got) > 0 {
+			if u == who && len(got) > 0 {
 				verdict = got[0]
 			}
 		}
 		if verdict != st.verdict {
-			failures = append(failures, fmt.Sprintf("letter %d from %s: postald answered %q, the demo expects %q", i+1, st.from, verdict, st.verdict))
+			failures = append(failures, fmt.Sprintf("letter %d from %s: postald answered %q, the demo expects %q", i+1, who, verdict, st.verdict))
 		}
 	}
 

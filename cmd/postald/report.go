@@ -2,16 +2,227 @@ package main
 
 import (
 	"context"
-	"errors"
+	"encoding/json"
+	"flag"
+	"fmt"
 	"io"
+	"net/mail"
+	"slices"
+	"time"
 
 	"postald/internal/daemon"
+	"postald/internal/daysclock"
+	"postald/internal/referee"
+	"postald/internal/report"
+	"postald/internal/store"
+	"postald/internal/tournament"
 )
 
 func runReport(ctx context.Context, env *cmdEnv, args []string) error {
-	return errors.New("not built yet")
+	fs := newFlagSet(env, "report")
+	cfgFile := fs.String("config", "", "configuration file (default $POSTALD_CONFIG or "+defaultConfig+")")
+	rest, err := reportFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	return runStoreCommand(ctx, env, *cfgFile, "report", rest)
 }
 
+// reportFlags parses the CLI's own flags and passes the report's flags on.
+func reportFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	fs.Bool("send", false, "mail the report to each tournament's director instead of printing it")
+	fs.Bool("html", false, "print HTML instead of plain text")
+	fs.String("tournament", "", "only this tournament")
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	var rest []string
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name != "config" {
+			rest = append(rest, "-"+f.Name+"="+f.Value.String())
+		}
+	})
+	return rest, nil
+}
+
+// reportMain prints or mails the director's report; the control socket runs it too.
 func reportMain(ctx context.Context, args []string, out io.Writer, cenv *daemon.ControlEnv) int {
-	return 2
+	fs := flag.NewFlagSet("postald report", flag.ContinueOnError)
+	fs.SetOutput(out)
+	send := fs.Bool("send", false, "mail the report")
+	html := fs.Bool("html", false, "HTML")
+	only := fs.String("tournament", "", "only this tournament")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	err := cenv.Do(ctx, func() error {
+		return cenv.Store.Update(func(tx *store.Tx) error {
+			codes := []string{*only}
+			if *only == "" {
+				var err error
+				if codes, err = tx.Tournaments(); err != nil {
+					return err
+				}
+			}
+			if len(codes) == 0 {
+				return errNoGames
+			}
+			for _, code := range codes {
+				r, err := tournamentReport(tx, code, cenv.Now())
+				if err != nil {
+					return err
+				}
+				if *send {
+					if err := mailReport(tx, cenv.From, r, cenv.Now()); err != nil {
+						return err
+					}
+					fmt.Fprintf(out, "report of %s queued for %s\n", code, r.sheet.Director)
+					continue
+				}
+				if *html {
+					io.WriteString(out, r.html)
+				} else {
+					io.WriteString(out, r.text)
+				}
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		fmt.Fprintf(out, "postald report: %v\n", err)
+		return 1
+	}
+	if *send {
+		cenv.Kick()
+	}
+	return 0
+}
+
+// drawnReport is a tournament's report as text and HTML, with every game as PDN.
+type drawnReport struct {
+	sheet      *tournament.Sheet
+	text, html string
+	pdn        map[string][]byte // by game name
+}
+
+// tournamentReport draws up the director's report of one tournament from the store.
+func tournamentReport(tx *store.Tx, code string, now time.Time) (*drawnReport, error) {
+	sh, err := daemon.LoadSheet(tx, code)
+	if err != nil {
+		return nil, err
+	}
+	loc, err := time.LoadLocation(sh.Regulation.Zone)
+	if err != nil {
+		return nil, err
+	}
+	in := report.Input{Sheet: sh, Today: daysclock.DateOf(now, loc)}
+	r := &drawnReport{sheet: sh, pdn: map[string][]byte{}}
+	err = eachGame(tx, code, func(sh *tournament.Sheet, id store.GameID, g referee.Game) error {
+		in.Games = append(in.Games, reportGame(sh, g))
+		b, err := gamePDN(sh, g)
+		if err != nil {
+			return err
+		}
+		r.pdn[g.Name] = b
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	rulings, err := tx.Rulings(store.GameID{Tournament: code})
+	if err != nil {
+		return nil, err
+	}
+	for _, ru := range rulings {
+		in.Rulings = append(in.Rulings, report.Ruling{Date: daysclock.DateOf(ru.Time, loc), Game: ru.Game.Game,
+			Kind: ru.Kind, Clause: ru.Clause, Text: ru.Reason, Judge: ru.Judge})
+		if ru.Kind == "withdraw" {
+			var d struct{ Player int }
+			if json.Unmarshal(ru.Details, &d) == nil && d.Player > 0 && !slices.Contains(in.Withdrawn, d.Player) {
+				in.Withdrawn = append(in.Withdrawn, d.Player)
+			}
+		}
+	}
+	if r.text, err = report.Text(in); err != nil {
+		return nil, err
+	}
+	if r.html, err = report.HTML(in); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// reportGame maps a game of the referee to what the report shows.
+func reportGame(sh *tournament.Sheet, g referee.Game) report.Game {
+	t := terms(sh, g)
+	clock := func(s referee.Side) report.Clock {
+		c := g.Clock(s)
+		next := c.Next(t)
+		rc := report.Clock{Days: c.Days, Penalty: c.Penalty, Control: next.Move, Limit: next.Days}
+		if g.Status == referee.StatusPlaying && g.ToMove() == s {
+			rc.LastDay = c.Deadline(t).LastDay
+		}
+		if c.Overstep != nil {
+			rc.Overstep = c.Overstep.On
+		}
+		return rc
+	}
+	rg := report.Game{Name: g.Name, Status: g.Status, Moves: (len(g.Plies) + 1) / 2,
+		White: clock(referee.White), Black: clock(referee.Black), Reason: g.Reason}
+	if g.Status == referee.StatusPlaying {
+		rg.ToMove = string(g.ToMove())
+	}
+	if res, err := tournament.ParseResult(g.Result); err == nil {
+		rg.Result = res
+	}
+	if g.Result == referee.ResultWhite && g.Reason == "forfeit" && len(g.Plies) == 0 {
+		rg.Result = tournament.WhiteByForfeit // seed 003, 1.12.2: lost without play
+	}
+	if g.Result == referee.ResultBlack && g.Reason == "forfeit" && len(g.Plies) == 0 {
+		rg.Result = tournament.BlackByForfeit
+	}
+	reg := sh.Regulation.WithDefaults()
+	for _, e := range g.History {
+		if slices.Contains(e.Clauses, "4.2.11") {
+			rg.Penalties = append(rg.Penalties, report.Penalty{Date: e.Date, Side: string(e.From),
+				Days: reg.PenaltyDays, Clause: "4.2.11", What: e.Note})
+		}
+	}
+	return rg
+}
+
+// mailReport puts the report in the outbox for the tournament's director: the text in the
+// letter, the HTML and every game as PDN attached.
+func mailReport(tx *store.Tx, from mail.Address, r *drawnReport, now time.Time) error {
+	sh := r.sheet
+	if sh.Director == "" {
+		return fmt.Errorf("tournament %s has no director to send the report to", sh.Code)
+	}
+	subject := sh.Code + ": director's report " + now.Format(time.DateOnly)
+	if sh.Language == tournament.Russian {
+		subject = sh.Code + ": отчёт директору " + now.Format(time.DateOnly)
+	}
+	l := daemon.Letter{
+		From:    from,
+		To:      []mail.Address{{Address: sh.Director}},
+		Subject: subject,
+		Body:    r.text,
+		Date:    now,
+		Game:    sh.Code + "/",
+		Verdict: string(referee.Notice),
+		Attachments: []daemon.Attachment{
+			{Name: "report.html", ContentType: "text/html; charset=utf-8", Data: []byte(r.html)},
+		},
+	}
+	names := make([]string, 0, len(r.pdn))
+	for name := range r.pdn {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		l.Attachments = append(l.Attachments, daemon.Attachment{Name: name + ".pdn", ContentType: "application/x-draughts-pdn; charset=utf-8", Data: r.pdn[name]})
+	}
+	_, err := tx.Enqueue(store.Outgoing{From: from.Address, To: []string{sh.Director}, Raw: daemon.Compose(l),
+		Game: store.GameID{Tournament: sh.Code}, Verdict: string(referee.Notice)}, now)
+	return err
 }

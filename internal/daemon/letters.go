@@ -44,14 +44,21 @@ func (d *Daemon) process(m mailbox.Message) error {
 		postmark = now
 	}
 	msgID := headerMessageID(m.Raw)
+	// The letter is recorded in a transaction of its own first, so that its attempt count
+	// survives a processing that fails: a letter that keeps failing is quarantined, never
+	// retried forever.
+	var rec store.Inbound
+	if err := d.opt.Store.Update(func(tx *store.Tx) error {
+		var err error
+		rec, _, err = tx.Receive(ref, msgID, m.Raw, now)
+		return err
+	}); err != nil {
+		return err
+	}
+	if rec.IsFinished() {
+		return nil // seen before, under this or another UID
+	}
 	return d.opt.Store.Update(func(tx *store.Tx) error {
-		rec, _, err := tx.Receive(ref, msgID, m.Raw, now)
-		if err != nil {
-			return err
-		}
-		if rec.IsFinished() {
-			return nil // seen before, under this or another UID
-		}
 		base := store.LetterOutcome{Ref: ref, MessageID: msgID, Raw: m.Raw, Received: postmark, Now: now}
 		var out store.LetterOutcome
 		switch {

@@ -21,7 +21,7 @@ import (
 
 // watched creates a watched and a processed mailbox for the test and returns the options of a
 // Watcher for them over plain IMAP.
-func watched(t *testing.T, s *mailtest.Stack) mailbox.IMAPOptions {
+func watched(t testing.TB, s *mailtest.Stack) mailbox.IMAPOptions {
 	t.Helper()
 	user := s.Tournament
 	processed := mailtest.Unique("processed-")

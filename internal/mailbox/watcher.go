@@ -1,6 +1,7 @@
 package mailbox
 
 import (
+	"cmp"
 	"context"
 	"crypto/tls"
 	"errors"
@@ -246,8 +247,16 @@ func (w *Watcher) idle(c *imapclient.Client) bool {
 	return !w.DisableIdle && c.Caps().Has(imap.CapIdle)
 }
 
+// Batches: one FETCH brings up to batchCount messages of together at most batchBytes (at
+// least one message), and one MOVE takes away those the Handler accepted. Fewer round trips
+// matter when a backlog of letters waits (after an outage, a bulk import).
+const (
+	batchCount = 64
+	batchBytes = 8 << 20
+)
+
 // pass hands every message of the selected mailbox to the Handler, oldest first, and moves
-// each one the Handler accepted. It stops at the first Handler error, so that the letters of
+// the ones the Handler accepted. It stops at the first Handler error, so that the letters of
 // a mailbox are never processed out of their order of arrival; failed reports that.
 func (w *Watcher) pass(ctx context.Context, c *imapclient.Client, uidValidity uint32) (failed bool, err error) {
 	sd, err := c.UIDSearch(&imap.SearchCriteria{NotFlag: []imap.Flag{imap.FlagDeleted}}, nil).Wait()
@@ -255,71 +264,115 @@ func (w *Watcher) pass(ctx context.Context, c *imapclient.Client, uidValidity ui
 		return false, fmt.Errorf("imap: search %s: %w", w.opts.Mailbox, err)
 	}
 	uids := sd.AllUIDs()
+	if len(uids) == 0 {
+		return false, nil
+	}
 	slices.Sort(uids)
-	for _, uid := range uids {
-		if ctx.Err() != nil {
-			return false, nil
+	sizes, err := w.sizes(c, uids)
+	if err != nil {
+		return false, err
+	}
+	for len(uids) > 0 && ctx.Err() == nil {
+		n, total := 0, int64(0)
+		for n < len(uids) && n < batchCount {
+			size := sizes[uids[n]]
+			if w.MaxMessageBytes > 0 {
+				size = min(size, w.MaxMessageBytes)
+			}
+			if n > 0 && total+size > batchBytes {
+				break
+			}
+			total += size
+			n++
 		}
-		m, ok, err := w.fetch(c, uid)
+		batch := uids[:n]
+		uids = uids[n:]
+		msgs, err := w.fetch(c, batch)
 		if err != nil {
 			return false, err
 		}
-		if !ok { // expunged by someone else meanwhile
-			continue
-		}
-		m.UIDValidity = uidValidity
-		if err := w.handle(ctx, m); err != nil {
-			if ctx.Err() == nil {
-				w.Logger.Error("imap: handler failed; message left in place", "mailbox", m.Mailbox,
-					"uidvalidity", m.UIDValidity, "uid", m.UID, "err", err)
+		var done []imap.UID
+		for _, m := range msgs {
+			if ctx.Err() != nil {
+				break
 			}
-			return true, nil
+			m.UIDValidity = uidValidity
+			if err := w.handle(ctx, m); err != nil {
+				if ctx.Err() == nil {
+					w.Logger.Error("imap: handler failed; message left in place", "mailbox", m.Mailbox,
+						"uidvalidity", m.UIDValidity, "uid", m.UID, "err", err)
+					failed = true
+				}
+				break
+			}
+			done = append(done, imap.UID(m.UID))
 		}
-		if err := w.move(c, uid); err != nil {
-			return false, fmt.Errorf("imap: move uid %d to %s: %w", uid, w.opts.Processed, err)
+		if err := w.move(c, done); err != nil {
+			return false, fmt.Errorf("imap: move %d messages to %s: %w", len(done), w.opts.Processed, err)
+		}
+		if failed {
+			return true, nil
 		}
 	}
 	return false, nil
 }
 
-// fetch reads one message (BODY.PEEK[], so that \Seen is not set). ok is false when the
-// message no longer exists.
-func (w *Watcher) fetch(c *imapclient.Client, uid imap.UID) (m Message, ok bool, err error) {
+// sizes returns the RFC822.SIZE of each message.
+func (w *Watcher) sizes(c *imapclient.Client, uids []imap.UID) (map[imap.UID]int64, error) {
+	msgs, err := c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{UID: true, RFC822Size: true}).Collect()
+	if err != nil {
+		return nil, fmt.Errorf("imap: fetch sizes: %w", err)
+	}
+	sizes := make(map[imap.UID]int64, len(msgs))
+	for _, m := range msgs {
+		sizes[m.UID] = m.RFC822Size
+	}
+	return sizes, nil
+}
+
+// fetch reads messages (BODY.PEEK[], so that \Seen is not set), in UID order. Messages
+// expunged meanwhile by someone else are missing from the result.
+func (w *Watcher) fetch(c *imapclient.Client, uids []imap.UID) ([]Message, error) {
 	section := &imap.FetchItemBodySection{Peek: true}
 	if w.MaxMessageBytes > 0 {
 		section.Partial = &imap.SectionPartial{Offset: 0, Size: w.MaxMessageBytes}
 	}
-	msgs, err := c.Fetch(imap.UIDSetNum(uid), &imap.FetchOptions{
+	msgs, err := c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{
 		UID:          true,
 		InternalDate: true,
 		RFC822Size:   true,
 		BodySection:  []*imap.FetchItemBodySection{section},
 	}).Collect()
 	if err != nil {
-		return Message{}, false, fmt.Errorf("imap: fetch uid %d: %w", uid, err)
+		return nil, fmt.Errorf("imap: fetch: %w", err)
 	}
+	var out []Message
 	for _, msg := range msgs {
-		if msg.UID != uid {
+		if !slices.Contains(uids, msg.UID) {
 			continue // a FETCH response about another message (flags changed elsewhere)
 		}
 		raw := msg.FindBodySection(section)
-		return Message{
+		out = append(out, Message{
 			Mailbox:      w.opts.Mailbox,
-			UID:          uint32(uid),
+			UID:          uint32(msg.UID),
 			Raw:          raw,
 			InternalDate: msg.InternalDate,
 			Size:         msg.RFC822Size,
 			Truncated:    int64(len(raw)) < msg.RFC822Size,
-		}, true, nil
+		})
 	}
-	return Message{}, false, nil
+	slices.SortFunc(out, func(a, b Message) int { return cmp.Compare(a.UID, b.UID) })
+	return out, nil
 }
 
-// move moves one message to the processed mailbox: MOVE where the server has it, otherwise
+// move moves messages to the processed mailbox: MOVE where the server has it, otherwise
 // COPY, STORE \Deleted and EXPUNGE, each awaited in turn, so that a failed COPY never deletes
-// the original.
-func (w *Watcher) move(c *imapclient.Client, uid imap.UID) error {
-	set := imap.UIDSetNum(uid)
+// the originals.
+func (w *Watcher) move(c *imapclient.Client, uids []imap.UID) error {
+	if len(uids) == 0 {
+		return nil
+	}
+	set := imap.UIDSetNum(uids...)
 	if c.Caps().Has(imap.CapMove) {
 		_, err := c.Move(set, w.opts.Processed).Wait()
 		return err

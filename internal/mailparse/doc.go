@@ -16,7 +16,14 @@
 // declared UTF-8 or not declared at all), do not lose the letter: the bytes are read as
 // windows-1251 or KOI8-R, whichever reads as more plausible Russian (windows-1252 when
 // neither does), and the problem is reported ("unknown charset", "text not in its declared
-// charset"). RFC 2047 subjects and names are decoded the same way.
+// charset"). An HTML part without a charset parameter is read in the charset its <meta>
+// element names. Text declared in one Cyrillic code page but written in another (KOI8-R
+// declared for windows-1251 bytes, and so on) reads as capitals and pseudo-graphics; it is
+// read again in the likelier code page and reported ("text not in its declared charset").
+// RFC 2047 subjects and names are decoded the same way.
+//
+// Parse returns an error only when there is nothing to read: no header that parses (the first
+// line is no header field) or an empty message. Everything else yields a Letter.
 //
 // Limits keep every input cheap: at most MaxMessageBytes of the message are read,
 // MaxTextBytes of decoded text kept, MaxLines lines and MaxLineBytes of each line read; MIME
@@ -47,7 +54,8 @@
 // digit or two capitals; the game after "партия", "game": "3-7", "3 – 7" and "0307" are all
 // "3-7" (a four-digit game is two two-digit player numbers); any other number is kept as
 // written. In the Subject ("Re:", "Fwd:", "Ответ:" removed) the code may also be the word just
-// before "партия"/"game" ("СТ-2026/1 партия 3-7"). The body wins over the Subject (the
+// before "партия"/"game" ("СТ-2026/1 партия 3-7"), or any word shaped like a code,
+// capitals, a dash and a year ("СТ-2026/1 отпуск"). The body wins over the Subject (the
 // Subject of a reply is inherited from the thread); when they differ the body's line is
 // reported ("subject and body name different games").
 //
@@ -72,7 +80,7 @@
 //
 // Which list a move goes to is said by the words before it on its line: "Ваш ход", "Ваши
 // ходы", "получил", "Your move", "received" → Repeated; "Мой ход", "Мой ответ", "My move",
-// "My reply" → Moves; "если … то …", "if … then …", "на … предлагаю …", "on … I propose …",
+// "My reply", "отвечаю", "I reply" → Moves; "если … то …", "if … then …", "на … предлагаю …", "on … I propose …",
 // "предлагаю вариант …", "I propose the variant …", "вариант А", "variant A" → a new Variant
 // ("вариант А: если …" is one variant). A line that ends with such a word carries it on to
 // the next lines up to a blank line or another such word, except that after a line that
@@ -92,7 +100,8 @@
 // ничью", "I accept the draw"), decline ("отклоняю ничью", "не согласен на ничью", "I decline the
 // draw"), claim ("требую ничью", "I claim a draw") with its reason when stated: "repetition"
 // (повторение, троекратное, threefold) or "move rule" (N ходов, N moves, move rule). The first
-// statement counts; a different one later is reported. Resignation: "сдаюсь", "признаю
+// statement counts; a different one later is reported. A line that claims a draw cites a
+// position ("after 40... 23-28"), so its moves are not read as moves. Resignation: "сдаюсь", "признаю
 // поражение", "I resign" (not after "не"/"not"). Protest: "протест"/"protest", with the
 // paragraph that holds it. Leave: "отпуск", "on leave", "leave from", "Leave:", with the dates of
 // its line ("с 01.12.2026 по 15.12.2026", "с 1 по 15 декабря 2026"); dates of a leave line are

@@ -17,7 +17,7 @@ import (
 // out, so that a game "3-7" or a date is never read as a move.
 
 var (
-	reTournament = regexp.MustCompile(`(?:шифр(?:\s+турнира)?|турнир|tournament|code)\s*(?:[:№#]\s*)?["«]?([^\s,;"»]+)`)
+	reTournament = regexp.MustCompile(`(?:шифр(?:\s+турнира)?|турнир|tournament(?:\s+code)?|code)\s*(?:[:№#]\s*)?["«]?([^\s,;"»]+)`)
 	reGame       = regexp.MustCompile(`(?:партия|партии|партию|game)\s*(?:№|#|no\.?|nr\.?)?\s*(\d{1,2}\s*[-–—−]\s*\d{1,2}|\d{1,4})`)
 	reBareCode   = regexp.MustCompile(`^\p{Lu}{1,8}-\d{2,4}(?:/\d{1,3})?$`)
 	reSubjPrefix = regexp.MustCompile(`^(?i:re|fwd?|fw|aw|sv|ответ|отв|пересл|переслано)\s*(?:\[\d+\]|\(\d+\))?\s*:\s*`)
@@ -103,9 +103,10 @@ const (
 )
 
 type variantBuild struct {
-	label string
-	where Where
-	moves []placedMove
+	label  string
+	where  Where
+	moves  []placedMove
+	byWord bool // opened by "вариант"/"variant", not only by "если"/"if"/"на"/"on"
 }
 
 // lineReader holds the state of the pass over the lines.
@@ -166,6 +167,16 @@ func gameName(s string) string {
 	return s
 }
 
+// validGame reports whether a game names players by numbers from 1: "1-0" is a result.
+func validGame(g string) bool {
+	for _, p := range strings.Split(g, "-") {
+		if atoi(p) < 1 {
+			return false
+		}
+	}
+	return true
+}
+
 // codeLike reports whether a word can be a tournament code: it has a digit, or two capitals.
 func codeLike(s string) bool {
 	caps := 0
@@ -198,7 +209,7 @@ func (rd *lineReader) subject(s string) {
 			rd.l.Tournament, rd.l.TournamentAt = code, Where{Line: 0, Text: s}
 		}
 	}
-	if ix := firstWordMatch(reGame, lower); ix != nil && (ix[3] == len(s) || !isDigit(rune(s[ix[3]]))) {
+	if ix := firstWordMatch(reGame, lower); ix != nil && (ix[3] == len(s) || !isDigit(rune(s[ix[3]]))) && validGame(gameName(s[ix[2]:ix[3]])) {
 		rd.l.Game, rd.l.GameAt = gameName(s[ix[2]:ix[3]]), Where{Line: 0, Text: s}
 		rd.subjectGame = true
 		if rd.l.Tournament == "" {
@@ -282,6 +293,9 @@ func (rd *lineReader) names(n int, m *masked) {
 			continue
 		}
 		game := gameName(m.orig[ix[2]:ix[3]])
+		if !validGame(game) {
+			continue // "a fine game 1-0" is a result
+		}
 		m.blank(ix[0], ix[1])
 		if rd.l.GameAt.Line > 0 {
 			continue
@@ -566,13 +580,17 @@ type kwEvent struct {
 	start, end int
 	label      string
 	reply      bool // kwThen: "отвечаю", "I reply": the writer's own move when no variant is open
+	word       string
+	receipt    bool // kwRepeat: "получил", "received", which may follow the moves it repeats
 }
 
 // keywords finds the words that say what the moves after them are.
 func keywords(lower string) []kwEvent {
 	var evs []kwEvent
 	for _, ix := range wordMatches(reRepeatKw, lower, 16) {
-		evs = append(evs, kwEvent{kind: kwRepeat, start: ix[0], end: ix[1]})
+		w := lower[ix[0]:ix[1]]
+		receipt := strings.HasPrefix(w, "получ") || w == "received"
+		evs = append(evs, kwEvent{kind: kwRepeat, start: ix[0], end: ix[1], receipt: receipt})
 	}
 	for _, ix := range wordMatches(reOwnKw, lower, 16) {
 		evs = append(evs, kwEvent{kind: kwOwn, start: ix[0], end: ix[1]})
@@ -588,7 +606,7 @@ func keywords(lower string) []kwEvent {
 				continue
 			}
 		}
-		ev := kwEvent{kind: kwVariant, start: ix[0], end: ix[1]}
+		ev := kwEvent{kind: kwVariant, start: ix[0], end: ix[1], word: word}
 		for g := 1; g <= 2; g++ {
 			if ix[2*g] >= 0 {
 				ev.label = lower[ix[2*g]:ix[2*g+1]]
@@ -637,7 +655,7 @@ func (rd *lineReader) moves(n int, m *masked, trimmed string, accept int) {
 	if cat != secVariant {
 		cur = nil
 	}
-	if len(evs) > 0 && evs[0].kind == kwRepeat && cat == secOwn {
+	if len(evs) > 0 && evs[0].receipt && cat == secOwn {
 		cat = secRepeat // "11... h6:f4 получил"
 	}
 	openedHere := false
@@ -655,12 +673,14 @@ func (rd *lineReader) moves(n int, m *masked, trimmed string, accept int) {
 			if !ok {
 				rd.problem(n, e.label, WhatLabel)
 			}
+			byWord := strings.Contains(e.word, "вариант") || strings.Contains(e.word, "variant")
 			if cur != nil && openedHere && len(cur.moves) == 0 {
 				if cur.label == "" {
 					cur.label = label
 				}
+				cur.byWord = cur.byWord || byWord
 			} else {
-				cur = &variantBuild{label: label, where: Where{Line: n, Text: trimmed}}
+				cur = &variantBuild{label: label, where: Where{Line: n, Text: trimmed}, byWord: byWord}
 				rd.variants = append(rd.variants, cur)
 				openedHere = true
 			}
@@ -702,6 +722,10 @@ func (rd *lineReader) moves(n int, m *masked, trimmed string, accept int) {
 	if cat == secRepeat && (filedRepeat || setBy == kwAccept) {
 		// Moves that follow a repetition or an acceptance on a line of their own are the
 		// writer's own moves.
+		rd.sec = secOwn
+	}
+	if rd.sec == secVariant && (cur == nil || len(cur.moves) == 0 && !cur.byWord) {
+		// "Если будут вопросы, пишите": a condition with no move opens nothing.
 		rd.sec = secOwn
 	}
 	if rd.sec != secVariant {

@@ -39,6 +39,10 @@ func TestLines(t *testing.T) {
 		{"thanks for your move", "Thanks for your move 11... h6:f4. My reply: 12. g3:e5", want{Repeated: []string{"11... h6:f4"}, Moves: []string{"12. g3:e5"}}},
 		{"label line then moves", "Ваш ход получил:\n11... h6:f4\nМой ход:\n12. g3:e5", want{Repeated: []string{"11... h6:f4"}, Moves: []string{"12. g3:e5"}}},
 		{"repetition line then bare moves", "Ваш ход 11... h6:f4 получил.\n12. g3:e5", want{Repeated: []string{"11... h6:f4"}, Moves: []string{"12. g3:e5"}}},
+		{"waiting for your answer", "Мой ход 12. g3:e5, жду ваш ответ.", want{Moves: []string{"12. g3:e5"}}},
+		{"result is no game", "Congratulations on a fine game 1-0.", want{}},
+		{"condition without moves", "Если будут вопросы, пишите.\n12. g3:e5", want{Moves: []string{"12. g3:e5"}}},
+		{"condition wrapped", "Если 12... f6:d4,\nто 13. c3:e5", want{Variants: []string{": 12... f6:d4 13. c3:e5"}}},
 		{"unnumbered", "Мой ход: g3:e5", want{Moves: []string{"g3:e5"}}},
 		{"white then implied black", "12. g3:e5 f6:d4 13. c3:e5", want{Moves: []string{"12. g3:e5", "12... f6:d4", "13. c3:e5"}}},
 		{"black ellipsis unicode", "12…f6:d4", want{Moves: []string{"12... f6:d4"}}},
@@ -102,5 +106,29 @@ func TestLines(t *testing.T) {
 				t.Errorf("%q (-want +got):\n%s", tt.body, diff)
 			}
 		})
+	}
+}
+
+// TestNames checks the tournament code and the game, in the body and in the Subject.
+func TestNames(t *testing.T) {
+	tests := []struct {
+		subject, body    string
+		tournament, game string
+	}{
+		{"x", "Tournament code: CT-2026/1, game 0307", "CT-2026/1", "3-7"},
+		{"x", "Шифр турнира «СТ-2026/1», партия № 12-4", "СТ-2026/1", "12-4"},
+		{"Re: Fwd: СТ-2026/1 партия 3 – 7", "", "СТ-2026/1", "3-7"},
+		{"ОТВЕТ: CT-2026/1 game 5", "", "CT-2026/1", "5"},
+		{"Турнир идёт", "Турнир идёт хорошо, партия интересная", "", ""},
+		{"x", "a fine game 1-0", "", ""},
+	}
+	for _, tt := range tests {
+		l, err := Parse([]byte("Subject: " + tt.subject + "\n\n" + tt.body + "\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Tournament != tt.tournament || l.Game != tt.game {
+			t.Errorf("%q / %q: tournament %q, game %q; want %q, %q", tt.subject, tt.body, l.Tournament, l.Game, tt.tournament, tt.game)
+		}
 	}
 }

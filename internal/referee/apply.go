@@ -305,9 +305,11 @@ func (x *decider) playMoves(moves []letterMove) bool {
 			if x.sameMove(i, m.Text) {
 				continue // a repetition of a ply already on the board (an accepted variant move)
 			}
-			if sideOfPly(i) == x.side {
+			if sideOfPly(i) == x.side && !m.Bad {
 				if _, f := x.b.parse(m.Text); f != nil {
-					// 4.2.8: a sent move cannot be changed.
+					// 4.2.8: a sent move cannot be changed. Nothing of the letter is played but an
+					// accepted part of a variant.
+					x.restore()
 					x.reject([]Violation{{Clause: "4.2.8", Line: m.Line, Text: m.written(),
 						What: fmt.Sprintf(x.tx.changesSent, numbered(i, x.g.Plies[i].Text)), Send: x.tx.sendNext}})
 					return false

@@ -3,6 +3,7 @@ package referee
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"postald/internal/rules"
@@ -52,6 +53,7 @@ func (b *board) clone() *board {
 
 // replay plays a stored game's plies.
 func (b *board) replay(plies []Ply) error {
+	b.moves = slices.Grow(b.moves, len(plies)+4)
 	for i, p := range plies {
 		if err := b.play(p.Text); err != nil {
 			return fmt.Errorf("ply %d %q: %w", i+1, p.Text, err)

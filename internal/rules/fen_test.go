@@ -61,20 +61,20 @@ func TestParseFENErrors(t *testing.T) {
 		{"russian", "W"},
 		{"russian", "W:Wa1"},
 		{"russian", "X:Wa1:Bh8"},
-		{"russian", "W:Wa1:Ba1"},          // a square twice
-		{"russian", "W:Wa1:Wc1"},          // two white lists
-		{"russian", "W:Wa2:B"},            // a light square
-		{"russian", "W:Wz9:B"},            // no such square
-		{"russian", "W:Wc3(ww):B"},        // russian has no towers
-		{"russian", "W:W33:B"},            // numbers stop at 32
-		{"column", "W:Wc3(bw):B"},         // the top piece is black in the white list
-		{"column", "W:WKc3(ww):B"},        // K before a tower
-		{"column", "W:Wc3(wx):B"},         // bad letter
-		{"column", "W:Wc3(ww:B"},          // not closed
-		{"column", "W:Wc3():B"},           // empty tower
-		{"international", "W:Wa1:B"},      // international is numeric
-		{"international", "W:W51:B"},      // no square 51
-		{"international", "W:W20-10:B"},   // backward range
+		{"russian", "W:Wa1:Ba1"},                         // a square twice
+		{"russian", "W:Wa1:Wc1"},                         // two white lists
+		{"russian", "W:Wa2:B"},                           // a light square
+		{"russian", "W:Wz9:B"},                           // no such square
+		{"russian", "W:Wc3(ww):B"},                       // russian has no towers
+		{"russian", "W:W33:B"},                           // numbers stop at 32
+		{"column", "W:Wc3(bw):B"},                        // the top piece is black in the white list
+		{"column", "W:WKc3(ww):B"},                       // K before a tower
+		{"column", "W:Wc3(wx):B"},                        // bad letter
+		{"column", "W:Wc3(ww:B"},                         // not closed
+		{"column", "W:Wc3():B"},                          // empty tower
+		{"international", "W:Wa1:B"},                     // international is numeric
+		{"international", "W:W51:B"},                     // no square 51
+		{"international", "W:W20-10:B"},                  // backward range
 		{"column", "W:Wc3(wwwwwwwwwwwwwwwwwwwwwwwww):B"}, // 25 pieces
 	}
 	for _, tc := range tests {

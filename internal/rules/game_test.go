@@ -137,10 +137,10 @@ func TestOutcome(t *testing.T) {
 		variant, fen string
 		want         Outcome
 	}{
-		{"russian", "W:Wa1:Bb2,c3", BlackWins},            // White is blocked
-		{"russian-giveaway", "W:Wa1:Bb2,c3", WhiteWins},   // and wins the giveaway game
-		{"russian", "W:W:Bh8", BlackWins},                 // White has no piece
-		{"column", "W:W:Bc3(bw)", BlackWins},              // no tower topped by White
+		{"russian", "W:Wa1:Bb2,c3", BlackWins},          // White is blocked
+		{"russian-giveaway", "W:Wa1:Bb2,c3", WhiteWins}, // and wins the giveaway game
+		{"russian", "W:W:Bh8", BlackWins},               // White has no piece
+		{"column", "W:W:Bc3(bw)", BlackWins},            // no tower topped by White
 		{"column-giveaway", "W:W:Bc3(bw)", WhiteWins},
 		{"lasca", "B:W1:B25", Ongoing},
 		{"international", "B:W46:B", WhiteWins},

@@ -47,9 +47,6 @@ func (m Move) Route() []Square {
 	return append([]Square(nil), m.route[:m.n]...)
 }
 
-// jumpedSet returns the set of jumped squares as a bitboard.
-func (m *Move) jumpedSet() uint64 { return m.set }
-
 // sameRoute reports whether m and o start, end and jump alike in the same order.
 func (m *Move) sameRoute(o *Move) bool {
 	return m.from == o.from && m.to == o.to && m.n == o.n && m.jumped == o.jumped

@@ -80,7 +80,6 @@ type sState struct {
 	b        *sBoard
 	rules    sRules
 	captured map[[2]int]bool // turkish: captured squares
-	out      []sMove
 }
 
 // moves returns all legal moves, one per route (duplicates by route removed).

@@ -84,6 +84,9 @@ func hasHeader(raw []byte, name string) bool {
 		if len(line) == 0 {
 			return false
 		}
+		if line[0] == ' ' || line[0] == '\t' {
+			continue // a folded continuation of the previous field
+		}
 		if i := bytes.IndexByte(line, ':'); i > 0 && strings.EqualFold(strings.TrimSpace(string(line[:i])), name) {
 			return true
 		}

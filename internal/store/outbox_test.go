@@ -198,6 +198,8 @@ func TestEnqueue_Invalid(t *testing.T) {
 	withID := reply("x")
 	withID.Raw = append([]byte("message-id: <mine@x>\r\n"), withID.Raw...)
 	bodyMentionsID := reply("Message-ID: in the body is fine")
+	folded := reply("x")
+	folded.Raw = []byte("Subject: a long subject\r\n Message-ID: folded into the subject\r\n\r\nbody\r\n")
 	tests := []struct {
 		name string
 		o    Outgoing
@@ -206,6 +208,7 @@ func TestEnqueue_Invalid(t *testing.T) {
 	}{
 		{"valid", reply("x"), t0, true},
 		{"Message-ID only in the body", bodyMentionsID, t0, true},
+		{"Message-ID inside a folded field", folded, t0, true},
 		{"no recipients", Outgoing{From: "a@b", Raw: []byte("x")}, t0, false},
 		{"no sender", Outgoing{To: []string{"a@b"}, Raw: []byte("x")}, t0, false},
 		{"empty letter", Outgoing{From: "a@b", To: []string{"a@b"}}, t0, false},

@@ -31,7 +31,10 @@
 // published tables for 4, 6, 8 and 10 players. With an odd number of players the table of
 // the next even number is used and whoever meets the missing player rests in that round;
 // since correspondence games are all played at once, rounds only order the list. A double
-// round-robin plays the table twice, colours exchanged, so every pair has games W-B and B-W.
+// round-robin plays the table twice, colours exchanged, so every pair has games W-B and B-W;
+// the swap of the first cycle's last two rounds that over-the-board events use against three
+// games in a row with one colour is not made, since correspondence games are not played in
+// rounds.
 // A game is named W-B by the players' numbers (formats.md); ParseGameName also reads the
 // four-digit form 0307 of start sheets with two-digit numbers (White first).
 //

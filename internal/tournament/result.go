@@ -77,7 +77,11 @@ const (
 
 // Symbol returns the score as a crosstable cell shows it: 1 ½ 0 + -.
 func (s Score) Symbol() string {
-	return [...]string{"", "1", "½", "0", "+", "-"}[s]
+	symbols := [...]string{"", "1", "½", "0", "+", "-"}
+	if s < 0 || int(s) >= len(symbols) {
+		return "?"
+	}
+	return symbols[s]
 }
 
 // won reports whether the score counts as a win; a plus counts as a win for points and

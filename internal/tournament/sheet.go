@@ -47,7 +47,7 @@ const (
 	English = "en"
 )
 
-// Variants lists the game ids postald referees (variants.md, clause 4.1.4).
+// variants lists the game ids postald referees (variants.md, clause 4.1.4).
 var variants = []string{
 	"russian", "international", "column", "lasca",
 	"russian-giveaway", "international-giveaway", "column-giveaway", "lasca-giveaway",

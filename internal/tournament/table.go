@@ -50,7 +50,7 @@ type tableFile struct {
 	} `toml:"game"`
 }
 
-// DefaultTiebreaks are applied when a results file does not list any: the regulation's
+// defaultTiebreaks are applied when a results file does not list any: the regulation's
 // default (referee.DefaultRegulation).
 var defaultTiebreaks = []string{SonnebornBerger, Wins, HeadToHead}
 

@@ -20,11 +20,10 @@ const (
 
 // token is one lexical element of a PDN file.
 type token struct {
-	kind  tokenKind
-	name  string // tag name
-	text  string // tag value, word, comment or setup text
-	line  int    // line the token starts on
-	space bool   // the token follows white space or starts the file (words only)
+	kind tokenKind
+	name string // tag name
+	text string // tag value, word, comment or setup text
+	line int    // line the token starts on
 }
 
 // Limits that keep the memory of the reader bounded whatever the input.
@@ -117,7 +116,6 @@ func stopsWord(r rune) bool {
 // next returns the next token. At the end of the input it returns io.EOF, or
 // the read error that ended it.
 func (l *lexer) next() (token, error) {
-	space := false
 	for {
 		prevNL := l.lastNL
 		r, ok := l.read()
@@ -128,7 +126,6 @@ func (l *lexer) next() (token, error) {
 			return token{}, io.EOF
 		}
 		if isSpace(r) || l.escapedSpace(r) {
-			space = true
 			continue
 		}
 		line := l.line()
@@ -143,11 +140,9 @@ func (l *lexer) next() (token, error) {
 			}
 			return l.tag(line), nil
 		case ']', '}':
-			space = true // stray closer: ignore it
-			continue
+			continue // a stray closer
 		case '(':
 			if l.strength() {
-				space = true
 				continue
 			}
 			return token{kind: tokVarStart, line: line}, nil
@@ -164,7 +159,7 @@ func (l *lexer) next() (token, error) {
 			// A tag line that lost its "[": `Event "…"]`.
 			return l.tagValue(w, line), nil
 		}
-		return token{kind: tokWord, text: w, line: line, space: space}, nil
+		return token{kind: tokWord, text: w, line: line}, nil
 	}
 }
 

@@ -239,10 +239,15 @@ func (r *Reader) Next() (*Game, error) {
 	}
 }
 
+// maxLookahead bounds the comments endsGame looks past, so that reading
+// ahead holds a bounded number of tokens.
+const maxLookahead = 16
+
 // endsGame reports whether the game ends before the next word: the tokens
-// ahead, comments aside, are a tag or nothing.
+// ahead, comments aside, are a tag or nothing. Past maxLookahead comments
+// it answers no.
 func (r *Reader) endsGame() bool {
-	for i := 0; ; i++ {
+	for i := 0; i < maxLookahead; i++ {
 		t, err := r.peekToken(i)
 		if err != nil {
 			return true
@@ -255,6 +260,7 @@ func (r *Reader) endsGame() bool {
 		}
 		return false
 	}
+	return false
 }
 
 // joinMove joins a move written with white space inside ("1- 7", "28x 19",

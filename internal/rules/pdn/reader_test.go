@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/text/encoding/charmap"
@@ -284,5 +285,33 @@ func TestGameTag(t *testing.T) {
 	want := []Tag{{"GameType", "98"}, {"gametype", "25"}, {"fen", "W:W31:B19"}}
 	if diff := cmp.Diff(want, g.Tags); diff != "" {
 		t.Errorf("tags after SetTag (-want +got):\n%s", diff)
+	}
+}
+
+// TestReaderBoundedText reads a file whose word, comment and tag value are
+// megabytes long: each is cut to its limit and the next game still reads.
+func TestReaderBoundedText(t *testing.T) {
+	huge := strings.Repeat("é", 1<<20)
+	in := "[Event \"" + huge + "\"]\n1. 32-28" + huge + " {" + huge + "} " + strings.Repeat("{c} ", 100) + "2-8 *\n[Event \"next\"] 1. 33-29 *"
+	games, err := ReadAll(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 2 {
+		t.Fatalf("%d games, want 2", len(games))
+	}
+	g := games[0]
+	if v, _ := g.Tag("Event"); utf8.RuneCountInString(v) != maxValue {
+		t.Errorf("Event value of %d runes, want it cut to %d", utf8.RuneCountInString(v), maxValue)
+	}
+	if len(g.Moves) != 2 || utf8.RuneCountInString(g.Moves[0].Text) != maxWord || g.Moves[1].Text != "2-8" {
+		t.Errorf("moves %d, first %d runes, second %.10q; want 2 moves, the first cut to %d runes, then 2-8",
+			len(g.Moves), utf8.RuneCountInString(g.Moves[0].Text), g.Moves[len(g.Moves)-1].Text, maxWord)
+	}
+	if n := utf8.RuneCountInString(g.Moves[0].Comment); n > maxComments+maxValue {
+		t.Errorf("comments of %d runes kept, want at most %d", n, maxComments+maxValue)
+	}
+	if g.Result != "*" {
+		t.Errorf("result %q, want *", g.Result)
 	}
 }

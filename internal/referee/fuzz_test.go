@@ -1,0 +1,61 @@
+package referee
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"postald/internal/mailparse"
+)
+
+// FuzzApply sends any letter text from either player to a game in progress: Apply never panics,
+// the game it returns still replays, a stopped letter moves nothing, and only the sender's clock
+// can grow.
+func FuzzApply(f *testing.F) {
+	f.Add("Ваш ход 1... f6-g5 получил.\nМой ход: 2. g3-h4", false)
+	f.Add("Мой ход: 2. gh4", false)
+	f.Add("Ваш ход 2. g3-h4 получил.\nМой ход: 2... g5-f4 3. e3:g5 h6:f4", true)
+	f.Add("Если 2... e7-f6, то 3. b2-c3 b6-a5 4. c3-c5\nПредлагаю ничью.", false)
+	f.Add("Принимаю вариант А до 3-го хода.\nМой ход: 3... f6-e5", true)
+	f.Add("Сдаюсь.", true)
+	f.Add("Даты: 01.11.2026 / 40.13.2026\nВремя: 999/-1", false)
+	base := after(f, "russian", append(opening[:2:2],
+		testLetter{ivanov, "2026-11-06 09:00", white2 + "Вариант А: если 2... e7-f6, то 3. b2-c3 b6-a5 4. c3-b4"})...)
+	at := time.Date(2026, 11, 8, 12, 0, 0, 0, moscow)
+	f.Fuzz(func(t *testing.T, body string, black bool) {
+		from := ivanov
+		if black {
+			from = petrov
+		}
+		raw := "From: " + from.Email + "\r\nSubject: СТ-2026/1 партия 1-2\r\nDate: " + at.Format(time.RFC1123Z) +
+			"\r\nMessage-ID: <f@x>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + strings.ReplaceAll(body, "\n", "\r\n")
+		l, err := mailparse.Parse([]byte(raw))
+		if err != nil {
+			return
+		}
+		d := Apply(base, l, Envelope{From: from.Email, MessageID: "f@x", Received: at}, DefaultRegulation(), moscow)
+		b, _ := newBoard(d.Game.Variant)
+		if err := b.replay(d.Game.Plies); err != nil {
+			t.Fatalf("the decided game does not replay: %v", err)
+		}
+		if len(d.Game.Plies) < len(base.Plies) {
+			t.Fatalf("plies went from %d to %d: nothing is undone (4.2.8)", len(base.Plies), len(d.Game.Plies))
+		}
+		if d.Verdict == Rejected && len(d.Moves) > 0 && !strings.Contains(strings.Join(d.Clauses, ","), "4.2.13") {
+			t.Fatalf("a stopped letter put %v on the board", d.Moves)
+		}
+		partner := base.Clock(Black).Days
+		if black {
+			partner = base.Clock(White).Days
+		}
+		other := d.Game.Clock(White).Days
+		if black {
+			other = d.Game.Clock(White).Days
+		} else {
+			other = d.Game.Clock(Black).Days
+		}
+		if other != partner {
+			t.Fatalf("the partner's days changed from %d to %d", partner, other)
+		}
+	})
+}
