@@ -83,5 +83,25 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 		w.MaxMessageBytes = int64(cfg.Limits.MaxMessageBytes)
 	}
 	log.Info("postald starting", "store", db.Path(), "imap", cfg.IMAP.Address, "smtp", cfg.SMTP.Address, "control", cfg.Control.Socket)
+	if every := cfg.Daemon.ReportEvery.Duration; every > 0 {
+		go reportEvery(ctx, d, every, log)
+	}
 	return d.Run(ctx, w)
+}
+
+// reportEvery mails the director's report of every tournament on the configured period.
+func reportEvery(ctx context.Context, d *daemon.Daemon, every time.Duration, log *slog.Logger) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		var out daemon.ControlOutput
+		if code := reportMain(ctx, []string{"-send"}, &out, d.Env()); code != 0 {
+			log.Error("scheduled report", "output", out.String())
+		}
+	}
 }

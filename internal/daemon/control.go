@@ -87,7 +87,10 @@ func listenControl(path string) (net.Listener, error) {
 	return ln, nil
 }
 
-func (d *Daemon) controlEnv() *ControlEnv {
+// Env is the environment commands run in under this daemon: changes go through its owner
+// goroutine. The control socket uses it, and so can work the daemon schedules (the
+// director's periodic report).
+func (d *Daemon) Env() *ControlEnv {
 	return &ControlEnv{
 		Store: d.opt.Store,
 		From:  d.opt.From,
@@ -132,7 +135,7 @@ func (d *Daemon) serveControlConn(ctx context.Context, c net.Conn) {
 		resp = controlResponse{Code: 2, Error: "this postald runs no commands"}
 	default:
 		var out ControlOutput
-		resp.Code = d.opt.Control(ctx, req.Args, &out, d.controlEnv())
+		resp.Code = d.opt.Control(ctx, req.Args, &out, d.Env())
 		resp.Output = out.String()
 	}
 	b, _ := json.Marshal(resp)

@@ -9,12 +9,16 @@ import (
 func benchLetter(b *testing.B, raw []byte) {
 	b.ReportAllocs()
 	b.SetBytes(int64(len(raw)))
+	cpu0 := cpuTime()
 	for b.Loop() {
 		if _, err := Parse(raw); err != nil {
 			b.Fatal(err)
 		}
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "letters/s")
+	if cpu := cpuTime() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(b.N)/cpu.Seconds(), "letters/cpu-s")
+	}
 }
 
 // BenchmarkParseTypical parses the typical letter of the letter format.

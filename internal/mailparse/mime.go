@@ -180,7 +180,46 @@ func (br *bodyReader) entityText(e *message.Entity, entErr error, depth int) (te
 	if mt == "text/html" {
 		return htmlText(body), true, true
 	}
+	if strings.EqualFold(params["format"], "flowed") {
+		body = unflow(body, strings.EqualFold(params["delsp"], "yes"))
+	}
 	return body, false, true
+}
+
+// unflow joins the soft-broken lines of format=flowed text (RFC 3676 4.2): a line that ends
+// with a space continues on the next one, except the signature separator "-- ". A leading
+// space added for stuffing is removed, except before ">". Quoted lines are left as they are.
+func unflow(s string, delsp bool) string {
+	lines := strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n")
+	var b strings.Builder
+	b.Grow(len(s))
+	joining := false
+	for i, line := range lines {
+		if strings.HasPrefix(line, ">") {
+			if joining {
+				b.WriteByte('\n')
+				joining = false
+			}
+			b.WriteString(line)
+			if i < len(lines)-1 {
+				b.WriteByte('\n')
+			}
+			continue
+		}
+		if strings.HasPrefix(line, " ") && !strings.HasPrefix(line, " >") {
+			line = line[1:] // a stuffed " >" stays, so that it is not taken for a quote
+		}
+		soft := strings.HasSuffix(line, " ") && line != "-- "
+		if soft && delsp {
+			line = line[:len(line)-1]
+		}
+		b.WriteString(line)
+		joining = soft
+		if !soft && i < len(lines)-1 {
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
 }
 
 // cyrillicCharmaps are the 8-bit Cyrillic charsets a letter may wrongly declare.

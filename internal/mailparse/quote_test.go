@@ -67,3 +67,26 @@ func TestHTMLText(t *testing.T) {
 		})
 	}
 }
+
+// TestUnflow checks the joining of format=flowed lines.
+func TestUnflow(t *testing.T) {
+	tests := []struct {
+		name, in string
+		delsp    bool
+		want     string
+	}{
+		{"soft break", "Если 12... f6:d4, то 13. c3:e5 \nd6:f4 14. e3:g5\nДаты", false, "Если 12... f6:d4, то 13. c3:e5 d6:f4 14. e3:g5\nДаты"},
+		{"delsp", "Мой ход: 12. g3:e5 f6:d4 13. c3:e5 d6:f4 14. e3:", true, "Мой ход: 12. g3:e5 f6:d4 13. c3:e5 d6:f4 14. e3:"},
+		{"delsp joins words", "g3 \n:e5", true, "g3:e5"},
+		{"signature stays", "text\n-- \nИван", false, "text\n-- \nИван"},
+		{"space stuffing", " From the start\n >not a quote", false, "From the start\n >not a quote"},
+		{"quotes untouched", "> old \n> old\nnew", false, "> old \n> old\nnew"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, unflow(tt.in, tt.delsp)); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}

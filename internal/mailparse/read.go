@@ -375,7 +375,11 @@ func (rd *lineReader) statements(n int, m *masked, trimmed string) (claim bool) 
 		re   *regexp.Regexp
 		kind DrawKind
 	}{{reDrawDecline, DrawDecline}, {reDrawAccept, DrawAccept}, {reDrawClaim, DrawClaim}, {reDrawOffer, DrawOffer}}
+	hasDraw := strings.Contains(lower, "ничь") || strings.Contains(lower, "draw") || strings.Contains(lower, "мировую")
 	for _, k := range kinds {
+		if !hasDraw {
+			break
+		}
 		ix := firstWordMatch(k.re, lower)
 		if ix == nil {
 			continue
@@ -403,6 +407,10 @@ func (rd *lineReader) statements(n int, m *masked, trimmed string) (claim bool) 
 		break
 	}
 	lower = string(m.lower)
+	if !strings.Contains(lower, "сда") && !strings.Contains(lower, "resign") && !strings.Contains(lower, "поражени") &&
+		!strings.Contains(lower, "concede") && !strings.Contains(lower, "протест") && !strings.Contains(lower, "protest") {
+		return claim
+	}
 	if ix := firstWordMatch(reResign, lower); ix != nil {
 		before := strings.TrimSpace(lower[:ix[0]])
 		if !strings.HasSuffix(before, " не") && before != "не" && !strings.HasSuffix(before, "not") {
@@ -430,7 +438,7 @@ func (rd *lineReader) statements(n int, m *masked, trimmed string) (claim bool) 
 // leave reads a leave notice with its dates, when the line gives them.
 func (rd *lineReader) leave(n int, m *masked, trimmed string) bool {
 	lower := string(m.lower)
-	if firstWordMatch(reLeave, lower) == nil {
+	if !strings.Contains(lower, "отпуск") && !strings.Contains(lower, "leave") || firstWordMatch(reLeave, lower) == nil {
 		return false
 	}
 	lv := &Leave{Where: Where{Line: n, Text: trimmed}}
@@ -472,6 +480,15 @@ func (rd *lineReader) leave(n int, m *masked, trimmed string) bool {
 
 // datesAndTime reads the three dates and the time fraction.
 func (rd *lineReader) datesAndTime(n int, m *masked, isLeave bool) {
+	if !strings.ContainsAny(string(m.line), "0123456789") {
+		// No dates and no fraction; only a bare "Даты:" label matters.
+		if reDateLabel.Match(m.lower) {
+			rd.datesLabel = 3
+		} else if rd.datesLabel > 0 {
+			rd.datesLabel--
+		}
+		return
+	}
 	ds := readDates(string(m.lower))
 	for _, d := range ds {
 		m.blank(d.start, d.end)

@@ -394,7 +394,7 @@ func compareTree(t *testing.T, p *Position, b *sBoard, rl sRules, depth int) uin
 
 func TestSimpleGeneratorStartTrees(t *testing.T) {
 	depths := map[string]int{"russian": 6, "international": 5, "column": 6, "lasca": 10}
-	if testing.Short() {
+	if testing.Short() || raceDetector {
 		depths = map[string]int{"russian": 4, "international": 4, "column": 4, "lasca": 7}
 	}
 	for _, id := range []string{"russian", "international", "column", "lasca"} {
@@ -414,7 +414,7 @@ func TestSimpleGeneratorStartTrees(t *testing.T) {
 // which reach kings, long captures and tall towers.
 func TestSimpleGeneratorPlayouts(t *testing.T) {
 	games := 150
-	if testing.Short() {
+	if testing.Short() || raceDetector {
 		games = 30
 	}
 	for _, id := range []string{"russian", "international", "column", "lasca"} {
@@ -489,7 +489,7 @@ func randomPosition(v *Variant, rng *rand.Rand, pieces int, king float64, maxTow
 // are common.
 func TestSimpleGeneratorRandomPositions(t *testing.T) {
 	n := 10000
-	if testing.Short() {
+	if testing.Short() || raceDetector {
 		n = 1000
 	}
 	for _, id := range []string{"russian", "international", "column", "lasca"} {

@@ -1,0 +1,392 @@
+package trust
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Bounds of ParseAuthResults.
+const (
+	maxResults    = 64 // method results in one field
+	maxProperties = 32 // properties of one result
+)
+
+// AuthResults is one Authentication-Results field (RFC 8601).
+type AuthResults struct {
+	// AuthservID names the server that wrote the field ("mx.club.example").
+	AuthservID string
+	// Results are the methods' results in order; empty for "none".
+	Results []MethodResult
+}
+
+// MethodResult is the result of one authentication method.
+type MethodResult struct {
+	Method     string     // lower case: dkim, spf, dmarc, arc, ...
+	Result     string     // lower case: pass, fail, softfail, neutral, none, temperror, permerror, policy
+	Reason     string     // the reason=... value, if any
+	Properties []Property // ptype.property=value, in order
+}
+
+// Property is one ptype.property=value of a result: {"header", "d", "club.example"}.
+type Property struct {
+	Type  string // lower case: smtp, header, body, policy
+	Name  string // lower case: mailfrom, d, i, from, ...
+	Value string // as written, unquoted
+}
+
+// Property returns the value of the property typ.name ("header", "d"), "" when absent.
+func (m MethodResult) Property(typ, name string) string {
+	for _, p := range m.Properties {
+		if p.Type == typ && p.Name == name {
+			return p.Value
+		}
+	}
+	return ""
+}
+
+// ParseAuthResults reads the value of an Authentication-Results field:
+//
+//	mx.club.example; dkim=pass header.d=club.example; spf=pass smtp.mailfrom=ivan@club.example
+//
+// Comments and folding white space are skipped, quoted strings unquoted, keywords lower-cased.
+// A result version ("dkim/1") is accepted and dropped.
+func ParseAuthResults(v string) (AuthResults, error) {
+	p := arParser{s: v}
+	var ar AuthResults
+	p.skipCFWS()
+	ar.AuthservID = p.value()
+	if ar.AuthservID == "" {
+		return ar, p.errorf("no authserv-id")
+	}
+	p.skipCFWS()
+	if p.digitsThenEnd() {
+		p.skipCFWS() // authres-version
+	}
+	for {
+		p.skipCFWS()
+		if p.end() {
+			return ar, nil
+		}
+		if !p.accept(';') {
+			return ar, p.errorf("want ';'")
+		}
+		p.skipCFWS()
+		if p.end() {
+			return ar, nil // a trailing ';'
+		}
+		method := p.keyword()
+		if method == "" {
+			return ar, p.errorf("want a method")
+		}
+		p.skipCFWS()
+		if p.accept('/') {
+			p.skipCFWS()
+			if p.keyword() == "" {
+				return ar, p.errorf("want a method version")
+			}
+			p.skipCFWS()
+		}
+		if method == "none" && (p.end() || p.peek() == ';') {
+			continue // no-result
+		}
+		if !p.accept('=') {
+			return ar, p.errorf("want '=' after %s", method)
+		}
+		p.skipCFWS()
+		res := MethodResult{Method: method, Result: p.keyword()}
+		if res.Result == "" {
+			return ar, p.errorf("want the result of %s", method)
+		}
+		if err := p.properties(&res); err != nil {
+			return ar, err
+		}
+		if len(ar.Results) == maxResults {
+			return ar, p.errorf("more than %d results", maxResults)
+		}
+		ar.Results = append(ar.Results, res)
+	}
+}
+
+// arParser reads an Authentication-Results value from left to right.
+type arParser struct {
+	s string
+	i int
+}
+
+func (p *arParser) end() bool { return p.i >= len(p.s) }
+
+func (p *arParser) peek() byte {
+	if p.end() {
+		return 0
+	}
+	return p.s[p.i]
+}
+
+func (p *arParser) accept(c byte) bool {
+	if p.peek() == c && !p.end() {
+		p.i++
+		return true
+	}
+	return false
+}
+
+func (p *arParser) errorf(format string, args ...any) error {
+	return fmt.Errorf("authentication-results: %s at offset %d", fmt.Sprintf(format, args...), p.i)
+}
+
+// skipCFWS skips white space, line ends and comments; comments nest and may quote with '\'.
+func (p *arParser) skipCFWS() {
+	for !p.end() {
+		switch p.s[p.i] {
+		case ' ', '\t', '\r', '\n':
+			p.i++
+		case '(':
+			depth := 0
+			for !p.end() {
+				c := p.s[p.i]
+				p.i++
+				switch c {
+				case '\\':
+					if !p.end() {
+						p.i++
+					}
+				case '(':
+					depth++
+				case ')':
+					depth--
+				}
+				if depth == 0 {
+					break
+				}
+			}
+		default:
+			return
+		}
+	}
+}
+
+// digitsThenEnd consumes an authres-version: digits followed by white space, a comment, ';' or
+// the end.
+func (p *arParser) digitsThenEnd() bool {
+	j := p.i
+	for j < len(p.s) && p.s[j] >= '0' && p.s[j] <= '9' {
+		j++
+	}
+	if j == p.i {
+		return false
+	}
+	if j < len(p.s) && !strings.ContainsRune(" \t\r\n(;", rune(p.s[j])) {
+		return false
+	}
+	p.i = j
+	return true
+}
+
+// keyword reads a Keyword (letters, digits, '-', '_') and lower-cases it.
+func (p *arParser) keyword() string {
+	j := p.i
+	for j < len(p.s) && isKeywordByte(p.s[j]) {
+		j++
+	}
+	k := strings.ToLower(p.s[p.i:j])
+	p.i = j
+	return k
+}
+
+func isKeywordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_'
+}
+
+// value reads a quoted string or a run of bytes up to white space, a comment, ';' or a quote.
+func (p *arParser) value() string {
+	if p.peek() == '"' {
+		p.i++
+		var b strings.Builder
+		for !p.end() {
+			c := p.s[p.i]
+			p.i++
+			switch c {
+			case '\\':
+				if !p.end() {
+					b.WriteByte(p.s[p.i])
+					p.i++
+				}
+			case '"':
+				return b.String()
+			default:
+				b.WriteByte(c)
+			}
+		}
+		return b.String() // an unterminated quote ends with the field
+	}
+	j := p.i
+	for j < len(p.s) && !strings.ContainsRune(" \t\r\n();\"", rune(p.s[j])) {
+		j++
+	}
+	v := p.s[p.i:j]
+	p.i = j
+	return v
+}
+
+// properties reads the reasonspec and propspecs after a method's result.
+func (p *arParser) properties(res *MethodResult) error {
+	for {
+		p.skipCFWS()
+		if p.end() || p.peek() == ';' {
+			return nil
+		}
+		typ := p.keyword()
+		if typ == "" {
+			return p.errorf("want a property after %s=%s", res.Method, res.Result)
+		}
+		p.skipCFWS()
+		name := ""
+		if typ != "reason" {
+			if !p.accept('.') {
+				return p.errorf("want '.' after %s", typ)
+			}
+			p.skipCFWS()
+			name = p.keyword()
+			if name == "" {
+				return p.errorf("want a property name after %s.", typ)
+			}
+			p.skipCFWS()
+		}
+		if !p.accept('=') {
+			return p.errorf("want '=' after %s", typ)
+		}
+		p.skipCFWS()
+		v := p.value()
+		if typ == "reason" {
+			res.Reason = v
+			continue
+		}
+		if len(res.Properties) == maxProperties {
+			return p.errorf("more than %d properties", maxProperties)
+		}
+		res.Properties = append(res.Properties, Property{Type: typ, Name: name, Value: v})
+	}
+}
+
+// Policy is the configuration's [trust] table: the receiving server whose
+// Authentication-Results field is trusted and the methods that must pass in it.
+type Policy struct {
+	AuthservID string
+	Require    []string // any of dkim, spf, dmarc
+}
+
+// AuthError says why a letter's sender is not authenticated.
+type AuthError struct {
+	Method string // the required method that did not pass; "" when no field could be used
+	Reason string
+}
+
+func (e *AuthError) Error() string {
+	if e.Method == "" {
+		return "not authenticated: " + e.Reason
+	}
+	return "not authenticated: " + e.Method + ": " + e.Reason
+}
+
+// ErrNoFrom is returned by Policy.Check when the letter has no readable From address to
+// authenticate.
+var ErrNoFrom = errors.New("not authenticated: no readable From address")
+
+// Check authenticates from, the letter's From address, by the Authentication-Results fields
+// (top first) of its header: the first field written by p.AuthservID must report an aligned
+// pass for every required method. It returns nil when nothing is required.
+func (p Policy) Check(fields []string, from string) error {
+	if len(p.Require) == 0 {
+		return nil
+	}
+	dom := Domain(from)
+	if dom == "" {
+		return ErrNoFrom
+	}
+	ar, err := p.field(fields)
+	if err != nil {
+		return err
+	}
+	for _, m := range p.Require {
+		if err := checkMethod(ar, strings.ToLower(m), dom); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// field returns the first field written by the trusted server.
+func (p Policy) field(fields []string) (AuthResults, error) {
+	for _, f := range fields {
+		ar, err := ParseAuthResults(f)
+		if !strings.EqualFold(ar.AuthservID, p.AuthservID) {
+			continue // another server's field; an unreadable one cannot be ours either
+		}
+		if err != nil {
+			return ar, &AuthError{Reason: fmt.Sprintf("the field of %s cannot be read: %v", p.AuthservID, err)}
+		}
+		return ar, nil
+	}
+	return AuthResults{}, &AuthError{Reason: "no Authentication-Results field from " + p.AuthservID}
+}
+
+// checkMethod finds an aligned pass of method in ar.
+func checkMethod(ar AuthResults, method, dom string) error {
+	seen := ""
+	for _, r := range ar.Results {
+		if r.Method != method {
+			continue
+		}
+		if r.Result != "pass" {
+			seen = r.Result
+			continue
+		}
+		d, ok := aligned(r, dom)
+		if ok {
+			return nil
+		}
+		seen = fmt.Sprintf("pass for %q, not for %s", d, dom)
+	}
+	if seen == "" {
+		seen = "no result"
+	}
+	return &AuthError{Method: method, Reason: seen}
+}
+
+// aligned reports whether a passing result is about the From domain dom, and the domain it is
+// about.
+func aligned(r MethodResult, dom string) (string, bool) {
+	switch r.Method {
+	case "dkim":
+		d := strings.ToLower(strings.TrimSuffix(r.Property("header", "d"), "."))
+		if d == "" {
+			d = Domain(r.Property("header", "i"))
+		}
+		return d, relaxed(dom, d)
+	case "spf":
+		d := Domain(r.Property("smtp", "mailfrom"))
+		return d, relaxed(dom, d)
+	case "dmarc":
+		hf := r.Property("header", "from")
+		if hf == "" {
+			return dom, true
+		}
+		d := hf
+		if strings.Contains(hf, "@") {
+			d = Domain(hf)
+		}
+		d = strings.ToLower(strings.TrimSuffix(d, "."))
+		return d, d == dom
+	}
+	return "", true // a method postald does not know: its pass is taken as it is
+}
+
+// relaxed reports whether domain d covers the From domain dom: the same domain or a parent of it
+// with at least two labels.
+func relaxed(dom, d string) bool {
+	if d == "" || !strings.Contains(d, ".") {
+		return false
+	}
+	return dom == d || strings.HasSuffix(dom, "."+d)
+}

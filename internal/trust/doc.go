@@ -1,0 +1,69 @@
+// Package trust decides, before a letter is read, whether postald may read it, act on it and
+// answer it: who really sent it (Authentication-Results, RFC 8601), whether it is automatic mail
+// that must never be answered (RFC 3834), whether it is within the size limits, and whether its
+// sender writes too often. It is pure: it reads the raw bytes it is given, does no I/O, reads no
+// clock (every instant is an argument) and keeps no global state.
+//
+// # What is checked, in the order the daemon asks
+//
+//  1. ReadHeader reads the letter's header section from the raw bytes (the body is not
+//     touched): the From address, the Authentication-Results fields in order, and the fields
+//     that mark automatic mail.
+//  2. LoopReason: bounces, delivery reports, Auto-Submitted other than "no",
+//     Precedence bulk/list/junk, mailing-list fields, X-Autoreply and the like, letters that
+//     carry postald's own X-Postald-* fields, letters from postald's own address and from a
+//     MAILER-DAEMON are never answered, so that two programs can never answer each other forever.
+//  3. Policy.Check: where the configuration names the receiving server (authserv_id) and the
+//     methods it requires (dkim, spf, dmarc), the letter's sender must be authenticated by that
+//     server.
+//  4. Limiter: letters per sender per hour, answers per recipient per hour, in memory.
+//  5. Limits.Check: the size of the letter, the number of its MIME parts and the length of its
+//     longest line, counted on the raw bytes in one pass without a MIME parse.
+//
+// # Decisions where the rules are silent
+//
+// The correspondence rules (clauses 4.1–4.3) assume the post is honest; e-mail is not, so these
+// decisions are postald's own, taken as a tournament judge would take them: never apply a move
+// whose sender is in doubt, never lose a letter (doubtful letters are kept for the judge, who
+// decides), and never let a program, a stranger or a flood cost the tournament anything.
+//
+// Which Authentication-Results field counts. Only a field whose authserv-id is the configured
+// receiving server counts, and only the first such field from the top: a receiving server
+// prepends its field above everything the letter carried when it arrived, so any later field
+// with the same authserv-id was written by someone else and may be forged (RFC 8601, sections
+// 5 and 7.2). A field from that server that cannot be parsed fails the check; fields of other
+// servers are ignored, readable or not.
+//
+// What "pass" means. Each method the configuration requires must have a result "pass" in that
+// field, and the pass must be about the domain of the letter's From address, or anyone with a
+// domain of his own could pass it:
+//
+//   - dkim: the signing domain (header.d, else the domain of header.i) is the From domain or a
+//     parent of it (relaxed alignment: d=club.example covers mail.club.example). Without a
+//     public-suffix list postald cannot tell an organisational domain, so the other direction
+//     (d=mail.club.example for a From at club.example) is not accepted, and a one-label domain
+//     ("example") never aligns.
+//   - spf: the same relaxed alignment for the domain of smtp.mailfrom; a pass that does not name
+//     smtp.mailfrom is not accepted, since it cannot be tied to the From address.
+//   - dmarc: header.from, when the server names it, must be the From domain itself; DMARC is by
+//     definition about that domain, so a pass without header.from is accepted.
+//
+// Several DKIM signatures: one aligned pass is enough.
+//
+// Automatic mail from a player's address (a vacation notice, a forwarding loop) is kept, never
+// answered; the daemon tells the judge, once an hour at most, since a player whose mailbox
+// answers by itself may be away.
+//
+// Rate limits count letters by the postmark (the instant the mail server received the letter),
+// so that a backlog read after an outage is not mistaken for a flood; answers are counted when
+// they are written. The limiter is exact (a sliding window of the last N instants per sender) and
+// bounded: it tracks at most a fixed number of senders, forgetting first those whose window has
+// passed, then the least recently seen. Its state is in memory, so a restart of the daemon starts
+// every window afresh; that can let one more hour's letters through, never lose one.
+//
+// Limits are counted on the raw bytes: size (the mail server's size when the letter was fetched
+// only in part), MIME parts (the message itself and every body part opened by a delimiter line of
+// a boundary declared in a Content-Type field, nested messages included), and the longest line
+// without its line end. A letter over a limit is kept unread; the message of a registered player
+// is answered once per window with a short note.
+package trust
