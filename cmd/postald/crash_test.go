@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net/mail"
@@ -18,9 +19,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"postald/internal/daemon"
+	"postald/internal/daysclock"
 	"postald/internal/mailtest"
 	"postald/internal/referee"
 	"postald/internal/store"
+	"postald/internal/tournament"
 )
 
 // TestCrashBurst proves the reliability contract against the real servers: a burst of letters in
@@ -43,44 +46,60 @@ func TestCrashBurst(t *testing.T) {
 	// The uninterrupted run: one daemon processes the whole burst.
 	clean := newCrashRun(t, st, bin, b, "clean")
 	began := time.Now()
-	clean.drain(t, 90*time.Second)
-	cleanTook := time.Since(began)
-	t.Logf("uninterrupted run: %v", cleanTook.Round(time.Millisecond))
+	work := clean.drain(t, 90*time.Second).Sub(began)
+	t.Logf("uninterrupted run: the last letter delivered after %v", work.Round(time.Millisecond))
+	cleanDB := clean.open(t)
+	cleanOut := outbox(t, cleanDB)
 
 	// The same burst, with kills. A kill comes at a random moment from the daemon's start (while
 	// it opens the store, logs in, fetches, decides, commits, moves, sends); the longest wait is
-	// a fraction of the uninterrupted run, so that the burst takes many kills to get through.
+	// a start-up plus a small part of the uninterrupted run, so that the burst takes many kills to
+	// get through.
 	crash := newCrashRun(t, st, bin, b, "crash")
 	seed := uint64(time.Now().UnixNano())
 	rng := rand.New(rand.NewPCG(seed, 1))
-	t.Logf("kill schedule seed %d", seed)
-	maxWait := max(cleanTook/12, 300*time.Millisecond)
+	// A kill that finds no progress (the daemon had not got past its start) lengthens the
+	// longest wait by a quarter, and one that finds more than a thirtieth of the work done
+	// shortens it by a fifth, so that the schedule suits the machine's speed.
+	maxWait := 100*time.Millisecond + work/20
+	t.Logf("kill schedule: seed %d, waits up to %v at first", seed, maxWait.Round(time.Millisecond))
 	const maxKills = 50
 	limit := time.Now().Add(80 * time.Second)
 	var kills, inFlight, unsent int
+	var trace []string // letters applied and sent after each kill
+	prev := crash.state(t)
 	for kills < maxKills && time.Now().Before(limit) {
 		p := crash.start(t)
 		time.Sleep(time.Duration(rng.Int64N(int64(maxWait))))
 		p.kill(t)
 		kills++
 		s := crash.state(t)
+		switch progress := s.applied - prev.applied + s.sent - prev.sent; {
+		case progress == 0:
+			maxWait += maxWait / 4
+		case progress > (len(b.Letters)+len(cleanOut))/30:
+			maxWait -= maxWait / 5
+		}
+		prev = s
 		if s.pendingIn > 0 {
 			inFlight++ // killed between a letter's record and its decision's commit
 		}
 		if s.pendingOut > 0 {
 			unsent++
 		}
+		trace = append(trace, fmt.Sprintf("%d/%d", s.applied, s.sent))
 		if s.drained() {
 			break
 		}
 	}
 	s := crash.state(t)
-	t.Logf("%d kills (wait up to %v): %d with a letter in flight, %d with letters unsent; after the last: %s",
-		kills, maxWait.Round(time.Millisecond), inFlight, unsent, s)
+	t.Logf("%d kills (the longest wait at last %v): %d with a letter in flight, %d with letters unsent; "+
+		"letters applied/sent after each: %s; after the last: %s",
+		kills, maxWait.Round(time.Millisecond), inFlight, unsent, strings.Join(trace, " "), s)
 	crash.drain(t, 90*time.Second)
 
 	// The games: equal to the uninterrupted run's, and as the rules make them.
-	cleanDB, crashDB := clean.open(t), crash.open(t)
+	crashDB := crash.open(t)
 	for _, g := range b.Games {
 		id := store.GameID{Tournament: b.Code, Game: g.Name}
 		want, got := loadGame(t, cleanDB, id), loadGame(t, crashDB, id)
@@ -102,7 +121,7 @@ func TestCrashBurst(t *testing.T) {
 	}
 
 	// The same letters went out, each queued once.
-	cleanOut, crashOut := outbox(t, cleanDB), outbox(t, crashDB)
+	crashOut := outbox(t, crashDB)
 	if d := cmp.Diff(outboxSummary(t, cleanOut), outboxSummary(t, crashOut)); d != "" {
 		t.Errorf("outbox after the kills differs from the uninterrupted run (-clean +crash):\n%s", d)
 	}
@@ -149,6 +168,8 @@ type crashRun struct {
 	inbox, processed string
 	imap             *imapclient.Client // the tournament's account, as the master user
 	log              *os.File
+	instance         string                        // the store's name, in every Message-ID it gives
+	recipients       map[string]*imapclient.Client // the accounts postald writes to
 }
 
 // newCrashRun prepares a run: the tournament registered through the binary (the start letters
@@ -178,6 +199,20 @@ func newCrashRun(t *testing.T, st *mailtest.Stack, bin string, b *burst, name st
 	}
 	r.imap = st.Dial(t, st.Tournament)
 	appendLetters(t, r.imap, r.inbox, b.Letters)
+	db, err := store.Open(filepath.Join(r.dir, "postald.db"), store.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.instance = db.Instance()
+	db.Close()
+	r.recipients = map[string]*imapclient.Client{}
+	for _, u := range []string{"judge", "director"} {
+		r.recipients[u] = st.Dial(t, u)
+	}
+	for _, p := range b.Players {
+		u, _, _ := strings.Cut(p.Email, "@")
+		r.recipients[u] = st.Dial(t, u)
+	}
 	return r
 }
 
@@ -237,27 +272,52 @@ func (c *child) stop(t *testing.T) {
 }
 
 // drain runs the daemon until the burst is wholly processed: the tournament's mailbox empty,
-// nothing received and unfinished, nothing left to send. It is stopped with SIGTERM only once
-// the mailbox is empty and the sender has had a moment, and started again if the store still
-// has letters to send.
-func (r *crashRun) drain(t *testing.T, timeout time.Duration) {
+// nothing received and unfinished, nothing left to send. The daemon is stopped with SIGTERM only
+// once the mailbox is empty and its letters have stopped arriving in the recipients' mailboxes
+// (a stop cuts a letter being sent, see TestStopKeepsOutboxDue), and started again if the store
+// still has letters to send.
+// It returns when the last letter was seen arriving.
+func (r *crashRun) drain(t *testing.T, timeout time.Duration) time.Time {
 	t.Helper()
 	deadline := time.Now().Add(timeout)
+	var last time.Time
 	for {
 		p := r.start(t)
 		for mailboxSize(t, r.imap, r.inbox) > 0 && time.Now().Before(deadline) {
 			time.Sleep(100 * time.Millisecond)
 		}
-		time.Sleep(time.Second)
+		last = r.waitQuiet(t, deadline)
 		p.stop(t)
 		s := r.state(t)
 		if s.drained() {
-			return
+			return last
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("%s run: not drained after %v: %s\n%s", r.name, timeout, s, r.logTail())
 		}
 	}
+}
+
+// waitQuiet waits until no new letter of the run's store has reached its recipients for two
+// seconds, or until deadline, and returns when the last one was seen.
+func (r *crashRun) waitQuiet(t *testing.T, deadline time.Time) time.Time {
+	t.Helper()
+	last, since := -1, time.Now()
+	for time.Now().Before(deadline) {
+		n := 0
+		for _, c := range r.recipients {
+			for _, k := range copiesOf(t, c, r.instance) {
+				n += k
+			}
+		}
+		if n != last {
+			last, since = n, time.Now()
+		} else if time.Since(since) > 2*time.Second {
+			return since
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
+	return since
 }
 
 // runState is how far a stopped daemon got.
@@ -266,13 +326,15 @@ type runState struct {
 	pendingIn  int // letters received and not finished (a kill between record and commit)
 	pendingOut int // letters in the outbox not sent yet
 	next       time.Time
+	applied    int // letters received and archived
+	sent       int // letters of the outbox sent
 }
 
 func (s runState) drained() bool { return s.inbox == 0 && s.pendingIn == 0 && s.pendingOut == 0 }
 
 func (s runState) String() string {
-	return fmt.Sprintf("%d letters in the mailbox, %d in flight, %d to send (next attempt %s)",
-		s.inbox, s.pendingIn, s.pendingOut, s.next.Format(time.TimeOnly))
+	return fmt.Sprintf("%d letters in the mailbox, %d applied, %d in flight, %d sent, %d to send (next attempt %s)",
+		s.inbox, s.applied, s.pendingIn, s.sent, s.pendingOut, s.next.Format(time.TimeOnly))
 }
 
 // state looks at the mailbox and, read-only, at the store of a stopped daemon.
@@ -293,6 +355,33 @@ func (r *crashRun) state(t *testing.T) runState {
 		out, err := tx.Due(time.Now().AddDate(1, 0, 0), 0)
 		s.pendingOut = len(out)
 		s.next, _ = tx.NextAttempt()
+		if err != nil {
+			return err
+		}
+		for seq := uint64(1); ; seq++ {
+			it, err := tx.OutboxItem(seq)
+			if errors.Is(err, store.ErrNotFound) {
+				break
+			}
+			if err != nil {
+				return err
+			}
+			if it.State == store.OutboxSent {
+				s.sent++
+			}
+		}
+		chains, err := tx.Chains()
+		for _, c := range chains {
+			if err != nil {
+				break
+			}
+			err = tx.ArchiveEntries(c, 1, func(e store.ArchiveEntry) error {
+				if e.Direction == store.In {
+					s.applied++
+				}
+				return nil
+			})
+		}
 		return err
 	})
 	if err != nil {
@@ -312,13 +401,25 @@ func (r *crashRun) open(t *testing.T) *store.DB {
 	return db
 }
 
-// logTail returns the end of the daemon's log.
+// logTail returns the warnings and errors of the daemon's log and its last lines.
 func (r *crashRun) logTail() string {
 	b, _ := os.ReadFile(r.log.Name())
-	if len(b) > 8000 {
-		b = b[len(b)-8000:]
+	var s strings.Builder
+	for line := range strings.Lines(string(b)) {
+		if strings.Contains(line, "level=WARN") || strings.Contains(line, "level=ERROR") {
+			s.WriteString(line)
+			if s.Len() > 8000 {
+				s.WriteString("...\n")
+				break
+			}
+		}
 	}
-	return string(b)
+	if len(b) > 4000 {
+		b = b[len(b)-4000:]
+	}
+	s.WriteString("--- the log ends:\n")
+	s.Write(b)
+	return s.String()
 }
 
 func (b *burst) messageIDs() []string {
@@ -351,7 +452,7 @@ func loadGame(t *testing.T, db *store.DB, id store.GameID) referee.Game {
 // moves, Black 5 for his; a stopped letter adds 6 penalty days (4.2.11) to its sender.
 func checkBurstGame(t *testing.T, b *burst, g referee.Game) {
 	t.Helper()
-	i := slices.IndexFunc(b.Games, func(x burstGame) bool { return x.Name == g.Name })
+	i := slices.IndexFunc(b.Games, func(x tournament.Game) bool { return x.Name == g.Name })
 	open := burstOpenings[i%len(burstOpenings)][:b.Plies]
 	var moves []string
 	for _, p := range g.Plies {
@@ -382,19 +483,173 @@ func checkBurstGame(t *testing.T, b *burst, g referee.Game) {
 	}
 	for _, c := range []struct {
 		side          string
-		clock         interface{ days() (int, int, int) }
+		clock         daysclock.Clock
 		days, penalty int
 	}{
-		{"White", clockOf(g.WhiteClock.Days, g.WhiteClock.Penalty, g.WhiteClock.Moves), white + whitePen, whitePen},
-		{"Black", clockOf(g.BlackClock.Days, g.BlackClock.Penalty, g.BlackClock.Moves), black + blackPen, blackPen},
+		{"White", g.WhiteClock, white + whitePen, whitePen},
+		{"Black", g.BlackClock, black + blackPen, blackPen},
 	} {
-		days, pen, moves := c.clock.days()
-		if days != c.days || pen != c.penalty || moves != b.Plies/2 {
+		if c.clock.Days != c.days || c.clock.Penalty != c.penalty || c.clock.Moves != b.Plies/2 {
 			t.Errorf("game %s: %s's clock %d days (%d penalty), %d moves; want %d (%d), %d",
-				g.Name, c.side, days, pen, moves, c.days, c.penalty, b.Plies/2)
+				g.Name, c.side, c.clock.Days, c.clock.Penalty, c.clock.Moves, c.days, c.penalty, b.Plies/2)
 		}
 	}
 	if g.Status != referee.StatusPlaying {
 		t.Errorf("game %s: status %q, want %q", g.Name, g.Status, referee.StatusPlaying)
 	}
+}
+
+// checkInbound checks that every letter of the burst was applied exactly once: one archived copy
+// each, its inbound record done with the verdict the rules give, nothing left in flight and
+// nothing quarantined.
+func checkInbound(t *testing.T, b *burst, db *store.DB) {
+	t.Helper()
+	verdict := map[string]string{}
+	for _, l := range b.Letters {
+		verdict[l.MessageID] = l.Verdict
+	}
+	archived := map[string]int{}
+	err := db.View(func(tx *store.Tx) error {
+		chains, err := tx.Chains()
+		if err != nil {
+			return err
+		}
+		for _, c := range chains {
+			err := tx.ArchiveEntries(c, 1, func(e store.ArchiveEntry) error {
+				if e.Direction != store.In {
+					return nil
+				}
+				archived[e.MessageID]++
+				if e.Ref == nil {
+					t.Errorf("letter %s archived without its mailbox reference", e.MessageID)
+					return nil
+				}
+				in, err := tx.Inbound(*e.Ref)
+				if err != nil {
+					return fmt.Errorf("inbound %s: %w", e.MessageID, err)
+				}
+				if in.State != store.InboundDone || in.Verdict != verdict[e.MessageID] {
+					t.Errorf("letter %s: inbound %s, verdict %q; want done, %q", e.MessageID, in.State, in.Verdict, verdict[e.MessageID])
+				}
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+		}
+		pending, err := tx.PendingInbound()
+		if err != nil {
+			return err
+		}
+		quarantined, err := tx.QuarantinedInbound()
+		if err != nil {
+			return err
+		}
+		if len(pending) > 0 || len(quarantined) > 0 {
+			t.Errorf("%d letters left in flight, %d quarantined; want none", len(pending), len(quarantined))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range b.Letters {
+		if n := archived[l.MessageID]; n != 1 {
+			t.Errorf("letter %s archived %d times, want once", l.MessageID, n)
+		}
+	}
+	if len(archived) != len(b.Letters) {
+		t.Errorf("%d letters archived, want the %d of the burst", len(archived), len(b.Letters))
+	}
+}
+
+// outbox returns every letter of a store's outbox, in order; all must have been sent.
+func outbox(t *testing.T, db *store.DB) []store.OutboxItem {
+	t.Helper()
+	var items []store.OutboxItem
+	err := db.View(func(tx *store.Tx) error {
+		for seq := uint64(1); ; seq++ {
+			it, err := tx.OutboxItem(seq)
+			if errors.Is(err, store.ErrNotFound) {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			if it.State != store.OutboxSent {
+				t.Errorf("outbox %d (%s to %v): %s, want sent (%s)", it.Seq, it.MessageID, it.To, it.State, it.LastError)
+			}
+			items = append(items, it)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return items
+}
+
+// outboxSummary describes each outgoing letter by what does not depend on when it was written:
+// recipients, game, and the headers that say what it is about.
+func outboxSummary(t *testing.T, items []store.OutboxItem) []string {
+	t.Helper()
+	var s []string
+	for _, it := range items {
+		m, err := mail.ReadMessage(bytes.NewReader(it.Raw))
+		if err != nil {
+			t.Fatalf("outbox %d: %v", it.Seq, err)
+		}
+		h := m.Header
+		s = append(s, fmt.Sprintf("%d to %v game %s: %s | %s %s | in reply to %s", it.Seq, it.To, it.Game,
+			h.Get("Subject"), h.Get("X-Postald-Verdict"), h.Get("X-Postald-Clause"), h.Get("In-Reply-To")))
+	}
+	return s
+}
+
+// checkDelivered waits until every letter of the outbox is in its recipient's INBOX, then checks
+// that none came more than once beyond dups duplicates in all, and that no other letter carries
+// the store's Message-IDs.
+func checkDelivered(t *testing.T, st *mailtest.Stack, instance string, items []store.OutboxItem, dups int) {
+	t.Helper()
+	want := map[string][]string{} // user → Message-IDs
+	for _, it := range items {
+		for _, to := range it.To {
+			user, _, _ := strings.Cut(to, "@")
+			want[user] = append(want[user], it.MessageID)
+		}
+	}
+	got := map[string]int{}
+	deadline := time.Now().Add(30 * time.Second)
+	for user, ids := range want {
+		c := st.Dial(t, user)
+		for {
+			copies := copiesOf(t, c, instance)
+			missing := slices.DeleteFunc(slices.Clone(ids), func(id string) bool { return copies[id] > 0 })
+			if len(missing) == 0 {
+				for id, n := range copies {
+					got[id] += n
+				}
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Errorf("%d letters never reached %s: %v", len(missing), user, missing)
+				break
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+	}
+	extra := 0
+	for _, it := range items {
+		if n := got[it.MessageID]; n > 1 {
+			extra += n - 1
+			t.Logf("%s to %v delivered %d times", it.MessageID, it.To, n)
+		}
+		delete(got, it.MessageID)
+	}
+	if extra > dups {
+		t.Errorf("%d duplicate deliveries, want at most %d", extra, dups)
+	}
+	for id, n := range got {
+		t.Errorf("%s delivered %d times but is not in the outbox", id, n)
+	}
+	t.Logf("%d letters delivered, %d duplicates (at most %d allowed)", len(items), extra, dups)
 }

@@ -50,6 +50,7 @@ var burstStops = map[[2]int]string{
 type burstLetter struct {
 	Game      string // "1-2"
 	From      string // the sender's address
+	To        string // his partner's address, where an accepted move is forwarded
 	MessageID string // without angle brackets
 	Verdict   string // what the referee must decide: accepted or rejected
 	Posted    time.Time
@@ -105,7 +106,7 @@ func newBurst(t testing.TB, code, address string, start time.Time, players []bur
 			"\r\nDate: " + posted.Format(time.RFC1123Z) + "\r\nMessage-ID: <" + id + ">" +
 			"\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" +
 			strings.ReplaceAll(text, "\n", "\r\n")
-		b.Letters = append(b.Letters, burstLetter{Game: g.Name, From: from.Email, MessageID: id,
+		b.Letters = append(b.Letters, burstLetter{Game: g.Name, From: from.Email, To: partner.Email, MessageID: id,
 			Verdict: verdict, Posted: posted, Raw: []byte(raw)})
 	}
 	for ply := range plies {

@@ -41,15 +41,7 @@ func exportMain(ctx context.Context, args []string, out io.Writer, cenv *daemon.
 	}
 	var text []byte
 	err := cenv.Store.View(func(tx *store.Tx) error {
-		id, err := findGame(tx, *game)
-		if err != nil {
-			return err
-		}
-		sh, err := daemon.LoadSheet(tx, id.Tournament)
-		if err != nil {
-			return err
-		}
-		g, err := daemon.LoadGame(tx, id)
+		_, sh, g, err := openGame(tx, *game)
 		if err != nil {
 			return err
 		}

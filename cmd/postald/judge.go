@@ -232,15 +232,7 @@ func (j *judge) show(args []string) error {
 	}
 	var v gameView
 	err := j.env.Store.View(func(tx *store.Tx) error {
-		id, err := findGame(tx, fs.Arg(0))
-		if err != nil {
-			return err
-		}
-		sh, err := daemon.LoadSheet(tx, id.Tournament)
-		if err != nil {
-			return err
-		}
-		g, err := daemon.LoadGame(tx, id)
+		id, sh, g, err := openGame(tx, fs.Arg(0))
 		if err != nil {
 			return err
 		}
@@ -356,15 +348,7 @@ func (j *judge) rule(kind string, args []string) error {
 	return j.env.Do(j.ctx, func() error {
 		now := j.env.Now()
 		err := j.env.Store.Update(func(tx *store.Tx) error {
-			id, err := findGame(tx, a[0])
-			if err != nil {
-				return err
-			}
-			sh, err := daemon.LoadSheet(tx, id.Tournament)
-			if err != nil {
-				return err
-			}
-			g, err := daemon.LoadGame(tx, id)
+			id, sh, g, err := openGame(tx, a[0])
 			if err != nil {
 				return err
 			}
@@ -534,6 +518,20 @@ func (j *judge) protest(args []string) error {
 			return nil
 		})
 	})
+}
+
+// openGame finds the game named on the command line and returns it with its tournament's sheet.
+func openGame(tx *store.Tx, name string) (store.GameID, *tournament.Sheet, referee.Game, error) {
+	id, err := findGame(tx, name)
+	if err != nil {
+		return id, nil, referee.Game{}, err
+	}
+	sh, err := daemon.LoadSheet(tx, id.Tournament)
+	if err != nil {
+		return id, nil, referee.Game{}, err
+	}
+	g, err := daemon.LoadGame(tx, id)
+	return id, sh, g, err
 }
 
 // findGame resolves a game named on the command line: TOURNAMENT/W-B, or W-B when only one

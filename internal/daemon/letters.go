@@ -65,11 +65,10 @@ func (d *Daemon) process(m mailbox.Message) error {
 		case rec.Attempts > maxAttempts:
 			out = base
 			out.Quarantine = fmt.Sprintf("processing failed %d times", rec.Attempts)
-		case m.Truncated:
-			out = base
-			out.Quarantine = fmt.Sprintf("letter of %d bytes is over the size limit; only its beginning is kept", m.Size)
 		default:
-			out = d.decideSafely(tx, base)
+			// A letter fetched only in part (m.Truncated) is held by the pre-checks, which
+			// know its whole size.
+			out = d.decideSafely(tx, base, m.Size)
 		}
 		applied, err := tx.ApplyLetter(out)
 		if err != nil {
@@ -83,7 +82,7 @@ func (d *Daemon) process(m mailbox.Message) error {
 
 // decideSafely is decide with a panic turned into a quarantine: whatever a letter holds, the
 // daemon goes on, and the judge finds the letter in the quarantine.
-func (d *Daemon) decideSafely(tx *store.Tx, base store.LetterOutcome) (out store.LetterOutcome) {
+func (d *Daemon) decideSafely(tx *store.Tx, base store.LetterOutcome, size int64) (out store.LetterOutcome) {
 	defer func() {
 		if r := recover(); r != nil {
 			d.log.Error("panic while deciding a letter", "ref", base.Ref.String(), "panic", r)
@@ -91,7 +90,7 @@ func (d *Daemon) decideSafely(tx *store.Tx, base store.LetterOutcome) (out store
 			out.Quarantine = fmt.Sprintf("internal error: %v", r)
 		}
 	}()
-	out, err := d.decide(tx, base)
+	out, err := d.decide(tx, base, size)
 	if err != nil {
 		d.log.Error("deciding a letter", "ref", base.Ref.String(), "err", err)
 		out = base
@@ -100,23 +99,30 @@ func (d *Daemon) decideSafely(tx *store.Tx, base store.LetterOutcome) (out store
 	return out
 }
 
-// decide reads the letter, finds its game and asks the referee.
-func (d *Daemon) decide(tx *store.Tx, base store.LetterOutcome) (store.LetterOutcome, error) {
+// decide checks that the letter may be read (trust.go), reads it, finds its game and asks the
+// referee. size is the letter's whole size when base.Raw holds only its beginning.
+func (d *Daemon) decide(tx *store.Tx, base store.LetterOutcome, size int64) (store.LetterOutcome, error) {
 	out := base
-	if max := d.opt.Limits.MaxMessageBytes; max > 0 && len(base.Raw) > max {
-		out.Quarantine = fmt.Sprintf("letter of %d bytes is over the limit of %d", len(base.Raw), max)
-		return out, nil
+	sender, held, err := d.precheck(tx, base, size)
+	if err != nil {
+		return out, err
+	}
+	if held != nil {
+		return *held, nil
 	}
 	l, err := mailparse.Parse(base.Raw)
 	if err != nil {
-		out.Quarantine = "unreadable: " + err.Error()
-		return out, nil
+		return d.hold(tx, base, sender, "unreadable: "+err.Error(), noteUnreadable, err.Error())
 	}
+	// The parsed header is asked again: a header that the pre-checks and the parser read
+	// differently must not slip through either of them.
 	if why := loopReason(l, d.opt.From.Address); why != "" {
-		out.Quarantine = why
-		return out, nil
+		return d.hold(tx, base, sender, why, noNote, "")
 	}
 	from := strings.ToLower(l.Header.From)
+	if from != sender {
+		return d.hold(tx, base, sender, fmt.Sprintf("From read two ways: %q and %q", sender, from), noNote, "")
+	}
 	cands, err := d.gamesOf(tx, from)
 	if err != nil {
 		return out, err
@@ -124,6 +130,14 @@ func (d *Daemon) decide(tx *store.Tx, base store.LetterOutcome) (store.LetterOut
 	if len(cands) == 0 {
 		out.Quarantine = "not from a registered player: " + from
 		return out, nil
+	}
+	// Only a player moves, and only in his own games (architecture.md, "Reliability contract").
+	game, err := foreignGame(tx, l, from, cands)
+	if err != nil {
+		return out, err
+	}
+	if game != "" {
+		return d.hold(tx, base, from, "names game "+game+", which is not the sender's own", noteNotOwn, game)
 	}
 	games := make([]referee.Game, len(cands))
 	for i, c := range cands {
@@ -145,11 +159,8 @@ func (d *Daemon) decide(tx *store.Tx, base store.LetterOutcome) (store.LetterOut
 		// it (letters.md); this is not a violation, and no game changes.
 		out.Game = store.GameID{Tournament: first.sheet.Code}
 		out.Verdict = string(dec.Verdict)
-		for _, o := range dec.Letters {
-			og := d.outgoing(first, o, base.Now)
-			og.Game = out.Game
-			out.Outgoing = append(out.Outgoing, og)
-		}
+		tour := out.Game
+		d.answers(&out, first, dec.Letters, from, loc, func(og *store.Outgoing) { og.Game = tour })
 		return out, nil
 	}
 	c := cands[i]
@@ -157,11 +168,11 @@ func (d *Daemon) decide(tx *store.Tx, base store.LetterOutcome) (store.LetterOut
 		return out, err
 	}
 	dec = referee.Apply(c.game, l, env, c.sheet.Regulation, loc)
-	return d.outcome(out, c, dec, loc)
+	return d.outcome(out, c, dec, from, loc)
 }
 
-// outcome turns a referee decision into what the store records.
-func (d *Daemon) outcome(out store.LetterOutcome, c candidate, dec referee.Decision, loc *time.Location) (store.LetterOutcome, error) {
+// outcome turns a referee decision about a letter from sender into what the store records.
+func (d *Daemon) outcome(out store.LetterOutcome, c candidate, dec referee.Decision, sender string, loc *time.Location) (store.LetterOutcome, error) {
 	out.Game = c.id
 	out.Verdict = string(dec.Verdict)
 	out.Clause = strings.Join(dec.Clauses, ",")
@@ -176,9 +187,8 @@ func (d *Daemon) outcome(out store.LetterOutcome, c candidate, dec referee.Decis
 		next = t
 	}
 	out.NextEvent = &next
-	for _, o := range dec.Letters {
-		out.Outgoing = append(out.Outgoing, d.outgoing(c, o, out.Now))
-	}
+	// The answers to the sender quote his letter's receipt (trust.go).
+	d.answers(&out, c, dec.Letters, sender, loc, nil)
 	return out, nil
 }
 

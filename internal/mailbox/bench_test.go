@@ -62,19 +62,23 @@ func waitEmpty(b *testing.B, c *imapclient.Client, mailbox string) {
 	}
 }
 
-// BenchmarkSendPostfix measures Send through Postfix to a player's mailbox (one connection
-// per letter); sends/s counts letters accepted by Postfix. The letters are deleted afterwards.
+// BenchmarkSendPostfix measures Send through Postfix to a player's mailbox, over a kept
+// connection and with a new connection per letter; sends/s counts letters accepted by
+// Postfix. The letters are deleted afterwards.
 func BenchmarkSendPostfix(b *testing.B) {
 	s := mailtest.Load(b)
 	s.RequireSMTP(b)
 	for _, bc := range []struct {
-		name string
-		tls  mailbox.TLSMode
-		addr string
+		name   string
+		tls    mailbox.TLSMode
+		addr   string
+		noKeep bool
 	}{
-		{"none+auth", mailbox.TLSNone, s.SMTPAddr},
-		{"starttls+auth", mailbox.TLSStartTLS, s.SubmissionAddr},
-		{"implicit+auth", mailbox.TLSImplicit, s.SMTPSAddr},
+		{"none+auth", mailbox.TLSNone, s.SMTPAddr, false},
+		{"starttls+auth", mailbox.TLSStartTLS, s.SubmissionAddr, false},
+		{"implicit+auth", mailbox.TLSImplicit, s.SMTPSAddr, false},
+		{"none+auth/new-connection", mailbox.TLSNone, s.SMTPAddr, true},
+		{"starttls+auth/new-connection", mailbox.TLSStartTLS, s.SubmissionAddr, true},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			snd, err := mailbox.NewSender(mailbox.SMTPOptions{
@@ -85,6 +89,10 @@ func BenchmarkSendPostfix(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
+			if bc.noKeep {
+				snd.IdleTimeout = -1
+			}
+			defer snd.Close()
 			tok := mailtest.Unique("bench-send-")
 			msg := mailtest.Letter(s.Address(s.Tournament), s.Address("dave"), tok, "12. g3:e5")
 			b.Cleanup(func() { deleteBySubject(b, s, "dave", tok) })

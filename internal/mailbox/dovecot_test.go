@@ -244,7 +244,22 @@ func TestWatcherNoticesUIDValidityChange(t *testing.T) {
 		t.Fatal(err)
 	}
 	tok := mailtest.Unique("after-")
-	mailtest.Append(t, c, opts.Mailbox, letter(s, tok))
+	// Right after CREATE, Dovecot may still refuse an APPEND with "Mailbox was deleted under
+	// us" while it finishes removing the old directory: try again for a while.
+	raw := letter(s, tok)
+	for i := 0; ; i++ {
+		cmd := c.Append(opts.Mailbox, int64(len(raw)), nil)
+		cmd.Write(raw)
+		cmd.Close()
+		_, err := cmd.Wait()
+		if err == nil {
+			break
+		}
+		if i == 50 || !strings.Contains(err.Error(), "deleted") {
+			t.Fatalf("append after re-creating %s: %v", opts.Mailbox, err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 	after := rec.wait(t, 1, 15*time.Second)[0]
 	stop()
 

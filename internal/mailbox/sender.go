@@ -7,23 +7,45 @@ import (
 	"fmt"
 	"net"
 	"net/mail"
+	"sync"
 	"time"
 
 	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
 )
 
-// DefaultSendTimeout bounds one Send when its context has no deadline.
-const DefaultSendTimeout = 2 * time.Minute
+// Defaults of a Sender.
+const (
+	// DefaultSendTimeout bounds one Send when its context has no deadline.
+	DefaultSendTimeout = 2 * time.Minute
+	// DefaultIdleTimeout is how long a connection is kept for the next letter.
+	DefaultIdleTimeout = 30 * time.Second
+)
 
 // A Sender delivers postald's letters to its SMTP server (the submission server of the
-// tournament's address), one connection per letter. It is safe for concurrent use.
+// tournament's address). After a letter it keeps the connection open for IdleTimeout, so that
+// a burst of letters goes out over one connection; a kept connection the server has closed
+// meanwhile is replaced without failing the letter. It is safe for concurrent use.
 type Sender struct {
+	// Timeout bounds one Send when ctx has no earlier deadline; zero means DefaultSendTimeout.
+	Timeout time.Duration
+	// IdleTimeout is how long a connection is kept open after a letter; zero means
+	// DefaultIdleTimeout, negative means a new connection for every letter.
+	IdleTimeout time.Duration
+
 	opts SMTPOptions
 	from string // envelope sender: the address of opts.From
 	tls  *tls.Config
-	// Timeout bounds one Send when ctx has no earlier deadline; zero means DefaultSendTimeout.
-	Timeout time.Duration
+
+	mu   sync.Mutex
+	idle *session // the kept connection, if any
+}
+
+// session is one logged-in SMTP connection.
+type session struct {
+	conn  net.Conn
+	c     *smtp.Client
+	timer *time.Timer // ends the session when it stays idle
 }
 
 // NewSender checks opts and returns a Sender.
@@ -52,6 +74,17 @@ func NewSender(opts SMTPOptions) (*Sender, error) {
 // <moves@club.example>", for the header of the letters; its address is the envelope sender.
 func (s *Sender) From() string { return s.opts.From }
 
+// Close ends the kept connection, if any, with QUIT. The Sender stays usable.
+func (s *Sender) Close() error {
+	if ss := s.take(); ss != nil {
+		return ss.quit()
+	}
+	return nil
+}
+
+// errStale reports a kept connection that no longer works.
+var errStale = errors.New("smtp: kept connection lost")
+
 // Send delivers msg, a complete RFC 5322 message with CRLF line ends, to the recipients.
 // A rejected recipient fails the whole letter and nothing is sent. The error, if any, is a
 // *SendError: Temporary when sending again later may succeed.
@@ -66,49 +99,53 @@ func (s *Sender) Send(ctx context.Context, to []string, msg []byte) error {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 
-	conn, err := (&net.Dialer{}).DialContext(ctx, "tcp", s.opts.Address)
-	if err != nil {
-		return &SendError{Stage: "connect", Temporary: true, Err: err}
+	if ss := s.take(); ss != nil {
+		err := s.transact(ctx, ss, true, to, msg)
+		if !errors.Is(err, errStale) {
+			return err
+		}
 	}
-	defer conn.Close()
-	// The SMTP client knows no context: cut the connection when ctx ends.
-	stop := context.AfterFunc(ctx, func() { conn.Close() })
-	defer stop()
-	c, err := s.client(ctx, conn)
+	ss, err := s.open(ctx)
 	if err != nil {
 		return err
 	}
-	defer c.Close()
+	return s.transact(ctx, ss, false, to, msg)
+}
+
+// transact sends one letter over ss and then keeps ss for the next letter or ends it. On a
+// reused session a failing RSET gives errStale: the letter was not offered.
+func (s *Sender) transact(ctx context.Context, ss *session, reused bool, to []string, msg []byte) (err error) {
+	// The SMTP client knows no context: cut the connection when ctx ends.
+	stop := context.AfterFunc(ctx, func() { ss.conn.Close() })
+	defer func() {
+		if stop() && err == nil && s.IdleTimeout >= 0 {
+			s.keep(ss)
+		} else {
+			ss.conn.Close()
+		}
+	}()
 	fail := func(stage string, err error) *SendError {
 		if ctx.Err() != nil {
 			err = fmt.Errorf("%w (%w)", ctx.Err(), err)
 		}
 		return classify(stage, err)
 	}
-
-	helloStage := "hello"
-	if s.opts.TLS == TLSStartTLS {
-		helloStage = "starttls" // the TLS handshake happens with the EHLO after STARTTLS
-	}
-	if err := c.Hello(s.opts.HelloName); err != nil {
-		return fail(helloStage, err)
-	}
-	if s.opts.Username != "" {
-		if err := c.Auth(sasl.NewPlainClient("", s.opts.Username, s.opts.Password)); err != nil {
-			return fail("auth", err)
+	if reused {
+		if err := ss.c.Reset(); err != nil {
+			return errStale
 		}
 	}
-	if err := c.Mail(s.from, nil); err != nil {
+	if err := ss.c.Mail(s.from, nil); err != nil {
 		return fail("mail", err)
 	}
 	for _, rcpt := range to {
-		if err := c.Rcpt(rcpt, nil); err != nil {
+		if err := ss.c.Rcpt(rcpt, nil); err != nil {
 			e := fail("rcpt", err)
 			e.Recipient = rcpt
 			return e
 		}
 	}
-	w, err := c.Data()
+	w, err := ss.c.Data()
 	if err != nil {
 		return fail("data", err)
 	}
@@ -118,30 +155,107 @@ func (s *Sender) Send(ctx context.Context, to []string, msg []byte) error {
 	if err := w.Close(); err != nil {
 		return fail("data", err)
 	}
-	// The letter is accepted; a failed QUIT changes nothing.
-	_ = c.Quit()
 	return nil
 }
 
-// client starts the SMTP session on conn: the TLS handshake for TLSImplicit, EHLO and
-// STARTTLS for TLSStartTLS. Errors are *SendError.
-func (s *Sender) client(ctx context.Context, conn net.Conn) (*smtp.Client, error) {
+// open connects, protects the connection as configured, greets and logs in. Errors are
+// *SendError.
+func (s *Sender) open(ctx context.Context) (_ *session, err error) {
+	conn, err := (&net.Dialer{}).DialContext(ctx, "tcp", s.opts.Address)
+	if err != nil {
+		return nil, &SendError{Stage: "connect", Temporary: true, Err: err}
+	}
+	stop := context.AfterFunc(ctx, func() { conn.Close() })
+	defer func() {
+		if !stop() && err == nil {
+			err = &SendError{Stage: "connect", Temporary: true, Err: ctx.Err()}
+		}
+		if err != nil {
+			conn.Close()
+		}
+	}()
+	fail := func(stage string, err error) *SendError {
+		if ctx.Err() != nil {
+			err = fmt.Errorf("%w (%w)", ctx.Err(), err)
+		}
+		return classify(stage, err)
+	}
+
+	var c *smtp.Client
+	helloStage := "hello"
 	switch s.opts.TLS {
 	case TLSImplicit:
 		tc := tls.Client(conn, s.tls)
 		if err := tc.HandshakeContext(ctx); err != nil {
 			return nil, &SendError{Stage: "connect", Temporary: true, Err: err}
 		}
-		return smtp.NewClient(tc), nil
+		conn = tc
+		c = smtp.NewClient(tc)
 	case TLSStartTLS:
-		// greeting, EHLO, STARTTLS; the handshake itself happens at the next command
-		c, err := smtp.NewClientStartTLS(conn, s.tls)
-		if err != nil {
-			return nil, classify("starttls", err)
+		// greeting, EHLO, STARTTLS; the handshake itself happens with the next EHLO
+		if c, err = smtp.NewClientStartTLS(conn, s.tls); err != nil {
+			return nil, fail("starttls", err)
 		}
-		return c, nil
+		helloStage = "starttls"
+	default:
+		c = smtp.NewClient(conn)
 	}
-	return smtp.NewClient(conn), nil
+	if err := c.Hello(s.opts.HelloName); err != nil {
+		return nil, fail(helloStage, err)
+	}
+	if s.opts.Username != "" {
+		if err := c.Auth(sasl.NewPlainClient("", s.opts.Username, s.opts.Password)); err != nil {
+			return nil, fail("auth", err)
+		}
+	}
+	return &session{conn: conn, c: c}, nil
+}
+
+// keep makes ss the kept connection, ending an older one.
+func (s *Sender) keep(ss *session) {
+	d := s.IdleTimeout
+	if d == 0 {
+		d = DefaultIdleTimeout
+	}
+	s.mu.Lock()
+	old := s.idle
+	s.idle = ss
+	ss.timer = time.AfterFunc(d, func() {
+		s.mu.Lock()
+		mine := s.idle == ss
+		if mine {
+			s.idle = nil
+		}
+		s.mu.Unlock()
+		if mine {
+			ss.quit()
+		}
+	})
+	s.mu.Unlock()
+	if old != nil {
+		old.timer.Stop()
+		old.quit()
+	}
+}
+
+// take removes the kept connection and returns it (nil if none).
+func (s *Sender) take() *session {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ss := s.idle
+	s.idle = nil
+	if ss != nil {
+		ss.timer.Stop() // if it fired already, it finds s.idle changed and leaves ss alone
+	}
+	return ss
+}
+
+// quit ends the session politely, waiting at most a few seconds for the server.
+func (ss *session) quit() error {
+	ss.conn.SetDeadline(time.Now().Add(5 * time.Second))
+	err := ss.c.Quit()
+	ss.conn.Close()
+	return err
 }
 
 // SendError is a failed Send.

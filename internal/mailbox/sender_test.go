@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
@@ -29,13 +30,26 @@ type smtpServer struct {
 	rcpts    []string
 	data     string
 	received int
+	conns    int
 }
 
 func startSMTP(t *testing.T) *smtpServer {
 	t.Helper()
+	return startSMTPTimeout(t, 0)
+}
+
+// startSMTPTimeout starts a server that drops a connection idle for readTimeout (0: never).
+func startSMTPTimeout(t *testing.T, readTimeout time.Duration) *smtpServer {
+	t.Helper()
 	s := &smtpServer{fail: map[string]*smtp.SMTPError{}}
-	srv := smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) { return &smtpSession{s: s}, nil }))
+	srv := smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) {
+		s.mu.Lock()
+		s.conns++
+		s.mu.Unlock()
+		return &smtpSession{s: s}, nil
+	}))
 	srv.Domain = "localhost"
+	srv.ReadTimeout = readTimeout
 	srv.AllowInsecureAuth = true
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -266,5 +280,71 @@ func TestNewSenderRejects(t *testing.T) {
 		if _, err := mailbox.NewSender(mailbox.SMTPOptions{Address: addr, TLS: mailbox.TLSNone, From: "moves@example.test"}); err != nil {
 			t.Errorf("NewSender(tls none, %s) = %v, want loopback accepted", addr, err)
 		}
+	}
+}
+
+func TestSenderReusesConnection(t *testing.T) {
+	srv := startSMTPTimeout(t, 300*time.Millisecond)
+	srv.user, srv.pass = "moves@example.test", "secret"
+	snd, err := mailbox.NewSender(mailbox.SMTPOptions{
+		Address: srv.addr, TLS: mailbox.TLSNone, Username: "moves@example.test", Password: "secret",
+		From: "moves@example.test",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer snd.Close()
+	send := func() {
+		t.Helper()
+		if err := snd.Send(context.Background(), []string{"bob@example.test"}, []byte(testLetter)); err != nil {
+			t.Fatalf("Send: %v", err)
+		}
+	}
+	counts := func() (conns, received int) {
+		srv.mu.Lock()
+		defer srv.mu.Unlock()
+		return srv.conns, srv.received
+	}
+	for range 3 {
+		send()
+	}
+	if c, r := counts(); c != 1 || r != 3 {
+		t.Errorf("3 letters in a row: %d connections, %d letters; want 1 connection, 3 letters", c, r)
+	}
+	// The server drops the idle connection; the next letter goes out over a new one.
+	time.Sleep(time.Second)
+	send()
+	if c, r := counts(); c != 2 || r != 4 {
+		t.Errorf("after the server dropped the connection: %d connections, %d letters; want 2, 4", c, r)
+	}
+	// A rejected letter ends the connection; the next letter opens another.
+	srv.mu.Lock()
+	srv.fail["rcpt:nobody@example.test"] = &smtp.SMTPError{Code: 550, Message: "no such user"}
+	srv.mu.Unlock()
+	if err := snd.Send(context.Background(), []string{"nobody@example.test"}, []byte(testLetter)); !mailbox.IsPermanent(err) {
+		t.Fatalf("Send to nobody = %v, want a permanent failure", err)
+	}
+	send()
+	if c, r := counts(); c != 3 || r != 5 {
+		t.Errorf("after a rejection: %d connections, %d letters; want 3, 5", c, r)
+	}
+}
+
+func TestSenderWithoutReuse(t *testing.T) {
+	srv := startSMTP(t)
+	snd, err := mailbox.NewSender(mailbox.SMTPOptions{Address: srv.addr, TLS: mailbox.TLSNone, From: "moves@example.test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snd.IdleTimeout = -1
+	for range 2 {
+		if err := snd.Send(context.Background(), []string{"bob@example.test"}, []byte(testLetter)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv.mu.Lock()
+	defer srv.mu.Unlock()
+	if srv.conns != 2 {
+		t.Errorf("%d connections for 2 letters with IdleTimeout < 0, want 2", srv.conns)
 	}
 }

@@ -247,9 +247,10 @@ func (w *Watcher) idle(c *imapclient.Client) bool {
 	return !w.DisableIdle && c.Caps().Has(imap.CapIdle)
 }
 
-// Batches: one FETCH brings up to batchCount messages of together at most batchBytes (at
+// Batches: one FETCH brings up to batchCount messages, together at most batchBytes (but at
 // least one message), and one MOVE takes away those the Handler accepted. Fewer round trips
-// matter when a backlog of letters waits (after an outage, a bulk import).
+// matter when a backlog of letters waits (after an outage, a bulk import); a crash between
+// the Handler and the MOVE offers the letters again, which the Handler recognises.
 const (
 	batchCount = 64
 	batchBytes = 8 << 20

@@ -20,14 +20,16 @@
 // element names. Text declared in one Cyrillic code page but written in another (KOI8-R
 // declared for windows-1251 bytes, and so on) reads as capitals and pseudo-graphics; it is
 // read again in the likelier code page and reported ("text not in its declared charset").
-// RFC 2047 subjects and names are decoded the same way.
+// RFC 2047 subjects and names are decoded the same way. Text sent as format=flowed (RFC 3676)
+// has its soft line breaks joined (with delsp), so that a wrapped variant is one line.
 //
 // Parse returns an error only when there is nothing to read: no header that parses (the first
 // line is no header field) or an empty message. Everything else yields a Letter.
 //
 // Limits keep every input cheap: at most MaxMessageBytes of the message are read,
 // MaxTextBytes of decoded text kept, MaxLines lines and MaxLineBytes of each line read; MIME
-// nesting is capped at 8 levels and 64 parts. What is cut is reported.
+// nesting is capped at 8 levels and 64 parts; a list keeps at most 1024 moves, a variant 256,
+// a letter 256 variants. What is cut from the message is reported.
 //
 // # Only the new text counts
 //
@@ -46,7 +48,9 @@
 // wishes", or "Спасибо" / "Thanks" alone on its line) ends the letter: it and the lines after
 // it (name, return address, telephone) are not read, so that an address such as "д. 12-34" is
 // never taken for a move. A line starting "P.S." or "П.С." after it is read again. A sign-off
-// phrase with more after it than a short name ("Спасибо за игру, сдаюсь") is no sign-off.
+// phrase with more after it than a short name ("Спасибо за игру, сдаюсь") is no sign-off, and
+// neither is one with a move in full notation or a numbered move below it ("Спасибо!" as the
+// first line): then only that line is skipped.
 //
 // # What is recognised
 //
@@ -85,7 +89,9 @@
 // ("вариант А: если …" is one variant). A line that ends with such a word carries it on to
 // the next lines up to a blank line or another such word, except that after a line that
 // repeats the partner's moves (or accepts a variant) the next moves are the writer's own
-// ("or simply the moves that follow the repetition"). Moves under no word are the writer's.
+// ("or simply the moves that follow the repetition"), and a condition with no move on its line
+// ("Если будут вопросы, пишите") opens nothing. Moves under no word are the writer's. The
+// Subject is never read for moves.
 // A variant label is a Latin letter, a number, or a Cyrillic letter mapped by its place in the
 // alphabet without Ё, Й, Ъ, Ы, Ь: А→A, Б→B, В→C, Г→D, Д→E, Е→F, Ж→G, З→H, И→I, К→J ...; so a
 // Cyrillic "В" is the third variant, C. An unlabelled variant has label "".
@@ -96,13 +102,14 @@
 // writer's own. Acceptance by repetition alone is not inferred: the referee compares Repeated
 // and Moves with the variants it holds.
 //
-// Draw: offer ("предлагаю ничью", "I offer a draw"), accept ("согласен на ничью", "принимаю
+// Draw: offer ("предлагаю ничью", "I offer a draw", and an acceptance asked as a question:
+// "Согласны на ничью?", "Would you accept a draw?"), accept ("согласен на ничью", "принимаю
 // ничью", "I accept the draw"), decline ("отклоняю ничью", "не согласен на ничью", "I decline the
 // draw"), claim ("требую ничью", "I claim a draw") with its reason when stated: "repetition"
 // (повторение, троекратное, threefold) or "move rule" (N ходов, N moves, move rule). The first
 // statement counts; a different one later is reported. A line that claims a draw cites a
-// position ("after 40... 23-28"), so its moves are not read as moves. Resignation: "сдаюсь", "признаю
-// поражение", "I resign" (not after "не"/"not"). Protest: "протест"/"protest", with the
+// position ("after 40... 23-28"), so its moves are not read as moves. Resignation:
+// "сдаюсь", "партию сдаю", "признаю поражение", "I resign" (not after "не"/"not"). Protest: "протест"/"protest", with the
 // paragraph that holds it. Leave: "отпуск", "on leave", "leave from", "Leave:", with the dates of
 // its line ("с 01.12.2026 по 15.12.2026", "с 1 по 15 декабря 2026"); dates of a leave line are
 // not the letter's dates.

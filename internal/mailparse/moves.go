@@ -451,8 +451,9 @@ func onlyMoves(toks []token) bool {
 }
 
 // numberList fills in the numbers a list leaves implicit: after White's move N comes Black's
-// N, after Black's N comes White's N+1 ("12. g3:e5 f6:d4 13. c3:e5"). A list that numbers
-// nothing stays unnumbered.
+// N, after Black's N comes White's N+1 ("12. g3:e5 f6:d4 13. c3:e5", the partner's forced reply
+// written by the player, 4.2.4). A list that numbers nothing stays unnumbered. A numbering
+// error is kept as written: the referee notes it (4.2.14).
 func numberList(ms []Move, numbered []bool) {
 	for i := range ms {
 		if numbered[i] || i == 0 || ms[i-1].Number == 0 {

@@ -3,6 +3,7 @@ package mailparse
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // Quoted replies, forwarded copies and signatures: only the new text of a letter counts.
@@ -38,10 +39,11 @@ func isSignatureRule(line string) bool {
 // attributionAt reports whether lines[i] (with a wrapped second line) introduces a quoted
 // letter, and how many lines it takes.
 func attributionAt(lines []string, i int) (n int, ok bool) {
-	t := strings.ToLower(strings.TrimSpace(lines[i]))
-	if t == "" || len(t) > 400 {
+	t := strings.TrimSpace(lines[i])
+	if t == "" || len(t) > 400 || !strings.HasSuffix(t, ":") && !strings.HasPrefix(t, "On ") && !strings.HasPrefix(t, "on ") && !strings.Contains(t, "@") {
 		return 0, false
 	}
+	t = strings.ToLower(t)
 	if reAttribEnd.MatchString(t) || reAttribAddr.MatchString(t) {
 		return 1, true
 	}
@@ -58,8 +60,11 @@ func attributionAt(lines []string, i int) (n int, ok bool) {
 // outlookBlockAt reports an Outlook header block ("From: …", then "Sent:", "To:",
 // "Subject:") starting at lines[i].
 func outlookBlockAt(lines []string, i int) bool {
-	t := strings.ToLower(strings.TrimSpace(lines[i]))
-	if !reOutlookFrom.MatchString(t) {
+	t := strings.TrimSpace(lines[i])
+	if r, _ := utf8.DecodeRuneInString(t); !strings.ContainsRune("*FfОо", r) {
+		return false
+	}
+	if !reOutlookFrom.MatchString(strings.ToLower(clip(t, 400))) {
 		return false
 	}
 	fields := 0
@@ -79,12 +84,13 @@ func newText(lines []string) []string {
 	for i := 0; i < len(lines); i++ {
 		line := lines[i]
 		t := strings.TrimSpace(line)
-		lower := strings.ToLower(t)
+		if isQuoted(t) {
+			continue
+		}
+		lower := strings.ToLower(clip(t, 400))
 		switch {
 		case isSignatureRule(line):
 			return out
-		case isQuoted(t):
-			continue
 		case reCutRule.MatchString(lower), reCutLine.MatchString(lower):
 			return out
 		case reUnderscores.MatchString(t) && nextNonBlank(lines, i+1) >= 0 && outlookBlockAt(lines, nextNonBlank(lines, i+1)):

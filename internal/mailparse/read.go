@@ -18,7 +18,7 @@ import (
 
 var (
 	reTournament = regexp.MustCompile(`(?:шифр(?:\s+турнира)?|турнир|tournament(?:\s+code)?|code)\s*(?:[:№#]\s*)?["«]?([^\s,;"»]+)`)
-	reGame       = regexp.MustCompile(`(?:партия|партии|партию|game)\s*(?:№|#|no\.?|nr\.?)?\s*(\d{1,2}\s*[-–—−]\s*\d{1,2}|\d{1,4})`)
+	reGame       = regexp.MustCompile(`(?:партия|партии|партию|game)\s*:?\s*(?:№|#|no\.?|nr\.?)?\s*(\d{1,2}\s*[-–—−]\s*\d{1,2}|\d{1,4})`)
 	reBareCode   = regexp.MustCompile(`^\p{Lu}{1,8}-\d{2,4}(?:/\d{1,3})?$`)
 	reSubjPrefix = regexp.MustCompile(`^(?i:re|fwd?|fw|aw|sv|ответ|отв|пересл|переслано)\s*(?:\[\d+\]|\(\d+\))?\s*:\s*`)
 
@@ -29,20 +29,21 @@ var (
 	reDrawDecline = regexp.MustCompile(`отклоняю\s+(?:ваше\s+)?(?:предложение\s+)?(?:о\s+)?ничь\pL*|от\s+ничьей\s+отказываюсь|отказываюсь\s+от\s+ничьей|не\s+согласн?\pL*\s+на\s+ничью|ничью\s+не\s+принимаю|не\s+принимаю\s+(?:ваше\s+)?(?:предложение\s+)?(?:о\s+)?ничь\pL*|i\s+decline\s+(?:the\s+|your\s+)?draw(?:\s+offer)?|decline\s+(?:the\s+|your\s+)?draw|(?:reject|refuse)\s+(?:the\s+|your\s+)?draw|draw\s+(?:offer\s+)?(?:declined|rejected)`)
 	reDrawAccept  = regexp.MustCompile(`согласн?\pL*\s+на\s+ничью|принимаю\s+(?:ваше\s+)?(?:предложение\s+)?(?:о\s+)?ничь\pL*|ничью\s+принимаю|i\s+accept\s+(?:the\s+|your\s+)?draw(?:\s+offer)?|accept\s+(?:the\s+|your\s+)?draw|agree\s+to\s+(?:a\s+|the\s+)?draw|draw\s+(?:offer\s+)?accepted`)
 	reDrawClaim   = regexp.MustCompile(`требую\s+(?:признать\s+)?(?:ничь\pL*)|заявляю\s+(?:о\s+)?ничь\pL*|фиксирую\s+ничью|ничья\s+по\s+(?:правилу|повторени\pL*|троекратн\pL*|трехкратн\pL*|трёхкратн\pL*)|i\s+claim\s+(?:a\s+|the\s+)?draw|claim\s+(?:a\s+|the\s+)?draw|draw\s+claim`)
-	reDrawOffer   = regexp.MustCompile(`предлагаю\s+(?:вам\s+)?ничь\pL*|предложение\s+ничьей|предлагаю\s+мировую|(?:i\s+)?offer\s+(?:you\s+)?(?:a\s+)?draw|(?:i\s+)?propose\s+a\s+draw|draw\s+offer(?:ed)?`)
+	reDrawOffer   = regexp.MustCompile(`предлагаю\s+(?:вам\s+)?ничь\pL*|предложение\s+ничьей|предлагаю\s+мировую|(?:i\s+)?offer\s+(?:you\s+)?(?:a\s+)?draw|(?:i\s+)?propose\s+a\s+draw|draw\s+offer(?:ed)?|(?:would|will)\s+you\s+(?:accept|agree\s+to)\s+a\s+draw`)
 	reRepetition  = regexp.MustCompile(`повтор|троекратн|трехкратн|трёхкратн|repetition|threefold|three-fold`)
 	reMoveRule    = regexp.MustCompile(`\d+\s*-?\s*(?:ти|и|х)?\s*ход|\d+\s*-?\s*moves?|move\s+rule|правил\pL*\s+\d+`)
 
-	reResign  = regexp.MustCompile(`сдаюсь|сдаю\s+партию|признаю\s+(?:сво[её]\s+)?поражение|i\s+resign|resign\s+(?:the|this)\s+game|i\s+concede`)
+	reResign  = regexp.MustCompile(`сдаюсь|сдаю\s+партию|партию\s+сдаю|признаю\s+(?:сво[её]\s+)?поражение|i\s+resign|resign\s+(?:the|this)\s+game|i\s+concede`)
 	reProtest = regexp.MustCompile(`протест\pL*|protest\pL*`)
 	reLeave   = regexp.MustCompile(`отпуск\pL*|(?:on|take|taking|taken|my|a)\s+leave|leave\s+(?:notice|from|of\s+absence)|^\s*leave\s*:`)
 	reRange   = regexp.MustCompile(`(\d{1,2})\s*(?:-|–|—|по|to|until|till)\s*(\d{1,2})\s+(\pL{3,9})\.?\s+(\d{4})`)
 
 	reTimeKw    = regexp.MustCompile(`врем\pL*|time|затрачен\pL*|итого|суммарн\pL*`)
 	reFraction  = regexp.MustCompile(`(\d{1,4})\s*(?:дн\.?|дней|дня|days?|d)?\s*/\s*(\d{1,4})(?:\s*(?:дн\.?|дней|дня|days?|d\.?))?`)
+	reDatesWord = regexp.MustCompile(`даты|dates`)
 	reDateLabel = regexp.MustCompile(`^[^\pL\d]*(?:дат\pL*|dates?|числа)(?:[^\pL\d]|$)`)
 
-	reRepeatKw  = regexp.MustCompile(`ваш(?:и|его|е)?\s+(?:ответн\pL*\s+|последн\pL*\s+)?(?:ход\pL*|ответ\pL*)|получил\pL*|получен\pL*|your\s+(?:last\s+)?(?:move|moves|reply|answer)|received|got\s+your`)
+	reRepeatKw  = regexp.MustCompile(`ваш(?:и|его|е)?\s+(?:ответн\pL*\s+|последн\pL*\s+)?(?:ход\pL*|ответ\pL*)|получил\pL*|получен\pL*|your\s+(?:last\s+)?(?:move|moves|reply|answer)|received|got\s+your|got`)
 	reOwnKw     = regexp.MustCompile(`мо(?:й|и|ё|е)\s+(?:ответн\pL*\s+|следующ\pL*\s+)?(?:ход\pL*|ответ\pL*)|my\s+(?:next\s+)?(?:move|moves|reply|answer)|играю|i\s+play`)
 	reVariantKw = regexp.MustCompile(`(?:предлагаю\s+(?:следующ\pL*\s+|такой\s+|ещё\s+|еще\s+)?|i\s+propose\s+(?:the\s+|a\s+|this\s+)?|propose\s+(?:the\s+|a\s+)?)?(?:вариант\pL*|variant)(?:\s+(?:([a-zа-яё])(?:[^\pL\d]|$)|(\d{1,2})(?:[^\pL\d.…]|$)))?|если|if|на|on`)
 	reThenKw    = regexp.MustCompile(`то|then|предлагаю|(?:i\s+)?propose|отвечаю|i\s+(?:reply|answer)`)
@@ -65,8 +66,32 @@ func lowerSameLen(s string) string {
 	return string(b)
 }
 
+// hints are words one of which every match of a regular expression contains: a line without
+// any of them is not searched (most lines of a letter hold none).
+var hints = map[*regexp.Regexp][]string{
+	reTournament: {"турнир", "шифр", "tournament", "code"},
+	reGame:       {"парти", "game"},
+	reAccept:     {"прин", "accept"},
+	reRepeatKw:   {"ваш", "получ", "your", "received", "got"},
+	reOwnKw:      {"мо", "my", "игра", "play"},
+	reTimeKw:     {"врем", "time", "затрач", "итого", "суммарн"},
+	reUntil:      {"до", "up", "until", "till"},
+}
+
 // wordMatches returns the matches of re in s that begin and end on word boundaries.
 func wordMatches(re *regexp.Regexp, s string, n int) [][]int {
+	if words, ok := hints[re]; ok {
+		found := false
+		for _, w := range words {
+			if strings.Contains(s, w) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return nil
+		}
+	}
 	var out [][]int
 	for _, ix := range re.FindAllStringSubmatchIndex(s, n) {
 		if ix[0] > 0 {
@@ -253,8 +278,9 @@ func (rd *lineReader) line(n int, line string) {
 	}
 	if reSignOff.MatchString(lowTrim) || reThanks.MatchString(lowTrim) {
 		// The sign-off line and what follows it (name, address) are the signature; a
-		// "P.S." below it is read again.
-		rd.signedOff = true
+		// "P.S." below it is read again. Where moves follow ("Спасибо!" above the letter),
+		// it was no sign-off; the line itself is never read.
+		rd.signedOff = !rd.movesBelow(n)
 		return
 	}
 	m := &masked{orig: line, line: []byte(line), lower: []byte(lowerSameLen(line))}
@@ -268,6 +294,24 @@ func (rd *lineReader) line(n int, line string) {
 		return
 	}
 	rd.moves(n, m, trimmed, accept)
+}
+
+// movesBelow reports whether a line after line n, before a "P.S.", holds a move in full
+// notation or a numbered move.
+func (rd *lineReader) movesBelow(n int) bool {
+	for k := n; k < len(rd.lines) && k < n+50; k++ {
+		line := clip(rd.lines[k], MaxLineBytes)
+		if rePS.MatchString(lowerSameLen(strings.TrimSpace(line))) {
+			return false
+		}
+		toks := scanTokens(line)
+		for i, t := range toks {
+			if t.kind == tokMove || t.kind == tokNumber && i+1 < len(toks) && toks[i+1].kind != tokWord && toks[i+1].kind != tokNumber {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // names reads the tournament code and the game.
@@ -331,7 +375,8 @@ func mapLabel(s string) (string, bool) {
 	return strings.ToUpper(s), false
 }
 
-// acceptance reads "принимаю вариант А до 14-го хода" / "I accept variant A up to move 14".
+// acceptance reads "принимаю вариант А до 14-го хода" / "I accept variant A up to move 14"
+// (4.2.13: a variant is accepted up to the first changed move; the referee applies it).
 // It returns the offset after which moves repeat the accepted variant, or -1.
 func (rd *lineReader) acceptance(n int, m *masked) int {
 	lower := string(m.lower)
@@ -367,8 +412,8 @@ func (rd *lineReader) acceptance(n int, m *masked) int {
 	return ix[1]
 }
 
-// statements reads draw statements, resignation and protest. It reports whether the line
-// claims a draw.
+// statements reads draw statements, resignation and protest (4.1.12). It reports whether the
+// line claims a draw.
 func (rd *lineReader) statements(n int, m *masked, trimmed string) (claim bool) {
 	lower := string(m.lower)
 	kinds := []struct {
@@ -386,6 +431,9 @@ func (rd *lineReader) statements(n int, m *masked, trimmed string) (claim bool) 
 		}
 		m.blank(ix[0], ix[1])
 		d := Draw{Kind: k.kind, Where: Where{Line: n, Text: trimmed}}
+		if k.kind == DrawAccept && strings.HasPrefix(strings.TrimSpace(lower[ix[1]:]), "?") {
+			d.Kind = DrawOffer // "Согласны на ничью?" asks: it offers
+		}
 		if k.kind == DrawClaim {
 			claim = true
 			switch {
@@ -478,7 +526,8 @@ func (rd *lineReader) leave(n int, m *masked, trimmed string) bool {
 	return true
 }
 
-// datesAndTime reads the three dates and the time fraction.
+// datesAndTime reads the three dates and the time fraction of 4.3.1. postald stamps the dates
+// itself; what the letter states is recorded for the comparison the referee reports.
 func (rd *lineReader) datesAndTime(n int, m *masked, isLeave bool) {
 	if !strings.ContainsAny(string(m.line), "0123456789") {
 		// No dates and no fraction; only a bare "Даты:" label matters.
@@ -500,6 +549,23 @@ func (rd *lineReader) datesAndTime(n int, m *masked, isLeave bool) {
 		}
 	}
 	labelled := reDateLabel.MatchString(string(m.lower))
+	region := [2]int{0, len(m.line)} // the part of the line that holds the dates
+	if !labelled {
+		// "… Dates 14/11/2026, 16/11/2026, 18/11/2026. Time 23/31.": the plural label
+		// anywhere on the line takes the dates after it.
+		if ix := firstWordMatch(reDatesWord, string(m.lower)); ix != nil {
+			var after []dateMatch
+			for _, d := range ds {
+				if d.start >= ix[1] {
+					after = append(after, d)
+				}
+			}
+			if len(after) > 0 {
+				ds, labelled = after, true
+				region = [2]int{ix[0], after[len(after)-1].end}
+			}
+		}
+	}
 	rest := strings.TrimSpace(strings.Map(func(r rune) rune {
 		if unicode.IsLetter(r) {
 			return r
@@ -569,16 +635,14 @@ func (rd *lineReader) datesAndTime(n int, m *masked, isLeave bool) {
 	if isDates {
 		// What is left on a line of dates with a digit in it is a date the reader could
 		// not read: "18.11.2O26", "18.11".
-		for _, w := range strings.FieldsFunc(string(m.line), func(r rune) bool {
+		for _, w := range strings.FieldsFunc(string(m.line[region[0]:region[1]]), func(r rune) bool {
 			return unicode.IsSpace(r) || r == ',' || r == ';' || r == '/'
 		}) {
 			if strings.ContainsAny(w, "0123456789") {
 				rd.problem(n, strings.Trim(w, ".()"), WhatDate)
 			}
 		}
-		for i := range m.line {
-			m.line[i], m.lower[i] = ' ', ' '
-		}
+		m.blank(region[0], region[1])
 	}
 }
 
@@ -601,11 +665,27 @@ type kwEvent struct {
 	receipt    bool // kwRepeat: "получил", "received", which may follow the moves it repeats
 }
 
-// keywords finds the words that say what the moves after them are.
+// moveFollows reports whether s starts (after spaces) with a digit or a square.
+func moveFollows(s string) bool {
+	rest := strings.TrimLeft(s, " ")
+	r, n := utf8.DecodeRuneInString(rest)
+	if isDigit(r) {
+		return true
+	}
+	_, file := fileLetter(r)
+	return file && len(rest) > n && isDigit(rune(rest[n]))
+}
+
+// keywords finds the words that say what the moves after them are: the repetition of the
+// partner's moves (4.2.3, checked under 4.2.9), the writer's own, a variant in one of the three
+// phrasings of 4.2.7.
 func keywords(lower string) []kwEvent {
 	var evs []kwEvent
 	for _, ix := range wordMatches(reRepeatKw, lower, 16) {
 		w := lower[ix[0]:ix[1]]
+		if w == "got" && !moveFollows(lower[ix[1]:]) {
+			continue // "got" repeats only when a move follows: "got 11... h6:f4"
+		}
 		receipt := strings.HasPrefix(w, "получ") || w == "received"
 		evs = append(evs, kwEvent{kind: kwRepeat, start: ix[0], end: ix[1], receipt: receipt})
 	}
@@ -614,14 +694,8 @@ func keywords(lower string) []kwEvent {
 	}
 	for _, ix := range wordMatches(reVariantKw, lower, 16) {
 		word := lower[ix[0]:ix[1]]
-		if word == "на" || word == "on" {
-			// "на 12... f6:d4 предлагаю ..." only: a move must follow.
-			rest := strings.TrimLeft(lower[ix[1]:], " ")
-			r, _ := utf8.DecodeRuneInString(rest)
-			_, file := fileLetter(r)
-			if !isDigit(r) && !(file && len(rest) > 1 && isDigit(rune(rest[utf8.RuneLen(r)]))) {
-				continue
-			}
+		if (word == "на" || word == "on") && !moveFollows(lower[ix[1]:]) {
+			continue // "на 12... f6:d4 предлагаю ..." only: a move must follow
 		}
 		ev := kwEvent{kind: kwVariant, start: ix[0], end: ix[1], word: word}
 		for g := 1; g <= 2; g++ {
@@ -698,7 +772,9 @@ func (rd *lineReader) moves(n int, m *masked, trimmed string, accept int) {
 				cur.byWord = cur.byWord || byWord
 			} else {
 				cur = &variantBuild{label: label, where: Where{Line: n, Text: trimmed}, byWord: byWord}
-				rd.variants = append(rd.variants, cur)
+				if len(rd.variants) < 256 {
+					rd.variants = append(rd.variants, cur)
+				}
 				openedHere = true
 			}
 			cat, setBy = secVariant, kwVariant
@@ -724,7 +800,9 @@ func (rd *lineReader) moves(n int, m *masked, trimmed string, accept int) {
 				cur.moves = append(cur.moves, mv)
 			}
 		case cat == secRepeat:
-			rd.repeated = append(rd.repeated, mv)
+			if len(rd.repeated) < 1024 {
+				rd.repeated = append(rd.repeated, mv)
+			}
 			filedRepeat = true
 		default:
 			if len(rd.own) < 1024 {

@@ -43,6 +43,9 @@ func TestLines(t *testing.T) {
 		{"result is no game", "Congratulations on a fine game 1-0.", want{}},
 		{"condition without moves", "Если будут вопросы, пишите.\n12. g3:e5", want{Moves: []string{"12. g3:e5"}}},
 		{"condition wrapped", "Если 12... f6:d4,\nто 13. c3:e5", want{Variants: []string{": 12... f6:d4 13. c3:e5"}}},
+		{"draw question ru", "Согласны на ничью?", want{Draw: "offer"}},
+		{"draw question en", "Would you accept a draw?", want{Draw: "offer"}},
+		{"resign word order", "Эту партию сдаю.", want{Resign: true}},
 		{"unnumbered", "Мой ход: g3:e5", want{Moves: []string{"g3:e5"}}},
 		{"white then implied black", "12. g3:e5 f6:d4 13. c3:e5", want{Moves: []string{"12. g3:e5", "12... f6:d4", "13. c3:e5"}}},
 		{"black ellipsis unicode", "12…f6:d4", want{Moves: []string{"12... f6:d4"}}},
@@ -74,8 +77,11 @@ func TestLines(t *testing.T) {
 		{"labelled variant without moves", "Вариант А: 12... f6d4", want{Variants: []string{"A: 12... f6d4"}, Problems: []string{"1:f6d4:unreadable move"}}},
 		{"variant on next line", "Вариант Б:\n12... f6:g5 13. h4:f6", want{Variants: []string{"B: 12... f6:g5 13. h4:f6"}}},
 		{"if without moves", "Если не возражаете, мой ход 12. g3:e5", want{Moves: []string{"12. g3:e5"}}},
-		{"sign-off stops", "Мой ход 12. g3:e5\nС уважением, Иван\nул. Садовая 1-2, тел. 12-34\n12. a1-b2", want{Moves: []string{"12. g3:e5"}}},
-		{"thanks alone stops", "Мой ход 12. g3:e5\nСпасибо!\n13. a1-b2", want{Moves: []string{"12. g3:e5"}}},
+		{"sign-off stops", "Мой ход 12. g3:e5\nС уважением, Иван\nул. Садовая, д. 12, кв. 34\nтел. 8-812-123-45-67, 12:30-18:00", want{Moves: []string{"12. g3:e5"}}},
+		{"sign-off with moves below", "Best regards!\nMy move: 12. g3:e5", want{Moves: []string{"12. g3:e5"}}},
+		{"thanks first", "Спасибо!\nВаш ход 11... h6:f4 получил.\nМой ход 12. g3:e5", want{Repeated: []string{"11... h6:f4"}, Moves: []string{"12. g3:e5"}}},
+		{"thanks between moves", "Мой ход 12. g3:e5\nСпасибо!\n13. a1-b2", want{Moves: []string{"12. g3:e5", "13. a1-b2"}}},
+		{"thanks at the end", "Мой ход 12. g3:e5\nСпасибо!\nИван, тел. 12-34", want{Moves: []string{"12. g3:e5"}}},
 		{"thanks with more", "Спасибо за партию, сдаюсь.", want{Resign: true}},
 	}
 	for _, tt := range tests {

@@ -1,8 +1,8 @@
 // Package mailtest gives integration tests the real mail stack that scripts/mailstack/up.sh
 // (and scripts/test) start on 127.0.0.1: Dovecot for IMAP and Postfix for SMTP, delivering into
 // Dovecot. Load reads the stack's env file; when it is absent the test is skipped on a
-// developer machine and fails when the CI environment variable is set, so that CI never passes
-// by skipping.
+// developer machine, and fails when the environment variable CI or MAILSTACK_REQUIRED is set
+// (scripts/test sets the latter), so that CI never passes by skipping.
 //
 // Tests of several packages run at the same time against one stack. To keep out of each other's
 // way, a test watches a mailbox of its own (TempMailbox) and finds the letters it sent by a
@@ -60,18 +60,23 @@ func EnvFile() string {
 	return filepath.Join(dir, "env")
 }
 
-// Load returns the running stack. Without one it skips the test, or fails it when the
-// environment variable CI is set.
+// Load returns the running stack. Without one it skips the test, or fails it when Required.
 func Load(t testing.TB) *Stack {
 	t.Helper()
 	s, err := LoadEnv(EnvFile())
 	if err != nil {
-		if os.Getenv("CI") != "" {
+		if Required() {
 			t.Fatalf("mail stack: %v (scripts/test starts it)", err)
 		}
 		t.Skipf("mail stack not running (%v); start it with scripts/mailstack/up.sh", err)
 	}
 	return s
+}
+
+// Required reports whether tests must fail rather than skip without the stack: when the
+// environment variable CI or MAILSTACK_REQUIRED is set.
+func Required() bool {
+	return os.Getenv("CI") != "" || os.Getenv("MAILSTACK_REQUIRED") != ""
 }
 
 // LoadEnv reads a stack's env file.
@@ -129,7 +134,7 @@ func (s *Stack) RequireSMTP(t testing.TB) {
 	if s.SMTPAddr != "" {
 		return
 	}
-	if os.Getenv("CI") != "" {
+	if Required() {
 		t.Fatal("mail stack: Postfix is not running")
 	}
 	t.Skip("mail stack: Postfix is not running")

@@ -15,11 +15,11 @@ import (
 // StartDovecot) or need another configuration. extra are more VAR=value settings for the script,
 // e.g. "IMAP_CAPABILITY=IMAP4rev1 UIDPLUS". The server is stopped and its directory removed when
 // the test ends. It needs root and the installed packages (scripts/mailstack/install.sh); without
-// them the test is skipped, or fails under CI.
+// them the test is skipped, or fails when Required.
 func Private(t testing.TB, extra ...string) *Stack {
 	t.Helper()
 	skip := t.Skipf
-	if os.Getenv("CI") != "" {
+	if Required() {
 		skip = t.Fatalf
 	}
 	if os.Geteuid() != 0 {

@@ -99,6 +99,10 @@ func applyLetter(g Game, lt letter, env Envelope, reg Regulation, loc *time.Loca
 		x.resign()
 	case lt.Draw == drawAccept && x.g.DrawOffer == side.Other():
 		x.agreeDraw()
+	case lt.Protest != "" && len(lt.Moves) == 0:
+		x.protest()
+	case (lt.Leave != nil || lt.LeaveBad) && len(lt.Moves) == 0:
+		x.leave()
 	case x.g.Status == StatusAdjudication:
 		// 4.3.2: after the end date only a draw acceptance or a resignation is taken.
 		x.d.Verdict = Notice
@@ -109,6 +113,12 @@ func applyLetter(g Game, lt letter, env Envelope, reg Regulation, loc *time.Loca
 		x.offTurn()
 	default:
 		x.onTurn()
+	}
+	if lt.Protest != "" && len(lt.Moves) > 0 {
+		// A protest written with moves goes to the judge all the same (4.1.12).
+		x.d.addClause("4.1.12")
+		x.notify(ToJudge, x.g.Judge, x.tx.subjProtest,
+			fmt.Sprintf(x.tx.protestJudge, x.g.Player(x.side).Name, x.tx.side(x.side), lt.Protest), Notice, "4.1.12")
 	}
 	return x.finish()
 }
@@ -124,8 +134,12 @@ func (x *decider) finish() Decision {
 	if x.d.Verdict != Ignored {
 		x.g.History = append(x.g.History, Entry{Date: x.today, Letter: x.env.MessageID, From: x.side,
 			Verdict: x.d.Verdict, Clauses: append([]string(nil), x.d.Clauses...)})
-		if x.env.MessageID != "" {
-			x.g.LastLetter = x.env.MessageID
+		if id := x.env.MessageID; id != "" {
+			x.g.LastLetter = id
+			x.g.Thread = append(x.g.Thread, id)
+			if n := len(x.g.Thread); n > threadLength {
+				x.g.Thread = x.g.Thread[n-threadLength:]
+			}
 		}
 	}
 	x.d.Letters = append(x.d.Letters, x.notices...)

@@ -180,6 +180,27 @@ func TestApply(t *testing.T) {
 			want:   summary{Notice, "", "", 0, Time{0, 2}, ""},
 		},
 		{
+			// An invalid draw claim is answered and the written move played (1.13.2 note б).
+			name:   "invalid draw claim",
+			before: opening,
+			letter: testLetter{ivanov, "2026-11-06 09:00", "Требую ничью (троекратное повторение).\n" + white2},
+			want:   summary{Accepted, "", "2. g3-h4", 0, Time{3, 2}, Black},
+		},
+		{
+			// A protest goes to the judge (4.1.12); nothing moves.
+			name:   "protest",
+			before: opening,
+			letter: testLetter{petrov, "2026-11-04 09:00", "Протест: партнёр повторил ход неверно."},
+			want:   summary{Notice, "4.1.12", "", 0, Time{0, 2}, White},
+		},
+		{
+			// Leave announced in advance: granted (leave_days), the clock stops on those days.
+			name:   "leave",
+			before: opening,
+			letter: testLetter{ivanov, "2026-11-04 09:00", "Прошу отпуск с 10.11.2026 по 19.11.2026."},
+			want:   summary{Notice, "leave_days", "", 0, Time{0, 2}, White},
+		},
+		{
 			// Not on move: the letter changes nothing.
 			name:   "not your turn",
 			before: opening[:1],
@@ -205,6 +226,20 @@ func TestApply(t *testing.T) {
 				t.Errorf("decision (-want +got):\n%s\nnotes: %q\nviolations: %+v", diff, d.Notes, d.Violations)
 			}
 		})
+	}
+}
+
+// TestLeaveLetter: White, on move since 11-03, takes 11-10..11-19 off and answers on 11-30:
+// 27 days less 10 of leave = 17.
+func TestLeaveLetter(t *testing.T) {
+	g := after(t, "russian", append(opening[:2:2], testLetter{ivanov, "2026-11-04 09:00", "Прошу отпуск с 10.11.2026 по 19.11.2026."})...)
+	d := send(t, g, testLetter{ivanov, "2026-11-30 09:00", white2}, DefaultRegulation())
+	if d.Time.White != 17 {
+		t.Errorf("White charged %d days, want 17", d.Time.White)
+	}
+	d = send(t, g, testLetter{ivanov, "2026-11-05 09:00", "Прошу отпуск с 10.11.2026 по 30.12.2026."}, DefaultRegulation())
+	if len(d.Game.WhiteClock.Leaves) != 1 {
+		t.Errorf("a leave over the 30-day allowance was granted: %v", d.Game.WhiteClock.Leaves)
 	}
 }
 

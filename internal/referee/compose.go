@@ -36,6 +36,8 @@ type phrases struct {
 	controlOnMove, controlWaiting                                                   string
 	duplicate, notYourTurn, askGame, notPlayer, reminder, silence                   string
 	ruling, rulingPenalty, rulingForfeit, rulingAdjudicate, rulingDate, rulingLeave string
+	subjProtest, protestSent, protestJudge                                          string
+	leaveNoDates, leaveRefused, leaveGranted, leavePartner                          string
 
 	faults     map[string]string
 	dateFields [3]string
@@ -72,7 +74,8 @@ func outgoing(g *Game, role Role, to, subject, body string, v Verdict, clauses .
 	subject = fmt.Sprintf(subject, g.Tournament, g.Name)
 	head := fmt.Sprintf(tx.header, g.Tournament, g.Name, g.White.Name, g.Black.Name)
 	return Outgoing{Role: role, To: to, Kind: KindNotice, Subject: subject, Body: head + "\n\n" + body + "\n",
-		Game: g.ID(), Verdict: v, Clauses: append([]string(nil), clauses...), Time: g.Time(), InReplyTo: g.LastLetter}
+		Game: g.ID(), Verdict: v, Clauses: append([]string(nil), clauses...), Time: g.Time(), InReplyTo: g.LastLetter,
+		References: append([]string(nil), g.Thread...)}
 }
 
 // notify queues a notice.

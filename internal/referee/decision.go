@@ -81,6 +81,8 @@ type Outgoing struct {
 	Clauses   []string `json:"clauses,omitempty"`
 	Time      Time     `json:"time"`
 	InReplyTo string   `json:"in_reply_to,omitempty"` // the Message-ID of the letter answered or forwarded
+	// References are the Message-IDs of the game's earlier letters, oldest first.
+	References []string `json:"references,omitempty"`
 }
 
 // Violation is a rule a letter broke, with where it broke it: what the rejection letter tells.

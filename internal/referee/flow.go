@@ -367,3 +367,39 @@ func nextControl(g *Game, reg Regulation, s Side, tx *phrases) string {
 	}
 	return fmt.Sprintf(tx.controlWaiting, dl.Control.Move, dl.Control.Days, max(dl.Left, 0))
 }
+
+// protest records a protest (4.1.12) and sends it to the judge; nothing moves.
+func (x *decider) protest() {
+	x.d.Verdict = Notice
+	x.d.addClause("4.1.12")
+	x.g.Clock(x.side).NoteLetter(x.today)
+	x.note(fmt.Sprintf(x.tx.protestSent, x.reg.ProtestDays))
+	x.answer(KindNotice, Notice)
+	x.notify(ToJudge, x.g.Judge, x.tx.subjProtest,
+		fmt.Sprintf(x.tx.protestJudge, x.g.Player(x.side).Name, x.tx.side(x.side), x.lt.Protest), Notice, "4.1.12")
+}
+
+// leave grants a leave announced by letter when the regulation allows it: the player's clock
+// stops for those days (regulation leave_days; the seed has no clause on leave).
+func (x *decider) leave() {
+	x.d.Verdict = Notice
+	x.d.addClause(daysclock.ClauseLeave)
+	c := x.g.Clock(x.side)
+	c.NoteLetter(x.today)
+	if x.lt.Leave == nil {
+		x.note(x.tx.leaveNoDates)
+		x.answer(KindNotice, Notice)
+		return
+	}
+	l := *x.lt.Leave
+	if err := daysclock.ValidateLeave(l, x.today, c.Leaves, x.reg.LeaveDays); err != nil {
+		x.note(fmt.Sprintf(x.tx.leaveRefused, l, err))
+		x.answer(KindNotice, Notice)
+		return
+	}
+	c.AddLeave(l)
+	x.note(fmt.Sprintf(x.tx.leaveGranted, l, l.Days()))
+	x.answer(KindNotice, Notice)
+	x.notify(roleOf(x.side.Other()), x.g.Player(x.side.Other()).Email, x.tx.subjNotice,
+		fmt.Sprintf(x.tx.leavePartner, x.g.Player(x.side).Name, l), Notice, daysclock.ClauseLeave)
+}

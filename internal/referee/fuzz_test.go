@@ -44,18 +44,12 @@ func FuzzApply(f *testing.F) {
 		if d.Verdict == Rejected && len(d.Moves) > 0 && !strings.Contains(strings.Join(d.Clauses, ","), "4.2.13") {
 			t.Fatalf("a stopped letter put %v on the board", d.Moves)
 		}
-		partner := base.Clock(Black).Days
-		if black {
-			partner = base.Clock(White).Days
+		partner := White
+		if !black {
+			partner = Black
 		}
-		other := d.Game.Clock(White).Days
-		if black {
-			other = d.Game.Clock(White).Days
-		} else {
-			other = d.Game.Clock(Black).Days
-		}
-		if other != partner {
-			t.Fatalf("the partner's days changed from %d to %d", partner, other)
+		if was, is := base.Clock(partner).Days, d.Game.Clock(partner).Days; was != is {
+			t.Fatalf("the partner's days changed from %d to %d", was, is)
 		}
 	})
 }

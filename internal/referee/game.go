@@ -121,9 +121,15 @@ type Game struct {
 	Result    string `json:"result"`
 	Reason    string `json:"reason,omitempty"` // how the game ended
 
-	LastLetter string  `json:"last_letter,omitempty"` // Message-ID of the last letter handled, for threading
-	History    []Entry `json:"history,omitempty"`
+	LastLetter string `json:"last_letter,omitempty"` // Message-ID of the last letter handled, for threading
+	// Thread holds the Message-IDs of the game's latest letters, oldest first (at most
+	// threadLength): the References of postald's letters, so that mail clients thread the game.
+	Thread  []string `json:"thread,omitempty"`
+	History []Entry  `json:"history,omitempty"`
 }
+
+// threadLength bounds Game.Thread: enough for a client to thread, small enough for a header.
+const threadLength = 10
 
 // NewGame returns a game before its first move: White is on move and his clock runs from the
 // start date (4.3.2).
@@ -262,6 +268,7 @@ func (g Game) clone() Game {
 	g.WhiteClock = cloneClock(g.WhiteClock)
 	g.BlackClock = cloneClock(g.BlackClock)
 	g.Notified = append([]string(nil), g.Notified...)
+	g.Thread = append([]string(nil), g.Thread...)
 	g.History = append([]Entry(nil), g.History...)
 	return g
 }

@@ -19,7 +19,10 @@ type letter struct {
 	Dates      []daysclock.Date
 	Time       *Time
 	Problems   []letterProblem // what the parser could not read as notation
-	Text       string          // the letter's own text, as written, for forwarding
+	Leave      *daysclock.Leave
+	LeaveBad   bool   // a leave notice without readable dates
+	Protest    string // the protest's paragraph; "" when none
+	Text       string // the letter's own text, as written, for forwarding
 }
 
 // letterMove is one move as a letter writes it.
@@ -88,6 +91,19 @@ func fromParsed(l *mailparse.Letter) letter {
 	}
 	if l.Time != nil {
 		lt.Time = &Time{White: l.Time.White, Black: l.Time.Black}
+	}
+	if l.Leave != nil {
+		if p, ok := l.Leave.Period(); ok {
+			lt.Leave = &p
+		} else {
+			lt.LeaveBad = true
+		}
+	}
+	if l.Protest != nil {
+		lt.Protest = l.Protest.Text
+		if lt.Protest == "" {
+			lt.Protest = l.Protest.Where.Text
+		}
 	}
 	for _, p := range l.Problems {
 		lt.Problems = append(lt.Problems, letterProblem{Line: p.Line, Text: p.Text, What: p.What})

@@ -108,6 +108,14 @@ var textEN = phrases{
 	rulingDate:       "Date corrected. Reason: %s",
 	rulingLeave:      "%s (%s): leave %s. Reason: %s",
 
+	subjProtest:  "%[1]s game %[2]s: protest",
+	protestSent:  "Your protest has been sent to the judge (4.1.12). A protest is due within %d days of receiving the decision.",
+	protestJudge: "Protest of %s (%s), 4.1.12:\n%s",
+	leaveNoDates: "The leave notice gives no dates; state the first and the last day.",
+	leaveRefused: "Leave %s is not granted: %v.",
+	leaveGranted: "Leave %s (%d days) is granted: your clock stops on those days.",
+	leavePartner: "Your partner (%s) is on leave %s; his clock stops on those days.",
+
 	faults: map[string]string{
 		faultAbbreviated: "abbreviated notation, which 4.2.2 counts as an impossible move",
 		faultNoPiece:     "there is no piece on the stated square",

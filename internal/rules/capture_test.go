@@ -178,3 +178,24 @@ func TestTowerQuietMoves(t *testing.T) {
 		t.Errorf("after c7-d8: %s, want %s", got, want)
 	}
 }
+
+// TestBuriedKingFreed checks 1.6's last paragraph: a captured king loses its
+// rights while covered and regains them when freed.
+func TestBuriedKingFreed(t *testing.T) {
+	p := mustPosition(t, "column", "B:Wd4(wB),h2:Be5")
+	d4, _ := p.Variant().ParseSquare("d4")
+	if pc, _ := p.PieceAt(d4); pc.Color != White || pc.King {
+		t.Fatalf("d4 is topped by %+v, want a white man", pc)
+	}
+	for _, text := range []string{"e5:c3", "h2-g3"} {
+		m, err := ParseMove(&p, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p = p.Play(m)
+	}
+	// The freed black king on d4 flies: e5 f6 g7 h8, c5 b6 a7, e3 f2 g1 (c3 is Black's own).
+	if n := len(p.MovesFrom(d4)); n != 10 {
+		t.Errorf("the freed king on d4 has %d moves, want 10", n)
+	}
+}

@@ -121,7 +121,9 @@ func parseFENList(p *Position, c Color, list string, filled *uint64) error {
 				return fmt.Errorf("square %s given twice", v.SquareName(sq))
 			}
 			*filled |= bit
-			p.setTower(sq, t)
+			if !p.SetTower(sq, t) {
+				return fmt.Errorf("more than %d pieces on the board", MaxTowerHeight)
+			}
 		}
 	}
 	return nil

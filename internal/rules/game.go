@@ -44,7 +44,7 @@ func (g *Game) Position() Position {
 func (g *Game) Play(m Move) error {
 	p := g.Position()
 	for _, l := range p.LegalMoves(nil) {
-		if l.sameRoute(&m) && l.crown == m.crown {
+		if l.Equal(m) {
 			g.Moves = append(g.Moves, l)
 			return nil
 		}
@@ -173,6 +173,22 @@ func (g *Game) DrawClaims() []DrawClaim {
 				Detail: fmt.Sprintf("%d moves with kings only, no man moved, nothing captured", plies/2)})
 		}
 		if c, ok := endgameLimit(ps); ok {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// DrawClaimsWith returns the claims the side to move may make by writing m
+// without playing it (1.13.2: a player whose move would repeat the position
+// a third time writes it down and claims the draw). m must be legal. Only
+// repetition is claimed this way; the other rules are claimed before moving
+// ([Game.DrawClaims]).
+func (g *Game) DrawClaimsWith(m Move) []DrawClaim {
+	h := Game{Variant: g.Variant, Start: g.Start, Moves: append(g.Moves[:len(g.Moves):len(g.Moves)], m)}
+	var out []DrawClaim
+	for _, c := range h.DrawClaims() {
+		if c.Rule == DrawRepetition {
 			out = append(out, c)
 		}
 	}

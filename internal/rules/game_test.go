@@ -34,7 +34,18 @@ func TestRepetition(t *testing.T) {
 			if c := g.DrawClaims(); slices.Contains(rulesOf(c), DrawRepetition) {
 				t.Errorf("claim after two occurrences: %v", c)
 			}
-			playAll(t, g, cycle...)
+			playAll(t, g, cycle[:3]...)
+			// 1.13.2: Black may write g1-h2, which would repeat the position a
+			// third time, and claim without playing it.
+			p := g.Position()
+			m, _ := ParseMove(&p, "g1-h2")
+			if c := g.DrawClaimsWith(m); !slices.Contains(rulesOf(c), DrawRepetition) {
+				t.Errorf("no claim with g1-h2: %v", c)
+			}
+			if c := g.DrawClaims(); slices.Contains(rulesOf(c), DrawRepetition) {
+				t.Errorf("claim before the third occurrence: %v", c)
+			}
+			playAll(t, g, cycle[3])
 			if n := g.RepetitionCount(); n != 3 {
 				t.Errorf("after two cycles: %d occurrences, want 3", n)
 			}
@@ -46,6 +57,14 @@ func TestRepetition(t *testing.T) {
 			b := mustPosition(t, id, "B:WKa1:BKh2")
 			if a.Equal(&b) {
 				t.Error("positions with different sides to move are equal")
+			}
+			if id == "column" {
+				// Towers with the same tops but other pieces below are other positions.
+				c := mustPosition(t, id, "W:Wa1(Wb):BKh2")
+				d := mustPosition(t, id, "W:Wa1(Ww):BKh2")
+				if c.Equal(&d) {
+					t.Error("towers of different composition are equal")
+				}
 			}
 		})
 	}

@@ -2,7 +2,10 @@ package rules
 
 import "math/bits"
 
-// maxJumps bounds the number of pieces one capture can take.
+// maxJumps bounds the number of pieces one capture can take. No legal
+// position comes near it: a tower variant holds at most MaxTowerHeight
+// pieces in all, and the geometry of the 10×10 board allows far fewer
+// captures than 32 in one move.
 const maxJumps = 32
 
 // Move is one turn of one side: a quiet move or a whole capture sequence.
@@ -46,6 +49,10 @@ func (m Move) Route() []Square {
 	}
 	return append([]Square(nil), m.route[:m.n]...)
 }
+
+// Equal reports whether m and o are the same move: same squares, same
+// pieces taken in the same order, same crowning.
+func (m Move) Equal(o Move) bool { return m.sameRoute(&o) && m.crown == o.crown }
 
 // sameRoute reports whether m and o start, end and jump alike in the same order.
 func (m *Move) sameRoute(o *Move) bool {

@@ -32,6 +32,7 @@ type generator struct {
 	stack   [32]Tower // tower variants: the towers as they stand mid-capture
 	count   bool      // count the quiet moves in n instead of appending them
 	n       int
+	routes  bool // keep every route, even those that take the same pieces
 }
 
 // LegalMoves appends the legal moves of the side to move to buf[:0] and
@@ -57,6 +58,15 @@ func (p *Position) countMoves(buf []Move) int {
 	g := generator{v: p.v, next: &p.v.geo.next, me: p.side, out: buf[:0], count: true}
 	g.generate(p)
 	return len(g.out) + g.n
+}
+
+// allRoutes returns the legal moves with every capture route kept: in
+// russian and international two routes that take the same pieces are both
+// listed (LegalMoves lists one of them).
+func (p *Position) allRoutes() []Move {
+	g := generator{v: p.v, next: &p.v.geo.next, me: p.side, routes: true}
+	g.generate(p)
+	return g.out
 }
 
 // MovesFrom returns the legal moves of the piece (tower) on sq.
@@ -102,7 +112,7 @@ func (g *generator) generate(p *Position) {
 		g.occ |= bit
 	}
 	if len(g.out) > 0 {
-		if !v.towers {
+		if !v.towers && !g.routes {
 			g.dropDuplicates()
 		}
 		return
@@ -231,7 +241,7 @@ func (g *generator) manCapture(sq Square, last direction, hasLast bool) bool {
 			continue
 		}
 		y := g.next[x][d]
-		if y == NoSquare || g.occ&(1<<uint(y)) != 0 {
+		if y == NoSquare || g.occ&(1<<uint(y)) != 0 || g.cur.n == maxJumps {
 			continue
 		}
 		found = true
@@ -291,7 +301,7 @@ func (g *generator) kingJump(sq Square, d direction) bool {
 		return false
 	}
 	y := g.next[x][d]
-	if y == NoSquare || g.occ&(1<<uint(y)) != 0 {
+	if y == NoSquare || g.occ&(1<<uint(y)) != 0 || g.cur.n == maxJumps {
 		return false
 	}
 	set := g.cur.set
@@ -359,7 +369,7 @@ func (g *generator) dropDuplicates() {
 		dup := false
 		if out[i].n >= 3 {
 			for j := 0; j < k; j++ {
-				if out[j].from == out[i].from && out[j].to == out[i].to && out[j].set == out[i].set && out[j].crown == out[i].crown {
+				if sameResult(&out[j], &out[i]) {
 					dup = true
 					break
 				}
@@ -371,4 +381,10 @@ func (g *generator) dropDuplicates() {
 		}
 	}
 	g.out = out[:k]
+}
+
+// sameResult reports whether two captures of russian or international lead
+// to the same position: same squares, same pieces taken, same crowning.
+func sameResult(a, b *Move) bool {
+	return a.from == b.from && a.to == b.to && a.set == b.set && a.crown == b.crown
 }

@@ -225,7 +225,7 @@ func ParseMove(p *Position, text string) (Move, error) {
 	if pc.Color != p.side {
 		return fail(ErrNotYourPiece, from, fmt.Sprintf("the piece on %s is %s and %s is to move", v.SquareName(from), pc.Color, p.side))
 	}
-	legal := p.LegalMoves(nil)
+	legal := p.allRoutes()
 	mustCapture := len(legal) > 0 && legal[0].IsCapture()
 	if sep == tokQuiet {
 		for _, m := range legal {
@@ -252,15 +252,16 @@ func ParseMove(p *Position, text string) (Move, error) {
 	case 0:
 		return fail(ErrNoSuchMove, from, fmt.Sprintf("the piece on %s has no capture along the written squares", v.SquareName(from)))
 	case 1:
-		return groups[0], nil
+		return canonical(p, groups[0]), nil
 	default:
 		_, err := fail(ErrAmbiguous, from, "several capture routes join these squares; write the squares where the direction changes")
 		e := err.(*NotationError)
-		e.Candidates = groups
 		e.Written = e.Written[:0]
-		for _, m := range groups {
+		for i, m := range groups {
+			groups[i] = canonical(p, m)
 			e.Written = append(e.Written, FormatMove(p, m))
 		}
+		e.Candidates = groups
 		e.Detail += ": " + strings.Join(e.Written, ", ")
 		return Move{}, e
 	}
@@ -323,10 +324,41 @@ func (v *Variant) dirBetween(a, b Square) direction {
 	return southWest
 }
 
+// canonical returns the move of LegalMoves that m stands for: in russian
+// and international the one route LegalMoves keeps of those taking the same
+// pieces.
+func canonical(p *Position, m Move) Move {
+	if p.v.towers || !m.IsCapture() {
+		return m
+	}
+	for _, l := range p.LegalMoves(nil) {
+		if sameResult(&l, &m) {
+			return l
+		}
+	}
+	return m
+}
+
 // distinctResults keeps one move per resulting position.
 func distinctResults(p *Position, moves []Move) []Move {
-	if !p.v.towers || len(moves) < 2 {
-		return moves // russian, international: LegalMoves already merged equal results
+	if len(moves) < 2 {
+		return moves
+	}
+	if !p.v.towers {
+		var out []Move
+		for i := range moves {
+			dup := false
+			for j := range out {
+				if sameResult(&out[j], &moves[i]) {
+					dup = true
+					break
+				}
+			}
+			if !dup {
+				out = append(out, moves[i])
+			}
+		}
+		return out
 	}
 	var out []Move
 	var results []Position
@@ -354,7 +386,9 @@ const (
 	// NotationDefault is the variant's own: algebraic on 8×8, numeric for
 	// international and Lasca.
 	NotationDefault Notation = iota
+	// NotationAlgebraic writes a1..j10 on every board.
 	NotationAlgebraic
+	// NotationNumeric writes numbers: PDN numbering on 8×8 and 10×10, Lasca's own on 7×7.
 	NotationNumeric
 )
 
@@ -380,7 +414,7 @@ func FormatMoveIn(p *Position, m Move, n Notation) string {
 		return name(m.from) + "-" + name(m.to)
 	}
 	squares := routeSquares(v, &m, false)
-	legal := p.LegalMoves(nil)
+	legal := p.allRoutes()
 	if len(distinctResults(p, matchRoutes(v, legal, []Square{m.from, m.to}))) > 1 {
 		if len(distinctResults(p, matchRoutes(v, legal, squares))) > 1 {
 			squares = routeSquares(v, &m, true)

@@ -56,6 +56,7 @@ func TestParseMove(t *testing.T) {
 		{"russian", "W:WKa1:Bc3,f6", "a1:c3:g7", "", ErrNoSuchMove},
 		// two routes taking the same pieces are one move
 		{"russian", "W:Wc1:Bd2,d4,b4,b2,h8", "c1:c1", "c1:e3:c5:a3:c1", 0},
+		{"russian", "W:Wc1:Bd2,d4,b4,b2,h8", "c1:a3:c5:e3:c1", "c1:e3:c5:a3:c1", 0}, // the other way round, same move
 		{"column", "W:Wc1:Bd2,d4,b4,b2,h8", "c1:c1", "c1:e3:c5:a3:c1", 0},
 		{"column", ambiguous, "d8:a5", "", ErrAmbiguous},
 		{"column", ambiguous, "d8:f6:c3:a5", "d8:f6:c3:a5", 0},

@@ -5,6 +5,7 @@ import "strings"
 // Color is a side: White or Black.
 type Color uint8
 
+// The two sides; White moves first (1.7).
 const (
 	White Color = iota
 	Black
@@ -193,14 +194,32 @@ func (p *Position) setTower(sq Square, t Tower) {
 	}
 }
 
-// SetTower puts t on sq (an empty Tower clears the square). In variants
-// without towers only one-piece towers are allowed; it reports false otherwise.
+// SetTower puts t on sq (an empty Tower clears the square). It reports
+// false and changes nothing when sq is not a square of the board, when the
+// variant has no towers and t has more than one piece, or when the board
+// would hold more than MaxTowerHeight pieces in a tower variant (so that no
+// capture can build a tower higher than that).
 func (p *Position) SetTower(sq Square, t Tower) bool {
 	if !p.v.valid(sq) || (!p.v.towers && t.Height() > 1) {
 		return false
 	}
+	if p.v.towers && p.pieceCount()-p.Tower(sq).Height()+t.Height() > MaxTowerHeight {
+		return false
+	}
 	p.setTower(sq, t)
 	return true
+}
+
+// pieceCount returns the number of pieces on the board, buried ones included.
+func (p *Position) pieceCount() int {
+	if !p.v.towers {
+		return popcount(p.occ[White] | p.occ[Black])
+	}
+	n := 0
+	for b := p.occ[White] | p.occ[Black]; b != 0; b &= b - 1 {
+		n += p.stack[trailingZeros(b)].Height()
+	}
+	return n
 }
 
 // SetSideToMove sets whose turn it is.
@@ -259,10 +278,12 @@ func (p *Position) Equal(q *Position) bool {
 // Outcome is the state of a game decided on the board.
 type Outcome uint8
 
+// The outcomes decided on the board (1.12). Draws are claimed or agreed,
+// never decided by the position alone; see [Game.DrawClaims].
 const (
-	Ongoing Outcome = iota
-	WhiteWins
-	BlackWins
+	Ongoing   Outcome = iota // the side to move has a legal move
+	WhiteWins                // Black cannot move (White can, in giveaway)
+	BlackWins                // White cannot move (Black can, in giveaway)
 )
 
 // String returns "ongoing", "white wins" or "black wins".

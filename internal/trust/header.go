@@ -90,34 +90,34 @@ func appendCapped(dst, b []byte) []byte {
 	return append(dst, b...)
 }
 
-// field records one header field.
+// field records one header field. Only the values of the fields it keeps are copied.
 func (h *Header) field(name, value []byte) {
-	v := strings.TrimSpace(string(value))
+	val := func() string { return strings.TrimSpace(string(value)) }
 	switch {
 	case fold(name, "From"):
 		h.FromFields++
 		if h.FromFields == 1 {
-			h.From = readAddress(v)
+			h.From = readAddress(val())
 		}
 	case fold(name, "Authentication-Results"):
 		if len(h.AuthResults) < maxAuthResults {
-			h.AuthResults = append(h.AuthResults, v)
+			h.AuthResults = append(h.AuthResults, val())
 		}
 	case fold(name, "Auto-Submitted"):
-		h.AutoSubmitted = keyword(v)
+		h.AutoSubmitted = keyword(val())
 	case fold(name, "Precedence"):
-		h.Precedence = keyword(v)
+		h.Precedence = keyword(val())
 	case fold(name, "Return-Path"):
-		if strings.TrimSpace(strings.Trim(v, "<> \t")) == "" {
+		if strings.TrimSpace(strings.Trim(val(), "<> \t")) == "" {
 			h.ReturnPathEmpty = true
 		}
 	case fold(name, "X-Autoreply"), fold(name, "X-Autorespond"), fold(name, "X-Auto-Response-Suppress"):
-		if h.XAutoreply == "" && v != "" {
+		if v := val(); h.XAutoreply == "" && v != "" {
 			h.XAutoreply = string(name) + ": " + v
 		}
 	case fold(name, "Content-Type"):
 		if h.ContentType == "" {
-			h.ContentType, h.ReportType = mediaType(v)
+			h.ContentType, h.ReportType = mediaType(val())
 		}
 	case len(name) > 5 && fold(name[:5], "List-"):
 		if len(h.ListHeaders) < maxPostald {

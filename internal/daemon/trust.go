@@ -1,0 +1,448 @@
+package daemon
+
+import (
+	"fmt"
+	"net/mail"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+	"weak"
+
+	"postald/internal/config"
+	"postald/internal/mailparse"
+	"postald/internal/referee"
+	"postald/internal/store"
+	"postald/internal/tournament"
+	"postald/internal/trust"
+)
+
+// The trust rules of the daemon (architecture.md, "Reliability contract"):
+//
+//   - Only a registered player moves, and only in his own games: the sender is the From address,
+//     authenticated where [trust] says so by the receiving server's Authentication-Results.
+//   - No loops (RFC 3834): automatic mail is never answered, and the answers to any one address
+//     are limited per hour ([limits] answers_per_hour).
+//   - Limits: size, MIME parts, line length and letters per sender per hour.
+//
+// A letter that fails any of them is held: kept in the store's quarantine (archived, never
+// applied). When it claims to come from a registered player, the tournament's judge gets a short
+// notice quoting its receipt, at most once an hour for one sender; the sender himself gets a short
+// note, once an hour, only when he is known to be who he says (over a limit, too many letters, a
+// game that is not his) — never after a failed authentication or for automatic mail.
+//
+// The counters live in memory: a restart of the daemon starts every window afresh. They track at
+// most trackedSenders addresses each.
+
+// trackedSenders bounds each rate limiter's memory.
+const trackedSenders = 10000
+
+// guard is a daemon's trust state: its rate limiters.
+type guard struct {
+	mu      sync.Mutex
+	letters *trust.Limiter // letters per sender, by postmark
+	answers *trust.Limiter // answers per recipient
+	notes   *trust.Limiter // the short note to a sender: once per hour
+	judges  *trust.Limiter // notices to a judge about one sender: once per hour
+}
+
+func newGuard(l config.Limits) *guard {
+	return &guard{
+		letters: trust.NewLimiter(l.LettersPerHour, time.Hour, trackedSenders),
+		answers: trust.NewLimiter(l.AnswersPerHour, time.Hour, trackedSenders),
+		notes:   trust.NewLimiter(1, time.Hour, trackedSenders),
+		judges:  trust.NewLimiter(1, time.Hour, trackedSenders),
+	}
+}
+
+func (g *guard) allow(l *trust.Limiter, key string, at time.Time) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return l.Allow(key, at)
+}
+
+// guards holds each Daemon's guard for as long as the Daemon lives (a weak key: a Daemon that is
+// collected takes its guard with it).
+var guards struct {
+	sync.Mutex
+	m map[weak.Pointer[Daemon]]*guard
+}
+
+// trustState returns the daemon's trust state, made on first use.
+func (d *Daemon) trustState() *guard {
+	guards.Lock()
+	defer guards.Unlock()
+	k := weak.Make(d)
+	if g, ok := guards.m[k]; ok {
+		return g
+	}
+	if guards.m == nil {
+		guards.m = map[weak.Pointer[Daemon]]*guard{}
+	}
+	g := newGuard(d.opt.Limits)
+	guards.m[k] = g
+	runtime.AddCleanup(d, func(k weak.Pointer[Daemon]) {
+		guards.Lock()
+		delete(guards.m, k)
+		guards.Unlock()
+	}, k)
+	return g
+}
+
+// precheck runs the checks that need only the raw letter, before it is parsed. It returns the
+// sender's address as read from the raw header and, when the letter is held, the outcome.
+func (d *Daemon) precheck(tx *store.Tx, base store.LetterOutcome, size int64) (from string, held *store.LetterOutcome, err error) {
+	h := trust.ReadHeader(base.Raw)
+	from = h.From
+	hold := func(reason string, note noteKind) (string, *store.LetterOutcome, error) {
+		out, err := d.hold(tx, base, from, reason, note, reason)
+		return from, &out, err
+	}
+	// RFC 3834: automatic mail is never answered.
+	if why := trust.LoopReason(h, d.opt.From.Address); why != "" {
+		return hold(why, noNote)
+	}
+	// RFC 5322 (3.6): exactly one From. Two are the classic way to show one sender to the
+	// authentication and another to the reader.
+	if h.FromFields > 1 {
+		return hold(fmt.Sprintf("%d From fields", h.FromFields), noNote)
+	}
+	pol := trust.Policy{AuthservID: d.opt.Trust.AuthservID, Require: d.opt.Trust.Require}
+	if err := pol.Check(h.AuthResults, from); err != nil {
+		return hold(err.Error(), noNote)
+	}
+	g := d.trustState()
+	if !g.allow(g.letters, from, base.Received) {
+		return hold(fmt.Sprintf("more than %d letters from %s within an hour", d.opt.Limits.LettersPerHour, from), noteRate)
+	}
+	lim := trust.Limits{MaxBytes: int64(d.opt.Limits.MaxMessageBytes), MaxParts: d.opt.Limits.MaxParts, MaxLineBytes: d.opt.Limits.MaxLineBytes}
+	if e := lim.Check(base.Raw, size); e != nil {
+		return hold(e.Error(), noteLimit)
+	}
+	if int64(len(base.Raw)) < size {
+		return hold(fmt.Sprintf("only %d of the letter's %d bytes could be fetched", len(base.Raw), size), noteLimit)
+	}
+	return from, nil, nil
+}
+
+// noteKind is the short note a held letter's sender gets, if any.
+type noteKind int
+
+const (
+	noNote         noteKind = iota
+	noteLimit               // over a size limit
+	noteRate                // too many letters
+	noteNotOwn              // a game that is not his
+	noteUnreadable          // no header postald can read
+)
+
+// hold quarantines the letter for reason. When from is a registered player the judges of his
+// tournaments are told, and he gets the note (about detail), each within the hourly limits.
+func (d *Daemon) hold(tx *store.Tx, base store.LetterOutcome, from, reason string, note noteKind, detail string) (store.LetterOutcome, error) {
+	out := base
+	out.Quarantine = reason
+	regs, err := d.registrations(tx, from)
+	if err != nil || len(regs) == 0 {
+		return out, err
+	}
+	g := d.trustState()
+	now := base.Now
+	type letter struct {
+		reg    registration
+		to     string
+		answer bool
+	}
+	var letters []letter
+	if note != noNote && g.allow(g.notes, from, now) && g.allow(g.answers, from, now) {
+		letters = append(letters, letter{reg: regs[0], to: from, answer: true})
+	} else if note != noNote {
+		d.log.Info("held letter not answered: its sender had a note within the hour", "from", from)
+	}
+	seen := map[string]bool{}
+	for _, r := range regs {
+		j := strings.ToLower(r.sheet.Judge)
+		// A judge who writes himself is not told about his own letters: a notice to an address
+		// whose mailbox answers automatically would otherwise come back, again and again.
+		if j == "" || j == from || seen[j] {
+			continue
+		}
+		seen[j] = true
+		if g.allow(g.judges, j+" "+from, now) && g.allow(g.answers, j, now) {
+			letters = append(letters, letter{reg: r, to: j})
+		}
+	}
+	if len(letters) == 0 {
+		return out, nil
+	}
+	answered := len(letters) > 0 && letters[0].answer
+	out.Compose = func(rc store.Receipt) ([]store.Outgoing, error) {
+		var og []store.Outgoing
+		for _, l := range letters {
+			loc, err := d.zones.get(l.reg.sheet.Regulation.Zone)
+			if err != nil {
+				return nil, err
+			}
+			tx := trustText(l.reg.sheet.Language)
+			var subject, body string
+			if l.answer {
+				subject, body = tx.noteLetter(l.reg, note, detail, base, rc, loc)
+			} else {
+				subject, body = tx.judgeLetter(l.reg, reason, base, rc, loc, answered)
+			}
+			og = append(og, d.notice(l.reg.sheet, l.to, subject, body, l.answer, base))
+		}
+		return og, nil
+	}
+	return out, nil
+}
+
+// notice composes a letter of postald about a held letter: a note to its sender (in reply to
+// it) or a notice to the judge, archived in the tournament's chain.
+func (d *Daemon) notice(sh *tournament.Sheet, to, subject, body string, reply bool, base store.LetterOutcome) store.Outgoing {
+	l := Letter{
+		From:    d.opt.From,
+		To:      []mail.Address{{Name: candidate{sheet: sh}.nameOf(to), Address: to}},
+		Subject: subject,
+		Body:    body,
+		Date:    base.Now,
+		Game:    sh.Code + "/",
+		Verdict: string(referee.Notice),
+	}
+	if reply && base.MessageID != "" {
+		l.InReplyTo = base.MessageID
+		l.References = []string{base.MessageID}
+	}
+	return store.Outgoing{
+		From:    d.opt.From.Address,
+		To:      []string{to},
+		Raw:     Compose(l),
+		Game:    store.GameID{Tournament: sh.Code},
+		Verdict: string(referee.Notice),
+	}
+}
+
+// registration is a tournament in which an address is a player.
+type registration struct {
+	sheet  *tournament.Sheet
+	player tournament.Player
+}
+
+// registrations returns the tournaments in which from is a player.
+func (d *Daemon) registrations(tx *store.Tx, from string) ([]registration, error) {
+	if from == "" {
+		return nil, nil
+	}
+	codes, err := tx.Tournaments()
+	if err != nil {
+		return nil, err
+	}
+	var regs []registration
+	for _, code := range codes {
+		sh, err := LoadSheet(tx, code)
+		if err != nil {
+			return nil, err
+		}
+		if p, ok := sh.PlayerByEmail(from); ok {
+			regs = append(regs, registration{sheet: sh, player: p})
+		}
+	}
+	return regs, nil
+}
+
+// foreignGame reports a game the letter names in which its sender does not play: the game of
+// two other players of a tournament he plays in, or of the tournament the letter names. A letter
+// that names no game, or a game that is not a pair of players, is left to the referee.
+func foreignGame(tx *store.Tx, l *mailparse.Letter, from string, cands []candidate) (string, error) {
+	w, b, err := tournament.ParseGameName(strings.TrimSpace(l.Game))
+	if err != nil {
+		return "", nil
+	}
+	var sheets []*tournament.Sheet
+	seen := map[string]bool{}
+	if l.Tournament != "" {
+		codes, err := tx.Tournaments()
+		if err != nil {
+			return "", err
+		}
+		for _, code := range codes {
+			if strings.EqualFold(code, strings.TrimSpace(l.Tournament)) {
+				sh, err := LoadSheet(tx, code)
+				if err != nil {
+					return "", err
+				}
+				sheets, seen[code] = append(sheets, sh), true
+			}
+		}
+	}
+	if len(sheets) == 0 {
+		for _, c := range cands {
+			if !seen[c.sheet.Code] {
+				sheets, seen[c.sheet.Code] = append(sheets, c.sheet), true
+			}
+		}
+	}
+	var other *tournament.Sheet
+	for _, sh := range sheets {
+		if w > len(sh.Players) || b > len(sh.Players) {
+			continue
+		}
+		p, ok := sh.PlayerByEmail(from)
+		if ok && (p.Number == w || p.Number == b) {
+			return "", nil // his own game here: the referee routes it
+		}
+		if other == nil {
+			other = sh
+		}
+	}
+	if other == nil {
+		return "", nil
+	}
+	return fmt.Sprintf("%s/%d-%d", other.Code, w, b), nil
+}
+
+// answers puts the referee's letters into out. Those to the letter's sender are answers: each
+// quotes the receipt of his letter, which the store gives once the letter is archived (so the
+// letters are composed in the Compose hook), and beyond answers_per_hour they are not sent (the
+// loop guard of RFC 3834). fix, when set, adjusts each composed letter.
+func (d *Daemon) answers(out *store.LetterOutcome, c candidate, letters []referee.Outgoing, sender string, loc *time.Location, fix func(*store.Outgoing)) {
+	g := d.trustState()
+	type item struct {
+		o      referee.Outgoing
+		answer bool
+	}
+	items := make([]item, 0, len(letters))
+	for _, o := range letters {
+		to := o.To
+		if to == "" && o.Role == referee.ToSender {
+			to = sender
+		}
+		answer := strings.EqualFold(to, sender)
+		if answer && !g.allow(g.answers, strings.ToLower(sender), out.Now) {
+			d.log.Warn("answer not sent: over the hourly limit of answers to this address",
+				"to", sender, "limit", d.opt.Limits.AnswersPerHour, "kind", o.Kind)
+			continue
+		}
+		items = append(items, item{o, answer})
+	}
+	if len(items) == 0 {
+		return
+	}
+	received, now := out.Received, out.Now
+	lang := c.sheet.Language
+	out.Compose = func(rc store.Receipt) ([]store.Outgoing, error) {
+		og := make([]store.Outgoing, 0, len(items))
+		for _, it := range items {
+			o := it.o
+			if it.answer {
+				o.Body = withReceipt(o.Body, trustText(lang).receiptLine(rc, received, loc))
+			}
+			m := d.outgoing(c, o, now)
+			if fix != nil {
+				fix(&m)
+			}
+			og = append(og, m)
+		}
+		return og, nil
+	}
+}
+
+// withReceipt adds the receipt line at the end of a letter's text, after an empty line.
+func withReceipt(body, line string) string {
+	return strings.TrimRight(body, "\n") + "\n\n" + line + "\n"
+}
+
+// trustPhrases are the daemon's own letters about held letters, and the receipt line.
+type trustPhrases struct {
+	receipt                         string // receipt, received
+	noteSubject                     string // tournament
+	noteIntro                       string // date received
+	noteLimit, noteRate, noteNotOwn string // reason / game
+	noteUnreadable, noteKept        string
+	judgeSubject                    string // tournament, address
+	judgeIntro                      string // name, address, date
+	judgeReason, judgeID            string
+	judgeAnswered, judgeNotAnswered string
+	judgeReceipt                    string
+}
+
+var trustEN = trustPhrases{
+	receipt:          "Receipt: %s\n(received %s; keep it: it proves what postald received and when)",
+	noteSubject:      "%s: your letter was not read",
+	noteIntro:        "Your letter received %s was not applied to any game.",
+	noteLimit:        "It is over postald's limits (%s): please send your move again in a short plain-text letter without attachments.",
+	noteRate:         "Reason: %s. Letters over this limit are kept for the judge; please wait before you write again.",
+	noteNotOwn:       "It names game %s, in which you do not play. If you meant one of your own games, write again naming it.",
+	noteUnreadable:   "Its header cannot be read (%s): please write again from your usual mail program.",
+	noteKept:         "The letter is kept for the judge; nothing in your games has changed and your clock is not stopped.",
+	judgeSubject:     "%s: letter held from %s",
+	judgeIntro:       "A letter that claims to come from %s <%s>, received %s, was not applied and is kept in the quarantine.",
+	judgeReason:      "Reason: %s",
+	judgeID:          "Message-ID: %s",
+	judgeAnswered:    "The sender was told.",
+	judgeNotAnswered: "The sender was not answered.",
+	judgeReceipt:     "Receipt: %s",
+}
+
+var trustRU = trustPhrases{
+	receipt:          "Квитанция: %s\n(получено %s; сохраните её: она доказывает, что и когда получил postald)",
+	noteSubject:      "%s: ваше письмо не прочитано",
+	noteIntro:        "Ваше письмо, полученное %s, не применено ни к одной партии.",
+	noteLimit:        "Оно превышает ограничения postald (%s): пришлите ход ещё раз коротким текстовым письмом без вложений.",
+	noteRate:         "Причина: %s. Письма сверх этого ограничения хранятся для судьи; подождите, прежде чем писать снова.",
+	noteNotOwn:       "В нём названа партия %s, в которой вы не играете. Если вы имели в виду свою партию, напишите ещё раз и назовите её.",
+	noteUnreadable:   "Его заголовок не читается (%s): напишите ещё раз из своей обычной почтовой программы.",
+	noteKept:         "Письмо хранится для судьи; в ваших партиях ничего не изменилось, ваши часы не остановлены.",
+	judgeSubject:     "%s: задержано письмо от %s",
+	judgeIntro:       "Письмо, которое выдаёт себя за письмо участника %s <%s>, получено %s, не применено и хранится в карантине.",
+	judgeReason:      "Причина: %s",
+	judgeID:          "Message-ID: %s",
+	judgeAnswered:    "Отправителю сообщено.",
+	judgeNotAnswered: "Отправителю не отвечено.",
+	judgeReceipt:     "Квитанция: %s",
+}
+
+func trustText(lang string) *trustPhrases {
+	if lang == "en" {
+		return &trustEN
+	}
+	return &trustRU
+}
+
+const stampLayout = "2006-01-02 15:04 -0700"
+
+func (tx *trustPhrases) receiptLine(rc store.Receipt, received time.Time, loc *time.Location) string {
+	return fmt.Sprintf(tx.receipt, rc, received.In(loc).Format(stampLayout))
+}
+
+func (tx *trustPhrases) noteLetter(r registration, note noteKind, detail string, base store.LetterOutcome, rc store.Receipt, loc *time.Location) (subject, body string) {
+	var b strings.Builder
+	fmt.Fprintf(&b, tx.noteIntro+"\n", base.Received.In(loc).Format(stampLayout))
+	switch note {
+	case noteLimit:
+		fmt.Fprintf(&b, tx.noteLimit+"\n", detail)
+	case noteRate:
+		fmt.Fprintf(&b, tx.noteRate+"\n", detail)
+	case noteNotOwn:
+		fmt.Fprintf(&b, tx.noteNotOwn+"\n", detail)
+	default:
+		fmt.Fprintf(&b, tx.noteUnreadable+"\n", detail)
+	}
+	b.WriteString(tx.noteKept + "\n")
+	return fmt.Sprintf(tx.noteSubject, r.sheet.Code), withReceipt(b.String(), tx.receiptLine(rc, base.Received, loc))
+}
+
+func (tx *trustPhrases) judgeLetter(r registration, reason string, base store.LetterOutcome, rc store.Receipt, loc *time.Location, answered bool) (subject, body string) {
+	var b strings.Builder
+	fmt.Fprintf(&b, tx.judgeIntro+"\n", r.player.Name, r.player.Email, base.Received.In(loc).Format(stampLayout))
+	fmt.Fprintf(&b, tx.judgeReason+"\n", reason)
+	if base.MessageID != "" {
+		fmt.Fprintf(&b, tx.judgeID+"\n", base.MessageID)
+	}
+	fmt.Fprintf(&b, tx.judgeReceipt+"\n", rc)
+	if answered {
+		b.WriteString(tx.judgeAnswered + "\n")
+	} else {
+		b.WriteString(tx.judgeNotAnswered + "\n")
+	}
+	return fmt.Sprintf(tx.judgeSubject, r.sheet.Code, r.player.Email), b.String()
+}
