@@ -122,7 +122,10 @@ func BenchmarkEndToEndLatency(b *testing.B) {
 		w.mark(b)
 		appendLetters(b, bd.imap, bd.inbox, []burstLetter{l})
 		arrived := time.Now()
-		fwd, seen := w.await(b, l.MessageID, 30*time.Second)
+		fwd, seen, ok := w.await(b, l.MessageID, 30*time.Second)
+		if !ok {
+			b.Fatalf("letter %s from %s: no copy reached %s after 30s; %s", l.MessageID, l.From, l.To, bd.events.decided(l.MessageID))
+		}
 		total = append(total, seen.Sub(arrived))
 		committedAt, ok1 := bd.events.at("letter", l.MessageID)
 		sentAt, ok2 := bd.events.at("sent", fwd)
@@ -170,7 +173,7 @@ type benchDaemon struct {
 
 func newBenchDaemon(tb testing.TB, st *mailtest.Stack) *benchDaemon {
 	tb.Helper()
-	d := &benchDaemon{st: st, events: &eventLog{t: map[string]time.Time{}, n: map[string]int{}, lastT: map[string]time.Time{}}}
+	d := &benchDaemon{st: st, events: &eventLog{t: map[string]time.Time{}, n: map[string]int{}, lastT: map[string]time.Time{}, what: map[string]string{}}}
 	d.inbox = st.TempMailbox(tb, st.Tournament, "bench-in-")
 	d.processed = st.TempMailbox(tb, st.Tournament, "bench-done-")
 	dir := tb.TempDir()
@@ -264,6 +267,7 @@ type eventLog struct {
 	t     map[string]time.Time // "letter " or "sent " + Message-ID → when
 	n     map[string]int       // "letter" or "sent" → how many
 	lastT map[string]time.Time // "letter" or "sent" → the latest
+	what  map[string]string    // "letter " + Message-ID → its verdict, clause, quarantine
 }
 
 func (l *eventLog) Enabled(_ context.Context, level slog.Level) bool { return level >= slog.LevelInfo }
@@ -281,18 +285,36 @@ func (l *eventLog) Handle(_ context.Context, r slog.Record) error {
 	if r.Message != "letter" && r.Message != "sent" {
 		return nil
 	}
+	var id string
+	var what strings.Builder
 	r.Attrs(func(a slog.Attr) bool {
-		if a.Key == "message_id" {
-			l.mu.Lock()
-			l.t[r.Message+" "+a.Value.String()] = r.Time
-			l.n[r.Message]++
-			l.lastT[r.Message] = max(l.lastT[r.Message], r.Time)
-			l.mu.Unlock()
-			return false
+		switch a.Key {
+		case "message_id":
+			id = a.Value.String()
+		case "verdict", "clause", "quarantine":
+			fmt.Fprintf(&what, " %s=%q", a.Key, a.Value)
 		}
 		return true
 	})
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.t[r.Message+" "+id] = r.Time
+	l.what[r.Message+" "+id] = what.String()
+	l.n[r.Message]++
+	if r.Time.After(l.lastT[r.Message]) {
+		l.lastT[r.Message] = r.Time
+	}
 	return nil
+}
+
+// decided returns what the log says of the decision on the letter with Message-ID id.
+func (l *eventLog) decided(id string) string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if w, ok := l.what["letter "+id]; ok {
+		return "decided:" + w
+	}
+	return "not decided"
 }
 
 func (l *eventLog) WithAttrs([]slog.Attr) slog.Handler { return l }
@@ -341,8 +363,8 @@ func (w *inboxWatcher) uidNext(tb testing.TB) imap.UID {
 }
 
 // await polls the INBOX every 5 ms until a letter in reply to inReplyTo arrives, and returns its
-// Message-ID and when it was seen.
-func (w *inboxWatcher) await(tb testing.TB, inReplyTo string, timeout time.Duration) (string, time.Time) {
+// Message-ID and when it was seen; false after timeout.
+func (w *inboxWatcher) await(tb testing.TB, inReplyTo string, timeout time.Duration) (string, time.Time, bool) {
 	tb.Helper()
 	deadline := time.Now().Add(timeout)
 	sec := &imap.FetchItemBodySection{Specifier: imap.PartSpecifierHeader,
@@ -366,13 +388,12 @@ func (w *inboxWatcher) await(tb testing.TB, inReplyTo string, timeout time.Durat
 					continue
 				}
 				if store.NormalizeMessageID(h.Header.Get("In-Reply-To")) == inReplyTo {
-					return store.NormalizeMessageID(h.Header.Get("Message-ID")), seen
+					return store.NormalizeMessageID(h.Header.Get("Message-ID")), seen, true
 				}
 			}
 			w.next = next
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	tb.Fatalf("no letter in reply to %s after %v", inReplyTo, timeout)
-	return "", time.Time{}
+	return "", time.Time{}, false
 }

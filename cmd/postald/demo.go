@@ -119,103 +119,157 @@ func (c *demoClock) set(t time.Time) {
 	c.mu.Unlock()
 }
 
+// localRig is postald running in this process on localmail's IMAP and SMTP servers, with a
+// calendar of its own: the setup of the demo and of fast end-to-end tests.
+type localRig struct {
+	clock   *demoClock
+	srv     *localmail.Server
+	db      *store.DB
+	d       *daemon.Daemon
+	from    mail.Address
+	domain  string
+	users   map[string]string // address → password
+	readers map[string]*demoReader
+	cancel  context.CancelFunc
+	done    chan error
+}
+
+// startRig starts postald with its store in dir, the mail users given (local parts; "moves" is
+// postald's own address) and the calendar at now.
+func startRig(ctx context.Context, dir string, log *slog.Logger, domain string, users []string, now time.Time) (*localRig, error) {
+	r := &localRig{clock: &demoClock{t: now}, domain: domain, users: map[string]string{}, readers: map[string]*demoReader{}, done: make(chan error, 1)}
+	for _, u := range append([]string{"moves"}, users...) {
+		r.users[u+"@"+domain] = u + "-pw"
+	}
+	var err error
+	if r.srv, err = localmail.Start(r.users, r.clock.Now); err != nil {
+		return nil, err
+	}
+	if r.db, err = store.Open(filepath.Join(dir, "postald.db"), store.Options{Logger: log}); err != nil {
+		r.srv.Close()
+		return nil, err
+	}
+	r.from = mail.Address{Name: "Tournament secretary", Address: "moves@" + domain}
+	sender, err := mailbox.NewSender(mailbox.SMTPOptions{Address: r.srv.SMTPAddr, TLS: mailbox.TLSNone, From: r.from.String()})
+	if err != nil {
+		r.close()
+		return nil, err
+	}
+	r.d = daemon.New(daemon.Options{Store: r.db, Sender: sender, From: r.from, Limits: config.Defaults().Limits, Logger: log, Now: r.clock.Now})
+	w, err := mailbox.NewWatcher(mailbox.IMAPOptions{Address: r.srv.IMAPAddr, TLS: mailbox.TLSNone,
+		Username: r.from.Address, Password: r.users[r.from.Address]}, r.d.Handle)
+	if err != nil {
+		r.close()
+		return nil, err
+	}
+	w.Logger = log
+	ctx, r.cancel = context.WithCancel(ctx)
+	go func() { r.done <- r.d.Run(ctx, w) }()
+	for _, u := range users {
+		addr := u + "@" + domain
+		rd, err := newDemoReader(r.srv.IMAPAddr, addr, r.users[addr])
+		if err != nil {
+			r.close()
+			return nil, err
+		}
+		r.readers[u] = rd
+	}
+	return r, nil
+}
+
+// close stops the daemon and the servers and closes the store.
+func (r *localRig) close() error {
+	var err error
+	if r.cancel != nil {
+		r.cancel()
+		err = <-r.done
+	}
+	for _, rd := range r.readers {
+		rd.close()
+	}
+	return errors.Join(err, r.db.Close(), r.srv.Close())
+}
+
+// create registers a tournament as `postald tournament create` does and waits for the start letters.
+func (r *localRig) create(ctx context.Context, sheet string) error {
+	if err := r.d.Do(ctx, func() error {
+		_, err := createTournament(r.db, r.from, []byte(sheet), r.clock.Now())
+		return err
+	}); err != nil {
+		return err
+	}
+	r.d.Kick()
+	return r.settle(ctx)
+}
+
+// send mails a player's letter to postald and waits until postald has answered it.
+func (r *localRig) send(ctx context.Context, user, subject, text string, n int) (string, error) {
+	sender := user + "@" + r.domain
+	raw := demoLetter(sender, r.from.Address, subject, text, r.clock.Now(), n)
+	c, err := smtp.Dial(r.srv.SMTPAddr)
+	if err != nil {
+		return "", err
+	}
+	defer c.Close()
+	if err := c.SendMail(sender, []string{r.from.Address}, strings.NewReader(raw)); err != nil {
+		return "", err
+	}
+	return raw, r.settle(ctx)
+}
+
+// wait lets the calendar reach t and the daemon do what falls due by then.
+func (r *localRig) wait(ctx context.Context, t time.Time) error {
+	r.clock.set(t)
+	r.d.Kick()
+	time.Sleep(50 * time.Millisecond) // the timer takes its turn on the owner goroutine
+	return r.settle(ctx)
+}
+
+func (r *localRig) settle(ctx context.Context) error {
+	return demoSettle(ctx, r.srv, r.db, r.from.Address)
+}
+
 // demo plays the demonstration game with its store in dir.
 func demo(ctx context.Context, out io.Writer, log *slog.Logger, dir string) error {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	moscow, err := time.LoadLocation("Europe/Moscow")
 	if err != nil {
 		return err
 	}
 	start := time.Date(2026, 11, 2, 10, 0, 0, 0, moscow)
-	clock := &demoClock{t: start.Add(-24 * time.Hour)}
 	const domain = "postald.demo"
-	users := map[string]string{}
-	for _, u := range []string{"moves", "ivanov", "petrov", "judge", "director"} {
-		users[u+"@"+domain] = u + "-pw"
-	}
-	srv, err := localmail.Start(users, clock.Now)
+	r, err := startRig(ctx, dir, log, domain, []string{"ivanov", "petrov", "judge", "director"}, start.Add(-24*time.Hour))
 	if err != nil {
 		return err
 	}
-	defer srv.Close()
-
-	db, err := store.Open(filepath.Join(dir, "postald.db"), store.Options{Logger: log})
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-
-	from := mail.Address{Name: "DEMO-2026 tournament secretary", Address: "moves@" + domain}
-	sender, err := mailbox.NewSender(mailbox.SMTPOptions{Address: srv.SMTPAddr, TLS: mailbox.TLSNone, From: from.String()})
-	if err != nil {
-		return err
-	}
-	d := daemon.New(daemon.Options{Store: db, Sender: sender, From: from, Limits: config.Defaults().Limits, Logger: log, Now: clock.Now})
-	w, err := mailbox.NewWatcher(mailbox.IMAPOptions{Address: srv.IMAPAddr, TLS: mailbox.TLSNone,
-		Username: from.Address, Password: users[from.Address]}, d.Handle)
-	if err != nil {
-		return err
-	}
-	w.Logger = log
-	done := make(chan error, 1)
-	go func() { done <- d.Run(ctx, w) }()
+	defer r.close()
 
 	fmt.Fprintf(out, "postald demo: a correspondence game of Russian column checkers played by e-mail.\n")
 	fmt.Fprintf(out, "An IMAP and an SMTP server run inside this process on 127.0.0.1; the store is %s.\n", dir)
 	fmt.Fprintf(out, "The game is the seed's sample game, Ivanov – Petrov, written as letters.\n\n")
 
-	readers := map[string]*demoReader{}
-	for _, u := range []string{"ivanov", "petrov", "judge", "director"} {
-		addr := u + "@" + domain
-		r, err := newDemoReader(srv.IMAPAddr, addr, users[addr])
-		if err != nil {
-			return err
-		}
-		defer r.close()
-		readers[u] = r
-	}
-	settle := func() error { return demoSettle(ctx, srv, db, from.Address) }
-
-	fmt.Fprintf(out, "══ %s: the director registers the tournament; postald sends the start letters\n\n", clock.Now().Format("2006-01-02"))
-	if err := d.Do(ctx, func() error {
-		_, err := createTournament(db, from, []byte(demoSheet), clock.Now())
-		return err
-	}); err != nil {
-		return err
-	}
-	d.Kick()
-	if err := settle(); err != nil {
+	fmt.Fprintf(out, "══ %s: the director registers the tournament; postald sends the start letters\n\n", r.clock.Now().Format("2006-01-02"))
+	if err := r.create(ctx, demoSheet); err != nil {
 		return err
 	}
 	for _, u := range []string{"ivanov", "petrov"} {
-		if _, err := readers[u].printNew(out); err != nil {
+		if _, err := r.readers[u].printNew(out); err != nil {
 			return err
 		}
 	}
 
 	var failures []string
 	for i, st := range demoSteps {
-		clock.set(start.AddDate(0, 0, st.day).Add(time.Duration(i) * time.Minute))
+		r.clock.set(start.AddDate(0, 0, st.day).Add(time.Duration(i) * time.Minute))
 		who := map[string]string{"white": "ivanov", "black": "petrov"}[st.side]
-		sender := who + "@" + domain
-		fmt.Fprintf(out, "══ %s: %s writes\n   (%s)\n\n", clock.Now().Format("2006-01-02"), sender, st.note)
-		raw := demoLetter(sender, from.Address, st.text, clock.Now(), i)
-		printLetter(out, "→ moves@"+domain, raw)
-		c, err := smtp.Dial(srv.SMTPAddr)
+		fmt.Fprintf(out, "══ %s: %s@%s writes\n   (%s)\n\n", r.clock.Now().Format("2006-01-02"), who, domain, st.note)
+		raw, err := r.send(ctx, who, "DEMO-2026 game 1-2", st.text, i)
 		if err != nil {
 			return err
 		}
-		if err := c.SendMail(sender, []string{from.Address}, strings.NewReader(raw)); err != nil {
-			return err
-		}
-		c.Quit()
-		if err := settle(); err != nil {
-			return err
-		}
+		printLetter(out, "→ moves@"+domain, raw)
 		var verdict string
 		for _, u := range []string{"ivanov", "petrov", "judge", "director"} {
-			got, err := readers[u].printNew(out)
+			got, err := r.readers[u].printNew(out)
 			if err != nil {
 				return err
 			}
@@ -229,7 +283,7 @@ func demo(ctx context.Context, out io.Writer, log *slog.Logger, dir string) erro
 	}
 
 	var summary string
-	err = db.View(func(tx *store.Tx) error {
+	err = r.db.View(func(tx *store.Tx) error {
 		g, err := daemon.LoadGame(tx, store.GameID{Tournament: "DEMO-2026", Game: "1-2"})
 		if err != nil {
 			return err
@@ -241,15 +295,11 @@ func demo(ctx context.Context, out io.Writer, log *slog.Logger, dir string) erro
 		}
 		return nil
 	})
-	cancel()
-	if derr := <-done; derr != nil && err == nil {
-		err = derr
-	}
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(out, "══ the end\n%s\n", summary)
-	if err := db.VerifyAll(); err != nil {
+	if err := r.db.VerifyAll(); err != nil {
 		failures = append(failures, "archive: "+err.Error())
 	} else {
 		fmt.Fprintln(out, "every letter in and out is archived in a hash chain that verifies")
@@ -290,8 +340,7 @@ func demoSettle(ctx context.Context, srv *localmail.Server, db *store.DB, box st
 	return errors.New("postald did not answer within 20 seconds")
 }
 
-func demoLetter(from, to, text string, date time.Time, n int) string {
-	subject := "DEMO-2026 game 1-2"
+func demoLetter(from, to, subject, text string, date time.Time, n int) string {
 	return "From: " + from + "\r\nTo: " + to + "\r\nSubject: " + subject +
 		"\r\nDate: " + date.Format(time.RFC1123Z) +
 		fmt.Sprintf("\r\nMessage-ID: <demo-%d.%s>", n+1, from) +

@@ -119,7 +119,7 @@ func tournamentReport(tx *store.Tx, code string, now time.Time) (*drawnReport, e
 	r := &drawnReport{sheet: sh, pdn: map[string][]byte{}}
 	err = eachGame(tx, code, func(sh *tournament.Sheet, id store.GameID, g referee.Game) error {
 		in.Games = append(in.Games, reportGame(sh, g))
-		b, err := gamePDN(sh, g)
+		b, err := daemon.GamePDN(sh, g)
 		if err != nil {
 			return err
 		}

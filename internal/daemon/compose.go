@@ -3,6 +3,7 @@ package daemon
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/base64"
 	"fmt"
 	"mime"
 	"mime/quotedprintable"
@@ -87,8 +88,19 @@ func Compose(l Letter) []byte {
 		}
 		fmt.Fprintf(&b, "Content-Type: %s\r\n", ct)
 		fmt.Fprintf(&b, "Content-Disposition: %s\r\n", mime.FormatMediaType("attachment", map[string]string{"filename": a.Name}))
-		b.WriteString("Content-Transfer-Encoding: quoted-printable\r\n\r\n")
-		writeQP(&b, a.Data)
+		switch {
+		case strings.HasPrefix(ct, "message/"):
+			// An attached letter travels as it is (RFC 2046 5.2.1 allows no other encoding); it
+			// came by mail, so its lines already fit.
+			b.WriteString("Content-Transfer-Encoding: 8bit\r\n\r\n")
+			b.Write(bytes.ReplaceAll(bytes.ReplaceAll(a.Data, []byte("\r\n"), []byte("\n")), []byte("\n"), []byte("\r\n")))
+		case strings.HasPrefix(ct, "text/") || strings.Contains(ct, "pdn"):
+			b.WriteString("Content-Transfer-Encoding: quoted-printable\r\n\r\n")
+			writeQP(&b, a.Data)
+		default:
+			b.WriteString("Content-Transfer-Encoding: base64\r\n\r\n")
+			writeBase64(&b, a.Data)
+		}
 	}
 	fmt.Fprintf(&b, "\r\n--%s--\r\n", boundary)
 	return b.Bytes()
@@ -127,6 +139,15 @@ func writeQP(b *bytes.Buffer, data []byte) {
 	// The text is written with CRLF line ends, as RFC 5322 wants on the wire.
 	w.Write(bytes.ReplaceAll(data, []byte("\n"), []byte("\r\n"))) // a bytes.Buffer cannot fail
 	w.Close()
+}
+
+func writeBase64(b *bytes.Buffer, data []byte) {
+	enc := base64.StdEncoding.EncodeToString(data)
+	for len(enc) > 76 {
+		b.WriteString(enc[:76] + "\r\n")
+		enc = enc[76:]
+	}
+	b.WriteString(enc + "\r\n")
 }
 
 func angle(id string) string {

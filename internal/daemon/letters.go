@@ -167,6 +167,9 @@ func (d *Daemon) decide(tx *store.Tx, base store.LetterOutcome, size int64) (sto
 	if loc, err = d.zones.get(c.sheet.Regulation.Zone); err != nil {
 		return out, err
 	}
+	if isSubmission(&c.game, l) {
+		return d.submission(out, c, from), nil
+	}
 	dec = referee.Apply(c.game, l, env, c.sheet.Regulation, loc)
 	return d.outcome(out, c, dec, from, loc)
 }
@@ -177,16 +180,13 @@ func (d *Daemon) outcome(out store.LetterOutcome, c candidate, dec referee.Decis
 	out.Verdict = string(dec.Verdict)
 	out.Clause = strings.Join(dec.Clauses, ",")
 	out.Move = (len(dec.Game.Plies) + 1) / 2
+	next := nextEvent(&dec, c.sheet, out.Now, loc)
+	out.NextEvent = &next
 	st, err := json.Marshal(dec.Game)
 	if err != nil {
 		return out, fmt.Errorf("encode game %s: %w", c.id, err)
 	}
 	out.State = &store.GameState{Format: gameFormat, Data: st}
-	next := time.Time{}
-	if t, ok := referee.NextEvent(dec.Game, c.sheet.Regulation, loc); ok && t.After(out.Now) {
-		next = t
-	}
-	out.NextEvent = &next
 	// The answers to the sender quote his letter's receipt (trust.go).
 	d.answers(&out, c, dec.Letters, sender, loc, nil)
 	return out, nil

@@ -7,6 +7,7 @@ import (
 	"net/mail"
 	"time"
 
+	"postald/internal/daysclock"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
@@ -71,23 +72,40 @@ func (d *Daemon) tick(tx *store.Tx, id store.GameID, now time.Time) error {
 		return err
 	}
 	dec := referee.Tick(g, now, sh.Regulation, loc)
+	if err := sendPackage(tx, d.opt.From, id, sh, &dec.Game, daysclock.DateOf(now, loc), now, loc); err != nil {
+		return err
+	}
 	return Record(tx, d.opt.From, id, sh, dec, now, loc)
+}
+
+// nextEvent returns the instant of the game's next event after dec — the referee's next
+// reminder or overstep, or the day its adjudication package is due — and, when dec sent the game
+// to adjudication, adds the letters asking the players for their submissions. A zero time: none.
+func nextEvent(dec *referee.Decision, sh *tournament.Sheet, now time.Time, loc *time.Location) time.Time {
+	askAdjudication(dec, sh, now, loc)
+	next := time.Time{}
+	if t, ok := referee.NextEvent(dec.Game, sh.Regulation, loc); ok && t.After(now) {
+		next = t
+	}
+	if due, ok := adjudicationDue(&dec.Game, sh, loc); ok {
+		if t := due.Start(loc); next.IsZero() || t.Before(next) {
+			next = t
+		}
+	}
+	return next
 }
 
 // Record stores a decision that no letter brought — a deadline's tick or a judge's ruling — in
 // tx: the game's new state, its next event and the letters to send, from postald's address from.
 func Record(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.Sheet, dec referee.Decision, now time.Time, loc *time.Location) error {
 	c := candidate{id: id, sheet: sh, game: dec.Game}
+	next := nextEvent(&dec, sh, now, loc)
 	st, err := json.Marshal(dec.Game)
 	if err != nil {
 		return fmt.Errorf("encode game %s: %w", c.id, err)
 	}
 	if err := tx.PutGame(c.id, store.GameState{Format: gameFormat, Data: st}); err != nil {
 		return err
-	}
-	next := time.Time{}
-	if t, ok := referee.NextEvent(dec.Game, c.sheet.Regulation, loc); ok && t.After(now) {
-		next = t
 	}
 	if err := tx.SetNextEvent(c.id, next); err != nil {
 		return err

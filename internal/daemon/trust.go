@@ -31,8 +31,9 @@ import (
 // note, once an hour, only when he is known to be who he says (over a limit, too many letters, a
 // game that is not his) — never after a failed authentication or for automatic mail.
 //
-// The counters live in memory: a restart of the daemon starts every window afresh. They track at
-// most trackedSenders addresses each.
+// The counters live in memory: a restart of the daemon starts every window afresh. Each tracks at
+// most trackedSenders addresses, each address with at most its hourly limit of instants (8 bytes
+// each): a few megabytes at the very most, whatever floods in.
 
 // trackedSenders bounds each rate limiter's memory.
 const trackedSenders = 10000
@@ -156,7 +157,7 @@ func (d *Daemon) hold(tx *store.Tx, base store.LetterOutcome, from, reason strin
 	if note != noNote && g.allow(g.notes, from, now) && g.allow(g.answers, from, now) {
 		letters = append(letters, letter{reg: regs[0], to: from, answer: true})
 	} else if note != noNote {
-		d.log.Info("held letter not answered: its sender had a note within the hour", "from", from)
+		d.log.Info("held letter not answered: its sender had a note within the hour, or his answers for the hour are spent", "from", from)
 	}
 	seen := map[string]bool{}
 	for _, r := range regs {
@@ -174,7 +175,7 @@ func (d *Daemon) hold(tx *store.Tx, base store.LetterOutcome, from, reason strin
 	if len(letters) == 0 {
 		return out, nil
 	}
-	answered := len(letters) > 0 && letters[0].answer
+	answered := letters[0].answer
 	out.Compose = func(rc store.Receipt) ([]store.Outgoing, error) {
 		var og []store.Outgoing
 		for _, l := range letters {

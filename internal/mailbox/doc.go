@@ -24,7 +24,9 @@
 //     again, and so does a UIDVALIDITY change (the same letters under new UIDs). The Handler
 //     recognises letters it has already recorded (by Message-ID) and returns nil for them;
 //     the Watcher reports UIDVALIDITY changes through UIDValidityChanged before handing over
-//     any message, so that the store can re-key what it keeps by UID.
+//     any message, so that the store can re-key what it keeps by UID. A change is seen at
+//     every SELECT (after each reconnection) and at every look at the mailbox (STATUS), so at
+//     the latest after IdleRestart or PollInterval.
 //   - Waiting. With IDLE the Watcher is woken by the server's EXISTS (Dovecot sends it about
 //     0.5 s after delivery); IDLE is ended and the mailbox searched again every IdleRestart
 //     (25 minutes by default, before the 29 minutes after which RFC 2177 lets a server drop an

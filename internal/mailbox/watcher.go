@@ -6,6 +6,7 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"slices"
@@ -90,6 +91,7 @@ type Watcher struct {
 	opts   IMAPOptions
 	tls    *tls.Config
 	handle Handler
+	debug  io.Writer // the IMAP protocol trace (passwords included), for tests
 }
 
 // NewWatcher checks opts and returns a Watcher that hands messages to handle.
@@ -131,7 +133,7 @@ func (w *Watcher) Run(ctx context.Context) error {
 			return nil
 		}
 		d := reconnect.delay()
-		w.Logger.Warn("imap: connection lost; reconnecting", "address", w.opts.Address,
+		w.Logger.Warn("imap: session ended; reconnecting", "address", w.opts.Address,
 			"mailbox", w.opts.Mailbox, "err", err, "retry_in", d)
 		t := time.NewTimer(d)
 		select {
@@ -176,7 +178,7 @@ func (w *Watcher) session(ctx context.Context, reconnect *backoff) error {
 	// EXISTS responses wake the waiting loop; the handler runs on the client's reader
 	// goroutine and must not block.
 	wake := make(chan struct{}, 1)
-	c, err := dialIMAP(w.opts, w.tls, &imapclient.UnilateralDataHandler{
+	c, err := dialIMAP(w.opts, w.tls, w.debug, &imapclient.UnilateralDataHandler{
 		Mailbox: func(d *imapclient.UnilateralDataMailbox) {
 			if d.NumMessages != nil {
 				select {
@@ -202,26 +204,15 @@ func (w *Watcher) session(ctx context.Context, reconnect *backoff) error {
 	if err := ensureMailbox(c, w.opts.Processed); err != nil {
 		return err
 	}
-	sel, err := c.Select(w.opts.Mailbox, nil).Wait()
+	uidValidity, err := w.selectMailbox(ctx, c, true)
 	if err != nil {
-		return fmt.Errorf("imap: select %s: %w", w.opts.Mailbox, err)
+		return err
 	}
-	if old := w.UIDValidity; old != 0 && old != sel.UIDValidity {
-		w.Logger.Warn("imap: UIDVALIDITY changed", "mailbox", w.opts.Mailbox, "old", old, "new", sel.UIDValidity)
-		if w.UIDValidityChanged != nil {
-			if err := w.UIDValidityChanged(ctx, w.opts.Mailbox, old, sel.UIDValidity); err != nil {
-				return fmt.Errorf("imap: UIDVALIDITY change of %s: %w", w.opts.Mailbox, err)
-			}
-		}
-	}
-	w.UIDValidity = sel.UIDValidity
 	reconnect.reset()
-	w.Logger.Info("imap: watching", "address", w.opts.Address, "mailbox", w.opts.Mailbox,
-		"uidvalidity", sel.UIDValidity, "messages", sel.NumMessages, "idle", w.idle(c))
 
 	retry := backoff{min: w.RetryMin, max: w.RetryMax}
 	for {
-		failed, err := w.pass(ctx, c, sel.UIDValidity)
+		failed, err := w.pass(ctx, c, uidValidity)
 		if err != nil {
 			return err
 		}
@@ -234,13 +225,45 @@ func (w *Watcher) session(ctx context.Context, reconnect *backoff) error {
 		} else {
 			retry.reset()
 		}
-		if err := w.wait(ctx, c, wake, again); err != nil {
+		woken, err := w.wait(ctx, c, wake, again)
+		if err != nil {
 			return err
 		}
 		if ctx.Err() != nil {
 			return logout(c)
 		}
+		if !woken {
+			// A mailbox deleted and created again under the same name does not always end
+			// the session: Dovecot may keep the client on the old one, with its old
+			// UIDVALIDITY, even for STATUS. Selecting it again now and then finds the new one.
+			if uidValidity, err = w.selectMailbox(ctx, c, false); err != nil {
+				return err
+			}
+		}
 	}
+}
+
+// selectMailbox selects the watched mailbox and reports a UIDVALIDITY change. It logs the
+// selection when announce is set or the UIDVALIDITY changed.
+func (w *Watcher) selectMailbox(ctx context.Context, c *imapclient.Client, announce bool) (uint32, error) {
+	sel, err := c.Select(w.opts.Mailbox, nil).Wait()
+	if err != nil {
+		return 0, fmt.Errorf("imap: select %s: %w", w.opts.Mailbox, err)
+	}
+	if old := w.UIDValidity; old != 0 && old != sel.UIDValidity {
+		w.Logger.Warn("imap: UIDVALIDITY changed", "mailbox", w.opts.Mailbox, "old", old, "new", sel.UIDValidity)
+		if w.UIDValidityChanged != nil {
+			if err := w.UIDValidityChanged(ctx, w.opts.Mailbox, old, sel.UIDValidity); err != nil {
+				return 0, fmt.Errorf("imap: UIDVALIDITY change of %s: %w", w.opts.Mailbox, err)
+			}
+		}
+	}
+	if announce || w.UIDValidity != sel.UIDValidity {
+		w.Logger.Info("imap: watching", "address", w.opts.Address, "mailbox", w.opts.Mailbox,
+			"uidvalidity", sel.UIDValidity, "messages", sel.NumMessages, "idle", w.idle(c))
+	}
+	w.UIDValidity = sel.UIDValidity
+	return sel.UIDValidity, nil
 }
 
 func (w *Watcher) idle(c *imapclient.Client) bool {
@@ -399,10 +422,10 @@ func (w *Watcher) move(c *imapclient.Client, uids []imap.UID) error {
 	return nil
 }
 
-// wait returns when new mail may have arrived, when the IDLE or poll interval is over, when
-// the retry delay again (if positive) is over, or when ctx is cancelled. It returns an error
-// when the connection fails.
-func (w *Watcher) wait(ctx context.Context, c *imapclient.Client, wake <-chan struct{}, again time.Duration) error {
+// wait returns when new mail may have arrived (woken), when the IDLE or poll interval or the
+// retry delay again (if positive) is over, or when ctx is cancelled. It returns an error when
+// the connection fails.
+func (w *Watcher) wait(ctx context.Context, c *imapclient.Client, wake <-chan struct{}, again time.Duration) (woken bool, err error) {
 	idle := w.idle(c)
 	d := w.PollInterval
 	if idle {
@@ -419,40 +442,42 @@ func (w *Watcher) wait(ctx context.Context, c *imapclient.Client, wake <-chan st
 		case <-ctx.Done():
 		case <-timer.C:
 		case <-c.Closed():
-			return errClosed
+			return false, errClosed
 		}
-		return nil
+		return false, nil
 	}
 
 	select {
 	case <-wake: // mail arrived while the last pass ran
-		return nil
+		return true, nil
 	default:
 	}
 	cmd, err := c.Idle()
 	if err != nil {
-		return fmt.Errorf("imap: idle: %w", err)
+		return false, fmt.Errorf("imap: idle: %w", err)
 	}
 	select {
 	case <-ctx.Done():
 	case <-timer.C:
 	case <-wake:
+		woken = true
 	case <-c.Closed():
 		_ = cmd.Close()
-		return errClosed
+		return false, errClosed
 	}
 	if err := cmd.Close(); err != nil {
-		return fmt.Errorf("imap: end idle: %w", err)
+		return false, fmt.Errorf("imap: end idle: %w", err)
 	}
 	if err := cmd.Wait(); err != nil {
-		return fmt.Errorf("imap: idle: %w", err)
+		return false, fmt.Errorf("imap: idle: %w", err)
 	}
-	return nil
+	return woken, nil
 }
 
 // dialIMAP connects and logs in.
-func dialIMAP(opts IMAPOptions, cfg *tls.Config, h *imapclient.UnilateralDataHandler) (*imapclient.Client, error) {
+func dialIMAP(opts IMAPOptions, cfg *tls.Config, debug io.Writer, h *imapclient.UnilateralDataHandler) (*imapclient.Client, error) {
 	copts := &imapclient.Options{
+		DebugWriter:           debug,
 		TLSConfig:             cfg,
 		UnilateralDataHandler: h,
 		Dialer:                &net.Dialer{Timeout: 30 * time.Second},

@@ -83,7 +83,8 @@
 // them (4.2.12) or stop the letter (4.2.9, 4.2.10). Nothing is ever expanded or corrected.
 //
 // Which list a move goes to is said by the words before it on its line: "Ваш ход", "Ваши
-// ходы", "получил", "Your move", "received" → Repeated; "Мой ход", "Мой ответ", "My move",
+// ходы", "получил", "Your move", "received", "got" before a move → Repeated ("получил" and
+// "received" also after the moves: "11... h6:f4 получил"); "Мой ход", "Мой ответ", "My move",
 // "My reply", "отвечаю", "I reply" → Moves; "если … то …", "if … then …", "на … предлагаю …", "on … I propose …",
 // "предлагаю вариант …", "I propose the variant …", "вариант А", "variant A" → a new Variant
 // ("вариант А: если …" is one variant). A line that ends with such a word carries it on to
@@ -117,10 +118,13 @@
 // Dates (4.3.1): 18.11.2026, 18.11.26 (20yy), 18/11/2026, 18-11-2026, 2026-11-18, "18 ноября
 // 2026" (any case form, abbreviated months, "г."/"года"), "18 Nov 2026", "18 November 2026",
 // "November 18, 2026"; separated by "/", ",", ";", spaces or line breaks. A line holds the
-// letter's dates when it starts with "Даты", "Дата", "Dates", "Date" or "Числа", or has two
-// dates or more, or follows a bare "Даты:" line and holds nothing but dates. On such a line
-// whatever has a digit and is no date is reported ("unreadable date": "31.11.2026",
-// "18.11.20266", "18.11"). The parser does not check that there are three, nor their order.
+// letter's dates when it starts with "Даты", "Дата", "Dates", "Date" or "Числа", or holds
+// nothing but two dates or more, or follows a bare "Даты:" line and holds nothing but dates;
+// "Даты"/"Dates" further on a line takes the dates after it ("… I play 12. g3:e5. Dates
+// 14/11/2026, 16/11/2026, 18/11/2026."). Dates in prose ("ваше письмо от 14.11.2026 пришло
+// 16.11.2026") are not the letter's dates. On a line of dates whatever has a digit and is no
+// date is reported ("unreadable date": "31.11.2026", "18.11.20266", "18.11": a date without a
+// year is not completed). The parser does not check that there are three, nor their order.
 //
 // Time (4.3.1): the fraction White/Black after "Время", "Time", "затрачено", "итого", or alone on
 // its line: "23/31", "23 / 31", "23 дн. / 31 дн.". A time word followed by digits that are no

@@ -75,10 +75,7 @@ func applyLetter(g Game, lt letter, env Envelope, reg Regulation, loc *time.Loca
 		return x.finish()
 	}
 	x.side = side
-	b, err := newBoard(x.g.Variant)
-	if err == nil {
-		err = b.replay(x.g.Plies)
-	}
+	b, err := gameBoard(&x.g)
 	if err != nil {
 		// A stored game that no longer replays is postald's own fault, never the player's:
 		// nothing moves and the judge is told.
@@ -126,6 +123,9 @@ func applyLetter(g Game, lt letter, env Envelope, reg Regulation, loc *time.Loca
 // finish fills the decision's summary fields and records it in the game's history.
 func (x *decider) finish() Decision {
 	sortClauses(x.d.Clauses)
+	if x.b != nil {
+		x.g.Position = x.b.pos.FEN()
+	}
 	x.d.Time = x.g.Time()
 	x.d.ToMove = ""
 	if x.g.Status == StatusPlaying {

@@ -23,6 +23,13 @@ func TestApply(t *testing.T) {
 		variant string
 	}{
 		{
+			// 4.3.1: the first move 51 days after the start date: more than the 50 days of the
+			// control of move 10, so the overstep is certain at once (judge policy: play goes on).
+			name:   "overstep by a letter",
+			letter: testLetter{ivanov, "2026-12-22 10:00", "Мой ход: 1. c3-d4"},
+			want:   summary{Accepted, "4.3.1", "1. c3-d4", 0, Time{51, 0}, Black},
+		},
+		{
 			// 4.3.2: White's first move on the start date costs nothing.
 			name:   "first move on the start date",
 			letter: opening[0],

@@ -28,12 +28,50 @@ const (
 )
 
 // board is the referee's view of a game on the rules engine: the current position and the
-// moves played, for draw claims.
+// moves played, for draw claims. A board made from a stored position (gameBoard) has no moves
+// until a draw claim needs them; then it replays the game's plies (history).
 type board struct {
-	v     *rules.Variant
-	start rules.Position
-	pos   rules.Position
-	moves []rules.Move
+	v       *rules.Variant
+	start   rules.Position
+	pos     rules.Position
+	moves   []rules.Move
+	history []Ply // plies not yet replayed into moves; nil when moves is complete
+}
+
+// gameBoard returns the board of a game: from its stored position when it has one that the
+// engine reads, otherwise by replaying its plies.
+func gameBoard(g *Game) (*board, error) {
+	b, err := newBoard(g.Variant)
+	if err != nil {
+		return nil, err
+	}
+	if g.Position != "" {
+		if pos, err := rules.ParseFEN(b.v, g.Position); err == nil {
+			b.pos = pos
+			b.history = append([]Ply(nil), g.Plies...)
+			if b.history == nil {
+				b.history = []Ply{}
+			}
+			return b, nil
+		}
+	}
+	return b, b.replay(g.Plies)
+}
+
+// full replays the stored plies when the board was made from a position, so that the moves
+// played are known (draw claims need the whole record).
+func (b *board) full() {
+	if b.history == nil {
+		return
+	}
+	c, err := newBoard(b.v.ID())
+	if err != nil || c.replay(b.history) != nil {
+		b.history = nil
+		return
+	}
+	later := b.moves
+	c.moves = append(c.moves, later...)
+	b.start, b.moves, b.history = c.start, c.moves, nil
 }
 
 func newBoard(variant string) (*board, error) {
@@ -48,6 +86,9 @@ func newBoard(variant string) (*board, error) {
 func (b *board) clone() *board {
 	c := *b
 	c.moves = append([]rules.Move(nil), b.moves...)
+	if b.history != nil {
+		c.history = append([]Ply{}, b.history...)
+	}
 	return &c
 }
 
@@ -134,6 +175,7 @@ func (b *board) outcome() (bool, Side) {
 
 // claim reports whether a draw claim holds before the side to move moves, and its clause.
 func (b *board) claim() (bool, string) {
+	b.full()
 	g := rules.Game{Variant: b.v, Start: b.start, Moves: b.moves}
 	cs := g.DrawClaims()
 	if len(cs) == 0 {

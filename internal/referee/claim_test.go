@@ -92,3 +92,31 @@ func TestValidDrawClaim(t *testing.T) {
 		t.Errorf("claim: result %s, clauses %v; want 1/2-1/2 under 1.13.1", x.g.Result, x.d.Clauses)
 	}
 }
+
+// TestEndOnTheBoard: the last black piece is taken. In russian White has won (1.12); in the
+// giveaway form the side left without a move, Black, has won.
+func TestEndOnTheBoard(t *testing.T) {
+	for _, tc := range []struct{ variant, result string }{{"russian", ResultWhite}, {"russian-giveaway", ResultBlack}} {
+		t.Run(tc.variant, func(t *testing.T) {
+			x := newDecider(testGame(tc.variant), DefaultRegulation(), moscow, time.Date(2026, 12, 1, 10, 0, 0, 0, moscow))
+			x.side = White
+			b, err := newBoard(tc.variant)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b.start, err = rules.ParseFEN(b.v, "W:WKa1:Bc3"); err != nil {
+				t.Fatal(err)
+			}
+			b.pos = b.start
+			x.b = b
+			text, f := x.b.parse("a1:d4")
+			if f != nil {
+				t.Fatalf("a1:d4: %+v", f)
+			}
+			x.play(text, ByLetter)
+			if x.g.Status != StatusFinished || x.g.Result != tc.result {
+				t.Errorf("after the last piece is taken: %s %s, want finished %s", x.g.Status, x.g.Result, tc.result)
+			}
+		})
+	}
+}

@@ -3,6 +3,8 @@ package referee
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"postald/internal/daysclock"
 )
@@ -102,7 +104,7 @@ func (x *decider) answer(kind string, v Verdict) {
 			if vi.Line > 0 {
 				fmt.Fprintf(&b, tx.violation+"\n", vi.Line, vi.Text, vi.What, vi.Clause)
 			} else {
-				fmt.Fprintf(&b, tx.violationNoLine+"\n", vi.What, vi.Clause)
+				fmt.Fprintf(&b, tx.violationNoLine+"\n", upperFirst(vi.What), vi.Clause)
 			}
 			if vi.Send != "" {
 				fmt.Fprintf(&b, tx.sendLine+"\n", vi.Send)
@@ -182,4 +184,13 @@ func (x *decider) forward() {
 	o.Kind = KindForward
 	o.InReplyTo = x.env.MessageID
 	x.d.Letters = append(x.d.Letters, o)
+}
+
+// upperFirst starts a sentence with a capital letter.
+func upperFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
 }

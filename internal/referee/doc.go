@@ -91,6 +91,10 @@
 //   - An overstep (4.3.1) is recorded the day it is certain, once: with the regulation's `judge`
 //     policy both players and the judge are told and the game goes on until the judge rules
 //     (`forfeit` through [Rule]); with `forfeit` the game is lost at once.
+//   - A leave announced by letter (the seed has none; the regulation's leave_days) is granted when
+//     it is announced before its first day, does not overlap an earlier one and fits the allowance:
+//     the player's clock stops on those days. A protest (4.1.12) goes to the judge as written,
+//     also when the letter carries moves, which are decided as usual.
 //   - Clause 4.2.6 (no comments on a running game) is not enforced: comments are forwarded with the
 //     letter as written and the judge may rule.
 //   - A letter that names no game goes to the sender's only game in play, else to the only one of

@@ -38,6 +38,9 @@ func FuzzApply(f *testing.F) {
 		if err := b.replay(d.Game.Plies); err != nil {
 			t.Fatalf("the decided game does not replay: %v", err)
 		}
+		if fen := b.pos.FEN(); fen != d.Game.Position {
+			t.Fatalf("stored position %s, replayed %s", d.Game.Position, fen)
+		}
 		if len(d.Game.Plies) < len(base.Plies) {
 			t.Fatalf("plies went from %d to %d: nothing is undone (4.2.8)", len(base.Plies), len(d.Game.Plies))
 		}

@@ -97,7 +97,10 @@ type Game struct {
 	Start      daysclock.Date `json:"start"`
 	End        daysclock.Date `json:"end"`
 
-	Plies    []Ply     `json:"plies"`
+	Plies []Ply `json:"plies"`
+	// Position is the position after the plies, in postald's FEN (rules): the referee starts from
+	// it instead of replaying the game. Empty or unreadable, the plies are replayed.
+	Position string    `json:"position,omitempty"`
 	Variants []Variant `json:"variants,omitempty"` // pending proposals
 
 	// The players' clocks (4.3): accrued days, penalty days, moves made, the day the running

@@ -103,6 +103,9 @@ func TestLongGame(t *testing.T) {
 	if err := b.replay(g.Plies); err != nil {
 		t.Errorf("the game does not replay: %v", err)
 	}
+	if fen := b.pos.FEN(); fen != g.Position {
+		t.Errorf("stored position %s, replayed %s", g.Position, fen)
+	}
 }
 
 // BenchmarkApply measures decisions per second on a long game: each iteration decides the last

@@ -231,8 +231,10 @@ func (g *generator) manCapture(sq Square, last direction, hasLast bool) bool {
 	found := false
 	lastRow := g.v.geo.lastRow[g.me]
 	for _, d := range dirs {
-		// No capture turns straight back over the line just travelled (the 180° rule
-		// of the tower variants; in russian and international the jumped piece blocks anyway).
+		// No capture turns straight back over the line just travelled. In the tower
+		// variants this is the 180° rule (the seeds do not state it, but the sample
+		// column game requires it: after 8.h2:f4 the man stops on f4 although g3 is
+		// still topped by Black); in russian and international the jumped piece blocks anyway.
 		if hasLast && d == opposite(last) {
 			continue
 		}

@@ -129,7 +129,9 @@ func (t Tower) popTop() (Piece, Tower) {
 func (t Tower) crown() Tower { return t | 1<<towerKingShift }
 
 // Position is a board position with the side to move. It is a value: copy
-// it freely; Play returns a new Position.
+// it freely; Play returns a new Position. The zero Position belongs to no
+// variant and must not be used: positions come from [Variant.Start],
+// [Variant.Empty] and [ParseFEN].
 type Position struct {
 	v     *Variant
 	side  Color

@@ -5,11 +5,11 @@ import (
 	"time"
 )
 
-// Limiter allows at most Limit events per key in any sliding window of length Window, keeping
-// the instants of each key's last Limit events. It tracks at most MaxKeys keys: when a new key
-// would pass that, it forgets a key whose window has passed, or else the key seen least
-// recently. Time is passed in; nothing is read from a clock. A Limiter is not safe for
-// concurrent use.
+// Limiter allows at most limit events per key in any sliding window of length window, keeping
+// the instants of each key's last limit events (8 bytes each). It tracks at most maxKeys keys:
+// when a new key would pass that, it forgets a key whose window has passed, or else the key seen
+// least recently; its memory is therefore bounded by maxKeys × limit instants. Time is passed
+// in; nothing is read from a clock. A Limiter is not safe for concurrent use.
 type Limiter struct {
 	limit   int
 	window  time.Duration
@@ -20,7 +20,7 @@ type Limiter struct {
 
 type limiterKey struct {
 	key  string
-	ring []time.Time // the last events, oldest at next once the ring is full
+	ring []int64 // the last events in Unix nanoseconds, oldest at next once the ring is full
 	next int
 }
 
@@ -40,22 +40,23 @@ func (l *Limiter) Allow(key string, now time.Time) bool {
 	el, ok := l.keys[key]
 	if !ok {
 		l.makeRoom(now)
-		el = l.lru.PushFront(&limiterKey{key: key, ring: make([]time.Time, 0, min(l.limit, 16))})
+		el = l.lru.PushFront(&limiterKey{key: key, ring: make([]int64, 0, min(l.limit, 16))})
 		l.keys[key] = el
 	}
 	l.lru.MoveToFront(el)
 	k := el.Value.(*limiterKey)
+	at := now.UnixNano()
 	if len(k.ring) < l.limit {
 		if len(k.ring) == cap(k.ring) {
-			k.ring = append(make([]time.Time, 0, min(2*cap(k.ring), l.limit)), k.ring...)
+			k.ring = append(make([]int64, 0, min(2*cap(k.ring), l.limit)), k.ring...)
 		}
-		k.ring = append(k.ring, now)
+		k.ring = append(k.ring, at)
 		return true
 	}
-	if now.Sub(k.ring[k.next]) < l.window {
+	if at-k.ring[k.next] < int64(l.window) {
 		return false // limit events already within the window
 	}
-	k.ring[k.next] = now
+	k.ring[k.next] = at
 	k.next = (k.next + 1) % l.limit
 	return true
 }
@@ -71,7 +72,7 @@ func (l *Limiter) makeRoom(now time.Time) {
 	}
 	victim := l.lru.Back()
 	for el, n := l.lru.Back(), 0; el != nil && n < 64; el, n = el.Prev(), n+1 {
-		if k := el.Value.(*limiterKey); now.Sub(k.last(l.limit)) >= l.window {
+		if k := el.Value.(*limiterKey); now.UnixNano()-k.last(l.limit) >= int64(l.window) {
 			victim = el
 			break
 		}
@@ -81,7 +82,7 @@ func (l *Limiter) makeRoom(now time.Time) {
 }
 
 // last is the instant of the key's latest event.
-func (k *limiterKey) last(limit int) time.Time {
+func (k *limiterKey) last(limit int) int64 {
 	if len(k.ring) < limit {
 		return k.ring[len(k.ring)-1]
 	}

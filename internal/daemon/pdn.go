@@ -1,0 +1,44 @@
+package daemon
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"postald/internal/referee"
+	"postald/internal/rules"
+	"postald/internal/rules/pdn"
+	"postald/internal/tournament"
+)
+
+// GamePDN writes a game postald keeps as PDN 3.0, which draughts programs read and
+// `postald check` replays.
+func GamePDN(sh *tournament.Sheet, g referee.Game) ([]byte, error) {
+	v, err := rules.VariantByID(g.Variant)
+	if err != nil {
+		return nil, err
+	}
+	rg := rules.NewGame(v.Start())
+	for i, p := range g.Plies {
+		if _, err := rg.PlayText(p.Text); err != nil {
+			return nil, fmt.Errorf("game %s, ply %d %q: %w", g.ID(), i+1, p.Text, err)
+		}
+	}
+	date := ""
+	if len(g.Plies) > 0 {
+		date = strings.ReplaceAll(g.Plies[0].Date.String(), "-", ".")
+	}
+	tags := []pdn.Tag{
+		{Name: "Event", Value: sh.Name + " (" + sh.Code + ")"},
+		{Name: "Site", Value: "correspondence, " + sh.Address},
+		{Name: "Date", Value: date},
+		{Name: "Round", Value: g.Name},
+		{Name: "White", Value: g.White.Name},
+		{Name: "Black", Value: g.Black.Name},
+	}
+	var b bytes.Buffer
+	if err := pdn.Write(&b, pdn.FromGame(rg, tags, g.Result)); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}

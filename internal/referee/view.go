@@ -1,0 +1,14 @@
+package referee
+
+// Diagram returns the game's position as the text diagram postald's letters show, for the
+// judge's views and the adjudication packages.
+func (g *Game) Diagram() (string, error) {
+	b, err := newBoard(g.Variant)
+	if err != nil {
+		return "", err
+	}
+	if err := b.replay(g.Plies); err != nil {
+		return "", err
+	}
+	return b.diagram(), nil
+}
