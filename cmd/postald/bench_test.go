@@ -382,6 +382,10 @@ func (w *inboxWatcher) await(tb testing.TB, inReplyTo string, timeout time.Durat
 			if err != nil {
 				tb.Fatalf("fetch INBOX: %v", err)
 			}
+			// STATUS is meant for mailboxes other than the selected one.
+			if err := w.c.Unselect().Wait(); err != nil {
+				tb.Fatalf("unselect INBOX: %v", err)
+			}
 			for _, m := range msgs {
 				h, err := mail.ReadMessage(bytes.NewReader(append(m.FindBodySection(sec), "\r\n"...)))
 				if err != nil {

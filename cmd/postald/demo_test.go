@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net/mail"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -90,6 +91,7 @@ func TestStoreCommandsOnDemoGame(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("export = %d: %s", code, out)
 	}
+	exported := out
 	games, err := pdn.ReadAll(strings.NewReader(out))
 	if err != nil || len(games) != 1 {
 		t.Fatalf("exported PDN: %v, %d games:\n%s", err, len(games), out)
@@ -101,6 +103,16 @@ func TestStoreCommandsOnDemoGame(t *testing.T) {
 	rg, err := pdn.Replay(games[0], v)
 	if err != nil || len(rg.Moves) != 21 {
 		t.Errorf("exported PDN replays %v moves, err %v:\n%s", rg, err, out)
+	}
+
+	// The exported game replays through `postald check` as a user would run it.
+	file := filepath.Join(t.TempDir(), "1-2.pdn")
+	if err := os.WriteFile(file, []byte(exported), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var checkOut bytes.Buffer
+	if code := run(context.Background(), &cmdEnv{stdout: &checkOut, stderr: &checkOut}, []string{"check", file}); code != 0 || !strings.Contains(checkOut.String(), "checked 1 games: 0 bad") {
+		t.Errorf("postald check on the exported game: exit %d\n%s", code, checkOut.String())
 	}
 
 	out, code = runOn(t, db, reportMain)

@@ -99,7 +99,8 @@ type Game struct {
 
 	Plies []Ply `json:"plies"`
 	// Position is the position after the plies, in postald's FEN (rules): the referee starts from
-	// it instead of replaying the game. Empty or unreadable, the plies are replayed.
+	// it instead of replaying the game. Empty or unreadable, the plies are replayed; whoever
+	// changes Plies outside the referee must clear it.
 	Position string    `json:"position,omitempty"`
 	Variants []Variant `json:"variants,omitempty"` // pending proposals
 

@@ -13,7 +13,7 @@ import (
 // the letter names ("партия 1-2"); else the sender's only game in play; else the only one of his
 // games in play that can accept the letter's moves. It returns the index in games, or -1 with the
 // decision to send instead: a request to name the game (not a violation), or Ignored when the
-// sender plays in none of the games.
+// sender plays in none of the games. That decision's Game is empty: there is nothing to store.
 func Route(games []Game, l *mailparse.Letter, env Envelope, reg Regulation, loc *time.Location) (int, Decision) {
 	lt := fromParsed(l)
 	var mine []int

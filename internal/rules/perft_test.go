@@ -64,11 +64,20 @@ func TestPerftPositions(t *testing.T) {
 }
 
 func benchmarkPerft(b *testing.B, id string, depth int) {
+	benchmarkPerftFEN(b, id, "", depth)
+}
+
+func benchmarkPerftFEN(b *testing.B, id, fen string, depth int) {
 	v, err := VariantByID(id)
 	if err != nil {
 		b.Fatal(err)
 	}
 	p := v.Start()
+	if fen != "" {
+		if p, err = ParseFEN(v, fen); err != nil {
+			b.Fatal(err)
+		}
+	}
 	var nodes uint64
 	start, cpu := time.Now(), cpuTime()
 	for b.Loop() {
@@ -101,3 +110,9 @@ func BenchmarkPerftInternationalGiveaway(b *testing.B) {
 }
 func BenchmarkPerftColumnGiveaway(b *testing.B) { benchmarkPerft(b, "column-giveaway", 7) }
 func BenchmarkPerftLascaGiveaway(b *testing.B)  { benchmarkPerft(b, "lasca-giveaway", 12) }
+
+// BenchmarkPerftColumnTowers starts from the sample game's position after
+// 7...e5:g3, with towers on b2, c3, g3 and a7.
+func BenchmarkPerftColumnTowers(b *testing.B) {
+	benchmarkPerftFEN(b, "column", "W:Wc1,e1,g1,b2(ww),d2,f2,h2,c3(wb),e3,a7(wbb):Bg3(bbw),h6,c7,e7,g7,b8,f8,h8", 9)
+}
