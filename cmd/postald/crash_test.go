@@ -59,8 +59,8 @@ func TestCrashBurst(t *testing.T) {
 	seed := uint64(time.Now().UnixNano())
 	rng := rand.New(rand.NewPCG(seed, 1))
 	// A kill that finds no progress (the daemon had not got past its start) lengthens the
-	// longest wait by a quarter, and one that finds more than a thirtieth of the work done
-	// shortens it by a fifth, so that the schedule suits the machine's speed.
+	// longest wait by an eighth, and one that finds more than a fortieth of the work done
+	// shortens it by a quarter, so that the schedule suits the machine's speed and load.
 	maxWait := 100*time.Millisecond + work/20
 	t.Logf("kill schedule: seed %d, waits up to %v at first", seed, maxWait.Round(time.Millisecond))
 	const maxKills = 50
@@ -76,9 +76,9 @@ func TestCrashBurst(t *testing.T) {
 		s := crash.state(t)
 		switch progress := s.applied - prev.applied + s.sent - prev.sent; {
 		case progress == 0:
-			maxWait += maxWait / 4
-		case progress > (len(b.Letters)+len(cleanOut))/30:
-			maxWait -= maxWait / 5
+			maxWait += maxWait / 8
+		case progress > (len(b.Letters)+len(cleanOut))/40:
+			maxWait -= maxWait / 4
 		}
 		prev = s
 		if s.pendingIn > 0 {

@@ -33,6 +33,7 @@ rulings (each needs -clause and -reason, 4.1.10; both players, the judge and the
   forfeit GAME SIDE                     SIDE loses the game (time overstep, discipline)
   adjudicate GAME RESULT                the result of an unfinished game: 1-0, 0-1, 1/2-1/2
   leave GAME SIDE FROM TO               grant leave: the clock stops from FROM to TO (YYYY-MM-DD)
+  annul GAME                            annul the game: it ends without a result and counts for no one
   withdraw TOURNAMENT PLAYER            a player leaves the tournament (seed 003, 1.10)
   protest GAME -decision TEXT           record a protest and its decision (4.1.12)
 
@@ -71,6 +72,8 @@ func judgeMain(ctx context.Context, args []string, out io.Writer, cenv *daemon.C
 		err = j.verify(args[1:])
 	case "penalty", "correct-date", "forfeit", "adjudicate", "leave":
 		err = j.rule(args[0], args[1:])
+	case "annul":
+		err = j.annul(args[1:])
 	case "withdraw":
 		err = j.withdraw(args[1:])
 	case "protest":
@@ -492,6 +495,72 @@ func (j *judge) withdraw(args []string) error {
 		return nil
 	})
 }
+
+// annul ends a game without a result by the judge's decision (4.1.7): it counts for neither
+// player in the crosstable. Both players, the judge and the director are told.
+func (j *judge) annul(args []string) error {
+	fs := j.flags("annul")
+	clause := fs.String("clause", "", "the clause the ruling rests on (4.1.10)")
+	reason := fs.String("reason", "", "the reason, told to both players")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 || *clause == "" || *reason == "" {
+		return errors.New("annul needs GAME, -clause and -reason (4.1.10)")
+	}
+	return j.env.Do(j.ctx, func() error {
+		now := j.env.Now()
+		err := j.env.Store.Update(func(tx *store.Tx) error {
+			id, sh, g, err := openGame(tx, fs.Arg(0))
+			if err != nil {
+				return err
+			}
+			if g.Status == referee.StatusFinished && g.Reason == reasonAnnulled {
+				return fmt.Errorf("game %s is already annulled", id.Key())
+			}
+			loc, err := time.LoadLocation(sh.Regulation.Zone)
+			if err != nil {
+				return err
+			}
+			details, _ := json.Marshal(map[string]string{"result_before": g.Result})
+			if _, err := tx.AppendRuling(store.Ruling{Game: id, Time: now, Kind: "annul", Clause: *clause, Reason: *reason, Details: details}); err != nil {
+				return err
+			}
+			g.Status, g.Result, g.Reason = referee.StatusFinished, referee.ResultNone, reasonAnnulled
+			g.Variants, g.DrawOffer = nil, ""
+			g.History = append(g.History, referee.Entry{Date: daysclock.DateOf(now, loc), Verdict: referee.Ruled,
+				Clauses: []string{*clause}, Note: "annul: " + *reason})
+			subject := fmt.Sprintf("%s game %s: ruling", sh.Code, g.Name)
+			body := fmt.Sprintf("Tournament %s, game %s (%s – %s).\n\nThe judge annuls the game (%s): %s\nIt ends without a result and counts for neither player.\n",
+				sh.Code, g.Name, g.White.Name, g.Black.Name, *clause, *reason)
+			if sh.Language == tournament.Russian {
+				subject = fmt.Sprintf("%s партия %s: решение судьи", sh.Code, g.Name)
+				body = fmt.Sprintf("Турнир %s, партия %s (%s – %s).\n\nСудья аннулирует партию (п. %s): %s\nПартия окончена без результата и не засчитывается ни одному из игроков.\n",
+					sh.Code, g.Name, g.White.Name, g.Black.Name, *clause, *reason)
+			}
+			dec := referee.Decision{Verdict: referee.Ruled, Clauses: []string{*clause}, Game: g}
+			for _, to := range []struct {
+				role referee.Role
+				addr string
+			}{{referee.ToWhite, g.White.Email}, {referee.ToBlack, g.Black.Email}, {referee.ToJudge, sh.Judge}, {referee.ToDirector, sh.Director}} {
+				if to.addr != "" {
+					dec.Letters = append(dec.Letters, referee.Outgoing{Role: to.role, To: to.addr, Kind: referee.KindRuling,
+						Subject: subject, Body: body, Game: g.ID(), Verdict: referee.Ruled, Clauses: []string{*clause}, Time: g.Time()})
+				}
+			}
+			return daemon.Record(tx, j.env.From, id, sh, dec, now, loc)
+		})
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(j.out, "%s: annulled (%s); the players, the judge and the director are told\n", fs.Arg(0), *clause)
+		j.env.Kick()
+		return nil
+	})
+}
+
+// reasonAnnulled is the Reason of a game the judge annulled.
+const reasonAnnulled = "annulled"
 
 // protest records a protest against a decision and the judge's decision on it (4.1.12).
 func (j *judge) protest(args []string) error {

@@ -242,6 +242,28 @@ func TestRulings(t *testing.T) {
 			t.Errorf("game 2-3, without Anna, is %s", g.Status)
 		}
 	})
+	t.Run("annul", func(t *testing.T) {
+		r := rulingRig(t)
+		if out, code := r.judge(t, "annul", "1-4"); code == 0 {
+			t.Errorf("annul without a clause and a reason was taken: %s", out)
+		}
+		if out, code := r.judge(t, "annul", "-clause", "4.1.7", "-reason", "played by a substitute", "1-4"); code != 0 {
+			t.Fatalf("annul: %s", out)
+		}
+		after := r.game(t, "1-4")
+		if after.Status != referee.StatusFinished || after.Result != referee.ResultNone || after.Reason != "annulled" {
+			t.Errorf("after: %s %s %s, want finished without a result", after.Status, after.Result, after.Reason)
+		}
+		if diff := cmp.Diff(everyone, r.delivered(t, "anna", "gleb", "judge", "director")); diff != "" {
+			t.Errorf("letters (-want +got):\n%s", diff)
+		}
+		if out, code := r.judge(t, "annul", "-clause", "4.1.7", "-reason", "again", "1-4"); code == 0 {
+			t.Errorf("a second annulment was taken: %s", out)
+		}
+		if rs := r.rulings(t); len(rs) != 1 || rs[0].Kind != "annul" {
+			t.Errorf("audit log: %+v", rs)
+		}
+	})
 	t.Run("protest", func(t *testing.T) {
 		r := rulingRig(t)
 		if out, code := r.judge(t, "protest", "-decision", "the penalty stands", "1-4"); code != 0 {
@@ -251,4 +273,36 @@ func TestRulings(t *testing.T) {
 			t.Errorf("audit log: %+v", rs)
 		}
 	})
+}
+
+// A tournament registered after its start date: the players received the start sheet late, so
+// play starts for them on the next day (4.3.2), and White's first move then costs nothing.
+func TestLateStartSheet(t *testing.T) {
+	ctx := context.Background()
+	moscow, _ := time.LoadLocation("Europe/Moscow")
+	r, err := startRig(ctx, t.TempDir(), slog.New(slog.DiscardHandler), "rul.test",
+		[]string{"anna", "boris", "vera", "gleb", "judge", "director"}, time.Date(2026, 11, 10, 10, 0, 0, 0, moscow))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.close()
+	if err := r.create(ctx, rulingSheet); err != nil { // start = 2026-11-02
+		t.Fatal(err)
+	}
+	g := r.game(t, "1-4")
+	if got := g.WhiteClock.Since.String(); got != "2026-11-11" {
+		t.Errorf("White's clock runs from %s, want 2026-11-11, the day after the late start sheet", got)
+	}
+	r.clock.set(time.Date(2026, 11, 11, 10, 0, 0, 0, moscow))
+	if _, err := r.send(ctx, "anna", "RUL-1 game 1-4", "My move: 1. c3-d4\n", 1); err != nil {
+		t.Fatal(err)
+	}
+	r.clock.set(time.Date(2026, 11, 14, 10, 0, 0, 0, moscow))
+	if _, err := r.send(ctx, "gleb", "RUL-1 game 1-4", "Received your 1. c3-d4.\nMy move: 1... f6-g5\n", 2); err != nil {
+		t.Fatal(err)
+	}
+	after := r.game(t, "1-4")
+	if got := after.Time(); got != (referee.Time{White: 0, Black: 3}) {
+		t.Errorf("time after the first moves = %v, want 0/3", got)
+	}
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"postald/internal/daemon"
+	"postald/internal/daysclock"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
@@ -106,9 +107,20 @@ func createTournament(db *store.DB, from mail.Address, data []byte, now time.Tim
 			p := sh.Players[n-1]
 			return referee.Player{Number: p.Number, Name: p.Name, Email: p.Email}
 		}
+		// The start sheet reaches the players today, by postald's letters. When that is after the
+		// start date, play starts for them on the day after they received it (4.3.2).
+		terms := daysclock.Terms{Start: sh.Start, End: sh.End}
+		late := terms.PlayerStart(daysclock.DateOf(now, loc))
 		for _, pr := range pairs {
 			g := referee.NewGame(sh.Code, pr.Name, sh.Variant, sh.Language, player(pr.White), player(pr.Black), sh.Start, sh.End)
 			g.Address, g.Judge = sh.Address, sh.Judge
+			if late != sh.Start {
+				g.WhiteClock.Start, g.BlackClock.Start = late, late
+				g.WhiteClock.Stop()
+				if err := g.WhiteClock.Run(late, terms); err != nil {
+					return fmt.Errorf("game %s: %w", pr.Name, err)
+				}
+			}
 			id := store.GameID{Tournament: sh.Code, Game: pr.Name}
 			dec := referee.Decision{Game: g}
 			if err := daemon.Record(tx, from, id, sh, dec, now, loc); err != nil {

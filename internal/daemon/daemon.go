@@ -62,6 +62,7 @@ type Daemon struct {
 	kickS chan struct{} // wakes the sender
 	kickT chan struct{} // wakes the deadline timer
 	zones zoneCache
+	trust *guard // rate limits, in memory: a restart starts every window afresh
 }
 
 type job struct {
@@ -78,6 +79,7 @@ func New(opt Options) *Daemon {
 		jobs:  make(chan job),
 		kickS: make(chan struct{}, 1),
 		kickT: make(chan struct{}, 1),
+		trust: newGuard(opt.Limits),
 	}
 	if d.log == nil {
 		d.log = slog.New(slog.DiscardHandler)

@@ -14,6 +14,7 @@ import (
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
+	"postald/internal/trust"
 )
 
 // gameFormat is the version of the referee.Game JSON kept in the store.
@@ -63,8 +64,7 @@ func (d *Daemon) process(m mailbox.Message) error {
 		var out store.LetterOutcome
 		switch {
 		case rec.Attempts > maxAttempts:
-			out = base
-			out.Quarantine = fmt.Sprintf("processing failed %d times", rec.Attempts)
+			out = d.holdForJudge(tx, base, fmt.Sprintf("processing failed %d times", rec.Attempts))
 		default:
 			// A letter fetched only in part (m.Truncated) is held by the pre-checks, which
 			// know its whole size.
@@ -86,15 +86,26 @@ func (d *Daemon) decideSafely(tx *store.Tx, base store.LetterOutcome, size int64
 	defer func() {
 		if r := recover(); r != nil {
 			d.log.Error("panic while deciding a letter", "ref", base.Ref.String(), "panic", r)
-			out = base
-			out.Quarantine = fmt.Sprintf("internal error: %v", r)
+			out = d.holdForJudge(tx, base, fmt.Sprintf("internal error: %v", r))
 		}
 	}()
 	out, err := d.decide(tx, base, size)
 	if err != nil {
 		d.log.Error("deciding a letter", "ref", base.Ref.String(), "err", err)
+		out = d.holdForJudge(tx, base, "internal error: "+err.Error())
+	}
+	return out
+}
+
+// holdForJudge quarantines a letter postald could not decide, telling the judge of the sender's
+// tournaments (trust.go, hold) so that a player's letter never waits unseen.
+func (d *Daemon) holdForJudge(tx *store.Tx, base store.LetterOutcome, reason string) store.LetterOutcome {
+	from := strings.ToLower(trust.ReadHeader(base.Raw).From)
+	out, err := d.hold(tx, base, from, reason, noNote, "")
+	if err != nil {
+		d.log.Error("telling the judge of a held letter", "ref", base.Ref.String(), "err", err)
 		out = base
-		out.Quarantine = "internal error: " + err.Error()
+		out.Quarantine = reason
 	}
 	return out
 }
@@ -218,7 +229,8 @@ func outgoing(from mail.Address, c candidate, o referee.Outgoing, now time.Time)
 		Clauses:   o.Clauses,
 		Time:      o.Time.String(),
 	}
-	if o.InReplyTo != "" {
+	l.References = o.References
+	if len(l.References) == 0 && o.InReplyTo != "" {
 		l.References = []string{o.InReplyTo}
 	}
 	return store.Outgoing{

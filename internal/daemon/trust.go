@@ -3,11 +3,9 @@ package daemon
 import (
 	"fmt"
 	"net/mail"
-	"runtime"
 	"strings"
 	"sync"
 	"time"
-	"weak"
 
 	"postald/internal/config"
 	"postald/internal/mailparse"
@@ -62,33 +60,8 @@ func (g *guard) allow(l *trust.Limiter, key string, at time.Time) bool {
 	return l.Allow(key, at)
 }
 
-// guards holds each Daemon's guard for as long as the Daemon lives (a weak key: a Daemon that is
-// collected takes its guard with it).
-var guards struct {
-	sync.Mutex
-	m map[weak.Pointer[Daemon]]*guard
-}
-
-// trustState returns the daemon's trust state, made on first use.
-func (d *Daemon) trustState() *guard {
-	guards.Lock()
-	defer guards.Unlock()
-	k := weak.Make(d)
-	if g, ok := guards.m[k]; ok {
-		return g
-	}
-	if guards.m == nil {
-		guards.m = map[weak.Pointer[Daemon]]*guard{}
-	}
-	g := newGuard(d.opt.Limits)
-	guards.m[k] = g
-	runtime.AddCleanup(d, func(k weak.Pointer[Daemon]) {
-		guards.Lock()
-		delete(guards.m, k)
-		guards.Unlock()
-	}, k)
-	return g
-}
+// trustState returns the daemon's trust state.
+func (d *Daemon) trustState() *guard { return d.trust }
 
 // precheck runs the checks that need only the raw letter, before it is parsed. It returns the
 // sender's address as read from the raw header and, when the letter is held, the outcome.

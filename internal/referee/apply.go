@@ -329,6 +329,15 @@ func (x *decider) playMoves(moves []letterMove) bool {
 					return false
 				}
 			}
+			if sideOfPly(i) != x.side && k == 0 {
+				if _, f := x.b.parse(m.Text); f != nil {
+					// 4.2.9: a partner's move written wrongly before the sender's own moves is a
+					// wrong repetition, not a move of the sender's.
+					x.stop([]Violation{{Clause: "4.2.9", Line: m.Line, Text: m.written(), What: x.tx.wrongRepeat,
+						Send: x.repeatWant(*x.g.owes(x.side))}})
+					return false
+				}
+			}
 		}
 		if sideOfPly(p) != x.side {
 			// 4.2.4: the partner's forced reply may (must) be written by the sender.

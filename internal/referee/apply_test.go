@@ -57,6 +57,13 @@ func TestApply(t *testing.T) {
 			want:   summary{Rejected, "4.2.9,4.2.11", "", 6, Time{0, 6}, Black},
 		},
 		{
+			// 4.2.9: the partner's move written wrongly among the moves, without a "received".
+			name:   "repetition wrong among the moves",
+			before: opening[:1],
+			letter: testLetter{petrov, "2026-11-03 20:00", "1. c3-b4 f6-g5"},
+			want:   summary{Rejected, "4.2.9,4.2.11", "", 6, Time{0, 6}, Black},
+		},
+		{
 			// 4.2.10: a3 has a single move, a3-b4: it is played for the impossible a3-c5.
 			name:   "unique move substituted",
 			letter: testLetter{ivanov, "2026-11-01 10:00", "Мой ход: 1. a3-c5"},
