@@ -49,10 +49,12 @@ func BenchmarkEndToEndBurst(b *testing.B) {
 		bu := newBurst(b, mailtest.Unique("BB"), st.Address(st.Tournament), benchStart(), players, 10, false)
 		bd.register(b, bu)
 		appendLetters(b, bd.imap, bd.inbox, bu.Letters)
-		recipients := map[string]*imapclient.Client{}
+		recipients := map[string]*inboxWatcher{}
 		for _, p := range bu.Players {
 			u, _, _ := strings.Cut(p.Email, "@")
-			recipients[u] = st.Dial(b, u)
+			w := &inboxWatcher{c: st.Dial(b, u)}
+			w.mark(b)
+			recipients[u] = w
 		}
 		b.StartTimer()
 		start := time.Now()
@@ -66,8 +68,8 @@ func BenchmarkEndToEndBurst(b *testing.B) {
 		}
 		for {
 			n := 0
-			for _, c := range recipients {
-				for _, k := range copiesOf(b, c, bd.db.Instance()) {
+			for _, w := range recipients {
+				for _, k := range copiesOf(b, w.c, bd.db.Instance(), w.next) {
 					n += k
 				}
 			}

@@ -306,7 +306,7 @@ func (r *crashRun) waitQuiet(t *testing.T, deadline time.Time) time.Time {
 	for time.Now().Before(deadline) {
 		n := 0
 		for _, c := range r.recipients {
-			for _, k := range copiesOf(t, c, r.instance) {
+			for _, k := range copiesOf(t, c, r.instance, 1) {
 				n += k
 			}
 		}
@@ -622,7 +622,7 @@ func checkDelivered(t *testing.T, st *mailtest.Stack, instance string, items []s
 	for user, ids := range want {
 		c := st.Dial(t, user)
 		for {
-			copies := copiesOf(t, c, instance)
+			copies := copiesOf(t, c, instance, 1)
 			missing := slices.DeleteFunc(slices.Clone(ids), func(id string) bool { return copies[id] > 0 })
 			if len(missing) == 0 {
 				for id, n := range copies {

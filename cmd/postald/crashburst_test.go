@@ -240,14 +240,18 @@ poll_interval = "1s"
 	return path
 }
 
-// copiesOf counts, in user's INBOX, the letters whose Message-ID contains instance (the store's
-// random name, part of every Message-ID postald gives), by Message-ID.
-func copiesOf(t testing.TB, c *imapclient.Client, instance string) map[string]int {
+// copiesOf counts, among the letters of user's INBOX from UID from on, those whose Message-ID
+// contains instance (the store's random name, part of every Message-ID postald gives), by
+// Message-ID.
+func copiesOf(t testing.TB, c *imapclient.Client, instance string, from imap.UID) map[string]int {
 	t.Helper()
 	if _, err := c.Select("INBOX", &imap.SelectOptions{ReadOnly: true}).Wait(); err != nil {
 		t.Fatalf("examine INBOX: %v", err)
 	}
+	var since imap.UIDSet
+	since.AddRange(from, 0) // from:*
 	sd, err := c.UIDSearch(&imap.SearchCriteria{
+		UID:    []imap.UIDSet{since},
 		Header: []imap.SearchCriteriaHeaderField{{Key: "Message-ID", Value: instance}},
 	}, nil).Wait()
 	if err != nil {

@@ -16,6 +16,7 @@ import (
 	"postald/internal/mailparse"
 	"postald/internal/referee"
 	"postald/internal/tournament"
+	"postald/internal/trust"
 )
 
 // runSimulate replays an mbox file of letters through the referee, with no network and no store
@@ -135,7 +136,8 @@ func simulate(ctx context.Context, sheet *tournament.Sheet, mbox []byte, w io.Wr
 			}
 		}
 		l, perr := mailparse.Parse(raw)
-		if perr != nil || autoReply(l) {
+		// Letters postald must not answer (RFC 3834) are ignored, by the daemon's own test.
+		if perr != nil || trust.LoopReason(trust.ReadHeader(raw)) != "" {
 			if err := enc.Encode(line); err != nil {
 				return err
 			}
@@ -170,15 +172,6 @@ func fill(line *simLine, d referee.Decision) {
 	line.PenaltyDays = d.PenaltyDays
 	line.Time = d.Time
 	line.ToMove = d.ToMove
-}
-
-// autoReply reports whether a letter is one postald must not answer (RFC 3834): an auto-reply,
-// a bounce, a list message or postald's own letter.
-func autoReply(l *mailparse.Letter) bool {
-	h := l.Header
-	return (h.AutoSubmitted != "" && h.AutoSubmitted != "no") || h.ReturnPathEmpty ||
-		h.Precedence == "bulk" || h.Precedence == "list" || h.Precedence == "junk" ||
-		len(h.Postald) > 0 || h.ReportType == "delivery-status"
 }
 
 // envelopeOf reads what the post knows of a letter from its header: sender, Message-ID and the

@@ -25,8 +25,10 @@
 //     recognises letters it has already recorded (by Message-ID) and returns nil for them;
 //     the Watcher reports UIDVALIDITY changes through UIDValidityChanged before handing over
 //     any message, so that the store can re-key what it keeps by UID. A change is seen at
-//     every SELECT (after each reconnection) and at every look at the mailbox (STATUS), so at
-//     the latest after IdleRestart or PollInterval.
+//     every SELECT: after each reconnection and whenever an IDLE or a poll interval ends, so
+//     at the latest after IdleRestart or PollInterval. (Dovecot does not always end the
+//     session of a client whose selected mailbox is deleted and created again, and answers
+//     its STATUS with the old value.)
 //   - Waiting. With IDLE the Watcher is woken by the server's EXISTS (Dovecot sends it about
 //     0.5 s after delivery); IDLE is ended and the mailbox searched again every IdleRestart
 //     (25 minutes by default, before the 29 minutes after which RFC 2177 lets a server drop an
@@ -39,14 +41,17 @@
 //
 // # Sending
 //
-// A Sender (go-smtp) delivers one complete RFC 5322 message per call, on a connection of its
-// own: implicit TLS, STARTTLS or, on a loopback address only, none; AUTH PLAIN when a username
-// is configured; a private CA from [tls] ca_file. The envelope sender is the address of the
-// configured From. A rejected recipient fails the whole letter (nothing is sent), so that an
-// outbox never half-delivers. Failures come back as *SendError: permanent when the server
-// answered MAIL, RCPT or DATA with a 5xx reply (this letter will never be accepted), temporary
-// otherwise (4xx replies, network and TLS failures, and refusals before the letter was offered,
-// such as a 535 to AUTH, which an operator must fix and after which the letter can go).
+// A Sender (go-smtp) delivers one complete RFC 5322 message per call: implicit TLS, STARTTLS
+// or, on a loopback address only, none; AUTH PLAIN when a username is configured; a private CA
+// from the ca_file of the tls table. The envelope sender is the address of the configured From.
+// A rejected recipient fails the whole letter (nothing is sent), so that an outbox never
+// half-delivers. The connection is kept for IdleTimeout after a letter, so that a burst of
+// letters shares one connection, TLS handshake and login; a kept connection the server has
+// dropped is replaced without failing the letter. Failures come back as *SendError: permanent
+// when the server answered MAIL, RCPT or DATA with a 5xx reply (this letter will never be
+// accepted), temporary otherwise (4xx replies, network and TLS failures, and refusals before
+// the letter was offered, such as a 535 to AUTH, which an operator must fix and after which
+// the letter can go).
 //
 // Passwords are given as values: reading password_file or password_env is the caller's job.
 // Plain-text connections (tls = "none") are refused for any address but a loopback one.

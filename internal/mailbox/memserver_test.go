@@ -1,6 +1,7 @@
 package mailbox_test
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"log"
@@ -122,5 +123,47 @@ func TestNewWatcherRejects(t *testing.T) {
 	}
 	if _, err := mailbox.NewWatcher(mailbox.IMAPOptions{Address: "mail.club.example:993"}, nil); err == nil {
 		t.Error("NewWatcher without a handler succeeded")
+	}
+}
+
+func TestWatcherFinishesLetterInHandOnCancel(t *testing.T) {
+	addr, c := startMemIMAP(t, imap.CapSet{imap.CapIMAP4rev1: {}, imap.CapIMAP4rev2: {}})
+	mailtest.Append(t, c, "INBOX", mailtest.Letter("alice@example.test", "moves@example.test", "in-hand", "12. g3:e5"))
+	started := make(chan struct{})
+	w, _ := fastWatcher(t, mailbox.IMAPOptions{
+		Address: addr, TLS: mailbox.TLSNone, Username: "moves@example.test", Password: "moves-pw",
+	}, func(ctx context.Context, m mailbox.Message) error {
+		close(started)
+		<-ctx.Done() // the daemon is told to stop while this letter is being recorded
+		return nil   // ... and the record commits
+	})
+	stop := run(t, w)
+	<-started
+	stop()
+	if left := mailtest.Messages(t, c, "INBOX"); len(left) != 0 {
+		t.Errorf("%d letters left in INBOX: the letter in hand was recorded but not moved", len(left))
+	}
+	if got := mailTokens(mailtest.Messages(t, c, "Processed")); len(got) != 1 || got[0] != "in-hand" {
+		t.Errorf("Processed holds %v, want [in-hand]", got)
+	}
+}
+
+func TestWatcherWrongPassword(t *testing.T) {
+	addr, _ := startMemIMAP(t, imap.CapSet{imap.CapIMAP4rev1: {}, imap.CapIMAP4rev2: {}})
+	rec := newRecorder()
+	w, lb := fastWatcher(t, mailbox.IMAPOptions{
+		Address: addr, TLS: mailbox.TLSNone, Username: "moves@example.test", Password: "wrong",
+	}, rec.handle)
+	stop := run(t, w)
+	deadline := time.Now().Add(10 * time.Second)
+	for strings.Count(lb.String(), "log in to") < 2 { // it keeps trying, with a backoff
+		if time.Now().After(deadline) {
+			t.Fatalf("no repeated login failures logged:\n%s", lb)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	stop()
+	if strings.Contains(lb.String(), "wrong") {
+		t.Errorf("the log shows the password:\n%s", lb)
 	}
 }

@@ -10,8 +10,8 @@ import (
 	"time"
 )
 
-// TLSMode says how a connection to a mail server is protected: the tls key of the [imap] and
-// [smtp] tables of the configuration.
+// TLSMode says how a connection to a mail server is protected: the tls key of the imap and
+// smtp tables of the configuration.
 type TLSMode string
 
 // The TLS modes of the configuration.
@@ -21,8 +21,9 @@ const (
 	TLSNone     TLSMode = "none"     // no encryption: allowed only for a loopback address
 )
 
-// IMAPOptions are the [imap] table of the configuration with [tls] ca_file, the password
-// already resolved: reading password_file or password_env is the caller's job.
+// IMAPOptions are the keys of the configuration's imap table, with ca_file of its tls table
+// and the password already resolved: reading password_file or password_env is the caller's
+// job.
 type IMAPOptions struct {
 	Address   string  // host:port
 	TLS       TLSMode // empty means implicit
@@ -33,8 +34,8 @@ type IMAPOptions struct {
 	CAFile    string // PEM bundle of a private CA, trusted in addition to the system roots
 }
 
-// SMTPOptions are the [smtp] table of the configuration with [tls] ca_file, the password
-// already resolved. No Username means no AUTH.
+// SMTPOptions are the keys of the configuration's smtp table, with ca_file of its tls table
+// and the password already resolved. No Username means no AUTH.
 type SMTPOptions struct {
 	Address  string  // host:port
 	TLS      TLSMode // empty means implicit

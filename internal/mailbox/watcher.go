@@ -65,7 +65,8 @@ const (
 type Watcher struct {
 	// PollInterval is the wait between looks at the mailbox when the server has no IDLE.
 	PollInterval time.Duration
-	// IdleRestart is the longest IDLE; then the mailbox is searched again. At most 29 minutes.
+	// IdleRestart is the longest IDLE; then the mailbox is selected again (which shows a
+	// changed UIDVALIDITY) and searched. At most 29 minutes.
 	IdleRestart time.Duration
 	// DisableIdle makes the Watcher poll even when the server offers IDLE.
 	DisableIdle bool

@@ -54,7 +54,7 @@ type NotationError struct {
 	Kind   ErrorKind
 	Text   string // the move as written
 	Clause string // "4.2.2" for notation faults (syntax, abbreviated, ambiguous), "4.2.10" for illegal moves
-	Detail string // an explanation in English
+	Detail string // an explanation in English, naming squares in the notation the move was written in
 	// From is the from-square read from the text, or NoSquare.
 	From Square
 	// PieceMoves are the legal moves of the piece on the from-square (4.2.10:
@@ -214,16 +214,19 @@ func ParseMove(p *Position, text string) (Move, error) {
 	if len(toks)%2 == 0 {
 		return fail(ErrSyntax, NoSquare, "the move ends with a separator")
 	}
+	// Details name squares as the player wrote them (Lasca reads both notations).
+	written := writtenNotation(toks[0].text)
+	name := v.squareNamer(written)
 	from, to := squares[0], squares[len(squares)-1]
 	if sep == tokQuiet && len(squares) > 2 {
 		return fail(ErrSyntax, from, "a quiet move joins two squares")
 	}
 	pc, ok := p.PieceAt(from)
 	if !ok {
-		return fail(ErrNoPiece, from, "no piece on "+v.SquareName(from))
+		return fail(ErrNoPiece, from, "no piece on "+name(from))
 	}
 	if pc.Color != p.side {
-		return fail(ErrNotYourPiece, from, fmt.Sprintf("the piece on %s is %s and %s is to move", v.SquareName(from), pc.Color, p.side))
+		return fail(ErrNotYourPiece, from, fmt.Sprintf("the piece on %s is %s and %s is to move", name(from), pc.Color, p.side))
 	}
 	legal := p.allRoutes()
 	mustCapture := len(legal) > 0 && legal[0].IsCapture()
@@ -236,7 +239,7 @@ func ParseMove(p *Position, text string) (Move, error) {
 		if mustCapture {
 			return fail(ErrCaptureRequired, from, "capturing is compulsory; a capture is written with :")
 		}
-		return fail(ErrNoSuchMove, from, fmt.Sprintf("the piece on %s cannot move to %s", v.SquareName(from), v.SquareName(to)))
+		return fail(ErrNoSuchMove, from, fmt.Sprintf("the piece on %s cannot move to %s", name(from), name(to)))
 	}
 	if !mustCapture {
 		detail := "there is no capture in this position"
@@ -250,19 +253,21 @@ func ParseMove(p *Position, text string) (Move, error) {
 	matches := matchRoutes(v, legal, squares)
 	switch groups := distinctResults(p, matches); len(groups) {
 	case 0:
-		return fail(ErrNoSuchMove, from, fmt.Sprintf("the piece on %s has no capture along the written squares", v.SquareName(from)))
+		return fail(ErrNoSuchMove, from, fmt.Sprintf("the piece on %s has no capture along the written squares", name(from)))
 	case 1:
 		return canonical(p, groups[0]), nil
 	default:
 		_, err := fail(ErrAmbiguous, from, "several capture routes join these squares; write the squares where the direction changes")
 		e := err.(*NotationError)
 		e.Written = e.Written[:0]
-		for i, m := range groups {
-			groups[i] = canonical(p, m)
-			e.Written = append(e.Written, FormatMove(p, m))
+		quoted := make([]string, len(groups))
+		for i := range groups {
+			groups[i] = canonical(p, groups[i])
+			e.Written = append(e.Written, FormatMove(p, groups[i]))
+			quoted[i] = FormatMoveIn(p, groups[i], written)
 		}
 		e.Candidates = groups
-		e.Detail += ": " + strings.Join(e.Written, ", ")
+		e.Detail += ": " + strings.Join(quoted, ", ")
 		return Move{}, e
 	}
 }
@@ -403,13 +408,7 @@ func FormatMove(p *Position, m Move) string {
 // FormatMoveIn is FormatMove with a chosen notation.
 func FormatMoveIn(p *Position, m Move, n Notation) string {
 	v := p.v
-	name := v.SquareName
-	switch n {
-	case NotationAlgebraic:
-		name = v.AlgebraicName
-	case NotationNumeric:
-		name = v.NumericName
-	}
+	name := v.squareNamer(n)
 	if !m.IsCapture() {
 		return name(m.from) + "-" + name(m.to)
 	}
@@ -427,6 +426,26 @@ func FormatMoveIn(p *Position, m Move, n Notation) string {
 		parts[i] = name(s)
 	}
 	return strings.Join(parts, ":")
+}
+
+// squareNamer returns the function that writes squares in notation n.
+func (v *Variant) squareNamer(n Notation) func(Square) string {
+	switch n {
+	case NotationAlgebraic:
+		return v.AlgebraicName
+	case NotationNumeric:
+		return v.NumericName
+	}
+	return v.SquareName
+}
+
+// writtenNotation tells the notation of a square as written: numeric when
+// it starts with a digit, else algebraic.
+func writtenNotation(square string) Notation {
+	if square != "" && square[0] >= '0' && square[0] <= '9' {
+		return NotationNumeric
+	}
+	return NotationAlgebraic
 }
 
 // routeSquares returns from, the landing squares where the direction
