@@ -447,9 +447,11 @@ func loadGame(t *testing.T, db *store.DB, id store.GameID) referee.Game {
 
 // checkBurstGame checks a game after its burst against what the rules make of its letters,
 // worked out by hand: the opening's moves in order, one history entry per letter with its
-// verdict, and the clocks. Each move comes a day after the partner's, so every move costs its
-// player one day, but White's first, made on the start date (4.3.2): White 4 days for his 5
-// moves, Black 5 for his; a stopped letter adds 6 penalty days (4.2.11) to its sender.
+// verdict, and the clocks. The tournament is registered today, two weeks after its start date,
+// so play starts for both players tomorrow, the day after they receive the start sheet (4.3.2):
+// each player's first move, made before that, costs him nothing. Every later move comes a day
+// after the partner's and costs one day (4.3.1): 4 days for each player's 5 moves. A stopped
+// letter adds 6 penalty days (4.2.11) to its sender.
 func checkBurstGame(t *testing.T, b *burst, g referee.Game) {
 	t.Helper()
 	i := slices.IndexFunc(b.Games, func(x tournament.Game) bool { return x.Name == g.Name })
@@ -462,7 +464,7 @@ func checkBurstGame(t *testing.T, b *burst, g referee.Game) {
 		t.Errorf("game %s: moves %v, want %v", g.Name, moves, open)
 	}
 	var want, got []string
-	white, black := 4, 5
+	white, black := 4, 4
 	whitePen, blackPen := 0, 0
 	for ply := range b.Plies {
 		if _, ok := burstStops[[2]int{i, ply}]; ok {
@@ -490,8 +492,8 @@ func checkBurstGame(t *testing.T, b *burst, g referee.Game) {
 		{"Black", g.BlackClock, black + blackPen, blackPen},
 	} {
 		if c.clock.Days != c.days || c.clock.Penalty != c.penalty || c.clock.Moves != b.Plies/2 {
-			t.Errorf("game %s: %s's clock %d days (%d penalty), %d moves; want %d (%d), %d",
-				g.Name, c.side, c.clock.Days, c.clock.Penalty, c.clock.Moves, c.days, c.penalty, b.Plies/2)
+			t.Errorf("game %s: %s's clock %d days (%d penalty), %d moves; want %d (%d), %d; history:\n%s",
+				g.Name, c.side, c.clock.Days, c.clock.Penalty, c.clock.Moves, c.days, c.penalty, b.Plies/2, historyText(g))
 		}
 	}
 	if g.Status != referee.StatusPlaying {
@@ -652,4 +654,13 @@ func checkDelivered(t *testing.T, st *mailtest.Stack, instance string, items []s
 		t.Errorf("%s delivered %d times but is not in the outbox", id, n)
 	}
 	t.Logf("%d letters delivered, %d duplicates (at most %d allowed)", len(items), extra, dups)
+}
+
+// historyText lists a game's history, one decision a line.
+func historyText(g referee.Game) string {
+	var s strings.Builder
+	for _, e := range g.History {
+		fmt.Fprintf(&s, "\t%s %s %s %v %s\n", e.Date, e.From, e.Verdict, e.Clauses, e.Note)
+	}
+	return s.String()
 }

@@ -126,6 +126,7 @@ type localRig struct {
 	srv     *localmail.Server
 	db      *store.DB
 	d       *daemon.Daemon
+	sender  *mailbox.Sender
 	from    mail.Address
 	domain  string
 	users   map[string]string // address → password
@@ -150,12 +151,11 @@ func startRig(ctx context.Context, dir string, log *slog.Logger, domain string, 
 		return nil, err
 	}
 	r.from = mail.Address{Name: "Tournament secretary", Address: "moves@" + domain}
-	sender, err := mailbox.NewSender(mailbox.SMTPOptions{Address: r.srv.SMTPAddr, TLS: mailbox.TLSNone, From: r.from.String()})
-	if err != nil {
+	if r.sender, err = mailbox.NewSender(mailbox.SMTPOptions{Address: r.srv.SMTPAddr, TLS: mailbox.TLSNone, From: r.from.String()}); err != nil {
 		r.close()
 		return nil, err
 	}
-	r.d = daemon.New(daemon.Options{Store: r.db, Sender: sender, From: r.from, Limits: config.Defaults().Limits, Logger: log, Now: r.clock.Now})
+	r.d = daemon.New(daemon.Options{Store: r.db, Sender: r.sender, From: r.from, Limits: config.Defaults().Limits, Logger: log, Now: r.clock.Now})
 	w, err := mailbox.NewWatcher(mailbox.IMAPOptions{Address: r.srv.IMAPAddr, TLS: mailbox.TLSNone,
 		Username: r.from.Address, Password: r.users[r.from.Address]}, r.d.Handle)
 	if err != nil {
@@ -186,6 +186,9 @@ func (r *localRig) close() error {
 	}
 	for _, rd := range r.readers {
 		rd.close()
+	}
+	if r.sender != nil {
+		r.sender.Close()
 	}
 	return errors.Join(err, r.db.Close(), r.srv.Close())
 }

@@ -54,6 +54,7 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 	if err != nil {
 		return err
 	}
+	defer sender.Close()
 	d := daemon.New(daemon.Options{
 		Store:         db,
 		Sender:        sender,

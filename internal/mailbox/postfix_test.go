@@ -51,10 +51,13 @@ func TestSenderDeliversThroughPostfix(t *testing.T) {
 			snd := senderFor(t, s, tc.tls, tc.addr, tc.auth)
 			tok := mailtest.Unique("sent-" + strings.ReplaceAll(tc.name, "+", "-") + "-")
 			msg := mailtest.Letter(snd.From(), s.Address("bob"), tok, "Ваш ход 11... h6:f4 получил.")
+			start := time.Now()
 			if err := snd.Send(context.Background(), []string{s.Address("bob")}, msg); err != nil {
 				t.Fatalf("Send: %v", err)
 			}
+			sent := time.Since(start)
 			got := s.WaitMessage(t, "bob", "INBOX", tok, 15*time.Second)
+			t.Logf("accepted by Postfix after %v, readable over IMAP after %v", sent, time.Since(start))
 			if !strings.Contains(string(got.Raw), "Ваш ход 11... h6:f4 получил.") {
 				t.Errorf("delivered letter lost its body:\n%s", got.Raw)
 			}

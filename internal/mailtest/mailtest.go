@@ -300,22 +300,43 @@ func Messages(t testing.TB, c *imapclient.Client, mailbox string) []Mail {
 	return out
 }
 
-// WaitMessage polls user's mailbox until a message contains token, and returns it. It fails
-// the test after timeout.
+// WaitMessage polls user's mailbox until a message contains token (anywhere: IMAP SEARCH
+// TEXT), and returns it. It fails the test after timeout.
 func (s *Stack) WaitMessage(t testing.TB, user, mailbox, token string, timeout time.Duration) Mail {
 	t.Helper()
 	c := s.Dial(t, user)
+	if _, err := c.Select(mailbox, &imap.SelectOptions{ReadOnly: true}).Wait(); err != nil {
+		t.Fatalf("mail stack: examine %s: %v", mailbox, err)
+	}
 	deadline := time.Now().Add(timeout)
+	section := &imap.FetchItemBodySection{Peek: true}
 	for {
-		for _, m := range Messages(t, c, mailbox) {
-			if bytes.Contains(m.Raw, []byte(token)) {
-				return m
+		// NOOP lets the server report new mail in the examined mailbox before the search
+		if err := c.Noop().Wait(); err != nil {
+			t.Fatalf("mail stack: noop: %v", err)
+		}
+		sd, err := c.UIDSearch(&imap.SearchCriteria{Text: []string{token}}, nil).Wait()
+		if err != nil {
+			t.Fatalf("mail stack: search %s: %v", mailbox, err)
+		}
+		if uids := sd.AllUIDs(); len(uids) > 0 {
+			msgs, err := c.Fetch(imap.UIDSetNum(uids[0]), &imap.FetchOptions{
+				UID: true, Flags: true, InternalDate: true,
+				BodySection: []*imap.FetchItemBodySection{section},
+			}).Collect()
+			if err != nil {
+				t.Fatalf("mail stack: fetch %s: %v", mailbox, err)
+			}
+			for _, m := range msgs {
+				if m.UID == uids[0] {
+					return Mail{UID: uint32(m.UID), Raw: m.FindBodySection(section), InternalDate: m.InternalDate, Flags: m.Flags}
+				}
 			}
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("mail stack: no message with %q in %s's %s after %v", token, user, mailbox, timeout)
 		}
-		time.Sleep(50 * time.Millisecond)
+		time.Sleep(20 * time.Millisecond)
 	}
 }
 

@@ -58,14 +58,24 @@
 // square is ignored. A move whose squares are not both written in full
 // (cb4, a:a7, gf4, e:g3, h:f4) is abbreviated notation and is refused, never
 // expanded (4.2.2). Two squares without a separator (c3d4) are a syntax
-// error. A capture written from:to is complete when every legal route that
-// fits the written squares leads to the same position: in russian and
-// international that means the same set of captured pieces (and the same
-// crowning), in the tower variants the same towers; otherwise the move is
-// ambiguous and the error lists the routes written in full. Every refusal
-// is a [*NotationError] whose PieceMoves give the legal moves of the piece
-// on the from-square (4.2.10: when there is exactly one, the referee
-// substitutes it).
+// error. The written squares are matched against every legal route, not
+// only the one [Position.LegalMoves] keeps: in russian and international a
+// capture taking the same pieces along another route (a loop run the other
+// way round) is read as the move LegalMoves holds for them. A capture
+// written from:to is complete when every legal route that fits the written
+// squares leads to the same position: in russian and international that
+// means the same set of captured pieces (and the same crowning), in the
+// tower variants the same towers. When the routes that fit lead to several
+// positions but the written squares are exactly one route written in full
+// (from, every square where the direction changes, to, as seed 000, section
+// 1 asks; or from and every landing square, as [Move.Route] gives them and
+// PDN files write them), the move is that route's: the others fit only
+// because some of their turns were left out. Otherwise the move is ambiguous and the error lists the moves
+// written in full. Every refusal is a [*NotationError] whose PieceMoves
+// give the legal moves of the piece on the from-square (4.2.10: when there
+// is exactly one, the referee substitutes it); its Detail names squares in
+// the notation the player used (Lasca: numbers or algebraic), its Written
+// list is in the variant's own notation.
 //
 // [FormatMove] writes from-to or from:to, adding the squares where the
 // direction changes only when from:to alone is ambiguous, and every landing
@@ -176,8 +186,17 @@
 //   - A quiet move written with :, or a capture written with -, is not
 //     corrected: it is refused as no such move (or capture compulsory).
 //   - When several routes fit the written squares and lead to the same
-//     position, ParseMove returns the first in generation order; they are
-//     the same move for the game.
+//     position, ParseMove returns the move LegalMoves holds (in the tower
+//     variants the first such route in generation order); they are the same
+//     move for the game.
+//   - A capture written with exactly the squares where its direction
+//     changes is that capture, even when a longer capture taking other
+//     pieces also joins its squares: e3:g1 taking one piece on f2 is not
+//     ambiguous with a capture that turns on g5, e7 and c5 before ending on
+//     g1. The seed's notation (000, section 1) asks for the turning squares
+//     "in such positions"; the longer capture written e3:g1 lacks them, the
+//     shorter one lacks nothing. Without this the shorter capture could not
+//     be written at all.
 //   - A capture that crowns in one route and not in another (a man passing
 //     the last row on one way round) is two moves, even when the same pieces
 //     are taken: the positions differ.

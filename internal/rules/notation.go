@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -61,10 +62,12 @@ type NotationError struct {
 	// when there is exactly one, the referee substitutes it). Empty when the
 	// square is empty or holds an opponent's piece.
 	PieceMoves []Move
-	// Candidates are, for ErrAmbiguous, one route per distinct result.
+	// Candidates are, for ErrAmbiguous, the moves of LegalMoves the text may
+	// stand for, one per distinct result.
 	Candidates []Move
 	// Written are the candidates (ErrAmbiguous) or the piece's moves written in
-	// full notation, so that a letter can quote them.
+	// full notation, in the variant's own notation ([FormatMove]), so that a
+	// letter can quote them.
 	Written []string
 }
 
@@ -161,9 +164,18 @@ func (v *Variant) numericOnly() bool { return v.family == familyInternational }
 // in Lasca numeric and algebraic squares. On failure the error is a
 // *NotationError.
 //
-// A capture written from:to is complete when every legal route joining the
-// written squares gives the same result: in russian and international the
-// same pieces are taken, in tower variants the resulting positions are equal.
+// The written squares are matched against every legal route, and the move
+// returned is always one [Position.LegalMoves] holds: in russian and
+// international a capture written along another route taking the same
+// pieces (a loop run the other way round) is the move LegalMoves keeps for
+// them. A capture written from:to is complete when every legal route joining
+// the written squares gives the same result: in russian and international
+// the same pieces are taken, in tower variants the resulting positions are
+// equal. Squares that are exactly one route written in full (from, the
+// squares where the direction changes, to; or from and every landing
+// square) denote that route even when routes with other results also fit
+// them. Details name squares in the
+// notation the move was written in.
 func ParseMove(p *Position, text string) (Move, error) {
 	v := p.v
 	fail := func(k ErrorKind, from Square, detail string) (Move, error) {
@@ -250,8 +262,7 @@ func ParseMove(p *Position, text string) (Move, error) {
 		}
 		return fail(ErrNoSuchMove, from, detail)
 	}
-	matches := matchRoutes(v, legal, squares)
-	switch groups := distinctResults(p, matches); len(groups) {
+	switch groups := denoted(p, legal, squares); len(groups) {
 	case 0:
 		return fail(ErrNoSuchMove, from, fmt.Sprintf("the piece on %s has no capture along the written squares", name(from)))
 	case 1:
@@ -270,6 +281,31 @@ func ParseMove(p *Position, text string) (Move, error) {
 		e.Detail += ": " + strings.Join(quoted, ", ")
 		return Move{}, e
 	}
+}
+
+// denoted returns the captures the written squares may stand for, one per
+// resulting position: the routes among legal that fit the squares (see
+// passes). When they lead to several positions but the squares are exactly
+// one route written in full (from, the squares where the direction changes,
+// to: seed 000, section 1; or from and every landing square, as Move.Route
+// gives them: PDN), that route's result alone is returned: the other routes
+// fit only because some of their turning squares were left out.
+func denoted(p *Position, legal []Move, squares []Square) []Move {
+	matches := matchRoutes(p.v, legal, squares)
+	groups := distinctResults(p, matches)
+	if len(groups) < 2 {
+		return groups
+	}
+	var exact []Move
+	for _, m := range matches {
+		if slices.Equal(routeSquares(p.v, &m, false), squares) || slices.Equal(routeSquares(p.v, &m, true), squares) {
+			exact = append(exact, m)
+		}
+	}
+	if exact := distinctResults(p, exact); len(exact) == 1 {
+		return exact
+	}
+	return groups
 }
 
 // matchRoutes returns the captures among legal that start on squares[0],
@@ -412,20 +448,33 @@ func FormatMoveIn(p *Position, m Move, n Notation) string {
 	if !m.IsCapture() {
 		return name(m.from) + "-" + name(m.to)
 	}
-	squares := routeSquares(v, &m, false)
 	legal := p.allRoutes()
-	if len(distinctResults(p, matchRoutes(v, legal, []Square{m.from, m.to}))) > 1 {
-		if len(distinctResults(p, matchRoutes(v, legal, squares))) > 1 {
-			squares = routeSquares(v, &m, true)
+	squares := []Square{m.from, m.to}
+	for _, all := range []bool{false, true} {
+		if writesOnly(p, legal, squares, &m) {
+			break
 		}
-	} else {
-		squares = []Square{m.from, m.to}
+		squares = routeSquares(v, &m, all)
 	}
 	parts := make([]string, len(squares))
 	for i, s := range squares {
 		parts[i] = name(s)
 	}
 	return strings.Join(parts, ":")
+}
+
+// writesOnly reports whether the written squares denote m and nothing else:
+// one resulting position, the one m leads to.
+func writesOnly(p *Position, legal []Move, squares []Square, m *Move) bool {
+	groups := denoted(p, legal, squares)
+	if len(groups) != 1 {
+		return false
+	}
+	if !p.v.towers {
+		return sameResult(&groups[0], m)
+	}
+	a, b := p.Play(groups[0]), p.Play(*m)
+	return a.Equal(&b)
 }
 
 // squareNamer returns the function that writes squares in notation n.

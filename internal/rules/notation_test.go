@@ -138,6 +138,13 @@ func TestFormatMove(t *testing.T) {
 		{"column", "W:Wc1:Bd2,d4,b4,b2,h8", "c1:e3:c5:a3:c1", "c1:c1", "c1:c1"},
 		{"international", "W:W37:B32,31,21", "37:26:17", "37:17", "c3:c7"},
 		{"lasca", "W:Wd4:Bc3,e5", "13:21", "13:21", "d4:f6"},
+		// e3:g1 takes f2 alone and is written so; the loop around e5 that also
+		// ends on g1 needs its turns (not the straight step over d4 to e3)
+		{"russian", "W:We3:Bd4,f4,d6,f6,f2,h8", "e3:g1", "e3:g1", "e3:g1"},
+		{"russian", "W:We3:Bd4,f4,d6,f6,f2,h8", "e3:g5:e7:c5:e3:g1", "e3:g5:e7:c5:g1", "e3:g5:e7:c5:g1"},
+		{"russian", "W:WKh4:Bd2,e5,g5,c7", "h4:f6:c3:e1", "h4:f6:c3:e1", "h4:f6:c3:e1"},
+		{"russian", "W:WKh4:Bd2,e5,g5,c7", "h4:d8:a5:e1", "h4:d8:a5:e1", "h4:d8:a5:e1"},
+		{"international", "W:W47:B41,42,31,32", "47:38:27:36:47", "47:47", "c1:c1"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.variant+"/"+tc.move, func(t *testing.T) {
@@ -208,6 +215,10 @@ var fuzzPositions = []struct{ variant, fen string }{
 	{"column", "W:WKd8:BKe3,b4(Bbw),d4(bWw),e7(bw)"},
 	{"column", "W:Wc1(Ww):Be3(BB),d6(bBw),g7(BB)"},
 	{"lasca", "W:W9(wB),13:B17(bw),25"},
+	{"international", "W:W47:B41,42,31,32"},
+	{"russian", "W:We3:Bd4,f4,d6,f6,f2,h8"},
+	{"russian", "W:WKh4:Bd2,e5,g5,c7"},
+	{"lasca", "W:WKc1:Bd2,d4,b4,Kb2,g7"},
 }
 
 func FuzzParseMove(f *testing.F) {
@@ -215,6 +226,12 @@ func FuzzParseMove(f *testing.F) {
 		"cb4", "a:a7", "Е3-f4", "b6:d8D:g5", "c3×e5", "9-13", "c3–d4", "47:24:8:17:6", "a1:x:h8"} {
 		f.Add(i%len(fuzzPositions), s)
 	}
+	f.Add(2, "c1:a3:c5:e3:c1")
+	f.Add(8, "47x36x27x38x47")
+	f.Add(9, "e3:c5:e7:g5:g1")
+	f.Add(9, "e3:g1")
+	f.Add(10, "h4:e1")
+	f.Add(11, "c1:a3:c5:e3:c1")
 	positions := make([]Position, len(fuzzPositions))
 	for i, fp := range fuzzPositions {
 		v, _ := VariantByID(fp.variant)
