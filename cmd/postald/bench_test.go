@@ -137,15 +137,15 @@ func BenchmarkEndToEndLatency(b *testing.B) {
 			deliver = append(deliver, seen.Sub(sentAt))
 		}
 	}
-	b.ReportMetric(percentile(total, 0.50), "p50-ms")
-	b.ReportMetric(percentile(total, 0.99), "p99-ms")
-	b.ReportMetric(percentile(pickup, 0.50), "pickup-p50-ms")
-	b.ReportMetric(percentile(send, 0.50), "send-p50-ms")
-	b.ReportMetric(percentile(deliver, 0.50), "deliver-p50-ms")
+	b.ReportMetric(quantileMS(total, 0.50), "p50-ms")
+	b.ReportMetric(quantileMS(total, 0.99), "p99-ms")
+	b.ReportMetric(quantileMS(pickup, 0.50), "pickup-p50-ms")
+	b.ReportMetric(quantileMS(send, 0.50), "send-p50-ms")
+	b.ReportMetric(quantileMS(deliver, 0.50), "deliver-p50-ms")
 }
 
-// percentile returns the q-quantile of ds in milliseconds (nearest rank).
-func percentile(ds []time.Duration, q float64) float64 {
+// quantileMS returns the q-quantile of ds in milliseconds (nearest rank).
+func quantileMS(ds []time.Duration, q float64) float64 {
 	if len(ds) == 0 {
 		return 0
 	}

@@ -34,7 +34,7 @@ import (
 // with at most one duplicate per kill.
 func TestCrashBurst(t *testing.T) {
 	if testing.Short() {
-		t.Skip("the crash test runs the daemon against the mail stack for about a minute")
+		t.Skip("the crash test kills and restarts the daemon against the mail stack for half a minute")
 	}
 	st := mailtest.Load(t)
 	st.RequireSMTP(t)
@@ -49,7 +49,7 @@ func TestCrashBurst(t *testing.T) {
 	work := clean.drain(t, 90*time.Second).Sub(began)
 	t.Logf("uninterrupted run: the last letter delivered after %v", work.Round(time.Millisecond))
 	cleanDB := clean.open(t)
-	cleanOut := outbox(t, cleanDB)
+	cleanOut := outboxItems(t, cleanDB)
 
 	// The same burst, with kills. A kill comes at a random moment from the daemon's start (while
 	// it opens the store, logs in, fetches, decides, commits, moves, sends); the longest wait is
@@ -102,7 +102,7 @@ func TestCrashBurst(t *testing.T) {
 	crashDB := crash.open(t)
 	for _, g := range b.Games {
 		id := store.GameID{Tournament: b.Code, Game: g.Name}
-		want, got := loadGame(t, cleanDB, id), loadGame(t, crashDB, id)
+		want, got := storedGame(t, cleanDB, id), storedGame(t, crashDB, id)
 		if d := cmp.Diff(want, got); d != "" {
 			t.Errorf("game %s after the kills differs from the uninterrupted run (-clean +crash):\n%s", g.Name, d)
 		}
@@ -121,7 +121,7 @@ func TestCrashBurst(t *testing.T) {
 	}
 
 	// The same letters went out, each queued once.
-	crashOut := outbox(t, crashDB)
+	crashOut := outboxItems(t, crashDB)
 	if d := cmp.Diff(outboxSummary(t, cleanOut), outboxSummary(t, crashOut)); d != "" {
 		t.Errorf("outbox after the kills differs from the uninterrupted run (-clean +crash):\n%s", d)
 	}
@@ -216,22 +216,22 @@ func newCrashRun(t *testing.T, st *mailtest.Stack, bin string, b *burst, name st
 	return r
 }
 
-// child is a running `postald serve`.
-type child struct {
+// serveProcess is a running `postald serve`.
+type serveProcess struct {
 	cmd  *exec.Cmd
 	done chan struct{}
 	err  error // how it exited, once done is closed
 	run  *crashRun
 }
 
-func (r *crashRun) start(t *testing.T) *child {
+func (r *crashRun) start(t *testing.T) *serveProcess {
 	t.Helper()
 	cmd := exec.Command(r.bin, "serve", "-config", r.config)
 	cmd.Stdout, cmd.Stderr = r.log, r.log
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("%s run: start postald serve: %v", r.name, err)
 	}
-	c := &child{cmd: cmd, done: make(chan struct{}), run: r}
+	c := &serveProcess{cmd: cmd, done: make(chan struct{}), run: r}
 	go func() {
 		c.err = cmd.Wait()
 		close(c.done)
@@ -244,7 +244,7 @@ func (r *crashRun) start(t *testing.T) *child {
 }
 
 // kill ends the daemon with SIGKILL; it must not have stopped by itself before.
-func (c *child) kill(t *testing.T) {
+func (c *serveProcess) kill(t *testing.T) {
 	t.Helper()
 	select {
 	case <-c.done:
@@ -256,7 +256,7 @@ func (c *child) kill(t *testing.T) {
 }
 
 // stop ends the daemon with SIGTERM: it must exit cleanly (status 0) within half a minute.
-func (c *child) stop(t *testing.T) {
+func (c *serveProcess) stop(t *testing.T) {
 	t.Helper()
 	c.cmd.Process.Signal(syscall.SIGTERM)
 	select {
@@ -431,7 +431,7 @@ func (b *burst) messageIDs() []string {
 	return ids
 }
 
-func loadGame(t *testing.T, db *store.DB, id store.GameID) referee.Game {
+func storedGame(t *testing.T, db *store.DB, id store.GameID) referee.Game {
 	t.Helper()
 	var g referee.Game
 	err := db.View(func(tx *store.Tx) error {
@@ -565,8 +565,8 @@ func checkInbound(t *testing.T, b *burst, db *store.DB) {
 	}
 }
 
-// outbox returns every letter of a store's outbox, in order; all must have been sent.
-func outbox(t *testing.T, db *store.DB) []store.OutboxItem {
+// outboxItems returns every letter of a store's outbox, in order; all must have been sent.
+func outboxItems(t *testing.T, db *store.DB) []store.OutboxItem {
 	t.Helper()
 	var items []store.OutboxItem
 	err := db.View(func(tx *store.Tx) error {

@@ -85,14 +85,8 @@ func judgeMain(ctx context.Context, args []string, out io.Writer, cenv *daemon.C
 		fmt.Fprintf(out, "postald judge: unknown command %q\n\n%s", args[0], judgeUsage)
 		return 2
 	}
-	var ee exitError
-	switch {
-	case err == nil:
-		return 0
-	case errors.As(err, &ee):
-		return ee.code
-	case errors.Is(err, flag.ErrHelp):
-		return 0
+	if code, ok := exitStatus(err); ok {
+		return code
 	}
 	fmt.Fprintf(out, "postald judge %s: %v\n", args[0], err)
 	return 1
@@ -173,7 +167,7 @@ func makeRow(sh *tournament.Sheet, id store.GameID, g referee.Game) gameRow {
 	if g.Status == referee.StatusPlaying {
 		r.ToMove = string(g.ToMove())
 		c := g.Clock(g.ToMove())
-		r.LastDay = c.Deadline(terms(sh, g)).LastDay
+		r.LastDay = c.Deadline(g.Terms(sh.Regulation)).LastDay
 	}
 	for _, s := range []referee.Side{referee.White, referee.Black} {
 		if o := g.Clock(s).Overstep; o != nil {
@@ -181,18 +175,6 @@ func makeRow(sh *tournament.Sheet, id store.GameID, g referee.Game) gameRow {
 		}
 	}
 	return r
-}
-
-// terms are the clock terms of a game under its tournament's regulation.
-func terms(sh *tournament.Sheet, g referee.Game) daysclock.Terms {
-	reg := sh.Regulation.WithDefaults()
-	return daysclock.Terms{
-		Control:     daysclock.Control{Moves: reg.ControlMoves, Days: reg.ControlDays},
-		Start:       g.Start,
-		End:         g.End,
-		Reminders:   reg.Reminders,
-		SilenceDays: reg.SilenceDays,
-	}
 }
 
 // gameView is one game as `judge show -json` prints it.
@@ -247,7 +229,7 @@ func (j *judge) show(args []string) error {
 		v.Variants, v.History = g.Variants, g.History
 		v.Clocks = map[string]any{"white": g.WhiteClock, "black": g.BlackClock}
 		if g.Status == referee.StatusPlaying {
-			dl := g.Clock(g.ToMove()).Deadline(terms(sh, g))
+			dl := g.Clock(g.ToMove()).Deadline(g.Terms(sh.Regulation))
 			v.Deadline = &dl
 		}
 		v.Rulings, err = tx.Rulings(id)

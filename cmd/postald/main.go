@@ -71,22 +71,30 @@ func run(ctx context.Context, env *cmdEnv, args []string) int {
 			continue
 		}
 		err := c.run(ctx, env, args[1:])
-		var ee exitError
-		switch {
-		case err == nil:
-			return 0
-		case errors.As(err, &ee):
-			return ee.code
-		case errors.Is(err, flag.ErrHelp):
-			return 0
-		default:
-			fmt.Fprintf(env.stderr, "postald %s: %v\n", c.name, err)
-			return 1
+		if code, ok := exitStatus(err); ok {
+			return code
 		}
+		fmt.Fprintf(env.stderr, "postald %s: %v\n", c.name, err)
+		return 1
 	}
 	fmt.Fprintf(env.stderr, "postald: unknown command %q\n", args[0])
 	usage(env.stderr)
 	return 2
+}
+
+// exitStatus returns the exit status err stands for when it is not a failure to report: none, an
+// exitError's status, or a request for help. ok is false for any other error.
+func exitStatus(err error) (code int, ok bool) {
+	var ee exitError
+	switch {
+	case err == nil:
+		return 0, true
+	case errors.As(err, &ee):
+		return ee.code, true
+	case errors.Is(err, flag.ErrHelp):
+		return 0, true
+	}
+	return 1, false
 }
 
 func usage(w io.Writer) {

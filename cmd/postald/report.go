@@ -154,7 +154,7 @@ func tournamentReport(tx *store.Tx, code string, now time.Time) (*drawnReport, e
 
 // reportGame maps a game of the referee to what the report shows.
 func reportGame(sh *tournament.Sheet, g referee.Game) report.Game {
-	t := terms(sh, g)
+	t := g.Terms(sh.Regulation)
 	clock := func(s referee.Side) report.Clock {
 		c := g.Clock(s)
 		next := c.Next(t)

@@ -59,7 +59,7 @@ func newDecider(g Game, reg Regulation, loc *time.Location, now time.Time) *deci
 	}
 	x := &decider{g: g.clone(), reg: reg.WithDefaults(), loc: loc, today: daysclock.DateOf(now, loc)}
 	x.tx = textFor(x.g.Language)
-	x.terms = x.g.terms(x.reg)
+	x.terms = x.g.Terms(x.reg)
 	x.d = Decision{Clauses: []string{}, Moves: []string{}}
 	return x
 }

@@ -361,7 +361,7 @@ func (s Side) String() string { return string(s) }
 // day to send his move (the day after which the overstep is certain, 4.3.1).
 func nextControl(g *Game, reg Regulation, s Side, tx *phrases) string {
 	c := g.Clock(s)
-	dl := c.Deadline(g.terms(reg))
+	dl := c.Deadline(g.Terms(reg))
 	if !dl.LastDay.IsZero() {
 		return fmt.Sprintf(tx.controlOnMove, dl.Control.Move, dl.Control.Days, dl.LastDay)
 	}

@@ -148,13 +148,14 @@ func NewGame(tournament, name, variant, language string, white, black Player, st
 	}
 	if !start.IsZero() {
 		// Run fails only on a zero date or a running clock; neither can happen here.
-		_ = g.WhiteClock.Run(start, g.terms(Regulation{}.WithDefaults()))
+		_ = g.WhiteClock.Run(start, g.Terms(Regulation{}.WithDefaults()))
 	}
 	return g
 }
 
-// terms are the time rules of the game's clocks under a regulation.
-func (g *Game) terms(reg Regulation) daysclock.Terms {
+// Terms are the time rules of the game's clocks under a regulation: what reports and the judge's
+// views need to show a player's next control and last day exactly as the referee counts them.
+func (g *Game) Terms(reg Regulation) daysclock.Terms {
 	reg = reg.WithDefaults()
 	return daysclock.Terms{
 		Control:     daysclock.Control{Moves: reg.ControlMoves, Days: reg.ControlDays},

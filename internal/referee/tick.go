@@ -89,7 +89,7 @@ func NextEvent(g Game, reg Regulation, loc *time.Location) (time.Time, bool) {
 	}
 	s := g.ToMove()
 	c := g.Clock(s)
-	for _, e := range c.Events(g.terms(reg)) { // in date order
+	for _, e := range c.Events(g.Terms(reg)) { // in date order
 		switch {
 		case e.Kind == daysclock.EventReminder && g.notified(reminderKey(s, e.Date)):
 		case e.Kind == daysclock.EventSilence && g.notified(silenceKey(s, e.Date)):

@@ -70,16 +70,19 @@
 // (from, every square where the direction changes, to, as seed 000, section
 // 1 asks; or from and every landing square, as [Move.Route] gives them and
 // PDN files write them), the move is that route's: the others fit only
-// because some of their turns were left out. Otherwise the move is ambiguous and the error lists the moves
-// written in full. Every refusal is a [*NotationError] whose PieceMoves
-// give the legal moves of the piece on the from-square (4.2.10: when there
-// is exactly one, the referee substitutes it); its Detail names squares in
-// the notation the player used (Lasca: numbers or algebraic), its Written
-// list is in the variant's own notation.
+// because some of their turns were left out. Otherwise the move is
+// ambiguous and the error lists the moves written in full. Every refusal is
+// a [*NotationError] whose PieceMoves give the legal moves of the piece on
+// the from-square (4.2.10: when there is exactly one, the referee
+// substitutes it); its Detail names squares in the notation the player used
+// (Lasca: numbers or algebraic), its Written list is in the variant's own
+// notation.
 //
 // [FormatMove] writes from-to or from:to, adding the squares where the
-// direction changes only when from:to alone is ambiguous, and every landing
-// square if even that is not enough. It writes no promotion mark.
+// direction changes only when from:to alone would not be read as that move
+// (it is ambiguous, or it is the full notation of another capture), and
+// every landing square if even that is not enough; ParseMove reads what it
+// writes as the same move. It writes no promotion mark.
 //
 // # FEN
 //
@@ -190,13 +193,13 @@
 //     variants the first such route in generation order); they are the same
 //     move for the game.
 //   - A capture written with exactly the squares where its direction
-//     changes is that capture, even when a longer capture taking other
-//     pieces also joins its squares: e3:g1 taking one piece on f2 is not
-//     ambiguous with a capture that turns on g5, e7 and c5 before ending on
-//     g1. The seed's notation (000, section 1) asks for the turning squares
-//     "in such positions"; the longer capture written e3:g1 lacks them, the
-//     shorter one lacks nothing. Without this the shorter capture could not
-//     be written at all.
+//     changes (or exactly its landing squares) is that capture, even when a
+//     longer capture taking other pieces also joins its squares: e3:g1
+//     taking one piece on f2 is not ambiguous with a capture that turns on
+//     g5, e7 and c5 before ending on g1. The seed's notation (000, section
+//     1) asks for the turning squares "in such positions"; the longer
+//     capture written e3:g1 lacks them, the shorter one lacks nothing.
+//     Without this the shorter capture could not be written at all.
 //   - A capture that crowns in one route and not in another (a man passing
 //     the last row on one way round) is two moves, even when the same pieces
 //     are taken: the positions differ.

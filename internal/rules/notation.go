@@ -174,8 +174,7 @@ func (v *Variant) numericOnly() bool { return v.family == familyInternational }
 // equal. Squares that are exactly one route written in full (from, the
 // squares where the direction changes, to; or from and every landing
 // square) denote that route even when routes with other results also fit
-// them. Details name squares in the
-// notation the move was written in.
+// them. Details name squares in the notation the move was written in.
 func ParseMove(p *Position, text string) (Move, error) {
 	v := p.v
 	fail := func(k ErrorKind, from Square, detail string) (Move, error) {
@@ -435,8 +434,9 @@ const (
 
 // FormatMove writes m, a legal move of p, in full notation as a player
 // would: c3-d4 for a quiet move, from:to for a capture, with the squares
-// where the direction changes added only when from:to alone is ambiguous
-// (and every landing square if even that is not enough).
+// where the direction changes added only when from:to alone would not be
+// read as m by [ParseMove] (and every landing square if even that is not
+// enough).
 func FormatMove(p *Position, m Move) string {
 	return FormatMoveIn(p, m, NotationDefault)
 }
@@ -450,11 +450,11 @@ func FormatMoveIn(p *Position, m Move, n Notation) string {
 	}
 	legal := p.allRoutes()
 	squares := []Square{m.from, m.to}
-	for _, all := range []bool{false, true} {
-		if writesOnly(p, legal, squares, &m) {
-			break
+	if !writesOnly(p, legal, squares, &m) {
+		squares = routeSquares(v, &m, false)
+		if !writesOnly(p, legal, squares, &m) {
+			squares = routeSquares(v, &m, true)
 		}
-		squares = routeSquares(v, &m, all)
 	}
 	parts := make([]string, len(squares))
 	for i, s := range squares {
