@@ -99,7 +99,7 @@ func TestCheckSeedLasca(t *testing.T) {
 	if code != 1 {
 		t.Errorf("exit status %d, want 1", code)
 	}
-	want := "game 1: move 45 (e3-d4): illegal move: no piece on the square: no piece on 10\nchecked 1 games: 1 bad\n"
+	want := "game 1: move 45 (e3-d4): illegal move: no piece on the square: no piece on e3\nchecked 1 games: 1 bad\n"
 	if stdout != want {
 		t.Errorf("stdout %q, want %q", stdout, want)
 	}

@@ -215,6 +215,9 @@ func (d *Daemon) sendLoop(ctx context.Context) error {
 	}
 }
 
+// sendGrace bounds the sending of the letter in hand when the daemon is asked to stop.
+const sendGrace = 30 * time.Second
+
 // sendDue sends what is due and returns when to look again.
 func (d *Daemon) sendDue(ctx context.Context) (time.Time, error) {
 	idle := d.now().Add(time.Hour)
@@ -234,7 +237,17 @@ func (d *Daemon) sendDue(ctx context.Context) (time.Time, error) {
 			break
 		}
 		for _, it := range due {
-			err := d.opt.Sender.Send(ctx, it.To, it.Raw)
+			if ctx.Err() != nil {
+				return idle, nil // stopping: the rest stays due for the next start
+			}
+			// The letter in hand is finished even when a stop comes meanwhile ("finishes the letter
+			// in hand"), within a bound; a failure the stop itself caused is not the letter's.
+			sendCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), sendGrace)
+			err := d.opt.Sender.Send(sendCtx, it.To, it.Raw)
+			cancel()
+			if err != nil && ctx.Err() != nil {
+				return idle, nil
+			}
 			now := d.now()
 			werr := d.opt.Store.Update(func(tx *store.Tx) error {
 				if err == nil {

@@ -75,7 +75,16 @@ func (d *Daemon) tick(tx *store.Tx, id store.GameID, now time.Time) error {
 	if err := sendPackage(tx, d.opt.From, id, sh, &dec.Game, daysclock.DateOf(now, loc), now, loc); err != nil {
 		return err
 	}
-	return Record(tx, d.opt.From, id, sh, dec, now, loc)
+	if err := Record(tx, d.opt.From, id, sh, dec, now, loc); err != nil {
+		return err
+	}
+	// A tick decides everything due by now, so the next event lies ahead. Should one still be
+	// due, look again in an hour rather than at once, so the timer can never spin.
+	if t, ok := tx.NextEvent(id); ok && !t.After(now) {
+		d.log.Warn("deadline still due after its tick; looking again in an hour", "game", id.Key(), "at", t)
+		return tx.SetNextEvent(id, now.Add(time.Hour))
+	}
+	return nil
 }
 
 // nextEvent returns the instant of the game's next event after dec — the referee's next
@@ -83,8 +92,9 @@ func (d *Daemon) tick(tx *store.Tx, id store.GameID, now time.Time) error {
 // to adjudication, adds the letters asking the players for their submissions. A zero time: none.
 func nextEvent(dec *referee.Decision, sh *tournament.Sheet, now time.Time, loc *time.Location) time.Time {
 	askAdjudication(dec, sh, now, loc)
+	// An event already past (a backlog after an outage) is kept: the timer takes it at once.
 	next := time.Time{}
-	if t, ok := referee.NextEvent(dec.Game, sh.Regulation, loc); ok && t.After(now) {
+	if t, ok := referee.NextEvent(dec.Game, sh.Regulation, loc); ok {
 		next = t
 	}
 	if due, ok := adjudicationDue(&dec.Game, sh, loc); ok {

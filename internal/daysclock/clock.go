@@ -165,11 +165,7 @@ func (c *Clock) Reply(on Date, moves int, t Terms) (Charge, error) {
 	}
 	c.Days += ch.Days
 	c.Since, c.Heard = Date{}, Later(c.Heard, on)
-	for range moves {
-		// 4.3.1: after each of his moves, the total must not exceed the control it completes.
-		c.checkPassed(on, t)
-		c.Moves++
-	}
+	c.CountMoves(moves, on, t)
 	if !had && c.Overstep != nil {
 		ch.Overstep = c.Overstep
 	}
@@ -192,6 +188,7 @@ func (c *Clock) checkPassed(on Date, t Terms) {
 // complete is checked as for any move.
 func (c *Clock) CountMoves(n int, on Date, t Terms) {
 	for range n {
+		// 4.3.1: after each of his moves, the total must not exceed the control it completes.
 		c.checkPassed(on, t)
 		c.Moves++
 	}

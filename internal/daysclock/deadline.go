@@ -89,7 +89,8 @@ const (
 	EventEnd      EventKind = "end"      // the end date (4.3.2): unfinished games go to adjudication
 )
 
-// order ranks events of the same day: the end first, then the overstep, a reminder last.
+// order ranks events of the same day: the end first, then the overstep, the silence, a reminder
+// last.
 func (k EventKind) order() int {
 	switch k {
 	case EventEnd:

@@ -124,36 +124,30 @@ func (s *Sender) transact(ctx context.Context, ss *session, reused bool, to []st
 			ss.conn.Close()
 		}
 	}()
-	fail := func(stage string, err error) *SendError {
-		if ctx.Err() != nil {
-			err = fmt.Errorf("%w (%w)", ctx.Err(), err)
-		}
-		return classify(stage, err)
-	}
 	if reused {
 		if err := ss.c.Reset(); err != nil {
 			return errStale
 		}
 	}
 	if err := ss.c.Mail(s.from, nil); err != nil {
-		return fail("mail", err)
+		return classifyIn(ctx, "mail", err)
 	}
 	for _, rcpt := range to {
 		if err := ss.c.Rcpt(rcpt, nil); err != nil {
-			e := fail("rcpt", err)
+			e := classifyIn(ctx, "rcpt", err)
 			e.Recipient = rcpt
 			return e
 		}
 	}
 	w, err := ss.c.Data()
 	if err != nil {
-		return fail("data", err)
+		return classifyIn(ctx, "data", err)
 	}
 	if _, err := w.Write(msg); err != nil {
-		return fail("data", err)
+		return classifyIn(ctx, "data", err)
 	}
 	if err := w.Close(); err != nil {
-		return fail("data", err)
+		return classifyIn(ctx, "data", err)
 	}
 	return nil
 }
@@ -174,12 +168,6 @@ func (s *Sender) open(ctx context.Context) (_ *session, err error) {
 			conn.Close()
 		}
 	}()
-	fail := func(stage string, err error) *SendError {
-		if ctx.Err() != nil {
-			err = fmt.Errorf("%w (%w)", ctx.Err(), err)
-		}
-		return classify(stage, err)
-	}
 
 	var c *smtp.Client
 	helloStage := "hello"
@@ -194,18 +182,18 @@ func (s *Sender) open(ctx context.Context) (_ *session, err error) {
 	case TLSStartTLS:
 		// greeting, EHLO, STARTTLS; the handshake itself happens with the next EHLO
 		if c, err = smtp.NewClientStartTLS(conn, s.tls); err != nil {
-			return nil, fail("starttls", err)
+			return nil, classifyIn(ctx, "starttls", err)
 		}
 		helloStage = "starttls"
 	default:
 		c = smtp.NewClient(conn)
 	}
 	if err := c.Hello(s.opts.HelloName); err != nil {
-		return nil, fail(helloStage, err)
+		return nil, classifyIn(ctx, helloStage, err)
 	}
 	if s.opts.Username != "" {
 		if err := c.Auth(sasl.NewPlainClient("", s.opts.Username, s.opts.Password)); err != nil {
-			return nil, fail("auth", err)
+			return nil, classifyIn(ctx, "auth", err)
 		}
 	}
 	return &session{conn: conn, c: c}, nil
@@ -255,7 +243,10 @@ func (ss *session) quit() error {
 	ss.conn.SetDeadline(time.Now().Add(5 * time.Second))
 	err := ss.c.Quit()
 	ss.conn.Close()
-	return err
+	if err != nil {
+		return fmt.Errorf("smtp: quit: %w", err)
+	}
+	return nil
 }
 
 // SendError is a failed Send.
@@ -291,6 +282,15 @@ func (e *SendError) Unwrap() error { return e.Err }
 func IsPermanent(err error) bool {
 	var se *SendError
 	return errors.As(err, &se) && !se.Temporary
+}
+
+// classifyIn is classify for an error met while ctx was live: once ctx is done, its error is
+// the cause and the stage's error the detail.
+func classifyIn(ctx context.Context, stage string, err error) *SendError {
+	if ctx.Err() != nil {
+		err = fmt.Errorf("%w (%w)", ctx.Err(), err)
+	}
+	return classify(stage, err)
 }
 
 // classify turns an error of stage into a *SendError. Only a 5xx reply to MAIL, RCPT or DATA

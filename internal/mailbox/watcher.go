@@ -399,8 +399,10 @@ func (w *Watcher) move(c *imapclient.Client, uids []imap.UID) error {
 	}
 	set := imap.UIDSetNum(uids...)
 	if c.Caps().Has(imap.CapMove) {
-		_, err := c.Move(set, w.opts.Processed).Wait()
-		return err
+		if _, err := c.Move(set, w.opts.Processed).Wait(); err != nil {
+			return fmt.Errorf("move: %w", err)
+		}
+		return nil
 	}
 	if _, err := c.Copy(set, w.opts.Processed).Wait(); err != nil {
 		return fmt.Errorf("copy: %w", err)

@@ -1,8 +1,9 @@
 package mailparse
 
 import (
+	"cmp"
 	"regexp"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -142,19 +143,30 @@ func readDates(lower string) []dateMatch {
 		d, ok := makeDate(atoi(lower[ix[4]:ix[5]]), int(m), lower[ix[6]:ix[7]])
 		all = append(all, dateMatch{date: d, start: ix[0], end: ix[1], ok: ok})
 	}
-	// Earliest first; of two overlapping, the longer one (it read more of the text).
-	sort.SliceStable(all, func(i, j int) bool {
-		if all[i].start != all[j].start {
-			return all[i].start < all[j].start
+	return earliestLongest(all)
+}
+
+func (m dateMatch) bounds() (start, end int) { return m.start, m.end }
+
+// earliestLongest keeps, of matches that overlap, the one that starts first, and of two that
+// start together the longer (it read more of the text); it returns them in order, in place.
+func earliestLongest[T interface{ bounds() (start, end int) }](all []T) []T {
+	slices.SortStableFunc(all, func(a, b T) int {
+		as, ae := a.bounds()
+		bs, be := b.bounds()
+		if as != bs {
+			return cmp.Compare(as, bs)
 		}
-		return all[i].end > all[j].end
+		return cmp.Compare(be, ae)
 	})
 	out := all[:0]
+	last := 0 // the end of the last match kept
 	for _, m := range all {
-		if len(out) > 0 && m.start < out[len(out)-1].end {
+		start, end := m.bounds()
+		if len(out) > 0 && start < last {
 			continue
 		}
-		out = append(out, m)
+		out, last = append(out, m), end
 	}
 	return out
 }

@@ -269,16 +269,22 @@ func skipRune(r rune) bool {
 	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '…'
 }
 
-// wordEnd returns the end of the word starting at i: the next space or list punctuation.
-func wordEnd(s string, i int) int {
+// runTo returns where the run of text starting at i ends: at the next space or rune of stops.
+func runTo(s string, i int, stops string) int {
 	j := i
 	for j < len(s) {
 		r, n := runeAt(s, j)
-		if unicode.IsSpace(r) || strings.ContainsRune(",;()[]«»\"!?", r) {
+		if unicode.IsSpace(r) || strings.ContainsRune(stops, r) {
 			break
 		}
 		j += n
 	}
+	return j
+}
+
+// wordEnd returns the end of the word starting at i: the next space or list punctuation.
+func wordEnd(s string, i int) int {
+	j := runTo(s, i, ",;()[]«»\"!?")
 	if j == i {
 		_, n := runeAt(s, i)
 		j = i + n
@@ -316,14 +322,7 @@ func isAttempt(w string) bool {
 // tokenEnd returns where a move written at i must end: the end of its word, without the
 // full stop or colon that may close a sentence. "e1;d2" is one word, and no move.
 func tokenEnd(s string, i int) int {
-	j := i
-	for j < len(s) {
-		r, n := runeAt(s, j)
-		if unicode.IsSpace(r) || strings.ContainsRune(",()[]«»\"!?", r) {
-			break
-		}
-		j += n
-	}
+	j := runTo(s, i, ",()[]«»\"!?")
 	for j > i && strings.ContainsRune(".;:", rune(s[j-1])) {
 		j--
 	}

@@ -58,13 +58,14 @@ func ParseReader(r io.Reader) (*Letter, error) {
 	return l, nil
 }
 
-// cleanText makes line ends "\n" and drops the invisible characters mail clients insert:
-// byte order marks, zero-width spaces, soft hyphens; no-break spaces become spaces.
+// textCleaner is what cleanText replaces.
 var textCleaner = strings.NewReplacer(
 	"\r\n", "\n", "\r", "\n", "\ufeff", "", "\u200b", "", "\u200c", "", "\u200d", "", "\u2060", "",
 	"\u00ad", "", "\u00a0", " ", "\u202f", " ", "\u2007", " ", "\t", " ",
 )
 
+// cleanText makes line ends "\n" and drops the invisible characters mail clients insert:
+// byte order marks, zero-width spaces, soft hyphens, NULs; no-break spaces and tabs become spaces.
 func cleanText(s string) string {
 	s = textCleaner.Replace(s)
 	if strings.IndexByte(s, 0) >= 0 {

@@ -1,6 +1,7 @@
 package mailparse
 
 import (
+	"bytes"
 	"regexp"
 	"sort"
 	"strconv"
@@ -110,6 +111,17 @@ func wordMatches(re *regexp.Regexp, s string, n int) [][]int {
 		out = append(out, ix)
 	}
 	return out
+}
+
+// lastGroup returns the text in s of the last group of the match ix that matched: the one
+// alternative of a pattern that names the same thing in several places; "" when none did.
+func lastGroup(s string, ix []int) string {
+	for g := len(ix)/2 - 1; g >= 1; g-- {
+		if ix[2*g] >= 0 {
+			return s[ix[2*g]:ix[2*g+1]]
+		}
+	}
+	return ""
 }
 
 func firstWordMatch(re *regexp.Regexp, s string) []int {
@@ -322,14 +334,7 @@ func (rd *lineReader) names(n int, m *masked) {
 		if !codeLike(code) {
 			continue
 		}
-		m.blank(ix[0], ix[1])
-		if rd.l.TournamentAt.Line > 0 {
-			continue
-		}
-		if rd.l.Tournament != "" && rd.l.Tournament != code {
-			rd.problem(n, m.orig[ix[0]:ix[1]], WhatGameConflict)
-		}
-		rd.l.Tournament, rd.l.TournamentAt = code, Where{Line: n, Text: strings.TrimSpace(m.orig)}
+		rd.name(n, m, ix, code, &rd.l.Tournament, &rd.l.TournamentAt)
 	}
 	lower = string(m.lower)
 	for _, ix := range wordMatches(reGame, lower, 4) {
@@ -340,15 +345,22 @@ func (rd *lineReader) names(n int, m *masked) {
 		if !validGame(game) {
 			continue // "a fine game 1-0" is a result
 		}
-		m.blank(ix[0], ix[1])
-		if rd.l.GameAt.Line > 0 {
-			continue
-		}
-		if rd.l.Game != "" && rd.l.Game != game {
-			rd.problem(n, m.orig[ix[0]:ix[1]], WhatGameConflict)
-		}
-		rd.l.Game, rd.l.GameAt = game, Where{Line: n, Text: strings.TrimSpace(m.orig)}
+		rd.name(n, m, ix, game, &rd.l.Game, &rd.l.GameAt)
 	}
+}
+
+// name takes a tournament code or game found on line n at ix: the words are blanked out, and
+// the first line that names it is the one kept; a body naming other than the subject did
+// is a conflict.
+func (rd *lineReader) name(n int, m *masked, ix []int, value string, field *string, at *Where) {
+	m.blank(ix[0], ix[1])
+	if at.Line > 0 {
+		return
+	}
+	if *field != "" && *field != value {
+		rd.problem(n, m.orig[ix[0]:ix[1]], WhatGameConflict)
+	}
+	*field, *at = value, Where{Line: n, Text: strings.TrimSpace(m.orig)}
 }
 
 // mapLabel maps a variant label to a Latin capital: Latin letters as they are, Cyrillic
@@ -384,24 +396,14 @@ func (rd *lineReader) acceptance(n int, m *masked) int {
 	if ix == nil {
 		return -1
 	}
-	label := ""
-	for g := 1; g <= 3; g++ {
-		if ix[2*g] >= 0 {
-			label = lower[ix[2*g]:ix[2*g+1]]
-		}
-	}
-	mapped, ok := mapLabel(label)
+	mapped, ok := mapLabel(lastGroup(lower, ix))
 	if !ok {
 		rd.problem(n, m.orig[ix[0]:ix[1]], WhatLabel)
 	}
 	a := &Acceptance{Label: mapped, Where: Where{Line: n, Text: strings.TrimSpace(m.orig)}}
 	m.blank(ix[0], ix[1])
 	if u := firstWordMatch(reUntil, string(m.lower)); u != nil {
-		for g := 1; g <= 4; g++ {
-			if u[2*g] >= 0 {
-				a.Until = atoi(lower[u[2*g]:u[2*g+1]])
-			}
-		}
+		a.Until = atoi(lastGroup(lower, u))
 		m.blank(u[0], u[1])
 	}
 	if rd.l.AcceptVariant != nil {
@@ -529,7 +531,7 @@ func (rd *lineReader) leave(n int, m *masked, trimmed string) bool {
 // datesAndTime reads the three dates and the time fraction of 4.3.1. postald stamps the dates
 // itself; what the letter states is recorded for the comparison the referee reports.
 func (rd *lineReader) datesAndTime(n int, m *masked, isLeave bool) {
-	if !strings.ContainsAny(string(m.line), "0123456789") {
+	if !bytes.ContainsAny(m.line, "0123456789") {
 		// No dates and no fraction; only a bare "Даты:" label matters.
 		if reDateLabel.Match(m.lower) {
 			rd.datesLabel = 3
@@ -539,21 +541,20 @@ func (rd *lineReader) datesAndTime(n int, m *masked, isLeave bool) {
 		return
 	}
 	ds := readDates(string(m.lower))
-	for _, d := range ds {
-		m.blank(d.start, d.end)
-	}
 	good := 0
 	for _, d := range ds {
+		m.blank(d.start, d.end)
 		if d.ok {
 			good++
 		}
 	}
-	labelled := reDateLabel.MatchString(string(m.lower))
+	undated := string(m.lower) // the line without its dates
+	labelled := reDateLabel.MatchString(undated)
 	region := [2]int{0, len(m.line)} // the part of the line that holds the dates
 	if !labelled {
 		// "… Dates 14/11/2026, 16/11/2026, 18/11/2026. Time 23/31.": the plural label
 		// anywhere on the line takes the dates after it.
-		if ix := firstWordMatch(reDatesWord, string(m.lower)); ix != nil {
+		if ix := firstWordMatch(reDatesWord, undated); ix != nil {
 			var after []dateMatch
 			for _, d := range ds {
 				if d.start >= ix[1] {
@@ -571,7 +572,7 @@ func (rd *lineReader) datesAndTime(n int, m *masked, isLeave bool) {
 			return r
 		}
 		return -1
-	}, string(m.lower)))
+	}, undated))
 	isDates := !isLeave && (labelled || good >= 2 && rest == "" || rd.datesLabel > 0 && len(ds) > 0 && rest == "")
 	if isDates {
 		for _, d := range ds {
@@ -665,6 +666,8 @@ type kwEvent struct {
 	receipt    bool // kwRepeat: "получил", "received", which may follow the moves it repeats
 }
 
+func (e kwEvent) bounds() (start, end int) { return e.start, e.end }
+
 // moveFollows reports whether s starts (after spaces) with a digit or a square.
 func moveFollows(s string) bool {
 	rest := strings.TrimLeft(s, " ")
@@ -697,33 +700,14 @@ func keywords(lower string) []kwEvent {
 		if (word == "на" || word == "on") && !moveFollows(lower[ix[1]:]) {
 			continue // "на 12... f6:d4 предлагаю ..." only: a move must follow
 		}
-		ev := kwEvent{kind: kwVariant, start: ix[0], end: ix[1], word: word}
-		for g := 1; g <= 2; g++ {
-			if ix[2*g] >= 0 {
-				ev.label = lower[ix[2*g]:ix[2*g+1]]
-			}
-		}
-		evs = append(evs, ev)
+		evs = append(evs, kwEvent{kind: kwVariant, start: ix[0], end: ix[1], word: word, label: lastGroup(lower, ix)})
 	}
 	for _, ix := range wordMatches(reThenKw, lower, 16) {
 		w := lower[ix[0]:ix[1]]
 		reply := strings.HasPrefix(w, "отвечаю") || strings.HasPrefix(w, "i ")
 		evs = append(evs, kwEvent{kind: kwThen, start: ix[0], end: ix[1], reply: reply && !strings.Contains(w, "propose")})
 	}
-	sort.SliceStable(evs, func(i, j int) bool {
-		if evs[i].start != evs[j].start {
-			return evs[i].start < evs[j].start
-		}
-		return evs[i].end > evs[j].end
-	})
-	out := evs[:0]
-	for _, e := range evs {
-		if len(out) > 0 && e.start < out[len(out)-1].end {
-			continue
-		}
-		out = append(out, e)
-	}
-	return out
+	return earliestLongest(evs)
 }
 
 // moves reads the moves of a line and files them: repeated, own, or in a variant.

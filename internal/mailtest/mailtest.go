@@ -282,10 +282,18 @@ func Messages(t testing.TB, c *imapclient.Client, mailbox string) []Mail {
 	if sel.NumMessages == 0 {
 		return nil
 	}
-	section := &imap.FetchItemBodySection{Peek: true}
 	var all imap.SeqSet
 	all.AddRange(1, 0) // 1:*
-	msgs, err := c.Fetch(all, &imap.FetchOptions{
+	out := fetch(t, c, all, mailbox)
+	slices.SortFunc(out, func(a, b Mail) int { return int(a.UID) - int(b.UID) })
+	return out
+}
+
+// fetch reads the messages of set from the selected mailbox, without setting \Seen.
+func fetch(t testing.TB, c *imapclient.Client, set imap.NumSet, mailbox string) []Mail {
+	t.Helper()
+	section := &imap.FetchItemBodySection{Peek: true}
+	msgs, err := c.Fetch(set, &imap.FetchOptions{
 		UID: true, Flags: true, InternalDate: true,
 		BodySection: []*imap.FetchItemBodySection{section},
 	}).Collect()
@@ -296,7 +304,6 @@ func Messages(t testing.TB, c *imapclient.Client, mailbox string) []Mail {
 	for _, m := range msgs {
 		out = append(out, Mail{UID: uint32(m.UID), Raw: m.FindBodySection(section), InternalDate: m.InternalDate, Flags: m.Flags})
 	}
-	slices.SortFunc(out, func(a, b Mail) int { return int(a.UID) - int(b.UID) })
 	return out
 }
 
@@ -309,7 +316,6 @@ func (s *Stack) WaitMessage(t testing.TB, user, mailbox, token string, timeout t
 		t.Fatalf("mail stack: examine %s: %v", mailbox, err)
 	}
 	deadline := time.Now().Add(timeout)
-	section := &imap.FetchItemBodySection{Peek: true}
 	for {
 		// NOOP lets the server report new mail in the examined mailbox before the search
 		if err := c.Noop().Wait(); err != nil {
@@ -320,16 +326,9 @@ func (s *Stack) WaitMessage(t testing.TB, user, mailbox, token string, timeout t
 			t.Fatalf("mail stack: search %s: %v", mailbox, err)
 		}
 		if uids := sd.AllUIDs(); len(uids) > 0 {
-			msgs, err := c.Fetch(imap.UIDSetNum(uids[0]), &imap.FetchOptions{
-				UID: true, Flags: true, InternalDate: true,
-				BodySection: []*imap.FetchItemBodySection{section},
-			}).Collect()
-			if err != nil {
-				t.Fatalf("mail stack: fetch %s: %v", mailbox, err)
-			}
-			for _, m := range msgs {
-				if m.UID == uids[0] {
-					return Mail{UID: uint32(m.UID), Raw: m.FindBodySection(section), InternalDate: m.InternalDate, Flags: m.Flags}
+			for _, m := range fetch(t, c, imap.UIDSetNum(uids[0]), mailbox) {
+				if m.UID == uint32(uids[0]) {
+					return m
 				}
 			}
 		}

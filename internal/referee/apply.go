@@ -126,11 +126,6 @@ func (x *decider) finish() Decision {
 	if x.b != nil {
 		x.g.Position = x.b.pos.FEN()
 	}
-	x.d.Time = x.g.Time()
-	x.d.ToMove = ""
-	if x.g.Status == StatusPlaying {
-		x.d.ToMove = x.g.ToMove()
-	}
 	if x.d.Verdict != Ignored {
 		x.g.History = append(x.g.History, Entry{Date: x.today, Letter: x.env.MessageID, From: x.side,
 			Verdict: x.d.Verdict, Clauses: append([]string(nil), x.d.Clauses...)})
@@ -143,8 +138,19 @@ func (x *decider) finish() Decision {
 		}
 	}
 	x.d.Letters = append(x.d.Letters, x.notices...)
-	x.d.Game = x.g
+	x.summarize()
 	return x.d
+}
+
+// summarize fills in the decision the game as it now stands: the game itself, the days used and
+// the side on move while it is played.
+func (x *decider) summarize() {
+	x.d.Time = x.g.Time()
+	x.d.ToMove = ""
+	if x.g.Status == StatusPlaying {
+		x.d.ToMove = x.g.ToMove()
+	}
+	x.d.Game = x.g
 }
 
 // note adds a paragraph for the sender.
@@ -444,7 +450,7 @@ func (x *decider) reject(v []Violation) {
 	x.answer(KindRejection, Rejected)
 	if x.played > 0 {
 		// The accepted part of a variant stays played (4.2.8, 4.2.13): the partner is told.
-		x.notify(roleOf(x.side.Other()), x.g.Player(x.side.Other()).Email, x.tx.subjNotice,
-			fmt.Sprintf(x.tx.variantAcceptedStop, strings.Join(x.d.Moves, " ")), Notice, "4.2.13")
+		x.notifyPartner(x.tx.subjNotice,
+			fmt.Sprintf(x.tx.variantAcceptedStop, strings.Join(x.d.Moves, " ")), "4.2.13")
 	}
 }

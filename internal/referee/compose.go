@@ -90,6 +90,12 @@ func (x *decider) notify(role Role, to, subject, body string, v Verdict, clauses
 	x.notices = append(x.notices, o)
 }
 
+// notifyPartner queues a notice to the partner of the letter's sender.
+func (x *decider) notifyPartner(subject, body string, clauses ...string) {
+	p := x.side.Other()
+	x.notify(roleOf(p), x.g.Player(p).Email, subject, body, Notice, clauses...)
+}
+
 // answer writes the letter to the sender: acknowledgement, rejection or notice.
 func (x *decider) answer(kind string, v Verdict) {
 	tx := x.tx

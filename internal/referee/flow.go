@@ -259,7 +259,8 @@ func (x *decider) allPlayed() bool {
 	return true
 }
 
-// offerDraw records a draw offer made without a move: it stands until the partner's reply move.
+// offerDraw records a draw offer made without a move: it stands until the partner's reply move
+// (1.13.3; that an offer may come without a move is the decision in the package doc).
 func (x *decider) offerDraw() {
 	x.d.Verdict = Notice
 	if x.g.DrawOffer == x.side.Other() {
@@ -269,10 +270,10 @@ func (x *decider) offerDraw() {
 	x.g.DrawOffer = x.side
 	x.note(x.tx.drawOfferSent)
 	x.answer(KindNotice, Notice)
-	x.notify(roleOf(x.side.Other()), x.g.Player(x.side.Other()).Email, x.tx.subjDraw, x.tx.drawOffered, Notice)
+	x.notifyPartner(x.tx.subjDraw, x.tx.drawOffered)
 }
 
-// declineDraw withdraws the partner's standing offer.
+// declineDraw withdraws the partner's standing offer: "не согласен" (1.13.3).
 func (x *decider) declineDraw() {
 	x.d.Verdict = Notice
 	if x.g.DrawOffer != x.side.Other() {
@@ -283,10 +284,10 @@ func (x *decider) declineDraw() {
 	x.g.DrawOffer = ""
 	x.note(x.tx.drawDeclinedYou)
 	x.answer(KindNotice, Notice)
-	x.notify(roleOf(x.side.Other()), x.g.Player(x.side.Other()).Email, x.tx.subjDraw, x.tx.drawDeclined, Notice)
+	x.notifyPartner(x.tx.subjDraw, x.tx.drawDeclined)
 }
 
-// agreeDraw ends the game drawn by agreement.
+// agreeDraw ends the game drawn by agreement: "согласен" to a standing offer (1.13.3).
 func (x *decider) agreeDraw() {
 	x.d.Verdict = Notice
 	x.g.DrawOffer = ""
@@ -400,6 +401,6 @@ func (x *decider) leave() {
 	c.AddLeave(l)
 	x.note(fmt.Sprintf(x.tx.leaveGranted, l, l.Days()))
 	x.answer(KindNotice, Notice)
-	x.notify(roleOf(x.side.Other()), x.g.Player(x.side.Other()).Email, x.tx.subjNotice,
-		fmt.Sprintf(x.tx.leavePartner, x.g.Player(x.side).Name, l), Notice, daysclock.ClauseLeave)
+	x.notifyPartner(x.tx.subjNotice,
+		fmt.Sprintf(x.tx.leavePartner, x.g.Player(x.side).Name, l), daysclock.ClauseLeave)
 }

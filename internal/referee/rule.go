@@ -49,7 +49,7 @@ func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error
 	switch r.Kind {
 	case RulePenalty:
 		if err := x.g.Clock(r.Side).Correct(r.Days, r.Days); err != nil {
-			return Decision{}, fmt.Errorf("%w: %v", ErrRuling, err)
+			return Decision{}, fmt.Errorf("%w: %w", ErrRuling, err)
 		}
 		x.d.PenaltyDays = r.Days
 		what = fmt.Sprintf(tx.rulingPenalty, x.g.Player(r.Side).Name, tx.side(r.Side), r.Days, r.Reason)
@@ -58,7 +58,7 @@ func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error
 		}
 	case RuleCorrect:
 		if err := x.g.Clock(r.Side).Correct(r.Days, 0); err != nil {
-			return Decision{}, fmt.Errorf("%w: %v", ErrRuling, err)
+			return Decision{}, fmt.Errorf("%w: %w", ErrRuling, err)
 		}
 		what = fmt.Sprintf(tx.rulingDate, r.Reason)
 	case RuleForfeit:
@@ -83,7 +83,7 @@ func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error
 	case RuleLeave:
 		taken := append([]daysclock.Leave(nil), x.g.Clock(r.Side).Leaves...)
 		if err := daysclock.ValidateLeave(r.Leave, x.today, taken, x.reg.LeaveDays); err != nil {
-			return Decision{}, fmt.Errorf("%w: %v", ErrRuling, err)
+			return Decision{}, fmt.Errorf("%w: %w", ErrRuling, err)
 		}
 		x.g.Clock(r.Side).AddLeave(r.Leave)
 		what = fmt.Sprintf(tx.rulingLeave, x.g.Player(r.Side).Name, tx.side(r.Side), r.Leave, r.Reason)
@@ -109,10 +109,6 @@ func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error
 	x.g.History = append(x.g.History, Entry{Date: x.today, Verdict: Ruled, Clauses: []string{r.Clause},
 		Note: r.Kind + ": " + r.Reason})
 	x.d.Letters = x.notices
-	x.d.Time = x.g.Time()
-	if x.g.Status == StatusPlaying {
-		x.d.ToMove = x.g.ToMove()
-	}
-	x.d.Game = x.g
+	x.summarize()
 	return x.d, nil
 }

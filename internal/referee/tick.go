@@ -52,6 +52,8 @@ func Tick(g Game, now time.Time, reg Regulation, loc *time.Location) Decision {
 func reminderKey(s Side, d daysclock.Date) string { return string(s) + "/reminder/" + d.String() }
 func silenceKey(s Side, d daysclock.Date) string  { return string(s) + "/silence/" + d.String() }
 
+// notifyTick queues a notice of a tick, citing the rule or regulation item behind it; unlike
+// notify it answers no letter, so it threads under the game's last letter.
 func (x *decider) notifyTick(role Role, to, subject, body string, clause string) {
 	if to == "" {
 		return
@@ -69,11 +71,7 @@ func (x *decider) finishTick() Decision {
 		x.g.History = append(x.g.History, Entry{Date: x.today, Verdict: Notice,
 			Clauses: append([]string(nil), x.d.Clauses...), Note: "tick"})
 	}
-	x.d.Time = x.g.Time()
-	if x.g.Status == StatusPlaying {
-		x.d.ToMove = x.g.ToMove()
-	}
-	x.d.Game = x.g
+	x.summarize()
 	return x.d
 }
 

@@ -52,7 +52,8 @@ func build(in Input) (*view, error) {
 	if t == nil {
 		lang, t = tournament.Russian, text[tournament.Russian]
 	}
-	games, err := joinGames(s, in.Games)
+	pairings := s.Games()
+	games, err := joinGames(s, pairings, in.Games)
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +84,7 @@ func build(in Input) (*view, error) {
 	v.Facts = append(v.Facts,
 		fmt.Sprintf(t["facts"], t[s.Variant], rounds, date(s.Start, lang), date(s.End, lang)),
 		fmt.Sprintf(t["officials"], s.Judge, s.Director),
-		counts(t, s, games),
+		counts(t, len(pairings), games),
 	)
 	v.Sections = []section{
 		inProgress(t, lang, games),
@@ -96,9 +97,17 @@ func build(in Input) (*view, error) {
 	return v, nil
 }
 
-// joinGames checks the input games against the sheet and returns them in the sheet's order.
-func joinGames(s *tournament.Sheet, in []Game) ([]game, error) {
-	pairings := s.Games()
+// side returns the clock and the player of a side: "black", else White's.
+func (g *game) side(side string) (Clock, tournament.Player) {
+	if side == "black" {
+		return g.Black, g.black
+	}
+	return g.White, g.white
+}
+
+// joinGames checks the input games against the sheet and its pairings and returns them in the
+// sheet's order.
+func joinGames(s *tournament.Sheet, pairings []tournament.Game, in []Game) ([]game, error) {
 	known := make(map[string]bool, len(pairings))
 	for _, p := range pairings {
 		known[p.Name] = true
@@ -136,7 +145,8 @@ func joinGames(s *tournament.Sheet, in []Game) ([]game, error) {
 	return out, nil
 }
 
-func counts(t map[string]string, s *tournament.Sheet, games []game) string {
+// counts sums up the games by status, of all the games of the tournament.
+func counts(t map[string]string, all int, games []game) string {
 	var playing, adjudication, done int
 	for _, g := range games {
 		switch g.Status {
@@ -148,7 +158,6 @@ func counts(t map[string]string, s *tournament.Sheet, games []game) string {
 			done++
 		}
 	}
-	all := len(s.Games())
 	return fmt.Sprintf(t["counts"], all, done, playing, adjudication, all-len(games))
 }
 
@@ -203,23 +212,15 @@ func clocks(t map[string]string, lang string, s *tournament.Sheet, games []game)
 func deadlines(t map[string]string, lang string, today daysclock.Date, games []game) section {
 	sec := section{Title: fmt.Sprintf(t["deadlines"], WeekAhead), Empty: t["none"],
 		Header: []string{t["lastday"], t["game"], t["player"], t["control"], t["days"], ""}}
-	type due struct {
-		day daysclock.Date
-		row []string
-	}
-	var all []due
+	var all []datedRow
 	for _, g := range games {
 		if g.Status != StatusPlaying {
 			continue
 		}
-		c, p := g.White, g.white
-		switch g.ToMove {
-		case "white":
-		case "black":
-			c, p = g.Black, g.black
-		default:
+		if g.ToMove != "white" && g.ToMove != "black" {
 			continue
 		}
+		c, p := g.side(g.ToMove)
 		if c.LastDay.IsZero() || c.LastDay.After(today.AddDays(WeekAhead)) {
 			continue
 		}
@@ -227,13 +228,10 @@ func deadlines(t map[string]string, lang string, today daysclock.Date, games []g
 		if c.LastDay.Before(today) {
 			note = fmt.Sprintf(t["overdue"], today.Sub(c.LastDay))
 		}
-		all = append(all, due{c.LastDay, []string{date(c.LastDay, lang), g.Name, p.Name,
+		all = append(all, datedRow{c.LastDay, []string{date(c.LastDay, lang), g.Name, p.Name,
 			fmt.Sprintf(t["controlfmt"], c.Control, c.Limit), strconv.Itoa(c.Days), note}})
 	}
-	slices.SortStableFunc(all, func(a, b due) int { return a.day.Sub(b.day) })
-	for _, d := range all {
-		sec.Rows = append(sec.Rows, d.row)
-	}
+	sec.Rows = byDay(all)
 	return sec
 }
 
@@ -241,36 +239,36 @@ func deadlines(t map[string]string, lang string, today daysclock.Date, games []g
 func violations(t map[string]string, lang string, games []game) section {
 	sec := section{Title: t["violations"], Empty: t["none"],
 		Header: []string{t["date"], t["game"], t["player"], t["penaltydays"], t["clause"], t["what"]}}
-	type v struct {
-		day daysclock.Date
-		row []string
-	}
-	var all []v
+	var all []datedRow
 	for _, g := range games {
-		name := func(side string) string {
-			if side == "black" {
-				return g.black.Name
-			}
-			return g.white.Name
-		}
-		for _, p := range g.Penalties {
-			all = append(all, v{p.Date, []string{date(p.Date, lang), g.Name, name(p.Side), strconv.Itoa(p.Days), p.Clause, p.What}})
+		for _, pen := range g.Penalties {
+			_, p := g.side(pen.Side)
+			all = append(all, datedRow{pen.Date, []string{date(pen.Date, lang), g.Name, p.Name, strconv.Itoa(pen.Days), pen.Clause, pen.What}})
 		}
 		for _, side := range []string{"white", "black"} {
-			c := g.White
-			if side == "black" {
-				c = g.Black
-			}
-			if !c.Overstep.IsZero() {
-				all = append(all, v{c.Overstep, []string{date(c.Overstep, lang), g.Name, name(side), "", "4.3.1", t["overstep"]}})
+			if c, p := g.side(side); !c.Overstep.IsZero() {
+				all = append(all, datedRow{c.Overstep, []string{date(c.Overstep, lang), g.Name, p.Name, "", "4.3.1", t["overstep"]}})
 			}
 		}
 	}
-	slices.SortStableFunc(all, func(a, b v) int { return a.day.Sub(b.day) })
-	for _, x := range all {
-		sec.Rows = append(sec.Rows, x.row)
-	}
+	sec.Rows = byDay(all)
 	return sec
+}
+
+// datedRow is a row of a table listed by date.
+type datedRow struct {
+	day daysclock.Date
+	row []string
+}
+
+// byDay returns the rows oldest first, rows of the same day in the order given.
+func byDay(all []datedRow) [][]string {
+	slices.SortStableFunc(all, func(a, b datedRow) int { return a.day.Sub(b.day) })
+	var rows [][]string
+	for _, d := range all {
+		rows = append(rows, d.row)
+	}
+	return rows
 }
 
 func rulings(t map[string]string, lang string, rs []Ruling) section {

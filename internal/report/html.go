@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"html/template"
 	"strings"
 )
@@ -29,7 +30,7 @@ func HTML(in Input) (string, error) {
 	}
 	var b strings.Builder
 	if err := pageTemplate.Execute(&b, page); err != nil {
-		return "", err
+		return "", fmt.Errorf("report: html: %w", err)
 	}
 	return b.String(), nil
 }

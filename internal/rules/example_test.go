@@ -46,6 +46,26 @@ func ExampleParseMove() {
 	// gf4: abbreviated notation: write both squares in full, for example c3-d4 (4.2.2)
 }
 
+// A capture taking the same pieces along either route is one move: both
+// ways round the loop read as the move LegalMoves holds.
+func ExampleParseMove_eitherWayRound() {
+	v, _ := rules.VariantByID("international")
+	p, _ := rules.ParseFEN(v, "W:W47:B41,42,31,32")
+	kept := p.LegalMoves(nil)[0]
+	for _, text := range []string{"47x36x27x38x47", "47x38x27x36x47"} {
+		m, err := rules.ParseMove(&p, text)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		q := p.Play(m)
+		fmt.Println(text, m.Equal(kept), rules.FormatMove(&p, m), q.FEN())
+	}
+	// Output:
+	// 47x36x27x38x47 true 47:47 B:W47:B
+	// 47x38x27x36x47 true 47:47 B:W47:B
+}
+
 func ExampleFormatMove() {
 	v, _ := rules.VariantByID("international")
 	p, _ := rules.ParseFEN(v, "W:W37:B32,31,21")

@@ -173,7 +173,10 @@ func (tx *Tx) PutTournament(code string, sh Sheet) error {
 	if err != nil {
 		return fmt.Errorf("encode tournament %s: %w", code, err)
 	}
-	return tx.bucket(bucketTournaments).Put([]byte(code), v)
+	if err := tx.bucket(bucketTournaments).Put([]byte(code), v); err != nil {
+		return fmt.Errorf("put tournament %s: %w", code, err)
+	}
+	return nil
 }
 
 // Tournament returns the sheet of tournament code, or ErrNotFound.

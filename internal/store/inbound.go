@@ -209,29 +209,23 @@ func (tx *Tx) Quarantine(ref MessageRef, reason string, archive uint64, now time
 // PendingInbound returns the letters received but not finished, in key
 // order: after a crash, these are the ones to process again.
 func (tx *Tx) PendingInbound() ([]Inbound, error) {
-	var out []Inbound
-	err := tx.bucket(bucketInbound).ForEach(func(k, v []byte) error {
-		var rec Inbound
-		if err := decodeJSON(v, &rec); err != nil {
-			return fmt.Errorf("inbound %x: %w", k, err)
-		}
-		if rec.State == InboundReceived {
-			out = append(out, rec)
-		}
-		return nil
-	})
-	return out, err
+	return tx.inboundIn(InboundReceived)
 }
 
 // QuarantinedInbound returns the quarantined letters, in key order.
 func (tx *Tx) QuarantinedInbound() ([]Inbound, error) {
+	return tx.inboundIn(InboundQuarantined)
+}
+
+// inboundIn returns the letters in one state, in key order.
+func (tx *Tx) inboundIn(state InboundState) ([]Inbound, error) {
 	var out []Inbound
 	err := tx.bucket(bucketInbound).ForEach(func(k, v []byte) error {
 		var rec Inbound
 		if err := decodeJSON(v, &rec); err != nil {
 			return fmt.Errorf("inbound %x: %w", k, err)
 		}
-		if rec.State == InboundQuarantined {
+		if rec.State == state {
 			out = append(out, rec)
 		}
 		return nil

@@ -176,7 +176,7 @@ func (db *DB) prepare(readOnly bool) error {
 			case v == 0:
 				return fmt.Errorf("%w: empty file", ErrNotStore)
 			case v > SchemaVersion:
-				return fmt.Errorf("%w: file has schema version %d, this postald knows up to %d; run a newer postald", ErrNewerSchema, v, SchemaVersion)
+				return newerSchema(v)
 			case v < SchemaVersion:
 				return fmt.Errorf("schema version %d needs migrating to %d: open the store read-write once", v, SchemaVersion)
 			}
@@ -197,7 +197,7 @@ func (db *DB) prepare(readOnly bool) error {
 			db.log.Info("store created", "path", db.path, "schema", v)
 		}
 		if v > SchemaVersion {
-			return fmt.Errorf("%w: file has schema version %d, this postald knows up to %d; run a newer postald", ErrNewerSchema, v, SchemaVersion)
+			return newerSchema(v)
 		}
 		for ; v < SchemaVersion; v++ {
 			m := migrations[v-1]
@@ -239,8 +239,16 @@ func schemaVersion(tx *bolt.Tx) (int, error) {
 	return v, nil
 }
 
+// newerSchema is the error for a file at schema version v, written by a later postald.
+func newerSchema(v int) error {
+	return fmt.Errorf("%w: file has schema version %d, this postald knows up to %d; run a newer postald", ErrNewerSchema, v, SchemaVersion)
+}
+
 func putSchemaVersion(tx *bolt.Tx, v int) error {
-	return tx.Bucket(bucketMeta).Put(metaSchemaVersion, binary.BigEndian.AppendUint32(nil, uint32(v)))
+	if err := tx.Bucket(bucketMeta).Put(metaSchemaVersion, binary.BigEndian.AppendUint32(nil, uint32(v))); err != nil {
+		return fmt.Errorf("put schema version %d: %w", v, err)
+	}
+	return nil
 }
 
 // createSchema lays out an empty file at version v with the given buckets.
@@ -255,7 +263,7 @@ func createSchema(tx *bolt.Tx, buckets [][]byte, v int) error {
 		return fmt.Errorf("instance name: %w", err)
 	}
 	if err := tx.Bucket(bucketMeta).Put(metaInstance, append([]byte{recordV1}, hex.EncodeToString(inst[:])...)); err != nil {
-		return err
+		return fmt.Errorf("put instance name: %w", err)
 	}
 	return putSchemaVersion(tx, v)
 }

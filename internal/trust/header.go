@@ -54,13 +54,8 @@ func ReadHeader(raw []byte) Header {
 		name, value = nil, value[:0]
 	}
 	for len(raw) > 0 && h.Fields < maxFields {
-		line := raw
-		if i := bytes.IndexByte(raw, '\n'); i >= 0 {
-			line, raw = raw[:i], raw[i+1:]
-		} else {
-			raw = nil
-		}
-		line = bytes.TrimSuffix(line, []byte("\r"))
+		var line []byte
+		line, raw = nextLine(raw)
 		if len(line) == 0 {
 			break // the end of the header section
 		}
@@ -185,4 +180,11 @@ func Domain(addr string) string {
 		return ""
 	}
 	return strings.TrimSuffix(strings.ToLower(addr[at+1:]), ".")
+}
+
+// nextLine splits off the first line of raw, without its line end ("\n" or "\r\n"), and
+// returns it with the rest.
+func nextLine(raw []byte) (line, rest []byte) {
+	line, rest, _ = bytes.Cut(raw, []byte("\n"))
+	return bytes.TrimSuffix(line, []byte("\r")), rest
 }

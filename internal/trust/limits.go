@@ -68,13 +68,8 @@ func measure(raw []byte, l Limits) (Size, *Excess) {
 	var boundaries map[string]struct{}
 	inContentType := false
 	for len(raw) > 0 {
-		line := raw
-		if i := bytes.IndexByte(raw, '\n'); i >= 0 {
-			line, raw = raw[:i], raw[i+1:]
-		} else {
-			raw = nil
-		}
-		line = bytes.TrimSuffix(line, []byte("\r"))
+		var line []byte
+		line, raw = nextLine(raw)
 		if len(line) > s.LongestLine {
 			s.LongestLine = len(line)
 			if l.MaxLineBytes > 0 && len(line) > l.MaxLineBytes {

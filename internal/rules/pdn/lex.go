@@ -275,6 +275,21 @@ func (l *lexer) strength() bool {
 	return false
 }
 
+// skipWhile reads the runes for which skip holds and leaves the first other
+// one unread.
+func (l *lexer) skipWhile(skip func(rune) bool) {
+	for {
+		r, ok := l.read()
+		if !ok {
+			return
+		}
+		if !skip(r) {
+			l.unread(r)
+			return
+		}
+	}
+}
+
 // word reads a word of move text.
 func (l *lexer) word() string {
 	var b strings.Builder
@@ -306,16 +321,7 @@ func (l *lexer) word() string {
 func (l *lexer) tag(line int) token {
 	// A "[" alone at the end of its line is seen too: skip line ends before
 	// the name.
-	for {
-		r, ok := l.read()
-		if !ok {
-			break
-		}
-		if !isSpace(r) {
-			l.unread(r)
-			break
-		}
-	}
+	l.skipWhile(isSpace)
 	var name strings.Builder
 	n := 0
 	for {
@@ -337,16 +343,7 @@ func (l *lexer) tag(line int) token {
 
 // tagValue reads the value of a tag after its name, up to its "]".
 func (l *lexer) tagValue(name string, line int) token {
-	for {
-		r, ok := l.read()
-		if !ok {
-			break
-		}
-		if r == '\n' || !isSpace(r) {
-			l.unread(r)
-			break
-		}
-	}
+	l.skipWhile(func(r rune) bool { return r != '\n' && isSpace(r) })
 	var value strings.Builder
 	n := 0
 	add := func(r rune) {
