@@ -88,7 +88,7 @@ func TestAdjudicationPackage(t *testing.T) {
 	if _, err := r.send(ctx, "boris", "ADJ-1 game 1-2", "My evaluation: the position is equal.\nAnalysis: 2... g5-f4 3. e3:g5 h6:f4 with equal play.\n", 10); err != nil {
 		t.Fatal(err)
 	}
-	if got := read("boris"); len(got) != 2 || got[0] != "notice" || !strings.Contains(got[1], "goes to the judge with the game") {
+	if got := read("boris"); len(got) != 2 || got[0] != "notice" || !strings.Contains(got[1], "goes to the judge with the game") || !strings.Contains(got[1], "Receipt: ADJ-1/1-2 #") {
 		t.Errorf("Boris's submission was answered %q", got)
 	}
 	r.clock.set(day(7))

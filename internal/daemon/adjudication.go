@@ -94,7 +94,7 @@ func isSubmission(g *referee.Game, l *mailparse.Letter) bool {
 
 // submission acknowledges a player's adjudication submission: it is archived with the game and
 // goes to the judge in the package.
-func (d *Daemon) submission(out store.LetterOutcome, c candidate, from string) store.LetterOutcome {
+func (d *Daemon) submission(out store.LetterOutcome, c candidate, from string, loc *time.Location) store.LetterOutcome {
 	g := c.game
 	out.Game, out.Verdict, out.Clause = c.id, string(referee.Notice), "4.3.2"
 	subject := fmt.Sprintf("%s game %s: your letter for the adjudication", g.Tournament, g.Name)
@@ -105,7 +105,8 @@ func (d *Daemon) submission(out store.LetterOutcome, c candidate, from string) s
 	}
 	o := referee.Outgoing{To: from, Kind: referee.KindNotice, Subject: subject, Body: body,
 		Game: g.ID(), Verdict: referee.Notice, Clauses: []string{"4.3.2"}, Time: g.Time(), InReplyTo: out.MessageID}
-	out.Outgoing = append(out.Outgoing, d.outgoing(c, o, out.Now))
+	// Like every answer to a sender, it quotes his letter's receipt (trust.go).
+	d.answers(&out, c, []referee.Outgoing{o}, from, loc, nil)
 	return out
 }
 

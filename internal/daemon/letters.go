@@ -49,6 +49,15 @@ func (d *Daemon) process(m mailbox.Message) error {
 	// survives a processing that fails: a letter that keeps failing is quarantined, never
 	// retried forever.
 	var rec store.Inbound
+	// A letter seen again after a crash (the watcher fetches its batch anew) is recognised in a
+	// read transaction, without the cost of a commit.
+	if err := d.opt.Store.View(func(tx *store.Tx) error {
+		var err error
+		rec, err = tx.Inbound(ref)
+		return err
+	}); err == nil && rec.IsFinished() {
+		return nil
+	}
 	if err := d.opt.Store.Update(func(tx *store.Tx) error {
 		var err error
 		rec, _, err = tx.Receive(ref, msgID, m.Raw, now)
@@ -179,7 +188,7 @@ func (d *Daemon) decide(tx *store.Tx, base store.LetterOutcome, size int64) (sto
 		return out, err
 	}
 	if isSubmission(&c.game, l) {
-		return d.submission(out, c, from), nil
+		return d.submission(out, c, from, loc), nil
 	}
 	dec = referee.Apply(c.game, l, env, c.sheet.Regulation, loc)
 	return d.outcome(out, c, dec, from, loc)

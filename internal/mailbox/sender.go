@@ -130,24 +130,24 @@ func (s *Sender) transact(ctx context.Context, ss *session, reused bool, to []st
 		}
 	}
 	if err := ss.c.Mail(s.from, nil); err != nil {
-		return classifyIn(ctx, "mail", err)
+		return classify(ctx, "mail", err)
 	}
 	for _, rcpt := range to {
 		if err := ss.c.Rcpt(rcpt, nil); err != nil {
-			e := classifyIn(ctx, "rcpt", err)
+			e := classify(ctx, "rcpt", err)
 			e.Recipient = rcpt
 			return e
 		}
 	}
 	w, err := ss.c.Data()
 	if err != nil {
-		return classifyIn(ctx, "data", err)
+		return classify(ctx, "data", err)
 	}
 	if _, err := w.Write(msg); err != nil {
-		return classifyIn(ctx, "data", err)
+		return classify(ctx, "data", err)
 	}
 	if err := w.Close(); err != nil {
-		return classifyIn(ctx, "data", err)
+		return classify(ctx, "data", err)
 	}
 	return nil
 }
@@ -182,18 +182,18 @@ func (s *Sender) open(ctx context.Context) (_ *session, err error) {
 	case TLSStartTLS:
 		// greeting, EHLO, STARTTLS; the handshake itself happens with the next EHLO
 		if c, err = smtp.NewClientStartTLS(conn, s.tls); err != nil {
-			return nil, classifyIn(ctx, "starttls", err)
+			return nil, classify(ctx, "starttls", err)
 		}
 		helloStage = "starttls"
 	default:
 		c = smtp.NewClient(conn)
 	}
 	if err := c.Hello(s.opts.HelloName); err != nil {
-		return nil, classifyIn(ctx, helloStage, err)
+		return nil, classify(ctx, helloStage, err)
 	}
 	if s.opts.Username != "" {
 		if err := c.Auth(sasl.NewPlainClient("", s.opts.Username, s.opts.Password)); err != nil {
-			return nil, classifyIn(ctx, "auth", err)
+			return nil, classify(ctx, "auth", err)
 		}
 	}
 	return &session{conn: conn, c: c}, nil
@@ -284,19 +284,13 @@ func IsPermanent(err error) bool {
 	return errors.As(err, &se) && !se.Temporary
 }
 
-// classifyIn is classify for an error met while ctx was live: once ctx is done, its error is
-// the cause and the stage's error the detail.
-func classifyIn(ctx context.Context, stage string, err error) *SendError {
-	if ctx.Err() != nil {
-		err = fmt.Errorf("%w (%w)", ctx.Err(), err)
-	}
-	return classify(stage, err)
-}
-
 // classify turns an error of stage into a *SendError. Only a 5xx reply to MAIL, RCPT or DATA
 // is permanent: it is about this letter. A 5xx reply before (to EHLO, STARTTLS or AUTH) means
 // a misconfigured server or account, which an operator can fix, so the letter waits.
-func classify(stage string, err error) *SendError {
+func classify(ctx context.Context, stage string, err error) *SendError {
+	if ctx.Err() != nil {
+		err = fmt.Errorf("%w (%w)", ctx.Err(), err) // the cancellation is the cause
+	}
 	e := &SendError{Stage: stage, Temporary: true, Err: err}
 	var se *smtp.SMTPError
 	if errors.As(err, &se) {
