@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -49,6 +48,3 @@ func exportMain(ctx context.Context, args []string, out io.Writer, cenv *daemon.
 	out.Write(text)
 	return 0
 }
-
-// errNoGames is returned when a report is asked of a store with no tournament.
-var errNoGames = errors.New("no tournament in the store")

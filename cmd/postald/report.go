@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -97,6 +98,9 @@ func reportMain(ctx context.Context, args []string, out io.Writer, cenv *daemon.
 	}
 	return 0
 }
+
+// errNoGames is returned when a report is asked of a store with no tournament.
+var errNoGames = errors.New("no tournament in the store")
 
 // drawnReport is a tournament's report as text and HTML, with every game as PDN.
 type drawnReport struct {

@@ -1,6 +1,11 @@
 // Package daemon runs postald: it takes letters from the mailbox, decides them through the
-// referee inside one store transaction each, sends what the outbox holds, wakes up for the
-// games' deadlines, and serves the control socket.
+// referee, sends what the outbox holds, wakes up for the games' deadlines, and serves the control
+// socket.
+//
+// A letter is first recorded as received (a small transaction of its own, so that a letter whose
+// decision keeps failing is counted and, after a few attempts, quarantined for the judge), then
+// decided in one transaction that stores the game's new state, marks the letter done, archives
+// it and puts every answer in the outbox — all of it or nothing.
 //
 // Goroutines and ownership (after mox): one owner goroutine makes every change to game state —
 // letters, deadline ticks and the judge's rulings all queue for it — so decisions never race.

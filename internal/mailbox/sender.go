@@ -286,10 +286,11 @@ func IsPermanent(err error) bool {
 
 // classify turns an error of stage into a *SendError. Only a 5xx reply to MAIL, RCPT or DATA
 // is permanent: it is about this letter. A 5xx reply before (to EHLO, STARTTLS or AUTH) means
-// a misconfigured server or account, which an operator can fix, so the letter waits.
+// a misconfigured server or account, which an operator can fix, so the letter waits. Once ctx
+// is done, its error is the cause and err the detail.
 func classify(ctx context.Context, stage string, err error) *SendError {
 	if ctx.Err() != nil {
-		err = fmt.Errorf("%w (%w)", ctx.Err(), err) // the cancellation is the cause
+		err = fmt.Errorf("%w (%w)", ctx.Err(), err)
 	}
 	e := &SendError{Stage: stage, Temporary: true, Err: err}
 	var se *smtp.SMTPError
