@@ -135,7 +135,9 @@ func (d *Daemon) Run(ctx context.Context, inbox Inbox) error {
 	<-ctx.Done()
 	wg.Wait()
 	close(errc)
-	return <-errc // nil when every part stopped because ctx ended
+	err := <-errc // nil when every part stopped because ctx ended
+	d.log.Info("postald stopped", "err", err)
+	return err
 }
 
 // owner runs every state change, one at a time.
