@@ -289,6 +289,17 @@ func TestLateStartSheet(t *testing.T) {
 	if err := r.create(ctx, rulingSheet); err != nil { // start = 2026-11-02
 		t.Fatal(err)
 	}
+	for _, u := range []string{"judge", "director"} {
+		var text strings.Builder
+		verdicts, err := r.readers[u].printNew(&text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(verdicts) != 1 || !strings.Contains(text.String(), "RUL-1: tournament registered") ||
+			!strings.Contains(text.String(), "3-1") || !strings.Contains(text.String(), "Gleb <gleb@rul.test>") {
+			t.Errorf("%s was not told of the registration with every game:\n%s", u, text.String())
+		}
+	}
 	g := r.game(t, "1-4")
 	if got := g.WhiteClock.Since.String(); got != "2026-11-11" {
 		t.Errorf("White's clock runs from %s, want 2026-11-11, the day after the late start sheet", got)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/mail"
 	"os"
+	"strings"
 	"time"
 
 	"postald/internal/daemon"
@@ -75,6 +76,32 @@ func tournamentMain(ctx context.Context, args []string, out io.Writer, cenv *dae
 	return 0
 }
 
+// officialsLetters tell the judge and the director that the tournament is registered, with every
+// game and its players, so that they hold the same table as the players.
+func officialsLetters(sh *tournament.Sheet, pairs []tournament.Game) []tournament.Letter {
+	subject := "%s: tournament registered"
+	head := "Tournament %s %q is registered: %s, %d players, %d games, from %s to %s.\n\nGames (White – Black):\n"
+	if sh.Language == tournament.Russian {
+		subject = "%s: турнир зарегистрирован"
+		head = "Турнир %s «%s» зарегистрирован: %s, участников %d, партий %d, с %s по %s.\n\nПартии (белые – чёрные):\n"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, head, sh.Code, sh.Name, sh.Variant, len(sh.Players), len(pairs), sh.Start, sh.End)
+	for _, p := range pairs {
+		w, bl := sh.Players[p.White-1], sh.Players[p.Black-1]
+		fmt.Fprintf(&b, "  %-6s %s <%s> – %s <%s>\n", p.Name, w.Name, w.Email, bl.Name, bl.Email)
+	}
+	var out []tournament.Letter
+	seen := map[string]bool{}
+	for _, to := range []string{sh.Judge, sh.Director} {
+		if to != "" && !seen[strings.ToLower(to)] {
+			seen[strings.ToLower(to)] = true
+			out = append(out, tournament.Letter{To: to, Subject: fmt.Sprintf(subject, sh.Code), Body: b.String()})
+		}
+	}
+	return out
+}
+
 // errRegistered is returned when a start sheet's tournament code is already in the store.
 var errRegistered = errors.New("already registered")
 
@@ -127,7 +154,7 @@ func createTournament(db *store.DB, from mail.Address, data []byte, now time.Tim
 				return fmt.Errorf("game %s: %w", pr.Name, err)
 			}
 		}
-		for _, l := range sh.StartLetters() {
+		for _, l := range append(sh.StartLetters(), officialsLetters(sh, pairs)...) {
 			raw := daemon.Compose(daemon.Letter{
 				From:    from,
 				To:      []mail.Address{{Address: l.To}},
