@@ -26,6 +26,7 @@ views:
   list [-json] [-tournament CODE]       games with status, whose move, clocks, oversteps
   show [-json] GAME                     one game: position, moves with dates, clocks, letters
   verify [GAME]                         check the tamper-evident archive of a game (or all)
+  quarantine [-json]                    the letters held and never applied, with the reason
 
 rulings (each needs -clause and -reason, 4.1.10; both players, the judge and the director are told):
   penalty GAME SIDE DAYS                add penalty days (negative DAYS removes them)
@@ -70,6 +71,8 @@ func judgeMain(ctx context.Context, args []string, out io.Writer, cenv *daemon.C
 		err = j.show(args[1:])
 	case "verify":
 		err = j.verify(args[1:])
+	case "quarantine":
+		err = j.quarantine(args[1:])
 	case "penalty", "correct-date", "forfeit", "adjudicate", "leave":
 		err = j.rule(args[0], args[1:])
 	case "annul":
@@ -312,6 +315,35 @@ func (j *judge) verify(args []string) error {
 	}
 	fmt.Fprintf(j.out, "%s: %d letters, chain verifies\n", id.Key(), n)
 	return nil
+}
+
+// quarantine lists the letters postald held (trust rules, limits, unreadable, not from a player):
+// kept in the archive, never applied, each with its reason.
+func (j *judge) quarantine(args []string) error {
+	fs := j.flags("quarantine")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	var held []store.Inbound
+	if err := j.env.Store.View(func(tx *store.Tx) (err error) {
+		held, err = tx.QuarantinedInbound()
+		return err
+	}); err != nil {
+		return err
+	}
+	if *asJSON {
+		if held == nil {
+			held = []store.Inbound{}
+		}
+		return writeJSON(j.out, held)
+	}
+	tw := tabwriter.NewWriter(j.out, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "RECEIVED\tMESSAGE-ID\tARCHIVE\tREASON")
+	for _, in := range held {
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\n", in.Received.Format("2006-01-02 15:04"), in.MessageID, in.Archive, in.Reason)
+	}
+	return tw.Flush()
 }
 
 // rule applies a ruling of the referee's kinds to one game.

@@ -317,3 +317,23 @@ func TestLateStartSheet(t *testing.T) {
 		t.Errorf("time after the first moves = %v, want 0/3", got)
 	}
 }
+
+// The judge sees the letters postald held, with the reason, and none of them touched a game.
+func TestQuarantineList(t *testing.T) {
+	r := rulingRig(t)
+	if _, err := r.send(context.Background(), "director", "RUL-1 game 1-4", "My move: 2. g3-h4\n", 30); err != nil {
+		t.Fatal(err)
+	}
+	out, code := r.judge(t, "quarantine")
+	if code != 0 || !strings.Contains(out, "demo-31.director@rul.test") || !strings.Contains(out, "not from a registered player") {
+		t.Errorf("judge quarantine = %d:\n%s", code, out)
+	}
+	if g := r.game(t, "1-4"); len(g.Plies) != 2 {
+		t.Errorf("a held letter moved: %v", g.MoveList())
+	}
+	out, code = r.judge(t, "quarantine", "-json")
+	var held []store.Inbound
+	if code != 0 || json.Unmarshal([]byte(out), &held) != nil || len(held) != 1 || held[0].State != store.InboundQuarantined {
+		t.Errorf("judge quarantine -json = %d:\n%s", code, out)
+	}
+}
