@@ -163,6 +163,7 @@ func startRig(ctx context.Context, dir string, log *slog.Logger, domain string, 
 		return nil, err
 	}
 	w.Logger = log
+	w.HandleBatch = r.d.HandleBatch // as postald serve takes letters
 	ctx, r.cancel = context.WithCancel(ctx)
 	go func() { r.done <- r.d.Run(ctx, w) }()
 	for _, u := range users {

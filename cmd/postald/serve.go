@@ -78,6 +78,7 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 	if err != nil {
 		return err
 	}
+	w.HandleBatch = d.HandleBatch
 	w.PollInterval = cfg.Daemon.PollInterval.Duration
 	w.Logger = log
 	if cfg.Limits.MaxMessageBytes > 0 {

@@ -5,7 +5,14 @@
 // A letter is first recorded as received (a small transaction of its own, so that a letter whose
 // decision keeps failing is counted and, after a few attempts, quarantined for the judge), then
 // decided in one transaction that stores the game's new state, marks the letter done, archives
-// it and puts every answer in the outbox — all of it or nothing.
+// it and puts every answer in the outbox — all of it or nothing. The letters of one fetched
+// batch share these two transactions (HandleBatch): each decision sees the state the previous
+// one left, and when the batch cannot be committed its letters are taken again one at a time.
+//
+// The sender pipelines the outbox: while one letter's record as sent is being committed, the
+// next letter is offered to the mail server up to the end of its data, and only once that
+// record is written does the server take it (mailbox.Sender.Begin). So no more than one letter
+// is ever taken by the server and not recorded as sent.
 //
 // Goroutines and ownership (after mox): one owner goroutine makes every change to game state —
 // letters, deadline ticks and the judge's rulings all queue for it — so decisions never race.
@@ -243,41 +250,12 @@ func (d *Daemon) sendDue(ctx context.Context) (time.Time, error) {
 		if len(due) == 0 {
 			break
 		}
-		for _, it := range due {
-			if ctx.Err() != nil {
-				return idle, nil // stopping: the rest stays due for the next start
-			}
-			// The letter in hand is finished even when a stop comes meanwhile ("finishes the letter
-			// in hand"), within a bound; a failure the stop itself caused is not the letter's.
-			sendCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), sendGrace)
-			err := d.opt.Sender.Send(sendCtx, it.To, it.Raw)
-			cancel()
-			if err != nil && ctx.Err() != nil {
-				return idle, nil
-			}
-			now := d.now()
-			werr := d.opt.Store.Update(func(tx *store.Tx) error {
-				if err == nil {
-					return tx.MarkSent(it.Seq, now)
-				}
-				up, ferr := tx.RecordFailure(it.Seq, now, err.Error(), mailbox.IsPermanent(err))
-				if ferr == nil && up.State == store.OutboxFailed {
-					d.log.Error("letter given up", "seq", it.Seq, "to", it.To, "err", err)
-				}
-				return ferr
-			})
-			if err != nil {
-				d.log.Warn("send failed", "seq", it.Seq, "to", it.To, "err", err)
-			} else {
-				d.log.Info("sent", "seq", it.Seq, "message_id", it.MessageID, "to", it.To)
-			}
-			if werr != nil {
-				return idle, werr
-			}
-			if err != nil && ctx.Err() == nil {
-				// The server is probably down: the store has scheduled a retry, look again then.
-				break
-			}
+		more, err := d.sendItems(ctx, due)
+		if err != nil {
+			return idle, err
+		}
+		if !more {
+			break
 		}
 	}
 	next := idle
@@ -288,6 +266,101 @@ func (d *Daemon) sendDue(ctx context.Context) (time.Time, error) {
 		return nil
 	})
 	return next, err
+}
+
+// twoPhaseSender is a Sender that can offer a letter without letting the server take it yet
+// (mailbox.Sender.Begin).
+type twoPhaseSender interface {
+	Begin(ctx context.Context, to []string, raw []byte) (*mailbox.Pending, error)
+}
+
+// sendItems sends the due letters in turn, recording each as sent or failed. more is false when
+// a letter failed (the server is probably down: the store has scheduled a retry, look again
+// then) or when a stop came.
+//
+// With a two-phase sender the letters are pipelined: the next letter is offered to the server
+// while the previous one's record commits, but the server takes it (the final dot) only once
+// that record is written. So at most one letter is ever sent and not recorded, and a crash
+// sends at most one letter twice.
+func (d *Daemon) sendItems(ctx context.Context, due []store.OutboxItem) (more bool, err error) {
+	var recorded chan error // the previous letter's record, being written; nil when none
+	wait := func() error {
+		if recorded == nil {
+			return nil
+		}
+		err := <-recorded
+		recorded = nil
+		return err
+	}
+	defer func() {
+		if werr := wait(); err == nil {
+			err = werr
+		}
+	}()
+	tp, _ := d.opt.Sender.(twoPhaseSender)
+	for _, it := range due {
+		if ctx.Err() != nil {
+			return false, nil // stopping: the rest stays due for the next start
+		}
+		// The letter in hand is finished even when a stop comes meanwhile ("finishes the letter
+		// in hand"), within a bound; a failure the stop itself caused is not the letter's.
+		sendCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), sendGrace)
+		var (
+			p    *mailbox.Pending
+			serr error
+		)
+		if tp != nil {
+			p, serr = tp.Begin(sendCtx, it.To, it.Raw)
+		}
+		// The server takes this letter only after the previous one is recorded as sent.
+		if werr := wait(); werr != nil {
+			if p != nil {
+				p.Abort()
+			}
+			cancel()
+			return false, werr
+		}
+		switch {
+		case p != nil:
+			serr = p.Commit()
+		case tp == nil:
+			serr = d.opt.Sender.Send(sendCtx, it.To, it.Raw)
+		}
+		cancel()
+		if serr != nil && ctx.Err() != nil {
+			return false, nil
+		}
+		recorded = make(chan error, 1)
+		go func(it store.OutboxItem, serr error, done chan<- error) {
+			done <- d.record(it, serr)
+		}(it, serr, recorded)
+		if serr != nil {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// record marks a letter sent, or records its failure so that the store schedules the next
+// attempt.
+func (d *Daemon) record(it store.OutboxItem, err error) error {
+	now := d.now()
+	werr := d.opt.Store.Update(func(tx *store.Tx) error {
+		if err == nil {
+			return tx.MarkSent(it.Seq, now)
+		}
+		up, ferr := tx.RecordFailure(it.Seq, now, err.Error(), mailbox.IsPermanent(err))
+		if ferr == nil && up.State == store.OutboxFailed {
+			d.log.Error("letter given up", "seq", it.Seq, "to", it.To, "err", err)
+		}
+		return ferr
+	})
+	if err != nil {
+		d.log.Warn("send failed", "seq", it.Seq, "to", it.To, "err", err)
+	} else {
+		d.log.Info("sent", "seq", it.Seq, "message_id", it.MessageID, "to", it.To)
+	}
+	return werr
 }
 
 // sleep waits until at, a kick or the end of ctx.

@@ -39,11 +39,7 @@ func (d *Daemon) Handle(ctx context.Context, m mailbox.Message) error {
 // process decides one letter and records everything it changes in one transaction.
 func (d *Daemon) process(m mailbox.Message) error {
 	now := d.now()
-	ref := store.MessageRef{Mailbox: m.Mailbox, UIDValidity: m.UIDValidity, UID: m.UID}
-	postmark := m.InternalDate
-	if postmark.IsZero() || postmark.After(now) {
-		postmark = now
-	}
+	ref := refOf(m)
 	msgID := headerMessageID(m.Raw)
 	// The letter is recorded in a transaction of its own first, so that its attempt count
 	// survives a processing that fails: a letter that keeps failing is quarantined, never
@@ -68,25 +64,58 @@ func (d *Daemon) process(m mailbox.Message) error {
 	if rec.IsFinished() {
 		return nil // seen before, under this or another UID
 	}
-	return d.opt.Store.Update(func(tx *store.Tx) error {
-		base := store.LetterOutcome{Ref: ref, MessageID: msgID, Raw: m.Raw, Received: postmark, Now: now}
-		var out store.LetterOutcome
-		switch {
-		case rec.Attempts > maxAttempts:
-			out = d.holdForJudge(tx, base, fmt.Sprintf("processing failed %d times", rec.Attempts))
-		default:
-			// A letter fetched only in part (m.Truncated) is held by the pre-checks, which
-			// know its whole size.
-			out = d.decideSafely(tx, base, m.Size)
-		}
-		applied, err := tx.ApplyLetter(out)
-		if err != nil {
-			return err
-		}
-		d.log.Info("letter", "ref", ref.String(), "message_id", msgID, "game", out.Game.Key(),
-			"verdict", out.Verdict, "clause", out.Clause, "quarantine", out.Quarantine, "sent", len(applied.Outbox))
-		return nil
+	var done decided
+	err := d.opt.Store.Update(func(tx *store.Tx) error {
+		var err error
+		done, err = d.apply(tx, m, rec, msgID, now)
+		return err
 	})
+	if err != nil {
+		return err
+	}
+	d.logDecided(done)
+	return nil
+}
+
+// refOf is where m lies in the mailbox.
+func refOf(m mailbox.Message) store.MessageRef {
+	return store.MessageRef{Mailbox: m.Mailbox, UIDValidity: m.UIDValidity, UID: m.UID}
+}
+
+// decided is what apply did with a letter, for the log once it is committed.
+type decided struct {
+	out     store.LetterOutcome
+	applied store.Applied
+}
+
+// apply decides letter m, received as rec, and applies the outcome inside tx.
+func (d *Daemon) apply(tx *store.Tx, m mailbox.Message, rec store.Inbound, msgID string, now time.Time) (decided, error) {
+	postmark := m.InternalDate
+	if postmark.IsZero() || postmark.After(now) {
+		postmark = now
+	}
+	base := store.LetterOutcome{Ref: refOf(m), MessageID: msgID, Raw: m.Raw, Received: postmark, Now: now}
+	var out store.LetterOutcome
+	switch {
+	case rec.Attempts > maxAttempts:
+		out = d.holdForJudge(tx, base, fmt.Sprintf("processing failed %d times", rec.Attempts))
+	default:
+		// A letter fetched only in part (m.Truncated) is held by the pre-checks, which
+		// know its whole size.
+		out = d.decideSafely(tx, base, m.Size)
+	}
+	applied, err := tx.ApplyLetter(out)
+	if err != nil {
+		return decided{}, err
+	}
+	return decided{out: out, applied: applied}, nil
+}
+
+// logDecided logs a committed decision.
+func (d *Daemon) logDecided(x decided) {
+	out := x.out
+	d.log.Info("letter", "ref", out.Ref.String(), "message_id", out.MessageID, "game", out.Game.Key(),
+		"verdict", out.Verdict, "clause", out.Clause, "quarantine", out.Quarantine, "sent", len(x.applied.Outbox))
 }
 
 // decideSafely is decide with a panic turned into a quarantine: whatever a letter holds, the

@@ -36,6 +36,9 @@
 //   - Failures. A dropped connection, a server restart, a refused login or a failing command
 //     end the session; the Watcher logs it and reconnects after a delay doubling from
 //     MinBackoff to MaxBackoff, reset once a mailbox is selected again.
+//   - Batches. One FETCH brings up to 64 letters. With HandleBatch set, the whole batch is
+//     handed over at once, so that the caller may record it in one transaction; it says how
+//     many letters, from the first, it recorded, and only those are moved.
 //   - Large letters. With MaxMessageBytes set, only that much of a larger message is fetched,
 //     and the Message says it is truncated.
 //
@@ -52,6 +55,13 @@
 // accepted), temporary otherwise (4xx replies, network and TLS failures, and refusals before
 // the letter was offered, such as a 535 to AUTH, which an operator must fix and after which
 // the letter can go).
+//
+// Begin and Pending.Commit send a letter in two phases: Begin does everything up to the end of
+// the data (RSET, MAIL, RCPT, DATA and the message), Commit sends the final dot, with which the
+// server takes the letter (RFC 5321, 4.1.1.4), and Abort cuts the connection before it, so that
+// nothing is delivered. A caller that records every letter as sent overlaps that record with
+// the next letter's Begin and still leaves at most one letter taken by the server and not
+// recorded. Send is Begin and Commit at once.
 //
 // Passwords are given as values: reading password_file or password_env is the caller's job.
 // Plain-text connections (tls = "none") are refused for any address but a loopback one.

@@ -76,6 +76,28 @@ func ExampleSender() {
 	// stage: rcpt code: 550 permanent: true
 }
 
+// A letter sent in two phases: the server takes it only with Commit, so the record of the
+// previous letter can be written in between.
+func ExampleSender_Begin() {
+	addr, stop := exampleSMTPServer(nil)
+	defer stop()
+
+	snd, err := mailbox.NewSender(mailbox.SMTPOptions{Address: addr, TLS: mailbox.TLSNone, From: "moves@example.test"})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer snd.Close()
+	letter := []byte("From: moves@example.test\r\nTo: bob@example.test\r\nSubject: game 1-2\r\n\r\n12. g3:e5\r\n")
+	p, err := snd.Begin(context.Background(), []string{"bob@example.test"}, letter)
+	if err != nil {
+		log.Fatal(err)
+	}
+	// ... the previous letter is recorded as sent here ...
+	fmt.Println("committed:", p.Commit())
+	// Output:
+	// committed: <nil>
+}
+
 // exampleIMAPServer serves moves@example.test (moves-pw) with raw in its INBOX.
 func exampleIMAPServer(raw string) (addr string, stop func()) {
 	mem := imapmemserver.New()

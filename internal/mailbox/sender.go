@@ -89,67 +89,135 @@ var errStale = errors.New("smtp: kept connection lost")
 // A rejected recipient fails the whole letter and nothing is sent. The error, if any, is a
 // *SendError: Temporary when sending again later may succeed.
 func (s *Sender) Send(ctx context.Context, to []string, msg []byte) error {
+	p, err := s.Begin(ctx, to, msg)
+	if err != nil {
+		return err
+	}
+	return p.Commit()
+}
+
+// Begin offers msg to the server up to, but not including, the end of its data: the envelope
+// is accepted and the message written, yet the server has not taken it. Pending.Commit ends
+// the data and the server takes the letter; Pending.Abort drops it, and nothing is delivered.
+// So a caller that records each letter as sent can prepare the next letter while that record
+// is being written, and still hand the server only one letter at a time that is not recorded.
+// One of Commit and Abort must follow every Begin that returned no error; until then the
+// connection belongs to the Pending. Errors are as for Send.
+func (s *Sender) Begin(ctx context.Context, to []string, msg []byte) (*Pending, error) {
 	if len(to) == 0 {
-		return &SendError{Stage: "rcpt", Err: errors.New("no recipients")}
+		return nil, &SendError{Stage: "rcpt", Err: errors.New("no recipients")}
 	}
 	timeout := s.Timeout
 	if timeout <= 0 {
 		timeout = DefaultSendTimeout
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
+	p, err := s.begin(ctx, to, msg)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	p.cancel = cancel
+	return p, nil
+}
 
+func (s *Sender) begin(ctx context.Context, to []string, msg []byte) (*Pending, error) {
 	if ss := s.take(); ss != nil {
-		err := s.transact(ctx, ss, true, to, msg)
+		p, err := s.offer(ctx, ss, true, to, msg)
 		if !errors.Is(err, errStale) {
-			return err
+			return p, err
 		}
 	}
 	ss, err := s.open(ctx)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return s.transact(ctx, ss, false, to, msg)
+	return s.offer(ctx, ss, false, to, msg)
 }
 
-// transact sends one letter over ss and then keeps ss for the next letter or ends it. On a
-// reused session a failing RSET gives errStale: the letter was not offered.
-func (s *Sender) transact(ctx context.Context, ss *session, reused bool, to []string, msg []byte) (err error) {
+// offer does the whole transaction over ss but the final dot. On a reused session a failing
+// RSET gives errStale: the letter was not offered. On any error the session is ended.
+func (s *Sender) offer(ctx context.Context, ss *session, reused bool, to []string, msg []byte) (_ *Pending, err error) {
 	// The SMTP client knows no context: cut the connection when ctx ends.
 	stop := context.AfterFunc(ctx, func() { ss.conn.Close() })
 	defer func() {
-		if stop() && err == nil && s.IdleTimeout >= 0 {
-			s.keep(ss)
-		} else {
+		if err != nil {
+			stop()
 			ss.conn.Close()
 		}
 	}()
 	if reused {
 		if err := ss.c.Reset(); err != nil {
-			return errStale
+			return nil, errStale
 		}
 	}
 	if err := ss.c.Mail(s.from, nil); err != nil {
-		return classify(ctx, "mail", err)
+		return nil, classify(ctx, "mail", err)
 	}
 	for _, rcpt := range to {
 		if err := ss.c.Rcpt(rcpt, nil); err != nil {
 			e := classify(ctx, "rcpt", err)
 			e.Recipient = rcpt
-			return e
+			return nil, e
 		}
 	}
 	w, err := ss.c.Data()
 	if err != nil {
-		return classify(ctx, "data", err)
+		return nil, classify(ctx, "data", err)
 	}
 	if _, err := w.Write(msg); err != nil {
-		return classify(ctx, "data", err)
+		return nil, classify(ctx, "data", err)
 	}
-	if err := w.Close(); err != nil {
-		return classify(ctx, "data", err)
+	return &Pending{s: s, ss: ss, ctx: ctx, stop: stop, w: w}, nil
+}
+
+// A Pending is a letter offered to the server by Sender.Begin, waiting for Commit or Abort.
+// Its methods are not safe for concurrent use.
+type Pending struct {
+	s      *Sender
+	ss     *session
+	ctx    context.Context // Begin's, bounded by the Sender's Timeout
+	cancel context.CancelFunc
+	stop   func() bool // stops cutting the connection when ctx ends
+	w      *smtp.DataCommand
+	done   bool
+}
+
+// errDone reports a second Commit or a Commit after Abort.
+var errDone = errors.New("letter already committed or aborted")
+
+// Commit ends the letter's data, which makes the server take responsibility for it, and
+// returns the server's answer: nil when the letter is accepted, otherwise a *SendError of
+// stage data. The connection is then kept for the next letter as after Send.
+func (p *Pending) Commit() error {
+	if p.done {
+		return &SendError{Stage: "data", Err: errDone}
+	}
+	p.done = true
+	defer p.cancel()
+	err := p.w.Close()
+	if p.stop() && err == nil && p.s.IdleTimeout >= 0 {
+		p.s.keep(p.ss)
+	} else {
+		p.ss.conn.Close()
+	}
+	if err != nil {
+		return classify(p.ctx, "data", err)
 	}
 	return nil
+}
+
+// Abort drops the letter: the connection is cut before the end of its data, so the server
+// discards it (RFC 5321, 4.1.1.4: only the final dot makes it take the letter). Abort after
+// Commit, or a second Abort, does nothing.
+func (p *Pending) Abort() {
+	if p.done {
+		return
+	}
+	p.done = true
+	p.stop()
+	p.ss.conn.Close()
+	p.cancel()
 }
 
 // open connects, protects the connection as configured, greets and logs in. Errors are

@@ -31,6 +31,7 @@ type smtpServer struct {
 	data     string
 	received int
 	conns    int
+	logouts  int // connections ended, by QUIT or cut
 }
 
 func startSMTP(t *testing.T) *smtpServer {
@@ -124,8 +125,13 @@ func (ss *smtpSession) Data(r io.Reader) error {
 	return nil
 }
 
-func (ss *smtpSession) Reset()        {}
-func (ss *smtpSession) Logout() error { return nil }
+func (ss *smtpSession) Reset() {}
+func (ss *smtpSession) Logout() error {
+	ss.s.mu.Lock()
+	defer ss.s.mu.Unlock()
+	ss.s.logouts++
+	return nil
+}
 
 const testLetter = "From: Tournament <moves@example.test>\r\nTo: bob@example.test\r\nSubject: game 1-2\r\n\r\n12. g3:e5\r\n"
 

@@ -41,6 +41,12 @@ type Message struct {
 // errors are for transient failures, and they stop the pass (see Watcher).
 type Handler func(ctx context.Context, m Message) error
 
+// BatchHandler processes the messages of one fetched batch, in order, so that it may record
+// several in one transaction. It returns how many of them, from the first, are safely
+// recorded: only those are moved out of the watched mailbox. When that is fewer than all, err
+// says why the next one was not; the rules of a Handler apply to each message.
+type BatchHandler func(ctx context.Context, ms []Message) (n int, err error)
+
 // Default timings of a Watcher.
 const (
 	DefaultPollInterval = time.Minute
@@ -88,6 +94,9 @@ type Watcher struct {
 	UIDValidityChanged func(ctx context.Context, mailbox string, old, new uint32) error
 	// Logger receives connection failures, reconnections and Handler errors.
 	Logger *slog.Logger
+	// HandleBatch, if set, is given each fetched batch (up to 64 messages) instead of handing
+	// its messages one by one to the Handler.
+	HandleBatch BatchHandler
 
 	opts   IMAPOptions
 	tls    *tls.Config
@@ -316,21 +325,19 @@ func (w *Watcher) pass(ctx context.Context, c *imapclient.Client, uidValidity ui
 		if err != nil {
 			return false, err
 		}
-		var done []imap.UID
-		for _, m := range msgs {
-			if ctx.Err() != nil {
-				break
-			}
-			m.UIDValidity = uidValidity
-			if err := w.handle(ctx, m); err != nil {
-				if ctx.Err() == nil {
-					w.Logger.Error("imap: handler failed; message left in place", "mailbox", m.Mailbox,
-						"uidvalidity", m.UIDValidity, "uid", m.UID, "err", err)
-					failed = true
-				}
-				break
-			}
-			done = append(done, imap.UID(m.UID))
+		for i := range msgs {
+			msgs[i].UIDValidity = uidValidity
+		}
+		n, herr := w.handleBatch(ctx, msgs)
+		if n < len(msgs) && ctx.Err() == nil {
+			m := msgs[n]
+			w.Logger.Error("imap: handler failed; message left in place", "mailbox", m.Mailbox,
+				"uidvalidity", m.UIDValidity, "uid", m.UID, "err", herr)
+			failed = true
+		}
+		done := make([]imap.UID, n)
+		for i, m := range msgs[:n] {
+			done[i] = imap.UID(m.UID)
 		}
 		if err := w.move(c, done); err != nil {
 			return false, fmt.Errorf("imap: move %d messages to %s: %w", len(done), w.opts.Processed, err)
@@ -340,6 +347,24 @@ func (w *Watcher) pass(ctx context.Context, c *imapclient.Client, uidValidity ui
 		}
 	}
 	return false, nil
+}
+
+// handleBatch hands msgs to HandleBatch, or one by one to the Handler until one fails or ctx
+// ends, and returns how many were handled.
+func (w *Watcher) handleBatch(ctx context.Context, msgs []Message) (int, error) {
+	if w.HandleBatch != nil {
+		n, err := w.HandleBatch(ctx, msgs)
+		return min(max(n, 0), len(msgs)), err
+	}
+	for i, m := range msgs {
+		if ctx.Err() != nil {
+			return i, nil
+		}
+		if err := w.handle(ctx, m); err != nil {
+			return i, err
+		}
+	}
+	return len(msgs), nil
 }
 
 // sizes returns the RFC822.SIZE of each message.
