@@ -479,7 +479,18 @@ func (j *judge) withdraw(args []string) error {
 				return err
 			}
 			if 2*played < total {
-				return nil // 1.10.2: his results are struck out; the crosstable reads the ruling
+				// 1.10.2: his results are struck out (the crosstable reads the ruling) and his games
+				// still in play end without a result, so that his partners wait for nothing.
+				for i, g := range games {
+					if g.Status == referee.StatusFinished {
+						continue
+					}
+					if err := annulGame(tx, j.env.From, sh, mine[i], g, *clause, *reason, now); err != nil {
+						return err
+					}
+					forfeited++
+				}
+				return nil
 			}
 			for i, g := range games {
 				if g.Status == referee.StatusFinished {
@@ -501,7 +512,7 @@ func (j *judge) withdraw(args []string) error {
 			return err
 		}
 		if 2*played < total {
-			fmt.Fprintf(j.out, "player %d withdrawn with %d of %d games played: his results are struck out (seed 003, 1.10.2)\n", num, played, total)
+			fmt.Fprintf(j.out, "player %d withdrawn with %d of %d games played: his results are struck out and %d unfinished games annulled (seed 003, 1.10.2)\n", num, played, total, forfeited)
 		} else {
 			fmt.Fprintf(j.out, "player %d withdrawn with %d of %d games played: %d unfinished games lost (seed 003, 1.10.3)\n", num, played, total, forfeited)
 		}
@@ -529,40 +540,7 @@ func (j *judge) annul(args []string) error {
 			if err != nil {
 				return err
 			}
-			if g.Status == referee.StatusFinished && g.Reason == reasonAnnulled {
-				return fmt.Errorf("game %s is already annulled", id.Key())
-			}
-			loc, err := time.LoadLocation(sh.Regulation.Zone)
-			if err != nil {
-				return err
-			}
-			details, _ := json.Marshal(map[string]string{"result_before": g.Result})
-			if _, err := tx.AppendRuling(store.Ruling{Game: id, Time: now, Kind: "annul", Clause: *clause, Reason: *reason, Details: details}); err != nil {
-				return err
-			}
-			g.Status, g.Result, g.Reason = referee.StatusFinished, referee.ResultNone, reasonAnnulled
-			g.Variants, g.DrawOffer = nil, ""
-			g.History = append(g.History, referee.Entry{Date: daysclock.DateOf(now, loc), Verdict: referee.Ruled,
-				Clauses: []string{*clause}, Note: "annul: " + *reason})
-			subject := fmt.Sprintf("%s game %s: ruling", sh.Code, g.Name)
-			body := fmt.Sprintf("Tournament %s, game %s (%s – %s).\n\nThe judge annuls the game (%s): %s\nIt ends without a result and counts for neither player.\n",
-				sh.Code, g.Name, g.White.Name, g.Black.Name, *clause, *reason)
-			if sh.Language == tournament.Russian {
-				subject = fmt.Sprintf("%s партия %s: решение судьи", sh.Code, g.Name)
-				body = fmt.Sprintf("Турнир %s, партия %s (%s – %s).\n\nСудья аннулирует партию (п. %s): %s\nПартия окончена без результата и не засчитывается ни одному из игроков.\n",
-					sh.Code, g.Name, g.White.Name, g.Black.Name, *clause, *reason)
-			}
-			dec := referee.Decision{Verdict: referee.Ruled, Clauses: []string{*clause}, Game: g}
-			for _, to := range []struct {
-				role referee.Role
-				addr string
-			}{{referee.ToWhite, g.White.Email}, {referee.ToBlack, g.Black.Email}, {referee.ToJudge, sh.Judge}, {referee.ToDirector, sh.Director}} {
-				if to.addr != "" {
-					dec.Letters = append(dec.Letters, referee.Outgoing{Role: to.role, To: to.addr, Kind: referee.KindRuling,
-						Subject: subject, Body: body, Game: g.ID(), Verdict: referee.Ruled, Clauses: []string{*clause}, Time: g.Time()})
-				}
-			}
-			return daemon.Record(tx, j.env.From, id, sh, dec, now, loc)
+			return annulGame(tx, j.env.From, sh, id, g, *clause, *reason, now)
 		})
 		if err != nil {
 			return err
@@ -571,6 +549,47 @@ func (j *judge) annul(args []string) error {
 		j.env.Kick()
 		return nil
 	})
+}
+
+// annulGame ends a game without a result (a judge's annulment, or a struck-out player's game,
+// seed 003 1.10.2), records it in the audit log and tells both players, the judge and the director.
+func annulGame(tx *store.Tx, from mail.Address, sh *tournament.Sheet, id store.GameID, g referee.Game, clause, reason string, now time.Time) error {
+	if g.Status == referee.StatusFinished && g.Reason == reasonAnnulled {
+		return fmt.Errorf("game %s is already annulled", id.Key())
+	}
+	loc, err := time.LoadLocation(sh.Regulation.Zone)
+	if err != nil {
+		return err
+	}
+	details, _ := json.Marshal(map[string]string{"result_before": g.Result})
+	if _, err := tx.AppendRuling(store.Ruling{Game: id, Time: now, Kind: "annul", Clause: clause, Reason: reason, Details: details}); err != nil {
+		return err
+	}
+	g.Status, g.Result, g.Reason = referee.StatusFinished, referee.ResultNone, reasonAnnulled
+	g.Variants, g.DrawOffer = nil, ""
+	g.Clock(referee.White).Stop()
+	g.Clock(referee.Black).Stop()
+	g.History = append(g.History, referee.Entry{Date: daysclock.DateOf(now, loc), Verdict: referee.Ruled,
+		Clauses: []string{clause}, Note: "annul: " + reason})
+	subject := fmt.Sprintf("%s game %s: ruling", sh.Code, g.Name)
+	body := fmt.Sprintf("Tournament %s, game %s (%s – %s).\n\nThe judge annuls the game (%s): %s\nIt ends without a result and counts for neither player.\n",
+		sh.Code, g.Name, g.White.Name, g.Black.Name, clause, reason)
+	if sh.Language == tournament.Russian {
+		subject = fmt.Sprintf("%s партия %s: решение судьи", sh.Code, g.Name)
+		body = fmt.Sprintf("Турнир %s, партия %s (%s – %s).\n\nСудья аннулирует партию (п. %s): %s\nПартия окончена без результата и не засчитывается ни одному из игроков.\n",
+			sh.Code, g.Name, g.White.Name, g.Black.Name, clause, reason)
+	}
+	dec := referee.Decision{Verdict: referee.Ruled, Clauses: []string{clause}, Game: g}
+	for _, to := range []struct {
+		role referee.Role
+		addr string
+	}{{referee.ToWhite, g.White.Email}, {referee.ToBlack, g.Black.Email}, {referee.ToJudge, sh.Judge}, {referee.ToDirector, sh.Director}} {
+		if to.addr != "" {
+			dec.Letters = append(dec.Letters, referee.Outgoing{Role: to.role, To: to.addr, Kind: referee.KindRuling,
+				Subject: subject, Body: body, Game: g.ID(), Verdict: referee.Ruled, Clauses: []string{clause}, Time: g.Time()})
+		}
+	}
+	return daemon.Record(tx, from, id, sh, dec, now, loc)
 }
 
 // reasonAnnulled is the Reason of a game the judge annulled.

@@ -208,16 +208,30 @@ func TestRulings(t *testing.T) {
 	t.Run("withdraw before half the games", func(t *testing.T) {
 		r := rulingRig(t)
 		out, code := r.judge(t, "withdraw", "-reason", "illness", "RUL-1", "4")
-		if code != 0 || !strings.Contains(out, "struck out") {
+		if code != 0 || !strings.Contains(out, "struck out and 3 unfinished games annulled") {
 			t.Fatalf("withdraw: %d %s", code, out)
 		}
 		rs := r.rulings(t)
 		var d struct{ Player, Played, Games int }
-		if len(rs) != 1 || rs[0].Kind != "withdraw" || json.Unmarshal(rs[0].Details, &d) != nil || d != (struct{ Player, Played, Games int }{4, 1, 3}) {
+		if len(rs) != 4 || rs[0].Kind != "withdraw" || json.Unmarshal(rs[0].Details, &d) != nil || d != (struct{ Player, Played, Games int }{4, 1, 3}) {
 			t.Errorf("audit log: %+v (details %+v)", rs, d)
 		}
-		if after := r.game(t, "1-4"); after.Status != referee.StatusPlaying {
-			t.Errorf("struck-out player's game was changed: %s", after.Status)
+		for i, r := range rs {
+			if i > 0 && (r.Kind != "annul" || r.Reason != "illness") {
+				t.Errorf("audit log entry after the withdrawal: %+v, want the annulment of one of his games", r)
+			}
+		}
+		// His games still in play end without a result: 1-4 (two moves made), 2-4 and 4-3.
+		for _, name := range []string{"1-4", "2-4", "4-3"} {
+			if g := r.game(t, name); g.Status != referee.StatusFinished || g.Result != referee.ResultNone || g.Reason != "annulled" {
+				t.Errorf("game %s of the struck-out player: %s %s %s, want annulled", name, g.Status, g.Result, g.Reason)
+			}
+		}
+		if g := r.game(t, "1-2"); g.Status != referee.StatusPlaying {
+			t.Errorf("game 1-2, without him, is %s", g.Status)
+		}
+		if got := r.delivered(t, "anna", "judge"); len(got["anna"]) != 1 || got["anna"][0] != "ruling" || len(got["judge"]) != 3 {
+			t.Errorf("letters after the withdrawal: %v (want one ruling to Anna, one per game to the judge)", got)
 		}
 	})
 	t.Run("withdraw after half the games", func(t *testing.T) {
