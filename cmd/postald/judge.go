@@ -449,7 +449,7 @@ func (j *judge) withdraw(args []string) error {
 	}
 	return j.env.Do(j.ctx, func() error {
 		now := j.env.Now()
-		var forfeited, played, total int
+		var ended, played, total int
 		err := j.env.Store.Update(func(tx *store.Tx) error {
 			sh, err := daemon.LoadSheet(tx, code)
 			if err != nil {
@@ -488,7 +488,7 @@ func (j *judge) withdraw(args []string) error {
 					if err := annulGame(tx, j.env.From, sh, mine[i], g, *clause, *reason, now); err != nil {
 						return err
 					}
-					forfeited++
+					ended++
 				}
 				return nil
 			}
@@ -504,7 +504,7 @@ func (j *judge) withdraw(args []string) error {
 				if err := applyRuling(tx, j.env.From, sh, mine[i], g, r, now); err != nil {
 					return err
 				}
-				forfeited++
+				ended++
 			}
 			return nil
 		})
@@ -512,9 +512,9 @@ func (j *judge) withdraw(args []string) error {
 			return err
 		}
 		if 2*played < total {
-			fmt.Fprintf(j.out, "player %d withdrawn with %d of %d games played: his results are struck out and %d unfinished games annulled (seed 003, 1.10.2)\n", num, played, total, forfeited)
+			fmt.Fprintf(j.out, "player %d withdrawn with %d of %d games played: his results are struck out and %d unfinished games annulled (seed 003, 1.10.2)\n", num, played, total, ended)
 		} else {
-			fmt.Fprintf(j.out, "player %d withdrawn with %d of %d games played: %d unfinished games lost (seed 003, 1.10.3)\n", num, played, total, forfeited)
+			fmt.Fprintf(j.out, "player %d withdrawn with %d of %d games played: %d unfinished games lost (seed 003, 1.10.3)\n", num, played, total, ended)
 		}
 		j.env.Kick()
 		return nil
