@@ -35,7 +35,7 @@ rulings (each needs -clause and -reason, 4.1.10; both players, the judge and the
   adjudicate GAME RESULT                the result of an unfinished game: 1-0, 0-1, 1/2-1/2
   leave GAME SIDE FROM TO               grant leave: the clock stops from FROM to TO (YYYY-MM-DD)
   annul GAME                            annul the game: it ends without a result and counts for no one
-  withdraw TOURNAMENT PLAYER            a player leaves the tournament (seed 003, 1.10)
+  withdraw [TOURNAMENT] PLAYER          a player leaves the tournament (seed 003, 1.10)
   protest GAME -decision TEXT           record a protest and its decision (4.1.12)
 
 GAME is TOURNAMENT/W-B (or W-B when there is one tournament); SIDE is white, black or
@@ -439,18 +439,31 @@ func (j *judge) withdraw(args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if fs.NArg() != 2 || *reason == "" {
-		return errors.New("withdraw needs TOURNAMENT PLAYER and -reason")
+	if fs.NArg() < 1 || fs.NArg() > 2 || *reason == "" {
+		return errors.New("withdraw needs [TOURNAMENT] PLAYER and -reason")
 	}
-	code := fs.Arg(0)
-	num, err := strconv.Atoi(fs.Arg(1))
+	code, player := "", fs.Arg(0)
+	if fs.NArg() == 2 {
+		code, player = fs.Arg(0), fs.Arg(1)
+	}
+	num, err := strconv.Atoi(player)
 	if err != nil {
-		return fmt.Errorf("player %q: want his number", fs.Arg(1))
+		return fmt.Errorf("player %q: want his number", player)
 	}
 	return j.env.Do(j.ctx, func() error {
 		now := j.env.Now()
 		var ended, played, total int
 		err := j.env.Store.Update(func(tx *store.Tx) error {
+			if code == "" {
+				codes, err := tx.Tournaments()
+				if err != nil {
+					return err
+				}
+				if len(codes) != 1 {
+					return fmt.Errorf("the store holds %d tournaments: write withdraw TOURNAMENT PLAYER", len(codes))
+				}
+				code = codes[0]
+			}
 			sh, err := daemon.LoadSheet(tx, code)
 			if err != nil {
 				return err
