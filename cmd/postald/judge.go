@@ -592,17 +592,25 @@ func annulGame(tx *store.Tx, from mail.Address, sh *tournament.Sheet, id store.G
 		body = fmt.Sprintf("Турнир %s, партия %s (%s – %s).\n\nСудья аннулирует партию (п. %s): %s\nПартия окончена без результата и не засчитывается ни одному из игроков.\n",
 			sh.Code, g.Name, g.White.Name, g.Black.Name, clause, reason)
 	}
-	dec := referee.Decision{Verdict: referee.Ruled, Clauses: []string{clause}, Game: g}
+	dec := referee.Decision{Verdict: referee.Ruled, Clauses: []string{clause}, Game: g,
+		Letters: rulingLetters(sh, g, subject, body, clause)}
+	return daemon.Record(tx, from, id, sh, dec, now, loc)
+}
+
+// rulingLetters are the letters of a ruling the shell gives itself (annulment, a protest's
+// decision): to both players, the judge and the director (X-Postald-Verdict: ruling).
+func rulingLetters(sh *tournament.Sheet, g referee.Game, subject, body, clause string) []referee.Outgoing {
+	var out []referee.Outgoing
 	for _, to := range []struct {
 		role referee.Role
 		addr string
 	}{{referee.ToWhite, g.White.Email}, {referee.ToBlack, g.Black.Email}, {referee.ToJudge, sh.Judge}, {referee.ToDirector, sh.Director}} {
 		if to.addr != "" {
-			dec.Letters = append(dec.Letters, referee.Outgoing{Role: to.role, To: to.addr, Kind: referee.KindRuling,
+			out = append(out, referee.Outgoing{Role: to.role, To: to.addr, Kind: referee.KindRuling,
 				Subject: subject, Body: body, Game: g.ID(), Verdict: referee.Ruled, Clauses: []string{clause}, Time: g.Time()})
 		}
 	}
-	return daemon.Record(tx, from, id, sh, dec, now, loc)
+	return out
 }
 
 // reasonAnnulled is the Reason of a game the judge annulled.
@@ -621,17 +629,36 @@ func (j *judge) protest(args []string) error {
 	}
 	return j.env.Do(j.ctx, func() error {
 		now := j.env.Now()
-		return j.env.Store.Update(func(tx *store.Tx) error {
-			id, err := findGame(tx, fs.Arg(0))
+		err := j.env.Store.Update(func(tx *store.Tx) error {
+			id, sh, g, err := openGame(tx, fs.Arg(0))
+			if err != nil {
+				return err
+			}
+			loc, err := time.LoadLocation(sh.Regulation.Zone)
 			if err != nil {
 				return err
 			}
 			if _, err := tx.AppendRuling(store.Ruling{Game: id, Time: now, Kind: "protest", Clause: *clause, Reason: *decision}); err != nil {
 				return err
 			}
-			fmt.Fprintf(j.out, "%s: protest decision recorded\n", id.Key())
-			return nil
+			subject := fmt.Sprintf("%s game %s: decision on the protest", sh.Code, g.Name)
+			body := fmt.Sprintf("Tournament %s, game %s (%s – %s).\n\nThe judge's decision on the protest (%s): %s\n",
+				sh.Code, g.Name, g.White.Name, g.Black.Name, *clause, *decision)
+			if sh.Language == tournament.Russian {
+				subject = fmt.Sprintf("%s партия %s: решение по протесту", sh.Code, g.Name)
+				body = fmt.Sprintf("Турнир %s, партия %s (%s – %s).\n\nРешение судьи по протесту (п. %s): %s\n",
+					sh.Code, g.Name, g.White.Name, g.Black.Name, *clause, *decision)
+			}
+			dec := referee.Decision{Verdict: referee.Ruled, Clauses: []string{*clause}, Game: g,
+				Letters: rulingLetters(sh, g, subject, body, *clause)}
+			return daemon.Record(tx, j.env.From, id, sh, dec, now, loc)
 		})
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(j.out, "%s: protest decision recorded; the players, the judge and the director are told\n", fs.Arg(0))
+		j.env.Kick()
+		return nil
 	})
 }
 

@@ -287,6 +287,9 @@ func TestRulings(t *testing.T) {
 		if rs := r.rulings(t); len(rs) != 1 || rs[0].Kind != "protest" || rs[0].Reason != "the penalty stands" {
 			t.Errorf("audit log: %+v", rs)
 		}
+		if diff := cmp.Diff(everyone, r.delivered(t, "anna", "gleb", "judge", "director")); diff != "" {
+			t.Errorf("letters (-want +got):\n%s", diff)
+		}
 	})
 }
 
