@@ -362,45 +362,55 @@ func (j *judge) rule(kind string, args []string) error {
 		return errors.New("every ruling needs -clause and -reason (4.1.10)")
 	}
 	a := fs.Args()
+	done := fmt.Sprintf("%s recorded (%s); the players, the judge and the director are told", kind, *clause)
+	return j.onGame(a[0], done, func(tx *store.Tx, id store.GameID, sh *tournament.Sheet, g referee.Game, now time.Time) error {
+		var err error
+		r := referee.Ruling{Kind: kind, Clause: *clause, Reason: *reason, At: now}
+		switch kind {
+		case "penalty", "correct-date":
+			if r.Side, err = sideArg(g, a[1]); err != nil {
+				return err
+			}
+			if r.Days, err = strconv.Atoi(a[2]); err != nil {
+				return fmt.Errorf("days %q: %w", a[2], err)
+			}
+		case "forfeit":
+			if r.Side, err = sideArg(g, a[1]); err != nil {
+				return err
+			}
+		case "adjudicate":
+			r.Result = a[1]
+		case "leave":
+			if r.Side, err = sideArg(g, a[1]); err != nil {
+				return err
+			}
+			if r.Leave.From, err = daysclock.ParseDate(a[2]); err != nil {
+				return err
+			}
+			if r.Leave.To, err = daysclock.ParseDate(a[3]); err != nil {
+				return err
+			}
+		}
+		return applyRuling(tx, j.env.From, sh, id, g, r, now)
+	})
+}
+
+// onGame runs fn on the game named on the command line, in one transaction on the daemon's owner
+// goroutine; then it prints "GAME: done" and wakes the daemon to send the letters fn queued.
+func (j *judge) onGame(name, done string, fn func(tx *store.Tx, id store.GameID, sh *tournament.Sheet, g referee.Game, now time.Time) error) error {
 	return j.env.Do(j.ctx, func() error {
 		now := j.env.Now()
 		err := j.env.Store.Update(func(tx *store.Tx) error {
-			id, sh, g, err := openGame(tx, a[0])
+			id, sh, g, err := openGame(tx, name)
 			if err != nil {
 				return err
 			}
-			r := referee.Ruling{Kind: kind, Clause: *clause, Reason: *reason, At: now}
-			switch kind {
-			case "penalty", "correct-date":
-				if r.Side, err = sideArg(g, a[1]); err != nil {
-					return err
-				}
-				if r.Days, err = strconv.Atoi(a[2]); err != nil {
-					return fmt.Errorf("days %q: %w", a[2], err)
-				}
-			case "forfeit":
-				if r.Side, err = sideArg(g, a[1]); err != nil {
-					return err
-				}
-			case "adjudicate":
-				r.Result = a[1]
-			case "leave":
-				if r.Side, err = sideArg(g, a[1]); err != nil {
-					return err
-				}
-				if r.Leave.From, err = daysclock.ParseDate(a[2]); err != nil {
-					return err
-				}
-				if r.Leave.To, err = daysclock.ParseDate(a[3]); err != nil {
-					return err
-				}
-			}
-			return applyRuling(tx, j.env.From, sh, id, g, r, now)
+			return fn(tx, id, sh, g, now)
 		})
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(j.out, "%s: %s recorded (%s); the players, the judge and the director are told\n", a[0], kind, *clause)
+		fmt.Fprintf(j.out, "%s: %s\n", name, done)
 		j.env.Kick()
 		return nil
 	})
@@ -546,21 +556,9 @@ func (j *judge) annul(args []string) error {
 	if fs.NArg() != 1 || *clause == "" || *reason == "" {
 		return errors.New("annul needs GAME, -clause and -reason (4.1.10)")
 	}
-	return j.env.Do(j.ctx, func() error {
-		now := j.env.Now()
-		err := j.env.Store.Update(func(tx *store.Tx) error {
-			id, sh, g, err := openGame(tx, fs.Arg(0))
-			if err != nil {
-				return err
-			}
-			return annulGame(tx, j.env.From, sh, id, g, *clause, *reason, now)
-		})
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(j.out, "%s: annulled (%s); the players, the judge and the director are told\n", fs.Arg(0), *clause)
-		j.env.Kick()
-		return nil
+	done := fmt.Sprintf("annulled (%s); the players, the judge and the director are told", *clause)
+	return j.onGame(fs.Arg(0), done, func(tx *store.Tx, id store.GameID, sh *tournament.Sheet, g referee.Game, now time.Time) error {
+		return annulGame(tx, j.env.From, sh, id, g, *clause, *reason, now)
 	})
 }
 
@@ -627,38 +625,26 @@ func (j *judge) protest(args []string) error {
 	if fs.NArg() != 1 || *decision == "" {
 		return errors.New("protest needs GAME and -decision")
 	}
-	return j.env.Do(j.ctx, func() error {
-		now := j.env.Now()
-		err := j.env.Store.Update(func(tx *store.Tx) error {
-			id, sh, g, err := openGame(tx, fs.Arg(0))
-			if err != nil {
-				return err
-			}
-			loc, err := time.LoadLocation(sh.Regulation.Zone)
-			if err != nil {
-				return err
-			}
-			if _, err := tx.AppendRuling(store.Ruling{Game: id, Time: now, Kind: "protest", Clause: *clause, Reason: *decision}); err != nil {
-				return err
-			}
-			subject := fmt.Sprintf("%s game %s: decision on the protest", sh.Code, g.Name)
-			body := fmt.Sprintf("Tournament %s, game %s (%s – %s).\n\nThe judge's decision on the protest (%s): %s\n",
-				sh.Code, g.Name, g.White.Name, g.Black.Name, *clause, *decision)
-			if sh.Language == tournament.Russian {
-				subject = fmt.Sprintf("%s партия %s: решение по протесту", sh.Code, g.Name)
-				body = fmt.Sprintf("Турнир %s, партия %s (%s – %s).\n\nРешение судьи по протесту (п. %s): %s\n",
-					sh.Code, g.Name, g.White.Name, g.Black.Name, *clause, *decision)
-			}
-			dec := referee.Decision{Verdict: referee.Ruled, Clauses: []string{*clause}, Game: g,
-				Letters: rulingLetters(sh, g, subject, body, *clause)}
-			return daemon.Record(tx, j.env.From, id, sh, dec, now, loc)
-		})
+	done := "protest decision recorded; the players, the judge and the director are told"
+	return j.onGame(fs.Arg(0), done, func(tx *store.Tx, id store.GameID, sh *tournament.Sheet, g referee.Game, now time.Time) error {
+		loc, err := time.LoadLocation(sh.Regulation.Zone)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(j.out, "%s: protest decision recorded; the players, the judge and the director are told\n", fs.Arg(0))
-		j.env.Kick()
-		return nil
+		if _, err := tx.AppendRuling(store.Ruling{Game: id, Time: now, Kind: "protest", Clause: *clause, Reason: *decision}); err != nil {
+			return err
+		}
+		subject := fmt.Sprintf("%s game %s: decision on the protest", sh.Code, g.Name)
+		body := fmt.Sprintf("Tournament %s, game %s (%s – %s).\n\nThe judge's decision on the protest (%s): %s\n",
+			sh.Code, g.Name, g.White.Name, g.Black.Name, *clause, *decision)
+		if sh.Language == tournament.Russian {
+			subject = fmt.Sprintf("%s партия %s: решение по протесту", sh.Code, g.Name)
+			body = fmt.Sprintf("Турнир %s, партия %s (%s – %s).\n\nРешение судьи по протесту (п. %s): %s\n",
+				sh.Code, g.Name, g.White.Name, g.Black.Name, *clause, *decision)
+		}
+		dec := referee.Decision{Verdict: referee.Ruled, Clauses: []string{*clause}, Game: g,
+			Letters: rulingLetters(sh, g, subject, body, *clause)}
+		return daemon.Record(tx, j.env.From, id, sh, dec, now, loc)
 	})
 }
 
