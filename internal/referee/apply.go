@@ -2,6 +2,7 @@ package referee
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -27,30 +28,58 @@ type decider struct {
 	played      int  // plies this letter put on the board
 	substituted bool // a 4.2.10 unique move was played for an impossible one
 	numberFixed bool // a 4.2.14 numbering error was corrected
-	terms       daysclock.Terms
-	stamps      daysclock.Dates
-	// what the sender and the partner owed before the letter: restored on a stop
-	commit snapshot
+	// accepting: the letter accepts a variant in writing (4.2.13), so none of its moves is
+	// replaced by another (4.2.10) or renumbered (4.2.14): what cannot be read as written stops it.
+	accepting bool
+	unsure    bool // the acceptance could not be read with certainty (4.2.5): nothing of it stays
+	// credited lists the owed plies this letter repeated (4.2.9): they are owed no more,
+	// whatever the letter's verdict.
+	credited []int
+	// judged is the board the letter's first faulty move was judged on, shown in the stop letter.
+	judged *board
+	// also lists the clauses a stop rests on besides its violations' own (4.2.2 for abbreviated
+	// notation, 4.2.5 for an illegible move, 4.2.13 for the changed move of a variant).
+	also   []string
+	terms  daysclock.Terms
+	stamps daysclock.Dates
+	// base is the state before the letter's moves; commit the state with the accepted part of
+	// a variant played (4.2.8: accepted moves are made and stay). A stop falls back to one.
+	base, commit snapshot
 }
 
-// snapshot is the state a stopped letter falls back to: the game as it was, or with the
-// accepted part of a variant played (4.2.8: accepted moves are made and stay).
+// snapshot is the state a stopped letter falls back to.
 type snapshot struct {
 	g       Game
 	b       *board
 	moves   []string
 	played  int
 	partner []string
+	sender  []string
+	notes   []string
+	clauses []string
+	fixed   [2]bool
 }
 
-func (x *decider) save() {
-	x.commit = snapshot{g: x.g.clone(), b: x.b.clone(), moves: append([]string(nil), x.d.Moves...),
-		played: x.played, partner: append([]string(nil), x.toPartner...)}
+func (x *decider) snap() snapshot {
+	return snapshot{g: x.g.clone(), b: x.b.clone(), moves: append([]string(nil), x.d.Moves...),
+		played: x.played, partner: append([]string(nil), x.toPartner...),
+		sender: append([]string(nil), x.toSender...), notes: append([]string(nil), x.d.Notes...),
+		clauses: append([]string{}, x.d.Clauses...), fixed: [2]bool{x.substituted, x.numberFixed}}
 }
 
-func (x *decider) restore() {
-	x.g, x.b, x.d.Moves, x.played = x.commit.g.clone(), x.commit.b.clone(), append([]string(nil), x.commit.moves...), x.commit.played
-	x.toPartner = append([]string(nil), x.commit.partner...)
+// save marks the state a stop falls back to: the letter's moves so far are made and stay.
+func (x *decider) save() { x.commit = x.snap() }
+
+// restore falls back to the state save marked.
+func (x *decider) restore() { x.back(x.commit) }
+
+func (x *decider) back(s snapshot) {
+	x.g, x.b, x.d.Moves, x.played = s.g.clone(), s.b.clone(), append([]string{}, s.moves...), s.played
+	x.toPartner = append([]string(nil), s.partner...)
+	x.toSender = append([]string(nil), s.sender...)
+	x.d.Notes = append([]string(nil), s.notes...)
+	x.d.Clauses = append([]string{}, s.clauses...)
+	x.substituted, x.numberFixed = s.fixed[0], s.fixed[1]
 }
 
 func newDecider(g Game, reg Regulation, loc *time.Location, now time.Time) *decider {
@@ -86,6 +115,7 @@ func applyLetter(g Game, lt letter, env Envelope, reg Regulation, loc *time.Loca
 	}
 	x.b = b
 	x.stamps = x.dates()
+	x.covered(*x.g.owes(side)) // 4.2.9: a repetition counts in any letter
 	x.save()
 	switch {
 	case x.g.Status == StatusFinished:
@@ -126,6 +156,11 @@ func (x *decider) finish() Decision {
 	if x.b != nil {
 		x.g.Position = x.b.pos.FEN()
 	}
+	if x.d.Verdict != Ignored && len(x.credited) > 0 {
+		// 4.2.9: what the letter repeated is owed no more, whatever its verdict.
+		o := x.g.owes(x.side)
+		*o = slices.DeleteFunc(*o, func(j int) bool { return slices.Contains(x.credited, j) })
+	}
 	if x.d.Verdict != Ignored {
 		x.g.History = append(x.g.History, Entry{Date: x.today, Letter: x.env.MessageID, From: x.side,
 			Verdict: x.d.Verdict, Clauses: append([]string(nil), x.d.Clauses...)})
@@ -159,17 +194,15 @@ func (x *decider) note(s string) {
 	x.d.Notes = append(x.d.Notes, s)
 }
 
-// onTurn decides a letter from the player on move.
+// onTurn decides a letter from the player on move. Every fault the letter holds is found
+// before it is decided: the repetition (4.2.9), the acceptance of a variant (4.2.13) and the
+// letter's own moves judged in the position the letter intends (4.2.2, 4.2.5, 4.2.10), so that a
+// stopped letter names them all under one penalty (4.2.11: «независимо от количества нарушений
+// в одном письме»).
 func (x *decider) onTurn() {
-	if v := x.checkRepetition(); len(v) > 0 {
-		x.stop(v)
-		return
-	}
+	faults := x.checkRepetition()
 	moves := x.ownMoves()
-	if x.lt.Accept != nil {
-		x.acceptExplicit()
-	}
-	if len(moves) == 0 && x.played == 0 {
+	if len(moves) == 0 && x.lt.Accept == nil {
 		switch x.lt.Draw {
 		case drawOffer, drawAccept:
 			x.offerDraw()
@@ -181,18 +214,67 @@ func (x *decider) onTurn() {
 			x.declineDraw()
 			return
 		}
-		x.d.Verdict = Notice
-		x.note(x.tx.noMove)
-		x.answer(KindNotice, Notice)
+		// No move, no stop: 4.2.9 and 4.2.10 apply to letters that carry moves.
+		x.expectMove()
 		return
 	}
-	if x.lt.Draw == drawClaim && x.claimDraw(true) {
+	if len(faults) == 0 && x.lt.Draw == drawClaim && x.claimDraw(true) {
 		return
 	}
-	if !x.playMoves(moves) {
+	x.base = x.snap()
+	x.save()
+	if x.lt.Accept != nil {
+		x.accepting = true
+		rest, af, sure := x.acceptWritten(moves)
+		faults = append(faults, af...)
+		if !sure {
+			// The acceptance cannot be read with certainty: the position the letter intends is
+			// unknown, so its own moves are not judged.
+			x.stopAll(faults, false)
+			return
+		}
+		moves = rest
+	}
+	baseFaults := len(faults) > 0 // faults that keep nothing of the letter on the board
+	faults = append(faults, x.playMoves(moves)...)
+	if len(faults) > 0 {
+		x.stopAll(faults, !baseFaults && !x.unsure)
+		return
+	}
+	if x.played == 0 && x.lt.Accept != nil {
+		// An acceptance that played nothing (the variant was accepted in an earlier letter and
+		// the changed move is missing) is answered like a letter without a move.
+		x.expectMove()
 		return
 	}
 	x.accepted()
+}
+
+// expectMove answers a letter of the player on move that carries no move (a question, thanks,
+// an out-of-office text): it is no move letter, so nothing is stopped and nothing charged; the
+// player is told what postald expects, at most once a day for the game, so that an
+// auto-responder answering postald's answers costs nothing and floods nobody.
+func (x *decider) expectMove() {
+	x.d.Verdict = Notice
+	if !x.firstToday() {
+		return
+	}
+	x.note(x.tx.noMove)
+	x.note(fmt.Sprintf(x.tx.expected, x.repeatWant(*x.g.owes(x.side))))
+	x.answer(KindNotice, Notice)
+}
+
+// firstToday reports whether this is the first letter without a move the sender wrote in the
+// game today, and records it: such letters are answered once a day.
+func (x *decider) firstToday() bool {
+	prefix := string(x.side) + "/expect/"
+	key := prefix + x.today.String()
+	if x.g.notified(key) {
+		return false
+	}
+	x.g.Notified = slices.DeleteFunc(x.g.Notified, func(k string) bool { return strings.HasPrefix(k, prefix) })
+	x.g.Notified = append(x.g.Notified, key)
+	return true
 }
 
 // ownMoves returns the letter's moves that are not repetitions of plies already on the board.
@@ -209,7 +291,7 @@ func (x *decider) ownMoves() []letterMove {
 
 // isRepetition reports whether m names a ply already on the board and matches it.
 func (x *decider) isRepetition(m letterMove) bool {
-	if m.Number <= 0 || m.Side == "" {
+	if m.Number <= 0 || m.Side == "" || m.Bad {
 		return false
 	}
 	i := plyOf(m.Number, m.Side)
@@ -244,65 +326,112 @@ func (g *Game) owes(s Side) *[]int {
 	return &g.BlackOwes
 }
 
-// checkRepetition applies 4.2.9: the partner's moves of the letter answered must be repeated,
-// fully, correctly and legibly; otherwise the letter is stopped.
+// checkRepetition applies 4.2.9: the partner's moves the sender has not yet repeated must be
+// repeated, fully, correctly and legibly. It returns every fault of the repetition and credits
+// what was repeated (x.credited), whatever the letter's verdict.
 func (x *decider) checkRepetition() []Violation {
 	owed := *x.g.owes(x.side)
-	covered := map[int]bool{}
+	covered := x.covered(owed)
+	want := x.repeatWant(owed)
 	var v []Violation
-	given := append([]letterMove(nil), x.lt.Repeated...)
-	for _, m := range x.lt.Moves {
-		if !x.isRepetition(m) {
-			break
-		}
-		given = append(given, m)
-	}
 	for _, m := range x.lt.Repeated {
 		if m.Bad {
-			v = append(v, Violation{Clause: "4.2.9", Line: m.Line, Text: m.written(), What: x.tx.illegibleRepeat,
-				Send: x.repeatWant(owed)})
+			v = append(v, Violation{Clause: "4.2.9", Line: m.Line, Text: m.written(), What: x.tx.illegibleRepeat, Send: want})
 			continue
 		}
-		if i := plyOf(m.Number, m.Side); m.Number > 0 && m.Side != "" && i >= 0 && i < len(x.g.Plies) && x.sameMove(i, m.Text) {
-			covered[i] = true
+		if x.isRepetition(m) {
 			continue
 		}
-		// 4.2.14: the right move under a wrong number is a numbering error, not a wrong repetition.
-		found := false
-		for _, j := range owed {
-			if !covered[j] && x.sameMove(j, m.Text) {
-				covered[j], found = true, true
-				x.numbering(m, j, x.g.Plies[j].Text)
-				break
-			}
+		if j, ok := x.renumbered(m, owed); ok {
+			// 4.2.14: the right move under a wrong number is a numbering error, not a wrong
+			// repetition.
+			x.numbering(m, j, x.g.Plies[j].Text)
+			continue
 		}
-		if !found {
-			v = append(v, Violation{Clause: "4.2.9", Line: m.Line, Text: m.written(),
-				What: x.tx.wrongRepeat, Send: x.repeatWant(owed)})
+		what := x.tx.wrongRepeat
+		if j, ok := x.ownPly(m); ok {
+			what = fmt.Sprintf(x.tx.ownInRepeat, numbered(j, x.g.Plies[j].Text))
 		}
+		v = append(v, Violation{Clause: "4.2.9", Line: m.Line, Text: m.written(), What: what, Send: want})
 	}
-	for _, m := range given[len(x.lt.Repeated):] {
-		covered[plyOf(m.Number, m.Side)] = true
+	// Each owed ply not repeated is a fault of its own, unless a wrong or illegible repetition
+	// above already stands for it.
+	missing := 0
+	for _, j := range owed {
+		if !covered[j] {
+			missing++
+		}
 	}
 	for _, j := range owed {
-		if !covered[j] && len(v) == 0 {
-			v = append(v, Violation{Clause: "4.2.9", What: fmt.Sprintf(x.tx.notRepeated, numbered(j, x.g.Plies[j].Text)),
-				Send: x.repeatWant(owed)})
+		if covered[j] {
+			continue
 		}
+		if missing <= len(v) {
+			break
+		}
+		missing--
+		v = append(v, Violation{Clause: "4.2.9", What: fmt.Sprintf(x.tx.notRepeated, numbered(j, x.g.Plies[j].Text)), Send: want})
 	}
 	return v
 }
 
+// covered returns the owed plies the letter repeats, by number or under a wrong number
+// (4.2.14), in its repetition or among its moves, and credits them.
+func (x *decider) covered(owed []int) map[int]bool {
+	covered := map[int]bool{}
+	given := append([]letterMove(nil), x.lt.Repeated...)
+	given = append(given, x.lt.Moves...)
+	for _, m := range given {
+		if m.Bad {
+			continue
+		}
+		if i := plyOf(m.Number, m.Side); m.Number > 0 && m.Side != "" && slices.Contains(owed, i) && x.isRepetition(m) {
+			covered[i] = true
+			continue
+		}
+	}
+	for _, m := range x.lt.Repeated {
+		if j, ok := x.renumbered(m, owed); ok && !m.Bad {
+			covered[j] = true
+		}
+	}
+	for _, j := range owed {
+		if covered[j] {
+			x.credited = append(x.credited, j)
+		}
+	}
+	return covered
+}
+
+// renumbered returns the owed ply a repetition names under a wrong number (4.2.14).
+func (x *decider) renumbered(m letterMove, owed []int) (int, bool) {
+	if m.Bad || x.isRepetition(m) {
+		return 0, false
+	}
+	for _, j := range owed {
+		if x.sameMove(j, m.Text) {
+			return j, true
+		}
+	}
+	return 0, false
+}
+
+// ownPly returns the sender's own ply a repetition names: a player who repeats his own move.
+func (x *decider) ownPly(m letterMove) (int, bool) {
+	for j := len(x.g.Plies) - 1; j >= 0 && j >= len(x.g.Plies)-6; j-- {
+		if sideOfPly(j) == x.side && x.sameMove(j, m.Text) {
+			return j, true
+		}
+	}
+	return 0, false
+}
+
 // repeatWant says what a correct repetition is.
 func (x *decider) repeatWant(owed []int) string {
-	var s []string
-	for _, j := range owed {
-		s = append(s, numbered(j, x.g.Plies[j].Text))
-	}
-	if len(s) == 0 {
+	if len(owed) == 0 {
 		return x.tx.repeatNothing
 	}
-	return fmt.Sprintf(x.tx.repeatThese, strings.Join(s, " "))
+	return fmt.Sprintf(x.tx.repeatThese, x.plyList(owed))
 }
 
 // numbering records a 4.2.14 numbering error: corrected without a stop and noted to the sender.
@@ -312,9 +441,10 @@ func (x *decider) numbering(m letterMove, ply int, text string) {
 	x.numberFixed = true
 }
 
-// playMoves plays the sender's own moves (and the partner's forced replies he wrote). It reports
-// false when the letter was stopped.
-func (x *decider) playMoves(moves []letterMove) bool {
+// playMoves plays the sender's own moves (and the partner's forced replies he wrote). It returns
+// the fault that keeps the rest of the letter from being judged: a move that cannot be played,
+// or a change of a move already sent (4.2.8); nil when every move was played.
+func (x *decider) playMoves(moves []letterMove) []Violation {
 	for k, m := range moves {
 		p := len(x.g.Plies)
 		if ended, _ := x.b.outcome(); ended {
@@ -322,26 +452,22 @@ func (x *decider) playMoves(moves []letterMove) bool {
 			break
 		}
 		if i := plyOf(m.Number, m.Side); m.Number > 0 && m.Side != "" && i < p {
-			if x.sameMove(i, m.Text) {
+			if !m.Bad && x.sameMove(i, m.Text) {
 				continue // a repetition of a ply already on the board (an accepted variant move)
 			}
 			if sideOfPly(i) == x.side && !m.Bad {
 				if _, f := x.b.parse(m.Text); f != nil {
-					// 4.2.8: a sent move cannot be changed. Nothing of the letter is played but an
-					// accepted part of a variant.
-					x.restore()
-					x.reject([]Violation{{Clause: "4.2.8", Line: m.Line, Text: m.written(),
-						What: fmt.Sprintf(x.tx.changesSent, numbered(i, x.g.Plies[i].Text)), Send: x.tx.sendNext}})
-					return false
+					// 4.2.8: a sent move cannot be changed.
+					return []Violation{{Clause: "4.2.8", Line: m.Line, Text: m.written(),
+						What: fmt.Sprintf(x.tx.changesSent, numbered(i, x.g.Plies[i].Text)), Send: x.tx.sendNext}}
 				}
 			}
 			if sideOfPly(i) != x.side && k == 0 {
 				if _, f := x.b.parse(m.Text); f != nil {
 					// 4.2.9: a partner's move written wrongly before the sender's own moves is a
 					// wrong repetition, not a move of the sender's.
-					x.stop([]Violation{{Clause: "4.2.9", Line: m.Line, Text: m.written(), What: x.tx.wrongRepeat,
-						Send: x.repeatWant(*x.g.owes(x.side))}})
-					return false
+					return []Violation{{Clause: "4.2.9", Line: m.Line, Text: m.written(), What: x.tx.wrongRepeat,
+						Send: x.repeatWant(*x.g.owes(x.side))}}
 				}
 			}
 		}
@@ -364,20 +490,33 @@ func (x *decider) playMoves(moves []letterMove) bool {
 			continue
 		}
 		misnumbered := m.Number > 0 && m.Side != "" && plyOf(m.Number, m.Side) != p
+		if misnumbered && x.accepting {
+			// A letter that accepts a variant is never renumbered (4.2.13, 4.2.14): which ply a
+			// move is meant for decides what was accepted.
+			x.judged, x.unsure = x.b.clone(), true
+			return []Violation{x.unsureAccept(fmt.Sprintf(x.tx.acceptNumber, m.written(), numbered(p, "…")), m.Line, m.written())}
+		}
 		text, f := x.b.parse(m.Text)
 		by := ByLetter
+		if f != nil && m.Bad && f.Kind != faultAbbreviated {
+			f = &fault{Kind: faultUnreadable, Options: f.Options}
+		}
 		if f != nil {
-			if f.Unique == "" {
+			if f.Unique == "" || x.accepting {
 				// 4.2.10: several or no moves from the square, no piece, abbreviated (4.2.2) or
-				// ambiguous: the sender must replace the move; the letter is stopped.
+				// ambiguous: the sender must replace the move. The changed move of an accepted
+				// variant is corrected the same way, with the penalty (4.2.13).
 				switch f.Kind {
 				case faultAbbreviated:
-					x.d.addClause("4.2.2")
+					x.also = append(x.also, "4.2.2")
 				case faultUnreadable:
-					x.d.addClause("4.2.5") // moves must be written legibly
+					x.also = append(x.also, "4.2.5") // moves must be written legibly
 				}
-				x.stop([]Violation{x.moveViolation(m, f)})
-				return false
+				if x.accepting {
+					x.also = append(x.also, "4.2.13")
+				}
+				x.judged = x.b.clone()
+				return []Violation{x.moveViolation(m, f)}
 			}
 			// 4.2.10: the piece on the stated square has exactly one legal move: it is played.
 			text, by = f.Unique, BySubstituted
@@ -395,13 +534,16 @@ func (x *decider) playMoves(moves []letterMove) bool {
 			x.save() // the accepted part of a variant is made and stays (4.2.8)
 		}
 	}
-	return true
+	return nil
 }
 
 // moveViolation words a 4.2.10 fault.
 func (x *decider) moveViolation(m letterMove, f *fault) Violation {
 	what := x.tx.fault(f.Kind)
 	send := x.tx.sendMove
+	if f.Unique != "" {
+		what = fmt.Sprintf(x.tx.faultUnique, f.Unique)
+	}
 	if len(f.Options) > 0 {
 		send = fmt.Sprintf(x.tx.sendOneOf, strings.Join(f.Options, ", "))
 	}
@@ -422,9 +564,37 @@ func (x *decider) play(text, by string) {
 	}
 }
 
+// stopAll stops a letter with every fault found in it. keep leaves the accepted part of a
+// variant on the board (4.2.8, 4.2.13: only the changed move is corrected); otherwise nothing
+// of the letter is played. The penalty of 4.2.11 is charged once when a fault is one of 4.2.9
+// or 4.2.10 (4.2.11 names only those: a change of a sent move, 4.2.8, or an acceptance postald
+// cannot read, 4.2.5, costs no penalty days).
+func (x *decider) stopAll(v []Violation, keep bool) {
+	if keep {
+		x.restore()
+	} else {
+		x.back(x.base)
+	}
+	x.d.addClause(x.also...)
+	penalty := false
+	for _, vi := range v {
+		if vi.Clause == "4.2.9" || vi.Clause == "4.2.10" {
+			penalty = true
+		}
+	}
+	if x.played > 0 {
+		// The accepted part stays made; a resent letter may state the acceptance again.
+		x.g.Accepted = &AcceptedPart{Label: x.lt.Accept.labelOr(), Proposer: x.side.Other(), Cut: len(x.g.Plies)}
+	}
+	if !penalty {
+		x.reject(v)
+		return
+	}
+	x.stop(v)
+}
+
 // stop rejects the letter under 4.2.9/4.2.10 with the penalty of 4.2.11.
 func (x *decider) stop(v []Violation) {
-	x.restore()
 	// 4.2.11: 6 penalty days (regulation penalty_days), once per stopped letter whatever the
 	// number of errors, charged at once in postald's answer. The thinking days keep running
 	// from the day the move was received (4.2.10: "начисляются дни, затраченные как на

@@ -25,6 +25,7 @@ const (
 	faultNoSuchMove  = "no such move"
 	faultAmbiguous   = "ambiguous"
 	faultUnreadable  = "unreadable"
+	faultNoSquare    = "no such square" // full notation naming a square the board does not play on
 )
 
 // board is the referee's view of a game on the rules engine: the current position and the
@@ -129,7 +130,10 @@ func (b *board) parse(text string) (string, *fault) {
 	case rules.ErrAmbiguous:
 		f.Kind = faultAmbiguous
 	default:
-		f.Kind = faultUnreadable
+		// Squares in full notation that make no move of this board (a light square, a quiet
+		// move over three squares): an impossible move (4.2.10), not illegible text (4.2.5);
+		// the caller says unreadable for what the letter reader could not read as notation.
+		f.Kind = faultNoSquare
 	}
 	// 4.2.10: an impossible move whose piece has exactly one legal move is replaced by it.
 	// Abbreviated notation names no square (4.2.2) and an ambiguous capture has several

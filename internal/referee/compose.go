@@ -40,6 +40,9 @@ type phrases struct {
 	ruling, rulingPenalty, rulingForfeit, rulingAdjudicate, rulingDate, rulingLeave string
 	subjProtest, protestSent, protestJudge                                          string
 	leaveNoDates, leaveRefused, leaveGranted, leavePartner                          string
+	expected, ownInRepeat, faultUnique, repeatNext, repeatLater, judgedHead         string
+	wrongAccepted, sendAccepted, acceptUnsure, acceptVariant, acceptNone            string
+	acceptWhich, acceptOutside, acceptDeclined, acceptDisagree, acceptNumber        string
 
 	faults     map[string]string
 	dateFields [3]string
@@ -146,6 +149,15 @@ func (x *decider) answer(kind string, v Verdict) {
 	if x.g.Status == StatusPlaying {
 		b.WriteString(nextControl(&x.g, x.reg, x.side, tx) + "\n")
 	}
+	if kind == KindRejection {
+		// The position the letter was judged in: where its first faulty move stood, else the
+		// board as it is.
+		judged := x.judged
+		if judged == nil {
+			judged = x.b
+		}
+		b.WriteString(tx.judgedHead + "\n" + judged.diagram())
+	}
 	o := outgoing(&x.g, roleOf(x.side), x.g.Player(x.side).Email, subject, strings.TrimRight(b.String(), "\n"), v, x.d.Clauses...)
 	o.Kind = kind
 	o.InReplyTo = x.env.MessageID
@@ -180,6 +192,14 @@ func (x *decider) forward() {
 	fmt.Fprintf(&b, tx.timeLine+"\n", x.g.Time())
 	if x.g.Status == StatusPlaying {
 		b.WriteString(nextControl(&x.g, x.reg, partner, tx) + "\n")
+		// 4.2.9: what his next letter must repeat, also when postald played his move for him.
+		if owed := *x.g.owes(partner); len(owed) > 0 {
+			format := tx.repeatNext
+			if x.g.ToMove() != partner {
+				format = tx.repeatLater
+			}
+			fmt.Fprintf(&b, format+"\n", x.plyList(owed))
+		}
 	}
 	if d := x.b.diagram(); d != "" {
 		b.WriteString(tx.posHead + "\n" + d)
@@ -190,6 +210,15 @@ func (x *decider) forward() {
 	o.Kind = KindForward
 	o.InReplyTo = x.env.MessageID
 	x.d.Letters = append(x.d.Letters, o)
+}
+
+// plyList writes plies with their numbers: "5. c3-d4 6. e3-f4".
+func (x *decider) plyList(plies []int) string {
+	s := make([]string, len(plies))
+	for i, j := range plies {
+		s[i] = numbered(j, x.g.Plies[j].Text)
+	}
+	return strings.Join(s, " ")
 }
 
 // upperFirst starts a sentence with a capital letter.

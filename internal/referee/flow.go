@@ -12,6 +12,7 @@ func (x *decider) accepted() {
 	s := x.side
 	// 4.2.9: the partner must repeat what the sender wrote; the sender has repeated his part.
 	*x.g.owes(s) = nil
+	x.g.Accepted = nil
 	first := len(x.g.Plies) - x.played
 	for i := first; i < len(x.g.Plies); i++ {
 		if sideOfPly(i) == s && (x.g.Plies[i].By == ByLetter || x.g.Plies[i].By == BySubstituted) {
@@ -241,6 +242,9 @@ func (x *decider) offTurn() {
 		return
 	}
 	x.d.Verdict = Notice
+	if !x.firstToday() {
+		return // answered once a day, like a letter without a move
+	}
 	if len(x.lt.Moves) > 0 && x.allPlayed() {
 		x.note(x.tx.duplicate)
 	} else {

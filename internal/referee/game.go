@@ -73,6 +73,14 @@ type Variant struct {
 	Moves    []string `json:"moves"` // full notation, alternating sides from ply At
 }
 
+// AcceptedPart is the accepted part of a variant made by a letter that was then stopped for its
+// changed move: it stands (4.2.8), and the acceptor's corrected letter may state it again.
+type AcceptedPart struct {
+	Label    string `json:"label,omitempty"`
+	Proposer Side   `json:"proposer"`
+	Cut      int    `json:"cut"` // the ply index of the changed move still to be sent
+}
+
 // Entry is one decision in a game's history.
 type Entry struct {
 	Date    daysclock.Date `json:"date"`
@@ -119,6 +127,10 @@ type Game struct {
 	// the moves his partner wrote since his own last accepted letter.
 	WhiteOwes []int `json:"white_owes,omitempty"`
 	BlackOwes []int `json:"black_owes,omitempty"`
+
+	// Accepted is the accepted part of a variant that a stopped letter made (4.2.8, 4.2.13): the
+	// resent letter may state the acceptance again. Nil once a letter of the acceptor is decided.
+	Accepted *AcceptedPart `json:"accepted,omitempty"`
 
 	DrawOffer Side   `json:"draw_offer,omitempty"` // who offered a draw that still stands
 	Status    string `json:"status"`
@@ -270,6 +282,10 @@ func (g Game) clone() Game {
 		vs = nil
 	}
 	g.Variants = vs
+	if g.Accepted != nil {
+		a := *g.Accepted
+		g.Accepted = &a
+	}
 	g.WhiteClock = cloneClock(g.WhiteClock)
 	g.BlackClock = cloneClock(g.BlackClock)
 	g.Notified = append([]string(nil), g.Notified...)

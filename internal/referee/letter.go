@@ -49,9 +49,15 @@ type letterVariant struct {
 	Line  int
 }
 
+// acceptance is a variant accepted in writing (4.2.13).
 type acceptance struct {
-	Label string
-	Until int // move number; 0 = the whole variant
+	Label     string
+	Until     int          // the number of the first changed move; 0 when not stated
+	Inclusive bool         // "до N-го хода включительно": the first changed move is N+1
+	Moves     []letterMove // the accepted moves written out, both sides', in order
+	Declined  []letterMove // the variant's moves named after "вместо" / "instead of": never played
+	Line      int
+	Text      string
 }
 
 type letterProblem struct {
@@ -87,7 +93,8 @@ func fromParsed(l *mailparse.Letter) letter {
 		lt.Variants = append(lt.Variants, letterVariant{Label: v.Label, Moves: movesOf(v.Moves), Line: v.Line})
 	}
 	if a := l.AcceptVariant; a != nil {
-		lt.Accept = &acceptance{Label: a.Label, Until: a.Until}
+		lt.Accept = &acceptance{Label: a.Label, Until: a.Until, Inclusive: a.Inclusive,
+			Moves: movesOf(a.Moves), Declined: movesOf(a.Declined), Line: a.Line, Text: a.Text}
 	}
 	if l.Time != nil {
 		lt.Time = &Time{White: l.Time.White, Black: l.Time.Black}
@@ -125,4 +132,12 @@ func movesOf(ms []mailparse.Move) []letterMove {
 		out = append(out, lm)
 	}
 	return out
+}
+
+// labelOr returns the label the acceptance names, "" for none.
+func (a *acceptance) labelOr() string {
+	if a == nil {
+		return ""
+	}
+	return a.Label
 }

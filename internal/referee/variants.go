@@ -2,6 +2,7 @@ package referee
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -82,46 +83,304 @@ func (x *decider) variantText(v Variant) string {
 	return strings.Join(s, " ")
 }
 
-// acceptExplicit applies "принимаю вариант А (до 14-го хода)" (4.2.13): the named variant of the
-// partner is played up to the sender's move of the number given (all of it without a number).
-func (x *decider) acceptExplicit() {
+// acceptWritten applies a variant of the partner accepted in writing (4.2.13): «принимаю
+// вариант А[ до N-го хода][: moves]», then «вместо X играю Y» or «Мой ход: Y». moves are the
+// letter's own moves after its repetition. The accepted part is the variant up to the first
+// move the sender changed, told by any of: N (the number of the first changed move, the seed's
+// usage), the declined move X, the accepted moves written out (the first of the sender's moves
+// that differs from the variant is the changed one), the number of his first own move; and, when
+// none is given, by his moves followed move by move (acceptance by play). Every indication the
+// letter gives must agree, or the acceptance is not read with certainty: it is stopped under
+// 4.2.5 naming the line and saying what was read, and nothing of it is played (no penalty:
+// 4.2.11 names only 4.2.9 and 4.2.10). An accepted move of the proposer written otherwise than
+// the variant is a wrong repetition of the accepted variant (4.2.9, 4.2.3). It plays the accepted
+// part and returns the moves to play from the changed move on; sure is false when the position
+// the letter intends is unknown.
+func (x *decider) acceptWritten(moves []letterMove) (rest []letterMove, faults []Violation, sure bool) {
 	a := x.lt.Accept
-	var pick *Variant
-	for i := range x.g.Variants {
-		v := &x.g.Variants[i]
-		if v.Proposer != x.side.Other() || v.At != len(x.g.Plies) {
+	p0 := len(x.g.Plies)
+	// Accepted moves already on the board (the accepted part of a letter stopped before, or a
+	// repetition written into the acceptance) are repetitions.
+	var written []letterMove
+	for _, m := range a.Moves {
+		if len(written) == 0 && x.isRepetition(m) {
 			continue
 		}
-		if strings.EqualFold(v.Label, a.Label) || (a.Label == "" && pick == nil) {
-			pick = v
-			break
+		written = append(written, m)
+	}
+	v, why := x.pickVariant(written, moves)
+	if v == nil {
+		if why == "" && len(written) == 0 && x.restated(moves) {
+			return moves, nil, true
 		}
+		if why == "" && len(written) == 0 && len(a.Declined) == 0 && a.Until == 0 {
+			// Nothing to accept and nothing said about it but the word: the moves are judged
+			// in the position on the board, as written.
+			x.note(fmt.Sprintf(x.tx.noSuchVariant, a.Label))
+			return moves, nil, true
+		}
+		if why == "" {
+			why = fmt.Sprintf(x.tx.acceptNone, labelText(a.Label), x.proposals())
+		}
+		return nil, []Violation{x.unsureAccept(why, a.Line, a.Text)}, false
 	}
-	if pick == nil {
-		x.note(fmt.Sprintf(x.tx.noSuchVariant, a.Label))
-		return
+	vm := v.Moves
+	unsure := func(what string) ([]letterMove, []Violation, bool) {
+		return nil, append(faults, x.unsureAccept(what+"; "+fmt.Sprintf(x.tx.acceptVariant, labelText(v.Label), x.variantText(*v)), a.Line, a.Text)), false
 	}
-	limit := pick.At + len(pick.Moves)
+	bb := x.b.clone()
+	matches := func(i int, m letterMove) bool {
+		// bb stands before ply p0+i of the variant
+		if m.Bad {
+			return false
+		}
+		if canon(m.Text) == canon(vm[i]) {
+			return true
+		}
+		got, f := bb.parse(m.Text)
+		return f == nil && got == vm[i]
+	}
+	advance := func(i int) bool { return bb.play(vm[i]) == nil }
+
+	// The declared cut: N, or the declined move X.
+	cut := -1
 	if a.Until > 0 {
-		limit = min(limit, plyOf(a.Until, x.side))
+		n := a.Until
+		if a.Inclusive {
+			n++
+		}
+		cut = plyOf(n, x.side)
+		if cut < p0 || cut > p0+len(vm) {
+			return unsure(fmt.Sprintf(x.tx.acceptOutside, n))
+		}
 	}
-	start, moves := pick.At, append([]string(nil), pick.Moves...)
-	for i, m := range moves {
-		p := start + i
-		if p >= limit || x.g.Status != StatusPlaying {
+	if len(a.Declined) > 0 {
+		d := a.Declined[0]
+		at := -1
+		for i := range vm {
+			ply := p0 + i
+			if sideOfPly(ply) != x.side || d.Number > 0 && d.Side != "" && plyOf(d.Number, d.Side) != ply {
+				continue
+			}
+			c := x.b.clone()
+			ok := true
+			for k := 0; k < i && ok; k++ {
+				ok = c.play(vm[k]) == nil
+			}
+			got, f := c.parse(d.Text)
+			if ok && !d.Bad && f == nil && got == vm[i] || canon(d.Text) == canon(vm[i]) {
+				at = ply
+				break
+			}
+		}
+		switch {
+		case at < 0:
+			return unsure(fmt.Sprintf(x.tx.acceptDeclined, d.written()))
+		case cut >= 0 && cut != at:
+			return unsure(fmt.Sprintf(x.tx.acceptDisagree, d.written(), numbered(cut, "…")))
+		}
+		cut = at
+	}
+	// The moves the letter writes, each at its ply: the accepted moves written out from the
+	// variant's start, then the own moves from the ply their number names (else right after).
+	type placed struct {
+		m   letterMove
+		ply int
+	}
+	var line []placed
+	for i, m := range written {
+		ply := p0 + i
+		if m.Number > 0 && m.Side != "" && plyOf(m.Number, m.Side) != ply {
+			return unsure(fmt.Sprintf(x.tx.acceptNumber, m.written(), numbered(ply, "…")))
+		}
+		line = append(line, placed{m, ply})
+	}
+	next := p0 + len(written)
+	if len(moves) > 0 {
+		m := moves[0]
+		at := next
+		if m.Number > 0 && m.Side != "" {
+			at = plyOf(m.Number, m.Side)
+		} else if cut > next && len(written) == 0 {
+			at = cut
+		}
+		if at < next || at > p0+len(vm) {
+			return unsure(fmt.Sprintf(x.tx.acceptNumber, m.written(), numbered(next, "…")))
+		}
+		for i, m := range moves {
+			line = append(line, placed{m, at + i})
+		}
+	}
+	// Walk the variant: written moves that match it are accepted; the first of the sender's
+	// that differs is the changed move; the proposer's moves cannot differ (4.2.8). Plies the
+	// letter does not write are accepted when a later move's number or N reaches past them;
+	// with nothing written at all the whole variant is accepted.
+	accepted := 0 // plies of the variant accepted
+	changed := -1 // index in line of the first move from the changed one on, or -1
+	li := 0
+	for i := 0; i < len(vm); i++ {
+		ply := p0 + i
+		atLine := li < len(line) && line[li].ply == ply
+		if cut >= 0 && ply == cut {
+			if atLine {
+				if matches(i, line[li].m) {
+					// N or X says the letter changes the variant here, yet it plays the variant's move
+					return unsure(fmt.Sprintf(x.tx.acceptDisagree, line[li].m.written(), numbered(cut, "…")))
+				}
+				changed = li
+			}
 			break
 		}
-		if sideOfPly(p) != x.side {
-			continue // the proposer's moves are played by followVariants as the sender's match
+		switch {
+		case atLine && matches(i, line[li].m):
+			li++
+		case atLine && sideOfPly(ply) == x.side:
+			changed = li
+		case atLine:
+			m := line[li].m
+			faults = append(faults, Violation{Clause: "4.2.9", Line: m.Line, Text: m.written(),
+				What: fmt.Sprintf(x.tx.wrongAccepted, labelText(v.Label), numbered(ply, vm[i])), Send: x.tx.sendAccepted})
+			li++
+		case li < len(line), cut >= 0, len(line) == 0:
+			// a ply the letter does not write, before a later move, N, or in a bare acceptance
+		default:
+			i = len(vm) // the rest of the variant is followed move by move as the letter plays
+			continue
 		}
-		if len(x.g.Plies) != p {
+		if changed >= 0 || !advance(i) {
 			break
 		}
-		x.play(m, ByLetter)
+		accepted = i + 1
+	}
+	if changed < 0 && li < len(line) {
+		changed = li // the moves after the whole variant
+	}
+	if changed >= 0 && line[changed].ply != p0+accepted {
+		return unsure(fmt.Sprintf(x.tx.acceptNumber, line[changed].m.written(), numbered(p0+accepted, "…")))
+	}
+	if cut >= 0 && p0+accepted != cut {
+		m := a.Text
+		if changed >= 0 {
+			m = line[changed].m.written()
+		}
+		return unsure(fmt.Sprintf(x.tx.acceptDisagree, m, numbered(cut, "…")))
+	}
+	// Play the accepted part: the sender's moves as his own, the proposer's from his variant.
+	x.d.addClause("4.2.13")
+	x.preferVariant(v)
+	for i := 0; i < accepted && x.g.Status == StatusPlaying; i++ {
+		ply := p0 + i
+		if len(x.g.Plies) > ply {
+			continue // played by followVariants
+		}
+		if sideOfPly(ply) != x.side {
+			x.play(vm[i], ByVariant)
+			continue
+		}
+		x.play(vm[i], ByLetter)
 		x.followVariants(x.side.Other())
 	}
-	x.d.addClause("4.2.13")
-	x.save() // 4.2.8: the accepted part is made
+	if x.played > 0 {
+		x.save() // 4.2.8: the accepted part is made
+	}
+	if changed >= 0 {
+		for _, p := range line[changed:] {
+			rest = append(rest, p.m)
+		}
+	}
+	return rest, faults, true
+}
+
+// pickVariant finds the partner's pending variant a letter accepts: the one its label names,
+// else the only one, else the only one its moves follow. why says why none could be chosen
+// when the partner has proposals; "" when he has none.
+func (x *decider) pickVariant(written, moves []letterMove) (*Variant, string) {
+	a := x.lt.Accept
+	var cands []*Variant
+	for i := range x.g.Variants {
+		if v := &x.g.Variants[i]; v.Proposer == x.side.Other() && v.At == len(x.g.Plies) && len(v.Moves) > 0 {
+			cands = append(cands, v)
+		}
+	}
+	if len(cands) == 0 {
+		return nil, ""
+	}
+	if a.Label != "" {
+		for _, v := range cands {
+			if strings.EqualFold(v.Label, a.Label) {
+				return v, ""
+			}
+		}
+		return nil, fmt.Sprintf(x.tx.acceptNone, labelText(a.Label), x.proposals())
+	}
+	if len(cands) == 1 {
+		return cands[0], ""
+	}
+	first := append(append([]letterMove(nil), written...), moves...)
+	if len(first) > 0 && !first[0].Bad {
+		var fit []*Variant
+		for _, v := range cands {
+			if got, f := x.b.parse(first[0].Text); f == nil && got == v.Moves[0] {
+				fit = append(fit, v)
+			}
+		}
+		if len(fit) == 1 {
+			return fit[0], ""
+		}
+	}
+	return nil, fmt.Sprintf(x.tx.acceptWhich, x.proposals())
+}
+
+// restated reports whether an acceptance restates the accepted part of a variant that an
+// earlier, stopped letter of the sender made (4.2.8): it stands, and the moves follow it.
+func (x *decider) restated(moves []letterMove) bool {
+	ap, a := x.g.Accepted, x.lt.Accept
+	if ap == nil || ap.Proposer != x.side.Other() || ap.Cut != len(x.g.Plies) {
+		return false
+	}
+	if a.Label != "" && ap.Label != "" && !strings.EqualFold(a.Label, ap.Label) {
+		return false
+	}
+	if a.Until > 0 && plyOf(a.Until, x.side) != ap.Cut && !a.Inclusive {
+		return false
+	}
+	if len(moves) > 0 && moves[0].Number > 0 && moves[0].Side != "" && plyOf(moves[0].Number, moves[0].Side) != ap.Cut {
+		return false
+	}
+	return true
+}
+
+// preferVariant puts v first among its proposer's variants, so that where two of them answer
+// the same move differently the accepted one binds (4.2.13).
+func (x *decider) preferVariant(v *Variant) {
+	chosen := *v
+	out := []Variant{chosen}
+	for _, w := range x.g.Variants {
+		if w.Proposer == chosen.Proposer && w.At == chosen.At && w.Label == chosen.Label && slices.Equal(w.Moves, chosen.Moves) {
+			continue
+		}
+		out = append(out, w)
+	}
+	x.g.Variants = out
+}
+
+// proposals lists the partner's pending variants, for a letter that names one he did not propose.
+func (x *decider) proposals() string {
+	var out []string
+	for _, v := range x.g.Variants {
+		if v.Proposer == x.side.Other() {
+			out = append(out, strings.TrimSpace(labelColon(v.Label)+x.variantText(v)))
+		}
+	}
+	if len(out) == 0 {
+		return "—"
+	}
+	return strings.Join(out, "; ")
+}
+
+// unsureAccept is the fault of an acceptance postald cannot read with certainty (4.2.5).
+func (x *decider) unsureAccept(what string, line int, text string) Violation {
+	return Violation{Clause: "4.2.5", Line: line, Text: text, What: fmt.Sprintf(x.tx.acceptUnsure, what), Send: x.tx.sendAccepted}
 }
 
 // proposeVariants stores the sender's proposed variants (4.2.7), each cut before its first
