@@ -494,7 +494,7 @@ func (x *decider) playMoves(moves []letterMove) []Violation {
 			// A letter that accepts a variant is never renumbered (4.2.13, 4.2.14): which ply a
 			// move is meant for decides what was accepted.
 			x.judged, x.unsure = x.b.clone(), true
-			return []Violation{x.unsureAccept(fmt.Sprintf(x.tx.acceptNumber, m.written(), numbered(p, "…")), m.Line, m.written())}
+			return []Violation{x.unsureAccept(fmt.Sprintf(x.tx.acceptNumber, m.written(), moveNumber(p)), m.Line, m.written())}
 		}
 		text, f := x.b.parse(m.Text)
 		by := ByLetter

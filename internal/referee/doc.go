@@ -23,19 +23,54 @@
 //
 // A letter from the player on move goes through these steps, each citing its clause where it is
 // enforced:
-//  1. the repetition of the partner's moves (4.2.9): missing, wrong or unreadable stops the letter;
-//  2. a variant of the partner accepted by saying so (4.2.13);
-//  3. the letter's own moves, with the partner's forced replies the sender wrote (4.2.4), an
-//     impossible move replaced by the single legal move of its square (4.2.10), any other
-//     impossible, abbreviated (4.2.2), unreadable (4.2.5) or ambiguous move stopping the letter
-//     (4.2.10) with the regulation's penalty days, once per letter (4.2.11), numbering errors
-//     corrected (4.2.14), and the partner's variants followed move by move (4.2.13);
-//  4. the days charged (4.3.1, 4.3.2), the sender's proposals stored (4.2.7, cut by 4.2.12),
-//     the partner's forced reply left out played by postald (4.2.4), draw offers, the result on
-//     the board, the end date (4.3.2), an overstep (4.3.1), and the letters.
+//  1. a letter that carries no move (no own move, no acceptance, no resignation, no draw
+//     statement: a question, thanks, an out-of-office text) is no move letter: it is answered
+//     with what postald expects (the moves to repeat, his move, his last day), at most once a day
+//     for the game, and costs nothing (4.2.9 and 4.2.10 apply to letters that carry moves);
+//  2. the repetition of the partner's moves (4.2.9): missing, wrong or unreadable is a fault;
+//  3. a variant of the partner accepted in writing (4.2.13), read as described below;
+//  4. the letter's own moves, judged in the position the letter intends (after the accepted
+//     part), with the partner's forced replies the sender wrote (4.2.4), an impossible move
+//     replaced by the single legal move of its square (4.2.10), any other impossible,
+//     abbreviated (4.2.2), unreadable (4.2.5) or ambiguous move a fault (4.2.10), numbering
+//     errors corrected (4.2.14), and the partner's variants followed move by move (4.2.13);
+//  5. every fault found in steps 2–4 is named in one stop, with the regulation's penalty days
+//     once (4.2.11: «независимо от количества нарушений в одном письме»);
+//  6. otherwise the days charged (4.3.1, 4.3.2), the sender's proposals stored (4.2.7, cut by
+//     4.2.12), the partner's forced reply left out played by postald (4.2.4), draw offers, the
+//     result on the board, the end date (4.3.2), an overstep (4.3.1), and the letters.
 //
-// A stopped letter forwards nothing: the sender is told what is wrong, on which line and as he
-// wrote it, under which clause, the penalty, that his clock keeps running, and what to send.
+// A stopped letter forwards nothing: the sender is told every fault, on which line and as he
+// wrote it, under which clause, the penalty, that his clock keeps running, what to send, and
+// the position the letter was judged in.
+//
+// # A variant accepted in writing (4.2.13)
+//
+// «Принимаю вариант А[ до N-го хода][: moves]», «ваш вариант принимаю[ частично]: …», then
+// «вместо X играю Y» or «Мой ход: Y», and the English forms. The accepted moves are the
+// variant's own, both sides', never the repetition of the partner's moves; the declined move X
+// is never played. The accepted part ends at the first move the sender changed (4.2.13), which
+// the letter may tell in four ways: N, the number of the first changed move (the seed's usage:
+// «до 14-го хода: 12... f6:d4 … 14. e3:g5. Вместо 14... h6:f4 играю 14... b6-a5»); the declined
+// move X; the accepted moves written out, where the first of the sender's moves that differs
+// from the variant is the changed one; the number of his first own move. Plies the letter does
+// not write before that point are accepted as the variant has them. Every way the letter uses
+// must agree; with none, the sender's moves follow the variant move by move (acceptance by
+// play, as without the word). An accepted move of the proposer written otherwise than the
+// variant is a wrong repetition of the accepted variant (4.2.9 with 4.2.3). Decisions:
+//   - A letter that accepts a variant is never decided by turning one of its moves into a move
+//     of another number or square: no 4.2.10 substitution and no 4.2.14 renumbering. The changed
+//     move, if impossible, is corrected by the sender with the penalty, as 4.2.13 itself says.
+//   - An acceptance postald cannot read with certainty (a label not proposed, several variants
+//     and none named, the ways above disagreeing, a move not at its place in the variant) is
+//     stopped under 4.2.5 naming the line and saying what was read and what was proposed;
+//     nothing of it is played and no penalty is charged: 4.2.11 names only 4.2.9 and 4.2.10,
+//     and the doubt may be postald's reading. The sender's clock keeps running.
+//   - When only the changed move is at fault, the accepted part stays played (4.2.8: accepted
+//     moves are made); the resent letter may state the acceptance again or simply give the
+//     changed move. When the repetition or the acceptance itself is at fault, nothing stays.
+//   - An acceptance with nothing to accept (the partner proposed nothing) and no moves, N or X
+//     of its own is noted and the letter's moves are judged as written.
 //
 // # Seed and specification
 //
@@ -49,11 +84,19 @@
 //
 // # Judgement calls where the seed and the specification are silent
 //
-//   - Repetition (4.2.9) is owed for the moves the partner wrote in the letters answered since the
-//     sender's last accepted letter, substituted moves included. Moves postald played itself (a
-//     forced reply it supplied, a proposer's variant move) were announced by postald and need not
-//     be repeated; repeating them is accepted. A letter's move that names a ply already on the board
-//     and matches it is read as a repetition wherever it stands.
+//   - Repetition (4.2.9) is owed for the moves the partner wrote (substituted moves included) that
+//     the sender has not yet repeated in any letter, whatever that letter's verdict: a stopped
+//     letter, a notice or a letter written out of turn that repeats them pays the debt. Moves
+//     postald played itself (a forced reply it supplied, a proposer's variant move) were
+//     announced by postald and need not be repeated; repeating them is accepted. Every letter
+//     forwarded to a player says what his next letter must repeat. A letter's move that names a
+//     ply already on the board and matches it is read as a repetition wherever it stands. Each
+//     owed move not repeated is a fault of its own in the stop letter.
+//   - «Impossible» is said of a move written in full notation that the rules forbid, a square
+//     the board does not play on included (4.2.10); «unreadable» (4.2.5) only of text the
+//     letter reader could not read as notation.
+//   - A letter without a move written by the player not on move is answered once a day, like a
+//     letter without a move from the player on move.
 //   - The right move under a wrong number, in the repetition or among the sender's moves, is a
 //     numbering error (4.2.14), not a wrong repetition: corrected and noted, no stop.
 //   - A partner's reply written by the sender is taken only when it is forced (4.2.4). A partner's

@@ -122,7 +122,7 @@ var textEN = phrases{
 	repeatNext:     "In your reply repeat your partner's moves: %s.",
 	repeatLater:    "Your partner is on move. In your next letter repeat your partner's moves: %s and his next move.",
 	judgedHead:     "The position the letter was judged in:",
-	wrongAccepted:  "a move of the accepted variant %sis written otherwise: the variant has %s (4.2.3)",
+	wrongAccepted:  "a move of the accepted variant %sis written otherwise: the variant has %s",
 	sendAccepted:   "the acceptance again: which variant you accept and up to which move, the variant's moves as proposed, then your move",
 	acceptUnsure:   "the acceptance of the variant cannot be read with certainty: %s",
 	acceptVariant:  "variant %s: %s",
@@ -130,8 +130,8 @@ var textEN = phrases{
 	acceptWhich:    "several variants were proposed and the letter does not say which it accepts; proposed: %s",
 	acceptOutside:  "move %d is outside the variant",
 	acceptDeclined: "the move \"%s\" after \"instead of\" is not in the variant",
-	acceptDisagree: "the changed move \"%s\" does not agree with where the letter says the variant is changed (%s)",
-	acceptNumber:   "the move \"%s\" does not stand at its place in the variant (move %s expected)",
+	acceptDisagree: "the letter names two different places where the variant is changed: \"%s\" and move %s",
+	acceptNumber:   "the move \"%s\" does not stand at its place in the variant (move %s stands there)",
 
 	faults: map[string]string{
 		faultAbbreviated: "abbreviated notation, which 4.2.2 counts as an impossible move",
@@ -139,7 +139,7 @@ var textEN = phrases{
 		faultNotYours:    "the piece on the stated square is not yours",
 		faultNoSuchMove:  "the move is impossible",
 		faultAmbiguous:   "the move is ambiguous: write the squares where the capture changes direction",
-		faultNoSquare:    "the move is impossible: no such square on this board",
+		faultNoSquare:    "the move is impossible: no move on this board joins these squares",
 		faultUnreadable:  "the move cannot be read",
 	},
 	dateFields: [3]string{"partner's move sent", "received", "reply sent"},

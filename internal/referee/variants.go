@@ -126,7 +126,7 @@ func (x *decider) acceptWritten(moves []letterMove) (rest []letterMove, faults [
 	}
 	vm := v.Moves
 	unsure := func(what string) ([]letterMove, []Violation, bool) {
-		return nil, append(faults, x.unsureAccept(what+"; "+fmt.Sprintf(x.tx.acceptVariant, labelText(v.Label), x.variantText(*v)), a.Line, a.Text)), false
+		return nil, append(faults, x.unsureAccept(what+"; "+fmt.Sprintf(x.tx.acceptVariant, strings.TrimSpace(labelText(v.Label)), x.variantText(*v)), a.Line, a.Text)), false
 	}
 	bb := x.b.clone()
 	matches := func(i int, m letterMove) bool {
@@ -177,7 +177,7 @@ func (x *decider) acceptWritten(moves []letterMove) (rest []letterMove, faults [
 		case at < 0:
 			return unsure(fmt.Sprintf(x.tx.acceptDeclined, d.written()))
 		case cut >= 0 && cut != at:
-			return unsure(fmt.Sprintf(x.tx.acceptDisagree, d.written(), numbered(cut, "…")))
+			return unsure(fmt.Sprintf(x.tx.acceptDisagree, d.written(), moveNumber(cut)))
 		}
 		cut = at
 	}
@@ -191,7 +191,7 @@ func (x *decider) acceptWritten(moves []letterMove) (rest []letterMove, faults [
 	for i, m := range written {
 		ply := p0 + i
 		if m.Number > 0 && m.Side != "" && plyOf(m.Number, m.Side) != ply {
-			return unsure(fmt.Sprintf(x.tx.acceptNumber, m.written(), numbered(ply, "…")))
+			return unsure(fmt.Sprintf(x.tx.acceptNumber, m.written(), moveNumber(ply)))
 		}
 		line = append(line, placed{m, ply})
 	}
@@ -205,7 +205,7 @@ func (x *decider) acceptWritten(moves []letterMove) (rest []letterMove, faults [
 			at = cut
 		}
 		if at < next || at > p0+len(vm) {
-			return unsure(fmt.Sprintf(x.tx.acceptNumber, m.written(), numbered(next, "…")))
+			return unsure(fmt.Sprintf(x.tx.acceptNumber, m.written(), moveNumber(next)))
 		}
 		for i, m := range moves {
 			line = append(line, placed{m, at + i})
@@ -225,7 +225,7 @@ func (x *decider) acceptWritten(moves []letterMove) (rest []letterMove, faults [
 			if atLine {
 				if matches(i, line[li].m) {
 					// N or X says the letter changes the variant here, yet it plays the variant's move
-					return unsure(fmt.Sprintf(x.tx.acceptDisagree, line[li].m.written(), numbered(cut, "…")))
+					return unsure(fmt.Sprintf(x.tx.acceptDisagree, line[li].m.written(), moveNumber(cut)))
 				}
 				changed = li
 			}
@@ -256,14 +256,14 @@ func (x *decider) acceptWritten(moves []letterMove) (rest []letterMove, faults [
 		changed = li // the moves after the whole variant
 	}
 	if changed >= 0 && line[changed].ply != p0+accepted {
-		return unsure(fmt.Sprintf(x.tx.acceptNumber, line[changed].m.written(), numbered(p0+accepted, "…")))
+		return unsure(fmt.Sprintf(x.tx.acceptNumber, line[changed].m.written(), moveNumber(p0+accepted)))
 	}
 	if cut >= 0 && p0+accepted != cut {
 		m := a.Text
 		if changed >= 0 {
 			m = line[changed].m.written()
 		}
-		return unsure(fmt.Sprintf(x.tx.acceptDisagree, m, numbered(cut, "…")))
+		return unsure(fmt.Sprintf(x.tx.acceptDisagree, m, moveNumber(cut)))
 	}
 	// Play the accepted part: the sender's moves as his own, the proposer's from his variant.
 	x.d.addClause("4.2.13")
@@ -458,3 +458,6 @@ func labelColon(l string) string {
 	}
 	return l + ": "
 }
+
+// moveNumber writes the number of ply i as a letter does: "3." for White, "3..." for Black.
+func moveNumber(i int) string { return strings.TrimSpace(numbered(i, "")) }
