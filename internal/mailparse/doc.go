@@ -23,6 +23,21 @@
 // RFC 2047 subjects and names are decoded the same way. Text sent as format=flowed (RFC 3676)
 // has its soft line breaks joined (with delsp), so that a wrapped variant is one line.
 //
+// Invisible characters (4.2.2, 4.3.1: a move, a date or a fraction reads as if they were not
+// there): byte order marks, zero-width spaces and joiners, soft hyphens, the direction marks
+// U+200E and U+200F, the embeddings and overrides U+202A–U+202E, the isolates U+2066–U+2069,
+// the invisible operators U+2061–U+2064 and U+180E are dropped everywhere (the Subject
+// too, where it is read for the game; Header.Subject keeps them). The no-break spaces U+00A0, U+202F, U+2007 and the word joiner U+2060 (HTML's
+// &nbsp; included) are dropped where they stand inside a move, a date or a fraction: next to
+// a dash, ":", "/" or "×" with a digit before it and a digit or a square after it ("g3 - e5",
+// "23 / 31", "14.11.2026 / 16.11.2026"), next to an "x" between an algebraic square and a
+// square ("g3 x e5"), before the dots of a number ("12 ..."), after the dots of a bare number
+// ("12. g3", "14. 11.2026", but not "h6:f4. My move"), or between a file letter and its rank
+// when a separator follows the rank or comes before the letter ("c 3-d4", "c3-d 4").
+// Elsewhere they are spaces ("18 ноября 2026", "Мой ход:"), except that the word joiner,
+// which is zero-width, is also dropped between two letters or digits ("3\u20602-28",
+// "но\u2060ября": the text the writer saw). Letter.Text is the cleaned text.
+//
 // Parse returns an error only when there is nothing to read: no header that parses (the first
 // line is no header field) or an empty message. Everything else yields a Letter.
 //
@@ -89,19 +104,51 @@
 // "предлагаю вариант …", "I propose the variant …", "вариант А", "variant A" → a new Variant
 // ("вариант А: если …" is one variant). A line that ends with such a word carries it on to
 // the next lines up to a blank line or another such word, except that after a line that
-// repeats the partner's moves (or accepts a variant) the next moves are the writer's own
-// ("or simply the moves that follow the repetition"), and a condition with no move on its line
+// repeats the partner's moves the next moves are the writer's own ("or simply the moves that
+// follow the repetition"), an acceptance carries on only as said below, and a condition with
+// no move on its line
 // ("Если будут вопросы, пишите") opens nothing. Moves under no word are the writer's. The
 // Subject is never read for moves.
 // A variant label is a Latin letter, a number, or a Cyrillic letter mapped by its place in the
 // alphabet without Ё, Й, Ъ, Ы, Ь: А→A, Б→B, В→C, Г→D, Д→E, Е→F, Ж→G, З→H, И→I, К→J ...; so a
 // Cyrillic "В" is the third variant, C. An unlabelled variant has label "".
 //
-// Acceptance (4.2.13): "принимаю вариант А", "I accept variant A", "вариант А принимаю",
-// optionally "до 14-го хода" / "up to move 14" (Until). Moves written after it on the same line
-// repeat the accepted part and go to Repeated; the moves on the lines after it are the
-// writer's own. Acceptance by repetition alone is not inferred: the referee compares Repeated
-// and Moves with the variants it holds.
+// Acceptance (4.2.13), Letter.AcceptVariant, in any case, with Cyrillic or Latin label letters:
+// verb first, "принимаю вариант А", "принимаю ваш вариант", "принимаю частично вариант А",
+// "I accept variant A", "I accept your variant", "I partially accept ..."; or variant first,
+// "ваш вариант принимаю", "вариант А принимаю", "вариант Б принят", "вариант принимается",
+// "variant A accepted", "your variant is accepted". Label: the letter or number right after
+// "вариант"/"variant" (mapped as for variants); none ("ваш вариант") is "". Until: "до 14-го
+// хода", "до 14 хода", "до 14-го", "до хода 14", "up to move 14", "until move 14", "up to the
+// 14th move", the number of the first changed move (the seed's usage); "9-го" is never read as
+// a move or a move number. Inclusive: "включительно", "up to and including move 14",
+// "inclusive". Partial: "частично", "partially", "partly", "in part" anywhere on the line.
+//
+// Moves after the acceptance on its line, up to another word, are the accepted variant's
+// (Acceptance.Moves), numbered as one list ("12... f6:d4 13. c3:e5 d6:f4" is 12..., 13.,
+// 13...); they are never the repetition (Repeated keeps only "Ваш ход 11... h6:f4 получил"
+// and its kin). When the acceptance line ends with ":" and holds no move, the accepted moves
+// are those of the following lines, up to a blank line, a line that does not start with a
+// move or a move number, or another word; otherwise the moves on the following lines are the
+// writer's own. "вместо" / "вместо хода" / "instead of (the move)" followed by a move (or
+// ending the line) marks the variant's declined move(s): they go to Acceptance.Declined,
+// never to Moves or Repeated; "играю", "I play", "Мой ход", "My move" after it give the
+// writer's own moves ("вместо 14... h6:f4 играю 14... b6-a5", ", а вместо 2... g7-f6 играю 2...
+// b6-a5", "Instead of 2... g7-f6 I play 2... b6-a5", "Мой ход: 3... b6-a5" on its own line).
+// A line that opens with "вариант А:" followed by anything but an acceptance word proposes a
+// variant ("Вариант А: если 2... e7-f6, то 3. b2-c3").
+//
+// Decisions where the letter is ambiguous: only the first acceptance counts; a second one is
+// reported ("more than one variant accepted") and the moves written after it are kept
+// nowhere. A lower-case "а", "и", "в", "с", "к", "о", "у" or "я" after "вариант" followed by
+// another word is that Russian word, not a label ("принимаю ваш вариант а вместо ..."), unless
+// the word opens "до N-го хода" or "частично"; a capital is always a label. After "принимаю
+// вариант А:" the accepted moves run to the blank line even when the last of them is the
+// writer's own changed move: a letter must mark it ("Мой ход", "вместо … играю …"). "вместо X"
+// in a letter with no acceptance is still no move of the writer's: X is filed nowhere, and
+// the referee compares the letter's own moves with the variants it holds (acceptance by
+// playing the variant's moves is never inferred here). The declined moves and the accepted
+// ones are numbered each as their own list.
 //
 // Draw: offer ("предлагаю ничью", "I offer a draw", and an acceptance asked as a question:
 // "Согласны на ничью?", "Would you accept a draw?"), accept ("согласен на ничью", "принимаю
@@ -143,4 +190,8 @@
 // envelope facts: from, subject, message_id, in_reply_to, references, date, and the loop
 // headers). The lists repeated, moves, variants, dates and problems are always present, empty
 // when the letter has none, and resign is always present; other fields are omitted when absent.
+// accept_variant is {label, until, inclusive, partial, moves, declined}: label always (""
+// when none), until when stated, inclusive and partial when true, moves (the accepted moves)
+// and declined (the moves after "вместо" / "instead of") when written, as normalised move
+// strings ("12... f6:d4").
 package mailparse

@@ -25,6 +25,9 @@ func FuzzParse(f *testing.F) {
 		if !utf8.ValidString(l.Text) {
 			t.Fatalf("text is not UTF-8: %q", l.Text)
 		}
+		if i := strings.IndexAny(l.Text, "\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u2061\u2062\u2063\u2064\u180e\ufeff\u200b\u00a0\u202f\u2007\u2060"); i >= 0 {
+			t.Fatalf("invisible character left in the text at %d: %q", i, l.Text)
+		}
 		n := len(l.Lines())
 		inText := func(w Where, what string) {
 			if w.Line < 0 || w.Line > n {
@@ -32,6 +35,13 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 		all := append(append([]Move{}, l.Repeated...), l.Moves...)
+		if a := l.AcceptVariant; a != nil {
+			inText(a.Where, "acceptance")
+			if a.Until < 0 || a.Inclusive && a.Until == 0 {
+				t.Fatalf("acceptance %+v", a)
+			}
+			all = append(append(all, a.Moves...), a.Declined...)
+		}
 		for _, v := range l.Variants {
 			if len(v.Moves) == 0 {
 				t.Fatal("empty variant kept")

@@ -86,7 +86,11 @@ func htmlText(src string) string {
 			if (text[0] == ' ' || text[0] == '\n' || text[0] == '\t' || text[0] == '\r') && !atLineStart {
 				pendingSpace = true
 			}
-			write(strings.Join(fields, " "))
+			// Collapse only ASCII white space: no-break spaces stay for cleanText, which
+			// drops them inside a move, a date or a fraction ("g3&nbsp;-&nbsp;e5").
+			write(strings.Join(strings.FieldsFunc(text, func(r rune) bool {
+				return r == ' ' || r == '\n' || r == '\t' || r == '\r' || r == '\f'
+			}), " "))
 			last := text[len(text)-1]
 			if last == ' ' || last == '\n' || last == '\t' || last == '\r' {
 				pendingSpace = true

@@ -117,8 +117,12 @@ type Variant struct {
 
 // Acceptance is the acceptance of a proposed variant (4.2.13).
 type Acceptance struct {
-	Label string // the accepted variant's label, "" when the letter names none
-	Until int    // "up to move N" (до N-го хода); 0 for the whole variant
+	Label     string // the accepted variant's label, "" when the letter names none
+	Until     int    // "до N-го хода" / "up to move N": the number of the first changed move; 0 when not stated
+	Inclusive bool   // "до N-го хода включительно" / "up to and including move N"
+	Partial   bool   // "частично" / "partially" / "in part"
+	Moves     []Move // the accepted moves written out (both sides' moves of the variant), in order; nil when not written
+	Declined  []Move // the variant's move(s) named after "вместо" / "instead of": declined, never played
 	Where
 }
 

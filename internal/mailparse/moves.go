@@ -31,6 +31,7 @@ type token struct {
 	black  bool // tokNumber: "..." (Black's half)
 
 	notation string   // moves: normalised notation
+	numTry   bool     // tokAttempt: numbers joined by a mark that is no separator ("11;31")
 	squares  []string // full moves: the squares
 	capture  bool     // full moves: joined by ":"
 }
@@ -319,6 +320,25 @@ func isAttempt(w string) bool {
 	return letters > 0 && digits > 0
 }
 
+// isNumericAttempt reports whether a word is numbered squares (1–50) joined by a mark that is
+// no move separator: "11;31", "11.31", "11/31" — a numeric move written wrongly.
+func isNumericAttempt(w string) bool {
+	w = strings.TrimRight(w, ".:;")
+	groups := strings.FieldsFunc(w, func(r rune) bool { return strings.ContainsRune(";,./=_", r) })
+	if len(groups) < 2 || len(groups) > 8 || strings.Count(w, "")-1 > 24 {
+		return false
+	}
+	n := 0
+	for _, g := range groups {
+		v, err := strconv.Atoi(g)
+		if err != nil || len(g) > 2 || v < 1 || v > 50 {
+			return false
+		}
+		n += len(g)
+	}
+	return len(w)-n == len(groups)-1 // one mark between each two numbers
+}
+
 // tokenEnd returns where a move written at i must end: the end of its word, without the
 // full stop or colon that may close a sentence. "e1;d2" is one word, and no move.
 func tokenEnd(s string, i int) int {
@@ -371,8 +391,9 @@ func scanTokens(s string) []token {
 			end = want
 		}
 		t := token{kind: tokWord, start: i, end: end}
-		if isAttempt(s[i:end]) {
+		if isAttempt(s[i:end]) || isNumericAttempt(s[i:end]) {
 			t.kind = tokAttempt
+			t.numTry = !isAttempt(s[i:end])
 			t.end = i + len(strings.TrimRight(s[i:end], ".:;"))
 			t.notation = normaliseWritten(s[t.start:t.end])
 		}
@@ -406,6 +427,12 @@ func readMoveTokens(line string, lineNo int, toks []token, context bool) (moves 
 			inRun, havePending = false, false
 			continue
 		case tokNumeric, tokAbbrev, tokAttempt:
+			if t.numTry && !inRun {
+				// "11;31" is a numeric move written wrongly only in a run of moves ("7... 11;31"):
+				// elsewhere it may be a date or a score (4.2.5 is for moves).
+				havePending = false
+				continue
+			}
 			if !inRun && !context {
 				havePending = false
 				continue

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 
 	"github.com/emersion/go-message"
 	"github.com/emersion/go-message/mail"
@@ -58,18 +59,148 @@ func ParseReader(r io.Reader) (*Letter, error) {
 	return l, nil
 }
 
-// textCleaner is what cleanText replaces.
+// textCleaner is what cleanText replaces first: line ends, tabs, and the invisible
+// formatting characters mail clients and right-to-left editors insert, which are dropped
+// everywhere (4.2.2, 4.3.1: a move, a date or a fraction reads as if they were not there).
 var textCleaner = strings.NewReplacer(
-	"\r\n", "\n", "\r", "\n", "\ufeff", "", "\u200b", "", "\u200c", "", "\u200d", "", "\u2060", "",
-	"\u00ad", "", "\u00a0", " ", "\u202f", " ", "\u2007", " ", "\t", " ",
+	"\r\n", "\n", "\r", "\n", "\t", " ",
+	"\ufeff", "", "\u200b", "", "\u200c", "", "\u200d", "", "\u00ad", "", "\u180e", "",
+	"\u200e", "", "\u200f", "", // left-to-right and right-to-left marks
+	"\u202a", "", "\u202b", "", "\u202c", "", "\u202d", "", "\u202e", "", // embeddings, overrides
+	"\u2066", "", "\u2067", "", "\u2068", "", "\u2069", "", // isolates
+	"\u2061", "", "\u2062", "", "\u2063", "", "\u2064", "", // invisible operators
 )
 
+// isGlue reports whether r is a no-break space or the word joiner: nothing inside a move, a
+// date or a fraction, a space elsewhere.
+func isGlue(r rune) bool { return r == '\u00a0' || r == '\u202f' || r == '\u2007' || r == '\u2060' }
+
 // cleanText makes line ends "\n" and drops the invisible characters mail clients insert:
-// byte order marks, zero-width spaces, soft hyphens, NULs; no-break spaces and tabs become spaces.
+// byte order marks, zero-width spaces, soft hyphens, direction marks and embeddings, NULs;
+// tabs become spaces. No-break spaces and the word joiner inside a move, a date or a time
+// fraction ("12.\u00a0g3\u00a0-\u00a0e5", "23\u202f/\u202f31") are dropped, elsewhere they
+// become spaces ("18\u00a0ноября\u00a02026", "Мой\u00a0ход:").
 func cleanText(s string) string {
 	s = textCleaner.Replace(s)
 	if strings.IndexByte(s, 0) >= 0 {
 		s = strings.ReplaceAll(s, "\x00", "")
 	}
-	return s
+	if !strings.ContainsAny(s, "\u00a0\u202f\u2007\u2060") {
+		return s
+	}
+	rs := []rune(s)
+	out := make([]rune, 0, len(rs))
+	for i := 0; i < len(rs); {
+		if !isGlue(rs[i]) {
+			out = append(out, rs[i])
+			i++
+			continue
+		}
+		j := i
+		for j < len(rs) && isGlue(rs[j]) {
+			j++
+		}
+		if !insideToken(rs, i, j) && !joinedWord(rs, i, j) {
+			out = append(out, ' ')
+		}
+		i = j
+	}
+	return string(out)
+}
+
+// joinedWord reports whether rs[i:j] is word joiners alone between two letters or digits:
+// the joiner is zero-width, so "3\u20602-28" and "но\u2060ября" read as the writer sees them.
+func joinedWord(rs []rune, i, j int) bool {
+	if i == 0 || j >= len(rs) {
+		return false
+	}
+	for _, r := range rs[i:j] {
+		if r != '\u2060' {
+			return false
+		}
+	}
+	alnum := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+	return alnum(rs[i-1]) && alnum(rs[j])
+}
+
+// insideToken reports whether the run of no-break spaces rs[i:j] stands inside a move, a date
+// or a fraction: next to a dash, a capture mark, a slash or the dot of a number, with a digit
+// or a square on its other side, or between the file letter and the rank of a square.
+func insideToken(rs []rune, i, j int) bool {
+	at := func(k int) rune {
+		if k < 0 || k >= len(rs) {
+			return 0
+		}
+		return rs[k]
+	}
+	// skip steps over another run of no-break spaces from k in direction d.
+	skip := func(k, d int) int {
+		for k >= 0 && k < len(rs) && isGlue(rs[k]) {
+			k += d
+		}
+		return k
+	}
+	prev, next := at(i-1), at(j)
+	// squareAfter: a digit, or a file letter followed by a digit, from k on.
+	squareAfter := func(k int) bool {
+		r := at(k)
+		if isDigit(r) {
+			return true
+		}
+		_, file := fileLetter(r)
+		return file && isDigit(at(skip(k+1, 1)))
+	}
+	// sep reports whether r joins the parts of a move, a date or a fraction.
+	sep := func(r rune) bool { return isDash(r) || r == ':' || r == '/' || r == '×' || r == '：' }
+	// captureLetter reports whether the letter x at k is a capture mark: an algebraic square
+	// before it and a square after it ("g3 x e5"; "3 x 4" in prose stays apart).
+	captureLetter := func(k int) bool {
+		r := at(k)
+		if r != 'x' && r != 'X' && r != 'х' && r != 'Х' {
+			return false
+		}
+		d := skip(k-1, -1)
+		for d >= 0 && d > k-4 && isDigit(rs[d]) {
+			d--
+		}
+		_, file := fileLetter(at(d))
+		return file && d < skip(k-1, -1) && squareAfter(skip(k+1, 1))
+	}
+	// joins reports whether the separator at k stands between a digit and a square: inside a
+	// move, a date or a fraction, not a dash or a colon in prose ("Мой ход\u00a0—\u00a012.").
+	joins := func(k int) bool {
+		return sep(at(k)) && isDigit(at(skip(k-1, -1))) && squareAfter(skip(k+1, 1))
+	}
+	switch {
+	case joins(j), joins(i - 1):
+		return true // "g3\u00a0-", "-\u00a0e5", "23\u202f/\u202f31"
+	case captureLetter(j), captureLetter(i - 1):
+		return true
+	case (next == '.' || next == '…') && isDigit(prev):
+		return true // "12\u00a0..."
+	case (prev == '.' || prev == '…') && (squareAfter(j) || next == '.' || next == '…'):
+		// "12.\u00a0g3", "14.\u00a011.2026": the dot must close a bare number, not a move
+		// ("h6:f4.\u00a0My move").
+		k := i - 1
+		for k >= 0 && (rs[k] == '.' || rs[k] == '…' || isGlue(rs[k])) {
+			k--
+		}
+		if !isDigit(at(k)) {
+			return false
+		}
+		for k >= 0 && isDigit(rs[k]) {
+			k--
+		}
+		return !unicode.IsLetter(at(k))
+	}
+	if _, file := fileLetter(prev); file && isDigit(next) && !unicode.IsLetter(at(i-2)) && !isDigit(at(i-2)) {
+		// "c\u20603-d4": a file letter and its rank, when a separator follows the rank or
+		// comes before the letter.
+		k := j
+		for k < len(rs) && k-j < 2 && isDigit(rs[k]) {
+			k++
+		}
+		return sep(at(skip(k, 1))) || captureLetter(skip(k, 1)) || sep(at(skip(i-2, -1)))
+	}
+	return false
 }

@@ -50,7 +50,7 @@ func TestHTMLText(t *testing.T) {
 		{"divs and br", "<div>a</div><div>b<br>c</div>", "a\nb\nc\n"},
 		{"empty div line", "<div>a</div><div><br></div><div>b</div>", "a\n\nb\n"},
 		{"outlook paragraphs", "<p class=MsoNormal>a</p><p class=MsoNormal>&nbsp;</p><p class=MsoNormal>b</p>", "a\n \nb\n"},
-		{"entities", "<p>12.&nbsp;g3:e5 &amp; &laquo;x&raquo; &#8212;</p>", "12. g3:e5 & «x» —\n"},
+		{"entities", "<p>12.&nbsp;g3:e5 &amp; &laquo;x&raquo; &#8212;</p>", "12.\u00a0g3:e5 & «x» —\n"},
 		{"script and style", "<style>p{}</style><script>var m='12. a1-b2'</script><p>ok</p>", "ok\n"},
 		{"blockquote", "<p>new</p><blockquote><p>old</p><blockquote>older</blockquote></blockquote>", "new\n> old\n> > older\n"},
 		{"whitespace collapses", "<p>a\n   b</p>", "a b\n"},

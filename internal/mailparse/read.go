@@ -23,9 +23,18 @@ var (
 	reBareCode   = regexp.MustCompile(`^\p{Lu}{1,8}-\d{2,4}(?:/\d{1,3})?$`)
 	reSubjPrefix = regexp.MustCompile(`^(?i:re|fwd?|fw|aw|sv|ответ|отв|пересл|переслано)\s*(?:\[\d+\]|\(\d+\))?\s*:\s*`)
 
-	reAccept = regexp.MustCompile(`(?:принимаю|принимается|принят|принята|i\s+accept|accept|accepted)\s+(?:ваш\s+|ваше\s+|your\s+|the\s+)?(?:вариант|variant)(?:\s+(?:([a-zа-яё])(?:[^\pL\d]|$)|(\d{1,2})(?:[^\pL\d.…]|$)))?` +
-		`|(?:(?:ваш|your)\s+)?(?:вариант|variant)(?:\s+([a-zа-яё]|\d{1,2}))?\s+(?:принимаю|принят|is\s+accepted|accepted)`)
-	reUntil = regexp.MustCompile(`до\s+(\d{1,3})\s*-?\s*(?:го|ого|й)?\s+хода(?:\s+включительно)?|up\s+to\s+(?:and\s+including\s+)?move\s+(\d{1,3})|(?:until|till)\s+move\s+(\d{1,3})|up\s+to\s+(?:the\s+)?(\d{1,3})(?:st|nd|rd|th)?\s+move`)
+	// 4.2.13: the acceptance of a variant, verb first ("принимаю вариант А", "I accept your
+	// variant") or variant first ("ваш вариант принимаю", "вариант Б принят", "your variant is
+	// accepted"). The label is a letter or a number right after "вариант"/"variant".
+	reAccept = regexp.MustCompile(`(?:принимаю|принимается|принят|принята|i\s+accept|accept|accepted)\s+(?:(?:частично|полностью|partially|partly|fully)\s+)?(?:ваш\s+|ваше\s+|your\s+|the\s+|предложенный\s+|proposed\s+)?(?:вариант|variant)(?:\s+(?:([a-zа-яё])(?:[^\pL\d]|$)|(\d{1,2})(?:[^\pL\d.…]|$)))?` +
+		`|(?:(?:ваш|your|the)\s+)?(?:вариант|variant)(?:\s+([a-zа-яё]|\d{1,2}))?\s+(?:(?:частично|полностью|partially|partly|fully)\s+)?(?:принимаю|принимается|принят|is\s+accepted|accepted|i\s+accept)`)
+	// 4.2.13: "до 14-го хода", "до 14 хода", "до 14-го", "up to move 14", "up to and including
+	// move 14", "until move 14", "up to the 14th move", optionally "включительно"/"inclusive".
+	reUntil   = regexp.MustCompile(`(?:до\s+(\d{1,3})\s*[-–]?\s*(?:го|ого|й|ий)?\s+хода|до\s+(\d{1,3})\s*[-–]?\s*(?:го|ого)|до\s+хода\s+(?:№\s*)?(\d{1,3})|up\s+to\s+(?:and\s+including\s+)?move\s+(\d{1,3})|(?:until|till)\s+(?:and\s+including\s+)?move\s+(\d{1,3})|up\s+to\s+(?:and\s+including\s+)?(?:the\s+)?(\d{1,3})(?:st|nd|rd|th)?\s+move)(?:\s*,?\s*\(?(?:включительно|inclusive(?:ly)?|included)\)?)?`)
+	rePartial = regexp.MustCompile(`частично|partially|partly|in\s+part`)
+	// 4.2.13: "вместо 14... h6:f4 играю 14... b6-a5", "instead of 2... g7-f6 I play ...": the
+	// move after it is the variant's, declined.
+	reInstead = regexp.MustCompile(`вместо(?:\s+(?:вашего|предложенного|предлагаемого|вами\s+предложенного))?(?:\s+хода)?|instead\s+of(?:\s+(?:your|the))?(?:\s+(?:proposed|suggested))?(?:\s+move)?`)
 
 	reDrawDecline = regexp.MustCompile(`отклоняю\s+(?:ваше\s+)?(?:предложение\s+)?(?:о\s+)?ничь\pL*|от\s+ничьей\s+отказываюсь|отказываюсь\s+от\s+ничьей|не\s+согласн?\pL*\s+на\s+ничью|ничью\s+не\s+принимаю|не\s+принимаю\s+(?:ваше\s+)?(?:предложение\s+)?(?:о\s+)?ничь\pL*|i\s+decline\s+(?:the\s+|your\s+)?draw(?:\s+offer)?|decline\s+(?:the\s+|your\s+)?draw|(?:reject|refuse)\s+(?:the\s+|your\s+)?draw|draw\s+(?:offer\s+)?(?:declined|rejected)`)
 	reDrawAccept  = regexp.MustCompile(`согласн?\pL*\s+на\s+ничью|принимаю\s+(?:ваше\s+)?(?:предложение\s+)?(?:о\s+)?ничь\pL*|ничью\s+принимаю|i\s+accept\s+(?:the\s+|your\s+)?draw(?:\s+offer)?|accept\s+(?:the\s+|your\s+)?draw|agree\s+to\s+(?:a\s+|the\s+)?draw|draw\s+(?:offer\s+)?accepted`)
@@ -77,6 +86,8 @@ var hints = map[*regexp.Regexp][]string{
 	reOwnKw:      {"мо", "my", "игра", "play"},
 	reTimeKw:     {"врем", "time", "затрач", "итого", "суммарн"},
 	reUntil:      {"до", "up", "until", "till"},
+	rePartial:    {"частично", "part"},
+	reInstead:    {"вместо", "instead"},
 }
 
 // wordMatches returns the matches of re in s that begin and end on word boundaries.
@@ -137,6 +148,8 @@ const (
 	secOwn section = iota
 	secRepeat
 	secVariant
+	secAccept   // the accepted variant's moves written out (4.2.13)
+	secDeclined // the variant's move after "вместо" / "instead of" (4.2.13): never played
 )
 
 type variantBuild struct {
@@ -160,6 +173,9 @@ type lineReader struct {
 
 	repeated, own []placedMove
 	variants      []*variantBuild
+
+	acceptKept         bool // the acceptance whose moves secAccept collects is the letter's
+	accepted, declined []placedMove
 }
 
 func (rd *lineReader) problem(line int, text, what string) {
@@ -232,7 +248,7 @@ func trimCode(s string) string { return strings.TrimRight(s, ".:)!?") }
 
 // subject reads the tournament and the game from the Subject header (line 0).
 func (rd *lineReader) subject(s string) {
-	s = strings.TrimSpace(s)
+	s = strings.TrimSpace(cleanText(s)) // invisible marks do not split a game "3-7"
 	for i := 0; i < 10; i++ {
 		t := reSubjPrefix.ReplaceAllString(s, "")
 		if t == s {
@@ -297,7 +313,7 @@ func (rd *lineReader) line(n int, line string) {
 	}
 	m := &masked{orig: line, line: []byte(line), lower: []byte(lowerSameLen(line))}
 	rd.names(n, m)
-	accept := rd.acceptance(n, m)
+	accept, kept := rd.acceptance(n, m)
 	claim := rd.statements(n, m, trimmed)
 	isLeave := rd.leave(n, m, trimmed)
 	rd.datesAndTime(n, m, isLeave)
@@ -305,7 +321,7 @@ func (rd *lineReader) line(n int, line string) {
 		// A draw claim cites the position ("after 40... 23-28"): its moves are no moves.
 		return
 	}
-	rd.moves(n, m, trimmed, accept)
+	rd.moves(n, m, trimmed, accept, kept)
 }
 
 // movesBelow reports whether a line after line n, before a "P.S.", holds a move in full
@@ -388,30 +404,63 @@ func mapLabel(s string) (string, bool) {
 }
 
 // acceptance reads "принимаю вариант А до 14-го хода" / "I accept variant A up to move 14"
-// (4.2.13: a variant is accepted up to the first changed move; the referee applies it).
-// It returns the offset after which moves repeat the accepted variant, or -1.
-func (rd *lineReader) acceptance(n int, m *masked) int {
+// (4.2.13: a variant is accepted up to the first changed move; the referee applies it), with
+// "включительно" / "up to and including" (Inclusive) and "частично" / "in part" (Partial). It
+// returns the offset after which moves are the accepted variant's, or -1, and whether this is
+// the letter's acceptance (a second one is reported and its moves are not kept).
+func (rd *lineReader) acceptance(n int, m *masked) (int, bool) {
 	lower := string(m.lower)
 	ix := firstWordMatch(reAccept, lower)
 	if ix == nil {
-		return -1
+		return -1, false
 	}
-	mapped, ok := mapLabel(lastGroup(lower, ix))
+	end := ix[1]
+	label := lastGroup(lower, ix)
+	if ls := ix[2]; ls >= 0 {
+		// Verb first, a letter label (group 1).
+		if r, sz := utf8.DecodeRuneInString(m.orig[ls:]); unicode.IsLower(r) && strings.ContainsRune("аивскоуя", r) {
+			// 4.2.13, an ambiguous label: a lower-case "а", "и", "в", "с", "к", "о", "у", "я"
+			// followed by a word is that Russian word ("принимаю ваш вариант а вместо ..."),
+			// not a label, unless the word begins "до N-го хода" or "частично".
+			rest := strings.TrimLeft(lower[ls+sz:], " ")
+			if rest != "" && rest != lower[ls+sz:] {
+				if r2, _ := utf8.DecodeRuneInString(rest); unicode.IsLetter(r2) {
+					u := firstWordMatch(reUntil, rest)
+					p := firstWordMatch(rePartial, rest)
+					if (u == nil || u[0] != 0) && (p == nil || p[0] != 0) {
+						label, end = "", ls
+					}
+				}
+			}
+		}
+	}
+	mapped, ok := mapLabel(label)
 	if !ok {
-		rd.problem(n, m.orig[ix[0]:ix[1]], WhatLabel)
+		rd.problem(n, m.orig[ix[0]:end], WhatLabel)
 	}
 	a := &Acceptance{Label: mapped, Where: Where{Line: n, Text: strings.TrimSpace(m.orig)}}
-	m.blank(ix[0], ix[1])
-	if u := firstWordMatch(reUntil, string(m.lower)); u != nil {
+	if p := firstWordMatch(rePartial, lower[ix[0]:ix[1]]); p != nil {
+		a.Partial = true // "ваш вариант частично принимаю"
+	}
+	m.blank(ix[0], end)
+	lower = string(m.lower)
+	if u := firstWordMatch(reUntil, lower); u != nil && atoi(lastGroup(lower, u)) > 0 {
 		a.Until = atoi(lastGroup(lower, u))
-		m.blank(u[0], u[1])
+		w := lower[u[0]:u[1]]
+		a.Inclusive = strings.Contains(w, "включительно") || strings.Contains(w, "includ") || strings.Contains(w, "inclusive")
+		m.blank(u[0], u[1]) // "9-го" is never a move nor a move number
+	}
+	lower = string(m.lower)
+	if p := firstWordMatch(rePartial, lower); p != nil {
+		a.Partial = true
+		m.blank(p[0], p[1])
 	}
 	if rd.l.AcceptVariant != nil {
 		rd.problem(n, strings.TrimSpace(m.orig), WhatAcceptedTwice)
-		return ix[1]
+		return end, false
 	}
 	rd.l.AcceptVariant = a
-	return ix[1]
+	return end, true
 }
 
 // statements reads draw statements, resignation and protest (4.1.12). It reports whether the
@@ -653,6 +702,7 @@ const (
 	kwRepeat kwKind = iota + 1
 	kwOwn
 	kwAccept
+	kwInstead
 	kwVariant
 	kwThen
 )
@@ -695,6 +745,14 @@ func keywords(lower string) []kwEvent {
 	for _, ix := range wordMatches(reOwnKw, lower, 16) {
 		evs = append(evs, kwEvent{kind: kwOwn, start: ix[0], end: ix[1]})
 	}
+	for _, ix := range wordMatches(reInstead, lower, 16) {
+		// 4.2.13: "вместо 14... h6:f4 играю ...": a move must follow, or nothing (the move
+		// is on the next line).
+		if rest := strings.Trim(lower[ix[1]:], " :"); rest != "" && !moveFollows(lower[ix[1]:]) {
+			continue
+		}
+		evs = append(evs, kwEvent{kind: kwInstead, start: ix[0], end: ix[1]})
+	}
 	for _, ix := range wordMatches(reVariantKw, lower, 16) {
 		word := lower[ix[0]:ix[1]]
 		if (word == "на" || word == "on") && !moveFollows(lower[ix[1]:]) {
@@ -710,18 +768,25 @@ func keywords(lower string) []kwEvent {
 	return earliestLongest(evs)
 }
 
-// moves reads the moves of a line and files them: repeated, own, or in a variant.
-func (rd *lineReader) moves(n int, m *masked, trimmed string, accept int) {
+// moves reads the moves of a line and files them: repeated, own, in a variant, or (4.2.13)
+// in the accepted variant or as its declined move. accept is where an acceptance ends on the
+// line (-1 when none), kept whether it is the letter's acceptance.
+func (rd *lineReader) moves(n int, m *masked, trimmed string, accept int, kept bool) {
 	evs := keywords(string(m.lower))
 	if accept >= 0 {
 		evs = append([]kwEvent{{kind: kwAccept, start: accept - 1, end: accept}}, evs...)
 		sort.SliceStable(evs, func(i, j int) bool { return evs[i].start < evs[j].start })
+		rd.acceptKept = kept
 	}
 	toks := scanTokens(string(m.line))
 	context := len(evs) > 0 || onlyMoves(toks)
 	ms, probs := readMoveTokens(m.orig, n, toks, context)
 	rd.problems = append(rd.problems, probs...)
 	if len(ms) == 0 && len(evs) == 0 {
+		if rd.sec == secAccept || rd.sec == secDeclined {
+			// 4.2.13: a line of another kind ends the accepted moves.
+			rd.sec = secOwn
+		}
 		return
 	}
 
@@ -730,19 +795,25 @@ func (rd *lineReader) moves(n int, m *masked, trimmed string, accept int) {
 	if cat != secVariant {
 		cur = nil
 	}
+	if cat == secAccept && !startsWithMove(toks) {
+		// 4.2.13: the accepted moves written on the lines after "принимаю вариант А:" run to
+		// a blank line or a line of another kind (one that does not start with a move).
+		cat = secOwn
+	}
 	if len(evs) > 0 && evs[0].receipt && cat == secOwn {
 		cat = secRepeat // "11... h6:f4 получил"
 	}
 	openedHere := false
-	var setBy kwKind
 	apply := func(e kwEvent) {
 		switch e.kind {
 		case kwRepeat:
-			cat, setBy = secRepeat, kwRepeat
+			cat = secRepeat
 		case kwAccept:
-			cat, setBy = secRepeat, kwAccept
+			cat = secAccept
+		case kwInstead:
+			cat = secDeclined
 		case kwOwn:
-			cat, setBy = secOwn, kwOwn
+			cat = secOwn
 		case kwVariant:
 			label, ok := mapLabel(e.label)
 			if !ok {
@@ -761,18 +832,18 @@ func (rd *lineReader) moves(n int, m *masked, trimmed string, accept int) {
 				}
 				openedHere = true
 			}
-			cat, setBy = secVariant, kwVariant
+			cat = secVariant
 		case kwThen:
 			switch {
 			case cur != nil && openedHere:
 				cat = secVariant
 			case e.reply:
-				cat, setBy = secOwn, kwOwn // "на ваш ход … отвечаю …"
+				cat = secOwn // "на ваш ход … отвечаю …"
 			}
 		}
 	}
 	ei := 0
-	filedRepeat := false
+	filedRepeat, filedAccept, filedDeclined := false, false, false
 	for _, mv := range ms {
 		for ei < len(evs) && evs[ei].start <= mv.off {
 			apply(evs[ei])
@@ -788,6 +859,19 @@ func (rd *lineReader) moves(n int, m *masked, trimmed string, accept int) {
 				rd.repeated = append(rd.repeated, mv)
 			}
 			filedRepeat = true
+		case cat == secAccept:
+			// 4.2.13: the accepted moves are the variant's, never the repetition (4.2.9).
+			// Those of a second acceptance (reported) are not kept.
+			if rd.acceptKept && len(rd.accepted) < 1024 {
+				rd.accepted = append(rd.accepted, mv)
+			}
+			filedAccept = true
+		case cat == secDeclined:
+			// 4.2.13: "вместо X": X is declined and never played.
+			if len(rd.declined) < 1024 {
+				rd.declined = append(rd.declined, mv)
+			}
+			filedDeclined = true
 		default:
 			if len(rd.own) < 1024 {
 				rd.own = append(rd.own, mv)
@@ -798,10 +882,17 @@ func (rd *lineReader) moves(n int, m *masked, trimmed string, accept int) {
 		apply(evs[ei])
 	}
 	rd.sec, rd.variant = cat, cur
-	if cat == secRepeat && (filedRepeat || setBy == kwAccept) {
-		// Moves that follow a repetition or an acceptance on a line of their own are the
-		// writer's own moves.
+	switch {
+	case cat == secRepeat && filedRepeat:
+		// Moves that follow a repetition on a line of their own are the writer's own moves.
 		rd.sec = secOwn
+	case cat == secAccept && accept >= 0 && (filedAccept || !strings.HasSuffix(strings.TrimRight(trimmed, " "), ":")):
+		// 4.2.13: the accepted moves continue on the next lines only after an acceptance
+		// that ends with ":" and has none on its line; otherwise the moves that follow are
+		// the writer's own.
+		rd.sec = secOwn
+	case cat == secDeclined && filedDeclined:
+		rd.sec = secOwn // "Вместо 14... h6:f4" alone: what follows is played
 	}
 	if rd.sec == secVariant && (cur == nil || len(cur.moves) == 0 && !cur.byWord) {
 		// "Если будут вопросы, пишите": a condition with no move opens nothing.
@@ -810,6 +901,11 @@ func (rd *lineReader) moves(n int, m *masked, trimmed string, accept int) {
 	if rd.sec != secVariant {
 		rd.variant = nil
 	}
+}
+
+// startsWithMove reports whether the first token of a line is a move number or a move.
+func startsWithMove(toks []token) bool {
+	return len(toks) > 0 && toks[0].kind != tokWord
 }
 
 // fileMoves turns placed moves into a numbered list.
@@ -830,6 +926,13 @@ func fileMoves(pms []placedMove) []Move {
 func (rd *lineReader) finish() {
 	rd.l.Repeated = fileMoves(rd.repeated)
 	rd.l.Moves = fileMoves(rd.own)
+	if a := rd.l.AcceptVariant; a != nil {
+		a.Moves = fileMoves(rd.accepted)
+		a.Declined = fileMoves(rd.declined)
+	}
+	// 4.2.13: without an acceptance, the move after "вместо" / "instead of" is still
+	// declined: it is filed nowhere (never played); the referee compares the letter's own
+	// moves with the variants it holds.
 	for _, v := range rd.variants {
 		if len(v.moves) == 0 {
 			if v.label != "" {

@@ -33,10 +33,16 @@ type VariantView struct {
 	Moves []string `json:"moves"`
 }
 
-// AcceptanceView is an acceptance in a View.
+// AcceptanceView is an acceptance in a View: the label, the first changed move (until),
+// whether it is included, whether the acceptance is partial, the accepted moves written out
+// and the declined move(s) after "вместо" / "instead of", normalised like every move.
 type AcceptanceView struct {
-	Label string `json:"label"`
-	Until int    `json:"until,omitempty"`
+	Label     string   `json:"label"`
+	Until     int      `json:"until,omitempty"`
+	Inclusive bool     `json:"inclusive,omitempty"`
+	Partial   bool     `json:"partial,omitempty"`
+	Moves     []string `json:"moves,omitempty"`
+	Declined  []string `json:"declined,omitempty"`
 }
 
 // TimeView is the time fraction in a View.
@@ -102,7 +108,13 @@ func (l *Letter) View() View {
 		v.Variants[i] = VariantView{Label: va.Label, Moves: moveStrings(va.Moves)}
 	}
 	if a := l.AcceptVariant; a != nil {
-		v.AcceptVariant = &AcceptanceView{Label: a.Label, Until: a.Until}
+		v.AcceptVariant = &AcceptanceView{Label: a.Label, Until: a.Until, Inclusive: a.Inclusive, Partial: a.Partial}
+		if len(a.Moves) > 0 {
+			v.AcceptVariant.Moves = moveStrings(a.Moves)
+		}
+		if len(a.Declined) > 0 {
+			v.AcceptVariant.Declined = moveStrings(a.Declined)
+		}
 	}
 	for i, d := range l.Dates {
 		v.Dates[i] = d.Date.String()
