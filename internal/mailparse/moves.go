@@ -216,7 +216,8 @@ func numberAt(s string, i int) (number int, black bool, end int, ok bool) {
 	// A number is followed by a space, a letter or a move: "14.11.2026" is no move number.
 	r, n := runeAt(s, k)
 	if n > 0 && isDigit(r) {
-		if sq, kind, _, end := moveAt(s, k); len(sq) < 2 || kind != numeric || !boundary(s, end) {
+		sq, kind, _, end := moveAt(s, k)
+		if (len(sq) < 2 || kind != numeric || !boundary(s, end)) && !isNumericAttempt(s[k:wordEnd(s, k)]) && !isNumericAttempt(s[k:runTo(s, k, "")]) {
 			return 0, false, i, false
 		}
 	}

@@ -59,6 +59,7 @@ func TestLines(t *testing.T) {
 		{"abbreviated a:a7", "Мой ход: 30. a:a7", want{Moves: []string{"30. a:a7"}, Problems: []string{"1:a:a7:abbreviated notation"}}},
 		{"abbreviated lone square", "Мой ход: 30. e5", want{Moves: []string{"30. e5"}, Problems: []string{"1:e5:abbreviated notation"}}},
 		{"numeric move with a wrong mark", "Мой ход: 7... 11;31", want{Moves: []string{"7... 11;31"}, Problems: []string{"1:11;31:unreadable move"}}},
+		{"numeric move with a wrong mark, no space", "11...24;20", want{Moves: []string{"11... 24;20"}, Problems: []string{"1:24;20:unreadable move"}}},
 		{"numeric move with a dot", "Мой ход: 7... 11.31", want{Moves: []string{"7... 11.31"}, Problems: []string{"1:11.31:unreadable move"}}},
 		{"a date in prose is no move", "Ваш ход получил 14.11, спасибо", want{}},
 		{"numeric needs context", "Письмо ушло в 12:30, дом 12-34, кв. 5", want{}},

@@ -356,7 +356,7 @@ func (x *decider) checkRepetition() []Violation {
 	}
 	// Each owed ply not repeated is a fault of its own, unless a wrong or illegible repetition
 	// above already stands for it.
-	missing := 0
+	missing, wrong := 0, len(v)
 	for _, j := range owed {
 		if !covered[j] {
 			missing++
@@ -366,7 +366,7 @@ func (x *decider) checkRepetition() []Violation {
 		if covered[j] {
 			continue
 		}
-		if missing <= len(v) {
+		if missing <= wrong {
 			break
 		}
 		missing--
@@ -512,9 +512,6 @@ func (x *decider) playMoves(moves []letterMove) []Violation {
 				case faultUnreadable:
 					x.also = append(x.also, "4.2.5") // moves must be written legibly
 				}
-				if x.accepting {
-					x.also = append(x.also, "4.2.13")
-				}
 				x.judged = x.b.clone()
 				return []Violation{x.moveViolation(m, f)}
 			}
@@ -583,14 +580,38 @@ func (x *decider) stopAll(v []Violation, keep bool) {
 		}
 	}
 	if x.played > 0 {
-		// The accepted part stays made; a resent letter may state the acceptance again.
+		// The accepted part stays made (4.2.8); a resent letter may state the acceptance again.
 		x.g.Accepted = &AcceptedPart{Label: x.lt.Accept.labelOr(), Proposer: x.side.Other(), Cut: len(x.g.Plies)}
+		x.keepAccepted()
 	}
 	if !penalty {
 		x.reject(v)
 		return
 	}
 	x.stop(v)
+}
+
+// keepAccepted books the accepted part a stopped letter leaves on the board: the moves count
+// for both players' controls (4.3.1; they cost no days of their own: the sender's thinking days
+// run on to his valid letter), and the proposer must repeat the sender's moves of it (4.2.9).
+func (x *decider) keepAccepted() {
+	s := x.side
+	own, partner := 0, 0
+	for i := len(x.g.Plies) - x.played; i < len(x.g.Plies); i++ {
+		if sideOfPly(i) != s {
+			partner++
+			continue
+		}
+		own++
+		if x.g.Plies[i].By == ByLetter {
+			o := x.g.owes(s.Other())
+			*o = append(*o, i)
+		}
+	}
+	x.g.Clock(s).CountMoves(own, x.today, x.terms)
+	x.g.Clock(s.Other()).CountMoves(partner, x.today, x.terms)
+	x.overstepped(s, x.g.Clock(s).Overstep)
+	x.overstepped(s.Other(), x.g.Clock(s.Other()).Overstep)
 }
 
 // stop rejects the letter under 4.2.9/4.2.10 with the penalty of 4.2.11.

@@ -1,0 +1,1543 @@
+package referee_test
+
+// TestLetterGenerator plays random legal games of every variant by letters, each letter an
+// RFC 5322 message written the way players write (lettergen_phrases_test.go), sometimes with a
+// fault the rules name, and checks every decision against a model of the game that the test
+// keeps itself: the plies on the board, who is on move, what each player owes for repetition
+// (4.2.9), the pending variants (4.2.7, 4.2.13), and both clocks counted from the calendar
+// (4.3.1, 4.3.2, 4.2.11). The model never reads the referee's state.
+//
+// A failure reproduces with
+//
+//	go test ./internal/referee -run TestLetterGenerator -lettergen.seed=N
+
+import (
+	"flag"
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"postald/internal/daysclock"
+	"postald/internal/mailparse"
+	"postald/internal/referee"
+	"postald/internal/rules"
+)
+
+var (
+	lgSeedFlag    = flag.Int64("lettergen.seed", 0, "seed of TestLetterGenerator (0: from the clock)")
+	lgLettersFlag = flag.Int("lettergen.letters", 5000, "letters TestLetterGenerator writes")
+	lgTraceFlag   = flag.Int("lettergen.trace", -1, "log every letter and decision of this game")
+	lgFaultsFlag  = flag.String("lettergen.faults", "all",
+		"comma-separated faults to inject (all, none, or of: abbreviated, impossible, unreadable, repetition-missing, "+
+			"repetition-wrong, repetition+abbrev, impossible-unique, misnumbered, invisible-character, no-move)")
+)
+
+// lgEnabled reports whether -lettergen.faults lets the generator write fault f.
+func lgEnabled(f string) bool {
+	switch *lgFaultsFlag {
+	case "all":
+		return true
+	case "none", "":
+		return false
+	}
+	return slices.Contains(strings.Split(*lgFaultsFlag, ","), f)
+}
+
+var lgVariantIDs = []string{"russian", "international", "column", "lasca",
+	"russian-giveaway", "international-giveaway", "column-giveaway", "lasca-giveaway"}
+
+var lgPlayers = [2]referee.Player{
+	{Number: 1, Name: "Иванов Иван", Email: "ivanov@mail.example"},
+	{Number: 2, Name: "Петров Пётр", Email: "petrov@mail.example"},
+}
+
+var lgMoscow = func() *time.Location {
+	loc, err := time.LoadLocation("Europe/Moscow")
+	if err != nil {
+		panic(err)
+	}
+	return loc
+}()
+
+const lgPenalty = 6 // 4.2.11, the regulation's default penalty_days
+
+func TestLetterGenerator(t *testing.T) {
+	seed := *lgSeedFlag
+	if seed == 0 {
+		seed = time.Now().UnixNano() % 1_000_000_000
+	}
+	t.Logf("lettergen seed %d", seed)
+	began := time.Now()
+	st := &lgStats{seed: seed, kinds: map[string]int{}, failures: map[string]int{}}
+	budget := *lgLettersFlag
+	games := 0
+	for letters := 0; letters < budget; games++ {
+		gm := newLGGame(t, st, seed, games)
+		letters += gm.run(budget - letters)
+	}
+	t.Logf("lettergen seed %d: %d games, %d letters (%d stopped, %d notices) in %v",
+		seed, games, st.letters, st.stopped, st.notices, time.Since(began).Round(time.Millisecond))
+	var kinds []string
+	for k, n := range st.kinds {
+		kinds = append(kinds, fmt.Sprintf("%s %d", k, n))
+	}
+	slices.Sort(kinds)
+	t.Logf("letters by kind: %s", strings.Join(kinds, ", "))
+	if len(st.failures) > 0 {
+		var fs []string
+		for k, n := range st.failures {
+			fs = append(fs, fmt.Sprintf("%3d× %s", n, k))
+		}
+		slices.Sort(fs)
+		t.Errorf("lettergen seed %d: %d games failed; kinds of failure:\n%s", seed, st.failed, strings.Join(fs, "\n"))
+	}
+}
+
+// lgStats counts what a run did, and the failures by kind (the first of each is printed whole).
+type lgStats struct {
+	seed                      int64
+	letters, stopped, notices int
+	failed                    int
+	kinds                     map[string]int
+	failures                  map[string]int
+}
+
+// ---------------------------------------------------------------------------------------------
+// The model
+
+const (
+	lgByLetter  = "letter"      // written by its own player
+	lgByForced  = "forced"      // the partner's forced reply written by the sender (4.2.4)
+	lgByPostald = "postald"     // a forced reply left out, played by postald (4.2.4)
+	lgByVariant = "variant"     // a proposer's move played from his variant (4.2.13)
+	lgBySubst   = "substituted" // the single legal move of an impossible move's square (4.2.10)
+)
+
+// lgVariant is a pending proposal (4.2.7): moves from ply at on, the partner's first.
+type lgVariant struct {
+	label    string // "A", "B" or ""
+	proposer int
+	at       int
+	moves    []string
+}
+
+// lgModel is the game as the test sees it. Sides are 0 (White) and 1 (Black).
+type lgModel struct {
+	v        *rules.Variant
+	start    daysclock.Date
+	pos      rules.Position
+	hist     []rules.Position // hist[i]: the position before ply i
+	plies    []string         // canonical text (rules.FormatMove)
+	by       []string
+	owes     [2][]int          // plies each side must repeat (4.2.9)
+	seen     [2]int            // plies on the board after the side's last accepted letter
+	days     [2]int            // accrued days, penalties included
+	since    [2]daysclock.Date // the day the running move began; zero when not on move
+	moved    [2]int            // plies of each side on the board
+	movedOn  daysclock.Date    // the day the move now awaiting an answer came onto the board
+	variants []lgVariant
+	over     bool
+	answered [2]daysclock.Date // the day of each side's last answer to a letter without a move
+
+	// the letter being decided
+	played  []int
+	clauses map[string]bool
+}
+
+func newLGModel(variant string, start daysclock.Date) *lgModel {
+	v, err := rules.VariantByID(variant)
+	if err != nil {
+		panic(err)
+	}
+	m := &lgModel{v: v, start: start, pos: v.Start(), clauses: map[string]bool{}}
+	m.since[0] = start // 4.3.2: White's clock runs from the start date
+	return m
+}
+
+func (m *lgModel) clone() *lgModel {
+	c := *m
+	c.hist = slices.Clone(m.hist)
+	c.plies = slices.Clone(m.plies)
+	c.by = slices.Clone(m.by)
+	c.owes = [2][]int{slices.Clone(m.owes[0]), slices.Clone(m.owes[1])}
+	c.variants = nil
+	for _, v := range m.variants {
+		v.moves = slices.Clone(v.moves)
+		c.variants = append(c.variants, v)
+	}
+	c.played = slices.Clone(m.played)
+	c.clauses = maps.Clone(m.clauses)
+	return &c
+}
+
+// begin starts a letter.
+func (m *lgModel) begin() { m.played, m.clauses = nil, map[string]bool{} }
+
+func (m *lgModel) toMove() int { return len(m.plies) % 2 }
+
+// onMove is Decision.ToMove: the side on move while the game is played.
+func (m *lgModel) onMove() referee.Side {
+	switch {
+	case m.over:
+		return ""
+	case m.toMove() == 0:
+		return referee.White
+	}
+	return referee.Black
+}
+
+func (m *lgModel) clause(c string) { m.clauses[c] = true }
+func lgNumbered(i int, text string) string {
+	if i%2 == 0 {
+		return strconv.Itoa(i/2+1) + ". " + text
+	}
+	return strconv.Itoa(i/2+1) + "... " + text
+}
+
+func (m *lgModel) legal() []string {
+	ms := m.pos.LegalMoves(nil)
+	out := make([]string, len(ms))
+	for i, mv := range ms {
+		out[i] = rules.FormatMove(&m.pos, mv)
+	}
+	return out
+}
+
+// play puts a legal move on the board; a move its own player wrote is owed by the partner.
+func (m *lgModel) play(text, by string) {
+	mv, err := rules.ParseMove(&m.pos, text)
+	if err != nil {
+		panic(fmt.Sprintf("lettergen: model move %q: %v", text, err))
+	}
+	i := len(m.plies)
+	s := i % 2
+	m.hist = append(m.hist, m.pos)
+	m.plies = append(m.plies, rules.FormatMove(&m.pos, mv))
+	m.pos = m.pos.Play(mv)
+	m.by = append(m.by, by)
+	m.moved[s]++
+	if by == lgByLetter || by == lgBySubst {
+		m.owes[1-s] = append(m.owes[1-s], i)
+	}
+	m.played = append(m.played, i)
+	if m.pos.Outcome() != rules.Ongoing {
+		m.over, m.variants = true, nil
+	}
+}
+
+// pendingFor returns the partner's variant that waits for side s's move now, if any.
+func (m *lgModel) pendingFor(s int) (lgVariant, bool) {
+	for _, v := range m.variants {
+		if v.proposer != s && v.at == len(m.plies) && len(v.moves) > 0 {
+			return v, true
+		}
+	}
+	return lgVariant{}, false
+}
+
+// follow applies the proposer's variants to the ply just played by his partner (4.2.13): the
+// one that foresaw it has its proposer's next move played; the others are gone.
+func (m *lgModel) follow(proposer int) bool {
+	p := len(m.plies) - 1
+	if p < 0 || p%2 == proposer {
+		return false
+	}
+	var kept []lgVariant
+	next := ""
+	for _, v := range m.variants {
+		if v.proposer != proposer {
+			kept = append(kept, v)
+			continue
+		}
+		if v.at != p || v.moves[0] != m.plies[p] {
+			continue
+		}
+		v.moves, v.at = v.moves[1:], v.at+1
+		if len(v.moves) == 0 || next != "" {
+			continue
+		}
+		next = v.moves[0]
+		v.moves, v.at = v.moves[1:], v.at+1
+		if len(v.moves) > 0 {
+			kept = append(kept, v)
+		}
+	}
+	m.variants = kept
+	if next == "" || m.over {
+		return false
+	}
+	m.clause("4.2.13")
+	m.play(next, lgByVariant)
+	return true
+}
+
+// settle plays the partner's single legal replies the letter left out (4.2.4).
+func (m *lgModel) settle(s int) {
+	for !m.over && m.toMove() != s {
+		legal := m.legal()
+		if len(legal) != 1 {
+			return
+		}
+		m.clause("4.2.4")
+		m.play(legal[0], lgByPostald)
+		m.follow(s)
+	}
+}
+
+// commit finishes an accepted letter of side s received on today: the repetition is done, the
+// proposals stored, forced replies played, the days charged (4.3.1, 4.3.2) and the clock of the
+// player now on move started.
+func (m *lgModel) commit(s int, today daysclock.Date, props []lgVariant, movedBefore int) {
+	m.owes[s] = nil
+	m.variants = slices.DeleteFunc(m.variants, func(v lgVariant) bool { return v.proposer == s })
+	if !m.over {
+		m.variants = append(m.variants, props...)
+	}
+	m.settle(s)
+	own := 0
+	for _, i := range m.played {
+		if i%2 == s && (m.by[i] == lgByLetter || m.by[i] == lgBySubst) {
+			own++
+		}
+	}
+	if own > 0 && !m.since[s].IsZero() {
+		if movedBefore == 0 && !today.After(m.start) {
+			m.clause("4.3.2") // the first move on the start date or earlier costs nothing
+		}
+		m.days[s] += lgCalendarDays(m.since[s], today)
+		m.since[s] = daysclock.Date{}
+	}
+	if !m.over {
+		t := m.toMove()
+		m.movedOn = today
+		from := today
+		if m.moved[t] == 0 {
+			from = daysclock.Later(today, m.start) // 4.3.2
+		}
+		m.since[t] = from
+	}
+	m.seen[s] = len(m.plies)
+}
+
+// lgCalendarDays counts the calendar days from one date to a later one as a wall calendar
+// does, without daysclock: noon to noon in UTC, so that no clock change moves a day (4.3.1: 0
+// when both fall on the same day; none when the clock starts later, 4.3.2).
+func lgCalendarDays(from, to daysclock.Date) int {
+	a := time.Date(from.Year, from.Month, from.Day, 12, 0, 0, 0, time.UTC)
+	b := time.Date(to.Year, to.Month, to.Day, 12, 0, 0, 0, time.UTC)
+	return max(int(b.Sub(a).Hours()/24+0.5), 0)
+}
+
+// numberedPlayed returns the plies the letter put on the board, as Decision.Moves writes them.
+func (m *lgModel) numberedPlayed() []string {
+	out := []string{}
+	for _, i := range m.played {
+		out = append(out, lgNumbered(i, m.plies[i]))
+	}
+	return out
+}
+
+func (m *lgModel) clauseList() []string {
+	out := slices.Collect(maps.Keys(m.clauses))
+	slices.SortFunc(out, lgCompareClauses)
+	return out
+}
+
+func lgCompareClauses(a, b string) int {
+	as, bs := strings.Split(a, "."), strings.Split(b, ".")
+	for i := 0; i < len(as) && i < len(bs); i++ {
+		x, errx := strconv.Atoi(as[i])
+		y, erry := strconv.Atoi(bs[i])
+		if errx != nil || erry != nil {
+			if c := strings.Compare(as[i], bs[i]); c != 0 {
+				return c
+			}
+		} else if x != y {
+			return x - y
+		}
+	}
+	return len(as) - len(bs)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Faults
+
+type lgFault string
+
+const (
+	lgNoFault    lgFault = ""
+	lgAbbrev     lgFault = "abbreviated"         // stop: 4.2.2, 4.2.10
+	lgImpossible lgFault = "impossible"          // stop: 4.2.10, the piece has several moves
+	lgUnreadable lgFault = "unreadable"          // stop: 4.2.5, 4.2.10
+	lgRepMissing lgFault = "repetition-missing"  // stop: 4.2.9
+	lgRepWrong   lgFault = "repetition-wrong"    // stop: 4.2.9
+	lgDouble     lgFault = "repetition+abbrev"   // stop: 4.2.9 and 4.2.2, 4.2.10, one penalty
+	lgSubst      lgFault = "impossible-unique"   // corrected: 4.2.10
+	lgNumber     lgFault = "misnumbered"         // corrected: 4.2.14
+	lgInvisible  lgFault = "invisible-character" // no fault at all
+)
+
+func (f lgFault) stops() bool {
+	switch f {
+	case lgAbbrev, lgImpossible, lgUnreadable, lgRepMissing, lgRepWrong, lgDouble:
+		return true
+	}
+	return false
+}
+
+func (f lgFault) repetition() bool { return f == lgRepMissing || f == lgRepWrong || f == lgDouble }
+
+// moveFault reports whether the first own move is written wrongly, and its clauses.
+func (f lgFault) moveClauses() []string {
+	switch f {
+	case lgAbbrev, lgDouble:
+		return []string{"4.2.2", "4.2.10"}
+	case lgImpossible:
+		return []string{"4.2.10"}
+	case lgUnreadable:
+		return []string{"4.2.5", "4.2.10"}
+	}
+	return nil
+}
+
+// wrongSquare returns a move from square from, written with the separator of a real move of
+// that piece, to a square it cannot reach, such that the engine refuses it with pieceMoves legal
+// moves of that piece (1: 4.2.10 substitutes; 2 or more: the letter is stopped).
+func lgWrongMove(r *rand.Rand, pos *rules.Position, from rules.Square, capture bool, pieceMoves int) (string, bool) {
+	v := pos.Variant()
+	sep := "-"
+	if capture {
+		sep = ":"
+	}
+	for range 20 {
+		to := rules.Square(r.IntN(v.NumSquares()))
+		if to == from {
+			continue
+		}
+		text := v.SquareName(from) + sep + v.SquareName(to)
+		_, err := rules.ParseMove(pos, text)
+		ne, ok := err.(*rules.NotationError)
+		if !ok || ne.Kind != rules.ErrNoSuchMove && ne.Kind != rules.ErrCaptureRequired {
+			continue
+		}
+		if len(ne.PieceMoves) == pieceMoves || pieceMoves > 1 && len(ne.PieceMoves) > 1 {
+			return text, true
+		}
+	}
+	return "", false
+}
+
+// lgPieces groups the legal moves of pos by their from-square.
+func lgPieces(pos *rules.Position) map[rules.Square][]rules.Move {
+	out := map[rules.Square][]rules.Move{}
+	for _, mv := range pos.LegalMoves(nil) {
+		out[mv.From()] = append(out[mv.From()], mv)
+	}
+	return out
+}
+
+// lgSortedSquares returns the keys of a piece map in order, so that a seed replays.
+func lgSortedSquares(ps map[rules.Square][]rules.Move) []rules.Square {
+	return slices.Sorted(maps.Keys(ps))
+}
+
+// faultText writes the first own move wrongly for fault f in pos, where mv is the move the
+// player meant. It reports false when the position offers no such fault.
+func lgFaultText(r *rand.Rand, f lgFault, pos *rules.Position, mv string) (string, bool) {
+	v := pos.Variant()
+	switch f {
+	case lgAbbrev, lgDouble:
+		if v.ID() == "international" || v.ID() == "international-giveaway" {
+			return "", false // numeric notation has no file letters to abbreviate with
+		}
+		m, err := rules.ParseMove(pos, mv)
+		if err != nil {
+			return "", false
+		}
+		text := v.AlgebraicName(m.From())[:1] + v.AlgebraicName(m.To())
+		if _, err := rules.ParseMove(pos, text); !lgIsKind(err, rules.ErrAbbreviated) {
+			return "", false
+		}
+		return text, true
+	case lgUnreadable:
+		m, err := rules.ParseMove(pos, mv)
+		if err != nil {
+			return "", false
+		}
+		text := v.SquareName(m.From()) + v.SquareName(m.To())
+		if v.Numeric() {
+			text = v.SquareName(m.From()) + ";" + v.SquareName(m.To())
+		}
+		if _, err := rules.ParseMove(pos, text); !lgIsKind(err, rules.ErrSyntax) {
+			return "", false
+		}
+		return text, true
+	case lgImpossible:
+		ps := lgPieces(pos)
+		sqs := lgSortedSquares(ps)
+		r.Shuffle(len(sqs), func(i, j int) { sqs[i], sqs[j] = sqs[j], sqs[i] })
+		for _, sq := range sqs {
+			if len(ps[sq]) < 2 {
+				continue
+			}
+			if text, ok := lgWrongMove(r, pos, sq, ps[sq][0].IsCapture(), 2); ok {
+				return text, true
+			}
+		}
+	}
+	return "", false
+}
+
+func lgIsKind(err error, k rules.ErrorKind) bool {
+	ne, ok := err.(*rules.NotationError)
+	return ok && ne.Kind == k
+}
+
+// ---------------------------------------------------------------------------------------------
+// A letter's plan: what the player means to write, played on a copy of the model.
+
+type lgPlan struct {
+	before   *lgModel     // the model as the letter finds it
+	atFirst  *lgModel     // just before the first own move (after an accepted part of a variant)
+	after    *lgModel     // after the letter, if it is accepted
+	first    int          // ply of the first own move
+	own      []int        // plies written as the letter's moves, in order
+	explicit map[int]bool // proposer's variant moves written out among them
+	acc      *lgAccept
+	props    []lgVariant
+	tags     []string
+}
+
+// lgAccept is a variant of the partner accepted in writing (4.2.13).
+type lgAccept struct {
+	label    string
+	only     bool  // the only variant pending
+	part     []int // the plies of the accepted part
+	until    int   // the number of the first changed move; 0: the whole variant
+	declined int   // the ply index of the declined variant move (until > 0)
+	declText string
+}
+
+func (p *lgPlan) tag(t string) { p.tags = append(p.tags, t) }
+
+// plan makes side s's next letter. force, when set, is the first own move (a 4.2.10 fault
+// needs a piece with a single move).
+func (gm *lgGame) plan(s int, force string) *lgPlan {
+	r := gm.r
+	c := gm.m.clone()
+	c.begin()
+	p := &lgPlan{before: gm.m, explicit: map[int]bool{}}
+	if v, ok := c.pendingFor(s); ok && force == "" && r.IntN(100) < 40 {
+		if acc, c2 := gm.acceptInWriting(c, s, v); acc != nil {
+			p.acc, c = acc, c2
+			if acc.until > 0 {
+				p.tag("accept-part")
+			} else {
+				p.tag("accept-whole")
+			}
+		}
+	}
+	movedBefore := gm.m.moved[s]
+	for count := 0; ; count++ {
+		var mv string
+		legal := c.legal()
+		switch {
+		case count == 0 && force != "":
+			mv = force
+		case count == 0 && p.acc != nil && p.acc.until > 0:
+			var others []string
+			for _, x := range legal {
+				if x != p.acc.declText {
+					others = append(others, x)
+				}
+			}
+			mv = lgPick(r, others)
+		default:
+			if v, ok := c.pendingFor(s); ok && r.IntN(100) < 60 {
+				mv = v.moves[0]
+			} else {
+				mv = lgPick(r, legal)
+			}
+		}
+		if count == 0 {
+			p.atFirst, p.first = c.clone(), len(c.plies)
+		}
+		c.play(mv, lgByLetter)
+		p.own = append(p.own, len(c.plies)-1)
+		if c.over {
+			break
+		}
+		if c.follow(1 - s) {
+			p.tag("into-variant")
+			if c.over || count >= 3 || p.acc != nil || r.IntN(2) == 0 {
+				break
+			}
+			if r.IntN(2) == 0 {
+				i := len(c.plies) - 1
+				p.explicit[i] = true
+				p.own = append(p.own, i)
+			}
+			continue
+		}
+		if count >= 3 || p.acc != nil {
+			break
+		}
+		if pl := c.legal(); len(pl) == 1 {
+			if r.IntN(2) == 0 {
+				p.tag("forced-left")
+				break
+			}
+			p.tag("forced-written")
+			c.clause("4.2.4")
+			c.play(pl[0], lgByForced)
+			p.own = append(p.own, len(c.plies)-1)
+			if c.over {
+				break
+			}
+			continue
+		}
+		break
+	}
+	if !c.over && c.toMove() != s && r.IntN(100) < 35 {
+		p.props = gm.propose(c, s)
+		if len(p.props) > 0 {
+			p.tag(fmt.Sprintf("propose-%d", len(p.props)))
+		}
+	}
+	p.after = c
+	c.commit(s, gm.today(), p.props, movedBefore)
+	return p
+}
+
+// acceptInWriting plays the accepted part of v on a copy of c: all of it, or up to a changed
+// move of side s. It returns nil when the variant cannot be accepted so.
+func (gm *lgGame) acceptInWriting(c *lgModel, s int, v lgVariant) (*lgAccept, *lgModel) {
+	r := gm.r
+	c = c.clone()
+	n := len(v.moves)
+	k := n
+	if n >= 4 && r.IntN(3) > 0 {
+		k = 2 * (1 + r.IntN(n/2-1))
+	}
+	only := 0
+	for _, w := range c.variants {
+		if w.proposer != s && w.at == len(c.plies) {
+			only++
+		}
+	}
+	acc := &lgAccept{label: v.label, only: only == 1}
+	for j := 0; j < k; j += 2 {
+		c.play(v.moves[j], lgByLetter)
+		acc.part = append(acc.part, len(c.plies)-1)
+		if c.over || !c.follow(1-s) {
+			return nil, nil
+		}
+		acc.part = append(acc.part, len(c.plies)-1)
+		if c.over {
+			return nil, nil
+		}
+	}
+	if k < n {
+		acc.declined, acc.declText = len(c.plies), v.moves[k]
+		acc.until = len(c.plies)/2 + 1
+		if len(c.legal()) < 2 {
+			return nil, nil
+		}
+	}
+	return acc, c
+}
+
+// propose makes one or two variants for the partner's reply now (4.2.7), each with distinct
+// first moves and ending with a move of the proposer.
+func (gm *lgGame) propose(c *lgModel, s int) []lgVariant {
+	r := gm.r
+	legal := c.legal()
+	if len(legal) < 2 {
+		return nil
+	}
+	r.Shuffle(len(legal), func(i, j int) { legal[i], legal[j] = legal[j], legal[i] })
+	n := 1
+	if len(legal) >= 3 && r.IntN(3) == 0 {
+		n = 2
+	}
+	var out []lgVariant
+	for i := range n {
+		b := c.clone()
+		var moves []string
+		reply := legal[i]
+		for len(moves) < 4 {
+			b.play(reply, lgByLetter)
+			if b.over {
+				break
+			}
+			answer := lgPick(r, b.legal())
+			b.play(answer, lgByLetter)
+			moves = append(moves, b.plies[len(b.plies)-2], b.plies[len(b.plies)-1])
+			if b.over || r.IntN(100) < 60 {
+				break
+			}
+			reply = lgPick(r, b.legal())
+		}
+		if len(moves) == 0 {
+			continue
+		}
+		out = append(out, lgVariant{proposer: s, at: len(c.plies), moves: moves})
+	}
+	if len(out) == 2 || len(out) == 1 && r.IntN(2) == 0 {
+		for i := range out {
+			out[i].label = string(rune('A' + i))
+		}
+	}
+	return out
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing the letter
+
+// lgWrite is how one letter is written from a plan.
+type lgWrite struct {
+	lang      lgLang
+	firstText string // the first own move as written ("" canonical)
+	shift     int    // a numbering error of the first own move (4.2.14)
+	noRepeat  bool
+	wrongRep  map[int]string // ply → the wrong text of its repetition
+	extended  bool           // repeat everything since the last letter, not only what is owed
+	dates     []daysclock.Date
+	time      *referee.Time
+	invisible string // "move", "date" or "time"
+	char      string
+	ownOnly   bool // write the first own move only (a stopped letter)
+	quoted    bool // the letter answers below the partner's quoted letter: lines are not checked
+	noProps   bool
+
+	// where things landed (1-based lines)
+	repLine, ownLine int
+}
+
+// lgWriter writes numbered moves in every style letters.md lists.
+type lgWriter struct{ r *rand.Rand }
+
+func (w lgWriter) num(i int, text string, shift int) string {
+	n := i/2 + 1 + shift
+	if i%2 == 0 {
+		return fmt.Sprintf(lgPick(w.r, []string{"%d. %s", "%d. %s", "%d.%s"}), n, text)
+	}
+	return fmt.Sprintf(lgPick(w.r, []string{"%d... %s", "%d…%s", "%d… %s", "%d...%s", "%d. ... %s"}), n, text)
+}
+
+// list writes plies; a Black move right after White's may go without its number.
+func (w lgWriter) list(idx []int, text func(int) string) string { return w.listFirst(idx, text, "") }
+
+// listFirst is list with the first move written as first says, when it is not empty.
+func (w lgWriter) listFirst(idx []int, text func(int) string, first string) string {
+	var parts []string
+	for k, i := range idx {
+		switch {
+		case k == 0 && first != "":
+			parts = append(parts, first)
+		case i%2 == 1 && k > 0 && idx[k-1] == i-1 && w.r.IntN(2) == 0:
+			parts = append(parts, text(i))
+		default:
+			parts = append(parts, w.num(i, text(i), 0))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+func (w lgWriter) date(ds []daysclock.Date, b *lgPhrases, inv string) string {
+	f := lgPick(w.r, lgDateFormats)
+	var xs []string
+	for _, d := range ds {
+		xs = append(xs, f.write(d, b))
+	}
+	if inv != "" {
+		k := w.r.IntN(len(xs))
+		xs[k] = lgInsertInvisible(w.r, xs[k], inv)
+	}
+	if len(xs) == 1 {
+		return fmt.Sprintf(lgPick(w.r, b.date1), xs[0])
+	}
+	for {
+		tpl := lgPick(w.r, b.dates)
+		if f.slash && strings.Contains(tpl, " / ") {
+			continue
+		}
+		return fmt.Sprintf(tpl, xs[0], xs[1], xs[2])
+	}
+}
+
+// lgInsertInvisible puts an invisible character into text: a no-break space for a space, the
+// others between two characters, an embedding around the whole.
+func lgInsertInvisible(r *rand.Rand, text, char string) string {
+	switch char {
+	case "\u00a0":
+		if i := strings.Index(text, " "); i >= 0 {
+			return text[:i] + char + text[i+1:]
+		}
+		return char + text
+	case "\u202b":
+		return "\u202b" + text + "\u202c"
+	}
+	runes := []rune(text)
+	k := 1 + r.IntN(max(len(runes)-1, 1))
+	return string(runes[:k]) + char + string(runes[k:])
+}
+
+// body writes side s's letter from plan p as w says; it records where the moves landed.
+func (gm *lgGame) body(s int, p *lgPlan, w *lgWrite) string {
+	r := gm.r
+	wr := lgWriter{r}
+	b := &lgBook[w.lang]
+	var lines []string
+	// add appends text (one line or several) and returns the number of its last line.
+	add := func(l string) int { lines = append(lines, strings.Split(l, "\n")...); return len(lines) }
+	if gm.lastFrom[1-s] != "" && r.IntN(100) < 8 {
+		// A bottom-posted answer under the partner's letter, quoted: only the new text counts.
+		w.quoted = true
+		add(fmt.Sprintf(lgPick(r, b.quote), lgPlayers[1-s].Name, gm.lastAt[1-s].Format("02.01.2006 15:04")))
+		for _, l := range strings.Split(gm.lastFrom[1-s], "\n") {
+			add("> " + l)
+		}
+		add("")
+	}
+	if r.IntN(3) > 0 {
+		add(lgPick(r, b.greeting[1-s]))
+		if r.IntN(2) == 0 {
+			add("")
+		}
+	}
+	if r.IntN(2) == 0 {
+		add(lgPick(r, b.tournament))
+	}
+	// 4.2.9: the partner's moves not yet repeated.
+	before := p.before
+	rep := slices.Clone(before.owes[s])
+	if w.extended && len(w.wrongRep) == 0 {
+		rep = nil
+		for i := before.seen[s]; i < len(before.plies); i++ {
+			rep = append(rep, i)
+		}
+	}
+	if len(rep) > 0 && !w.noRepeat {
+		text := func(i int) string {
+			if t, ok := w.wrongRep[i]; ok {
+				return t
+			}
+			return before.plies[i]
+		}
+		w.repLine = add(fmt.Sprintf(lgPick(r, b.repeat), wr.list(rep, text)))
+	}
+	after := p.after
+	firstText := func(i int) string {
+		t := after.plies[i]
+		if i == p.first && w.firstText != "" {
+			t = w.firstText
+		}
+		return t
+	}
+	firstWritten := func() string {
+		t := firstText(p.first)
+		if w.invisible == "move" {
+			t = lgInsertInvisible(r, t, w.char)
+		}
+		t = wr.num(p.first, t, w.shift)
+		if w.invisible == "move" && w.char == "\u00a0" {
+			t = strings.Replace(t, "\u00a0", "", 1)
+			t = strings.Replace(t, " ", "\u00a0", 1)
+		}
+		return t
+	}
+	ownList := func() string {
+		idx := p.own
+		if w.ownOnly {
+			idx = idx[:1]
+		}
+		return wr.listFirst(idx, func(i int) string { return after.plies[i] }, firstWritten())
+	}
+	ownPrefix := lgPick(r, b.own)
+	if a := p.acc; a != nil {
+		word := lgLabelWord(r, b, w.lang, a.label, a.only)
+		part := wr.list(a.part, func(i int) string { return after.plies[i] })
+		switch {
+		case a.until == 0 && r.IntN(2) == 0:
+			rs := []rune(word)
+			add(fmt.Sprintf(lgPick(r, b.acceptAll), word, strings.ToUpper(string(rs[:1]))+string(rs[1:])))
+			w.ownLine = add(ownPrefix + ownList())
+		case a.until == 0:
+			add(fmt.Sprintf(lgPick(r, b.acceptList), word, part))
+			w.ownLine = add(ownPrefix + ownList())
+		case r.IntN(3) == 0:
+			add(fmt.Sprintf(lgPick(r, b.acceptToNo), word, a.until))
+			w.ownLine = add(lgPick(r, b.own[:len(b.own)-1]) + ownList())
+		default:
+			// the accepted part up to move N (or "in part", the declined move telling where),
+			// then the declined move and the one played instead, on the same line or the next
+			head := fmt.Sprintf(lgPick(r, b.acceptTo), word, a.until, part)
+			if len(a.part) > 0 && r.IntN(3) == 0 {
+				head = fmt.Sprintf(lgPick(r, b.acceptPart), word, part)
+			}
+			declined := wr.num(a.declined, a.declText, 0)
+			if r.IntN(2) == 0 {
+				add(head + ".")
+				w.ownLine = add(fmt.Sprintf(lgPick(r, b.instead), declined, ownList()))
+			} else {
+				w.ownLine = add(head + fmt.Sprintf(lgPick(r, b.insteadOn), declined, ownList()))
+			}
+		}
+	} else {
+		w.ownLine = add(ownPrefix + ownList())
+	}
+	if !w.noProps {
+		for _, v := range p.props {
+			idx := make([]int, len(v.moves))
+			for k := range idx {
+				idx[k] = v.at + k
+			}
+			text := func(i int) string { return v.moves[i-v.at] }
+			reply := wr.num(v.at, v.moves[0], 0)
+			answer := wr.list(idx[1:], text)
+			if v.label != "" {
+				add(fmt.Sprintf(lgPick(r, b.labelled), lgLabelAs(w.lang, v.label), reply, answer))
+			} else {
+				add(fmt.Sprintf(lgPick(r, b.ifThen), reply, answer))
+			}
+		}
+	}
+	if len(w.dates) > 0 {
+		inv := ""
+		if w.invisible == "date" {
+			inv = w.char
+		}
+		add(wr.date(w.dates, b, inv))
+	}
+	if w.time != nil {
+		t := fmt.Sprintf(lgPick(r, b.time), w.time.White, w.time.Black)
+		if w.invisible == "time" {
+			i := strings.LastIndex(t, "/")
+			t = t[:i] + w.char + t[i:]
+		}
+		add(t)
+	}
+	add("")
+	add(lgPick(r, b.signature[s]))
+	return strings.Join(lines, "\n")
+}
+
+// ---------------------------------------------------------------------------------------------
+// A game
+
+type lgGame struct {
+	t        *testing.T
+	st       *lgStats
+	r        *rand.Rand
+	index    int
+	variant  string
+	reg      referee.Regulation
+	short    bool // the default regulation: the game ends before anyone nears a control
+	maxPlies int
+	g        referee.Game
+	m        *lgModel
+	now      time.Time
+	letters  int
+	history  []string     // the letters of the game, for a failure report
+	lastFrom [2]string    // each side's last letter, to be quoted
+	lastAt   [2]time.Time // and when it came
+}
+
+func newLGGame(t *testing.T, st *lgStats, seed int64, index int) *lgGame {
+	r := rand.New(rand.NewPCG(uint64(seed), uint64(index)))
+	variant := lgVariantIDs[index%len(lgVariantIDs)]
+	start := daysclock.Date{Year: 2026, Month: time.November, Day: 1}
+	end := daysclock.Date{Year: 2030, Month: time.January, Day: 1}
+	lang := lgPick(r, []string{"ru", "en"})
+	g := referee.NewGame("СТ-2026/1", "1-2", variant, lang, lgPlayers[0], lgPlayers[1], start, end)
+	g.Address, g.Judge = "moves@club.example", "judge@club.example"
+	gm := &lgGame{t: t, st: st, r: r, index: index, variant: variant, g: g, m: newLGModel(variant, start)}
+	gm.reg = referee.DefaultRegulation()
+	if r.IntN(4) == 0 {
+		gm.short, gm.maxPlies = true, 30+r.IntN(30)
+	} else {
+		gm.reg.ControlDays = 5000
+		gm.maxPlies = 40 + r.IntN(120)
+	}
+	// White's first letter: up to two days before the start date, or up to three after.
+	first := start.AddDays(r.IntN(6) - 2)
+	gm.now = first.Start(lgMoscow).Add(time.Duration(7*60+r.IntN(15*60)) * time.Minute)
+	return gm
+}
+
+func (gm *lgGame) today() daysclock.Date { return daysclock.DateOf(gm.now, lgMoscow) }
+
+// advance moves the clock of the post on to the next letter: 0–4 calendar days later, at a
+// random hour, often just before or just after midnight.
+func (gm *lgGame) advance() {
+	r := gm.r
+	d := r.IntN(5)
+	if d == 0 {
+		y, mo, dd := gm.now.Date()
+		end := time.Date(y, mo, dd, 23, 59, 0, 0, lgMoscow)
+		if left := end.Sub(gm.now); left >= 2*time.Minute {
+			if r.IntN(3) == 0 && gm.now.Before(time.Date(y, mo, dd, 23, 50, 0, 0, lgMoscow)) {
+				gm.now = time.Date(y, mo, dd, 23, 50, 0, 0, lgMoscow)
+			} else {
+				gm.now = gm.now.Add(time.Duration(1+r.Int64N(int64(left/time.Minute))) * time.Minute)
+			}
+			return
+		}
+		d = 1
+	}
+	day := gm.today().AddDays(d).Start(lgMoscow)
+	switch r.IntN(6) {
+	case 0:
+		gm.now = day.Add(23*time.Hour + 50*time.Minute)
+	case 1:
+		gm.now = day.Add(10 * time.Minute)
+	default:
+		gm.now = day.Add(time.Duration(7*60+r.IntN(16*60)) * time.Minute)
+	}
+}
+
+// sameDay moves the clock a little later on the same day, when there is room.
+func (gm *lgGame) sameDay() {
+	y, mo, dd := gm.now.Date()
+	if end := time.Date(y, mo, dd, 23, 58, 0, 0, lgMoscow); gm.now.Before(end) {
+		gm.now = gm.now.Add(min(end.Sub(gm.now), time.Minute*time.Duration(1+gm.r.IntN(30))))
+	}
+}
+
+// run plays the game until it ends, reaches its length, or a letter fails; it returns the
+// letters sent.
+func (gm *lgGame) run(budget int) int {
+	for !gm.m.over && gm.letters < budget && len(gm.m.plies) < gm.maxPlies {
+		if gm.short && max(gm.m.days[0], gm.m.days[1]) >= 26 {
+			break // the default control (50 days for 10 moves) is never in reach
+		}
+		if !gm.turn() {
+			break
+		}
+	}
+	return gm.letters
+}
+
+// turn sends the letters of the player on move until his move is on the board. It reports
+// false when a decision was wrong (the game stops there).
+func (gm *lgGame) turn() bool {
+	r := gm.r
+	s := gm.m.toMove()
+	first := len(gm.m.plies) == 0 && gm.letters == 0
+	if !first {
+		gm.advance()
+	}
+	if r.IntN(100) < 4 && lgEnabled("no-move") {
+		if !gm.noMove(s) {
+			return false
+		}
+		if r.IntN(3) == 0 {
+			gm.sameDay()
+			if !gm.noMove(s) {
+				return false
+			}
+		}
+		gm.advance()
+	}
+	fault := lgNoFault
+	switch x := r.IntN(100); {
+	case x < 4:
+		fault = lgAbbrev
+	case x < 8:
+		fault = lgImpossible
+	case x < 10:
+		fault = lgUnreadable
+	case x < 14:
+		fault = lgRepMissing
+	case x < 17:
+		fault = lgRepWrong
+	case x < 19:
+		fault = lgDouble
+	case x < 23:
+		fault = lgSubst
+	case x < 25:
+		fault = lgNumber
+	case x < 30:
+		fault = lgInvisible
+	}
+	if fault != lgNoFault && !lgEnabled(string(fault)) {
+		fault = lgNoFault
+	}
+	if fault.stops() {
+		sent, ok := gm.stopped(s, fault)
+		if !ok {
+			return false
+		}
+		if sent {
+			gm.advance()
+			fault = lgNoFault
+			return gm.moveLetter(s, fault, true)
+		}
+		fault = lgNoFault
+	}
+	return gm.moveLetter(s, fault, false)
+}
+
+// noMove sends a letter without a move (4.2.9 and 4.2.10 do not apply): a notice, nothing
+// charged, at most one answer a day.
+func (gm *lgGame) noMove(s int) bool {
+	r := gm.r
+	lang := lgLang(r.IntN(2))
+	b := &lgBook[lang]
+	var lines []string
+	if r.IntN(2) == 0 {
+		lines = append(lines, lgPick(r, b.greeting[1-s]), "")
+	}
+	lines = append(lines, lgPick(r, b.noMove), "", lgPick(r, b.signature[s]))
+	body := strings.Join(lines, "\n")
+	m := gm.m
+	want := lgExpect{Verdict: referee.Notice, Clauses: []string{}, Plies: slices.Clone(m.plies), Moves: []string{},
+		Time: referee.Time{White: m.days[0], Black: m.days[1]}, ToMove: m.onMove()}
+	answers := 1
+	if m.answered[s] == gm.today() {
+		answers = 0
+	}
+	d, ok := gm.send(s, lang, body)
+	if !ok {
+		return false
+	}
+	gm.st.notices++
+	ok = gm.check("no-move", s, body, want, nil, false, d)
+	if ok && len(d.Letters) != answers {
+		ok = gm.fail("no-move", []string{"letters"}, s, body, want, nil, d,
+			fmt.Sprintf("%d letters sent, want %d (one answer a game a day to a player's letter with no move)", len(d.Letters), answers))
+	}
+	m.answered[s] = gm.today()
+	return ok
+}
+
+// dates returns the three dates of side s's letter as postald stamps them (4.3.1), or the
+// sending date alone for White's first move.
+func (gm *lgGame) dates() []daysclock.Date {
+	if len(gm.m.plies) == 0 {
+		return []daysclock.Date{gm.today()}
+	}
+	return []daysclock.Date{gm.m.movedOn, gm.m.movedOn, gm.today()}
+}
+
+// stopped sends side s's letter with a fault that stops it (4.2.9, 4.2.10, 4.2.11). It reports
+// whether it was sent (the position may offer no such fault) and whether the decision was right.
+func (gm *lgGame) stopped(s int, fault lgFault) (sent, ok bool) {
+	r := gm.r
+	m := gm.m
+	if fault.repetition() && len(m.owes[s]) == 0 {
+		return false, true
+	}
+	p := gm.plan(s, "")
+	w := &lgWrite{lang: lgLang(r.IntN(2)), ownOnly: true, noProps: r.IntN(2) == 0}
+	var viol []lgViolation
+	switch fault {
+	case lgRepMissing:
+		w.noRepeat = true
+	case lgRepWrong:
+		j := lgPick(r, m.owes[s])
+		wrong, found := gm.wrongRepetition(j)
+		if !found {
+			return false, true
+		}
+		w.wrongRep = map[int]string{j: wrong}
+	}
+	if fc := fault.moveClauses(); fc != nil {
+		text, found := lgFaultText(r, fault, &p.atFirst.pos, p.after.plies[p.first])
+		if !found {
+			return false, true
+		}
+		w.firstText = text
+		if fault == lgDouble {
+			w.noRepeat = true
+		}
+	}
+	if r.IntN(2) == 0 {
+		w.dates = gm.dates()
+	}
+	body := gm.body(s, p, w)
+	// Expected: nothing played but an accepted part of a variant accepted in writing; the
+	// penalty once; the repetition credited when it was right (4.2.9: "in any letter").
+	base := p.atFirst.clone()
+	if fault.repetition() {
+		base = m.clone()
+	}
+	base.days[s] += lgPenalty
+	if !fault.repetition() {
+		base.owes[s] = nil
+	}
+	for _, c := range fault.moveClauses() {
+		base.clause(c)
+	}
+	if fault.repetition() {
+		base.clause("4.2.9")
+		line := w.repLine
+		if fault != lgRepWrong {
+			line = 0
+		}
+		var owed []string
+		for _, j := range m.owes[s] {
+			owed = append(owed, lgNumbered(j, m.plies[j]))
+		}
+		if fault == lgRepWrong {
+			owed = nil
+		}
+		viol = append(viol, lgViolation{clause: "4.2.9", line: line, moves: owed})
+	}
+	if fault.moveClauses() != nil {
+		viol = append(viol, lgViolation{clause: "4.2.10", line: w.ownLine})
+	}
+	if w.quoted {
+		for i := range viol {
+			viol[i].line = 0
+		}
+	}
+	base.clause("4.2.11")
+	want := lgExpect{Verdict: referee.Rejected, Clauses: base.clauseList(), Plies: slices.Clone(base.plies),
+		Moves: base.numberedPlayed(), Penalty: lgPenalty, Time: referee.Time{White: base.days[0], Black: base.days[1]},
+		ToMove: base.onMove()}
+	d, ok := gm.send(s, w.lang, body)
+	if !ok {
+		return true, false
+	}
+	gm.st.stopped++
+	kind := "stop:" + string(fault)
+	if p.acc != nil {
+		kind += "+" + p.tags[0]
+	}
+	if !gm.check(kind, s, body, want, viol, true, d) {
+		return true, false
+	}
+	base.begin()
+	gm.m = base
+	return true, true
+}
+
+// wrongRepetition returns a text for the repetition of ply j that is none of the owed moves.
+func (gm *lgGame) wrongRepetition(j int) (string, bool) {
+	m := gm.m
+	pos := m.hist[j]
+	cands := []string{}
+	for _, mv := range pos.LegalMoves(nil) {
+		if t := rules.FormatMove(&pos, mv); t != m.plies[j] {
+			cands = append(cands, t)
+		}
+	}
+	if mv, err := rules.ParseMove(&pos, m.plies[j]); err == nil {
+		if t, ok := lgWrongMove(gm.r, &pos, mv.From(), mv.IsCapture(), 1); ok {
+			cands = append(cands, t)
+		}
+	}
+	gm.r.Shuffle(len(cands), func(a, b int) { cands[a], cands[b] = cands[b], cands[a] })
+next:
+	for _, c := range cands {
+		for _, k := range m.owes[gm.m.toMove()] {
+			p := m.hist[k]
+			if mv, err := rules.ParseMove(&p, c); err == nil && rules.FormatMove(&p, mv) == m.plies[k] {
+				continue next
+			}
+		}
+		return c, true
+	}
+	return "", false
+}
+
+// moveLetter sends side s's letter that the referee must accept (or correct). resend: the
+// letter replaces one that was stopped.
+func (gm *lgGame) moveLetter(s int, fault lgFault, resend bool) bool {
+	r := gm.r
+	m := gm.m
+	force, subst := "", ""
+	if fault == lgSubst {
+		ps := lgPieces(&m.pos)
+		sqs := lgSortedSquares(ps)
+		r.Shuffle(len(sqs), func(i, j int) { sqs[i], sqs[j] = sqs[j], sqs[i] })
+		for _, sq := range sqs {
+			if len(ps[sq]) != 1 {
+				continue
+			}
+			if text, ok := lgWrongMove(r, &m.pos, sq, ps[sq][0].IsCapture(), 1); ok {
+				force, subst = rules.FormatMove(&m.pos, ps[sq][0]), text
+				break
+			}
+		}
+		if force == "" {
+			fault = lgNoFault
+		}
+	}
+	p := gm.plan(s, force)
+	w := &lgWrite{lang: lgLang(r.IntN(2)), extended: r.IntN(100) < 30}
+	kind := "move"
+	switch fault {
+	case lgSubst:
+		w.firstText = subst
+		p.after.clause("4.2.10")
+		kind = "corrected:" + string(fault)
+	case lgNumber:
+		if len(p.own) == 1 && len(p.props) == 0 && p.acc == nil {
+			w.shift = 1
+			p.after.clause("4.2.14")
+			kind = "corrected:" + string(fault)
+		}
+	case lgInvisible:
+		w.invisible = lgPick(r, []string{"move", "move", "date", "time"})
+		w.char = lgPick(r, lgInvisibles)
+		kind = fmt.Sprintf("invisible:%U:%s", []rune(w.char)[0], w.invisible)
+	}
+	// The dates and the time stated: right, wrong (4.3.1: reported, not believed) or left out.
+	stamps := gm.dates()
+	switch x := r.IntN(100); {
+	case x < 55 || w.invisible == "date":
+		w.dates = stamps
+	case x < 70:
+		w.dates = slices.Clone(stamps)
+		k := r.IntN(len(w.dates))
+		w.dates[k] = w.dates[k].AddDays(lgPick(r, []int{-2, -1, 1, 2}))
+		p.after.clause("4.3.1")
+		p.tag("dates-wrong")
+	}
+	now := referee.Time{White: p.after.days[0], Black: p.after.days[1]}
+	switch x := r.IntN(100); {
+	case x < 55 || w.invisible == "time":
+		w.time = &now
+	case x < 70:
+		wrong := now
+		if r.IntN(2) == 0 {
+			wrong.White++
+		} else {
+			wrong.Black++
+		}
+		w.time = &wrong
+		p.after.clause("4.3.1")
+		p.tag("time-wrong")
+	}
+	if resend {
+		kind = "resend"
+		if len(m.owes[s]) == 0 && m.seen[s] < len(m.plies) && !w.extended {
+			kind = "resend-without-credited-repetition"
+		}
+	}
+	if kind == "move" && len(p.tags) > 0 {
+		for _, t := range p.tags {
+			if strings.HasPrefix(t, "accept") {
+				kind = t
+			}
+		}
+	}
+	body := gm.body(s, p, w)
+	verdict := referee.Accepted
+	if fault == lgSubst || w.shift != 0 {
+		verdict = referee.Corrected
+	}
+	a := p.after
+	want := lgExpect{Verdict: verdict, Clauses: a.clauseList(), Plies: slices.Clone(a.plies), Moves: a.numberedPlayed(),
+		Time: referee.Time{White: a.days[0], Black: a.days[1]}, ToMove: a.onMove()}
+	d, ok := gm.send(s, w.lang, body)
+	if !ok {
+		return false
+	}
+	for _, t := range p.tags {
+		gm.st.kinds["+"+t]++
+	}
+	if !gm.check(kind, s, body, want, nil, false, d) {
+		return false
+	}
+	a.begin()
+	gm.m = a
+	return true
+}
+
+// send parses the letter as the daemon does and has the referee decide it.
+func (gm *lgGame) send(s int, lang lgLang, body string) (referee.Decision, bool) {
+	from := lgPlayers[s].Email
+	id := fmt.Sprintf("lg-%d-%d@mail.example", gm.index, gm.letters)
+	raw := "From: " + from + "\r\nTo: moves@club.example\r\nSubject: " + lgPick(gm.r, lgBook[lang].subject) +
+		"\r\nDate: " + gm.now.Format(time.RFC1123Z) + "\r\nMessage-ID: <" + id + ">\r\n" +
+		"Content-Type: text/plain; charset=utf-8\r\n\r\n" + strings.ReplaceAll(body, "\n", "\r\n") + "\r\n"
+	gm.letters++
+	gm.st.letters++
+	gm.history = append(gm.history, fmt.Sprintf("%s %s:\n%s", gm.now.Format("2006-01-02 15:04"), lgSide(s), body))
+	gm.lastFrom[s], gm.lastAt[s] = body, gm.now
+	l, err := mailparse.Parse([]byte(raw))
+	if err != nil {
+		gm.st.failed++
+		gm.st.failures["parse error"]++
+		gm.t.Errorf("lettergen seed %d game %d (%s) letter %d: mailparse.Parse: %v\n%s",
+			gm.st.seed, gm.index, gm.variant, gm.letters, err, body)
+		return referee.Decision{}, false
+	}
+	d := referee.Apply(gm.g, l, referee.Envelope{From: from, MessageID: id, Received: gm.now}, gm.reg, lgMoscow)
+	gm.g = d.Game
+	if gm.index == *lgTraceFlag {
+		gm.t.Logf("game %d letter %d, %s, %s:\n%s\n=> %s %v moves %v penalty %d time %v owes %v/%v violations %v notes %q",
+			gm.index, gm.letters, lgSide(s), gm.now.Format("2006-01-02 15:04"), body, d.Verdict, d.Clauses, d.Moves,
+			d.PenaltyDays, d.Time, d.Game.WhiteOwes, d.Game.BlackOwes, d.Violations, d.Notes)
+	}
+	return d, true
+}
+
+func lgSide(s int) string {
+	if s == 0 {
+		return "White"
+	}
+	return "Black"
+}
+
+// ---------------------------------------------------------------------------------------------
+// The checker
+
+// lgExpect is what a decision must say, from the model.
+type lgExpect struct {
+	Verdict referee.Verdict
+	Clauses []string
+	Plies   []string
+	Moves   []string
+	Penalty int
+	Time    referee.Time
+	ToMove  referee.Side
+}
+
+// lgViolation is a fault a stopped letter must list: its clause and line (0: any). A
+// repetition fault may be listed as one violation or as one for each move concerned (moves);
+// then every one of those moves must be named.
+type lgViolation struct {
+	clause string
+	line   int
+	moves  []string
+}
+
+// lgCheckViolations says what is wrong with the violations of a stopped letter, "" if nothing:
+// every fault listed (4.2.11: every fault in one stop), with its clause and line, and nothing else.
+func lgCheckViolations(want []lgViolation, got []referee.Violation) string {
+	var msgs []string
+	used := make([]bool, len(got))
+	for _, w := range want {
+		var idx []int
+		for k, g := range got {
+			if g.Clause == w.clause && (w.line == 0 || g.Line == w.line) && !used[k] {
+				idx = append(idx, k)
+			}
+		}
+		switch {
+		case len(idx) == 0:
+			msgs = append(msgs, fmt.Sprintf("no %s violation on line %d", w.clause, w.line))
+			continue
+		case len(idx) == 1:
+			used[idx[0]] = true
+			continue
+		}
+		for _, k := range idx {
+			used[k] = true
+		}
+		for _, mv := range w.moves {
+			named := false
+			for _, k := range idx {
+				named = named || strings.Contains(got[k].What, mv) || strings.Contains(got[k].Text, mv)
+			}
+			if !named {
+				msgs = append(msgs, fmt.Sprintf("%s listed move by move, but %s is not among them", w.clause, mv))
+			}
+		}
+	}
+	for k, g := range got {
+		if !used[k] {
+			msgs = append(msgs, fmt.Sprintf("unexpected violation %s", g.Error()))
+		}
+	}
+	if len(msgs) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("violations wanted %v: %s", want, strings.Join(msgs, "; "))
+}
+
+func lgGot(d referee.Decision) lgExpect {
+	got := lgExpect{Verdict: d.Verdict, Clauses: append([]string{}, d.Clauses...), Plies: []string{},
+		Moves: append([]string{}, d.Moves...), Penalty: d.PenaltyDays, Time: d.Time, ToMove: d.ToMove}
+	for _, p := range d.Game.Plies {
+		got.Plies = append(got.Plies, p.Text)
+	}
+	return got
+}
+
+// check compares a decision with the model's expectation; on a difference it reports the
+// letter and stops the game.
+func (gm *lgGame) check(kind string, s int, body string, want lgExpect, viol []lgViolation, injected bool, d referee.Decision) bool {
+	got := lgGot(d)
+	var fields []string
+	if got.Verdict != want.Verdict {
+		fields = append(fields, "verdict")
+	}
+	if !slices.Equal(got.Clauses, want.Clauses) {
+		fields = append(fields, "clauses")
+	}
+	if !slices.Equal(got.Plies, want.Plies) {
+		fields = append(fields, "plies")
+	}
+	if !slices.Equal(got.Moves, want.Moves) {
+		fields = append(fields, "moves")
+	}
+	if got.Penalty != want.Penalty {
+		fields = append(fields, "penalty")
+	}
+	if got.Time != want.Time {
+		fields = append(fields, "time")
+	}
+	if got.ToMove != want.ToMove {
+		fields = append(fields, "to-move")
+	}
+	gm.st.kinds[kind]++
+	var extra []string
+	if d.PenaltyDays > 0 && !injected {
+		extra = append(extra, "INVARIANT: a letter without an injected fault was penalised")
+	}
+	if viol != nil {
+		if msg := lgCheckViolations(viol, d.Violations); msg != "" {
+			fields = append(fields, "violations")
+			extra = append(extra, msg)
+		}
+	}
+	if len(fields) == 0 && len(extra) == 0 {
+		return true
+	}
+	return gm.fail(kind, fields, s, body, want, viol, d, extra...)
+}
+
+func (gm *lgGame) fail(kind string, fields []string, s int, body string, want lgExpect, viol []lgViolation, d referee.Decision, extra ...string) bool {
+	sig := kind + " → " + strings.Join(fields, ",")
+	gm.st.failed++
+	gm.st.failures[sig]++
+	head := fmt.Sprintf("lettergen seed %d: game %d (%s, %s), letter %d from %s received %s: %s",
+		gm.st.seed, gm.index, gm.variant, gm.regName(), gm.letters, lgSide(s), gm.now.Format("2006-01-02 15:04 MST"), sig)
+	if gm.st.failures[sig] > 1 {
+		gm.t.Errorf("%s (as above)", head)
+		return false
+	}
+	var moves []string
+	for i, p := range gm.m.plies {
+		moves = append(moves, lgNumbered(i, p))
+	}
+	var vs []string
+	for _, v := range d.Violations {
+		vs = append(vs, v.Error())
+	}
+	gm.t.Errorf("%s\n--- letter:\n%s\n--- game before it: %s\n--- model: owes white %v black %v, days %v, since %v, movedOn %s, variants %+v\n"+
+		"--- decision (-want +got):\n%s--- violations: %s\n--- notes: %q\n%s",
+		head, body, strings.Join(moves, " "), gm.m.owes[0], gm.m.owes[1], gm.m.days, gm.m.since, gm.m.movedOn, gm.m.variants,
+		cmp.Diff(want, lgGot(d)), strings.Join(vs, "; "), d.Notes, strings.Join(extra, "\n"))
+	return false
+}
+
+func (gm *lgGame) regName() string {
+	if gm.short {
+		return "default regulation"
+	}
+	return "control_days 5000"
+}
