@@ -208,3 +208,25 @@ func TestInvisibleCharacters(t *testing.T) {
 		}
 	}
 }
+
+// TestNoMoveOffTurn: the out-of-office answer of the player who has just moved, to postald's
+// acknowledgement, is answered once a day; a resent move is answered every time.
+func TestNoMoveOffTurn(t *testing.T) {
+	g := after(t, "russian", opening[:1]...)
+	for i, tc := range []struct {
+		body    string
+		letters int
+	}{
+		{"I am out of the office until Monday.", 1},
+		{"I am out of the office until Monday.", 0},
+		{"Мой ход: 1. c3-d4", 1},
+		{"Мой ход: 1. c3-d4", 1},
+	} {
+		d := send(t, g, testLetter{ivanov, "2026-11-01 1" + string(rune('1'+i)) + ":00", tc.body}, DefaultRegulation())
+		if d.Verdict != Notice || d.PenaltyDays != 0 || len(d.Letters) != tc.letters {
+			t.Errorf("letter %d %q: %s, %d penalty days, %d letters; want a notice, no penalty, %d letters",
+				i+1, tc.body, d.Verdict, d.PenaltyDays, len(d.Letters), tc.letters)
+		}
+		g = d.Game
+	}
+}

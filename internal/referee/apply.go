@@ -32,6 +32,7 @@ type decider struct {
 	// replaced by another (4.2.10) or renumbered (4.2.14): what cannot be read as written stops it.
 	accepting bool
 	unsure    bool // the acceptance could not be read with certainty (4.2.5): nothing of it stays
+	stopping  bool // the letter is stopped already: its moves are judged only to name their faults
 	// credited lists the owed plies this letter repeated (4.2.9): they are owed no more,
 	// whatever the letter's verdict.
 	credited []int
@@ -236,6 +237,7 @@ func (x *decider) onTurn() {
 		moves = rest
 	}
 	baseFaults := len(faults) > 0 // faults that keep nothing of the letter on the board
+	x.stopping = baseFaults
 	faults = append(faults, x.playMoves(moves)...)
 	if len(faults) > 0 {
 		x.stopAll(faults, !baseFaults && !x.unsure)
@@ -502,10 +504,12 @@ func (x *decider) playMoves(moves []letterMove) []Violation {
 			f = &fault{Kind: faultUnreadable, Options: f.Options}
 		}
 		if f != nil {
-			if f.Unique == "" || x.accepting {
+			if f.Unique == "" || x.accepting || x.stopping {
 				// 4.2.10: several or no moves from the square, no piece, abbreviated (4.2.2) or
 				// ambiguous: the sender must replace the move. The changed move of an accepted
-				// variant is corrected the same way, with the penalty (4.2.13).
+				// variant is corrected the same way, with the penalty (4.2.13). A letter stopped
+				// for another fault names a move with a single legal replacement too: it is
+				// impossible all the same, and the resent letter should carry the right move.
 				switch f.Kind {
 				case faultAbbreviated:
 					x.also = append(x.also, "4.2.2")

@@ -95,8 +95,9 @@
 //   - «Impossible» is said of a move written in full notation that the rules forbid, a square
 //     the board does not play on included (4.2.10); «unreadable» (4.2.5) only of text the
 //     letter reader could not read as notation.
-//   - A letter without a move written by the player not on move is answered once a day, like a
-//     letter without a move from the player on move.
+//   - A letter without a move written by the player not on move (an out-of-office answer to
+//     postald's acknowledgement) is answered once a day, like one from the player on move; a
+//     letter with moves is always answered.
 //   - The right move under a wrong number, in the repetition or among the sender's moves, is a
 //     numbering error (4.2.14), not a wrong repetition: corrected and noted, no stop.
 //   - A partner's reply written by the sender is taken only when it is forced (4.2.4). A partner's

@@ -17,6 +17,8 @@ var preludes = map[string][]testLetter{
 	"white1":   opening[:1],
 	"opening":  opening,
 	"proposal": {proposal},
+	// two unlabelled variants for Black's first move
+	"proposal2": {{ivanov, "2026-11-01 10:00", "Мой ход: 1. c3-d4\nЕсли 1... f6-g5, то 2. g3-h4\nЕсли 1... b6-a5, то 2. b2-c3"}},
 }
 
 // TestGoldenEML decides each letter of testdata/eml (an .eml as a player's mail client sends it)

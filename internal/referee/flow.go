@@ -242,8 +242,8 @@ func (x *decider) offTurn() {
 		return
 	}
 	x.d.Verdict = Notice
-	if !x.firstToday() {
-		return // answered once a day, like a letter without a move
+	if len(x.lt.Moves) == 0 && len(x.lt.Repeated) == 0 && !x.firstToday() {
+		return // a letter without a move is answered once a day, on move or not
 	}
 	if len(x.lt.Moves) > 0 && x.allPlayed() {
 		x.note(x.tx.duplicate)
