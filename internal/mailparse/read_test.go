@@ -8,6 +8,14 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
+// emptyIsNil compares an empty list with a missing one as equal.
+var emptyIsNil = cmp.Transformer("empty", func(s []string) []string {
+	if len(s) == 0 {
+		return nil
+	}
+	return s
+})
+
 // parseBody parses a letter whose body is the given lines.
 func parseBody(t *testing.T, body string) *Letter {
 	t.Helper()
@@ -108,12 +116,7 @@ func TestLines(t *testing.T) {
 			for _, p := range l.Problems {
 				got.Problems = append(got.Problems, itoa(p.Line)+":"+p.Text+":"+p.What)
 			}
-			if diff := cmp.Diff(tt.want, got, cmp.Transformer("empty", func(s []string) []string {
-				if len(s) == 0 {
-					return nil
-				}
-				return s
-			})); diff != "" {
+			if diff := cmp.Diff(tt.want, got, emptyIsNil); diff != "" {
 				t.Errorf("%q (-want +got):\n%s", tt.body, diff)
 			}
 		})
@@ -227,12 +230,7 @@ func TestAcceptance(t *testing.T) {
 			for _, p := range l.Problems {
 				got.Problems = append(got.Problems, itoa(p.Line)+":"+p.What)
 			}
-			if diff := cmp.Diff(tt.want, got, cmp.Transformer("empty", func(s []string) []string {
-				if len(s) == 0 {
-					return nil
-				}
-				return s
-			})); diff != "" {
+			if diff := cmp.Diff(tt.want, got, emptyIsNil); diff != "" {
 				t.Errorf("%q (-want +got):\n%s", tt.body, diff)
 			}
 		})

@@ -117,7 +117,6 @@ func applyLetter(g Game, lt letter, env Envelope, reg Regulation, loc *time.Loca
 	x.b = b
 	x.stamps = x.dates()
 	x.covered(*x.g.owes(side)) // 4.2.9: a repetition counts in any letter
-	x.save()
 	switch {
 	case x.g.Status == StatusFinished:
 		x.d.Verdict = Notice
@@ -223,7 +222,7 @@ func (x *decider) onTurn() {
 		return
 	}
 	x.base = x.snap()
-	x.save()
+	x.commit = x.base // back() copies a snapshot, so the two may share it
 	if x.lt.Accept != nil {
 		x.accepting = true
 		rest, af, sure := x.acceptWritten(moves)

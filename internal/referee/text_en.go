@@ -77,7 +77,7 @@ var textEN = phrases{
 	resigned:        "%s resigned.",
 	result:          "Result: %s.",
 
-	yourMoveAgain: "It is your move again; your thinking time runs from today.",
+	yourMoveAgain: "It is your move again; your thinking time runs from today. Your next letter need not repeat the moves postald played.",
 	forcedPlayed:  "Your partner's reply is forced: %s is played (4.2.4); it costs him no days.",
 	endedOnBoard:  "The game is over on the board: %s.",
 
