@@ -231,6 +231,9 @@ socket = %q
 
 [daemon]
 poll_interval = "1s"
+
+[trust]
+from_only = true   # a closed test setup: the test appends the letters to the mailbox itself
 `, filepath.Join(dir, "postald.db"), st.IMAPAddr, user, pass, inbox, processed,
 		st.SubmissionAddr, user, pass, user, st.CAFile, filepath.Join(dir, "control.sock"))
 	path := filepath.Join(dir, "postald.toml")

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"postald/internal/config"
 	"postald/internal/daemon"
 	"postald/internal/store"
 )
@@ -58,7 +59,8 @@ func TestStopKeepsOutboxDue(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := &stallingSender{started: make(chan struct{}), release: make(chan struct{})}
-	d := daemon.New(daemon.Options{Store: db, Sender: s, From: from})
+	// from_only: a closed test setup (the test alone puts letters in)
+	d := daemon.New(daemon.Options{Store: db, Sender: s, From: from, Trust: config.Trust{FromOnly: true}})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- d.Run(ctx, nil) }()

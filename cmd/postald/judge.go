@@ -1,13 +1,19 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"mime"
+	"mime/multipart"
+	"mime/quotedprintable"
 	"net/mail"
+	"net/textproto"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -27,6 +33,9 @@ views:
   show [-json] GAME                     one game: position, moves with dates, clocks, letters
   verify [GAME]                         check the tamper-evident archive of a game (or all)
   quarantine [-json]                    the letters held and never applied, with the reason
+  letter GAME N [-raw]                  letter N of the game's archive (N as show numbers them):
+                                        envelope sender, From, authentication, decision, headers, text
+                                        (GAME quarantine: letter N of the quarantine, as it numbers them)
 
 rulings (each needs -clause and -reason, 4.1.10; both players, the judge and the director are told):
   penalty GAME SIDE DAYS                add penalty days (negative DAYS removes them)
@@ -37,9 +46,12 @@ rulings (each needs -clause and -reason, 4.1.10; both players, the judge and the
   annul GAME                            annul the game: it ends without a result and counts for no one
   withdraw [TOURNAMENT] PLAYER          a player leaves the tournament (seed 003, 1.10)
   protest GAME -decision TEXT           record a protest and its decision (4.1.12)
+  revert GAME N                         put the game back as it was before letter N (a forged or
+                                        misread letter): board, clocks, variants, draw offer, status;
+                                        every letter stays in the archive, marked as reverted
 
 GAME is TOURNAMENT/W-B (or W-B when there is one tournament); SIDE is white, black or
-the player's number.
+the player's number. Flags may stand before or after the arguments.
 `
 
 func runJudge(ctx context.Context, env *cmdEnv, args []string) error {
@@ -53,7 +65,31 @@ func runJudge(ctx context.Context, env *cmdEnv, args []string) error {
 		fs.Usage()
 		return exitError{2}
 	}
-	return runStoreCommand(ctx, env, *cfgFile, "judge", fs.Args())
+	rest, cfg := cutConfig(fs.Args())
+	if cfg != "" {
+		*cfgFile = cfg
+	}
+	return runStoreCommand(ctx, env, *cfgFile, "judge", rest)
+}
+
+// cutConfig takes a -config FILE written after the judge's command ("judge revert 1-4 5
+// -config F ...") out of its arguments.
+func cutConfig(args []string) (rest []string, file string) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return append(rest, args[i:]...), file
+		case (a == "-config" || a == "--config") && i+1 < len(args):
+			file = args[i+1]
+			i++
+		case strings.HasPrefix(a, "-config=") || strings.HasPrefix(a, "--config="):
+			file = a[strings.Index(a, "=")+1:]
+		default:
+			rest = append(rest, a)
+		}
+	}
+	return rest, file
 }
 
 // judgeMain runs one judge command on the store; it is what the control socket runs too.
@@ -81,6 +117,10 @@ func judgeMain(ctx context.Context, args []string, out io.Writer, cenv *daemon.C
 		err = j.withdraw(args[1:])
 	case "protest":
 		err = j.protest(args[1:])
+	case "letter":
+		err = j.letter(args[1:])
+	case "revert":
+		err = j.revert(args[1:])
 	case "help", "-h", "--help":
 		fmt.Fprint(out, judgeUsage)
 		return 0
@@ -107,6 +147,46 @@ func (j *judge) flags(name string) *flag.FlagSet {
 	return fs
 }
 
+// parseArgs parses the flags of fs wherever they stand among the arguments: "revert 1-4 5
+// -clause 4.1.7 -reason R" is "revert -clause 4.1.7 -reason R 1-4 5". A negative number is an
+// argument ("penalty 1-4 black -2"); after "--" everything is.
+func parseArgs(fs *flag.FlagSet, args []string) error {
+	var flags, pos []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			pos = append(pos, args[i+1:]...)
+			i = len(args)
+		case len(a) < 2 || a[0] != '-' || isNumber(a):
+			pos = append(pos, a)
+		default:
+			flags = append(flags, a)
+			name := strings.TrimLeft(a, "-")
+			if strings.Contains(name, "=") {
+				continue
+			}
+			f := fs.Lookup(name)
+			if f == nil {
+				continue // fs.Parse reports it
+			}
+			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+				continue
+			}
+			if i+1 < len(args) {
+				i++
+				flags = append(flags, args[i])
+			}
+		}
+	}
+	return fs.Parse(append(append(flags, "--"), pos...))
+}
+
+func isNumber(s string) bool {
+	_, err := strconv.ParseFloat(s, 64)
+	return err == nil
+}
+
 // gameRow is one game as `judge list -json` prints it.
 type gameRow struct {
 	Game      string         `json:"game"`
@@ -126,7 +206,7 @@ func (j *judge) list(args []string) error {
 	fs := j.flags("list")
 	asJSON := fs.Bool("json", false, "print JSON")
 	only := fs.String("tournament", "", "only this tournament")
-	if err := fs.Parse(args); err != nil {
+	if err := parseArgs(fs, args); err != nil {
 		return err
 	}
 	var rows []gameRow
@@ -207,12 +287,34 @@ type letterView struct {
 	Verdict   string    `json:"verdict,omitempty"`
 	Clause    string    `json:"clause,omitempty"`
 	Hash      string    `json:"sha256"`
+	// Envelope is the envelope sender (SMTP MAIL FROM) as the receiving server recorded it in
+	// the letter's top Return-Path field; "" when it wrote none.
+	Envelope string `json:"envelope_from,omitempty"`
+	From     string `json:"from,omitempty"` // the From field, decoded
+	To       string `json:"to,omitempty"`   // the To field of a letter postald sent
+	// Auth is the authentication verdict postald recorded when the letter came in.
+	Auth string `json:"auth,omitempty"`
+	// RevertedBy is the ruling (its number in the audit log) that put the game back as it was
+	// before this letter or an earlier one: the letter no longer counts.
+	RevertedBy uint64 `json:"reverted_by,omitempty"`
+}
+
+// newLetterView is an archive entry as judge show lists it.
+func newLetterView(e store.ArchiveEntry, reverted map[uint64]uint64) letterView {
+	h := readEnvelope(e.Raw)
+	v := letterView{Seq: e.Seq, Direction: string(e.Direction), Time: e.Time, MessageID: e.MessageID,
+		Verdict: e.Verdict, Clause: e.Clause, Hash: e.Hash.String(), Envelope: h.returnPath, From: h.from,
+		Auth: e.Auth, RevertedBy: reverted[e.Seq]}
+	if e.Direction == store.Out {
+		v.To = h.to
+	}
+	return v
 }
 
 func (j *judge) show(args []string) error {
 	fs := j.flags("show")
 	asJSON := fs.Bool("json", false, "print JSON")
-	if err := fs.Parse(args); err != nil {
+	if err := parseArgs(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
@@ -239,10 +341,10 @@ func (j *judge) show(args []string) error {
 		if err != nil {
 			return err
 		}
+		reverted := revertedLetters(v.Rulings)
 		v.Letters = []letterView{}
 		return tx.ArchiveEntries(id, 1, func(e store.ArchiveEntry) error {
-			v.Letters = append(v.Letters, letterView{Seq: e.Seq, Direction: string(e.Direction), Time: e.Time,
-				MessageID: e.MessageID, Verdict: e.Verdict, Clause: e.Clause, Hash: e.Hash.String()})
+			v.Letters = append(v.Letters, newLetterView(e, reverted))
 			return nil
 		})
 	})
@@ -286,9 +388,26 @@ func (j *judge) show(args []string) error {
 	}
 	fmt.Fprintln(j.out, "\nletters:")
 	for _, l := range v.Letters {
-		fmt.Fprintf(j.out, "  #%-3d %-3s %s  %-9s %-12s %s\n", l.Seq, l.Direction, l.Time.Format("2006-01-02 15:04"), l.Verdict, l.Clause, l.MessageID)
+		mark := ""
+		if l.RevertedBy != 0 {
+			mark = fmt.Sprintf("  REVERTED by ruling #%d", l.RevertedBy)
+		}
+		fmt.Fprintf(j.out, "  #%-3d %-3s %s  %-9s %-12s %s%s\n", l.Seq, l.Direction, l.Time.Format("2006-01-02 15:04"), l.Verdict, l.Clause, l.MessageID, mark)
+		if l.Direction == string(store.In) {
+			fmt.Fprintf(j.out, "        from: %s  envelope: %s\n        auth: %s\n", orNone(l.From), orNone(l.Envelope), orNone(l.Auth))
+		} else {
+			fmt.Fprintf(j.out, "        to: %s\n", orNone(l.To))
+		}
 	}
 	return nil
+}
+
+// orNone writes a missing value as "(none)".
+func orNone(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	return s
 }
 
 func (j *judge) verify(args []string) error {
@@ -299,7 +418,7 @@ func (j *judge) verify(args []string) error {
 		if err := j.env.Store.VerifyAll(); err != nil {
 			return err
 		}
-		fmt.Fprintln(j.out, "every archive chain verifies")
+		fmt.Fprintln(j.out, "every archive chain, game record and ruling verifies")
 		return nil
 	}
 	var id store.GameID
@@ -322,7 +441,7 @@ func (j *judge) verify(args []string) error {
 func (j *judge) quarantine(args []string) error {
 	fs := j.flags("quarantine")
 	asJSON := fs.Bool("json", false, "print JSON")
-	if err := fs.Parse(args); err != nil {
+	if err := parseArgs(fs, args); err != nil {
 		return err
 	}
 	var held []store.Inbound
@@ -351,7 +470,7 @@ func (j *judge) rule(kind string, args []string) error {
 	fs := j.flags(kind)
 	clause := fs.String("clause", "", "the clause the ruling rests on (4.1.10), e.g. 4.3.1")
 	reason := fs.String("reason", "", "the reason, told to both players")
-	if err := fs.Parse(args); err != nil {
+	if err := parseArgs(fs, args); err != nil {
 		return err
 	}
 	want := map[string]int{"penalty": 3, "correct-date": 3, "forfeit": 2, "adjudicate": 2, "leave": 4}[kind]
@@ -446,7 +565,7 @@ func (j *judge) withdraw(args []string) error {
 	fs := j.flags("withdraw")
 	clause := fs.String("clause", "1.10", "the clause (seed 003, 1.10)")
 	reason := fs.String("reason", "", "the reason, told to every partner")
-	if err := fs.Parse(args); err != nil {
+	if err := parseArgs(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() < 1 || fs.NArg() > 2 || *reason == "" {
@@ -550,7 +669,7 @@ func (j *judge) annul(args []string) error {
 	fs := j.flags("annul")
 	clause := fs.String("clause", "", "the clause the ruling rests on (4.1.10)")
 	reason := fs.String("reason", "", "the reason, told to both players")
-	if err := fs.Parse(args); err != nil {
+	if err := parseArgs(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 || *clause == "" || *reason == "" {
@@ -619,7 +738,7 @@ func (j *judge) protest(args []string) error {
 	fs := j.flags("protest")
 	decision := fs.String("decision", "", "the judge's decision on the protest")
 	clause := fs.String("clause", "4.1.12", "the clause")
-	if err := fs.Parse(args); err != nil {
+	if err := parseArgs(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 || *decision == "" {
@@ -747,4 +866,347 @@ func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
+}
+
+// envelope is what judge show and judge letter read of an archived letter's header.
+type envelope struct {
+	returnPath string // the top Return-Path: the MAIL FROM the receiving server recorded
+	from, to   string // decoded
+}
+
+func readEnvelope(raw []byte) envelope {
+	m, err := mail.ReadMessage(bytes.NewReader(raw))
+	if err != nil {
+		return envelope{}
+	}
+	dec := new(mime.WordDecoder)
+	field := func(name string) string {
+		v := m.Header.Get(name)
+		if d, err := dec.DecodeHeader(v); err == nil {
+			v = d
+		}
+		return strings.TrimSpace(v)
+	}
+	// The delivering server writes Return-Path above everything it received: a Return-Path
+	// further down came with the letter and proves nothing.
+	return envelope{returnPath: field("Return-Path"), from: field("From"), to: field("To")}
+}
+
+// revertedLetters maps each archive entry a revert undid to the ruling that did.
+func revertedLetters(rulings []store.Ruling) map[uint64]uint64 {
+	out := map[uint64]uint64{}
+	for _, r := range rulings {
+		if r.Kind != referee.RuleRevert {
+			continue
+		}
+		var d referee.Ruling
+		if json.Unmarshal(r.Details, &d) != nil {
+			continue
+		}
+		for seq := d.Letter; seq <= d.Upto && d.Letter > 0; seq++ {
+			if out[seq] == 0 {
+				out[seq] = r.Seq
+			}
+		}
+	}
+	return out
+}
+
+// archived returns entry n of game id's archive, the last entry's number and the rulings on the
+// game.
+func archived(tx *store.Tx, id store.GameID, n uint64) (e store.ArchiveEntry, last uint64, rulings []store.Ruling, err error) {
+	found := false
+	err = tx.ArchiveEntries(id, n, func(x store.ArchiveEntry) error {
+		if x.Seq == n {
+			e, found = x, true
+		}
+		last = x.Seq
+		return nil
+	})
+	if err != nil {
+		return e, 0, nil, err
+	}
+	if !found && id.IsZero() {
+		return e, 0, nil, fmt.Errorf("the quarantine has no letter #%d; judge quarantine lists them", n)
+	}
+	if !found {
+		return e, 0, nil, fmt.Errorf("game %s has no letter #%d; judge show %s lists them", id.Key(), n, id.Key())
+	}
+	if !id.IsZero() {
+		rulings, err = tx.Rulings(id)
+	}
+	return e, last, rulings, err
+}
+
+// letter prints one archived letter: what postald recorded of it, then the letter itself, its
+// header section as it was received and its text decoded (-raw: the bytes as archived).
+func (j *judge) letter(args []string) error {
+	fs := j.flags("letter")
+	raw := fs.Bool("raw", false, "print the letter byte for byte as archived")
+	if err := parseArgs(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 2 {
+		return errors.New("letter needs GAME and N, the letter's number in judge show")
+	}
+	n, err := strconv.ParseUint(fs.Arg(1), 10, 64)
+	if err != nil || n == 0 {
+		return fmt.Errorf("letter number %q: want the number judge show gives it", fs.Arg(1))
+	}
+	var e store.ArchiveEntry
+	var rulings []store.Ruling
+	var id store.GameID // zero: the quarantine's chain (judge quarantine numbers its letters)
+	loc := time.UTC
+	if err := j.env.Store.View(func(tx *store.Tx) (err error) {
+		if fs.Arg(0) != quarantineName {
+			var sh *tournament.Sheet
+			if id, sh, _, err = openGame(tx, fs.Arg(0)); err != nil {
+				return err
+			}
+			if loc, err = time.LoadLocation(sh.Regulation.Zone); err != nil {
+				return err
+			}
+		}
+		e, _, rulings, err = archived(tx, id, n)
+		return err
+	}); err != nil {
+		return err
+	}
+	if *raw {
+		_, err := j.out.Write(e.Raw)
+		return err
+	}
+	v := newLetterView(e, revertedLetters(rulings))
+	w := tabwriter.NewWriter(j.out, 0, 0, 1, ' ', 0)
+	chain := id.Key()
+	if id.IsZero() {
+		chain = quarantineName
+	}
+	if e.Direction == store.In {
+		fmt.Fprintf(w, "%s letter #%d, received\n", chain, e.Seq)
+		fmt.Fprintf(w, "received:\t%s\n", e.Time.In(loc).Format(stampLayout))
+	} else {
+		fmt.Fprintf(w, "%s letter #%d, sent by postald\n", chain, e.Seq)
+		fmt.Fprintf(w, "enqueued:\t%s\n", e.Time.In(loc).Format(stampLayout))
+	}
+	fmt.Fprintf(w, "message-id:\t%s\n", orNone(v.MessageID))
+	if e.Direction == store.In {
+		fmt.Fprintf(w, "envelope sender:\t%s\t(Return-Path, as the receiving server recorded it)\n", orNone(v.Envelope))
+		fmt.Fprintf(w, "from:\t%s\n", orNone(v.From))
+		fmt.Fprintf(w, "authentication:\t%s\n", orNone(v.Auth))
+	} else {
+		fmt.Fprintf(w, "to:\t%s\n", orNone(v.To))
+	}
+	decision := orNone(v.Verdict)
+	if v.Clause != "" {
+		decision += " (" + v.Clause + ")"
+	}
+	fmt.Fprintf(w, "decision:\t%s\n", decision)
+	fmt.Fprintf(w, "sha256:\t%s\n", v.Hash)
+	if v.RevertedBy != 0 {
+		for _, r := range rulings {
+			if r.Seq == v.RevertedBy {
+				fmt.Fprintf(w, "reverted:\tby ruling #%d of %s (%s): %s\n", r.Seq, r.Time.In(loc).Format(time.DateOnly), r.Clause, r.Reason)
+			}
+		}
+	}
+	if len(e.Before) > 0 {
+		fmt.Fprintf(w, "game before it:\tkept (judge revert %s %d puts it back)\n", id.Key(), e.Seq)
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	head, body := splitHeader(e.Raw)
+	fmt.Fprintf(j.out, "\n── header ──\n%s\n── text ──\n%s\n", strings.TrimRight(head, "\n"), strings.TrimRight(letterText(e.Raw, body), "\n"))
+	return nil
+}
+
+// quarantineName names the quarantine's chain to judge letter: "judge letter quarantine N".
+const quarantineName = "quarantine"
+
+// stampLayout is how judge letter writes an instant: in the tournament's zone, with the offset.
+const stampLayout = "2006-01-02 15:04 -0700"
+
+// splitHeader splits a letter at its first empty line, with line ends as "\n".
+func splitHeader(raw []byte) (head, body string) {
+	s := strings.ReplaceAll(string(raw), "\r\n", "\n")
+	if i := strings.Index(s, "\n\n"); i >= 0 {
+		return s[:i+1], s[i+2:]
+	}
+	return s, ""
+}
+
+// letterText is a letter's text for the judge: every text part decoded from its transfer
+// encoding, the other parts named. A letter that cannot be read is given as it is (body).
+func letterText(raw []byte, body string) string {
+	m, err := mail.ReadMessage(bytes.NewReader(raw))
+	if err != nil {
+		return body
+	}
+	var b strings.Builder
+	if err := writePart(&b, textproto.MIMEHeader(m.Header), m.Body, 0); err != nil {
+		return body
+	}
+	return b.String()
+}
+
+// writePart writes one MIME entity's text to b, descending into multiparts.
+func writePart(b *strings.Builder, h textproto.MIMEHeader, r io.Reader, depth int) error {
+	mt, params, err := mime.ParseMediaType(h.Get("Content-Type"))
+	if err != nil {
+		mt, params = "text/plain", map[string]string{}
+	}
+	var dec io.Reader = r
+	switch strings.ToLower(strings.TrimSpace(h.Get("Content-Transfer-Encoding"))) {
+	case "quoted-printable":
+		dec = quotedprintable.NewReader(r)
+	case "base64":
+		dec = base64.NewDecoder(base64.StdEncoding, &lineJoiner{r: r})
+	}
+	switch {
+	case strings.HasPrefix(mt, "multipart/") && depth < 8:
+		mr := multipart.NewReader(r, params["boundary"])
+		for {
+			p, err := mr.NextRawPart()
+			if err == io.EOF {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			if b.Len() > 0 {
+				b.WriteString("\n")
+			}
+			fmt.Fprintf(b, "[part %s]\n", p.Header.Get("Content-Type"))
+			if err := writePart(b, p.Header, p, depth+1); err != nil {
+				return err
+			}
+		}
+	case strings.HasPrefix(mt, "text/"):
+		data, err := io.ReadAll(io.LimitReader(dec, 1<<20))
+		if err != nil {
+			return err
+		}
+		if cs := strings.ToLower(params["charset"]); cs != "" && cs != "utf-8" && cs != "us-ascii" {
+			fmt.Fprintf(b, "[charset %s, shown as it is]\n", cs)
+		}
+		b.WriteString(strings.ReplaceAll(string(data), "\r\n", "\n"))
+	default:
+		n, _ := io.Copy(io.Discard, dec)
+		fmt.Fprintf(b, "[%s, %d bytes, not shown]\n", mt, n)
+	}
+	return nil
+}
+
+// lineJoiner drops line ends, for a base64 body.
+type lineJoiner struct{ r io.Reader }
+
+func (l *lineJoiner) Read(p []byte) (int, error) {
+	n, err := l.r.Read(p)
+	k := 0
+	for _, c := range p[:n] {
+		if c != '\r' && c != '\n' {
+			p[k] = c
+			k++
+		}
+	}
+	return k, err
+}
+
+// revert puts a game back as it was before letter N of its archive: the state the store kept
+// with that letter when it came in, exactly, through the referee's revert ruling (which adds
+// its own entry to the game's history). The letter and every entry after it stay in the
+// archive; judge show marks them as reverted. Both players, the judge and the director are
+// told, like every ruling (4.1.10).
+func (j *judge) revert(args []string) error {
+	fs := j.flags("revert")
+	clause := fs.String("clause", "", "the clause the ruling rests on (4.1.10), e.g. 4.1.7")
+	reason := fs.String("reason", "", "the reason, told to both players")
+	if err := parseArgs(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 2 {
+		return errors.New("revert needs GAME and N, the letter's number in judge show")
+	}
+	if *clause == "" || *reason == "" {
+		return errors.New("every ruling needs -clause and -reason (4.1.10)")
+	}
+	n, err := strconv.ParseUint(fs.Arg(1), 10, 64)
+	if err != nil || n == 0 {
+		return fmt.Errorf("letter number %q: want the number judge show gives it", fs.Arg(1))
+	}
+	var undone []string
+	var upto uint64
+	err = j.env.Do(j.ctx, func() error {
+		now := j.env.Now()
+		err := j.env.Store.Update(func(tx *store.Tx) error {
+			id, sh, g, err := openGame(tx, fs.Arg(0))
+			if err != nil {
+				return err
+			}
+			// What is put back must be what the store kept: a chain that does not verify
+			// restores nothing.
+			if _, err := tx.Verify(id); err != nil {
+				return fmt.Errorf("the archive of %s does not verify, nothing is reverted: %w", id.Key(), err)
+			}
+			e, last, rulings, err := archived(tx, id, n)
+			if err != nil {
+				return err
+			}
+			if e.Direction != store.In {
+				return fmt.Errorf("letter #%d of %s is one postald sent: name the letter received whose effect is undone", n, id.Key())
+			}
+			if by := revertedLetters(rulings)[n]; by != 0 {
+				return fmt.Errorf("letter #%d of %s is already reverted, by ruling #%d", n, id.Key(), by)
+			}
+			st, ok, err := e.GameBefore()
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return fmt.Errorf("letter #%d of %s was archived without the game as it was before it (a postald older than judge revert): it cannot be put back exactly", n, id.Key())
+			}
+			cur, err := tx.Game(id)
+			if err != nil {
+				return err
+			}
+			if st.Format != cur.Format {
+				return fmt.Errorf("letter #%d of %s kept the game in format %d, the store holds format %d", n, id.Key(), st.Format, cur.Format)
+			}
+			var before referee.Game
+			if err := json.Unmarshal(st.Data, &before); err != nil {
+				return fmt.Errorf("letter #%d of %s: the game before it: %w", n, id.Key(), err)
+			}
+			// Rulings recorded after the letter was applied are undone with it: the judge is told.
+			applied := e.Time
+			if e.Ref != nil {
+				if in, err := tx.Inbound(*e.Ref); err == nil && !in.Finished.IsZero() {
+					applied = in.Finished
+				}
+			}
+			for _, r := range rulings {
+				if !r.Time.Before(applied) {
+					undone = append(undone, fmt.Sprintf("#%d %s", r.Seq, r.Kind))
+				}
+			}
+			upto = last
+			r := referee.Ruling{Kind: referee.RuleRevert, Before: &before, Letter: n, LetterID: e.MessageID,
+				LetterTime: e.Time, Upto: last, Clause: *clause, Reason: *reason, At: now}
+			return applyRuling(tx, j.env.From, sh, id, g, r, now)
+		})
+		if err != nil {
+			return err
+		}
+		j.env.Kick()
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(j.out, "%s: put back as it was before letter #%d (%s); letters #%d to #%d stay in the archive, marked as reverted; the players, the judge and the director are told\n",
+		fs.Arg(0), n, *clause, n, upto)
+	if len(undone) > 0 {
+		fmt.Fprintf(j.out, "undone with it: rulings %s, recorded after the letter\n", strings.Join(undone, ", "))
+	}
+	return nil
 }

@@ -1,16 +1,24 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
 	"log/slog"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-smtp"
 	"github.com/google/go-cmp/cmp"
 
 	"postald/internal/daemon"
+	"postald/internal/mailtest"
 	"postald/internal/referee"
 	"postald/internal/store"
 )
@@ -352,6 +360,358 @@ func TestQuarantineList(t *testing.T) {
 	out, code = r.judge(t, "quarantine", "-json")
 	var held []store.Inbound
 	if code != 0 || json.Unmarshal([]byte(out), &held) != nil || len(held) != 1 || held[0].State != store.InboundQuarantined {
-		t.Errorf("judge quarantine -json = %d:\n%s", code, out)
+		t.Fatalf("judge quarantine -json = %d:\n%s", code, out)
+	}
+	// The held letter itself, by its number in the quarantine.
+	out, code = r.judge(t, "letter", "quarantine", strconv.FormatUint(held[0].Archive, 10))
+	if code != 0 || !strings.Contains(out, "quarantine letter #"+strconv.FormatUint(held[0].Archive, 10)+", received") ||
+		!strings.Contains(out, "decision:        quarantined") || !strings.Contains(out, "── text ──\nMy move: 2. g3-h4\n") {
+		t.Errorf("judge letter quarantine %d = %d:\n%s", held[0].Archive, code, out)
+	}
+}
+
+// forge mails a letter in another's name as the receiving server hands it over: the envelope
+// sender the forger gave (MAIL FROM) recorded in the Return-Path field above his letter.
+func (r *localRig) forge(t *testing.T, envelope, from, subject, text, msgID string) {
+	t.Helper()
+	raw := "Return-Path: <" + envelope + ">\r\nFrom: " + from + "\r\nTo: " + r.from.Address + "\r\nSubject: " + subject +
+		"\r\nDate: " + r.clock.Now().Format(time.RFC1123Z) + "\r\nMessage-ID: <" + msgID + ">" +
+		"\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + strings.ReplaceAll(text, "\n", "\r\n")
+	c, err := smtp.Dial(r.srv.SMTPAddr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if err := c.SendMail(envelope, []string{r.from.Address}, strings.NewReader(raw)); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.settle(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// show runs judge show -json on a game.
+func (r *localRig) show(t *testing.T, game string) gameView {
+	t.Helper()
+	out, code := r.judge(t, "show", "--json", game)
+	var v gameView
+	if code != 0 {
+		t.Fatalf("judge show %s: %d\n%s", game, code, out)
+	}
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatalf("judge show --json: %v\n%s", err, out)
+	}
+	return v
+}
+
+// A forged resignation ends a game; the judge sees who really sent it and puts the game back.
+func TestRevertForgedResignation(t *testing.T) {
+	r := rulingRig(t)
+	moscow, _ := time.LoadLocation("Europe/Moscow")
+	// White's second move comes with a variant and a draw offer: Black is on move with both
+	// standing.
+	if _, err := r.send(context.Background(), "anna", "RUL-1 game 1-4",
+		"Received your 1... f6-g5.\nMy move: 2. g3-h4\nIf 2... g7-f6 then 3. b2-c3\nI offer a draw.\n", 3); err != nil {
+		t.Fatal(err)
+	}
+	before := r.game(t, "1-4")
+	if before.DrawOffer != referee.White || len(before.Variants) != 1 || before.Status != referee.StatusPlaying || before.ToMove() != referee.Black {
+		t.Fatalf("before: draw offer %q, variants %v, %s, %s to move", before.DrawOffer, before.Variants, before.Status, before.ToMove())
+	}
+	r.delivered(t, "anna", "gleb", "judge", "director")
+
+	// The forgery: «I resign» in Gleb's name, from somebody else's envelope.
+	r.clock.set(time.Date(2026, 11, 8, 9, 30, 0, 0, moscow))
+	r.forge(t, "mallory@forger.test", "Gleb <gleb@rul.test>", "RUL-1 game 1-4", "I resign.\n", "forged-1@forger.test")
+	if g := r.game(t, "1-4"); g.Status != referee.StatusFinished || g.Result != referee.ResultWhite {
+		t.Fatalf("the forged resignation did not end the game: %s %s", g.Status, g.Result)
+	}
+	// A ruling after the letter is undone with it.
+	r.clock.set(time.Date(2026, 11, 9, 10, 0, 0, 0, moscow))
+	if out, code := r.judge(t, "penalty", "1-4", "black", "1", "-clause", "4.1.9", "-reason", "rude letter"); code != 0 {
+		t.Fatalf("penalty: %s", out)
+	}
+	r.delivered(t, "anna", "gleb", "judge", "director")
+
+	// judge show: who sent each letter, as the post and postald recorded it.
+	v := r.show(t, "1-4")
+	var forged letterView
+	for _, l := range v.Letters {
+		if l.MessageID == "forged-1@forger.test" {
+			forged = l
+		}
+		if l.Direction == "in" && (l.From == "" || !strings.HasPrefix(l.Auth, "none: ") || l.Verdict == "") {
+			t.Errorf("judge show: letter #%d received without its From, authentication verdict or decision: %+v", l.Seq, l)
+		}
+		if l.Direction == "out" && l.To == "" {
+			t.Errorf("judge show: letter #%d sent without its To: %+v", l.Seq, l)
+		}
+	}
+	if forged.Seq == 0 || forged.Direction != "in" || forged.Envelope != "<mallory@forger.test>" || forged.From != "Gleb <gleb@rul.test>" ||
+		forged.Verdict != "notice" || forged.Auth != "none: no authentication required ([trust]); the From address alone is believed" {
+		t.Fatalf("judge show -json, the forged letter: %+v", forged)
+	}
+	n := strconv.FormatUint(forged.Seq, 10)
+	text, code := r.judge(t, "show", "1-4")
+	if code != 0 || !strings.Contains(text, "from: Gleb <gleb@rul.test>  envelope: <mallory@forger.test>\n        auth: none: ") {
+		t.Errorf("judge show does not name the forged letter's envelope sender and authentication:\n%s", text)
+	}
+
+	// judge letter: the letter as archived.
+	text, code = r.judge(t, "letter", "1-4", n)
+	for _, want := range []string{"RUL-1/1-4 letter #" + n + ", received", "received:        2026-11-08 09:30 +0300",
+		"envelope sender: <mallory@forger.test>", "from:            Gleb <gleb@rul.test>", "authentication:  none: ",
+		"decision:        notice", "── header ──\nReturn-Path: <mallory@forger.test>\nFrom: Gleb <gleb@rul.test>\n",
+		"Message-ID: <forged-1@forger.test>\n", "── text ──\nI resign.\n", "game before it:  kept"} {
+		if code != 0 || !strings.Contains(text, want) {
+			t.Errorf("judge letter 1-4 %s = %d, does not hold %q:\n%s", n, code, want, text)
+		}
+	}
+	if raw, code := r.judge(t, "letter", "-raw", "1-4", n); code != 0 || !strings.HasPrefix(raw, "Return-Path: <mallory@forger.test>\r\nFrom: Gleb") {
+		t.Errorf("judge letter -raw = %d:\n%q", code, raw)
+	}
+	var entries int
+	if err := r.db.View(func(tx *store.Tx) error {
+		return tx.ArchiveEntries(store.GameID{Tournament: "RUL-1", Game: "1-4"}, 1, func(store.ArchiveEntry) error { entries++; return nil })
+	}); err != nil {
+		t.Fatal(err)
+	}
+
+	// Refused: without a clause or a reason, a letter postald sent, a letter that is not there.
+	sent := strconv.FormatUint(forged.Seq+1, 10)
+	for _, args := range [][]string{
+		{"revert", "1-4", n, "-reason", "forged"},
+		{"revert", "-clause", "4.1.7", "1-4", n},
+		{"revert", "1-4", sent, "-clause", "4.1.7", "-reason", "forged"},
+		{"revert", "1-4", "999", "-clause", "4.1.7", "-reason", "forged"},
+		{"revert", "1-4", "-clause", "4.1.7", "-reason", "forged"},
+	} {
+		if out, code := r.judge(t, args...); code == 0 {
+			t.Errorf("judge %v was taken:\n%s", args, out)
+		}
+	}
+	if g := r.game(t, "1-4"); g.Status != referee.StatusFinished || len(r.rulings(t)) != 1 {
+		t.Fatalf("a refused revert changed the store: %s, %d rulings", g.Status, len(r.rulings(t)))
+	}
+
+	// The revert, its flags after its arguments.
+	r.clock.set(time.Date(2026, 11, 10, 11, 0, 0, 0, moscow))
+	out, code := r.judge(t, "revert", "1-4", n, "-clause", "4.1.7", "-reason", "the resignation was not sent by Gleb")
+	if code != 0 || !strings.Contains(out, "put back as it was before letter #"+n) || !strings.Contains(out, "undone with it: rulings #1 penalty") {
+		t.Fatalf("revert = %d:\n%s", code, out)
+	}
+	// The game is the game the store held before the forged letter, field by field; its history
+	// ends with the ruling.
+	after := r.game(t, "1-4")
+	last := after.History[len(after.History)-1]
+	if last.Verdict != referee.Ruled || len(last.Clauses) != 1 || last.Clauses[0] != "4.1.7" || last.Note != "revert: the resignation was not sent by Gleb" ||
+		last.Date.String() != "2026-11-10" {
+		t.Errorf("the history's last entry: %+v, want the revert", last)
+	}
+	after.History = after.History[:len(after.History)-1]
+	if diff := cmp.Diff(before, after); diff != "" {
+		t.Errorf("the game after the revert is not the game before the forged letter (-before +after):\n%s", diff)
+	}
+	// The ruling is mailed like every ruling.
+	everyone := map[string][]string{"anna": {"ruling"}, "gleb": {"ruling"}, "judge": {"ruling"}, "director": {"ruling"}}
+	if diff := cmp.Diff(everyone, r.delivered(t, "anna", "gleb", "judge", "director")); diff != "" {
+		t.Errorf("letters (-want +got):\n%s", diff)
+	}
+	// The audit log holds it, after the penalty it undid.
+	rs := r.rulings(t)
+	var d referee.Ruling
+	if len(rs) != 2 || rs[1].Kind != "revert" || rs[1].Clause != "4.1.7" || rs[1].Reason != "the resignation was not sent by Gleb" ||
+		json.Unmarshal(rs[1].Details, &d) != nil || d.Letter != forged.Seq || d.LetterID != "forged-1@forger.test" || d.Upto != uint64(entries) {
+		t.Errorf("audit log: %+v (details %+v); want the revert of letter %d up to entry %d", rs, d, forged.Seq, entries)
+	}
+	// Every letter stays in the archive; those from the forged one on are marked as reverted.
+	v = r.show(t, "1-4")
+	if len(v.Letters) <= entries {
+		t.Errorf("the archive holds %d letters after the revert, %d before it", len(v.Letters), entries)
+	}
+	for _, l := range v.Letters {
+		want := uint64(0)
+		if l.Seq >= forged.Seq && l.Seq <= uint64(entries) {
+			want = rs[1].Seq
+		}
+		if l.RevertedBy != want {
+			t.Errorf("letter #%d (%s %s): reverted by %d, want %d", l.Seq, l.Direction, l.MessageID, l.RevertedBy, want)
+		}
+	}
+	if text, _ := r.judge(t, "show", "1-4"); !strings.Contains(text, "forged-1@forger.test  REVERTED by ruling #2") {
+		t.Errorf("judge show does not mark the forged letter as reverted:\n%s", text)
+	}
+	if _, err := r.db.Verify(store.GameID{Tournament: "RUL-1", Game: "1-4"}); err != nil {
+		t.Errorf("archive after the revert: %v", err)
+	}
+	if out, code := r.judge(t, "revert", "-clause", "4.1.7", "-reason", "again", "1-4", n); code == 0 || !strings.Contains(out, "already reverted") {
+		t.Errorf("a second revert of the letter = %d:\n%s", code, out)
+	}
+
+	// The game goes on from there: Gleb's real answer plays into Anna's variant.
+	if _, err := r.send(context.Background(), "gleb", "RUL-1 game 1-4", "Received your 2. g3-h4.\nMy move: 2... g7-f6\n", 4); err != nil {
+		t.Fatal(err)
+	}
+	if g := r.game(t, "1-4"); g.Status != referee.StatusPlaying || strings.Join(g.MoveList(), " ") != "1. c3-d4 1... f6-g5 2. g3-h4 2... g7-f6 3. b2-c3" {
+		t.Errorf("after Gleb's real answer: %s, %v", g.Status, g.MoveList())
+	}
+}
+
+// TestRevertForgedLetterThroughStack: through the real Postfix and Dovecot, a resignation in
+// Black's name that Black never sent ends the game; the judge sees its envelope sender over the
+// control socket, reverts it there, and both players, the judge and the director get the ruling
+// in their Dovecot mailboxes.
+func TestRevertForgedLetterThroughStack(t *testing.T) {
+	g := startStackGame(t)
+	game := g.code + "/1-2"
+	for i, step := range demoSteps[:3] {
+		from := map[string]string{"white": g.white, "black": g.black}[step.side]
+		token := mailtest.Unique(fmt.Sprintf("step%d-", i+1))
+		g.send(t, from, step.text, token, step.day)
+		g.st.WaitMessage(t, from, "INBOX", token, 30*time.Second)
+	}
+	id := store.GameID{Tournament: g.code, Game: "1-2"}
+	load := func() referee.Game {
+		t.Helper()
+		var gm referee.Game
+		if err := g.db.View(func(tx *store.Tx) (err error) {
+			gm, err = daemon.LoadGame(tx, id)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return gm
+	}
+	before := load()
+	if before.Status != referee.StatusPlaying || before.ToMove() != referee.Black || len(before.Variants) != 1 {
+		t.Fatalf("before the forgery: %s, %s to move, variants %v", before.Status, before.ToMove(), before.Variants)
+	}
+
+	// The forger writes to Postfix's port 25 without logging in, in Black's name, from an
+	// envelope of his own; Dovecot records it as the Return-Path. The letter is then moved into
+	// the mailbox postald watches, byte for byte.
+	token := mailtest.Unique("forged-")
+	forger := token + "@forger.test"
+	raw := mailtest.Letter(g.st.Address(g.black), g.st.Address(g.st.Tournament), token, g.code+" game 1-2\r\nI resign.")
+	c, err := smtp.Dial(g.st.SMTPAddr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.SendMail(forger, []string{g.st.Address(g.st.Tournament)}, bytes.NewReader(raw)); err != nil {
+		t.Fatal(err)
+	}
+	c.Close()
+	m := g.st.WaitMessage(t, g.st.Tournament, "INBOX", token, 30*time.Second)
+	ic := g.st.Dial(t, g.st.Tournament)
+	if _, err := ic.Select("INBOX", nil).Wait(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ic.Move(imap.UIDSetNum(imap.UID(m.UID)), g.inbox).Wait(); err != nil {
+		t.Fatal(err)
+	}
+	// Both players hear of the "resignation".
+	for _, u := range []string{g.white, g.black} {
+		if n := g.st.WaitMessage(t, u, "INBOX", token, 30*time.Second); !strings.Contains(bodyText(t, n.Raw), "resigned") {
+			t.Errorf("%s was not told of the resignation:\n%s", u, n.Raw)
+		}
+	}
+	if gm := load(); gm.Status != referee.StatusFinished || gm.Result != referee.ResultWhite {
+		t.Fatalf("the forged resignation did not end the game: %s %s", gm.Status, gm.Result)
+	}
+
+	call := func(args ...string) string {
+		t.Helper()
+		var out bytes.Buffer
+		code, err := daemon.CallControl(g.cfg.Control.Socket, append([]string{"judge"}, args...), &out)
+		if err != nil || code != 0 {
+			t.Fatalf("judge %v through the control socket: code %d, %v:\n%s", args, code, err, out.String())
+		}
+		return out.String()
+	}
+	var v gameView
+	if err := json.Unmarshal([]byte(call("show", "--json", game)), &v); err != nil {
+		t.Fatal(err)
+	}
+	var forged letterView
+	for _, l := range v.Letters {
+		if l.MessageID == token+"@postald.test" {
+			forged = l
+		}
+	}
+	if forged.Envelope != "<"+forger+">" || forged.From != g.st.Address(g.black) || !strings.HasPrefix(forged.Auth, "none: ") || forged.Verdict != "notice" {
+		t.Fatalf("judge show: the forged letter %+v; want the envelope <%s>, From %s, no authentication, a notice", forged, forger, g.st.Address(g.black))
+	}
+	if text := call("letter", game, strconv.FormatUint(forged.Seq, 10)); !strings.Contains(text, "envelope sender: <"+forger+">") ||
+		!strings.Contains(text, "\nReturn-Path: <"+forger+">\n") || !strings.Contains(text, "I resign.") {
+		t.Errorf("judge letter does not show the letter Postfix and Dovecot delivered:\n%s", text)
+	}
+
+	reason := mailtest.Unique("forged-resignation-")
+	call("revert", game, strconv.FormatUint(forged.Seq, 10), "-clause", "4.1.7", "-reason", reason)
+	for _, u := range []string{g.white, g.black, "judge", "director"} {
+		n := g.st.WaitMessage(t, u, "INBOX", reason, 30*time.Second)
+		if vd, cl := n.Header("X-Postald-Verdict"), n.Header("X-Postald-Clause"); vd != "ruling" || cl != "4.1.7" {
+			t.Errorf("the revert to %s: verdict %q clause %q, want ruling 4.1.7", u, vd, cl)
+		}
+		if text := bodyText(t, n.Raw); !strings.Contains(text, token+"@postald.test") || !strings.Contains(text, "On move: Black") {
+			t.Errorf("the revert to %s does not name the letter and who is on move:\n%s", u, text)
+		}
+	}
+	after := load()
+	if last := after.History[len(after.History)-1]; last.Verdict != referee.Ruled || last.Note != "revert: "+reason {
+		t.Errorf("the history's last entry: %+v, want the revert", last)
+	}
+	after.History = after.History[:len(after.History)-1]
+	if diff := cmp.Diff(before, after); diff != "" {
+		t.Errorf("the game after the revert is not the game before the forged letter (-before +after):\n%s", diff)
+	}
+	if err := json.Unmarshal([]byte(call("show", "--json", game)), &v); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range v.Letters {
+		if l.Seq == forged.Seq && l.RevertedBy == 0 {
+			t.Errorf("judge show does not mark the forged letter as reverted: %+v", l)
+		}
+	}
+	if err := g.db.VerifyAll(); err != nil {
+		t.Errorf("archive: %v", err)
+	}
+}
+
+// The judge's flags may stand before or after the arguments; a negative number is an argument.
+func TestJudgeFlagsAnywhere(t *testing.T) {
+	tests := []struct {
+		args   []string
+		pos    []string
+		clause string
+		json   bool
+	}{
+		{[]string{"1-4", "5", "-clause", "4.1.7", "-reason", "r"}, []string{"1-4", "5"}, "4.1.7", false},
+		{[]string{"-clause", "4.1.7", "1-4", "-reason", "r", "5"}, []string{"1-4", "5"}, "4.1.7", false},
+		{[]string{"1-4", "--json"}, []string{"1-4"}, "", true},
+		{[]string{"1-4", "black", "-2", "-clause=4.3.1"}, []string{"1-4", "black", "-2"}, "4.3.1", false},
+		{[]string{"-json", "1-4", "--", "-clause"}, []string{"1-4", "-clause"}, "", true},
+	}
+	for _, tc := range tests {
+		fs := flag.NewFlagSet("t", flag.ContinueOnError)
+		clause := fs.String("clause", "", "")
+		fs.String("reason", "", "")
+		asJSON := fs.Bool("json", false, "")
+		if err := parseArgs(fs, tc.args); err != nil {
+			t.Errorf("parseArgs(%q): %v", tc.args, err)
+			continue
+		}
+		if diff := cmp.Diff(tc.pos, fs.Args()); diff != "" || *clause != tc.clause || *asJSON != tc.json {
+			t.Errorf("parseArgs(%q): arguments %q, -clause %q, -json %v; want %q, %q, %v", tc.args, fs.Args(), *clause, *asJSON, tc.pos, tc.clause, tc.json)
+		}
+	}
+	fs := flag.NewFlagSet("t", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	if err := parseArgs(fs, []string{"1-4", "-nonsense"}); err == nil {
+		t.Error("an unknown flag after the arguments was taken")
+	}
+	rest, file := cutConfig([]string{"revert", "1-4", "-config", "/etc/p.toml", "5", "-clause", "4.1.7"})
+	if diff := cmp.Diff([]string{"revert", "1-4", "5", "-clause", "4.1.7"}, rest); diff != "" || file != "/etc/p.toml" {
+		t.Errorf("cutConfig: %q %q", rest, file)
 	}
 }

@@ -27,6 +27,10 @@ type cmdEnv struct {
 	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
+	// skipCheck is the global flag -skip-check (postald -skip-check COMMAND ...): open the
+	// store without the deep check (bbolt's page check and the hash chains) — for very large
+	// files; the header check is never skipped.
+	skipCheck bool
 }
 
 // exitError ends the process with a given status after printing nothing more.
@@ -47,6 +51,8 @@ func commands() []command {
 		{"parse", "parse FILE: a move letter as JSON", runParse},
 		{"check", "check [-variant V] FILE.pdn: replay every game of a PDN file", runCheck},
 		{"perft", "perft -variant V -depth N [-fen F]: count legal move sequences", runPerft},
+		{"backup", "backup FILE: a consistent, checked copy of the store, while the daemon runs or not", runBackup},
+		{"check-config", "check-config -config FILE: the configuration, trust settings and file permissions; exit 1 on a problem", runCheckConfig},
 	}
 }
 
@@ -59,6 +65,9 @@ func main() {
 
 // run dispatches args to a subcommand and returns the process exit status.
 func run(ctx context.Context, env *cmdEnv, args []string) int {
+	for len(args) > 0 && (args[0] == "-skip-check" || args[0] == "--skip-check") {
+		env.skipCheck, args = true, args[1:]
+	}
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		usage(env.stdout)
 		if len(args) == 0 {
@@ -98,7 +107,7 @@ func exitStatus(err error) (code int, ok bool) {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: postald <command> [flags]")
+	fmt.Fprintln(w, "usage: postald [-skip-check] <command> [flags]")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "commands:")
 	for _, c := range commands() {

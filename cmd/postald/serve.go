@@ -2,9 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/mail"
+	"os"
+	"path/filepath"
 	"time"
 
 	"postald/internal/config"
@@ -17,19 +20,29 @@ func runServe(ctx context.Context, env *cmdEnv, args []string) error {
 	fs := newFlagSet(env, "serve")
 	cfgFile := fs.String("config", "", "configuration file (default $POSTALD_CONFIG or "+defaultConfig+")")
 	debug := fs.Bool("debug", false, "log at debug level")
+	takeover := fs.Bool("takeover", false, "move the claim on the watched mailbox to this store (only when the store that holds it is retired)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	cfg, err := config.Load(configPath(*cfgFile), config.OSEnv())
+	path := configPath(*cfgFile)
+	cfg, err := config.Load(path, config.OSEnv())
 	if err != nil {
 		return err
 	}
+	// Refused before anything is opened: without [trust] anyone could move for a player.
+	if err := cfg.Trust.Problem(); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	cfg.Daemon.Takeover = *takeover
 	level := slog.LevelInfo
 	if *debug {
 		level = slog.LevelDebug
 	}
 	log := slog.New(slog.NewTextHandler(env.stderr, &slog.HandlerOptions{Level: level}))
-	db, err := store.Open(cfg.Store.Path, store.Options{Timeout: cfg.Store.OpenTimeout.Duration, Logger: log})
+	for _, p := range config.FileProblems(path, cfg, nil) {
+		log.Warn(p)
+	}
+	db, err := store.Open(cfg.Store.Path, store.Options{Timeout: cfg.Store.OpenTimeout.Duration, Logger: log, SkipCheck: env.skipCheck})
 	if err != nil {
 		return err
 	}
@@ -39,6 +52,15 @@ func runServe(ctx context.Context, env *cmdEnv, args []string) error {
 
 // serve runs the daemon on an open store until ctx ends.
 func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logger, now func() time.Time) error {
+	if err := cfg.Trust.Problem(); err != nil {
+		return err
+	}
+	if cfg.Trust.FromOnly {
+		log.Warn("[trust] from_only = true: the From header alone identifies a player; fit only for a closed test setup (docs/trust.md)")
+	}
+	if err := socketDir(cfg.Control.Socket, log); err != nil {
+		return err
+	}
 	from, err := mail.ParseAddress(cfg.SMTP.From)
 	if err != nil {
 		return fmt.Errorf("[smtp] from %q: %w", cfg.SMTP.From, err)
@@ -66,7 +88,7 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 		Logger:        log,
 		Now:           now,
 	})
-	w, err := mailbox.NewWatcher(mailbox.IMAPOptions{
+	imapOpts := mailbox.IMAPOptions{
 		Address:   cfg.IMAP.Address,
 		TLS:       mailbox.TLSMode(cfg.IMAP.TLS),
 		Username:  cfg.IMAP.Username,
@@ -74,11 +96,26 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 		Mailbox:   cfg.IMAP.Mailbox,
 		Processed: cfg.IMAP.Processed,
 		CAFile:    cfg.TLS.CAFile,
-	}, d.Handle)
+	}
+	// One mailbox, one daemon: a mailbox another store holds is refused before anything runs
+	// (no reminder, no letter of this store goes out); the watcher checks again at every
+	// connection, so a server unreachable now does not keep postald from starting.
+	claimCtx, cancelClaim := context.WithTimeout(ctx, time.Minute)
+	_, err = mailbox.Claim(claimCtx, imapOpts, db.Instance(), cfg.Daemon.Takeover)
+	cancelClaim()
+	switch {
+	case errors.Is(err, mailbox.ErrClaimed):
+		return err
+	case err != nil:
+		log.Warn("the claim on the watched mailbox could not be checked now; the watcher checks it when it connects", "err", err)
+	}
+	w, err := mailbox.NewWatcher(imapOpts, d.Handle)
 	if err != nil {
 		return err
 	}
 	w.HandleBatch = d.HandleBatch
+	// One mailbox, one daemon: the mailbox is claimed for this store (mailbox/claim.go).
+	w.ClaimAs, w.Takeover = db.Instance(), cfg.Daemon.Takeover
 	w.PollInterval = cfg.Daemon.PollInterval.Duration
 	w.Logger = log
 	if cfg.Limits.MaxMessageBytes > 0 {
@@ -106,4 +143,32 @@ func reportEvery(ctx context.Context, d *daemon.Daemon, every time.Duration, log
 			log.Error("scheduled report", "output", out.String())
 		}
 	}
+}
+
+// socketDir makes the control socket's directory, owner-only (0700), and warns about an
+// existing one that others may enter (it is not changed: it may be shared, /run say).
+func socketDir(socket string, log *slog.Logger) error {
+	if socket == "" {
+		return nil
+	}
+	dir := filepath.Dir(socket)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("[control] socket: %w", err)
+	}
+	if p := socketDirProblem(dir); p != "" {
+		log.Warn(p)
+	}
+	return nil
+}
+
+// socketDirProblem says what is wrong with the control socket's directory, "" when nothing.
+func socketDirProblem(dir string) string {
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Sprintf("[control] socket directory %s: %v", dir, err)
+	}
+	if m := fi.Mode().Perm(); m&0o077 != 0 {
+		return fmt.Sprintf("[control] socket directory %s has mode %04o: others may enter it; give the socket a directory of its own with mode 0700 (chmod 700 %s)", dir, m, dir)
+	}
+	return ""
 }

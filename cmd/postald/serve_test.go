@@ -37,6 +37,12 @@ type stackGame struct {
 
 func startStackGame(t *testing.T) *stackGame {
 	t.Helper()
+	return startStackGameIn(t, t.TempDir())
+}
+
+// startStackGameIn is startStackGame with the store and the control socket in dir.
+func startStackGameIn(t *testing.T, dir string) *stackGame {
+	t.Helper()
 	st := mailtest.Load(t)
 	st.RequireSMTP(t)
 	players := st.Players()
@@ -47,7 +53,6 @@ func startStackGame(t *testing.T) *stackGame {
 	g.code = mailtest.Unique("IT")
 	g.inbox = st.TempMailbox(t, st.Tournament, "in")
 	processed := st.TempMailbox(t, st.Tournament, "done")
-	dir := t.TempDir()
 	g.cfg = &config.Config{
 		Store:   config.Store{Path: filepath.Join(dir, "postald.db")},
 		IMAP:    config.Server{Address: st.IMAPAddr, TLS: "starttls", Username: st.Address(st.Tournament), Password: st.Password(st.Tournament), Mailbox: g.inbox, Processed: processed},
@@ -56,6 +61,8 @@ func startStackGame(t *testing.T) *stackGame {
 		Control: config.Control{Socket: filepath.Join(dir, "control.sock")},
 		Daemon:  config.Daemon{PollInterval: config.Duration{Duration: time.Second}},
 		Limits:  config.Defaults().Limits,
+		// from_only: a closed test setup; the test appends the letters to the mailbox itself
+		Trust: config.Trust{FromOnly: true},
 	}
 	db, err := store.Open(g.cfg.Store.Path, store.Options{})
 	if err != nil {

@@ -40,6 +40,7 @@ func storeCommands() map[string]storeFunc {
 		"report":     reportMain,
 		"tournament": tournamentMain,
 		"export":     exportMain,
+		"backup":     backupMain,
 	}
 }
 
@@ -72,8 +73,9 @@ func runStoreCommand(ctx context.Context, env *cmdEnv, cfgFile, name string, arg
 		return err
 	}
 	db, err := store.Open(cfg.Store.Path, store.Options{
-		Timeout: cfg.Store.OpenTimeout.Duration,
-		Logger:  slog.New(slog.NewTextHandler(env.stderr, nil)),
+		Timeout:   cfg.Store.OpenTimeout.Duration,
+		SkipCheck: env.skipCheck,
+		Logger:    slog.New(slog.NewTextHandler(env.stderr, nil)),
 	})
 	if err != nil {
 		return err

@@ -64,6 +64,9 @@ type Daemon struct {
 	PollInterval Duration `toml:"poll_interval"` // when the server has no IDLE
 	// ReportEvery mails the director's report on this period (0: only on demand).
 	ReportEvery Duration `toml:"report_every"`
+	// Takeover moves the claim on the watched mailbox to this store (serve -takeover); it is a
+	// flag of the command, never a key of the file.
+	Takeover bool `toml:"-"`
 }
 
 // Limits bound what postald accepts from outside.
@@ -75,13 +78,38 @@ type Limits struct {
 	AnswersPerHour  int `toml:"answers_per_hour"` // per recipient, against loops
 }
 
-// Trust says how a letter's sender is authenticated.
+// TrustDoc is the document that explains [trust]; every complaint about it names it.
+const TrustDoc = "docs/trust.md"
+
+// Trust says how a letter's sender is authenticated (docs/trust.md). There is no default:
+// either AuthservID and Require are set, or FromOnly is.
 type Trust struct {
 	// AuthservID is the receiving server whose Authentication-Results header is trusted.
-	// Empty: the From address alone identifies a player.
 	AuthservID string `toml:"authserv_id"`
-	// Require lists the methods that must pass in that header: any of dkim, spf, dmarc.
+	// Require lists the methods that must pass in that header for the From domain (aligned):
+	// any of dkim, spf, dmarc.
 	Require []string `toml:"require"`
+	// FromOnly believes the From header alone: fit only for a closed test setup, where nobody
+	// but the test can put a letter into the mailbox.
+	FromOnly bool `toml:"from_only"`
+}
+
+// Problem says why postald may not run on t: nil when [trust] names the receiving server and
+// what must pass, or says from_only = true.
+func (t Trust) Problem() error {
+	if t.FromOnly || (t.AuthservID != "" && len(t.Require) > 0) {
+		return nil
+	}
+	what := "is not set"
+	switch {
+	case t.AuthservID != "":
+		what = "names authserv_id but requires nothing"
+	case len(t.Require) > 0:
+		what = "sets require but not authserv_id"
+	}
+	return fmt.Errorf("[trust] %s: set authserv_id (the receiving server's Authentication-Results id) and "+
+		"require (any of \"dkim\", \"spf\", \"dmarc\", that must pass for the From domain), or from_only = true "+
+		"for a closed test setup only; without them anyone can send a letter with a player's From; see %s", what, TrustDoc)
 }
 
 // Duration is a time.Duration written as "30s", "5m", "1h".
@@ -172,17 +200,31 @@ func (c *Config) validate(env Env) error {
 	if c.SMTP.From == "" {
 		errs = append(errs, errors.New("[smtp] from is empty: postald's letters need a From"))
 	}
-	for _, m := range c.Trust.Require {
+	errs = append(errs, c.Trust.validate()...)
+	return errors.Join(errs...)
+}
+
+// validate rejects a [trust] that contradicts itself. An empty one is not rejected here (so
+// that the judge's commands still open the store); serve and check-config ask Problem.
+func (t Trust) validate() []error {
+	var errs []error
+	for _, m := range t.Require {
 		switch m {
 		case "dkim", "spf", "dmarc":
 		default:
-			errs = append(errs, fmt.Errorf("[trust] require: unknown method %q (dkim, spf, dmarc)", m))
+			errs = append(errs, fmt.Errorf("[trust] require: unknown method %q (dkim, spf, dmarc); see %s", m, TrustDoc))
 		}
 	}
-	if len(c.Trust.Require) > 0 && c.Trust.AuthservID == "" {
-		errs = append(errs, errors.New("[trust] require is set but authserv_id is empty: whose Authentication-Results to trust?"))
+	if len(t.Require) > 0 && t.AuthservID == "" {
+		errs = append(errs, fmt.Errorf("[trust] require is set but authserv_id is empty: whose Authentication-Results to trust? see %s", TrustDoc))
 	}
-	return errors.Join(errs...)
+	if t.FromOnly && (t.AuthservID != "" || len(t.Require) > 0) {
+		errs = append(errs, fmt.Errorf("[trust] from_only = true together with authserv_id or require: choose one; see %s", TrustDoc))
+	}
+	if strings.ContainsAny(t.AuthservID, " \t;()\"") {
+		errs = append(errs, fmt.Errorf("[trust] authserv_id %q: a host name, without spaces, ';', '(' or quotes; see %s", t.AuthservID, TrustDoc))
+	}
+	return errs
 }
 
 func (s *Server) validate(env Env) error {

@@ -74,6 +74,8 @@ from = "moves@example.test"
 		{"password without user", "[smtp]", "password_env = \"P\"\n[smtp]", "username is empty"},
 		{"no from", `from = "moves@example.test"`, "", "from is empty"},
 		{"trust without authserv", `from = "moves@example.test"`, "from = \"m@x\"\n[trust]\nrequire = [\"dkim\"]", "authserv_id is empty"},
+		{"from_only with require", `from = "moves@example.test"`, "from = \"m@x\"\n[trust]\nauthserv_id = \"mx\"\nrequire = [\"dkim\"]\nfrom_only = true", "choose one"},
+		{"authserv_id with a space", `from = "moves@example.test"`, "from = \"m@x\"\n[trust]\nauthserv_id = \"mx x\"\nrequire = [\"dkim\"]", "a host name"},
 		{"unknown trust method", `from = "moves@example.test"`, "from = \"m@x\"\n[trust]\nauthserv_id = \"mx\"\nrequire = [\"arc\"]", "unknown method"},
 	}
 	env := fakeEnv(map[string]string{"P": "pw"}, nil)
@@ -92,5 +94,53 @@ func TestLoadMissingFile(t *testing.T) {
 	_, err := Load("/nonexistent/postald.toml", fakeEnv(nil, nil))
 	if !errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("Load = %v, want fs.ErrNotExist", err)
+	}
+}
+
+func TestTrustProblem(t *testing.T) {
+	for _, tc := range []struct {
+		trust Trust
+		want  string // "" for no problem
+	}{
+		{Trust{}, "[trust] is not set"},
+		{Trust{AuthservID: "mx.club.example"}, "requires nothing"},
+		{Trust{Require: []string{"dkim"}}, "not authserv_id"},
+		{Trust{AuthservID: "mx.club.example", Require: []string{"dkim"}}, ""},
+		{Trust{FromOnly: true}, ""},
+	} {
+		err := tc.trust.Problem()
+		if tc.want == "" {
+			if err != nil {
+				t.Errorf("%+v: %v, want no problem", tc.trust, err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), TrustDoc) || !strings.Contains(err.Error(), "from_only") {
+			t.Errorf("%+v: %v, want a problem with %q naming from_only and %s", tc.trust, err, tc.want, TrustDoc)
+		}
+	}
+}
+
+func TestFileProblems(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, mode os.FileMode) string {
+		p := dir + "/" + name
+		if err := os.WriteFile(p, []byte("x"), mode); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(p, mode); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	cfgPath := write("postald.toml", 0o600)
+	c := &Config{IMAP: Server{PasswordFile: write("imap.pass", 0o640)}, SMTP: Server{PasswordFile: write("smtp.pass", 0o600)}}
+	got := FileProblems(cfgPath, c, nil)
+	if len(got) != 1 || !strings.Contains(got[0], "[imap] password_file") || !strings.Contains(got[0], "0640") {
+		t.Errorf("FileProblems = %q, want the group-readable imap.pass only", got)
+	}
+	c.SMTP.PasswordFile = dir + "/missing"
+	if got := FileProblems(cfgPath, c, nil); len(got) != 2 {
+		t.Errorf("FileProblems = %q, want the missing smtp password file reported too", got)
 	}
 }

@@ -106,7 +106,7 @@ func (d *Daemon) submission(out store.LetterOutcome, c candidate, from string, l
 	o := referee.Outgoing{To: from, Kind: referee.KindNotice, Subject: subject, Body: body,
 		Game: g.ID(), Verdict: referee.Notice, Clauses: []string{"4.3.2"}, Time: g.Time(), InReplyTo: out.MessageID}
 	// Like every answer to a sender, it quotes his letter's receipt (trust.go).
-	d.answers(&out, c, []referee.Outgoing{o}, from, loc, nil)
+	d.answers(&out, c, []referee.Outgoing{o}, from, loc, nil, false)
 	return out
 }
 

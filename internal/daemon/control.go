@@ -17,8 +17,9 @@ import (
 	"postald/internal/store"
 )
 
-// The control socket lets `postald judge`, `postald report` and `postald tournament` work while the
-// daemon holds the store. The protocol is one JSON request line and one JSON response line:
+// The control socket lets `postald judge`, `postald report`, `postald tournament` and `postald
+// backup` work while the daemon holds the store (a backup is written by the daemon, to the
+// absolute path given, from one read transaction while the owner goes on writing). The protocol is one JSON request line and one JSON response line:
 //
 //	→ {"version":1,"args":["judge","list"]}
 //	← {"code":0,"output":"..."}

@@ -75,6 +75,8 @@ type Daemon struct {
 	kickT chan struct{} // wakes the deadline timer
 	zones zoneCache
 	trust *guard // rate limits, in memory: a restart starts every window afresh
+	// faults is what the owner goroutine knows of the store's failures to write (storage.go).
+	faults storeFaults
 }
 
 type job struct {

@@ -54,14 +54,20 @@ func (d *Daemon) process(m mailbox.Message) error {
 	}); err == nil && rec.IsFinished() {
 		return nil
 	}
+	again := d.faults.retrying(ref)
 	if err := d.opt.Store.Update(func(tx *store.Tx) error {
 		var err error
-		rec, _, err = tx.Receive(ref, msgID, m.Raw, now)
+		if again {
+			rec, _, err = tx.ReceiveAgain(ref, msgID, m.Raw, now)
+		} else {
+			rec, _, err = tx.Receive(ref, msgID, m.Raw, now)
+		}
 		return err
 	}); err != nil {
-		return err
+		return d.storeFailed(ref, err)
 	}
 	if rec.IsFinished() {
+		d.storeWorks(ref)
 		return nil // seen before, under this or another UID
 	}
 	var done decided
@@ -71,8 +77,15 @@ func (d *Daemon) process(m mailbox.Message) error {
 		return err
 	})
 	if err != nil {
-		return err
+		if isStorageFault(err) {
+			// The store's fault, not the letter's: the attempt counted above is taken back.
+			if e := d.opt.Store.Update(func(tx *store.Tx) error { return tx.ForgiveAttempt(ref) }); e != nil {
+				d.faults.remember(ref)
+			}
+		}
+		return d.storeFailed(ref, err)
 	}
+	d.storeWorks(ref)
 	d.logDecided(done)
 	return nil
 }
@@ -104,6 +117,7 @@ func (d *Daemon) apply(tx *store.Tx, m mailbox.Message, rec store.Inbound, msgID
 		// know its whole size.
 		out = d.decideSafely(tx, base, m.Size)
 	}
+	out.Auth = d.authVerdict(m.Raw) // kept in the archive for the judge (authverdict.go)
 	applied, err := tx.ApplyLetter(out)
 	if err != nil {
 		return decided{}, err
@@ -170,7 +184,8 @@ func (d *Daemon) decide(tx *store.Tx, base store.LetterOutcome, size int64) (sto
 	}
 	from := strings.ToLower(l.Header.From)
 	if from != sender {
-		return d.hold(tx, base, sender, fmt.Sprintf("From read two ways: %q and %q", sender, from), noNote, "")
+		why := fmt.Sprintf("From read two ways: %q and %q", sender, from)
+		return d.hold(tx, base, sender, why, noteForged, why)
 	}
 	cands, err := d.gamesOf(tx, from)
 	if err != nil {
@@ -209,7 +224,7 @@ func (d *Daemon) decide(tx *store.Tx, base store.LetterOutcome, size int64) (sto
 		out.Game = store.GameID{Tournament: first.sheet.Code}
 		out.Verdict = string(dec.Verdict)
 		tour := out.Game
-		d.answers(&out, first, dec.Letters, from, loc, func(og *store.Outgoing) { og.Game = tour })
+		d.answers(&out, first, dec.Letters, from, loc, func(og *store.Outgoing) { og.Game = tour }, carriesMoves(l))
 		return out, nil
 	}
 	c := cands[i]
@@ -220,11 +235,17 @@ func (d *Daemon) decide(tx *store.Tx, base store.LetterOutcome, size int64) (sto
 		return d.submission(out, c, from, loc), nil
 	}
 	dec = referee.Apply(c.game, l, env, c.sheet.Regulation, loc)
-	return d.outcome(out, c, dec, from, loc)
+	return d.outcome(out, c, dec, from, loc, carriesMoves(l))
+}
+
+// carriesMoves reports whether a letter carries moves: its own, a repetition, or an accepted
+// variant. Its answer is never held back by the hourly limit of answers (trust.go, answers).
+func carriesMoves(l *mailparse.Letter) bool {
+	return len(l.Moves) > 0 || len(l.Repeated) > 0 || l.AcceptVariant != nil
 }
 
 // outcome turns a referee decision about a letter from sender into what the store records.
-func (d *Daemon) outcome(out store.LetterOutcome, c candidate, dec referee.Decision, sender string, loc *time.Location) (store.LetterOutcome, error) {
+func (d *Daemon) outcome(out store.LetterOutcome, c candidate, dec referee.Decision, sender string, loc *time.Location, moved bool) (store.LetterOutcome, error) {
 	out.Game = c.id
 	out.Verdict = string(dec.Verdict)
 	out.Clause = strings.Join(dec.Clauses, ",")
@@ -237,7 +258,7 @@ func (d *Daemon) outcome(out store.LetterOutcome, c candidate, dec referee.Decis
 	}
 	out.State = &store.GameState{Format: gameFormat, Data: st}
 	// The answers to the sender quote his letter's receipt (trust.go).
-	d.answers(&out, c, dec.Letters, sender, loc, nil)
+	d.answers(&out, c, dec.Letters, sender, loc, nil, moved)
 	return out, nil
 }
 

@@ -55,6 +55,9 @@ func (d *Daemon) tickDue() error {
 			d.log.Error("deadline", "game", ev.Game.Key(), "err", err)
 		}
 	}
+	if err := d.opt.Store.Update(func(tx *store.Tx) error { return d.heldDigest(tx, now) }); err != nil {
+		d.log.Error("digest of held letters", "err", err)
+	}
 	return nil
 }
 

@@ -1,6 +1,7 @@
 package daemon
 
 import (
+	"errors"
 	"fmt"
 	"net/mail"
 	"strings"
@@ -19,15 +20,20 @@ import (
 //
 //   - Only a registered player moves, and only in his own games: the sender is the From address,
 //     authenticated where [trust] says so by the receiving server's Authentication-Results.
-//   - No loops (RFC 3834): automatic mail is never answered, and the answers to any one address
-//     are limited per hour ([limits] answers_per_hour).
-//   - Limits: size, MIME parts, line length and letters per sender per hour.
+//   - No loops (RFC 3834): automatic mail is never answered, and the answers to letters without
+//     moves and the automatic notices to any one address are limited per hour ([limits]
+//     answers_per_hour); the answer to a letter with moves is always sent.
+//   - Limits: size, MIME parts, line length and letters per sender per hour. A letter that fails
+//     authentication is held before it is counted, so a flood in a player's name never uses up
+//     his own letters.
 //
 // A letter that fails any of them is held: kept in the store's quarantine (archived, never
-// applied). When it claims to come from a registered player, the tournament's judge gets a short
-// notice quoting its receipt, at most once an hour for one sender; the sender himself gets a short
-// note, once an hour, only when he is known to be who he says (over a limit, too many letters, a
-// game that is not his) — never after a failed authentication or for automatic mail.
+// applied) and listed in the judges' daily digest (digest.go). When it names a registered player
+// as its sender, the tournament's judge gets a short notice quoting its receipt, at most once an
+// hour for one sender, and the player gets a short note at his registered address, once an hour:
+// over a limit, too many letters, a game that is not his, or not shown to come from him (then he
+// learns that somebody may write in his name; the forger, who does not read that mailbox, learns
+// nothing). Automatic mail is never answered.
 //
 // The counters live in memory: a restart of the daemon starts every window afresh. Each tracks at
 // most trackedSenders addresses, each address with at most its hourly limit of instants (8 bytes
@@ -43,6 +49,7 @@ type guard struct {
 	answers *trust.Limiter // answers per recipient
 	notes   *trust.Limiter // the short note to a sender: once per hour
 	judges  *trust.Limiter // notices to a judge about one sender: once per hour
+	daily   *trust.Limiter // the notice about letters the receiving server did not stamp: once a day
 }
 
 func newGuard(l config.Limits) *guard {
@@ -51,6 +58,7 @@ func newGuard(l config.Limits) *guard {
 		answers: trust.NewLimiter(l.AnswersPerHour, time.Hour, trackedSenders),
 		notes:   trust.NewLimiter(1, time.Hour, trackedSenders),
 		judges:  trust.NewLimiter(1, time.Hour, trackedSenders),
+		daily:   trust.NewLimiter(1, 24*time.Hour, 1),
 	}
 }
 
@@ -68,8 +76,15 @@ func (d *Daemon) trustState() *guard { return d.trust }
 func (d *Daemon) precheck(tx *store.Tx, base store.LetterOutcome, size int64) (from string, held *store.LetterOutcome, err error) {
 	h := trust.ReadHeader(base.Raw)
 	from = h.From
+	pol := trust.Policy{AuthservID: d.opt.Trust.AuthservID, Require: d.opt.Trust.Require, FromOnly: d.opt.Trust.FromOnly}
+	// A letter without a field of the receiving server did not pass its verifier: had it
+	// brought a forged field in the server's name, that field would have been believed.
+	unstamped := !pol.FromOnly && pol.AuthservID != "" && !pol.Stamped(h.AuthResults)
 	hold := func(reason string, note noteKind) (string, *store.LetterOutcome, error) {
 		out, err := d.hold(tx, base, from, reason, note, reason)
+		if err == nil && unstamped {
+			err = d.unstampedNotice(tx, &out, from, base)
+		}
 		return from, &out, err
 	}
 	// RFC 3834: automatic mail is never answered.
@@ -79,11 +94,16 @@ func (d *Daemon) precheck(tx *store.Tx, base store.LetterOutcome, size int64) (f
 	// RFC 5322 (3.6): exactly one From. Two are the classic way to show one sender to the
 	// authentication and another to the reader.
 	if h.FromFields > 1 {
-		return hold(fmt.Sprintf("%d From fields", h.FromFields), noNote)
+		return hold(fmt.Sprintf("%d From fields", h.FromFields), noteForged)
 	}
-	pol := trust.Policy{AuthservID: d.opt.Trust.AuthservID, Require: d.opt.Trust.Require}
-	if err := pol.Check(h.AuthResults, from); err != nil {
-		return hold(err.Error(), noNote)
+	if err := pol.CheckHeader(h); err != nil {
+		if errors.Is(err, trust.ErrNoPolicy) {
+			return hold(err.Error(), noNote) // postald's configuration, not the letter: the judge is told
+		}
+		// The player whose address the letter names is told, within the hourly limit: if he
+		// wrote it, he knows to write again from his own account; if not, that someone writes in
+		// his name (the loop rule above keeps automatic mail unanswered).
+		return hold(err.Error(), noteForged)
 	}
 	g := d.trustState()
 	if !g.allow(g.letters, from, base.Received) {
@@ -108,6 +128,7 @@ const (
 	noteRate                // too many letters
 	noteNotOwn              // a game that is not his
 	noteUnreadable          // no header postald can read
+	noteForged              // not shown to come from the address it names
 )
 
 // hold quarantines the letter for reason. When from is a registered player the judges of his
@@ -168,6 +189,75 @@ func (d *Daemon) hold(tx *store.Tx, base store.LetterOutcome, from, reason strin
 		return og, nil
 	}
 	return out, nil
+}
+
+// unstampedNotice tells the judges of every tournament, once a day, that a letter arrived
+// without an Authentication-Results field of the configured receiving server, and logs it:
+// while the server does not stamp every letter, a forged field in its name would be believed.
+// The letters go out with out's own (the letter's transaction).
+func (d *Daemon) unstampedNotice(tx *store.Tx, out *store.LetterOutcome, from string, base store.LetterOutcome) error {
+	g := d.trustState()
+	id := d.opt.Trust.AuthservID
+	if !g.allow(g.daily, "unstamped", base.Now) {
+		d.log.Debug("letter without an Authentication-Results field of the receiving server", "authserv_id", id, "from", from)
+		return nil
+	}
+	d.log.Warn("a letter arrived without an Authentication-Results field of the receiving server: "+
+		"the server must add its field to every letter and remove foreign ones, or a forged field would be believed (docs/trust.md); "+
+		"the judges are told, and this is logged once a day",
+		"authserv_id", id, "from", from, "message_id", base.MessageID)
+	codes, err := tx.Tournaments()
+	if err != nil {
+		return err
+	}
+	type judge struct {
+		sheet *tournament.Sheet
+		to    string
+	}
+	var judges []judge
+	seen := map[string]bool{}
+	for _, code := range codes {
+		sh, err := LoadSheet(tx, code)
+		if err != nil {
+			return err
+		}
+		j := strings.ToLower(sh.Judge)
+		if j == "" || seen[j] || !g.allow(g.answers, j, base.Now) {
+			continue
+		}
+		seen[j] = true
+		judges = append(judges, judge{sh, j})
+	}
+	if len(judges) == 0 {
+		return nil
+	}
+	prev := out.Compose
+	out.Compose = func(rc store.Receipt) ([]store.Outgoing, error) {
+		var og []store.Outgoing
+		if prev != nil {
+			var err error
+			if og, err = prev(rc); err != nil {
+				return nil, err
+			}
+		}
+		for _, j := range judges {
+			loc, err := d.zones.get(j.sheet.Regulation.Zone)
+			if err != nil {
+				return nil, err
+			}
+			tx := trustText(j.sheet.Language)
+			var b strings.Builder
+			fmt.Fprintf(&b, tx.unstampedIntro+"\n", base.Received.In(loc).Format(stampLayout), from, id)
+			if base.MessageID != "" {
+				fmt.Fprintf(&b, tx.judgeID+"\n", base.MessageID)
+			}
+			fmt.Fprintf(&b, tx.judgeReceipt+"\n\n", rc)
+			fmt.Fprintf(&b, tx.unstampedWhy+"\n", id)
+			og = append(og, d.notice(j.sheet, j.to, fmt.Sprintf(tx.unstampedSubject, id), b.String(), false, base))
+		}
+		return og, nil
+	}
+	return nil
 }
 
 // notice composes a letter of postald about a held letter: a note to its sender (in reply to
@@ -278,7 +368,11 @@ func foreignGame(tx *store.Tx, l *mailparse.Letter, from string, cands []candida
 // quotes the receipt of his letter, which the store gives once the letter is archived (so the
 // letters are composed in the Compose hook), and beyond answers_per_hour they are not sent (the
 // loop guard of RFC 3834). fix, when set, adjusts each composed letter.
-func (d *Daemon) answers(out *store.LetterOutcome, c candidate, letters []referee.Outgoing, sender string, loc *time.Location, fix func(*store.Outgoing)) {
+//
+// The answer to a letter that carries moves (moved) is always sent: a player who answers twenty
+// games in one evening gets twenty acknowledgements; the hourly limit holds back only the answers
+// to letters without moves and automatic notices, which is where mail loops live.
+func (d *Daemon) answers(out *store.LetterOutcome, c candidate, letters []referee.Outgoing, sender string, loc *time.Location, fix func(*store.Outgoing), moved bool) {
 	g := d.trustState()
 	type item struct {
 		o      referee.Outgoing
@@ -291,7 +385,7 @@ func (d *Daemon) answers(out *store.LetterOutcome, c candidate, letters []refere
 			to = sender
 		}
 		answer := strings.EqualFold(to, sender)
-		if answer && !g.allow(g.answers, strings.ToLower(sender), out.Now) {
+		if answer && !moved && !g.allow(g.answers, strings.ToLower(sender), out.Now) {
 			d.log.Warn("answer not sent: over the hourly limit of answers to this address",
 				"to", sender, "limit", d.opt.Limits.AnswersPerHour, "kind", o.Kind)
 			continue
@@ -332,22 +426,29 @@ type trustPhrases struct {
 	noteIntro                       string // date received
 	noteLimit, noteRate, noteNotOwn string // reason / game
 	noteUnreadable, noteKept        string
+	noteForged                      string // reason
 	judgeSubject                    string // tournament, address
 	judgeIntro                      string // name, address, date
 	judgeReason, judgeID            string
 	judgeAnswered, judgeNotAnswered string
 	judgeReceipt                    string
+	unstampedSubject                string // authserv-id
+	unstampedIntro                  string // date, sender, authserv-id
+	unstampedWhy                    string // authserv-id
 }
 
 var trustEN = trustPhrases{
-	receipt:          "Receipt: %s\n(received %s; keep it: it proves what postald received and when)",
-	noteSubject:      "%s: your letter was not read",
-	noteIntro:        "Your letter received %s was not applied to any game.",
-	noteLimit:        "It is over postald's limits (%s): please send your move again in a short plain-text letter without attachments.",
-	noteRate:         "Reason: %s. Letters over this limit are kept for the judge; please wait before you write again.",
-	noteNotOwn:       "It names game %s, in which you do not play. If you meant one of your own games, write again naming it.",
-	noteUnreadable:   "Its header cannot be read (%s): please write again from your usual mail program.",
-	noteKept:         "The letter is kept for the judge; nothing in your games has changed and your clock is not stopped.",
+	receipt:        "Receipt: %s\n(received %s; keep it: it proves what postald received and when)",
+	noteSubject:    "%s: your letter was not read",
+	noteIntro:      "Your letter received %s was not applied to any game.",
+	noteLimit:      "It is over postald's limits (%s): please send your move again in a short plain-text letter without attachments.",
+	noteRate:       "Reason: %s. Letters over this limit are kept for the judge; please wait before you write again.",
+	noteNotOwn:     "It names game %s, in which you do not play. If you meant one of your own games, write again naming it.",
+	noteUnreadable: "Its header cannot be read (%s): please write again from your usual mail program.",
+	noteKept:       "The letter is kept for the judge; nothing in your games has changed and your clock is not stopped.",
+	noteForged: "It names you as its sender, but it is not shown to come from your mail account (%s). " +
+		"If you wrote it, please send it again from the address you registered, through your own mail provider; " +
+		"if you did not, somebody is writing in your name: the judge has been told.",
 	judgeSubject:     "%s: letter held from %s",
 	judgeIntro:       "A letter that claims to come from %s <%s>, received %s, was not applied and is kept in the quarantine.",
 	judgeReason:      "Reason: %s",
@@ -355,17 +456,27 @@ var trustEN = trustPhrases{
 	judgeAnswered:    "The sender was told.",
 	judgeNotAnswered: "The sender was not answered.",
 	judgeReceipt:     "Receipt: %s",
+	unstampedSubject: "postald: letters arrive without an Authentication-Results field of %s",
+	unstampedIntro:   "A letter received %s from %s carries no Authentication-Results field of %s, the receiving server named in [trust] authserv_id.",
+	unstampedWhy: "Such a letter did not pass the receiving server's checks. It is not applied and is kept in the quarantine, " +
+		"but while the server does not add its field to every letter, a letter that brings a forged field in the name of %s " +
+		"would be believed. Please ask the administrator to make the receiving server add its Authentication-Results field " +
+		"to every incoming letter and remove those a letter already carries (see docs/trust.md).\n" +
+		"This notice is sent at most once a day.",
 }
 
 var trustRU = trustPhrases{
-	receipt:          "Квитанция: %s\n(получено %s; сохраните её: она доказывает, что и когда получил postald)",
-	noteSubject:      "%s: ваше письмо не прочитано",
-	noteIntro:        "Ваше письмо, полученное %s, не применено ни к одной партии.",
-	noteLimit:        "Оно превышает ограничения postald (%s): пришлите ход ещё раз коротким текстовым письмом без вложений.",
-	noteRate:         "Причина: %s. Письма сверх этого ограничения хранятся для судьи; подождите, прежде чем писать снова.",
-	noteNotOwn:       "В нём названа партия %s, в которой вы не играете. Если вы имели в виду свою партию, напишите ещё раз и назовите её.",
-	noteUnreadable:   "Его заголовок не читается (%s): напишите ещё раз из своей обычной почтовой программы.",
-	noteKept:         "Письмо хранится для судьи; в ваших партиях ничего не изменилось, ваши часы не остановлены.",
+	receipt:        "Квитанция: %s\n(получено %s; сохраните её: она доказывает, что и когда получил postald)",
+	noteSubject:    "%s: ваше письмо не прочитано",
+	noteIntro:      "Ваше письмо, полученное %s, не применено ни к одной партии.",
+	noteLimit:      "Оно превышает ограничения postald (%s): пришлите ход ещё раз коротким текстовым письмом без вложений.",
+	noteRate:       "Причина: %s. Письма сверх этого ограничения хранятся для судьи; подождите, прежде чем писать снова.",
+	noteNotOwn:     "В нём названа партия %s, в которой вы не играете. Если вы имели в виду свою партию, напишите ещё раз и назовите её.",
+	noteUnreadable: "Его заголовок не читается (%s): напишите ещё раз из своей обычной почтовой программы.",
+	noteKept:       "Письмо хранится для судьи; в ваших партиях ничего не изменилось, ваши часы не остановлены.",
+	noteForged: "В нём отправителем назван ваш адрес, но не подтверждено, что оно пришло из вашего почтового ящика (%s). " +
+		"Если письмо написали вы, пришлите его ещё раз с зарегистрированного адреса через своего почтового провайдера; " +
+		"если не вы, кто-то пишет от вашего имени: судья извещён.",
 	judgeSubject:     "%s: задержано письмо от %s",
 	judgeIntro:       "Письмо, которое выдаёт себя за письмо участника %s <%s>, получено %s, не применено и хранится в карантине.",
 	judgeReason:      "Причина: %s",
@@ -373,6 +484,13 @@ var trustRU = trustPhrases{
 	judgeAnswered:    "Отправителю сообщено.",
 	judgeNotAnswered: "Отправителю не отвечено.",
 	judgeReceipt:     "Квитанция: %s",
+	unstampedSubject: "postald: письма приходят без поля Authentication-Results сервера %s",
+	unstampedIntro:   "В письме, полученном %s от %s, нет поля Authentication-Results сервера %s, названного в [trust] authserv_id.",
+	unstampedWhy: "Такое письмо не прошло проверок принимающего сервера. Оно не применено и хранится в карантине, " +
+		"но пока сервер добавляет своё поле не к каждому письму, письму с поддельным полем от имени %s поверили бы. " +
+		"Попросите администратора настроить принимающий сервер так, чтобы он добавлял своё поле Authentication-Results " +
+		"к каждому входящему письму и удалял те, что письмо уже несёт (см. docs/trust.md).\n" +
+		"Это уведомление приходит не чаще раза в сутки.",
 }
 
 func trustText(lang string) *trustPhrases {
@@ -398,6 +516,8 @@ func (tx *trustPhrases) noteLetter(r registration, note noteKind, detail string,
 		fmt.Fprintf(&b, tx.noteRate+"\n", detail)
 	case noteNotOwn:
 		fmt.Fprintf(&b, tx.noteNotOwn+"\n", detail)
+	case noteForged:
+		fmt.Fprintf(&b, tx.noteForged+"\n", detail)
 	default:
 		fmt.Fprintf(&b, tx.noteUnreadable+"\n", detail)
 	}

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -382,6 +383,9 @@ var receiptRE = regexp.MustCompile(`Receipt: (\S+) #(\d+) move (\d+) sha256:([0-
 
 // TestHostileLetters sends the daemon every kind of letter it must not apply or not answer, one
 // after another, then a player's ordinary letter, which must still be accepted.
+// A letter that names a registered player as its sender but is not shown to come from him is
+// held, and the player is told (at most once an hour): if he wrote it he knows to write again
+// from his own account, if not that someone writes in his name.
 func TestHostileLetters(t *testing.T) {
 	limits := config.Defaults().Limits
 	r := startRig(t, limits, config.Trust{AuthservID: authserv, Require: []string{"dkim"}})
@@ -401,18 +405,20 @@ func TestHostileLetters(t *testing.T) {
 	}{
 		{name: "spoofed From: the receiving server's DKIM verdict fails", from: ivanov,
 			extra: "Authentication-Results: " + authserv + "; dkim=fail header.d=" + trustDomain + "\r\n",
-			body:  "My move: 1. c3-d4\n", reason: "dkim: fail", toJudge: 1, judgeSays: "dkim: fail"},
+			body:  "My move: 1. c3-d4\n", reason: "dkim: fail", toSender: 1, toJudge: 1, judgeSays: "dkim: fail"},
 		{name: "spoofed From: a forged pass below the server's own verdict", from: ivanov,
 			extra: "Authentication-Results: " + authserv + "; dkim=none\r\nAuthentication-Results: " + authserv + "; dkim=pass header.d=" + trustDomain + "\r\n",
-			body:  "My move: 1. c3-d4\n", reason: "dkim: none", toJudge: 1, judgeSays: "dkim: none"},
+			body:  "My move: 1. c3-d4\n", reason: "dkim: none", toSender: 1, toJudge: 1, judgeSays: "dkim: none"},
 		{name: "spoofed From: a DKIM pass of another domain", from: petrov,
 			extra: "Authentication-Results: " + authserv + "; dkim=pass header.d=evil.example\r\n",
-			body:  "My move: 1. c3-d4\n", reason: "evil.example", toJudge: 1, judgeSays: "evil.example"},
+			body:  "My move: 1. c3-d4\n", reason: "evil.example", toSender: 1, toJudge: 1, judgeSays: "evil.example"},
 		{name: "spoofed From: no verdict of the receiving server", from: petrov,
 			extra: "Authentication-Results: relay.evil.example; dkim=pass header.d=" + trustDomain + "\r\n",
-			body:  "My move: 1. c3-d4\n", reason: "no Authentication-Results field from " + authserv, toJudge: 1},
+			body:  "My move: 1. c3-d4\n", reason: "no Authentication-Results field from " + authserv, toSender: 1,
+			// the notice about the held letter, and the daily one: the server did not stamp it
+			toJudge: 2},
 		{name: "two From fields", from: "ivanov@" + trustDomain + "\r\nFrom: petrov@" + trustDomain, extra: goodAuth,
-			body: "My move: 1. c3-d4\n", reason: "2 From fields", toJudge: 1},
+			body: "My move: 1. c3-d4\n", reason: "2 From fields", toSender: 1, toJudge: 1},
 		{name: "a stranger", from: "stranger@" + trustDomain, extra: goodAuth,
 			body: "My move: 1. c3-d4\n", reason: "not from a registered player"},
 		{name: "a registered player in another player's game", from: ivanov, extra: goodAuth,
@@ -497,12 +503,16 @@ func TestHostileLetters(t *testing.T) {
 					}
 				}
 			}
-			notices := r.newMail("judge")
-			if len(notices) != tt.toJudge {
-				t.Fatalf("the judge got %d notices, want %d", len(notices), tt.toJudge)
-			}
+			// The daily digest of held letters (digest.go) comes on its own schedule: it is no
+			// notice about this letter.
+			notices := slices.DeleteFunc(r.newMail("judge"), func(l letter) bool {
+				return strings.HasPrefix(l.header.Get("Subject"), "postald: letters held")
+			})
 			for _, l := range append(got, notices...) {
 				t.Logf("%s → %s: %s\n%s", l.header.Get("From"), l.header.Get("To"), l.header.Get("Subject"), l.body)
+			}
+			if len(notices) != tt.toJudge {
+				t.Fatalf("the judge got %d notices, want %d", len(notices), tt.toJudge)
 			}
 			for _, n := range notices {
 				if !strings.Contains(n.body, sender) || !strings.Contains(n.body, tt.judgeSays) ||
@@ -610,7 +620,7 @@ func (r *rig) checkLogs() {
 func TestRateLimits(t *testing.T) {
 	limits := config.Defaults().Limits
 	limits.LettersPerHour, limits.AnswersPerHour = 4, 2
-	r := startRig(t, limits, config.Trust{})
+	r := startRig(t, limits, config.Trust{FromOnly: true}) // a closed test setup: the test delivers every letter
 	game, white := r.gameOf(1, 2)
 	from, user := "ivanov@"+trustDomain, "ivanov"
 	if !white {
@@ -627,8 +637,10 @@ func TestRateLimits(t *testing.T) {
 			r.newMail(map[string]string{"ivanov": "petrov", "petrov": "ivanov"}[user]) // the forwarded move
 		}
 	}
-	// Letters 1–4 are read (the first is accepted, the others answered or not); the fifth is over
-	// letters_per_hour. Only two answers went out: answers_per_hour.
+	// Letters 1–4 are read (the first is accepted, the others are answered as moves already made);
+	// the fifth is over letters_per_hour. Every letter with moves is answered, whatever
+	// answers_per_hour says (a player answering many games in one evening gets every
+	// acknowledgement); the fifth, held, gets the note about the limit.
 	for i, id := range ids[:4] {
 		if in := r.inbound(id); in.State == store.InboundQuarantined {
 			t.Errorf("letter %d held: %s", i+1, in.Reason)
@@ -637,8 +649,8 @@ func TestRateLimits(t *testing.T) {
 	if in := r.inbound(ids[4]); in.State != store.InboundQuarantined || !strings.Contains(in.Reason, "more than 4 letters") {
 		t.Errorf("letter 5: %q %q, want held for more than 4 letters within an hour", in.State, in.Reason)
 	}
-	if got := len(r.newMail(user)); got != 2 {
-		t.Errorf("the player got %d answers within the hour, want 2", got)
+	if got := len(r.newMail(user)); got != 5 {
+		t.Errorf("the player got %d letters within the hour, want 4 answers and the note about letter 5", got)
 	}
 	if got := len(r.newMail("judge")); got != 1 {
 		t.Errorf("the judge got %d notices, want 1 about letter 5", got)
@@ -695,5 +707,71 @@ func TestReceiptLine(t *testing.T) {
 				t.Errorf("got\n%s\nwant\n%s", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestUnstampedNotice: letters without a field of the configured receiving server are held,
+// and the judge is told once a day (and it is logged) that the server does not stamp them;
+// a daemon with no [trust] setting believes nobody.
+func TestUnstampedNotice(t *testing.T) {
+	r := startRig(t, config.Defaults().Limits, config.Trust{AuthservID: authserv, Require: []string{"dkim"}})
+	const subject = "letters arrive without an Authentication-Results field of " + authserv
+	daily := func() int {
+		n := 0
+		for _, l := range r.newMail("judge") {
+			if strings.Contains(l.header.Get("Subject"), subject) {
+				if !strings.Contains(l.body, "docs/trust.md") || !strings.Contains(l.body, "forged") {
+					t.Errorf("the daily notice does not say what is wrong and where to read:\n%s", l.body)
+				}
+				n++
+			}
+		}
+		return n
+	}
+	forged := "Authentication-Results: " + authserv + "; dkim=pass header.d=" + trustDomain + "\r\n"
+	send := func(extra string) store.Inbound {
+		r.clock.Add(2 * time.Hour) // past the hourly limits of the notices about one sender
+		id, raw := r.compose("ivanov@"+trustDomain, extra, "I resign.\n")
+		r.deliver(raw)
+		return r.inbound(id)
+	}
+	if in := send(""); in.State != store.InboundQuarantined || !strings.Contains(in.Reason, "no Authentication-Results field from "+authserv) {
+		t.Fatalf("a letter without the server's field: %q %q, want held", in.State, in.Reason)
+	}
+	if n := daily(); n != 1 {
+		t.Fatalf("the judge got %d daily notices, want 1", n)
+	}
+	if !strings.Contains(r.logs.String(), "without an Authentication-Results field of the receiving server") {
+		t.Error("the daily notice is not logged")
+	}
+	// Within the day: held, no second notice; a letter with the server's field: no notice.
+	if in := send(""); in.State != store.InboundQuarantined {
+		t.Errorf("the second letter without a field was not held")
+	}
+	if in := send(goodAuth); in.State == store.InboundQuarantined {
+		t.Errorf("a letter with the server's pass was held: %s", in.Reason)
+	}
+	if n := daily(); n != 0 {
+		t.Errorf("within the day the judge got %d more daily notices, want 0", n)
+	}
+	// A day later the next letter without one brings the notice again.
+	r.clock.Add(24 * time.Hour)
+	send("")
+	if n := daily(); n != 1 {
+		t.Errorf("a day later the judge got %d daily notices, want 1", n)
+	}
+	r.stop()
+
+	// No [trust] at all: nobody is believed, not even with a pass of some server.
+	r = startRig(t, config.Defaults().Limits, config.Trust{})
+	_, white := r.gameOf(1, 2)
+	from := "ivanov@" + trustDomain
+	if !white {
+		from = "petrov@" + trustDomain
+	}
+	id, raw := r.compose(from, forged, "My move: 1. c3-d4\n")
+	r.deliver(raw)
+	if in := r.inbound(id); in.State != store.InboundQuarantined || !strings.Contains(in.Reason, "docs/trust.md") {
+		t.Errorf("without [trust]: %q %q, want held, naming docs/trust.md", in.State, in.Reason)
 	}
 }

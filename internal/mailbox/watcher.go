@@ -101,7 +101,14 @@ type Watcher struct {
 	opts   IMAPOptions
 	tls    *tls.Config
 	handle Handler
-	debug  io.Writer // the IMAP protocol trace (passwords included), for tests
+
+	// ClaimAs, when set, is the instance name of the store this watcher works for: the mailbox
+	// is claimed for it (claim.go) and Run fails with a *ClaimError when another store holds
+	// the claim. Takeover replaces another store's claim at the first connection.
+	ClaimAs  string
+	Takeover bool
+	claimed  bool
+	debug    io.Writer // the IMAP protocol trace (passwords included), for tests
 }
 
 // NewWatcher checks opts and returns a Watcher that hands messages to handle.
@@ -141,6 +148,9 @@ func (w *Watcher) Run(ctx context.Context) error {
 		err := w.session(ctx, &reconnect)
 		if ctx.Err() != nil {
 			return nil
+		}
+		if errors.Is(err, ErrClaimed) {
+			return err // another store watches the mailbox: reconnecting would not change it
 		}
 		d := reconnect.delay()
 		w.Logger.Warn("imap: session ended; reconnecting", "address", w.opts.Address,
@@ -211,6 +221,18 @@ func (w *Watcher) session(ctx context.Context, reconnect *backoff) error {
 	})
 	defer stop()
 
+	if w.ClaimAs != "" {
+		// One mailbox, one daemon (claim.go): checked at every connection, so that a second
+		// installation started meanwhile with its own store is noticed too.
+		how, err := claimOn(c, w.opts.Mailbox, w.ClaimAs, w.Takeover && !w.claimed)
+		if err != nil {
+			return err
+		}
+		if !w.claimed {
+			w.Logger.Info("imap: mailbox claimed for this store", "mailbox", w.opts.Mailbox, "store", w.ClaimAs, "kept_in", how)
+		}
+		w.claimed = true
+	}
 	if err := ensureMailbox(c, w.opts.Processed); err != nil {
 		return err
 	}

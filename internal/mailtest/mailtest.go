@@ -47,6 +47,10 @@ type Stack struct {
 	MasterUser     string // logs in as any user: "alice@example.test*" + MasterUser
 	MasterPass     string
 	CAFile         string // the servers' self-signed certificate, usable as a private CA
+	// AuthservID is the authserv-id of the Authentication-Results field Postfix prepends to
+	// every letter it receives, after removing every such field the letter brought
+	// (postfix-up.sh); "" for a stack started by older scripts.
+	AuthservID string
 
 	private []string // environment of the scripts for a private Dovecot (see Private)
 }
@@ -100,6 +104,7 @@ func LoadEnv(path string) (*Stack, error) {
 		MasterUser:     env["MASTER_USER"],
 		MasterPass:     env["MASTER_PASS"],
 		CAFile:         env["TLS_CA_FILE"],
+		AuthservID:     env["AUTHSERV_ID"],
 	}
 	for _, up := range strings.Fields(env["MAIL_USERS"]) {
 		user, pass, _ := strings.Cut(up, ":")
@@ -138,6 +143,20 @@ func (s *Stack) RequireSMTP(t testing.TB) {
 		t.Fatal("mail stack: Postfix is not running")
 	}
 	t.Skip("mail stack: Postfix is not running")
+}
+
+// RequireAuthres skips (or, under CI, fails) a test when the stack's Postfix does not write
+// Authentication-Results fields (a stack started by older scripts).
+func (s *Stack) RequireAuthres(t testing.TB) {
+	t.Helper()
+	s.RequireSMTP(t)
+	if s.AuthservID != "" {
+		return
+	}
+	if Required() {
+		t.Fatal("mail stack: Postfix writes no Authentication-Results (AUTHSERV_ID unset): restart it with scripts/mailstack/up.sh")
+	}
+	t.Skip("mail stack: Postfix writes no Authentication-Results (AUTHSERV_ID unset): restart it with scripts/mailstack/up.sh")
 }
 
 // Address returns user's e-mail address.

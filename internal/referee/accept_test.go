@@ -230,3 +230,27 @@ func TestNoMoveOffTurn(t *testing.T) {
 		g = d.Game
 	}
 }
+
+// TestForwardBounded: the partner's copy of a long letter carries its text up to a bound and
+// says that it was cut; the moves are in postald's block all the same.
+func TestForwardBounded(t *testing.T) {
+	g := after(t, "russian", opening[:1]...)
+	long := "Ваш ход 1. c3-d4 получил.\nМой ход: 1... f6-g5\n\n" + strings.Repeat("Длинное письмо о погоде и о жизни.\n", 60000)
+	d := send(t, g, testLetter{petrov, "2026-11-03 20:00", long}, DefaultRegulation())
+	if d.Verdict != Accepted {
+		t.Fatalf("verdict %s", d.Verdict)
+	}
+	for _, l := range d.Letters {
+		if l.Kind != KindForward {
+			continue
+		}
+		if len(l.Body) > MaxForwardText+4096 {
+			t.Errorf("forwarded copy of %d bytes, want at most about %d", len(l.Body), MaxForwardText)
+		}
+		if !strings.Contains(l.Body, "письмо сокращено") || !strings.Contains(l.Body, "Ходы: 1... f6-g5") {
+			t.Errorf("the cut copy does not say it was cut or lacks the moves:\n%s", l.Body[len(l.Body)-1500:])
+		}
+		return
+	}
+	t.Fatal("no forwarded letter")
+}

@@ -38,9 +38,11 @@ type phrases struct {
 	controlOnMove, controlWaiting                                                   string
 	duplicate, notYourTurn, askGame, notPlayer, reminder, silence                   string
 	ruling, rulingPenalty, rulingForfeit, rulingAdjudicate, rulingDate, rulingLeave string
+	rulingRevert, revertOnMove, revertDraw, revertVariant                           string
 	subjProtest, protestSent, protestJudge                                          string
 	leaveNoDates, leaveRefused, leaveGranted, leavePartner                          string
 	expected, ownInRepeat, faultUnique, repeatNext, repeatLater, judgedHead         string
+	textCut                                                                         string
 	wrongAccepted, sendAccepted, acceptUnsure, acceptVariant, acceptNone            string
 	acceptWhich, acceptOutside, acceptDeclined, acceptDisagree, acceptNumber        string
 
@@ -164,6 +166,9 @@ func (x *decider) answer(kind string, v Verdict) {
 	x.d.Letters = append(x.d.Letters, o)
 }
 
+// MaxForwardText bounds the sender's text in a forwarded letter, in bytes.
+const MaxForwardText = 64 << 10
+
 // forward writes the letter to the partner: the sender's text as written, then postald's stamped
 // block (letters.md).
 func (x *decider) forward() {
@@ -174,6 +179,18 @@ func (x *decider) forward() {
 	partner := x.side.Other()
 	var b strings.Builder
 	if t := strings.TrimSpace(x.lt.Text); t != "" {
+		if len(t) > MaxForwardText {
+			// The letter as written is forwarded up to a bound: a 2 MB letter makes no 2 MB
+			// copy. The moves the partner must answer are in postald's block below.
+			cut := strings.LastIndexByte(t[:MaxForwardText], '\n')
+			if cut < MaxForwardText/2 {
+				cut = MaxForwardText
+				for cut > 0 && !utf8.RuneStart(t[cut]) {
+					cut--
+				}
+			}
+			t = strings.TrimSpace(t[:cut]) + "\n" + fmt.Sprintf(tx.textCut, MaxForwardText>>10, (len(t)+1023)>>10)
+		}
 		b.WriteString(t + "\n\n")
 	}
 	b.WriteString(tx.stamp + "\n")

@@ -3,6 +3,7 @@ package referee
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"postald/internal/daysclock"
@@ -15,6 +16,7 @@ const (
 	RuleAdjudicate = "adjudicate"   // the judge gives the result of an unfinished game (after the end date)
 	RuleCorrect    = "correct-date" // correct a player's accrued days (a date put right, 4.3.1)
 	RuleLeave      = "leave"        // grant leave: the player's clock stops for the days given
+	RuleRevert     = "revert"       // put the game back as it was before a letter (a forged or misread letter)
 )
 
 // Ruling is a decision of the judge (4.1.7). Every ruling names the clause it rests on (4.1.10)
@@ -25,9 +27,20 @@ type Ruling struct {
 	Days   int             `json:"days,omitempty"`   // penalty, correct-date: days to add (negative: remove)
 	Result string          `json:"result,omitempty"` // adjudicate: 1-0, 0-1, 1/2-1/2
 	Leave  daysclock.Leave `json:"leave,omitzero"`
-	Clause string          `json:"clause"`
-	Reason string          `json:"reason"`
-	At     time.Time       `json:"at"`
+
+	// Revert: Before is the game as the store held it just before the letter (kept with the
+	// letter in the archive); the letter is entry Letter of the game's archive, with its
+	// Message-ID and the instant it was received; Upto is the last entry of the archive the
+	// revert undoes (the letter and everything after it, which stay in the archive).
+	Before     *Game     `json:"-"`
+	Letter     uint64    `json:"letter,omitempty"`
+	LetterID   string    `json:"letter_id,omitempty"`
+	LetterTime time.Time `json:"letter_time,omitzero"`
+	Upto       uint64    `json:"upto,omitempty"`
+
+	Clause string    `json:"clause"`
+	Reason string    `json:"reason"`
+	At     time.Time `json:"at"`
 }
 
 // ErrRuling is wrapped by the errors of rulings that cannot apply to the game.
@@ -41,7 +54,7 @@ func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error
 	if r.Clause == "" {
 		return Decision{}, fmt.Errorf("%w: a ruling names the clause it rests on (4.1.10)", ErrRuling)
 	}
-	if r.Side != White && r.Side != Black && r.Kind != RuleAdjudicate {
+	if r.Side != White && r.Side != Black && r.Kind != RuleAdjudicate && r.Kind != RuleRevert {
 		return Decision{}, fmt.Errorf("%w: %s needs the side it concerns", ErrRuling, r.Kind)
 	}
 	tx := x.tx
@@ -87,6 +100,19 @@ func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error
 		}
 		x.g.Clock(r.Side).AddLeave(r.Leave)
 		what = fmt.Sprintf(tx.rulingLeave, x.g.Player(r.Side).Name, tx.side(r.Side), r.Leave, r.Reason)
+	case RuleRevert:
+		if r.Before == nil {
+			return Decision{}, fmt.Errorf("%w: a revert needs the game as it was before the letter", ErrRuling)
+		}
+		if r.Before.Tournament != g.Tournament || r.Before.Name != g.Name {
+			return Decision{}, fmt.Errorf("%w: the state to restore is of game %s, not %s", ErrRuling, r.Before.ID(), g.ID())
+		}
+		// Everything the letter and what came after it changed goes: the board, the clocks, the
+		// variants, the draw offer, the status, the reminders sent and the history (so that no
+		// penalty of an undone letter is reported). The letters stay in the archive.
+		x.g = r.Before.clone()
+		what = fmt.Sprintf(tx.rulingRevert, r.LetterTime.In(x.loc).Format("2006-01-02 15:04"), r.LetterID, r.Reason)
+		what += "\n" + revertState(&x.g, tx)
 	default:
 		return Decision{}, fmt.Errorf("%w: unknown ruling %q", ErrRuling, r.Kind)
 	}
@@ -111,4 +137,26 @@ func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error
 	x.d.Letters = x.notices
 	x.summarize()
 	return x.d, nil
+}
+
+// revertState describes the game a revert put back: the moves, whose move it is, the draw offer
+// and the variants that stand again, and the time.
+func revertState(g *Game, tx *phrases) string {
+	var b strings.Builder
+	moves := strings.Join(g.MoveList(), " ")
+	if moves == "" {
+		moves = "—"
+	}
+	fmt.Fprintf(&b, tx.movesLine+"\n", moves)
+	if g.Status == StatusPlaying {
+		fmt.Fprintf(&b, tx.revertOnMove+"\n", tx.side(g.ToMove()), g.Player(g.ToMove()).Name)
+	}
+	if g.DrawOffer != "" {
+		fmt.Fprintf(&b, tx.revertDraw+"\n", tx.side(g.DrawOffer), g.Player(g.DrawOffer).Name)
+	}
+	for _, v := range g.Variants {
+		fmt.Fprintf(&b, tx.revertVariant+"\n", tx.side(v.Proposer), strings.Join(v.Moves, " "))
+	}
+	fmt.Fprintf(&b, tx.timeLine, g.Time())
+	return b.String()
 }

@@ -2,8 +2,12 @@ package referee
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"postald/internal/daysclock"
 )
@@ -57,5 +61,72 @@ func TestRule(t *testing.T) {
 	d = send(t, d.Game, testLetter{ivanov, "2026-12-03 10:00", white2}, reg)
 	if d.Time.White != 20 {
 		t.Errorf("30 days with 10 days of leave charged %d, want 20", d.Time.White)
+	}
+}
+
+// A revert puts back the game the store held before a letter: every field as it was, the
+// history with the ruling after it; the three letters say what stands again.
+func TestRuleRevert(t *testing.T) {
+	reg := DefaultRegulation()
+	// White moves 2. g3-h4 with a variant and a draw offer: Black is on move, with both standing.
+	before := after(t, "russian", append(opening[:2:2], testLetter{ivanov, "2026-11-05 10:00",
+		"Ваш ход 1... f6-g5 получил.\nМой ход: 2. g3-h4\nЕсли 2... g7-f6, то 3. b2-c3\nПредлагаю ничью."})...)
+	if before.DrawOffer != White || len(before.Variants) != 1 || before.ToMove() != Black {
+		t.Fatalf("before: draw offer %q, variants %v, %s to move; want White's offer and variant, Black to move", before.DrawOffer, before.Variants, before.ToMove())
+	}
+	keep := before.clone()
+	// A forged resignation in Black's name ends the game.
+	forged := send(t, before, testLetter{petrov, "2026-11-07 09:00", "Я сдаюсь."}, reg)
+	if forged.Game.Status != StatusFinished || forged.Game.Result != ResultWhite {
+		t.Fatalf("the forged resignation: %s %s", forged.Game.Status, forged.Game.Result)
+	}
+	at := time.Date(2026, 11, 9, 12, 0, 0, 0, moscow)
+	received := time.Date(2026, 11, 7, 9, 0, 0, 0, moscow)
+	r := Ruling{Kind: RuleRevert, Before: &before, Letter: 9, LetterID: "forged@evil.example", LetterTime: received, Upto: 11,
+		Clause: "4.1.7", Reason: "the resignation was not written by Petrov", At: at}
+	d, err := Rule(forged.Game, r, reg, moscow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := d.Game
+	if n := len(got.History); n != len(before.History)+1 || got.History[n-1].Verdict != Ruled ||
+		got.History[n-1].Clauses[0] != "4.1.7" || got.History[n-1].Date != day("2026-11-09") {
+		t.Fatalf("history after the revert: %+v, want the history before the letter and the ruling", got.History)
+	}
+	got.History = got.History[:len(got.History)-1]
+	if diff := cmp.Diff(before, got, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("the game after the revert differs from the game before the letter (-before +after):\n%s", diff)
+	}
+	if diff := cmp.Diff(keep, before, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("Rule changed the state it restored from:\n%s", diff)
+	}
+	if d.Verdict != Ruled || d.ToMove != Black || d.Time != before.Time() || len(d.Letters) != 3 {
+		t.Errorf("decision: %s, %s to move, time %s, %d letters; want a ruling, Black to move, %s, 3 letters", d.Verdict, d.ToMove, d.Time, len(d.Letters), before.Time())
+	}
+	for _, l := range d.Letters {
+		for _, want := range []string{"2026-11-07 09:00", "forged@evil.example", r.Reason, "1. c3-d4 1... f6-g5 2. g3-h4",
+			"Очередь хода: чёрные", "предложение ничьей (белые", "g7-f6 b2-c3"} {
+			if !strings.Contains(l.Body, want) {
+				t.Errorf("the ruling to %s does not say %q:\n%s", l.Role, want, l.Body)
+			}
+		}
+		if l.Kind != KindRuling || l.Verdict != Ruled || len(l.Clauses) != 1 || l.Clauses[0] != "4.1.7" {
+			t.Errorf("the ruling to %s: kind %s verdict %s clauses %v", l.Role, l.Kind, l.Verdict, l.Clauses)
+		}
+	}
+	// The game goes on from the restored state: Black's real answer plays into White's variant.
+	next := send(t, d.Game, testLetter{petrov, "2026-11-10 10:00", "Ваш ход 2. g3-h4 получил.\nМой ход: 2... g7-f6"}, reg)
+	if next.Verdict != Accepted || len(next.Game.Plies) != 5 || next.Game.Plies[4].Text != "b2-c3" {
+		t.Errorf("Black's answer after the revert: %s, moves %v; want accepted with 3. b2-c3 played from the variant", next.Verdict, next.Game.MoveList())
+	}
+
+	for name, bad := range map[string]Ruling{
+		"without the state":  {Kind: RuleRevert, Clause: "4.1.7", Reason: "x", At: at},
+		"of another game":    {Kind: RuleRevert, Before: &Game{Tournament: before.Tournament, Name: "2-1"}, Clause: "4.1.7", Reason: "x", At: at},
+		"without the clause": {Kind: RuleRevert, Before: &before, Reason: "x", At: at},
+	} {
+		if _, err := Rule(forged.Game, bad, reg, moscow); !errors.Is(err, ErrRuling) {
+			t.Errorf("revert %s: %v, want an ErrRuling", name, err)
+		}
 	}
 }

@@ -107,6 +107,10 @@ var textEN = phrases{
 	rulingAdjudicate: "The game is adjudicated: %s. Reason: %s",
 	rulingDate:       "Date corrected. Reason: %s",
 	rulingLeave:      "%s (%s): leave %s. Reason: %s",
+	rulingRevert:     "The game is put back as it was before the letter received %s (Message-ID %s): the position, the clocks, the variants and the draw offer as they were then. That letter and those after it no longer count; they are kept in the archive. Reason: %s",
+	revertOnMove:     "On move: %s (%s).",
+	revertDraw:       "The draw offer of %s (%s) stands.",
+	revertVariant:    "The variant of %s stands: %s",
 
 	subjProtest:  "%[1]s game %[2]s: protest",
 	protestSent:  "Your protest has been sent to the judge (4.1.12). A protest is due within %d days of receiving the decision.",
@@ -121,6 +125,7 @@ var textEN = phrases{
 	faultUnique:    "the move is impossible; the piece on that square has one move only, %s",
 	repeatNext:     "In your reply repeat your partner's moves: %s.",
 	repeatLater:    "Your partner is on move. In your next letter repeat your partner's moves: %s and his next move.",
+	textCut:        "[… cut by postald: the first %d KB of %d KB are shown; the moves are in the stamped block below]",
 	judgedHead:     "The position the letter was judged in:",
 	wrongAccepted:  "a move of the accepted variant %sis written otherwise: the variant has %s",
 	sendAccepted:   "the acceptance again: which variant you accept and up to which move, the variant's moves as proposed, then your move",

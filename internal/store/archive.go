@@ -41,6 +41,16 @@ type ArchiveEntry struct {
 	Ref       *MessageRef `json:"ref,omitempty"`        // where an inbound letter was found
 	Outbox    uint64      `json:"outbox,omitempty"`     // the outbox item of an outgoing letter
 	Raw       []byte      `json:"-"`                    // the letter, byte for byte
+
+	// Auth is the authentication verdict postald recorded for an inbound letter: what its
+	// trust settings made of the sender (`judge show`). Empty for letters sent, and in entries
+	// archived before it was kept.
+	Auth string `json:"auth,omitempty"`
+	// Before is, for an inbound letter of a game, the game's record as the store held it just
+	// before the letter was applied, deflated (prior.go; GameBefore reads it): what `judge
+	// revert` puts back. The chain's hash covers it. Empty for other entries, and in entries
+	// archived before it was kept.
+	Before []byte `json:"before,omitempty"`
 }
 
 // Receipt identifies an archived letter for an acknowledgement: a player who
@@ -201,7 +211,7 @@ func (tx *Tx) Chains() ([]GameID, error) {
 		}
 		g, err := parseKey(string(k))
 		if err != nil {
-			return fmt.Errorf("archive chain %q: %w", k, err)
+			return &ChainError{Chain: fmt.Sprintf("%q", k), Seq: 1, Reason: "the chain's key names no game or tournament"}
 		}
 		out = append(out, g)
 		return nil
@@ -269,37 +279,64 @@ func (tx *Tx) Verify(g GameID) (uint64, error) {
 	return n, nil
 }
 
-// Verify is Tx.Verify in its own read transaction.
+// VerifyGame is Verify for a game's chain and also checks what the chain
+// covers: the game's record (its seal and its anchor in the chain) and the
+// rulings about the game (each one's hash and its link to the ruling
+// before). It returns the number of archived letters.
+func (tx *Tx) VerifyGame(g GameID) (uint64, error) {
+	n, err := tx.Verify(g)
+	if err != nil || g.IsZero() {
+		return n, err
+	}
+	if g.Game != "" {
+		if v := tx.bucket(bucketGames).Get([]byte(g.Key())); v != nil {
+			if _, err := tx.verifyGame(g, v); err != nil {
+				return n, err
+			}
+		}
+	}
+	_, err = tx.Rulings(g)
+	return n, err
+}
+
+// Verify is Tx.VerifyGame in its own read transaction.
 func (db *DB) Verify(g GameID) (n uint64, err error) {
 	err = db.View(func(tx *Tx) error {
-		n, err = tx.Verify(g)
+		n, err = tx.VerifyGame(g)
 		return err
 	})
 	return n, err
 }
 
-// VerifyAll verifies every chain and returns the first broken link.
+// VerifyAll verifies every archive chain, every game record and the rulings
+// log, and returns the first broken link (a *ChainError or a *SealError,
+// inside a *DamageError naming the file).
 func (db *DB) VerifyAll() error {
-	return db.View(func(tx *Tx) error {
-		chains, err := tx.Chains()
-		if err != nil {
-			return err
-		}
-		// A chain bucket without a head is caught here too.
-		err = tx.bucket(bucketArchive).ForEach(func(k, _ []byte) error {
-			if tx.bucket(bucketArchiveHead).Get(k) == nil {
-				return &ChainError{Chain: string(k), Seq: 1, Reason: "chain has no head record"}
-			}
-			return nil
-		})
-		if err != nil {
-			return err
-		}
-		for _, g := range chains {
-			if _, err := tx.Verify(g); err != nil {
-				return err
-			}
+	return db.View(func(tx *Tx) error { return tx.verifyAll() })
+}
+
+func (tx *Tx) verifyAll() error {
+	chains, err := tx.Chains()
+	if err != nil {
+		return err
+	}
+	// A chain bucket without a head is caught here too.
+	err = tx.bucket(bucketArchive).ForEach(func(k, _ []byte) error {
+		if tx.bucket(bucketArchiveHead).Get(k) == nil {
+			return &ChainError{Chain: string(k), Seq: 1, Reason: "chain has no head record"}
 		}
 		return nil
 	})
+	if err != nil {
+		return err
+	}
+	for _, g := range chains {
+		if _, err := tx.Verify(g); err != nil {
+			return err
+		}
+	}
+	if err := tx.verifyGames(); err != nil {
+		return err
+	}
+	return tx.verifyRulings()
 }

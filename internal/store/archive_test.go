@@ -53,10 +53,11 @@ func archived(t *testing.T) (string, [][]byte) {
 	return path, raws
 }
 
-// verify opens path and verifies the chain of g.
+// verify opens path without the deep check of Open and verifies the chain
+// of g.
 func verify(t *testing.T, path string, g GameID) (uint64, error) {
 	t.Helper()
-	db, err := Open(path, Options{})
+	db, err := Open(path, Options{SkipCheck: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,11 +183,20 @@ func TestArchive_Tamper(t *testing.T) {
 			if !errors.As(err, &ce) {
 				t.Fatalf("Verify after tampering: %v, want a ChainError", err)
 			}
-			if want := "store: archive chain CT-2026/1/3-7 broken at entry " + itoa(int(tc.wantSeq)) + ": "; !strings.HasPrefix(err.Error(), want) {
+			if want := "store " + path + " is damaged: archive chain CT-2026/1/3-7 broken at entry " + itoa(int(tc.wantSeq)) + ": "; !strings.HasPrefix(err.Error(), want) {
 				t.Errorf("error %q, want it to start %q", err, want)
 			}
 			if ce.Chain != "CT-2026/1/3-7" || ce.Seq != tc.wantSeq {
 				t.Errorf("broken link reported at %s #%d (%s), want #%d", ce.Chain, ce.Seq, ce.Reason, tc.wantSeq)
+			}
+			// Open's deep check finds the same link.
+			db, err := Open(path, Options{})
+			if err == nil {
+				db.Close()
+				t.Fatal("Open of a tampered file succeeded")
+			}
+			if !errors.As(err, &ce) || !errors.Is(err, ErrDamaged) || ce.Seq != tc.wantSeq || !strings.Contains(err.Error(), path) {
+				t.Errorf("Open of a tampered file: %v, want the ChainError at entry %d naming the file", err, tc.wantSeq)
 			}
 			if n, err := verify(t, path, game12); n != 1 || err != nil {
 				t.Errorf("the other chain: %d, %v", n, err)

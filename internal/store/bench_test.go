@@ -2,6 +2,7 @@ package store
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -156,5 +157,63 @@ func BenchmarkVerify(b *testing.B) {
 		if n, err := db.Verify(game37); err != nil || n != 1000 {
 			b.Fatal(n, err)
 		}
+	}
+}
+
+// BenchmarkOpenCheck measures Open's deep check (bbolt's page check, the walk
+// of every page, every archive chain, game seal and ruling) on a store of
+// 2,000 games with ten letters each (five in, five out), a 2 KB state and a
+// ruling each, against Open with SkipCheck (the header check only).
+func BenchmarkOpenCheck(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "postald.db")
+	db, err := Open(path, Options{NoSync: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	const games, lettersIn = 2000, 5
+	for i := 0; i < games*lettersIn; i += 100 {
+		batch := make([]LetterOutcome, 0, 100)
+		for j := i; j < i+100; j++ {
+			o := benchOutcome(j)
+			o.Game = GameID{Tournament: fmt.Sprintf("BENCH-%d", j%games/190), Game: fmt.Sprintf("g%d", j%games)}
+			o.Outgoing = o.Outgoing[:1]
+			o.Outgoing[0].Game = o.Game
+			batch = append(batch, o)
+		}
+		if _, err := db.ProcessLetters(batch); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := db.Update(func(tx *Tx) error {
+		for g := range games {
+			if _, err := tx.AppendRuling(Ruling{Game: GameID{Tournament: fmt.Sprintf("BENCH-%d", g/190), Game: fmt.Sprintf("g%d", g)},
+				Time: t0, Kind: "penalty", Reason: "late"}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		b.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		b.Fatal(err)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	mb := float64(fi.Size()) / (1 << 20)
+	for _, skip := range []bool{false, true} {
+		b.Run(fmt.Sprintf("skip=%v", skip), func(b *testing.B) {
+			for b.Loop() {
+				db, err := Open(path, Options{SkipCheck: skip})
+				if err != nil {
+					b.Fatal(err)
+				}
+				db.Close()
+			}
+			b.ReportMetric(mb, "MB")
+			b.ReportMetric(mb/(b.Elapsed().Seconds()/float64(b.N)), "MB/s")
+		})
 	}
 }

@@ -19,6 +19,30 @@
 // migration leaves the file at its old version), and a newer file is refused
 // with ErrNewerSchema.
 //
+// # Checking
+//
+// Open checks the file before it is used. The header check always runs:
+// bbolt's meta pages, the file's length against them (a truncated copy),
+// the schema version and the buckets. The deep check runs unless
+// Options.SkipCheck: first the store's own walk of every bucket, key and
+// value (on the opening goroutine, so that a panic or a fault bbolt raises
+// on a bad page is recovered), then bbolt's consistency check, then
+// VerifyAll: every archive chain, every game record's seal and the rulings
+// log. Pages are checked through a read-only handle before the read-write
+// open, because bbolt reads the freelist when it opens a file read-write and
+// a panic there would leak its mapping, and the lock. The check reads the
+// whole file once; BenchmarkOpenCheck measures it (2,000 games, 10,000
+// letters in and 10,000 out, 2,000 rulings: a 97 MB file checked in
+// 148 ms, about 660 MB/s, on a shared 2-core machine; 0.36 ms with
+// SkipCheck).
+//
+// A damaged file is reported as a *DamageError naming the file and what is
+// damaged (it matches ErrDamaged; inside it a *ChainError or a *SealError
+// says which record). Every DB method that runs a transaction (View,
+// Update, Verify, WriteTo, Check, Backup) is a boundary: a panic raised
+// inside bbolt becomes a *DamageError, a panic of the caller's function goes
+// on as it was.
+//
 // # Schema
 //
 // schema.go lists every bucket, its key layout and its value encoding, the
@@ -41,7 +65,8 @@
 // Keys sort: sequences and instants are big-endian, games are
 // "tournament/game" strings. Every value starts with a record version byte.
 // Versions: 1 is the first layout; 2 adds inbound_id (migration 1→2 builds
-// it from the inbound records).
+// it from the inbound records); 3 seals game records and chains the rulings
+// (migration 2→3 seals what the file holds).
 //
 // # Letters
 //
@@ -123,7 +148,19 @@
 // kept apart. Verify walks a chain and reports the first broken link: a
 // changed byte, a missing or moved entry, a truncated tail. The chain is
 // tamper-evident, not tamper-proof: someone who can write the file can
-// rebuild a whole chain. The Receipt of a letter (chain, entry, move, hash),
+// rebuild a whole chain.
+//
+// The records the judge reads as fact are covered too. A game record is
+// sealed: it carries the sequence and hash of the entry of its game's chain
+// that was last when it was written, and seal = SHA-256 over the game's key,
+// its format, that sequence and hash, and the state; Tx.Game checks the seal
+// and the anchor on every read, so an edited state is never shown as fact.
+// Rulings form one chain in the order they were made (each record carries
+// the previous ruling's hash and its own; meta rulings_head is the head);
+// Tx.Rulings checks each ruling it returns and its link. Tx.VerifyGame (DB.Verify)
+// checks a game's chain, record and rulings; VerifyAll checks all of them.
+// A game record put back as it was at an earlier letter still verifies
+// (judge revert does that on purpose). The Receipt of a letter (chain, entry, move, hash),
 // quoted in the acknowledgement the player keeps, is the anchor outside the
 // file that exposes such a rebuild. Retention is forever: the store has no
 // call that deletes a letter, a ruling or an inbound record.

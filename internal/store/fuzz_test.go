@@ -33,7 +33,7 @@ func FuzzParseGameID(f *testing.F) {
 func FuzzRecords(f *testing.F) {
 	f.Add([]byte{})
 	f.Add([]byte{recordV1})
-	f.Add(encodeGame(GameState{Format: 2, Data: []byte(`{"ply":3}`)}))
+	f.Add(encodeGameV1(GameState{Format: 2, Data: []byte(`{"ply":3}`)}))
 	f.Add(encodeHead(7, Digest{1, 2, 3}))
 	if v, err := encodeRaw(OutboxItem{Seq: 1, MessageID: "a@b", To: []string{"c@d"}}, []byte("raw")); err == nil {
 		f.Add(v)
@@ -48,14 +48,29 @@ func FuzzRecords(f *testing.F) {
 	}); err != nil {
 		f.Fatal(err)
 	}
+	if err := db.Update(func(tx *Tx) error {
+		if err := tx.PutGame(game37, GameState{Format: 2, Data: []byte(`{"ply":3}`)}); err != nil {
+			return err
+		}
+		_, err := tx.AppendRuling(Ruling{Game: game37, Time: t0, Kind: "penalty", Reason: "late"})
+		return err
+	}); err != nil {
+		f.Fatal(err)
+	}
 	if err := db.View(func(tx *Tx) error {
 		f.Add(bytes.Clone(tx.bucket(bucketArchive).Bucket([]byte(game37.Key())).Get(seqKey(1))))
+		f.Add(bytes.Clone(tx.bucket(bucketGames).Get([]byte(game37.Key()))))
+		f.Add(bytes.Clone(tx.bucket(bucketRulings).Get(seqKey(1))))
 		return nil
 	}); err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		decodeGame(b)
+		if r, err := decodeGameRecord(b); err == nil && len(b) != gameHeaderLen+len(r.State.Data) {
+			t.Fatalf("game record %x decodes to %d bytes of state", b, len(r.State.Data))
+		}
+		decodeRuling(b)
 		decodeHead(b)
 		var it OutboxItem
 		decodeRaw(b, &it)

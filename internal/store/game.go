@@ -2,11 +2,14 @@ package store
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	bolt "go.etcd.io/bbolt"
 )
 
 // GameID names a game: the tournament's code and the game's code within it
@@ -91,21 +94,111 @@ type GameState struct {
 	Data   []byte
 }
 
-func encodeGame(st GameState) []byte {
-	b := make([]byte, 0, 3+len(st.Data))
-	b = append(b, recordV1)
-	b = binary.BigEndian.AppendUint16(b, st.Format)
-	return append(b, st.Data...)
+// gameRecord is a game record as stored (schema version 3, recordV2).
+type gameRecord struct {
+	State      GameState
+	AnchorSeq  uint64 // the entry of the game's archive chain that was last when it was written
+	AnchorHash Digest // that entry's hash
+	Seal       Digest // gameSeal of the above
 }
 
-func decodeGame(b []byte) (GameState, error) {
-	if len(b) < 3 || b[0] != recordV1 {
-		return GameState{}, fmt.Errorf("game record: bad header")
+// gameHeaderLen is the length of a game record before the state.
+const gameHeaderLen = 1 + 2 + 8 + 32 + 32
+
+// gameSeal is SHA-256("postald game" 0 key 0 format anchor-sequence
+// anchor-hash state).
+func gameSeal(g GameID, format uint16, anchorSeq uint64, anchorHash Digest, data []byte) Digest {
+	h := sha256.New()
+	h.Write([]byte("postald game\x00" + g.Key() + "\x00"))
+	h.Write(binary.BigEndian.AppendUint16(nil, format))
+	h.Write(seqKey(anchorSeq))
+	h.Write(anchorHash[:])
+	h.Write(data)
+	var d Digest
+	h.Sum(d[:0])
+	return d
+}
+
+// sealGame encodes st as the record of game g, sealed to the head of g's
+// archive chain in heads (the archive_head bucket).
+func sealGame(heads *bolt.Bucket, g GameID, st GameState) ([]byte, error) {
+	var seq uint64
+	var hash Digest
+	if h := heads.Get([]byte(g.Key())); h != nil {
+		var err error
+		if seq, hash, err = decodeHead(h); err != nil {
+			return nil, fmt.Errorf("archive head: %w", err)
+		}
 	}
-	return GameState{Format: binary.BigEndian.Uint16(b[1:3]), Data: bytes.Clone(b[3:])}, nil
+	seal := gameSeal(g, st.Format, seq, hash, st.Data)
+	b := make([]byte, 0, gameHeaderLen+len(st.Data))
+	b = append(b, recordV2)
+	b = binary.BigEndian.AppendUint16(b, st.Format)
+	b = append(b, seqKey(seq)...)
+	b = append(b, hash[:]...)
+	b = append(b, seal[:]...)
+	return append(b, st.Data...), nil
 }
 
-// Game returns the state of game g, or ErrNotFound.
+// decodeGame reads the state out of a game record of either layout (recordV1
+// of schema versions 1 and 2, recordV2 since 3) without checking a seal: for
+// a record kept elsewhere than the games bucket (the game before a letter,
+// prior.go), which the hash of the archive entry holding it covers.
+func decodeGame(b []byte) (GameState, error) {
+	if len(b) >= 3 && b[0] == recordV1 {
+		return GameState{Format: binary.BigEndian.Uint16(b[1:3]), Data: bytes.Clone(b[3:])}, nil
+	}
+	r, err := decodeGameRecord(b)
+	return r.State, err
+}
+
+// decodeGameRecord reads a game record of the games bucket; the seal is read,
+// not checked.
+func decodeGameRecord(b []byte) (gameRecord, error) {
+	if len(b) < gameHeaderLen || b[0] != recordV2 {
+		return gameRecord{}, fmt.Errorf("game record: bad header")
+	}
+	r := gameRecord{
+		State:     GameState{Format: binary.BigEndian.Uint16(b[1:3]), Data: bytes.Clone(b[gameHeaderLen:])},
+		AnchorSeq: binary.BigEndian.Uint64(b[3:11]),
+	}
+	copy(r.AnchorHash[:], b[11:43])
+	copy(r.Seal[:], b[43:75])
+	return r, nil
+}
+
+// verifyGame checks the stored record v of game g: its seal, and that the
+// entry of g's archive chain it is anchored to exists with that hash.
+func (tx *Tx) verifyGame(g GameID, v []byte) (GameState, error) {
+	r, err := decodeGameRecord(v)
+	if err != nil {
+		return GameState{}, &SealError{Game: g, Reason: err.Error()}
+	}
+	if gameSeal(g, r.State.Format, r.AnchorSeq, r.AnchorHash, r.State.Data) != r.Seal {
+		return GameState{}, &SealError{Game: g, Reason: "content does not match its seal"}
+	}
+	if r.AnchorSeq == 0 {
+		if r.AnchorHash != (Digest{}) {
+			return GameState{}, &SealError{Game: g, Reason: "sealed to no archive entry but with a hash"}
+		}
+		return r.State, nil
+	}
+	var entry []byte
+	if b := tx.bucket(bucketArchive).Bucket([]byte(g.Key())); b != nil {
+		entry = b.Get(seqKey(r.AnchorSeq))
+	}
+	n := len(Digest{})
+	switch {
+	case entry == nil:
+		return GameState{}, &SealError{Game: g, Reason: fmt.Sprintf("sealed to archive entry %d, which the chain does not hold", r.AnchorSeq)}
+	case len(entry) < 1+2*n || !bytes.Equal(entry[1+n:1+2*n], r.AnchorHash[:]):
+		return GameState{}, &SealError{Game: g, Reason: fmt.Sprintf("sealed to archive entry %d, whose hash is not the one sealed", r.AnchorSeq)}
+	}
+	return r.State, nil
+}
+
+// Game returns the state of game g, or ErrNotFound; a record that does not
+// verify is a *SealError.
 func (tx *Tx) Game(g GameID) (GameState, error) {
 	if err := g.validGame(); err != nil {
 		return GameState{}, err
@@ -114,22 +207,35 @@ func (tx *Tx) Game(g GameID) (GameState, error) {
 	if v == nil {
 		return GameState{}, fmt.Errorf("game %s: %w", g, ErrNotFound)
 	}
-	st, err := decodeGame(v)
-	if err != nil {
-		return GameState{}, fmt.Errorf("game %s: %w", g, err)
-	}
-	return st, nil
+	return tx.verifyGame(g, v)
 }
 
-// PutGame stores the state of game g, replacing the previous one.
+// PutGame stores the state of game g, replacing the previous one, sealed to
+// the last entry of the game's archive chain.
 func (tx *Tx) PutGame(g GameID, st GameState) error {
 	if err := g.validGame(); err != nil {
 		return err
 	}
-	if err := tx.bucket(bucketGames).Put([]byte(g.Key()), encodeGame(st)); err != nil {
+	v, err := sealGame(tx.bucket(bucketArchiveHead), g, st)
+	if err != nil {
+		return fmt.Errorf("put game %s: %w", g, err)
+	}
+	if err := tx.bucket(bucketGames).Put([]byte(g.Key()), v); err != nil {
 		return fmt.Errorf("put game %s: %w", g, err)
 	}
 	return nil
+}
+
+// verifyGames checks the record of every game (see verifyGame).
+func (tx *Tx) verifyGames() error {
+	return tx.bucket(bucketGames).ForEach(func(k, v []byte) error {
+		g, err := ParseGameID(string(k))
+		if err != nil {
+			return &SealError{Game: GameID{Tournament: string(k)}, Reason: "the key is not tournament/game"}
+		}
+		_, err = tx.verifyGame(g, v)
+		return err
+	})
 }
 
 // Games returns the games of a tournament in key order; an empty tournament

@@ -6,6 +6,8 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
+	"log/slog"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -134,3 +136,13 @@ var (
 func sha256Sum(b []byte) [32]byte { return sha256.Sum256(b) }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// encodeGameV1 is a game record as schema versions 1 and 2 wrote it: recordV1,
+// the 2-byte format, the state. Frozen here for the files of those versions.
+func encodeGameV1(st GameState) []byte {
+	b := append([]byte{recordV1}, byte(st.Format>>8), byte(st.Format))
+	return append(b, st.Data...)
+}
+
+// newTextLogger logs as text into w.
+func newTextLogger(w io.Writer) *slog.Logger { return slog.New(slog.NewTextHandler(w, nil)) }

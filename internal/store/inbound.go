@@ -1,10 +1,13 @@
 package store
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"fmt"
+	"mime"
 	"strings"
 	"time"
+	"unicode"
 )
 
 // MessageRef is where a letter was found: the IMAP mailbox, its
@@ -54,6 +57,10 @@ type Inbound struct {
 	Reason      string       `json:"reason,omitempty"`   // why it was quarantined
 	Archive     uint64       `json:"archive,omitempty"`  // its entry in its archive chain
 	DuplicateOf *MessageRef  `json:"duplicate_of,omitempty"`
+	From        string       `json:"from,omitempty"`    // the From field as written (decoded), for the judge
+	Subject     string       `json:"subject,omitempty"` // the Subject field (decoded), for the judge
+	// Reported is when a held letter was listed in the judge's daily digest; zero until then.
+	Reported time.Time `json:"reported,omitzero"`
 }
 
 // IsFinished reports whether the letter needs no more processing.
@@ -95,6 +102,24 @@ func (tx *Tx) Receive(ref MessageRef, messageID string, raw []byte, now time.Tim
 	return rec, false, nil
 }
 
+// ReceiveAgain is Receive for a letter whose last attempt failed because the store could not
+// write (a full disk, an I/O error): such a failure is the store's, not the letter's, and does
+// not count toward the letter's attempts.
+func (tx *Tx) ReceiveAgain(ref MessageRef, messageID string, raw []byte, now time.Time) (rec Inbound, isNew bool, err error) {
+	return tx.receive(ref, messageID, raw, now)
+}
+
+// ForgiveAttempt takes back the attempt Receive counted for the letter at ref when its
+// processing failed for the store's own fault; a finished letter is left as it is.
+func (tx *Tx) ForgiveAttempt(ref MessageRef) error {
+	rec, err := tx.Inbound(ref)
+	if err != nil || rec.IsFinished() || rec.Attempts == 0 {
+		return err
+	}
+	rec.Attempts--
+	return tx.putInbound(rec)
+}
+
 // receive is Receive without counting attempts.
 func (tx *Tx) receive(ref MessageRef, messageID string, raw []byte, now time.Time) (Inbound, bool, error) {
 	if err := ref.valid(); err != nil {
@@ -110,12 +135,13 @@ func (tx *Tx) receive(ref MessageRef, messageID string, raw []byte, now time.Tim
 	}
 	messageID = NormalizeMessageID(messageID)
 	digest := Digest(sha256.Sum256(raw))
-	idKey := dedupeKey(messageID, digest)
-	if v := tx.bucket(bucketInboundID).Get(idKey); v != nil {
-		first, err := tx.inboundByKey(v[1:])
-		if err != nil {
-			return Inbound{}, false, fmt.Errorf("inbound %s: index: %w", ref, err)
-		}
+	content := contentDigest(raw)
+	idKey := letterKey(messageID, content, digest)
+	first, found, err := tx.sameLetter(idKey, messageID, digest)
+	if err != nil {
+		return Inbound{}, false, fmt.Errorf("inbound %s: index: %w", ref, err)
+	}
+	if found {
 		alias := Inbound{Ref: ref, MessageID: messageID, Digest: digest, Size: len(raw),
 			State: InboundDuplicate, Received: now.UTC(), DuplicateOf: &first.Ref}
 		if err := tx.putInbound(alias); err != nil {
@@ -124,7 +150,7 @@ func (tx *Tx) receive(ref MessageRef, messageID string, raw []byte, now time.Tim
 		return first, false, nil
 	}
 	rec := Inbound{Ref: ref, MessageID: messageID, Digest: digest, Size: len(raw),
-		State: InboundReceived, Received: now.UTC()}
+		State: InboundReceived, Received: now.UTC(), From: shownField(raw, "from"), Subject: shownField(raw, "subject")}
 	if err := tx.putInbound(rec); err != nil {
 		return Inbound{}, false, err
 	}
@@ -132,6 +158,117 @@ func (tx *Tx) receive(ref MessageRef, messageID string, raw []byte, now time.Tim
 		return Inbound{}, false, fmt.Errorf("index inbound %s: %w", ref, err)
 	}
 	return rec, true, nil
+}
+
+// A letter is told apart by what it is: a redelivery (the same letter fetched again, under
+// another UID or after a UIDVALIDITY change) has the same Message-ID, the same sender and the same
+// content; a letter that reuses a Message-ID with another sender or another content is another
+// letter, and is processed as one. The index key of a letter with a Message-ID is the Message-ID
+// with the digest of its content (contentDigest); without one, the digest of its bytes.
+//
+// Stores written before this rule hold keys of the Message-ID alone ("mid:…"): a letter with such
+// a Message-ID is a redelivery of that record only when its bytes are the same (or when the
+// record, of schema version 1, has no digest to compare: the rule it was made under stands).
+
+// letterKey is the inbound_id key of a letter.
+func letterKey(messageID string, content, raw Digest) []byte {
+	if messageID != "" {
+		return []byte("mid+content:" + messageID + "\x00" + content.String())
+	}
+	return dedupeKey("", raw)
+}
+
+// sameLetter finds the record of a letter already received that this one repeats.
+func (tx *Tx) sameLetter(key []byte, messageID string, raw Digest) (Inbound, bool, error) {
+	b := tx.bucket(bucketInboundID)
+	if v := b.Get(key); v != nil {
+		first, err := tx.inboundByKey(v[1:])
+		return first, err == nil, err
+	}
+	if messageID == "" {
+		return Inbound{}, false, nil
+	}
+	v := b.Get(dedupeKey(messageID, raw)) // an index entry of an older store
+	if v == nil {
+		return Inbound{}, false, nil
+	}
+	first, err := tx.inboundByKey(v[1:])
+	if err != nil {
+		return Inbound{}, false, err
+	}
+	// A record without a digest (schema version 1) was made under the Message-ID alone.
+	return first, first.Digest == raw || first.Digest == Digest{}, nil
+}
+
+// contentDigest is the digest of what a letter is: its sender (the From field), its Date and
+// Subject fields and its body, as its writer's mail client made them. The trace fields a server
+// adds on the way (Received, Return-Path, Delivered-To, Authentication-Results, ...) are left
+// out, so that the same letter delivered twice has the same content digest.
+func contentDigest(raw []byte) Digest {
+	head, body := raw, []byte(nil)
+	for _, sep := range []string{"\r\n\r\n", "\n\n"} {
+		if i := bytes.Index(raw, []byte(sep)); i >= 0 {
+			head, body = raw[:i], raw[i+len(sep):]
+			break
+		}
+	}
+	h := sha256.New()
+	for _, name := range []string{"from", "date", "subject"} {
+		h.Write([]byte(name + ":" + headerValue(head, name) + "\x00"))
+	}
+	h.Write(bytes.ReplaceAll(body, []byte("\r\n"), []byte("\n")))
+	return Digest(h.Sum(nil))
+}
+
+// shownField returns a header field of a raw letter as a judge should see it: unfolded, RFC 2047
+// words decoded, control characters (an encoded CR/LF) shown as spaces, at most 200 bytes.
+func shownField(raw []byte, name string) string {
+	head := raw
+	if i := bytes.Index(raw, []byte("\r\n\r\n")); i >= 0 {
+		head = raw[:i]
+	} else if i := bytes.Index(raw, []byte("\n\n")); i >= 0 {
+		head = raw[:i]
+	}
+	v := rawHeaderValue(head, name)
+	if d, err := new(mime.WordDecoder).DecodeHeader(v); err == nil {
+		v = d
+	}
+	v = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, v)
+	v = strings.Join(strings.Fields(v), " ")
+	if len(v) > 200 {
+		v = strings.ToValidUTF8(v[:200], "")
+	}
+	return v
+}
+
+// headerValue returns the unfolded, trimmed value of the first header field called name (lower
+// case) in a raw header; "" when there is none.
+func headerValue(head []byte, name string) string {
+	return strings.ToLower(strings.Join(strings.Fields(rawHeaderValue(head, name)), " "))
+}
+
+// rawHeaderValue returns the unfolded value of the first header field called name, as written.
+func rawHeaderValue(head []byte, name string) string {
+	lines := strings.Split(strings.ReplaceAll(string(head), "\r\n", "\n"), "\n")
+	for i, line := range lines {
+		k, v, ok := strings.Cut(line, ":")
+		if !ok || !strings.EqualFold(strings.TrimSpace(k), name) || strings.HasPrefix(line, " ") || strings.HasPrefix(line, "\t") {
+			continue
+		}
+		for _, more := range lines[i+1:] {
+			if !strings.HasPrefix(more, " ") && !strings.HasPrefix(more, "\t") {
+				break
+			}
+			v += " " + strings.TrimSpace(more)
+		}
+		return strings.TrimSpace(v)
+	}
+	return ""
 }
 
 // Inbound returns the record of the letter at ref; for a duplicate, the
@@ -215,6 +352,36 @@ func (tx *Tx) PendingInbound() ([]Inbound, error) {
 // QuarantinedInbound returns the quarantined letters, in key order.
 func (tx *Tx) QuarantinedInbound() ([]Inbound, error) {
 	return tx.inboundIn(InboundQuarantined)
+}
+
+// Unreported returns the held letters no daily digest has listed yet, in key order, and when
+// the last digest was made (zero when none was).
+func (tx *Tx) Unreported() (held []Inbound, last time.Time, err error) {
+	q, err := tx.QuarantinedInbound()
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	for _, in := range q {
+		if in.Reported.IsZero() {
+			held = append(held, in)
+		} else if in.Reported.After(last) {
+			last = in.Reported
+		}
+	}
+	return held, last, nil
+}
+
+// MarkReported records that the held letter at ref was listed in the digest made at now.
+func (tx *Tx) MarkReported(ref MessageRef, now time.Time) error {
+	rec, err := tx.Inbound(ref)
+	if err != nil {
+		return err
+	}
+	if rec.State != InboundQuarantined {
+		return invalidf("mark reported %s: the letter is %s, not held", ref, rec.State)
+	}
+	rec.Reported = now.UTC()
+	return tx.putInbound(rec)
 }
 
 // inboundIn returns the letters in one state, in key order.

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"errors"
 	"testing"
 	"time"
@@ -226,4 +227,38 @@ func TestReceive_Invalid(t *testing.T) {
 			t.Errorf("Receive(%v): %v, want ErrInvalid", ref, err)
 		}
 	}
+}
+
+// TestReceive_ReusedMessageID: letters are told apart by what they are. The same letter
+// delivered again, with trace fields added by the server, is one letter; a letter that reuses
+// the Message-ID with another sender or another text is a new letter (a stranger's letter with
+// a player's next Message-ID must not make the player's move vanish).
+func TestReceive_ReusedMessageID(t *testing.T) {
+	first := letter("x@y", "My move: 12. g3:e5")
+	redelivered := append([]byte("Received: from mx.example.org by mail.club.example; Tue, 1 Dec 2026\r\n"+
+		"Delivered-To: moves@club.example\r\n"), first...)
+	otherSender := bytes.Replace(first, []byte("ivan@example.org"), []byte("stranger@spam.example"), 1)
+	otherText := letter("x@y", "My move: 12. g3:f4")
+	db := openTemp(t)
+	update(t, db, func(tx *Tx) error {
+		for i, tc := range []struct {
+			raw   []byte
+			isNew bool
+		}{
+			{first, true},
+			{redelivered, false},
+			{otherSender, true},
+			{otherText, true},
+			{otherText, false}, // that one again, under another UID
+		} {
+			rec, isNew, err := tx.Receive(inbox(1, uint32(i+1)), "<x@y>", tc.raw, t0)
+			if err != nil {
+				return err
+			}
+			if isNew != tc.isNew {
+				t.Errorf("letter %d: new=%v, want %v (%+v)", i+1, isNew, tc.isNew, rec)
+			}
+		}
+		return nil
+	})
 }

@@ -24,6 +24,8 @@ type LetterOutcome struct {
 	Move    int    // the move number the letter is about, 0 if none
 	Verdict string // accepted, corrected, rejected, notice
 	Clause  string // the clauses that applied, comma-separated
+	// Auth is the authentication verdict of the sender, kept in the letter's archive entry.
+	Auth string
 
 	// Quarantine, when not empty, is why the letter is not applied: no game
 	// state is changed and the inbound record is quarantined.
@@ -84,10 +86,16 @@ func (tx *Tx) ApplyLetter(o LetterOutcome) (Applied, error) {
 		verdict = string(InboundQuarantined)
 	}
 	ref := in.Ref // the first copy, when o.Ref is a duplicate of an interrupted letter
+	// The game as it stands before the letter is kept with the letter (judge revert).
+	before, err := tx.priorState(o.Game)
+	if err != nil {
+		return Applied{}, fmt.Errorf("letter %s: %w", o.Ref, err)
+	}
 	a := Applied{}
 	a.Receipt, err = tx.Archive(o.Game, ArchiveEntry{
 		Direction: In, Time: o.Received, MessageID: in.MessageID, Move: o.Move,
 		Verdict: verdict, Clause: o.Clause, Ref: &ref, Raw: o.Raw,
+		Auth: o.Auth, Before: before,
 	})
 	if err != nil {
 		return Applied{}, fmt.Errorf("letter %s: %w", o.Ref, err)

@@ -2,7 +2,10 @@ package store
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/binary"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -37,12 +40,27 @@ func (tx *Tx) AppendRuling(r Ruling) (Ruling, error) {
 		return Ruling{}, fmt.Errorf("ruling on %s: %w", r.Game, err)
 	}
 	r.Seq, r.Time = seq, r.Time.UTC()
-	v, err := encodeJSON(r)
+	js, err := json.Marshal(r)
 	if err != nil {
 		return Ruling{}, fmt.Errorf("encode ruling on %s: %w", r.Game, err)
 	}
+	meta := tx.bucket(bucketMeta)
+	var last uint64
+	var prev Digest
+	if h := meta.Get(metaRulingsHead); h != nil {
+		if last, prev, err = decodeHead(h); err != nil {
+			return Ruling{}, fmt.Errorf("ruling on %s: %s: %w", r.Game, metaRulingsHead, err)
+		}
+	}
+	if last != seq-1 {
+		return Ruling{}, &ChainError{Chain: rulingsChain, Seq: seq, Reason: fmt.Sprintf("the head says %d rulings, the log's sequence %d", last, seq-1)}
+	}
+	v, hash := chainRuling(prev, js)
 	if err := b.Put(seqKey(seq), v); err != nil {
 		return Ruling{}, fmt.Errorf("ruling on %s: %w", r.Game, err)
+	}
+	if err := meta.Put(metaRulingsHead, encodeHead(seq, hash)); err != nil {
+		return Ruling{}, fmt.Errorf("ruling on %s: %s: %w", r.Game, metaRulingsHead, err)
 	}
 	if err := tx.bucket(bucketRulingsIndex).Put(rulingIndexKey(r.Game, seq), []byte{recordV1}); err != nil {
 		return Ruling{}, fmt.Errorf("ruling on %s: index: %w", r.Game, err)
@@ -80,15 +98,148 @@ func (tx *Tx) Rulings(g GameID) ([]Ruling, error) {
 	slices.Sort(seqs)
 	out := make([]Ruling, 0, len(seqs))
 	for _, seq := range seqs {
-		var r Ruling
-		v := tx.bucket(bucketRulings).Get(seqKey(seq))
-		if v == nil {
-			return nil, fmt.Errorf("ruling %d: %w", seq, ErrNotFound)
+		r, err := tx.ruling(seq)
+		if err != nil {
+			return nil, err
 		}
-		if err := decodeJSON(v, &r); err != nil {
-			return nil, fmt.Errorf("ruling %d: %w", seq, err)
+		if !g.IsZero() && (r.Game.Tournament != g.Tournament || g.Game != "" && r.Game.Game != g.Game) {
+			return nil, &ChainError{Chain: rulingsChain, Seq: seq, Reason: fmt.Sprintf("indexed under %s but about %s", g, r.Game)}
 		}
 		out = append(out, r)
 	}
 	return out, nil
+}
+
+// chainRuling is the stored record of a ruling whose JSON is js, following
+// the ruling whose hash is prev, and its hash.
+func chainRuling(prev Digest, js []byte) ([]byte, Digest) {
+	h := sha256.New()
+	h.Write(prev[:])
+	h.Write(js)
+	var hash Digest
+	h.Sum(hash[:0])
+	v := make([]byte, 0, 1+2*len(hash)+len(js))
+	v = append(v, recordV2)
+	v = append(v, prev[:]...)
+	v = append(v, hash[:]...)
+	return append(v, js...), hash
+}
+
+// decodeRuling reads a stored ruling record and checks its own hash; the
+// link to the previous ruling is returned, not checked.
+func decodeRuling(v []byte) (Ruling, Digest, Digest, error) {
+	var r Ruling
+	var prev, hash Digest
+	n := len(hash)
+	if len(v) < 1+2*n || v[0] != recordV2 {
+		return r, prev, hash, errors.New("bad ruling record")
+	}
+	copy(prev[:], v[1:1+n])
+	copy(hash[:], v[1+n:1+2*n])
+	if _, h := chainRuling(prev, v[1+2*n:]); h != hash {
+		return r, prev, hash, errors.New("content does not match its hash")
+	}
+	if err := json.Unmarshal(v[1+2*n:], &r); err != nil {
+		return r, prev, hash, fmt.Errorf("ruling: %w", err)
+	}
+	return r, prev, hash, nil
+}
+
+// ruling reads ruling seq and checks it and its link to the ruling before.
+func (tx *Tx) ruling(seq uint64) (Ruling, error) {
+	b := tx.bucket(bucketRulings)
+	v := b.Get(seqKey(seq))
+	if v == nil {
+		return Ruling{}, &ChainError{Chain: rulingsChain, Seq: seq, Reason: "indexed but missing"}
+	}
+	r, prev, _, err := decodeRuling(v)
+	if err != nil {
+		return Ruling{}, &ChainError{Chain: rulingsChain, Seq: seq, Reason: err.Error()}
+	}
+	if r.Seq != seq {
+		return Ruling{}, &ChainError{Chain: rulingsChain, Seq: seq, Reason: fmt.Sprintf("ruling claims to be %d", r.Seq)}
+	}
+	var want Digest
+	if seq > 1 {
+		pv := b.Get(seqKey(seq - 1))
+		if pv == nil {
+			return Ruling{}, &ChainError{Chain: rulingsChain, Seq: seq - 1, Reason: "ruling missing"}
+		}
+		_, _, ph, err := decodeRuling(pv)
+		if err != nil {
+			return Ruling{}, &ChainError{Chain: rulingsChain, Seq: seq - 1, Reason: err.Error()}
+		}
+		want = ph
+	}
+	if prev != want {
+		return Ruling{}, &ChainError{Chain: rulingsChain, Seq: seq, Reason: fmt.Sprintf("previous hash does not match ruling %d", seq-1)}
+	}
+	return r, nil
+}
+
+// verifyRulings walks the rulings log from the first ruling: every link,
+// the head, and the index both ways.
+func (tx *Tx) verifyRulings() error {
+	broken := func(seq uint64, format string, args ...any) error {
+		return &ChainError{Chain: rulingsChain, Seq: seq, Reason: fmt.Sprintf(format, args...)}
+	}
+	var n uint64
+	var prev Digest
+	indexed := tx.bucket(bucketRulingsIndex)
+	c := tx.bucket(bucketRulings).Cursor()
+	for k, v := c.First(); k != nil; k, v = c.Next() {
+		want := n + 1
+		if len(k) != 8 {
+			return broken(want, "key %x is not a sequence number", k)
+		}
+		if got := binary.BigEndian.Uint64(k); got != want {
+			return broken(want, "ruling missing (next stored ruling is %d)", got)
+		}
+		r, p, hash, err := decodeRuling(v)
+		if err != nil {
+			return broken(want, "%v", err)
+		}
+		if r.Seq != want {
+			return broken(want, "ruling claims to be %d", r.Seq)
+		}
+		if p != prev {
+			return broken(want, "previous hash does not match ruling %d", n)
+		}
+		if indexed.Get(rulingIndexKey(r.Game, want)) == nil {
+			return broken(want, "not in the index of %s", r.Game)
+		}
+		n, prev = want, hash
+	}
+	var count uint64
+	err := indexed.ForEach(func(k, _ []byte) error {
+		count++
+		if len(k) < 10 || tx.bucket(bucketRulings).Get(k[len(k)-8:]) == nil {
+			return broken(n+1, "index entry %q names no ruling", k)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if count != n {
+		return broken(n, "the index has %d entries for %d rulings", count, n)
+	}
+	hv := tx.bucket(bucketMeta).Get(metaRulingsHead)
+	if hv == nil {
+		if n > 0 {
+			return broken(n, "the log has no head record")
+		}
+		return nil
+	}
+	seq, hash, err := decodeHead(hv)
+	if err != nil {
+		return broken(n+1, "head: %v", err)
+	}
+	if seq != n {
+		return broken(min(seq, n)+1, "head says %d rulings, the log has %d", seq, n)
+	}
+	if hash != prev {
+		return broken(n, "head hash does not match the last ruling")
+	}
+	return nil
 }

@@ -17,8 +17,14 @@ package store
 //     byte, a 4-byte big-endian length, a JSON header of that length, and the
 //     raw bytes (encodeRaw). Index values are the version byte alone or the
 //     version byte followed by the primary key they point to.
+//   - Records the judge relies on are covered by hash chains (since version
+//     3): archive entries chain per game (archive.go); every game record is
+//     sealed to the entry of its game's chain that was last when it was
+//     written (game.go); rulings chain in the order they were made
+//     (rulings.go). Verify checks all three.
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"time"
@@ -35,11 +41,18 @@ import (
 //   - 2: adds inbound_id, the index of inbound letters by Message-ID (or
 //     by SHA-256 of the raw bytes when a letter has none), built from the
 //     inbound records by migration 1→2.
-const SchemaVersion = 2
+//   - 3: game records are sealed (recordV2 game records) and rulings are
+//     chained (recordV2 ruling records, meta rulings_head); migration 2→3
+//     seals every game at its chain's head and chains the rulings in order.
+const SchemaVersion = 3
 
 // recordV1 is the version byte that starts every value written by this
-// schema.
+// schema, except the records below.
 const recordV1 byte = 1
+
+// recordV2 starts the game records and ruling records of schema version 3,
+// which carry their hashes (see bucketGames and bucketRulings).
+const recordV2 byte = 2
 
 // Buckets, with the layout of their keys and values.
 var (
@@ -52,8 +65,13 @@ var (
 	// sheet as given, raw TOML or JSON).
 	bucketTournaments = []byte("tournaments")
 
-	// games: "tournament/game" → recordV1 + 2-byte big-endian caller
-	// format + the caller's opaque game state (GameState).
+	// games: "tournament/game" → recordV2 + 2-byte big-endian caller
+	// format + 8-byte anchor sequence + 32-byte anchor hash + 32-byte seal +
+	// the caller's opaque game state (GameState). The anchor is the entry
+	// of the game's archive chain that was last when the record was written
+	// (0 and zeros when the chain was empty); seal = SHA-256("postald game"
+	// 0x00 key 0x00 format anchor-sequence anchor-hash state), see
+	// gameSeal. Version 1 and 2 files hold recordV1 + format + state.
 	bucketGames = []byte("games")
 
 	// inbound: mailbox + 0x00 + 4-byte UIDVALIDITY + 4-byte UID → recordV1
@@ -82,7 +100,10 @@ var (
 	// hash.
 	bucketArchiveHead = []byte("archive_head")
 
-	// rulings: 8-byte sequence → recordV1 + JSON Ruling. Append-only.
+	// rulings: 8-byte sequence → recordV2 + 32-byte previous hash + 32-byte
+	// hash + JSON Ruling, hash = SHA-256(previous hash ‖ JSON) (the first
+	// ruling's previous hash is zero); meta rulings_head holds the last.
+	// Append-only. Version 1 and 2 files hold recordV1 + JSON Ruling.
 	bucketRulings = []byte("rulings")
 
 	// rulings_index: tournament + 0x00 + game + 0x00 + 8-byte sequence →
@@ -102,7 +123,13 @@ var (
 var (
 	metaSchemaVersion = []byte("schema_version")
 	metaInstance      = []byte("instance")
+	// metaRulingsHead (since version 3) → recordV1 + 8-byte last ruling
+	// sequence + 32-byte its hash (encodeHead); absent while there is none.
+	metaRulingsHead = []byte("rulings_head")
 )
+
+// rulingsChain names the rulings log in a ChainError.
+const rulingsChain = "rulings"
 
 // quarantineChain names the archive chain of letters that belong to no game.
 // It cannot collide with a game or tournament chain: those contain "/".
@@ -130,6 +157,7 @@ type migration struct {
 // version i+1 to i+2.
 var migrations = []migration{
 	{from: 1, what: "index inbound letters by Message-ID or digest", apply: migrateIndexInbound},
+	{from: 2, what: "seal game records and chain the rulings", apply: migrateSeal},
 }
 
 // migrateIndexInbound (1→2) creates inbound_id and fills it from the inbound
@@ -156,6 +184,75 @@ func migrateIndexInbound(tx *bolt.Tx) error {
 		}
 		return idx.Put(ik, append([]byte{recordV1}, k...))
 	})
+}
+
+// migrateSeal (2→3) rewrites every game record sealed to the current head
+// of its game's archive chain, and every ruling, in sequence order, as a
+// link of the rulings chain, and records the chain's head. It seals what the
+// file holds: an edit made before the migration is sealed with the rest.
+func migrateSeal(tx *bolt.Tx) error {
+	games := tx.Bucket(bucketGames)
+	type rec struct {
+		key []byte
+		st  GameState
+	}
+	var recs []rec
+	err := games.ForEach(func(k, v []byte) error {
+		if len(v) < 3 || v[0] != recordV1 {
+			return fmt.Errorf("game %q: bad version-2 record", k)
+		}
+		recs = append(recs, rec{bytes.Clone(k), GameState{Format: binary.BigEndian.Uint16(v[1:3]), Data: bytes.Clone(v[3:])}})
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, r := range recs {
+		g, err := ParseGameID(string(r.key))
+		if err != nil {
+			return fmt.Errorf("game key %q: %w", r.key, err)
+		}
+		v, err := sealGame(tx.Bucket(bucketArchiveHead), g, r.st)
+		if err != nil {
+			return fmt.Errorf("game %s: %w", g, err)
+		}
+		if err := games.Put(r.key, v); err != nil {
+			return fmt.Errorf("game %s: %w", g, err)
+		}
+	}
+
+	rulings := tx.Bucket(bucketRulings)
+	type ruling struct {
+		key, json []byte
+	}
+	var rs []ruling
+	err = rulings.ForEach(func(k, v []byte) error {
+		var r Ruling
+		if err := decodeJSON(v, &r); err != nil {
+			return fmt.Errorf("ruling %x: %w", k, err)
+		}
+		rs = append(rs, ruling{bytes.Clone(k), bytes.Clone(v[1:])})
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	var prev Digest
+	var last uint64
+	for _, r := range rs {
+		v, hash := chainRuling(prev, r.json)
+		if err := rulings.Put(r.key, v); err != nil {
+			return fmt.Errorf("ruling %x: %w", r.key, err)
+		}
+		prev, last = hash, binary.BigEndian.Uint64(r.key)
+	}
+	if last == 0 {
+		return nil
+	}
+	if err := tx.Bucket(bucketMeta).Put(metaRulingsHead, encodeHead(last, prev)); err != nil {
+		return fmt.Errorf("put %s: %w", metaRulingsHead, err)
+	}
+	return nil
 }
 
 // seqKey is an 8-byte big-endian sequence number.

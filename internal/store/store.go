@@ -10,6 +10,8 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall"
@@ -41,6 +43,13 @@ type Options struct {
 	// can then lose committed transactions.
 	NoSync bool
 
+	// SkipCheck skips the deep check of Open (bbolt's consistency check of
+	// every page and the walk of every hash chain), for very large files.
+	// The header check (bbolt's meta pages, the file's length, the schema
+	// version, the buckets) is never skipped, and a damaged page or record
+	// met later is still reported as a *DamageError, never a panic.
+	SkipCheck bool
+
 	// Logger receives what Open repairs (a loose file mode) and migrates;
 	// nil discards.
 	Logger *slog.Logger
@@ -66,6 +75,13 @@ type Tx struct {
 // most opts.Timeout for the lock. A new file is created at SchemaVersion; an
 // older file is migrated in one transaction; a newer one is refused with
 // ErrNewerSchema.
+//
+// Open checks the file before it is used: the header always (bbolt's meta
+// pages, the file's length against them, the schema version and the
+// buckets), then, unless opts.SkipCheck, every page (checkPages) and every
+// hash chain and sealed record (VerifyAll). A damaged file is refused with a
+// *DamageError naming the file and the damage; the check reads the whole
+// file once (see BenchmarkOpenCheck for its cost).
 func Open(path string, opts Options) (*DB, error) {
 	log := opts.Logger
 	if log == nil {
@@ -78,23 +94,119 @@ func Open(path string, opts Options) (*DB, error) {
 	if err := fixMode(path, opts.ReadOnly, log); err != nil {
 		return nil, err
 	}
-	b, err := bolt.Open(path, fileMode, &bolt.Options{
+	if fi, err := os.Stat(path); err == nil && fi.Size() > 0 && !opts.ReadOnly && !opts.SkipCheck {
+		// The pages are checked through a read-only handle first: opening
+		// read-write makes bbolt read the freelist, and a panic there would
+		// leak bbolt's mapping of the file, and with it the lock.
+		if err := checkFile(path, timeout, log); err != nil {
+			return nil, err
+		}
+	}
+	b, err := openBolt(path, &bolt.Options{
 		Timeout:  timeout,
 		ReadOnly: opts.ReadOnly,
 		NoSync:   opts.NoSync,
 	})
-	if errors.Is(err, bolterrors.ErrTimeout) {
-		return nil, fmt.Errorf("%w (pid %s): %s: lock not obtained within %v", ErrInUse, lockHolder(path), path, timeout)
-	}
 	if err != nil {
-		return nil, fmt.Errorf("open store %s: %w", path, err)
+		return nil, boltOpenError(path, timeout, err)
 	}
 	db := &DB{bolt: b, path: path, log: log}
-	if err := db.prepare(opts.ReadOnly); err != nil {
+	if err := db.open(opts); err != nil {
 		b.Close()
-		return nil, fmt.Errorf("open store %s: %w", path, err)
+		return nil, openError(path, err)
 	}
 	return db, nil
+}
+
+// boltOpenError is the error of Open when bolt.Open fails.
+func boltOpenError(path string, timeout time.Duration, err error) error {
+	switch {
+	case errors.Is(err, bolterrors.ErrTimeout):
+		return fmt.Errorf("%w (pid %s): %s: lock not obtained within %v", ErrInUse, lockHolder(path), path, timeout)
+	case errors.Is(err, bolterrors.ErrInvalid), errors.Is(err, bolterrors.ErrChecksum), errors.Is(err, bolterrors.ErrVersionMismatch):
+		return &DamageError{Path: path, Err: fmt.Errorf("its header (bbolt's meta pages) does not verify: %w", err)}
+	}
+	return openError(path, err)
+}
+
+// openBolt is bolt.Open with a panic on a damaged page (the freelist is read
+// on open) turned into a *DamageError. bbolt does not close the file when it
+// panics, so openBolt closes it, which releases the lock.
+func openBolt(path string, o *bolt.Options) (b *bolt.DB, err error) {
+	var f *os.File
+	o.OpenFile = func(name string, flag int, mode os.FileMode) (*os.File, error) {
+		var err error
+		f, err = os.OpenFile(name, flag, mode)
+		return f, err
+	}
+	defer func() {
+		if err != nil && f != nil {
+			f.Close() // a second Close of a file bbolt closed is harmless
+		}
+	}()
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer guard(path, &err)
+	return bolt.Open(path, fileMode, o)
+}
+
+// openError is err as Open returns it: a *DamageError as it is (it names
+// the file), anything else with the file's name.
+func openError(path string, err error) error {
+	var de *DamageError
+	if errors.As(err, &de) {
+		return err
+	}
+	return fmt.Errorf("open store %s: %w", path, err)
+}
+
+// checkFile checks the length and the pages of the file at path through a
+// read-only handle (see Open).
+func checkFile(path string, timeout time.Duration, log *slog.Logger) error {
+	b, err := openBolt(path, &bolt.Options{Timeout: timeout, ReadOnly: true})
+	if err != nil {
+		return boltOpenError(path, timeout, err)
+	}
+	db := &DB{bolt: b, path: path, log: log}
+	err = db.checkLength()
+	if err == nil {
+		err = db.Check()
+	}
+	return errors.Join(err, b.Close())
+}
+
+// open checks the file and prepares its schema: the header, the pages (when
+// checkFile did not), the migrations, the chains.
+func (db *DB) open(opts Options) error {
+	if err := db.checkLength(); err != nil {
+		return err
+	}
+	if opts.ReadOnly && !opts.SkipCheck {
+		if err := db.Check(); err != nil {
+			return err
+		}
+	}
+	if err := db.prepare(opts.ReadOnly); err != nil {
+		return err
+	}
+	if !opts.SkipCheck {
+		return db.VerifyAll()
+	}
+	return nil
+}
+
+// checkLength refuses a file shorter than the pages its header says it has
+// (a truncated copy): bbolt would fault reading them.
+func (db *DB) checkLength() error {
+	fi, err := os.Stat(db.path)
+	if err != nil {
+		return err
+	}
+	return db.boltView(func(tx *bolt.Tx) error {
+		if size := tx.Size(); fi.Size() < size {
+			return &DamageError{Path: db.path, Err: fmt.Errorf("the file has %d bytes but its header says %d: it is truncated", fi.Size(), size)}
+		}
+		return nil
+	})
 }
 
 // fixMode tightens the mode of an existing file to 0600 and says so.
@@ -167,7 +279,7 @@ func lockHolder(path string) string {
 // refuses a newer one.
 func (db *DB) prepare(readOnly bool) error {
 	if readOnly {
-		return db.bolt.View(func(tx *bolt.Tx) error {
+		return db.boltView(func(tx *bolt.Tx) error {
 			v, err := schemaVersion(tx)
 			if err != nil {
 				return err
@@ -181,10 +293,10 @@ func (db *DB) prepare(readOnly bool) error {
 				return fmt.Errorf("schema version %d needs migrating to %d: open the store read-write once", v, SchemaVersion)
 			}
 			db.instance = string(tx.Bucket(bucketMeta).Get(metaInstance)[1:])
-			return nil
+			return db.checkBuckets(tx)
 		})
 	}
-	return db.bolt.Update(func(tx *bolt.Tx) error {
+	return db.boltUpdate(func(tx *bolt.Tx) error {
 		v, err := schemaVersion(tx)
 		if err != nil {
 			return err
@@ -210,8 +322,18 @@ func (db *DB) prepare(readOnly bool) error {
 			return err
 		}
 		db.instance = string(tx.Bucket(bucketMeta).Get(metaInstance)[1:])
-		return nil
+		return db.checkBuckets(tx)
 	})
+}
+
+// checkBuckets reports a bucket of SchemaVersion missing from the file.
+func (db *DB) checkBuckets(tx *bolt.Tx) error {
+	for _, name := range currentBuckets {
+		if tx.Bucket(name) == nil {
+			return &DamageError{Path: db.path, Err: fmt.Errorf("bucket %s is missing", name)}
+		}
+	}
+	return nil
 }
 
 // schemaVersion reads the version of the file: 0 for an empty file.
@@ -285,20 +407,77 @@ func (db *DB) Instance() string { return db.instance }
 
 // Update runs fn in a read-write transaction. If fn returns an error (or
 // panics) nothing it did is kept; otherwise everything commits together,
-// fsynced before Update returns.
+// fsynced before Update returns. A damaged page met on the way is a
+// *DamageError, not a panic.
 func (db *DB) Update(fn func(*Tx) error) error {
-	return db.bolt.Update(func(tx *bolt.Tx) error { return fn(&Tx{tx: tx, db: db}) })
+	return db.boltUpdate(func(tx *bolt.Tx) error { return fn(&Tx{tx: tx, db: db}) })
 }
 
-// View runs fn in a read-only transaction that sees one consistent state.
+// View runs fn in a read-only transaction that sees one consistent state. A
+// damaged page met on the way is a *DamageError, not a panic.
 func (db *DB) View(fn func(*Tx) error) error {
-	return db.bolt.View(func(tx *bolt.Tx) error { return fn(&Tx{tx: tx, db: db}) })
+	return db.boltView(func(tx *bolt.Tx) error { return fn(&Tx{tx: tx, db: db}) })
+}
+
+// boltView and boltUpdate are the store's boundary around bbolt: bbolt
+// panics (and, with SetPanicOnFault, faults) on some damaged pages; guard
+// turns those into a *DamageError and names the file in every error that
+// says the file is damaged.
+func (db *DB) boltView(fn func(*bolt.Tx) error) (err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer guard(db.path, &err)
+	return db.bolt.View(fn)
+}
+
+func (db *DB) boltUpdate(fn func(*bolt.Tx) error) (err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer guard(db.path, &err)
+	return db.bolt.Update(fn)
+}
+
+// guard, deferred, recovers a panic raised inside bbolt and returns it as a
+// *DamageError; a panic raised elsewhere (in the caller's function) goes on.
+// An error that matches ErrDamaged is given the file's name.
+func guard(path string, errp *error) {
+	if r := recover(); r != nil {
+		site, ok := boltPanicSite()
+		if !ok {
+			panic(r)
+		}
+		*errp = &DamageError{Path: path, Err: fmt.Errorf("bbolt panicked reading a page: %v (in %s)", r, site)}
+		return
+	}
+	var de *DamageError
+	if *errp != nil && errors.Is(*errp, ErrDamaged) && !errors.As(*errp, &de) {
+		*errp = &DamageError{Path: path, Err: *errp}
+	}
+}
+
+// boltPanicSite, called by guard, returns the function that raised the
+// panic in flight (the first frame past runtime.gopanic that is not the
+// runtime's) and whether it belongs to bbolt.
+func boltPanicSite() (string, bool) {
+	pcs := make([]uintptr, 64)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(3, pcs)])
+	panicking := false
+	for {
+		f, more := frames.Next()
+		switch {
+		case f.Function == "runtime.gopanic":
+			panicking = true
+		case panicking && !strings.HasPrefix(f.Function, "runtime."):
+			return f.Function, strings.HasPrefix(f.Function, "go.etcd.io/bbolt.") || strings.HasPrefix(f.Function, "go.etcd.io/bbolt/")
+		}
+		if !more {
+			return "", false
+		}
+	}
 }
 
 // WriteTo writes a consistent copy of the whole file to w (a hot backup).
 func (db *DB) WriteTo(w io.Writer) (int64, error) {
 	var n int64
-	err := db.bolt.View(func(tx *bolt.Tx) error {
+	err := db.boltView(func(tx *bolt.Tx) error {
 		var err error
 		n, err = tx.WriteTo(w)
 		return err
@@ -306,18 +485,77 @@ func (db *DB) WriteTo(w io.Writer) (int64, error) {
 	return n, err
 }
 
-// Check walks bbolt's own consistency check over the file and returns the
-// first problem it finds.
+// Check reads every page of the file and returns the first problem as a
+// *DamageError: first the store's own walk of every bucket, key and value
+// (on the calling goroutine, where a panic or a fault on a bad page can be
+// recovered), then bbolt's consistency check (pages reachable or free, none
+// twice, keys in order), which runs on a goroutine of bbolt's own and would
+// crash the process on a page the walk had not read first.
 func (db *DB) Check() error {
-	return db.bolt.View(func(tx *bolt.Tx) error {
+	return db.boltView(func(tx *bolt.Tx) error {
+		if err := walkPages(tx); err != nil {
+			return &DamageError{Path: db.path, Err: err}
+		}
 		var first error
+		more := 0
 		for err := range tx.Check() { // drain: Check's goroutine sends every problem
 			if first == nil {
-				first = fmt.Errorf("store check: %w", err)
+				first = err
+			} else {
+				more++
 			}
 		}
-		return first
+		switch {
+		case first == nil:
+			return nil
+		case more > 0:
+			first = fmt.Errorf("%w (and %d more problems)", first, more)
+		}
+		// bbolt reports a panic it recovered as "panic: …": it is a finding, not a crash.
+		return &DamageError{Path: db.path, Err: fmt.Errorf("bbolt's consistency check: %s", strings.TrimPrefix(first.Error(), "panic: "))}
 	})
+}
+
+// walkPages reads every bucket, key and value of the file, touching the
+// first and last byte of each, so that a bad page panics (or faults) here
+// and is reported with the bucket it belongs to.
+func walkPages(tx *bolt.Tx) (err error) {
+	where := "the root"
+	var touched byte
+	defer func() {
+		if r := recover(); r != nil {
+			site, ok := boltPanicSite()
+			if !ok {
+				panic(r)
+			}
+			err = fmt.Errorf("bbolt panicked reading a page of bucket %s: %v (in %s)", where, r, site)
+		}
+	}()
+	var walk func(path string, b *bolt.Bucket) error
+	walk = func(path string, b *bolt.Bucket) error {
+		where = path
+		return b.ForEach(func(k, v []byte) error {
+			touched ^= k[0] ^ k[len(k)-1]
+			if v != nil {
+				if len(v) > 0 {
+					touched ^= v[0] ^ v[len(v)-1]
+				}
+				return nil
+			}
+			child := b.Bucket(k)
+			if child == nil {
+				return fmt.Errorf("bucket %s: key %q is neither a value nor a bucket", path, k)
+			}
+			if err := walk(path+"/"+strconv.QuoteToGraphic(string(k)), child); err != nil {
+				return err
+			}
+			where = path
+			return nil
+		})
+	}
+	err = tx.ForEach(func(name []byte, b *bolt.Bucket) error { return walk(strconv.QuoteToGraphic(string(name)), b) })
+	_ = touched
+	return err
 }
 
 func (tx *Tx) bucket(name []byte) *bolt.Bucket { return tx.tx.Bucket(name) }

@@ -18,7 +18,10 @@ import (
 	bolt "go.etcd.io/bbolt"
 )
 
-var updateV1 = flag.Bool("update-v1", false, "rewrite testdata/schema-v1.db")
+var (
+	updateV1 = flag.Bool("update-v1", false, "rewrite testdata/schema-v1.db")
+	updateV2 = flag.Bool("update-v2", false, "rewrite testdata/schema-v2.db")
+)
 
 func TestOpen_Create(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "postald.db")
@@ -175,7 +178,7 @@ func TestOpen_RefusesNewer(t *testing.T) {
 	if !errors.Is(err, ErrNewerSchema) {
 		t.Fatalf("error %v, want ErrNewerSchema", err)
 	}
-	if want := "file has schema version 3, this postald knows up to 2"; !strings.Contains(err.Error(), want) {
+	if want := "file has schema version 4, this postald knows up to 3"; !strings.Contains(err.Error(), want) {
 		t.Errorf("error %q does not say %q", err, want)
 	}
 	after, err := os.ReadFile(path)
@@ -226,7 +229,7 @@ func buildV1(t *testing.T, path string) {
 				return err
 			}
 		}
-		return tx.Bucket(bucketGames).Put([]byte(game37.Key()), encodeGame(GameState{Format: 1, Data: []byte(`{"v1":true}`)}))
+		return tx.Bucket(bucketGames).Put([]byte(game37.Key()), encodeGameV1(GameState{Format: 1, Data: []byte(`{"v1":true}`)}))
 	})
 }
 

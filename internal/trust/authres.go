@@ -270,10 +270,13 @@ func (p *arParser) properties(res *MethodResult) error {
 }
 
 // Policy is the configuration's [trust] table: the receiving server whose
-// Authentication-Results field is trusted and the methods that must pass in it.
+// Authentication-Results field is trusted and the methods that must pass in it, or FromOnly.
 type Policy struct {
 	AuthservID string
 	Require    []string // any of dkim, spf, dmarc
+	// FromOnly believes the From address alone (a closed test setup). A Policy that neither
+	// requires a method nor says FromOnly authenticates nobody.
+	FromOnly bool
 }
 
 // AuthError says why a letter's sender is not authenticated.
@@ -293,42 +296,105 @@ func (e *AuthError) Error() string {
 // authenticate.
 var ErrNoFrom = errors.New("not authenticated: no readable From address")
 
+// ErrNoPolicy is returned by Policy.Check when the policy neither requires a method nor says
+// FromOnly: [trust] is not set, and no letter is believed.
+var ErrNoPolicy = errors.New("not authenticated: [trust] requires nothing and does not say from_only = true; see docs/trust.md")
+
 // Check authenticates from, the letter's From address, by the Authentication-Results fields
-// (top first) of its header: the first field written by p.AuthservID must report an aligned
-// pass for every required method. It returns nil when nothing is required.
+// (top first) of its header, taken as adjacent. CheckHeader is the same with the fields'
+// positions.
 func (p Policy) Check(fields []string, from string) error {
-	if len(p.Require) == 0 {
+	return p.check(fields, nil, from)
+}
+
+// CheckHeader authenticates h.From by h's Authentication-Results fields: the topmost field
+// written by p.AuthservID, and the fields of the same server directly below it (a server that
+// runs one verifier per method writes one field each), must report an aligned pass for every
+// required method. For each method only the first of those fields that reports it counts. It
+// returns nil for FromOnly.
+func (p Policy) CheckHeader(h Header) error {
+	return p.check(h.AuthResults, h.AuthResultsAt, h.From)
+}
+
+func (p Policy) check(fields []string, at []int, from string) error {
+	if p.FromOnly {
 		return nil
+	}
+	if len(p.Require) == 0 || p.AuthservID == "" {
+		return ErrNoPolicy
 	}
 	dom := Domain(from)
 	if dom == "" {
 		return ErrNoFrom
 	}
-	ar, err := p.field(fields)
+	block, err := p.block(fields, at)
 	if err != nil {
 		return err
 	}
 	for _, m := range p.Require {
-		if err := checkMethod(ar, strings.ToLower(m), dom); err != nil {
+		m = strings.ToLower(m)
+		ar := block[0]
+		for _, b := range block {
+			if b.reports(m) {
+				ar = b
+				break
+			}
+		}
+		if err := checkMethod(ar, m, dom); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// field returns the first field written by the trusted server.
-func (p Policy) field(fields []string) (AuthResults, error) {
+// Stamped reports whether any of the fields is written by p.AuthservID: a letter without one
+// did not pass through the receiving server's verifier, so a forged field in such a letter
+// would look like the server's own.
+func (p Policy) Stamped(fields []string) bool {
 	for _, f := range fields {
+		if ar, _ := ParseAuthResults(f); p.AuthservID != "" && strings.EqualFold(ar.AuthservID, p.AuthservID) {
+			return true
+		}
+	}
+	return false
+}
+
+func (ar AuthResults) reports(method string) bool {
+	for _, r := range ar.Results {
+		if r.Method == method {
+			return true
+		}
+	}
+	return false
+}
+
+// block returns the topmost field written by the trusted server and those of the same server
+// that follow it directly (adjacent header fields; all following ones when at is nil).
+func (p Policy) block(fields []string, at []int) ([]AuthResults, error) {
+	var block []AuthResults
+	for i, f := range fields {
 		ar, err := ParseAuthResults(f)
-		if !strings.EqualFold(ar.AuthservID, p.AuthservID) {
+		ours := strings.EqualFold(ar.AuthservID, p.AuthservID)
+		if block != nil {
+			adjacent := at == nil || (i < len(at) && at[i] == at[i-1]+1)
+			if !ours || !adjacent || err != nil {
+				break
+			}
+			block = append(block, ar)
+			continue
+		}
+		if !ours {
 			continue // another server's field; an unreadable one cannot be ours either
 		}
 		if err != nil {
-			return ar, &AuthError{Reason: fmt.Sprintf("the field of %s cannot be read: %v", p.AuthservID, err)}
+			return nil, &AuthError{Reason: fmt.Sprintf("the field of %s cannot be read: %v", p.AuthservID, err)}
 		}
-		return ar, nil
+		block = append(block, ar)
 	}
-	return AuthResults{}, &AuthError{Reason: "no Authentication-Results field from " + p.AuthservID}
+	if block == nil {
+		return nil, &AuthError{Reason: "no Authentication-Results field from " + p.AuthservID}
+	}
+	return block, nil
 }
 
 // checkMethod finds an aligned pass of method in ar.

@@ -93,7 +93,12 @@ func TestPolicyCheck(t *testing.T) {
 			[]string{"mx.club.example; dkim=pass header.d=club.example"}, from, "-", ""},
 		{"the server's name is compared without case", dkim,
 			[]string{"MX.CLUB.EXAMPLE; dkim=pass header.d=CLUB.example."}, from, "-", ""},
-		{"nothing required: no field needed", Policy{AuthservID: "mx.club.example"}, nil, from, "-", ""},
+		{"from_only: no field needed", Policy{FromOnly: true}, nil, from, "-", ""},
+		{"two fields of the server, one per verifier (OpenDKIM, OpenDMARC)", Policy{AuthservID: "mx.club.example", Require: []string{"dkim", "dmarc"}},
+			[]string{"mx.club.example; dmarc=pass header.from=club.example", "mx.club.example; dkim=pass header.d=club.example"}, from, "-", ""},
+		{"a forged pass below the server's fields does not count for a method the server reported", Policy{AuthservID: "mx.club.example", Require: []string{"dkim", "dmarc"}},
+			[]string{"mx.club.example; dmarc=fail header.from=club.example", "mx.club.example; dkim=none",
+				"mx.club.example; dkim=pass header.d=club.example; dmarc=pass"}, from, "dkim", "none"},
 		{"DKIM fail", dkim,
 			[]string{"mx.club.example; dkim=fail header.d=club.example"}, from, "dkim", "fail"},
 		{"a forged pass below the server's own field does not count", dkim,
@@ -157,9 +162,57 @@ func TestPolicyCheck(t *testing.T) {
 			}
 		})
 	}
+	t.Run("nothing required and not from_only: nobody is believed", func(t *testing.T) {
+		for _, p := range []Policy{{}, {AuthservID: "mx.club.example"}, {Require: []string{"dkim"}}} {
+			if err := p.Check([]string{"mx.club.example; dkim=pass header.d=club.example"}, from); !errors.Is(err, ErrNoPolicy) {
+				t.Errorf("%+v: Check = %v, want ErrNoPolicy", p, err)
+			}
+		}
+	})
 	t.Run("no From address", func(t *testing.T) {
 		if err := dkim.Check([]string{"mx.club.example; dkim=pass header.d=club.example"}, ""); !errors.Is(err, ErrNoFrom) {
 			t.Errorf("Check with no From = %v, want ErrNoFrom", err)
 		}
 	})
+}
+
+// TestCheckHeaderAdjacent: fields of the trusted server count together only when they stand
+// next to each other at the top; one further down (below a Received field the server wrote, say)
+// was in the letter before the server saw it.
+func TestCheckHeaderAdjacent(t *testing.T) {
+	p := Policy{AuthservID: "mx.club.example", Require: []string{"dkim", "spf"}}
+	raw := func(between string) []byte {
+		return []byte("Received: by imap.club.example with LMTP\r\n" +
+			"Authentication-Results: mx.club.example; dkim=pass header.d=club.example\r\n" + between +
+			"Authentication-Results: mx.club.example; spf=pass smtp.mailfrom=ivan@club.example\r\n" +
+			"From: ivan@club.example\r\n\r\nbody\r\n")
+	}
+	if err := p.CheckHeader(ReadHeader(raw(""))); err != nil {
+		t.Errorf("adjacent fields of the server: %v, want both methods to pass", err)
+	}
+	err := p.CheckHeader(ReadHeader(raw("Received: from x by mx.club.example\r\n")))
+	var ae *AuthError
+	if !errors.As(err, &ae) || ae.Method != "spf" || ae.Reason != "no result" {
+		t.Errorf("a field of the server below its Received: %v, want spf: no result", err)
+	}
+}
+
+func TestStamped(t *testing.T) {
+	p := Policy{AuthservID: "mx.club.example", Require: []string{"dkim"}}
+	for _, tt := range []struct {
+		fields []string
+		want   bool
+	}{
+		{nil, false},
+		{[]string{"relay.example; spf=pass"}, false},
+		{[]string{"relay.example; spf=pass", "MX.club.example; dkim=none"}, true},
+		{[]string{"mx.club.example; dkim=pass header=broken"}, true},
+	} {
+		if got := p.Stamped(tt.fields); got != tt.want {
+			t.Errorf("Stamped(%q) = %v, want %v", tt.fields, got, tt.want)
+		}
+	}
+	if (Policy{}).Stamped([]string{"; dkim=none"}) {
+		t.Error("a policy without authserv_id found a field of its own")
+	}
 }

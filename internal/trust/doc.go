@@ -28,11 +28,16 @@
 // decides), and never let a program, a stranger or a flood cost the tournament anything.
 //
 // Which Authentication-Results field counts. Only a field whose authserv-id is the configured
-// receiving server counts, and only the first such field from the top: a receiving server
-// prepends its field above everything the letter carried when it arrived, so any later field
-// with the same authserv-id was written by someone else and may be forged (RFC 8601, sections
-// 5 and 7.2). A field from that server that cannot be parsed fails the check; fields of other
-// servers are ignored, readable or not.
+// receiving server counts: the first such field from the top, with the fields of the same server
+// that stand directly below it (one verifier per method writes one field each); for each method
+// the first of them that reports it decides. A receiving server prepends its fields above
+// everything the letter carried when it arrived, so a later field with the same authserv-id was
+// written by someone else and may be forged (RFC 8601, sections 5 and 7.2). A field from that
+// server that cannot be parsed fails the check; fields of other servers are ignored, readable or
+// not. When the server adds no field at all, a forged one is indistinguishable from its own:
+// the server must remove foreign fields, and the daemon tells the judge (Policy.Stamped) when
+// letters arrive without one (docs/trust.md). A Policy that requires nothing and does not say
+// FromOnly believes nobody.
 //
 // What "pass" means. Each method the configuration requires must have a result "pass" in that
 // field, and the pass must be about the domain of the letter's From address, or anyone with a

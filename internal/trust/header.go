@@ -27,6 +27,9 @@ type Header struct {
 	// AuthResults are the values of the Authentication-Results fields, top first: the first is
 	// the one the last server to receive the letter added.
 	AuthResults []string
+	// AuthResultsAt are the positions of those fields in the header (1 for the first field),
+	// so that fields written together (adjacent) can be told from fields further down.
+	AuthResultsAt []int
 
 	AutoSubmitted   string   // the Auto-Submitted keyword, lower case ("auto-replied"); "" when absent
 	Precedence      string   // the Precedence keyword, lower case ("bulk", "list", "junk")
@@ -97,6 +100,7 @@ func (h *Header) field(name, value []byte) {
 	case fold(name, "Authentication-Results"):
 		if len(h.AuthResults) < maxAuthResults {
 			h.AuthResults = append(h.AuthResults, val())
+			h.AuthResultsAt = append(h.AuthResultsAt, h.Fields)
 		}
 	case fold(name, "Auto-Submitted"):
 		h.AutoSubmitted = keyword(val())

@@ -21,7 +21,8 @@ func TestReadHeader(t *testing.T) {
 				"Content-Type: text/plain; charset=utf-8\r\n\r\n" +
 				"From: not@a.header\r\nAuto-Submitted: auto-replied\r\n",
 			Header{From: "ivan@club.example", FromFields: 1, Fields: 5, ContentType: "text/plain",
-				AuthResults: []string{"mx.club.example;\tdkim=pass header.d=club.example", "relay.example; spf=pass"}}},
+				AuthResults:   []string{"mx.club.example;\tdkim=pass header.d=club.example", "relay.example; spf=pass"},
+				AuthResultsAt: []int{1, 2}}},
 		{"a bounce, with LF line ends and a folded report-type",
 			"Return-Path: <>\nFrom: Mail Delivery System <MAILER-DAEMON@mx.club.example>\n" +
 				"Content-Type: multipart/report;\n report-type=delivery-status;\n boundary=\"b1\"\n\n--b1\n",

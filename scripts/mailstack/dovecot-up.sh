@@ -31,6 +31,8 @@ DOVECOT_FSYNC=${DOVECOT_FSYNC:-never}
 # IMAP_CAPABILITY replaces the capabilities announced after login, e.g. "IMAP4rev1 UIDPLUS" for
 # a server without IDLE and MOVE (clients then poll and move with COPY + EXPUNGE)
 IMAP_CAPABILITY=${IMAP_CAPABILITY:-}
+# IMAP_METADATA=1 turns on METADATA (RFC 5464), with the annotations kept in a file per user
+IMAP_METADATA=${IMAP_METADATA:-}
 
 t0=$(date +%s%3N)
 command -v dovecot >/dev/null || { echo "dovecot-up: dovecot is not installed (run install.sh)" >&2; exit 1; }
@@ -121,6 +123,7 @@ userdb {
 }
 
 mail_location = maildir:~/Maildir
+${IMAP_METADATA:+mail_attribute_dict = file:%h/Maildir/dovecot-attributes}
 mail_fsync = $DOVECOT_FSYNC
 mailbox_idle_check_interval = 1 secs
 namespace inbox {
@@ -152,6 +155,7 @@ protocol imap {
   # tests of several packages run at once and share users (the default is 10)
   mail_max_userip_connections = 200
 ${IMAP_CAPABILITY:+  imap_capability = $IMAP_CAPABILITY}
+${IMAP_METADATA:+  imap_metadata = yes}
 }
 
 service imap-login {

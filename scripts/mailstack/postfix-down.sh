@@ -13,5 +13,5 @@ if [[ -s $pidfile ]] && alive "$(awk '{print $1}' "$pidfile")"; then
 else
   echo "postfix-down: not running"
 fi
-drop_env 'SMTP_ADDR\|SUBMISSION_ADDR\|SMTPS_ADDR\|POSTFIX_[A-Z]*'
+drop_env 'SMTP_ADDR\|SUBMISSION_ADDR\|SMTPS_ADDR\|POSTFIX_[A-Z]*\|AUTHSERV_ID'
 exit 0

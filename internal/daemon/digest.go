@@ -1,0 +1,158 @@
+package daemon
+
+import (
+	"fmt"
+	"net/mail"
+	"strings"
+	"time"
+
+	"postald/internal/referee"
+	"postald/internal/store"
+	"postald/internal/tournament"
+)
+
+// No letter is held without a record and a notice: every letter postald holds (over a limit,
+// failed authentication, automatic mail, an unreadable From, a stranger's, one it could not
+// decide) is in the quarantine (`postald judge quarantine`), and once a day the judges get a
+// digest of the letters held since the last one: a judge of every tournament the sender plays in,
+// and, for a sender who plays in none or whose address cannot be read, every judge. The digest is
+// made when letters wait that no digest listed and the last digest is a day old (or, before the
+// first, the oldest of them), at the timer's next wake-up (at least hourly); each letter is listed
+// once.
+
+// digestEvery is how often the judges get the digest of held letters at most.
+const digestEvery = 24 * time.Hour
+
+// heldDigest sends the digest of held letters when one is due.
+func (d *Daemon) heldDigest(tx *store.Tx, now time.Time) error {
+	held, last, err := tx.Unreported()
+	if err != nil || len(held) == 0 {
+		return err
+	}
+	if last.IsZero() {
+		last = held[0].Received // no digest yet: the first comes a day after the first held letter
+		for _, in := range held {
+			if in.Received.Before(last) {
+				last = in.Received
+			}
+		}
+	}
+	if now.Sub(last) < digestEvery {
+		return nil
+	}
+	codes, err := tx.Tournaments()
+	if err != nil {
+		return err
+	}
+	var sheets []*tournament.Sheet
+	for _, code := range codes {
+		sh, err := LoadSheet(tx, code)
+		if err != nil {
+			return err
+		}
+		if sh.Judge != "" {
+			sheets = append(sheets, sh)
+		}
+	}
+	if len(sheets) == 0 {
+		return nil // nobody to tell yet: the letters stay unreported until a judge is registered
+	}
+	type digest struct {
+		sheet *tournament.Sheet
+		held  []store.Inbound
+	}
+	byJudge := map[string]*digest{}
+	var order []string
+	add := func(sh *tournament.Sheet, in store.Inbound) {
+		j := strings.ToLower(sh.Judge)
+		dg, ok := byJudge[j]
+		if !ok {
+			dg = &digest{sheet: sh}
+			byJudge[j] = dg
+			order = append(order, j)
+		}
+		dg.held = append(dg.held, in)
+	}
+	for _, in := range held {
+		addr := ""
+		if a, err := mail.ParseAddress(in.From); err == nil {
+			addr = strings.ToLower(a.Address)
+		}
+		var mine []*tournament.Sheet
+		for _, sh := range sheets {
+			if _, ok := sh.PlayerByEmail(addr); ok && addr != "" {
+				mine = append(mine, sh)
+			}
+		}
+		if len(mine) == 0 {
+			mine = sheets // a stranger, or a From nobody can read: every judge
+		}
+		seen := map[string]bool{}
+		for _, sh := range mine {
+			if j := strings.ToLower(sh.Judge); !seen[j] {
+				seen[j] = true
+				add(sh, in)
+			}
+		}
+	}
+	for _, j := range order {
+		dg := byJudge[j]
+		loc, err := d.zones.get(dg.sheet.Regulation.Zone)
+		if err != nil {
+			return err
+		}
+		tx2 := digestText(dg.sheet.Language)
+		var b strings.Builder
+		fmt.Fprintf(&b, tx2.intro+"\n\n", len(dg.held))
+		for i, in := range dg.held {
+			from := in.From
+			if from == "" {
+				from = tx2.noFrom
+			}
+			fmt.Fprintf(&b, tx2.item+"\n", i+1, in.Received.In(loc).Format("2006-01-02 15:04"), from, in.Subject, in.Reason,
+				in.Ref.String(), in.Size)
+		}
+		b.WriteString("\n" + tx2.outro + "\n")
+		l := Letter{From: d.opt.From, To: []mail.Address{{Address: dg.sheet.Judge}},
+			Subject: fmt.Sprintf(tx2.subject, len(dg.held)), Body: b.String(), Date: now,
+			Game: dg.sheet.Code + "/", Verdict: string(referee.Notice)}
+		if _, err := tx.Enqueue(store.Outgoing{From: d.opt.From.Address, To: []string{dg.sheet.Judge}, Raw: Compose(l),
+			Game: store.GameID{Tournament: dg.sheet.Code}, Verdict: string(referee.Notice)}, now); err != nil {
+			return err
+		}
+	}
+	for _, in := range held {
+		if err := tx.MarkReported(in.Ref, now); err != nil {
+			return err
+		}
+	}
+	d.log.Info("digest of held letters sent", "letters", len(held), "judges", len(order))
+	return nil
+}
+
+// digestPhrases are the words of the judge's digest of held letters.
+type digestPhrases struct{ subject, intro, item, noFrom, outro string }
+
+var digestTexts = map[string]digestPhrases{
+	"ru": {
+		subject: "postald: задержанные письма (%d)",
+		intro:   "С прошлой сводки postald задержал писем: %d. Ни одно из них не применено к партиям.",
+		item:    "%d. %s, от: %s, тема: «%s»\n   причина: %s\n   в ящике: %s, %d байт",
+		noFrom:  "(адрес отправителя не читается)",
+		outro:   "Все письма хранятся в архиве: postald judge quarantine показывает их с причинами.",
+	},
+	"en": {
+		subject: "postald: letters held (%d)",
+		intro:   "Since the last digest postald has held %d letters. None of them was applied to a game.",
+		item:    "%d. %s, from: %s, subject: \"%s\"\n   reason: %s\n   mailbox: %s, %d bytes",
+		noFrom:  "(the sender's address cannot be read)",
+		outro:   "Every letter is kept in the archive: postald judge quarantine lists them with their reasons.",
+	},
+}
+
+func digestText(lang string) digestPhrases {
+	if p, ok := digestTexts[lang]; ok {
+		return p
+	}
+	return digestTexts["ru"]
+}

@@ -1,0 +1,156 @@
+package daemon
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/mail"
+	"strings"
+	"syscall"
+	"time"
+
+	"postald/internal/store"
+)
+
+// A failure of the store to write (a full disk, an I/O error, a read-only file system) is the
+// store's fault, never a letter's. When a letter's transaction cannot be committed for such a
+// reason:
+//
+//   - the attempt Receive counted for the letter is taken back (or, when even that cannot be
+//     written, the next attempt is not counted), so that a letter is never quarantined as
+//     «processing failed» because the disk was full;
+//   - the letter stays in the mailbox: the watcher stops at it and offers it again with its
+//     backoff, so nothing after it is fetched either;
+//   - the fault is logged once, and the judges of every tournament are told once, by a letter
+//     sent directly (the outbox is in the store that cannot be written);
+//   - the first commit that succeeds again is logged, and every letter that waited is decided
+//     once, in order.
+//
+// The state lives on the owner goroutine, like every other change.
+
+// storeFaults is what the daemon knows of the store's failures to write.
+type storeFaults struct {
+	down  bool            // the last commit failed for the store's own fault
+	since time.Time       // when it began
+	retry map[string]bool // letters whose failed attempt could not be taken back
+}
+
+func (f *storeFaults) retrying(ref store.MessageRef) bool { return f.retry[ref.String()] }
+
+func (f *storeFaults) remember(ref store.MessageRef) {
+	if f.retry == nil {
+		f.retry = map[string]bool{}
+	}
+	f.retry[ref.String()] = true
+}
+
+// isStorageFault reports whether err is the file system's: the store could not write or read
+// its file, whatever the letter.
+func isStorageFault(err error) bool {
+	var errno syscall.Errno
+	return errors.As(err, &errno)
+}
+
+// storeFailed records a failure to commit the letter at ref and returns the error that keeps the
+// letter in the mailbox. A storage fault is logged and reported to the judges once.
+func (d *Daemon) storeFailed(ref store.MessageRef, err error) error {
+	if !isStorageFault(err) {
+		return err
+	}
+	d.faults.remember(ref) // its next attempt is not counted, whatever ForgiveAttempt did
+	if d.faults.down {
+		return err
+	}
+	d.faults.down, d.faults.since = true, d.now()
+	d.log.Error("the store cannot be written; letters wait in the mailbox and are decided once it can",
+		"err", err, "letter", ref.String())
+	d.tellJudges(err)
+	return err
+}
+
+// storeWorks records a commit that succeeded for the letter at ref.
+func (d *Daemon) storeWorks(ref store.MessageRef) {
+	delete(d.faults.retry, ref.String())
+	if !d.faults.down {
+		return
+	}
+	d.log.Info("the store is written again; the letters that waited are decided", "down_since", d.faults.since)
+	d.faults.down = false
+}
+
+// tellJudges sends the judges of every tournament a letter about the store's fault, directly
+// through the SMTP server, in the background: the owner goroutine goes on.
+func (d *Daemon) tellJudges(fault error) {
+	if d.opt.Sender == nil {
+		return
+	}
+	type notice struct {
+		to, lang string
+		codes    []string
+	}
+	var ns []*notice
+	byJudge := map[string]*notice{}
+	_ = d.opt.Store.View(func(tx *store.Tx) error {
+		codes, err := tx.Tournaments()
+		if err != nil {
+			return err
+		}
+		for _, code := range codes {
+			sh, err := LoadSheet(tx, code)
+			if err != nil || sh.Judge == "" {
+				continue
+			}
+			j := strings.ToLower(sh.Judge)
+			n, ok := byJudge[j]
+			if !ok {
+				n = &notice{to: j, lang: sh.Language}
+				byJudge[j] = n
+				ns = append(ns, n)
+			}
+			n.codes = append(n.codes, sh.Code)
+		}
+		return nil
+	})
+	now := d.now()
+	for _, n := range ns {
+		tx := storageText(n.lang)
+		codes := strings.Join(n.codes, ", ")
+		raw := Compose(Letter{From: d.opt.From, To: []mail.Address{{Address: n.to}}, Subject: fmt.Sprintf(tx.subject, codes),
+			Body: fmt.Sprintf(tx.body, now.Format("2006-01-02 15:04 -0700"), fault), Date: now, Verdict: "notice"})
+		go func(to string, raw []byte) {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			if err := d.opt.Sender.Send(ctx, []string{to}, raw); err != nil {
+				d.log.Error("telling the judge that the store cannot be written", "to", to, "err", err)
+			}
+		}(n.to, raw)
+	}
+}
+
+// storagePhrases are the daemon's letter about a store it cannot write.
+type storagePhrases struct{ subject, body string }
+
+var storageTexts = map[string]storagePhrases{
+	"ru": {
+		subject: "postald: хранилище партий недоступно для записи (%s)",
+		body: "postald не может записать своё хранилище с %s: %v.\n\n" +
+			"Письма игроков остаются в почтовом ящике и не теряются; каждое будет рассмотрено один раз, " +
+			"как только запись снова станет возможной. Попытки рассмотреть письмо из-за этой ошибки не " +
+			"засчитываются. Освободите место на диске или устраните ошибку устройства.",
+	},
+	"en": {
+		subject: "postald: the game store cannot be written (%s)",
+		body: "postald cannot write its store since %s: %v.\n\n" +
+			"The players' letters stay in the mailbox and are not lost; each is decided once, as soon as " +
+			"the store can be written again. This fault does not count as a failed attempt at any letter. " +
+			"Free space on the disk or repair the device.",
+	},
+}
+
+// storageText returns the phrases of a language (ru by default).
+func storageText(lang string) storagePhrases {
+	if p, ok := storageTexts[lang]; ok {
+		return p
+	}
+	return storageTexts["ru"]
+}
