@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -199,4 +200,67 @@ func TestSecondDaemonRefused(t *testing.T) {
 	if ack := g.st.WaitMessage(t, g.white, "INBOX", token, 30*time.Second); ack.Header("X-Postald-Verdict") != "accepted" {
 		t.Errorf("the first daemon's answer: %q", ack.Header("X-Postald-Verdict"))
 	}
+}
+
+// TestUnreadableFromThroughDovecot: a letter whose From cannot be read (an encoded CR/LF in the
+// display name) is held, not lost: `judge quarantine` lists it with the From shown as written and
+// the reason. (Nobody can be answered; the judges' daily digest lists it, see daemon/digest.go.)
+func TestUnreadableFromThroughDovecot(t *testing.T) {
+	g := startStackGame(t)
+	token := mailtest.Unique("bad-from-")
+	raw := "From: =?utf-8?q?White=0D=0APlayer?= <\r\nTo: " + g.st.Address(g.st.Tournament) +
+		"\r\nSubject: " + g.code + " game 1-2\r\nMessage-ID: <" + token + "@players.test>" +
+		"\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nMy move: 1. c3-b4\r\n"
+	g.st.Append(t, g.st.Tournament, g.inbox, []byte(raw))
+	deadline := time.Now().Add(30 * time.Second)
+	var out bytes.Buffer
+	for time.Now().Before(deadline) {
+		out.Reset()
+		if code, err := daemon.CallControl(g.cfg.Control.Socket, []string{"judge", "quarantine"}, &out); err == nil && code == 0 &&
+			strings.Contains(out.String(), token) {
+			break
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	if s := out.String(); !strings.Contains(s, token) || !strings.Contains(s, "White Player") {
+		t.Fatalf("judge quarantine does not list the letter with the unreadable From:\n%s", s)
+	}
+	if res, moves := gameState(t, g); res != "*" || moves != 0 {
+		t.Errorf("the game: result %q, %d moves; want it untouched", res, moves)
+	}
+}
+
+// TestOversizedLetterCopyThroughDovecot: a player's 1.9 MB letter is decided, and the copy
+// forwarded to his partner carries its text only up to a bound and says that it was cut.
+func TestOversizedLetterCopyThroughDovecot(t *testing.T) {
+	g := startStackGame(t)
+	for _, u := range []string{g.white, g.black} {
+		g.st.WaitMessage(t, u, "INBOX", g.code+": start of the tournament", 30*time.Second)
+	}
+	token := mailtest.Unique("long-")
+	long := "My move: 1. c3-b4\n\n" + strings.Repeat("A very long letter about everything but the game, line after line.\n", 28000)
+	g.send(t, g.white, long, token, 0)
+	fwd := g.st.WaitMessage(t, g.black, "INBOX", token, 60*time.Second)
+	if n := len(fwd.Raw); n > 100<<10 {
+		t.Errorf("the forwarded copy of a %d KB letter is %d KB, want it bounded", len(long)>>10, n>>10)
+	}
+	if body := bodyText(t, fwd.Raw); !strings.Contains(body, "cut by postald") || !strings.Contains(body, "Moves: 1. c3-b4") {
+		t.Errorf("the cut copy does not say it was cut, or lacks the move:\n%s", body[max(0, len(body)-2000):])
+	}
+}
+
+// gameState returns the result of game 1-2 and how many plies it holds.
+func gameState(t *testing.T, g *stackGame) (string, int) {
+	t.Helper()
+	var res string
+	var n int
+	err := g.db.View(func(tx *store.Tx) error {
+		gm, err := daemon.LoadGame(tx, store.GameID{Tournament: g.code, Game: "1-2"})
+		res, n = gm.Result, len(gm.Plies)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, n
 }

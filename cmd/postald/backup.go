@@ -5,12 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"path/filepath"
 
 	"postald/internal/config"
 	"postald/internal/daemon"
-	"postald/internal/store"
 )
 
 const backupUsage = `usage: postald backup [-config FILE] FILE
@@ -50,12 +48,7 @@ func runBackup(ctx context.Context, env *cmdEnv, args []string) error {
 	case !errors.Is(err, daemon.ErrNoDaemon):
 		return err
 	}
-	db, err := store.Open(cfg.Store.Path, store.Options{
-		ReadOnly:  true,
-		Timeout:   cfg.Store.OpenTimeout.Duration,
-		SkipCheck: env.skipCheck,
-		Logger:    slog.New(slog.NewTextHandler(env.stderr, nil)),
-	})
+	db, err := openStore(cfg, env, true)
 	if err != nil {
 		return err
 	}

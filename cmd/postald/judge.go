@@ -458,9 +458,13 @@ func (j *judge) quarantine(args []string) error {
 		return writeJSON(j.out, held)
 	}
 	tw := tabwriter.NewWriter(j.out, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "RECEIVED\tMESSAGE-ID\tARCHIVE\tREASON")
+	fmt.Fprintln(tw, "RECEIVED\tFROM\tMESSAGE-ID\tARCHIVE\tREASON")
 	for _, in := range held {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\n", in.Received.Format("2006-01-02 15:04"), in.MessageID, in.Archive, in.Reason)
+		from := in.From // as written, decoded; letters of older stores have none recorded
+		if from == "" {
+			from = "-"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\n", in.Received.Format("2006-01-02 15:04"), from, in.MessageID, in.Archive, in.Reason)
 	}
 	return tw.Flush()
 }

@@ -72,11 +72,7 @@ func runStoreCommand(ctx context.Context, env *cmdEnv, cfgFile, name string, arg
 	case !errors.Is(err, daemon.ErrNoDaemon):
 		return err
 	}
-	db, err := store.Open(cfg.Store.Path, store.Options{
-		Timeout:   cfg.Store.OpenTimeout.Duration,
-		SkipCheck: env.skipCheck,
-		Logger:    slog.New(slog.NewTextHandler(env.stderr, nil)),
-	})
+	db, err := openStore(cfg, env, false)
 	if err != nil {
 		return err
 	}
@@ -93,4 +89,15 @@ func exitCode(code int) error {
 		return nil
 	}
 	return exitError{code}
+}
+
+// openStore opens the configured store for a command that found no daemon running: with the
+// configured timeout (another postald may hold it) and the check of -skip-check.
+func openStore(cfg *config.Config, env *cmdEnv, readOnly bool) (*store.DB, error) {
+	return store.Open(cfg.Store.Path, store.Options{
+		ReadOnly:  readOnly,
+		Timeout:   cfg.Store.OpenTimeout.Duration,
+		SkipCheck: env.skipCheck,
+		Logger:    slog.New(slog.NewTextHandler(env.stderr, nil)),
+	})
 }

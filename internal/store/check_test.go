@@ -270,6 +270,17 @@ func TestSeal_FileEdited(t *testing.T) {
 		t.Fatalf("Open of an edited game: %v, want the SealError of %s", err, game37)
 	}
 
+	// A file over the check limit is opened with the header check alone, and says so.
+	var logged bytes.Buffer
+	big, err := Open(path, Options{CheckLimit: 1024, Logger: newTextLogger(&logged)})
+	if err != nil {
+		t.Fatalf("Open over the check limit: %v, want the header check alone", err)
+	}
+	big.Close()
+	if !strings.Contains(logged.String(), "deep check at open is skipped") {
+		t.Errorf("Open over the check limit does not say the deep check was skipped:\n%s", logged.String())
+	}
+
 	db, err = Open(path, Options{SkipCheck: true})
 	if err != nil {
 		t.Fatal(err)
@@ -510,14 +521,7 @@ func TestMigrate_V2(t *testing.T) {
 		os.Remove(frozen)
 		buildV2(t, frozen)
 	}
-	orig, err := os.ReadFile(frozen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "postald.db")
-	if err := os.WriteFile(path, orig, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	path, orig := frozenCopy(t, frozen)
 	var logged bytes.Buffer
 	db, err := Open(path, Options{Logger: newTextLogger(&logged)})
 	if err != nil {

@@ -201,6 +201,21 @@ func TestOpen_NotStore(t *testing.T) {
 	}
 }
 
+// frozenCopy copies a frozen store file of testdata into the test's directory and returns the
+// copy's path and the frozen bytes: the frozen file itself is never opened.
+func frozenCopy(t *testing.T, frozen string) (string, []byte) {
+	t.Helper()
+	orig, err := os.ReadFile(frozen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "postald.db")
+	if err := os.WriteFile(path, orig, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path, orig
+}
+
 // The file testdata/schema-v1.db was written by buildV1 at schema version 1
 // (before inbound_id) and is kept frozen; TestMigrate_V1 opens a copy.
 // Rewrite it with go test -run TestMigrate_V1 -update-v1.
@@ -239,14 +254,7 @@ func TestMigrate_V1(t *testing.T) {
 		os.Remove(frozen)
 		buildV1(t, frozen)
 	}
-	orig, err := os.ReadFile(frozen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "postald.db")
-	if err := os.WriteFile(path, orig, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	path, orig := frozenCopy(t, frozen)
 
 	var logged bytes.Buffer
 	db, err := Open(path, Options{Logger: slog.New(slog.NewTextHandler(&logged, nil))})
