@@ -18,6 +18,10 @@ func FuzzApply(f *testing.F) {
 	f.Add("Если 2... e7-f6, то 3. b2-c3 b6-a5 4. c3-c5\nПредлагаю ничью.", false)
 	f.Add("Принимаю вариант А до 3-го хода.\nМой ход: 3... f6-e5", true)
 	f.Add("Сдаюсь.", true)
+	f.Add("Ваш ход 2. g3-h4 получил.\nПринимаю вариант А до 3-го хода: 2... e7-f6 3. b2-c3. Вместо 3... b6-a5 играю 3... f6-e5", true)
+	f.Add("Ваш ход 2. g3-h4 получил.\nВаш вариант принимаю: 2... e7-f6 3. b2-c3 b6-a5 4. c3-b4\nМой ход: 4... a7-b6", true)
+	f.Add("I accept your variant up to move 3. Instead of 3... b6-a5 I play 3... g7-h6", true)
+	f.Add("Когда мой контрольный срок?", true)
 	f.Add("Даты: 01.11.2026 / 40.13.2026\nВремя: 999/-1", false)
 	base := after(f, "russian", append(opening[:2:2],
 		testLetter{ivanov, "2026-11-06 09:00", white2 + "Вариант А: если 2... e7-f6, то 3. b2-c3 b6-a5 4. c3-b4"})...)
@@ -46,6 +50,9 @@ func FuzzApply(f *testing.F) {
 		}
 		if d.Verdict == Rejected && len(d.Moves) > 0 && !strings.Contains(strings.Join(d.Clauses, ","), "4.2.13") {
 			t.Fatalf("a stopped letter put %v on the board", d.Moves)
+		}
+		if len(l.Moves) == 0 && len(l.Repeated) == 0 && l.AcceptVariant == nil && d.PenaltyDays > 0 {
+			t.Fatalf("a letter without a move was charged %d penalty days (%v)", d.PenaltyDays, d.Violations)
 		}
 		partner := White
 		if !black {
