@@ -264,3 +264,41 @@ func gameState(t *testing.T, g *stackGame) (string, int) {
 	}
 	return res, n
 }
+
+// TestServeRefusesWrongPassword: a password the IMAP or the SMTP server refuses stops serve with
+// an error naming the server and the setting, instead of "postald ready" and retries for ever.
+func TestServeRefusesWrongPassword(t *testing.T) {
+	st := mailtest.Load(t)
+	st.RequireSMTP(t)
+	for _, server := range []string{"imap", "smtp"} {
+		t.Run(server, func(t *testing.T) {
+			dir := t.TempDir()
+			cfg := &config.Config{
+				Store:   config.Store{Path: filepath.Join(dir, "postald.db")},
+				IMAP:    config.Server{Address: st.IMAPAddr, TLS: "starttls", Username: st.Address(st.Tournament), Password: st.Password(st.Tournament), Mailbox: st.TempMailbox(t, st.Tournament, "in")},
+				SMTP:    config.Server{Address: st.SubmissionAddr, TLS: "starttls", Username: st.Address(st.Tournament), Password: st.Password(st.Tournament), From: "Secretary <" + st.Address(st.Tournament) + ">"},
+				TLS:     config.TLS{CAFile: st.CAFile},
+				Control: config.Control{Socket: filepath.Join(dir, "control.sock")},
+				Limits:  config.Defaults().Limits,
+				Trust:   config.Trust{FromOnly: true}, // a closed test setup
+			}
+			cfg.IMAP.Processed = cfg.IMAP.Mailbox + "-done"
+			if server == "imap" {
+				cfg.IMAP.Password = "not-the-password"
+			} else {
+				cfg.SMTP.Password = "not-the-password"
+			}
+			db, err := store.Open(cfg.Store.Path, store.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			err = serve(ctx, cfg, db, slog.New(slog.DiscardHandler), time.Now)
+			if err == nil || !strings.Contains(err.Error(), "["+server+"] the server") || !strings.Contains(err.Error(), "refused the login") {
+				t.Fatalf("serve with a wrong %s password: %v, want it refused naming [%s]", server, err, server)
+			}
+		})
+	}
+}

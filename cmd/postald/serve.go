@@ -101,11 +101,23 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 	// (no reminder, no letter of this store goes out); the watcher checks again at every
 	// connection, so a server unreachable now does not keep postald from starting.
 	claimCtx, cancelClaim := context.WithTimeout(ctx, time.Minute)
+	defer cancelClaim()
+	// A login the servers refuse is the configuration's fault, which no retry mends: postald
+	// says so and stops, instead of announcing itself ready and retrying for ever. A server that
+	// cannot be reached now is retried as usual.
+	if err := sender.Check(claimCtx); mailbox.LoginRefused(err) {
+		return fmt.Errorf("[smtp] the server %s refused the login as %q (username, password_file or password_env): %w",
+			cfg.SMTP.Address, cfg.SMTP.Username, err)
+	} else if err != nil {
+		log.Warn("the SMTP server could not be reached now; letters wait in the outbox", "err", err)
+	}
 	_, err = mailbox.Claim(claimCtx, imapOpts, db.Instance(), cfg.Daemon.Takeover)
-	cancelClaim()
 	switch {
 	case errors.Is(err, mailbox.ErrClaimed):
 		return err
+	case mailbox.LoginRefused(err):
+		return fmt.Errorf("[imap] the server %s refused the login as %q (username, password_file or password_env): %w",
+			cfg.IMAP.Address, cfg.IMAP.Username, err)
 	case err != nil:
 		log.Warn("the claim on the watched mailbox could not be checked now; the watcher checks it when it connects", "err", err)
 	}
