@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 
+	"postald/internal/plural"
 	"postald/internal/rules"
 	"postald/internal/rules/pdn"
 )
@@ -77,7 +78,7 @@ func runCheck(ctx context.Context, env *cmdEnv, args []string) error {
 		fmt.Fprintf(env.stderr, "postald check: %s: %v\n", fs.Arg(0), err)
 		return exitError{2}
 	}
-	fmt.Fprintf(out, "checked %d games: %d bad\n", checked, bad)
+	fmt.Fprintf(out, "checked %s: %d bad\n", plural.Word{One: "game", Many: "games"}.Count(plural.English, checked), bad)
 	if err := out.Flush(); err != nil {
 		return fmt.Errorf("write report: %w", err)
 	}

@@ -59,11 +59,11 @@ func TestCheckExitStatus(t *testing.T) {
 		stdout     string
 		stderrPart string
 	}{
-		{"every game replays", []string{good}, 0, "checked 1 games: 0 bad\n", ""},
-		{"seed column game in its own notation", []string{"-variant", "column", filepath.Join(pdnTestdata, "column-ivanov-petrov.pdn")}, 0, "checked 1 games: 0 bad\n", ""},
+		{"every game replays", []string{good}, 0, "checked 1 game: 0 bad\n", ""},
+		{"seed column game in its own notation", []string{"-variant", "column", filepath.Join(pdnTestdata, "column-ivanov-petrov.pdn")}, 0, "checked 1 game: 0 bad\n", ""},
 		{"a bad game", []string{filepath.Join(pdnTestdata, "check", "bad.pdn")}, 1, "", ""},
 		{"variant overrides GameType", []string{"-variant", "russian", good}, 1,
-			"game 1: move 1 (32-28): illegal move: no such move: the piece on g1 cannot move to h2\nchecked 1 games: 1 bad\n", ""},
+			"game 1: move 1 (32-28): illegal move: no such move: the piece on g1 cannot move to h2\nchecked 1 game: 1 bad\n", ""},
 		{"missing file", []string{filepath.Join(dir, "none.pdn")}, 2, "", "no such file"},
 		{"a directory cannot be read", []string{dir}, 2, "", "read PDN"},
 		{"no file named", nil, 2, "", "usage: postald check"},
@@ -99,7 +99,7 @@ func TestCheckSeedLasca(t *testing.T) {
 	if code != 1 {
 		t.Errorf("exit status %d, want 1", code)
 	}
-	want := "game 1: move 45 (e3-d4): illegal move: no piece on the square: no piece on e3\nchecked 1 games: 1 bad\n"
+	want := "game 1: move 45 (e3-d4): illegal move: no piece on the square: no piece on e3\nchecked 1 game: 1 bad\n"
 	if stdout != want {
 		t.Errorf("stdout %q, want %q", stdout, want)
 	}

@@ -21,6 +21,7 @@ import (
 	"postald/internal/daemon"
 	"postald/internal/daysclock"
 	"postald/internal/mailtest"
+	"postald/internal/plural"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
@@ -194,7 +195,8 @@ func newCrashRun(t *testing.T, st *mailtest.Stack, bin string, b *burst, name st
 	if err != nil {
 		t.Fatalf("%s run: postald tournament create: %v\n%s", name, err, out)
 	}
-	if want := fmt.Sprintf("%d players, %d games", len(b.Players), len(b.Games)); !strings.Contains(string(out), want) {
+	players, games := plural.Word{One: "player", Many: "players"}, plural.Word{One: "game", Many: "games"}
+	if want := players.Count(plural.English, len(b.Players)) + ", " + games.Count(plural.English, len(b.Games)); !strings.Contains(string(out), want) {
 		t.Fatalf("%s run: postald tournament create says %q, want %q", name, out, want)
 	}
 	r.imap = st.Dial(t, st.Tournament)

@@ -111,7 +111,7 @@ func TestStoreCommandsOnDemoGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	var checkOut bytes.Buffer
-	if code := run(context.Background(), &cmdEnv{stdout: &checkOut, stderr: &checkOut}, []string{"check", file}); code != 0 || !strings.Contains(checkOut.String(), "checked 1 games: 0 bad") {
+	if code := run(context.Background(), &cmdEnv{stdout: &checkOut, stderr: &checkOut}, []string{"check", file}); code != 0 || !strings.Contains(checkOut.String(), "checked 1 game: 0 bad") {
 		t.Errorf("postald check on the exported game: exit %d\n%s", code, checkOut.String())
 	}
 

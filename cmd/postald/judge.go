@@ -268,9 +268,63 @@ type gameView struct {
 	Variants []referee.Variant   `json:"variants,omitempty"`
 	History  []referee.Entry     `json:"history,omitempty"`
 	Letters  []letterView        `json:"letters"`
-	Rulings  []store.Ruling      `json:"rulings,omitempty"`
+	Rulings  []rulingView        `json:"rulings,omitempty"`
 	Clocks   map[string]any      `json:"clocks"`
 	Deadline *daysclock.Deadline `json:"deadline,omitempty"`
+}
+
+// rulingView is a ruling as judge show gives it: the audit log's entry with what the ruling
+// decided read from its details (whose side, how many days, the result, the leave).
+type rulingView struct {
+	Seq    uint64           `json:"seq"`
+	Game   store.GameID     `json:"game"`
+	Time   time.Time        `json:"time"`
+	Kind   string           `json:"kind"`
+	Side   referee.Side     `json:"side,omitempty"`
+	Days   int              `json:"days,omitempty"`
+	Result string           `json:"result,omitempty"`
+	Leave  *daysclock.Leave `json:"leave,omitempty"`
+	Clause string           `json:"clause,omitempty"`
+	Reason string           `json:"reason"`
+	Judge  string           `json:"judge,omitempty"`
+	// Details are the ruling's details as recorded, as JSON.
+	Details json.RawMessage `json:"details,omitempty"`
+}
+
+func newRulingView(r store.Ruling) rulingView {
+	v := rulingView{Seq: r.Seq, Game: r.Game, Time: r.Time, Kind: r.Kind, Clause: r.Clause, Reason: r.Reason, Judge: r.Judge}
+	if !json.Valid(r.Details) {
+		return v
+	}
+	v.Details = json.RawMessage(r.Details)
+	var d referee.Ruling
+	if r.Kind == kindWithdraw || r.Kind == kindAnnul || r.Kind == "protest" || json.Unmarshal(r.Details, &d) != nil {
+		return v
+	}
+	v.Side, v.Days, v.Result = d.Side, d.Days, d.Result
+	if !d.Leave.From.IsZero() {
+		v.Leave = &d.Leave
+	}
+	return v
+}
+
+// what says what the ruling decided, as judge show lists it: "black +2 days", "white loses".
+func (v rulingView) what() string {
+	var parts []string
+	if v.Side != "" {
+		parts = append(parts, string(v.Side))
+	}
+	switch {
+	case v.Kind == referee.RuleForfeit:
+		parts = append(parts, "loses")
+	case v.Leave != nil:
+		parts = append(parts, "leave "+v.Leave.String())
+	case v.Result != "":
+		parts = append(parts, v.Result)
+	case v.Days != 0 || v.Kind == referee.RulePenalty || v.Kind == referee.RuleCorrect:
+		parts = append(parts, fmt.Sprintf("%+d days", v.Days))
+	}
+	return strings.Join(parts, " ")
 }
 
 type plyView struct {
@@ -337,11 +391,14 @@ func (j *judge) show(args []string) error {
 			dl := g.Clock(g.ToMove()).Deadline(g.Terms(sh.Regulation))
 			v.Deadline = &dl
 		}
-		v.Rulings, err = tx.Rulings(id)
+		rulings, err := tx.Rulings(id)
 		if err != nil {
 			return err
 		}
-		reverted := revertedLetters(v.Rulings)
+		for _, r := range rulings {
+			v.Rulings = append(v.Rulings, newRulingView(r))
+		}
+		reverted := revertedLetters(rulings)
 		v.Letters = []letterView{}
 		return tx.ArchiveEntries(id, 1, func(e store.ArchiveEntry) error {
 			v.Letters = append(v.Letters, newLetterView(e, reverted))
@@ -383,7 +440,11 @@ func (j *judge) show(args []string) error {
 	if len(v.Rulings) > 0 {
 		fmt.Fprintln(j.out, "\nrulings:")
 		for _, r := range v.Rulings {
-			fmt.Fprintf(j.out, "  #%d %s %s (%s): %s\n", r.Seq, r.Time.Format(time.DateOnly), r.Kind, r.Clause, r.Reason)
+			kind := r.Kind
+			if w := r.what(); w != "" {
+				kind += " " + w
+			}
+			fmt.Fprintf(j.out, "  #%d %s %s (%s): %s\n", r.Seq, r.Time.Format(time.DateOnly), kind, r.Clause, r.Reason)
 		}
 	}
 	fmt.Fprintln(j.out, "\nletters:")
@@ -563,11 +624,33 @@ func applyRuling(tx *store.Tx, from mail.Address, sh *tournament.Sheet, id store
 	return daemon.Record(tx, from, id, sh, dec, now, loc)
 }
 
-// withdraw records that a player left the tournament (seed 003, 1.10): with fewer than half of his
-// games played his results are struck out; with half or more his unfinished games are lost.
+// Kinds of the rulings the shell records itself: a withdrawal (seed 003, 1.10) and an annulment.
+const (
+	kindWithdraw = "withdraw"
+	kindAnnul    = "annul"
+)
+
+// withdrawal is the Details of a withdraw ruling: who left, and what the rule counted.
+type withdrawal struct {
+	Player int    `json:"player"`
+	Played int    `json:"played"`
+	Games  int    `json:"games"`
+	Clause string `json:"clause,omitempty"` // 1.10.2 or 1.10.3, as tournament.Withdrawal decided
+}
+
+// gamePlay is a game as the withdrawal rule counts it (seed 003, 1.10.4).
+func gamePlay(g referee.Game) tournament.GamePlay {
+	return tournament.GamePlay{Moves: len(g.Plies), Annulled: g.Status == referee.StatusFinished && g.Reason == reasonAnnulled}
+}
+
+// withdraw records that a player left the tournament (seed 003, 1.10). tournament.Withdrawal
+// decides, as the crosstable does: with fewer than half of his games played (1.10.4: a game
+// with a move that is not annulled; unfinished ones count) his results are struck out
+// (1.10.2) and his games still in play end without a result; with half or more (1.10.3) his
+// results stand and his unfinished games are lost.
 func (j *judge) withdraw(args []string) error {
 	fs := j.flags("withdraw")
-	clause := fs.String("clause", "1.10", "the clause (seed 003, 1.10)")
+	clauseFlag := fs.String("clause", "", "the clause; by default the one seed 003, 1.10 gives (1.10.2 or 1.10.3)")
 	reason := fs.String("reason", "", "the reason, told to every partner")
 	if err := parseArgs(fs, args); err != nil {
 		return err
@@ -586,6 +669,7 @@ func (j *judge) withdraw(args []string) error {
 	return j.env.Do(j.ctx, func() error {
 		now := j.env.Now()
 		var ended, played, total int
+		var clause string
 		err := j.env.Store.Update(func(tx *store.Tx) error {
 			if code == "" {
 				codes, err := tx.Tournaments()
@@ -606,48 +690,43 @@ func (j *judge) withdraw(args []string) error {
 			}
 			var mine []store.GameID
 			var games []referee.Game
+			var plays []tournament.GamePlay
 			err = eachGame(tx, code, func(_ *tournament.Sheet, id store.GameID, g referee.Game) error {
 				if g.White.Number == num || g.Black.Number == num {
-					mine, games = append(mine, id), append(games, g)
-					total++
-					if g.Status == referee.StatusFinished || len(g.Plies) > 0 {
-						played++ // seed 003 1.10.4: unfinished games count as played
-					}
+					mine, games, plays = append(mine, id), append(games, g), append(plays, gamePlay(g))
 				}
 				return nil
 			})
 			if err != nil {
 				return err
 			}
-			details, _ := json.Marshal(map[string]any{"player": num, "played": played, "games": total})
-			if _, err := tx.AppendRuling(store.Ruling{Game: store.GameID{Tournament: code}, Time: now, Kind: "withdraw",
-				Clause: *clause, Reason: *reason, Details: details}); err != nil {
-				return err
+			clause, played, total = tournament.Withdrawal(plays) // seed 003, 1.10.2–1.10.4
+			if *clauseFlag != "" && *clauseFlag != "1.10" && *clauseFlag != clause {
+				return fmt.Errorf("-clause %s: with %d of %d games played seed 003 gives %s", *clauseFlag, played, total, clause)
 			}
-			if 2*played < total {
-				// 1.10.2: his results are struck out (the crosstable reads the ruling) and his games
-				// still in play end without a result, so that his partners wait for nothing.
-				for i, g := range games {
-					if g.Status == referee.StatusFinished {
-						continue
-					}
-					if err := annulGame(tx, j.env.From, sh, mine[i], g, *clause, *reason, now); err != nil {
-						return err
-					}
-					ended++
-				}
-				return nil
+			details, _ := json.Marshal(withdrawal{Player: num, Played: played, Games: total, Clause: clause})
+			if _, err := tx.AppendRuling(store.Ruling{Game: store.GameID{Tournament: code}, Time: now, Kind: kindWithdraw,
+				Clause: clause, Reason: *reason, Details: details}); err != nil {
+				return err
 			}
 			for i, g := range games {
 				if g.Status == referee.StatusFinished {
 					continue
 				}
-				side := referee.White
-				if g.Black.Number == num {
-					side = referee.Black
+				if clause == tournament.ClauseStruckOut {
+					// 1.10.2: his results are struck out (the crosstable reads the ruling) and his
+					// games still in play end without a result, so that his partners wait for nothing.
+					err = annulGame(tx, j.env.From, sh, mine[i], g, clause, *reason, now)
+				} else {
+					// 1.10.3: his results stand and his games still in play are lost.
+					side := referee.White
+					if g.Black.Number == num {
+						side = referee.Black
+					}
+					r := referee.Ruling{Kind: referee.RuleForfeit, Side: side, Clause: clause, Reason: *reason, At: now}
+					err = applyRuling(tx, j.env.From, sh, mine[i], g, r, now)
 				}
-				r := referee.Ruling{Kind: referee.RuleForfeit, Side: side, Clause: *clause, Reason: *reason, At: now}
-				if err := applyRuling(tx, j.env.From, sh, mine[i], g, r, now); err != nil {
+				if err != nil {
 					return err
 				}
 				ended++
@@ -657,7 +736,7 @@ func (j *judge) withdraw(args []string) error {
 		if err != nil {
 			return err
 		}
-		if 2*played < total {
+		if clause == tournament.ClauseStruckOut {
 			fmt.Fprintf(j.out, "player %d withdrawn with %d of %d games played: his results are struck out and %d unfinished games annulled (seed 003, 1.10.2)\n", num, played, total, ended)
 		} else {
 			fmt.Fprintf(j.out, "player %d withdrawn with %d of %d games played: %d unfinished games lost (seed 003, 1.10.3)\n", num, played, total, ended)
@@ -696,7 +775,7 @@ func annulGame(tx *store.Tx, from mail.Address, sh *tournament.Sheet, id store.G
 		return err
 	}
 	details, _ := json.Marshal(map[string]string{"result_before": g.Result})
-	if _, err := tx.AppendRuling(store.Ruling{Game: id, Time: now, Kind: "annul", Clause: clause, Reason: reason, Details: details}); err != nil {
+	if _, err := tx.AppendRuling(store.Ruling{Game: id, Time: now, Kind: kindAnnul, Clause: clause, Reason: reason, Details: details}); err != nil {
 		return err
 	}
 	g.Status, g.Result, g.Reason = referee.StatusFinished, referee.ResultNone, reasonAnnulled

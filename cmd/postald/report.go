@@ -121,8 +121,24 @@ func tournamentReport(tx *store.Tx, code string, now time.Time) (*drawnReport, e
 	}
 	in := report.Input{Sheet: sh, Today: daysclock.DateOf(now, loc)}
 	r := &drawnReport{sheet: sh, pdn: map[string][]byte{}}
+	rulings, err := tx.Rulings(store.GameID{Tournament: code})
+	if err != nil {
+		return nil, err
+	}
+	byGame := map[string][]store.Ruling{}
+	for _, ru := range rulings {
+		byGame[ru.Game.Game] = append(byGame[ru.Game.Game], ru)
+		in.Rulings = append(in.Rulings, report.Ruling{Date: daysclock.DateOf(ru.Time, loc), Game: ru.Game.Game,
+			Kind: ru.Kind, Clause: ru.Clause, Text: ru.Reason, Judge: ru.Judge})
+		if ru.Kind == kindWithdraw {
+			var d withdrawal
+			if json.Unmarshal(ru.Details, &d) == nil && d.Player > 0 && !slices.Contains(in.Withdrawn, d.Player) {
+				in.Withdrawn = append(in.Withdrawn, d.Player)
+			}
+		}
+	}
 	err = eachGame(tx, code, func(sh *tournament.Sheet, id store.GameID, g referee.Game) error {
-		in.Games = append(in.Games, reportGame(sh, g))
+		in.Games = append(in.Games, reportGame(sh, g, byGame[g.Name], loc))
 		b, err := daemon.GamePDN(sh, g)
 		if err != nil {
 			return err
@@ -133,20 +149,6 @@ func tournamentReport(tx *store.Tx, code string, now time.Time) (*drawnReport, e
 	if err != nil {
 		return nil, err
 	}
-	rulings, err := tx.Rulings(store.GameID{Tournament: code})
-	if err != nil {
-		return nil, err
-	}
-	for _, ru := range rulings {
-		in.Rulings = append(in.Rulings, report.Ruling{Date: daysclock.DateOf(ru.Time, loc), Game: ru.Game.Game,
-			Kind: ru.Kind, Clause: ru.Clause, Text: ru.Reason, Judge: ru.Judge})
-		if ru.Kind == "withdraw" {
-			var d struct{ Player int }
-			if json.Unmarshal(ru.Details, &d) == nil && d.Player > 0 && !slices.Contains(in.Withdrawn, d.Player) {
-				in.Withdrawn = append(in.Withdrawn, d.Player)
-			}
-		}
-	}
 	if r.text, err = report.Text(in); err != nil {
 		return nil, err
 	}
@@ -156,8 +158,9 @@ func tournamentReport(tx *store.Tx, code string, now time.Time) (*drawnReport, e
 	return r, nil
 }
 
-// reportGame maps a game of the referee to what the report shows.
-func reportGame(sh *tournament.Sheet, g referee.Game) report.Game {
+// reportGame maps a game of the referee to what the report shows; rulings are the judge's
+// rulings on the game, oldest first.
+func reportGame(sh *tournament.Sheet, g referee.Game, rulings []store.Ruling, loc *time.Location) report.Game {
 	t := g.Terms(sh.Regulation)
 	clock := func(s referee.Side) report.Clock {
 		c := g.Clock(s)
@@ -172,27 +175,73 @@ func reportGame(sh *tournament.Sheet, g referee.Game) report.Game {
 		return rc
 	}
 	rg := report.Game{Name: g.Name, Status: g.Status, Moves: (len(g.Plies) + 1) / 2,
-		White: clock(referee.White), Black: clock(referee.Black), Reason: g.Reason}
+		White: clock(referee.White), Black: clock(referee.Black), Reason: referee.ReasonText(sh.Language, g.Reason), Result: tableResult(g, rulings)}
 	if g.Status == referee.StatusPlaying {
 		rg.ToMove = string(g.ToMove())
 	}
-	if res, err := tournament.ParseResult(g.Result); err == nil {
-		rg.Result = res
-	}
-	if g.Result == referee.ResultWhite && g.Reason == "forfeit" && len(g.Plies) == 0 {
-		rg.Result = tournament.WhiteByForfeit // seed 003, 1.12.2: lost without play
-	}
-	if g.Result == referee.ResultBlack && g.Reason == "forfeit" && len(g.Plies) == 0 {
-		rg.Result = tournament.BlackByForfeit
-	}
 	reg := sh.Regulation.WithDefaults()
 	for _, e := range g.History {
-		if slices.Contains(e.Clauses, "4.2.11") {
+		// The stops postald charged itself (4.2.11), from the letter's sender; the judge's
+		// penalties are read from his rulings below, whatever clause they name.
+		if e.Verdict != referee.Ruled && slices.Contains(e.Clauses, "4.2.11") {
 			rg.Penalties = append(rg.Penalties, report.Penalty{Date: e.Date, Side: string(e.From),
 				Days: reg.PenaltyDays, Clause: "4.2.11", What: e.Note})
 		}
 	}
+	for i, ru := range rulings {
+		if ru.Kind != referee.RulePenalty || undone(ru, rulings[i+1:]) {
+			continue
+		}
+		var d referee.Ruling
+		if json.Unmarshal(ru.Details, &d) != nil || (d.Side != referee.White && d.Side != referee.Black) {
+			continue
+		}
+		// 4.1.10: the penalty as the judge gave it: his side, his days, his clause.
+		rg.Penalties = append(rg.Penalties, report.Penalty{Date: daysclock.DateOf(ru.Time, loc), Side: string(d.Side),
+			Days: d.Days, Clause: ru.Clause, What: ru.Reason})
+	}
 	return rg
+}
+
+// undone reports whether one of the later rulings on the game is a revert that undid ru: put
+// the game back as it was before a letter received before ru was recorded.
+func undone(ru store.Ruling, later []store.Ruling) bool {
+	for _, l := range later {
+		var d referee.Ruling
+		if l.Kind == referee.RuleRevert && json.Unmarshal(l.Details, &d) == nil && !d.LetterTime.After(ru.Time) {
+			return true
+		}
+	}
+	return false
+}
+
+// tableResult is a game's result as the crosstable counts it, rulings being the judge's rulings
+// on it: lost by forfeit without a move is a plus and a minus (seed 003, 1.12.2); annulled by
+// the judge, it counts for no one (1.10.4). A game ended without a result because its player
+// was struck out (1.10.2) is left to the crosstable as a game without a result, which it
+// marks as 1.10.2 says.
+func tableResult(g referee.Game, rulings []store.Ruling) tournament.Result {
+	switch {
+	case g.Status == referee.StatusFinished && g.Reason == reasonAnnulled:
+		for i := len(rulings) - 1; i >= 0; i-- {
+			if rulings[i].Kind == kindAnnul {
+				if c := rulings[i].Clause; c == tournament.ClauseStruckOut || c == "1.10" {
+					return tournament.Unfinished // by the withdrawal (1.10 in stores before 1.10.2 was named)
+				}
+				break
+			}
+		}
+		return tournament.Annulled
+	case g.Result == referee.ResultWhite && g.Reason == "forfeit" && len(g.Plies) == 0:
+		return tournament.WhiteByForfeit
+	case g.Result == referee.ResultBlack && g.Reason == "forfeit" && len(g.Plies) == 0:
+		return tournament.BlackByForfeit
+	}
+	res, err := tournament.ParseResult(g.Result)
+	if err != nil {
+		return tournament.Unfinished
+	}
+	return res
 }
 
 // mailReport puts the report in the outbox for the tournament's director: the text in the

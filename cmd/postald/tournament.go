@@ -13,6 +13,7 @@ import (
 
 	"postald/internal/daemon"
 	"postald/internal/daysclock"
+	"postald/internal/plural"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
@@ -71,8 +72,9 @@ func tournamentMain(ctx context.Context, args []string, out io.Writer, cenv *dae
 	}
 	cenv.Kick()
 	games := len(sh.Players) * (len(sh.Players) - 1) / 2 * sh.Rounds
-	fmt.Fprintf(out, "tournament %s registered: %d players, %d games, %s from %s to %s; start letters queued\n",
-		sh.Code, len(sh.Players), games, sh.Variant, sh.Start, sh.End)
+	fmt.Fprintf(out, "tournament %s registered: %s, %s, %s from %s to %s; start letters queued\n",
+		sh.Code, plural.Word{One: "player", Many: "players"}.Count(plural.English, len(sh.Players)),
+		plural.Word{One: "game", Many: "games"}.Count(plural.English, games), sh.Variant, sh.Start, sh.End)
 	return 0
 }
 
@@ -80,13 +82,17 @@ func tournamentMain(ctx context.Context, args []string, out io.Writer, cenv *dae
 // game and its players, so that they hold the same table as the players.
 func officialsLetters(sh *tournament.Sheet, pairs []tournament.Game) []tournament.Letter {
 	subject := "%s: tournament registered"
-	head := "Tournament %s %q is registered: %s, %d players, %d games, from %s to %s.\n\nGames (White – Black):\n"
+	head := "Tournament %s %q is registered: %s, %[6]s, %[7]s, from %[8]s to %[9]s.\n\nGames (White – Black):\n"
 	if sh.Language == tournament.Russian {
 		subject = "%s: турнир зарегистрирован"
-		head = "Турнир %s «%s» зарегистрирован: %s, участников %d, партий %d, с %s по %s.\n\nПартии (белые – чёрные):\n"
+		head = "Турнир %s «%s» зарегистрирован: %s, участников %d, партий %d, с %[8]s по %[9]s.\n\nПартии (белые – чёрные):\n"
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, head, sh.Code, sh.Name, sh.Variant, len(sh.Players), len(pairs), sh.Start, sh.End)
+	// The counts twice: the Russian text writes «участников 6, партий 15», the English one
+	// "6 players, 15 games" with the plural.
+	fmt.Fprintf(&b, head, sh.Code, sh.Name, tournament.VariantName(sh.Variant, sh.Language), len(sh.Players), len(pairs),
+		plural.Word{One: "player", Many: "players"}.Count(plural.English, len(sh.Players)),
+		plural.Word{One: "game", Many: "games"}.Count(plural.English, len(pairs)), sh.Start, sh.End)
 	for _, p := range pairs {
 		w, bl := sh.Players[p.White-1], sh.Players[p.Black-1]
 		fmt.Fprintf(&b, "  %-6s %s <%s> – %s <%s>\n", p.Name, w.Name, w.Email, bl.Name, bl.Email)

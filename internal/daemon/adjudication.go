@@ -9,6 +9,7 @@ import (
 
 	"postald/internal/daysclock"
 	"postald/internal/mailparse"
+	"postald/internal/plural"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
@@ -65,9 +66,9 @@ func askAdjudication(dec *referee.Decision, sh *tournament.Sheet, now time.Time,
 	subject := fmt.Sprintf("%s game %s: adjudication", g.Tournament, g.Name)
 	body := fmt.Sprintf("Tournament %s, game %s (%s – %s).\n\n"+
 		"Play has ended by the tournament's end date (4.3.2) and the game goes to the judge for adjudication.\n"+
-		"Please send your evaluation of the final position and your analysis by %s (%d days), in reply to this letter.\n"+
+		"Please send your evaluation of the final position and your analysis by %s (%s), in reply to this letter.\n"+
 		"The judge receives the final position, the game and both players' letters together after that day.\n",
-		g.Tournament, g.Name, g.White.Name, g.Black.Name, last, days)
+		g.Tournament, g.Name, g.White.Name, g.Black.Name, last, plural.Word{One: "day", Many: "days"}.Count(plural.English, days))
 	if g.Language == tournament.Russian {
 		subject = fmt.Sprintf("%s партия %s: присуждение", g.Tournament, g.Name)
 		body = fmt.Sprintf("Турнир %s, партия %s (%s – %s).\n\n"+

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"postald/internal/plural"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
@@ -103,14 +104,14 @@ func (d *Daemon) heldDigest(tx *store.Tx, now time.Time) error {
 		}
 		tx2 := digestText(dg.sheet.Language)
 		var b strings.Builder
-		fmt.Fprintf(&b, tx2.intro+"\n\n", len(dg.held))
+		fmt.Fprintf(&b, tx2.intro+"\n\n", len(dg.held), tx2.letter.Count(tx2.rule, len(dg.held)))
 		for i, in := range dg.held {
 			from := in.From
 			if from == "" {
 				from = tx2.noFrom
 			}
 			fmt.Fprintf(&b, tx2.item+"\n", i+1, in.Received.In(loc).Format("2006-01-02 15:04"), from, in.Subject, in.Reason,
-				in.Ref.String(), in.Size)
+				in.Ref.String(), tx2.byte.Count(tx2.rule, int(in.Size)))
 		}
 		b.WriteString("\n" + tx2.outro + "\n")
 		l := Letter{From: d.opt.From, To: []mail.Address{{Address: dg.sheet.Judge}},
@@ -131,20 +132,30 @@ func (d *Daemon) heldDigest(tx *store.Tx, now time.Time) error {
 }
 
 // digestPhrases are the words of the judge's digest of held letters.
-type digestPhrases struct{ subject, intro, item, noFrom, outro string }
+type digestPhrases struct {
+	subject, intro, item, noFrom, outro string
+	rule                                func(int) plural.Form
+	letter, byte                        plural.Word // «3 письма», «2 байта»
+}
 
 var digestTexts = map[string]digestPhrases{
 	"ru": {
 		subject: "postald: задержанные письма (%d)",
-		intro:   "С прошлой сводки postald задержал писем: %d. Ни одно из них не применено к партиям.",
-		item:    "%d. %s, от: %s, тема: «%s»\n   причина: %s\n   в ящике: %s, %d байт",
+		intro:   "С прошлой сводки postald задержал писем: %[1]d. Ни одно из них не применено к партиям.",
+		item:    "%d. %s, от: %s, тема: «%s»\n   причина: %s\n   в ящике: %s, %s",
+		rule:    plural.Russian,
+		letter:  plural.Word{One: "письмо", Few: "письма", Many: "писем"},
+		byte:    plural.Word{One: "байт", Few: "байта", Many: "байт"},
 		noFrom:  "(адрес отправителя не читается)",
 		outro:   "Все письма хранятся в архиве: postald judge quarantine показывает их с причинами.",
 	},
 	"en": {
 		subject: "postald: letters held (%d)",
-		intro:   "Since the last digest postald has held %d letters. None of them was applied to a game.",
-		item:    "%d. %s, from: %s, subject: \"%s\"\n   reason: %s\n   mailbox: %s, %d bytes",
+		intro:   "Since the last digest postald has held %[2]s. None of them was applied to a game.",
+		item:    "%d. %s, from: %s, subject: \"%s\"\n   reason: %s\n   mailbox: %s, %s",
+		rule:    plural.English,
+		letter:  plural.Word{One: "letter", Many: "letters"},
+		byte:    plural.Word{One: "byte", Many: "bytes"},
 		noFrom:  "(the sender's address cannot be read)",
 		outro:   "Every letter is kept in the archive: postald judge quarantine lists them with their reasons.",
 	},

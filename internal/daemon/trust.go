@@ -4,12 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"net/mail"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"postald/internal/config"
 	"postald/internal/mailparse"
+	"postald/internal/plural"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
@@ -80,8 +82,10 @@ func (d *Daemon) precheck(tx *store.Tx, base store.LetterOutcome, size int64) (f
 	// A letter without a field of the receiving server did not pass its verifier: had it
 	// brought a forged field in the server's name, that field would have been believed.
 	unstamped := !pol.FromOnly && pol.AuthservID != "" && !pol.Stamped(h.AuthResults)
-	hold := func(reason string, note noteKind) (string, *store.LetterOutcome, error) {
-		out, err := d.hold(tx, base, from, reason, note, reason)
+	// detail is what the sender's note says; the reason (the judge's and the store's, in
+	// English) by default.
+	hold := func(reason string, note noteKind, detail ...string) (string, *store.LetterOutcome, error) {
+		out, err := d.hold(tx, base, from, reason, note, append(detail, reason)[0])
 		if err == nil && unstamped {
 			err = d.unstampedNotice(tx, &out, from, base)
 		}
@@ -107,7 +111,8 @@ func (d *Daemon) precheck(tx *store.Tx, base store.LetterOutcome, size int64) (f
 	}
 	g := d.trustState()
 	if !g.allow(g.letters, from, base.Received) {
-		return hold(fmt.Sprintf("more than %d letters from %s within an hour", d.opt.Limits.LettersPerHour, from), noteRate)
+		return hold(fmt.Sprintf("more than %d letters from %s within an hour", d.opt.Limits.LettersPerHour, from), noteRate,
+			strconv.Itoa(d.opt.Limits.LettersPerHour)) // the note words the limit in its language
 	}
 	lim := trust.Limits{MaxBytes: int64(d.opt.Limits.MaxMessageBytes), MaxParts: d.opt.Limits.MaxParts, MaxLineBytes: d.opt.Limits.MaxLineBytes}
 	if e := lim.Check(base.Raw, size); e != nil {
@@ -435,6 +440,8 @@ type trustPhrases struct {
 	unstampedSubject                string // authserv-id
 	unstampedIntro                  string // date, sender, authserv-id
 	unstampedWhy                    string // authserv-id
+	rule                            func(int) plural.Form
+	lettersOf                       plural.Word // after «больше»: «больше 1 письма», «больше 5 писем»
 }
 
 var trustEN = trustPhrases{
@@ -442,7 +449,9 @@ var trustEN = trustPhrases{
 	noteSubject:    "%s: your letter was not read",
 	noteIntro:      "Your letter received %s was not applied to any game.",
 	noteLimit:      "It is over postald's limits (%s): please send your move again in a short plain-text letter without attachments.",
-	noteRate:       "Reason: %s. Letters over this limit are kept for the judge; please wait before you write again.",
+	noteRate:       "Reason: more than %s from your address within an hour. Letters over this limit are kept for the judge; please wait before you write again.",
+	rule:           plural.English,
+	lettersOf:      plural.Word{One: "letter", Many: "letters"},
 	noteNotOwn:     "It names game %s, in which you do not play. If you meant one of your own games, write again naming it.",
 	noteUnreadable: "Its header cannot be read (%s): please write again from your usual mail program.",
 	noteKept:       "The letter is kept for the judge; nothing in your games has changed and your clock is not stopped.",
@@ -470,7 +479,9 @@ var trustRU = trustPhrases{
 	noteSubject:    "%s: ваше письмо не прочитано",
 	noteIntro:      "Ваше письмо, полученное %s, не применено ни к одной партии.",
 	noteLimit:      "Оно превышает ограничения postald (%s): пришлите ход ещё раз коротким текстовым письмом без вложений.",
-	noteRate:       "Причина: %s. Письма сверх этого ограничения хранятся для судьи; подождите, прежде чем писать снова.",
+	noteRate:       "Причина: с вашего адреса пришло больше %s за час. Письма сверх этого ограничения хранятся для судьи; подождите, прежде чем писать снова.",
+	rule:           plural.Russian,
+	lettersOf:      plural.Word{One: "письма", Few: "писем", Many: "писем"},
 	noteNotOwn:     "В нём названа партия %s, в которой вы не играете. Если вы имели в виду свою партию, напишите ещё раз и назовите её.",
 	noteUnreadable: "Его заголовок не читается (%s): напишите ещё раз из своей обычной почтовой программы.",
 	noteKept:       "Письмо хранится для судьи; в ваших партиях ничего не изменилось, ваши часы не остановлены.",
@@ -513,7 +524,8 @@ func (tx *trustPhrases) noteLetter(r registration, note noteKind, detail string,
 	case noteLimit:
 		fmt.Fprintf(&b, tx.noteLimit+"\n", detail)
 	case noteRate:
-		fmt.Fprintf(&b, tx.noteRate+"\n", detail)
+		n, _ := strconv.Atoi(detail) // the hourly limit of letters
+		fmt.Fprintf(&b, tx.noteRate+"\n", tx.lettersOf.Count(tx.rule, n))
 	case noteNotOwn:
 		fmt.Fprintf(&b, tx.noteNotOwn+"\n", detail)
 	case noteForged:

@@ -120,7 +120,11 @@ func applyLetter(g Game, lt letter, env Envelope, reg Regulation, loc *time.Loca
 	switch {
 	case x.g.Status == StatusFinished:
 		x.d.Verdict = Notice
-		x.note(fmt.Sprintf(x.tx.gameOver, x.g.Result))
+		over := x.g.Result
+		if over == ResultNone && x.g.Reason != "" {
+			over = ReasonText(x.g.Language, x.g.Reason) // an annulled game has no result to name
+		}
+		x.note(fmt.Sprintf(x.tx.gameOver, over))
 		x.answer(KindNotice, Notice)
 	case lt.Resign:
 		x.resign()

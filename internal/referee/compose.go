@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"postald/internal/daysclock"
+	"postald/internal/plural"
 )
 
 // phrases are the words of postald's letters in one language. Each language is one table
@@ -39,8 +40,10 @@ type phrases struct {
 	duplicate, notYourTurn, askGame, notPlayer, reminder, silence                   string
 	ruling, rulingPenalty, rulingForfeit, rulingAdjudicate, rulingDate, rulingLeave string
 	rulingRevert, revertOnMove, revertDraw, revertVariant                           string
+	rulingClause                                                                    string // the clause a ruling rests on (4.1.10)
 	subjProtest, protestSent, protestJudge                                          string
 	leaveNoDates, leaveRefused, leaveGranted, leavePartner                          string
+	leaveOrder, leaveLate, leaveOverlap, leaveTooLong                               string // why a leave is refused
 	expected, ownInRepeat, faultUnique, repeatNext, repeatLater, judgedHead         string
 	textCut                                                                         string
 	wrongAccepted, sendAccepted, acceptUnsure, acceptVariant, acceptNone            string
@@ -49,6 +52,30 @@ type phrases struct {
 	faults     map[string]string
 	dateFields [3]string
 	sides      map[Side]string
+	reasons    map[string]string // Game.Reason, how a game ended, in words
+
+	// Numbers of days: the language's plural rule and the forms of the words that go with a
+	// number («1 день», «2 дня», «5 дней»).
+	plural      func(int) plural.Form
+	day         plural.Word // «5 дней»
+	dayOf       plural.Word // after «не более», «в течение»: «21 дня», «5 дней»
+	penaltyDay  plural.Word // «+2 штрафных дня»
+	remain      plural.Word // «остался» / «осталось», agreeing with the days left
+	daysLeftFmt string      // the verb, the days: «осталось 2 дня», "2 days left"
+}
+
+// days writes n days: «1 день», «22 дня», "1 day".
+func (p *phrases) days(n int) string { return p.day.Count(p.plural, n) }
+
+// daysOf writes n days after «не более», «в течение»: «не более 21 дня».
+func (p *phrases) daysOf(n int) string { return p.dayOf.Count(p.plural, n) }
+
+// penaltyDays writes a signed number of penalty days: «+2 штрафных дня».
+func (p *phrases) penaltyDays(n int) string { return p.penaltyDay.Signed(p.plural, n) }
+
+// daysLeft writes the days left: «осталось 2 дня», «остался 1 день», "2 days left".
+func (p *phrases) daysLeft(n int) string {
+	return fmt.Sprintf(p.daysLeftFmt, p.remain.For(p.plural(n)), p.days(n))
 }
 
 func (p *phrases) fault(kind string) string {
@@ -66,6 +93,16 @@ func (p *phrases) dateField(f daysclock.DateField) string {
 }
 
 func (p *phrases) side(s Side) string { return p.sides[s] }
+
+// ReasonText words a game's Reason (how it ended: "draw agreed", "annulled", ...) in the
+// language of a tournament, for letters and reports. The stored Reason stays as it is; a reason
+// the phrasebook does not know is returned unchanged.
+func ReasonText(lang, reason string) string {
+	if s, ok := textFor(lang).reasons[reason]; ok {
+		return s
+	}
+	return reason
+}
 
 // textFor returns the phrases of a tournament language (ru by default, letters.md).
 func textFor(lang string) *phrases {
@@ -122,7 +159,7 @@ func (x *decider) answer(kind string, v Verdict) {
 			}
 		}
 		if x.d.PenaltyDays > 0 {
-			fmt.Fprintf(&b, tx.penalty+"\n", x.d.PenaltyDays)
+			fmt.Fprintf(&b, tx.penalty+"\n", tx.days(x.d.PenaltyDays))
 		} else {
 			b.WriteString(tx.noPenalty + "\n")
 		}

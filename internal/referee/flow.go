@@ -176,7 +176,7 @@ func overstepNotice(g *Game, reg Regulation, s Side, o *daysclock.Overstep, send
 	g.Notified = append(g.Notified, key)
 	d.addClause(o.Clause)
 	tx := textFor(g.Language)
-	body := fmt.Sprintf(tx.overstep, g.Player(s).Name, tx.side(s), o.Control.Move, o.Control.Days, o.Days)
+	body := fmt.Sprintf(tx.overstep, g.Player(s).Name, tx.side(s), o.Control.Move, tx.daysOf(o.Control.Days), o.Days)
 	if reg.Overstep == OverstepForfeit {
 		g.Status, g.Result, g.Reason = StatusFinished, winnerResult(s.Other()), "overstep"
 		g.Variants, g.DrawOffer = nil, ""
@@ -211,7 +211,7 @@ func (x *decider) endDate() {
 	}
 	x.g.Status = StatusAdjudication
 	x.d.addClause("4.3.2")
-	body := fmt.Sprintf(x.tx.adjudication, x.g.End, x.reg.AdjudicationDays)
+	body := fmt.Sprintf(x.tx.adjudication, x.g.End, x.tx.daysOf(x.reg.AdjudicationDays))
 	x.toPartner = append(x.toPartner, body)
 	x.note(body)
 	if x.g.Judge != "" {
@@ -368,9 +368,9 @@ func nextControl(g *Game, reg Regulation, s Side, tx *phrases) string {
 	c := g.Clock(s)
 	dl := c.Deadline(g.Terms(reg))
 	if !dl.LastDay.IsZero() {
-		return fmt.Sprintf(tx.controlOnMove, dl.Control.Move, dl.Control.Days, dl.LastDay)
+		return fmt.Sprintf(tx.controlOnMove, dl.Control.Move, tx.daysOf(dl.Control.Days), dl.LastDay)
 	}
-	return fmt.Sprintf(tx.controlWaiting, dl.Control.Move, dl.Control.Days, max(dl.Left, 0))
+	return fmt.Sprintf(tx.controlWaiting, dl.Control.Move, tx.daysOf(dl.Control.Days), tx.days(max(dl.Left, 0)))
 }
 
 // protest records a protest (4.1.12) and sends it to the judge; nothing moves.
@@ -378,7 +378,7 @@ func (x *decider) protest() {
 	x.d.Verdict = Notice
 	x.d.addClause("4.1.12")
 	x.g.Clock(x.side).NoteLetter(x.today)
-	x.note(fmt.Sprintf(x.tx.protestSent, x.reg.ProtestDays))
+	x.note(fmt.Sprintf(x.tx.protestSent, x.tx.days(x.reg.ProtestDays)))
 	x.answer(KindNotice, Notice)
 	x.notify(ToJudge, x.g.Judge, x.tx.subjProtest,
 		fmt.Sprintf(x.tx.protestJudge, x.g.Player(x.side).Name, x.tx.side(x.side), x.lt.Protest), Notice, "4.1.12")
@@ -398,13 +398,32 @@ func (x *decider) leave() {
 	}
 	l := *x.lt.Leave
 	if err := daysclock.ValidateLeave(l, x.today, c.Leaves, x.reg.LeaveDays); err != nil {
-		x.note(fmt.Sprintf(x.tx.leaveRefused, l, err))
+		x.note(fmt.Sprintf(x.tx.leaveRefused, l, leaveRefusal(x.tx, l, x.today, c.Leaves, x.reg.LeaveDays), daysclock.ClauseLeave))
 		x.answer(KindNotice, Notice)
 		return
 	}
 	c.AddLeave(l)
-	x.note(fmt.Sprintf(x.tx.leaveGranted, l, l.Days()))
+	x.note(fmt.Sprintf(x.tx.leaveGranted, l, x.tx.days(l.Days())))
 	x.answer(KindNotice, Notice)
 	x.notifyPartner(x.tx.subjNotice,
 		fmt.Sprintf(x.tx.leavePartner, x.g.Player(x.side).Name, l), daysclock.ClauseLeave)
+}
+
+// leaveRefusal words, in the letter's language, why daysclock.ValidateLeave refuses leave l: the
+// same checks in the same order (daysclock's error is English, for logs and the judge).
+func leaveRefusal(tx *phrases, l daysclock.Leave, announced daysclock.Date, taken []daysclock.Leave, allowance int) string {
+	if l.From.IsZero() || l.To.IsZero() || l.To.Before(l.From) {
+		return tx.leaveOrder
+	}
+	if !announced.Before(l.From) {
+		return fmt.Sprintf(tx.leaveLate, announced)
+	}
+	for _, t := range taken {
+		if !l.To.Before(t.From) && !t.To.Before(l.From) {
+			return fmt.Sprintf(tx.leaveOverlap, t)
+		}
+	}
+	left := max(allowance-daysclock.LeaveTaken(taken), 0)
+	// «в нём 5 дней, а из 10 дней отпуска остался 1 день»: after «из» the genitive.
+	return fmt.Sprintf(tx.leaveTooLong, tx.days(l.Days()), tx.daysOf(allowance), tx.daysLeft(left))
 }

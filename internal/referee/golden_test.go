@@ -58,6 +58,17 @@ func TestGoldenLetters(t *testing.T) {
 				golden(t, filepath.Join("testdata", "golden", lang, tc.name+".txt"), writeLetters(d.Letters))
 			})
 		}
+		t.Run(lang+"/penalty-ruling", func(t *testing.T) {
+			// The judge charges 2 days: «+2 штрафных дня», "+2 penalty days".
+			g := after(t, "russian", opening...)
+			g.Language = lang
+			d, err := Rule(g, Ruling{Kind: RulePenalty, Side: Black, Days: 2, Clause: "4.2.11", Reason: "5.6",
+				At: time.Date(2026, 11, 7, 9, 0, 0, 0, moscow)}, DefaultRegulation(), moscow)
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden(t, filepath.Join("testdata", "golden", lang, "penalty-ruling.txt"), writeLetters(d.Letters))
+		})
 		t.Run(lang+"/overstep", func(t *testing.T) {
 			g := after(t, "russian", opening...)
 			g.Language = lang

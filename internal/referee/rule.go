@@ -65,7 +65,7 @@ func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error
 			return Decision{}, fmt.Errorf("%w: %w", ErrRuling, err)
 		}
 		x.d.PenaltyDays = r.Days
-		what = fmt.Sprintf(tx.rulingPenalty, x.g.Player(r.Side).Name, tx.side(r.Side), r.Days, r.Reason)
+		what = fmt.Sprintf(tx.rulingPenalty, x.g.Player(r.Side).Name, tx.side(r.Side), tx.penaltyDays(r.Days), r.Reason)
 		if x.g.Status == StatusPlaying {
 			x.overstepped(r.Side, x.g.Clock(r.Side).Check(x.today, x.terms))
 		}
@@ -119,6 +119,8 @@ func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error
 	x.d.Verdict = Ruled
 	x.d.addClause(r.Clause)
 	body := fmt.Sprintf(tx.ruling, what)
+	// 4.1.10: every ruling names the clause it rests on, in the letter itself.
+	body += "\n" + fmt.Sprintf(tx.rulingClause, r.Clause)
 	if x.g.Status == StatusFinished {
 		body += "\n" + fmt.Sprintf(tx.result, x.g.Result)
 	}

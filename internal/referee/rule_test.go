@@ -51,6 +51,12 @@ func TestRule(t *testing.T) {
 			if len(d.Letters) != 3 {
 				t.Errorf("Rule sent %d letters, want 3 (both players and the judge)", len(d.Letters))
 			}
+			// 4.1.10: every ruling letter names the clause in its text, and the reason.
+			for _, l := range d.Letters {
+				if !strings.Contains(l.Body, "Пункт правил: "+tc.r.Clause+".") || !strings.Contains(l.Body, tc.r.Reason) {
+					t.Errorf("the ruling to %s does not state clause %s and reason %q:\n%s", l.Role, tc.r.Clause, tc.r.Reason, l.Body)
+				}
+			}
 		})
 	}
 	// A leave stops the clock: White on move since 11-03 answers on 12-03 after ten days of leave.

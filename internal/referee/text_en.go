@@ -1,5 +1,7 @@
 package referee
 
+import "postald/internal/plural"
+
 // textEN is postald's English, for tournaments whose language is en (letters.md).
 var textEN = phrases{
 	subjMove:      "%s game %s move %d",
@@ -31,7 +33,7 @@ var textEN = phrases{
 	violation:       "Line %d, \"%s\": %s (%s).",
 	violationNoLine: "%s (%s).",
 	sendLine:        "  Send: %s",
-	penalty:         "Penalty: %d days (4.2.11) for stopping the game.",
+	penalty:         "Penalty: %s (4.2.11) for stopping the game.",
 	noPenalty:       "No penalty is charged.",
 	clockRuns:       "Your thinking time keeps running from %s.",
 
@@ -86,38 +88,43 @@ var textEN = phrases{
 	timeMissing:  "The letter does not state the total time; postald's count: %s.",
 	timeDiff:     "The letter states the time as %s, postald's count is %s; postald's count stands (4.3.1).",
 
-	overstep:      "Time overstep: %s (%s) by move %d could use at most %d days, used %d (4.3.1).",
+	overstep:      "Time overstep: %s (%s) by move %d could use at most %s, used %d (4.3.1).",
 	forfeited:     "The game is scored as lost for the offender: %s.",
 	overstepJudge: "The judge is asked to score the game as lost; the judge decides.",
-	adjudication:  "Play ended on %s (4.3.2): no more time is charged and no reply is required (except to accept a draw or resign). The game goes to the judge for adjudication; send your evaluation and analysis within %d days.",
+	adjudication:  "Play ended on %s (4.3.2): no more time is charged and no reply is required (except to accept a draw or resign). The game goes to the judge for adjudication; send your evaluation and analysis within %s.",
 
-	controlOnMove:  "Your control: move %d, at most %d days in all; the last day for this move: %s.",
-	controlWaiting: "Your control: move %d, at most %d days in all; %d days in hand.",
+	controlOnMove:  "Your control: move %d, at most %s in all; the last day for this move: %s.",
+	controlWaiting: "Your control: move %d, at most %s in all; %s in hand.",
 
 	duplicate:   "These moves are already made; the letter changes nothing.",
 	notYourTurn: "It is your partner's turn; the letter changes nothing.",
 	askGame:     "postald could not tell which game the letter is for. Name it in the letter, for example \"game 1-2\". Your games: %s.",
 	notPlayer:   "The address %s is not a player of this game.",
-	reminder:    "Reminder: your move in this game is awaited. Control: move %d, at most %d days in all; the last day for this move: %s (%d days left).",
-	silence:     "Player %s has not answered for %d days (since %s).",
+	reminder:    "Reminder: your move in this game is awaited. Control: move %d, at most %s in all; the last day for this move: %s (%s).",
+	silence:     "Player %s has not answered for %s (since %s).",
 
 	ruling:           "Judge's ruling: %s",
-	rulingPenalty:    "%s (%s): %+d penalty days. Reason: %s",
+	rulingPenalty:    "%s (%s): %s. Reason: %s",
 	rulingForfeit:    "%s (%s): loss. Result %s. Reason: %s",
 	rulingAdjudicate: "The game is adjudicated: %s. Reason: %s",
 	rulingDate:       "Date corrected. Reason: %s",
 	rulingLeave:      "%s (%s): leave %s. Reason: %s",
 	rulingRevert:     "The game is put back as it was before the letter received %s (Message-ID %s): the position, the clocks, the variants and the draw offer as they were then. That letter and those after it no longer count; they are kept in the archive. Reason: %s",
+	rulingClause:     "Clause: %s.",
 	revertOnMove:     "On move: %s (%s).",
 	revertDraw:       "The draw offer of %s (%s) stands.",
 	revertVariant:    "The variant of %s stands: %s",
 
 	subjProtest:  "%[1]s game %[2]s: protest",
-	protestSent:  "Your protest has been sent to the judge (4.1.12). A protest is due within %d days of receiving the decision.",
+	protestSent:  "Your protest has been sent to the judge (4.1.12). A protest is due within %s of receiving the decision.",
 	protestJudge: "Protest of %s (%s), 4.1.12:\n%s",
 	leaveNoDates: "The leave notice gives no dates; state the first and the last day.",
-	leaveRefused: "Leave %s is not granted: %v.",
-	leaveGranted: "Leave %s (%d days) is granted: your clock stops on those days.",
+	leaveRefused: "Leave %s is not granted: %s (%s).",
+	leaveOrder:   "the first and the last day of the leave are wanted, in order",
+	leaveLate:    "a leave must be announced before its first day, and this one was announced on %s",
+	leaveOverlap: "it overlaps the leave %s already taken",
+	leaveTooLong: "it is %s, and of the %s of leave only %s",
+	leaveGranted: "Leave %s (%s) is granted: your clock stops on those days.",
 	leavePartner: "Your partner (%s) is on leave %s; his clock stops on those days.",
 
 	expected:       "Expected: %s.",
@@ -149,4 +156,22 @@ var textEN = phrases{
 	},
 	dateFields: [3]string{"partner's move sent", "received", "reply sent"},
 	sides:      map[Side]string{White: "White", Black: "Black"},
+	reasons: map[string]string{
+		"draw agreed":    "draw by agreement",
+		"draw claimed":   "draw on a player's claim",
+		"white resigned": "White resigned",
+		"black resigned": "Black resigned",
+		"no moves":       "the game is over on the board",
+		"overstep":       "time overstep",
+		"forfeit":        "loss by the judge's ruling",
+		"adjudicated":    "adjudicated by the judge",
+		"annulled":       "the game is annulled",
+	},
+
+	plural:      plural.English,
+	day:         plural.Word{One: "day", Many: "days"},
+	dayOf:       plural.Word{One: "day", Many: "days"},
+	penaltyDay:  plural.Word{One: "penalty day", Many: "penalty days"},
+	remain:      plural.Word{One: "left", Many: "left"},
+	daysLeftFmt: "%[2]s %[1]s", // "2 days left"
 }

@@ -34,7 +34,7 @@ func Tick(g Game, now time.Time, reg Regulation, loc *time.Location) Decision {
 		}
 	}
 	if !due.IsZero() {
-		body := fmt.Sprintf(x.tx.reminder, dl.Control.Move, dl.Control.Days, dl.LastDay, dl.LastDay.Sub(x.today))
+		body := fmt.Sprintf(x.tx.reminder, dl.Control.Move, x.tx.daysOf(dl.Control.Days), dl.LastDay, x.tx.daysLeft(dl.LastDay.Sub(x.today)))
 		x.notifyTick(roleOf(s), x.g.Player(s).Email, x.tx.subjReminder, body, "reminders")
 	}
 	for _, e := range c.Events(x.terms) {
@@ -43,7 +43,7 @@ func Tick(g Game, now time.Time, reg Regulation, loc *time.Location) Decision {
 		}
 		x.g.Notified = append(x.g.Notified, silenceKey(s, e.Date))
 		from := daysclock.Later(c.Since, c.Heard)
-		body := fmt.Sprintf(x.tx.silence, x.g.Player(s).Name, x.reg.SilenceDays, from)
+		body := fmt.Sprintf(x.tx.silence, x.g.Player(s).Name, x.tx.days(x.reg.SilenceDays), from)
 		x.notifyTick(ToJudge, x.g.Judge, x.tx.subjNotice, body, "silence_days")
 	}
 	return x.finishTick()

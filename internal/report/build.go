@@ -67,6 +67,13 @@ func build(in Input) (*view, error) {
 	if err != nil {
 		return nil, fmt.Errorf("report: %w", err)
 	}
+	for _, g := range games {
+		// Seed 003, 1.10.4: a game in progress with a move made counts among the games a
+		// withdrawing player has played.
+		if !g.Result.Finished() && g.Moves > 0 {
+			table.Begun = append(table.Begun, tournament.Played{White: g.pairing.White, Black: g.pairing.Black, Result: tournament.Unfinished})
+		}
+	}
 	ct, err := tournament.Compute(table)
 	if err != nil {
 		return nil, fmt.Errorf("report: %w", err)
@@ -158,7 +165,7 @@ func counts(t map[string]string, all int, games []game) string {
 			done++
 		}
 	}
-	return fmt.Sprintf(t["counts"], all, done, playing, adjudication, all-len(games))
+	return fmt.Sprintf(t["counts"], all, done, playing, adjudication, all-len(games), count(t, "game", all))
 }
 
 func inProgress(t map[string]string, lang string, games []game) section {
@@ -201,7 +208,7 @@ func clocks(t map[string]string, lang string, s *tournament.Sheet, games []game)
 				last = date(c.LastDay, lang)
 			}
 			sec.Rows = append(sec.Rows, []string{strconv.Itoa(p.Number), p.Name, g.Name, colour,
-				strconv.Itoa(c.Days), strconv.Itoa(c.Penalty), fmt.Sprintf(t["controlfmt"], c.Control, c.Limit), last})
+				strconv.Itoa(c.Days), strconv.Itoa(c.Penalty), fmt.Sprintf(t["controlfmt"], c.Control, c.Limit, count(t, "day", c.Limit)), last})
 		}
 	}
 	return sec
@@ -210,7 +217,7 @@ func clocks(t map[string]string, lang string, s *tournament.Sheet, games []game)
 // deadlines lists the players on move whose control falls due within WeekAhead days of
 // today, or is already past.
 func deadlines(t map[string]string, lang string, today daysclock.Date, games []game) section {
-	sec := section{Title: fmt.Sprintf(t["deadlines"], WeekAhead), Empty: t["none"],
+	sec := section{Title: fmt.Sprintf(t["deadlines"], WeekAhead, count(t, "day", WeekAhead)), Empty: t["none"],
 		Header: []string{t["lastday"], t["game"], t["player"], t["control"], t["days"], ""}}
 	var all []datedRow
 	for _, g := range games {
@@ -224,12 +231,12 @@ func deadlines(t map[string]string, lang string, today daysclock.Date, games []g
 		if c.LastDay.IsZero() || c.LastDay.After(today.AddDays(WeekAhead)) {
 			continue
 		}
-		note := fmt.Sprintf(t["daysleft"], c.LastDay.Sub(today))
+		note := fmt.Sprintf(t["daysleft"], c.LastDay.Sub(today), count(t, "day", c.LastDay.Sub(today)))
 		if c.LastDay.Before(today) {
-			note = fmt.Sprintf(t["overdue"], today.Sub(c.LastDay))
+			note = fmt.Sprintf(t["overdue"], today.Sub(c.LastDay), count(t, "day", today.Sub(c.LastDay)))
 		}
 		all = append(all, datedRow{c.LastDay, []string{date(c.LastDay, lang), g.Name, p.Name,
-			fmt.Sprintf(t["controlfmt"], c.Control, c.Limit), strconv.Itoa(c.Days), note}})
+			fmt.Sprintf(t["controlfmt"], c.Control, c.Limit, count(t, "day", c.Limit)), strconv.Itoa(c.Days), note}})
 	}
 	sec.Rows = byDay(all)
 	return sec
@@ -297,7 +304,11 @@ func finished(t map[string]string, games []game) section {
 		if g.Status != StatusFinished {
 			continue
 		}
-		sec.Rows = append(sec.Rows, []string{g.Name, g.white.Name, g.black.Name, g.Result.String(), strconv.Itoa(g.Moves), g.Reason})
+		res := g.Result.String()
+		if g.Result == tournament.Annulled {
+			res = "—" // no result: it counts for neither player
+		}
+		sec.Rows = append(sec.Rows, []string{g.Name, g.white.Name, g.black.Name, res, strconv.Itoa(g.Moves), g.Reason})
 	}
 	return sec
 }

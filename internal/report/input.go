@@ -25,7 +25,8 @@ type Game struct {
 	Moves  int    // the number of the last move made (a White and a Black move are one move)
 	White  Clock
 	Black  Clock
-	// Penalties are the penalty days charged in the game (4.2.11), oldest first.
+	// Penalties are the penalty days charged in the game: by postald for a stopped letter
+	// (4.2.11) and by the judge's penalty rulings (with the clause each names), oldest first.
 	Penalties []Penalty
 	Result    tournament.Result // tournament.Unfinished while the game goes on
 	Reason    string            // how the game ended, in the tournament's language
@@ -54,8 +55,8 @@ type Penalty struct {
 	Date   daysclock.Date
 	Side   string // "white" or "black"
 	Days   int
-	Clause string // "4.2.11"
-	What   string // what was wrong, in the tournament's language
+	Clause string // "4.2.11", or the clause of the judge's ruling
+	What   string // what was wrong, in the tournament's language (the judge's words for a ruling)
 }
 
 // Ruling is one ruling of the judge.

@@ -1,5 +1,15 @@
 package report
 
+import "postald/internal/plural"
+
+// count writes n and the form of the word key ("day", "game") that goes with it in the
+// language of the table t: «22 дня», "1 game". A text of t that counts takes the number and
+// this as arguments, and uses what its language needs (%[1]d or %[2]s).
+func count(t map[string]string, key string, n int) string {
+	w := plural.Word{One: t[key+"-one"], Few: t[key+"-few"], Many: t[key+"-many"]}
+	return w.Count(plural.Rule(t["lang"]), n)
+}
+
 // text holds the words of the report in each language.
 var text = map[string]map[string]string{
 	"ru": {
@@ -9,7 +19,7 @@ var text = map[string]map[string]string{
 		"rounds1":    "круговой турнир в один круг",
 		"rounds2":    "круговой турнир в два круга",
 		"officials":  "Судья: %s. Директор: %s.",
-		"counts":     "Партий %d: закончено %d, в игре %d, на присуждении %d, не начато %d.",
+		"counts":     "Партий %[1]d: закончено %[2]d, в игре %[3]d, на присуждении %[4]d, не начато %[5]d.",
 		"crosstable": "Турнирная таблица",
 
 		"russian":                "Русские шашки",
@@ -23,7 +33,7 @@ var text = map[string]map[string]string{
 
 		"inprogress": "Партии в игре",
 		"clocks":     "Время участников",
-		"deadlines":  "Сроки контроля в ближайшие %d дней",
+		"deadlines":  "Сроки контроля в ближайшие %[2]s",
 		"violations": "Нарушения и штрафы",
 		"rulings":    "Решения судьи",
 		"finished":   "Законченные партии",
@@ -36,9 +46,9 @@ var text = map[string]map[string]string{
 		"how": "Как закончена",
 
 		"whiteside": "белые", "blackside": "чёрные", "nobody": "—", "adjudication": "присуждение",
-		"controlfmt":      "ход %d: %d дн.",
-		"daysleft":        "осталось дней: %d",
-		"overdue":         "просрочено на %d дн.",
+		"controlfmt":      "ход %[1]d: %[2]d дн.",
+		"daysleft":        "осталось дней: %[1]d",
+		"overdue":         "просрочено на %[1]d дн.",
 		"overstep":        "превышен контроль времени",
 		"wholetournament": "турнир",
 
@@ -49,6 +59,11 @@ var text = map[string]map[string]string{
 		"kind-annul":        "отмена",
 		"kind-withdraw":     "выбытие",
 		"kind-protest":      "протест",
+
+		// Numbers: the plural rule and the forms of the words counted (count).
+		"lang":    "ru",
+		"day-one": "день", "day-few": "дня", "day-many": "дней",
+		"game-one": "партия", "game-few": "партии", "game-many": "партий",
 	},
 	"en": {
 		"title":      "Report on the tournament %s \"%s\"",
@@ -57,7 +72,7 @@ var text = map[string]map[string]string{
 		"rounds1":    "round-robin",
 		"rounds2":    "double round-robin",
 		"officials":  "Judge: %s. Director: %s.",
-		"counts":     "%d games: %d finished, %d in play, %d awaiting adjudication, %d not started.",
+		"counts":     "%[6]s: %[2]d finished, %[3]d in play, %[4]d awaiting adjudication, %[5]d not started.",
 		"crosstable": "Crosstable",
 
 		"russian":                "Russian draughts",
@@ -71,7 +86,7 @@ var text = map[string]map[string]string{
 
 		"inprogress": "Games in play",
 		"clocks":     "Players' time",
-		"deadlines":  "Controls due within %d days",
+		"deadlines":  "Controls due within %[2]s",
 		"violations": "Violations and penalties",
 		"rulings":    "Rulings of the judge",
 		"finished":   "Finished games",
@@ -84,9 +99,9 @@ var text = map[string]map[string]string{
 		"how": "How it ended",
 
 		"whiteside": "White", "blackside": "Black", "nobody": "-", "adjudication": "adjudication",
-		"controlfmt":      "move %d: %d days",
-		"daysleft":        "%d days left",
-		"overdue":         "overdue by %d days",
+		"controlfmt":      "move %[1]d: %[3]s",
+		"daysleft":        "%[2]s left",
+		"overdue":         "overdue by %[2]s",
 		"overstep":        "time control exceeded",
 		"wholetournament": "tournament",
 
@@ -97,5 +112,9 @@ var text = map[string]map[string]string{
 		"kind-annul":        "annulled",
 		"kind-withdraw":     "withdrawal",
 		"kind-protest":      "protest",
+
+		"lang":    "en",
+		"day-one": "day", "day-many": "days",
+		"game-one": "game", "game-many": "games",
 	},
 }

@@ -104,6 +104,8 @@ func newComputer(t *Table) *computer {
 		sw, sb := g.Result.Scores()
 		annulled := false
 		switch {
+		case g.Result == Annulled:
+			continue // seed 003, 1.10.4: an annulled game is not played and scores nothing
 		case c.struck[w] || c.struck[b]:
 			// Seed 003, 1.10.2: the struck-out player's played games stay in the table but do
 			// not count; his unplayed games are a minus for him and for his partner.
@@ -152,21 +154,31 @@ func newComputer(t *Table) *computer {
 // added as unfinished, so that it is scored as the clause says.
 func (c *computer) withdrawals() []Played {
 	t := c.t
-	games := slices.Clone(t.Games)
-	listed := pairCounts(t.Games)
+	games := append(slices.Clone(t.Games), t.Begun...)
+	given := len(games) // the games after these are the ones added below
+	listed := pairCounts(games)
 	for i, p := range t.Players {
 		if !p.Withdrawn {
 			continue
 		}
-		played, total := 0, (len(t.Players)-1)*t.Rounds
-		for _, g := range t.Games {
-			// Seed 003, 1.10.4 counts an unfinished game the judge adjudicates among the
-			// played ones: the judge enters the adjudicated result and it counts here.
-			if (g.White == p.Number || g.Black == p.Number) && g.Result.Played() {
-				played++
+		// Seed 003, 1.10.2–1.10.4, decided by Withdrawal as the judge's command decides it,
+		// from every game of his: one with a result over the board or begun (t.Begun) has
+		// moves; a forfeit (1.12.2), an annulled game, a game without a result in a results
+		// file and a game the table does not list have none.
+		plays := make([]GamePlay, (len(t.Players)-1)*t.Rounds)
+		k := 0
+		for j, g := range games[:given] {
+			if (g.White != p.Number && g.Black != p.Number) || k == len(plays) {
+				continue
 			}
+			plays[k] = GamePlay{Annulled: g.Result == Annulled}
+			if g.Result.Played() || (j >= len(t.Games) && g.Result == Unfinished) {
+				plays[k].Moves = 1
+			}
+			k++
 		}
-		c.struck[i] = 2*played < total // 1.10.2: fewer than half of his games
+		clause, _, _ := Withdrawal(plays)
+		c.struck[i] = clause == ClauseStruckOut
 		for _, q := range t.Players {
 			if q.Number == p.Number {
 				continue

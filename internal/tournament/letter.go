@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"postald/internal/daysclock"
+	"postald/internal/plural"
 )
 
 // Letter is a letter postald writes: the recipient, the subject and the plain-text body.
@@ -88,15 +89,15 @@ func (s *Sheet) StartLetter(number int) (Letter, error) {
 		w("")
 		w("You play in the correspondence tournament %s \"%s\": %s, a %s.", s.Code, s.Name,
 			variantNames[s.Variant][1], map[int]string{1: "round-robin", 2: "double round-robin"}[s.Rounds])
-		w("Your number is %d. %d players, %d games each, all played at the same time.", p.Number, len(s.Players), len(games))
+		w("Your number is %d. %s, %s each, all played at the same time.", p.Number, en(len(s.Players), "player", "players"), en(len(games), "game", "games"))
 		w("")
 		w("The rules in brief")
 		w("- Play starts on %s; games unfinished on %s go to adjudication (4.3.2).", longDate(s.Start, English), longDate(s.End, English))
-		w("- Thinking time: %d days for every %d moves, counted cumulatively (4.3.1).", r.ControlDays, r.ControlMoves)
-		w("- An impossible or wrongly written move costs %d days of thinking time (4.2.11).", r.PenaltyDays)
+		w("- Thinking time: %s for every %s, counted cumulatively (4.3.1).", en(r.ControlDays, "day", "days"), en(r.ControlMoves, "move", "moves"))
+		w("- An impossible or wrongly written move costs %s of thinking time (4.2.11).", en(r.PenaltyDays, "day", "days"))
 		w("- Days are counted by the calendar of %s.", r.Zone)
-		w("- Leave: up to %d days in the tournament, announced in advance.", r.LeaveDays)
-		w("- Protests go to the judge, %s, within %d days (4.1.12).", s.Judge, r.ProtestDays)
+		w("- Leave: up to %s in the tournament, announced in advance.", en(r.LeaveDays, "day", "days"))
+		w("- Protests go to the judge, %s, within %s (4.1.12).", s.Judge, en(r.ProtestDays, "day", "days"))
 		w("")
 		w("Your games")
 		for _, g := range games {
@@ -134,15 +135,15 @@ func (s *Sheet) StartLetter(number int) (Letter, error) {
 	w("")
 	w("Вы участник заочного турнира %s «%s»: %s, %s.", s.Code, s.Name,
 		variantNames[s.Variant][0], map[int]string{1: "круговой турнир в один круг", 2: "круговой турнир в два круга"}[s.Rounds])
-	w("Ваш номер %d. Участников %d, у каждого %d %s, все партии играются одновременно.", p.Number, len(s.Players), len(games), plural(len(games), "партия", "партии", "партий"))
+	w("Ваш номер %d. Участников %d, у каждого %s, все партии играются одновременно.", p.Number, len(s.Players), ru(len(games), "партия", "партии", "партий"))
 	w("")
 	w("Правила вкратце")
 	w("- Игра начинается %s; партии, не законченные к %s, присуждаются (4.3.2).", longDate(s.Start, Russian), longDate(s.End, Russian))
-	w("- Контроль времени: %d дней на каждые %d ходов, с нарастающим итогом (4.3.1).", r.ControlDays, r.ControlMoves)
-	w("- За невыполнимый или неправильно записанный ход — штраф %d дней (4.2.11).", r.PenaltyDays)
+	w("- Контроль времени: %s на каждые %s, с нарастающим итогом (4.3.1).", ru(r.ControlDays, "день", "дня", "дней"), ru(r.ControlMoves, "ход", "хода", "ходов"))
+	w("- За невыполнимый или неправильно записанный ход — штраф %s (4.2.11).", ru(r.PenaltyDays, "день", "дня", "дней"))
 	w("- Дни считаются по календарю зоны %s.", r.Zone)
-	w("- Перерыв в игре: до %d дней за турнир, с предупреждением заранее.", r.LeaveDays)
-	w("- Протесты направляются судье, %s, в течение %d дней (4.1.12).", s.Judge, r.ProtestDays)
+	w("- Перерыв в игре: до %s за турнир, с предупреждением заранее.", ru(r.LeaveDays, "дня", "дней", "дней")) // «до 21 дня»
+	w("- Протесты направляются судье, %s, в течение %s (4.1.12).", s.Judge, ru(r.ProtestDays, "дня", "дней", "дней"))
 	w("")
 	w("Ваши партии")
 	for _, g := range games {
@@ -177,6 +178,19 @@ func (s *Sheet) StartLetter(number int) (Letter, error) {
 	return Letter{To: p.Email, Subject: s.Code + ": начало турнира «" + s.Name + "»", Body: b.String()}, nil
 }
 
+// VariantName words a rules variant for people in lang: «русские шашки», "Russian draughts";
+// a variant it does not know as its id.
+func VariantName(variant, lang string) string {
+	n, ok := variantNames[variant]
+	if !ok {
+		return variant
+	}
+	if lang == English {
+		return n[1]
+	}
+	return n[0]
+}
+
 var monthsRu = [...]string{"января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября", "ноября", "декабря"}
 
 // longDate writes a date for people: "1 ноября 2026" or "1 November 2026".
@@ -190,13 +204,12 @@ func longDate(d daysclock.Date, lang string) string {
 // dotted writes a date as Russian letters do: 18.11.2026.
 func dotted(d daysclock.Date) string { return fmt.Sprintf("%02d.%02d.%04d", d.Day, d.Month, d.Year) }
 
-// plural picks the Russian form for n: 1 партия, 2 партии, 5 партий.
-func plural(n int, one, few, many string) string {
-	switch {
-	case n%10 == 1 && n%100 != 11:
-		return one
-	case n%10 >= 2 && n%10 <= 4 && (n%100 < 12 || n%100 > 14):
-		return few
-	}
-	return many
+// ru writes n with the Russian form of its word: «1 партия», «2 партии», «5 партий».
+func ru(n int, one, few, many string) string {
+	return plural.Word{One: one, Few: few, Many: many}.Count(plural.Russian, n)
+}
+
+// en writes n with the English form of its word: "1 game", "2 games".
+func en(n int, one, other string) string {
+	return plural.Word{One: one, Many: other}.Count(plural.English, n)
 }

@@ -75,9 +75,14 @@ func TestSubject(t *testing.T) {
 }
 
 func TestPlural(t *testing.T) {
-	for n, want := range map[int]string{1: "партия", 2: "партии", 4: "партии", 5: "партий", 11: "партий", 12: "партий", 19: "партий", 21: "партия", 22: "партии", 38: "партий"} {
-		if got := plural(n, "партия", "партии", "партий"); got != want {
-			t.Errorf("plural(%d) = %s, want %s", n, got, want)
+	for n, want := range map[int]string{1: "1 партия", 2: "2 партии", 4: "4 партии", 5: "5 партий", 11: "11 партий", 12: "12 партий", 19: "19 партий", 21: "21 партия", 22: "22 партии", 38: "38 партий"} {
+		if got := ru(n, "партия", "партии", "партий"); got != want {
+			t.Errorf("ru(%d) = %s, want %s", n, got, want)
+		}
+	}
+	for n, want := range map[int]string{1: "1 game", 2: "2 games", 21: "21 games"} {
+		if got := en(n, "game", "games"); got != want {
+			t.Errorf("en(%d) = %s, want %s", n, got, want)
 		}
 	}
 }

@@ -18,9 +18,12 @@ const (
 	WhiteByForfeit               // "+/-": Black lost without play
 	BlackByForfeit               // "-/+": White lost without play
 	BothForfeited                // "-/-": both lost without play
+	// Annulled is a game the judge annulled: it is not played and scores nothing for either
+	// player (seed 003, 1.10.4: an annulled game is not among the games played).
+	Annulled // "annulled"
 )
 
-var resultText = [...]string{"*", "1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-"}
+var resultText = [...]string{"*", "1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-", "annulled"}
 
 // String returns the result as the crosstable input writes it: "1-0", "1/2-1/2", "+/-", "*".
 func (r Result) String() string {
@@ -40,7 +43,7 @@ func ParseResult(s string) (Result, error) {
 			return Result(i), nil
 		}
 	}
-	return Unfinished, fmt.Errorf("result %q: want 1-0, 0-1, 1/2-1/2, +/-, -/+, -/- or *", s)
+	return Unfinished, fmt.Errorf("result %q: want 1-0, 0-1, 1/2-1/2, +/-, -/+, -/-, annulled or *", s)
 }
 
 // MarshalText implements encoding.TextMarshaler.
@@ -56,7 +59,7 @@ func (r *Result) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// Finished reports whether the game has a result.
+// Finished reports whether the game is over: it has a result, or it was annulled.
 func (r Result) Finished() bool { return r != Unfinished }
 
 // Played reports whether the result was reached over the board (not a forfeit).

@@ -17,6 +17,10 @@ type Table struct {
 	Rounds    int      // games every pair plays in the whole tournament: 1 or 2
 	Players   []Entrant
 	Games     []Played
+	// Begun are games in progress with at least one move made (Result Unfinished), not in
+	// Games: seed 003, 1.10.4 counts them among the games a withdrawing player has played. A
+	// results file cannot say this: there a game without a result counts as not played.
+	Begun []Played
 }
 
 // Entrant is a player of a crosstable.

@@ -1,0 +1,30 @@
+package langcheck
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestLatin(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		want []string
+	}{
+		{"Партия окончена (%s); ходы больше не принимаются.", nil},
+		{"Ход 5. c3-d4 e5:c3:a1, поле h8, ход 10. a1xc3", nil},
+		{"письмо от ivanov@mail.example, Message-ID <1.2@x.example>; отметки postald", nil},
+		{"поле X-Postald-Verdict: %[2]s, %+d, %-3d", nil},
+		{"Партия окончена: draw agreed.", []string{"draw", "agreed"}},
+		{"Результат: annulled", []string{"annulled"}},
+		{"отпуск leave", []string{"leave"}},
+		{"1 games", []string{"games"}},
+		{"турнир RU-7", []string{"RU-7"}},
+	} {
+		if got := Latin(c.s); !slices.Equal(got, c.want) {
+			t.Errorf("Latin(%q) = %q, want %q", c.s, got, c.want)
+		}
+	}
+	if got := Latin("турнир RU-7", "RU-7"); got != nil {
+		t.Errorf("extra not allowed: %q", got)
+	}
+}
