@@ -77,6 +77,9 @@ type Daemon struct {
 	trust *guard // rate limits, in memory: a restart starts every window afresh
 	// faults is what the owner goroutine knows of the store's failures to write (storage.go).
 	faults storeFaults
+	// heldKnown: every held letter the store holds has been listed in a digest, as far as
+	// this daemon knows (digest.go); false at start, and again whenever a letter is held.
+	heldKnown bool
 }
 
 type job struct {

@@ -25,10 +25,20 @@ import (
 const digestEvery = 24 * time.Hour
 
 // heldDigest sends the digest of held letters when one is due.
+//
+// Finding the held letters reads every inbound record: it is done only when a letter may be
+// waiting (at start, and after one was held), not at every hourly wake-up of a store of years.
 func (d *Daemon) heldDigest(tx *store.Tx, now time.Time) error {
+	if d.heldKnown {
+		return nil
+	}
 	held, last, err := tx.Unreported()
-	if err != nil || len(held) == 0 {
+	if err != nil {
 		return err
+	}
+	if len(held) == 0 {
+		d.heldKnown = true
+		return nil
 	}
 	if last.IsZero() {
 		last = held[0].Received // no digest yet: the first comes a day after the first held letter
@@ -41,16 +51,12 @@ func (d *Daemon) heldDigest(tx *store.Tx, now time.Time) error {
 	if now.Sub(last) < digestEvery {
 		return nil
 	}
-	codes, err := tx.Tournaments()
+	all, err := loadSheets(tx)
 	if err != nil {
 		return err
 	}
 	var sheets []*tournament.Sheet
-	for _, code := range codes {
-		sh, err := LoadSheet(tx, code)
-		if err != nil {
-			return err
-		}
+	for _, sh := range all {
 		if sh.Judge != "" {
 			sheets = append(sheets, sh)
 		}

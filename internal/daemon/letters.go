@@ -128,6 +128,9 @@ func (d *Daemon) apply(tx *store.Tx, m mailbox.Message, rec store.Inbound, msgID
 // logDecided logs a committed decision.
 func (d *Daemon) logDecided(x decided) {
 	out := x.out
+	if out.Quarantine != "" {
+		d.heldKnown = false // for the next digest (digest.go)
+	}
 	d.log.Info("letter", "ref", out.Ref.String(), "message_id", out.MessageID, "game", out.Game.Key(),
 		"verdict", out.Verdict, "clause", out.Clause, "quarantine", out.Quarantine, "sent", len(x.applied.Outbox))
 }
@@ -357,6 +360,23 @@ func (d *Daemon) gamesOf(tx *store.Tx, from string) ([]candidate, error) {
 		}
 	}
 	return cands, nil
+}
+
+// loadSheets returns the start sheet of every tournament in the store, in code order.
+func loadSheets(tx *store.Tx) ([]*tournament.Sheet, error) {
+	codes, err := tx.Tournaments()
+	if err != nil {
+		return nil, err
+	}
+	sheets := make([]*tournament.Sheet, 0, len(codes))
+	for _, code := range codes {
+		sh, err := LoadSheet(tx, code)
+		if err != nil {
+			return nil, err
+		}
+		sheets = append(sheets, sh)
+	}
+	return sheets, nil
 }
 
 // LoadSheet returns the start sheet of tournament code.

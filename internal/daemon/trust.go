@@ -211,7 +211,7 @@ func (d *Daemon) unstampedNotice(tx *store.Tx, out *store.LetterOutcome, from st
 		"the server must add its field to every letter and remove foreign ones, or a forged field would be believed (docs/trust.md); "+
 		"the judges are told, and this is logged once a day",
 		"authserv_id", id, "from", from, "message_id", base.MessageID)
-	codes, err := tx.Tournaments()
+	sheets, err := loadSheets(tx)
 	if err != nil {
 		return err
 	}
@@ -221,11 +221,7 @@ func (d *Daemon) unstampedNotice(tx *store.Tx, out *store.LetterOutcome, from st
 	}
 	var judges []judge
 	seen := map[string]bool{}
-	for _, code := range codes {
-		sh, err := LoadSheet(tx, code)
-		if err != nil {
-			return err
-		}
+	for _, sh := range sheets {
 		j := strings.ToLower(sh.Judge)
 		if j == "" || seen[j] || !g.allow(g.answers, j, base.Now) {
 			continue
@@ -301,16 +297,12 @@ func (d *Daemon) registrations(tx *store.Tx, from string) ([]registration, error
 	if from == "" {
 		return nil, nil
 	}
-	codes, err := tx.Tournaments()
+	sheets, err := loadSheets(tx)
 	if err != nil {
 		return nil, err
 	}
 	var regs []registration
-	for _, code := range codes {
-		sh, err := LoadSheet(tx, code)
-		if err != nil {
-			return nil, err
-		}
+	for _, sh := range sheets {
 		if p, ok := sh.PlayerByEmail(from); ok {
 			regs = append(regs, registration{sheet: sh, player: p})
 		}

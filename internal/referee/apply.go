@@ -116,7 +116,7 @@ func applyLetter(g Game, lt letter, env Envelope, reg Regulation, loc *time.Loca
 	}
 	x.b = b
 	x.stamps = x.dates()
-	x.covered(*x.g.owes(side)) // 4.2.9: a repetition counts in any letter
+	x.credit(*x.g.owes(side)) // 4.2.9: a repetition counts in any letter
 	switch {
 	case x.g.Status == StatusFinished:
 		x.d.Verdict = Notice
@@ -336,7 +336,10 @@ func (g *Game) owes(s Side) *[]int {
 // what was repeated (x.credited), whatever the letter's verdict.
 func (x *decider) checkRepetition() []Violation {
 	owed := *x.g.owes(x.side)
-	covered := x.covered(owed)
+	covered := map[int]bool{} // credited in applyLetter, for every letter
+	for _, j := range x.credited {
+		covered[j] = true
+	}
 	want := x.repeatWant(owed)
 	var v []Violation
 	for _, m := range x.lt.Repeated {
@@ -380,9 +383,9 @@ func (x *decider) checkRepetition() []Violation {
 	return v
 }
 
-// covered returns the owed plies the letter repeats, by number or under a wrong number
-// (4.2.14), in its repetition or among its moves, and credits them.
-func (x *decider) covered(owed []int) map[int]bool {
+// credit records in x.credited the owed plies the letter repeats, by number or under a wrong
+// number (4.2.14), in its repetition or among its moves.
+func (x *decider) credit(owed []int) {
 	covered := map[int]bool{}
 	given := append([]letterMove(nil), x.lt.Repeated...)
 	given = append(given, x.lt.Moves...)
@@ -405,7 +408,6 @@ func (x *decider) covered(owed []int) map[int]bool {
 			x.credited = append(x.credited, j)
 		}
 	}
-	return covered
 }
 
 // renumbered returns the owed ply a repetition names under a wrong number (4.2.14).

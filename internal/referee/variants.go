@@ -157,20 +157,17 @@ func (x *decider) acceptWritten(moves []letterMove) (rest []letterMove, faults [
 	if len(a.Declined) > 0 {
 		d := a.Declined[0]
 		at := -1
+		c := x.b.clone() // stands before ply p0+i of the variant
 		for i := range vm {
 			ply := p0 + i
-			if sideOfPly(ply) != x.side || d.Number > 0 && d.Side != "" && plyOf(d.Number, d.Side) != ply {
-				continue
+			if sideOfPly(ply) == x.side && (d.Number <= 0 || d.Side == "" || plyOf(d.Number, d.Side) == ply) {
+				if got, f := c.parse(d.Text); !d.Bad && f == nil && got == vm[i] || canon(d.Text) == canon(vm[i]) {
+					at = ply
+					break
+				}
 			}
-			c := x.b.clone()
-			ok := true
-			for k := 0; k < i && ok; k++ {
-				ok = c.play(vm[k]) == nil
-			}
-			got, f := c.parse(d.Text)
-			if ok && !d.Bad && f == nil && got == vm[i] || canon(d.Text) == canon(vm[i]) {
-				at = ply
-				break
+			if c.play(vm[i]) != nil {
+				break // a stored variant replays; nothing after an unplayable move is its
 			}
 		}
 		switch {

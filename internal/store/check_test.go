@@ -521,7 +521,7 @@ func TestMigrate_V2(t *testing.T) {
 		os.Remove(frozen)
 		buildV2(t, frozen)
 	}
-	path, orig := frozenCopy(t, frozen)
+	path := frozenCopy(t, frozen)
 	var logged bytes.Buffer
 	db, err := Open(path, Options{Logger: newTextLogger(&logged)})
 	if err != nil {
@@ -581,13 +581,6 @@ func TestMigrate_V2(t *testing.T) {
 		t.Errorf("Open after an edit of a migrated game: %v, want ErrDamaged", err)
 	}
 
-	now, err := os.ReadFile(frozen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(now, orig) {
-		t.Error("test changed testdata/schema-v2.db")
-	}
 }
 
 // TestMigrate_V2Atomic: a migration 2→3 that fails leaves the file as it was.

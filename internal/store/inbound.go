@@ -135,7 +135,8 @@ func (tx *Tx) receive(ref MessageRef, messageID string, raw []byte, now time.Tim
 	}
 	messageID = NormalizeMessageID(messageID)
 	digest := Digest(sha256.Sum256(raw))
-	content := contentDigest(raw)
+	head, body := splitHeader(raw)
+	content := contentDigest(head, body)
 	idKey := letterKey(messageID, content, digest)
 	first, found, err := tx.sameLetter(idKey, messageID, digest)
 	if err != nil {
@@ -150,7 +151,7 @@ func (tx *Tx) receive(ref MessageRef, messageID string, raw []byte, now time.Tim
 		return first, false, nil
 	}
 	rec := Inbound{Ref: ref, MessageID: messageID, Digest: digest, Size: len(raw),
-		State: InboundReceived, Received: now.UTC(), From: shownField(raw, "from"), Subject: shownField(raw, "subject")}
+		State: InboundReceived, Received: now.UTC(), From: shownField(head, "from"), Subject: shownField(head, "subject")}
 	if err := tx.putInbound(rec); err != nil {
 		return Inbound{}, false, err
 	}
@@ -204,14 +205,7 @@ func (tx *Tx) sameLetter(key []byte, messageID string, raw Digest) (Inbound, boo
 // Subject fields and its body, as its writer's mail client made them. The trace fields a server
 // adds on the way (Received, Return-Path, Delivered-To, Authentication-Results, ...) are left
 // out, so that the same letter delivered twice has the same content digest.
-func contentDigest(raw []byte) Digest {
-	head, body := raw, []byte(nil)
-	for _, sep := range []string{"\r\n\r\n", "\n\n"} {
-		if i := bytes.Index(raw, []byte(sep)); i >= 0 {
-			head, body = raw[:i], raw[i+len(sep):]
-			break
-		}
-	}
+func contentDigest(head, body []byte) Digest {
 	h := sha256.New()
 	for _, name := range []string{"from", "date", "subject"} {
 		h.Write([]byte(name + ":" + headerValue(head, name) + "\x00"))
@@ -220,15 +214,21 @@ func contentDigest(raw []byte) Digest {
 	return Digest(h.Sum(nil))
 }
 
-// shownField returns a header field of a raw letter as a judge should see it: unfolded, RFC 2047
-// words decoded, control characters (an encoded CR/LF) shown as spaces, at most 200 bytes.
-func shownField(raw []byte, name string) string {
-	head := raw
-	if i := bytes.Index(raw, []byte("\r\n\r\n")); i >= 0 {
-		head = raw[:i]
-	} else if i := bytes.Index(raw, []byte("\n\n")); i >= 0 {
-		head = raw[:i]
+// splitHeader splits a raw letter at the blank line after its header; without one, it is all
+// header.
+func splitHeader(raw []byte) (head, body []byte) {
+	for _, sep := range []string{"\r\n\r\n", "\n\n"} {
+		if i := bytes.Index(raw, []byte(sep)); i >= 0 {
+			return raw[:i], raw[i+len(sep):]
+		}
 	}
+	return raw, nil
+}
+
+// shownField returns a header field of a letter's header as a judge should see it: unfolded,
+// RFC 2047 words decoded, control characters (an encoded CR/LF) shown as spaces, at most 200
+// bytes.
+func shownField(head []byte, name string) string {
 	v := rawHeaderValue(head, name)
 	if d, err := new(mime.WordDecoder).DecodeHeader(v); err == nil {
 		v = d

@@ -202,8 +202,8 @@ func TestOpen_NotStore(t *testing.T) {
 }
 
 // frozenCopy copies a frozen store file of testdata into the test's directory and returns the
-// copy's path and the frozen bytes: the frozen file itself is never opened.
-func frozenCopy(t *testing.T, frozen string) (string, []byte) {
+// copy's path; when the test ends it checks that the frozen file itself is untouched.
+func frozenCopy(t *testing.T, frozen string) string {
 	t.Helper()
 	orig, err := os.ReadFile(frozen)
 	if err != nil {
@@ -213,7 +213,15 @@ func frozenCopy(t *testing.T, frozen string) (string, []byte) {
 	if err := os.WriteFile(path, orig, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	return path, orig
+	t.Cleanup(func() {
+		now, err := os.ReadFile(frozen)
+		if err != nil {
+			t.Error(err)
+		} else if !bytes.Equal(now, orig) {
+			t.Errorf("the test changed %s", frozen)
+		}
+	})
+	return path
 }
 
 // The file testdata/schema-v1.db was written by buildV1 at schema version 1
@@ -254,7 +262,7 @@ func TestMigrate_V1(t *testing.T) {
 		os.Remove(frozen)
 		buildV1(t, frozen)
 	}
-	path, orig := frozenCopy(t, frozen)
+	path := frozenCopy(t, frozen)
 
 	var logged bytes.Buffer
 	db, err := Open(path, Options{Logger: slog.New(slog.NewTextHandler(&logged, nil))})
@@ -318,14 +326,6 @@ func TestMigrate_V1(t *testing.T) {
 		return nil
 	})
 
-	// The frozen file is untouched.
-	now, err := os.ReadFile(frozen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(now, orig) {
-		t.Error("test changed testdata/schema-v1.db")
-	}
 }
 
 // TestMigrate_Atomic checks that a migration that fails leaves the file at
