@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"postald/internal/daemon"
+	"postald/internal/office"
 	"postald/internal/referee"
 	"postald/internal/store"
 )
@@ -141,7 +141,7 @@ func TestAdjudicationPackage(t *testing.T) {
 		}
 	}
 	if err := r.db.View(func(tx *store.Tx) error {
-		g, err := daemon.LoadGame(tx, store.GameID{Tournament: "ADJ-1", Game: "1-2"})
+		g, err := office.LoadGame(tx, store.GameID{Tournament: "ADJ-1", Game: "1-2"})
 		if err == nil && (g.Status != referee.StatusFinished || g.Result != "1-0") {
 			t.Errorf("after the adjudication the game is %s %s", g.Status, g.Result)
 		}

@@ -15,6 +15,7 @@ import (
 	"postald/internal/daemon"
 	"postald/internal/mailbox"
 	"postald/internal/mailtest"
+	"postald/internal/office"
 	"postald/internal/store"
 )
 
@@ -40,7 +41,7 @@ func TestReusedMessageIDThroughDovecot(t *testing.T) {
 	}
 	g.st.WaitMessage(t, g.black, "INBOX", token, 30*time.Second) // the forwarded move
 	err := g.db.View(func(tx *store.Tx) error {
-		gm, err := daemon.LoadGame(tx, store.GameID{Tournament: g.code, Game: "1-2"})
+		gm, err := office.LoadGame(tx, store.GameID{Tournament: g.code, Game: "1-2"})
 		if err != nil {
 			return err
 		}
@@ -95,7 +96,7 @@ func TestFullDiskThroughDovecot(t *testing.T) {
 	}
 	g.st.WaitMessage(t, g.black, "INBOX", token, 30*time.Second)
 	err := g.db.View(func(tx *store.Tx) error {
-		gm, err := daemon.LoadGame(tx, store.GameID{Tournament: g.code, Game: "1-2"})
+		gm, err := office.LoadGame(tx, store.GameID{Tournament: g.code, Game: "1-2"})
 		if err != nil {
 			return err
 		}
@@ -255,7 +256,7 @@ func gameState(t *testing.T, g *stackGame) (string, int) {
 	var res string
 	var n int
 	err := g.db.View(func(tx *store.Tx) error {
-		gm, err := daemon.LoadGame(tx, store.GameID{Tournament: g.code, Game: "1-2"})
+		gm, err := office.LoadGame(tx, store.GameID{Tournament: g.code, Game: "1-2"})
 		res, n = gm.Result, len(gm.Plies)
 		return err
 	})

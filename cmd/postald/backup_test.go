@@ -22,6 +22,7 @@ import (
 	"postald/internal/daemon"
 	"postald/internal/localmail"
 	"postald/internal/mailbox"
+	"postald/internal/office"
 	"postald/internal/store"
 )
 
@@ -230,7 +231,7 @@ func TestBackupAndDamage(t *testing.T) {
 	r := startSocketRig(t)
 	moscow, _ := time.LoadLocation("Europe/Moscow")
 	if err := r.d.Do(context.Background(), func() error {
-		_, err := createTournament(r.db, r.from, []byte(rulingSheet), r.clock.Now())
+		_, err := office.CreateTournament(r.db, r.from, []byte(rulingSheet), r.clock.Now())
 		return err
 	}); err != nil {
 		t.Fatal(err)

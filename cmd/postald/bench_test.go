@@ -21,6 +21,7 @@ import (
 	"postald/internal/config"
 	"postald/internal/daemon"
 	"postald/internal/mailtest"
+	"postald/internal/office"
 	"postald/internal/store"
 )
 
@@ -212,7 +213,7 @@ func (d *benchDaemon) register(tb testing.TB, bu *burst) {
 	sheet := bu.sheet(d.st.Address(d.st.Tournament), d.st.Address("judge"), d.st.Address("director"))
 	if d.done == nil {
 		from, _ := mail.ParseAddress(d.cfg.SMTP.From)
-		if _, err := createTournament(d.db, *from, []byte(sheet), time.Now()); err != nil {
+		if _, err := office.CreateTournament(d.db, *from, []byte(sheet), time.Now()); err != nil {
 			tb.Fatal(err)
 		}
 		return

@@ -18,9 +18,9 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/google/go-cmp/cmp"
 
-	"postald/internal/daemon"
 	"postald/internal/daysclock"
 	"postald/internal/mailtest"
+	"postald/internal/office"
 	"postald/internal/plural"
 	"postald/internal/referee"
 	"postald/internal/store"
@@ -438,7 +438,7 @@ func storedGame(t *testing.T, db *store.DB, id store.GameID) referee.Game {
 	var g referee.Game
 	err := db.View(func(tx *store.Tx) error {
 		var err error
-		g, err = daemon.LoadGame(tx, id)
+		g, err = office.LoadGame(tx, id)
 		return err
 	})
 	if err != nil {

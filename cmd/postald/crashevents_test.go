@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"postald/internal/daemon"
 	"postald/internal/daysclock"
+	"postald/internal/office"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
@@ -62,7 +62,7 @@ email = "black@example.test"
 	defer db.Close()
 	id := store.GameID{Tournament: "T", Game: "1-2"}
 	err = db.Update(func(tx *store.Tx) error {
-		return daemon.Record(tx, mail.Address{Address: "moves@example.test"}, id, sh, referee.Decision{Game: g}, now, time.UTC)
+		return office.Record(tx, mail.Address{Address: "moves@example.test"}, id, sh, referee.Decision{Game: g}, now, time.UTC)
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -23,6 +23,7 @@ import (
 	"postald/internal/daemon"
 	"postald/internal/localmail"
 	"postald/internal/mailbox"
+	"postald/internal/office"
 	"postald/internal/store"
 )
 
@@ -200,7 +201,7 @@ func (r *localRig) close() error {
 // create registers a tournament as `postald tournament create` does and waits for the start letters.
 func (r *localRig) create(ctx context.Context, sheet string) error {
 	if err := r.d.Do(ctx, func() error {
-		_, err := createTournament(r.db, r.from, []byte(sheet), r.clock.Now())
+		_, err := office.CreateTournament(r.db, r.from, []byte(sheet), r.clock.Now())
 		return err
 	}); err != nil {
 		return err
@@ -291,7 +292,7 @@ func demo(ctx context.Context, out io.Writer, log *slog.Logger, dir string) erro
 
 	var summary string
 	err = r.db.View(func(tx *store.Tx) error {
-		g, err := daemon.LoadGame(tx, store.GameID{Tournament: "DEMO-2026", Game: "1-2"})
+		g, err := office.LoadGame(tx, store.GameID{Tournament: "DEMO-2026", Game: "1-2"})
 		if err != nil {
 			return err
 		}

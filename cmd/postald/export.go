@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"postald/internal/daemon"
+	"postald/internal/office"
 	"postald/internal/store"
 )
 
@@ -38,7 +39,7 @@ func exportMain(ctx context.Context, args []string, out io.Writer, cenv *daemon.
 		if err != nil {
 			return err
 		}
-		text, err = daemon.GamePDN(sh, g)
+		text, err = office.GamePDN(sh, g)
 		return err
 	})
 	if err != nil {

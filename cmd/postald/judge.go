@@ -21,6 +21,7 @@ import (
 
 	"postald/internal/daemon"
 	"postald/internal/daysclock"
+	"postald/internal/office"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
@@ -621,7 +622,7 @@ func applyRuling(tx *store.Tx, from mail.Address, sh *tournament.Sheet, id store
 		cc.Role, cc.To = referee.ToDirector, sh.Director
 		dec.Letters = append(dec.Letters, cc)
 	}
-	return daemon.Record(tx, from, id, sh, dec, now, loc)
+	return office.Record(tx, from, id, sh, dec, now, loc)
 }
 
 // Kinds of the rulings the shell records itself: a withdrawal (seed 003, 1.10) and an annulment.
@@ -681,7 +682,7 @@ func (j *judge) withdraw(args []string) error {
 				}
 				code = codes[0]
 			}
-			sh, err := daemon.LoadSheet(tx, code)
+			sh, err := office.LoadSheet(tx, code)
 			if err != nil {
 				return err
 			}
@@ -794,7 +795,7 @@ func annulGame(tx *store.Tx, from mail.Address, sh *tournament.Sheet, id store.G
 	}
 	dec := referee.Decision{Verdict: referee.Ruled, Clauses: []string{clause}, Game: g,
 		Letters: rulingLetters(sh, g, subject, body, clause)}
-	return daemon.Record(tx, from, id, sh, dec, now, loc)
+	return office.Record(tx, from, id, sh, dec, now, loc)
 }
 
 // rulingLetters are the letters of a ruling the shell gives itself (annulment, a protest's
@@ -846,7 +847,7 @@ func (j *judge) protest(args []string) error {
 		}
 		dec := referee.Decision{Verdict: referee.Ruled, Clauses: []string{*clause}, Game: g,
 			Letters: rulingLetters(sh, g, subject, body, *clause)}
-		return daemon.Record(tx, j.env.From, id, sh, dec, now, loc)
+		return office.Record(tx, j.env.From, id, sh, dec, now, loc)
 	})
 }
 
@@ -856,11 +857,11 @@ func openGame(tx *store.Tx, name string) (store.GameID, *tournament.Sheet, refer
 	if err != nil {
 		return id, nil, referee.Game{}, err
 	}
-	sh, err := daemon.LoadSheet(tx, id.Tournament)
+	sh, err := office.LoadSheet(tx, id.Tournament)
 	if err != nil {
 		return id, nil, referee.Game{}, err
 	}
-	g, err := daemon.LoadGame(tx, id)
+	g, err := office.LoadGame(tx, id)
 	return id, sh, g, err
 }
 
@@ -924,7 +925,7 @@ func eachGame(tx *store.Tx, code string, fn func(*tournament.Sheet, store.GameID
 		}
 	}
 	for _, c := range codes {
-		sh, err := daemon.LoadSheet(tx, c)
+		sh, err := office.LoadSheet(tx, c)
 		if err != nil {
 			return err
 		}
@@ -933,7 +934,7 @@ func eachGame(tx *store.Tx, code string, fn func(*tournament.Sheet, store.GameID
 			return err
 		}
 		for _, id := range ids {
-			g, err := daemon.LoadGame(tx, id)
+			g, err := office.LoadGame(tx, id)
 			if err != nil {
 				return err
 			}

@@ -19,6 +19,7 @@ import (
 
 	"postald/internal/daemon"
 	"postald/internal/mailtest"
+	"postald/internal/office"
 	"postald/internal/referee"
 	"postald/internal/store"
 )
@@ -91,7 +92,7 @@ func (r *localRig) game(t *testing.T, name string) referee.Game {
 	t.Helper()
 	var g referee.Game
 	if err := r.db.View(func(tx *store.Tx) (err error) {
-		g, err = daemon.LoadGame(tx, store.GameID{Tournament: "RUL-1", Game: name})
+		g, err = office.LoadGame(tx, store.GameID{Tournament: "RUL-1", Game: name})
 		return err
 	}); err != nil {
 		t.Fatal(err)
@@ -575,7 +576,7 @@ func TestRevertForgedLetterThroughStack(t *testing.T) {
 		t.Helper()
 		var gm referee.Game
 		if err := g.db.View(func(tx *store.Tx) (err error) {
-			gm, err = daemon.LoadGame(tx, id)
+			gm, err = office.LoadGame(tx, id)
 			return err
 		}); err != nil {
 			t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 
 	"postald/internal/daemon"
 	"postald/internal/daysclock"
+	"postald/internal/office"
 	"postald/internal/referee"
 	"postald/internal/report"
 	"postald/internal/store"
@@ -111,7 +112,7 @@ type drawnReport struct {
 
 // tournamentReport draws up the director's report of one tournament from the store.
 func tournamentReport(tx *store.Tx, code string, now time.Time) (*drawnReport, error) {
-	sh, err := daemon.LoadSheet(tx, code)
+	sh, err := office.LoadSheet(tx, code)
 	if err != nil {
 		return nil, err
 	}
@@ -139,7 +140,7 @@ func tournamentReport(tx *store.Tx, code string, now time.Time) (*drawnReport, e
 	}
 	err = eachGame(tx, code, func(sh *tournament.Sheet, id store.GameID, g referee.Game) error {
 		in.Games = append(in.Games, reportGame(sh, g, byGame[g.Name], loc))
-		b, err := daemon.GamePDN(sh, g)
+		b, err := office.GamePDN(sh, g)
 		if err != nil {
 			return err
 		}
@@ -255,7 +256,7 @@ func mailReport(tx *store.Tx, from mail.Address, r *drawnReport, now time.Time) 
 	if sh.Language == tournament.Russian {
 		subject = sh.Code + ": отчёт директору " + now.Format(time.DateOnly)
 	}
-	l := daemon.Letter{
+	l := office.Letter{
 		From:    from,
 		To:      []mail.Address{{Address: sh.Director}},
 		Subject: subject,
@@ -263,7 +264,7 @@ func mailReport(tx *store.Tx, from mail.Address, r *drawnReport, now time.Time) 
 		Date:    now,
 		Game:    sh.Code + "/",
 		Verdict: string(referee.Notice),
-		Attachments: []daemon.Attachment{
+		Attachments: []office.Attachment{
 			{Name: "report.html", ContentType: "text/html; charset=utf-8", Data: []byte(r.html)},
 		},
 	}
@@ -273,9 +274,9 @@ func mailReport(tx *store.Tx, from mail.Address, r *drawnReport, now time.Time) 
 	}
 	slices.Sort(names)
 	for _, name := range names {
-		l.Attachments = append(l.Attachments, daemon.Attachment{Name: name + ".pdn", ContentType: "application/x-draughts-pdn; charset=utf-8", Data: r.pdn[name]})
+		l.Attachments = append(l.Attachments, office.Attachment{Name: name + ".pdn", ContentType: "application/x-draughts-pdn; charset=utf-8", Data: r.pdn[name]})
 	}
-	_, err := tx.Enqueue(store.Outgoing{From: from.Address, To: []string{sh.Director}, Raw: daemon.Compose(l),
+	_, err := tx.Enqueue(store.Outgoing{From: from.Address, To: []string{sh.Director}, Raw: office.Compose(l),
 		Game: store.GameID{Tournament: sh.Code}, Verdict: string(referee.Notice)}, now)
 	return err
 }

@@ -18,6 +18,7 @@ import (
 	"postald/internal/config"
 	"postald/internal/daemon"
 	"postald/internal/mailtest"
+	"postald/internal/office"
 	"postald/internal/store"
 )
 
@@ -202,7 +203,7 @@ func TestServeGameThroughDovecot(t *testing.T) {
 	// The last forwarded letter before the resignation carries the whole combination.
 	var final string
 	err := g.db.View(func(tx *store.Tx) error {
-		gm, err := daemon.LoadGame(tx, store.GameID{Tournament: g.code, Game: "1-2"})
+		gm, err := office.LoadGame(tx, store.GameID{Tournament: g.code, Game: "1-2"})
 		final = gm.Result + " " + strings.Join(gm.MoveList(), " ")
 		return err
 	})

@@ -17,6 +17,7 @@ import (
 	"postald/internal/config"
 	"postald/internal/daemon"
 	"postald/internal/mailtest"
+	"postald/internal/office"
 	"postald/internal/store"
 	"postald/internal/trust"
 )
@@ -241,7 +242,7 @@ func (g *trustGame) toDaemon(t *testing.T, m mailtest.Mail) {
 func (g *trustGame) game(t *testing.T) (result string, moves int) {
 	t.Helper()
 	err := g.db.View(func(tx *store.Tx) error {
-		gm, err := daemon.LoadGame(tx, store.GameID{Tournament: g.code, Game: "1-2"})
+		gm, err := office.LoadGame(tx, store.GameID{Tournament: g.code, Game: "1-2"})
 		result, moves = gm.Result, len(gm.MoveList())
 		return err
 	})

@@ -11,6 +11,7 @@ import (
 
 	"postald/internal/config"
 	"postald/internal/mailbox"
+	"postald/internal/office"
 	"postald/internal/store"
 )
 
@@ -68,7 +69,7 @@ func (r *batchRig) plies(t *testing.T) int {
 	t.Helper()
 	var n int
 	err := r.db.View(func(tx *store.Tx) error {
-		g, err := LoadGame(tx, store.GameID{Tournament: "TT-2026", Game: r.game})
+		g, err := office.LoadGame(tx, store.GameID{Tournament: "TT-2026", Game: r.game})
 		n = len(g.Plies)
 		return err
 	})
@@ -84,7 +85,7 @@ func (r *batchRig) record(t *testing.T, m mailbox.Message) store.Inbound {
 	var in store.Inbound
 	err := r.db.View(func(tx *store.Tx) error {
 		var err error
-		in, err = tx.Inbound(refOf(m))
+		in, err = tx.Inbound(office.RefOf(m))
 		if errors.Is(err, store.ErrNotFound) {
 			return nil
 		}
@@ -153,7 +154,7 @@ func TestHandleBatchTakesInterruptedLetterAlone(t *testing.T) {
 	r := newBatchRig(t)
 	ms := []mailbox.Message{r.letter("ivanov", "My move: 1. c3-d4"), r.letter("petrov", "Received your 1. c3-d4.\r\nMy move: 1... b6-a5"), r.letter("ivanov", "Received your 1... b6-a5.\r\nMy move: 2. g3-h4")}
 	err := r.db.Update(func(tx *store.Tx) error {
-		_, _, err := tx.Receive(refOf(ms[0]), headerMessageID(ms[0].Raw), ms[0].Raw, r.now)
+		_, _, err := tx.Receive(office.RefOf(ms[0]), office.MessageID(ms[0].Raw), ms[0].Raw, r.now)
 		return err
 	})
 	if err != nil {

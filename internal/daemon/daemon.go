@@ -34,6 +34,7 @@ import (
 
 	"postald/internal/config"
 	"postald/internal/mailbox"
+	"postald/internal/office"
 	"postald/internal/store"
 )
 
@@ -67,19 +68,13 @@ type Options struct {
 
 // Daemon is a running postald.
 type Daemon struct {
-	opt   Options
-	log   *slog.Logger
-	now   func() time.Time
-	jobs  chan job
-	kickS chan struct{} // wakes the sender
-	kickT chan struct{} // wakes the deadline timer
-	zones zoneCache
-	trust *guard // rate limits, in memory: a restart starts every window afresh
-	// faults is what the owner goroutine knows of the store's failures to write (storage.go).
-	faults storeFaults
-	// heldKnown: every held letter the store holds has been listed in a digest, as far as
-	// this daemon knows (digest.go); false at start, and again whenever a letter is held.
-	heldKnown bool
+	opt    Options
+	log    *slog.Logger
+	now    func() time.Time
+	office *office.Office // every unit of work, called on the owner goroutine only
+	jobs   chan job
+	kickS  chan struct{} // wakes the sender
+	kickT  chan struct{} // wakes the deadline timer
 }
 
 type job struct {
@@ -96,7 +91,6 @@ func New(opt Options) *Daemon {
 		jobs:  make(chan job),
 		kickS: make(chan struct{}, 1),
 		kickT: make(chan struct{}, 1),
-		trust: newGuard(opt.Limits),
 	}
 	if d.log == nil {
 		d.log = slog.New(slog.DiscardHandler)
@@ -104,6 +98,11 @@ func New(opt Options) *Daemon {
 	if d.now == nil {
 		d.now = time.Now
 	}
+	oo := office.Options{Store: opt.Store, From: opt.From, Limits: opt.Limits, Trust: opt.Trust, Logger: d.log, Now: d.now}
+	if opt.Sender != nil {
+		oo.Sender = opt.Sender
+	}
+	d.office = office.New(oo)
 	return d
 }
 
@@ -192,6 +191,21 @@ func (d *Daemon) Do(ctx context.Context, fn func() error) error {
 		return errors.Join(ctx.Err(), <-j.done)
 	}
 }
+
+// Handle is the mailbox watcher's handler: the letter is decided on the owner goroutine, and only
+// when its transaction committed does Handle return nil, letting the watcher move it away.
+func (d *Daemon) Handle(ctx context.Context, m mailbox.Message) error {
+	err := d.Do(ctx, func() error { return d.office.Letter(m) })
+	if err != nil {
+		d.log.Error("letter not processed; it stays in the mailbox", "mailbox", m.Mailbox, "uid", m.UID, "err", err)
+		return err
+	}
+	d.Kick()
+	return nil
+}
+
+// Office returns the daemon's office, for work run on the owner goroutine (Do).
+func (d *Daemon) Office() *office.Office { return d.office }
 
 // kick wakes a loop without blocking.
 func kick(c chan struct{}) {

@@ -23,6 +23,7 @@ import (
 	"postald/internal/config"
 	"postald/internal/localmail"
 	"postald/internal/mailbox"
+	"postald/internal/office"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
@@ -205,7 +206,7 @@ func registerTournament(t *testing.T, db *store.DB, from mail.Address, now time.
 		for _, pr := range sh.Games() {
 			g := referee.NewGame(sh.Code, pr.Name, sh.Variant, sh.Language, player(pr.White), player(pr.Black), sh.Start, sh.End)
 			g.Address, g.Judge = sh.Address, sh.Judge
-			if err := Record(tx, from, store.GameID{Tournament: sh.Code, Game: pr.Name}, sh, referee.Decision{Game: g}, now, loc); err != nil {
+			if err := office.Record(tx, from, store.GameID{Tournament: sh.Code, Game: pr.Name}, sh, referee.Decision{Game: g}, now, loc); err != nil {
 				return err
 			}
 		}
@@ -681,34 +682,6 @@ func TestRateLimits(t *testing.T) {
 }
 
 // TestReceiptLine: the line an answer ends with, in both languages, the instant in the
-// tournament's zone.
-func TestReceiptLine(t *testing.T) {
-	moscow, err := time.LoadLocation("Europe/Moscow")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var h store.Digest
-	for i := range h {
-		h[i] = byte(i)
-	}
-	rc := store.Receipt{Chain: "СТ-2026/1/3-7", Seq: 12, Move: 6, Hash: h}
-	received := time.Date(2026, 11, 16, 7, 3, 0, 0, time.UTC)
-	const hash = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
-	tests := []struct{ lang, want string }{
-		{"en", "Body.\n\nReceipt: СТ-2026/1/3-7 #12 move 6 sha256:" + hash +
-			"\n(received 2026-11-16 10:03 +0300; keep it: it proves what postald received and when)\n"},
-		{"ru", "Body.\n\nКвитанция: СТ-2026/1/3-7 #12 move 6 sha256:" + hash +
-			"\n(получено 2026-11-16 10:03 +0300; сохраните её: она доказывает, что и когда получил postald)\n"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.lang, func(t *testing.T) {
-			got := withReceipt("Body.\n\n", trustText(tt.lang).receiptLine(rc, received, moscow))
-			if got != tt.want {
-				t.Errorf("got\n%s\nwant\n%s", got, tt.want)
-			}
-		})
-	}
-}
 
 // TestUnstampedNotice: letters without a field of the configured receiving server are held,
 // and the judge is told once a day (and it is logged) that the server does not stamp them;

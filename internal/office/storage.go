@@ -1,4 +1,4 @@
-package daemon
+package office
 
 import (
 	"context"
@@ -53,35 +53,35 @@ func isStorageFault(err error) bool {
 
 // storeFailed records a failure to commit the letter at ref and returns the error that keeps the
 // letter in the mailbox. A storage fault is logged and reported to the judges once.
-func (d *Daemon) storeFailed(ref store.MessageRef, err error) error {
+func (o *Office) storeFailed(ref store.MessageRef, err error) error {
 	if !isStorageFault(err) {
 		return err
 	}
-	d.faults.remember(ref) // its next attempt is not counted, whatever ForgiveAttempt did
-	if d.faults.down {
+	o.faults.remember(ref) // its next attempt is not counted, whatever ForgiveAttempt did
+	if o.faults.down {
 		return err
 	}
-	d.faults.down, d.faults.since = true, d.now()
-	d.log.Error("the store cannot be written; letters wait in the mailbox and are decided once it can",
+	o.faults.down, o.faults.since = true, o.now()
+	o.log.Error("the store cannot be written; letters wait in the mailbox and are decided once it can",
 		"err", err, "letter", ref.String())
-	d.tellJudges(err)
+	o.tellJudges(err)
 	return err
 }
 
 // storeWorks records a commit that succeeded for the letter at ref.
-func (d *Daemon) storeWorks(ref store.MessageRef) {
-	delete(d.faults.retry, ref.String())
-	if !d.faults.down {
+func (o *Office) storeWorks(ref store.MessageRef) {
+	delete(o.faults.retry, ref.String())
+	if !o.faults.down {
 		return
 	}
-	d.log.Info("the store is written again; the letters that waited are decided", "down_since", d.faults.since)
-	d.faults.down = false
+	o.log.Info("the store is written again; the letters that waited are decided", "down_since", o.faults.since)
+	o.faults.down = false
 }
 
 // tellJudges sends the judges of every tournament a letter about the store's fault, directly
 // through the SMTP server, in the background: the owner goroutine goes on.
-func (d *Daemon) tellJudges(fault error) {
-	if d.opt.Sender == nil {
+func (o *Office) tellJudges(fault error) {
+	if o.opt.Sender == nil {
 		return
 	}
 	type notice struct {
@@ -90,7 +90,7 @@ func (d *Daemon) tellJudges(fault error) {
 	}
 	var ns []*notice
 	byJudge := map[string]*notice{}
-	_ = d.opt.Store.View(func(tx *store.Tx) error {
+	_ = o.opt.Store.View(func(tx *store.Tx) error {
 		codes, err := tx.Tournaments()
 		if err != nil {
 			return err
@@ -111,17 +111,17 @@ func (d *Daemon) tellJudges(fault error) {
 		}
 		return nil
 	})
-	now := d.now()
+	now := o.now()
 	for _, n := range ns {
 		tx := storageText(n.lang)
 		codes := strings.Join(n.codes, ", ")
-		raw := Compose(Letter{From: d.opt.From, To: []mail.Address{{Address: n.to}}, Subject: fmt.Sprintf(tx.subject, codes),
+		raw := Compose(Letter{From: o.opt.From, To: []mail.Address{{Address: n.to}}, Subject: fmt.Sprintf(tx.subject, codes),
 			Body: fmt.Sprintf(tx.body, now.Format("2006-01-02 15:04 -0700"), fault), Date: now, Verdict: "notice"})
 		go func(to string, raw []byte) {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
-			if err := d.opt.Sender.Send(ctx, []string{to}, raw); err != nil {
-				d.log.Error("telling the judge that the store cannot be written", "to", to, "err", err)
+			if err := o.opt.Sender.Send(ctx, []string{to}, raw); err != nil {
+				o.log.Error("telling the judge that the store cannot be written", "to", to, "err", err)
 			}
 		}(n.to, raw)
 	}

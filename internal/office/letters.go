@@ -1,8 +1,7 @@
-package daemon
+package office
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/mail"
@@ -24,38 +23,28 @@ const gameFormat = 1
 // quarantined for the judge: a letter must never block the mailbox.
 const maxAttempts = 3
 
-// Handle is the mailbox watcher's handler: the letter is decided on the owner goroutine, and only
-// when its transaction committed does Handle return nil, letting the watcher move it away.
-func (d *Daemon) Handle(ctx context.Context, m mailbox.Message) error {
-	err := d.Do(ctx, func() error { return d.process(m) })
-	if err != nil {
-		d.log.Error("letter not processed; it stays in the mailbox", "mailbox", m.Mailbox, "uid", m.UID, "err", err)
-		return err
-	}
-	d.Kick()
-	return nil
-}
-
-// process decides one letter and records everything it changes in one transaction.
-func (d *Daemon) process(m mailbox.Message) error {
-	now := d.now()
-	ref := refOf(m)
-	msgID := headerMessageID(m.Raw)
+// Letter decides one letter taken from the mailbox and records everything it changes in one
+// transaction. It returns nil only when that transaction committed (or the letter had been
+// decided before): only then may the letter leave the mailbox.
+func (o *Office) Letter(m mailbox.Message) error {
+	now := o.now()
+	ref := RefOf(m)
+	msgID := MessageID(m.Raw)
 	// The letter is recorded in a transaction of its own first, so that its attempt count
 	// survives a processing that fails: a letter that keeps failing is quarantined, never
 	// retried forever.
 	var rec store.Inbound
 	// A letter seen again after a crash (the watcher fetches its batch anew) is recognised in a
 	// read transaction, without the cost of a commit.
-	if err := d.opt.Store.View(func(tx *store.Tx) error {
+	if err := o.opt.Store.View(func(tx *store.Tx) error {
 		var err error
 		rec, err = tx.Inbound(ref)
 		return err
 	}); err == nil && rec.IsFinished() {
 		return nil
 	}
-	again := d.faults.retrying(ref)
-	if err := d.opt.Store.Update(func(tx *store.Tx) error {
+	again := o.faults.retrying(ref)
+	if err := o.opt.Store.Update(func(tx *store.Tx) error {
 		var err error
 		if again {
 			rec, _, err = tx.ReceiveAgain(ref, msgID, m.Raw, now)
@@ -64,34 +53,34 @@ func (d *Daemon) process(m mailbox.Message) error {
 		}
 		return err
 	}); err != nil {
-		return d.storeFailed(ref, err)
+		return o.storeFailed(ref, err)
 	}
 	if rec.IsFinished() {
-		d.storeWorks(ref)
+		o.storeWorks(ref)
 		return nil // seen before, under this or another UID
 	}
 	var done decided
-	err := d.opt.Store.Update(func(tx *store.Tx) error {
+	err := o.opt.Store.Update(func(tx *store.Tx) error {
 		var err error
-		done, err = d.apply(tx, m, rec, msgID, now)
+		done, err = o.apply(tx, m, rec, msgID, now)
 		return err
 	})
 	if err != nil {
 		if isStorageFault(err) {
 			// The store's fault, not the letter's: the attempt counted above is taken back.
-			if e := d.opt.Store.Update(func(tx *store.Tx) error { return tx.ForgiveAttempt(ref) }); e != nil {
-				d.faults.remember(ref)
+			if e := o.opt.Store.Update(func(tx *store.Tx) error { return tx.ForgiveAttempt(ref) }); e != nil {
+				o.faults.remember(ref)
 			}
 		}
-		return d.storeFailed(ref, err)
+		return o.storeFailed(ref, err)
 	}
-	d.storeWorks(ref)
-	d.logDecided(done)
+	o.storeWorks(ref)
+	o.logDecided(done)
 	return nil
 }
 
-// refOf is where m lies in the mailbox.
-func refOf(m mailbox.Message) store.MessageRef {
+// RefOf is where m lies in the mailbox: the store's name of its inbound record.
+func RefOf(m mailbox.Message) store.MessageRef {
 	return store.MessageRef{Mailbox: m.Mailbox, UIDValidity: m.UIDValidity, UID: m.UID}
 }
 
@@ -102,22 +91,22 @@ type decided struct {
 }
 
 // apply decides letter m, received as rec, and applies the outcome inside tx.
-func (d *Daemon) apply(tx *store.Tx, m mailbox.Message, rec store.Inbound, msgID string, now time.Time) (decided, error) {
+func (o *Office) apply(tx *store.Tx, m mailbox.Message, rec store.Inbound, msgID string, now time.Time) (decided, error) {
 	postmark := m.InternalDate
 	if postmark.IsZero() || postmark.After(now) {
 		postmark = now
 	}
-	base := store.LetterOutcome{Ref: refOf(m), MessageID: msgID, Raw: m.Raw, Received: postmark, Now: now}
+	base := store.LetterOutcome{Ref: RefOf(m), MessageID: msgID, Raw: m.Raw, Received: postmark, Now: now}
 	var out store.LetterOutcome
 	switch {
 	case rec.Attempts > maxAttempts:
-		out = d.holdForJudge(tx, base, fmt.Sprintf("processing failed %d times", rec.Attempts))
+		out = o.holdForJudge(tx, base, fmt.Sprintf("processing failed %d times", rec.Attempts))
 	default:
 		// A letter fetched only in part (m.Truncated) is held by the pre-checks, which
 		// know its whole size.
-		out = d.decideSafely(tx, base, m.Size)
+		out = o.decideSafely(tx, base, m.Size)
 	}
-	out.Auth = d.authVerdict(m.Raw) // kept in the archive for the judge (authverdict.go)
+	out.Auth = o.authVerdict(m.Raw) // kept in the archive for the judge (authverdict.go)
 	applied, err := tx.ApplyLetter(out)
 	if err != nil {
 		return decided{}, err
@@ -126,39 +115,39 @@ func (d *Daemon) apply(tx *store.Tx, m mailbox.Message, rec store.Inbound, msgID
 }
 
 // logDecided logs a committed decision.
-func (d *Daemon) logDecided(x decided) {
+func (o *Office) logDecided(x decided) {
 	out := x.out
 	if out.Quarantine != "" {
-		d.heldKnown = false // for the next digest (digest.go)
+		o.heldKnown = false // for the next digest (digest.go)
 	}
-	d.log.Info("letter", "ref", out.Ref.String(), "message_id", out.MessageID, "game", out.Game.Key(),
+	o.log.Info("letter", "ref", out.Ref.String(), "message_id", out.MessageID, "game", out.Game.Key(),
 		"verdict", out.Verdict, "clause", out.Clause, "quarantine", out.Quarantine, "sent", len(x.applied.Outbox))
 }
 
 // decideSafely is decide with a panic turned into a quarantine: whatever a letter holds, the
 // daemon goes on, and the judge finds the letter in the quarantine.
-func (d *Daemon) decideSafely(tx *store.Tx, base store.LetterOutcome, size int64) (out store.LetterOutcome) {
+func (o *Office) decideSafely(tx *store.Tx, base store.LetterOutcome, size int64) (out store.LetterOutcome) {
 	defer func() {
 		if r := recover(); r != nil {
-			d.log.Error("panic while deciding a letter", "ref", base.Ref.String(), "panic", r)
-			out = d.holdForJudge(tx, base, fmt.Sprintf("internal error: %v", r))
+			o.log.Error("panic while deciding a letter", "ref", base.Ref.String(), "panic", r)
+			out = o.holdForJudge(tx, base, fmt.Sprintf("internal error: %v", r))
 		}
 	}()
-	out, err := d.decide(tx, base, size)
+	out, err := o.decide(tx, base, size)
 	if err != nil {
-		d.log.Error("deciding a letter", "ref", base.Ref.String(), "err", err)
-		out = d.holdForJudge(tx, base, "internal error: "+err.Error())
+		o.log.Error("deciding a letter", "ref", base.Ref.String(), "err", err)
+		out = o.holdForJudge(tx, base, "internal error: "+err.Error())
 	}
 	return out
 }
 
 // holdForJudge quarantines a letter postald could not decide, telling the judge of the sender's
 // tournaments (trust.go, hold) so that a player's letter never waits unseen.
-func (d *Daemon) holdForJudge(tx *store.Tx, base store.LetterOutcome, reason string) store.LetterOutcome {
+func (o *Office) holdForJudge(tx *store.Tx, base store.LetterOutcome, reason string) store.LetterOutcome {
 	from := strings.ToLower(trust.ReadHeader(base.Raw).From)
-	out, err := d.hold(tx, base, from, reason, noNote, "")
+	out, err := o.hold(tx, base, from, reason, noNote, "")
 	if err != nil {
-		d.log.Error("telling the judge of a held letter", "ref", base.Ref.String(), "err", err)
+		o.log.Error("telling the judge of a held letter", "ref", base.Ref.String(), "err", err)
 		out = base
 		out.Quarantine = reason
 	}
@@ -167,9 +156,9 @@ func (d *Daemon) holdForJudge(tx *store.Tx, base store.LetterOutcome, reason str
 
 // decide checks that the letter may be read (trust.go), reads it, finds its game and asks the
 // referee. size is the letter's whole size when base.Raw holds only its beginning.
-func (d *Daemon) decide(tx *store.Tx, base store.LetterOutcome, size int64) (store.LetterOutcome, error) {
+func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64) (store.LetterOutcome, error) {
 	out := base
-	sender, held, err := d.precheck(tx, base, size)
+	sender, held, err := o.precheck(tx, base, size)
 	if err != nil {
 		return out, err
 	}
@@ -178,19 +167,19 @@ func (d *Daemon) decide(tx *store.Tx, base store.LetterOutcome, size int64) (sto
 	}
 	l, err := mailparse.Parse(base.Raw)
 	if err != nil {
-		return d.hold(tx, base, sender, "unreadable: "+err.Error(), noteUnreadable, err.Error())
+		return o.hold(tx, base, sender, "unreadable: "+err.Error(), noteUnreadable, err.Error())
 	}
 	// The parsed header is asked again: a header that the pre-checks and the parser read
 	// differently must not slip through either of them.
-	if why := loopReason(l, d.opt.From.Address); why != "" {
-		return d.hold(tx, base, sender, why, noNote, "")
+	if why := loopReason(l, o.opt.From.Address); why != "" {
+		return o.hold(tx, base, sender, why, noNote, "")
 	}
 	from := strings.ToLower(l.Header.From)
 	if from != sender {
 		why := fmt.Sprintf("From read two ways: %q and %q", sender, from)
-		return d.hold(tx, base, sender, why, noteForged, why)
+		return o.hold(tx, base, sender, why, noteForged, why)
 	}
-	cands, err := d.gamesOf(tx, from)
+	cands, err := o.gamesOf(tx, from)
 	if err != nil {
 		return out, err
 	}
@@ -204,14 +193,14 @@ func (d *Daemon) decide(tx *store.Tx, base store.LetterOutcome, size int64) (sto
 		return out, err
 	}
 	if game != "" {
-		return d.hold(tx, base, from, "names game "+game+", which is not the sender's own", noteNotOwn, game)
+		return o.hold(tx, base, from, "names game "+game+", which is not the sender's own", noteNotOwn, game)
 	}
 	games := make([]referee.Game, len(cands))
 	for i, c := range cands {
 		games[i] = c.game
 	}
 	first := cands[0]
-	loc, err := d.zones.get(first.sheet.Regulation.Zone)
+	loc, err := o.zones.get(first.sheet.Regulation.Zone)
 	if err != nil {
 		return out, err
 	}
@@ -227,18 +216,18 @@ func (d *Daemon) decide(tx *store.Tx, base store.LetterOutcome, size int64) (sto
 		out.Game = store.GameID{Tournament: first.sheet.Code}
 		out.Verdict = string(dec.Verdict)
 		tour := out.Game
-		d.answers(&out, first, dec.Letters, from, loc, func(og *store.Outgoing) { og.Game = tour }, carriesMoves(l))
+		o.answers(&out, first, dec.Letters, from, loc, func(og *store.Outgoing) { og.Game = tour }, carriesMoves(l))
 		return out, nil
 	}
 	c := cands[i]
-	if loc, err = d.zones.get(c.sheet.Regulation.Zone); err != nil {
+	if loc, err = o.zones.get(c.sheet.Regulation.Zone); err != nil {
 		return out, err
 	}
 	if isSubmission(&c.game, l) {
-		return d.submission(out, c, from, loc), nil
+		return o.submission(out, c, from, loc), nil
 	}
 	dec = referee.Apply(c.game, l, env, c.sheet.Regulation, loc)
-	return d.outcome(out, c, dec, from, loc, carriesMoves(l))
+	return o.outcome(out, c, dec, from, loc, carriesMoves(l))
 }
 
 // carriesMoves reports whether a letter carries moves: its own, a repetition, or an accepted
@@ -248,7 +237,7 @@ func carriesMoves(l *mailparse.Letter) bool {
 }
 
 // outcome turns a referee decision about a letter from sender into what the store records.
-func (d *Daemon) outcome(out store.LetterOutcome, c candidate, dec referee.Decision, sender string, loc *time.Location, moved bool) (store.LetterOutcome, error) {
+func (o *Office) outcome(out store.LetterOutcome, c candidate, dec referee.Decision, sender string, loc *time.Location, moved bool) (store.LetterOutcome, error) {
 	out.Game = c.id
 	out.Verdict = string(dec.Verdict)
 	out.Clause = strings.Join(dec.Clauses, ",")
@@ -261,13 +250,13 @@ func (d *Daemon) outcome(out store.LetterOutcome, c candidate, dec referee.Decis
 	}
 	out.State = &store.GameState{Format: gameFormat, Data: st}
 	// The answers to the sender quote his letter's receipt (trust.go).
-	d.answers(&out, c, dec.Letters, sender, loc, nil, moved)
+	o.answers(&out, c, dec.Letters, sender, loc, nil, moved)
 	return out, nil
 }
 
 // outgoing composes one letter of the referee for the outbox.
-func (d *Daemon) outgoing(c candidate, o referee.Outgoing, now time.Time) store.Outgoing {
-	return outgoing(d.opt.From, c, o, now)
+func (o *Office) outgoing(c candidate, l referee.Outgoing, now time.Time) store.Outgoing {
+	return outgoing(o.opt.From, c, l, now)
 }
 
 func outgoing(from mail.Address, c candidate, o referee.Outgoing, now time.Time) store.Outgoing {
@@ -323,7 +312,7 @@ func (c candidate) nameOf(addr string) string {
 }
 
 // gamesOf returns the games in progress of every tournament in which from is a player.
-func (d *Daemon) gamesOf(tx *store.Tx, from string) ([]candidate, error) {
+func (o *Office) gamesOf(tx *store.Tx, from string) ([]candidate, error) {
 	codes, err := tx.Tournaments()
 	if err != nil {
 		return nil, err
@@ -405,8 +394,9 @@ func LoadGame(tx *store.Tx, id store.GameID) (referee.Game, error) {
 	return g, nil
 }
 
-// headerMessageID reads the Message-ID header without parsing the whole letter.
-func headerMessageID(raw []byte) string {
+// MessageID reads a letter's Message-ID header, normalised as the store keeps it, without
+// parsing the whole letter.
+func MessageID(raw []byte) string {
 	m, err := mail.ReadMessage(bytes.NewReader(raw))
 	if err != nil {
 		return ""

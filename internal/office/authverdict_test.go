@@ -1,4 +1,4 @@
-package daemon
+package office
 
 import (
 	"testing"
@@ -33,8 +33,8 @@ func TestAuthVerdict(t *testing.T) {
 			"fail: not authenticated: no Authentication-Results field from mx.club.example (no Authentication-Results of mx.club.example)"},
 	}
 	for _, tc := range tests {
-		d := &Daemon{opt: Options{Trust: tc.trust}}
-		if got := d.authVerdict(tc.raw); got != tc.want {
+		o := &Office{opt: Options{Trust: tc.trust}}
+		if got := o.authVerdict(tc.raw); got != tc.want {
 			t.Errorf("%s: %q\n want %q", tc.name, got, tc.want)
 		}
 	}

@@ -1,4 +1,4 @@
-package daemon
+package office
 
 import (
 	"fmt"
@@ -28,8 +28,8 @@ const digestEvery = 24 * time.Hour
 //
 // Finding the held letters reads every inbound record: it is done only when a letter may be
 // waiting (at start, and after one was held), not at every hourly wake-up of a store of years.
-func (d *Daemon) heldDigest(tx *store.Tx, now time.Time) error {
-	if d.heldKnown {
+func (o *Office) heldDigest(tx *store.Tx, now time.Time) error {
+	if o.heldKnown {
 		return nil
 	}
 	held, last, err := tx.Unreported()
@@ -37,7 +37,7 @@ func (d *Daemon) heldDigest(tx *store.Tx, now time.Time) error {
 		return err
 	}
 	if len(held) == 0 {
-		d.heldKnown = true
+		o.heldKnown = true
 		return nil
 	}
 	if last.IsZero() {
@@ -104,7 +104,7 @@ func (d *Daemon) heldDigest(tx *store.Tx, now time.Time) error {
 	}
 	for _, j := range order {
 		dg := byJudge[j]
-		loc, err := d.zones.get(dg.sheet.Regulation.Zone)
+		loc, err := o.zones.get(dg.sheet.Regulation.Zone)
 		if err != nil {
 			return err
 		}
@@ -120,10 +120,10 @@ func (d *Daemon) heldDigest(tx *store.Tx, now time.Time) error {
 				in.Ref.String(), tx2.byte.Count(tx2.rule, int(in.Size)))
 		}
 		b.WriteString("\n" + tx2.outro + "\n")
-		l := Letter{From: d.opt.From, To: []mail.Address{{Address: dg.sheet.Judge}},
+		l := Letter{From: o.opt.From, To: []mail.Address{{Address: dg.sheet.Judge}},
 			Subject: fmt.Sprintf(tx2.subject, len(dg.held)), Body: b.String(), Date: now,
 			Game: dg.sheet.Code + "/", Verdict: string(referee.Notice)}
-		if _, err := tx.Enqueue(store.Outgoing{From: d.opt.From.Address, To: []string{dg.sheet.Judge}, Raw: Compose(l),
+		if _, err := tx.Enqueue(store.Outgoing{From: o.opt.From.Address, To: []string{dg.sheet.Judge}, Raw: Compose(l),
 			Game: store.GameID{Tournament: dg.sheet.Code}, Verdict: string(referee.Notice)}, now); err != nil {
 			return err
 		}
@@ -133,7 +133,7 @@ func (d *Daemon) heldDigest(tx *store.Tx, now time.Time) error {
 			return err
 		}
 	}
-	d.log.Info("digest of held letters sent", "letters", len(held), "judges", len(order))
+	o.log.Info("digest of held letters sent", "letters", len(held), "judges", len(order))
 	return nil
 }
 

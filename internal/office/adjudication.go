@@ -1,4 +1,4 @@
-package daemon
+package office
 
 import (
 	"fmt"
@@ -95,7 +95,7 @@ func isSubmission(g *referee.Game, l *mailparse.Letter) bool {
 
 // submission acknowledges a player's adjudication submission: it is archived with the game and
 // goes to the judge in the package.
-func (d *Daemon) submission(out store.LetterOutcome, c candidate, from string, loc *time.Location) store.LetterOutcome {
+func (o *Office) submission(out store.LetterOutcome, c candidate, from string, loc *time.Location) store.LetterOutcome {
 	g := c.game
 	out.Game, out.Verdict, out.Clause = c.id, string(referee.Notice), "4.3.2"
 	subject := fmt.Sprintf("%s game %s: your letter for the adjudication", g.Tournament, g.Name)
@@ -104,10 +104,10 @@ func (d *Daemon) submission(out store.LetterOutcome, c candidate, from string, l
 		subject = fmt.Sprintf("%s партия %s: Ваше письмо для присуждения", g.Tournament, g.Name)
 		body = fmt.Sprintf("Турнир %s, партия %s.\n\nВаше письмо записано и будет передано судье вместе с партией для присуждения (п. 4.3.2).\n", g.Tournament, g.Name)
 	}
-	o := referee.Outgoing{To: from, Kind: referee.KindNotice, Subject: subject, Body: body,
+	ack := referee.Outgoing{To: from, Kind: referee.KindNotice, Subject: subject, Body: body,
 		Game: g.ID(), Verdict: referee.Notice, Clauses: []string{"4.3.2"}, Time: g.Time(), InReplyTo: out.MessageID}
 	// Like every answer to a sender, it quotes his letter's receipt (trust.go).
-	d.answers(&out, c, []referee.Outgoing{o}, from, loc, nil, false)
+	o.answers(&out, c, []referee.Outgoing{ack}, from, loc, nil, false)
 	return out
 }
 

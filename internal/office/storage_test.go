@@ -1,4 +1,4 @@
-package daemon
+package office
 
 import (
 	"bytes"
@@ -33,7 +33,7 @@ func TestFullDiskIsNotTheLettersFault(t *testing.T) {
 	from := mail.Address{Name: "TT-2026 secretary", Address: "moves@" + trustDomain}
 	sh := registerTournament(t, db, from, now)
 	var logs bytes.Buffer
-	d := New(Options{Store: db, From: from, Limits: config.Defaults().Limits, Trust: config.Trust{FromOnly: true}, // a closed test setup
+	o := New(Options{Store: db, From: from, Limits: config.Defaults().Limits, Trust: config.Trust{FromOnly: true}, // a closed test setup
 		Logger: slog.New(slog.NewTextHandler(&logs, nil)), Now: func() time.Time { return now }})
 	game, white := "", ""
 	for _, g := range sh.Games() {
@@ -54,7 +54,7 @@ func TestFullDiskIsNotTheLettersFault(t *testing.T) {
 
 	free := mailtest.FillDisk(t, dir)
 	for i := range 6 {
-		err := d.process(m)
+		err := o.Letter(m)
 		if !isStorageFault(err) {
 			t.Fatalf("attempt %d on a full disk: %v, want a storage fault that keeps the letter in the mailbox", i+1, err)
 		}
@@ -63,7 +63,7 @@ func TestFullDiskIsNotTheLettersFault(t *testing.T) {
 		t.Errorf("the fault is logged %d times, want once:\n%s", n, logs.String())
 	}
 	free()
-	if err := d.process(m); err != nil {
+	if err := o.Letter(m); err != nil {
 		t.Fatalf("once space is back: %v", err)
 	}
 	if !strings.Contains(logs.String(), "the store is written again") {
@@ -91,7 +91,7 @@ func TestFullDiskIsNotTheLettersFault(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Offered again (the watcher's MOVE was lost): recognised, applied once.
-	if err := d.process(m); err != nil {
+	if err := o.Letter(m); err != nil {
 		t.Fatal(err)
 	}
 	if err := db.VerifyAll(); err != nil {

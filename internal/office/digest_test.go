@@ -1,4 +1,4 @@
-package daemon
+package office
 
 import (
 	"log/slog"
@@ -23,7 +23,7 @@ func TestHeldDigest(t *testing.T) {
 	now := time.Date(2026, 11, 2, 10, 0, 0, 0, time.UTC)
 	from := mail.Address{Name: "TT-2026 secretary", Address: "moves@" + trustDomain}
 	registerTournament(t, db, from, now)
-	d := New(Options{Store: db, From: from, Limits: config.Defaults().Limits, Logger: slog.New(slog.DiscardHandler),
+	o := New(Options{Store: db, From: from, Limits: config.Defaults().Limits, Logger: slog.New(slog.DiscardHandler),
 		Now: func() time.Time { return now }})
 	uid := uint32(0)
 	hold := func(at time.Time, fromField, reason string) {
@@ -43,7 +43,7 @@ func TestHeldDigest(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			if err := d.heldDigest(tx, at); err != nil {
+			if err := o.heldDigest(tx, at); err != nil {
 				return err
 			}
 			after, err := tx.Due(at.Add(time.Hour), 0)

@@ -1,4 +1,4 @@
-package daemon
+package office
 
 import (
 	"errors"
@@ -71,28 +71,28 @@ func (g *guard) allow(l *trust.Limiter, key string, at time.Time) bool {
 }
 
 // trustState returns the daemon's trust state.
-func (d *Daemon) trustState() *guard { return d.trust }
+func (o *Office) trustState() *guard { return o.trust }
 
 // precheck runs the checks that need only the raw letter, before it is parsed. It returns the
 // sender's address as read from the raw header and, when the letter is held, the outcome.
-func (d *Daemon) precheck(tx *store.Tx, base store.LetterOutcome, size int64) (from string, held *store.LetterOutcome, err error) {
+func (o *Office) precheck(tx *store.Tx, base store.LetterOutcome, size int64) (from string, held *store.LetterOutcome, err error) {
 	h := trust.ReadHeader(base.Raw)
 	from = h.From
-	pol := trust.Policy{AuthservID: d.opt.Trust.AuthservID, Require: d.opt.Trust.Require, FromOnly: d.opt.Trust.FromOnly}
+	pol := trust.Policy{AuthservID: o.opt.Trust.AuthservID, Require: o.opt.Trust.Require, FromOnly: o.opt.Trust.FromOnly}
 	// A letter without a field of the receiving server did not pass its verifier: had it
 	// brought a forged field in the server's name, that field would have been believed.
 	unstamped := !pol.FromOnly && pol.AuthservID != "" && !pol.Stamped(h.AuthResults)
 	// detail is what the sender's note says; the reason (the judge's and the store's, in
 	// English) by default.
 	hold := func(reason string, note noteKind, detail ...string) (string, *store.LetterOutcome, error) {
-		out, err := d.hold(tx, base, from, reason, note, append(detail, reason)[0])
+		out, err := o.hold(tx, base, from, reason, note, append(detail, reason)[0])
 		if err == nil && unstamped {
-			err = d.unstampedNotice(tx, &out, from, base)
+			err = o.unstampedNotice(tx, &out, from, base)
 		}
 		return from, &out, err
 	}
 	// RFC 3834: automatic mail is never answered.
-	if why := trust.LoopReason(h, d.opt.From.Address); why != "" {
+	if why := trust.LoopReason(h, o.opt.From.Address); why != "" {
 		return hold(why, noNote)
 	}
 	// RFC 5322 (3.6): exactly one From. Two are the classic way to show one sender to the
@@ -109,12 +109,12 @@ func (d *Daemon) precheck(tx *store.Tx, base store.LetterOutcome, size int64) (f
 		// his name (the loop rule above keeps automatic mail unanswered).
 		return hold(err.Error(), noteForged)
 	}
-	g := d.trustState()
+	g := o.trustState()
 	if !g.allow(g.letters, from, base.Received) {
-		return hold(fmt.Sprintf("more than %d letters from %s within an hour", d.opt.Limits.LettersPerHour, from), noteRate,
-			strconv.Itoa(d.opt.Limits.LettersPerHour)) // the note words the limit in its language
+		return hold(fmt.Sprintf("more than %d letters from %s within an hour", o.opt.Limits.LettersPerHour, from), noteRate,
+			strconv.Itoa(o.opt.Limits.LettersPerHour)) // the note words the limit in its language
 	}
-	lim := trust.Limits{MaxBytes: int64(d.opt.Limits.MaxMessageBytes), MaxParts: d.opt.Limits.MaxParts, MaxLineBytes: d.opt.Limits.MaxLineBytes}
+	lim := trust.Limits{MaxBytes: int64(o.opt.Limits.MaxMessageBytes), MaxParts: o.opt.Limits.MaxParts, MaxLineBytes: o.opt.Limits.MaxLineBytes}
 	if e := lim.Check(base.Raw, size); e != nil {
 		return hold(e.Error(), noteLimit)
 	}
@@ -138,14 +138,14 @@ const (
 
 // hold quarantines the letter for reason. When from is a registered player the judges of his
 // tournaments are told, and he gets the note (about detail), each within the hourly limits.
-func (d *Daemon) hold(tx *store.Tx, base store.LetterOutcome, from, reason string, note noteKind, detail string) (store.LetterOutcome, error) {
+func (o *Office) hold(tx *store.Tx, base store.LetterOutcome, from, reason string, note noteKind, detail string) (store.LetterOutcome, error) {
 	out := base
 	out.Quarantine = reason
-	regs, err := d.registrations(tx, from)
+	regs, err := o.registrations(tx, from)
 	if err != nil || len(regs) == 0 {
 		return out, err
 	}
-	g := d.trustState()
+	g := o.trustState()
 	now := base.Now
 	type letter struct {
 		reg    registration
@@ -156,7 +156,7 @@ func (d *Daemon) hold(tx *store.Tx, base store.LetterOutcome, from, reason strin
 	if note != noNote && g.allow(g.notes, from, now) && g.allow(g.answers, from, now) {
 		letters = append(letters, letter{reg: regs[0], to: from, answer: true})
 	} else if note != noNote {
-		d.log.Info("held letter not answered: its sender had a note within the hour, or his answers for the hour are spent", "from", from)
+		o.log.Info("held letter not answered: its sender had a note within the hour, or his answers for the hour are spent", "from", from)
 	}
 	seen := map[string]bool{}
 	for _, r := range regs {
@@ -178,7 +178,7 @@ func (d *Daemon) hold(tx *store.Tx, base store.LetterOutcome, from, reason strin
 	out.Compose = func(rc store.Receipt) ([]store.Outgoing, error) {
 		var og []store.Outgoing
 		for _, l := range letters {
-			loc, err := d.zones.get(l.reg.sheet.Regulation.Zone)
+			loc, err := o.zones.get(l.reg.sheet.Regulation.Zone)
 			if err != nil {
 				return nil, err
 			}
@@ -189,7 +189,7 @@ func (d *Daemon) hold(tx *store.Tx, base store.LetterOutcome, from, reason strin
 			} else {
 				subject, body = tx.judgeLetter(l.reg, reason, base, rc, loc, answered)
 			}
-			og = append(og, d.notice(l.reg.sheet, l.to, subject, body, l.answer, base))
+			og = append(og, o.notice(l.reg.sheet, l.to, subject, body, l.answer, base))
 		}
 		return og, nil
 	}
@@ -200,14 +200,14 @@ func (d *Daemon) hold(tx *store.Tx, base store.LetterOutcome, from, reason strin
 // without an Authentication-Results field of the configured receiving server, and logs it:
 // while the server does not stamp every letter, a forged field in its name would be believed.
 // The letters go out with out's own (the letter's transaction).
-func (d *Daemon) unstampedNotice(tx *store.Tx, out *store.LetterOutcome, from string, base store.LetterOutcome) error {
-	g := d.trustState()
-	id := d.opt.Trust.AuthservID
+func (o *Office) unstampedNotice(tx *store.Tx, out *store.LetterOutcome, from string, base store.LetterOutcome) error {
+	g := o.trustState()
+	id := o.opt.Trust.AuthservID
 	if !g.allow(g.daily, "unstamped", base.Now) {
-		d.log.Debug("letter without an Authentication-Results field of the receiving server", "authserv_id", id, "from", from)
+		o.log.Debug("letter without an Authentication-Results field of the receiving server", "authserv_id", id, "from", from)
 		return nil
 	}
-	d.log.Warn("a letter arrived without an Authentication-Results field of the receiving server: "+
+	o.log.Warn("a letter arrived without an Authentication-Results field of the receiving server: "+
 		"the server must add its field to every letter and remove foreign ones, or a forged field would be believed (docs/trust.md); "+
 		"the judges are told, and this is logged once a day",
 		"authserv_id", id, "from", from, "message_id", base.MessageID)
@@ -242,7 +242,7 @@ func (d *Daemon) unstampedNotice(tx *store.Tx, out *store.LetterOutcome, from st
 			}
 		}
 		for _, j := range judges {
-			loc, err := d.zones.get(j.sheet.Regulation.Zone)
+			loc, err := o.zones.get(j.sheet.Regulation.Zone)
 			if err != nil {
 				return nil, err
 			}
@@ -254,7 +254,7 @@ func (d *Daemon) unstampedNotice(tx *store.Tx, out *store.LetterOutcome, from st
 			}
 			fmt.Fprintf(&b, tx.judgeReceipt+"\n\n", rc)
 			fmt.Fprintf(&b, tx.unstampedWhy+"\n", id)
-			og = append(og, d.notice(j.sheet, j.to, fmt.Sprintf(tx.unstampedSubject, id), b.String(), false, base))
+			og = append(og, o.notice(j.sheet, j.to, fmt.Sprintf(tx.unstampedSubject, id), b.String(), false, base))
 		}
 		return og, nil
 	}
@@ -263,9 +263,9 @@ func (d *Daemon) unstampedNotice(tx *store.Tx, out *store.LetterOutcome, from st
 
 // notice composes a letter of postald about a held letter: a note to its sender (in reply to
 // it) or a notice to the judge, archived in the tournament's chain.
-func (d *Daemon) notice(sh *tournament.Sheet, to, subject, body string, reply bool, base store.LetterOutcome) store.Outgoing {
+func (o *Office) notice(sh *tournament.Sheet, to, subject, body string, reply bool, base store.LetterOutcome) store.Outgoing {
 	l := Letter{
-		From:    d.opt.From,
+		From:    o.opt.From,
 		To:      []mail.Address{{Name: candidate{sheet: sh}.nameOf(to), Address: to}},
 		Subject: subject,
 		Body:    body,
@@ -278,7 +278,7 @@ func (d *Daemon) notice(sh *tournament.Sheet, to, subject, body string, reply bo
 		l.References = []string{base.MessageID}
 	}
 	return store.Outgoing{
-		From:    d.opt.From.Address,
+		From:    o.opt.From.Address,
 		To:      []string{to},
 		Raw:     Compose(l),
 		Game:    store.GameID{Tournament: sh.Code},
@@ -293,7 +293,7 @@ type registration struct {
 }
 
 // registrations returns the tournaments in which from is a player.
-func (d *Daemon) registrations(tx *store.Tx, from string) ([]registration, error) {
+func (o *Office) registrations(tx *store.Tx, from string) ([]registration, error) {
 	if from == "" {
 		return nil, nil
 	}
@@ -369,25 +369,25 @@ func foreignGame(tx *store.Tx, l *mailparse.Letter, from string, cands []candida
 // The answer to a letter that carries moves (moved) is always sent: a player who answers twenty
 // games in one evening gets twenty acknowledgements; the hourly limit holds back only the answers
 // to letters without moves and automatic notices, which is where mail loops live.
-func (d *Daemon) answers(out *store.LetterOutcome, c candidate, letters []referee.Outgoing, sender string, loc *time.Location, fix func(*store.Outgoing), moved bool) {
-	g := d.trustState()
+func (o *Office) answers(out *store.LetterOutcome, c candidate, letters []referee.Outgoing, sender string, loc *time.Location, fix func(*store.Outgoing), moved bool) {
+	g := o.trustState()
 	type item struct {
-		o      referee.Outgoing
+		letter referee.Outgoing
 		answer bool
 	}
 	items := make([]item, 0, len(letters))
-	for _, o := range letters {
-		to := o.To
-		if to == "" && o.Role == referee.ToSender {
+	for _, l := range letters {
+		to := l.To
+		if to == "" && l.Role == referee.ToSender {
 			to = sender
 		}
 		answer := strings.EqualFold(to, sender)
 		if answer && !moved && !g.allow(g.answers, strings.ToLower(sender), out.Now) {
-			d.log.Warn("answer not sent: over the hourly limit of answers to this address",
-				"to", sender, "limit", d.opt.Limits.AnswersPerHour, "kind", o.Kind)
+			o.log.Warn("answer not sent: over the hourly limit of answers to this address",
+				"to", sender, "limit", o.opt.Limits.AnswersPerHour, "kind", l.Kind)
 			continue
 		}
-		items = append(items, item{o, answer})
+		items = append(items, item{l, answer})
 	}
 	if len(items) == 0 {
 		return
@@ -397,11 +397,11 @@ func (d *Daemon) answers(out *store.LetterOutcome, c candidate, letters []refere
 	out.Compose = func(rc store.Receipt) ([]store.Outgoing, error) {
 		og := make([]store.Outgoing, 0, len(items))
 		for _, it := range items {
-			o := it.o
+			l := it.letter
 			if it.answer {
-				o.Body = withReceipt(o.Body, trustText(lang).receiptLine(rc, received, loc))
+				l.Body = withReceipt(l.Body, trustText(lang).receiptLine(rc, received, loc))
 			}
-			m := d.outgoing(c, o, now)
+			m := o.outgoing(c, l, now)
 			if fix != nil {
 				fix(&m)
 			}

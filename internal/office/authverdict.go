@@ -1,4 +1,4 @@
-package daemon
+package office
 
 import (
 	"fmt"
@@ -14,9 +14,9 @@ import (
 //	pass: dkim, dmarc aligned with club.example (mx.club.example: dkim=pass spf=pass dmarc=pass)
 //	fail: not authenticated: dkim: fail (mx.club.example: dkim=fail spf=none)
 //	none: no authentication required ([trust]); the From address alone is believed
-func (d *Daemon) authVerdict(raw []byte) string {
+func (o *Office) authVerdict(raw []byte) string {
 	h := trust.ReadHeader(raw)
-	pol := trust.Policy{AuthservID: d.opt.Trust.AuthservID, Require: d.opt.Trust.Require}
+	pol := trust.Policy{AuthservID: o.opt.Trust.AuthservID, Require: o.opt.Trust.Require}
 	said := ""
 	if pol.AuthservID != "" {
 		said = " (" + serverSays(h.AuthResults, pol.AuthservID) + ")"

@@ -1,0 +1,65 @@
+// Package office is postald's tournament office: the one place where a unit of work is done. A
+// letter taken from the mailbox, a deadline's tick and a judge's ruling each go the same way
+// here: load the tournament and the game from the store, decide with the core (mailparse,
+// referee, daysclock, tournament), record the new state, compose the letters and put them in
+// the outbox, in one transaction.
+//
+// The office does no waiting and owns no goroutine: the daemon's owner goroutine calls it, one
+// unit of work at a time, and a command run without a daemon calls it directly. What it keeps
+// in memory (rate limits, the store's write faults, the time zones) belongs to the process that
+// made it.
+package office
+
+import (
+	"context"
+	"log/slog"
+	"net/mail"
+	"time"
+
+	"postald/internal/config"
+	"postald/internal/store"
+)
+
+// Sender hands one message to the mail server at once, outside the outbox: only for the letter
+// telling the judges that the store cannot be written (storage.go).
+type Sender interface {
+	Send(ctx context.Context, to []string, raw []byte) error
+}
+
+// Options configure an Office.
+type Options struct {
+	Store  *store.DB
+	From   mail.Address // postald's own address, the From of its letters
+	Limits config.Limits
+	Trust  config.Trust
+	// Sender, when set, sends the judges' notice of a store that cannot be written.
+	Sender Sender
+	Logger *slog.Logger
+	Now    func() time.Time // nil: time.Now
+}
+
+// Office does postald's units of work on one store.
+type Office struct {
+	opt   Options
+	log   *slog.Logger
+	now   func() time.Time
+	zones zoneCache
+	trust *guard // rate limits, in memory: a restart starts every window afresh
+	// faults is what the office knows of the store's failures to write (storage.go).
+	faults storeFaults
+	// heldKnown: every held letter the store holds has been listed in a digest, as far as
+	// this office knows (digest.go); false at start, and again whenever a letter is held.
+	heldKnown bool
+}
+
+// New returns an office working on opt.Store.
+func New(opt Options) *Office {
+	o := &Office{opt: opt, log: opt.Logger, now: opt.Now, trust: newGuard(opt.Limits)}
+	if o.log == nil {
+		o.log = slog.New(slog.DiscardHandler)
+	}
+	if o.now == nil {
+		o.now = time.Now
+	}
+	return o
+}

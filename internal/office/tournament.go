@@ -1,0 +1,120 @@
+package office
+
+import (
+	"errors"
+	"fmt"
+	"net/mail"
+	"postald/internal/daysclock"
+	"postald/internal/plural"
+	"postald/internal/referee"
+	"postald/internal/store"
+	"postald/internal/tournament"
+	"strings"
+	"time"
+)
+
+// officialsLetters tell the judge and the director that the tournament is registered, with every
+// game and its players, so that they hold the same table as the players.
+func officialsLetters(sh *tournament.Sheet, pairs []tournament.Game) []tournament.Letter {
+	subject := "%s: tournament registered"
+	head := "Tournament %s %q is registered: %s, %[6]s, %[7]s, from %[8]s to %[9]s.\n\nGames (White – Black):\n"
+	if sh.Language == tournament.Russian {
+		subject = "%s: турнир зарегистрирован"
+		head = "Турнир %s «%s» зарегистрирован: %s, участников %d, партий %d, с %[8]s по %[9]s.\n\nПартии (белые – чёрные):\n"
+	}
+	var b strings.Builder
+	// The counts twice: the Russian text writes «участников 6, партий 15», the English one
+	// "6 players, 15 games" with the plural.
+	fmt.Fprintf(&b, head, sh.Code, sh.Name, tournament.VariantName(sh.Variant, sh.Language), len(sh.Players), len(pairs),
+		plural.Word{One: "player", Many: "players"}.Count(plural.English, len(sh.Players)),
+		plural.Word{One: "game", Many: "games"}.Count(plural.English, len(pairs)), sh.Start, sh.End)
+	for _, p := range pairs {
+		w, bl := sh.Players[p.White-1], sh.Players[p.Black-1]
+		fmt.Fprintf(&b, "  %-6s %s <%s> – %s <%s>\n", p.Name, w.Name, w.Email, bl.Name, bl.Email)
+	}
+	var out []tournament.Letter
+	seen := map[string]bool{}
+	for _, to := range []string{sh.Judge, sh.Director} {
+		if to != "" && !seen[strings.ToLower(to)] {
+			seen[strings.ToLower(to)] = true
+			out = append(out, tournament.Letter{To: to, Subject: fmt.Sprintf(subject, sh.Code), Body: b.String()})
+		}
+	}
+	return out
+}
+
+// ErrRegistered is returned when a start sheet's tournament code is already in the store.
+var ErrRegistered = errors.New("already registered")
+
+// CreateTournament registers a tournament in one transaction: the sheet, every game of the
+// Berger tables with White's clock running from the start date (4.3.2), each game's first
+// deadline, and the start letters in the outbox.
+func CreateTournament(db *store.DB, from mail.Address, data []byte, now time.Time) (*tournament.Sheet, error) {
+	sh, err := tournament.ParseSheet(data)
+	if err != nil {
+		return nil, err
+	}
+	loc, err := time.LoadLocation(sh.Regulation.Zone)
+	if err != nil {
+		return nil, fmt.Errorf("regulation zone: %w", err)
+	}
+	pairs, err := tournament.Pairings(len(sh.Players), sh.Rounds)
+	if err != nil {
+		return nil, err
+	}
+	err = db.Update(func(tx *store.Tx) error {
+		if _, err := tx.Tournament(sh.Code); err == nil {
+			return fmt.Errorf("tournament %s: %w", sh.Code, ErrRegistered)
+		} else if !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+		if err := tx.PutTournament(sh.Code, store.Sheet{Format: "toml", Data: data, Created: now}); err != nil {
+			return err
+		}
+		player := func(n int) referee.Player {
+			p := sh.Players[n-1]
+			return referee.Player{Number: p.Number, Name: p.Name, Email: p.Email}
+		}
+		// The start sheet reaches the players today, by postald's letters. When that is after the
+		// start date, play starts for them on the day after they received it (4.3.2).
+		terms := daysclock.Terms{Start: sh.Start, End: sh.End}
+		late := terms.PlayerStart(daysclock.DateOf(now, loc))
+		for _, pr := range pairs {
+			g := referee.NewGame(sh.Code, pr.Name, sh.Variant, sh.Language, player(pr.White), player(pr.Black), sh.Start, sh.End)
+			g.Address, g.Judge = sh.Address, sh.Judge
+			if late != sh.Start {
+				g.WhiteClock.Start, g.BlackClock.Start = late, late
+				g.WhiteClock.Stop()
+				if err := g.WhiteClock.Run(late, terms); err != nil {
+					return fmt.Errorf("game %s: %w", pr.Name, err)
+				}
+			}
+			id := store.GameID{Tournament: sh.Code, Game: pr.Name}
+			dec := referee.Decision{Game: g}
+			if err := Record(tx, from, id, sh, dec, now, loc); err != nil {
+				return fmt.Errorf("game %s: %w", pr.Name, err)
+			}
+		}
+		for _, l := range append(sh.StartLetters(), officialsLetters(sh, pairs)...) {
+			raw := Compose(Letter{
+				From:    from,
+				To:      []mail.Address{{Address: l.To}},
+				Subject: l.Subject,
+				Body:    l.Body,
+				Date:    now,
+				Game:    sh.Code + "/",
+				Verdict: string(referee.Notice),
+			})
+			o := store.Outgoing{From: from.Address, To: []string{l.To}, Raw: raw,
+				Game: store.GameID{Tournament: sh.Code}, Verdict: string(referee.Notice)}
+			if _, err := tx.Enqueue(o, now); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return sh, nil
+}
