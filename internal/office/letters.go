@@ -223,8 +223,8 @@ func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64) (sto
 	if loc, err = o.zones.get(c.sheet.Regulation.Zone); err != nil {
 		return out, err
 	}
-	if isSubmission(&c.game, l) {
-		return o.submission(out, c, from, loc), nil
+	if referee.IsSubmission(&c.game, l) {
+		return o.submission(out, c, env, loc), nil
 	}
 	dec = referee.Apply(c.game, l, env, c.sheet.Regulation, loc)
 	return o.outcome(out, c, dec, from, loc, carriesMoves(l))

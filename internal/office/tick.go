@@ -67,13 +67,13 @@ func (o *Office) tick(tx *store.Tx, id store.GameID, now time.Time) error {
 // reminder or overstep, or the day its adjudication package is due — and, when dec sent the game
 // to adjudication, adds the letters asking the players for their submissions. A zero time: none.
 func nextEvent(dec *referee.Decision, sh *tournament.Sheet, now time.Time, loc *time.Location) time.Time {
-	askAdjudication(dec, sh, now, loc)
+	referee.AskAdjudication(dec, sh.Regulation, now, loc)
 	// An event already past (a backlog after an outage) is kept: the timer takes it at once.
 	next := time.Time{}
 	if t, ok := referee.NextEvent(dec.Game, sh.Regulation, loc); ok {
 		next = t
 	}
-	if due, ok := adjudicationDue(&dec.Game, sh, loc); ok {
+	if due, ok := referee.AdjudicationDue(&dec.Game, sh.Regulation, loc); ok {
 		if t := due.Start(loc); next.IsZero() || t.Before(next) {
 			next = t
 		}

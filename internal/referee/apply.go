@@ -110,8 +110,8 @@ func applyLetter(g Game, lt letter, env Envelope, reg Regulation, loc *time.Loca
 		// A stored game that no longer replays is postald's own fault, never the player's:
 		// nothing moves and the judge is told.
 		x.d.Verdict = Notice
-		x.note(x.tx.internal)
-		x.notify(ToJudge, x.g.Judge, x.tx.subjNotice, x.tx.internalJudge+"\n"+err.Error(), Notice)
+		x.note(x.tx.Internal)
+		x.notify(ToJudge, x.g.Judge, x.tx.SubjNotice, x.tx.InternalJudge+"\n"+err.Error(), Notice)
 		return x.finish()
 	}
 	x.b = b
@@ -124,7 +124,7 @@ func applyLetter(g Game, lt letter, env Envelope, reg Regulation, loc *time.Loca
 		if over == ResultNone && x.g.Reason != "" {
 			over = ReasonText(x.g.Language, x.g.Reason) // an annulled game has no result to name
 		}
-		x.note(fmt.Sprintf(x.tx.gameOver, over))
+		x.note(fmt.Sprintf(x.tx.GameOver, over))
 		x.answer(KindNotice, Notice)
 	case lt.Resign:
 		x.resign()
@@ -138,7 +138,7 @@ func applyLetter(g Game, lt letter, env Envelope, reg Regulation, loc *time.Loca
 		// 4.3.2: after the end date only a draw acceptance or a resignation is taken.
 		x.d.Verdict = Notice
 		x.d.addClause("4.3.2")
-		x.note(x.tx.frozen)
+		x.note(x.tx.Frozen)
 		x.answer(KindNotice, Notice)
 	case side != x.g.ToMove():
 		x.offTurn()
@@ -148,8 +148,8 @@ func applyLetter(g Game, lt letter, env Envelope, reg Regulation, loc *time.Loca
 	if lt.Protest != "" && len(lt.Moves) > 0 {
 		// A protest written with moves goes to the judge all the same (4.1.12).
 		x.d.addClause("4.1.12")
-		x.notify(ToJudge, x.g.Judge, x.tx.subjProtest,
-			fmt.Sprintf(x.tx.protestJudge, x.g.Player(x.side).Name, x.tx.side(x.side), lt.Protest), Notice, "4.1.12")
+		x.notify(ToJudge, x.g.Judge, x.tx.SubjProtest,
+			fmt.Sprintf(x.tx.ProtestJudge, x.g.Player(x.side).Name, x.tx.side(x.side), lt.Protest), Notice, "4.1.12")
 	}
 	return x.finish()
 }
@@ -264,8 +264,8 @@ func (x *decider) expectMove() {
 	if !x.firstToday() {
 		return
 	}
-	x.note(x.tx.noMove)
-	x.note(fmt.Sprintf(x.tx.expected, x.repeatWant(*x.g.owes(x.side))))
+	x.note(x.tx.NoMove)
+	x.note(fmt.Sprintf(x.tx.Expected, x.repeatWant(*x.g.owes(x.side))))
 	x.answer(KindNotice, Notice)
 }
 
@@ -344,7 +344,7 @@ func (x *decider) checkRepetition() []Violation {
 	var v []Violation
 	for _, m := range x.lt.Repeated {
 		if m.Bad {
-			v = append(v, Violation{Clause: "4.2.9", Line: m.Line, Text: m.written(), What: x.tx.illegibleRepeat, Send: want})
+			v = append(v, Violation{Clause: "4.2.9", Line: m.Line, Text: m.written(), What: x.tx.IllegibleRepeat, Send: want})
 			continue
 		}
 		if x.isRepetition(m) {
@@ -356,9 +356,9 @@ func (x *decider) checkRepetition() []Violation {
 			x.numbering(m, j, x.g.Plies[j].Text)
 			continue
 		}
-		what := x.tx.wrongRepeat
+		what := x.tx.WrongRepeat
 		if j, ok := x.ownPly(m); ok {
-			what = fmt.Sprintf(x.tx.ownInRepeat, numbered(j, x.g.Plies[j].Text))
+			what = fmt.Sprintf(x.tx.OwnInRepeat, numbered(j, x.g.Plies[j].Text))
 		}
 		v = append(v, Violation{Clause: "4.2.9", Line: m.Line, Text: m.written(), What: what, Send: want})
 	}
@@ -378,7 +378,7 @@ func (x *decider) checkRepetition() []Violation {
 			break
 		}
 		missing--
-		v = append(v, Violation{Clause: "4.2.9", What: fmt.Sprintf(x.tx.notRepeated, numbered(j, x.g.Plies[j].Text)), Send: want})
+		v = append(v, Violation{Clause: "4.2.9", What: fmt.Sprintf(x.tx.NotRepeated, numbered(j, x.g.Plies[j].Text)), Send: want})
 	}
 	return v
 }
@@ -436,15 +436,15 @@ func (x *decider) ownPly(m letterMove) (int, bool) {
 // repeatWant says what a correct repetition is.
 func (x *decider) repeatWant(owed []int) string {
 	if len(owed) == 0 {
-		return x.tx.repeatNothing
+		return x.tx.RepeatNothing
 	}
-	return fmt.Sprintf(x.tx.repeatThese, x.plyList(owed))
+	return fmt.Sprintf(x.tx.RepeatThese, x.plyList(owed))
 }
 
 // numbering records a 4.2.14 numbering error: corrected without a stop and noted to the sender.
 func (x *decider) numbering(m letterMove, ply int, text string) {
 	x.d.addClause("4.2.14")
-	x.note(fmt.Sprintf(x.tx.numbering, m.Line, m.written(), numbered(ply, text)))
+	x.note(fmt.Sprintf(x.tx.Numbering, m.Line, m.written(), numbered(ply, text)))
 	x.numberFixed = true
 }
 
@@ -455,7 +455,7 @@ func (x *decider) playMoves(moves []letterMove) []Violation {
 	for k, m := range moves {
 		p := len(x.g.Plies)
 		if ended, _ := x.b.outcome(); ended {
-			x.note(fmt.Sprintf(x.tx.extraIgnored, m.written()))
+			x.note(fmt.Sprintf(x.tx.ExtraIgnored, m.written()))
 			break
 		}
 		if i := plyOf(m.Number, m.Side); m.Number > 0 && m.Side != "" && i < p {
@@ -466,14 +466,14 @@ func (x *decider) playMoves(moves []letterMove) []Violation {
 				if _, f := x.b.parse(m.Text); f != nil {
 					// 4.2.8: a sent move cannot be changed.
 					return []Violation{{Clause: "4.2.8", Line: m.Line, Text: m.written(),
-						What: fmt.Sprintf(x.tx.changesSent, numbered(i, x.g.Plies[i].Text)), Send: x.tx.sendNext}}
+						What: fmt.Sprintf(x.tx.ChangesSent, numbered(i, x.g.Plies[i].Text)), Send: x.tx.SendNext}}
 				}
 			}
 			if sideOfPly(i) != x.side && k == 0 {
 				if _, f := x.b.parse(m.Text); f != nil {
 					// 4.2.9: a partner's move written wrongly before the sender's own moves is a
 					// wrong repetition, not a move of the sender's.
-					return []Violation{{Clause: "4.2.9", Line: m.Line, Text: m.written(), What: x.tx.wrongRepeat,
+					return []Violation{{Clause: "4.2.9", Line: m.Line, Text: m.written(), What: x.tx.WrongRepeat,
 						Send: x.repeatWant(*x.g.owes(x.side))}}
 				}
 			}
@@ -486,11 +486,11 @@ func (x *decider) playMoves(moves []letterMove) []Violation {
 				for _, r := range moves[k:] {
 					rest = append(rest, r.written())
 				}
-				x.note(fmt.Sprintf(x.tx.notForced, m.written(), strings.Join(rest, " ")))
+				x.note(fmt.Sprintf(x.tx.NotForced, m.written(), strings.Join(rest, " ")))
 				break
 			}
 			if got, f := x.b.parse(m.Text); f != nil || got != legal[0] {
-				x.note(fmt.Sprintf(x.tx.forcedFixed, m.written(), numbered(p, legal[0])))
+				x.note(fmt.Sprintf(x.tx.ForcedFixed, m.written(), numbered(p, legal[0])))
 			}
 			x.d.addClause("4.2.4")
 			x.play(legal[0], ByForced)
@@ -501,7 +501,7 @@ func (x *decider) playMoves(moves []letterMove) []Violation {
 			// A letter that accepts a variant is never renumbered (4.2.13, 4.2.14): which ply a
 			// move is meant for decides what was accepted.
 			x.judged, x.unsure = x.b.clone(), true
-			return []Violation{x.unsureAccept(fmt.Sprintf(x.tx.acceptNumber, m.written(), moveNumber(p)), m.Line, m.written())}
+			return []Violation{x.unsureAccept(fmt.Sprintf(x.tx.AcceptNumber, m.written(), moveNumber(p)), m.Line, m.written())}
 		}
 		text, f := x.b.parse(m.Text)
 		by := ByLetter
@@ -528,7 +528,7 @@ func (x *decider) playMoves(moves []letterMove) []Violation {
 			text, by = f.Unique, BySubstituted
 			x.d.addClause("4.2.10")
 			x.substituted = true
-			msg := fmt.Sprintf(x.tx.substituted, m.Line, m.written(), numbered(p, text))
+			msg := fmt.Sprintf(x.tx.Substituted, m.Line, m.written(), numbered(p, text))
 			x.note(msg)
 			x.toPartner = append(x.toPartner, msg)
 		}
@@ -546,12 +546,12 @@ func (x *decider) playMoves(moves []letterMove) []Violation {
 // moveViolation words a 4.2.10 fault.
 func (x *decider) moveViolation(m letterMove, f *fault) Violation {
 	what := x.tx.fault(f.Kind)
-	send := x.tx.sendMove
+	send := x.tx.SendMove
 	if f.Unique != "" {
-		what = fmt.Sprintf(x.tx.faultUnique, f.Unique)
+		what = fmt.Sprintf(x.tx.FaultUnique, f.Unique)
 	}
 	if len(f.Options) > 0 {
-		send = fmt.Sprintf(x.tx.sendOneOf, strings.Join(f.Options, ", "))
+		send = fmt.Sprintf(x.tx.SendOneOf, strings.Join(f.Options, ", "))
 	}
 	return Violation{Clause: "4.2.10", Line: m.Line, Text: m.written(), What: what, Send: send}
 }
@@ -650,7 +650,7 @@ func (x *decider) reject(v []Violation) {
 	x.answer(KindRejection, Rejected)
 	if x.played > 0 {
 		// The accepted part of a variant stays played (4.2.8, 4.2.13): the partner is told.
-		x.notifyPartner(x.tx.subjNotice,
-			fmt.Sprintf(x.tx.variantAcceptedStop, strings.Join(x.d.Moves, " ")), "4.2.13")
+		x.notifyPartner(x.tx.SubjNotice,
+			fmt.Sprintf(x.tx.VariantAcceptedStop, strings.Join(x.d.Moves, " ")), "4.2.13")
 	}
 }

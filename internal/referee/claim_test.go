@@ -58,7 +58,7 @@ func TestDrawClaim(t *testing.T) {
 	if d.Verdict != Accepted || d.Game.Status != StatusPlaying || len(d.Moves) == 0 || d.Moves[0] != "15... a7-b6" {
 		t.Errorf("invalid claim: %s %s, moves %v; want the move played and play going on", d.Verdict, d.Game.Status, d.Moves)
 	}
-	if !strings.Contains(strings.Join(d.Notes, " "), textRU.claimInvalid) {
+	if !strings.Contains(strings.Join(d.Notes, " "), textFor("ru").ClaimInvalid) {
 		t.Errorf("the invalid claim is not answered: %q", d.Notes)
 	}
 }

@@ -27,12 +27,12 @@ func (x *decider) accepted() {
 	// 1.13.3: a draw offer stands until the partner's reply move; this letter's move answers it.
 	if x.g.DrawOffer == s.Other() {
 		x.g.DrawOffer = ""
-		x.toPartner = append(x.toPartner, x.tx.drawLapsed)
+		x.toPartner = append(x.toPartner, x.tx.DrawLapsed)
 	}
 	if x.g.Status == StatusPlaying && (x.lt.Draw == drawOffer || x.lt.Draw == drawAccept) {
 		// A "draw accepted" with no offer standing is read as an offer (package doc).
 		x.g.DrawOffer = s
-		x.toPartner = append(x.toPartner, x.tx.drawOffered)
+		x.toPartner = append(x.toPartner, x.tx.DrawOffered)
 	}
 	x.charge()
 	x.statements()
@@ -49,7 +49,7 @@ func (x *decider) accepted() {
 			panic("referee: " + err.Error()) // a clock runs only for the player on move
 		}
 		if x.g.ToMove() == s {
-			x.note(x.tx.yourMoveAgain)
+			x.note(x.tx.YourMoveAgain)
 		}
 	}
 	x.endDate()
@@ -70,7 +70,7 @@ func (x *decider) settle() {
 		i := len(x.g.Plies)
 		x.d.addClause("4.2.4")
 		x.play(legal[0], ByPostald)
-		msg := fmt.Sprintf(x.tx.forcedPlayed, numbered(i, legal[0]))
+		msg := fmt.Sprintf(x.tx.ForcedPlayed, numbered(i, legal[0]))
 		x.toPartner = append(x.toPartner, msg)
 		x.note(msg)
 		x.followVariants(x.side)
@@ -124,14 +124,14 @@ func (x *decider) charge() {
 // postald's stamps and its own count stand; differences are reported, not believed.
 func (x *decider) statements() {
 	if len(x.lt.Dates) == 0 {
-		x.note(fmt.Sprintf(x.tx.datesMissing, x.datesText(x.stamps)))
+		x.note(fmt.Sprintf(x.tx.DatesMissing, x.datesText(x.stamps)))
 	} else {
 		for _, df := range x.stamps.Compare(x.lt.Dates) {
 			if df.Missing() {
 				continue
 			}
 			x.d.addClause(df.Clause)
-			x.note(fmt.Sprintf(x.tx.dateDiff, x.tx.dateField(df.Field), df.Stated, df.Stamped))
+			x.note(fmt.Sprintf(x.tx.DateDiff, x.tx.dateField(df.Field), df.Stated, df.Stamped))
 		}
 	}
 	now := x.g.Time()
@@ -143,15 +143,15 @@ func (x *decider) statements() {
 	switch {
 	case !differ:
 	case df.Missing:
-		x.note(fmt.Sprintf(x.tx.timeMissing, now))
+		x.note(fmt.Sprintf(x.tx.TimeMissing, now))
 	default:
 		x.d.addClause(df.Clause)
-		x.note(fmt.Sprintf(x.tx.timeDiff, df.Stated, now))
+		x.note(fmt.Sprintf(x.tx.TimeDiff, df.Stated, now))
 	}
 }
 
 func (x *decider) datesText(d daysclock.Dates) string {
-	return fmt.Sprintf(x.tx.threeDates, dateOrDash(d.PartnerSent), dateOrDash(d.Received), dateOrDash(d.Sent))
+	return fmt.Sprintf(x.tx.ThreeDates, dateOrDash(d.PartnerSent), dateOrDash(d.Received), dateOrDash(d.Sent))
 }
 
 func dateOrDash(d daysclock.Date) string {
@@ -176,19 +176,19 @@ func overstepNotice(g *Game, reg Regulation, s Side, o *daysclock.Overstep, send
 	g.Notified = append(g.Notified, key)
 	d.addClause(o.Clause)
 	tx := textFor(g.Language)
-	body := fmt.Sprintf(tx.overstep, g.Player(s).Name, tx.side(s), o.Control.Move, tx.daysOf(o.Control.Days), o.Days)
+	body := fmt.Sprintf(tx.Overstep, g.Player(s).Name, tx.side(s), o.Control.Move, tx.DaysOf(o.Control.Days), o.Days)
 	if reg.Overstep == OverstepForfeit {
 		g.Status, g.Result, g.Reason = StatusFinished, winnerResult(s.Other()), "overstep"
 		g.Variants, g.DrawOffer = nil, ""
-		body += "\n" + fmt.Sprintf(tx.forfeited, g.Result)
+		body += "\n" + fmt.Sprintf(tx.Forfeited, g.Result)
 	} else {
-		body += "\n" + tx.overstepJudge
+		body += "\n" + tx.OverstepJudge
 	}
 	for _, r := range []Side{White, Black} {
-		send(outgoing(g, roleOf(r), g.Player(r).Email, tx.subjOverstep, body, Notice, o.Clause))
+		send(outgoing(g, roleOf(r), g.Player(r).Email, tx.SubjOverstep, body, Notice, o.Clause))
 	}
 	if g.Judge != "" {
-		send(outgoing(g, ToJudge, g.Judge, tx.subjOverstep, body, Notice, o.Clause))
+		send(outgoing(g, ToJudge, g.Judge, tx.SubjOverstep, body, Notice, o.Clause))
 	}
 }
 
@@ -211,11 +211,11 @@ func (x *decider) endDate() {
 	}
 	x.g.Status = StatusAdjudication
 	x.d.addClause("4.3.2")
-	body := fmt.Sprintf(x.tx.adjudication, x.g.End, x.tx.daysOf(x.reg.AdjudicationDays))
+	body := fmt.Sprintf(x.tx.Adjudication, x.g.End, x.tx.DaysOf(x.reg.AdjudicationDays))
 	x.toPartner = append(x.toPartner, body)
 	x.note(body)
 	if x.g.Judge != "" {
-		x.notify(ToJudge, x.g.Judge, x.tx.subjResult, body, Notice, "4.3.2")
+		x.notify(ToJudge, x.g.Judge, x.tx.SubjResult, body, Notice, "4.3.2")
 	}
 }
 
@@ -229,7 +229,7 @@ func (x *decider) offTurn() {
 		if sideOfPly(i) == x.side {
 			// 4.2.8: a sent move cannot be changed in any way.
 			x.reject([]Violation{{Clause: "4.2.8", Line: m.Line, Text: m.written(),
-				What: fmt.Sprintf(x.tx.changesSent, numbered(i, x.g.Plies[i].Text)), Send: x.tx.sendNothing}})
+				What: fmt.Sprintf(x.tx.ChangesSent, numbered(i, x.g.Plies[i].Text)), Send: x.tx.SendNothing}})
 			return
 		}
 	}
@@ -246,9 +246,9 @@ func (x *decider) offTurn() {
 		return // a letter without a move is answered once a day, on move or not
 	}
 	if len(x.lt.Moves) > 0 && x.allPlayed() {
-		x.note(x.tx.duplicate)
+		x.note(x.tx.Duplicate)
 	} else {
-		x.note(x.tx.notYourTurn)
+		x.note(x.tx.NotYourTurn)
 	}
 	x.answer(KindNotice, Notice)
 }
@@ -272,37 +272,37 @@ func (x *decider) offerDraw() {
 		return
 	}
 	x.g.DrawOffer = x.side
-	x.note(x.tx.drawOfferSent)
+	x.note(x.tx.DrawOfferSent)
 	x.answer(KindNotice, Notice)
-	x.notifyPartner(x.tx.subjDraw, x.tx.drawOffered)
+	x.notifyPartner(x.tx.SubjDraw, x.tx.DrawOffered)
 }
 
 // declineDraw withdraws the partner's standing offer: "не согласен" (1.13.3).
 func (x *decider) declineDraw() {
 	x.d.Verdict = Notice
 	if x.g.DrawOffer != x.side.Other() {
-		x.note(x.tx.noDrawOffer)
+		x.note(x.tx.NoDrawOffer)
 		x.answer(KindNotice, Notice)
 		return
 	}
 	x.g.DrawOffer = ""
-	x.note(x.tx.drawDeclinedYou)
+	x.note(x.tx.DrawDeclinedYou)
 	x.answer(KindNotice, Notice)
-	x.notifyPartner(x.tx.subjDraw, x.tx.drawDeclined)
+	x.notifyPartner(x.tx.SubjDraw, x.tx.DrawDeclined)
 }
 
 // agreeDraw ends the game drawn by agreement: "согласен" to a standing offer (1.13.3).
 func (x *decider) agreeDraw() {
 	x.d.Verdict = Notice
 	x.g.DrawOffer = ""
-	x.endGame(ResultDraw, "draw agreed", x.tx.drawAgreed)
+	x.endGame(ResultDraw, "draw agreed", x.tx.DrawAgreed)
 }
 
 // resign ends the game: the sender resigns (any time, also after the end date, 4.3.2).
 func (x *decider) resign() {
 	x.d.Verdict = Notice
 	x.endGame(winnerResult(x.side.Other()), x.side.String()+" resigned",
-		fmt.Sprintf(x.tx.resigned, x.g.Player(x.side).Name))
+		fmt.Sprintf(x.tx.Resigned, x.g.Player(x.side).Name))
 }
 
 // claimDraw decides a draw claim (repetition, the move rules of the variant). A valid claim ends
@@ -314,10 +314,10 @@ func (x *decider) claimDraw(withMove bool) bool {
 		if clause != "" {
 			x.d.addClause(clause)
 		}
-		x.endGame(ResultDraw, "draw claimed", x.tx.drawClaimed)
+		x.endGame(ResultDraw, "draw claimed", x.tx.DrawClaimed)
 		return true
 	}
-	x.note(x.tx.claimInvalid)
+	x.note(x.tx.ClaimInvalid)
 	if !withMove {
 		x.d.Verdict = Notice
 		x.answer(KindNotice, Notice)
@@ -332,11 +332,11 @@ func (x *decider) endByRules(winner Side) {
 	}
 	x.g.Status, x.g.Result, x.g.Reason = StatusFinished, winnerResult(winner), "no moves"
 	x.g.Variants, x.g.DrawOffer = nil, ""
-	msg := fmt.Sprintf(x.tx.endedOnBoard, x.g.Result)
+	msg := fmt.Sprintf(x.tx.EndedOnBoard, x.g.Result)
 	x.toPartner = append(x.toPartner, msg)
 	x.note(msg)
 	if x.g.Judge != "" {
-		x.notify(ToJudge, x.g.Judge, x.tx.subjResult, msg, Notice)
+		x.notify(ToJudge, x.g.Judge, x.tx.SubjResult, msg, Notice)
 	}
 }
 
@@ -344,12 +344,12 @@ func (x *decider) endByRules(winner Side) {
 func (x *decider) endGame(result, reason, msg string) {
 	x.g.Status, x.g.Result, x.g.Reason = StatusFinished, result, reason
 	x.g.Variants, x.g.DrawOffer = nil, ""
-	body := msg + "\n" + fmt.Sprintf(x.tx.result, result)
+	body := msg + "\n" + fmt.Sprintf(x.tx.Result, result)
 	for _, r := range []Side{White, Black} {
-		x.notify(roleOf(r), x.g.Player(r).Email, x.tx.subjResult, body, Notice)
+		x.notify(roleOf(r), x.g.Player(r).Email, x.tx.SubjResult, body, Notice)
 	}
 	if x.g.Judge != "" {
-		x.notify(ToJudge, x.g.Judge, x.tx.subjResult, body, Notice)
+		x.notify(ToJudge, x.g.Judge, x.tx.SubjResult, body, Notice)
 	}
 }
 
@@ -368,9 +368,9 @@ func nextControl(g *Game, reg Regulation, s Side, tx *phrases) string {
 	c := g.Clock(s)
 	dl := c.Deadline(g.Terms(reg))
 	if !dl.LastDay.IsZero() {
-		return fmt.Sprintf(tx.controlOnMove, dl.Control.Move, tx.daysOf(dl.Control.Days), dl.LastDay)
+		return fmt.Sprintf(tx.ControlOnMove, dl.Control.Move, tx.DaysOf(dl.Control.Days), dl.LastDay)
 	}
-	return fmt.Sprintf(tx.controlWaiting, dl.Control.Move, tx.daysOf(dl.Control.Days), tx.days(max(dl.Left, 0)))
+	return fmt.Sprintf(tx.ControlWaiting, dl.Control.Move, tx.DaysOf(dl.Control.Days), tx.Days(max(dl.Left, 0)))
 }
 
 // protest records a protest (4.1.12) and sends it to the judge; nothing moves.
@@ -378,10 +378,10 @@ func (x *decider) protest() {
 	x.d.Verdict = Notice
 	x.d.addClause("4.1.12")
 	x.g.Clock(x.side).NoteLetter(x.today)
-	x.note(fmt.Sprintf(x.tx.protestSent, x.tx.days(x.reg.ProtestDays)))
+	x.note(fmt.Sprintf(x.tx.ProtestSent, x.tx.Days(x.reg.ProtestDays)))
 	x.answer(KindNotice, Notice)
-	x.notify(ToJudge, x.g.Judge, x.tx.subjProtest,
-		fmt.Sprintf(x.tx.protestJudge, x.g.Player(x.side).Name, x.tx.side(x.side), x.lt.Protest), Notice, "4.1.12")
+	x.notify(ToJudge, x.g.Judge, x.tx.SubjProtest,
+		fmt.Sprintf(x.tx.ProtestJudge, x.g.Player(x.side).Name, x.tx.side(x.side), x.lt.Protest), Notice, "4.1.12")
 }
 
 // leave grants a leave announced by letter when the regulation allows it: the player's clock
@@ -392,38 +392,38 @@ func (x *decider) leave() {
 	c := x.g.Clock(x.side)
 	c.NoteLetter(x.today)
 	if x.lt.Leave == nil {
-		x.note(x.tx.leaveNoDates)
+		x.note(x.tx.LeaveNoDates)
 		x.answer(KindNotice, Notice)
 		return
 	}
 	l := *x.lt.Leave
 	if err := daysclock.ValidateLeave(l, x.today, c.Leaves, x.reg.LeaveDays); err != nil {
-		x.note(fmt.Sprintf(x.tx.leaveRefused, l, leaveRefusal(x.tx, l, x.today, c.Leaves, x.reg.LeaveDays), daysclock.ClauseLeave))
+		x.note(fmt.Sprintf(x.tx.LeaveRefused, l, leaveRefusal(x.tx, l, x.today, c.Leaves, x.reg.LeaveDays), daysclock.ClauseLeave))
 		x.answer(KindNotice, Notice)
 		return
 	}
 	c.AddLeave(l)
-	x.note(fmt.Sprintf(x.tx.leaveGranted, l, x.tx.days(l.Days())))
+	x.note(fmt.Sprintf(x.tx.LeaveGranted, l, x.tx.Days(l.Days())))
 	x.answer(KindNotice, Notice)
-	x.notifyPartner(x.tx.subjNotice,
-		fmt.Sprintf(x.tx.leavePartner, x.g.Player(x.side).Name, l), daysclock.ClauseLeave)
+	x.notifyPartner(x.tx.SubjNotice,
+		fmt.Sprintf(x.tx.LeavePartner, x.g.Player(x.side).Name, l), daysclock.ClauseLeave)
 }
 
 // leaveRefusal words, in the letter's language, why daysclock.ValidateLeave refuses leave l: the
 // same checks in the same order (daysclock's error is English, for logs and the judge).
 func leaveRefusal(tx *phrases, l daysclock.Leave, announced daysclock.Date, taken []daysclock.Leave, allowance int) string {
 	if l.From.IsZero() || l.To.IsZero() || l.To.Before(l.From) {
-		return tx.leaveOrder
+		return tx.LeaveOrder
 	}
 	if !announced.Before(l.From) {
-		return fmt.Sprintf(tx.leaveLate, announced)
+		return fmt.Sprintf(tx.LeaveLate, announced)
 	}
 	for _, t := range taken {
 		if !l.To.Before(t.From) && !t.To.Before(l.From) {
-			return fmt.Sprintf(tx.leaveOverlap, t)
+			return fmt.Sprintf(tx.LeaveOverlap, t)
 		}
 	}
 	left := max(allowance-daysclock.LeaveTaken(taken), 0)
 	// «в нём 5 дней, а из 10 дней отпуска остался 1 день»: after «из» the genitive.
-	return fmt.Sprintf(tx.leaveTooLong, tx.days(l.Days()), tx.daysOf(allowance), tx.daysLeft(left))
+	return fmt.Sprintf(tx.LeaveTooLong, tx.Days(l.Days()), tx.DaysOf(allowance), tx.DaysLeft(left))
 }

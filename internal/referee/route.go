@@ -101,12 +101,12 @@ func askGame(games []Game, mine []int, env Envelope, loc *time.Location) Decisio
 			names = append(names, games[i].Name)
 		}
 	}
-	body := fmt.Sprintf(tx.noticeIntro, daysclock.DateOf(env.Received, loc)) + "\n" +
-		fmt.Sprintf(tx.askGame, strings.Join(names, ", ")) + "\n"
+	body := fmt.Sprintf(tx.NoticeIntro, daysclock.DateOf(env.Received, loc)) + "\n" +
+		fmt.Sprintf(tx.AskGame, strings.Join(names, ", ")) + "\n"
 	return Decision{
 		Verdict: Notice, Clauses: []string{}, Moves: []string{},
 		Letters: []Outgoing{{Role: ToSender, To: env.From, Kind: KindAskGame,
-			Subject: fmt.Sprintf(tx.subjAskGame, g.Tournament), Body: body, Verdict: Notice,
+			Subject: fmt.Sprintf(tx.SubjAskGame, g.Tournament), Body: body, Verdict: Notice,
 			Game: g.Tournament + "/", InReplyTo: env.MessageID}},
 	}
 }

@@ -17,6 +17,18 @@ const (
 	RuleCorrect    = "correct-date" // correct a player's accrued days (a date put right, 4.3.1)
 	RuleLeave      = "leave"        // grant leave: the player's clock stops for the days given
 	RuleRevert     = "revert"       // put the game back as it was before a letter (a forged or misread letter)
+	RuleAnnul      = "annul"        // the game ends without a result and counts for no one (4.1.7, seed 003 1.10.2)
+	RuleProtest    = "protest"      // the judge's decision on a protest (4.1.12); the game is as it was
+	RuleStrikeOut  = "strike-out"   // a withdrawn player's game ends without a result (seed 003 1.10.2)
+	RuleRefer      = "refer"        // a withdrawn player's begun game goes to adjudication (seed 003 1.10.4)
+)
+
+// How a game ended, as its Reason records it, where a ruling ended it.
+const (
+	ReasonAnnulled    = "annulled"    // the judge annulled it (4.1.7)
+	ReasonStruckOut   = "struck out"  // its player withdrew with fewer than half of his games played (1.10.2)
+	ReasonForfeit     = "forfeit"     // lost by the judge's ruling
+	ReasonAdjudicated = "adjudicated" // the judge gave the result (4.3.2)
 )
 
 // Ruling is a decision of the judge (4.1.7). Every ruling names the clause it rests on (4.1.10)
@@ -54,18 +66,20 @@ func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error
 	if r.Clause == "" {
 		return Decision{}, fmt.Errorf("%w: a ruling names the clause it rests on (4.1.10)", ErrRuling)
 	}
-	if r.Side != White && r.Side != Black && r.Kind != RuleAdjudicate && r.Kind != RuleRevert {
+	sideless := r.Kind == RuleAdjudicate || r.Kind == RuleRevert || r.Kind == RuleAnnul || r.Kind == RuleProtest || r.Kind == RuleStrikeOut
+	if r.Side != White && r.Side != Black && !sideless {
 		return Decision{}, fmt.Errorf("%w: %s needs the side it concerns", ErrRuling, r.Kind)
 	}
 	tx := x.tx
 	var what string
+	subject := tx.SubjRuling
 	switch r.Kind {
 	case RulePenalty:
 		if err := x.g.Clock(r.Side).Correct(r.Days, r.Days); err != nil {
 			return Decision{}, fmt.Errorf("%w: %w", ErrRuling, err)
 		}
 		x.d.PenaltyDays = r.Days
-		what = fmt.Sprintf(tx.rulingPenalty, x.g.Player(r.Side).Name, tx.side(r.Side), tx.penaltyDays(r.Days), r.Reason)
+		what = fmt.Sprintf(tx.RulingPenalty, x.g.Player(r.Side).Name, tx.side(r.Side), tx.PenaltyDays(r.Days), r.Reason)
 		if x.g.Status == StatusPlaying {
 			x.overstepped(r.Side, x.g.Clock(r.Side).Check(x.today, x.terms))
 		}
@@ -73,14 +87,14 @@ func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error
 		if err := x.g.Clock(r.Side).Correct(r.Days, 0); err != nil {
 			return Decision{}, fmt.Errorf("%w: %w", ErrRuling, err)
 		}
-		what = fmt.Sprintf(tx.rulingDate, r.Reason)
+		what = fmt.Sprintf(tx.RulingDate, r.Reason)
 	case RuleForfeit:
 		if x.g.Status == StatusFinished {
 			return Decision{}, fmt.Errorf("%w: the game is already finished (%s)", ErrRuling, x.g.Result)
 		}
-		x.g.Status, x.g.Result, x.g.Reason = StatusFinished, winnerResult(r.Side.Other()), "forfeit"
+		x.g.Status, x.g.Result, x.g.Reason = StatusFinished, winnerResult(r.Side.Other()), ReasonForfeit
 		x.g.Variants, x.g.DrawOffer = nil, ""
-		what = fmt.Sprintf(tx.rulingForfeit, x.g.Player(r.Side).Name, tx.side(r.Side), x.g.Result, r.Reason)
+		what = fmt.Sprintf(tx.RulingForfeit, x.g.Player(r.Side).Name, tx.side(r.Side), x.g.Result, r.Reason)
 	case RuleAdjudicate:
 		switch r.Result {
 		case ResultWhite, ResultBlack, ResultDraw:
@@ -90,16 +104,16 @@ func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error
 		if x.g.Status == StatusFinished {
 			return Decision{}, fmt.Errorf("%w: the game is already finished (%s)", ErrRuling, x.g.Result)
 		}
-		x.g.Status, x.g.Result, x.g.Reason = StatusFinished, r.Result, "adjudicated"
+		x.g.Status, x.g.Result, x.g.Reason = StatusFinished, r.Result, ReasonAdjudicated
 		x.g.Variants, x.g.DrawOffer = nil, ""
-		what = fmt.Sprintf(tx.rulingAdjudicate, r.Result, r.Reason)
+		what = fmt.Sprintf(tx.RulingAdjudicate, r.Result, r.Reason)
 	case RuleLeave:
 		taken := append([]daysclock.Leave(nil), x.g.Clock(r.Side).Leaves...)
 		if err := daysclock.ValidateLeave(r.Leave, x.today, taken, x.reg.LeaveDays); err != nil {
 			return Decision{}, fmt.Errorf("%w: %w", ErrRuling, err)
 		}
 		x.g.Clock(r.Side).AddLeave(r.Leave)
-		what = fmt.Sprintf(tx.rulingLeave, x.g.Player(r.Side).Name, tx.side(r.Side), r.Leave, r.Reason)
+		what = fmt.Sprintf(tx.RulingLeave, x.g.Player(r.Side).Name, tx.side(r.Side), r.Leave, r.Reason)
 	case RuleRevert:
 		if r.Before == nil {
 			return Decision{}, fmt.Errorf("%w: a revert needs the game as it was before the letter", ErrRuling)
@@ -111,26 +125,63 @@ func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error
 		// variants, the draw offer, the status, the reminders sent and the history (so that no
 		// penalty of an undone letter is reported). The letters stay in the archive.
 		x.g = r.Before.clone()
-		what = fmt.Sprintf(tx.rulingRevert, r.LetterTime.In(x.loc).Format("2006-01-02 15:04"), r.LetterID, r.Reason)
+		what = fmt.Sprintf(tx.RulingRevert, r.LetterTime.In(x.loc).Format("2006-01-02 15:04"), r.LetterID, r.Reason)
 		what += "\n" + revertState(&x.g, tx)
+	case RuleAnnul, RuleStrikeOut:
+		// 4.1.7: the judge annuls a game; seed 003 1.10.2 strikes out a withdrawn player's games
+		// not finished. Either way the game ends without a result, its clocks stop and nothing
+		// more is pending; the crosstable tells the two apart by the Reason.
+		if x.g.Status == StatusFinished && (x.g.Reason == ReasonAnnulled || x.g.Reason == ReasonStruckOut) {
+			return Decision{}, fmt.Errorf("%w: game %s is already annulled", ErrRuling, x.g.ID())
+		}
+		if r.Kind == RuleStrikeOut && x.g.Status == StatusFinished {
+			return Decision{}, fmt.Errorf("%w: the game is already finished (%s)", ErrRuling, x.g.Result)
+		}
+		x.g.Status, x.g.Result, x.g.Reason = StatusFinished, ResultNone, ReasonAnnulled
+		what = fmt.Sprintf(tx.RulingAnnul, r.Reason)
+		if r.Kind == RuleStrikeOut {
+			x.g.Reason = ReasonStruckOut
+			what = fmt.Sprintf(tx.RulingStrikeOut, r.Reason)
+		}
+		x.g.Variants, x.g.DrawOffer, x.g.Accepted = nil, "", nil
+		x.g.WhiteClock.Stop()
+		x.g.BlackClock.Stop()
+	case RuleRefer:
+		// seed 003 1.10.4: a begun game of a player who leaves is among his games played and is
+		// adjudicated by the judge; play stops, and both players are asked for their
+		// submissions as after the end date (4.3.2, AskAdjudication).
+		if x.g.Status != StatusPlaying {
+			return Decision{}, fmt.Errorf("%w: the game is not in play (%s)", ErrRuling, x.g.StatusText())
+		}
+		x.g.Status = StatusAdjudication
+		x.g.Variants, x.g.DrawOffer, x.g.Accepted = nil, "", nil
+		x.g.WhiteClock.Stop()
+		x.g.BlackClock.Stop()
+		what = fmt.Sprintf(tx.RulingRefer, x.g.Player(r.Side).Name, tx.side(r.Side), r.Reason)
+	case RuleProtest:
+		// 4.1.12: the decision on a protest is recorded and told; it changes the game only
+		// through the rulings the judge gives with it.
+		what = fmt.Sprintf(tx.RulingProtest, r.Reason)
+		subject = tx.SubjProtestDecision
 	default:
 		return Decision{}, fmt.Errorf("%w: unknown ruling %q", ErrRuling, r.Kind)
 	}
 	x.d.Verdict = Ruled
 	x.d.addClause(r.Clause)
-	body := fmt.Sprintf(tx.ruling, what)
+	body := fmt.Sprintf(tx.Ruling, what)
 	// 4.1.10: every ruling names the clause it rests on, in the letter itself.
-	body += "\n" + fmt.Sprintf(tx.rulingClause, r.Clause)
-	if x.g.Status == StatusFinished {
-		body += "\n" + fmt.Sprintf(tx.result, x.g.Result)
+	body += "\n" + fmt.Sprintf(tx.RulingClause, r.Clause)
+	// A game annulled or struck out has no result to state.
+	if x.g.Status == StatusFinished && x.g.Reason != ReasonAnnulled && x.g.Reason != ReasonStruckOut {
+		body += "\n" + fmt.Sprintf(tx.Result, x.g.Result)
 	}
 	for _, s := range []Side{White, Black} {
-		o := outgoing(&x.g, roleOf(s), x.g.Player(s).Email, tx.subjRuling, body, Ruled, r.Clause)
+		o := outgoing(&x.g, roleOf(s), x.g.Player(s).Email, subject, body, Ruled, r.Clause)
 		o.Kind = KindRuling
 		x.notices = append(x.notices, o)
 	}
 	if x.g.Judge != "" {
-		o := outgoing(&x.g, ToJudge, x.g.Judge, tx.subjRuling, body, Ruled, r.Clause)
+		o := outgoing(&x.g, ToJudge, x.g.Judge, subject, body, Ruled, r.Clause)
 		o.Kind = KindRuling
 		x.notices = append(x.notices, o)
 	}
@@ -149,16 +200,16 @@ func revertState(g *Game, tx *phrases) string {
 	if moves == "" {
 		moves = "—"
 	}
-	fmt.Fprintf(&b, tx.movesLine+"\n", moves)
+	fmt.Fprintf(&b, tx.MovesLine+"\n", moves)
 	if g.Status == StatusPlaying {
-		fmt.Fprintf(&b, tx.revertOnMove+"\n", tx.side(g.ToMove()), g.Player(g.ToMove()).Name)
+		fmt.Fprintf(&b, tx.RevertOnMove+"\n", tx.side(g.ToMove()), g.Player(g.ToMove()).Name)
 	}
 	if g.DrawOffer != "" {
-		fmt.Fprintf(&b, tx.revertDraw+"\n", tx.side(g.DrawOffer), g.Player(g.DrawOffer).Name)
+		fmt.Fprintf(&b, tx.RevertDraw+"\n", tx.side(g.DrawOffer), g.Player(g.DrawOffer).Name)
 	}
 	for _, v := range g.Variants {
-		fmt.Fprintf(&b, tx.revertVariant+"\n", tx.side(v.Proposer), strings.Join(v.Moves, " "))
+		fmt.Fprintf(&b, tx.RevertVariant+"\n", tx.side(v.Proposer), strings.Join(v.Moves, " "))
 	}
-	fmt.Fprintf(&b, tx.timeLine, g.Time())
+	fmt.Fprintf(&b, tx.TimeLine, g.Time())
 	return b.String()
 }

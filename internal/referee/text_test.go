@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"os"
 	"path/filepath"
-	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -13,40 +12,10 @@ import (
 	"postald/internal/langcheck"
 )
 
-// phraseStrings returns every text of a phrase table, named by its field.
-func phraseStrings(p *phrases) map[string]string {
-	out := map[string]string{}
-	v := reflect.ValueOf(p).Elem()
-	for i := range v.NumField() {
-		f, name := v.Field(i), v.Type().Field(i).Name
-		switch f.Kind() {
-		case reflect.String:
-			out[name] = f.String()
-		case reflect.Array:
-			for j := range f.Len() {
-				out[name+"."+f.Index(j).String()] = f.Index(j).String()
-			}
-		case reflect.Map:
-			for _, k := range f.MapKeys() {
-				out[name+"."+k.String()] = f.MapIndex(k).String()
-			}
-		case reflect.Struct: // plural.Word
-			for j := range f.NumField() {
-				out[name+"."+f.Type().Field(j).Name] = f.Field(j).String()
-			}
-		}
-	}
-	return out
-}
-
-// TestRussianHasNoEnglish: no English word in the Russian phrase table nor in the Russian golden
-// letters (headers aside): a Russian letter is Russian throughout.
+// TestRussianHasNoEnglish: no English word in the Russian golden letters (headers aside): a
+// Russian letter is Russian throughout. The phrasebook's own test holds its Russian book to
+// the same rule.
 func TestRussianHasNoEnglish(t *testing.T) {
-	for name, s := range phraseStrings(&textRU) {
-		if bad := langcheck.Latin(s); len(bad) > 0 {
-			t.Errorf("textRU.%s holds English %q: %q", name, bad, s)
-		}
-	}
 	files, _ := filepath.Glob(filepath.Join("testdata", "golden", "ru", "*.txt"))
 	if len(files) == 0 {
 		t.Fatal("no Russian golden letters")
@@ -93,32 +62,32 @@ func isHeaderLine(line string) bool {
 	return diagramLine.MatchString(line)
 }
 
-// TestNoBareDays: no phrase writes a number straight before a word of days, in either language:
-// the word must agree with the number («1 день», «2 дня», «5 дней»), so it comes from the plural
-// forms.
-func TestNoBareDays(t *testing.T) {
-	bare := regexp.MustCompile(`%[-+]?d (\S+ )?(дн|день|штраф|day|penalty)`)
-	for lang, p := range map[string]*phrases{"ru": &textRU, "en": &textEN} {
-		for name, s := range phraseStrings(p) {
-			if bare.MatchString(s) {
-				t.Errorf("%s.%s writes days without their plural form: %q", lang, name, s)
-			}
-		}
-	}
-}
-
+// TestDays: the referee's numbers of days come from the phrasebook of the game's language.
 func TestDays(t *testing.T) {
 	ru, en := textFor("ru"), textFor("en")
 	for _, c := range []struct{ got, want string }{
-		{ru.days(44), "44 дня"}, {ru.days(1), "1 день"}, {ru.days(11), "11 дней"}, {ru.days(21), "21 день"},
-		{ru.daysOf(21), "21 дня"}, {ru.daysOf(50), "50 дней"}, {ru.daysOf(2), "2 дней"},
-		{ru.penaltyDays(2), "+2 штрафных дня"}, {ru.penaltyDays(-2), "-2 штрафных дня"}, {ru.penaltyDays(1), "+1 штрафной день"},
-		{ru.daysLeft(1), "остался 1 день"}, {ru.daysLeft(3), "осталось 3 дня"}, {ru.daysLeft(12), "осталось 12 дней"},
-		{en.days(1), "1 day"}, {en.days(21), "21 days"}, {en.penaltyDays(1), "+1 penalty day"}, {en.daysLeft(1), "1 day left"},
+		{ru.Days(44), "44 дня"}, {ru.DaysOf(21), "21 дня"}, {ru.PenaltyDays(2), "+2 штрафных дня"},
+		{ru.DaysLeft(1), "остался 1 день"}, {en.Days(1), "1 day"}, {en.DaysLeft(2), "2 days left"},
+		{textFor("").Days(5), "5 дней"}, {textFor("de").Days(2), "2 дня"},
 	} {
 		if c.got != c.want {
 			t.Errorf("got %q, want %q", c.got, c.want)
 		}
+	}
+}
+
+// TestFaults: every fault kind the board finds is worded in both languages.
+func TestFaults(t *testing.T) {
+	for _, kind := range []string{faultAbbreviated, faultNoPiece, faultNotYours, faultCapture, faultNoSuchMove,
+		faultAmbiguous, faultUnreadable, faultNoSquare} {
+		for _, lang := range []string{"ru", "en"} {
+			if got := textFor(lang).fault(kind); got == "" || (lang == "ru" && len(langcheck.Latin(got)) > 0) {
+				t.Errorf("fault %q is not worded in %s: %q", kind, lang, got)
+			}
+		}
+	}
+	if got := textFor("ru").fault(faultCapture); got != "взятие обязательно" {
+		t.Errorf("ru capture fault: %q", got)
 	}
 }
 
@@ -155,7 +124,7 @@ func TestLeaveRefusal(t *testing.T) {
 // TestReasons: every Reason the referee or the judge stores is worded in both languages.
 func TestReasons(t *testing.T) {
 	for _, r := range []string{"draw agreed", "draw claimed", "white resigned", "black resigned", "no moves",
-		"overstep", "forfeit", "adjudicated", "annulled"} {
+		"overstep", "forfeit", "adjudicated", "annulled", ReasonStruckOut} {
 		for _, lang := range []string{"ru", "en"} {
 			if got := ReasonText(lang, r); got == r {
 				t.Errorf("ReasonText(%s, %q) is not translated", lang, r)
@@ -167,5 +136,29 @@ func TestReasons(t *testing.T) {
 	}
 	if got := ReasonText("ru", "чёрные сдались"); got != "чёрные сдались" {
 		t.Errorf("an unknown reason changes: %q", got)
+	}
+}
+
+// TestCaptureFault: a quiet move where a capture is compulsory is refused in the letter's
+// language (the fault was once written in English in Russian letters).
+func TestCaptureFault(t *testing.T) {
+	g := testGame("russian")
+	g.Position = "W:Wa1,c3,e3:Bd4,h8" // White must capture d4, from c3 or from e3
+	d := send(t, g, testLetter{ivanov, "2026-11-01 10:00", "Мой ход: 1. a1-b2\nВремя: 0/0"}, DefaultRegulation())
+	if d.Verdict != Rejected || len(d.Violations) == 0 {
+		t.Fatalf("verdict %s, violations %v", d.Verdict, d.Violations)
+	}
+	if v := d.Violations[0]; v.Clause != "4.2.10" || !strings.Contains(v.What, "взятие обязательно") {
+		t.Errorf("violation %+v", v)
+	}
+	for _, l := range d.Letters {
+		for _, line := range strings.Split(l.Body, "\n") {
+			if isHeaderLine(line) {
+				continue // the board diagram
+			}
+			if bad := langcheck.Latin(quoted.ReplaceAllString(line, "«»")); len(bad) > 0 {
+				t.Errorf("letter to %s holds English %q: %s", l.Role, bad, line)
+			}
+		}
 	}
 }

@@ -34,8 +34,8 @@ func Tick(g Game, now time.Time, reg Regulation, loc *time.Location) Decision {
 		}
 	}
 	if !due.IsZero() {
-		body := fmt.Sprintf(x.tx.reminder, dl.Control.Move, x.tx.daysOf(dl.Control.Days), dl.LastDay, x.tx.daysLeft(dl.LastDay.Sub(x.today)))
-		x.notifyTick(roleOf(s), x.g.Player(s).Email, x.tx.subjReminder, body, "reminders")
+		body := fmt.Sprintf(x.tx.Reminder, dl.Control.Move, x.tx.DaysOf(dl.Control.Days), dl.LastDay, x.tx.DaysLeft(dl.LastDay.Sub(x.today)))
+		x.notifyTick(roleOf(s), x.g.Player(s).Email, x.tx.SubjReminder, body, "reminders")
 	}
 	for _, e := range c.Events(x.terms) {
 		if e.Kind != daysclock.EventSilence || e.Date.After(x.today) || x.g.notified(silenceKey(s, e.Date)) {
@@ -43,8 +43,8 @@ func Tick(g Game, now time.Time, reg Regulation, loc *time.Location) Decision {
 		}
 		x.g.Notified = append(x.g.Notified, silenceKey(s, e.Date))
 		from := daysclock.Later(c.Since, c.Heard)
-		body := fmt.Sprintf(x.tx.silence, x.g.Player(s).Name, x.tx.days(x.reg.SilenceDays), from)
-		x.notifyTick(ToJudge, x.g.Judge, x.tx.subjNotice, body, "silence_days")
+		body := fmt.Sprintf(x.tx.Silence, x.g.Player(s).Name, x.tx.Days(x.reg.SilenceDays), from)
+		x.notifyTick(ToJudge, x.g.Judge, x.tx.SubjNotice, body, "silence_days")
 	}
 	return x.finishTick()
 }

@@ -24,7 +24,7 @@ func (x *decider) followVariants(proposer Side) bool {
 			continue
 		}
 		if v.At != p || len(v.Moves) == 0 || v.Moves[0] != played {
-			x.tellProposer(proposer, fmt.Sprintf(x.tx.variantGone, labelText(v.Label), x.variantText(v)))
+			x.tellProposer(proposer, fmt.Sprintf(x.tx.VariantGone, labelText(v.Label), x.variantText(v)))
 			continue
 		}
 		v.Moves, v.At = v.Moves[1:], v.At+1
@@ -37,7 +37,7 @@ func (x *decider) followVariants(proposer Side) bool {
 		if v.Moves[0] != next {
 			// Two variants that agree on the partner's move but answer it differently: the first
 			// one stated binds the proposer (4.2.8); the other cannot apply.
-			x.tellProposer(proposer, fmt.Sprintf(x.tx.variantGone, labelText(v.Label), x.variantText(v)))
+			x.tellProposer(proposer, fmt.Sprintf(x.tx.VariantGone, labelText(v.Label), x.variantText(v)))
 			continue
 		}
 		v.Moves, v.At = v.Moves[1:], v.At+1
@@ -52,7 +52,7 @@ func (x *decider) followVariants(proposer Side) bool {
 	i := len(x.g.Plies)
 	x.d.addClause("4.2.13")
 	x.play(next, ByVariant)
-	msg := fmt.Sprintf(x.tx.variantPlayed, labelText(label), numbered(i, next))
+	msg := fmt.Sprintf(x.tx.VariantPlayed, labelText(label), numbered(i, next))
 	x.toPartner = append(x.toPartner, msg)
 	x.note(msg)
 	return true
@@ -116,17 +116,17 @@ func (x *decider) acceptWritten(moves []letterMove) (rest []letterMove, faults [
 		if why == "" && len(written) == 0 && len(a.Declined) == 0 && a.Until == 0 {
 			// Nothing to accept and nothing said about it but the word: the moves are judged
 			// in the position on the board, as written.
-			x.note(fmt.Sprintf(x.tx.noSuchVariant, a.Label))
+			x.note(fmt.Sprintf(x.tx.NoSuchVariant, a.Label))
 			return moves, nil, true
 		}
 		if why == "" {
-			why = fmt.Sprintf(x.tx.acceptNone, labelText(a.Label), x.proposals())
+			why = fmt.Sprintf(x.tx.AcceptNone, labelText(a.Label), x.proposals())
 		}
 		return nil, []Violation{x.unsureAccept(why, a.Line, a.Text)}, false
 	}
 	vm := v.Moves
 	unsure := func(what string) ([]letterMove, []Violation, bool) {
-		return nil, append(faults, x.unsureAccept(what+"; "+fmt.Sprintf(x.tx.acceptVariant, strings.TrimSpace(labelText(v.Label)), x.variantText(*v)), a.Line, a.Text)), false
+		return nil, append(faults, x.unsureAccept(what+"; "+fmt.Sprintf(x.tx.AcceptVariant, strings.TrimSpace(labelText(v.Label)), x.variantText(*v)), a.Line, a.Text)), false
 	}
 	bb := x.b.clone()
 	matches := func(i int, m letterMove) bool {
@@ -151,7 +151,7 @@ func (x *decider) acceptWritten(moves []letterMove) (rest []letterMove, faults [
 		}
 		cut = plyOf(n, x.side)
 		if cut < p0 || cut > p0+len(vm) {
-			return unsure(fmt.Sprintf(x.tx.acceptOutside, n))
+			return unsure(fmt.Sprintf(x.tx.AcceptOutside, n))
 		}
 	}
 	if len(a.Declined) > 0 {
@@ -172,9 +172,9 @@ func (x *decider) acceptWritten(moves []letterMove) (rest []letterMove, faults [
 		}
 		switch {
 		case at < 0:
-			return unsure(fmt.Sprintf(x.tx.acceptDeclined, d.written()))
+			return unsure(fmt.Sprintf(x.tx.AcceptDeclined, d.written()))
 		case cut >= 0 && cut != at:
-			return unsure(fmt.Sprintf(x.tx.acceptDisagree, d.written(), moveNumber(cut)))
+			return unsure(fmt.Sprintf(x.tx.AcceptDisagree, d.written(), moveNumber(cut)))
 		}
 		cut = at
 	}
@@ -188,7 +188,7 @@ func (x *decider) acceptWritten(moves []letterMove) (rest []letterMove, faults [
 	for i, m := range written {
 		ply := p0 + i
 		if m.Number > 0 && m.Side != "" && plyOf(m.Number, m.Side) != ply {
-			return unsure(fmt.Sprintf(x.tx.acceptNumber, m.written(), moveNumber(ply)))
+			return unsure(fmt.Sprintf(x.tx.AcceptNumber, m.written(), moveNumber(ply)))
 		}
 		line = append(line, placed{m, ply})
 	}
@@ -202,7 +202,7 @@ func (x *decider) acceptWritten(moves []letterMove) (rest []letterMove, faults [
 			at = cut
 		}
 		if at < next || at > p0+len(vm) {
-			return unsure(fmt.Sprintf(x.tx.acceptNumber, m.written(), moveNumber(next)))
+			return unsure(fmt.Sprintf(x.tx.AcceptNumber, m.written(), moveNumber(next)))
 		}
 		for i, m := range moves {
 			line = append(line, placed{m, at + i})
@@ -222,7 +222,7 @@ func (x *decider) acceptWritten(moves []letterMove) (rest []letterMove, faults [
 			if atLine {
 				if matches(i, line[li].m) {
 					// N or X says the letter changes the variant here, yet it plays the variant's move
-					return unsure(fmt.Sprintf(x.tx.acceptDisagree, line[li].m.written(), moveNumber(cut)))
+					return unsure(fmt.Sprintf(x.tx.AcceptDisagree, line[li].m.written(), moveNumber(cut)))
 				}
 				changed = li
 			}
@@ -236,7 +236,7 @@ func (x *decider) acceptWritten(moves []letterMove) (rest []letterMove, faults [
 		case atLine:
 			m := line[li].m
 			faults = append(faults, Violation{Clause: "4.2.9", Line: m.Line, Text: m.written(),
-				What: fmt.Sprintf(x.tx.wrongAccepted, labelText(v.Label), numbered(ply, vm[i])), Send: x.tx.sendAccepted})
+				What: fmt.Sprintf(x.tx.WrongAccepted, labelText(v.Label), numbered(ply, vm[i])), Send: x.tx.SendAccepted})
 			li++
 		case li < len(line), cut >= 0, len(line) == 0:
 			// a ply the letter does not write, before a later move, N, or in a bare acceptance
@@ -253,14 +253,14 @@ func (x *decider) acceptWritten(moves []letterMove) (rest []letterMove, faults [
 		changed = li // the moves after the whole variant
 	}
 	if changed >= 0 && line[changed].ply != p0+accepted {
-		return unsure(fmt.Sprintf(x.tx.acceptNumber, line[changed].m.written(), moveNumber(p0+accepted)))
+		return unsure(fmt.Sprintf(x.tx.AcceptNumber, line[changed].m.written(), moveNumber(p0+accepted)))
 	}
 	if cut >= 0 && p0+accepted != cut {
 		m := a.Text
 		if changed >= 0 {
 			m = line[changed].m.written()
 		}
-		return unsure(fmt.Sprintf(x.tx.acceptDisagree, m, moveNumber(cut)))
+		return unsure(fmt.Sprintf(x.tx.AcceptDisagree, m, moveNumber(cut)))
 	}
 	// Play the accepted part: the sender's moves as his own, the proposer's from his variant.
 	x.d.addClause("4.2.13")
@@ -308,7 +308,7 @@ func (x *decider) pickVariant(written, moves []letterMove) (*Variant, string) {
 				return v, ""
 			}
 		}
-		return nil, fmt.Sprintf(x.tx.acceptNone, labelText(a.Label), x.proposals())
+		return nil, fmt.Sprintf(x.tx.AcceptNone, labelText(a.Label), x.proposals())
 	}
 	if len(cands) == 1 {
 		return cands[0], ""
@@ -325,7 +325,7 @@ func (x *decider) pickVariant(written, moves []letterMove) (*Variant, string) {
 			return fit[0], ""
 		}
 	}
-	return nil, fmt.Sprintf(x.tx.acceptWhich, x.proposals())
+	return nil, fmt.Sprintf(x.tx.AcceptWhich, x.proposals())
 }
 
 // restated reports whether an acceptance restates the accepted part of a variant that an
@@ -377,7 +377,7 @@ func (x *decider) proposals() string {
 
 // unsureAccept is the fault of an acceptance postald cannot read with certainty (4.2.5).
 func (x *decider) unsureAccept(what string, line int, text string) Violation {
-	return Violation{Clause: "4.2.5", Line: line, Text: text, What: fmt.Sprintf(x.tx.acceptUnsure, what), Send: x.tx.sendAccepted}
+	return Violation{Clause: "4.2.5", Line: line, Text: text, What: fmt.Sprintf(x.tx.AcceptUnsure, what), Send: x.tx.SendAccepted}
 }
 
 // proposeVariants stores the sender's proposed variants (4.2.7), each cut before its first
@@ -396,7 +396,7 @@ func (x *decider) proposeVariants() {
 		return
 	}
 	if sideOfPly(p0) == x.side {
-		x.note(x.tx.variantNotNow)
+		x.note(x.tx.VariantNotNow)
 		return
 	}
 	for _, lv := range x.lt.Variants {
@@ -424,7 +424,7 @@ func (x *decider) proposeVariants() {
 			moves = moves[:len(moves)-1] // a partner's move with no answer binds nobody
 		}
 		if len(moves) == 0 {
-			x.note(fmt.Sprintf(x.tx.variantEmpty, labelText(lv.Label)))
+			x.note(fmt.Sprintf(x.tx.VariantEmpty, labelText(lv.Label)))
 			continue
 		}
 		v := Variant{Label: lv.Label, Proposer: x.side, At: p0, Moves: moves}
@@ -435,7 +435,7 @@ func (x *decider) proposeVariants() {
 // cut notes a variant cut before move m (4.2.12).
 func (x *decider) cut(lv letterVariant, m letterMove, why string) {
 	x.d.addClause("4.2.12")
-	x.note(fmt.Sprintf(x.tx.variantCut, labelText(lv.Label), m.Line, m.written(), why))
+	x.note(fmt.Sprintf(x.tx.VariantCut, labelText(lv.Label), m.Line, m.written(), why))
 }
 
 // pendingVariants writes side s's pending proposals, one a line.

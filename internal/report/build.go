@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"postald/internal/daysclock"
+	"postald/internal/phrase"
 	"postald/internal/tournament"
 )
 
@@ -47,11 +48,8 @@ func build(in Input) (*view, error) {
 	if in.Today.IsZero() {
 		return nil, errors.New("report: no date")
 	}
-	lang := s.Language
-	t := text[lang]
-	if t == nil {
-		lang, t = tournament.Russian, text[tournament.Russian]
-	}
+	book := phrase.For(s.Language) // Russian for an empty or unknown language
+	lang, t := book.Lang, &book.Report
 	pairings := s.Games()
 	games, err := joinGames(s, pairings, in.Games)
 	if err != nil {
@@ -80,25 +78,26 @@ func build(in Input) (*view, error) {
 	}
 	v := &view{
 		Lang:  lang,
-		Title: fmt.Sprintf(t["title"], s.Code, s.Name),
-		AsOf:  fmt.Sprintf(t["asof"], date(in.Today, lang)),
+		Title: t.Title(s.Code, s.Name),
+		AsOf:  t.AsOf(t.Date(in.Today)),
 		Cross: ct,
 	}
-	rounds := t["rounds1"]
+	rounds := t.Rounds1
 	if s.Rounds == 2 {
-		rounds = t["rounds2"]
+		rounds = t.Rounds2
 	}
+	variant, _ := t.Variants.Of(s.Variant)
 	v.Facts = append(v.Facts,
-		fmt.Sprintf(t["facts"], t[s.Variant], rounds, date(s.Start, lang), date(s.End, lang)),
-		fmt.Sprintf(t["officials"], s.Judge, s.Director),
+		t.Facts(variant, rounds, t.Date(s.Start), t.Date(s.End)),
+		t.Officials(s.Judge, s.Director),
 		counts(t, len(pairings), games),
 	)
 	v.Sections = []section{
-		inProgress(t, lang, games),
-		clocks(t, lang, s, games),
-		deadlines(t, lang, in.Today, games),
-		violations(t, lang, games),
-		rulings(t, lang, in.Rulings),
+		inProgress(t, games),
+		clocks(t, s, games),
+		deadlines(t, in.Today, games),
+		violations(t, games),
+		rulings(t, in.Rulings),
 		finished(t, games),
 	}
 	return v, nil
@@ -153,7 +152,7 @@ func joinGames(s *tournament.Sheet, pairings []tournament.Game, in []Game) ([]ga
 }
 
 // counts sums up the games by status, of all the games of the tournament.
-func counts(t map[string]string, all int, games []game) string {
+func counts(t *phrase.ReportText, all int, games []game) string {
 	var playing, adjudication, done int
 	for _, g := range games {
 		switch g.Status {
@@ -165,24 +164,24 @@ func counts(t map[string]string, all int, games []game) string {
 			done++
 		}
 	}
-	return fmt.Sprintf(t["counts"], all, done, playing, adjudication, all-len(games), count(t, "game", all))
+	return t.Counts(all, done, playing, adjudication, all-len(games))
 }
 
-func inProgress(t map[string]string, lang string, games []game) section {
-	sec := section{Title: t["inprogress"], Empty: t["none"],
-		Header: []string{t["game"], t["white"], t["black"], t["move"], t["onmove"], t["time"], t["lastday"]}}
+func inProgress(t *phrase.ReportText, games []game) section {
+	sec := section{Title: t.InProgress, Empty: t.None,
+		Header: []string{t.Columns.Game, t.Columns.White, t.Columns.Black, t.Columns.Move, t.Columns.OnMove, t.Columns.Time, t.Columns.LastDay}}
 	for _, g := range games {
 		if g.Status == StatusFinished {
 			continue
 		}
-		on, last := t["nobody"], ""
+		on, last := t.Nobody, ""
 		switch {
 		case g.Status == StatusAdjudication:
-			on = t["adjudication"]
+			on = t.Adjudication
 		case g.ToMove == "white":
-			on, last = t["whiteside"], date(g.White.LastDay, lang)
+			on, last = t.WhiteSide, t.Date(g.White.LastDay)
 		case g.ToMove == "black":
-			on, last = t["blackside"], date(g.Black.LastDay, lang)
+			on, last = t.BlackSide, t.Date(g.Black.LastDay)
 		}
 		sec.Rows = append(sec.Rows, []string{g.Name, g.white.Name, g.black.Name, strconv.Itoa(g.Moves), on,
 			fmt.Sprintf("%d/%d", g.White.Days, g.Black.Days), last})
@@ -191,24 +190,24 @@ func inProgress(t map[string]string, lang string, games []game) section {
 }
 
 // clocks lists, player by player, his days and next control in every game still played.
-func clocks(t map[string]string, lang string, s *tournament.Sheet, games []game) section {
-	sec := section{Title: t["clocks"], Empty: t["none"],
-		Header: []string{t["number"], t["player"], t["game"], t["colour"], t["days"], t["penaltydays"], t["control"], t["lastday"]}}
+func clocks(t *phrase.ReportText, s *tournament.Sheet, games []game) section {
+	sec := section{Title: t.Clocks, Empty: t.None,
+		Header: []string{t.Columns.Number, t.Columns.Player, t.Columns.Game, t.Columns.Colour, t.Columns.Days, t.Columns.PenaltyDays, t.Columns.Control, t.Columns.LastDay}}
 	for _, p := range s.Players {
 		for _, g := range games {
 			if g.Status != StatusPlaying || (g.pairing.White != p.Number && g.pairing.Black != p.Number) {
 				continue
 			}
-			c, colour, side := g.White, t["whiteside"], "white"
+			c, colour, side := g.White, t.WhiteSide, "white"
 			if g.pairing.Black == p.Number {
-				c, colour, side = g.Black, t["blackside"], "black"
+				c, colour, side = g.Black, t.BlackSide, "black"
 			}
 			last := ""
 			if g.ToMove == side {
-				last = date(c.LastDay, lang)
+				last = t.Date(c.LastDay)
 			}
 			sec.Rows = append(sec.Rows, []string{strconv.Itoa(p.Number), p.Name, g.Name, colour,
-				strconv.Itoa(c.Days), strconv.Itoa(c.Penalty), fmt.Sprintf(t["controlfmt"], c.Control, c.Limit, count(t, "day", c.Limit)), last})
+				strconv.Itoa(c.Days), strconv.Itoa(c.Penalty), t.Control(c.Control, c.Limit), last})
 		}
 	}
 	return sec
@@ -216,9 +215,9 @@ func clocks(t map[string]string, lang string, s *tournament.Sheet, games []game)
 
 // deadlines lists the players on move whose control falls due within WeekAhead days of
 // today, or is already past.
-func deadlines(t map[string]string, lang string, today daysclock.Date, games []game) section {
-	sec := section{Title: fmt.Sprintf(t["deadlines"], WeekAhead, count(t, "day", WeekAhead)), Empty: t["none"],
-		Header: []string{t["lastday"], t["game"], t["player"], t["control"], t["days"], ""}}
+func deadlines(t *phrase.ReportText, today daysclock.Date, games []game) section {
+	sec := section{Title: t.Deadlines(WeekAhead), Empty: t.None,
+		Header: []string{t.Columns.LastDay, t.Columns.Game, t.Columns.Player, t.Columns.Control, t.Columns.Days, ""}}
 	var all []datedRow
 	for _, g := range games {
 		if g.Status != StatusPlaying {
@@ -231,30 +230,30 @@ func deadlines(t map[string]string, lang string, today daysclock.Date, games []g
 		if c.LastDay.IsZero() || c.LastDay.After(today.AddDays(WeekAhead)) {
 			continue
 		}
-		note := fmt.Sprintf(t["daysleft"], c.LastDay.Sub(today), count(t, "day", c.LastDay.Sub(today)))
+		note := t.DaysLeft(c.LastDay.Sub(today))
 		if c.LastDay.Before(today) {
-			note = fmt.Sprintf(t["overdue"], today.Sub(c.LastDay), count(t, "day", today.Sub(c.LastDay)))
+			note = t.Overdue(today.Sub(c.LastDay))
 		}
-		all = append(all, datedRow{c.LastDay, []string{date(c.LastDay, lang), g.Name, p.Name,
-			fmt.Sprintf(t["controlfmt"], c.Control, c.Limit, count(t, "day", c.Limit)), strconv.Itoa(c.Days), note}})
+		all = append(all, datedRow{c.LastDay, []string{t.Date(c.LastDay), g.Name, p.Name,
+			t.Control(c.Control, c.Limit), strconv.Itoa(c.Days), note}})
 	}
 	sec.Rows = byDay(all)
 	return sec
 }
 
 // violations lists the penalty days charged (4.2.11) and the oversteps (4.3.1), by date.
-func violations(t map[string]string, lang string, games []game) section {
-	sec := section{Title: t["violations"], Empty: t["none"],
-		Header: []string{t["date"], t["game"], t["player"], t["penaltydays"], t["clause"], t["what"]}}
+func violations(t *phrase.ReportText, games []game) section {
+	sec := section{Title: t.Violations, Empty: t.None,
+		Header: []string{t.Columns.Date, t.Columns.Game, t.Columns.Player, t.Columns.PenaltyDays, t.Columns.Clause, t.Columns.What}}
 	var all []datedRow
 	for _, g := range games {
 		for _, pen := range g.Penalties {
 			_, p := g.side(pen.Side)
-			all = append(all, datedRow{pen.Date, []string{date(pen.Date, lang), g.Name, p.Name, strconv.Itoa(pen.Days), pen.Clause, pen.What}})
+			all = append(all, datedRow{pen.Date, []string{t.Date(pen.Date), g.Name, p.Name, strconv.Itoa(pen.Days), pen.Clause, pen.What}})
 		}
 		for _, side := range []string{"white", "black"} {
 			if c, p := g.side(side); !c.Overstep.IsZero() {
-				all = append(all, datedRow{c.Overstep, []string{date(c.Overstep, lang), g.Name, p.Name, "", "4.3.1", t["overstep"]}})
+				all = append(all, datedRow{c.Overstep, []string{t.Date(c.Overstep), g.Name, p.Name, "", "4.3.1", t.Overstep}})
 			}
 		}
 	}
@@ -278,49 +277,37 @@ func byDay(all []datedRow) [][]string {
 	return rows
 }
 
-func rulings(t map[string]string, lang string, rs []Ruling) section {
-	sec := section{Title: t["rulings"], Empty: t["none"],
-		Header: []string{t["date"], t["game"], t["kind"], t["clause"], t["ruling"], t["judge"]}}
+func rulings(t *phrase.ReportText, rs []Ruling) section {
+	sec := section{Title: t.Rulings, Empty: t.None,
+		Header: []string{t.Columns.Date, t.Columns.Game, t.Columns.Kind, t.Columns.Clause, t.Columns.Ruling, t.Columns.Judge}}
 	rs = slices.Clone(rs)
 	slices.SortStableFunc(rs, func(a, b Ruling) int { return a.Date.Sub(b.Date) })
 	for _, r := range rs {
 		g := r.Game
 		if g == "" {
-			g = t["wholetournament"]
+			g = t.WholeTournament
 		}
-		kind := t["kind-"+r.Kind]
-		if kind == "" {
+		kind, ok := t.Kinds.Of(r.Kind)
+		if !ok {
 			kind = r.Kind
 		}
-		sec.Rows = append(sec.Rows, []string{date(r.Date, lang), g, kind, r.Clause, r.Text, r.Judge})
+		sec.Rows = append(sec.Rows, []string{t.Date(r.Date), g, kind, r.Clause, r.Text, r.Judge})
 	}
 	return sec
 }
 
-func finished(t map[string]string, games []game) section {
-	sec := section{Title: t["finished"], Empty: t["none"],
-		Header: []string{t["game"], t["white"], t["black"], t["result"], t["move"], t["how"]}}
+func finished(t *phrase.ReportText, games []game) section {
+	sec := section{Title: t.Finished, Empty: t.None,
+		Header: []string{t.Columns.Game, t.Columns.White, t.Columns.Black, t.Columns.Result, t.Columns.Move, t.Columns.How}}
 	for _, g := range games {
 		if g.Status != StatusFinished {
 			continue
 		}
 		res := g.Result.String()
 		if g.Result == tournament.Annulled {
-			res = "—" // no result: it counts for neither player
+			res = t.NoResult // no result: it counts for neither player
 		}
 		sec.Rows = append(sec.Rows, []string{g.Name, g.white.Name, g.black.Name, res, strconv.Itoa(g.Moves), g.Reason})
 	}
 	return sec
-}
-
-// date writes a day as the tournament's letters do: 18.11.2026 in Russian, 2026-11-18 in
-// English; the zero date as nothing.
-func date(d daysclock.Date, lang string) string {
-	switch {
-	case d.IsZero():
-		return ""
-	case lang == tournament.Russian:
-		return fmt.Sprintf("%02d.%02d.%04d", d.Day, d.Month, d.Year)
-	}
-	return d.String()
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"html/template"
 	"strings"
+
+	"postald/internal/phrase"
 )
 
 // HTML writes the same report as Text as one HTML page (UTF-8, no scripts, inline style),
@@ -22,7 +24,7 @@ func HTML(in Input) (string, error) {
 		NameColumn  int
 	}{
 		view:        v,
-		CrossTitle:  text[v.Lang]["crosstable"],
+		CrossTitle:  phrase.For(v.Lang).Report.Crosstable,
 		CrossHeader: v.Cross.Header(v.Lang),
 		CrossRows:   v.Cross.Rows(),
 		CrossNotes:  v.Cross.Notes(v.Lang),

@@ -3,6 +3,8 @@ package report
 import (
 	"strings"
 	"unicode/utf8"
+
+	"postald/internal/phrase"
 )
 
 // Text writes the director's report as plain UTF-8 text in the tournament's language:
@@ -20,7 +22,7 @@ func Text(in Input) (string, error) {
 	for _, f := range v.Facts {
 		b.WriteString(f + "\n")
 	}
-	heading(&b, text[v.Lang]["crosstable"])
+	heading(&b, phrase.For(v.Lang).Report.Crosstable)
 	b.WriteString(v.Cross.Text(v.Lang))
 	for _, s := range v.Sections {
 		heading(&b, s.Title)

@@ -74,16 +74,18 @@ func TestSubject(t *testing.T) {
 	}
 }
 
-func TestPlural(t *testing.T) {
-	for n, want := range map[int]string{1: "1 партия", 2: "2 партии", 4: "4 партии", 5: "5 партий", 11: "11 партий", 12: "12 партий", 19: "19 партий", 21: "21 партия", 22: "22 партии", 38: "38 партий"} {
-		if got := ru(n, "партия", "партии", "партий"); got != want {
-			t.Errorf("ru(%d) = %s, want %s", n, got, want)
-		}
+// TestLanguages: the start letter and the subject are written in the sheet's language, and a
+// language without a book of its own gets the Russian one (letters.md: ru by default).
+func TestLanguages(t *testing.T) {
+	s := &Sheet{Code: "СТ-2026/1", Language: "de"}
+	if got := s.Subject("1-2"); got != "СТ-2026/1 партия 1-2" {
+		t.Errorf("de subject %q", got)
 	}
-	for n, want := range map[int]string{1: "1 game", 2: "2 games", 21: "21 games"} {
-		if got := en(n, "game", "games"); got != want {
-			t.Errorf("en(%d) = %s, want %s", n, got, want)
-		}
+	if got := VariantName("lasca", English); got != "international column checkers (Lasca)" {
+		t.Errorf("VariantName(lasca, en) = %q", got)
+	}
+	if got := VariantName("chess", Russian); got != "chess" {
+		t.Errorf("VariantName(chess) = %q", got)
 	}
 }
 

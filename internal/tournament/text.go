@@ -4,29 +4,42 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"postald/internal/phrase"
 )
 
-// Column headings of the text crosstable.
-var headings = map[string]map[string]string{
-	English: {
-		"place": "Place", "number": "No", "name": "Name", "points": "Points",
-		Shmulyan: "Shmulyan", Berger: "Berger", SonnebornBerger: "S-B", Buchholz: "Buchholz",
-		Solkoff: "Solkoff", SolkoffTruncated: "Solkoff-tr", Riga: "Riga", Wins: "Wins", HeadToHead: "H2H",
-		"struck":    "Withdrew, results struck out (seed 003, 1.10.2):",
-		"withdrawn": "Withdrew, remaining games lost (seed 003, 1.10.3):",
-		"annulled":  "(1) a result that does not count.",
-	},
-	Russian: {
-		"place": "Место", "number": "№", "name": "Участник", "points": "Очки",
-		Shmulyan: "Шмульян", Berger: "Бергер", SonnebornBerger: "З-Б", Buchholz: "Бухгольц",
-		Solkoff: "Солкоф", SolkoffTruncated: "Солкоф-ус", Riga: "Рижский", Wins: "Победы", HeadToHead: "Личн",
-		"struck":    "Выбыли, результаты не засчитаны (п. 1.10.2):",
-		"withdrawn": "Выбыли, в оставшихся партиях поражение (п. 1.10.3):",
-		"annulled":  "(1) результат не засчитан.",
-	},
+// words returns the words of the tournament's texts in lang: its section of the phrasebook
+// (Russian for an empty or unknown language).
+func words(lang string) *phrase.TournamentText { return &phrase.For(lang).Tournament }
+
+// tiebreakHeading heads the column of a tie-break.
+func tiebreakHeading(h *phrase.TournamentText, tb string) string {
+	t := &h.Tiebreaks
+	switch tb {
+	case Shmulyan:
+		return t.Shmulyan
+	case Berger:
+		return t.Berger
+	case SonnebornBerger:
+		return t.SonnebornBerger
+	case Buchholz:
+		return t.Buchholz
+	case Solkoff:
+		return t.Solkoff
+	case SolkoffTruncated:
+		return t.SolkoffTruncated
+	case Riga:
+		return t.Riga
+	case Wins:
+		return t.Wins
+	case HeadToHead:
+		return t.HeadToHead
+	}
+	return tb
 }
 
-// Text formats the crosstable as aligned UTF-8 text, headings in lang ("ru" or "en"): one
+// Text formats the crosstable as aligned UTF-8 text, headings in lang ("ru" or "en"; Russian
+// for any other): one
 // line per player in order of places with his place, number, name, one column per opponent
 // (in the same order, X on the diagonal) holding the results 1 ½ 0 + -, his points and a
 // column per tie-break; then the notes on withdrawals.
@@ -67,14 +80,14 @@ func (ct *Crosstable) Text(lang string) string {
 // Header returns the column headings of the crosstable in lang: place, number, name, the
 // opponents' numbers, points, then one heading per tie-break.
 func (ct *Crosstable) Header(lang string) []string {
-	h := heading(lang)
-	header := []string{h["place"], h["number"], h["name"]}
+	h := words(lang)
+	header := []string{h.Place, h.Number, h.Name}
 	for _, s := range ct.Standings {
 		header = append(header, strconv.Itoa(s.Number))
 	}
-	header = append(header, h["points"])
+	header = append(header, h.Points)
 	for _, tb := range ct.Tiebreaks {
-		header = append(header, h[tb])
+		header = append(header, tiebreakHeading(h, tb))
 	}
 	return header
 }
@@ -119,7 +132,7 @@ func (ct *Crosstable) Rows() [][]string {
 // Notes returns the remarks under the crosstable in lang: who withdrew and how his games
 // were scored, and what a result in parentheses means.
 func (ct *Crosstable) Notes(lang string) []string {
-	h := heading(lang)
+	h := words(lang)
 	var struck, withdrawn []string
 	annulled := false
 	for _, s := range ct.Standings {
@@ -135,22 +148,15 @@ func (ct *Crosstable) Notes(lang string) []string {
 	}
 	var notes []string
 	if len(struck) > 0 {
-		notes = append(notes, h["struck"]+" "+strings.Join(struck, ", ")+".")
+		notes = append(notes, h.Struck+" "+strings.Join(struck, ", ")+".")
 	}
 	if len(withdrawn) > 0 {
-		notes = append(notes, h["withdrawn"]+" "+strings.Join(withdrawn, ", ")+".")
+		notes = append(notes, h.Withdrawn+" "+strings.Join(withdrawn, ", ")+".")
 	}
 	if annulled {
-		notes = append(notes, h["annulled"])
+		notes = append(notes, h.Annulled)
 	}
 	return notes
-}
-
-func heading(lang string) map[string]string {
-	if h, ok := headings[lang]; ok {
-		return h
-	}
-	return headings[English]
 }
 
 // FormatPoints writes points as crosstables do: 3, 3½, ½, 6.25.

@@ -1,0 +1,360 @@
+package phrase
+
+import (
+	"fmt"
+	"strings"
+
+	"postald/internal/daysclock"
+	"postald/internal/plural"
+)
+
+// english is postald's English, for tournaments whose language is en (letters.md).
+var english = Book{
+	Lang: "en",
+
+	Referee: RefereeText{
+		SubjMove:      "%s game %s move %d",
+		SubjAck:       "%[1]s game %[2]s: move accepted",
+		SubjCorrected: "%[1]s game %[2]s: move accepted with a correction",
+		SubjRejected:  "%[1]s game %[2]s: letter stopped",
+		SubjNotice:    "%[1]s game %[2]s: notice",
+		SubjDraw:      "%[1]s game %[2]s: draw",
+		SubjResult:    "%[1]s game %[2]s: result",
+		SubjOverstep:  "%[1]s game %[2]s: time overstep",
+		SubjReminder:  "%[1]s game %[2]s: control reminder",
+		SubjAskGame:   "%[1]s: please name the game",
+		SubjRuling:    "%[1]s game %[2]s: judge's ruling",
+
+		Header:         "Tournament %s, game %s (%s – %s).",
+		AckIntro:       "Your letter of %s is accepted.",
+		CorrectedIntro: "Your letter of %s is accepted with a correction.",
+		RejectIntro:    "Your letter of %s is stopped: nothing was forwarded to your partner.",
+		NoticeIntro:    "Your letter of %s was received.",
+		OnBoard:        "On the board: %s",
+		TimeLine:       "Time (White/Black, 4.3.1): %s",
+		Stamp:          "— stamped by postald, the tournament's secretary —",
+		MovesLine:      "Moves: %s",
+		VariantsHead:   "Proposed variants (4.2.7):",
+		PosHead:        "Position:",
+		DatesLine:      "Dates (4.3.1): %s",
+		ThreeDates:     "partner's move sent %s, received %s, reply sent %s",
+
+		Violation:       "Line %d, \"%s\": %s (%s).",
+		ViolationNoLine: "%s (%s).",
+		SendLine:        "  Send: %s",
+		Penalty:         "Penalty: %s (4.2.11) for stopping the game.",
+		NoPenalty:       "No penalty is charged.",
+		ClockRuns:       "Your thinking time keeps running from %s.",
+
+		Internal:      "Your letter could not be processed because of an internal error of postald; the judge has been told. Your clock does not run on account of it.",
+		InternalJudge: "postald could not rebuild the position of the game:",
+		GameOver:      "The game is over (%s); no more moves are taken.",
+		Frozen:        "Play has ended by the end date (4.3.2): only a draw acceptance or a resignation is taken; the game has gone to the judge for adjudication.",
+		NoMove:        "The letter holds no move. It is not stopped: no penalty is charged and your time does not change.",
+
+		WrongRepeat:     "your partner's move is repeated wrongly",
+		IllegibleRepeat: "the repetition of your partner's move cannot be read",
+		NotRepeated:     "your partner's move %s is not repeated",
+		RepeatNothing:   "there is nothing to repeat: leave the repetition out",
+		RepeatThese:     "the repetition of your partner's moves: %s, then your move",
+		Numbering:       "Line %d, \"%s\": a numbering error (4.2.14); the move is recorded as %s. Repeat the moves with the right numbers in your next letter.",
+		ExtraIgnored:    "The move \"%s\" and those after it are not taken: the game is over.",
+		ChangesSent:     "the move %s has been sent and cannot be changed",
+		SendNext:        "your next move, without changing the moves made",
+		SendNothing:     "nothing: your move is made, wait for your partner's reply",
+		NotForced:       "Your partner's move \"%s\" is not forced: only forced moves may be written for the partner (4.2.4); not taken: %s. Propose a continuation as a variant: \"if …, then …\" (4.2.7).",
+		ForcedFixed:     "Your partner's forced move is written as \"%s\"; the only legal move %s is played (4.2.4).",
+		Substituted:     "Line %d, \"%s\": the move is impossible, but the piece on that square has a single move; %s is played (4.2.10).",
+		SendMove:        "another move, in full notation",
+		SendOneOf:       "another move; the moves of the piece on that square: %s",
+
+		VariantAcceptedStop: "Your variant was accepted by your partner; moves played: %s. Your partner's reply is stopped (4.2.13).",
+		VariantGone:         "Variant %s(%s) no longer applies: your partner played otherwise.",
+		VariantPlayed:       "Variant %saccepted: %s is played (4.2.13).",
+		NoSuchVariant:       "Variant \"%s\" is not among those proposed to you.",
+		VariantNotNow:       "The variants are not taken: after your moves it is your turn again.",
+		VariantEmpty:        "Variant %sis not kept: no reply of yours is left in it.",
+		VariantCut:          "Variant %sis taken up to line %d, \"%s\": %s (4.2.12, no penalty).",
+
+		DrawLapsed:      "Your draw offer is declined by your partner's reply move.",
+		DrawOffered:     "Your partner offers a draw. Answer \"I accept the draw\" or make your move.",
+		DrawOfferSent:   "Your draw offer is forwarded to your partner; it stands until his reply move.",
+		NoDrawOffer:     "No draw offer stands.",
+		DrawDeclinedYou: "You declined the draw offer; your partner has been told.",
+		DrawDeclined:    "Your partner declined your draw offer.",
+		DrawAgreed:      "Draw by agreement.",
+		DrawClaimed:     "Draw on a player's claim: the claim is valid.",
+		ClaimInvalid:    "The draw claim is not valid under the rules.",
+		Resigned:        "%s resigned.",
+		Result:          "Result: %s.",
+
+		YourMoveAgain: "It is your move again; your thinking time runs from today. Your next letter need not repeat the moves postald played.",
+		ForcedPlayed:  "Your partner's reply is forced: %s is played (4.2.4); it costs him no days.",
+		EndedOnBoard:  "The game is over on the board: %s.",
+
+		DatesMissing: "The letter does not state the three dates; postald's stamps: %s.",
+		DateDiff:     "The letter states \"%s\" as %s, postald's stamp is %s; the stamp stands (4.3.1).",
+		TimeMissing:  "The letter does not state the total time; postald's count: %s.",
+		TimeDiff:     "The letter states the time as %s, postald's count is %s; postald's count stands (4.3.1).",
+
+		Overstep:      "Time overstep: %s (%s) by move %d could use at most %s, used %d (4.3.1).",
+		Forfeited:     "The game is scored as lost for the offender: %s.",
+		OverstepJudge: "The judge is asked to score the game as lost; the judge decides.",
+		Adjudication:  "Play ended on %s (4.3.2): no more time is charged and no reply is required (except to accept a draw or resign). The game goes to the judge for adjudication; send your evaluation and analysis within %s.",
+
+		ControlOnMove:  "Your control: move %d, at most %s in all; the last day for this move: %s.",
+		ControlWaiting: "Your control: move %d, at most %s in all; %s in hand.",
+
+		Duplicate:   "These moves are already made; the letter changes nothing.",
+		NotYourTurn: "It is your partner's turn; the letter changes nothing.",
+		AskGame:     "postald could not tell which game the letter is for. Name it in the letter, for example \"game 1-2\". Your games: %s.",
+		NotPlayer:   "The address %s is not a player of this game.",
+		Reminder:    "Reminder: your move in this game is awaited. Control: move %d, at most %s in all; the last day for this move: %s (%s).",
+		Silence:     "Player %s has not answered for %s (since %s).",
+
+		Ruling:           "Judge's ruling: %s",
+		RulingPenalty:    "%s (%s): %s. Reason: %s",
+		RulingForfeit:    "%s (%s): loss. Result %s. Reason: %s",
+		RulingAdjudicate: "The game is adjudicated: %s. Reason: %s",
+		RulingDate:       "Date corrected. Reason: %s",
+		RulingLeave:      "%s (%s): leave %s. Reason: %s",
+		RulingRevert:     "The game is put back as it was before the letter received %s (Message-ID %s): the position, the clocks, the variants and the draw offer as they were then. That letter and those after it no longer count; they are kept in the archive. Reason: %s",
+		RulingClause:     "Clause: %s.",
+		RevertOnMove:     "On move: %s (%s).",
+		RevertDraw:       "The draw offer of %s (%s) stands.",
+		RevertVariant:    "The variant of %s stands: %s",
+
+		SubjProtest:  "%[1]s game %[2]s: protest",
+		ProtestSent:  "Your protest has been sent to the judge (4.1.12). A protest is due within %s of receiving the decision.",
+		ProtestJudge: "Protest of %s (%s), 4.1.12:\n%s",
+		LeaveNoDates: "The leave notice gives no dates; state the first and the last day.",
+		LeaveRefused: "Leave %s is not granted: %s (%s).",
+		LeaveOrder:   "the first and the last day of the leave are wanted, in order",
+		LeaveLate:    "a leave must be announced before its first day, and this one was announced on %s",
+		LeaveOverlap: "it overlaps the leave %s already taken",
+		LeaveTooLong: "it is %s, and of the %s of leave only %s",
+		LeaveGranted: "Leave %s (%s) is granted: your clock stops on those days.",
+		LeavePartner: "Your partner (%s) is on leave %s; his clock stops on those days.",
+
+		Expected:       "Expected: %s.",
+		OwnInRepeat:    "this is your own move %s, not your partner's",
+		FaultUnique:    "the move is impossible; the piece on that square has one move only, %s",
+		RepeatNext:     "In your reply repeat your partner's moves: %s.",
+		RepeatLater:    "Your partner is on move. In your next letter repeat your partner's moves: %s and his next move.",
+		TextCut:        "[… cut by postald: the first %d KB of %d KB are shown; the moves are in the stamped block below]",
+		JudgedHead:     "The position the letter was judged in:",
+		WrongAccepted:  "a move of the accepted variant %sis written otherwise: the variant has %s",
+		SendAccepted:   "the acceptance again: which variant you accept and up to which move, the variant's moves as proposed, then your move",
+		AcceptUnsure:   "the acceptance of the variant cannot be read with certainty: %s",
+		AcceptVariant:  "variant %s: %s",
+		AcceptNone:     "variant %sis not among those proposed to you; proposed: %s",
+		AcceptWhich:    "several variants were proposed and the letter does not say which it accepts; proposed: %s",
+		AcceptOutside:  "move %d is outside the variant",
+		AcceptDeclined: "the move \"%s\" after \"instead of\" is not in the variant",
+		AcceptDisagree: "the letter names two different places where the variant is changed: \"%s\" and move %s",
+		AcceptNumber:   "the move \"%s\" does not stand at its place in the variant (move %s stands there)",
+
+		RulingAnnul:         "The game is annulled: it ends without a result and counts for neither player. Reason: %s",
+		RulingStrikeOut:     "A player has left the tournament with fewer than half of his games played: his results are struck out and the game ends without a result. Reason: %s",
+		RulingRefer:         "%s (%s) has left the tournament; the game is unfinished and goes to the judge for adjudication. Reason: %s",
+		RulingProtest:       "Decision on the protest: %s",
+		SubjProtestDecision: "%[1]s game %[2]s: decision on the protest",
+
+		AdjudicationSteps: AdjudicationText{
+			AskSubject: "%s game %s: adjudication",
+			AskBody: "Tournament %s, game %s (%s – %s).\n\n" +
+				"Play has ended by the tournament's end date (4.3.2) and the game goes to the judge for adjudication.\n" +
+				"Please send your evaluation of the final position and your analysis by %s (%s), in reply to this letter.\n" +
+				"The judge receives the final position, the game and both players' letters together after that day.\n",
+			SubmittedSubject: "%s game %s: your letter for the adjudication",
+			SubmittedBody:    "Tournament %s, game %s.\n\nYour letter is recorded and goes to the judge with the game for adjudication (4.3.2).\n",
+			PackageSubject:   "%s game %s: adjudication package",
+			PackageHead:      "Tournament %s, game %s: %s (White) – %s (Black), %s.\n",
+			PackageAsked:     "The game went to adjudication after the end date %s (4.3.2); the players were asked for their evaluation and analysis on %s, by %s.\n\n",
+			PackageMoves:     "Moves: %s\n",
+			NoMoves:          "none",
+			PackageTime:      "Time (White/Black, 4.3.1): %d/%d; penalty days %d/%d.\n",
+			PackageDraw:      "A draw offer by %s stands.\n",
+			PackagePosition:  "\nFinal position:\n%s\n",
+			PackageLetters:   "\nLetters from the players since they were asked: %d, attached.\nRule with: %s\n",
+		},
+
+		Faults: FaultText{
+			Abbreviated: "abbreviated notation, which 4.2.2 counts as an impossible move",
+			NoPiece:     "there is no piece on the stated square",
+			NotYours:    "the piece on the stated square is not yours",
+			Capture:     "capture is compulsory",
+			NoSuchMove:  "the move is impossible",
+			Ambiguous:   "the move is ambiguous: write the squares where the capture changes direction",
+			NoSquare:    "the move is impossible: no move on this board joins these squares",
+			Unreadable:  "the move cannot be read",
+		},
+		DateFields: [3]string{"partner's move sent", "received", "reply sent"},
+		Sides:      SideText{White: "White", Black: "Black"},
+		Reasons: ReasonText{
+			DrawAgreed:    "draw by agreement",
+			DrawClaimed:   "draw on a player's claim",
+			WhiteResigned: "White resigned",
+			BlackResigned: "Black resigned",
+			NoMoves:       "the game is over on the board",
+			Overstep:      "time overstep",
+			Forfeit:       "loss by the judge's ruling",
+			Adjudicated:   "adjudicated by the judge",
+			Annulled:      "the game is annulled",
+			StruckOut:     "a player withdrew, the result is struck out",
+		},
+
+		Days:        enDay.count,
+		DaysOf:      enDay.count,
+		PenaltyDays: enPenaltyDay.signed,
+		DaysLeft:    func(n int) string { return enDay.count(n) + " left" }, // "2 days left"
+		DaysShort:   enDay.count,
+	},
+
+	Tournament: TournamentText{
+		Place: "Place", Number: "No", Name: "Name", Points: "Points",
+		Tiebreaks: TiebreakText{
+			Shmulyan: "Shmulyan", Berger: "Berger", SonnebornBerger: "S-B", Buchholz: "Buchholz",
+			Solkoff: "Solkoff", SolkoffTruncated: "Solkoff-tr", Riga: "Riga", Wins: "Wins", HeadToHead: "H2H",
+		},
+		Struck:    "Withdrew, results struck out (seed 003, 1.10.2):",
+		Withdrawn: "Withdrew, remaining games lost (seed 003, 1.10.3):",
+		Annulled:  "(1) a result that does not count.",
+
+		Variants: VariantNames{
+			Russian:               "Russian draughts",
+			International:         "international (100-square) draughts",
+			Column:                "Russian column checkers",
+			Lasca:                 "international column checkers (Lasca)",
+			RussianGiveaway:       "Russian draughts, giveaway",
+			InternationalGiveaway: "international draughts, giveaway",
+			ColumnGiveaway:        "Russian column checkers, giveaway",
+			LascaGiveaway:         "international column checkers, giveaway",
+		},
+
+		Subject:      func(code, game string) string { return code + " game " + game },
+		StartSubject: func(code, name string) string { return code + ": start of the tournament \"" + name + "\"" },
+		StartBody:    enStartBody,
+	},
+
+	Report: ReportText{
+		Title: func(code, name string) string { return "Report on the tournament " + code + " \"" + name + "\"" },
+		AsOf:  func(date string) string { return "as of " + date },
+		Facts: func(variant, rounds, from, to string) string {
+			return variant + ", " + rounds + "; play from " + from + " to " + to + "."
+		},
+		Rounds1:   "round-robin",
+		Rounds2:   "double round-robin",
+		Officials: func(judge, director string) string { return "Judge: " + judge + ". Director: " + director + "." },
+		Counts: func(all, finished, playing, adjudication, notStarted int) string {
+			return fmt.Sprintf("%s: %d finished, %d in play, %d awaiting adjudication, %d not started.",
+				enGame.count(all), finished, playing, adjudication, notStarted)
+		},
+		Crosstable: "Crosstable",
+		Variants: VariantNames{
+			Russian:               "Russian draughts",
+			International:         "International draughts",
+			Column:                "Russian column checkers",
+			Lasca:                 "International column checkers (Lasca)",
+			RussianGiveaway:       "Russian draughts, giveaway",
+			InternationalGiveaway: "International draughts, giveaway",
+			ColumnGiveaway:        "Russian column checkers, giveaway",
+			LascaGiveaway:         "International column checkers, giveaway",
+		},
+
+		InProgress: "Games in play",
+		Clocks:     "Players' time",
+		Deadlines:  func(days int) string { return "Controls due within " + enDay.count(days) },
+		Violations: "Violations and penalties",
+		Rulings:    "Rulings of the judge",
+		Finished:   "Finished games",
+		None:       "none",
+		Columns: ReportColumns{
+			Game: "Game", White: "White", Black: "Black", Move: "Move", OnMove: "On move",
+			Time: "Time W/B", LastDay: "Last day", Number: "No", Player: "Player", Colour: "Colour",
+			Days: "Days", PenaltyDays: "Penalty days", Control: "Control", Date: "Date", Clause: "Clause",
+			What: "Violation", Kind: "Ruling", Ruling: "Text", Judge: "Judge", Result: "Result",
+			How: "How it ended",
+		},
+
+		WhiteSide: "White", BlackSide: "Black", Nobody: "-", Adjudication: "adjudication",
+		Control:         func(move, days int) string { return fmt.Sprintf("move %d: %s", move, enDay.count(days)) },
+		DaysLeft:        func(days int) string { return enDay.count(days) + " left" },
+		Overdue:         func(days int) string { return "overdue by " + enDay.count(days) },
+		Overstep:        "time control exceeded",
+		WholeTournament: "tournament",
+		NoResult:        "—",
+		Kinds: RulingKinds{
+			Penalty:     "penalty",
+			Forfeit:     "forfeit",
+			Adjudicate:  "adjudication",
+			CorrectDate: "date corrected",
+			Annul:       "annulled",
+			Withdraw:    "withdrawal",
+			Protest:     "protest",
+		},
+		Date: daysclock.Date.String, // 2026-11-18; the zero date as nothing
+	},
+}
+
+// The English words that go with numbers.
+var (
+	enDay        = counted{plural.Word{One: "day", Many: "days"}, plural.English}
+	enPenaltyDay = counted{plural.Word{One: "penalty day", Many: "penalty days"}, plural.English}
+	enGame       = counted{plural.Word{One: "game", Many: "games"}, plural.English}
+	enMove       = counted{plural.Word{One: "move", Many: "moves"}, plural.English}
+	enPlayer     = counted{plural.Word{One: "player", Many: "players"}, plural.English}
+)
+
+// enLongDate writes a date for people: "1 November 2026".
+func enLongDate(d daysclock.Date) string { return fmt.Sprintf("%d %s %d", d.Day, d.Month, d.Year) }
+
+// enStartBody is the English start letter.
+func enStartBody(s Start) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	w("Dear %s,", s.Player)
+	w("")
+	w("You play in the correspondence tournament %s \"%s\": %s, a %s.", s.Code, s.Name,
+		s.Variant, map[int]string{1: "round-robin", 2: "double round-robin"}[s.Rounds])
+	w("Your number is %d. %s, %s each, all played at the same time.", s.Number, enPlayer.count(s.Players), enGame.count(len(s.Games)))
+	w("")
+	w("The rules in brief")
+	w("- Play starts on %s; games unfinished on %s go to adjudication (4.3.2).", enLongDate(s.Start), enLongDate(s.End))
+	w("- Thinking time: %s for every %s, counted cumulatively (4.3.1).", enDay.count(s.ControlDays), enMove.count(s.ControlMoves))
+	w("- An impossible or wrongly written move costs %s of thinking time (4.2.11).", enDay.count(s.PenaltyDays))
+	w("- Days are counted by the calendar of %s.", s.Zone)
+	w("- Leave: up to %s in the tournament, announced in advance.", enDay.count(s.LeaveDays))
+	w("- Protests go to the judge, %s, within %s (4.1.12).", s.Judge, enDay.count(s.ProtestDays))
+	w("")
+	w("Your games")
+	for _, g := range s.Games {
+		colour := "Black"
+		if g.White {
+			colour = "White"
+		}
+		w("- game %s: you play %s against %d. %s <%s>", g.Name, colour, g.Partner, g.PartnerName, g.PartnerEmail)
+	}
+	w("")
+	w("How to send a move")
+	w("Write every move to %s, one game per letter; postald checks it, stamps the dates", s.Address)
+	w("and forwards it to your partner. Name the game in the subject:")
+	w("")
+	w("    Subject: %s", s.SampleSubject)
+	w("")
+	w("    Tournament %s, game %s.", s.Code, s.SampleGame)
+	w("    Received your %s.", s.Received)
+	w("    My move: %s", s.Own)
+	w("    Dates: %s, %s, %s", s.SampleDates[0], s.SampleDates[1], s.SampleDates[2])
+	w("    Time: %s", s.SampleTime)
+	w("")
+	w("Repeat your partner's last move, then give yours with its number; add the three dates")
+	w("(your partner's sending date, the day you received it, the day of your reply) and the")
+	w("time used so far, White's days over Black's (4.2.3, 4.3.1). White's first move needs no")
+	w("repetition. postald records the dates itself from the post: where yours differ, its own")
+	w("stand and it tells you (4.3.1).")
+	w("")
+	w("Good luck!")
+	w("The tournament captain (postald). The judge: %s", s.Judge)
+	return b.String()
+}

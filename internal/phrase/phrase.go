@@ -1,0 +1,341 @@
+// Package phrase is postald's phrasebook: every text the core writes (the referee's letters,
+// the tournament's start letters and crosstables, the director's report), one [Book] per
+// language, each language's whole Book in one file (ru.go, en.go).
+//
+// A caller picks the book of a tournament's language once and reads its section:
+//
+//	tx := &phrase.For(g.Language).Referee
+//	subject := fmt.Sprintf(tx.SubjAck, code, game)
+//	days := tx.Days(22) // «22 дня», "22 days"
+//
+// How a text takes its arguments, section by section:
+//   - [RefereeText]: a text with arguments is a format string for fmt; the Russian and the
+//     English string of a field take the same verbs (the same kinds at the same argument
+//     positions), which the package's tests check. A number with the word it counts is never
+//     written by a format string ("%d дней" is wrong for 2): it is a function field,
+//     func(n int) string («22 дня», "22 days").
+//   - [TournamentText] and [ReportText]: every text with arguments is a typed function field
+//     (func(code, game string) string, func(days int) string, func(Start) string), so that each
+//     language puts the arguments where its grammar wants them and chooses the plural forms
+//     itself; a text without arguments is a string.
+//
+// Plural forms go through package plural: each language file holds the forms of its words and
+// its rule (plural.Russian, plural.English).
+//
+// The package does no I/O and holds no state: the books are constant data, shared by every
+// caller, to be read and never written. Adding a language is adding its file with a Book and
+// adding the Book to books (below); the tests then hold it to the same rules (no field empty,
+// the same format verbs as the other languages).
+package phrase
+
+import (
+	"postald/internal/daysclock"
+	"postald/internal/plural"
+)
+
+// Book is every text postald's core writes, in one language.
+type Book struct {
+	Lang       string // the language's tag as start sheets write it: "ru", "en"
+	Referee    RefereeText
+	Tournament TournamentText
+	Report     ReportText
+}
+
+// books are the languages postald writes, by tag.
+var books = map[string]*Book{
+	russian.Lang: &russian,
+	english.Lang: &english,
+}
+
+// Default is the language of a tournament that names none (letters.md).
+const Default = "ru"
+
+// For returns the book of a language; Russian for an empty or unknown one (letters.md: ru by
+// default). The book is shared: read it, never write it.
+func For(lang string) *Book {
+	if b, ok := books[lang]; ok {
+		return b
+	}
+	return books[Default]
+}
+
+// Languages returns the tags of the languages there are books for, in no particular order.
+func Languages() []string {
+	out := make([]string, 0, len(books))
+	for lang := range books {
+		out = append(out, lang)
+	}
+	return out
+}
+
+// VariantNames names the rules variants (variants.md), one field per variant id.
+type VariantNames struct {
+	Russian, International, Column, Lasca                                 string
+	RussianGiveaway, InternationalGiveaway, ColumnGiveaway, LascaGiveaway string
+}
+
+// Of returns the name of the variant id ("russian", "lasca-giveaway", ...); false for an id it
+// does not know.
+func (n *VariantNames) Of(id string) (string, bool) {
+	switch id {
+	case "russian":
+		return n.Russian, true
+	case "international":
+		return n.International, true
+	case "column":
+		return n.Column, true
+	case "lasca":
+		return n.Lasca, true
+	case "russian-giveaway":
+		return n.RussianGiveaway, true
+	case "international-giveaway":
+		return n.InternationalGiveaway, true
+	case "column-giveaway":
+		return n.ColumnGiveaway, true
+	case "lasca-giveaway":
+		return n.LascaGiveaway, true
+	}
+	return "", false
+}
+
+// RefereeText is the words of the referee's letters (letters.md): acknowledgements, rejections,
+// forwarded moves, notices, reminders and the judge's rulings. Texts with arguments are format
+// strings; the comments name the arguments in order.
+type RefereeText struct {
+	// Subjects: %[1]s the tournament, %[2]s the game; SubjMove also the move's number, SubjAskGame
+	// only the tournament.
+	SubjMove, SubjAck, SubjCorrected, SubjRejected, SubjNotice, SubjDraw, SubjResult, SubjOverstep string
+	SubjReminder, SubjAskGame, SubjRuling, SubjProtest                                             string
+
+	Header                                                     string // tournament, game, White, Black
+	AckIntro, CorrectedIntro, RejectIntro, NoticeIntro         string // the letter's date
+	OnBoard, TimeLine, Stamp, MovesLine, VariantsHead, PosHead string
+	DatesLine                                                  string // the three dates (ThreeDates)
+	ThreeDates                                                 string // partner's move sent, received, reply sent
+	Violation                                                  string // line, text as written, what is wrong, clause
+	ViolationNoLine                                            string // what is wrong, clause
+	SendLine, Penalty, NoPenalty, ClockRuns                    string
+
+	Internal, InternalJudge, GameOver, Frozen, NoMove                               string
+	WrongRepeat, IllegibleRepeat, NotRepeated, RepeatNothing, RepeatThese           string
+	Numbering, ExtraIgnored, ChangesSent, SendNext, SendNothing                     string
+	NotForced, ForcedFixed, Substituted, SendMove, SendOneOf                        string
+	VariantAcceptedStop, VariantGone, VariantPlayed, NoSuchVariant, VariantNotNow   string
+	VariantEmpty, VariantCut                                                        string
+	DrawLapsed, DrawOffered, DrawOfferSent, NoDrawOffer, DrawDeclinedYou            string
+	DrawDeclined, DrawAgreed, DrawClaimed, ClaimInvalid, Resigned, Result           string
+	YourMoveAgain, ForcedPlayed, EndedOnBoard                                       string
+	DatesMissing, DateDiff, TimeMissing, TimeDiff                                   string
+	Overstep, Forfeited, OverstepJudge, Adjudication                                string
+	ControlOnMove, ControlWaiting                                                   string
+	Duplicate, NotYourTurn, AskGame, NotPlayer, Reminder, Silence                   string
+	Ruling, RulingPenalty, RulingForfeit, RulingAdjudicate, RulingDate, RulingLeave string
+	RulingRevert, RevertOnMove, RevertDraw, RevertVariant                           string
+	RulingClause                                                                    string // the clause a ruling rests on (4.1.10)
+	ProtestSent, ProtestJudge                                                       string
+	LeaveNoDates, LeaveRefused, LeaveGranted, LeavePartner                          string
+	LeaveOrder, LeaveLate, LeaveOverlap, LeaveTooLong                               string // why a leave is refused
+	Expected, OwnInRepeat, FaultUnique, RepeatNext, RepeatLater, JudgedHead         string
+	TextCut                                                                         string // KB shown, KB in all
+	WrongAccepted, SendAccepted, AcceptUnsure, AcceptVariant, AcceptNone            string
+	AcceptWhich, AcceptOutside, AcceptDeclined, AcceptDisagree, AcceptNumber        string
+
+	// Rulings that concern no side of their own, and the judge's decision on a protest.
+	RulingAnnul         string // reason
+	RulingStrikeOut     string // reason (seed 003, 1.10.2)
+	RulingRefer         string // player, side, reason (seed 003, 1.10.4)
+	RulingProtest       string // the decision (4.1.12)
+	SubjProtestDecision string // tournament, game
+
+	// Adjudication after the end date (4.3.2).
+	AdjudicationSteps AdjudicationText
+
+	Faults     FaultText
+	DateFields [3]string // partner's move sent, received, reply sent: as daysclock.DateField counts them
+	Sides      SideText
+	Reasons    ReasonText
+
+	// Numbers of days, each with the form of its words that goes with the number.
+	Days        func(n int) string // «1 день», «22 дня», "1 day"
+	DaysOf      func(n int) string // after «не более», «в течение»: «не более 21 дня», "at most 21 days"
+	PenaltyDays func(n int) string // signed: «+2 штрафных дня», "-1 penalty day"
+	DaysLeft    func(n int) string // «осталось 2 дня», «остался 1 день», "2 days left"
+	DaysShort   func(n int) string // in brackets after a date: «10 дн.», "10 days"
+}
+
+// AdjudicationText is the words of the adjudication after the end date (4.3.2): the letters
+// asking the players for their evaluation and analysis, the acknowledgement of what they send,
+// and the judge's package. Format strings, as the rest of RefereeText.
+type AdjudicationText struct {
+	AskSubject       string // tournament, game
+	AskBody          string // tournament, game, White, Black, the last day, the days (DaysShort)
+	SubmittedSubject string // tournament, game
+	SubmittedBody    string // tournament, game
+	PackageSubject   string // tournament, game
+	PackageHead      string // tournament, game, White, Black, the variant's name
+	PackageAsked     string // the end date, when the players were asked, the last day
+	PackageMoves     string // the moves
+	NoMoves          string // the moves of a game without any
+	PackageTime      string // White's days, Black's, White's penalty days, Black's
+	PackageDraw      string // the side whose draw offer stands
+	PackagePosition  string // the diagram
+	PackageLetters   string // the number of letters attached, the command that rules
+}
+
+// FaultText is why a written move cannot be played (4.2.2, 4.2.5, 4.2.10).
+type FaultText struct {
+	Abbreviated string // abbreviated notation (4.2.2)
+	NoPiece     string // no piece on the stated square
+	NotYours    string // the piece on the stated square is the partner's
+	Capture     string // a quiet move where a capture is compulsory
+	NoSuchMove  string // no such move of that piece
+	Ambiguous   string // a capture whose route the move does not tell
+	NoSquare    string // full notation naming squares that make no move of this board
+	Unreadable  string // the move cannot be read (4.2.5)
+}
+
+// SideText names the sides.
+type SideText struct{ White, Black string }
+
+// ReasonText words how a game ended (the referee's Game.Reason).
+type ReasonText struct {
+	DrawAgreed, DrawClaimed, WhiteResigned, BlackResigned, NoMoves string
+	Overstep, Forfeit, Adjudicated, Annulled, StruckOut            string
+}
+
+// TournamentText is the words of the tournament's own texts: the text crosstable's headings
+// and notes, the names of the variants in letters, the subject of a game's letters and the
+// start letter.
+type TournamentText struct {
+	// Headings of the crosstable's columns.
+	Place, Number, Name, Points string
+	Tiebreaks                   TiebreakText
+	// Notes under the crosstable: each of the first two is followed by the players it names.
+	Struck    string // who withdrew with his results struck out (seed 003, 1.10.2)
+	Withdrawn string // who withdrew with his remaining games lost (seed 003, 1.10.3)
+	Annulled  string // what a result in parentheses means
+
+	Variants VariantNames // in letters: «русские шашки», "Russian draughts"
+
+	// Subject is the subject of a game's move letters (formats.md: «СТ-2026/1 партия 1-2»).
+	Subject func(code, game string) string
+	// StartSubject is the subject of the start letter; StartBody its text.
+	StartSubject func(code, name string) string
+	StartBody    func(s Start) string
+}
+
+// TiebreakText heads the tie-break columns of the crosstable (seed 003, 1.13).
+type TiebreakText struct {
+	Shmulyan, Berger, SonnebornBerger, Buchholz, Solkoff, SolkoffTruncated, Riga, Wins, HeadToHead string
+}
+
+// Start is what a start letter tells a player; the tournament package fills it in from the
+// start sheet.
+type Start struct {
+	Player  string // the player's name
+	Number  int    // his number in the tournament
+	Code    string // the tournament's code
+	Name    string // the tournament's name
+	Variant string // the variant, named by the book's TournamentText.Variants
+	Rounds  int    // 1 or 2
+	Players int    // how many play
+	Games   []StartGame
+
+	Start, End                               daysclock.Date
+	Zone                                     string // whose calendar counts the days
+	ControlDays, ControlMoves                int    // 4.3.1: days for every so many moves
+	PenaltyDays, LeaveDays, ProtestDays      int
+	Judge, Address                           string // the judge's address, postald's
+	SampleSubject, SampleGame, Received, Own string // the sample letter: for the first game
+	SampleDates                              [3]daysclock.Date
+	SampleTime                               string // "1/2"
+}
+
+// StartGame is one game of the player's, as his start letter lists it.
+type StartGame struct {
+	Name                      string // "1-2"
+	White                     bool   // he plays White
+	Partner                   int    // the partner's number
+	PartnerName, PartnerEmail string
+}
+
+// ReportText is the words of the director's report (text and HTML).
+type ReportText struct {
+	Title      func(code, name string) string
+	AsOf       func(date string) string
+	Facts      func(variant, rounds, from, to string) string
+	Rounds1    string // a round-robin in one round
+	Rounds2    string // in two rounds
+	Officials  func(judge, director string) string
+	Counts     func(all, finished, playing, adjudication, notStarted int) string
+	Crosstable string
+	Variants   VariantNames // as the report's facts name them: «Русские шашки»
+
+	// Titles of the sections.
+	InProgress, Clocks            string
+	Deadlines                     func(days int) string // the controls due within so many days
+	Violations, Rulings, Finished string
+	None                          string // said instead of an empty table
+	Columns                       ReportColumns
+
+	WhiteSide, BlackSide string // whose move, whose colour
+	Nobody               string // nobody is on move
+	Adjudication         string // the game awaits the judge's adjudication
+	Control              func(move, days int) string
+	DaysLeft             func(days int) string
+	Overdue              func(days int) string
+	Overstep             string // a control exceeded (4.3.1)
+	WholeTournament      string // the game of a ruling about the whole tournament
+	NoResult             string // the result of an annulled game: none
+	Kinds                RulingKinds
+	Date                 func(d daysclock.Date) string // a day as the tournament's letters write it
+}
+
+// ReportColumns heads the columns of the report's tables.
+type ReportColumns struct {
+	Game, White, Black, Move, OnMove, Time, LastDay, Number, Player, Colour     string
+	Days, PenaltyDays, Control, Date, Clause, What, Kind, Ruling, Judge, Result string
+	How                                                                         string
+}
+
+// RulingKinds names the kinds of the judge's rulings.
+type RulingKinds struct {
+	Penalty, Forfeit, Adjudicate, CorrectDate, Annul, Withdraw, Protest string
+}
+
+// Of returns the name of a ruling kind ("penalty", "correct-date", ...); false for one it does
+// not know.
+func (k *RulingKinds) Of(kind string) (string, bool) {
+	switch kind {
+	case "penalty":
+		return k.Penalty, true
+	case "forfeit":
+		return k.Forfeit, true
+	case "adjudicate":
+		return k.Adjudicate, true
+	case "correct-date":
+		return k.CorrectDate, true
+	case "annul":
+		return k.Annul, true
+	case "withdraw":
+		return k.Withdraw, true
+	case "protest":
+		return k.Protest, true
+	}
+	return "", false
+}
+
+// counted is a word that goes with numbers, with the plural rule of its language.
+type counted struct {
+	word plural.Word
+	rule func(int) plural.Form
+}
+
+// count writes n and the form of the word: «22 дня», "1 day".
+func (c counted) count(n int) string { return c.word.Count(c.rule, n) }
+
+// signed is count with the sign always written: «+2 штрафных дня».
+func (c counted) signed(n int) string { return c.word.Signed(c.rule, n) }
+
+// form is the form of the word alone that goes with n: «остался» for 21, «осталось» for 22.
+func (c counted) form(n int) string { return c.word.For(c.rule(n)) }

@@ -1,0 +1,381 @@
+package phrase
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"postald/internal/daysclock"
+	"postald/internal/plural"
+)
+
+// russian is postald's Russian, the default language of letters (letters.md).
+var russian = Book{
+	Lang: "ru",
+
+	Referee: RefereeText{
+		SubjMove:      "%s партия %s ход %d",
+		SubjAck:       "%[1]s партия %[2]s: ход принят",
+		SubjCorrected: "%[1]s партия %[2]s: ход принят с исправлением",
+		SubjRejected:  "%[1]s партия %[2]s: письмо остановлено",
+		SubjNotice:    "%[1]s партия %[2]s: сообщение",
+		SubjDraw:      "%[1]s партия %[2]s: ничья",
+		SubjResult:    "%[1]s партия %[2]s: результат",
+		SubjOverstep:  "%[1]s партия %[2]s: просрочка времени",
+		SubjReminder:  "%[1]s партия %[2]s: напоминание о контроле",
+		SubjAskGame:   "%[1]s: укажите партию",
+		SubjRuling:    "%[1]s партия %[2]s: решение судьи",
+
+		Header:         "Турнир %s, партия %s (%s – %s).",
+		AckIntro:       "Ваше письмо от %s принято.",
+		CorrectedIntro: "Ваше письмо от %s принято с исправлением.",
+		RejectIntro:    "Ваше письмо от %s остановлено: ходы партнёру не переданы.",
+		NoticeIntro:    "Ваше письмо от %s получено.",
+		OnBoard:        "На доске: %s",
+		TimeLine:       "Время (белые/чёрные, п. 4.3.1): %s",
+		Stamp:          "— отметки турнирного секретаря postald —",
+		MovesLine:      "Ходы: %s",
+		VariantsHead:   "Предложенные варианты (п. 4.2.7):",
+		PosHead:        "Позиция:",
+		DatesLine:      "Даты (п. 4.3.1): %s",
+		ThreeDates:     "ход партнёра отправлен %s, получен %s, ответ отправлен %s",
+
+		Violation:       "Строка %d, «%s»: %s (п. %s).",
+		ViolationNoLine: "%s (п. %s).",
+		SendLine:        "  Пришлите: %s",
+		Penalty:         "Штраф: %s (п. 4.2.11), за остановку игры.",
+		NoPenalty:       "Штраф не начисляется.",
+		ClockRuns:       "Ваше время на обдумывание идёт с %s.",
+
+		Internal:      "Письмо не обработано из-за внутренней ошибки postald; судья извещён. Ваше время не идёт в счёт этой ошибки.",
+		InternalJudge: "postald не смог восстановить позицию партии:",
+		GameOver:      "Партия окончена (%s); ходы больше не принимаются.",
+		Frozen:        "Игра окончена по сроку (п. 4.3.2): принимаются только согласие на ничью или сдача; партия передана судье на присуждение.",
+		NoMove:        "В письме нет хода. Письмо не остановлено: штраф не начисляется, ваше время не меняется.",
+
+		WrongRepeat:     "ход партнёра повторён неправильно",
+		IllegibleRepeat: "повторение хода партнёра неразборчиво",
+		NotRepeated:     "не повторён ход партнёра %s",
+		RepeatNothing:   "повторять нечего: уберите это повторение",
+		RepeatThese:     "повторение ходов партнёра: %s, затем ваш ход",
+		Numbering:       "Строка %d, «%s»: ошибка в нумерации (п. 4.2.14); ход записан как %s. В следующем письме повторите ходы с правильными номерами.",
+		ExtraIgnored:    "Ход «%s» и следующие не приняты: партия уже окончена.",
+		ChangesSent:     "отосланный ход %s изменить нельзя",
+		SendNext:        "ваш очередной ход, не меняя сделанных",
+		SendNothing:     "ничего: ваш ход сделан, ждите ответа партнёра",
+		NotForced:       "Ход партнёра «%s» не вынужденный: записывать за партнёра можно только вынужденные ходы (п. 4.2.4); не приняты: %s. Продолжение предлагайте вариантом: «если …, то …» (п. 4.2.7).",
+		ForcedFixed:     "Вынужденный ход партнёра записан как «%s»; сделан единственный возможный ход %s (п. 4.2.4).",
+		Substituted:     "Строка %d, «%s»: ход невозможен, но у шашки на этом поле единственный ход; сделан ход %s (п. 4.2.10).",
+		SendMove:        "другой ход, полной нотацией",
+		SendOneOf:       "другой ход; ходы шашки с этого поля: %s",
+
+		VariantAcceptedStop: "Ваш вариант принят партнёром; сделаны ходы: %s. Ответ партнёра остановлен (п. 4.2.13).",
+		VariantGone:         "Вариант %s(%s) больше не действует: партнёр сыграл иначе.",
+		VariantPlayed:       "Вариант %sпринят: сделан ход %s (п. 4.2.13).",
+		NoSuchVariant:       "Вариант «%s» не найден среди предложенных вам.",
+		VariantNotNow:       "Варианты не приняты: после ваших ходов очередь хода ваша.",
+		VariantEmpty:        "Вариант %sне сохранён: в нём не осталось ни одного вашего ответа.",
+		VariantCut:          "Вариант %sпринят до строки %d, «%s»: %s (п. 4.2.12, без штрафа).",
+
+		DrawLapsed:      "Ваше предложение ничьей отклонено ответным ходом партнёра.",
+		DrawOffered:     "Партнёр предлагает ничью. Ответьте «согласен на ничью» или сделайте ход.",
+		DrawOfferSent:   "Ваше предложение ничьей передано партнёру; оно действует до его ответного хода.",
+		NoDrawOffer:     "Предложения ничьей нет.",
+		DrawDeclinedYou: "Вы отклонили предложение ничьей; партнёр извещён.",
+		DrawDeclined:    "Партнёр отклонил ваше предложение ничьей.",
+		DrawAgreed:      "Ничья по соглашению.",
+		DrawClaimed:     "Ничья по требованию игрока: требование обосновано.",
+		ClaimInvalid:    "Требование ничьей не обосновано по правилам.",
+		Resigned:        "%s сдался.",
+		Result:          "Результат: %s.",
+
+		YourMoveAgain: "Очередь хода снова ваша; время на обдумывание идёт с сегодняшнего дня. Ходы, сделанные postald, в следующем письме повторять не нужно.",
+		ForcedPlayed:  "Ответ партнёра вынужденный: сделан ход %s (п. 4.2.4); ему время не начисляется.",
+		EndedOnBoard:  "Партия окончена на доске: %s.",
+
+		DatesMissing: "В письме нет трёх дат; по отметкам postald: %s.",
+		DateDiff:     "Дата «%s» в письме %s, по отметке postald %s; действует отметка (п. 4.3.1).",
+		TimeMissing:  "В письме нет суммарного времени; по счёту postald: %s.",
+		TimeDiff:     "Время в письме %s, по счёту postald %s; действует счёт postald (п. 4.3.1).",
+
+		Overstep:      "Просрочка времени: %s (%s) к ходу %d мог затратить не более %s, затрачено %d (п. 4.3.1).",
+		Forfeited:     "Игроку засчитано поражение: %s.",
+		OverstepJudge: "Судье предложено засчитать поражение; решение примет судья.",
+		Adjudication:  "Срок игры окончен %s (п. 4.3.2): время больше не начисляется, отвечать не обязательно (кроме согласия на ничью или сдачи). Партия передаётся судье на присуждение; оценку позиции и анализ пришлите в течение %s.",
+
+		ControlOnMove:  "Ваш контроль: ход %d, всего не более %s; последний день для этого хода: %s.",
+		ControlWaiting: "Ваш контроль: ход %d, всего не более %s; в запасе %s.",
+
+		Duplicate:   "Эти ходы уже сделаны; письмо не меняет партию.",
+		NotYourTurn: "Сейчас очередь хода партнёра; письмо не меняет партию.",
+		AskGame:     "Не удалось определить партию. Укажите её в письме, например «партия 1-2». Ваши партии: %s.",
+		NotPlayer:   "Адрес %s не принадлежит участнику этой партии.",
+		Reminder:    "Напоминание: ваш ход в партии ждёт ответа. Контроль: ход %d, всего не более %s; последний день для этого хода: %s (%s).",
+		Silence:     "Игрок %s не отвечает %s (с %s).",
+
+		Ruling:           "Решение судьи: %s",
+		RulingPenalty:    "%s (%s): %s. Основание: %s",
+		RulingForfeit:    "%s (%s): поражение. Результат %s. Основание: %s",
+		RulingAdjudicate: "Партия присуждена: %s. Основание: %s",
+		RulingDate:       "Дата исправлена. Основание: %s",
+		RulingLeave:      "%s (%s): отпуск %s. Основание: %s",
+		RulingRevert:     "Партия возвращена в положение до письма, полученного %s (Message-ID %s): позиция, часы, варианты и предложение ничьей — как были тогда. Это письмо и письма после него не учитываются; они хранятся в архиве. Основание: %s",
+		RulingClause:     "Пункт правил: %s.",
+		RevertOnMove:     "Очередь хода: %s (%s).",
+		RevertDraw:       "Остаётся в силе предложение ничьей (%s, %s).",
+		RevertVariant:    "Остаётся в силе вариант (%s): %s",
+
+		SubjProtest:  "%[1]s партия %[2]s: протест",
+		ProtestSent:  "Ваш протест передан судье (п. 4.1.12). Срок подачи протеста — %s со дня получения решения.",
+		ProtestJudge: "Протест игрока %s (%s), п. 4.1.12:\n%s",
+		LeaveNoDates: "В заявлении об отпуске нет дат; укажите первый и последний день.",
+		LeaveRefused: "Отпуск %s не предоставлен: %s (п. %s).",
+		LeaveOrder:   "нужны первый и последний день отпуска, по порядку",
+		LeaveLate:    "об отпуске нужно заявить до его первого дня, а заявлено %s",
+		LeaveOverlap: "он пересекается с уже взятым отпуском %s",
+		LeaveTooLong: "в нём %s, а из %s отпуска %s",
+		LeaveGranted: "Отпуск %s (%s) предоставлен: в эти дни ваше время не идёт.",
+		LeavePartner: "Партнёр (%s) в отпуске %s; в эти дни его время не идёт.",
+
+		Expected:       "Ожидается: %s.",
+		OwnInRepeat:    "это ваш собственный ход %s, а не ход партнёра",
+		FaultUnique:    "ход невозможен; у шашки на этом поле единственный ход %s",
+		RepeatNext:     "В ответе повторите ходы партнёра: %s.",
+		RepeatLater:    "Очередь хода партнёра. В следующем письме повторите ходы партнёра: %s и его следующий ход.",
+		TextCut:        "[… письмо сокращено postald: здесь первые %d КБ из %d КБ; ходы — в отметках ниже]",
+		JudgedHead:     "Позиция, в которой проверено письмо:",
+		WrongAccepted:  "ход принятого варианта %sзаписан иначе: в варианте %s",
+		SendAccepted:   "принятие заново: какой вариант и до какого хода вы принимаете, ходы варианта как предложены, затем ваш ход",
+		AcceptUnsure:   "принятие варианта не прочитано однозначно: %s",
+		AcceptVariant:  "вариант %s: %s",
+		AcceptNone:     "варианта %sсреди предложенных вам нет; предложены: %s",
+		AcceptWhich:    "предложено несколько вариантов, не указано, какой принят; предложены: %s",
+		AcceptOutside:  "ход %d вне варианта",
+		AcceptDeclined: "хода «%s» после «вместо» в варианте нет",
+		AcceptDisagree: "письмо называет два разных места, где вариант изменён: «%s» и ход %s",
+		AcceptNumber:   "ход «%s» стоит не на своём месте в варианте (на этом месте ход %s)",
+
+		RulingAnnul:         "партия аннулирована: она окончена без результата и не засчитывается ни одному из игроков. Основание: %s",
+		RulingStrikeOut:     "игрок выбыл из турнира, сыграв меньше половины своих партий: его результаты не засчитываются, партия окончена без результата. Основание: %s",
+		RulingRefer:         "%s (%s) выбыл из турнира; партия не окончена и передаётся судье на присуждение. Основание: %s",
+		RulingProtest:       "решение по протесту: %s",
+		SubjProtestDecision: "%[1]s партия %[2]s: решение по протесту",
+
+		AdjudicationSteps: AdjudicationText{
+			AskSubject: "%s партия %s: присуждение",
+			AskBody: "Турнир %s, партия %s (%s – %s).\n\n" +
+				"Игра окончена по сроку окончания турнира (п. 4.3.2), партия передаётся судье на присуждение.\n" +
+				"Пожалуйста, пришлите оценку итоговой позиции и анализ до %s (%s), ответом на это письмо.\n" +
+				"После этого дня судья получит итоговую позицию, запись партии и письма обоих игроков.\n",
+			SubmittedSubject: "%s партия %s: Ваше письмо для присуждения",
+			SubmittedBody:    "Турнир %s, партия %s.\n\nВаше письмо записано и будет передано судье вместе с партией для присуждения (п. 4.3.2).\n",
+			PackageSubject:   "%s партия %s: материалы для присуждения",
+			PackageHead:      "Турнир %s, партия %s: %s (белые) – %s (чёрные), %s.\n",
+			PackageAsked:     "Партия передана на присуждение после срока окончания %s (п. 4.3.2); игрокам предложено прислать оценку и анализ %s, до %s.\n\n",
+			PackageMoves:     "Ходы: %s\n",
+			NoMoves:          "нет",
+			PackageTime:      "Время (белые/чёрные, п. 4.3.1): %d/%d; штрафных дней %d/%d.\n",
+			PackageDraw:      "В силе предложение ничьей: %s.\n",
+			PackagePosition:  "\nИтоговая позиция:\n%s\n",
+			PackageLetters:   "\nПисем игроков с тех пор: %d, приложены.\nРешение: %s\n",
+		},
+
+		Faults: FaultText{
+			Abbreviated: "сокращённая нотация, по п. 4.2.2 такой ход невозможен",
+			NoPiece:     "на указанном поле нет шашки",
+			NotYours:    "на указанном поле не ваша шашка",
+			Capture:     "взятие обязательно",
+			NoSuchMove:  "ход невозможен",
+			Ambiguous:   "ход записан неоднозначно: укажите поля, где меняется направление взятия",
+			NoSquare:    "ход невозможен: на этой доске нет хода по этим полям",
+			Unreadable:  "ход не читается",
+		},
+		DateFields: [3]string{"ход партнёра отправлен", "получен", "ответ отправлен"},
+		Sides:      SideText{White: "белые", Black: "чёрные"},
+		Reasons: ReasonText{
+			DrawAgreed:    "ничья по соглашению",
+			DrawClaimed:   "ничья по требованию игрока",
+			WhiteResigned: "белые сдались",
+			BlackResigned: "чёрные сдались",
+			NoMoves:       "партия окончена на доске",
+			Overstep:      "просрочка времени",
+			Forfeit:       "поражение по решению судьи",
+			Adjudicated:   "присуждена судьёй",
+			Annulled:      "партия аннулирована",
+			StruckOut:     "игрок выбыл, результат не засчитан",
+		},
+
+		Days:        ruDay.count,
+		DaysOf:      ruDayOf.count,
+		PenaltyDays: ruPenaltyDay.signed,
+		DaysLeft: func(n int) string { // «остался 21 день», «осталось 2 дня»
+			return ruRemain.form(n) + " " + ruDay.count(n)
+		},
+		DaysShort: func(n int) string { return strconv.Itoa(n) + " дн." }, // «10 дн.»: the abbreviation does not change with the number
+	},
+
+	Tournament: TournamentText{
+		Place: "Место", Number: "№", Name: "Участник", Points: "Очки",
+		Tiebreaks: TiebreakText{
+			Shmulyan: "Шмульян", Berger: "Бергер", SonnebornBerger: "З-Б", Buchholz: "Бухгольц",
+			Solkoff: "Солкоф", SolkoffTruncated: "Солкоф-ус", Riga: "Рижский", Wins: "Победы", HeadToHead: "Личн",
+		},
+		Struck:    "Выбыли, результаты не засчитаны (п. 1.10.2):",
+		Withdrawn: "Выбыли, в оставшихся партиях поражение (п. 1.10.3):",
+		Annulled:  "(1) результат не засчитан.",
+
+		Variants: VariantNames{
+			Russian:               "русские шашки",
+			International:         "международные (стоклеточные) шашки",
+			Column:                "русские столбовые шашки (башни)",
+			Lasca:                 "международные столбовые шашки (ласка)",
+			RussianGiveaway:       "русские шашки, обратная игра (поддавки)",
+			InternationalGiveaway: "международные шашки, обратная игра (поддавки)",
+			ColumnGiveaway:        "русские столбовые шашки, обратная игра",
+			LascaGiveaway:         "международные столбовые шашки, обратная игра",
+		},
+
+		Subject:      func(code, game string) string { return code + " партия " + game },
+		StartSubject: func(code, name string) string { return code + ": начало турнира «" + name + "»" },
+		StartBody:    ruStartBody,
+	},
+
+	Report: ReportText{
+		Title: func(code, name string) string { return "Отчёт о турнире " + code + " «" + name + "»" },
+		AsOf:  func(date string) string { return "на " + date },
+		Facts: func(variant, rounds, from, to string) string {
+			return variant + ", " + rounds + "; игра с " + from + " по " + to + "."
+		},
+		Rounds1: "круговой турнир в один круг",
+		Rounds2: "круговой турнир в два круга",
+		Officials: func(judge, director string) string {
+			return "Судья: " + judge + ". Директор: " + director + "."
+		},
+		Counts: func(all, finished, playing, adjudication, notStarted int) string {
+			return fmt.Sprintf("Партий %d: закончено %d, в игре %d, на присуждении %d, не начато %d.", all, finished, playing, adjudication, notStarted)
+		},
+		Crosstable: "Турнирная таблица",
+		Variants: VariantNames{
+			Russian:               "Русские шашки",
+			International:         "Международные шашки",
+			Column:                "Русские столбовые шашки",
+			Lasca:                 "Международные столбовые шашки (ласка)",
+			RussianGiveaway:       "Русские шашки, обратная игра",
+			InternationalGiveaway: "Международные шашки, обратная игра",
+			ColumnGiveaway:        "Русские столбовые шашки, обратная игра",
+			LascaGiveaway:         "Международные столбовые шашки, обратная игра",
+		},
+
+		InProgress: "Партии в игре",
+		Clocks:     "Время участников",
+		Deadlines: func(days int) string {
+			return "Сроки контроля в " + ruNearest.form(days) + " " + ruDay.count(days)
+		},
+		Violations: "Нарушения и штрафы",
+		Rulings:    "Решения судьи",
+		Finished:   "Законченные партии",
+		None:       "нет",
+		Columns: ReportColumns{
+			Game: "Партия", White: "Белые", Black: "Чёрные", Move: "Ход", OnMove: "Очередь хода",
+			Time: "Время б/ч", LastDay: "Крайний срок", Number: "№", Player: "Участник", Colour: "Цвет",
+			Days: "Дни", PenaltyDays: "Штраф, дн.", Control: "Контроль", Date: "Дата", Clause: "Пункт",
+			What: "Нарушение", Kind: "Решение", Ruling: "Содержание", Judge: "Судья", Result: "Результат",
+			How: "Как закончена",
+		},
+
+		WhiteSide: "белые", BlackSide: "чёрные", Nobody: "—", Adjudication: "присуждение",
+		Control:         func(move, days int) string { return fmt.Sprintf("ход %d: %d дн.", move, days) },
+		DaysLeft:        func(days int) string { return fmt.Sprintf("осталось дней: %d", days) },
+		Overdue:         func(days int) string { return fmt.Sprintf("просрочено на %d дн.", days) },
+		Overstep:        "превышен контроль времени",
+		WholeTournament: "турнир",
+		NoResult:        "—",
+		Kinds: RulingKinds{
+			Penalty:     "штраф",
+			Forfeit:     "поражение",
+			Adjudicate:  "присуждение",
+			CorrectDate: "исправление даты",
+			Annul:       "отмена",
+			Withdraw:    "выбытие",
+			Protest:     "протест",
+		},
+		Date: dotted,
+	},
+}
+
+// The Russian words that go with numbers.
+var (
+	ruDay        = counted{plural.Word{One: "день", Few: "дня", Many: "дней"}, plural.Russian}
+	ruDayOf      = counted{plural.Word{One: "дня", Few: "дней", Many: "дней"}, plural.Russian} // «не более 21 дня», «в течение 3 дней»
+	ruPenaltyDay = counted{plural.Word{One: "штрафной день", Few: "штрафных дня", Many: "штрафных дней"}, plural.Russian}
+	ruRemain     = counted{plural.Word{One: "остался", Few: "осталось", Many: "осталось"}, plural.Russian}
+	ruGame       = counted{plural.Word{One: "партия", Few: "партии", Many: "партий"}, plural.Russian}
+	ruMove       = counted{plural.Word{One: "ход", Few: "хода", Many: "ходов"}, plural.Russian}
+	ruEvery      = counted{plural.Word{One: "каждый", Few: "каждые", Many: "каждые"}, plural.Russian}          // «на каждый 21 ход», «на каждые 10 ходов»
+	ruNearest    = counted{plural.Word{One: "ближайший", Few: "ближайшие", Many: "ближайшие"}, plural.Russian} // «в ближайший 21 день»
+)
+
+var ruMonths = [...]string{"января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября", "ноября", "декабря"}
+
+// ruLongDate writes a date for people: «1 ноября 2026».
+func ruLongDate(d daysclock.Date) string {
+	return fmt.Sprintf("%d %s %d", d.Day, ruMonths[d.Month-1], d.Year)
+}
+
+// dotted writes a date as Russian letters do: 18.11.2026; the zero date as nothing.
+func dotted(d daysclock.Date) string {
+	if d.IsZero() {
+		return ""
+	}
+	return fmt.Sprintf("%02d.%02d.%04d", d.Day, d.Month, d.Year)
+}
+
+// ruStartBody is the Russian start letter.
+func ruStartBody(s Start) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	w("Здравствуйте, %s!", s.Player)
+	w("")
+	w("Вы участник заочного турнира %s «%s»: %s, %s.", s.Code, s.Name,
+		s.Variant, map[int]string{1: "круговой турнир в один круг", 2: "круговой турнир в два круга"}[s.Rounds])
+	w("Ваш номер %d. Участников %d, у каждого %s, все партии играются одновременно.", s.Number, s.Players, ruGame.count(len(s.Games)))
+	w("")
+	w("Правила вкратце")
+	w("- Игра начинается %s; партии, не законченные к %s, присуждаются (4.3.2).", ruLongDate(s.Start), ruLongDate(s.End))
+	w("- Контроль времени: %s на %s %s, с нарастающим итогом (4.3.1).", ruDay.count(s.ControlDays), ruEvery.form(s.ControlMoves), ruMove.count(s.ControlMoves))
+	w("- За невыполнимый или неправильно записанный ход — штраф %s (4.2.11).", ruDay.count(s.PenaltyDays))
+	w("- Дни считаются по календарю зоны %s.", s.Zone)
+	w("- Перерыв в игре: до %s за турнир, с предупреждением заранее.", ruDayOf.count(s.LeaveDays)) // «до 21 дня»
+	w("- Протесты направляются судье, %s, в течение %s (4.1.12).", s.Judge, ruDayOf.count(s.ProtestDays))
+	w("")
+	w("Ваши партии")
+	for _, g := range s.Games {
+		colour := "чёрными"
+		if g.White {
+			colour = "белыми"
+		}
+		w("- партия %s: вы играете %s, партнёр %d. %s <%s>", g.Name, colour, g.Partner, g.PartnerName, g.PartnerEmail)
+	}
+	w("")
+	w("Как отправить ход")
+	w("Каждый ход присылайте на адрес %s, одна партия в письме; postald проверит ход,", s.Address)
+	w("проставит даты и перешлёт его партнёру. Партию назовите в теме письма:")
+	w("")
+	w("    Тема: %s", s.SampleSubject)
+	w("")
+	w("    Турнир %s, партия %s.", s.Code, s.SampleGame)
+	w("    Ваш ход %s получил.", s.Received)
+	w("    Мой ход: %s", s.Own)
+	w("    Даты: %s / %s / %s", dotted(s.SampleDates[0]), dotted(s.SampleDates[1]), dotted(s.SampleDates[2]))
+	w("    Время: %s", s.SampleTime)
+	w("")
+	w("Повторите последний ход партнёра, затем свой ход с номером; укажите три даты (отправки")
+	w("хода партнёром, его получения, вашего ответа) и время, затраченное обоими: дни белых")
+	w("через дробь дни чёрных (4.2.3, 4.3.1). Первый ход белых повторения не требует.")
+	w("Даты postald отмечает сам по почте: если ваши расходятся с ними, верны его даты,")
+	w("и он сообщит вам о расхождении (4.3.1).")
+	w("")
+	w("Желаем успеха!")
+	w("Турнирный секретарь (postald). Судья турнира: %s", s.Judge)
+	return b.String()
+}

@@ -1,0 +1,142 @@
+package referee
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"postald/internal/daysclock"
+	"postald/internal/mailparse"
+	"postald/internal/phrase"
+)
+
+// Adjudication after the end date (4.3.2). When a game is frozen at the end date (endDate), both
+// players are asked for their evaluation of the final position and their analysis, to be sent
+// within the regulation's adjudication_days (the national codex gives 10). What they send in
+// that time is their submission, acknowledged and kept with the game. On the day after that
+// time the judge receives one package per game: the final position, the game, both clocks and
+// the submissions. The judge rules with an adjudicate ruling.
+//
+// The state of this procedure is kept in the game's Notified list, next to the reminders, so
+// that each step happens once whatever crashes in between: "adjudication/asked/INSTANT"
+// (RFC 3339) and "adjudication/package".
+const (
+	adjAskedKey   = "adjudication/asked/"
+	adjPackageKey = "adjudication/package"
+)
+
+// AdjudicationAsked returns when the players were asked for their submissions (4.3.2).
+func AdjudicationAsked(g *Game) (time.Time, bool) {
+	for _, n := range g.Notified {
+		if s, ok := strings.CutPrefix(n, adjAskedKey); ok {
+			t, err := time.Parse(time.RFC3339, s)
+			return t, err == nil
+		}
+	}
+	return time.Time{}, false
+}
+
+// AdjudicationDue returns the day the adjudication package goes to the judge: the day after the
+// players' adjudication_days (4.3.2), while it has not gone yet.
+func AdjudicationDue(g *Game, reg Regulation, loc *time.Location) (daysclock.Date, bool) {
+	asked, ok := AdjudicationAsked(g)
+	if !ok || g.Status != StatusAdjudication || slices.Contains(g.Notified, adjPackageKey) {
+		return daysclock.Date{}, false
+	}
+	return daysclock.DateOf(asked, loc).AddDays(reg.WithDefaults().AdjudicationDays), true
+}
+
+// AskAdjudication adds to dec the letters that ask both players for their submissions, the
+// first time its game is found waiting for adjudication (4.3.2); now is when the decision is
+// recorded, the instant from which their letters are their submissions.
+func AskAdjudication(dec *Decision, reg Regulation, now time.Time, loc *time.Location) {
+	g := &dec.Game
+	if g.Status != StatusAdjudication {
+		return
+	}
+	if _, asked := AdjudicationAsked(g); asked {
+		return
+	}
+	g.Notified = append(g.Notified, adjAskedKey+now.Format(time.RFC3339))
+	days := reg.WithDefaults().AdjudicationDays
+	last := daysclock.DateOf(now, loc).AddDays(days)
+	tx := textFor(g.Language)
+	subject := fmt.Sprintf(tx.AdjudicationSteps.AskSubject, g.Tournament, g.Name)
+	body := fmt.Sprintf(tx.AdjudicationSteps.AskBody, g.Tournament, g.Name, g.White.Name, g.Black.Name, last, tx.DaysShort(days))
+	for _, s := range []Side{White, Black} {
+		dec.Letters = append(dec.Letters, Outgoing{
+			Role: roleOf(s), To: g.Player(s).Email, Kind: KindNotice,
+			Subject: subject, Body: body, Game: g.ID(), Verdict: Notice,
+			Clauses: []string{"4.3.2"}, Time: g.Time(),
+		})
+	}
+}
+
+// IsSubmission reports whether a letter about a game waiting for adjudication is a player's
+// evaluation or analysis: anything but the draw acceptance and resignation the referee still
+// takes after the end date (4.3.2).
+func IsSubmission(g *Game, l *mailparse.Letter) bool {
+	return g.Status == StatusAdjudication && !l.Resign && l.Draw.Kind != mailparse.DrawAccept
+}
+
+// Submission decides a player's adjudication submission (4.3.2): nothing changes in the game,
+// the letter stays in the game's archive for the judge's package, and the sender is told so.
+func Submission(g Game, env Envelope) Decision {
+	tx := &textFor(g.Language).AdjudicationSteps
+	ack := Outgoing{To: env.From, Kind: KindNotice,
+		Subject: fmt.Sprintf(tx.SubmittedSubject, g.Tournament, g.Name),
+		Body:    fmt.Sprintf(tx.SubmittedBody, g.Tournament, g.Name),
+		Game:    g.ID(), Verdict: Notice, Clauses: []string{"4.3.2"}, Time: g.Time(), InReplyTo: env.MessageID}
+	return Decision{Verdict: Notice, Clauses: []string{"4.3.2"}, Moves: []string{}, Time: g.Time(),
+		Letters: []Outgoing{ack}, Game: g.clone()}
+}
+
+// Package is the judge's adjudication package of a game, due: when the players were asked and
+// the day it became due (4.3.2).
+type Package struct {
+	Asked time.Time
+	Due   daysclock.Date
+}
+
+// PackageDue reports the adjudication package of g when it is due by today and has not gone yet.
+func PackageDue(g *Game, reg Regulation, today daysclock.Date, loc *time.Location) (Package, bool) {
+	due, ok := AdjudicationDue(g, reg, loc)
+	if !ok || today.Before(due) {
+		return Package{}, false
+	}
+	asked, _ := AdjudicationAsked(g)
+	return Package{Asked: asked, Due: due}, true
+}
+
+// Letter writes the package's letter to the judge, with the number of the players' letters
+// attached to it, and marks the package sent in g so that it goes once.
+func (p Package) Letter(g *Game, submissions int, loc *time.Location) (subject, body string) {
+	book := phrase.For(g.Language)
+	px := textFor(g.Language)
+	tx := &px.AdjudicationSteps
+	variant, ok := book.Tournament.Variants.Of(g.Variant)
+	if !ok {
+		variant = g.Variant
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, tx.PackageHead, g.Tournament, g.Name, g.White.Name, g.Black.Name, variant)
+	fmt.Fprintf(&b, tx.PackageAsked, g.End, daysclock.DateOf(p.Asked, loc), p.Due)
+	moves := strings.Join(g.MoveList(), " ")
+	if moves == "" {
+		moves = tx.NoMoves
+	}
+	fmt.Fprintf(&b, tx.PackageMoves, moves)
+	t := g.Time()
+	fmt.Fprintf(&b, tx.PackageTime, t.White, t.Black, g.WhiteClock.Penalty, g.BlackClock.Penalty)
+	if g.DrawOffer != "" {
+		fmt.Fprintf(&b, tx.PackageDraw, px.side(g.DrawOffer))
+	}
+	if dg, err := g.Diagram(); err == nil && dg != "" {
+		fmt.Fprintf(&b, tx.PackagePosition, dg)
+	}
+	// The command the judge rules with is the same in every language.
+	fmt.Fprintf(&b, tx.PackageLetters, submissions, "postald judge adjudicate "+g.ID()+" RESULT -clause 4.3.2 -reason TEXT")
+	g.Notified = append(g.Notified, adjPackageKey)
+	return fmt.Sprintf(tx.PackageSubject, g.Tournament, g.Name), b.String()
+}

@@ -1,0 +1,125 @@
+package referee
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestRulingsWithoutSide: the rulings that end or hold a game, or record a decision, as pure
+// functions: what each does to the game and what it tells.
+func TestRulingsWithoutSide(t *testing.T) {
+	g := after(t, "russian", opening...)
+	at := time.Date(2026, 11, 10, 12, 0, 0, 0, moscow)
+	reg := DefaultRegulation()
+	annulled, err := Rule(g, Ruling{Kind: RuleAnnul, Clause: "4.1.7", Reason: "a game played twice", At: at}, reg, moscow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		game    Game
+		r       Ruling
+		status  string
+		result  string
+		reason  string
+		subject string // in every letter
+		body    string // in every letter
+		err     bool
+	}{
+		{name: "annul", game: g, r: Ruling{Kind: RuleAnnul, Clause: "4.1.7", Reason: "a game played twice", At: at},
+			status: StatusFinished, result: ResultNone, reason: ReasonAnnulled, subject: "решение судьи", body: "партия аннулирована"},
+		{name: "annul twice", game: annulled.Game, r: Ruling{Kind: RuleAnnul, Clause: "4.1.7", Reason: "again", At: at}, err: true},
+		{name: "strike out", game: g, r: Ruling{Kind: RuleStrikeOut, Clause: "1.10.2", Reason: "left the tournament", At: at},
+			status: StatusFinished, result: ResultNone, reason: ReasonStruckOut, subject: "решение судьи", body: "его результаты не засчитываются"},
+		{name: "strike out a finished game", game: annulled.Game, r: Ruling{Kind: RuleStrikeOut, Clause: "1.10.2", Reason: "left", At: at}, err: true},
+		{name: "refer", game: g, r: Ruling{Kind: RuleRefer, Side: Black, Clause: "1.10.4", Reason: "left the tournament", At: at},
+			status: StatusAdjudication, result: ResultNone, subject: "решение судьи", body: "передаётся судье на присуждение"},
+		{name: "refer needs the side", game: g, r: Ruling{Kind: RuleRefer, Clause: "1.10.4", Reason: "left", At: at}, err: true},
+		{name: "refer a finished game", game: annulled.Game, r: Ruling{Kind: RuleRefer, Side: White, Clause: "1.10.4", Reason: "left", At: at}, err: true},
+		{name: "protest", game: g, r: Ruling{Kind: RuleProtest, Clause: "4.1.12", Reason: "the protest is dismissed", At: at},
+			status: StatusPlaying, result: ResultNone, subject: "решение по протесту", body: "решение по протесту: the protest is dismissed"},
+		{name: "protest needs the clause", game: g, r: Ruling{Kind: RuleProtest, Reason: "x", At: at}, err: true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			d, err := Rule(tc.game, tc.r, reg, moscow)
+			if tc.err {
+				if !errors.Is(err, ErrRuling) {
+					t.Fatalf("Rule = %v, want an ErrRuling", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Game.Status != tc.status || d.Game.Result != tc.result || d.Game.Reason != tc.reason {
+				t.Errorf("game %s %s %q, want %s %s %q", d.Game.Status, d.Game.Result, d.Game.Reason, tc.status, tc.result, tc.reason)
+			}
+			if tc.status != StatusPlaying && (d.Game.WhiteClock.Running() || d.Game.BlackClock.Running()) {
+				t.Errorf("a clock still runs in a game that is %s", tc.status)
+			}
+			if tc.status == StatusPlaying && len(d.Game.Plies) != len(g.Plies) {
+				t.Errorf("the protest changed the board")
+			}
+			if len(d.Letters) != 3 {
+				t.Fatalf("%d letters, want 3 (both players and the judge)", len(d.Letters))
+			}
+			for _, l := range d.Letters {
+				if !strings.Contains(l.Subject, tc.subject) || !strings.Contains(l.Body, tc.body) ||
+					!strings.Contains(l.Body, "Пункт правил: "+tc.r.Clause+".") || strings.Contains(l.Body, "Результат: *") {
+					t.Errorf("letter to %s:\n%s\n%s\nwant %q, %q and clause %s, no result line", l.Role, l.Subject, l.Body, tc.subject, tc.body, tc.r.Clause)
+				}
+			}
+			if e := d.Game.History[len(d.Game.History)-1]; e.Verdict != Ruled || len(e.Clauses) != 1 || e.Clauses[0] != tc.r.Clause {
+				t.Errorf("history ends with %+v, want the ruling under %s", e, tc.r.Clause)
+			}
+		})
+	}
+}
+
+// TestAdjudicationFlow: asked once when the game is frozen, a submission changes nothing, the
+// package is due the day after adjudication_days and goes once.
+func TestAdjudicationFlow(t *testing.T) {
+	g := after(t, "russian", opening...)
+	at := time.Date(2026, 11, 10, 12, 0, 0, 0, moscow)
+	reg := DefaultRegulation()
+	d, err := Rule(g, Ruling{Kind: RuleRefer, Side: White, Clause: "1.10.4", Reason: "left", At: at}, reg, moscow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := len(d.Letters)
+	AskAdjudication(&d, reg, at, moscow)
+	if len(d.Letters) != before+2 {
+		t.Fatalf("%d letters asking for submissions, want 2", len(d.Letters)-before)
+	}
+	if !strings.Contains(d.Letters[before].Body, "до 2026-11-20 (10 дн.)") {
+		t.Errorf("the question does not give the last day:\n%s", d.Letters[before].Body)
+	}
+	AskAdjudication(&d, reg, at.Add(time.Hour), moscow)
+	if len(d.Letters) != before+2 {
+		t.Errorf("asked twice")
+	}
+	if due, ok := AdjudicationDue(&d.Game, reg, moscow); !ok || due != day("2026-11-20") {
+		t.Errorf("due %s %v, want 2026-11-20", due, ok)
+	}
+	sub := Submission(d.Game, Envelope{From: d.Game.White.Email, MessageID: "m@x", Received: at.Add(time.Hour)})
+	if sub.Verdict != Notice || len(sub.Letters) != 1 || sub.Letters[0].To != d.Game.White.Email || len(sub.Game.Plies) != len(g.Plies) {
+		t.Errorf("submission: %s, %d letters", sub.Verdict, len(sub.Letters))
+	}
+	if _, ok := PackageDue(&d.Game, reg, day("2026-11-19"), moscow); ok {
+		t.Errorf("the package is due before its day")
+	}
+	p, ok := PackageDue(&d.Game, reg, day("2026-11-20"), moscow)
+	if !ok {
+		t.Fatal("the package is not due on its day")
+	}
+	subject, body := p.Letter(&d.Game, 1, moscow)
+	if !strings.Contains(subject, "материалы для присуждения") || !strings.Contains(body, "Писем игроков с тех пор: 1") {
+		t.Errorf("package:\n%s\n%s", subject, body)
+	}
+	if _, ok := PackageDue(&d.Game, reg, day("2026-11-21"), moscow); ok {
+		t.Errorf("the package is due again after it went")
+	}
+}

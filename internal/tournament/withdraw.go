@@ -1,0 +1,114 @@
+package tournament
+
+import (
+	"fmt"
+	"time"
+
+	"postald/internal/referee"
+)
+
+// PlayOf is a game as the withdrawal rule counts it (seed 003, 1.10.4).
+func PlayOf(g *referee.Game) GamePlay {
+	return GamePlay{Moves: len(g.Plies), Annulled: g.Status == referee.StatusFinished &&
+		(g.Reason == referee.ReasonAnnulled || g.Reason == referee.ReasonStruckOut)}
+}
+
+// Withdrawn is the ruling on a player who leaves a round-robin (seed 003, 1.10): the clause the
+// rule gives, the games he played and all of his games, and the decision on each of his games
+// that was not finished (Decisions[i] for games[i]; the zero Decision for a finished game).
+type Withdrawn struct {
+	Clause    string
+	Played    int
+	Total     int
+	Decisions []referee.Decision
+	// Ended counts the games the ruling ended: struck out (1.10.2) or lost without play
+	// (1.10.3); Referred the begun games it sent to the judge for adjudication (1.10.4).
+	Ended, Referred int
+}
+
+// Withdraw decides the withdrawal of player num from games, every game of his in the tournament,
+// begun or not, finished or not. clause is the one the judge named: empty or "1.10" to take the
+// one the rule gives, or that one; any other is refused, since the rule, not the judge, chooses
+// between 1.10.2 and 1.10.3.
+//
+//   - 1.10.2, fewer than half of his games played: his results are struck out, and every game of
+//     his not finished ends without a result (referee.ReasonStruckOut); the crosstable marks the
+//     unplayed games with a minus for both.
+//   - 1.10.3, half or more: his results stand. A game of his without a move is lost without play
+//     (a minus for him, a plus for the partner, 1.12.2). A begun game that is not finished is
+//     among the games played and is adjudicated by the judge (1.10.4): it is sent to
+//     adjudication, and both players are asked for their submissions (4.3.2).
+func Withdraw(games []referee.Game, num int, clause, reason string, at time.Time, reg referee.Regulation, loc *time.Location) (Withdrawn, error) {
+	plays := make([]GamePlay, len(games))
+	for i := range games {
+		g := &games[i]
+		if g.White.Number != num && g.Black.Number != num {
+			return Withdrawn{}, fmt.Errorf("%w: game %s is not player %d's", referee.ErrRuling, g.ID(), num)
+		}
+		plays[i] = PlayOf(g)
+	}
+	var w Withdrawn
+	w.Clause, w.Played, w.Total = Withdrawal(plays) // seed 003, 1.10.2–1.10.4
+	if clause != "" && clause != "1.10" && clause != w.Clause {
+		return Withdrawn{}, fmt.Errorf("%w: clause %s: with %d of %d games played seed 003 gives %s", referee.ErrRuling, clause, w.Played, w.Total, w.Clause)
+	}
+	w.Decisions = make([]referee.Decision, len(games))
+	for i, g := range games {
+		if g.Status == referee.StatusFinished {
+			continue
+		}
+		r := referee.Ruling{Clause: w.Clause, Reason: reason, At: at}
+		switch {
+		case w.Clause == ClauseStruckOut:
+			r.Kind = referee.RuleStrikeOut // 1.10.2
+		case len(g.Plies) == 0:
+			r.Kind, r.Side = referee.RuleForfeit, sideOf(&g, num) // 1.10.3, 1.12.2
+		case g.Status == referee.StatusAdjudication:
+			continue // already the judge's to adjudicate (4.3.2, 1.10.4)
+		default:
+			r.Kind, r.Side = referee.RuleRefer, sideOf(&g, num) // 1.10.4
+			r.Clause = "1.10.4"
+		}
+		dec, err := referee.Rule(g, r, reg, loc)
+		if err != nil {
+			return Withdrawn{}, fmt.Errorf("game %s: %w", g.ID(), err)
+		}
+		w.Decisions[i] = dec
+		if r.Kind == referee.RuleRefer {
+			w.Referred++
+		} else {
+			w.Ended++
+		}
+	}
+	return w, nil
+}
+
+// sideOf returns the side player num plays in g.
+func sideOf(g *referee.Game, num int) referee.Side {
+	if g.Black.Number == num {
+		return referee.Black
+	}
+	return referee.White
+}
+
+// TableResult is a game's result as the crosstable counts it: lost by forfeit without a move is
+// a plus and a minus (seed 003, 1.12.2); annulled by the judge it counts for no one; ended
+// because its player was struck out (1.10.2) it is a game without a result, which the
+// crosstable marks as 1.10.2 says.
+func TableResult(g *referee.Game) Result {
+	switch {
+	case g.Status == referee.StatusFinished && g.Reason == referee.ReasonStruckOut:
+		return Unfinished
+	case g.Status == referee.StatusFinished && g.Reason == referee.ReasonAnnulled:
+		return Annulled
+	case g.Result == referee.ResultWhite && g.Reason == referee.ReasonForfeit && len(g.Plies) == 0:
+		return WhiteByForfeit
+	case g.Result == referee.ResultBlack && g.Reason == referee.ReasonForfeit && len(g.Plies) == 0:
+		return BlackByForfeit
+	}
+	res, err := ParseResult(g.Result)
+	if err != nil {
+		return Unfinished
+	}
+	return res
+}
