@@ -128,9 +128,8 @@ func TestAdjudicationPackage(t *testing.T) {
 		}
 	}
 
-	var out strings.Builder
-	if code := judgeMain(ctx, []string{"adjudicate", "-clause", "4.3.2", "-reason", "White's extra tempo", "ADJ-1/1-2", "1-0"}, &out, r.d.Env()); code != 0 {
-		t.Fatalf("judge adjudicate: %d %s", code, out.String())
+	if out, code, err := runArgs(throughDaemon(r.d), "judge", "adjudicate", "-clause", "4.3.2", "-reason", "White's extra tempo", "ADJ-1/1-2", "1-0"); err != nil || code != 0 {
+		t.Fatalf("judge adjudicate: %d %v %s", code, err, out)
 	}
 	if err := r.settle(ctx); err != nil {
 		t.Fatal(err)

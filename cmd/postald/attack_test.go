@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"postald/internal/config"
-	"postald/internal/daemon"
 	"postald/internal/mailbox"
 	"postald/internal/mailtest"
 	"postald/internal/office"
@@ -217,7 +216,7 @@ func TestUnreadableFromThroughDovecot(t *testing.T) {
 	var out bytes.Buffer
 	for time.Now().Before(deadline) {
 		out.Reset()
-		if code, err := daemon.CallControl(g.cfg.Control.Socket, []string{"judge", "quarantine"}, &out); err == nil && code == 0 &&
+		if code, err := controlCall(g.cfg.Control.Socket, []string{"judge", "quarantine"}, &out); err == nil && code == 0 &&
 			strings.Contains(out.String(), token) {
 			break
 		}

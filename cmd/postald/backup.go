@@ -2,13 +2,11 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
 
-	"postald/internal/config"
-	"postald/internal/daemon"
+	"postald/internal/office"
 )
 
 const backupUsage = `usage: postald backup [-config FILE] FILE
@@ -21,7 +19,7 @@ docs/admin.md for restoring.
 `
 
 // runBackup is `postald backup FILE`.
-func runBackup(ctx context.Context, env *cmdEnv, args []string) error {
+func runBackup(_ context.Context, env *cmdEnv, args []string) error {
 	fs := newFlagSet(env, "backup")
 	cfgFile := fs.String("config", "", "configuration file (default $POSTALD_CONFIG or "+defaultConfig+")")
 	fs.Usage = func() { fmt.Fprint(env.stderr, backupUsage) }
@@ -37,37 +35,17 @@ func runBackup(ctx context.Context, env *cmdEnv, args []string) error {
 	if err != nil {
 		return fmt.Errorf("backup %s: %w", fs.Arg(0), err)
 	}
-	cfg, err := config.Load(configPath(*cfgFile), config.OSEnv())
-	if err != nil {
-		return err
-	}
-	code, err := daemon.CallControl(cfg.Control.Socket, []string{"backup", dst}, env.stdout)
-	switch {
-	case err == nil:
-		return exitCode(code)
-	case !errors.Is(err, daemon.ErrNoDaemon):
-		return err
-	}
-	db, err := openStore(cfg, env, true)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	return exitCode(backupMain(ctx, []string{dst}, env.stdout, &daemon.ControlEnv{Store: db}))
+	return runStoreCall(env, *cfgFile, backupCall(dst))
 }
 
-// backupMain writes the copy; it is what the control socket runs, in the daemon, with the
-// daemon's open store.
-func backupMain(_ context.Context, args []string, out io.Writer, cenv *daemon.ControlEnv) int {
-	if len(args) != 1 || !filepath.IsAbs(args[0]) {
-		fmt.Fprint(out, backupUsage)
-		return 2
-	}
-	info, err := cenv.Store.Backup(args[0])
-	if err != nil {
-		fmt.Fprintf(out, "postald backup: %v\n", err)
-		return 1
-	}
-	fmt.Fprintf(out, "%s: %d bytes, a consistent copy of %s; it checks and every chain verifies\n", info.Path, info.Bytes, cenv.Store.Path())
-	return 0
+// backupCall writes the copy to the absolute path dst: in the daemon, with the daemon's open
+// store, or here on the store opened read-only.
+func backupCall(dst string) *storeCall {
+	return &storeCall{req: office.Request{Backup: &office.BackupRequest{Path: dst}}, failed: "postald backup", readOnly: true,
+		print: func(w io.Writer, rep office.Reply) error {
+			if b := rep.BackedUp; b != nil {
+				fmt.Fprintf(w, "%s: %d bytes, a consistent copy of %s; it checks and every chain verifies\n", b.Path, b.Bytes, b.Store)
+			}
+			return nil
+		}}
 }

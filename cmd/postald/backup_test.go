@@ -63,7 +63,7 @@ func startSocketRig(t *testing.T) *socketRig {
 	}
 	log := slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	r.d = daemon.New(daemon.Options{Store: r.db, Sender: r.sender, From: r.from, Limits: config.Defaults().Limits,
-		Trust: config.Trust{FromOnly: true}, ControlSocket: sock, Control: controlDispatch, Logger: log, Now: r.clock.Now})
+		Trust: config.Trust{FromOnly: true}, ControlSocket: sock, Logger: log, Now: r.clock.Now})
 	w, err := mailbox.NewWatcher(mailbox.IMAPOptions{Address: r.srv.IMAPAddr, TLS: mailbox.TLSNone,
 		Username: r.from.Address, Password: users[r.from.Address]}, r.d.Handle)
 	if err != nil {

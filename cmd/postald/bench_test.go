@@ -19,7 +19,6 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 
 	"postald/internal/config"
-	"postald/internal/daemon"
 	"postald/internal/mailtest"
 	"postald/internal/office"
 	"postald/internal/store"
@@ -219,7 +218,7 @@ func (d *benchDaemon) register(tb testing.TB, bu *burst) {
 		return
 	}
 	var out bytes.Buffer
-	code, err := daemon.CallControl(d.cfg.Control.Socket, []string{"tournament", "create", "-sheet-data", sheet}, &out)
+	code, err := controlCall(d.cfg.Control.Socket, []string{"tournament", "create", "-sheet", writeSheet(tb, sheet)}, &out)
 	if err != nil || code != 0 {
 		tb.Fatalf("tournament create through the control socket: code %d, %v: %s", code, err, out.String())
 	}

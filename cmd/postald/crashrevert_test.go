@@ -15,7 +15,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"postald/internal/daemon"
 	"postald/internal/mailtest"
 	"postald/internal/referee"
 	"postald/internal/store"
@@ -86,7 +85,7 @@ func TestCrashDuringRevertAndBackup(t *testing.T) {
 		t.Helper()
 		for range 200 {
 			var out bytes.Buffer
-			if code, err := daemon.CallControl(socket, []string{"judge", "list"}, &out); err == nil && code == 0 {
+			if code, err := controlCall(socket, []string{"judge", "list"}, &out); err == nil && code == 0 {
 				return
 			}
 			time.Sleep(25 * time.Millisecond)

@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"postald/internal/daemon"
 	"postald/internal/rules/pdn"
 	"postald/internal/store"
 )
@@ -53,41 +52,44 @@ func demoStore(t *testing.T) *store.DB {
 	return db
 }
 
-func runOn(t *testing.T, db *store.DB, fn storeFunc, args ...string) (string, int) {
+// runOn runs a command line on the store, as a command that found no daemon does.
+func runOn(t *testing.T, db *store.DB, args ...string) (string, int) {
 	t.Helper()
-	var out bytes.Buffer
 	now := func() time.Time { return time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC) }
-	code := fn(context.Background(), args, &out, daemon.DirectEnv(db, mail.Address{Address: "moves@postald.demo"}, now))
-	return out.String(), code
+	out, code, err := runArgs(onStore(db, mail.Address{Address: "moves@postald.demo"}, now), args...)
+	if err != nil {
+		t.Fatalf("%q: %v", args, err)
+	}
+	return out, code
 }
 
 func TestStoreCommandsOnDemoGame(t *testing.T) {
 	db := demoStore(t)
 
-	out, code := runOn(t, db, judgeMain, "list")
+	out, code := runOn(t, db, "judge", "list")
 	if code != 0 || !strings.Contains(out, "DEMO-2026/1-2") || !strings.Contains(out, "finished 1-0") {
 		t.Errorf("judge list = %d:\n%s", code, out)
 	}
-	out, code = runOn(t, db, judgeMain, "show", "1-2")
+	out, code = runOn(t, db, "judge", "show", "1-2")
 	for _, want := range []string{"11. b2:h6", "4. a3:a7", "(variant)", "corrected", "status: finished"} {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Errorf("judge show lacks %q (exit %d):\n%s", want, code, out)
 		}
 	}
-	out, code = runOn(t, db, judgeMain, "verify", "1-2")
+	out, code = runOn(t, db, "judge", "verify", "1-2")
 	if code != 0 || !strings.Contains(out, "chain verifies") {
 		t.Errorf("judge verify = %d: %s", code, out)
 	}
-	out, code = runOn(t, db, judgeMain, "forfeit", "-clause", "4.3.1", "-reason", "late", "1-2", "black")
+	out, code = runOn(t, db, "judge", "forfeit", "-clause", "4.3.1", "-reason", "late", "1-2", "black")
 	if code == 0 {
 		t.Errorf("a forfeit on a finished game was accepted:\n%s", out)
 	}
-	out, code = runOn(t, db, judgeMain, "penalty", "1-2", "white", "3")
+	out, code = runOn(t, db, "judge", "penalty", "1-2", "white", "3")
 	if code == 0 || !strings.Contains(out, "-clause and -reason") {
 		t.Errorf("a ruling without a clause: exit %d, %s", code, out)
 	}
 
-	out, code = runOn(t, db, exportMain, "-game", "DEMO-2026/1-2")
+	out, code = runOn(t, db, "export", "-game", "DEMO-2026/1-2")
 	if code != 0 {
 		t.Fatalf("export = %d: %s", code, out)
 	}
@@ -115,13 +117,13 @@ func TestStoreCommandsOnDemoGame(t *testing.T) {
 		t.Errorf("postald check on the exported game: exit %d\n%s", code, checkOut.String())
 	}
 
-	out, code = runOn(t, db, reportMain)
+	out, code = runOn(t, db, "report")
 	for _, want := range []string{"DEMO-2026", "Ivan Ivanov", "Peter Petrov"} {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Errorf("report lacks %q (exit %d):\n%s", want, code, out)
 		}
 	}
-	out, code = runOn(t, db, reportMain, "-send")
+	out, code = runOn(t, db, "report", "-send")
 	if code != 0 || !strings.Contains(out, "queued for director@postald.demo") {
 		t.Errorf("report -send = %d: %s", code, out)
 	}

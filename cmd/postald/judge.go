@@ -1,25 +1,17 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"mime"
-	"mime/multipart"
-	"mime/quotedprintable"
-	"net/mail"
-	"net/textproto"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
 
-	"postald/internal/daemon"
 	"postald/internal/daysclock"
 	"postald/internal/office"
 	"postald/internal/referee"
@@ -55,7 +47,7 @@ GAME is TOURNAMENT/W-B (or W-B when there is one tournament); SIDE is white, bla
 the player's number. Flags may stand before or after the arguments.
 `
 
-func runJudge(ctx context.Context, env *cmdEnv, args []string) error {
+func runJudge(_ context.Context, env *cmdEnv, args []string) error {
 	fs := newFlagSet(env, "judge")
 	cfgFile := fs.String("config", "", "configuration file (default $POSTALD_CONFIG or "+defaultConfig+")")
 	fs.Usage = func() { fmt.Fprint(env.stderr, judgeUsage) }
@@ -70,7 +62,11 @@ func runJudge(ctx context.Context, env *cmdEnv, args []string) error {
 	if cfg != "" {
 		*cfgFile = cfg
 	}
-	return runStoreCommand(ctx, env, *cfgFile, "judge", rest)
+	call, err := judgeCall(env.stdout, rest)
+	if err != nil {
+		return err
+	}
+	return runStoreCall(env, *cfgFile, call)
 }
 
 // cutConfig takes a -config FILE written after the judge's command ("judge revert 1-4 5
@@ -93,58 +89,60 @@ func cutConfig(args []string) (rest []string, file string) {
 	return rest, file
 }
 
-// judgeMain runs one judge command on the store; it is what the control socket runs too.
-func judgeMain(ctx context.Context, args []string, out io.Writer, cenv *daemon.ControlEnv) int {
+// judgeParser makes the request of one judge command from its arguments, with the printer of its
+// reply; flag errors and usage go to out.
+type judgeParser func(out io.Writer, args []string) (office.Request, printer, error)
+
+// judgeCall makes the call of the judge command args[0] with its arguments. What it cannot take
+// (no command, help, an unknown command, a flag or an argument wrong) it has printed to out
+// already, as the judge's errors are printed; it then returns an exitError with the status.
+func judgeCall(out io.Writer, args []string) (*storeCall, error) {
 	if len(args) == 0 {
 		fmt.Fprint(out, judgeUsage)
-		return 2
+		return nil, exitError{2}
 	}
-	j := &judge{ctx: ctx, out: out, env: cenv}
-	var err error
-	switch args[0] {
+	sub := args[0]
+	var parse judgeParser
+	switch sub {
 	case "list":
-		err = j.list(args[1:])
+		parse = parseList
 	case "show":
-		err = j.show(args[1:])
+		parse = parseShow
 	case "verify":
-		err = j.verify(args[1:])
+		parse = parseVerify
 	case "quarantine":
-		err = j.quarantine(args[1:])
+		parse = parseQuarantine
 	case "penalty", "correct-date", "forfeit", "adjudicate", "leave":
-		err = j.rule(args[0], args[1:])
+		parse = func(out io.Writer, args []string) (office.Request, printer, error) { return parseRule(out, sub, args) }
 	case "annul":
-		err = j.annul(args[1:])
+		parse = parseAnnul
 	case "withdraw":
-		err = j.withdraw(args[1:])
+		parse = parseWithdraw
 	case "protest":
-		err = j.protest(args[1:])
+		parse = parseProtest
 	case "letter":
-		err = j.letter(args[1:])
+		parse = parseLetter
 	case "revert":
-		err = j.revert(args[1:])
+		parse = parseRevert
 	case "help", "-h", "--help":
 		fmt.Fprint(out, judgeUsage)
-		return 0
+		return nil, exitError{0}
 	default:
-		fmt.Fprintf(out, "postald judge: unknown command %q\n\n%s", args[0], judgeUsage)
-		return 2
+		fmt.Fprintf(out, "postald judge: unknown command %q\n\n%s", sub, judgeUsage)
+		return nil, exitError{2}
 	}
-	if code, ok := exitStatus(err); ok {
-		return code
+	call := &storeCall{failed: "postald judge " + sub}
+	var err error
+	call.req, call.print, err = parse(out, args[1:])
+	if err != nil {
+		return nil, exitError{call.fail(out, err)}
 	}
-	fmt.Fprintf(out, "postald judge %s: %v\n", args[0], err)
-	return 1
+	return call, nil
 }
 
-type judge struct {
-	ctx context.Context
-	out io.Writer
-	env *daemon.ControlEnv
-}
-
-func (j *judge) flags(name string) *flag.FlagSet {
+func judgeFlags(out io.Writer, name string) *flag.FlagSet {
 	fs := flag.NewFlagSet("postald judge "+name, flag.ContinueOnError)
-	fs.SetOutput(j.out)
+	fs.SetOutput(out)
 	return fs
 }
 
@@ -188,42 +186,38 @@ func isNumber(s string) bool {
 	return err == nil
 }
 
-// gameRow is one game as `judge list -json` prints it.
-type gameRow struct {
-	Game      string         `json:"game"`
-	White     string         `json:"white"`
-	Black     string         `json:"black"`
-	Status    string         `json:"status"`
-	Result    string         `json:"result"`
-	ToMove    string         `json:"to_move,omitempty"`
-	Moves     int            `json:"moves"`
-	Time      referee.Time   `json:"time"`
-	Penalty   referee.Time   `json:"penalty"`
-	LastDay   daysclock.Date `json:"last_day,omitzero"` // of the player on move, for his next control
-	Oversteps []string       `json:"oversteps,omitempty"`
+// errNoClause is what a ruling without -clause or -reason is told (4.1.10).
+var errNoClause = errors.New("every ruling needs -clause and -reason (4.1.10)")
+
+// letterNumber reads N, a letter's number as judge show gives it.
+func letterNumber(s string) (uint64, error) {
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil || n == 0 {
+		return 0, fmt.Errorf("letter number %q: want the number judge show gives it", s)
+	}
+	return n, nil
 }
 
-func (j *judge) list(args []string) error {
-	fs := j.flags("list")
+func parseList(out io.Writer, args []string) (office.Request, printer, error) {
+	fs := judgeFlags(out, "list")
 	asJSON := fs.Bool("json", false, "print JSON")
 	only := fs.String("tournament", "", "only this tournament")
 	if err := parseArgs(fs, args); err != nil {
-		return err
+		return office.Request{}, nil, err
 	}
-	var rows []gameRow
-	err := j.env.Store.View(func(tx *store.Tx) error {
-		return eachGame(tx, *only, func(sh *tournament.Sheet, id store.GameID, g referee.Game) error {
-			rows = append(rows, makeRow(sh, id, g))
+	return office.Request{List: &office.ListRequest{Tournament: *only}}, func(w io.Writer, rep office.Reply) error {
+		if rep.List == nil {
 			return nil
-		})
-	})
-	if err != nil {
-		return err
-	}
-	if *asJSON {
-		return writeJSON(j.out, rows)
-	}
-	tw := tabwriter.NewWriter(j.out, 0, 0, 2, ' ', 0)
+		}
+		if *asJSON {
+			return writeJSON(w, rep.List.Games)
+		}
+		return printList(w, rep.List.Games)
+	}, nil
+}
+
+func printList(w io.Writer, rows []office.GameRow) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "GAME\tWHITE\tBLACK\tSTATUS\tMOVES\tTIME\tPENALTY\tLAST DAY\tOVERSTEP")
 	for _, r := range rows {
 		last := ""
@@ -242,75 +236,81 @@ func (j *judge) list(args []string) error {
 	return tw.Flush()
 }
 
-func makeRow(sh *tournament.Sheet, id store.GameID, g referee.Game) gameRow {
-	r := gameRow{
-		Game: id.Key(), White: g.White.Name, Black: g.Black.Name,
-		Status: g.Status, Result: g.Result, Moves: (len(g.Plies) + 1) / 2, Time: g.Time(),
-		Penalty: referee.Time{White: g.WhiteClock.Penalty, Black: g.BlackClock.Penalty},
+func parseShow(out io.Writer, args []string) (office.Request, printer, error) {
+	fs := judgeFlags(out, "show")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := parseArgs(fs, args); err != nil {
+		return office.Request{}, nil, err
 	}
-	if g.Status == referee.StatusPlaying {
-		r.ToMove = string(g.ToMove())
-		c := g.Clock(g.ToMove())
-		r.LastDay = c.Deadline(g.Terms(sh.Regulation)).LastDay
+	if fs.NArg() != 1 {
+		return office.Request{}, nil, errors.New("show needs one GAME")
 	}
-	for _, s := range []referee.Side{referee.White, referee.Black} {
-		if o := g.Clock(s).Overstep; o != nil {
-			r.Oversteps = append(r.Oversteps, fmt.Sprintf("%s %d days on %s (limit %d by move %d)", s, o.Days, o.On, o.Control.Days, o.Control.Move))
+	return office.Request{Show: &office.ShowRequest{Game: fs.Arg(0)}}, func(w io.Writer, rep office.Reply) error {
+		if rep.Show == nil {
+			return nil
+		}
+		if *asJSON {
+			return writeJSON(w, rep.Show)
+		}
+		printShow(w, rep.Show)
+		return nil
+	}, nil
+}
+
+func printShow(w io.Writer, v *office.GameView) {
+	fmt.Fprintf(w, "%s  %s – %s  (%s)\n", v.Game, v.White, v.Black, v.Variant)
+	status := v.Status
+	if v.ToMove != "" {
+		status = v.ToMove + " to move"
+	}
+	fmt.Fprintf(w, "status: %s  result: %s  time (white/black): %s  penalty days: %s\n", status, v.Result, v.Time, v.Penalty)
+	if v.Deadline != nil && !v.Deadline.LastDay.IsZero() {
+		fmt.Fprintf(w, "next control: move %d, %d days; last day %s\n", v.Deadline.Control.Move, v.Deadline.Control.Days, v.Deadline.LastDay)
+	}
+	for _, o := range v.Oversteps {
+		fmt.Fprintf(w, "overstep: %s\n", o)
+	}
+	fmt.Fprintln(w, "\nmoves:")
+	for _, p := range v.Plies {
+		by := ""
+		if p.By != referee.ByLetter {
+			by = "  (" + p.By + ")"
+		}
+		fmt.Fprintf(w, "  %-22s %s%s\n", p.Move, p.Date, by)
+	}
+	if len(v.Variants) > 0 {
+		fmt.Fprintln(w, "\nvariants pending:")
+		for _, va := range v.Variants {
+			fmt.Fprintf(w, "  %s by %s: %s\n", va.Label, va.Proposer, strings.Join(va.Moves, " "))
 		}
 	}
-	return r
-}
-
-// gameView is one game as `judge show -json` prints it.
-type gameView struct {
-	gameRow
-	Variant  string              `json:"variant"`
-	Plies    []plyView           `json:"plies"`
-	Variants []referee.Variant   `json:"variants,omitempty"`
-	History  []referee.Entry     `json:"history,omitempty"`
-	Letters  []letterView        `json:"letters"`
-	Rulings  []rulingView        `json:"rulings,omitempty"`
-	Clocks   map[string]any      `json:"clocks"`
-	Deadline *daysclock.Deadline `json:"deadline,omitempty"`
-}
-
-// rulingView is a ruling as judge show gives it: the audit log's entry with what the ruling
-// decided read from its details (whose side, how many days, the result, the leave).
-type rulingView struct {
-	Seq    uint64           `json:"seq"`
-	Game   store.GameID     `json:"game"`
-	Time   time.Time        `json:"time"`
-	Kind   string           `json:"kind"`
-	Side   referee.Side     `json:"side,omitempty"`
-	Days   int              `json:"days,omitempty"`
-	Result string           `json:"result,omitempty"`
-	Leave  *daysclock.Leave `json:"leave,omitempty"`
-	Clause string           `json:"clause,omitempty"`
-	Reason string           `json:"reason"`
-	Judge  string           `json:"judge,omitempty"`
-	// Details are the ruling's details as recorded, as JSON.
-	Details json.RawMessage `json:"details,omitempty"`
-}
-
-func newRulingView(r store.Ruling) rulingView {
-	v := rulingView{Seq: r.Seq, Game: r.Game, Time: r.Time, Kind: r.Kind, Clause: r.Clause, Reason: r.Reason, Judge: r.Judge}
-	if !json.Valid(r.Details) {
-		return v
+	if len(v.Rulings) > 0 {
+		fmt.Fprintln(w, "\nrulings:")
+		for _, r := range v.Rulings {
+			kind := r.Kind
+			if w := rulingWhat(r); w != "" {
+				kind += " " + w
+			}
+			fmt.Fprintf(w, "  #%d %s %s (%s): %s\n", r.Seq, r.Time.Format(time.DateOnly), kind, r.Clause, r.Reason)
+		}
 	}
-	v.Details = json.RawMessage(r.Details)
-	var d referee.Ruling
-	if r.Kind == kindWithdraw || r.Kind == kindAnnul || r.Kind == "protest" || json.Unmarshal(r.Details, &d) != nil {
-		return v
+	fmt.Fprintln(w, "\nletters:")
+	for _, l := range v.Letters {
+		mark := ""
+		if l.RevertedBy != 0 {
+			mark = fmt.Sprintf("  REVERTED by ruling #%d", l.RevertedBy)
+		}
+		fmt.Fprintf(w, "  #%-3d %-3s %s  %-9s %-12s %s%s\n", l.Seq, l.Direction, l.Time.Format("2006-01-02 15:04"), l.Verdict, l.Clause, l.MessageID, mark)
+		if l.Direction == string(store.In) {
+			fmt.Fprintf(w, "        from: %s  envelope: %s\n        auth: %s\n", orNone(l.From), orNone(l.Envelope), orNone(l.Auth))
+		} else {
+			fmt.Fprintf(w, "        to: %s\n", orNone(l.To))
+		}
 	}
-	v.Side, v.Days, v.Result = d.Side, d.Days, d.Result
-	if !d.Leave.From.IsZero() {
-		v.Leave = &d.Leave
-	}
-	return v
 }
 
-// what says what the ruling decided, as judge show lists it: "black +2 days", "white loses".
-func (v rulingView) what() string {
+// rulingWhat says what the ruling decided, as judge show lists it: "black +2 days", "white loses".
+func rulingWhat(v office.RulingView) string {
 	var parts []string
 	if v.Side != "" {
 		parts = append(parts, string(v.Side))
@@ -328,142 +328,6 @@ func (v rulingView) what() string {
 	return strings.Join(parts, " ")
 }
 
-type plyView struct {
-	Move string         `json:"move"`
-	Date daysclock.Date `json:"date"`
-	By   string         `json:"by"`
-}
-
-type letterView struct {
-	Seq       uint64    `json:"seq"`
-	Direction string    `json:"dir"`
-	Time      time.Time `json:"time"`
-	MessageID string    `json:"message_id,omitempty"`
-	Verdict   string    `json:"verdict,omitempty"`
-	Clause    string    `json:"clause,omitempty"`
-	Hash      string    `json:"sha256"`
-	// Envelope is the envelope sender (SMTP MAIL FROM) as the receiving server recorded it in
-	// the letter's top Return-Path field; "" when it wrote none.
-	Envelope string `json:"envelope_from,omitempty"`
-	From     string `json:"from,omitempty"` // the From field, decoded
-	To       string `json:"to,omitempty"`   // the To field of a letter postald sent
-	// Auth is the authentication verdict postald recorded when the letter came in.
-	Auth string `json:"auth,omitempty"`
-	// RevertedBy is the ruling (its number in the audit log) that put the game back as it was
-	// before this letter or an earlier one: the letter no longer counts.
-	RevertedBy uint64 `json:"reverted_by,omitempty"`
-}
-
-// newLetterView is an archive entry as judge show lists it.
-func newLetterView(e store.ArchiveEntry, reverted map[uint64]uint64) letterView {
-	h := readEnvelope(e.Raw)
-	v := letterView{Seq: e.Seq, Direction: string(e.Direction), Time: e.Time, MessageID: e.MessageID,
-		Verdict: e.Verdict, Clause: e.Clause, Hash: e.Hash.String(), Envelope: h.returnPath, From: h.from,
-		Auth: e.Auth, RevertedBy: reverted[e.Seq]}
-	if e.Direction == store.Out {
-		v.To = h.to
-	}
-	return v
-}
-
-func (j *judge) show(args []string) error {
-	fs := j.flags("show")
-	asJSON := fs.Bool("json", false, "print JSON")
-	if err := parseArgs(fs, args); err != nil {
-		return err
-	}
-	if fs.NArg() != 1 {
-		return errors.New("show needs one GAME")
-	}
-	var v gameView
-	err := j.env.Store.View(func(tx *store.Tx) error {
-		id, sh, g, err := openGame(tx, fs.Arg(0))
-		if err != nil {
-			return err
-		}
-		v.gameRow = makeRow(sh, id, g)
-		v.Variant = g.Variant
-		for i, p := range g.Plies {
-			v.Plies = append(v.Plies, plyView{Move: g.MoveList()[i], Date: p.Date, By: p.By})
-		}
-		v.Variants, v.History = g.Variants, g.History
-		v.Clocks = map[string]any{"white": g.WhiteClock, "black": g.BlackClock}
-		if g.Status == referee.StatusPlaying {
-			dl := g.Clock(g.ToMove()).Deadline(g.Terms(sh.Regulation))
-			v.Deadline = &dl
-		}
-		rulings, err := tx.Rulings(id)
-		if err != nil {
-			return err
-		}
-		for _, r := range rulings {
-			v.Rulings = append(v.Rulings, newRulingView(r))
-		}
-		reverted := revertedLetters(rulings)
-		v.Letters = []letterView{}
-		return tx.ArchiveEntries(id, 1, func(e store.ArchiveEntry) error {
-			v.Letters = append(v.Letters, newLetterView(e, reverted))
-			return nil
-		})
-	})
-	if err != nil {
-		return err
-	}
-	if *asJSON {
-		return writeJSON(j.out, v)
-	}
-	fmt.Fprintf(j.out, "%s  %s – %s  (%s)\n", v.Game, v.White, v.Black, v.Variant)
-	status := v.Status
-	if v.ToMove != "" {
-		status = v.ToMove + " to move"
-	}
-	fmt.Fprintf(j.out, "status: %s  result: %s  time (white/black): %s  penalty days: %s\n", status, v.Result, v.Time, v.Penalty)
-	if v.Deadline != nil && !v.Deadline.LastDay.IsZero() {
-		fmt.Fprintf(j.out, "next control: move %d, %d days; last day %s\n", v.Deadline.Control.Move, v.Deadline.Control.Days, v.Deadline.LastDay)
-	}
-	for _, o := range v.Oversteps {
-		fmt.Fprintf(j.out, "overstep: %s\n", o)
-	}
-	fmt.Fprintln(j.out, "\nmoves:")
-	for _, p := range v.Plies {
-		by := ""
-		if p.By != referee.ByLetter {
-			by = "  (" + p.By + ")"
-		}
-		fmt.Fprintf(j.out, "  %-22s %s%s\n", p.Move, p.Date, by)
-	}
-	if len(v.Variants) > 0 {
-		fmt.Fprintln(j.out, "\nvariants pending:")
-		for _, va := range v.Variants {
-			fmt.Fprintf(j.out, "  %s by %s: %s\n", va.Label, va.Proposer, strings.Join(va.Moves, " "))
-		}
-	}
-	if len(v.Rulings) > 0 {
-		fmt.Fprintln(j.out, "\nrulings:")
-		for _, r := range v.Rulings {
-			kind := r.Kind
-			if w := r.what(); w != "" {
-				kind += " " + w
-			}
-			fmt.Fprintf(j.out, "  #%d %s %s (%s): %s\n", r.Seq, r.Time.Format(time.DateOnly), kind, r.Clause, r.Reason)
-		}
-	}
-	fmt.Fprintln(j.out, "\nletters:")
-	for _, l := range v.Letters {
-		mark := ""
-		if l.RevertedBy != 0 {
-			mark = fmt.Sprintf("  REVERTED by ruling #%d", l.RevertedBy)
-		}
-		fmt.Fprintf(j.out, "  #%-3d %-3s %s  %-9s %-12s %s%s\n", l.Seq, l.Direction, l.Time.Format("2006-01-02 15:04"), l.Verdict, l.Clause, l.MessageID, mark)
-		if l.Direction == string(store.In) {
-			fmt.Fprintf(j.out, "        from: %s  envelope: %s\n        auth: %s\n", orNone(l.From), orNone(l.Envelope), orNone(l.Auth))
-		} else {
-			fmt.Fprintf(j.out, "        to: %s\n", orNone(l.To))
-		}
-	}
-	return nil
-}
-
 // orNone writes a missing value as "(none)".
 func orNone(s string) string {
 	if s == "" {
@@ -472,192 +336,118 @@ func orNone(s string) string {
 	return s
 }
 
-func (j *judge) verify(args []string) error {
+func parseVerify(_ io.Writer, args []string) (office.Request, printer, error) {
 	if len(args) > 1 {
-		return errors.New("verify takes at most one GAME")
+		return office.Request{}, nil, errors.New("verify takes at most one GAME")
 	}
-	if len(args) == 0 {
-		if err := j.env.Store.VerifyAll(); err != nil {
-			return err
+	req := &office.VerifyRequest{}
+	if len(args) == 1 {
+		req.Game = args[0]
+	}
+	return office.Request{Verify: req}, func(w io.Writer, rep office.Reply) error {
+		switch v := rep.Verify; {
+		case v == nil:
+		case v.Game.IsZero():
+			fmt.Fprintln(w, "every archive chain, game record and ruling verifies")
+		default:
+			fmt.Fprintf(w, "%s: %d letters, chain verifies\n", v.Game.Key(), v.Letters)
 		}
-		fmt.Fprintln(j.out, "every archive chain, game record and ruling verifies")
 		return nil
-	}
-	var id store.GameID
-	if err := j.env.Store.View(func(tx *store.Tx) (err error) {
-		id, err = findGame(tx, args[0])
-		return err
-	}); err != nil {
-		return err
-	}
-	n, err := j.env.Store.Verify(id)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(j.out, "%s: %d letters, chain verifies\n", id.Key(), n)
-	return nil
+	}, nil
 }
 
-// quarantine lists the letters postald held (trust rules, limits, unreadable, not from a player):
-// kept in the archive, never applied, each with its reason.
-func (j *judge) quarantine(args []string) error {
-	fs := j.flags("quarantine")
+// parseQuarantine: the letters postald held (trust rules, limits, unreadable, not from a
+// player), kept in the archive, never applied, each with its reason.
+func parseQuarantine(out io.Writer, args []string) (office.Request, printer, error) {
+	fs := judgeFlags(out, "quarantine")
 	asJSON := fs.Bool("json", false, "print JSON")
 	if err := parseArgs(fs, args); err != nil {
-		return err
+		return office.Request{}, nil, err
 	}
-	var held []store.Inbound
-	if err := j.env.Store.View(func(tx *store.Tx) (err error) {
-		held, err = tx.QuarantinedInbound()
-		return err
-	}); err != nil {
-		return err
-	}
-	if *asJSON {
-		if held == nil {
-			held = []store.Inbound{}
+	return office.Request{Quarantine: &office.QuarantineRequest{}}, func(w io.Writer, rep office.Reply) error {
+		if rep.Quarantine == nil {
+			return nil
 		}
-		return writeJSON(j.out, held)
-	}
-	tw := tabwriter.NewWriter(j.out, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "RECEIVED\tFROM\tMESSAGE-ID\tARCHIVE\tREASON")
-	for _, in := range held {
-		from := in.From // as written, decoded; letters of older stores have none recorded
-		if from == "" {
-			from = "-"
+		held := rep.Quarantine.Held
+		if *asJSON {
+			if held == nil {
+				held = []store.Inbound{}
+			}
+			return writeJSON(w, held)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\n", in.Received.Format("2006-01-02 15:04"), from, in.MessageID, in.Archive, in.Reason)
-	}
-	return tw.Flush()
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "RECEIVED\tFROM\tMESSAGE-ID\tARCHIVE\tREASON")
+		for _, in := range held {
+			from := in.From // as written, decoded; letters of older stores have none recorded
+			if from == "" {
+				from = "-"
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\n", in.Received.Format("2006-01-02 15:04"), from, in.MessageID, in.Archive, in.Reason)
+		}
+		return tw.Flush()
+	}, nil
 }
 
-// rule applies a ruling of the referee's kinds to one game.
-func (j *judge) rule(kind string, args []string) error {
-	fs := j.flags(kind)
+// parseRule: a ruling of the referee's kinds on one game.
+func parseRule(out io.Writer, kind string, args []string) (office.Request, printer, error) {
+	fs := judgeFlags(out, kind)
 	clause := fs.String("clause", "", "the clause the ruling rests on (4.1.10), e.g. 4.3.1")
 	reason := fs.String("reason", "", "the reason, told to both players")
 	if err := parseArgs(fs, args); err != nil {
-		return err
+		return office.Request{}, nil, err
 	}
 	want := map[string]int{"penalty": 3, "correct-date": 3, "forfeit": 2, "adjudicate": 2, "leave": 4}[kind]
 	if fs.NArg() != want {
-		return fmt.Errorf("%s needs %d arguments; see postald judge help", kind, want)
+		return office.Request{}, nil, fmt.Errorf("%s needs %d arguments; see postald judge help", kind, want)
 	}
 	if *clause == "" || *reason == "" {
-		return errors.New("every ruling needs -clause and -reason (4.1.10)")
+		return office.Request{}, nil, errNoClause
 	}
 	a := fs.Args()
-	done := fmt.Sprintf("%s recorded (%s); the players, the judge and the director are told", kind, *clause)
-	return j.onGame(a[0], done, func(tx *store.Tx, id store.GameID, sh *tournament.Sheet, g referee.Game, now time.Time) error {
-		var err error
-		r := referee.Ruling{Kind: kind, Clause: *clause, Reason: *reason, At: now}
-		switch kind {
-		case "penalty", "correct-date":
-			if r.Side, err = sideArg(g, a[1]); err != nil {
-				return err
-			}
-			if r.Days, err = strconv.Atoi(a[2]); err != nil {
-				return fmt.Errorf("days %q: %w", a[2], err)
-			}
-		case "forfeit":
-			if r.Side, err = sideArg(g, a[1]); err != nil {
-				return err
-			}
-		case "adjudicate":
-			r.Result = a[1]
-		case "leave":
-			if r.Side, err = sideArg(g, a[1]); err != nil {
-				return err
-			}
-			if r.Leave.From, err = daysclock.ParseDate(a[2]); err != nil {
-				return err
-			}
-			if r.Leave.To, err = daysclock.ParseDate(a[3]); err != nil {
-				return err
-			}
+	r := &office.RuleRequest{Kind: kind, Game: a[0], Clause: *clause, Reason: *reason}
+	var err error
+	switch kind {
+	case "penalty", "correct-date":
+		r.Side = a[1]
+		if r.Days, err = strconv.Atoi(a[2]); err != nil {
+			return office.Request{}, nil, fmt.Errorf("days %q: %w", a[2], err)
 		}
-		return applyRuling(tx, j.env.From, sh, id, g, r, now)
-	})
+	case "forfeit":
+		r.Side = a[1]
+	case "adjudicate":
+		r.Result = a[1]
+	case "leave":
+		r.Side = a[1]
+		if r.Leave.From, err = daysclock.ParseDate(a[2]); err != nil {
+			return office.Request{}, nil, err
+		}
+		if r.Leave.To, err = daysclock.ParseDate(a[3]); err != nil {
+			return office.Request{}, nil, err
+		}
+	}
+	return office.Request{Rule: r}, ruled(a[0], fmt.Sprintf("%s recorded (%s); the players, the judge and the director are told", kind, *clause)), nil
 }
 
-// onGame runs fn on the game named on the command line, in one transaction on the daemon's owner
-// goroutine; then it prints "GAME: done" and wakes the daemon to send the letters fn queued.
-func (j *judge) onGame(name, done string, fn func(tx *store.Tx, id store.GameID, sh *tournament.Sheet, g referee.Game, now time.Time) error) error {
-	return j.env.Do(j.ctx, func() error {
-		now := j.env.Now()
-		err := j.env.Store.Update(func(tx *store.Tx) error {
-			id, sh, g, err := openGame(tx, name)
-			if err != nil {
-				return err
-			}
-			return fn(tx, id, sh, g, now)
-		})
-		if err != nil {
-			return err
+// ruled prints "GAME: done" once a ruling on the game named is recorded.
+func ruled(name, done string) printer {
+	return func(w io.Writer, rep office.Reply) error {
+		if rep.Ruled != nil {
+			fmt.Fprintf(w, "%s: %s\n", name, done)
 		}
-		fmt.Fprintf(j.out, "%s: %s\n", name, done)
-		j.env.Kick()
 		return nil
-	})
+	}
 }
 
-// applyRuling runs a ruling through the referee — the same code letters go through — and records
-// it: the audit log, the game, its next event, the letters to both players, the judge and the
-// director (X-Postald-Verdict: ruling).
-func applyRuling(tx *store.Tx, from mail.Address, sh *tournament.Sheet, id store.GameID, g referee.Game, r referee.Ruling, now time.Time) error {
-	loc, err := time.LoadLocation(sh.Regulation.Zone)
-	if err != nil {
-		return err
-	}
-	dec, err := referee.Rule(g, r, sh.Regulation, loc)
-	if err != nil {
-		return err
-	}
-	details, _ := json.Marshal(r)
-	if _, err := tx.AppendRuling(store.Ruling{Game: id, Time: now, Kind: r.Kind, Clause: r.Clause, Reason: r.Reason, Details: details}); err != nil {
-		return err
-	}
-	if sh.Director != "" && len(dec.Letters) > 0 {
-		cc := dec.Letters[0]
-		cc.Role, cc.To = referee.ToDirector, sh.Director
-		dec.Letters = append(dec.Letters, cc)
-	}
-	return office.Record(tx, from, id, sh, dec, now, loc)
-}
-
-// Kinds of the rulings the shell records itself: a withdrawal (seed 003, 1.10) and an annulment.
-const (
-	kindWithdraw = "withdraw"
-	kindAnnul    = "annul"
-)
-
-// withdrawal is the Details of a withdraw ruling: who left, and what the rule counted.
-type withdrawal struct {
-	Player int    `json:"player"`
-	Played int    `json:"played"`
-	Games  int    `json:"games"`
-	Clause string `json:"clause,omitempty"` // 1.10.2 or 1.10.3, as tournament.Withdrawal decided
-}
-
-// gamePlay is a game as the withdrawal rule counts it (seed 003, 1.10.4).
-func gamePlay(g referee.Game) tournament.GamePlay {
-	return tournament.GamePlay{Moves: len(g.Plies), Annulled: g.Status == referee.StatusFinished && g.Reason == reasonAnnulled}
-}
-
-// withdraw records that a player left the tournament (seed 003, 1.10). tournament.Withdrawal
-// decides, as the crosstable does: with fewer than half of his games played (1.10.4: a game
-// with a move that is not annulled; unfinished ones count) his results are struck out
-// (1.10.2) and his games still in play end without a result; with half or more (1.10.3) his
-// results stand and his unfinished games are lost.
-func (j *judge) withdraw(args []string) error {
-	fs := j.flags("withdraw")
-	clauseFlag := fs.String("clause", "", "the clause; by default the one seed 003, 1.10 gives (1.10.2 or 1.10.3)")
+// parseWithdraw: a player leaves the tournament (seed 003, 1.10).
+func parseWithdraw(out io.Writer, args []string) (office.Request, printer, error) {
+	fs := judgeFlags(out, "withdraw")
+	clause := fs.String("clause", "", "the clause; by default the one seed 003, 1.10 gives (1.10.2 or 1.10.3)")
 	reason := fs.String("reason", "", "the reason, told to every partner")
 	if err := parseArgs(fs, args); err != nil {
-		return err
+		return office.Request{}, nil, err
 	}
 	if fs.NArg() < 1 || fs.NArg() > 2 || *reason == "" {
-		return errors.New("withdraw needs [TOURNAMENT] PLAYER and -reason")
+		return office.Request{}, nil, errors.New("withdraw needs [TOURNAMENT] PLAYER and -reason")
 	}
 	code, player := "", fs.Arg(0)
 	if fs.NArg() == 2 {
@@ -665,416 +455,94 @@ func (j *judge) withdraw(args []string) error {
 	}
 	num, err := strconv.Atoi(player)
 	if err != nil {
-		return fmt.Errorf("player %q: want his number", player)
+		return office.Request{}, nil, fmt.Errorf("player %q: want his number", player)
 	}
-	return j.env.Do(j.ctx, func() error {
-		now := j.env.Now()
-		var ended, played, total int
-		var clause string
-		err := j.env.Store.Update(func(tx *store.Tx) error {
-			if code == "" {
-				codes, err := tx.Tournaments()
-				if err != nil {
-					return err
-				}
-				if len(codes) != 1 {
-					return fmt.Errorf("the store holds %d tournaments: write withdraw TOURNAMENT PLAYER", len(codes))
-				}
-				code = codes[0]
-			}
-			sh, err := office.LoadSheet(tx, code)
-			if err != nil {
-				return err
-			}
-			if num < 1 || num > len(sh.Players) {
-				return fmt.Errorf("tournament %s has no player %d", code, num)
-			}
-			var mine []store.GameID
-			var games []referee.Game
-			var plays []tournament.GamePlay
-			err = eachGame(tx, code, func(_ *tournament.Sheet, id store.GameID, g referee.Game) error {
-				if g.White.Number == num || g.Black.Number == num {
-					mine, games, plays = append(mine, id), append(games, g), append(plays, gamePlay(g))
-				}
-				return nil
-			})
-			if err != nil {
-				return err
-			}
-			clause, played, total = tournament.Withdrawal(plays) // seed 003, 1.10.2–1.10.4
-			if *clauseFlag != "" && *clauseFlag != "1.10" && *clauseFlag != clause {
-				return fmt.Errorf("-clause %s: with %d of %d games played seed 003 gives %s", *clauseFlag, played, total, clause)
-			}
-			details, _ := json.Marshal(withdrawal{Player: num, Played: played, Games: total, Clause: clause})
-			if _, err := tx.AppendRuling(store.Ruling{Game: store.GameID{Tournament: code}, Time: now, Kind: kindWithdraw,
-				Clause: clause, Reason: *reason, Details: details}); err != nil {
-				return err
-			}
-			for i, g := range games {
-				if g.Status == referee.StatusFinished {
-					continue
-				}
-				if clause == tournament.ClauseStruckOut {
-					// 1.10.2: his results are struck out (the crosstable reads the ruling) and his
-					// games still in play end without a result, so that his partners wait for nothing.
-					err = annulGame(tx, j.env.From, sh, mine[i], g, clause, *reason, now)
-				} else {
-					// 1.10.3: his results stand and his games still in play are lost.
-					side := referee.White
-					if g.Black.Number == num {
-						side = referee.Black
-					}
-					r := referee.Ruling{Kind: referee.RuleForfeit, Side: side, Clause: clause, Reason: *reason, At: now}
-					err = applyRuling(tx, j.env.From, sh, mine[i], g, r, now)
-				}
-				if err != nil {
-					return err
-				}
-				ended++
-			}
-			return nil
-		})
-		if err != nil {
-			return err
+	req := &office.WithdrawRequest{Tournament: code, Player: num, Clause: *clause, Reason: *reason}
+	return office.Request{Withdraw: req}, func(w io.Writer, rep office.Reply) error {
+		switch d := rep.Withdrawn; {
+		case d == nil:
+		case d.Clause == tournament.ClauseStruckOut:
+			fmt.Fprintf(w, "player %d withdrawn with %d of %d games played: his results are struck out and %d unfinished games annulled (seed 003, 1.10.2)\n", d.Player, d.Played, d.Games, d.Ended)
+		default:
+			fmt.Fprintf(w, "player %d withdrawn with %d of %d games played: %d games without a move lost, %d begun games sent to adjudication (seed 003, 1.10.3, 1.10.4)\n", d.Player, d.Played, d.Games, d.Ended, d.Referred)
 		}
-		if clause == tournament.ClauseStruckOut {
-			fmt.Fprintf(j.out, "player %d withdrawn with %d of %d games played: his results are struck out and %d unfinished games annulled (seed 003, 1.10.2)\n", num, played, total, ended)
-		} else {
-			fmt.Fprintf(j.out, "player %d withdrawn with %d of %d games played: %d unfinished games lost (seed 003, 1.10.3)\n", num, played, total, ended)
-		}
-		j.env.Kick()
 		return nil
-	})
+	}, nil
 }
 
-// annul ends a game without a result by the judge's decision (4.1.7): it counts for neither
-// player in the crosstable. Both players, the judge and the director are told.
-func (j *judge) annul(args []string) error {
-	fs := j.flags("annul")
+// parseAnnul: the game ends without a result by the judge's decision (4.1.7).
+func parseAnnul(out io.Writer, args []string) (office.Request, printer, error) {
+	fs := judgeFlags(out, "annul")
 	clause := fs.String("clause", "", "the clause the ruling rests on (4.1.10)")
 	reason := fs.String("reason", "", "the reason, told to both players")
 	if err := parseArgs(fs, args); err != nil {
-		return err
+		return office.Request{}, nil, err
 	}
 	if fs.NArg() != 1 || *clause == "" || *reason == "" {
-		return errors.New("annul needs GAME, -clause and -reason (4.1.10)")
+		return office.Request{}, nil, errors.New("annul needs GAME, -clause and -reason (4.1.10)")
 	}
-	done := fmt.Sprintf("annulled (%s); the players, the judge and the director are told", *clause)
-	return j.onGame(fs.Arg(0), done, func(tx *store.Tx, id store.GameID, sh *tournament.Sheet, g referee.Game, now time.Time) error {
-		return annulGame(tx, j.env.From, sh, id, g, *clause, *reason, now)
-	})
+	req := &office.AnnulRequest{Game: fs.Arg(0), Clause: *clause, Reason: *reason}
+	return office.Request{Annul: req}, ruled(fs.Arg(0), fmt.Sprintf("annulled (%s); the players, the judge and the director are told", *clause)), nil
 }
 
-// annulGame ends a game without a result (a judge's annulment, or a struck-out player's game,
-// seed 003 1.10.2), records it in the audit log and tells both players, the judge and the director.
-func annulGame(tx *store.Tx, from mail.Address, sh *tournament.Sheet, id store.GameID, g referee.Game, clause, reason string, now time.Time) error {
-	if g.Status == referee.StatusFinished && g.Reason == reasonAnnulled {
-		return fmt.Errorf("game %s is already annulled", id.Key())
-	}
-	loc, err := time.LoadLocation(sh.Regulation.Zone)
-	if err != nil {
-		return err
-	}
-	details, _ := json.Marshal(map[string]string{"result_before": g.Result})
-	if _, err := tx.AppendRuling(store.Ruling{Game: id, Time: now, Kind: kindAnnul, Clause: clause, Reason: reason, Details: details}); err != nil {
-		return err
-	}
-	g.Status, g.Result, g.Reason = referee.StatusFinished, referee.ResultNone, reasonAnnulled
-	g.Variants, g.DrawOffer = nil, ""
-	g.Clock(referee.White).Stop()
-	g.Clock(referee.Black).Stop()
-	g.History = append(g.History, referee.Entry{Date: daysclock.DateOf(now, loc), Verdict: referee.Ruled,
-		Clauses: []string{clause}, Note: "annul: " + reason})
-	subject := fmt.Sprintf("%s game %s: ruling", sh.Code, g.Name)
-	body := fmt.Sprintf("Tournament %s, game %s (%s – %s).\n\nThe judge annuls the game (%s): %s\nIt ends without a result and counts for neither player.\n",
-		sh.Code, g.Name, g.White.Name, g.Black.Name, clause, reason)
-	if sh.Language == tournament.Russian {
-		subject = fmt.Sprintf("%s партия %s: решение судьи", sh.Code, g.Name)
-		body = fmt.Sprintf("Турнир %s, партия %s (%s – %s).\n\nСудья аннулирует партию (п. %s): %s\nПартия окончена без результата и не засчитывается ни одному из игроков.\n",
-			sh.Code, g.Name, g.White.Name, g.Black.Name, clause, reason)
-	}
-	dec := referee.Decision{Verdict: referee.Ruled, Clauses: []string{clause}, Game: g,
-		Letters: rulingLetters(sh, g, subject, body, clause)}
-	return office.Record(tx, from, id, sh, dec, now, loc)
-}
-
-// rulingLetters are the letters of a ruling the shell gives itself (annulment, a protest's
-// decision): to both players, the judge and the director (X-Postald-Verdict: ruling).
-func rulingLetters(sh *tournament.Sheet, g referee.Game, subject, body, clause string) []referee.Outgoing {
-	var out []referee.Outgoing
-	for _, to := range []struct {
-		role referee.Role
-		addr string
-	}{{referee.ToWhite, g.White.Email}, {referee.ToBlack, g.Black.Email}, {referee.ToJudge, sh.Judge}, {referee.ToDirector, sh.Director}} {
-		if to.addr != "" {
-			out = append(out, referee.Outgoing{Role: to.role, To: to.addr, Kind: referee.KindRuling,
-				Subject: subject, Body: body, Game: g.ID(), Verdict: referee.Ruled, Clauses: []string{clause}, Time: g.Time()})
-		}
-	}
-	return out
-}
-
-// reasonAnnulled is the Reason of a game the judge annulled.
-const reasonAnnulled = "annulled"
-
-// protest records a protest against a decision and the judge's decision on it (4.1.12).
-func (j *judge) protest(args []string) error {
-	fs := j.flags("protest")
+// parseProtest: a protest against a decision and the judge's decision on it (4.1.12).
+func parseProtest(out io.Writer, args []string) (office.Request, printer, error) {
+	fs := judgeFlags(out, "protest")
 	decision := fs.String("decision", "", "the judge's decision on the protest")
 	clause := fs.String("clause", "4.1.12", "the clause")
 	if err := parseArgs(fs, args); err != nil {
-		return err
+		return office.Request{}, nil, err
 	}
 	if fs.NArg() != 1 || *decision == "" {
-		return errors.New("protest needs GAME and -decision")
+		return office.Request{}, nil, errors.New("protest needs GAME and -decision")
 	}
-	done := "protest decision recorded; the players, the judge and the director are told"
-	return j.onGame(fs.Arg(0), done, func(tx *store.Tx, id store.GameID, sh *tournament.Sheet, g referee.Game, now time.Time) error {
-		loc, err := time.LoadLocation(sh.Regulation.Zone)
-		if err != nil {
-			return err
-		}
-		if _, err := tx.AppendRuling(store.Ruling{Game: id, Time: now, Kind: "protest", Clause: *clause, Reason: *decision}); err != nil {
-			return err
-		}
-		subject := fmt.Sprintf("%s game %s: decision on the protest", sh.Code, g.Name)
-		body := fmt.Sprintf("Tournament %s, game %s (%s – %s).\n\nThe judge's decision on the protest (%s): %s\n",
-			sh.Code, g.Name, g.White.Name, g.Black.Name, *clause, *decision)
-		if sh.Language == tournament.Russian {
-			subject = fmt.Sprintf("%s партия %s: решение по протесту", sh.Code, g.Name)
-			body = fmt.Sprintf("Турнир %s, партия %s (%s – %s).\n\nРешение судьи по протесту (п. %s): %s\n",
-				sh.Code, g.Name, g.White.Name, g.Black.Name, *clause, *decision)
-		}
-		dec := referee.Decision{Verdict: referee.Ruled, Clauses: []string{*clause}, Game: g,
-			Letters: rulingLetters(sh, g, subject, body, *clause)}
-		return office.Record(tx, j.env.From, id, sh, dec, now, loc)
-	})
+	req := &office.ProtestRequest{Game: fs.Arg(0), Decision: *decision, Clause: *clause}
+	return office.Request{Protest: req}, ruled(fs.Arg(0), "protest decision recorded; the players, the judge and the director are told"), nil
 }
 
-// openGame finds the game named on the command line and returns it with its tournament's sheet.
-func openGame(tx *store.Tx, name string) (store.GameID, *tournament.Sheet, referee.Game, error) {
-	id, err := findGame(tx, name)
-	if err != nil {
-		return id, nil, referee.Game{}, err
-	}
-	sh, err := office.LoadSheet(tx, id.Tournament)
-	if err != nil {
-		return id, nil, referee.Game{}, err
-	}
-	g, err := office.LoadGame(tx, id)
-	return id, sh, g, err
-}
+// stampLayout is how judge letter writes an instant: in the tournament's zone, with the offset.
+const stampLayout = "2006-01-02 15:04 -0700"
 
-// findGame resolves a game named on the command line: TOURNAMENT/W-B, or W-B when only one
-// tournament has that game.
-func findGame(tx *store.Tx, name string) (store.GameID, error) {
-	if strings.Contains(name, "/") {
-		id, err := store.ParseGameID(name)
-		if err != nil {
-			return id, err
-		}
-		if _, err := tx.Game(id); err != nil {
-			return id, fmt.Errorf("game %s: %w", name, err)
-		}
-		return id, nil
-	}
-	var found []store.GameID
-	ids, err := tx.Games("")
-	if err != nil {
-		return store.GameID{}, err
-	}
-	for _, id := range ids {
-		if id.Game == name {
-			found = append(found, id)
-		}
-	}
-	switch len(found) {
-	case 1:
-		return found[0], nil
-	case 0:
-		return store.GameID{}, fmt.Errorf("no game %s", name)
-	}
-	return store.GameID{}, fmt.Errorf("game %s is in several tournaments; write TOURNAMENT/%s", name, name)
-}
-
-func sideArg(g referee.Game, s string) (referee.Side, error) {
-	switch strings.ToLower(s) {
-	case "white", "w":
-		return referee.White, nil
-	case "black", "b":
-		return referee.Black, nil
-	}
-	if n, err := strconv.Atoi(s); err == nil {
-		switch n {
-		case g.White.Number:
-			return referee.White, nil
-		case g.Black.Number:
-			return referee.Black, nil
-		}
-	}
-	return "", fmt.Errorf("side %q: want white, black or the number of one of the players of %s", s, g.Name)
-}
-
-// eachGame calls fn for every game of tournament code (all tournaments when code is empty).
-func eachGame(tx *store.Tx, code string, fn func(*tournament.Sheet, store.GameID, referee.Game) error) error {
-	codes := []string{code}
-	if code == "" {
-		var err error
-		if codes, err = tx.Tournaments(); err != nil {
-			return err
-		}
-	}
-	for _, c := range codes {
-		sh, err := office.LoadSheet(tx, c)
-		if err != nil {
-			return err
-		}
-		ids, err := tx.Games(c)
-		if err != nil {
-			return err
-		}
-		for _, id := range ids {
-			g, err := office.LoadGame(tx, id)
-			if err != nil {
-				return err
-			}
-			if err := fn(sh, id, g); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
-
-// envelope is what judge show and judge letter read of an archived letter's header.
-type envelope struct {
-	returnPath string // the top Return-Path: the MAIL FROM the receiving server recorded
-	from, to   string // decoded
-}
-
-func readEnvelope(raw []byte) envelope {
-	m, err := mail.ReadMessage(bytes.NewReader(raw))
-	if err != nil {
-		return envelope{}
-	}
-	dec := new(mime.WordDecoder)
-	field := func(name string) string {
-		v := m.Header.Get(name)
-		if d, err := dec.DecodeHeader(v); err == nil {
-			v = d
-		}
-		return strings.TrimSpace(v)
-	}
-	// The delivering server writes Return-Path above everything it received: a Return-Path
-	// further down came with the letter and proves nothing.
-	return envelope{returnPath: field("Return-Path"), from: field("From"), to: field("To")}
-}
-
-// revertedLetters maps each archive entry a revert undid to the ruling that did.
-func revertedLetters(rulings []store.Ruling) map[uint64]uint64 {
-	out := map[uint64]uint64{}
-	for _, r := range rulings {
-		if r.Kind != referee.RuleRevert {
-			continue
-		}
-		var d referee.Ruling
-		if json.Unmarshal(r.Details, &d) != nil {
-			continue
-		}
-		for seq := d.Letter; seq <= d.Upto && d.Letter > 0; seq++ {
-			if out[seq] == 0 {
-				out[seq] = r.Seq
-			}
-		}
-	}
-	return out
-}
-
-// archived returns entry n of game id's archive, the last entry's number and the rulings on the
-// game.
-func archived(tx *store.Tx, id store.GameID, n uint64) (e store.ArchiveEntry, last uint64, rulings []store.Ruling, err error) {
-	found := false
-	err = tx.ArchiveEntries(id, n, func(x store.ArchiveEntry) error {
-		if x.Seq == n {
-			e, found = x, true
-		}
-		last = x.Seq
-		return nil
-	})
-	if err != nil {
-		return e, 0, nil, err
-	}
-	if !found && id.IsZero() {
-		return e, 0, nil, fmt.Errorf("the quarantine has no letter #%d; judge quarantine lists them", n)
-	}
-	if !found {
-		return e, 0, nil, fmt.Errorf("game %s has no letter #%d; judge show %s lists them", id.Key(), n, id.Key())
-	}
-	if !id.IsZero() {
-		rulings, err = tx.Rulings(id)
-	}
-	return e, last, rulings, err
-}
-
-// letter prints one archived letter: what postald recorded of it, then the letter itself, its
+// parseLetter: one archived letter, what postald recorded of it, then the letter itself, its
 // header section as it was received and its text decoded (-raw: the bytes as archived).
-func (j *judge) letter(args []string) error {
-	fs := j.flags("letter")
+func parseLetter(out io.Writer, args []string) (office.Request, printer, error) {
+	fs := judgeFlags(out, "letter")
 	raw := fs.Bool("raw", false, "print the letter byte for byte as archived")
 	if err := parseArgs(fs, args); err != nil {
-		return err
+		return office.Request{}, nil, err
 	}
 	if fs.NArg() != 2 {
-		return errors.New("letter needs GAME and N, the letter's number in judge show")
+		return office.Request{}, nil, errors.New("letter needs GAME and N, the letter's number in judge show")
 	}
-	n, err := strconv.ParseUint(fs.Arg(1), 10, 64)
-	if err != nil || n == 0 {
-		return fmt.Errorf("letter number %q: want the number judge show gives it", fs.Arg(1))
+	n, err := letterNumber(fs.Arg(1))
+	if err != nil {
+		return office.Request{}, nil, err
 	}
-	var e store.ArchiveEntry
-	var rulings []store.Ruling
-	var id store.GameID // zero: the quarantine's chain (judge quarantine numbers its letters)
-	loc := time.UTC
-	if err := j.env.Store.View(func(tx *store.Tx) (err error) {
-		if fs.Arg(0) != quarantineName {
-			var sh *tournament.Sheet
-			if id, sh, _, err = openGame(tx, fs.Arg(0)); err != nil {
-				return err
-			}
-			if loc, err = time.LoadLocation(sh.Regulation.Zone); err != nil {
-				return err
-			}
+	req := &office.LetterRequest{Game: fs.Arg(0), N: n, Raw: *raw}
+	return office.Request{Letter: req}, func(w io.Writer, rep office.Reply) error {
+		if rep.Letter == nil {
+			return nil
 		}
-		e, _, rulings, err = archived(tx, id, n)
-		return err
-	}); err != nil {
-		return err
-	}
-	if *raw {
-		_, err := j.out.Write(e.Raw)
-		return err
-	}
-	v := newLetterView(e, revertedLetters(rulings))
-	w := tabwriter.NewWriter(j.out, 0, 0, 1, ' ', 0)
-	chain := id.Key()
-	if id.IsZero() {
-		chain = quarantineName
-	}
-	if e.Direction == store.In {
-		fmt.Fprintf(w, "%s letter #%d, received\n", chain, e.Seq)
-		fmt.Fprintf(w, "received:\t%s\n", e.Time.In(loc).Format(stampLayout))
+		if *raw {
+			_, err := w.Write(rep.Letter.Raw)
+			return err
+		}
+		return printArchived(w, rep.Letter)
+	}, nil
+}
+
+func printArchived(out io.Writer, a *office.ArchivedLetter) error {
+	v := a.Letter
+	w := tabwriter.NewWriter(out, 0, 0, 1, ' ', 0)
+	if v.Direction == string(store.In) {
+		fmt.Fprintf(w, "%s letter #%d, received\n", a.Chain, v.Seq)
+		fmt.Fprintf(w, "received:\t%s\n", v.Time.Format(stampLayout))
 	} else {
-		fmt.Fprintf(w, "%s letter #%d, sent by postald\n", chain, e.Seq)
-		fmt.Fprintf(w, "enqueued:\t%s\n", e.Time.In(loc).Format(stampLayout))
+		fmt.Fprintf(w, "%s letter #%d, sent by postald\n", a.Chain, v.Seq)
+		fmt.Fprintf(w, "enqueued:\t%s\n", v.Time.Format(stampLayout))
 	}
 	fmt.Fprintf(w, "message-id:\t%s\n", orNone(v.MessageID))
-	if e.Direction == store.In {
+	if v.Direction == string(store.In) {
 		fmt.Fprintf(w, "envelope sender:\t%s\t(Return-Path, as the receiving server recorded it)\n", orNone(v.Envelope))
 		fmt.Fprintf(w, "from:\t%s\n", orNone(v.From))
 		fmt.Fprintf(w, "authentication:\t%s\n", orNone(v.Auth))
@@ -1087,210 +555,56 @@ func (j *judge) letter(args []string) error {
 	}
 	fmt.Fprintf(w, "decision:\t%s\n", decision)
 	fmt.Fprintf(w, "sha256:\t%s\n", v.Hash)
-	if v.RevertedBy != 0 {
-		for _, r := range rulings {
-			if r.Seq == v.RevertedBy {
-				fmt.Fprintf(w, "reverted:\tby ruling #%d of %s (%s): %s\n", r.Seq, r.Time.In(loc).Format(time.DateOnly), r.Clause, r.Reason)
-			}
-		}
+	if r := a.Reverted; r != nil {
+		fmt.Fprintf(w, "reverted:\tby ruling #%d of %s (%s): %s\n", r.Seq, r.Time.Format(time.DateOnly), r.Clause, r.Reason)
 	}
-	if len(e.Before) > 0 {
-		fmt.Fprintf(w, "game before it:\tkept (judge revert %s %d puts it back)\n", id.Key(), e.Seq)
+	if a.Kept {
+		fmt.Fprintf(w, "game before it:\tkept (judge revert %s %d puts it back)\n", a.Game.Key(), v.Seq)
 	}
 	if err := w.Flush(); err != nil {
 		return err
 	}
-	head, body := splitHeader(e.Raw)
-	fmt.Fprintf(j.out, "\n── header ──\n%s\n── text ──\n%s\n", strings.TrimRight(head, "\n"), strings.TrimRight(letterText(e.Raw, body), "\n"))
+	fmt.Fprintf(out, "\n── header ──\n%s\n── text ──\n%s\n", strings.TrimRight(a.Header, "\n"), strings.TrimRight(a.Text, "\n"))
 	return nil
 }
 
-// quarantineName names the quarantine's chain to judge letter: "judge letter quarantine N".
-const quarantineName = "quarantine"
-
-// stampLayout is how judge letter writes an instant: in the tournament's zone, with the offset.
-const stampLayout = "2006-01-02 15:04 -0700"
-
-// splitHeader splits a letter at its first empty line, with line ends as "\n".
-func splitHeader(raw []byte) (head, body string) {
-	s := strings.ReplaceAll(string(raw), "\r\n", "\n")
-	if i := strings.Index(s, "\n\n"); i >= 0 {
-		return s[:i+1], s[i+2:]
-	}
-	return s, ""
-}
-
-// letterText is a letter's text for the judge: every text part decoded from its transfer
-// encoding, the other parts named. A letter that cannot be read is given as it is (body).
-func letterText(raw []byte, body string) string {
-	m, err := mail.ReadMessage(bytes.NewReader(raw))
-	if err != nil {
-		return body
-	}
-	var b strings.Builder
-	if err := writePart(&b, textproto.MIMEHeader(m.Header), m.Body, 0); err != nil {
-		return body
-	}
-	return b.String()
-}
-
-// writePart writes one MIME entity's text to b, descending into multiparts.
-func writePart(b *strings.Builder, h textproto.MIMEHeader, r io.Reader, depth int) error {
-	mt, params, err := mime.ParseMediaType(h.Get("Content-Type"))
-	if err != nil {
-		mt, params = "text/plain", map[string]string{}
-	}
-	var dec io.Reader = r
-	switch strings.ToLower(strings.TrimSpace(h.Get("Content-Transfer-Encoding"))) {
-	case "quoted-printable":
-		dec = quotedprintable.NewReader(r)
-	case "base64":
-		dec = base64.NewDecoder(base64.StdEncoding, &lineJoiner{r: r})
-	}
-	switch {
-	case strings.HasPrefix(mt, "multipart/") && depth < 8:
-		mr := multipart.NewReader(r, params["boundary"])
-		for {
-			p, err := mr.NextRawPart()
-			if err == io.EOF {
-				return nil
-			}
-			if err != nil {
-				return err
-			}
-			if b.Len() > 0 {
-				b.WriteString("\n")
-			}
-			fmt.Fprintf(b, "[part %s]\n", p.Header.Get("Content-Type"))
-			if err := writePart(b, p.Header, p, depth+1); err != nil {
-				return err
-			}
-		}
-	case strings.HasPrefix(mt, "text/"):
-		data, err := io.ReadAll(io.LimitReader(dec, 1<<20))
-		if err != nil {
-			return err
-		}
-		if cs := strings.ToLower(params["charset"]); cs != "" && cs != "utf-8" && cs != "us-ascii" {
-			fmt.Fprintf(b, "[charset %s, shown as it is]\n", cs)
-		}
-		b.WriteString(strings.ReplaceAll(string(data), "\r\n", "\n"))
-	default:
-		n, _ := io.Copy(io.Discard, dec)
-		fmt.Fprintf(b, "[%s, %d bytes, not shown]\n", mt, n)
-	}
-	return nil
-}
-
-// lineJoiner drops line ends, for a base64 body.
-type lineJoiner struct{ r io.Reader }
-
-func (l *lineJoiner) Read(p []byte) (int, error) {
-	n, err := l.r.Read(p)
-	k := 0
-	for _, c := range p[:n] {
-		if c != '\r' && c != '\n' {
-			p[k] = c
-			k++
-		}
-	}
-	return k, err
-}
-
-// revert puts a game back as it was before letter N of its archive: the state the store kept
-// with that letter when it came in, exactly, through the referee's revert ruling (which adds
-// its own entry to the game's history). The letter and every entry after it stay in the
-// archive; judge show marks them as reverted. Both players, the judge and the director are
-// told, like every ruling (4.1.10).
-func (j *judge) revert(args []string) error {
-	fs := j.flags("revert")
+// parseRevert: the game put back as it was before letter N of its archive (a forged or misread
+// letter); the letters stay in the archive, marked as reverted.
+func parseRevert(out io.Writer, args []string) (office.Request, printer, error) {
+	fs := judgeFlags(out, "revert")
 	clause := fs.String("clause", "", "the clause the ruling rests on (4.1.10), e.g. 4.1.7")
 	reason := fs.String("reason", "", "the reason, told to both players")
 	if err := parseArgs(fs, args); err != nil {
-		return err
+		return office.Request{}, nil, err
 	}
 	if fs.NArg() != 2 {
-		return errors.New("revert needs GAME and N, the letter's number in judge show")
+		return office.Request{}, nil, errors.New("revert needs GAME and N, the letter's number in judge show")
 	}
 	if *clause == "" || *reason == "" {
-		return errors.New("every ruling needs -clause and -reason (4.1.10)")
+		return office.Request{}, nil, errNoClause
 	}
-	n, err := strconv.ParseUint(fs.Arg(1), 10, 64)
-	if err != nil || n == 0 {
-		return fmt.Errorf("letter number %q: want the number judge show gives it", fs.Arg(1))
-	}
-	var undone []string
-	var upto uint64
-	err = j.env.Do(j.ctx, func() error {
-		now := j.env.Now()
-		err := j.env.Store.Update(func(tx *store.Tx) error {
-			id, sh, g, err := openGame(tx, fs.Arg(0))
-			if err != nil {
-				return err
-			}
-			// What is put back must be what the store kept: a chain that does not verify
-			// restores nothing.
-			if _, err := tx.Verify(id); err != nil {
-				return fmt.Errorf("the archive of %s does not verify, nothing is reverted: %w", id.Key(), err)
-			}
-			e, last, rulings, err := archived(tx, id, n)
-			if err != nil {
-				return err
-			}
-			if e.Direction != store.In {
-				return fmt.Errorf("letter #%d of %s is one postald sent: name the letter received whose effect is undone", n, id.Key())
-			}
-			if by := revertedLetters(rulings)[n]; by != 0 {
-				return fmt.Errorf("letter #%d of %s is already reverted, by ruling #%d", n, id.Key(), by)
-			}
-			st, ok, err := e.GameBefore()
-			if err != nil {
-				return err
-			}
-			if !ok {
-				return fmt.Errorf("letter #%d of %s was archived without the game as it was before it (a postald older than judge revert): it cannot be put back exactly", n, id.Key())
-			}
-			cur, err := tx.Game(id)
-			if err != nil {
-				return err
-			}
-			if st.Format != cur.Format {
-				return fmt.Errorf("letter #%d of %s kept the game in format %d, the store holds format %d", n, id.Key(), st.Format, cur.Format)
-			}
-			var before referee.Game
-			if err := json.Unmarshal(st.Data, &before); err != nil {
-				return fmt.Errorf("letter #%d of %s: the game before it: %w", n, id.Key(), err)
-			}
-			// Rulings recorded after the letter was applied are undone with it: the judge is told.
-			applied := e.Time
-			if e.Ref != nil {
-				if in, err := tx.Inbound(*e.Ref); err == nil && !in.Finished.IsZero() {
-					applied = in.Finished
-				}
-			}
-			for _, r := range rulings {
-				if !r.Time.Before(applied) {
-					undone = append(undone, fmt.Sprintf("#%d %s", r.Seq, r.Kind))
-				}
-			}
-			upto = last
-			r := referee.Ruling{Kind: referee.RuleRevert, Before: &before, Letter: n, LetterID: e.MessageID,
-				LetterTime: e.Time, Upto: last, Clause: *clause, Reason: *reason, At: now}
-			return applyRuling(tx, j.env.From, sh, id, g, r, now)
-		})
-		if err != nil {
-			return err
-		}
-		j.env.Kick()
-		return nil
-	})
+	n, err := letterNumber(fs.Arg(1))
 	if err != nil {
-		return err
+		return office.Request{}, nil, err
 	}
-	fmt.Fprintf(j.out, "%s: put back as it was before letter #%d (%s); letters #%d to #%d stay in the archive, marked as reverted; the players, the judge and the director are told\n",
-		fs.Arg(0), n, *clause, n, upto)
-	if len(undone) > 0 {
-		fmt.Fprintf(j.out, "undone with it: rulings %s, recorded after the letter\n", strings.Join(undone, ", "))
-	}
-	return nil
+	name := fs.Arg(0)
+	req := &office.RevertRequest{Game: name, Letter: n, Clause: *clause, Reason: *reason}
+	return office.Request{Revert: req}, func(w io.Writer, rep office.Reply) error {
+		r := rep.Reverted
+		if r == nil {
+			return nil
+		}
+		fmt.Fprintf(w, "%s: put back as it was before letter #%d (%s); letters #%d to #%d stay in the archive, marked as reverted; the players, the judge and the director are told\n",
+			name, r.Letter, *clause, r.Letter, r.Upto)
+		if len(r.Undone) > 0 {
+			fmt.Fprintf(w, "undone with it: rulings %s, recorded after the letter\n", strings.Join(r.Undone, ", "))
+		}
+		return nil
+	}, nil
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
 }

@@ -17,7 +17,6 @@ import (
 	"github.com/emersion/go-smtp"
 	"github.com/google/go-cmp/cmp"
 
-	"postald/internal/daemon"
 	"postald/internal/mailtest"
 	"postald/internal/office"
 	"postald/internal/referee"
@@ -115,12 +114,14 @@ func (r *localRig) rulings(t *testing.T) []store.Ruling {
 // judge runs a judge command as the control socket does and waits for its letters.
 func (r *localRig) judge(t *testing.T, args ...string) (string, int) {
 	t.Helper()
-	var out strings.Builder
-	code := judgeMain(context.Background(), args, &out, r.d.Env())
+	out, code, err := runArgs(throughDaemon(r.d), append([]string{"judge"}, args...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := r.settle(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	return out.String(), code
+	return out, code
 }
 
 // delivered returns the verdict headers of the letters each person received since the last call.
@@ -226,14 +227,14 @@ func TestRulings(t *testing.T) {
 			t.Errorf("audit log: %+v (details %+v)", rs, d)
 		}
 		for i, r := range rs {
-			if i > 0 && (r.Kind != "annul" || r.Reason != "illness") {
-				t.Errorf("audit log entry after the withdrawal: %+v, want the annulment of one of his games", r)
+			if i > 0 && (r.Kind != referee.RuleStrikeOut || r.Reason != "illness" || r.Clause != "1.10.2") {
+				t.Errorf("audit log entry after the withdrawal: %+v, want one of his games struck out (1.10.2)", r)
 			}
 		}
 		// His games still in play end without a result: 1-4 (two moves made), 2-4 and 4-3.
 		for _, name := range []string{"1-4", "2-4", "4-3"} {
-			if g := r.game(t, name); g.Status != referee.StatusFinished || g.Result != referee.ResultNone || g.Reason != "annulled" {
-				t.Errorf("game %s of the struck-out player: %s %s %s, want annulled", name, g.Status, g.Result, g.Reason)
+			if g := r.game(t, name); g.Status != referee.StatusFinished || g.Result != referee.ResultNone || g.Reason != referee.ReasonStruckOut {
+				t.Errorf("game %s of the struck-out player: %s %s %s, want struck out", name, g.Status, g.Result, g.Reason)
 			}
 		}
 		if g := r.game(t, "1-2"); g.Status != referee.StatusPlaying {
@@ -246,21 +247,25 @@ func TestRulings(t *testing.T) {
 	t.Run("withdraw after half the games", func(t *testing.T) {
 		r := rulingRig(t)
 		// Anna (1) plays 1-4 (two moves made), 1-2 and 3-1 (Berger tables for 4). With a move in
-		// 1-2 she has played two of three, half or more: her remaining games are lost (1.10.3).
+		// 1-2 she has played two of three, half or more: her results stand (1.10.3), her begun
+		// games 1-4 and 1-2 go to the judge for adjudication (1.10.4), and 3-1, without a move,
+		// is lost without play (1.10.3, 1.12.2).
 		ctx := context.Background()
 		if _, err := r.send(ctx, "anna", "RUL-1 game 1-2", "My move: 1. c3-b4\n", 20); err != nil {
 			t.Fatal(err)
 		}
 		// The only tournament of the store need not be named.
 		out, code := r.judge(t, "withdraw", "-reason", "moved abroad", "1")
-		if code != 0 || !strings.Contains(out, "unfinished games lost") {
+		if code != 0 || !strings.Contains(out, "1 games without a move lost, 2 begun games sent to adjudication") {
 			t.Fatalf("withdraw: %d %s", code, out)
 		}
-		for name, want := range map[string]string{"1-4": "0-1", "1-2": "0-1", "3-1": "1-0"} {
-			g := r.game(t, name)
-			if g.Status != referee.StatusFinished || g.Result != want {
-				t.Errorf("game %s after Anna withdrew: %s %s, want %s, lost by Anna", name, g.Status, g.Result, want)
+		for _, name := range []string{"1-4", "1-2"} {
+			if g := r.game(t, name); g.Status != referee.StatusAdjudication || g.Result != referee.ResultNone {
+				t.Errorf("begun game %s after Anna withdrew: %s %s, want it waiting for adjudication (1.10.4)", name, g.Status, g.Result)
 			}
+		}
+		if g := r.game(t, "3-1"); g.Status != referee.StatusFinished || g.Result != referee.ResultWhite || len(g.Plies) != 0 {
+			t.Errorf("game 3-1 without a move after Anna withdrew: %s %s, want 1-0, lost by Anna without play", g.Status, g.Result)
 		}
 		if g := r.game(t, "2-3"); g.Status != referee.StatusPlaying {
 			t.Errorf("game 2-3, without Anna, is %s", g.Status)
@@ -392,10 +397,10 @@ func (r *localRig) forge(t *testing.T, envelope, from, subject, text, msgID stri
 }
 
 // show runs judge show -json on a game.
-func (r *localRig) show(t *testing.T, game string) gameView {
+func (r *localRig) show(t *testing.T, game string) office.GameView {
 	t.Helper()
 	out, code := r.judge(t, "show", "--json", game)
-	var v gameView
+	var v office.GameView
 	if code != 0 {
 		t.Fatalf("judge show %s: %d\n%s", game, code, out)
 	}
@@ -436,7 +441,7 @@ func TestRevertForgedResignation(t *testing.T) {
 
 	// judge show: who sent each letter, as the post and postald recorded it.
 	v := r.show(t, "1-4")
-	var forged letterView
+	var forged office.LetterView
 	for _, l := range v.Letters {
 		if l.MessageID == "forged-1@forger.test" {
 			forged = l
@@ -623,17 +628,17 @@ func TestRevertForgedLetterThroughStack(t *testing.T) {
 	call := func(args ...string) string {
 		t.Helper()
 		var out bytes.Buffer
-		code, err := daemon.CallControl(g.cfg.Control.Socket, append([]string{"judge"}, args...), &out)
+		code, err := controlCall(g.cfg.Control.Socket, append([]string{"judge"}, args...), &out)
 		if err != nil || code != 0 {
 			t.Fatalf("judge %v through the control socket: code %d, %v:\n%s", args, code, err, out.String())
 		}
 		return out.String()
 	}
-	var v gameView
+	var v office.GameView
 	if err := json.Unmarshal([]byte(call("show", "--json", game)), &v); err != nil {
 		t.Fatal(err)
 	}
-	var forged letterView
+	var forged office.LetterView
 	for _, l := range v.Letters {
 		if l.MessageID == token+"@postald.test" {
 			forged = l

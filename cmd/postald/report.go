@@ -2,281 +2,51 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"net/mail"
-	"slices"
-	"time"
 
-	"postald/internal/daemon"
-	"postald/internal/daysclock"
 	"postald/internal/office"
-	"postald/internal/referee"
-	"postald/internal/report"
-	"postald/internal/store"
-	"postald/internal/tournament"
 )
 
-func runReport(ctx context.Context, env *cmdEnv, args []string) error {
+func runReport(_ context.Context, env *cmdEnv, args []string) error {
 	fs := newFlagSet(env, "report")
 	cfgFile := fs.String("config", "", "configuration file (default $POSTALD_CONFIG or "+defaultConfig+")")
-	rest, err := reportFlags(fs, args)
+	call, err := reportFlags(fs, args)
 	if err != nil {
 		return err
 	}
-	return runStoreCommand(ctx, env, *cfgFile, "report", rest)
+	return runStoreCall(env, *cfgFile, call)
 }
 
-// reportFlags parses the CLI's own flags and passes the report's flags on.
-func reportFlags(fs *flag.FlagSet, args []string) ([]string, error) {
-	fs.Bool("send", false, "mail the report to each tournament's director instead of printing it")
-	fs.Bool("html", false, "print HTML instead of plain text")
-	fs.String("tournament", "", "only this tournament")
-	if err := fs.Parse(args); err != nil {
-		return nil, err
-	}
-	var rest []string
-	fs.Visit(func(f *flag.Flag) {
-		if f.Name != "config" {
-			rest = append(rest, "-"+f.Name+"="+f.Value.String())
-		}
-	})
-	return rest, nil
-}
-
-// reportMain prints or mails the director's report; the control socket runs it too.
-func reportMain(ctx context.Context, args []string, out io.Writer, cenv *daemon.ControlEnv) int {
-	fs := flag.NewFlagSet("postald report", flag.ContinueOnError)
-	fs.SetOutput(out)
-	send := fs.Bool("send", false, "mail the report")
-	html := fs.Bool("html", false, "HTML")
+// reportFlags parses the report's flags into its call.
+func reportFlags(fs *flag.FlagSet, args []string) (*storeCall, error) {
+	send := fs.Bool("send", false, "mail the report to each tournament's director instead of printing it")
+	html := fs.Bool("html", false, "print HTML instead of plain text")
 	only := fs.String("tournament", "", "only this tournament")
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return nil, err
 	}
-	err := cenv.Do(ctx, func() error {
-		return cenv.Store.Update(func(tx *store.Tx) error {
-			codes := []string{*only}
-			if *only == "" {
-				var err error
-				if codes, err = tx.Tournaments(); err != nil {
-					return err
-				}
-			}
-			if len(codes) == 0 {
-				return errNoGames
-			}
-			for _, code := range codes {
-				r, err := tournamentReport(tx, code, cenv.Now())
-				if err != nil {
-					return err
-				}
-				if *send {
-					if err := mailReport(tx, cenv.From, r, cenv.Now()); err != nil {
-						return err
-					}
-					fmt.Fprintf(out, "report of %s queued for %s\n", code, r.sheet.Director)
-					continue
-				}
-				if *html {
-					io.WriteString(out, r.html)
-				} else {
-					io.WriteString(out, r.text)
-				}
-			}
+	req := &office.ReportRequest{Tournament: *only, Send: *send}
+	return &storeCall{req: office.Request{Report: req}, print: printReport(*html), failed: "postald report"}, nil
+}
+
+// printReport prints each tournament's report, as text or as HTML, or says to whom it was sent.
+func printReport(html bool) printer {
+	return func(w io.Writer, rep office.Reply) error {
+		if rep.Report == nil {
 			return nil
-		})
-	})
-	if err != nil {
-		fmt.Fprintf(out, "postald report: %v\n", err)
-		return 1
-	}
-	if *send {
-		cenv.Kick()
-	}
-	return 0
-}
-
-// errNoGames is returned when a report is asked of a store with no tournament.
-var errNoGames = errors.New("no tournament in the store")
-
-// drawnReport is a tournament's report as text and HTML, with every game as PDN.
-type drawnReport struct {
-	sheet      *tournament.Sheet
-	text, html string
-	pdn        map[string][]byte // by game name
-}
-
-// tournamentReport draws up the director's report of one tournament from the store.
-func tournamentReport(tx *store.Tx, code string, now time.Time) (*drawnReport, error) {
-	sh, err := office.LoadSheet(tx, code)
-	if err != nil {
-		return nil, err
-	}
-	loc, err := time.LoadLocation(sh.Regulation.Zone)
-	if err != nil {
-		return nil, err
-	}
-	in := report.Input{Sheet: sh, Today: daysclock.DateOf(now, loc)}
-	r := &drawnReport{sheet: sh, pdn: map[string][]byte{}}
-	rulings, err := tx.Rulings(store.GameID{Tournament: code})
-	if err != nil {
-		return nil, err
-	}
-	byGame := map[string][]store.Ruling{}
-	for _, ru := range rulings {
-		byGame[ru.Game.Game] = append(byGame[ru.Game.Game], ru)
-		in.Rulings = append(in.Rulings, report.Ruling{Date: daysclock.DateOf(ru.Time, loc), Game: ru.Game.Game,
-			Kind: ru.Kind, Clause: ru.Clause, Text: ru.Reason, Judge: ru.Judge})
-		if ru.Kind == kindWithdraw {
-			var d withdrawal
-			if json.Unmarshal(ru.Details, &d) == nil && d.Player > 0 && !slices.Contains(in.Withdrawn, d.Player) {
-				in.Withdrawn = append(in.Withdrawn, d.Player)
+		}
+		for _, r := range rep.Report.Reports {
+			switch {
+			case r.Queued:
+				fmt.Fprintf(w, "report of %s queued for %s\n", r.Code, r.Director)
+			case html:
+				io.WriteString(w, r.HTML)
+			default:
+				io.WriteString(w, r.Text)
 			}
 		}
-	}
-	err = eachGame(tx, code, func(sh *tournament.Sheet, id store.GameID, g referee.Game) error {
-		in.Games = append(in.Games, reportGame(sh, g, byGame[g.Name], loc))
-		b, err := office.GamePDN(sh, g)
-		if err != nil {
-			return err
-		}
-		r.pdn[g.Name] = b
 		return nil
-	})
-	if err != nil {
-		return nil, err
 	}
-	if r.text, err = report.Text(in); err != nil {
-		return nil, err
-	}
-	if r.html, err = report.HTML(in); err != nil {
-		return nil, err
-	}
-	return r, nil
-}
-
-// reportGame maps a game of the referee to what the report shows; rulings are the judge's
-// rulings on the game, oldest first.
-func reportGame(sh *tournament.Sheet, g referee.Game, rulings []store.Ruling, loc *time.Location) report.Game {
-	t := g.Terms(sh.Regulation)
-	clock := func(s referee.Side) report.Clock {
-		c := g.Clock(s)
-		next := c.Next(t)
-		rc := report.Clock{Days: c.Days, Penalty: c.Penalty, Control: next.Move, Limit: next.Days}
-		if g.Status == referee.StatusPlaying && g.ToMove() == s {
-			rc.LastDay = c.Deadline(t).LastDay
-		}
-		if c.Overstep != nil {
-			rc.Overstep = c.Overstep.On
-		}
-		return rc
-	}
-	rg := report.Game{Name: g.Name, Status: g.Status, Moves: (len(g.Plies) + 1) / 2,
-		White: clock(referee.White), Black: clock(referee.Black), Reason: referee.ReasonText(sh.Language, g.Reason), Result: tableResult(g, rulings)}
-	if g.Status == referee.StatusPlaying {
-		rg.ToMove = string(g.ToMove())
-	}
-	reg := sh.Regulation.WithDefaults()
-	for _, e := range g.History {
-		// The stops postald charged itself (4.2.11), from the letter's sender; the judge's
-		// penalties are read from his rulings below, whatever clause they name.
-		if e.Verdict != referee.Ruled && slices.Contains(e.Clauses, "4.2.11") {
-			rg.Penalties = append(rg.Penalties, report.Penalty{Date: e.Date, Side: string(e.From),
-				Days: reg.PenaltyDays, Clause: "4.2.11", What: e.Note})
-		}
-	}
-	for i, ru := range rulings {
-		if ru.Kind != referee.RulePenalty || undone(ru, rulings[i+1:]) {
-			continue
-		}
-		var d referee.Ruling
-		if json.Unmarshal(ru.Details, &d) != nil || (d.Side != referee.White && d.Side != referee.Black) {
-			continue
-		}
-		// 4.1.10: the penalty as the judge gave it: his side, his days, his clause.
-		rg.Penalties = append(rg.Penalties, report.Penalty{Date: daysclock.DateOf(ru.Time, loc), Side: string(d.Side),
-			Days: d.Days, Clause: ru.Clause, What: ru.Reason})
-	}
-	return rg
-}
-
-// undone reports whether one of the later rulings on the game is a revert that undid ru: put
-// the game back as it was before a letter received before ru was recorded.
-func undone(ru store.Ruling, later []store.Ruling) bool {
-	for _, l := range later {
-		var d referee.Ruling
-		if l.Kind == referee.RuleRevert && json.Unmarshal(l.Details, &d) == nil && !d.LetterTime.After(ru.Time) {
-			return true
-		}
-	}
-	return false
-}
-
-// tableResult is a game's result as the crosstable counts it, rulings being the judge's rulings
-// on it: lost by forfeit without a move is a plus and a minus (seed 003, 1.12.2); annulled by
-// the judge, it counts for no one (1.10.4). A game ended without a result because its player
-// was struck out (1.10.2) is left to the crosstable as a game without a result, which it
-// marks as 1.10.2 says.
-func tableResult(g referee.Game, rulings []store.Ruling) tournament.Result {
-	switch {
-	case g.Status == referee.StatusFinished && g.Reason == reasonAnnulled:
-		for i := len(rulings) - 1; i >= 0; i-- {
-			if rulings[i].Kind == kindAnnul {
-				if c := rulings[i].Clause; c == tournament.ClauseStruckOut || c == "1.10" {
-					return tournament.Unfinished // by the withdrawal (1.10 in stores before 1.10.2 was named)
-				}
-				break
-			}
-		}
-		return tournament.Annulled
-	case g.Result == referee.ResultWhite && g.Reason == "forfeit" && len(g.Plies) == 0:
-		return tournament.WhiteByForfeit
-	case g.Result == referee.ResultBlack && g.Reason == "forfeit" && len(g.Plies) == 0:
-		return tournament.BlackByForfeit
-	}
-	res, err := tournament.ParseResult(g.Result)
-	if err != nil {
-		return tournament.Unfinished
-	}
-	return res
-}
-
-// mailReport puts the report in the outbox for the tournament's director: the text in the
-// letter, the HTML and every game as PDN attached.
-func mailReport(tx *store.Tx, from mail.Address, r *drawnReport, now time.Time) error {
-	sh := r.sheet
-	if sh.Director == "" {
-		return fmt.Errorf("tournament %s has no director to send the report to", sh.Code)
-	}
-	subject := sh.Code + ": director's report " + now.Format(time.DateOnly)
-	if sh.Language == tournament.Russian {
-		subject = sh.Code + ": отчёт директору " + now.Format(time.DateOnly)
-	}
-	l := office.Letter{
-		From:    from,
-		To:      []mail.Address{{Address: sh.Director}},
-		Subject: subject,
-		Body:    r.text,
-		Date:    now,
-		Game:    sh.Code + "/",
-		Verdict: string(referee.Notice),
-		Attachments: []office.Attachment{
-			{Name: "report.html", ContentType: "text/html; charset=utf-8", Data: []byte(r.html)},
-		},
-	}
-	names := make([]string, 0, len(r.pdn))
-	for name := range r.pdn {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for _, name := range names {
-		l.Attachments = append(l.Attachments, office.Attachment{Name: name + ".pdn", ContentType: "application/x-draughts-pdn; charset=utf-8", Data: r.pdn[name]})
-	}
-	_, err := tx.Enqueue(store.Outgoing{From: from.Address, To: []string{sh.Director}, Raw: office.Compose(l),
-		Game: store.GameID{Tournament: sh.Code}, Verdict: string(referee.Notice)}, now)
-	return err
 }

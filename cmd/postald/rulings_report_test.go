@@ -109,9 +109,11 @@ func TestRulingsSeenEverywhere(t *testing.T) {
 // reportOf prints the director's report as the control socket does.
 func reportOf(t *testing.T, r *localRig) (string, int) {
 	t.Helper()
-	var out strings.Builder
-	code := reportMain(context.Background(), nil, &out, r.d.Env())
-	return out.String(), code
+	out, code, err := runArgs(throughDaemon(r.d), "report")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out, code
 }
 
 // block returns the lines of s from the line start up to the next empty line.

@@ -13,6 +13,7 @@ import (
 	"postald/internal/config"
 	"postald/internal/daemon"
 	"postald/internal/mailbox"
+	"postald/internal/office"
 	"postald/internal/store"
 )
 
@@ -84,7 +85,6 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 		Limits:        cfg.Limits,
 		Trust:         cfg.Trust,
 		ControlSocket: cfg.Control.Socket,
-		Control:       controlDispatch,
 		Logger:        log,
 		Now:           now,
 	})
@@ -150,9 +150,8 @@ func reportEvery(ctx context.Context, d *daemon.Daemon, every time.Duration, log
 			return
 		case <-t.C:
 		}
-		var out daemon.ControlOutput
-		if code := reportMain(ctx, []string{"-send"}, &out, d.Env()); code != 0 {
-			log.Error("scheduled report", "output", out.String())
+		if _, err := d.Command(ctx, office.Request{Report: &office.ReportRequest{Send: true}}); err != nil {
+			log.Error("scheduled report", "err", err)
 		}
 	}
 }

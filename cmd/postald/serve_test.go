@@ -16,7 +16,6 @@ import (
 	"github.com/emersion/go-imap/v2"
 
 	"postald/internal/config"
-	"postald/internal/daemon"
 	"postald/internal/mailtest"
 	"postald/internal/office"
 	"postald/internal/store"
@@ -104,10 +103,11 @@ email = %q
 		st.Address("judge"), st.Address("director"), st.Address(g.white), st.Address(g.black))
 	// The tournament is registered through the control socket, as `postald tournament create` does
 	// while the daemon runs.
+	sheetFile := writeSheet(t, sheet)
 	var out bytes.Buffer
 	code := 0
 	for i := 0; ; i++ {
-		code, err = daemon.CallControl(g.cfg.Control.Socket, []string{"tournament", "create", "-sheet-data", sheet}, &out)
+		code, err = controlCall(g.cfg.Control.Socket, []string{"tournament", "create", "-sheet", sheetFile}, &out)
 		if err == nil || i == 100 {
 			break
 		}
@@ -224,7 +224,7 @@ func TestJudgeRulingThroughControlSocket(t *testing.T) {
 	g := startStackGame(t)
 	reason := mailtest.Unique("ruling-")
 	var out bytes.Buffer
-	code, err := daemon.CallControl(g.cfg.Control.Socket, []string{"judge", "penalty", "-clause", "4.1.9", "-reason", reason,
+	code, err := controlCall(g.cfg.Control.Socket, []string{"judge", "penalty", "-clause", "4.1.9", "-reason", reason,
 		g.code + "/1-2", "white", "3"}, &out)
 	if err != nil || code != 0 {
 		t.Fatalf("judge penalty: code %d, %v: %s", code, err, out.String())
@@ -240,7 +240,7 @@ func TestJudgeRulingThroughControlSocket(t *testing.T) {
 		}
 	}
 	out.Reset()
-	if code, err := daemon.CallControl(g.cfg.Control.Socket, []string{"judge", "list", "-tournament", g.code}, &out); err != nil || code != 0 {
+	if code, err := controlCall(g.cfg.Control.Socket, []string{"judge", "list", "-tournament", g.code}, &out); err != nil || code != 0 {
 		t.Fatalf("judge list: code %d, %v", code, err)
 	}
 	if !strings.Contains(out.String(), "3/0") {

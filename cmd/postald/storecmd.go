@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +11,7 @@ import (
 
 	"postald/internal/config"
 	"postald/internal/daemon"
+	"postald/internal/office"
 	"postald/internal/store"
 )
 
@@ -29,59 +29,74 @@ func configPath(flagValue string) string {
 	return defaultConfig
 }
 
-// storeFunc is a command that works on the store: the same function runs inside the daemon
-// (through the control socket) and in the CLI on a store it opened itself.
-type storeFunc func(ctx context.Context, args []string, out io.Writer, cenv *daemon.ControlEnv) int
+// printer prints the reply of a command on the store as the command prints it; it prints what
+// the reply holds, nothing when the reply has no field of its command (a failed request).
+type printer func(w io.Writer, rep office.Reply) error
 
-// storeCommands are the commands the control socket runs. The first argument names one.
-func storeCommands() map[string]storeFunc {
-	return map[string]storeFunc{
-		"judge":      judgeMain,
-		"report":     reportMain,
-		"tournament": tournamentMain,
-		"export":     exportMain,
-		"backup":     backupMain,
-	}
+// storeCall is a command on the store (judge, report, export, tournament create, backup): the
+// office request its command line makes and how its reply is printed. The same request runs in
+// the daemon, through the control socket, or here on a store opened for it.
+type storeCall struct {
+	req   office.Request
+	print printer
+	// failed begins the line that reports the command's failure: "postald judge show".
+	failed string
+	// readOnly: a store opened here is opened read-only (backup).
+	readOnly bool
 }
 
-// controlDispatch runs a command line received on the control socket.
-func controlDispatch(ctx context.Context, args []string, out *daemon.ControlOutput, cenv *daemon.ControlEnv) int {
-	if len(args) == 0 {
-		fmt.Fprintln(out, "no command")
-		return 2
+// fail prints err as the command reports a failure and returns the exit status: 0 for a
+// request for help (the flag package printed the usage), the status of an exitError, else 1.
+func (c *storeCall) fail(w io.Writer, err error) int {
+	if code, ok := exitStatus(err); ok {
+		return code
 	}
-	fn, ok := storeCommands()[args[0]]
-	if !ok {
-		fmt.Fprintf(out, "unknown command %q\n", args[0])
-		return 2
-	}
-	return fn(ctx, args[1:], out, cenv)
+	fmt.Fprintf(w, "%s: %v\n", c.failed, err)
+	return 1
 }
 
-// runStoreCommand runs name with args against the store of the configuration at cfgFile: through
-// the running daemon's control socket when there is one, else on the store opened here.
-func runStoreCommand(ctx context.Context, env *cmdEnv, cfgFile, name string, args []string) error {
+// finish prints the reply of the call, then its failure when it failed (after what the reply
+// holds of the work done before it), and returns the exit status.
+func (c *storeCall) finish(w io.Writer, rep office.Reply, err error) int {
+	if perr := c.print(w, rep); err == nil {
+		err = perr
+	}
+	if err == nil {
+		return 0
+	}
+	return c.fail(w, err)
+}
+
+// runStoreCall runs call against the store of the configuration at cfgFile: through the running
+// daemon's control socket when there is one, else on the store opened here.
+func runStoreCall(env *cmdEnv, cfgFile string, call *storeCall) error {
 	cfg, err := config.Load(configPath(cfgFile), config.OSEnv())
 	if err != nil {
 		return err
 	}
-	code, err := daemon.CallControl(cfg.Control.Socket, append([]string{name}, args...), env.stdout)
+	rep, err := daemon.Call(cfg.Control.Socket, call.req)
+	var failure *daemon.Failure
 	switch {
-	case err == nil:
-		return exitCode(code)
+	case err == nil || errors.As(err, &failure):
+		return exitCode(call.finish(env.stdout, rep, err))
 	case !errors.Is(err, daemon.ErrNoDaemon):
 		return err
 	}
-	db, err := openStore(cfg, env, false)
+	db, err := openStore(cfg, env, call.readOnly)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	from, err := mail.ParseAddress(cfg.SMTP.From)
-	if err != nil {
-		return fmt.Errorf("[smtp] from %q: %w", cfg.SMTP.From, err)
+	opt := office.Options{Store: db, Now: time.Now}
+	if !call.readOnly {
+		from, err := mail.ParseAddress(cfg.SMTP.From)
+		if err != nil {
+			return fmt.Errorf("[smtp] from %q: %w", cfg.SMTP.From, err)
+		}
+		opt.From = *from
 	}
-	return exitCode(storeCommands()[name](ctx, args, env.stdout, daemon.DirectEnv(db, *from, time.Now)))
+	rep, err = office.New(opt).Run(call.req)
+	return exitCode(call.finish(env.stdout, rep, err))
 }
 
 func exitCode(code int) error {

@@ -15,7 +15,6 @@ import (
 	"github.com/emersion/go-imap/v2"
 
 	"postald/internal/config"
-	"postald/internal/daemon"
 	"postald/internal/mailtest"
 	"postald/internal/office"
 	"postald/internal/store"
@@ -177,10 +176,11 @@ func startTrustGame(t *testing.T, tr config.Trust, adjust ...func(*config.Config
 		"address = %q\njudge = %q\ndirector = %q\n[[player]]\nnumber = 1\nname = \"White\"\nemail = %q\n[[player]]\nnumber = 2\nname = \"Black\"\nemail = %q\n",
 		g.code, start.Format(time.DateOnly), start.AddDate(1, 0, 0).Format(time.DateOnly), st.Address(st.Tournament),
 		st.Address("judge"), st.Address("director"), st.Address(g.white), st.Address(g.black))
+	sheetFile := writeSheet(t, sheet)
 	var out bytes.Buffer
 	code := 0
 	for i := 0; ; i++ {
-		code, err = daemon.CallControl(cfg.Control.Socket, []string{"tournament", "create", "-sheet-data", sheet}, &out)
+		code, err = controlCall(cfg.Control.Socket, []string{"tournament", "create", "-sheet", sheetFile}, &out)
 		if err == nil || i == 100 {
 			break
 		}

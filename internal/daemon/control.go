@@ -2,68 +2,50 @@ package daemon
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net"
-	"net/mail"
 	"os"
 	"path/filepath"
 	"time"
 
-	"postald/internal/store"
+	"postald/internal/office"
 )
 
-// The control socket lets `postald judge`, `postald report`, `postald tournament` and `postald
-// backup` work while the daemon holds the store (a backup is written by the daemon, to the
-// absolute path given, from one read transaction while the owner goes on writing). The protocol is one JSON request line and one JSON response line:
+// The control socket lets `postald judge`, `postald report`, `postald export`, `postald
+// tournament` and `postald backup` work while the daemon holds the store. The command makes an
+// office.Request of its command line; the daemon runs it with its office and answers with the
+// office.Reply. The protocol is one JSON request line and one JSON response line:
 //
-//	→ {"version":1,"args":["judge","list"]}
-//	← {"code":0,"output":"..."}
+//	→ {"version":2,"request":{"show":{"game":"1-4"}}}
+//	← {"reply":{"show":{...}}}                        done
+//	← {"reply":{...},"failed":"no game 1-4"}          the office ran it and it failed
+//	← {"code":2,"error":"control protocol 1, ..."}    not run: the request could not be read
+//
+// A request that changes the store runs on the owner goroutine, after which the sender and the
+// timer are woken; a view, an export or a backup runs at once, from a read transaction of its
+// own, while the owner goes on (a backup is written by the daemon, to the absolute path given).
+// Version 1 carried a command line ("args") and is refused with an error its clients print.
 //
 // The socket is created owner-only (0600): whoever can write to it can rule as the judge.
-const controlVersion = 1
+const controlVersion = 2
 
 type controlRequest struct {
-	Version int      `json:"version"`
-	Args    []string `json:"args"`
+	Version int             `json:"version"`
+	Request *office.Request `json:"request,omitempty"`
 }
 
 type controlResponse struct {
-	Code   int    `json:"code"`
-	Output string `json:"output"`
-	Error  string `json:"error,omitempty"`
-}
-
-// ControlOutput collects what a command prints.
-type ControlOutput = bytes.Buffer
-
-// ControlEnv is what a command run through the control socket — or by the CLI on a store it
-// opened itself — may use: the store, a way to run a change as the daemon's owner, the time,
-// and a way to wake the daemon's sender and timer after a change.
-type ControlEnv struct {
-	Store *store.DB
-	// From is postald's own address, the From of the letters a command sends.
-	From mail.Address
-	// Do runs a change to the state. Under the daemon it runs on the owner goroutine; without
-	// a daemon it runs at once.
-	Do   func(ctx context.Context, fn func() error) error
-	Now  func() time.Time
-	Kick func()
-}
-
-// DirectEnv is the ControlEnv of a CLI command that opened the store itself (no daemon runs).
-func DirectEnv(db *store.DB, from mail.Address, now func() time.Time) *ControlEnv {
-	return &ControlEnv{
-		Store: db,
-		From:  from,
-		Do:    func(_ context.Context, fn func() error) error { return fn() },
-		Now:   now,
-		Kick:  func() {},
-	}
+	// Code and Error: the request was not run (Code 2, as version 1 answered, whose clients
+	// read these two fields).
+	Code  int    `json:"code,omitempty"`
+	Error string `json:"error,omitempty"`
+	// Reply is the office's reply; Failed the error of a request the office ran and that failed.
+	Reply  *office.Reply `json:"reply,omitempty"`
+	Failed string        `json:"failed,omitempty"`
 }
 
 func listenControl(path string) (net.Listener, error) {
@@ -88,17 +70,24 @@ func listenControl(path string) (net.Listener, error) {
 	return ln, nil
 }
 
-// Env is the environment commands run in under this daemon: changes go through its owner
-// goroutine. The control socket uses it, and so can work the daemon schedules (the
-// director's periodic report).
-func (d *Daemon) Env() *ControlEnv {
-	return &ControlEnv{
-		Store: d.opt.Store,
-		From:  d.opt.From,
-		Do:    d.Do,
-		Now:   d.now,
-		Kick:  d.Kick,
+// Command runs req with the daemon's office: a request that changes the store on the owner
+// goroutine, after which the sender and the timer are woken; any other at once, beside the
+// owner (it only reads the store, office.Request.Changes). The control socket uses it, and so
+// does work the daemon schedules (the director's periodic report).
+func (d *Daemon) Command(ctx context.Context, req office.Request) (office.Reply, error) {
+	var rep office.Reply
+	run := func() (err error) {
+		rep, err = d.office.Run(req)
+		return err
 	}
+	if !req.Changes() {
+		return rep, d.safely(run)
+	}
+	if err := d.Do(ctx, run); err != nil {
+		return rep, err
+	}
+	d.Kick()
+	return rep, nil
 }
 
 func (d *Daemon) serveControl(ctx context.Context, ln net.Listener) error {
@@ -131,46 +120,70 @@ func (d *Daemon) serveControlConn(ctx context.Context, c net.Conn) {
 	case json.Unmarshal(line, &req) != nil:
 		resp = controlResponse{Code: 2, Error: "bad request"}
 	case req.Version != controlVersion:
-		resp = controlResponse{Code: 2, Error: fmt.Sprintf("control protocol %d, this postald speaks %d", req.Version, controlVersion)}
-	case d.opt.Control == nil:
-		resp = controlResponse{Code: 2, Error: "this postald runs no commands"}
+		resp = controlResponse{Code: 2, Error: fmt.Sprintf("control protocol %d, this postald speaks %d: the command and the daemon are different versions of postald; use the postald the daemon runs", req.Version, controlVersion)}
+	case req.Request == nil:
+		resp = controlResponse{Code: 2, Error: "bad request: no request"}
 	default:
-		var out ControlOutput
-		resp.Code = d.opt.Control(ctx, req.Args, &out, d.Env())
-		resp.Output = out.String()
+		rep, err := d.Command(ctx, *req.Request)
+		switch {
+		case errors.Is(err, office.ErrBadRequest):
+			resp = controlResponse{Code: 2, Error: err.Error()}
+		case err != nil:
+			resp = controlResponse{Reply: &rep, Failed: err.Error()}
+		default:
+			resp = controlResponse{Reply: &rep}
+		}
 	}
 	b, _ := json.Marshal(resp)
 	c.Write(append(b, '\n'))
 }
 
-// ErrNoDaemon is returned by CallControl when no daemon listens on the socket.
+// ErrNoDaemon is returned by Call when no daemon listens on the socket.
 var ErrNoDaemon = errors.New("no postald runs on the control socket")
 
-// CallControl runs args in the daemon listening on the socket at path, writing the command's
-// output to out and returning its exit code. It returns ErrNoDaemon when nothing listens, so the
-// caller can open the store itself.
-func CallControl(path string, args []string, out io.Writer) (int, error) {
+// A Failure is the error of a request the daemon's office ran and that failed (a game not
+// found, a ruling the rules refuse, ...), as the daemon reported it. Any other error of Call is
+// the socket's: the request was not run, or its reply did not come back.
+type Failure struct{ Msg string }
+
+func (f *Failure) Error() string { return f.Msg }
+
+// Call runs req in the daemon listening on the socket at path and returns the office's reply.
+// It returns ErrNoDaemon when nothing listens, so the caller can open the store itself, and a
+// *Failure, with the reply, when the office ran the request and it failed.
+func Call(path string, req office.Request) (office.Reply, error) {
 	c, err := net.DialTimeout("unix", path, 2*time.Second)
 	if err != nil {
-		return 0, ErrNoDaemon
+		return office.Reply{}, ErrNoDaemon
 	}
 	defer c.Close()
 	c.SetDeadline(time.Now().Add(5 * time.Minute))
-	b, _ := json.Marshal(controlRequest{Version: controlVersion, Args: args})
+	b, err := json.Marshal(controlRequest{Version: controlVersion, Request: &req})
+	if err != nil {
+		return office.Reply{}, fmt.Errorf("control socket: %w", err)
+	}
 	if _, err := c.Write(append(b, '\n')); err != nil {
-		return 0, fmt.Errorf("control socket: %w", err)
+		return office.Reply{}, fmt.Errorf("control socket: %w", err)
 	}
 	line, err := bufio.NewReader(c).ReadBytes('\n')
 	if err != nil {
-		return 0, fmt.Errorf("control socket: %w", err)
+		return office.Reply{}, fmt.Errorf("control socket: %w", err)
 	}
 	var resp controlResponse
 	if err := json.Unmarshal(line, &resp); err != nil {
-		return 0, fmt.Errorf("control socket: bad response: %w", err)
+		return office.Reply{}, fmt.Errorf("control socket: bad response: %w", err)
 	}
-	if resp.Error != "" {
-		return resp.Code, errors.New(resp.Error)
+	var rep office.Reply
+	if resp.Reply != nil {
+		rep = *resp.Reply
 	}
-	io.WriteString(out, resp.Output)
-	return resp.Code, nil
+	switch {
+	case resp.Error != "":
+		return rep, errors.New(resp.Error)
+	case resp.Failed != "":
+		return rep, &Failure{Msg: resp.Failed}
+	case resp.Reply == nil:
+		return rep, errors.New("control socket: a response without a reply")
+	}
+	return rep, nil
 }

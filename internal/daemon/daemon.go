@@ -57,13 +57,11 @@ type Options struct {
 	From   mail.Address
 	Limits config.Limits
 	Trust  config.Trust
-	// ControlSocket is the path of the control socket; empty: none.
+	// ControlSocket is the path of the control socket; empty: none. The socket runs the
+	// office's requests (control.go).
 	ControlSocket string
-	// Control runs a command line received on the control socket (judge, report) and writes
-	// its output; it is given the store and a function that runs a change on the owner goroutine.
-	Control func(ctx context.Context, args []string, out *ControlOutput, env *ControlEnv) int
-	Logger  *slog.Logger
-	Now     func() time.Time // nil: time.Now
+	Logger        *slog.Logger
+	Now           func() time.Time // nil: time.Now
 }
 
 // Daemon is a running postald.

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"postald/internal/plural"
+	"postald/internal/phrase"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
@@ -108,20 +108,20 @@ func (o *Office) heldDigest(tx *store.Tx, now time.Time) error {
 		if err != nil {
 			return err
 		}
-		tx2 := digestText(dg.sheet.Language)
+		tx2 := &phrase.For(dg.sheet.Language).Office.Digest
 		var b strings.Builder
-		fmt.Fprintf(&b, tx2.intro+"\n\n", len(dg.held), tx2.letter.Count(tx2.rule, len(dg.held)))
+		b.WriteString(tx2.Intro(len(dg.held)) + "\n\n")
 		for i, in := range dg.held {
 			from := in.From
 			if from == "" {
-				from = tx2.noFrom
+				from = tx2.NoFrom
 			}
-			fmt.Fprintf(&b, tx2.item+"\n", i+1, in.Received.In(loc).Format("2006-01-02 15:04"), from, in.Subject, in.Reason,
-				in.Ref.String(), tx2.byte.Count(tx2.rule, int(in.Size)))
+			fmt.Fprintf(&b, tx2.Item+"\n", i+1, in.Received.In(loc).Format("2006-01-02 15:04"), from, in.Subject, in.Reason,
+				in.Ref.String(), tx2.Bytes(int(in.Size)))
 		}
-		b.WriteString("\n" + tx2.outro + "\n")
+		b.WriteString("\n" + fmt.Sprintf(tx2.Outro, "postald judge quarantine") + "\n")
 		l := Letter{From: o.opt.From, To: []mail.Address{{Address: dg.sheet.Judge}},
-			Subject: fmt.Sprintf(tx2.subject, len(dg.held)), Body: b.String(), Date: now,
+			Subject: fmt.Sprintf(tx2.Subject, len(dg.held)), Body: b.String(), Date: now,
 			Game: dg.sheet.Code + "/", Verdict: string(referee.Notice)}
 		if _, err := tx.Enqueue(store.Outgoing{From: o.opt.From.Address, To: []string{dg.sheet.Judge}, Raw: Compose(l),
 			Game: store.GameID{Tournament: dg.sheet.Code}, Verdict: string(referee.Notice)}, now); err != nil {
@@ -135,41 +135,4 @@ func (o *Office) heldDigest(tx *store.Tx, now time.Time) error {
 	}
 	o.log.Info("digest of held letters sent", "letters", len(held), "judges", len(order))
 	return nil
-}
-
-// digestPhrases are the words of the judge's digest of held letters.
-type digestPhrases struct {
-	subject, intro, item, noFrom, outro string
-	rule                                func(int) plural.Form
-	letter, byte                        plural.Word // «3 письма», «2 байта»
-}
-
-var digestTexts = map[string]digestPhrases{
-	"ru": {
-		subject: "postald: задержанные письма (%d)",
-		intro:   "С прошлой сводки postald задержал писем: %[1]d. Ни одно из них не применено к партиям.",
-		item:    "%d. %s, от: %s, тема: «%s»\n   причина: %s\n   в ящике: %s, %s",
-		rule:    plural.Russian,
-		letter:  plural.Word{One: "письмо", Few: "письма", Many: "писем"},
-		byte:    plural.Word{One: "байт", Few: "байта", Many: "байт"},
-		noFrom:  "(адрес отправителя не читается)",
-		outro:   "Все письма хранятся в архиве: postald judge quarantine показывает их с причинами.",
-	},
-	"en": {
-		subject: "postald: letters held (%d)",
-		intro:   "Since the last digest postald has held %[2]s. None of them was applied to a game.",
-		item:    "%d. %s, from: %s, subject: \"%s\"\n   reason: %s\n   mailbox: %s, %s",
-		rule:    plural.English,
-		letter:  plural.Word{One: "letter", Many: "letters"},
-		byte:    plural.Word{One: "byte", Many: "bytes"},
-		noFrom:  "(the sender's address cannot be read)",
-		outro:   "Every letter is kept in the archive: postald judge quarantine lists them with their reasons.",
-	},
-}
-
-func digestText(lang string) digestPhrases {
-	if p, ok := digestTexts[lang]; ok {
-		return p
-	}
-	return digestTexts["ru"]
 }

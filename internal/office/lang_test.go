@@ -1,38 +1,23 @@
 package office
 
 import (
-	"reflect"
 	"testing"
 
-	"postald/internal/langcheck"
+	"postald/internal/phrase"
 )
 
-// TestRussianHasNoEnglish: the daemon's own Russian letters (held letters, the digest, the
-// store fault) hold no English word but the command the judge types.
-func TestRussianHasNoEnglish(t *testing.T) {
-	texts := map[string]any{"trustRU": trustRU, "digest": digestTexts["ru"], "storage": storageTexts["ru"]}
-	for name, p := range texts {
-		v := reflect.ValueOf(p)
-		for i := range v.NumField() {
-			f := v.Field(i)
-			if f.Kind() != reflect.String {
-				continue
-			}
-			if bad := langcheck.Latin(f.String(), "judge", "quarantine"); len(bad) > 0 {
-				t.Errorf("%s.%s holds English %q: %q", name, v.Type().Field(i).Name, bad, f.String())
-			}
-		}
-	}
-}
-
+// TestCounts: the office's letters put numbers with the right form of their words (the
+// phrasebook's own tests hold every text of it to its language).
 func TestCounts(t *testing.T) {
+	ru, en := &phrase.For("ru").Office, &phrase.For("en").Office
 	for _, c := range []struct{ got, want string }{
-		{trustRU.lettersOf.Count(trustRU.rule, 1), "1 письма"},
-		{trustRU.lettersOf.Count(trustRU.rule, 30), "30 писем"},
-		{trustEN.lettersOf.Count(trustEN.rule, 1), "1 letter"},
-		{digestTexts["ru"].byte.Count(digestTexts["ru"].rule, 2), "2 байта"},
-		{digestTexts["en"].byte.Count(digestTexts["en"].rule, 1), "1 byte"},
-		{digestTexts["en"].letter.Count(digestTexts["en"].rule, 1), "1 letter"},
+		{ru.Trust.Letters(1), "1 письма"},
+		{ru.Trust.Letters(30), "30 писем"},
+		{en.Trust.Letters(1), "1 letter"},
+		{ru.Digest.Bytes(2), "2 байта"},
+		{en.Digest.Bytes(1), "1 byte"},
+		{en.Digest.Letters(1), "1 letter"},
+		{en.Digest.Intro(1), "Since the last digest postald has held 1 letter. None of them was applied to a game."},
 	} {
 		if c.got != c.want {
 			t.Errorf("got %q, want %q", c.got, c.want)

@@ -4,6 +4,10 @@
 // referee, daysclock, tournament), record the new state, compose the letters and put them in
 // the outbox, in one transaction.
 //
+// The commands of the judge, the director and the administrator on the store (the judge's views
+// and rulings, the report, a tournament's registration, a backup) come as a Request (request.go):
+// cmd/postald makes it of its command line, and the daemon's control socket carries it.
+//
 // The office does no waiting and owns no goroutine: the daemon's owner goroutine calls it, one
 // unit of work at a time, and a command run without a daemon calls it directly. What it keeps
 // in memory (rate limits, the store's write faults, the time zones) belongs to the process that

@@ -9,6 +9,7 @@ import (
 	"syscall"
 	"time"
 
+	"postald/internal/phrase"
 	"postald/internal/store"
 )
 
@@ -113,10 +114,10 @@ func (o *Office) tellJudges(fault error) {
 	})
 	now := o.now()
 	for _, n := range ns {
-		tx := storageText(n.lang)
+		tx := &phrase.For(n.lang).Office.Storage
 		codes := strings.Join(n.codes, ", ")
-		raw := Compose(Letter{From: o.opt.From, To: []mail.Address{{Address: n.to}}, Subject: fmt.Sprintf(tx.subject, codes),
-			Body: fmt.Sprintf(tx.body, now.Format("2006-01-02 15:04 -0700"), fault), Date: now, Verdict: "notice"})
+		raw := Compose(Letter{From: o.opt.From, To: []mail.Address{{Address: n.to}}, Subject: fmt.Sprintf(tx.Subject, codes),
+			Body: fmt.Sprintf(tx.Body, now.Format("2006-01-02 15:04 -0700"), fault), Date: now, Verdict: "notice"})
 		go func(to string, raw []byte) {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
@@ -125,32 +126,4 @@ func (o *Office) tellJudges(fault error) {
 			}
 		}(n.to, raw)
 	}
-}
-
-// storagePhrases are the daemon's letter about a store it cannot write.
-type storagePhrases struct{ subject, body string }
-
-var storageTexts = map[string]storagePhrases{
-	"ru": {
-		subject: "postald: хранилище партий недоступно для записи (%s)",
-		body: "postald не может записать своё хранилище с %s: %v.\n\n" +
-			"Письма игроков остаются в почтовом ящике и не теряются; каждое будет рассмотрено один раз, " +
-			"как только запись снова станет возможной. Попытки рассмотреть письмо из-за этой ошибки не " +
-			"засчитываются. Освободите место на диске или устраните ошибку устройства.",
-	},
-	"en": {
-		subject: "postald: the game store cannot be written (%s)",
-		body: "postald cannot write its store since %s: %v.\n\n" +
-			"The players' letters stay in the mailbox and are not lost; each is decided once, as soon as " +
-			"the store can be written again. This fault does not count as a failed attempt at any letter. " +
-			"Free space on the disk or repair the device.",
-	},
-}
-
-// storageText returns the phrases of a language (ru by default).
-func storageText(lang string) storagePhrases {
-	if p, ok := storageTexts[lang]; ok {
-		return p
-	}
-	return storageTexts["ru"]
 }

@@ -11,7 +11,7 @@ import (
 
 	"postald/internal/config"
 	"postald/internal/mailparse"
-	"postald/internal/plural"
+	"postald/internal/phrase"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
@@ -248,13 +248,13 @@ func (o *Office) unstampedNotice(tx *store.Tx, out *store.LetterOutcome, from st
 			}
 			tx := trustText(j.sheet.Language)
 			var b strings.Builder
-			fmt.Fprintf(&b, tx.unstampedIntro+"\n", base.Received.In(loc).Format(stampLayout), from, id)
+			fmt.Fprintf(&b, tx.UnstampedIntro+"\n", base.Received.In(loc).Format(stampLayout), from, id)
 			if base.MessageID != "" {
-				fmt.Fprintf(&b, tx.judgeID+"\n", base.MessageID)
+				fmt.Fprintf(&b, tx.JudgeID+"\n", base.MessageID)
 			}
-			fmt.Fprintf(&b, tx.judgeReceipt+"\n\n", rc)
-			fmt.Fprintf(&b, tx.unstampedWhy+"\n", id)
-			og = append(og, o.notice(j.sheet, j.to, fmt.Sprintf(tx.unstampedSubject, id), b.String(), false, base))
+			fmt.Fprintf(&b, tx.JudgeReceipt+"\n\n", rc)
+			fmt.Fprintf(&b, tx.UnstampedWhy+"\n", id)
+			og = append(og, o.notice(j.sheet, j.to, fmt.Sprintf(tx.UnstampedSubject, id), b.String(), false, base))
 		}
 		return og, nil
 	}
@@ -416,131 +416,50 @@ func withReceipt(body, line string) string {
 	return strings.TrimRight(body, "\n") + "\n\n" + line + "\n"
 }
 
-// trustPhrases are the daemon's own letters about held letters, and the receipt line.
-type trustPhrases struct {
-	receipt                         string // receipt, received
-	noteSubject                     string // tournament
-	noteIntro                       string // date received
-	noteLimit, noteRate, noteNotOwn string // reason / game
-	noteUnreadable, noteKept        string
-	noteForged                      string // reason
-	judgeSubject                    string // tournament, address
-	judgeIntro                      string // name, address, date
-	judgeReason, judgeID            string
-	judgeAnswered, judgeNotAnswered string
-	judgeReceipt                    string
-	unstampedSubject                string // authserv-id
-	unstampedIntro                  string // date, sender, authserv-id
-	unstampedWhy                    string // authserv-id
-	rule                            func(int) plural.Form
-	lettersOf                       plural.Word // after «больше»: «больше 1 письма», «больше 5 писем»
-}
+// trustPhrases are the office's letters about held letters, and the receipt line: the
+// phrasebook's, with the letters composed of them.
+type trustPhrases struct{ *phrase.TrustText }
 
-var trustEN = trustPhrases{
-	receipt:        "Receipt: %s\n(received %s; keep it: it proves what postald received and when)",
-	noteSubject:    "%s: your letter was not read",
-	noteIntro:      "Your letter received %s was not applied to any game.",
-	noteLimit:      "It is over postald's limits (%s): please send your move again in a short plain-text letter without attachments.",
-	noteRate:       "Reason: more than %s from your address within an hour. Letters over this limit are kept for the judge; please wait before you write again.",
-	rule:           plural.English,
-	lettersOf:      plural.Word{One: "letter", Many: "letters"},
-	noteNotOwn:     "It names game %s, in which you do not play. If you meant one of your own games, write again naming it.",
-	noteUnreadable: "Its header cannot be read (%s): please write again from your usual mail program.",
-	noteKept:       "The letter is kept for the judge; nothing in your games has changed and your clock is not stopped.",
-	noteForged: "It names you as its sender, but it is not shown to come from your mail account (%s). " +
-		"If you wrote it, please send it again from the address you registered, through your own mail provider; " +
-		"if you did not, somebody is writing in your name: the judge has been told.",
-	judgeSubject:     "%s: letter held from %s",
-	judgeIntro:       "A letter that claims to come from %s <%s>, received %s, was not applied and is kept in the quarantine.",
-	judgeReason:      "Reason: %s",
-	judgeID:          "Message-ID: %s",
-	judgeAnswered:    "The sender was told.",
-	judgeNotAnswered: "The sender was not answered.",
-	judgeReceipt:     "Receipt: %s",
-	unstampedSubject: "postald: letters arrive without an Authentication-Results field of %s",
-	unstampedIntro:   "A letter received %s from %s carries no Authentication-Results field of %s, the receiving server named in [trust] authserv_id.",
-	unstampedWhy: "Such a letter did not pass the receiving server's checks. It is not applied and is kept in the quarantine, " +
-		"but while the server does not add its field to every letter, a letter that brings a forged field in the name of %s " +
-		"would be believed. Please ask the administrator to make the receiving server add its Authentication-Results field " +
-		"to every incoming letter and remove those a letter already carries (see docs/trust.md).\n" +
-		"This notice is sent at most once a day.",
-}
-
-var trustRU = trustPhrases{
-	receipt:        "Квитанция: %s\n(получено %s; сохраните её: она доказывает, что и когда получил postald)",
-	noteSubject:    "%s: ваше письмо не прочитано",
-	noteIntro:      "Ваше письмо, полученное %s, не применено ни к одной партии.",
-	noteLimit:      "Оно превышает ограничения postald (%s): пришлите ход ещё раз коротким текстовым письмом без вложений.",
-	noteRate:       "Причина: с вашего адреса пришло больше %s за час. Письма сверх этого ограничения хранятся для судьи; подождите, прежде чем писать снова.",
-	rule:           plural.Russian,
-	lettersOf:      plural.Word{One: "письма", Few: "писем", Many: "писем"},
-	noteNotOwn:     "В нём названа партия %s, в которой вы не играете. Если вы имели в виду свою партию, напишите ещё раз и назовите её.",
-	noteUnreadable: "Его заголовок не читается (%s): напишите ещё раз из своей обычной почтовой программы.",
-	noteKept:       "Письмо хранится для судьи; в ваших партиях ничего не изменилось, ваши часы не остановлены.",
-	noteForged: "В нём отправителем назван ваш адрес, но не подтверждено, что оно пришло из вашего почтового ящика (%s). " +
-		"Если письмо написали вы, пришлите его ещё раз с зарегистрированного адреса через своего почтового провайдера; " +
-		"если не вы, кто-то пишет от вашего имени: судья извещён.",
-	judgeSubject:     "%s: задержано письмо от %s",
-	judgeIntro:       "Письмо, которое выдаёт себя за письмо участника %s <%s>, получено %s, не применено и хранится в карантине.",
-	judgeReason:      "Причина: %s",
-	judgeID:          "Message-ID: %s",
-	judgeAnswered:    "Отправителю сообщено.",
-	judgeNotAnswered: "Отправителю не отвечено.",
-	judgeReceipt:     "Квитанция: %s",
-	unstampedSubject: "postald: письма приходят без поля Authentication-Results сервера %s",
-	unstampedIntro:   "В письме, полученном %s от %s, нет поля Authentication-Results сервера %s, названного в [trust] authserv_id.",
-	unstampedWhy: "Такое письмо не прошло проверок принимающего сервера. Оно не применено и хранится в карантине, " +
-		"но пока сервер добавляет своё поле не к каждому письму, письму с поддельным полем от имени %s поверили бы. " +
-		"Попросите администратора настроить принимающий сервер так, чтобы он добавлял своё поле Authentication-Results " +
-		"к каждому входящему письму и удалял те, что письмо уже несёт (см. docs/trust.md).\n" +
-		"Это уведомление приходит не чаще раза в сутки.",
-}
-
-func trustText(lang string) *trustPhrases {
-	if lang == "en" {
-		return &trustEN
-	}
-	return &trustRU
-}
+func trustText(lang string) trustPhrases { return trustPhrases{&phrase.For(lang).Office.Trust} }
 
 const stampLayout = "2006-01-02 15:04 -0700"
 
-func (tx *trustPhrases) receiptLine(rc store.Receipt, received time.Time, loc *time.Location) string {
-	return fmt.Sprintf(tx.receipt, rc, received.In(loc).Format(stampLayout))
+func (tx trustPhrases) receiptLine(rc store.Receipt, received time.Time, loc *time.Location) string {
+	return fmt.Sprintf(tx.Receipt, rc, received.In(loc).Format(stampLayout))
 }
 
-func (tx *trustPhrases) noteLetter(r registration, note noteKind, detail string, base store.LetterOutcome, rc store.Receipt, loc *time.Location) (subject, body string) {
+func (tx trustPhrases) noteLetter(r registration, note noteKind, detail string, base store.LetterOutcome, rc store.Receipt, loc *time.Location) (subject, body string) {
 	var b strings.Builder
-	fmt.Fprintf(&b, tx.noteIntro+"\n", base.Received.In(loc).Format(stampLayout))
+	fmt.Fprintf(&b, tx.NoteIntro+"\n", base.Received.In(loc).Format(stampLayout))
 	switch note {
 	case noteLimit:
-		fmt.Fprintf(&b, tx.noteLimit+"\n", detail)
+		fmt.Fprintf(&b, tx.NoteLimit+"\n", detail)
 	case noteRate:
 		n, _ := strconv.Atoi(detail) // the hourly limit of letters
-		fmt.Fprintf(&b, tx.noteRate+"\n", tx.lettersOf.Count(tx.rule, n))
+		fmt.Fprintf(&b, tx.NoteRate+"\n", tx.Letters(n))
 	case noteNotOwn:
-		fmt.Fprintf(&b, tx.noteNotOwn+"\n", detail)
+		fmt.Fprintf(&b, tx.NoteNotOwn+"\n", detail)
 	case noteForged:
-		fmt.Fprintf(&b, tx.noteForged+"\n", detail)
+		fmt.Fprintf(&b, tx.NoteForged+"\n", detail)
 	default:
-		fmt.Fprintf(&b, tx.noteUnreadable+"\n", detail)
+		fmt.Fprintf(&b, tx.NoteUnreadable+"\n", detail)
 	}
-	b.WriteString(tx.noteKept + "\n")
-	return fmt.Sprintf(tx.noteSubject, r.sheet.Code), withReceipt(b.String(), tx.receiptLine(rc, base.Received, loc))
+	b.WriteString(tx.NoteKept + "\n")
+	return fmt.Sprintf(tx.NoteSubject, r.sheet.Code), withReceipt(b.String(), tx.receiptLine(rc, base.Received, loc))
 }
 
-func (tx *trustPhrases) judgeLetter(r registration, reason string, base store.LetterOutcome, rc store.Receipt, loc *time.Location, answered bool) (subject, body string) {
+func (tx trustPhrases) judgeLetter(r registration, reason string, base store.LetterOutcome, rc store.Receipt, loc *time.Location, answered bool) (subject, body string) {
 	var b strings.Builder
-	fmt.Fprintf(&b, tx.judgeIntro+"\n", r.player.Name, r.player.Email, base.Received.In(loc).Format(stampLayout))
-	fmt.Fprintf(&b, tx.judgeReason+"\n", reason)
+	fmt.Fprintf(&b, tx.JudgeIntro+"\n", r.player.Name, r.player.Email, base.Received.In(loc).Format(stampLayout))
+	fmt.Fprintf(&b, tx.JudgeReason+"\n", reason)
 	if base.MessageID != "" {
-		fmt.Fprintf(&b, tx.judgeID+"\n", base.MessageID)
+		fmt.Fprintf(&b, tx.JudgeID+"\n", base.MessageID)
 	}
-	fmt.Fprintf(&b, tx.judgeReceipt+"\n", rc)
+	fmt.Fprintf(&b, tx.JudgeReceipt+"\n", rc)
 	if answered {
-		b.WriteString(tx.judgeAnswered + "\n")
+		b.WriteString(tx.JudgeAnswered + "\n")
 	} else {
-		b.WriteString(tx.judgeNotAnswered + "\n")
+		b.WriteString(tx.JudgeNotAnswered + "\n")
 	}
-	return fmt.Sprintf(tx.judgeSubject, r.sheet.Code, r.player.Email), b.String()
+	return fmt.Sprintf(tx.JudgeSubject, r.sheet.Code, r.player.Email), b.String()
 }

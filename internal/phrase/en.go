@@ -161,16 +161,20 @@ var english = Book{
 		SubjProtestDecision: "%[1]s game %[2]s: decision on the protest",
 
 		AdjudicationSteps: AdjudicationText{
-			AskSubject: "%s game %s: adjudication",
+			AskSubject:   "%s game %s: adjudication",
+			AskEndDate:   "Play has ended by the tournament's end date (4.3.2) and the game goes to the judge for adjudication.",
+			AskWithdrawn: "A player has left the tournament; the game is unfinished and goes to the judge for adjudication (1.10.4).",
 			AskBody: "Tournament %s, game %s (%s – %s).\n\n" +
-				"Play has ended by the tournament's end date (4.3.2) and the game goes to the judge for adjudication.\n" +
+				"%s\n" +
 				"Please send your evaluation of the final position and your analysis by %s (%s), in reply to this letter.\n" +
 				"The judge receives the final position, the game and both players' letters together after that day.\n",
 			SubmittedSubject: "%s game %s: your letter for the adjudication",
 			SubmittedBody:    "Tournament %s, game %s.\n\nYour letter is recorded and goes to the judge with the game for adjudication (4.3.2).\n",
 			PackageSubject:   "%s game %s: adjudication package",
 			PackageHead:      "Tournament %s, game %s: %s (White) – %s (Black), %s.\n",
-			PackageAsked:     "The game went to adjudication after the end date %s (4.3.2); the players were asked for their evaluation and analysis on %s, by %s.\n\n",
+			PackageEndDate:   "The game went to adjudication after the end date %s (4.3.2)",
+			PackageWithdrawn: "The game went to adjudication unfinished when a player left the tournament (1.10.4)",
+			PackageAsked:     "%s; the players were asked for their evaluation and analysis on %s, by %s.\n\n",
 			PackageMoves:     "Moves: %s\n",
 			NoMoves:          "none",
 			PackageTime:      "Time (White/Black, 4.3.1): %d/%d; penalty days %d/%d.\n",
@@ -217,8 +221,8 @@ var english = Book{
 			Shmulyan: "Shmulyan", Berger: "Berger", SonnebornBerger: "S-B", Buchholz: "Buchholz",
 			Solkoff: "Solkoff", SolkoffTruncated: "Solkoff-tr", Riga: "Riga", Wins: "Wins", HeadToHead: "H2H",
 		},
-		Struck:    "Withdrew, results struck out (seed 003, 1.10.2):",
-		Withdrawn: "Withdrew, remaining games lost (seed 003, 1.10.3):",
+		Struck:    "Withdrew, results struck out (1.10.2):",
+		Withdrawn: "Withdrew, unplayed games lost (1.10.3):",
 		Annulled:  "(1) a result that does not count.",
 
 		Variants: VariantNames{
@@ -290,10 +294,61 @@ var english = Book{
 			Adjudicate:  "adjudication",
 			CorrectDate: "date corrected",
 			Annul:       "annulled",
+			StrikeOut:   "struck out",
+			Refer:       "sent to adjudication",
 			Withdraw:    "withdrawal",
 			Protest:     "protest",
 		},
 		Date: daysclock.Date.String, // 2026-11-18; the zero date as nothing
+	},
+
+	Office: OfficeText{
+		Trust: TrustText{
+			Receipt:        "Receipt: %s\n(received %s; keep it: it proves what postald received and when)",
+			NoteSubject:    "%s: your letter was not read",
+			NoteIntro:      "Your letter received %s was not applied to any game.",
+			NoteLimit:      "It is over postald's limits (%s): please send your move again in a short plain-text letter without attachments.",
+			NoteRate:       "Reason: more than %s from your address within an hour. Letters over this limit are kept for the judge; please wait before you write again.",
+			NoteNotOwn:     "It names game %s, in which you do not play. If you meant one of your own games, write again naming it.",
+			NoteUnreadable: "Its header cannot be read (%s): please write again from your usual mail program.",
+			NoteKept:       "The letter is kept for the judge; nothing in your games has changed and your clock is not stopped.",
+			NoteForged: "It names you as its sender, but it is not shown to come from your mail account (%s). " +
+				"If you wrote it, please send it again from the address you registered, through your own mail provider; " +
+				"if you did not, somebody is writing in your name: the judge has been told.",
+			JudgeSubject:     "%s: letter held from %s",
+			JudgeIntro:       "A letter that claims to come from %s <%s>, received %s, was not applied and is kept in the quarantine.",
+			JudgeReason:      "Reason: %s",
+			JudgeID:          "Message-ID: %s",
+			JudgeAnswered:    "The sender was told.",
+			JudgeNotAnswered: "The sender was not answered.",
+			JudgeReceipt:     "Receipt: %s",
+			UnstampedSubject: "postald: letters arrive without an Authentication-Results field of %s",
+			UnstampedIntro:   "A letter received %s from %s carries no Authentication-Results field of %s, the receiving server named in [trust] authserv_id.",
+			UnstampedWhy: "Such a letter did not pass the receiving server's checks. It is not applied and is kept in the quarantine, " +
+				"but while the server does not add its field to every letter, a letter that brings a forged field in the name of %s " +
+				"would be believed. Please ask the administrator to make the receiving server add its Authentication-Results field " +
+				"to every incoming letter and remove those a letter already carries (see docs/trust.md).\n" +
+				"This notice is sent at most once a day.",
+			Letters: enLetter.count,
+		},
+		Digest: DigestText{
+			Subject: "postald: letters held (%d)",
+			Intro: func(n int) string {
+				return "Since the last digest postald has held " + enLetter.count(n) + ". None of them was applied to a game."
+			},
+			Item:    "%d. %s, from: %s, subject: \"%s\"\n   reason: %s\n   mailbox: %s, %s",
+			NoFrom:  "(the sender's address cannot be read)",
+			Outro:   "Every letter is kept in the archive: %s lists them with their reasons.",
+			Letters: enLetter.count,
+			Bytes:   enByte.count,
+		},
+		Storage: StorageText{
+			Subject: "postald: the game store cannot be written (%s)",
+			Body: "postald cannot write its store since %s: %v.\n\n" +
+				"The players' letters stay in the mailbox and are not lost; each is decided once, as soon as " +
+				"the store can be written again. This fault does not count as a failed attempt at any letter. " +
+				"Free space on the disk or repair the device.",
+		},
 	},
 }
 
@@ -358,3 +413,9 @@ func enStartBody(s Start) string {
 	w("The tournament captain (postald). The judge: %s", s.Judge)
 	return b.String()
 }
+
+// The English words of the office's letters that go with numbers.
+var (
+	enLetter = counted{plural.Word{One: "letter", Many: "letters"}, plural.English}
+	enByte   = counted{plural.Word{One: "byte", Many: "bytes"}, plural.English}
+)

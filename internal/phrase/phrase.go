@@ -39,6 +39,7 @@ type Book struct {
 	Referee    RefereeText
 	Tournament TournamentText
 	Report     ReportText
+	Office     OfficeText
 }
 
 // books are the languages postald writes, by tag.
@@ -168,12 +169,16 @@ type RefereeText struct {
 // and the judge's package. Format strings, as the rest of RefereeText.
 type AdjudicationText struct {
 	AskSubject       string // tournament, game
-	AskBody          string // tournament, game, White, Black, the last day, the days (DaysShort)
+	AskEndDate       string // why: play ended at the end date (4.3.2)
+	AskWithdrawn     string // why: a player withdrew (seed 003, 1.10.4)
+	AskBody          string // tournament, game, White, Black, why, the last day, the days (DaysShort)
 	SubmittedSubject string // tournament, game
 	SubmittedBody    string // tournament, game
 	PackageSubject   string // tournament, game
 	PackageHead      string // tournament, game, White, Black, the variant's name
-	PackageAsked     string // the end date, when the players were asked, the last day
+	PackageEndDate   string // why: the end date
+	PackageWithdrawn string // why: a player withdrew
+	PackageAsked     string // why, when the players were asked, the last day
 	PackageMoves     string // the moves
 	NoMoves          string // the moves of a game without any
 	PackageTime      string // White's days, Black's, White's penalty days, Black's
@@ -212,7 +217,7 @@ type TournamentText struct {
 	Tiebreaks                   TiebreakText
 	// Notes under the crosstable: each of the first two is followed by the players it names.
 	Struck    string // who withdrew with his results struck out (seed 003, 1.10.2)
-	Withdrawn string // who withdrew with his remaining games lost (seed 003, 1.10.3)
+	Withdrawn string // who withdrew with his unplayed games lost (seed 003, 1.10.3)
 	Annulled  string // what a result in parentheses means
 
 	Variants VariantNames // in letters: «русские шашки», "Russian draughts"
@@ -300,7 +305,7 @@ type ReportColumns struct {
 
 // RulingKinds names the kinds of the judge's rulings.
 type RulingKinds struct {
-	Penalty, Forfeit, Adjudicate, CorrectDate, Annul, Withdraw, Protest string
+	Penalty, Forfeit, Adjudicate, CorrectDate, Annul, StrikeOut, Refer, Withdraw, Protest string
 }
 
 // Of returns the name of a ruling kind ("penalty", "correct-date", ...); false for one it does
@@ -317,6 +322,10 @@ func (k *RulingKinds) Of(kind string) (string, bool) {
 		return k.CorrectDate, true
 	case "annul":
 		return k.Annul, true
+	case "strike-out":
+		return k.StrikeOut, true
+	case "refer":
+		return k.Refer, true
 	case "withdraw":
 		return k.Withdraw, true
 	case "protest":
@@ -339,3 +348,55 @@ func (c counted) signed(n int) string { return c.word.Signed(c.rule, n) }
 
 // form is the form of the word alone that goes with n: «остался» for 21, «осталось» for 22.
 func (c counted) form(n int) string { return c.word.For(c.rule(n)) }
+
+// OfficeText is the office's own letters: about letters it held, the receipt it quotes, the
+// judges' digest of held letters and the notice of a store it cannot write. A text with
+// arguments is a format string (its arguments named in the comment, the same verbs in every
+// language, which the tests check); a number with its word is a function field.
+type OfficeText struct {
+	Trust   TrustText
+	Digest  DigestText
+	Storage StorageText
+}
+
+// TrustText is the letters about a held letter (docs/trust.md) and the receipt line.
+type TrustText struct {
+	Receipt          string // receipt, received
+	NoteSubject      string // tournament
+	NoteIntro        string // date received
+	NoteLimit        string // the limit it is over
+	NoteRate         string // Letters(limit)
+	NoteNotOwn       string // game
+	NoteUnreadable   string // what cannot be read
+	NoteKept         string
+	NoteForged       string // the authentication's verdict
+	JudgeSubject     string // tournament, address
+	JudgeIntro       string // name, address, date
+	JudgeReason      string // reason
+	JudgeID          string // Message-ID
+	JudgeAnswered    string
+	JudgeNotAnswered string
+	JudgeReceipt     string // receipt
+	UnstampedSubject string // authserv-id
+	UnstampedIntro   string // date, sender, authserv-id
+	UnstampedWhy     string // authserv-id
+	// Letters counts letters after «больше» / "more than": «больше 1 письма», «больше 5 писем».
+	Letters func(n int) string
+}
+
+// DigestText is the judges' daily digest of held letters.
+type DigestText struct {
+	Subject string             // count
+	Intro   func(n int) string // how many letters were held
+	Item    string             // number, date, sender, subject, reason, mailbox place, Bytes(size)
+	NoFrom  string
+	Outro   string             // the judge's command that lists them
+	Letters func(n int) string // «3 письма», "3 letters"
+	Bytes   func(n int) string // «2 байта», "2 bytes"
+}
+
+// StorageText is the letter to the judges about a store that cannot be written.
+type StorageText struct {
+	Subject string // tournament codes
+	Body    string // since (date), the fault
+}

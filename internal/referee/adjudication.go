@@ -63,7 +63,11 @@ func AskAdjudication(dec *Decision, reg Regulation, now time.Time, loc *time.Loc
 	last := daysclock.DateOf(now, loc).AddDays(days)
 	tx := textFor(g.Language)
 	subject := fmt.Sprintf(tx.AdjudicationSteps.AskSubject, g.Tournament, g.Name)
-	body := fmt.Sprintf(tx.AdjudicationSteps.AskBody, g.Tournament, g.Name, g.White.Name, g.Black.Name, last, tx.DaysShort(days))
+	why := tx.AdjudicationSteps.AskEndDate
+	if referred(g) {
+		why = tx.AdjudicationSteps.AskWithdrawn
+	}
+	body := fmt.Sprintf(tx.AdjudicationSteps.AskBody, g.Tournament, g.Name, g.White.Name, g.Black.Name, why, last, tx.DaysShort(days))
 	for _, s := range []Side{White, Black} {
 		dec.Letters = append(dec.Letters, Outgoing{
 			Role: roleOf(s), To: g.Player(s).Email, Kind: KindNotice,
@@ -71,6 +75,17 @@ func AskAdjudication(dec *Decision, reg Regulation, now time.Time, loc *time.Loc
 			Clauses: []string{"4.3.2"}, Time: g.Time(),
 		})
 	}
+}
+
+// referred reports whether the game went to adjudication because a player withdrew (seed 003,
+// 1.10.4, RuleRefer) rather than at the end date (4.3.2).
+func referred(g *Game) bool {
+	for _, e := range g.History {
+		if e.Verdict == Ruled && slices.Contains(e.Clauses, "1.10.4") {
+			return true
+		}
+	}
+	return false
 }
 
 // IsSubmission reports whether a letter about a game waiting for adjudication is a player's
@@ -121,7 +136,11 @@ func (p Package) Letter(g *Game, submissions int, loc *time.Location) (subject, 
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, tx.PackageHead, g.Tournament, g.Name, g.White.Name, g.Black.Name, variant)
-	fmt.Fprintf(&b, tx.PackageAsked, g.End, daysclock.DateOf(p.Asked, loc), p.Due)
+	why := fmt.Sprintf(tx.PackageEndDate, g.End)
+	if referred(g) {
+		why = tx.PackageWithdrawn
+	}
+	fmt.Fprintf(&b, tx.PackageAsked, why, daysclock.DateOf(p.Asked, loc), p.Due)
 	moves := strings.Join(g.MoveList(), " ")
 	if moves == "" {
 		moves = tx.NoMoves

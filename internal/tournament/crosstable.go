@@ -99,8 +99,9 @@ func newComputer(t *Table) *computer {
 		c.index[p.Number] = i
 	}
 	games := c.withdrawals()
-	for _, g := range games {
+	for j, g := range games {
 		w, b := c.index[g.White], c.index[g.Black]
+		begun := j >= len(t.Games) && j < len(t.Games)+len(t.Begun)
 		sw, sb := g.Result.Scores()
 		annulled := false
 		switch {
@@ -114,9 +115,10 @@ func newComputer(t *Table) *computer {
 			} else {
 				sw, sb = ForfeitLoss, ForfeitLoss
 			}
-		case !g.Result.Finished() && (t.Players[w].Withdrawn || t.Players[b].Withdrawn):
+		case !g.Result.Finished() && !begun && (t.Players[w].Withdrawn || t.Players[b].Withdrawn):
 			// Seed 003, 1.10.3: his unplayed games are a minus for him and a plus for the
-			// partner (a minus for a partner who withdrew too).
+			// partner (a minus for a partner who withdrew too). A begun game is among the
+			// games played and waits for the judge's adjudication (1.10.4): nothing to show yet.
 			sw, sb = ForfeitWin, ForfeitWin
 			if t.Players[w].Withdrawn {
 				sw = ForfeitLoss

@@ -21,6 +21,8 @@ type Withdrawn struct {
 	Played    int
 	Total     int
 	Decisions []referee.Decision
+	// Rulings[i] is the ruling behind Decisions[i], to be recorded with it.
+	Rulings []referee.Ruling
 	// Ended counts the games the ruling ended: struck out (1.10.2) or lost without play
 	// (1.10.3); Referred the begun games it sent to the judge for adjudication (1.10.4).
 	Ended, Referred int
@@ -53,6 +55,7 @@ func Withdraw(games []referee.Game, num int, clause, reason string, at time.Time
 		return Withdrawn{}, fmt.Errorf("%w: clause %s: with %d of %d games played seed 003 gives %s", referee.ErrRuling, clause, w.Played, w.Total, w.Clause)
 	}
 	w.Decisions = make([]referee.Decision, len(games))
+	w.Rulings = make([]referee.Ruling, len(games))
 	for i, g := range games {
 		if g.Status == referee.StatusFinished {
 			continue
@@ -73,7 +76,7 @@ func Withdraw(games []referee.Game, num int, clause, reason string, at time.Time
 		if err != nil {
 			return Withdrawn{}, fmt.Errorf("game %s: %w", g.ID(), err)
 		}
-		w.Decisions[i] = dec
+		w.Decisions[i], w.Rulings[i] = dec, r
 		if r.Kind == referee.RuleRefer {
 			w.Referred++
 		} else {

@@ -42,9 +42,13 @@ func TestComputeAnnulledAndBegun(t *testing.T) {
 		want  []string // place:number:points:cells
 	}{
 		// 4 left: 1-4 annulled, 2-4 and 4-3 begun: two of three, 1.10.3; the annulled game is
-		// no plus for 1.
+		// no plus for 1, and the begun games wait for the judge's adjudication (1.10.4): no
+		// plus and no minus until he gives their results.
 		{"annulled, two begun", []Played{{1, 4, Annulled}}, []Played{{2, 4, Unfinished}, {4, 3, Unfinished}},
-			[]string{"1-2:2:1:4+", "1-2:3:1:4+", "3-4:1:0:", "3-4:4:0:2-3-"}},
+			[]string{"1-4:1:0:", "1-4:2:0:", "1-4:3:0:", "1-4:4:0:"}},
+		// The same after the judge adjudicated 2-4 as a draw and 4-3 as a win for 3.
+		{"annulled, two adjudicated", []Played{{1, 4, Annulled}, {2, 4, Draw}, {4, 3, BlackWins}}, nil,
+			[]string{"1:3:1:4" + Win.Symbol(), "2-3:2:½:4½", "2-3:4:½:2½3" + Loss.Symbol(), "4:1:0:"}},
 		// 1-4 won over the board, 2-4 annulled, 4-3 not begun: one of three, 1.10.2.
 		{"one played, one annulled", []Played{{1, 4, WhiteWins}, {2, 4, Annulled}}, nil,
 			[]string{"1-3:1:0:4(1)", "1-3:2:0:", "1-3:3:0:4-", ":4:0:1(0)3-"}},

@@ -1,0 +1,221 @@
+package office
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/mail"
+	"slices"
+	"time"
+
+	"postald/internal/daysclock"
+	"postald/internal/referee"
+	"postald/internal/report"
+	"postald/internal/store"
+	"postald/internal/tournament"
+)
+
+// ErrNoTournament is returned when a report is asked of a store with no tournament.
+var ErrNoTournament = errors.New("no tournament in the store")
+
+// report draws up the director's report of every tournament (or of req.Tournament) and gives
+// it, or puts it in the outbox for each director (req.Send), in one transaction. On a failure
+// the reply holds the reports drawn up before it.
+func (o *Office) report(req ReportRequest) (*ReportReply, error) {
+	rep := &ReportReply{}
+	err := o.opt.Store.Update(func(tx *store.Tx) error {
+		codes := []string{req.Tournament}
+		if req.Tournament == "" {
+			var err error
+			if codes, err = tx.Tournaments(); err != nil {
+				return err
+			}
+		}
+		if len(codes) == 0 {
+			return ErrNoTournament
+		}
+		for _, code := range codes {
+			r, err := tournamentReport(tx, code, o.now())
+			if err != nil {
+				return err
+			}
+			if req.Send {
+				if err := mailReport(tx, o.opt.From, r, o.now()); err != nil {
+					return err
+				}
+				rep.Reports = append(rep.Reports, TournamentReport{Code: code, Queued: true, Director: r.sheet.Director})
+				continue
+			}
+			rep.Reports = append(rep.Reports, TournamentReport{Code: code, Text: r.text, HTML: r.html})
+		}
+		return nil
+	})
+	return rep, err
+}
+
+// drawnReport is a tournament's report as text and HTML, with every game as PDN.
+type drawnReport struct {
+	sheet      *tournament.Sheet
+	text, html string
+	pdn        map[string][]byte // by game name
+}
+
+// tournamentReport draws up the director's report of one tournament from the store.
+func tournamentReport(tx *store.Tx, code string, now time.Time) (*drawnReport, error) {
+	sh, err := LoadSheet(tx, code)
+	if err != nil {
+		return nil, err
+	}
+	loc, err := time.LoadLocation(sh.Regulation.Zone)
+	if err != nil {
+		return nil, err
+	}
+	in := report.Input{Sheet: sh, Today: daysclock.DateOf(now, loc)}
+	r := &drawnReport{sheet: sh, pdn: map[string][]byte{}}
+	rulings, err := tx.Rulings(store.GameID{Tournament: code})
+	if err != nil {
+		return nil, err
+	}
+	byGame := map[string][]store.Ruling{}
+	for _, ru := range rulings {
+		byGame[ru.Game.Game] = append(byGame[ru.Game.Game], ru)
+		in.Rulings = append(in.Rulings, report.Ruling{Date: daysclock.DateOf(ru.Time, loc), Game: ru.Game.Game,
+			Kind: ru.Kind, Clause: ru.Clause, Text: ru.Reason, Judge: ru.Judge})
+		if ru.Kind == kindWithdraw {
+			var d withdrawal
+			if json.Unmarshal(ru.Details, &d) == nil && d.Player > 0 && !slices.Contains(in.Withdrawn, d.Player) {
+				in.Withdrawn = append(in.Withdrawn, d.Player)
+			}
+		}
+	}
+	err = eachGame(tx, code, func(sh *tournament.Sheet, id store.GameID, g referee.Game) error {
+		in.Games = append(in.Games, reportGame(sh, g, byGame[g.Name], loc))
+		b, err := GamePDN(sh, g)
+		if err != nil {
+			return err
+		}
+		r.pdn[g.Name] = b
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if r.text, err = report.Text(in); err != nil {
+		return nil, err
+	}
+	if r.html, err = report.HTML(in); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// reportGame maps a game of the referee to what the report shows; rulings are the judge's
+// rulings on the game, oldest first.
+func reportGame(sh *tournament.Sheet, g referee.Game, rulings []store.Ruling, loc *time.Location) report.Game {
+	t := g.Terms(sh.Regulation)
+	clock := func(s referee.Side) report.Clock {
+		c := g.Clock(s)
+		next := c.Next(t)
+		rc := report.Clock{Days: c.Days, Penalty: c.Penalty, Control: next.Move, Limit: next.Days}
+		if g.Status == referee.StatusPlaying && g.ToMove() == s {
+			rc.LastDay = c.Deadline(t).LastDay
+		}
+		if c.Overstep != nil {
+			rc.Overstep = c.Overstep.On
+		}
+		return rc
+	}
+	rg := report.Game{Name: g.Name, Status: g.Status, Moves: (len(g.Plies) + 1) / 2,
+		White: clock(referee.White), Black: clock(referee.Black), Reason: referee.ReasonText(sh.Language, g.Reason), Result: tableResult(g, rulings)}
+	if g.Status == referee.StatusPlaying {
+		rg.ToMove = string(g.ToMove())
+	}
+	reg := sh.Regulation.WithDefaults()
+	for _, e := range g.History {
+		// The stops postald charged itself (4.2.11), from the letter's sender; the judge's
+		// penalties are read from his rulings below, whatever clause they name.
+		if e.Verdict != referee.Ruled && slices.Contains(e.Clauses, "4.2.11") {
+			rg.Penalties = append(rg.Penalties, report.Penalty{Date: e.Date, Side: string(e.From),
+				Days: reg.PenaltyDays, Clause: "4.2.11", What: e.Note})
+		}
+	}
+	for i, ru := range rulings {
+		if ru.Kind != referee.RulePenalty || undone(ru, rulings[i+1:]) {
+			continue
+		}
+		var d referee.Ruling
+		if json.Unmarshal(ru.Details, &d) != nil || (d.Side != referee.White && d.Side != referee.Black) {
+			continue
+		}
+		// 4.1.10: the penalty as the judge gave it: his side, his days, his clause.
+		rg.Penalties = append(rg.Penalties, report.Penalty{Date: daysclock.DateOf(ru.Time, loc), Side: string(d.Side),
+			Days: d.Days, Clause: ru.Clause, What: ru.Reason})
+	}
+	return rg
+}
+
+// undone reports whether one of the later rulings on the game is a revert that undid ru: put
+// the game back as it was before a letter received before ru was recorded.
+func undone(ru store.Ruling, later []store.Ruling) bool {
+	for _, l := range later {
+		var d referee.Ruling
+		if l.Kind == referee.RuleRevert && json.Unmarshal(l.Details, &d) == nil && !d.LetterTime.After(ru.Time) {
+			return true
+		}
+	}
+	return false
+}
+
+// tableResult is a game's result as the crosstable counts it (tournament.TableResult), rulings
+// being the judge's rulings on it. A store written before strike-outs had a Reason of their own
+// recorded a withdrawn player's games as annulled under clause 1.10.2 (or 1.10): those are read
+// as struck out.
+func tableResult(g referee.Game, rulings []store.Ruling) tournament.Result {
+	if g.Status == referee.StatusFinished && g.Reason == referee.ReasonAnnulled {
+		for i := len(rulings) - 1; i >= 0; i-- {
+			if rulings[i].Kind == referee.RuleAnnul {
+				if c := rulings[i].Clause; c == tournament.ClauseStruckOut || c == "1.10" {
+					g.Reason = referee.ReasonStruckOut
+				}
+				break
+			}
+		}
+	}
+	return tournament.TableResult(&g)
+}
+
+// mailReport puts the report in the outbox for the tournament's director: the text in the
+// letter, the HTML and every game as PDN attached.
+func mailReport(tx *store.Tx, from mail.Address, r *drawnReport, now time.Time) error {
+	sh := r.sheet
+	if sh.Director == "" {
+		return fmt.Errorf("tournament %s has no director to send the report to", sh.Code)
+	}
+	subject := sh.Code + ": director's report " + now.Format(time.DateOnly)
+	if sh.Language == tournament.Russian {
+		subject = sh.Code + ": отчёт директору " + now.Format(time.DateOnly)
+	}
+	l := Letter{
+		From:    from,
+		To:      []mail.Address{{Address: sh.Director}},
+		Subject: subject,
+		Body:    r.text,
+		Date:    now,
+		Game:    sh.Code + "/",
+		Verdict: string(referee.Notice),
+		Attachments: []Attachment{
+			{Name: "report.html", ContentType: "text/html; charset=utf-8", Data: []byte(r.html)},
+		},
+	}
+	names := make([]string, 0, len(r.pdn))
+	for name := range r.pdn {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		l.Attachments = append(l.Attachments, Attachment{Name: name + ".pdn", ContentType: "application/x-draughts-pdn; charset=utf-8", Data: r.pdn[name]})
+	}
+	_, err := tx.Enqueue(store.Outgoing{From: from.Address, To: []string{sh.Director}, Raw: Compose(l),
+		Game: store.GameID{Tournament: sh.Code}, Verdict: string(referee.Notice)}, now)
+	return err
+}

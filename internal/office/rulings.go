@@ -1,0 +1,297 @@
+package office
+
+// The judge's rulings: everything that applies one to a game and records it (the referee's
+// kinds, an annulment, a withdrawal, a protest's decision, a revert). Each runs in one store
+// transaction on the daemon's owner goroutine (Request.Changes).
+//
+// Every ruling is decided by the core — referee.Rule for one game, tournament.Withdraw for a
+// player's withdrawal (seed 003, 1.10) — and this file only loads the game, calls the core and
+// records its decision: the ruling in the audit log, the game's new state and next event, the
+// letters to both players, the judge and the director. Nothing here sets a game's status,
+// result, clocks or history.
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/mail"
+	"strings"
+	"time"
+
+	"postald/internal/referee"
+	"postald/internal/store"
+	"postald/internal/tournament"
+)
+
+// kindWithdraw is the kind of the ruling recorded for the tournament when a player withdraws
+// (seed 003, 1.10); each of his games gets the ruling tournament.Withdraw gave it.
+const kindWithdraw = "withdraw"
+
+// errNoClause is the error of a ruling without its clause or its reason.
+var errNoClause = errors.New("every ruling needs -clause and -reason (4.1.10)")
+
+// ruleKinds are the rulings of the referee's kinds a RuleRequest may give.
+var ruleKinds = []string{referee.RulePenalty, referee.RuleCorrect, referee.RuleForfeit, referee.RuleAdjudicate, referee.RuleLeave}
+
+// rule applies a ruling of the referee's kinds to one game.
+func (o *Office) rule(req RuleRequest) (*Ruled, error) {
+	known := false
+	for _, k := range ruleKinds {
+		known = known || req.Kind == k
+	}
+	if !known {
+		return nil, fmt.Errorf("%w: no ruling %q; want one of %s", ErrBadRequest, req.Kind, strings.Join(ruleKinds, ", "))
+	}
+	if req.Clause == "" || req.Reason == "" {
+		return nil, errNoClause
+	}
+	return o.onGame(req.Game, func(tx *store.Tx, id store.GameID, sh *tournament.Sheet, g referee.Game, now time.Time) error {
+		var err error
+		r := referee.Ruling{Kind: req.Kind, Clause: req.Clause, Reason: req.Reason, At: now}
+		switch req.Kind {
+		case referee.RulePenalty, referee.RuleCorrect:
+			if r.Side, err = sideArg(g, req.Side); err != nil {
+				return err
+			}
+			r.Days = req.Days
+		case referee.RuleForfeit:
+			if r.Side, err = sideArg(g, req.Side); err != nil {
+				return err
+			}
+		case referee.RuleAdjudicate:
+			r.Result = req.Result
+		case referee.RuleLeave:
+			if r.Side, err = sideArg(g, req.Side); err != nil {
+				return err
+			}
+			r.Leave = req.Leave
+		}
+		return applyRuling(tx, o.opt.From, sh, id, g, r, now)
+	})
+}
+
+// onGame runs fn on the game the judge named, in one transaction.
+func (o *Office) onGame(name string, fn func(tx *store.Tx, id store.GameID, sh *tournament.Sheet, g referee.Game, now time.Time) error) (*Ruled, error) {
+	now := o.now()
+	var ruled Ruled
+	err := o.opt.Store.Update(func(tx *store.Tx) error {
+		id, sh, g, err := openGame(tx, name)
+		if err != nil {
+			return err
+		}
+		ruled.Game = id
+		return fn(tx, id, sh, g, now)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &ruled, nil
+}
+
+// applyRuling runs a ruling through the referee — the same code letters go through — and records
+// it (recordRuling).
+func applyRuling(tx *store.Tx, from mail.Address, sh *tournament.Sheet, id store.GameID, g referee.Game, r referee.Ruling, now time.Time) error {
+	loc, err := time.LoadLocation(sh.Regulation.Zone)
+	if err != nil {
+		return err
+	}
+	dec, err := referee.Rule(g, r, sh.Regulation, loc)
+	if err != nil {
+		return err
+	}
+	return recordRuling(tx, from, sh, id, r, dec, now, loc)
+}
+
+// recordRuling records a ruling the core decided: the audit log, the game, its next event, the
+// letters to both players, the judge and the director (X-Postald-Verdict: ruling).
+func recordRuling(tx *store.Tx, from mail.Address, sh *tournament.Sheet, id store.GameID, r referee.Ruling, dec referee.Decision, now time.Time, loc *time.Location) error {
+	details, _ := json.Marshal(r)
+	if _, err := tx.AppendRuling(store.Ruling{Game: id, Time: now, Kind: r.Kind, Clause: r.Clause, Reason: r.Reason, Details: details}); err != nil {
+		return err
+	}
+	if sh.Director != "" && len(dec.Letters) > 0 {
+		cc := dec.Letters[0]
+		cc.Role, cc.To = referee.ToDirector, sh.Director
+		dec.Letters = append(dec.Letters, cc)
+	}
+	return Record(tx, from, id, sh, dec, now, loc)
+}
+
+// withdrawal is the Details of a withdraw ruling: who left, and what the rule counted.
+type withdrawal struct {
+	Player int    `json:"player"`
+	Played int    `json:"played"`
+	Games  int    `json:"games"`
+	Clause string `json:"clause,omitempty"` // 1.10.2 or 1.10.3, as tournament.Withdrawal decided
+}
+
+// withdraw records that a player left the tournament (seed 003, 1.10), as tournament.Withdraw
+// decides it over all his games — the crosstable decides by the same rule: with fewer than half
+// of his games played (1.10.4) his results are struck out (1.10.2) and his games still in play
+// end without a result; with half or more (1.10.3) his results stand, his games without a move
+// are lost without play (1.12.2) and his begun games go to the judge for adjudication (1.10.4).
+func (o *Office) withdraw(req WithdrawRequest) (*Withdrawn, error) {
+	if req.Reason == "" {
+		return nil, errors.New("withdraw needs [TOURNAMENT] PLAYER and -reason")
+	}
+	now := o.now()
+	code, num := req.Tournament, req.Player
+	var w tournament.Withdrawn
+	err := o.opt.Store.Update(func(tx *store.Tx) error {
+		if code == "" {
+			codes, err := tx.Tournaments()
+			if err != nil {
+				return err
+			}
+			if len(codes) != 1 {
+				return fmt.Errorf("the store holds %d tournaments: write withdraw TOURNAMENT PLAYER", len(codes))
+			}
+			code = codes[0]
+		}
+		sh, err := LoadSheet(tx, code)
+		if err != nil {
+			return err
+		}
+		if num < 1 || num > len(sh.Players) {
+			return fmt.Errorf("tournament %s has no player %d", code, num)
+		}
+		loc, err := o.zones.get(sh.Regulation.Zone)
+		if err != nil {
+			return err
+		}
+		var mine []store.GameID
+		var games []referee.Game
+		err = eachGame(tx, code, func(_ *tournament.Sheet, id store.GameID, g referee.Game) error {
+			if g.White.Number == num || g.Black.Number == num {
+				mine, games = append(mine, id), append(games, g)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		if w, err = tournament.Withdraw(games, num, req.Clause, req.Reason, now, sh.Regulation, loc); err != nil {
+			return err
+		}
+		details, _ := json.Marshal(withdrawal{Player: num, Played: w.Played, Games: w.Total, Clause: w.Clause})
+		if _, err := tx.AppendRuling(store.Ruling{Game: store.GameID{Tournament: code}, Time: now, Kind: kindWithdraw,
+			Clause: w.Clause, Reason: req.Reason, Details: details}); err != nil {
+			return err
+		}
+		for i, dec := range w.Decisions {
+			if dec.Verdict == "" {
+				continue // finished, or already the judge's to adjudicate
+			}
+			if err := recordRuling(tx, o.opt.From, sh, mine[i], w.Rulings[i], dec, now, loc); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &Withdrawn{Tournament: code, Player: num, Played: w.Played, Games: w.Total, Ended: w.Ended, Referred: w.Referred, Clause: w.Clause}, nil
+}
+
+// annul ends a game without a result by the judge's decision (4.1.7): it counts for neither
+// player in the crosstable. Both players, the judge and the director are told.
+func (o *Office) annul(req AnnulRequest) (*Ruled, error) {
+	if req.Clause == "" || req.Reason == "" {
+		return nil, errors.New("annul needs GAME, -clause and -reason (4.1.10)")
+	}
+	return o.onGame(req.Game, func(tx *store.Tx, id store.GameID, sh *tournament.Sheet, g referee.Game, now time.Time) error {
+		r := referee.Ruling{Kind: referee.RuleAnnul, Clause: req.Clause, Reason: req.Reason, At: now}
+		return applyRuling(tx, o.opt.From, sh, id, g, r, now)
+	})
+}
+
+// protest records a protest against a decision and the judge's decision on it (4.1.12).
+func (o *Office) protest(req ProtestRequest) (*Ruled, error) {
+	if req.Decision == "" {
+		return nil, errors.New("protest needs GAME and -decision")
+	}
+	return o.onGame(req.Game, func(tx *store.Tx, id store.GameID, sh *tournament.Sheet, g referee.Game, now time.Time) error {
+		r := referee.Ruling{Kind: referee.RuleProtest, Clause: req.Clause, Reason: req.Decision, At: now}
+		return applyRuling(tx, o.opt.From, sh, id, g, r, now)
+	})
+}
+
+// revert puts a game back as it was before letter N of its archive: the state the store kept
+// with that letter when it came in, exactly, through the referee's revert ruling (which adds
+// its own entry to the game's history). The letter and every entry after it stay in the
+// archive; judge show marks them as reverted. Both players, the judge and the director are
+// told, like every ruling (4.1.10).
+func (o *Office) revert(req RevertRequest) (*Reverted, error) {
+	if req.Clause == "" || req.Reason == "" {
+		return nil, errNoClause
+	}
+	n := req.Letter
+	if n == 0 {
+		return nil, fmt.Errorf("letter number 0: want the number judge show gives it")
+	}
+	var undone []string
+	var upto uint64
+	var gid store.GameID
+	now := o.now()
+	err := o.opt.Store.Update(func(tx *store.Tx) error {
+		id, sh, g, err := openGame(tx, req.Game)
+		if err != nil {
+			return err
+		}
+		gid = id
+		// What is put back must be what the store kept: a chain that does not verify
+		// restores nothing.
+		if _, err := tx.Verify(id); err != nil {
+			return fmt.Errorf("the archive of %s does not verify, nothing is reverted: %w", id.Key(), err)
+		}
+		e, last, rulings, err := archived(tx, id, n)
+		if err != nil {
+			return err
+		}
+		if e.Direction != store.In {
+			return fmt.Errorf("letter #%d of %s is one postald sent: name the letter received whose effect is undone", n, id.Key())
+		}
+		if by := revertedLetters(rulings)[n]; by != 0 {
+			return fmt.Errorf("letter #%d of %s is already reverted, by ruling #%d", n, id.Key(), by)
+		}
+		st, ok, err := e.GameBefore()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return fmt.Errorf("letter #%d of %s was archived without the game as it was before it (a postald older than judge revert): it cannot be put back exactly", n, id.Key())
+		}
+		cur, err := tx.Game(id)
+		if err != nil {
+			return err
+		}
+		if st.Format != cur.Format {
+			return fmt.Errorf("letter #%d of %s kept the game in format %d, the store holds format %d", n, id.Key(), st.Format, cur.Format)
+		}
+		var before referee.Game
+		if err := json.Unmarshal(st.Data, &before); err != nil {
+			return fmt.Errorf("letter #%d of %s: the game before it: %w", n, id.Key(), err)
+		}
+		// Rulings recorded after the letter was applied are undone with it: the judge is told.
+		applied := e.Time
+		if e.Ref != nil {
+			if in, err := tx.Inbound(*e.Ref); err == nil && !in.Finished.IsZero() {
+				applied = in.Finished
+			}
+		}
+		for _, r := range rulings {
+			if !r.Time.Before(applied) {
+				undone = append(undone, fmt.Sprintf("#%d %s", r.Seq, r.Kind))
+			}
+		}
+		upto = last
+		r := referee.Ruling{Kind: referee.RuleRevert, Before: &before, Letter: n, LetterID: e.MessageID,
+			LetterTime: e.Time, Upto: last, Clause: req.Clause, Reason: req.Reason, At: now}
+		return applyRuling(tx, o.opt.From, sh, id, g, r, now)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &Reverted{Game: gid, Letter: n, Upto: upto, Undone: undone}, nil
+}

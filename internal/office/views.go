@@ -1,0 +1,265 @@
+package office
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"postald/internal/daysclock"
+	"postald/internal/referee"
+	"postald/internal/store"
+	"postald/internal/tournament"
+)
+
+// The judge's views: what `judge list`, `judge show`, `judge verify`, `judge quarantine` and
+// `export` read of the store, each in one read transaction. They change nothing and keep nothing
+// in the office's memory (Request.Changes).
+
+// GameRow is one game as `judge list` gives it.
+type GameRow struct {
+	Game      string         `json:"game"`
+	White     string         `json:"white"`
+	Black     string         `json:"black"`
+	Status    string         `json:"status"`
+	Result    string         `json:"result"`
+	ToMove    string         `json:"to_move,omitempty"`
+	Moves     int            `json:"moves"`
+	Time      referee.Time   `json:"time"`
+	Penalty   referee.Time   `json:"penalty"`
+	LastDay   daysclock.Date `json:"last_day,omitzero"` // of the player on move, for his next control
+	Oversteps []string       `json:"oversteps,omitempty"`
+}
+
+// GameView is one game as `judge show` gives it.
+type GameView struct {
+	GameRow
+	Variant  string                     `json:"variant"`
+	Plies    []PlyView                  `json:"plies"`
+	Variants []referee.Variant          `json:"variants,omitempty"`
+	History  []referee.Entry            `json:"history,omitempty"`
+	Letters  []LetterView               `json:"letters"`
+	Rulings  []RulingView               `json:"rulings,omitempty"`
+	Clocks   map[string]daysclock.Clock `json:"clocks"`
+	Deadline *daysclock.Deadline        `json:"deadline,omitempty"`
+}
+
+// RulingView is a ruling as judge show gives it: the audit log's entry with what the ruling
+// decided read from its details (whose side, how many days, the result, the leave).
+type RulingView struct {
+	Seq    uint64           `json:"seq"`
+	Game   store.GameID     `json:"game"`
+	Time   time.Time        `json:"time"`
+	Kind   string           `json:"kind"`
+	Side   referee.Side     `json:"side,omitempty"`
+	Days   int              `json:"days,omitempty"`
+	Result string           `json:"result,omitempty"`
+	Leave  *daysclock.Leave `json:"leave,omitempty"`
+	Clause string           `json:"clause,omitempty"`
+	Reason string           `json:"reason"`
+	Judge  string           `json:"judge,omitempty"`
+	// Details are the ruling's details as recorded, as JSON.
+	Details json.RawMessage `json:"details,omitempty"`
+}
+
+func newRulingView(r store.Ruling) RulingView {
+	v := RulingView{Seq: r.Seq, Game: r.Game, Time: r.Time, Kind: r.Kind, Clause: r.Clause, Reason: r.Reason, Judge: r.Judge}
+	if !json.Valid(r.Details) {
+		return v
+	}
+	v.Details = json.RawMessage(r.Details)
+	var d referee.Ruling
+	if r.Kind == kindWithdraw || json.Unmarshal(r.Details, &d) != nil {
+		return v
+	}
+	v.Side, v.Days, v.Result = d.Side, d.Days, d.Result
+	if !d.Leave.From.IsZero() {
+		v.Leave = &d.Leave
+	}
+	return v
+}
+
+// PlyView is one move of a game: as written, the day it was made, and how (by letter, by a
+// variant, ...).
+type PlyView struct {
+	Move string         `json:"move"`
+	Date daysclock.Date `json:"date"`
+	By   string         `json:"by"`
+}
+
+// LetterView is an entry of a game's archive as judge show lists it.
+type LetterView struct {
+	Seq       uint64    `json:"seq"`
+	Direction string    `json:"dir"`
+	Time      time.Time `json:"time"`
+	MessageID string    `json:"message_id,omitempty"`
+	Verdict   string    `json:"verdict,omitempty"`
+	Clause    string    `json:"clause,omitempty"`
+	Hash      string    `json:"sha256"`
+	// Envelope is the envelope sender (SMTP MAIL FROM) as the receiving server recorded it in
+	// the letter's top Return-Path field; "" when it wrote none.
+	Envelope string `json:"envelope_from,omitempty"`
+	From     string `json:"from,omitempty"` // the From field, decoded
+	To       string `json:"to,omitempty"`   // the To field of a letter postald sent
+	// Auth is the authentication verdict postald recorded when the letter came in.
+	Auth string `json:"auth,omitempty"`
+	// RevertedBy is the ruling (its number in the audit log) that put the game back as it was
+	// before this letter or an earlier one: the letter no longer counts.
+	RevertedBy uint64 `json:"reverted_by,omitempty"`
+}
+
+// newLetterView is an archive entry as judge show lists it.
+func newLetterView(e store.ArchiveEntry, reverted map[uint64]uint64) LetterView {
+	h := readEnvelope(e.Raw)
+	v := LetterView{Seq: e.Seq, Direction: string(e.Direction), Time: e.Time, MessageID: e.MessageID,
+		Verdict: e.Verdict, Clause: e.Clause, Hash: e.Hash.String(), Envelope: h.returnPath, From: h.from,
+		Auth: e.Auth, RevertedBy: reverted[e.Seq]}
+	if e.Direction == store.Out {
+		v.To = h.to
+	}
+	return v
+}
+
+func makeRow(sh *tournament.Sheet, id store.GameID, g referee.Game) GameRow {
+	r := GameRow{
+		Game: id.Key(), White: g.White.Name, Black: g.Black.Name,
+		Status: g.Status, Result: g.Result, Moves: (len(g.Plies) + 1) / 2, Time: g.Time(),
+		Penalty: referee.Time{White: g.WhiteClock.Penalty, Black: g.BlackClock.Penalty},
+	}
+	if g.Status == referee.StatusPlaying {
+		r.ToMove = string(g.ToMove())
+		c := g.Clock(g.ToMove())
+		r.LastDay = c.Deadline(g.Terms(sh.Regulation)).LastDay
+	}
+	for _, s := range []referee.Side{referee.White, referee.Black} {
+		if o := g.Clock(s).Overstep; o != nil {
+			r.Oversteps = append(r.Oversteps, fmt.Sprintf("%s %d days on %s (limit %d by move %d)", s, o.Days, o.On, o.Control.Days, o.Control.Move))
+		}
+	}
+	return r
+}
+
+// list is `judge list`.
+func (o *Office) list(req ListRequest) (*ListReply, error) {
+	var rows []GameRow
+	err := o.opt.Store.View(func(tx *store.Tx) error {
+		return eachGame(tx, req.Tournament, func(sh *tournament.Sheet, id store.GameID, g referee.Game) error {
+			rows = append(rows, makeRow(sh, id, g))
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &ListReply{Games: rows}, nil
+}
+
+// show is `judge show`.
+func (o *Office) show(req ShowRequest) (*GameView, error) {
+	var v GameView
+	err := o.opt.Store.View(func(tx *store.Tx) error {
+		id, sh, g, err := openGame(tx, req.Game)
+		if err != nil {
+			return err
+		}
+		v.GameRow = makeRow(sh, id, g)
+		v.Variant = g.Variant
+		for i, p := range g.Plies {
+			v.Plies = append(v.Plies, PlyView{Move: g.MoveList()[i], Date: p.Date, By: p.By})
+		}
+		v.Variants, v.History = g.Variants, g.History
+		v.Clocks = map[string]daysclock.Clock{"white": g.WhiteClock, "black": g.BlackClock}
+		if g.Status == referee.StatusPlaying {
+			dl := g.Clock(g.ToMove()).Deadline(g.Terms(sh.Regulation))
+			v.Deadline = &dl
+		}
+		rulings, err := tx.Rulings(id)
+		if err != nil {
+			return err
+		}
+		for _, r := range rulings {
+			v.Rulings = append(v.Rulings, newRulingView(r))
+		}
+		reverted := revertedLetters(rulings)
+		v.Letters = []LetterView{}
+		return tx.ArchiveEntries(id, 1, func(e store.ArchiveEntry) error {
+			v.Letters = append(v.Letters, newLetterView(e, reverted))
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &v, nil
+}
+
+// verify is `judge verify`: one game's archive chain, or every chain, game record and ruling.
+func (o *Office) verify(req VerifyRequest) (*Verified, error) {
+	if req.Game == "" {
+		if err := o.opt.Store.VerifyAll(); err != nil {
+			return nil, err
+		}
+		return &Verified{}, nil
+	}
+	var id store.GameID
+	if err := o.opt.Store.View(func(tx *store.Tx) (err error) {
+		id, err = findGame(tx, req.Game)
+		return err
+	}); err != nil {
+		return nil, err
+	}
+	n, err := o.opt.Store.Verify(id)
+	if err != nil {
+		return nil, err
+	}
+	return &Verified{Game: id, Letters: n}, nil
+}
+
+// quarantine is `judge quarantine`: the letters postald held (trust rules, limits, unreadable,
+// not from a player), kept in the archive, never applied, each with its reason.
+func (o *Office) quarantine() (*QuarantineReply, error) {
+	var held []store.Inbound
+	if err := o.opt.Store.View(func(tx *store.Tx) (err error) {
+		held, err = tx.QuarantinedInbound()
+		return err
+	}); err != nil {
+		return nil, err
+	}
+	return &QuarantineReply{Held: held}, nil
+}
+
+// export is `export`: one game as PDN.
+func (o *Office) export(req ExportRequest) (*ExportReply, error) {
+	var text []byte
+	err := o.opt.Store.View(func(tx *store.Tx) error {
+		_, sh, g, err := openGame(tx, req.Game)
+		if err != nil {
+			return err
+		}
+		text, err = GamePDN(sh, g)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &ExportReply{PDN: text}, nil
+}
+
+// revertedLetters maps each archive entry a revert undid to the ruling that did.
+func revertedLetters(rulings []store.Ruling) map[uint64]uint64 {
+	out := map[uint64]uint64{}
+	for _, r := range rulings {
+		if r.Kind != referee.RuleRevert {
+			continue
+		}
+		var d referee.Ruling
+		if json.Unmarshal(r.Details, &d) != nil {
+			continue
+		}
+		for seq := d.Letter; seq <= d.Upto && d.Letter > 0; seq++ {
+			if out[seq] == 0 {
+				out[seq] = r.Seq
+			}
+		}
+	}
+	return out
+}
