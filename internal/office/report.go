@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"postald/internal/daysclock"
+	"postald/internal/phrase"
 	"postald/internal/referee"
 	"postald/internal/report"
 	"postald/internal/store"
@@ -191,10 +192,7 @@ func mailReport(tx *store.Tx, from mail.Address, r *drawnReport, now time.Time) 
 	if sh.Director == "" {
 		return fmt.Errorf("tournament %s has no director to send the report to", sh.Code)
 	}
-	subject := sh.Code + ": director's report " + now.Format(time.DateOnly)
-	if sh.Language == tournament.Russian {
-		subject = sh.Code + ": отчёт директору " + now.Format(time.DateOnly)
-	}
+	subject := fmt.Sprintf(phrase.For(sh.Language).Office.ReportSubject, sh.Code, now.Format(time.DateOnly))
 	l := Letter{
 		From:    from,
 		To:      []mail.Address{{Address: sh.Director}},

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"net/mail"
 	"postald/internal/daysclock"
-	"postald/internal/plural"
+	"postald/internal/phrase"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
@@ -16,18 +16,9 @@ import (
 // officialsLetters tell the judge and the director that the tournament is registered, with every
 // game and its players, so that they hold the same table as the players.
 func officialsLetters(sh *tournament.Sheet, pairs []tournament.Game) []tournament.Letter {
-	subject := "%s: tournament registered"
-	head := "Tournament %s %q is registered: %s, %[6]s, %[7]s, from %[8]s to %[9]s.\n\nGames (White – Black):\n"
-	if sh.Language == tournament.Russian {
-		subject = "%s: турнир зарегистрирован"
-		head = "Турнир %s «%s» зарегистрирован: %s, участников %d, партий %d, с %[8]s по %[9]s.\n\nПартии (белые – чёрные):\n"
-	}
+	tx := &phrase.For(sh.Language).Office
 	var b strings.Builder
-	// The counts twice: the Russian text writes «участников 6, партий 15», the English one
-	// "6 players, 15 games" with the plural.
-	fmt.Fprintf(&b, head, sh.Code, sh.Name, tournament.VariantName(sh.Variant, sh.Language), len(sh.Players), len(pairs),
-		plural.Word{One: "player", Many: "players"}.Count(plural.English, len(sh.Players)),
-		plural.Word{One: "game", Many: "games"}.Count(plural.English, len(pairs)), sh.Start, sh.End)
+	b.WriteString(tx.RegisteredHead(sh.Code, sh.Name, tournament.VariantName(sh.Variant, sh.Language), len(sh.Players), len(pairs), sh.Start, sh.End))
 	for _, p := range pairs {
 		w, bl := sh.Players[p.White-1], sh.Players[p.Black-1]
 		fmt.Fprintf(&b, "  %-6s %s <%s> – %s <%s>\n", p.Name, w.Name, w.Email, bl.Name, bl.Email)
@@ -37,7 +28,7 @@ func officialsLetters(sh *tournament.Sheet, pairs []tournament.Game) []tournamen
 	for _, to := range []string{sh.Judge, sh.Director} {
 		if to != "" && !seen[strings.ToLower(to)] {
 			seen[strings.ToLower(to)] = true
-			out = append(out, tournament.Letter{To: to, Subject: fmt.Sprintf(subject, sh.Code), Body: b.String()})
+			out = append(out, tournament.Letter{To: to, Subject: fmt.Sprintf(tx.RegisteredSubject, sh.Code), Body: b.String()})
 		}
 	}
 	return out

@@ -349,6 +349,12 @@ var english = Book{
 				"the store can be written again. This fault does not count as a failed attempt at any letter. " +
 				"Free space on the disk or repair the device.",
 		},
+		RegisteredSubject: "%s: tournament registered",
+		RegisteredHead: func(code, name, variant string, players, games int, start, end daysclock.Date) string {
+			return fmt.Sprintf("Tournament %s %q is registered: %s, %s, %s, from %s to %s.\n\nGames (White – Black):\n",
+				code, name, variant, enPlayer.count(players), enGame.count(games), start, end)
+		},
+		ReportSubject: "%s: director's report %s",
 	},
 }
 

@@ -357,6 +357,13 @@ type OfficeText struct {
 	Trust   TrustText
 	Digest  DigestText
 	Storage StorageText
+
+	// RegisteredSubject (code) and RegisteredHead head the letter telling the judge and the
+	// director that a tournament is registered; the list of its games follows.
+	RegisteredSubject string
+	RegisteredHead    func(code, name, variant string, players, games int, start, end daysclock.Date) string
+	// ReportSubject is the subject of the director's report: code, date.
+	ReportSubject string
 }
 
 // TrustText is the letters about a held letter (docs/trust.md) and the receipt line.

@@ -355,6 +355,12 @@ var russian = Book{
 				"как только запись снова станет возможной. Попытки рассмотреть письмо из-за этой ошибки не " +
 				"засчитываются. Освободите место на диске или устраните ошибку устройства.",
 		},
+		RegisteredSubject: "%s: турнир зарегистрирован",
+		RegisteredHead: func(code, name, variant string, players, games int, start, end daysclock.Date) string {
+			return fmt.Sprintf("Турнир %s «%s» зарегистрирован: %s, участников %d, партий %d, с %s по %s.\n\nПартии (белые – чёрные):\n",
+				code, name, variant, players, games, start, end)
+		},
+		ReportSubject: "%s: отчёт директору %s",
 	},
 }
 
