@@ -256,7 +256,7 @@ func gameState(t *testing.T, g *stackGame) (string, int) {
 	var n int
 	err := g.db.View(func(tx *store.Tx) error {
 		gm, err := office.LoadGame(tx, store.GameID{Tournament: g.code, Game: "1-2"})
-		res, n = gm.Result, len(gm.Plies)
+		res, n = string(gm.Result), len(gm.Plies)
 		return err
 	})
 	if err != nil {

@@ -211,7 +211,7 @@ type boardView struct {
 }
 
 func board(g referee.Game) boardView {
-	return boardView{g.MoveList(), g.WhiteClock, g.BlackClock, g.Variants, g.DrawOffer, g.Status, g.Result}
+	return boardView{g.MoveList(), g.WhiteClock, g.BlackClock, g.Variants, g.DrawOffer, string(g.Status), string(g.Result)}
 }
 
 func sameBoard(a, b referee.Game) bool { return cmp.Equal(board(a), board(b)) }

@@ -299,7 +299,7 @@ func demo(ctx context.Context, out io.Writer, log *slog.Logger, dir string) erro
 		summary = fmt.Sprintf("game 1-2: %s, result %s; moves: %s; days used White/Black %s",
 			g.StatusText(), g.Result, strings.Join(g.MoveList(), " "), g.Time())
 		if g.Result != "1-0" {
-			failures = append(failures, "the game should have ended 1-0, it is "+g.Result)
+			failures = append(failures, "the game should have ended 1-0, it is "+g.Result.String())
 		}
 		return nil
 	})

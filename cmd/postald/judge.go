@@ -227,7 +227,7 @@ func printList(w io.Writer, rows []office.GameRow) error {
 		status := r.Status
 		if r.ToMove != "" {
 			status = r.ToMove + " to move"
-		} else if r.Result != "" && r.Result != referee.ResultNone {
+		} else if r.Result != "" && r.Result != string(referee.ResultNone) {
 			status += " " + r.Result
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\n", r.Game, r.White, r.Black, status, r.Moves,
@@ -273,7 +273,7 @@ func printShow(w io.Writer, v *office.GameView) {
 	fmt.Fprintln(w, "\nmoves:")
 	for _, p := range v.Plies {
 		by := ""
-		if p.By != referee.ByLetter {
+		if p.By != string(referee.ByLetter) {
 			by = "  (" + p.By + ")"
 		}
 		fmt.Fprintf(w, "  %-22s %s%s\n", p.Move, p.Date, by)
@@ -316,13 +316,13 @@ func rulingWhat(v office.RulingView) string {
 		parts = append(parts, string(v.Side))
 	}
 	switch {
-	case v.Kind == referee.RuleForfeit:
+	case v.Kind == string(referee.RuleForfeit):
 		parts = append(parts, "loses")
 	case v.Leave != nil:
 		parts = append(parts, "leave "+v.Leave.String())
 	case v.Result != "":
 		parts = append(parts, v.Result)
-	case v.Days != 0 || v.Kind == referee.RulePenalty || v.Kind == referee.RuleCorrect:
+	case v.Days != 0 || v.Kind == string(referee.RulePenalty) || v.Kind == string(referee.RuleCorrect):
 		parts = append(parts, fmt.Sprintf("%+d days", v.Days))
 	}
 	return strings.Join(parts, " ")

@@ -227,7 +227,7 @@ func TestRulings(t *testing.T) {
 			t.Errorf("audit log: %+v (details %+v)", rs, d)
 		}
 		for i, r := range rs {
-			if i > 0 && (r.Kind != referee.RuleStrikeOut || r.Reason != "illness" || r.Clause != "1.10.2") {
+			if i > 0 && (r.Kind != string(referee.RuleStrikeOut) || r.Reason != "illness" || r.Clause != "1.10.2") {
 				t.Errorf("audit log entry after the withdrawal: %+v, want one of his games struck out (1.10.2)", r)
 			}
 		}

@@ -204,7 +204,7 @@ func TestServeGameThroughDovecot(t *testing.T) {
 	var final string
 	err := g.db.View(func(tx *store.Tx) error {
 		gm, err := office.LoadGame(tx, store.GameID{Tournament: g.code, Game: "1-2"})
-		final = gm.Result + " " + strings.Join(gm.MoveList(), " ")
+		final = gm.Result.String() + " " + strings.Join(gm.MoveList(), " ")
 		return err
 	})
 	if err != nil {

@@ -156,7 +156,7 @@ func simulate(ctx context.Context, sheet *tournament.Sheet, mbox []byte, w io.Wr
 	}
 	for i := range games {
 		g := &games[i]
-		f := simFinal{Final: true, Game: g.Name, Moves: g.MoveList(), Time: g.Time(), Result: g.Result, Status: g.StatusText()}
+		f := simFinal{Final: true, Game: g.Name, Moves: g.MoveList(), Time: g.Time(), Result: string(g.Result), Status: g.StatusText()}
 		if err := enc.Encode(f); err != nil {
 			return err
 		}

@@ -243,7 +243,7 @@ func (g *trustGame) game(t *testing.T) (result string, moves int) {
 	t.Helper()
 	err := g.db.View(func(tx *store.Tx) error {
 		gm, err := office.LoadGame(tx, store.GameID{Tournament: g.code, Game: "1-2"})
-		result, moves = gm.Result, len(gm.MoveList())
+		result, moves = string(gm.Result), len(gm.MoveList())
 		return err
 	})
 	if err != nil {

@@ -51,12 +51,12 @@ func (o *Office) heldDigest(tx *store.Tx, now time.Time) error {
 	if now.Sub(last) < digestEvery {
 		return nil
 	}
-	all, err := loadSheets(tx)
+	r, err := o.tournaments(tx)
 	if err != nil {
 		return err
 	}
 	var sheets []*tournament.Sheet
-	for _, sh := range all {
+	for _, sh := range r.sheets() {
 		if sh.Judge != "" {
 			sheets = append(sheets, sh)
 		}

@@ -2,7 +2,6 @@ package office
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"net/mail"
 	"strings"
@@ -179,16 +178,20 @@ func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64) (sto
 		why := fmt.Sprintf("From read two ways: %q and %q", sender, from)
 		return o.hold(tx, base, sender, why, noteForged, why)
 	}
-	cands, err := o.gamesOf(tx, from)
+	cands, registered, err := o.gamesOf(tx, from)
 	if err != nil {
 		return out, err
 	}
 	if len(cands) == 0 {
 		out.Quarantine = "not from a registered player: " + from
+		if registered {
+			// His tournaments have no game in play: as a letter about no game in progress.
+			out.Quarantine = "not a player of any game in progress: " + from
+		}
 		return out, nil
 	}
 	// Only a player moves, and only in his own games (architecture.md, "Reliability contract").
-	game, err := foreignGame(tx, l, from, cands)
+	game, err := o.foreignGame(tx, l, from, cands)
 	if err != nil {
 		return out, err
 	}
@@ -244,11 +247,12 @@ func (o *Office) outcome(out store.LetterOutcome, c candidate, dec referee.Decis
 	out.Move = (len(dec.Game.Plies) + 1) / 2
 	next := nextEvent(&dec, c.sheet, out.Now, loc)
 	out.NextEvent = &next
-	st, err := json.Marshal(dec.Game)
+	// The game is written in parts: its head, and a chunk when one fills (gamecodec.go).
+	st, err := encodeGame(c.id, dec.Game, c.stored, &o.cache.chunks)
 	if err != nil {
-		return out, fmt.Errorf("encode game %s: %w", c.id, err)
+		return out, err
 	}
-	out.State = &store.GameState{Format: gameFormat, Data: st}
+	out.State = &st
 	// The answers to the sender quote his letter's receipt (trust.go).
 	o.answers(&out, c, dec.Letters, sender, loc, nil, moved)
 	return out, nil
@@ -297,9 +301,10 @@ func outgoing(from mail.Address, c candidate, o referee.Outgoing, now time.Time)
 
 // candidate is a game the sender plays, with its tournament.
 type candidate struct {
-	id    store.GameID
-	sheet *tournament.Sheet
-	game  referee.Game
+	id     store.GameID
+	sheet  *tournament.Sheet
+	game   referee.Game
+	stored *storedGame // the game's chunks as read, to write it back (gamecodec.go)
 }
 
 func (c candidate) nameOf(addr string) string {
@@ -311,61 +316,31 @@ func (c candidate) nameOf(addr string) string {
 	return ""
 }
 
-// gamesOf returns the games in progress of every tournament in which from is a player.
-func (o *Office) gamesOf(tx *store.Tx, from string) ([]candidate, error) {
-	codes, err := tx.Tournaments()
+// gamesOf returns the games of from in every tournament in which he is a player and some game
+// is in play, and whether he is a player of any tournament. His games are known from the sheets
+// (his number) and read by key; a tournament with no game in play costs a map lookup, and the
+// sheets are parsed once per revision of the store's tournaments (sheets.go).
+func (o *Office) gamesOf(tx *store.Tx, from string) ([]candidate, bool, error) {
+	r, err := o.tournaments(tx)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
+	regs := r.registered(from)
 	var cands []candidate
-	for _, code := range codes {
-		sh, err := LoadSheet(tx, code)
-		if err != nil {
-			return nil, err
-		}
-		num := 0
-		for _, p := range sh.Players {
-			if strings.EqualFold(p.Email, from) {
-				num = p.Number
-			}
-		}
-		if num == 0 {
+	for _, reg := range regs {
+		e := r.entry(reg.sheet.Code)
+		if e.inPlay == 0 {
 			continue
 		}
-		ids, err := tx.Games(code)
-		if err != nil {
-			return nil, err
-		}
-		for _, id := range ids {
-			w, b, err := tournament.ParseGameName(id.Game)
-			if err != nil || (w != num && b != num) {
-				continue
-			}
-			g, err := LoadGame(tx, id)
+		for _, id := range e.games[reg.player.Number] {
+			g, sg, err := o.loadGame(tx, id)
 			if err != nil {
-				return nil, err
+				return nil, false, err
 			}
-			cands = append(cands, candidate{id: id, sheet: sh, game: g})
+			cands = append(cands, candidate{id: id, sheet: reg.sheet, game: g, stored: sg})
 		}
 	}
-	return cands, nil
-}
-
-// loadSheets returns the start sheet of every tournament in the store, in code order.
-func loadSheets(tx *store.Tx) ([]*tournament.Sheet, error) {
-	codes, err := tx.Tournaments()
-	if err != nil {
-		return nil, err
-	}
-	sheets := make([]*tournament.Sheet, 0, len(codes))
-	for _, code := range codes {
-		sh, err := LoadSheet(tx, code)
-		if err != nil {
-			return nil, err
-		}
-		sheets = append(sheets, sh)
-	}
-	return sheets, nil
+	return cands, len(regs) > 0, nil
 }
 
 // LoadSheet returns the start sheet of tournament code.
@@ -381,17 +356,10 @@ func LoadSheet(tx *store.Tx, code string) (*tournament.Sheet, error) {
 	return sh, nil
 }
 
-// LoadGame returns the state of game id.
+// LoadGame returns the state of game id, whole (gamecodec.go).
 func LoadGame(tx *store.Tx, id store.GameID) (referee.Game, error) {
-	st, err := tx.Game(id)
-	if err != nil {
-		return referee.Game{}, fmt.Errorf("load game %s: %w", id, err)
-	}
-	var g referee.Game
-	if err := json.Unmarshal(st.Data, &g); err != nil {
-		return referee.Game{}, fmt.Errorf("load game %s: %w", id, err)
-	}
-	return g, nil
+	g, _, err := readGame(tx, id, nil)
+	return g, err
 }
 
 // MessageID reads a letter's Message-ID header, normalised as the store keeps it, without

@@ -11,7 +11,9 @@
 // The office does no waiting and owns no goroutine: the daemon's owner goroutine calls it, one
 // unit of work at a time, and a command run without a daemon calls it directly. What it keeps
 // in memory (rate limits, the store's write faults, the time zones) belongs to the process that
-// made it.
+// made it; what it caches of the store (the start sheets parsed, with the players and the games
+// in play, sheets.go; the chunks of games, gamecodec.go) is checked against the store in every
+// unit of work, so that a change another process made is seen.
 package office
 
 import (
@@ -54,6 +56,12 @@ type Office struct {
 	// heldKnown: every held letter the store holds has been listed in a digest, as far as
 	// this office knows (digest.go); false at start, and again whenever a letter is held.
 	heldKnown bool
+	// cache holds the store's tournaments parsed (sheets.go) and the chunks of games read
+	// (gamecodec.go).
+	cache struct {
+		roster rosterCache
+		chunks chunkCache
+	}
 }
 
 // New returns an office working on opt.Store.

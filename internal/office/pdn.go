@@ -37,7 +37,7 @@ func GamePDN(sh *tournament.Sheet, g referee.Game) ([]byte, error) {
 		{Name: "Black", Value: g.Black.Name},
 	}
 	var b bytes.Buffer
-	if err := pdn.Write(&b, pdn.FromGame(rg, tags, g.Result)); err != nil {
+	if err := pdn.Write(&b, pdn.FromGame(rg, tags, string(g.Result))); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil

@@ -129,19 +129,19 @@ func reportGame(sh *tournament.Sheet, g referee.Game, rulings []store.Ruling, lo
 	rg := report.Game{Name: g.Name, Status: g.Status, Moves: (len(g.Plies) + 1) / 2,
 		White: clock(referee.White), Black: clock(referee.Black), Reason: referee.ReasonText(sh.Language, g.Reason), Result: tableResult(g, rulings)}
 	if g.Status == referee.StatusPlaying {
-		rg.ToMove = string(g.ToMove())
+		rg.ToMove = g.ToMove()
 	}
 	reg := sh.Regulation.WithDefaults()
 	for _, e := range g.History {
 		// The stops postald charged itself (4.2.11), from the letter's sender; the judge's
 		// penalties are read from his rulings below, whatever clause they name.
 		if e.Verdict != referee.Ruled && slices.Contains(e.Clauses, "4.2.11") {
-			rg.Penalties = append(rg.Penalties, report.Penalty{Date: e.Date, Side: string(e.From),
+			rg.Penalties = append(rg.Penalties, report.Penalty{Date: e.Date, Side: e.From,
 				Days: reg.PenaltyDays, Clause: "4.2.11", What: e.Note})
 		}
 	}
 	for i, ru := range rulings {
-		if ru.Kind != referee.RulePenalty || undone(ru, rulings[i+1:]) {
+		if ru.Kind != string(referee.RulePenalty) || undone(ru, rulings[i+1:]) {
 			continue
 		}
 		var d referee.Ruling
@@ -149,7 +149,7 @@ func reportGame(sh *tournament.Sheet, g referee.Game, rulings []store.Ruling, lo
 			continue
 		}
 		// 4.1.10: the penalty as the judge gave it: his side, his days, his clause.
-		rg.Penalties = append(rg.Penalties, report.Penalty{Date: daysclock.DateOf(ru.Time, loc), Side: string(d.Side),
+		rg.Penalties = append(rg.Penalties, report.Penalty{Date: daysclock.DateOf(ru.Time, loc), Side: d.Side,
 			Days: d.Days, Clause: ru.Clause, What: ru.Reason})
 	}
 	return rg
@@ -160,7 +160,7 @@ func reportGame(sh *tournament.Sheet, g referee.Game, rulings []store.Ruling, lo
 func undone(ru store.Ruling, later []store.Ruling) bool {
 	for _, l := range later {
 		var d referee.Ruling
-		if l.Kind == referee.RuleRevert && json.Unmarshal(l.Details, &d) == nil && !d.LetterTime.After(ru.Time) {
+		if l.Kind == string(referee.RuleRevert) && json.Unmarshal(l.Details, &d) == nil && !d.LetterTime.After(ru.Time) {
 			return true
 		}
 	}
@@ -174,7 +174,7 @@ func undone(ru store.Ruling, later []store.Ruling) bool {
 func tableResult(g referee.Game, rulings []store.Ruling) tournament.Result {
 	if g.Status == referee.StatusFinished && g.Reason == referee.ReasonAnnulled {
 		for i := len(rulings) - 1; i >= 0; i-- {
-			if rulings[i].Kind == referee.RuleAnnul {
+			if rulings[i].Kind == string(referee.RuleAnnul) {
 				if c := rulings[i].Clause; c == tournament.ClauseStruckOut || c == "1.10" {
 					g.Reason = referee.ReasonStruckOut
 				}

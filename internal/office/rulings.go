@@ -31,7 +31,7 @@ const kindWithdraw = "withdraw"
 var errNoClause = errors.New("every ruling needs -clause and -reason (4.1.10)")
 
 // ruleKinds are the rulings of the referee's kinds a RuleRequest may give.
-var ruleKinds = []string{referee.RulePenalty, referee.RuleCorrect, referee.RuleForfeit, referee.RuleAdjudicate, referee.RuleLeave}
+var ruleKinds = []string{string(referee.RulePenalty), string(referee.RuleCorrect), string(referee.RuleForfeit), string(referee.RuleAdjudicate), string(referee.RuleLeave)}
 
 // rule applies a ruling of the referee's kinds to one game.
 func (o *Office) rule(req RuleRequest) (*Ruled, error) {
@@ -47,8 +47,8 @@ func (o *Office) rule(req RuleRequest) (*Ruled, error) {
 	}
 	return o.onGame(req.Game, func(tx *store.Tx, id store.GameID, sh *tournament.Sheet, g referee.Game, now time.Time) error {
 		var err error
-		r := referee.Ruling{Kind: req.Kind, Clause: req.Clause, Reason: req.Reason, At: now}
-		switch req.Kind {
+		r := referee.Ruling{Kind: referee.RuleKind(req.Kind), Clause: req.Clause, Reason: req.Reason, At: now}
+		switch r.Kind {
 		case referee.RulePenalty, referee.RuleCorrect:
 			if r.Side, err = sideArg(g, req.Side); err != nil {
 				return err
@@ -59,7 +59,7 @@ func (o *Office) rule(req RuleRequest) (*Ruled, error) {
 				return err
 			}
 		case referee.RuleAdjudicate:
-			r.Result = req.Result
+			r.Result = referee.Result(req.Result)
 		case referee.RuleLeave:
 			if r.Side, err = sideArg(g, req.Side); err != nil {
 				return err
@@ -106,7 +106,7 @@ func applyRuling(tx *store.Tx, from mail.Address, sh *tournament.Sheet, id store
 // letters to both players, the judge and the director (X-Postald-Verdict: ruling).
 func recordRuling(tx *store.Tx, from mail.Address, sh *tournament.Sheet, id store.GameID, r referee.Ruling, dec referee.Decision, now time.Time, loc *time.Location) error {
 	details, _ := json.Marshal(r)
-	if _, err := tx.AppendRuling(store.Ruling{Game: id, Time: now, Kind: r.Kind, Clause: r.Clause, Reason: r.Reason, Details: details}); err != nil {
+	if _, err := tx.AppendRuling(store.Ruling{Game: id, Time: now, Kind: string(r.Kind), Clause: r.Clause, Reason: r.Reason, Details: details}); err != nil {
 		return err
 	}
 	if sh.Director != "" && len(dec.Letters) > 0 {

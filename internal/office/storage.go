@@ -92,13 +92,12 @@ func (o *Office) tellJudges(fault error) {
 	var ns []*notice
 	byJudge := map[string]*notice{}
 	_ = o.opt.Store.View(func(tx *store.Tx) error {
-		codes, err := tx.Tournaments()
+		r, err := o.tournaments(tx)
 		if err != nil {
 			return err
 		}
-		for _, code := range codes {
-			sh, err := LoadSheet(tx, code)
-			if err != nil || sh.Judge == "" {
+		for _, sh := range r.sheets() {
+			if sh.Judge == "" {
 				continue
 			}
 			j := strings.ToLower(sh.Judge)

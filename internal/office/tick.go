@@ -1,8 +1,6 @@
 package office
 
 import (
-	"encoding/json"
-	"fmt"
 	"net/mail"
 	"time"
 
@@ -35,11 +33,11 @@ func (o *Office) Tick() error {
 }
 
 func (o *Office) tick(tx *store.Tx, id store.GameID, now time.Time) error {
-	sh, err := LoadSheet(tx, id.Tournament)
+	sh, err := o.sheet(tx, id.Tournament)
 	if err != nil {
 		return err
 	}
-	g, err := LoadGame(tx, id)
+	g, stored, err := o.loadGame(tx, id)
 	if err != nil {
 		return err
 	}
@@ -51,7 +49,7 @@ func (o *Office) tick(tx *store.Tx, id store.GameID, now time.Time) error {
 	if err := sendPackage(tx, o.opt.From, id, sh, &dec.Game, daysclock.DateOf(now, loc), now, loc); err != nil {
 		return err
 	}
-	if err := Record(tx, o.opt.From, id, sh, dec, now, loc); err != nil {
+	if err := record(tx, o.opt.From, id, sh, dec, now, loc, stored, &o.cache.chunks); err != nil {
 		return err
 	}
 	// A tick decides everything due by now, so the next event lies ahead. Should one still be
@@ -84,13 +82,19 @@ func nextEvent(dec *referee.Decision, sh *tournament.Sheet, now time.Time, loc *
 // Record stores a decision that no letter brought — a deadline's tick or a judge's ruling — in
 // tx: the game's new state, its next event and the letters to send, from postald's address from.
 func Record(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.Sheet, dec referee.Decision, now time.Time, loc *time.Location) error {
+	return record(tx, from, id, sh, dec, now, loc, nil, nil)
+}
+
+// record is Record for a game read as stored (nil: not known; each of its full chunks is then
+// encoded again, and the store writes none it holds), with the office's chunk cache (or nil).
+func record(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.Sheet, dec referee.Decision, now time.Time, loc *time.Location, stored *storedGame, cache *chunkCache) error {
 	c := candidate{id: id, sheet: sh, game: dec.Game}
 	next := nextEvent(&dec, sh, now, loc)
-	st, err := json.Marshal(dec.Game)
+	st, err := encodeGame(c.id, dec.Game, stored, cache)
 	if err != nil {
-		return fmt.Errorf("encode game %s: %w", c.id, err)
+		return err
 	}
-	if err := tx.PutGame(c.id, store.GameState{Format: gameFormat, Data: st}); err != nil {
+	if err := tx.PutGame(c.id, st); err != nil {
 		return err
 	}
 	if err := tx.SetNextEvent(c.id, next); err != nil {

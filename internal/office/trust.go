@@ -211,10 +211,11 @@ func (o *Office) unstampedNotice(tx *store.Tx, out *store.LetterOutcome, from st
 		"the server must add its field to every letter and remove foreign ones, or a forged field would be believed (docs/trust.md); "+
 		"the judges are told, and this is logged once a day",
 		"authserv_id", id, "from", from, "message_id", base.MessageID)
-	sheets, err := loadSheets(tx)
+	r, err := o.tournaments(tx)
 	if err != nil {
 		return err
 	}
+	sheets := r.sheets()
 	type judge struct {
 		sheet *tournament.Sheet
 		to    string
@@ -292,28 +293,23 @@ type registration struct {
 	player tournament.Player
 }
 
-// registrations returns the tournaments in which from is a player.
+// registrations returns the tournaments in which from is a player, in code order (the office's
+// index of the players, sheets.go).
 func (o *Office) registrations(tx *store.Tx, from string) ([]registration, error) {
 	if from == "" {
 		return nil, nil
 	}
-	sheets, err := loadSheets(tx)
+	r, err := o.tournaments(tx)
 	if err != nil {
 		return nil, err
 	}
-	var regs []registration
-	for _, sh := range sheets {
-		if p, ok := sh.PlayerByEmail(from); ok {
-			regs = append(regs, registration{sheet: sh, player: p})
-		}
-	}
-	return regs, nil
+	return r.registered(from), nil
 }
 
 // foreignGame reports a game the letter names in which its sender does not play: the game of
 // two other players of a tournament he plays in, or of the tournament the letter names. A letter
 // that names no game, or a game that is not a pair of players, is left to the referee.
-func foreignGame(tx *store.Tx, l *mailparse.Letter, from string, cands []candidate) (string, error) {
+func (o *Office) foreignGame(tx *store.Tx, l *mailparse.Letter, from string, cands []candidate) (string, error) {
 	w, b, err := tournament.ParseGameName(strings.TrimSpace(l.Game))
 	if err != nil {
 		return "", nil
@@ -321,18 +317,13 @@ func foreignGame(tx *store.Tx, l *mailparse.Letter, from string, cands []candida
 	var sheets []*tournament.Sheet
 	seen := map[string]bool{}
 	if l.Tournament != "" {
-		codes, err := tx.Tournaments()
+		r, err := o.tournaments(tx)
 		if err != nil {
 			return "", err
 		}
-		for _, code := range codes {
-			if strings.EqualFold(code, strings.TrimSpace(l.Tournament)) {
-				sh, err := LoadSheet(tx, code)
-				if err != nil {
-					return "", err
-				}
-				sheets, seen[code] = append(sheets, sh), true
-			}
+		// The tournament the letter names, in any case (strings.EqualFold), by the office's index.
+		for _, e := range r.named(strings.TrimSpace(l.Tournament)) {
+			sheets, seen[e.sheet.Code] = append(sheets, e.sheet), true
 		}
 	}
 	if len(sheets) == 0 {

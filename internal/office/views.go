@@ -71,7 +71,7 @@ func newRulingView(r store.Ruling) RulingView {
 	if r.Kind == kindWithdraw || json.Unmarshal(r.Details, &d) != nil {
 		return v
 	}
-	v.Side, v.Days, v.Result = d.Side, d.Days, d.Result
+	v.Side, v.Days, v.Result = d.Side, d.Days, string(d.Result)
 	if !d.Leave.From.IsZero() {
 		v.Leave = &d.Leave
 	}
@@ -122,7 +122,7 @@ func newLetterView(e store.ArchiveEntry, reverted map[uint64]uint64) LetterView 
 func makeRow(sh *tournament.Sheet, id store.GameID, g referee.Game) GameRow {
 	r := GameRow{
 		Game: id.Key(), White: g.White.Name, Black: g.Black.Name,
-		Status: g.Status, Result: g.Result, Moves: (len(g.Plies) + 1) / 2, Time: g.Time(),
+		Status: string(g.Status), Result: string(g.Result), Moves: (len(g.Plies) + 1) / 2, Time: g.Time(),
 		Penalty: referee.Time{White: g.WhiteClock.Penalty, Black: g.BlackClock.Penalty},
 	}
 	if g.Status == referee.StatusPlaying {
@@ -164,7 +164,7 @@ func (o *Office) show(req ShowRequest) (*GameView, error) {
 		v.GameRow = makeRow(sh, id, g)
 		v.Variant = g.Variant
 		for i, p := range g.Plies {
-			v.Plies = append(v.Plies, PlyView{Move: g.MoveList()[i], Date: p.Date, By: p.By})
+			v.Plies = append(v.Plies, PlyView{Move: g.MoveList()[i], Date: p.Date, By: string(p.By)})
 		}
 		v.Variants, v.History = g.Variants, g.History
 		v.Clocks = map[string]daysclock.Clock{"white": g.WhiteClock, "black": g.BlackClock}
@@ -248,7 +248,7 @@ func (o *Office) export(req ExportRequest) (*ExportReply, error) {
 func revertedLetters(rulings []store.Ruling) map[uint64]uint64 {
 	out := map[uint64]uint64{}
 	for _, r := range rulings {
-		if r.Kind != referee.RuleRevert {
+		if r.Kind != string(referee.RuleRevert) {
 			continue
 		}
 		var d referee.Ruling

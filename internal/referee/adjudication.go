@@ -19,29 +19,21 @@ import (
 // the submissions. The judge rules with an adjudicate ruling.
 //
 // The state of this procedure is kept in the game's Notified list, next to the reminders, so
-// that each step happens once whatever crashes in between: "adjudication/asked/INSTANT"
-// (RFC 3339) and "adjudication/package".
-const (
-	adjAskedKey   = "adjudication/asked/"
-	adjPackageKey = "adjudication/package"
-)
+// that each step happens once whatever crashes in between: NotifyAdjudicationAsked with the
+// instant ("adjudication/asked/INSTANT", RFC 3339) and NotifyAdjudicationPackage
+// ("adjudication/package").
 
 // AdjudicationAsked returns when the players were asked for their submissions (4.3.2).
 func AdjudicationAsked(g *Game) (time.Time, bool) {
-	for _, n := range g.Notified {
-		if s, ok := strings.CutPrefix(n, adjAskedKey); ok {
-			t, err := time.Parse(time.RFC3339, s)
-			return t, err == nil
-		}
-	}
-	return time.Time{}, false
+	n, ok := g.noted(NotifyAdjudicationAsked)
+	return n.At, ok
 }
 
 // AdjudicationDue returns the day the adjudication package goes to the judge: the day after the
 // players' adjudication_days (4.3.2), while it has not gone yet.
 func AdjudicationDue(g *Game, reg Regulation, loc *time.Location) (daysclock.Date, bool) {
 	asked, ok := AdjudicationAsked(g)
-	if !ok || g.Status != StatusAdjudication || slices.Contains(g.Notified, adjPackageKey) {
+	if !ok || g.Status != StatusAdjudication || g.notified(adjudicationPackage) {
 		return daysclock.Date{}, false
 	}
 	return daysclock.DateOf(asked, loc).AddDays(reg.WithDefaults().AdjudicationDays), true
@@ -58,7 +50,7 @@ func AskAdjudication(dec *Decision, reg Regulation, now time.Time, loc *time.Loc
 	if _, asked := AdjudicationAsked(g); asked {
 		return
 	}
-	g.Notified = append(g.Notified, adjAskedKey+now.Format(time.RFC3339))
+	g.note(adjudicationAsked(now))
 	days := reg.WithDefaults().AdjudicationDays
 	last := daysclock.DateOf(now, loc).AddDays(days)
 	tx := textFor(g.Language)
@@ -156,6 +148,6 @@ func (p Package) Letter(g *Game, submissions int, loc *time.Location) (subject, 
 	}
 	// The command the judge rules with is the same in every language.
 	fmt.Fprintf(&b, tx.PackageLetters, submissions, "postald judge adjudicate "+g.ID()+" RESULT -clause 4.3.2 -reason TEXT")
-	g.Notified = append(g.Notified, adjPackageKey)
+	g.note(adjudicationPackage)
 	return fmt.Sprintf(tx.PackageSubject, g.Tournament, g.Name), b.String()
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"postald/internal/daysclock"
+	"postald/internal/rules"
 )
 
 // decider carries one decision in the making.
@@ -46,6 +47,25 @@ type decider struct {
 	// base is the state before the letter's moves; commit the state with the accepted part of
 	// a variant played (4.2.8: accepted moves are made and stay). A stop falls back to one.
 	base, commit snapshot
+	// rec is the game's plies as moves, read when a written move must be compared with a ply
+	// already played; nil until then.
+	rec *record
+	// last is the ply play put on the board last, with the position it was played in: what
+	// followVariants compares the proposer's variants with.
+	last struct {
+		ply    int
+		before rules.Position
+		move   rules.Move
+	}
+}
+
+// record is the game's plies as moves of the rules engine, with the position each was played in:
+// what a written move is compared with when it names a ply already played (4.2.8, 4.2.9, 4.2.14).
+// It is read from the stored plies once per decision, as far as a comparison needs.
+type record struct {
+	before []rules.Position // before[i]: the position ply i was played in; one more: the position after
+	moves  []rules.Move     // moves[i]: ply i
+	broken bool             // the next stored ply does not replay: nothing after it is known
 }
 
 // snapshot is the state a stopped letter falls back to.
@@ -76,6 +96,7 @@ func (x *decider) restore() { x.back(x.commit) }
 
 func (x *decider) back(s snapshot) {
 	x.g, x.b, x.d.Moves, x.played = s.g.clone(), s.b.clone(), append([]string{}, s.moves...), s.played
+	x.rec, x.last.ply = nil, -1 // the plies after the snapshot are gone
 	x.toPartner = append([]string(nil), s.partner...)
 	x.toSender = append([]string(nil), s.sender...)
 	x.d.Notes = append([]string(nil), s.notes...)
@@ -88,6 +109,7 @@ func newDecider(g Game, reg Regulation, loc *time.Location, now time.Time) *deci
 		loc = time.UTC
 	}
 	x := &decider{g: g.clone(), reg: reg.WithDefaults(), loc: loc, today: daysclock.DateOf(now, loc)}
+	x.last.ply = -1
 	x.tx = textFor(x.g.Language)
 	x.terms = x.g.Terms(x.reg)
 	x.d = Decision{Clauses: []string{}, Moves: []string{}}
@@ -120,8 +142,8 @@ func applyLetter(g Game, lt letter, env Envelope, reg Regulation, loc *time.Loca
 	switch {
 	case x.g.Status == StatusFinished:
 		x.d.Verdict = Notice
-		over := x.g.Result
-		if over == ResultNone && x.g.Reason != "" {
+		over := x.g.Result.String()
+		if x.g.Result == ResultNone && x.g.Reason != "" {
 			over = ReasonText(x.g.Language, x.g.Reason) // an annulled game has no result to name
 		}
 		x.note(fmt.Sprintf(x.tx.GameOver, over))
@@ -272,13 +294,17 @@ func (x *decider) expectMove() {
 // firstToday reports whether this is the first letter without a move the sender wrote in the
 // game today, and records it: such letters are answered once a day.
 func (x *decider) firstToday() bool {
-	prefix := string(x.side) + "/expect/"
-	key := prefix + x.today.String()
-	if x.g.notified(key) {
+	today := expectSent(x.side, x.today)
+	if x.g.notified(today) {
 		return false
 	}
-	x.g.Notified = slices.DeleteFunc(x.g.Notified, func(k string) bool { return strings.HasPrefix(k, prefix) })
-	x.g.Notified = append(x.g.Notified, key)
+	// Only the latest day is kept; a key of an older postald under the same side and kind
+	// ("white/expect/…") goes with them.
+	prefix := string(x.side) + "/" + string(NotifyExpect) + "/"
+	x.g.Notified = slices.DeleteFunc(x.g.Notified, func(n Notification) bool {
+		return n.Kind == NotifyExpect && n.Side == x.side || !n.known() && strings.HasPrefix(n.unknown, prefix)
+	})
+	x.g.note(today)
 	return true
 }
 
@@ -304,23 +330,51 @@ func (x *decider) isRepetition(m letterMove) bool {
 }
 
 // sameMove reports whether text, read in the position before ply i, is the move played there.
+// A move written exactly as the game stores it is that ply (the full notation rules prints names
+// one move in its position); any other text is read in the ply's position and compared with the
+// ply's move.
 func (x *decider) sameMove(i int, text string) bool {
-	if canon(text) == canon(x.g.Plies[i].Text) {
+	if text == x.g.Plies[i].Text {
 		return true
 	}
-	b, err := newBoard(x.g.Variant)
-	if err != nil || b.replay(x.g.Plies[:i]) != nil {
+	pos, m, ok := x.plyAt(i)
+	if !ok {
 		return false
 	}
-	got, f := b.parse(text)
-	return f == nil && got == x.g.Plies[i].Text
+	got, err := rules.ParseMove(pos, text)
+	return err == nil && pos.SameMove(got, m)
 }
 
-// canon is a move's text reduced for a quick comparison.
-func canon(s string) string {
-	s = strings.ToLower(strings.ReplaceAll(s, " ", ""))
-	s = strings.NewReplacer("x", ":", "×", ":", "–", "-", "—", "-").Replace(s)
-	return s
+// plyAt returns ply i as a move with the position it was played in, reading the stored plies
+// into x.rec as far as needed; false when a stored ply up to i does not replay.
+func (x *decider) plyAt(i int) (*rules.Position, rules.Move, bool) {
+	if i < 0 || i >= len(x.g.Plies) {
+		return nil, rules.Move{}, false
+	}
+	r := x.rec
+	if r == nil {
+		r = &record{}
+		if b, err := newBoard(x.g.Variant); err == nil {
+			r.before = append(r.before, b.pos)
+		} else {
+			r.broken = true
+		}
+		x.rec = r
+	}
+	for len(r.moves) <= i && !r.broken {
+		pos := &r.before[len(r.moves)]
+		m, err := rules.ParseMove(pos, x.g.Plies[len(r.moves)].Text)
+		if err != nil {
+			r.broken = true
+			break
+		}
+		r.before = append(r.before, pos.Play(m))
+		r.moves = append(r.moves, m)
+	}
+	if i >= len(r.moves) {
+		return nil, rules.Move{}, false
+	}
+	return &r.before[i], r.moves[i], true
 }
 
 // owes returns the plies side s must repeat in his next letter (4.2.9).
@@ -458,19 +512,32 @@ func (x *decider) playMoves(moves []letterMove) []Violation {
 			x.note(fmt.Sprintf(x.tx.ExtraIgnored, m.written()))
 			break
 		}
+		// The move as written, read once in the position it is judged in.
+		var (
+			read    bool
+			written rules.Move
+			wrong   *fault
+		)
+		parse := func() (rules.Move, *fault) {
+			if !read {
+				written, wrong = x.b.parse(m.Text)
+				read = true
+			}
+			return written, wrong
+		}
 		if i := plyOf(m.Number, m.Side); m.Number > 0 && m.Side != "" && i < p {
 			if !m.Bad && x.sameMove(i, m.Text) {
 				continue // a repetition of a ply already on the board (an accepted variant move)
 			}
 			if sideOfPly(i) == x.side && !m.Bad {
-				if _, f := x.b.parse(m.Text); f != nil {
+				if _, f := parse(); f != nil {
 					// 4.2.8: a sent move cannot be changed.
 					return []Violation{{Clause: "4.2.8", Line: m.Line, Text: m.written(),
 						What: fmt.Sprintf(x.tx.ChangesSent, numbered(i, x.g.Plies[i].Text)), Send: x.tx.SendNext}}
 				}
 			}
 			if sideOfPly(i) != x.side && k == 0 {
-				if _, f := x.b.parse(m.Text); f != nil {
+				if _, f := parse(); f != nil {
 					// 4.2.9: a partner's move written wrongly before the sender's own moves is a
 					// wrong repetition, not a move of the sender's.
 					return []Violation{{Clause: "4.2.9", Line: m.Line, Text: m.written(), What: x.tx.WrongRepeat,
@@ -489,11 +556,12 @@ func (x *decider) playMoves(moves []letterMove) []Violation {
 				x.note(fmt.Sprintf(x.tx.NotForced, m.written(), strings.Join(rest, " ")))
 				break
 			}
-			if got, f := x.b.parse(m.Text); f != nil || got != legal[0] {
-				x.note(fmt.Sprintf(x.tx.ForcedFixed, m.written(), numbered(p, legal[0])))
+			forced := legal[0]
+			if got, f := parse(); f != nil || !x.b.pos.SameMove(got, forced) {
+				x.note(fmt.Sprintf(x.tx.ForcedFixed, m.written(), numbered(p, x.b.format(forced))))
 			}
 			x.d.addClause("4.2.4")
-			x.play(legal[0], ByForced)
+			x.play(forced, ByForced)
 			continue
 		}
 		misnumbered := m.Number > 0 && m.Side != "" && plyOf(m.Number, m.Side) != p
@@ -503,13 +571,13 @@ func (x *decider) playMoves(moves []letterMove) []Violation {
 			x.judged, x.unsure = x.b.clone(), true
 			return []Violation{x.unsureAccept(fmt.Sprintf(x.tx.AcceptNumber, m.written(), moveNumber(p)), m.Line, m.written())}
 		}
-		text, f := x.b.parse(m.Text)
+		mv, f := parse()
 		by := ByLetter
 		if f != nil && m.Bad && f.Kind != faultAbbreviated {
 			f = &fault{Kind: faultUnreadable, Options: f.Options}
 		}
 		if f != nil {
-			if f.Unique == "" || x.accepting || x.stopping {
+			if f.Unique == nil || x.accepting || x.stopping {
 				// 4.2.10: several or no moves from the square, no piece, abbreviated (4.2.2) or
 				// ambiguous: the sender must replace the move. The changed move of an accepted
 				// variant is corrected the same way, with the penalty (4.2.13). A letter stopped
@@ -522,10 +590,13 @@ func (x *decider) playMoves(moves []letterMove) []Violation {
 					x.also = append(x.also, "4.2.5") // moves must be written legibly
 				}
 				x.judged = x.b.clone()
-				return []Violation{x.moveViolation(m, f)}
+				return []Violation{x.moveViolation(x.judged, m, f)}
 			}
 			// 4.2.10: the piece on the stated square has exactly one legal move: it is played.
-			text, by = f.Unique, BySubstituted
+			mv, by = *f.Unique, BySubstituted
+		}
+		text := x.b.format(mv)
+		if by == BySubstituted {
 			x.d.addClause("4.2.10")
 			x.substituted = true
 			msg := fmt.Sprintf(x.tx.Substituted, m.Line, m.written(), numbered(p, text))
@@ -535,7 +606,7 @@ func (x *decider) playMoves(moves []letterMove) []Violation {
 		if misnumbered {
 			x.numbering(m, p, text) // 4.2.14
 		}
-		x.play(text, by)
+		x.playAs(mv, text, by)
 		if x.followVariants(x.side.Other()) {
 			x.save() // the accepted part of a variant is made and stays (4.2.8)
 		}
@@ -543,12 +614,12 @@ func (x *decider) playMoves(moves []letterMove) []Violation {
 	return nil
 }
 
-// moveViolation words a 4.2.10 fault.
-func (x *decider) moveViolation(m letterMove, f *fault) Violation {
+// moveViolation words a 4.2.10 fault of a move judged on board b.
+func (x *decider) moveViolation(b *board, m letterMove, f *fault) Violation {
 	what := x.tx.fault(f.Kind)
 	send := x.tx.SendMove
-	if f.Unique != "" {
-		what = fmt.Sprintf(x.tx.FaultUnique, f.Unique)
+	if f.Unique != nil {
+		what = fmt.Sprintf(x.tx.FaultUnique, b.format(*f.Unique))
 	}
 	if len(f.Options) > 0 {
 		send = fmt.Sprintf(x.tx.SendOneOf, strings.Join(f.Options, ", "))
@@ -556,12 +627,15 @@ func (x *decider) moveViolation(m letterMove, f *fault) Violation {
 	return Violation{Clause: "4.2.10", Line: m.Line, Text: m.written(), What: what, Send: send}
 }
 
-// play puts a legal move on the board.
-func (x *decider) play(text, by string) {
-	if err := x.b.play(text); err != nil {
-		panic(fmt.Sprintf("referee: playing legal move %q: %v", text, err))
-	}
+// play puts a legal move of the position on the board.
+func (x *decider) play(m rules.Move, by By) { x.playAs(m, x.b.format(m), by) }
+
+// playAs puts a legal move of the position on the board that the game stores as text already
+// (a variant's move): the ply keeps that text.
+func (x *decider) playAs(m rules.Move, text string, by By) {
 	i := len(x.g.Plies)
+	x.last.ply, x.last.before, x.last.move = i, x.b.pos, m
+	x.b.playMove(m)
 	x.g.Plies = append(x.g.Plies, Ply{Text: text, Date: x.today, Letter: x.env.MessageID, By: by})
 	x.d.Moves = append(x.d.Moves, numbered(i, text))
 	x.played++

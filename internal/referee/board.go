@@ -11,9 +11,9 @@ import (
 
 // fault is why a written move cannot be played, in the words of 4.2.10 and 4.2.2.
 type fault struct {
-	Kind    string   // one of the fault kinds below
-	Unique  string   // the single legal move of the stated square, when there is exactly one (4.2.10)
-	Options []string // the legal moves of the stated square, or the routes of an ambiguous capture
+	Kind    string      // one of the fault kinds below
+	Unique  *rules.Move // the single legal move of the stated square, when there is exactly one (4.2.10)
+	Options []string    // the legal moves of the stated square, or the routes of an ambiguous capture
 }
 
 // Fault kinds.
@@ -28,15 +28,22 @@ const (
 	faultNoSquare    = "no such square" // full notation naming a square the board does not play on
 )
 
-// board is the referee's view of a game on the rules engine: the current position and the
-// moves played, for draw claims. A board made from a stored position (gameBoard) has no moves
-// until a draw claim needs them; then it replays the game's plies (history).
+// board is the referee's view of a game on the rules engine: the current position, its legal
+// moves (generated once per position, when first asked for) and the moves played, for draw
+// claims. A board made from a stored position (gameBoard) has no moves until a draw claim needs
+// them; then it replays the game's plies (history).
+//
+// Moves are rules.Move values: a move a letter writes is read once in the position it is meant
+// for and compared with the legal moves, a ply or a variant's move as values
+// (rules.Position.SameMove). Text is only what is stored (Ply.Text, Variant.Moves: the full
+// notation rules prints) and what letters quote.
 type board struct {
 	v       *rules.Variant
 	start   rules.Position
 	pos     rules.Position
 	moves   []rules.Move
-	history []Ply // plies not yet replayed into moves; nil when moves is complete
+	history []Ply        // plies not yet replayed into moves; nil when moves is complete
+	legals  []rules.Move // the legal moves of pos; nil until asked for
 }
 
 // gameBoard returns the board of a game: from its stored position when it has one that the
@@ -84,6 +91,8 @@ func newBoard(variant string) (*board, error) {
 	return &board{v: v, start: s, pos: s}, nil
 }
 
+// clone returns a copy that plays on without changing b. The legal moves are shared: a list is
+// never changed, only replaced.
 func (b *board) clone() *board {
 	c := *b
 	c.moves = append([]rules.Move(nil), b.moves...)
@@ -104,16 +113,16 @@ func (b *board) replay(plies []Ply) error {
 	return nil
 }
 
-// parse reads a written move in the current position and returns it in postald's normal
-// notation, or why it is impossible (4.2.2, 4.2.10).
-func (b *board) parse(text string) (string, *fault) {
+// parse reads a written move in the current position: the legal move it denotes, or why it is
+// impossible (4.2.2, 4.2.10).
+func (b *board) parse(text string) (rules.Move, *fault) {
 	m, err := rules.ParseMove(&b.pos, text)
 	if err == nil {
-		return rules.FormatMove(&b.pos, m), nil
+		return m, nil
 	}
 	var ne *rules.NotationError
 	if !errors.As(err, &ne) {
-		return "", &fault{Kind: faultUnreadable}
+		return rules.Move{}, &fault{Kind: faultUnreadable}
 	}
 	f := &fault{Options: append([]string(nil), ne.Written...)}
 	switch ne.Kind {
@@ -139,31 +148,51 @@ func (b *board) parse(text string) (string, *fault) {
 	// Abbreviated notation names no square (4.2.2) and an ambiguous capture has several
 	// routes, so neither is replaced.
 	if (ne.Kind == rules.ErrNoSuchMove || ne.Kind == rules.ErrCaptureRequired) && len(ne.PieceMoves) == 1 {
-		f.Unique = rules.FormatMove(&b.pos, ne.PieceMoves[0])
+		f.Unique = &ne.PieceMoves[0]
 	}
-	return "", f
+	return rules.Move{}, f
 }
 
-// play plays a move given in any full notation the engine reads.
+// reads reports whether text, read in the current position, is the move m.
+func (b *board) reads(text string, m rules.Move) bool {
+	got, f := b.parse(text)
+	return f == nil && b.pos.SameMove(got, m)
+}
+
+// stored reads a move as the game stores it (Ply.Text, Variant.Moves) in the current position.
+func (b *board) stored(text string) (rules.Move, bool) {
+	m, err := rules.ParseMove(&b.pos, text)
+	return m, err == nil
+}
+
+// play plays a move given in any full notation the engine reads: a stored ply.
 func (b *board) play(text string) error {
 	m, err := rules.ParseMove(&b.pos, text)
 	if err != nil {
 		return err
 	}
-	b.pos = b.pos.Play(m)
-	b.moves = append(b.moves, m)
+	b.playMove(m)
 	return nil
 }
 
-// legal returns every legal move in normal notation.
-func (b *board) legal() []string {
-	ms := b.pos.LegalMoves(nil)
-	out := make([]string, len(ms))
-	for i, m := range ms {
-		out[i] = rules.FormatMove(&b.pos, m)
-	}
-	return out
+// playMove plays a legal move of the current position.
+func (b *board) playMove(m rules.Move) {
+	b.pos = b.pos.Play(m)
+	b.moves = append(b.moves, m)
+	b.legals = nil
 }
+
+// legal returns every legal move of the current position.
+func (b *board) legal() []rules.Move {
+	if b.legals == nil {
+		b.legals = b.pos.LegalMoves([]rules.Move{})
+	}
+	return b.legals
+}
+
+// format writes a legal move of the current position in postald's normal notation: the full
+// notation rules prints, which is what the game stores.
+func (b *board) format(m rules.Move) string { return rules.FormatMove(&b.pos, m) }
 
 // outcome reports whether the game is over on the board and who won (1.12; giveaway reversed).
 func (b *board) outcome() (bool, Side) {
@@ -171,10 +200,7 @@ func (b *board) outcome() (bool, Side) {
 	if !ok {
 		return false, ""
 	}
-	if w == rules.White {
-		return true, White
-	}
-	return true, Black
+	return true, SideOfColor(w)
 }
 
 // claim reports whether a draw claim holds before the side to move moves, and its clause.

@@ -96,7 +96,10 @@ func TestValidDrawClaim(t *testing.T) {
 // TestEndOnTheBoard: the last black piece is taken. In russian White has won (1.12); in the
 // giveaway form the side left without a move, Black, has won.
 func TestEndOnTheBoard(t *testing.T) {
-	for _, tc := range []struct{ variant, result string }{{"russian", ResultWhite}, {"russian-giveaway", ResultBlack}} {
+	for _, tc := range []struct {
+		variant string
+		result  Result
+	}{{"russian", ResultWhite}, {"russian-giveaway", ResultBlack}} {
 		t.Run(tc.variant, func(t *testing.T) {
 			x := newDecider(testGame(tc.variant), DefaultRegulation(), moscow, time.Date(2026, 12, 1, 10, 0, 0, 0, moscow))
 			x.side = White

@@ -56,20 +56,20 @@ func (p *phrases) side(s Side) string {
 }
 
 // reason words a game's stored Reason; false for one the phrasebook does not know.
-func (p *phrases) reason(reason string) (string, bool) {
+func (p *phrases) reason(reason Reason) (string, bool) {
 	r := &p.Reasons
 	switch reason {
-	case "draw agreed":
+	case ReasonDrawAgreed:
 		return r.DrawAgreed, true
-	case "draw claimed":
+	case ReasonDrawClaimed:
 		return r.DrawClaimed, true
-	case "white resigned":
+	case ReasonWhiteResigned:
 		return r.WhiteResigned, true
-	case "black resigned":
+	case ReasonBlackResigned:
 		return r.BlackResigned, true
-	case "no moves":
+	case ReasonNoMoves:
 		return r.NoMoves, true
-	case "overstep":
+	case ReasonOverstep:
 		return r.Overstep, true
 	case ReasonForfeit:
 		return r.Forfeit, true
@@ -86,11 +86,11 @@ func (p *phrases) reason(reason string) (string, bool) {
 // ReasonText words a game's Reason (how it ended: "draw agreed", "annulled", ...) in the
 // language of a tournament, for letters and reports. The stored Reason stays as it is; a reason
 // the phrasebook does not know is returned unchanged.
-func ReasonText(lang, reason string) string {
+func ReasonText(lang string, reason Reason) string {
 	if s, ok := textFor(lang).reason(reason); ok {
 		return s
 	}
-	return reason
+	return reason.String()
 }
 
 // textFor returns the phrases of a tournament language (ru by default, letters.md).

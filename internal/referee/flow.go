@@ -15,7 +15,7 @@ func (x *decider) accepted() {
 	x.g.Accepted = nil
 	first := len(x.g.Plies) - x.played
 	for i := first; i < len(x.g.Plies); i++ {
-		if sideOfPly(i) == s && (x.g.Plies[i].By == ByLetter || x.g.Plies[i].By == BySubstituted) {
+		if sideOfPly(i) == s && x.g.Plies[i].By.Written() {
 			o := x.g.owes(s.Other())
 			*o = append(*o, i)
 		}
@@ -70,7 +70,7 @@ func (x *decider) settle() {
 		i := len(x.g.Plies)
 		x.d.addClause("4.2.4")
 		x.play(legal[0], ByPostald)
-		msg := fmt.Sprintf(x.tx.ForcedPlayed, numbered(i, legal[0]))
+		msg := fmt.Sprintf(x.tx.ForcedPlayed, numbered(i, x.g.Plies[i].Text))
 		x.toPartner = append(x.toPartner, msg)
 		x.note(msg)
 		x.followVariants(x.side)
@@ -96,7 +96,7 @@ func (x *decider) charge() {
 		switch {
 		case sideOfPly(i) != s:
 			partnerFree++
-		case p.By == ByLetter || p.By == BySubstituted:
+		case p.By.Written():
 			own++
 		default:
 			free++
@@ -169,16 +169,15 @@ func (x *decider) overstepped(s Side, o *daysclock.Overstep) {
 // overstepNotice records side s's overstep o once and sends the notices; with the forfeit policy
 // the game is lost at once, otherwise the judge is asked to confirm the loss.
 func overstepNotice(g *Game, reg Regulation, s Side, o *daysclock.Overstep, send func(Outgoing), d *Decision) {
-	key := string(s) + "/overstep"
-	if o == nil || g.Status == StatusFinished || g.notified(key) {
+	if o == nil || g.Status == StatusFinished || g.notified(overstepSent(s)) {
 		return
 	}
-	g.Notified = append(g.Notified, key)
+	g.note(overstepSent(s))
 	d.addClause(o.Clause)
 	tx := textFor(g.Language)
 	body := fmt.Sprintf(tx.Overstep, g.Player(s).Name, tx.side(s), o.Control.Move, tx.DaysOf(o.Control.Days), o.Days)
 	if reg.Overstep == OverstepForfeit {
-		g.Status, g.Result, g.Reason = StatusFinished, winnerResult(s.Other()), "overstep"
+		g.Status, g.Result, g.Reason = StatusFinished, Won(s.Other()), ReasonOverstep
 		g.Variants, g.DrawOffer = nil, ""
 		body += "\n" + fmt.Sprintf(tx.Forfeited, g.Result)
 	} else {
@@ -190,16 +189,6 @@ func overstepNotice(g *Game, reg Regulation, s Side, o *daysclock.Overstep, send
 	if g.Judge != "" {
 		send(outgoing(g, ToJudge, g.Judge, tx.SubjOverstep, body, Notice, o.Clause))
 	}
-}
-
-// notified reports whether the notice named key was already sent.
-func (g *Game) notified(key string) bool {
-	for _, k := range g.Notified {
-		if k == key {
-			return true
-		}
-	}
-	return false
 }
 
 // endDate freezes the game when the player now on move received his move on the end date or
@@ -295,14 +284,13 @@ func (x *decider) declineDraw() {
 func (x *decider) agreeDraw() {
 	x.d.Verdict = Notice
 	x.g.DrawOffer = ""
-	x.endGame(ResultDraw, "draw agreed", x.tx.DrawAgreed)
+	x.endGame(ResultDraw, ReasonDrawAgreed, x.tx.DrawAgreed)
 }
 
 // resign ends the game: the sender resigns (any time, also after the end date, 4.3.2).
 func (x *decider) resign() {
 	x.d.Verdict = Notice
-	x.endGame(winnerResult(x.side.Other()), x.side.String()+" resigned",
-		fmt.Sprintf(x.tx.Resigned, x.g.Player(x.side).Name))
+	x.endGame(Won(x.side.Other()), Resigned(x.side), fmt.Sprintf(x.tx.Resigned, x.g.Player(x.side).Name))
 }
 
 // claimDraw decides a draw claim (repetition, the move rules of the variant). A valid claim ends
@@ -314,7 +302,7 @@ func (x *decider) claimDraw(withMove bool) bool {
 		if clause != "" {
 			x.d.addClause(clause)
 		}
-		x.endGame(ResultDraw, "draw claimed", x.tx.DrawClaimed)
+		x.endGame(ResultDraw, ReasonDrawClaimed, x.tx.DrawClaimed)
 		return true
 	}
 	x.note(x.tx.ClaimInvalid)
@@ -330,7 +318,7 @@ func (x *decider) endByRules(winner Side) {
 	if x.g.Status == StatusFinished {
 		return
 	}
-	x.g.Status, x.g.Result, x.g.Reason = StatusFinished, winnerResult(winner), "no moves"
+	x.g.Status, x.g.Result, x.g.Reason = StatusFinished, Won(winner), ReasonNoMoves
 	x.g.Variants, x.g.DrawOffer = nil, ""
 	msg := fmt.Sprintf(x.tx.EndedOnBoard, x.g.Result)
 	x.toPartner = append(x.toPartner, msg)
@@ -341,7 +329,7 @@ func (x *decider) endByRules(winner Side) {
 }
 
 // endGame records a result reached by the players and tells both (and the judge).
-func (x *decider) endGame(result, reason, msg string) {
+func (x *decider) endGame(result Result, reason Reason, msg string) {
 	x.g.Status, x.g.Result, x.g.Reason = StatusFinished, result, reason
 	x.g.Variants, x.g.DrawOffer = nil, ""
 	body := msg + "\n" + fmt.Sprintf(x.tx.Result, result)
@@ -352,15 +340,6 @@ func (x *decider) endGame(result, reason, msg string) {
 		x.notify(ToJudge, x.g.Judge, x.tx.SubjResult, body, Notice)
 	}
 }
-
-func winnerResult(s Side) string {
-	if s == White {
-		return ResultWhite
-	}
-	return ResultBlack
-}
-
-func (s Side) String() string { return string(s) }
 
 // nextControl words side s's next control: the move, the limit and, when he is on move, the last
 // day to send his move (the day after which the overstep is certain, 4.3.1).

@@ -25,21 +25,6 @@ func (s Side) Other() Side {
 	return White
 }
 
-// Status of a game.
-const (
-	StatusPlaying      = "playing"      // moves are being exchanged
-	StatusFinished     = "finished"     // a result stands
-	StatusAdjudication = "adjudication" // frozen after the end date (4.3.2); the judge decides
-)
-
-// Results, PDN style.
-const (
-	ResultNone  = "*"
-	ResultWhite = "1-0"
-	ResultBlack = "0-1"
-	ResultDraw  = "1/2-1/2"
-)
-
 // Player is one side's player as the start sheet names him.
 type Player struct {
 	Number int    `json:"number"`
@@ -47,21 +32,12 @@ type Player struct {
 	Email  string `json:"email"`
 }
 
-// How a ply came onto the board.
-const (
-	ByLetter      = "letter"      // written by its own player
-	ByForced      = "forced"      // the partner's forced reply written by the letter's sender (4.2.4)
-	ByPostald     = "postald"     // a forced reply postald played itself (4.2.4)
-	ByVariant     = "variant"     // a proposer's move played from his accepted variant (4.2.13)
-	BySubstituted = "substituted" // the unique legal move of an impossible move's square (4.2.10)
-)
-
 // Ply is one turn of one side on the board.
 type Ply struct {
 	Text   string         `json:"text"`   // the move in full notation, as rules prints it: "g3:e5"
 	Date   daysclock.Date `json:"date"`   // the postmark day of the letter that brought it
 	Letter string         `json:"letter"` // Message-ID of that letter ("" for a ruling)
-	By     string         `json:"by"`     // ByLetter, ByForced, ...
+	By     By             `json:"by"`     // ByLetter, ByForced, ...
 }
 
 // Variant is a conditional line proposed by one side (4.2.7), stored with the game and binding on
@@ -120,9 +96,10 @@ type Game struct {
 	// the first and second of the answering player's three dates (4.3.1; relay mode, the
 	// partner's postmark and the receipt fall on the same day). Zero before the first move.
 	MovedOn daysclock.Date `json:"moved_on,omitzero"`
-	// Notified lists the reminders and reports already sent ("white/reminder/2026-12-20",
-	// "black/silence/2026-12-01"), so that a tick sends each once.
-	Notified []string `json:"notified,omitempty"`
+	// Notified lists the notices already sent (reminders, reports to the judge, the overstep, the
+	// day's answer to a letter without a move, the steps of an adjudication), so that each goes
+	// once. In JSON each is the key stores have always held: "white/reminder/2026-12-20".
+	Notified []Notification `json:"notified,omitempty"`
 	// WhiteOwes and BlackOwes list the plies each player must repeat in his next letter (4.2.9):
 	// the moves his partner wrote since his own last accepted letter.
 	WhiteOwes []int `json:"white_owes,omitempty"`
@@ -133,9 +110,9 @@ type Game struct {
 	Accepted *AcceptedPart `json:"accepted,omitempty"`
 
 	DrawOffer Side   `json:"draw_offer,omitempty"` // who offered a draw that still stands
-	Status    string `json:"status"`
-	Result    string `json:"result"`
-	Reason    string `json:"reason,omitempty"` // how the game ended
+	Status    Status `json:"status"`
+	Result    Result `json:"result"`
+	Reason    Reason `json:"reason,omitempty"` // how the game ended
 
 	LastLetter string `json:"last_letter,omitempty"` // Message-ID of the last letter handled, for threading
 	// Thread holds the Message-IDs of the game's latest letters, oldest first (at most
@@ -263,7 +240,7 @@ func (g *Game) StatusText() string {
 		return "adjudication"
 	}
 	if g.Reason != "" {
-		return "finished: " + g.Reason
+		return "finished: " + g.Reason.String()
 	}
 	return "finished"
 }
@@ -288,7 +265,7 @@ func (g Game) clone() Game {
 	}
 	g.WhiteClock = cloneClock(g.WhiteClock)
 	g.BlackClock = cloneClock(g.BlackClock)
-	g.Notified = append([]string(nil), g.Notified...)
+	g.Notified = append([]Notification(nil), g.Notified...)
 	g.Thread = append([]string(nil), g.Thread...)
 	g.History = append([]Entry(nil), g.History...)
 	return g

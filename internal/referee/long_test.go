@@ -30,7 +30,7 @@ func longLetters(tb testing.TB, variant string, n int) (Game, []*mailparse.Lette
 		if err := b.replay(g.Plies); err != nil {
 			tb.Fatal(err)
 		}
-		legal := b.legal()
+		legal := legalText(b)
 		if len(legal) == 0 {
 			break
 		}
@@ -57,10 +57,10 @@ func longLetters(tb testing.TB, variant string, n int) (Game, []*mailparse.Lette
 		}
 		fmt.Fprintf(&body, "Мой ход: %s\n", numbered(p, mv))
 		if err := b.play(mv); err == nil {
-			if rs := b.legal(); len(rs) > 1 {
+			if rs := legalText(b); len(rs) > 1 {
 				r := rs[0]
 				_ = b.play(r)
-				if as := b.legal(); len(as) > 0 {
+				if as := legalText(b); len(as) > 0 {
 					fmt.Fprintf(&body, "Если %s, то %s\n", numbered(p+1, r), numbered(p+2, as[0]))
 				}
 			}
@@ -84,6 +84,15 @@ func longLetters(tb testing.TB, variant string, n int) (Game, []*mailparse.Lette
 		at = at.Add(36 * time.Hour)
 	}
 	return start, ls, envs
+}
+
+// legalText returns the legal moves of b's position in postald's notation.
+func legalText(b *board) []string {
+	var out []string
+	for _, m := range b.legal() {
+		out = append(out, b.format(m))
+	}
+	return out
 }
 
 // TestLongGame plays a long column game by letters with a variant in every letter: every letter

@@ -9,35 +9,13 @@ import (
 	"postald/internal/daysclock"
 )
 
-// Kinds of rulings of the judge (`postald judge …`).
-const (
-	RulePenalty    = "penalty"      // add (or, negative, remove) penalty days
-	RuleForfeit    = "forfeit"      // the player loses the game (an overstep confirmed, a withdrawal …)
-	RuleAdjudicate = "adjudicate"   // the judge gives the result of an unfinished game (after the end date)
-	RuleCorrect    = "correct-date" // correct a player's accrued days (a date put right, 4.3.1)
-	RuleLeave      = "leave"        // grant leave: the player's clock stops for the days given
-	RuleRevert     = "revert"       // put the game back as it was before a letter (a forged or misread letter)
-	RuleAnnul      = "annul"        // the game ends without a result and counts for no one (4.1.7, seed 003 1.10.2)
-	RuleProtest    = "protest"      // the judge's decision on a protest (4.1.12); the game is as it was
-	RuleStrikeOut  = "strike-out"   // a withdrawn player's game ends without a result (seed 003 1.10.2)
-	RuleRefer      = "refer"        // a withdrawn player's begun game goes to adjudication (seed 003 1.10.4)
-)
-
-// How a game ended, as its Reason records it, where a ruling ended it.
-const (
-	ReasonAnnulled    = "annulled"    // the judge annulled it (4.1.7)
-	ReasonStruckOut   = "struck out"  // its player withdrew with fewer than half of his games played (1.10.2)
-	ReasonForfeit     = "forfeit"     // lost by the judge's ruling
-	ReasonAdjudicated = "adjudicated" // the judge gave the result (4.3.2)
-)
-
 // Ruling is a decision of the judge (4.1.7). Every ruling names the clause it rests on (4.1.10)
 // and its reason, which both players are told.
 type Ruling struct {
-	Kind   string          `json:"kind"`
+	Kind   RuleKind        `json:"kind"`
 	Side   Side            `json:"side,omitempty"`   // whom it concerns (penalty, forfeit, correct-date, leave)
 	Days   int             `json:"days,omitempty"`   // penalty, correct-date: days to add (negative: remove)
-	Result string          `json:"result,omitempty"` // adjudicate: 1-0, 0-1, 1/2-1/2
+	Result Result          `json:"result,omitempty"` // adjudicate: 1-0, 0-1, 1/2-1/2
 	Leave  daysclock.Leave `json:"leave,omitzero"`
 
 	// Revert: Before is the game as the store held it just before the letter (kept with the
@@ -92,13 +70,11 @@ func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error
 		if x.g.Status == StatusFinished {
 			return Decision{}, fmt.Errorf("%w: the game is already finished (%s)", ErrRuling, x.g.Result)
 		}
-		x.g.Status, x.g.Result, x.g.Reason = StatusFinished, winnerResult(r.Side.Other()), ReasonForfeit
+		x.g.Status, x.g.Result, x.g.Reason = StatusFinished, Won(r.Side.Other()), ReasonForfeit
 		x.g.Variants, x.g.DrawOffer = nil, ""
 		what = fmt.Sprintf(tx.RulingForfeit, x.g.Player(r.Side).Name, tx.side(r.Side), x.g.Result, r.Reason)
 	case RuleAdjudicate:
-		switch r.Result {
-		case ResultWhite, ResultBlack, ResultDraw:
-		default:
+		if !r.Result.Decisive() {
 			return Decision{}, fmt.Errorf("%w: result %q: want 1-0, 0-1 or 1/2-1/2", ErrRuling, r.Result)
 		}
 		if x.g.Status == StatusFinished {
@@ -131,7 +107,7 @@ func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error
 		// 4.1.7: the judge annuls a game; seed 003 1.10.2 strikes out a withdrawn player's games
 		// not finished. Either way the game ends without a result, its clocks stop and nothing
 		// more is pending; the crosstable tells the two apart by the Reason.
-		if x.g.Status == StatusFinished && (x.g.Reason == ReasonAnnulled || x.g.Reason == ReasonStruckOut) {
+		if x.g.Status == StatusFinished && x.g.Reason.WithoutResult() {
 			return Decision{}, fmt.Errorf("%w: game %s is already annulled", ErrRuling, x.g.ID())
 		}
 		if r.Kind == RuleStrikeOut && x.g.Status == StatusFinished {
@@ -172,7 +148,7 @@ func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error
 	// 4.1.10: every ruling names the clause it rests on, in the letter itself.
 	body += "\n" + fmt.Sprintf(tx.RulingClause, r.Clause)
 	// A game annulled or struck out has no result to state.
-	if x.g.Status == StatusFinished && x.g.Reason != ReasonAnnulled && x.g.Reason != ReasonStruckOut {
+	if x.g.Status == StatusFinished && !x.g.Reason.WithoutResult() {
 		body += "\n" + fmt.Sprintf(tx.Result, x.g.Result)
 	}
 	for _, s := range []Side{White, Black} {
@@ -186,7 +162,7 @@ func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error
 		x.notices = append(x.notices, o)
 	}
 	x.g.History = append(x.g.History, Entry{Date: x.today, Verdict: Ruled, Clauses: []string{r.Clause},
-		Note: r.Kind + ": " + r.Reason})
+		Note: r.Kind.String() + ": " + r.Reason})
 	x.d.Letters = x.notices
 	x.summarize()
 	return x.d, nil

@@ -19,7 +19,7 @@ func TestRule(t *testing.T) {
 	tests := []struct {
 		name   string
 		r      Ruling
-		result string
+		result Result
 		time   Time
 		err    bool
 	}{

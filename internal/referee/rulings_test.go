@@ -21,9 +21,9 @@ func TestRulingsWithoutSide(t *testing.T) {
 		name    string
 		game    Game
 		r       Ruling
-		status  string
-		result  string
-		reason  string
+		status  Status
+		result  Result
+		reason  Reason
 		subject string // in every letter
 		body    string // in every letter
 		err     bool

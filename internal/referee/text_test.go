@@ -123,10 +123,10 @@ func TestLeaveRefusal(t *testing.T) {
 
 // TestReasons: every Reason the referee or the judge stores is worded in both languages.
 func TestReasons(t *testing.T) {
-	for _, r := range []string{"draw agreed", "draw claimed", "white resigned", "black resigned", "no moves",
+	for _, r := range []Reason{"draw agreed", "draw claimed", "white resigned", "black resigned", "no moves",
 		"overstep", "forfeit", "adjudicated", "annulled", ReasonStruckOut} {
 		for _, lang := range []string{"ru", "en"} {
-			if got := ReasonText(lang, r); got == r {
+			if got := ReasonText(lang, r); got == r.String() {
 				t.Errorf("ReasonText(%s, %q) is not translated", lang, r)
 			}
 		}

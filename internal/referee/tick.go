@@ -28,9 +28,9 @@ func Tick(g Game, now time.Time, reg Regulation, loc *time.Location) Decision {
 	dl := c.Deadline(x.terms)
 	var due daysclock.Date
 	for _, r := range dl.Reminders {
-		if !r.After(x.today) && !x.g.notified(reminderKey(s, r)) {
+		if !r.After(x.today) && !x.g.notified(reminderSent(s, r)) {
 			due = r
-			x.g.Notified = append(x.g.Notified, reminderKey(s, r))
+			x.g.note(reminderSent(s, r))
 		}
 	}
 	if !due.IsZero() {
@@ -38,19 +38,16 @@ func Tick(g Game, now time.Time, reg Regulation, loc *time.Location) Decision {
 		x.notifyTick(roleOf(s), x.g.Player(s).Email, x.tx.SubjReminder, body, "reminders")
 	}
 	for _, e := range c.Events(x.terms) {
-		if e.Kind != daysclock.EventSilence || e.Date.After(x.today) || x.g.notified(silenceKey(s, e.Date)) {
+		if e.Kind != daysclock.EventSilence || e.Date.After(x.today) || x.g.notified(silenceSent(s, e.Date)) {
 			continue
 		}
-		x.g.Notified = append(x.g.Notified, silenceKey(s, e.Date))
+		x.g.note(silenceSent(s, e.Date))
 		from := daysclock.Later(c.Since, c.Heard)
 		body := fmt.Sprintf(x.tx.Silence, x.g.Player(s).Name, x.tx.Days(x.reg.SilenceDays), from)
 		x.notifyTick(ToJudge, x.g.Judge, x.tx.SubjNotice, body, "silence_days")
 	}
 	return x.finishTick()
 }
-
-func reminderKey(s Side, d daysclock.Date) string { return string(s) + "/reminder/" + d.String() }
-func silenceKey(s Side, d daysclock.Date) string  { return string(s) + "/silence/" + d.String() }
 
 // notifyTick queues a notice of a tick, citing the rule or regulation item behind it; unlike
 // notify it answers no letter, so it threads under the game's last letter.
@@ -89,8 +86,8 @@ func NextEvent(g Game, reg Regulation, loc *time.Location) (time.Time, bool) {
 	c := g.Clock(s)
 	for _, e := range c.Events(g.Terms(reg)) { // in date order
 		switch {
-		case e.Kind == daysclock.EventReminder && g.notified(reminderKey(s, e.Date)):
-		case e.Kind == daysclock.EventSilence && g.notified(silenceKey(s, e.Date)):
+		case e.Kind == daysclock.EventReminder && g.notified(reminderSent(s, e.Date)):
+		case e.Kind == daysclock.EventSilence && g.notified(silenceSent(s, e.Date)):
 		case e.Kind == daysclock.EventEnd:
 		default:
 			return e.Date.Start(loc), true

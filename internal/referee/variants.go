@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"postald/internal/rules"
 )
 
 // followVariants applies the proposer's pending variants to the ply just played by his partner
@@ -15,15 +17,16 @@ func (x *decider) followVariants(proposer Side) bool {
 	if p < 0 || sideOfPly(p) == proposer {
 		return false
 	}
-	played := x.g.Plies[p].Text
+	before, played, known := x.lastPly(p)
 	var kept []Variant
-	next, label := "", ""
+	var next rules.Move // the proposer's next move, in the position after the played ply
+	nextText, label := "", ""
 	for _, v := range x.g.Variants {
 		if v.Proposer != proposer {
 			kept = append(kept, v)
 			continue
 		}
-		if v.At != p || len(v.Moves) == 0 || v.Moves[0] != played {
+		if v.At != p || len(v.Moves) == 0 || !known || !storedIs(before, v.Moves[0], played) {
 			x.tellProposer(proposer, fmt.Sprintf(x.tx.VariantGone, labelText(v.Label), x.variantText(v)))
 			continue
 		}
@@ -31,10 +34,11 @@ func (x *decider) followVariants(proposer Side) bool {
 		if len(v.Moves) == 0 {
 			continue // accepted to its end; nothing of the proposer's is left in it
 		}
-		if next == "" {
-			next, label = v.Moves[0], v.Label
+		m, ok := x.b.stored(v.Moves[0])
+		if ok && nextText == "" {
+			next, nextText, label = m, v.Moves[0], v.Label
 		}
-		if v.Moves[0] != next {
+		if !ok || !x.b.pos.SameMove(m, next) {
 			// Two variants that agree on the partner's move but answer it differently: the first
 			// one stated binds the proposer (4.2.8); the other cannot apply.
 			x.tellProposer(proposer, fmt.Sprintf(x.tx.VariantGone, labelText(v.Label), x.variantText(v)))
@@ -46,16 +50,30 @@ func (x *decider) followVariants(proposer Side) bool {
 		}
 	}
 	x.g.Variants = kept
-	if next == "" {
+	if nextText == "" {
 		return false
 	}
 	i := len(x.g.Plies)
 	x.d.addClause("4.2.13")
-	x.play(next, ByVariant)
-	msg := fmt.Sprintf(x.tx.VariantPlayed, labelText(label), numbered(i, next))
+	x.playAs(next, nextText, ByVariant)
+	msg := fmt.Sprintf(x.tx.VariantPlayed, labelText(label), numbered(i, nextText))
 	x.toPartner = append(x.toPartner, msg)
 	x.note(msg)
 	return true
+}
+
+// lastPly returns ply p, the last on the board, as a move with the position it was played in.
+func (x *decider) lastPly(p int) (*rules.Position, rules.Move, bool) {
+	if x.last.ply == p && p >= 0 {
+		return &x.last.before, x.last.move, true
+	}
+	return x.plyAt(p)
+}
+
+// storedIs reports whether text, a move as the game stores it, is the move m of position pos.
+func storedIs(pos *rules.Position, text string, m rules.Move) bool {
+	s, err := rules.ParseMove(pos, text)
+	return err == nil && pos.SameMove(s, m)
 }
 
 // tellProposer notes something about a variant to whoever proposed it.
@@ -128,19 +146,32 @@ func (x *decider) acceptWritten(moves []letterMove) (rest []letterMove, faults [
 	unsure := func(what string) ([]letterMove, []Violation, bool) {
 		return nil, append(faults, x.unsureAccept(what+"; "+fmt.Sprintf(x.tx.AcceptVariant, strings.TrimSpace(labelText(v.Label)), x.variantText(*v)), a.Line, a.Text)), false
 	}
+	// The variant is walked on bb, which stands before ply p0+i of it when its move i is read:
+	// each of its moves is read once, in its position; the moves walked are kept (walked) to be
+	// played.
 	bb := x.b.clone()
+	var walked []rules.Move
+	variantMove := func(i int) (rules.Move, bool) {
+		if i < len(walked) {
+			return walked[i], true
+		}
+		return bb.stored(vm[i])
+	}
 	matches := func(i int, m letterMove) bool {
-		// bb stands before ply p0+i of the variant
 		if m.Bad {
 			return false
 		}
-		if canon(m.Text) == canon(vm[i]) {
-			return true
-		}
-		got, f := bb.parse(m.Text)
-		return f == nil && got == vm[i]
+		want, ok := variantMove(i)
+		return ok && bb.reads(m.Text, want)
 	}
-	advance := func(i int) bool { return bb.play(vm[i]) == nil }
+	advance := func(i int) bool {
+		m, ok := variantMove(i)
+		if ok {
+			bb.playMove(m)
+			walked = append(walked, m)
+		}
+		return ok
+	}
 
 	// The declared cut: N, or the declined move X.
 	cut := -1
@@ -160,15 +191,17 @@ func (x *decider) acceptWritten(moves []letterMove) (rest []letterMove, faults [
 		c := x.b.clone() // stands before ply p0+i of the variant
 		for i := range vm {
 			ply := p0 + i
+			want, ok := c.stored(vm[i])
+			if !ok {
+				break // a stored variant replays; nothing after an unplayable move is its
+			}
 			if sideOfPly(ply) == x.side && (d.Number <= 0 || d.Side == "" || plyOf(d.Number, d.Side) == ply) {
-				if got, f := c.parse(d.Text); !d.Bad && f == nil && got == vm[i] || canon(d.Text) == canon(vm[i]) {
+				if !d.Bad && c.reads(d.Text, want) {
 					at = ply
 					break
 				}
 			}
-			if c.play(vm[i]) != nil {
-				break // a stored variant replays; nothing after an unplayable move is its
-			}
+			c.playMove(want)
 		}
 		switch {
 		case at < 0:
@@ -271,10 +304,10 @@ func (x *decider) acceptWritten(moves []letterMove) (rest []letterMove, faults [
 			continue // played by followVariants
 		}
 		if sideOfPly(ply) != x.side {
-			x.play(vm[i], ByVariant)
+			x.playAs(walked[i], vm[i], ByVariant)
 			continue
 		}
-		x.play(vm[i], ByLetter)
+		x.playAs(walked[i], vm[i], ByLetter)
 		x.followVariants(x.side.Other())
 	}
 	if x.played > 0 {
@@ -316,9 +349,11 @@ func (x *decider) pickVariant(written, moves []letterMove) (*Variant, string) {
 	first := append(append([]letterMove(nil), written...), moves...)
 	if len(first) > 0 && !first[0].Bad {
 		var fit []*Variant
-		for _, v := range cands {
-			if got, f := x.b.parse(first[0].Text); f == nil && got == v.Moves[0] {
-				fit = append(fit, v)
+		if got, f := x.b.parse(first[0].Text); f == nil {
+			for _, v := range cands {
+				if storedIs(&x.b.pos, v.Moves[0], got) {
+					fit = append(fit, v)
+				}
 			}
 		}
 		if len(fit) == 1 {
@@ -407,15 +442,13 @@ func (x *decider) proposeVariants() {
 				x.cut(lv, m, x.tx.fault(faultUnreadable))
 				break
 			}
-			text, f := bb.parse(m.Text)
+			mv, f := bb.parse(m.Text)
 			if f != nil {
 				x.cut(lv, m, x.tx.fault(f.Kind))
 				break
 			}
-			if bb.play(text) != nil {
-				break
-			}
-			moves = append(moves, text)
+			moves = append(moves, bb.format(mv))
+			bb.playMove(mv)
 			if ended, _ := bb.outcome(); ended {
 				break
 			}

@@ -8,6 +8,7 @@ import (
 
 	"postald/internal/daysclock"
 	"postald/internal/phrase"
+	"postald/internal/referee"
 	"postald/internal/tournament"
 )
 
@@ -103,9 +104,9 @@ func build(in Input) (*view, error) {
 	return v, nil
 }
 
-// side returns the clock and the player of a side: "black", else White's.
-func (g *game) side(side string) (Clock, tournament.Player) {
-	if side == "black" {
+// side returns the clock and the player of a side: Black's, else White's.
+func (g *game) side(side referee.Side) (Clock, tournament.Player) {
+	if side == referee.Black {
 		return g.Black, g.black
 	}
 	return g.White, g.white
@@ -127,12 +128,12 @@ func joinGames(s *tournament.Sheet, pairings []tournament.Game, in []Game) ([]ga
 			return nil, fmt.Errorf("report: game %s is not a game of %s", g.Name, s.Code)
 		}
 		switch g.Status {
-		case StatusPlaying, StatusFinished, StatusAdjudication:
+		case referee.StatusPlaying, referee.StatusFinished, referee.StatusAdjudication:
 		default:
 			return nil, fmt.Errorf("report: game %s: status %q", g.Name, g.Status)
 		}
 		switch g.ToMove {
-		case "", "white", "black":
+		case "", referee.White, referee.Black:
 		default:
 			return nil, fmt.Errorf("report: game %s: to move %q: want white, black or nothing", g.Name, g.ToMove)
 		}
@@ -156,11 +157,11 @@ func counts(t *phrase.ReportText, all int, games []game) string {
 	var playing, adjudication, done int
 	for _, g := range games {
 		switch g.Status {
-		case StatusPlaying:
+		case referee.StatusPlaying:
 			playing++
-		case StatusAdjudication:
+		case referee.StatusAdjudication:
 			adjudication++
-		case StatusFinished:
+		case referee.StatusFinished:
 			done++
 		}
 	}
@@ -171,16 +172,16 @@ func inProgress(t *phrase.ReportText, games []game) section {
 	sec := section{Title: t.InProgress, Empty: t.None,
 		Header: []string{t.Columns.Game, t.Columns.White, t.Columns.Black, t.Columns.Move, t.Columns.OnMove, t.Columns.Time, t.Columns.LastDay}}
 	for _, g := range games {
-		if g.Status == StatusFinished {
+		if g.Status == referee.StatusFinished {
 			continue
 		}
 		on, last := t.Nobody, ""
 		switch {
-		case g.Status == StatusAdjudication:
+		case g.Status == referee.StatusAdjudication:
 			on = t.Adjudication
-		case g.ToMove == "white":
+		case g.ToMove == referee.White:
 			on, last = t.WhiteSide, t.Date(g.White.LastDay)
-		case g.ToMove == "black":
+		case g.ToMove == referee.Black:
 			on, last = t.BlackSide, t.Date(g.Black.LastDay)
 		}
 		sec.Rows = append(sec.Rows, []string{g.Name, g.white.Name, g.black.Name, strconv.Itoa(g.Moves), on,
@@ -195,12 +196,12 @@ func clocks(t *phrase.ReportText, s *tournament.Sheet, games []game) section {
 		Header: []string{t.Columns.Number, t.Columns.Player, t.Columns.Game, t.Columns.Colour, t.Columns.Days, t.Columns.PenaltyDays, t.Columns.Control, t.Columns.LastDay}}
 	for _, p := range s.Players {
 		for _, g := range games {
-			if g.Status != StatusPlaying || (g.pairing.White != p.Number && g.pairing.Black != p.Number) {
+			if g.Status != referee.StatusPlaying || (g.pairing.White != p.Number && g.pairing.Black != p.Number) {
 				continue
 			}
-			c, colour, side := g.White, t.WhiteSide, "white"
+			c, colour, side := g.White, t.WhiteSide, referee.White
 			if g.pairing.Black == p.Number {
-				c, colour, side = g.Black, t.BlackSide, "black"
+				c, colour, side = g.Black, t.BlackSide, referee.Black
 			}
 			last := ""
 			if g.ToMove == side {
@@ -220,10 +221,10 @@ func deadlines(t *phrase.ReportText, today daysclock.Date, games []game) section
 		Header: []string{t.Columns.LastDay, t.Columns.Game, t.Columns.Player, t.Columns.Control, t.Columns.Days, ""}}
 	var all []datedRow
 	for _, g := range games {
-		if g.Status != StatusPlaying {
+		if g.Status != referee.StatusPlaying {
 			continue
 		}
-		if g.ToMove != "white" && g.ToMove != "black" {
+		if g.ToMove != referee.White && g.ToMove != referee.Black {
 			continue
 		}
 		c, p := g.side(g.ToMove)
@@ -251,7 +252,7 @@ func violations(t *phrase.ReportText, games []game) section {
 			_, p := g.side(pen.Side)
 			all = append(all, datedRow{pen.Date, []string{t.Date(pen.Date), g.Name, p.Name, strconv.Itoa(pen.Days), pen.Clause, pen.What}})
 		}
-		for _, side := range []string{"white", "black"} {
+		for _, side := range []referee.Side{referee.White, referee.Black} {
 			if c, p := g.side(side); !c.Overstep.IsZero() {
 				all = append(all, datedRow{c.Overstep, []string{t.Date(c.Overstep), g.Name, p.Name, "", "4.3.1", t.Overstep}})
 			}
@@ -300,7 +301,7 @@ func finished(t *phrase.ReportText, games []game) section {
 	sec := section{Title: t.Finished, Empty: t.None,
 		Header: []string{t.Columns.Game, t.Columns.White, t.Columns.Black, t.Columns.Result, t.Columns.Move, t.Columns.How}}
 	for _, g := range games {
-		if g.Status != StatusFinished {
+		if g.Status != referee.StatusFinished {
 			continue
 		}
 		res := g.Result.String()

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"postald/internal/daysclock"
+	"postald/internal/referee"
 	"postald/internal/report"
 	"postald/internal/tournament"
 )
@@ -40,7 +41,7 @@ email = "brown@mail.example"
 		Sheet: sheet,
 		Today: daysclock.Date{Year: 2026, Month: 12, Day: 1},
 		Games: []report.Game{{
-			Name: "1-2", Status: report.StatusPlaying, ToMove: "black", Moves: 7,
+			Name: "1-2", Status: referee.StatusPlaying, ToMove: "black", Moves: 7,
 			White: report.Clock{Days: 9, Control: 10, Limit: 50},
 			Black: report.Clock{Days: 21, Control: 10, Limit: 50, LastDay: daysclock.Date{Year: 2026, Month: 12, Day: 5}},
 		}},

@@ -2,6 +2,7 @@ package report
 
 import (
 	"postald/internal/daysclock"
+	"postald/internal/referee"
 	"postald/internal/tournament"
 )
 
@@ -19,25 +20,20 @@ type Input struct {
 
 // Game is one game as the report needs it.
 type Game struct {
-	Name   string // "1-2", as the sheet names it
-	Status string // StatusPlaying, StatusFinished or StatusAdjudication
-	ToMove string // "white" or "black"; empty when nobody is on move
-	Moves  int    // the number of the last move made (a White and a Black move are one move)
+	Name   string         // "1-2", as the sheet names it
+	Status referee.Status // referee.StatusPlaying, StatusFinished or StatusAdjudication
+	ToMove referee.Side   // white or black; empty when nobody is on move
+	Moves  int            // the number of the last move made (a White and a Black move are one move)
 	White  Clock
 	Black  Clock
 	// Penalties are the penalty days charged in the game: by postald for a stopped letter
 	// (4.2.11) and by the judge's penalty rulings (with the clause each names), oldest first.
 	Penalties []Penalty
-	Result    tournament.Result // tournament.Unfinished while the game goes on
-	Reason    string            // how the game ended, in the tournament's language
+	// Result is the game's mark in the crosstable (tournament.TableResult): its result, or the
+	// mark of a game not played over the board; tournament.Unfinished while the game goes on.
+	Result tournament.Result
+	Reason string // how the game ended, in the tournament's language
 }
-
-// Game statuses, as the referee names them.
-const (
-	StatusPlaying      = "playing"
-	StatusFinished     = "finished"
-	StatusAdjudication = "adjudication" // frozen after the end date (4.3.2); the judge decides
-)
 
 // Clock is one player's thinking time in one game (4.3.1).
 type Clock struct {
@@ -53,7 +49,7 @@ type Clock struct {
 // Penalty is one charge of penalty days.
 type Penalty struct {
 	Date   daysclock.Date
-	Side   string // "white" or "black"
+	Side   referee.Side // white or black
 	Days   int
 	Clause string // "4.2.11", or the clause of the judge's ruling
 	What   string // what was wrong, in the tournament's language (the judge's words for a ruling)

@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"postald/internal/daysclock"
+	"postald/internal/referee"
 	"postald/internal/tournament"
 )
 
@@ -62,30 +63,30 @@ func input(t testing.TB, lang string) Input {
 		Sheet: s,
 		Today: day(2027, time.January, 15),
 		Games: []Game{
-			{Name: "1-6", Status: StatusFinished, Moves: 24, Result: tournament.WhiteWins, Reason: w("чёрные сдались", "Black resigned"),
+			{Name: "1-6", Status: referee.StatusFinished, Moves: 24, Result: tournament.WhiteWins, Reason: w("чёрные сдались", "Black resigned"),
 				White: Clock{Days: 61, Control: 30, Limit: 150}, Black: Clock{Days: 70, Control: 30, Limit: 150}},
 			// White on move, control due in 4 days.
-			{Name: "2-5", Status: StatusPlaying, ToMove: "white", Moves: 14,
+			{Name: "2-5", Status: referee.StatusPlaying, ToMove: "white", Moves: 14,
 				White: Clock{Days: 40, Control: 20, Limit: 100, LastDay: day(2027, time.January, 19)},
 				Black: Clock{Days: 33, Control: 20, Limit: 100}},
 			// Black on move, overdue since 10 January, overstep certain on the 11th; 6 penalty days.
-			{Name: "3-4", Status: StatusPlaying, ToMove: "black", Moves: 9,
+			{Name: "3-4", Status: referee.StatusPlaying, ToMove: "black", Moves: 9,
 				White:     Clock{Days: 20, Control: 10, Limit: 50},
 				Black:     Clock{Days: 52, Penalty: 6, Control: 10, Limit: 50, LastDay: day(2027, time.January, 10), Overstep: day(2027, time.January, 11)},
 				Penalties: []Penalty{{Date: day(2026, time.December, 3), Side: "black", Days: 6, Clause: "4.2.11", What: w("невыполнимый ход 7... c5-b4", "impossible move 7... c5-b4")}}},
-			{Name: "6-4", Status: StatusFinished, Moves: 31, Result: tournament.Draw, Reason: w("ничья по соглашению", "draw agreed"),
+			{Name: "6-4", Status: referee.StatusFinished, Moves: 31, Result: tournament.Draw, Reason: w("ничья по соглашению", "draw agreed"),
 				White: Clock{Days: 80, Control: 40, Limit: 200}, Black: Clock{Days: 75, Control: 40, Limit: 200}},
 			// Due in 36 days: not listed among the deadlines.
-			{Name: "5-3", Status: StatusPlaying, ToMove: "white", Moves: 11,
+			{Name: "5-3", Status: referee.StatusPlaying, ToMove: "white", Moves: 11,
 				White: Clock{Days: 30, Control: 20, Limit: 100, LastDay: day(2027, time.February, 20)},
 				Black: Clock{Days: 25, Control: 20, Limit: 100}},
-			{Name: "1-2", Status: StatusFinished, Moves: 0, Result: tournament.BlackByForfeit, Reason: w("поражение белым без игры", "White lost without play")},
+			{Name: "1-2", Status: referee.StatusFinished, Moves: 0, Result: tournament.BlackByForfeit, Reason: w("поражение белым без игры", "White lost without play")},
 			// Due in exactly 7 days: listed.
-			{Name: "2-6", Status: StatusPlaying, ToMove: "black", Moves: 5,
+			{Name: "2-6", Status: referee.StatusPlaying, ToMove: "black", Moves: 5,
 				White: Clock{Days: 12, Control: 10, Limit: 50},
 				Black: Clock{Days: 41, Control: 10, Limit: 50, LastDay: day(2027, time.January, 22)}},
 			// Due in 8 days: not listed.
-			{Name: "3-1", Status: StatusPlaying, ToMove: "black", Moves: 6,
+			{Name: "3-1", Status: referee.StatusPlaying, ToMove: "black", Moves: 6,
 				White: Clock{Days: 20, Control: 10, Limit: 50},
 				Black: Clock{Days: 30, Control: 10, Limit: 50, LastDay: day(2027, time.January, 23)}},
 		},
@@ -174,7 +175,7 @@ func TestInvalid(t *testing.T) {
 	}{
 		{"no sheet", func(in *Input) { in.Sheet = nil }},
 		{"no date", func(in *Input) { in.Today = daysclock.Date{} }},
-		{"unknown game", func(in *Input) { in.Games = append(in.Games, Game{Name: "6-1", Status: StatusPlaying}) }},
+		{"unknown game", func(in *Input) { in.Games = append(in.Games, Game{Name: "6-1", Status: referee.StatusPlaying}) }},
 		{"game twice", func(in *Input) { in.Games = append(in.Games, in.Games[0]) }},
 		{"status", func(in *Input) { in.Games[0].Status = "paused" }},
 		{"to move", func(in *Input) { in.Games[1].ToMove = "red" }},

@@ -62,3 +62,24 @@ func (m *Move) sameRoute(o *Move) bool {
 func trailingZeros(b uint64) int { return bits.TrailingZeros64(b) }
 
 func popcount(b uint64) int { return bits.OnesCount64(b) }
+
+// SameMove reports whether a and b, legal moves of p, are the same move as
+// full notation tells moves apart: [FormatMove] writes them alike. The moves
+// themselves are compared (the same route, or, in russian and international,
+// the same pieces taken: see LegalMoves); only two different routes that lead
+// to the same position are written out, which happens in the tower variants,
+// where every route is a move of its own and a capture whose route the
+// notation cannot tell from another's is the same move for the game.
+func (p *Position) SameMove(a, b Move) bool {
+	if a.Equal(b) {
+		return true
+	}
+	if !p.v.towers {
+		if !sameResult(&a, &b) {
+			return false
+		}
+	} else if x, y := p.Play(a), p.Play(b); !x.Equal(&y) {
+		return false
+	}
+	return FormatMove(p, a) == FormatMove(p, b)
+}

@@ -51,6 +51,12 @@ type ArchiveEntry struct {
 	// revert` puts back. The chain's hash covers it. Empty for other entries, and in entries
 	// archived before it was kept.
 	Before []byte `json:"before,omitempty"`
+	// BeforeChunks are the lists that state kept apart in chunks (since schema version 4): Before
+	// then holds its head. The chain's hash covers them, and each reference its chunks.
+	BeforeChunks []ChunkList `json:"before_chunks,omitempty"`
+
+	// tx is the transaction that read the entry (GameBefore reads its chunks through it).
+	tx *Tx
 }
 
 // Receipt identifies an archived letter for an acknowledgement: a player who
@@ -193,6 +199,7 @@ func (tx *Tx) ArchiveEntries(g GameID, from uint64, fn func(ArchiveEntry) error)
 		if err != nil {
 			return fmt.Errorf("archive %s entry %x: %w", chain, k, err)
 		}
+		e.tx = tx
 		if err := fn(e); err != nil {
 			return err
 		}
@@ -256,6 +263,16 @@ func (tx *Tx) Verify(g GameID) (uint64, error) {
 			if h := entryHash(prev, header, e.Raw); h != e.Hash {
 				return n, broken(want, "content does not match its hash")
 			}
+			// The chunks of the game before the letter are held (each chain is checked whole by
+			// the deep check of the chunks).
+			if len(e.BeforeChunks) > 0 {
+				if g.Game == "" {
+					return n, broken(want, "a letter of no game keeps a game before it")
+				}
+				if err := tx.checkLists(g, e.BeforeChunks); err != nil {
+					return n, broken(want, "the game before the letter: %v", err)
+				}
+			}
 			n, prev = want, e.Hash
 		}
 	}
@@ -280,7 +297,9 @@ func (tx *Tx) Verify(g GameID) (uint64, error) {
 }
 
 // VerifyGame is Verify for a game's chain and also checks what the chain
-// covers: the game's record (its seal and its anchor in the chain) and the
+// covers: the game's record (its seal and its anchor in the chain), every
+// chunk of the game (its reference and its link to the chunk before it:
+// those of the record and those of the games before its letters), and the
 // rulings about the game (each one's hash and its link to the ruling
 // before). It returns the number of archived letters.
 func (tx *Tx) VerifyGame(g GameID) (uint64, error) {
@@ -293,6 +312,9 @@ func (tx *Tx) VerifyGame(g GameID) (uint64, error) {
 			if _, err := tx.verifyGame(g, v); err != nil {
 				return n, err
 			}
+		}
+		if err := tx.verifyChunks(append([]byte(g.Key()), 0)); err != nil {
+			return n, err
 		}
 	}
 	_, err = tx.Rulings(g)
@@ -308,9 +330,10 @@ func (db *DB) Verify(g GameID) (n uint64, err error) {
 	return n, err
 }
 
-// VerifyAll verifies every archive chain, every game record and the rulings
-// log, and returns the first broken link (a *ChainError or a *SealError,
-// inside a *DamageError naming the file).
+// VerifyAll verifies every archive chain, every game record and chunk, the
+// index of the games in play and the rulings log, and returns the first
+// broken link (a *ChainError or a *SealError, inside a *DamageError naming
+// the file).
 func (db *DB) VerifyAll() error {
 	return db.View(func(tx *Tx) error { return tx.verifyAll() })
 }

@@ -327,22 +327,23 @@ func TestSeal_Tamper(t *testing.T) {
 		{"the record of another game", func(tx *bolt.Tx) error {
 			return put(tx, game37, record(tx, game12))
 		}, "content does not match its seal"},
+		{"the in-play flag", func(tx *bolt.Tx) error {
+			v := record(tx, game37)
+			v[3] ^= gameInPlay
+			return put(tx, game37, v)
+		}, "content does not match its seal"},
 		{"resealed to an entry that is not the chain's", func(tx *bolt.Tx) error {
 			v := record(tx, game37)
-			v[42] ^= 1 // the anchor hash
-			var anchor Digest
-			copy(anchor[:], v[11:43])
-			seal := gameSeal(game37, binary.BigEndian.Uint16(v[1:3]), binary.BigEndian.Uint64(v[3:11]), anchor, v[gameHeaderLen:])
-			copy(v[43:75], seal[:])
+			v[43] ^= 1 // the anchor hash
+			seal := gameSeal(game37, v)
+			copy(v[44:76], seal[:])
 			return put(tx, game37, v)
 		}, "whose hash is not the one sealed"},
 		{"resealed to an entry the chain does not hold", func(tx *bolt.Tx) error {
 			v := record(tx, game37)
-			binary.BigEndian.PutUint64(v[3:11], 99)
-			var anchor Digest
-			copy(anchor[:], v[11:43])
-			seal := gameSeal(game37, binary.BigEndian.Uint16(v[1:3]), 99, anchor, v[gameHeaderLen:])
-			copy(v[43:75], seal[:])
+			binary.BigEndian.PutUint64(v[4:12], 99)
+			seal := gameSeal(game37, v)
+			copy(v[44:76], seal[:])
 			return put(tx, game37, v)
 		}, "sealed to archive entry 99, which the chain does not hold"},
 	}

@@ -3,9 +3,12 @@
 // judge's rulings and each game's next event.
 //
 // The store is shell: it does I/O and nothing clever. Game states are
-// opaque blobs produced by the referee (GameState); the store's own records
-// (inbound letters, outbox items, archive entries, rulings) are typed here.
-// It reads no clock: every instant is given by the caller.
+// blobs produced by the caller (GameState; postald's office writes the
+// referee's game as JSON): the store knows of them only what GameState says
+// — whether the game is in play, and, for a state kept in parts, that it is a
+// JSON object some of whose arrays are kept apart in chunks. The store's own
+// records (inbound letters, outbox items, archive entries, rulings) are typed
+// here. It reads no clock: every instant is given by the caller.
 //
 // # Opening
 //
@@ -28,7 +31,8 @@
 // value (on the opening goroutine, so that a panic or a fault bbolt raises
 // on a bad page is recovered), then bbolt's consistency check, then
 // VerifyAll: every archive chain, every game record's seal and the rulings
-// log. Pages are checked through a read-only handle before the read-write
+// log, every chunk of a game kept in parts and the index of the games in
+// play. Pages are checked through a read-only handle before the read-write
 // open, because bbolt reads the freelist when it opens a file read-write and
 // a panic there would leak its mapping, and the lock. The check reads the
 // whole file once; BenchmarkOpenCheck measures it (2,000 games, 10,000
@@ -48,9 +52,11 @@
 // schema.go lists every bucket, its key layout and its value encoding, the
 // versions and the migrations. In short:
 //
-//	meta            schema_version, instance
+//	meta            schema_version, instance, rulings_head, tournaments_revision
 //	tournaments     tournament code → start sheet (raw TOML or JSON)
-//	games           "tournament/game" → caller format + opaque state
+//	games           "tournament/game" → caller format, in play, anchor, seal, lists kept apart, state or head
+//	game_chunks     "tournament/game" 0 reference → place, previous reference, list, items (since version 4)
+//	games_in_play   "tournament/game" → (the games in play, since version 4)
 //	inbound         mailbox 0 UIDVALIDITY UID → Inbound (received, done, quarantined, duplicate)
 //	inbound_id      "mid:"Message-ID or "sha256:"digest → inbound key (since version 2)
 //	outbox          sequence → OutboxItem + raw letter
@@ -66,7 +72,40 @@
 // "tournament/game" strings. Every value starts with a record version byte.
 // Versions: 1 is the first layout; 2 adds inbound_id (migration 1→2 builds
 // it from the inbound records); 3 seals game records and chains the rulings
-// (migration 2→3 seals what the file holds).
+// (migration 2→3 seals what the file holds); 4 keeps a game's state in
+// parts, says in each record whether the game is in play, indexes the games
+// in play and gives the tournaments a revision (migration 3→4 checks every
+// version-3 record's seal and anchor and rewrites it whole as a head on the
+// same anchor; the caller splits it when it next writes it).
+//
+// # Games in parts
+//
+// A letter must not cost more as the game grows (architecture.md, "Scale").
+// A state may therefore be kept in parts (GameState.Chunks): the record
+// holds a head, a JSON object, and the older items of the arrays that grow
+// with every letter (postald keeps the plies and the history entries so,
+// sixteen to a chunk) are kept apart in chunks, each a JSON array written
+// once and never changed or removed. The chunks of one array form a chain:
+// each is named by its reference, SHA-256 over the game, the array, its
+// place, the reference of the chunk before it and its items; the record
+// names only the last reference of each array and how many chunks it has. A
+// letter thus writes a head of a bounded size and, now and then, one chunk
+// (Tx.PutGame with GameState.NewChunks); Tx.GameParts reads the record as
+// stored and Tx.Chunk each chunk, checked against its reference; Tx.Game
+// returns the state whole, the chunks' items put back in front of the
+// head's own (a state of no chunks is returned byte for byte as stored).
+//
+// # The tournaments' revision
+//
+// Meta tournaments_revision (Tx.TournamentsRevision) changes whenever a
+// start sheet is stored, a game is added, or a game enters or leaves play
+// (GameState.InPlay, indexed in games_in_play, Tx.GamesInPlay), in whatever
+// process. A process may keep the sheets parsed and the games in play known
+// for as long as the revision it read them at is the file's (postald's
+// office does, so that a letter does not parse every sheet). Each change
+// makes the revision a hash of the previous one and of the change, not a
+// count, so that a transaction rolled back cannot leave a cache valid under
+// a revision a different change takes later.
 //
 // # Letters
 //
@@ -97,7 +136,8 @@
 //     record whose Attempts reached the daemon's limit is quarantined
 //     instead of being tried again (a letter that crashes the referee must
 //     not stop the daemon).
-//  3. Update: read the game (Tx.Game), decide, Tx.ApplyLetter. Only after
+//  3. Update: read the game (Tx.GameParts, and Tx.Chunk for chunks not
+//     read before), decide, Tx.ApplyLetter. Only after
 //     this commit is the message moved to the processed folder and the
 //     sender woken.
 //
@@ -152,15 +192,27 @@
 //
 // The records the judge reads as fact are covered too. A game record is
 // sealed: it carries the sequence and hash of the entry of its game's chain
-// that was last when it was written, and seal = SHA-256 over the game's key,
-// its format, that sequence and hash, and the state; Tx.Game checks the seal
-// and the anchor on every read, so an edited state is never shown as fact.
+// that was last when it was written, and seal = SHA-256 over the game's key
+// and the whole record but the seal (format, in-play flag, that sequence and
+// hash, the references of its chunks, the state or head); Tx.Game and
+// Tx.GameParts check the seal, the anchor and that the last chunk of every
+// list is held on every read, and every chunk read is checked against its
+// reference (which covers, through the chain, every chunk before it), so an
+// edited state is never shown as fact.
 // Rulings form one chain in the order they were made (each record carries
 // the previous ruling's hash and its own; meta rulings_head is the head);
 // Tx.Rulings checks each ruling it returns and its link. Tx.VerifyGame (DB.Verify)
-// checks a game's chain, record and rulings; VerifyAll checks all of them.
+// checks a game's chain, record, chunks and rulings; VerifyAll checks all of
+// them, every chunk's reference and link, and the index of the games in play
+// against the records.
 // A game record put back as it was at an earlier letter still verifies
-// (judge revert does that on purpose). The Receipt of a letter (chain, entry, move, hash),
+// (judge revert does that on purpose). The game before each letter, kept in
+// the letter's archive entry (ArchiveEntry.GameBefore), is the record's
+// state or head, deflated, with the references of its chunks
+// (BeforeChunks): chunks are never changed or removed, so they are the ones
+// the game had then, the chain's hash covers the references, Verify checks
+// that the store holds them, and keeping it costs the same at every move.
+// The Receipt of a letter (chain, entry, move, hash),
 // quoted in the acknowledgement the player keeps, is the anchor outside the
 // file that exposes such a rebuild. Retention is forever: the store has no
 // call that deletes a letter, a ruling or an inbound record.

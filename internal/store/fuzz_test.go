@@ -67,9 +67,16 @@ func FuzzRecords(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		decodeGame(b)
-		if r, err := decodeGameRecord(b); err == nil && len(b) != gameHeaderLen+len(r.State.Data) {
-			t.Fatalf("game record %x decodes to %d bytes of state", b, len(r.State.Data))
+		if r, err := decodeGameRecord(b); err == nil {
+			lists := 1
+			for _, l := range r.State.Chunks {
+				lists += 1 + len(l.List) + 4 + 32
+			}
+			if len(b) != gameHeaderLen+lists+len(r.State.Data) {
+				t.Fatalf("game record %x decodes to %d bytes of state", b, len(r.State.Data))
+			}
 		}
+		decodeChunk(b)
 		decodeRuling(b)
 		decodeHead(b)
 		var it OutboxItem

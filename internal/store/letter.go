@@ -87,7 +87,7 @@ func (tx *Tx) ApplyLetter(o LetterOutcome) (Applied, error) {
 	}
 	ref := in.Ref // the first copy, when o.Ref is a duplicate of an interrupted letter
 	// The game as it stands before the letter is kept with the letter (judge revert).
-	before, err := tx.priorState(o.Game)
+	before, beforeChunks, err := tx.priorState(o.Game)
 	if err != nil {
 		return Applied{}, fmt.Errorf("letter %s: %w", o.Ref, err)
 	}
@@ -95,7 +95,7 @@ func (tx *Tx) ApplyLetter(o LetterOutcome) (Applied, error) {
 	a.Receipt, err = tx.Archive(o.Game, ArchiveEntry{
 		Direction: In, Time: o.Received, MessageID: in.MessageID, Move: o.Move,
 		Verdict: verdict, Clause: o.Clause, Ref: &ref, Raw: o.Raw,
-		Auth: o.Auth, Before: before,
+		Auth: o.Auth, Before: before, BeforeChunks: beforeChunks,
 	})
 	if err != nil {
 		return Applied{}, fmt.Errorf("letter %s: %w", o.Ref, err)

@@ -22,10 +22,17 @@ package store
 //     sealed to the entry of its game's chain that was last when it was
 //     written (game.go); rulings chain in the order they were made
 //     (rulings.go). Verify checks all three.
+//   - A game's state may be kept in parts (since version 4): the record holds
+//     a small head, and the older items of the arrays that grow with every
+//     letter are kept apart in chunks that are written once and never changed
+//     (chunks.go); the record's seal covers the references of the chunks, and
+//     each reference covers its chunk and every chunk before it.
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -44,15 +51,29 @@ import (
 //   - 3: game records are sealed (recordV2 game records) and rulings are
 //     chained (recordV2 ruling records, meta rulings_head); migration 2→3
 //     seals every game at its chain's head and chains the rulings in order.
-const SchemaVersion = 3
+//   - 4: a game's state may be kept in parts, a head in the record and
+//     chunks apart (recordV3 game records, game_chunks), so that a letter
+//     writes a record of a bounded size; the records say whether the game is
+//     in play, indexed in games_in_play, and meta tournaments_revision
+//     changes with every change to the start sheets or to the games in play,
+//     so that a process can keep them parsed (postald's office does).
+//     Migration 3→4 checks every version-3 record's seal and anchor, rewrites
+//     it whole as a version-4 head on the same anchor, marks it in play
+//     unless its state's "status" member says "finished", and builds the
+//     index.
+const SchemaVersion = 4
 
 // recordV1 is the version byte that starts every value written by this
 // schema, except the records below.
 const recordV1 byte = 1
 
-// recordV2 starts the game records and ruling records of schema version 3,
-// which carry their hashes (see bucketGames and bucketRulings).
+// recordV2 starts the ruling records since schema version 3 and the game
+// records of version 3, which carry their hashes (see bucketRulings and
+// gameSealV3).
 const recordV2 byte = 2
+
+// recordV3 starts the game records of schema version 4 (see bucketGames).
+const recordV3 byte = 3
 
 // Buckets, with the layout of their keys and values.
 var (
@@ -65,14 +86,31 @@ var (
 	// sheet as given, raw TOML or JSON).
 	bucketTournaments = []byte("tournaments")
 
-	// games: "tournament/game" → recordV2 + 2-byte big-endian caller
-	// format + 8-byte anchor sequence + 32-byte anchor hash + 32-byte seal +
-	// the caller's opaque game state (GameState). The anchor is the entry
-	// of the game's archive chain that was last when the record was written
-	// (0 and zeros when the chain was empty); seal = SHA-256("postald game"
-	// 0x00 key 0x00 format anchor-sequence anchor-hash state), see
-	// gameSeal. Version 1 and 2 files hold recordV1 + format + state.
+	// games: "tournament/game" → recordV3 + 2-byte big-endian caller
+	// format + 1-byte flags (bit 0: in play) + 8-byte anchor sequence +
+	// 32-byte anchor hash + 32-byte seal + 1-byte number of lists kept apart
+	// + for each list (1-byte name length, name, 4-byte number of chunks,
+	// 32-byte reference of its last chunk) + the caller's game state or, when
+	// lists are kept apart, its head (a JSON object; GameState). The anchor is
+	// the entry of the game's archive chain that was last when the record was
+	// written (0 and zeros when the chain was empty); seal = SHA-256("postald
+	// game" 0x00 key 0x00 and the whole record but the seal field), see
+	// gameSeal. Version 3 files hold recordV2 + format + anchor + seal (over
+	// key, format, anchor and state, gameSealV3) + state; version 1 and 2
+	// files recordV1 + format + state.
 	bucketGames = []byte("games")
+
+	// game_chunks (since version 4): "tournament/game" + 0x00 + 32-byte
+	// chunk reference → recordV1 + 4-byte place in its list's chain (from 0)
+	// + 32-byte reference of the chunk before it (zeros for the first) +
+	// 1-byte name length + the list's name + the items, a JSON array.
+	// reference = SHA-256("postald chunk" 0x00 key 0x00 list 0x00 place
+	// previous-reference items), see Chunk.Ref. Never changed or removed.
+	bucketGameChunks = []byte("game_chunks")
+
+	// games_in_play (since version 4): "tournament/game" → recordV1, for
+	// exactly the games whose record has the in-play flag.
+	bucketInPlay = []byte("games_in_play")
 
 	// inbound: mailbox + 0x00 + 4-byte UIDVALIDITY + 4-byte UID → recordV1
 	// + JSON Inbound.
@@ -126,6 +164,10 @@ var (
 	// metaRulingsHead (since version 3) → recordV1 + 8-byte last ruling
 	// sequence + 32-byte its hash (encodeHead); absent while there is none.
 	metaRulingsHead = []byte("rulings_head")
+	// metaRevision (since version 4) → recordV1 + 8-byte revision of the
+	// tournaments: a new random value with every start sheet stored, game
+	// added, and game entering or leaving play (Tx.TournamentsRevision).
+	metaRevision = []byte("tournaments_revision")
 )
 
 // rulingsChain names the rulings log in a ChainError.
@@ -142,8 +184,11 @@ var bucketsV1 = [][]byte{
 	bucketRulings, bucketRulingsIndex, bucketEvents, bucketEventsByGame,
 }
 
+// bucketsV3 are the top-level buckets of schema versions 2 and 3.
+var bucketsV3 = append(append([][]byte(nil), bucketsV1...), bucketInboundID)
+
 // currentBuckets are the top-level buckets of SchemaVersion.
-var currentBuckets = append(append([][]byte(nil), bucketsV1...), bucketInboundID)
+var currentBuckets = append(append([][]byte(nil), bucketsV3...), bucketGameChunks, bucketInPlay)
 
 // A migration moves a file from version from to version from+1 inside the
 // single transaction that opens it.
@@ -158,6 +203,7 @@ type migration struct {
 var migrations = []migration{
 	{from: 1, what: "index inbound letters by Message-ID or digest", apply: migrateIndexInbound},
 	{from: 2, what: "seal game records and chain the rulings", apply: migrateSeal},
+	{from: 3, what: "game records with a head and chunks, and the index of the games in play", apply: migrateParts},
 }
 
 // migrateIndexInbound (1→2) creates inbound_id and fills it from the inbound
@@ -212,7 +258,7 @@ func migrateSeal(tx *bolt.Tx) error {
 		if err != nil {
 			return fmt.Errorf("game key %q: %w", r.key, err)
 		}
-		v, err := sealGame(tx.Bucket(bucketArchiveHead), g, r.st)
+		v, err := sealGameV3(tx.Bucket(bucketArchiveHead), g, r.st)
 		if err != nil {
 			return fmt.Errorf("game %s: %w", g, err)
 		}
@@ -253,6 +299,115 @@ func migrateSeal(tx *bolt.Tx) error {
 		return fmt.Errorf("put %s: %w", metaRulingsHead, err)
 	}
 	return nil
+}
+
+// gameSealV3 is the seal of a version-3 game record: SHA-256("postald game" 0 key 0 format
+// anchor-sequence anchor-hash state).
+func gameSealV3(g GameID, format uint16, anchorSeq uint64, anchorHash Digest, data []byte) Digest {
+	h := sha256.New()
+	h.Write([]byte("postald game\x00" + g.Key() + "\x00"))
+	h.Write(binary.BigEndian.AppendUint16(nil, format))
+	h.Write(seqKey(anchorSeq))
+	h.Write(anchorHash[:])
+	h.Write(data)
+	var d Digest
+	h.Sum(d[:0])
+	return d
+}
+
+// gameHeaderLenV3 is the length of a version-3 game record before the state.
+const gameHeaderLenV3 = 1 + 2 + 8 + 32 + 32
+
+// sealGameV3 encodes st as the version-3 record of game g, sealed to the head of g's archive
+// chain in heads: what migration 2→3 writes, for migration 3→4 to read.
+func sealGameV3(heads *bolt.Bucket, g GameID, st GameState) ([]byte, error) {
+	var seq uint64
+	var hash Digest
+	if h := heads.Get([]byte(g.Key())); h != nil {
+		var err error
+		if seq, hash, err = decodeHead(h); err != nil {
+			return nil, fmt.Errorf("archive head: %w", err)
+		}
+	}
+	seal := gameSealV3(g, st.Format, seq, hash, st.Data)
+	b := make([]byte, 0, gameHeaderLenV3+len(st.Data))
+	b = append(b, recordV2)
+	b = binary.BigEndian.AppendUint16(b, st.Format)
+	b = append(b, seqKey(seq)...)
+	b = append(b, hash[:]...)
+	b = append(b, seal[:]...)
+	return append(b, st.Data...), nil
+}
+
+// migrateParts (3→4) rewrites every game record in the version-4 layout: the state whole, as
+// the head of a record without lists kept apart, on the same anchor, flagged in play unless the
+// state's top-level "status" member is "finished" (the word postald's referee writes; the
+// office keeps the flag from then on); it builds games_in_play and gives the tournaments a
+// revision. Each version-3 record is checked first, its seal and its anchor in the game's
+// chain: an edit made before the migration is found, not sealed anew.
+func migrateParts(tx *bolt.Tx) error {
+	for _, name := range [][]byte{bucketGameChunks, bucketInPlay} {
+		if _, err := tx.CreateBucket(name); err != nil {
+			return fmt.Errorf("create %s: %w", name, err)
+		}
+	}
+	games, archive := tx.Bucket(bucketGames), tx.Bucket(bucketArchive)
+	type rec struct {
+		key []byte
+		v   []byte
+	}
+	var recs []rec
+	err := games.ForEach(func(k, v []byte) error {
+		g, err := ParseGameID(string(k))
+		if err != nil {
+			return &SealError{Game: GameID{Tournament: string(k)}, Reason: "the key is not tournament/game"}
+		}
+		if len(v) < gameHeaderLenV3 || v[0] != recordV2 {
+			return &SealError{Game: g, Reason: "bad version-3 record"}
+		}
+		format, seq := binary.BigEndian.Uint16(v[1:3]), binary.BigEndian.Uint64(v[3:11])
+		var hash, seal Digest
+		copy(hash[:], v[11:43])
+		copy(seal[:], v[43:75])
+		data := v[gameHeaderLenV3:]
+		if gameSealV3(g, format, seq, hash, data) != seal {
+			return &SealError{Game: g, Reason: "content does not match its seal"}
+		}
+		if seq > 0 {
+			var entry []byte
+			if b := archive.Bucket(k); b != nil {
+				entry = b.Get(seqKey(seq))
+			}
+			if len(entry) < 1+2*len(hash) || !bytes.Equal(entry[1+len(hash):1+2*len(hash)], hash[:]) {
+				return &SealError{Game: g, Reason: fmt.Sprintf("sealed to archive entry %d, which the chain does not hold with that hash", seq)}
+			}
+		}
+		var status struct {
+			Status string `json:"status"`
+		}
+		_ = json.Unmarshal(data, &status) // a state that is not postald's JSON is in play
+		nv, err := encodeGameRecord(g, GameState{Format: format, Data: data, InPlay: status.Status != "finished"}, seq, hash)
+		if err != nil {
+			return err
+		}
+		recs = append(recs, rec{bytes.Clone(k), nv})
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	inPlay := tx.Bucket(bucketInPlay)
+	for _, r := range recs {
+		if err := games.Put(r.key, r.v); err != nil {
+			return fmt.Errorf("game %s: %w", r.key, err)
+		}
+		if r.v[3]&gameInPlay != 0 {
+			if err := inPlay.Put(r.key, []byte{recordV1}); err != nil {
+				return fmt.Errorf("game %s: %w", r.key, err)
+			}
+		}
+	}
+	return (&Tx{tx: tx}).bumpRevision([]byte("migration 3 to 4"))
 }
 
 // seqKey is an 8-byte big-endian sequence number.

@@ -68,6 +68,7 @@ type DB struct {
 	path     string
 	instance string
 	log      *slog.Logger
+	deflater deflater // the game before a letter is compressed with it (prior.go)
 }
 
 // Tx is a transaction, valid only inside the function given to Update or

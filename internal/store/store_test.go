@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"flag"
+	"fmt"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -178,7 +179,7 @@ func TestOpen_RefusesNewer(t *testing.T) {
 	if !errors.Is(err, ErrNewerSchema) {
 		t.Fatalf("error %v, want ErrNewerSchema", err)
 	}
-	if want := "file has schema version 4, this postald knows up to 3"; !strings.Contains(err.Error(), want) {
+	if want := fmt.Sprintf("file has schema version %d, this postald knows up to %d", SchemaVersion+1, SchemaVersion); !strings.Contains(err.Error(), want) {
 		t.Errorf("error %q does not say %q", err, want)
 	}
 	after, err := os.ReadFile(path)

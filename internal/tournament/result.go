@@ -3,9 +3,14 @@ package tournament
 import (
 	"fmt"
 	"strings"
+
+	"postald/internal/referee"
 )
 
-// Result is the outcome of a game, as a crosstable records it.
+// Result is a game's mark in a crosstable: the game's result (referee.Result, the one result of a
+// game) where it was played over the board, and the marks of the games that were not: lost
+// without play, annulled. TableResult derives it from a game; ParseResult reads it from a results
+// file (formats.md).
 type Result int
 
 // Results. The forfeits are games not played that were scored by the judge (seed 003,
@@ -23,7 +28,29 @@ const (
 	Annulled // "annulled"
 )
 
-var resultText = [...]string{"*", "1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-", "annulled"}
+var resultText = [...]string{
+	Unfinished:     string(referee.ResultNone),
+	WhiteWins:      string(referee.ResultWhite),
+	BlackWins:      string(referee.ResultBlack),
+	Draw:           string(referee.ResultDraw),
+	WhiteByForfeit: "+/-",
+	BlackByForfeit: "-/+",
+	BothForfeited:  "-/-",
+	Annulled:       "annulled",
+}
+
+// resultOf returns the mark of a game's result played over the board: a win, a draw or none.
+func resultOf(r referee.Result) Result {
+	switch r {
+	case referee.ResultWhite:
+		return WhiteWins
+	case referee.ResultBlack:
+		return BlackWins
+	case referee.ResultDraw:
+		return Draw
+	}
+	return Unfinished
+}
 
 // String returns the result as the crosstable input writes it: "1-0", "1/2-1/2", "+/-", "*".
 func (r Result) String() string {

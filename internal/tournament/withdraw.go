@@ -9,8 +9,7 @@ import (
 
 // PlayOf is a game as the withdrawal rule counts it (seed 003, 1.10.4).
 func PlayOf(g *referee.Game) GamePlay {
-	return GamePlay{Moves: len(g.Plies), Annulled: g.Status == referee.StatusFinished &&
-		(g.Reason == referee.ReasonAnnulled || g.Reason == referee.ReasonStruckOut)}
+	return GamePlay{Moves: len(g.Plies), Annulled: g.Status == referee.StatusFinished && g.Reason.WithoutResult()}
 }
 
 // Withdrawn is the ruling on a player who leaves a round-robin (seed 003, 1.10): the clause the
@@ -109,9 +108,5 @@ func TableResult(g *referee.Game) Result {
 	case g.Result == referee.ResultBlack && g.Reason == referee.ReasonForfeit && len(g.Plies) == 0:
 		return BlackByForfeit
 	}
-	res, err := ParseResult(g.Result)
-	if err != nil {
-		return Unfinished
-	}
-	return res
+	return resultOf(g.Result)
 }

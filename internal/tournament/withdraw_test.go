@@ -24,7 +24,7 @@ func TestWithdraw(t *testing.T) {
 		return referee.Player{Number: n, Name: "P" + string(rune('0'+n)), Email: "p" + string(rune('0'+n)) + "@x"}
 	}
 	// game returns a game of player 4 against player n, with plies plies, ended as given.
-	game := func(n, plies int, status, result, reason string) referee.Game {
+	game := func(n, plies int, status referee.Status, result referee.Result, reason referee.Reason) referee.Game {
 		g := referee.NewGame("T", "4-"+string(rune('0'+n)), "russian", "en", player(4), player(n), start, end)
 		for range plies {
 			g.Plies = append(g.Plies, referee.Ply{Text: "x", Date: start, By: referee.ByLetter})
@@ -80,7 +80,7 @@ func TestWithdraw(t *testing.T) {
 				if w.Decisions[i].Verdict != "" {
 					after = w.Decisions[i].Game
 				}
-				if got := after.Status + " " + after.Result + " " + after.Reason; got != tc.results[i] {
+				if got := after.Status.String() + " " + after.Result.String() + " " + after.Reason.String(); got != tc.results[i] {
 					t.Errorf("game %s: %q, want %q", g.Name, got, tc.results[i])
 				}
 			}
@@ -90,7 +90,7 @@ func TestWithdraw(t *testing.T) {
 
 // TestTableResult: a game's result as the crosstable counts it, from the game alone.
 func TestTableResult(t *testing.T) {
-	g := func(plies int, result, reason string) *referee.Game {
+	g := func(plies int, result referee.Result, reason referee.Reason) *referee.Game {
 		x := referee.Game{Status: referee.StatusFinished, Result: result, Reason: reason, Plies: make([]referee.Ply, plies)}
 		return &x
 	}

@@ -1,0 +1,240 @@
+package office
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sync"
+
+	"postald/internal/referee"
+	"postald/internal/store"
+)
+
+// How the office keeps a game in the store (architecture.md, "Scale": the cost of a letter must
+// not grow with the length of the game). A referee.Game is kept as its JSON (gameFormat), in
+// parts: the plies and the history entries, the two lists that grow with every letter, go into
+// chunks of chunkSize items each, written once when they fill and never again; the record keeps
+// everything else (the position's FEN, the clocks, what each player owes, the variants, the
+// status …) and the last plies and entries, fewer than chunkSize of each, in its head. A letter
+// thus rewrites a head of a bounded size and, once every chunkSize plies, adds a chunk; the game
+// before the letter, which the store keeps with it for `judge revert`, is that head and the
+// references of the chunks, which never change.
+//
+// A game shorter than chunkSize plies and entries is one record holding the whole JSON, as in
+// schema version 3 (and a game migrated from a version-3 file is so until it is next written).
+// The referee.Game the office reads and writes is always the whole game: reading puts the chunks'
+// items in front of the head's; writing splits it again and keeps, by comparing items, every
+// chunk that did not change (a ruling that puts a game back as it was, judge revert, writes
+// shorter lists: its chunks are those the game had then, found again by their references).
+//
+// The office keeps the chunks it has read, decoded, by reference (chunkCache): a reference
+// covers the chunk's content and its place, so a chunk once read never has to be read again,
+// whatever changed since, and a letter reads no item of the game's older plies from the file.
+
+// chunkSize is how many plies, or history entries, one chunk keeps.
+const chunkSize = 16
+
+// The members of referee.Game's JSON kept apart in chunks.
+const (
+	listPlies   = "plies"
+	listHistory = "history"
+)
+
+// chunk is one chunk of a list as the office read or wrote it.
+type chunk[T any] struct {
+	ref   store.Digest
+	items []T // chunkSize of them
+}
+
+// storedGame is what the office read of a game: the chunks of its lists, oldest first, so that
+// the game written back keeps every chunk whose items did not change.
+type storedGame struct {
+	plies   []chunk[referee.Ply]
+	history []chunk[referee.Entry]
+}
+
+// chunkCache holds decoded chunks by reference; bounded by maxCachedChunks (about 10 MB), it is
+// emptied when full.
+type chunkCache struct {
+	mu     sync.Mutex
+	chunks map[store.Digest]cachedChunk
+}
+
+// maxCachedChunks bounds the chunks the office keeps decoded.
+const maxCachedChunks = 4096
+
+// cachedChunk is a chunk as stored: its place, the reference before it, its decoded items
+// ([]referee.Ply or []referee.Entry, never changed).
+type cachedChunk struct {
+	index uint32
+	prev  store.Digest
+	items any
+}
+
+func (c *chunkCache) get(ref store.Digest) (cachedChunk, bool) {
+	if c == nil {
+		return cachedChunk{}, false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	x, ok := c.chunks[ref]
+	return x, ok
+}
+
+func (c *chunkCache) put(ref store.Digest, x cachedChunk) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.chunks == nil || len(c.chunks) >= maxCachedChunks {
+		c.chunks = make(map[store.Digest]cachedChunk)
+	}
+	c.chunks[ref] = x
+}
+
+// loadGame reads game id, whole, with what the office needs to write it back in parts.
+func (o *Office) loadGame(tx *store.Tx, id store.GameID) (referee.Game, *storedGame, error) {
+	return readGame(tx, id, &o.cache.chunks)
+}
+
+// readGame reads game id, whole, reading the chunks cache does not hold (cache may be nil).
+func readGame(tx *store.Tx, id store.GameID, cache *chunkCache) (referee.Game, *storedGame, error) {
+	st, err := tx.GameParts(id)
+	if err != nil {
+		return referee.Game{}, nil, fmt.Errorf("load game %s: %w", id, err)
+	}
+	var g referee.Game
+	if err := json.Unmarshal(st.Data, &g); err != nil {
+		return referee.Game{}, nil, fmt.Errorf("load game %s: %w", id, err)
+	}
+	sg := &storedGame{}
+	for _, l := range st.Chunks {
+		switch l.List {
+		case listPlies:
+			sg.plies, err = readChunks[referee.Ply](tx, id, l, cache)
+		case listHistory:
+			sg.history, err = readChunks[referee.Entry](tx, id, l, cache)
+		default:
+			err = fmt.Errorf("list %q kept apart, which the office does not keep", l.List)
+		}
+		if err != nil {
+			return referee.Game{}, nil, fmt.Errorf("load game %s: %w", id, err)
+		}
+	}
+	g.Plies = joinItems(sg.plies, g.Plies)
+	g.History = joinItems(sg.history, g.History)
+	return g, sg, nil
+}
+
+// readChunks returns the chunks of list l of game id, oldest first.
+func readChunks[T any](tx *store.Tx, id store.GameID, l store.ChunkList, cache *chunkCache) ([]chunk[T], error) {
+	out := make([]chunk[T], l.Chunks)
+	ref := l.Last
+	for i := int(l.Chunks) - 1; i >= 0; i-- {
+		x, ok := cache.get(ref)
+		if !ok {
+			c, err := tx.Chunk(id, l.List, ref)
+			if err != nil {
+				return nil, err
+			}
+			var items []T
+			if err := json.Unmarshal(c.Items, &items); err != nil {
+				return nil, fmt.Errorf("chunk %d of %s: %w", c.Index, l.List, err)
+			}
+			x = cachedChunk{index: c.Index, prev: c.Prev, items: items}
+			cache.put(ref, x)
+		}
+		items, ok := x.items.([]T)
+		if !ok || x.index != uint32(i) {
+			return nil, fmt.Errorf("chunk %d of %s is not in its place", i, l.List)
+		}
+		out[i] = chunk[T]{ref: ref, items: items}
+		ref = x.prev
+	}
+	return out, nil
+}
+
+// joinItems returns the items of the chunks followed by tail, in a slice of their own.
+func joinItems[T any](chunks []chunk[T], tail []T) []T {
+	if len(chunks) == 0 {
+		return tail
+	}
+	n := len(tail)
+	for _, c := range chunks {
+		n += len(c.items)
+	}
+	out := make([]T, 0, n)
+	for _, c := range chunks {
+		out = append(out, c.items...)
+	}
+	return append(out, tail...)
+}
+
+// encodeGame returns g as the store keeps it: the plies and history entries in chunks of
+// chunkSize but the last ones (fewer than chunkSize of each) in the head with the rest of the
+// game. The chunks of prior (what was read of the game; nil: nothing) whose items did not change
+// are kept; new chunks are in NewChunks (a chunk the store holds already is not written again)
+// and are put in cache, decoded, for the next letter.
+func encodeGame(id store.GameID, g referee.Game, prior *storedGame, cache *chunkCache) (store.GameState, error) {
+	st := store.GameState{Format: gameFormat, InPlay: g.Status != referee.StatusFinished}
+	var old storedGame
+	if prior != nil {
+		old = *prior
+	}
+	head := g
+	var err error
+	if head.Plies, err = splitItems(&st, id, listPlies, g.Plies, old.plies, samePly, cache); err != nil {
+		return store.GameState{}, err
+	}
+	if head.History, err = splitItems(&st, id, listHistory, g.History, old.history, sameEntry, cache); err != nil {
+		return store.GameState{}, err
+	}
+	if st.Data, err = json.Marshal(head); err != nil {
+		return store.GameState{}, fmt.Errorf("encode game %s: %w", id, err)
+	}
+	return st, nil
+}
+
+// splitItems puts the full chunks of items into st (list name) and returns the items left for
+// the head. A chunk of old whose items are the same, after the same chunks, is kept as it is.
+func splitItems[T any](st *store.GameState, id store.GameID, name string, items []T, old []chunk[T], same func(a, b T) bool, cache *chunkCache) ([]T, error) {
+	n := len(items) / chunkSize
+	if n == 0 {
+		return items, nil
+	}
+	var l store.ChunkList
+	kept := true
+	for i := range n {
+		part := items[i*chunkSize : (i+1)*chunkSize]
+		if kept = kept && i < len(old) && slices.EqualFunc(old[i].items, part, same); kept {
+			l = store.ChunkList{List: name, Chunks: uint32(i + 1), Last: old[i].ref}
+			continue
+		}
+		js, err := json.Marshal(part)
+		if err != nil {
+			return nil, fmt.Errorf("encode game %s: %s: %w", id, name, err)
+		}
+		c := store.Chunk{List: name, Index: uint32(i), Prev: l.Last, Items: js}
+		st.NewChunks = append(st.NewChunks, c)
+		l = l.After(id, c)
+		if cache != nil {
+			cache.put(l.Last, cachedChunk{index: c.Index, prev: c.Prev, items: slices.Clone(part)})
+		}
+	}
+	st.Chunks = append(st.Chunks, l)
+	tail := items[n*chunkSize:]
+	if tail == nil {
+		tail = []T{} // plies are written as [] rather than null, as the whole game writes them
+	}
+	return tail, nil
+}
+
+// samePly reports whether two plies are the same.
+func samePly(a, b referee.Ply) bool { return a == b }
+
+// sameEntry reports whether two history entries are the same.
+func sameEntry(a, b referee.Entry) bool {
+	return a.Date == b.Date && a.Letter == b.Letter && a.From == b.From && a.Verdict == b.Verdict &&
+		a.Note == b.Note && slices.Equal(a.Clauses, b.Clauses)
+}

@@ -1,0 +1,168 @@
+package office
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"sync"
+	"unicode"
+
+	"postald/internal/store"
+	"postald/internal/tournament"
+)
+
+// The office keeps the store's tournaments parsed (architecture.md, "Scale": the cost of a
+// letter must not grow with the number of tournaments in the store). Every start sheet is parsed
+// once; with the sheets the office keeps the index of the players by address, each player's
+// games and which games are in play. All of it is read again only when the store's tournaments
+// revision changed: a sheet stored, a game added, a game entering or leaving play — by this
+// process or by another one (a judge's command run while the daemon does not, which opens the
+// store itself). Inside a letter the sheets cost a map lookup per tournament of the sender; a
+// tournament with no game in play costs nothing more.
+
+// roster is what the office knows of the store's tournaments at one revision. It is never
+// changed once built: a new revision gets a new roster.
+type roster struct {
+	rev    uint64
+	list   []*entered            // in code order
+	byCode map[string]*entered   // by code as stored
+	byFold map[string][]*entered // by foldKey of the code: a letter names a tournament in any case
+	// players are the registrations of each address (foldKey), in code order.
+	players map[string][]registration
+}
+
+// entered is one tournament of the roster.
+type entered struct {
+	raw    []byte // the sheet as stored, so that an unchanged sheet is not parsed again
+	sheet  *tournament.Sheet
+	games  map[int][]store.GameID // each player's games (by number), in key order
+	inPlay int                    // how many of its games are in play
+}
+
+// rosterCache holds the roster the office read last.
+type rosterCache struct {
+	mu     sync.Mutex
+	roster *roster
+}
+
+// tournaments returns the store's tournaments as tx sees them, read again only when the
+// revision changed since the office last read them.
+func (o *Office) tournaments(tx *store.Tx) (*roster, error) {
+	c := &o.cache.roster
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	rev := tx.TournamentsRevision()
+	if c.roster != nil && c.roster.rev == rev {
+		return c.roster, nil
+	}
+	r, err := readRoster(tx, rev, c.roster)
+	if err != nil {
+		return nil, err
+	}
+	c.roster = r
+	return r, nil
+}
+
+// readRoster reads the tournaments of the store at revision rev, parsing only the sheets that
+// differ from those of prev (nil: all of them).
+func readRoster(tx *store.Tx, rev uint64, prev *roster) (*roster, error) {
+	codes, err := tx.Tournaments()
+	if err != nil {
+		return nil, err
+	}
+	r := &roster{rev: rev, byCode: make(map[string]*entered, len(codes)), byFold: map[string][]*entered{}, players: map[string][]registration{}}
+	for _, code := range codes {
+		raw, err := tx.Tournament(code)
+		if err != nil {
+			return nil, fmt.Errorf("load tournament %s: %w", code, err)
+		}
+		e := &entered{raw: raw.Data, games: map[int][]store.GameID{}}
+		if old := prev.entry(code); old != nil && bytes.Equal(old.raw, raw.Data) {
+			e.sheet = old.sheet
+		} else if e.sheet, err = tournament.ParseSheet(raw.Data); err != nil {
+			return nil, fmt.Errorf("load tournament %s: %w", code, err)
+		}
+		r.list = append(r.list, e)
+		r.byCode[code] = e
+		r.byFold[foldKey(code)] = append(r.byFold[foldKey(code)], e)
+		for _, p := range e.sheet.Players {
+			k := foldKey(p.Email)
+			r.players[k] = append(r.players[k], registration{sheet: e.sheet, player: p})
+		}
+	}
+	ids, err := tx.Games("")
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range ids {
+		e := r.byCode[id.Tournament]
+		w, b, err := tournament.ParseGameName(id.Game)
+		if e == nil || err != nil {
+			continue // not a game between two players of a registered tournament: no letter routes to it
+		}
+		e.games[w] = append(e.games[w], id)
+		e.games[b] = append(e.games[b], id)
+	}
+	playing, err := tx.GamesInPlay()
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range playing {
+		if e := r.byCode[id.Tournament]; e != nil {
+			e.inPlay++
+		}
+	}
+	return r, nil
+}
+
+// entry returns tournament code, or nil; r may be nil.
+func (r *roster) entry(code string) *entered {
+	if r == nil {
+		return nil
+	}
+	return r.byCode[code]
+}
+
+// sheets returns every start sheet, in code order.
+func (r *roster) sheets() []*tournament.Sheet {
+	out := make([]*tournament.Sheet, len(r.list))
+	for i, e := range r.list {
+		out[i] = e.sheet
+	}
+	return out
+}
+
+// named returns the tournaments whose code is name, compared as strings.EqualFold compares.
+func (r *roster) named(name string) []*entered { return r.byFold[foldKey(name)] }
+
+// registered returns the registrations of address, compared as strings.EqualFold compares.
+func (r *roster) registered(address string) []registration { return r.players[foldKey(address)] }
+
+// sheet returns the start sheet of tournament code as the roster of tx holds it.
+func (o *Office) sheet(tx *store.Tx, code string) (*tournament.Sheet, error) {
+	r, err := o.tournaments(tx)
+	if err != nil {
+		return nil, err
+	}
+	e := r.entry(code)
+	if e == nil {
+		return nil, fmt.Errorf("load tournament %s: tournament %s: %w", code, code, store.ErrNotFound)
+	}
+	return e.sheet, nil
+}
+
+// foldKey maps s to a key that two strings share exactly when strings.EqualFold takes them for
+// equal: every rune is replaced by the smallest rune of its case-folding orbit (an invalid byte
+// by utf8.RuneError, as EqualFold reads it).
+func foldKey(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		m := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			m = min(m, f)
+		}
+		b.WriteRune(m)
+	}
+	return b.String()
+}
