@@ -327,17 +327,31 @@ func (o *Office) gamesOf(tx *store.Tx, from string) ([]candidate, bool, error) {
 	}
 	regs := r.registered(from)
 	var cands []candidate
-	for _, reg := range regs {
-		e := r.entry(reg.sheet.Code)
-		if e.inPlay == 0 {
-			continue
-		}
-		for _, id := range e.games[reg.player.Number] {
-			g, sg, err := o.loadGame(tx, id)
-			if err != nil {
-				return nil, false, err
+	load := func(finished bool) error {
+		for _, reg := range regs {
+			e := r.entry(reg.sheet.Code)
+			if (e.inPlay == 0) != finished {
+				continue
 			}
-			cands = append(cands, candidate{id: id, sheet: reg.sheet, game: g, stored: sg})
+			for _, id := range e.games[reg.player.Number] {
+				g, sg, err := o.loadGame(tx, id)
+				if err != nil {
+					return err
+				}
+				cands = append(cands, candidate{id: id, sheet: reg.sheet, game: g, stored: sg})
+			}
+		}
+		return nil
+	}
+	// The tournaments with a game in play first; a finished tournament costs nothing then.
+	if err := load(false); err != nil {
+		return nil, false, err
+	}
+	// A player none of whose tournaments has a game in play still gets his answer (the game is
+	// over, letters.md), never a silent quarantine: his finished games are read for him alone.
+	if len(cands) == 0 && len(regs) > 0 {
+		if err := load(true); err != nil {
+			return nil, false, err
 		}
 	}
 	return cands, len(regs) > 0, nil

@@ -67,13 +67,18 @@ func TestRosterFollowsTheStore(t *testing.T) {
 		t.Error("the roster was not read again after a tournament was registered")
 	}
 
-	// Every game of it finished: it has no game in play, and a letter is not about a game in
-	// progress.
+	// Every game of it finished: it has no game in play. A letter of its player, who has no
+	// game in play anywhere, is still answered (the game is over), never held silently, and
+	// changes nothing.
 	snap := other.game(t)
 	finishAll(t, r.db, r.from, sh, r.now)
+	before := other.game(t)
 	other.play(t, 1)
-	if in := other.inbound(t); in.State != store.InboundQuarantined || in.Reason != "not a player of any game in progress: "+other.black {
-		t.Errorf("a letter of a finished tournament: %s (%s)", in.State, in.Reason)
+	if in := other.inbound(t); in.State != store.InboundDone {
+		t.Errorf("a letter of a finished tournament: %s (%s), want it decided and answered", in.State, in.Reason)
+	}
+	if after := other.game(t); len(after.Plies) != len(before.Plies) || after.Status != before.Status {
+		t.Errorf("a letter after the game's end changed it: %d plies %s, was %d %s", len(after.Plies), after.Status, len(before.Plies), before.Status)
 	}
 	// One game put back in play: it is decided again.
 	if err := r.db.Update(func(tx *store.Tx) error {
