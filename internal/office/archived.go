@@ -56,7 +56,7 @@ func (o *Office) archivedLetter(req LetterRequest) (*ArchivedLetter, error) {
 			if id, sh, _, err = openGame(tx, req.Game); err != nil {
 				return err
 			}
-			if loc, err = time.LoadLocation(sh.Regulation.Zone); err != nil {
+			if loc, err = o.zones.get(sh.Regulation.Zone); err != nil {
 				return err
 			}
 		}

@@ -36,7 +36,7 @@ func (o *Office) report(req ReportRequest) (*ReportReply, error) {
 			return ErrNoTournament
 		}
 		for _, code := range codes {
-			r, err := tournamentReport(tx, code, o.now())
+			r, err := o.tournamentReport(tx, code, o.now())
 			if err != nil {
 				return err
 			}
@@ -62,12 +62,12 @@ type drawnReport struct {
 }
 
 // tournamentReport draws up the director's report of one tournament from the store.
-func tournamentReport(tx *store.Tx, code string, now time.Time) (*drawnReport, error) {
+func (o *Office) tournamentReport(tx *store.Tx, code string, now time.Time) (*drawnReport, error) {
 	sh, err := LoadSheet(tx, code)
 	if err != nil {
 		return nil, err
 	}
-	loc, err := time.LoadLocation(sh.Regulation.Zone)
+	loc, err := o.zones.get(sh.Regulation.Zone)
 	if err != nil {
 		return nil, err
 	}

@@ -66,7 +66,7 @@ func (o *Office) rule(req RuleRequest) (*Ruled, error) {
 			}
 			r.Leave = req.Leave
 		}
-		return applyRuling(tx, o.opt.From, sh, id, g, r, now)
+		return o.applyRuling(tx, sh, id, g, r, now)
 	})
 }
 
@@ -90,8 +90,8 @@ func (o *Office) onGame(name string, fn func(tx *store.Tx, id store.GameID, sh *
 
 // applyRuling runs a ruling through the referee — the same code letters go through — and records
 // it (recordRuling).
-func applyRuling(tx *store.Tx, from mail.Address, sh *tournament.Sheet, id store.GameID, g referee.Game, r referee.Ruling, now time.Time) error {
-	loc, err := time.LoadLocation(sh.Regulation.Zone)
+func (o *Office) applyRuling(tx *store.Tx, sh *tournament.Sheet, id store.GameID, g referee.Game, r referee.Ruling, now time.Time) error {
+	loc, err := o.zones.get(sh.Regulation.Zone)
 	if err != nil {
 		return err
 	}
@@ -99,7 +99,7 @@ func applyRuling(tx *store.Tx, from mail.Address, sh *tournament.Sheet, id store
 	if err != nil {
 		return err
 	}
-	return recordRuling(tx, from, sh, id, r, dec, now, loc)
+	return recordRuling(tx, o.opt.From, sh, id, r, dec, now, loc)
 }
 
 // recordRuling records a ruling the core decided: the audit log, the game, its next event, the
@@ -202,7 +202,7 @@ func (o *Office) annul(req AnnulRequest) (*Ruled, error) {
 	}
 	return o.onGame(req.Game, func(tx *store.Tx, id store.GameID, sh *tournament.Sheet, g referee.Game, now time.Time) error {
 		r := referee.Ruling{Kind: referee.RuleAnnul, Clause: req.Clause, Reason: req.Reason, At: now}
-		return applyRuling(tx, o.opt.From, sh, id, g, r, now)
+		return o.applyRuling(tx, sh, id, g, r, now)
 	})
 }
 
@@ -213,7 +213,7 @@ func (o *Office) protest(req ProtestRequest) (*Ruled, error) {
 	}
 	return o.onGame(req.Game, func(tx *store.Tx, id store.GameID, sh *tournament.Sheet, g referee.Game, now time.Time) error {
 		r := referee.Ruling{Kind: referee.RuleProtest, Clause: req.Clause, Reason: req.Decision, At: now}
-		return applyRuling(tx, o.opt.From, sh, id, g, r, now)
+		return o.applyRuling(tx, sh, id, g, r, now)
 	})
 }
 
@@ -288,7 +288,7 @@ func (o *Office) revert(req RevertRequest) (*Reverted, error) {
 		upto = last
 		r := referee.Ruling{Kind: referee.RuleRevert, Before: &before, Letter: n, LetterID: e.MessageID,
 			LetterTime: e.Time, Upto: last, Clause: req.Clause, Reason: req.Reason, At: now}
-		return applyRuling(tx, o.opt.From, sh, id, g, r, now)
+		return o.applyRuling(tx, sh, id, g, r, now)
 	})
 	if err != nil {
 		return nil, err

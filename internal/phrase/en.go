@@ -206,6 +206,7 @@ var english = Book{
 			Adjudicated:   "adjudicated by the judge",
 			Annulled:      "the game is annulled",
 			StruckOut:     "a player withdrew, the result is struck out",
+			Withdrawn:     "a player withdrew, the game goes to adjudication",
 		},
 
 		Days:        enDay.count,

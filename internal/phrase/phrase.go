@@ -205,7 +205,7 @@ type SideText struct{ White, Black string }
 // ReasonText words how a game ended (the referee's Game.Reason).
 type ReasonText struct {
 	DrawAgreed, DrawClaimed, WhiteResigned, BlackResigned, NoMoves string
-	Overstep, Forfeit, Adjudicated, Annulled, StruckOut            string
+	Overstep, Forfeit, Adjudicated, Annulled, StruckOut, Withdrawn string
 }
 
 // TournamentText is the words of the tournament's own texts: the text crosstable's headings

@@ -207,6 +207,7 @@ var russian = Book{
 			Adjudicated:   "присуждена судьёй",
 			Annulled:      "партия аннулирована",
 			StruckOut:     "игрок выбыл, результат не засчитан",
+			Withdrawn:     "игрок выбыл, партия передана на присуждение",
 		},
 
 		Days:        ruDay.count,

@@ -2,7 +2,6 @@ package referee
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -71,14 +70,7 @@ func AskAdjudication(dec *Decision, reg Regulation, now time.Time, loc *time.Loc
 
 // referred reports whether the game went to adjudication because a player withdrew (seed 003,
 // 1.10.4, RuleRefer) rather than at the end date (4.3.2).
-func referred(g *Game) bool {
-	for _, e := range g.History {
-		if e.Verdict == Ruled && slices.Contains(e.Clauses, "1.10.4") {
-			return true
-		}
-	}
-	return false
-}
+func referred(g *Game) bool { return g.Reason == ReasonWithdrawn }
 
 // IsSubmission reports whether a letter about a game waiting for adjudication is a player's
 // evaluation or analysis: anything but the draw acceptance and resignation the referee still

@@ -79,6 +79,8 @@ func (p *phrases) reason(reason Reason) (string, bool) {
 		return r.Annulled, true
 	case ReasonStruckOut:
 		return r.StruckOut, true
+	case ReasonWithdrawn:
+		return r.Withdrawn, true
 	}
 	return "", false
 }

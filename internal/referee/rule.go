@@ -129,7 +129,7 @@ func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error
 		if x.g.Status != StatusPlaying {
 			return Decision{}, fmt.Errorf("%w: the game is not in play (%s)", ErrRuling, x.g.StatusText())
 		}
-		x.g.Status = StatusAdjudication
+		x.g.Status, x.g.Reason = StatusAdjudication, ReasonWithdrawn
 		x.g.Variants, x.g.DrawOffer, x.g.Accepted = nil, "", nil
 		x.g.WhiteClock.Stop()
 		x.g.BlackClock.Stop()

@@ -35,7 +35,7 @@ func TestRulingsWithoutSide(t *testing.T) {
 			status: StatusFinished, result: ResultNone, reason: ReasonStruckOut, subject: "решение судьи", body: "его результаты не засчитываются"},
 		{name: "strike out a finished game", game: annulled.Game, r: Ruling{Kind: RuleStrikeOut, Clause: "1.10.2", Reason: "left", At: at}, err: true},
 		{name: "refer", game: g, r: Ruling{Kind: RuleRefer, Side: Black, Clause: "1.10.4", Reason: "left the tournament", At: at},
-			status: StatusAdjudication, result: ResultNone, subject: "решение судьи", body: "передаётся судье на присуждение"},
+			status: StatusAdjudication, result: ResultNone, reason: ReasonWithdrawn, subject: "решение судьи", body: "передаётся судье на присуждение"},
 		{name: "refer needs the side", game: g, r: Ruling{Kind: RuleRefer, Clause: "1.10.4", Reason: "left", At: at}, err: true},
 		{name: "refer a finished game", game: annulled.Game, r: Ruling{Kind: RuleRefer, Side: White, Clause: "1.10.4", Reason: "left", At: at}, err: true},
 		{name: "protest", game: g, r: Ruling{Kind: RuleProtest, Clause: "4.1.12", Reason: "the protest is dismissed", At: at},

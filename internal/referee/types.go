@@ -67,7 +67,8 @@ func Won(s Side) Result {
 	return ResultBlack
 }
 
-// Reason is how a game ended, as the game records it.
+// Reason is how a game ended, as the game records it; while a game waits for adjudication, why
+// it went there (ReasonWithdrawn; none for the end date).
 type Reason string
 
 // Reasons a game ended.
@@ -82,6 +83,7 @@ const (
 	ReasonStruckOut     Reason = "struck out"     // its player withdrew with fewer than half of his games played (1.10.2)
 	ReasonForfeit       Reason = "forfeit"        // lost by the judge's ruling
 	ReasonAdjudicated   Reason = "adjudicated"    // the judge gave the result (4.3.2)
+	ReasonWithdrawn     Reason = "withdrawn"      // waiting for adjudication: a player left with the game unfinished (1.10.4)
 )
 
 // String returns the reason as the game records it: "draw agreed", "annulled", ...

@@ -54,7 +54,7 @@ func TestWithdraw(t *testing.T) {
 			results: []string{"finished * struck out", "finished * annulled", "finished * struck out"}},
 		{name: "two of three played: 1.10.3", games: []referee.Game{finished(1), game(2, 7, "", "", ""), game(3, 0, "", "", "")},
 			want: ClauseLost, played: 2,
-			results: []string{"finished 1/2-1/2 draw agreed", "adjudication * ", "finished 0-1 forfeit"}},
+			results: []string{"finished 1/2-1/2 draw agreed", "adjudication * withdrawn", "finished 0-1 forfeit"}},
 		{name: "the judge names the rule's clause", games: []referee.Game{finished(1), finished(2)}, clause: "1.10.3", want: ClauseLost, played: 2,
 			results: []string{"finished 1/2-1/2 draw agreed", "finished 1/2-1/2 draw agreed"}},
 		{name: "the judge names the other clause", games: []referee.Game{finished(1), finished(2)}, clause: "1.10.2", err: true},
