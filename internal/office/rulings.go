@@ -178,11 +178,8 @@ func (o *Office) withdraw(req WithdrawRequest) (*Withdrawn, error) {
 			Clause: w.Clause, Reason: req.Reason, Details: details}); err != nil {
 			return err
 		}
-		for i, dec := range w.Decisions {
-			if dec.Verdict == "" {
-				continue // finished, or already the judge's to adjudicate
-			}
-			if err := recordRuling(tx, o.opt.From, sh, mine[i], w.Rulings[i], dec, now, loc); err != nil {
+		for _, gr := range w.Rulings {
+			if err := recordRuling(tx, o.opt.From, sh, mine[gr.Game], gr.Ruling, gr.Decision, now, loc); err != nil {
 				return err
 			}
 		}
@@ -191,7 +188,7 @@ func (o *Office) withdraw(req WithdrawRequest) (*Withdrawn, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Withdrawn{Tournament: code, Player: num, Played: w.Played, Games: w.Total, Ended: w.Ended, Referred: w.Referred, Clause: w.Clause}, nil
+	return &Withdrawn{Tournament: code, Player: num, Played: w.Played, Games: w.Total, Ended: w.Ended(), Referred: w.Referred(), Clause: w.Clause}, nil
 }
 
 // annul ends a game without a result by the judge's decision (4.1.7): it counts for neither

@@ -13,19 +13,35 @@ func PlayOf(g *referee.Game) GamePlay {
 }
 
 // Withdrawn is the ruling on a player who leaves a round-robin (seed 003, 1.10): the clause the
-// rule gives, the games he played and all of his games, and the decision on each of his games
-// that was not finished (Decisions[i] for games[i]; the zero Decision for a finished game).
+// rule gives, the games he played and all of his games, and the ruling on each of his games that
+// was still to be decided, in the order of the games given.
 type Withdrawn struct {
-	Clause    string
-	Played    int
-	Total     int
-	Decisions []referee.Decision
-	// Rulings[i] is the ruling behind Decisions[i], to be recorded with it.
-	Rulings []referee.Ruling
-	// Ended counts the games the ruling ended: struck out (1.10.2) or lost without play
-	// (1.10.3); Referred the begun games it sent to the judge for adjudication (1.10.4).
-	Ended, Referred int
+	Clause  string
+	Played  int
+	Total   int
+	Rulings []GameRuling
 }
+
+// GameRuling is the ruling a withdrawal gives one game: Game is its index among the games given.
+type GameRuling struct {
+	Game     int
+	Ruling   referee.Ruling
+	Decision referee.Decision
+}
+
+// Referred counts the begun games the withdrawal sent to the judge for adjudication (1.10.4).
+func (w Withdrawn) Referred() int {
+	n := 0
+	for _, r := range w.Rulings {
+		if r.Ruling.Kind == referee.RuleRefer {
+			n++
+		}
+	}
+	return n
+}
+
+// Ended counts the games the withdrawal ended: struck out (1.10.2) or lost without play (1.10.3).
+func (w Withdrawn) Ended() int { return len(w.Rulings) - w.Referred() }
 
 // Withdraw decides the withdrawal of player num from games, every game of his in the tournament,
 // begun or not, finished or not. clause is the one the judge named: empty or "1.10" to take the
@@ -53,8 +69,6 @@ func Withdraw(games []referee.Game, num int, clause, reason string, at time.Time
 	if clause != "" && clause != "1.10" && clause != w.Clause {
 		return Withdrawn{}, fmt.Errorf("%w: clause %s: with %d of %d games played seed 003 gives %s", referee.ErrRuling, clause, w.Played, w.Total, w.Clause)
 	}
-	w.Decisions = make([]referee.Decision, len(games))
-	w.Rulings = make([]referee.Ruling, len(games))
 	for i, g := range games {
 		if g.Status == referee.StatusFinished {
 			continue
@@ -75,12 +89,7 @@ func Withdraw(games []referee.Game, num int, clause, reason string, at time.Time
 		if err != nil {
 			return Withdrawn{}, fmt.Errorf("game %s: %w", g.ID(), err)
 		}
-		w.Decisions[i], w.Rulings[i] = dec, r
-		if r.Kind == referee.RuleRefer {
-			w.Referred++
-		} else {
-			w.Ended++
-		}
+		w.Rulings = append(w.Rulings, GameRuling{Game: i, Ruling: r, Decision: dec})
 	}
 	return w, nil
 }

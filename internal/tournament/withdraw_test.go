@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -41,20 +42,22 @@ func TestWithdraw(t *testing.T) {
 		return game(n, 0, referee.StatusFinished, referee.ResultNone, referee.ReasonAnnulled)
 	}
 	tests := []struct {
-		name    string
-		games   []referee.Game
-		clause  string
-		want    string // the clause the rule gives
-		played  int
-		results []string // each game's status/result/reason afterwards
-		err     bool
+		name     string
+		games    []referee.Game
+		clause   string
+		want     string // the clause the rule gives
+		played   int
+		results  []string // each game's status/result/reason afterwards
+		ended    int      // games the withdrawal ended (struck out, lost without play)
+		referred int      // begun games it sent to adjudication (1.10.4)
+		err      bool
 	}{
 		{name: "one of three played, one annulled: 1.10.2", games: []referee.Game{game(1, 5, "", "", ""), annulled(2), game(3, 0, "", "", "")},
 			want: ClauseStruckOut, played: 1,
-			results: []string{"finished * struck out", "finished * annulled", "finished * struck out"}},
+			results: []string{"finished * struck out", "finished * annulled", "finished * struck out"}, ended: 2},
 		{name: "two of three played: 1.10.3", games: []referee.Game{finished(1), game(2, 7, "", "", ""), game(3, 0, "", "", "")},
 			want: ClauseLost, played: 2,
-			results: []string{"finished 1/2-1/2 draw agreed", "adjudication * withdrawn", "finished 0-1 forfeit"}},
+			results: []string{"finished 1/2-1/2 draw agreed", "adjudication * withdrawn", "finished 0-1 forfeit"}, ended: 1, referred: 1},
 		{name: "the judge names the rule's clause", games: []referee.Game{finished(1), finished(2)}, clause: "1.10.3", want: ClauseLost, played: 2,
 			results: []string{"finished 1/2-1/2 draw agreed", "finished 1/2-1/2 draw agreed"}},
 		{name: "the judge names the other clause", games: []referee.Game{finished(1), finished(2)}, clause: "1.10.2", err: true},
@@ -75,12 +78,15 @@ func TestWithdraw(t *testing.T) {
 			if w.Clause != tc.want || w.Played != tc.played || w.Total != len(tc.games) {
 				t.Errorf("clause %s, %d of %d played; want %s, %d of %d", w.Clause, w.Played, w.Total, tc.want, tc.played, len(tc.games))
 			}
-			for i, g := range tc.games {
-				after := g
-				if w.Decisions[i].Verdict != "" {
-					after = w.Decisions[i].Game
-				}
-				if got := after.Status.String() + " " + after.Result.String() + " " + after.Reason.String(); got != tc.results[i] {
+			if w.Ended() != tc.ended || w.Referred() != tc.referred {
+				t.Errorf("%d games ended, %d referred; want %d and %d", w.Ended(), w.Referred(), tc.ended, tc.referred)
+			}
+			after := slices.Clone(tc.games)
+			for _, r := range w.Rulings {
+				after[r.Game] = r.Decision.Game
+			}
+			for i, g := range after {
+				if got := g.Status.String() + " " + g.Result.String() + " " + g.Reason.String(); got != tc.results[i] {
 					t.Errorf("game %s: %q, want %q", g.Name, got, tc.results[i])
 				}
 			}
