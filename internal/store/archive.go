@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
+
+	bolt "go.etcd.io/bbolt"
 )
 
 // Direction tells letters received from letters sent.
@@ -104,12 +106,9 @@ func (tx *Tx) Archive(g GameID, e ArchiveEntry) (Receipt, error) {
 		return Receipt{}, fmt.Errorf("archive %s: %w", chain, err)
 	}
 	heads := tx.bucket(bucketArchiveHead)
-	var last uint64
-	var prev Digest
-	if h := heads.Get([]byte(chain)); h != nil {
-		if last, prev, err = decodeHead(h); err != nil {
-			return Receipt{}, fmt.Errorf("archive %s: head: %w", chain, err)
-		}
+	last, prev, err := headIn(heads, []byte(chain))
+	if err != nil {
+		return Receipt{}, fmt.Errorf("archive %s: head: %w", chain, err)
 	}
 	e.Chain, e.Seq, e.Prev, e.Time = chain, last+1, prev, e.Time.UTC()
 	header, err := json.Marshal(e)
@@ -148,6 +147,16 @@ func entryHash(prev Digest, header, raw []byte) Digest {
 func encodeHead(seq uint64, hash Digest) []byte {
 	v := append([]byte{recordV1}, seqKey(seq)...)
 	return append(v, hash[:]...)
+}
+
+// headIn reads the head record kept under key in b: the last sequence number and hash of its
+// chain, zero for a chain not begun.
+func headIn(b *bolt.Bucket, key []byte) (uint64, Digest, error) {
+	h := b.Get(key)
+	if h == nil {
+		return 0, Digest{}, nil
+	}
+	return decodeHead(h)
 }
 
 func decodeHead(v []byte) (uint64, Digest, error) {

@@ -517,26 +517,7 @@ func buildV2(t *testing.T, path string) {
 }
 
 func TestMigrate_V2(t *testing.T) {
-	frozen := filepath.Join("testdata", "schema-v2.db")
-	if *updateV2 {
-		os.Remove(frozen)
-		buildV2(t, frozen)
-	}
-	path := frozenCopy(t, frozen)
-	var logged bytes.Buffer
-	db, err := Open(path, Options{Logger: newTextLogger(&logged)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := fileSchema(t, db); got != SchemaVersion {
-		t.Errorf("schema version %d after migration, want %d", got, SchemaVersion)
-	}
-	if !strings.Contains(logged.String(), "from=2 to=3") {
-		t.Errorf("log does not report the migration:\n%s", logged.String())
-	}
-	if err := db.VerifyAll(); err != nil {
-		t.Errorf("VerifyAll after migration: %v", err)
-	}
+	db, path := migrated(t, "schema-v2.db", *updateV2, buildV2, 2)
 	view(t, db, func(tx *Tx) error {
 		st, err := tx.Game(game37)
 		if err != nil || st.Format != 1 || string(st.Data) != `{"plies":["c3-d4","b4-a5"]}` {

@@ -142,13 +142,9 @@ func gameSeal(g GameID, v []byte) Digest {
 // sealGame encodes st as the record of game g, sealed to the head of g's archive chain in heads
 // (the archive_head bucket).
 func sealGame(heads *bolt.Bucket, g GameID, st GameState) ([]byte, error) {
-	var seq uint64
-	var hash Digest
-	if h := heads.Get([]byte(g.Key())); h != nil {
-		var err error
-		if seq, hash, err = decodeHead(h); err != nil {
-			return nil, fmt.Errorf("archive head: %w", err)
-		}
+	seq, hash, err := headIn(heads, []byte(g.Key()))
+	if err != nil {
+		return nil, fmt.Errorf("archive head: %w", err)
 	}
 	return encodeGameRecord(g, st, seq, hash)
 }

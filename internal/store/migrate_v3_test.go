@@ -194,29 +194,7 @@ func buildV3(t *testing.T, path string) {
 }
 
 func TestMigrate_V3(t *testing.T) {
-	frozen := filepath.Join("testdata", "schema-v3.db")
-	if *updateV3 {
-		os.Remove(frozen)
-		buildV3(t, frozen)
-	}
-	path := frozenCopy(t, frozen)
-	var logged bytes.Buffer
-	db, err := Open(path, Options{Logger: newTextLogger(&logged)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := fileSchema(t, db); got != SchemaVersion {
-		t.Errorf("schema version %d after migration, want %d", got, SchemaVersion)
-	}
-	if !strings.Contains(logged.String(), "from=3 to=4") {
-		t.Errorf("log does not report the migration:\n%s", logged.String())
-	}
-	if got, want := bucketNames(t, db), names(currentBuckets); !cmp.Equal(got, want) {
-		t.Errorf("migrated buckets differ from a new file's (-got +want):\n%s", cmp.Diff(got, want))
-	}
-	if err := db.VerifyAll(); err != nil {
-		t.Errorf("VerifyAll after migration: %v", err)
-	}
+	db, path := migrated(t, "schema-v3.db", *updateV3, buildV3, 3)
 	view(t, db, func(tx *Tx) error {
 		// Every state whole, byte for byte, as a head without chunks, on its anchor, and in play
 		// unless its status says finished.
@@ -374,4 +352,36 @@ func TestMigrate_V3Checks(t *testing.T) {
 			}
 		})
 	}
+}
+
+// migrated opens a copy of the frozen store testdata/name, of schema version from (rebuilt
+// first by build when update is set), and checks what every migration must give: the current
+// schema, the migration from that version logged, the buckets of a new file, and a store that
+// verifies whole. It returns the open store and the copy's path.
+func migrated(t *testing.T, name string, update bool, build func(*testing.T, string), from int) (*DB, string) {
+	t.Helper()
+	frozen := filepath.Join("testdata", name)
+	if update {
+		os.Remove(frozen)
+		build(t, frozen)
+	}
+	path := frozenCopy(t, frozen)
+	var logged bytes.Buffer
+	db, err := Open(path, Options{Logger: newTextLogger(&logged)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fileSchema(t, db); got != SchemaVersion {
+		t.Errorf("schema version %d after migration, want %d", got, SchemaVersion)
+	}
+	if step := fmt.Sprintf("from=%d to=%d", from, from+1); !strings.Contains(logged.String(), step) {
+		t.Errorf("log does not report the migration %s:\n%s", step, logged.String())
+	}
+	if got, want := bucketNames(t, db), names(currentBuckets); !cmp.Equal(got, want) {
+		t.Errorf("migrated buckets differ from a new file's (-got +want):\n%s", cmp.Diff(got, want))
+	}
+	if err := db.VerifyAll(); err != nil {
+		t.Errorf("VerifyAll after migration: %v", err)
+	}
+	return db, path
 }

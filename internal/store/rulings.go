@@ -45,12 +45,9 @@ func (tx *Tx) AppendRuling(r Ruling) (Ruling, error) {
 		return Ruling{}, fmt.Errorf("encode ruling on %s: %w", r.Game, err)
 	}
 	meta := tx.bucket(bucketMeta)
-	var last uint64
-	var prev Digest
-	if h := meta.Get(metaRulingsHead); h != nil {
-		if last, prev, err = decodeHead(h); err != nil {
-			return Ruling{}, fmt.Errorf("ruling on %s: %s: %w", r.Game, metaRulingsHead, err)
-		}
+	last, prev, err := headIn(meta, metaRulingsHead)
+	if err != nil {
+		return Ruling{}, fmt.Errorf("ruling on %s: %s: %w", r.Game, metaRulingsHead, err)
 	}
 	if last != seq-1 {
 		return Ruling{}, &ChainError{Chain: rulingsChain, Seq: seq, Reason: fmt.Sprintf("the head says %d rulings, the log's sequence %d", last, seq-1)}

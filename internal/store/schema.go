@@ -321,13 +321,9 @@ const gameHeaderLenV3 = 1 + 2 + 8 + 32 + 32
 // sealGameV3 encodes st as the version-3 record of game g, sealed to the head of g's archive
 // chain in heads: what migration 2→3 writes, for migration 3→4 to read.
 func sealGameV3(heads *bolt.Bucket, g GameID, st GameState) ([]byte, error) {
-	var seq uint64
-	var hash Digest
-	if h := heads.Get([]byte(g.Key())); h != nil {
-		var err error
-		if seq, hash, err = decodeHead(h); err != nil {
-			return nil, fmt.Errorf("archive head: %w", err)
-		}
+	seq, hash, err := headIn(heads, []byte(g.Key()))
+	if err != nil {
+		return nil, fmt.Errorf("archive head: %w", err)
 	}
 	seal := gameSealV3(g, st.Format, seq, hash, st.Data)
 	b := make([]byte, 0, gameHeaderLenV3+len(st.Data))
