@@ -21,7 +21,7 @@ func TestHeldDigest(t *testing.T) {
 	}
 	defer db.Close()
 	now := time.Date(2026, 11, 2, 10, 0, 0, 0, time.UTC)
-	from := mail.Address{Name: "TT-2026 secretary", Address: "moves@" + trustDomain}
+	from := mail.Address{Name: "B-001 secretary", Address: "moves@" + trustDomain}
 	registerTournament(t, db, from, now)
 	o := New(Options{Store: db, From: from, Limits: config.Defaults().Limits, Logger: slog.New(slog.DiscardHandler),
 		Now: func() time.Time { return now }})
@@ -72,7 +72,7 @@ func TestHeldDigest(t *testing.T) {
 		}
 	}
 	// Within the day: a new held letter waits for the next digest.
-	hold(now.Add(26*time.Hour), "petrov@"+trustDomain, "over-a-limit")
+	hold(now.Add(26*time.Hour), "p02@"+trustDomain, "over-a-limit")
 	if got := digests(now.Add(30 * time.Hour)); len(got) != 0 {
 		t.Errorf("a second digest within the day: %q", got)
 	}

@@ -30,7 +30,7 @@ func TestFullDiskIsNotTheLettersFault(t *testing.T) {
 		t.Fatal(err)
 	}
 	now := time.Date(2026, 11, 2, 10, 0, 0, 0, moscow)
-	from := mail.Address{Name: "TT-2026 secretary", Address: "moves@" + trustDomain}
+	from := mail.Address{Name: "B-001 secretary", Address: "moves@" + trustDomain}
 	sh := registerTournament(t, db, from, now)
 	var logs bytes.Buffer
 	o := New(Options{Store: db, From: from, Limits: config.Defaults().Limits, Trust: config.Trust{FromOnly: true}, // a closed test setup
@@ -46,7 +46,7 @@ func TestFullDiskIsNotTheLettersFault(t *testing.T) {
 	}
 	// A long letter: its archive entry needs new pages, while the small record of its receipt
 	// may still fit in the store's free pages.
-	raw := []byte("From: " + white + "\r\nTo: " + from.Address + "\r\nSubject: TT-2026 game " + game +
+	raw := []byte("From: " + white + "\r\nTo: " + from.Address + "\r\nSubject: " + sh.Code + " game " + game +
 		"\r\nMessage-ID: <full-disk@postald.test>\r\nDate: " + now.Format(time.RFC1123Z) +
 		"\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nMy move: 1. c3-d4\r\n\r\n" +
 		strings.Repeat("A long letter about the weather, written while the disk is full.\r\n", 2000))
