@@ -53,7 +53,7 @@ func (o *Office) archivedLetter(req LetterRequest) (*ArchivedLetter, error) {
 	if err := o.opt.Store.View(func(tx *store.Tx) (err error) {
 		if req.Game != QuarantineChain {
 			var sh *tournament.Sheet
-			if id, sh, _, err = openGame(tx, req.Game); err != nil {
+			if id, sh, _, err = o.openGame(tx, req.Game); err != nil {
 				return err
 			}
 			if loc, err = o.zones.get(sh.Regulation.Zone); err != nil {

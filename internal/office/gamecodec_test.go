@@ -230,7 +230,10 @@ func TestMigratedGame(t *testing.T) {
 		white: "ivanov@postald.test", black: "petrov@postald.test", uid: 21,
 		now: time.Date(2026, 11, 4, 12, 0, 0, 0, time.UTC)}
 	var sheetErr error
-	db.View(func(tx *store.Tx) error { r.sheet, sheetErr = LoadSheet(tx, r.id.Tournament); return nil })
+	db.View(func(tx *store.Tx) error {
+		r.sheet, sheetErr = New(Options{Store: db}).sheet(tx, r.id.Tournament)
+		return nil
+	})
 	if sheetErr != nil {
 		t.Fatal(sheetErr)
 	}

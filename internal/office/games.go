@@ -11,12 +11,12 @@ import (
 )
 
 // openGame finds the game the judge named and returns it with its tournament's sheet.
-func openGame(tx *store.Tx, name string) (store.GameID, *tournament.Sheet, referee.Game, error) {
+func (o *Office) openGame(tx *store.Tx, name string) (store.GameID, *tournament.Sheet, referee.Game, error) {
 	id, err := findGame(tx, name)
 	if err != nil {
 		return id, nil, referee.Game{}, err
 	}
-	sh, err := LoadSheet(tx, id.Tournament)
+	sh, err := o.sheet(tx, id.Tournament)
 	if err != nil {
 		return id, nil, referee.Game{}, err
 	}
@@ -32,7 +32,7 @@ func findGame(tx *store.Tx, name string) (store.GameID, error) {
 		if err != nil {
 			return id, err
 		}
-		if _, err := tx.Game(id); err != nil {
+		if _, err := tx.GameParts(id); err != nil {
 			return id, fmt.Errorf("game %s: %w", name, err)
 		}
 		return id, nil
@@ -76,7 +76,7 @@ func sideArg(g referee.Game, s string) (referee.Side, error) {
 }
 
 // eachGame calls fn for every game of tournament code (all tournaments when code is empty).
-func eachGame(tx *store.Tx, code string, fn func(*tournament.Sheet, store.GameID, referee.Game) error) error {
+func (o *Office) eachGame(tx *store.Tx, code string, fn func(*tournament.Sheet, store.GameID, referee.Game) error) error {
 	codes := []string{code}
 	if code == "" {
 		var err error
@@ -85,7 +85,7 @@ func eachGame(tx *store.Tx, code string, fn func(*tournament.Sheet, store.GameID
 		}
 	}
 	for _, c := range codes {
-		sh, err := LoadSheet(tx, c)
+		sh, err := o.sheet(tx, c)
 		if err != nil {
 			return err
 		}

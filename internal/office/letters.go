@@ -357,19 +357,6 @@ func (o *Office) gamesOf(tx *store.Tx, from string) ([]candidate, bool, error) {
 	return cands, len(regs) > 0, nil
 }
 
-// LoadSheet returns the start sheet of tournament code.
-func LoadSheet(tx *store.Tx, code string) (*tournament.Sheet, error) {
-	raw, err := tx.Tournament(code)
-	if err != nil {
-		return nil, fmt.Errorf("load tournament %s: %w", code, err)
-	}
-	sh, err := tournament.ParseSheet(raw.Data)
-	if err != nil {
-		return nil, fmt.Errorf("load tournament %s: %w", code, err)
-	}
-	return sh, nil
-}
-
 // LoadGame returns the state of game id, whole (gamecodec.go).
 func LoadGame(tx *store.Tx, id store.GameID) (referee.Game, error) {
 	g, _, err := readGame(tx, id, nil)

@@ -63,7 +63,7 @@ type drawnReport struct {
 
 // tournamentReport draws up the director's report of one tournament from the store.
 func (o *Office) tournamentReport(tx *store.Tx, code string, now time.Time) (*drawnReport, error) {
-	sh, err := LoadSheet(tx, code)
+	sh, err := o.sheet(tx, code)
 	if err != nil {
 		return nil, err
 	}
@@ -89,7 +89,7 @@ func (o *Office) tournamentReport(tx *store.Tx, code string, now time.Time) (*dr
 			}
 		}
 	}
-	err = eachGame(tx, code, func(sh *tournament.Sheet, id store.GameID, g referee.Game) error {
+	err = o.eachGame(tx, code, func(sh *tournament.Sheet, id store.GameID, g referee.Game) error {
 		in.Games = append(in.Games, reportGame(sh, g, byGame[g.Name], loc))
 		b, err := GamePDN(sh, g)
 		if err != nil {

@@ -75,7 +75,7 @@ func (o *Office) onGame(name string, fn func(tx *store.Tx, id store.GameID, sh *
 	now := o.now()
 	var ruled Ruled
 	err := o.opt.Store.Update(func(tx *store.Tx) error {
-		id, sh, g, err := openGame(tx, name)
+		id, sh, g, err := o.openGame(tx, name)
 		if err != nil {
 			return err
 		}
@@ -148,7 +148,7 @@ func (o *Office) withdraw(req WithdrawRequest) (*Withdrawn, error) {
 			}
 			code = codes[0]
 		}
-		sh, err := LoadSheet(tx, code)
+		sh, err := o.sheet(tx, code)
 		if err != nil {
 			return err
 		}
@@ -161,7 +161,7 @@ func (o *Office) withdraw(req WithdrawRequest) (*Withdrawn, error) {
 		}
 		var mine []store.GameID
 		var games []referee.Game
-		err = eachGame(tx, code, func(_ *tournament.Sheet, id store.GameID, g referee.Game) error {
+		err = o.eachGame(tx, code, func(_ *tournament.Sheet, id store.GameID, g referee.Game) error {
 			if g.White.Number == num || g.Black.Number == num {
 				mine, games = append(mine, id), append(games, g)
 			}
@@ -232,7 +232,7 @@ func (o *Office) revert(req RevertRequest) (*Reverted, error) {
 	var gid store.GameID
 	now := o.now()
 	err := o.opt.Store.Update(func(tx *store.Tx) error {
-		id, sh, g, err := openGame(tx, req.Game)
+		id, sh, g, err := o.openGame(tx, req.Game)
 		if err != nil {
 			return err
 		}

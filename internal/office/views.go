@@ -142,7 +142,7 @@ func makeRow(sh *tournament.Sheet, id store.GameID, g referee.Game) GameRow {
 func (o *Office) list(req ListRequest) (*ListReply, error) {
 	var rows []GameRow
 	err := o.opt.Store.View(func(tx *store.Tx) error {
-		return eachGame(tx, req.Tournament, func(sh *tournament.Sheet, id store.GameID, g referee.Game) error {
+		return o.eachGame(tx, req.Tournament, func(sh *tournament.Sheet, id store.GameID, g referee.Game) error {
 			rows = append(rows, makeRow(sh, id, g))
 			return nil
 		})
@@ -157,7 +157,7 @@ func (o *Office) list(req ListRequest) (*ListReply, error) {
 func (o *Office) show(req ShowRequest) (*GameView, error) {
 	var v GameView
 	err := o.opt.Store.View(func(tx *store.Tx) error {
-		id, sh, g, err := openGame(tx, req.Game)
+		id, sh, g, err := o.openGame(tx, req.Game)
 		if err != nil {
 			return err
 		}
@@ -231,7 +231,7 @@ func (o *Office) quarantine() (*QuarantineReply, error) {
 func (o *Office) export(req ExportRequest) (*ExportReply, error) {
 	var text []byte
 	err := o.opt.Store.View(func(tx *store.Tx) error {
-		_, sh, g, err := openGame(tx, req.Game)
+		_, sh, g, err := o.openGame(tx, req.Game)
 		if err != nil {
 			return err
 		}
