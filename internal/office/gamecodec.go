@@ -6,8 +6,10 @@ import (
 	"slices"
 	"sync"
 
+	"postald/internal/daysclock"
 	"postald/internal/referee"
 	"postald/internal/store"
+	"postald/internal/tournament"
 )
 
 // How the office keeps a game in the store (architecture.md, "Scale": the cost of a letter must
@@ -95,18 +97,23 @@ func (c *chunkCache) put(ref store.Digest, x cachedChunk) {
 
 // loadGame reads game id, whole, with what the office needs to write it back in parts.
 func (o *Office) loadGame(tx *store.Tx, id store.GameID) (referee.Game, *storedGame, error) {
-	return readGame(tx, id, &o.cache.chunks)
+	sh, err := o.sheet(tx, id.Tournament)
+	if err != nil {
+		return referee.Game{}, nil, fmt.Errorf("load game %s: %w", id, err)
+	}
+	return readGame(tx, id, sh, &o.cache.chunks)
 }
 
-// readGame reads game id, whole, reading the chunks cache does not hold (cache may be nil).
-func readGame(tx *store.Tx, id store.GameID, cache *chunkCache) (referee.Game, *storedGame, error) {
+// readGame reads game id of the tournament of sh, whole, reading the chunks cache does not hold
+// (cache may be nil).
+func readGame(tx *store.Tx, id store.GameID, sh *tournament.Sheet, cache *chunkCache) (referee.Game, *storedGame, error) {
 	st, err := tx.GameParts(id)
 	if err != nil {
 		return referee.Game{}, nil, fmt.Errorf("load game %s: %w", id, err)
 	}
-	var g referee.Game
-	if err := json.Unmarshal(st.Data, &g); err != nil {
-		return referee.Game{}, nil, fmt.Errorf("load game %s: %w", id, err)
+	g, err := decodeHead(id, st.Data, sh)
+	if err != nil {
+		return referee.Game{}, nil, err
 	}
 	sg := &storedGame{}
 	for _, l := range st.Chunks {
@@ -155,6 +162,54 @@ func readChunks[T any](tx *store.Tx, id store.GameID, l store.ChunkList, cache *
 	return out, nil
 }
 
+// decodeHead reads the JSON of game id as stored — its head, or a whole game — and seats it in
+// its tournament: the sheet's data, which the store does not keep, filled in (seat).
+func decodeHead(id store.GameID, data []byte, sh *tournament.Sheet) (referee.Game, error) {
+	var g referee.Game
+	if err := json.Unmarshal(data, &g); err != nil {
+		return referee.Game{}, fmt.Errorf("load game %s: %w", id, err)
+	}
+	if err := seat(&g, id, sh); err != nil {
+		return referee.Game{}, fmt.Errorf("load game %s: %w", id, err)
+	}
+	return g, nil
+}
+
+// seat fills in the tournament's data of game id from its start sheet: the variant, the
+// language, postald's address, the judge, both players by the numbers the game's name gives,
+// and the start and end dates. A game stored before they were left out has its own copy, which
+// the sheet overrides.
+func seat(g *referee.Game, id store.GameID, sh *tournament.Sheet) error {
+	w, b, err := tournament.ParseGameName(id.Game)
+	if err != nil {
+		return err
+	}
+	player := func(n int) (referee.Player, error) {
+		p, ok := sh.Player(n)
+		if !ok {
+			return referee.Player{}, fmt.Errorf("tournament %s has no player %d", sh.Code, n)
+		}
+		return referee.Player{Number: p.Number, Name: p.Name, Email: p.Email}, nil
+	}
+	if g.White, err = player(w); err != nil {
+		return err
+	}
+	if g.Black, err = player(b); err != nil {
+		return err
+	}
+	g.Tournament, g.Name = sh.Code, id.Game
+	g.Variant, g.Language, g.Address, g.Judge = sh.Variant, sh.Language, sh.Address, sh.Judge
+	g.Start, g.End = sh.Start, sh.End
+	return nil
+}
+
+// unseat leaves out of g what seat fills in from the sheet, for the store.
+func unseat(g *referee.Game) {
+	g.Variant, g.Language, g.Address, g.Judge = "", "", "", ""
+	g.White, g.Black = referee.Player{}, referee.Player{}
+	g.Start, g.End = daysclock.Date{}, daysclock.Date{}
+}
+
 // joinItems returns the items of the chunks followed by tail, in a slice of their own.
 func joinItems[T any](chunks []chunk[T], tail []T) []T {
 	if len(chunks) == 0 {
@@ -183,6 +238,7 @@ func encodeGame(id store.GameID, g referee.Game, prior *storedGame, cache *chunk
 		old = *prior
 	}
 	head := g
+	unseat(&head)
 	var err error
 	if head.Plies, err = splitItems(&st, id, listPlies, g.Plies, old.plies, samePly, cache); err != nil {
 		return store.GameState{}, err

@@ -63,8 +63,9 @@ func TestGameInParts(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	var fromStore referee.Game
-	if err := json.Unmarshal(whole.Data, &fromStore); err != nil {
+	// The store keeps no copy of the sheet's data: the game is seated in its tournament when read.
+	fromStore, err := decodeHead(r.id, whole.Data, r.sheet)
+	if err != nil {
 		t.Fatal(err)
 	}
 	if d := cmp.Diff(g, fromStore); d != "" {
@@ -77,6 +78,9 @@ func TestGameInParts(t *testing.T) {
 	var head referee.Game
 	if err := json.Unmarshal(parts.Data, &head); err != nil {
 		t.Fatal(err)
+	}
+	if head.White != (referee.Player{}) || head.Variant != "" || !head.Start.IsZero() || bytes.Contains(parts.Data, []byte(g.White.Email)) {
+		t.Errorf("the head keeps the sheet's data: %s", parts.Data)
 	}
 	if len(head.Plies) != plies-2*chunkSize || len(head.History) != plies-2*chunkSize || !parts.InPlay {
 		t.Errorf("the head keeps %d plies and %d entries (in play %v), want %d", len(head.Plies), len(head.History), parts.InPlay, plies-2*chunkSize)
@@ -103,8 +107,8 @@ func TestGameInParts(t *testing.T) {
 			if err != nil || !ok || e.Direction != store.In {
 				return err
 			}
-			var g referee.Game
-			if err := json.Unmarshal(st.Data, &g); err != nil {
+			g, err := decodeHead(r.id, st.Data, r.sheet)
+			if err != nil {
 				return err
 			}
 			archived = append(archived, g)

@@ -20,7 +20,7 @@ func (o *Office) openGame(tx *store.Tx, name string) (store.GameID, *tournament.
 	if err != nil {
 		return id, nil, referee.Game{}, err
 	}
-	g, err := LoadGame(tx, id)
+	g, _, err := readGame(tx, id, sh, &o.cache.chunks)
 	return id, sh, g, err
 }
 
@@ -94,7 +94,7 @@ func (o *Office) eachGame(tx *store.Tx, code string, fn func(*tournament.Sheet, 
 			return err
 		}
 		for _, id := range ids {
-			g, err := LoadGame(tx, id)
+			g, _, err := readGame(tx, id, sh, &o.cache.chunks)
 			if err != nil {
 				return err
 			}

@@ -357,9 +357,18 @@ func (o *Office) gamesOf(tx *store.Tx, from string) ([]candidate, bool, error) {
 	return cands, len(regs) > 0, nil
 }
 
-// LoadGame returns the state of game id, whole (gamecodec.go).
+// LoadGame returns the state of game id, whole and seated in its tournament (gamecodec.go), for a
+// caller without an office; the office itself reads games with loadGame, through its caches.
 func LoadGame(tx *store.Tx, id store.GameID) (referee.Game, error) {
-	g, _, err := readGame(tx, id, nil)
+	raw, err := tx.Tournament(id.Tournament)
+	if err != nil {
+		return referee.Game{}, fmt.Errorf("load game %s: %w", id, err)
+	}
+	sh, err := tournament.ParseSheet(raw.Data)
+	if err != nil {
+		return referee.Game{}, fmt.Errorf("load game %s: tournament %s: %w", id, id.Tournament, err)
+	}
+	g, _, err := readGame(tx, id, sh, nil)
 	return g, err
 }
 

@@ -259,15 +259,15 @@ func (o *Office) revert(req RevertRequest) (*Reverted, error) {
 		if !ok {
 			return fmt.Errorf("letter #%d of %s was archived without the game as it was before it (a postald older than judge revert): it cannot be put back exactly", n, id.Key())
 		}
-		cur, err := tx.Game(id)
+		cur, err := tx.GameParts(id)
 		if err != nil {
 			return err
 		}
 		if st.Format != cur.Format {
 			return fmt.Errorf("letter #%d of %s kept the game in format %d, the store holds format %d", n, id.Key(), st.Format, cur.Format)
 		}
-		var before referee.Game
-		if err := json.Unmarshal(st.Data, &before); err != nil {
+		before, err := decodeHead(id, st.Data, sh)
+		if err != nil {
 			return fmt.Errorf("letter #%d of %s: the game before it: %w", n, id.Key(), err)
 		}
 		// Rulings recorded after the letter was applied are undone with it: the judge is told.

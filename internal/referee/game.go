@@ -67,19 +67,24 @@ type Entry struct {
 	Note    string         `json:"note,omitempty"`
 }
 
-// Game is the whole state of one game: a plain value that round-trips through JSON, so the store
-// keeps it as it is and the referee needs nothing else to decide the next letter.
+// Game is the whole state of one game: a plain value that round-trips through JSON, and the
+// referee needs nothing else to decide the next letter.
+//
+// The tournament's data in it — variant, language, address, judge, players, start and end — are
+// the start sheet's: whoever keeps games (the office) fills them in from the sheet when it reads
+// a game and leaves them out when it writes one, so that a game never disagrees with its
+// tournament. Left out, they are absent from the JSON.
 type Game struct {
-	Tournament string         `json:"tournament"` // tournament code (шифр)
-	Name       string         `json:"name"`       // "1-2": White's and Black's numbers
-	Variant    string         `json:"variant"`    // rules variant id
-	Language   string         `json:"language"`   // ru | en
-	Address    string         `json:"address"`    // postald's own address
+	Tournament string         `json:"tournament"`         // tournament code (шифр)
+	Name       string         `json:"name"`               // "1-2": White's and Black's numbers
+	Variant    string         `json:"variant,omitempty"`  // rules variant id
+	Language   string         `json:"language,omitempty"` // ru | en
+	Address    string         `json:"address,omitempty"`  // postald's own address
 	Judge      string         `json:"judge,omitempty"`
-	White      Player         `json:"white"`
-	Black      Player         `json:"black"`
-	Start      daysclock.Date `json:"start"`
-	End        daysclock.Date `json:"end"`
+	White      Player         `json:"white,omitzero"`
+	Black      Player         `json:"black,omitzero"`
+	Start      daysclock.Date `json:"start,omitzero"`
+	End        daysclock.Date `json:"end,omitzero"`
 
 	Plies []Ply `json:"plies"`
 	// Position is the position after the plies, in postald's FEN (rules): the referee starts from
