@@ -647,7 +647,9 @@ func (gm *lgGame) acceptInWriting(c *lgModel, s int, v lgVariant) (*lgAccept, *l
 	if k < n {
 		acc.declined, acc.declText = len(c.plies), v.moves[k]
 		acc.until = len(c.plies)/2 + 1
-		if len(c.legal()) < 2 {
+		// The changed move must be another move than the declined one: two capture routes
+		// written alike are one move in notation, so count what is written differently.
+		if !slices.ContainsFunc(c.legal(), func(m string) bool { return m != acc.declText }) {
 			return nil, nil
 		}
 	}
