@@ -224,11 +224,11 @@ func printList(w io.Writer, rows []office.GameRow) error {
 		if !r.LastDay.IsZero() {
 			last = r.LastDay.String()
 		}
-		status := r.Status
+		status := r.Status.String()
 		if r.ToMove != "" {
-			status = r.ToMove + " to move"
-		} else if r.Result != "" && r.Result != string(referee.ResultNone) {
-			status += " " + r.Result
+			status = r.ToMove.String() + " to move"
+		} else if r.Result != "" && r.Result != referee.ResultNone {
+			status += " " + r.Result.String()
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\n", r.Game, r.White, r.Black, status, r.Moves,
 			r.Time, r.Penalty, last, strings.Join(r.Oversteps, ", "))
@@ -259,9 +259,9 @@ func parseShow(out io.Writer, args []string) (office.Request, printer, error) {
 
 func printShow(w io.Writer, v *office.GameView) {
 	fmt.Fprintf(w, "%s  %s – %s  (%s)\n", v.Game, v.White, v.Black, v.Variant)
-	status := v.Status
+	status := v.Status.String()
 	if v.ToMove != "" {
-		status = v.ToMove + " to move"
+		status = v.ToMove.String() + " to move"
 	}
 	fmt.Fprintf(w, "status: %s  result: %s  time (white/black): %s  penalty days: %s\n", status, v.Result, v.Time, v.Penalty)
 	if v.Deadline != nil && !v.Deadline.LastDay.IsZero() {
@@ -273,8 +273,8 @@ func printShow(w io.Writer, v *office.GameView) {
 	fmt.Fprintln(w, "\nmoves:")
 	for _, p := range v.Plies {
 		by := ""
-		if p.By != string(referee.ByLetter) {
-			by = "  (" + p.By + ")"
+		if p.By != referee.ByLetter {
+			by = "  (" + p.By.String() + ")"
 		}
 		fmt.Fprintf(w, "  %-22s %s%s\n", p.Move, p.Date, by)
 	}
@@ -321,7 +321,7 @@ func rulingWhat(v office.RulingView) string {
 	case v.Leave != nil:
 		parts = append(parts, "leave "+v.Leave.String())
 	case v.Result != "":
-		parts = append(parts, v.Result)
+		parts = append(parts, v.Result.String())
 	case v.Days != 0 || v.Kind == string(referee.RulePenalty) || v.Kind == string(referee.RuleCorrect):
 		parts = append(parts, fmt.Sprintf("%+d days", v.Days))
 	}

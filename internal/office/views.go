@@ -20,9 +20,9 @@ type GameRow struct {
 	Game      string         `json:"game"`
 	White     string         `json:"white"`
 	Black     string         `json:"black"`
-	Status    string         `json:"status"`
-	Result    string         `json:"result"`
-	ToMove    string         `json:"to_move,omitempty"`
+	Status    referee.Status `json:"status"`
+	Result    referee.Result `json:"result"`
+	ToMove    referee.Side   `json:"to_move,omitempty"`
 	Moves     int            `json:"moves"`
 	Time      referee.Time   `json:"time"`
 	Penalty   referee.Time   `json:"penalty"`
@@ -33,14 +33,14 @@ type GameRow struct {
 // GameView is one game as `judge show` gives it.
 type GameView struct {
 	GameRow
-	Variant  string                     `json:"variant"`
-	Plies    []PlyView                  `json:"plies"`
-	Variants []referee.Variant          `json:"variants,omitempty"`
-	History  []referee.Entry            `json:"history,omitempty"`
-	Letters  []LetterView               `json:"letters"`
-	Rulings  []RulingView               `json:"rulings,omitempty"`
-	Clocks   map[string]daysclock.Clock `json:"clocks"`
-	Deadline *daysclock.Deadline        `json:"deadline,omitempty"`
+	Variant  string                           `json:"variant"`
+	Plies    []PlyView                        `json:"plies"`
+	Variants []referee.Variant                `json:"variants,omitempty"`
+	History  []referee.Entry                  `json:"history,omitempty"`
+	Letters  []LetterView                     `json:"letters"`
+	Rulings  []RulingView                     `json:"rulings,omitempty"`
+	Clocks   map[referee.Side]daysclock.Clock `json:"clocks"`
+	Deadline *daysclock.Deadline              `json:"deadline,omitempty"`
 }
 
 // RulingView is a ruling as judge show gives it: the audit log's entry with what the ruling
@@ -52,7 +52,7 @@ type RulingView struct {
 	Kind   string           `json:"kind"`
 	Side   referee.Side     `json:"side,omitempty"`
 	Days   int              `json:"days,omitempty"`
-	Result string           `json:"result,omitempty"`
+	Result referee.Result   `json:"result,omitempty"`
 	Leave  *daysclock.Leave `json:"leave,omitempty"`
 	Clause string           `json:"clause,omitempty"`
 	Reason string           `json:"reason"`
@@ -71,7 +71,7 @@ func newRulingView(r store.Ruling) RulingView {
 	if r.Kind == kindWithdraw || json.Unmarshal(r.Details, &d) != nil {
 		return v
 	}
-	v.Side, v.Days, v.Result = d.Side, d.Days, string(d.Result)
+	v.Side, v.Days, v.Result = d.Side, d.Days, d.Result
 	if !d.Leave.From.IsZero() {
 		v.Leave = &d.Leave
 	}
@@ -83,7 +83,7 @@ func newRulingView(r store.Ruling) RulingView {
 type PlyView struct {
 	Move string         `json:"move"`
 	Date daysclock.Date `json:"date"`
-	By   string         `json:"by"`
+	By   referee.By     `json:"by"`
 }
 
 // LetterView is an entry of a game's archive as judge show lists it.
@@ -122,11 +122,11 @@ func newLetterView(e store.ArchiveEntry, reverted map[uint64]uint64) LetterView 
 func makeRow(sh *tournament.Sheet, id store.GameID, g referee.Game) GameRow {
 	r := GameRow{
 		Game: id.Key(), White: g.White.Name, Black: g.Black.Name,
-		Status: string(g.Status), Result: string(g.Result), Moves: (len(g.Plies) + 1) / 2, Time: g.Time(),
+		Status: g.Status, Result: g.Result, Moves: (len(g.Plies) + 1) / 2, Time: g.Time(),
 		Penalty: referee.Time{White: g.WhiteClock.Penalty, Black: g.BlackClock.Penalty},
 	}
 	if g.Status == referee.StatusPlaying {
-		r.ToMove = string(g.ToMove())
+		r.ToMove = g.ToMove()
 		c := g.Clock(g.ToMove())
 		r.LastDay = c.Deadline(g.Terms(sh.Regulation)).LastDay
 	}
@@ -163,11 +163,12 @@ func (o *Office) show(req ShowRequest) (*GameView, error) {
 		}
 		v.GameRow = makeRow(sh, id, g)
 		v.Variant = g.Variant
+		moves := g.MoveList()
 		for i, p := range g.Plies {
-			v.Plies = append(v.Plies, PlyView{Move: g.MoveList()[i], Date: p.Date, By: string(p.By)})
+			v.Plies = append(v.Plies, PlyView{Move: moves[i], Date: p.Date, By: p.By})
 		}
 		v.Variants, v.History = g.Variants, g.History
-		v.Clocks = map[string]daysclock.Clock{"white": g.WhiteClock, "black": g.BlackClock}
+		v.Clocks = map[referee.Side]daysclock.Clock{referee.White: g.WhiteClock, referee.Black: g.BlackClock}
 		if g.Status == referee.StatusPlaying {
 			dl := g.Clock(g.ToMove()).Deadline(g.Terms(sh.Regulation))
 			v.Deadline = &dl
