@@ -112,8 +112,10 @@ func judgeCall(out io.Writer, args []string) (*storeCall, error) {
 		parse = parseVerify
 	case "quarantine":
 		parse = parseQuarantine
-	case "penalty", "correct-date", "forfeit", "adjudicate", "leave":
-		parse = func(out io.Writer, args []string) (office.Request, printer, error) { return parseRule(out, sub, args) }
+	case string(referee.RulePenalty), string(referee.RuleCorrect), string(referee.RuleForfeit), string(referee.RuleAdjudicate), string(referee.RuleLeave):
+		parse = func(out io.Writer, args []string) (office.Request, printer, error) {
+			return parseRule(out, referee.RuleKind(sub), args)
+		}
 	case "annul":
 		parse = parseAnnul
 	case "withdraw":
@@ -389,14 +391,14 @@ func parseQuarantine(out io.Writer, args []string) (office.Request, printer, err
 }
 
 // parseRule: a ruling of the referee's kinds on one game.
-func parseRule(out io.Writer, kind string, args []string) (office.Request, printer, error) {
-	fs := judgeFlags(out, kind)
+func parseRule(out io.Writer, kind referee.RuleKind, args []string) (office.Request, printer, error) {
+	fs := judgeFlags(out, kind.String())
 	clause := fs.String("clause", "", "the clause the ruling rests on (4.1.10), e.g. 4.3.1")
 	reason := fs.String("reason", "", "the reason, told to both players")
 	if err := parseArgs(fs, args); err != nil {
 		return office.Request{}, nil, err
 	}
-	want := map[string]int{"penalty": 3, "correct-date": 3, "forfeit": 2, "adjudicate": 2, "leave": 4}[kind]
+	want := map[referee.RuleKind]int{referee.RulePenalty: 3, referee.RuleCorrect: 3, referee.RuleForfeit: 2, referee.RuleAdjudicate: 2, referee.RuleLeave: 4}[kind]
 	if fs.NArg() != want {
 		return office.Request{}, nil, fmt.Errorf("%s needs %d arguments; see postald judge help", kind, want)
 	}
@@ -407,16 +409,16 @@ func parseRule(out io.Writer, kind string, args []string) (office.Request, print
 	r := &office.RuleRequest{Kind: kind, Game: a[0], Clause: *clause, Reason: *reason}
 	var err error
 	switch kind {
-	case "penalty", "correct-date":
+	case referee.RulePenalty, referee.RuleCorrect:
 		r.Side = a[1]
 		if r.Days, err = strconv.Atoi(a[2]); err != nil {
 			return office.Request{}, nil, fmt.Errorf("days %q: %w", a[2], err)
 		}
-	case "forfeit":
+	case referee.RuleForfeit:
 		r.Side = a[1]
-	case "adjudicate":
+	case referee.RuleAdjudicate:
 		r.Result = a[1]
-	case "leave":
+	case referee.RuleLeave:
 		r.Side = a[1]
 		if r.Leave.From, err = daysclock.ParseDate(a[2]); err != nil {
 			return office.Request{}, nil, err

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"postald/internal/daysclock"
+	"postald/internal/referee"
 	"postald/internal/store"
 )
 
@@ -93,14 +94,14 @@ type LetterRequest struct {
 // RuleRequest is a ruling of the referee's kinds (penalty, correct-date, forfeit, adjudicate,
 // leave) on one game. Side is as the judge wrote it: white, black, w, b or a player's number.
 type RuleRequest struct {
-	Kind   string          `json:"kind"`
-	Game   string          `json:"game"`
-	Side   string          `json:"side,omitempty"`
-	Days   int             `json:"days,omitempty"`
-	Result string          `json:"result,omitempty"`
-	Leave  daysclock.Leave `json:"leave,omitzero"`
-	Clause string          `json:"clause"`
-	Reason string          `json:"reason"`
+	Kind   referee.RuleKind `json:"kind"`
+	Game   string           `json:"game"`
+	Side   string           `json:"side,omitempty"`
+	Days   int              `json:"days,omitempty"`
+	Result string           `json:"result,omitempty"`
+	Leave  daysclock.Leave  `json:"leave,omitzero"`
+	Clause string           `json:"clause"`
+	Reason string           `json:"reason"`
 }
 
 // AnnulRequest: `judge annul`, the game ends without a result (4.1.7).

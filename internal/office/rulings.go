@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"net/mail"
+	"slices"
 	"strings"
 	"time"
 
@@ -31,23 +32,23 @@ const kindWithdraw = "withdraw"
 var errNoClause = errors.New("every ruling needs -clause and -reason (4.1.10)")
 
 // ruleKinds are the rulings of the referee's kinds a RuleRequest may give.
-var ruleKinds = []string{string(referee.RulePenalty), string(referee.RuleCorrect), string(referee.RuleForfeit), string(referee.RuleAdjudicate), string(referee.RuleLeave)}
+var ruleKinds = []referee.RuleKind{referee.RulePenalty, referee.RuleCorrect, referee.RuleForfeit, referee.RuleAdjudicate, referee.RuleLeave}
 
 // rule applies a ruling of the referee's kinds to one game.
 func (o *Office) rule(req RuleRequest) (*Ruled, error) {
-	known := false
-	for _, k := range ruleKinds {
-		known = known || req.Kind == k
-	}
-	if !known {
-		return nil, fmt.Errorf("%w: no ruling %q; want one of %s", ErrBadRequest, req.Kind, strings.Join(ruleKinds, ", "))
+	if !slices.Contains(ruleKinds, req.Kind) {
+		names := make([]string, len(ruleKinds))
+		for i, k := range ruleKinds {
+			names[i] = k.String()
+		}
+		return nil, fmt.Errorf("%w: no ruling %q; want one of %s", ErrBadRequest, req.Kind, strings.Join(names, ", "))
 	}
 	if req.Clause == "" || req.Reason == "" {
 		return nil, errNoClause
 	}
 	return o.onGame(req.Game, func(tx *store.Tx, id store.GameID, sh *tournament.Sheet, g referee.Game, now time.Time) error {
 		var err error
-		r := referee.Ruling{Kind: referee.RuleKind(req.Kind), Clause: req.Clause, Reason: req.Reason, At: now}
+		r := referee.Ruling{Kind: req.Kind, Clause: req.Clause, Reason: req.Reason, At: now}
 		switch r.Kind {
 		case referee.RulePenalty, referee.RuleCorrect:
 			if r.Side, err = sideArg(g, req.Side); err != nil {
