@@ -144,7 +144,7 @@ func (o *Office) decideSafely(tx *store.Tx, base store.LetterOutcome, size int64
 // tournaments (trust.go, hold) so that a player's letter never waits unseen.
 func (o *Office) holdForJudge(tx *store.Tx, base store.LetterOutcome, reason string) store.LetterOutcome {
 	from := strings.ToLower(trust.ReadHeader(base.Raw).From)
-	out, err := o.hold(tx, base, from, reason, noNote, "")
+	out, err := o.hold(tx, base, from, reason, noNote, noteDetail{})
 	if err != nil {
 		o.log.Error("telling the judge of a held letter", "ref", base.Ref.String(), "err", err)
 		out = base
@@ -166,17 +166,17 @@ func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64) (sto
 	}
 	l, err := mailparse.Parse(base.Raw)
 	if err != nil {
-		return o.hold(tx, base, sender, "unreadable: "+err.Error(), noteUnreadable, err.Error())
+		return o.hold(tx, base, sender, "unreadable: "+err.Error(), noteUnreadable, noteDetail{text: err.Error()})
 	}
 	// The parsed header is asked again: a header that the pre-checks and the parser read
 	// differently must not slip through either of them.
 	if why := loopReason(l, o.opt.From.Address); why != "" {
-		return o.hold(tx, base, sender, why, noNote, "")
+		return o.hold(tx, base, sender, why, noNote, noteDetail{})
 	}
 	from := strings.ToLower(l.Header.From)
 	if from != sender {
 		why := fmt.Sprintf("From read two ways: %q and %q", sender, from)
-		return o.hold(tx, base, sender, why, noteForged, why)
+		return o.hold(tx, base, sender, why, noteForged, noteDetail{text: why})
 	}
 	cands, registered, err := o.gamesOf(tx, from)
 	if err != nil {
@@ -196,7 +196,7 @@ func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64) (sto
 		return out, err
 	}
 	if game != "" {
-		return o.hold(tx, base, from, "names game "+game+", which is not the sender's own", noteNotOwn, game)
+		return o.hold(tx, base, from, "names game "+game+", which is not the sender's own", noteNotOwn, noteDetail{text: game})
 	}
 	games := make([]referee.Game, len(cands))
 	for i, c := range cands {

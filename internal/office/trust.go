@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"net/mail"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -84,8 +83,8 @@ func (o *Office) precheck(tx *store.Tx, base store.LetterOutcome, size int64) (f
 	unstamped := !pol.FromOnly && pol.AuthservID != "" && !pol.Stamped(h.AuthResults)
 	// detail is what the sender's note says; the reason (the judge's and the store's, in
 	// English) by default.
-	hold := func(reason string, note noteKind, detail ...string) (string, *store.LetterOutcome, error) {
-		out, err := o.hold(tx, base, from, reason, note, append(detail, reason)[0])
+	hold := func(reason string, note noteKind, detail ...noteDetail) (string, *store.LetterOutcome, error) {
+		out, err := o.hold(tx, base, from, reason, note, append(detail, noteDetail{text: reason})[0])
 		if err == nil && unstamped {
 			err = o.unstampedNotice(tx, &out, from, base)
 		}
@@ -112,14 +111,15 @@ func (o *Office) precheck(tx *store.Tx, base store.LetterOutcome, size int64) (f
 	g := o.trustState()
 	if !g.allow(g.letters, from, base.Received) {
 		return hold(fmt.Sprintf("more than %d letters from %s within an hour", o.opt.Limits.LettersPerHour, from), noteRate,
-			strconv.Itoa(o.opt.Limits.LettersPerHour)) // the note words the limit in its language
+			noteDetail{limit: o.opt.Limits.LettersPerHour}) // the note words the limit in its language
 	}
 	lim := trust.Limits{MaxBytes: int64(o.opt.Limits.MaxMessageBytes), MaxParts: o.opt.Limits.MaxParts, MaxLineBytes: o.opt.Limits.MaxLineBytes}
 	if e := lim.Check(base.Raw, size); e != nil {
-		return hold(e.Error(), noteLimit)
+		return hold(e.Error(), noteLimit, noteDetail{excess: e})
 	}
 	if int64(len(base.Raw)) < size {
-		return hold(fmt.Sprintf("only %d of the letter's %d bytes could be fetched", len(base.Raw), size), noteLimit)
+		e := &trust.Excess{What: "partial", Got: int64(len(base.Raw)), Max: size}
+		return hold(e.Error(), noteLimit, noteDetail{excess: e})
 	}
 	return from, nil, nil
 }
@@ -136,9 +136,17 @@ const (
 	noteForged              // not shown to come from the address it names
 )
 
+// noteDetail is what a sender's note about his held letter says besides its kind, in the
+// sender's language.
+type noteDetail struct {
+	text   string        // forged: the authentication's verdict; not own: the game; unreadable: why
+	limit  int           // too many letters: the hourly limit
+	excess *trust.Excess // over a limit: which, and by how much
+}
+
 // hold quarantines the letter for reason. When from is a registered player the judges of his
 // tournaments are told, and he gets the note (about detail), each within the hourly limits.
-func (o *Office) hold(tx *store.Tx, base store.LetterOutcome, from, reason string, note noteKind, detail string) (store.LetterOutcome, error) {
+func (o *Office) hold(tx *store.Tx, base store.LetterOutcome, from, reason string, note noteKind, detail noteDetail) (store.LetterOutcome, error) {
 	out := base
 	out.Quarantine = reason
 	regs, err := o.registrations(tx, from)
@@ -419,21 +427,37 @@ func (tx trustPhrases) receiptLine(rc store.Receipt, received time.Time, loc *ti
 	return fmt.Sprintf(tx.Receipt, rc, received.In(loc).Format(stampLayout))
 }
 
-func (tx trustPhrases) noteLetter(r registration, note noteKind, detail string, base store.LetterOutcome, rc store.Receipt, loc *time.Location) (subject, body string) {
+// over words the limit a letter is over in the note's language; the detail's text when it
+// names none.
+func (tx trustPhrases) over(d noteDetail) string {
+	e := d.excess
+	switch {
+	case e == nil:
+		return d.text
+	case e.What == "size":
+		return tx.OverSize(e.Got, e.Max)
+	case e.What == "parts":
+		return tx.OverParts(e.Max)
+	case e.What == "partial":
+		return tx.Partial(e.Got, e.Max)
+	}
+	return tx.OverLine(e.Got, e.Max)
+}
+
+func (tx trustPhrases) noteLetter(r registration, note noteKind, detail noteDetail, base store.LetterOutcome, rc store.Receipt, loc *time.Location) (subject, body string) {
 	var b strings.Builder
 	fmt.Fprintf(&b, tx.NoteIntro+"\n", base.Received.In(loc).Format(stampLayout))
 	switch note {
 	case noteLimit:
-		fmt.Fprintf(&b, tx.NoteLimit+"\n", detail)
+		fmt.Fprintf(&b, tx.NoteLimit+"\n", tx.over(detail))
 	case noteRate:
-		n, _ := strconv.Atoi(detail) // the hourly limit of letters
-		fmt.Fprintf(&b, tx.NoteRate+"\n", tx.Letters(n))
+		fmt.Fprintf(&b, tx.NoteRate+"\n", tx.Letters(detail.limit))
 	case noteNotOwn:
-		fmt.Fprintf(&b, tx.NoteNotOwn+"\n", detail)
+		fmt.Fprintf(&b, tx.NoteNotOwn+"\n", detail.text)
 	case noteForged:
-		fmt.Fprintf(&b, tx.NoteForged+"\n", detail)
+		fmt.Fprintf(&b, tx.NoteForged+"\n", detail.text)
 	default:
-		fmt.Fprintf(&b, tx.NoteUnreadable+"\n", detail)
+		fmt.Fprintf(&b, tx.NoteUnreadable+"\n", detail.text)
 	}
 	b.WriteString(tx.NoteKept + "\n")
 	return fmt.Sprintf(tx.NoteSubject, r.sheet.Code), withReceipt(b.String(), tx.receiptLine(rc, base.Received, loc))

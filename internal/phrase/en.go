@@ -331,6 +331,16 @@ var english = Book{
 				"to every incoming letter and remove those a letter already carries (see docs/trust.md).\n" +
 				"This notice is sent at most once a day.",
 			Letters: enLetter.count,
+			OverSize: func(got, max int64) string {
+				return fmt.Sprintf("letter of %d bytes is over the limit of %d", got, max)
+			},
+			OverParts: func(max int64) string { return fmt.Sprintf("letter of more than %d MIME parts", max) },
+			OverLine: func(got, max int64) string {
+				return fmt.Sprintf("a line of %d bytes is over the limit of %d", got, max)
+			},
+			Partial: func(got, size int64) string {
+				return fmt.Sprintf("only %d of the letter's %d bytes could be fetched", got, size)
+			},
 		},
 		Digest: DigestText{
 			Subject: "postald: letters held (%d)",

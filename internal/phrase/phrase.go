@@ -389,6 +389,12 @@ type TrustText struct {
 	UnstampedWhy     string // authserv-id
 	// Letters counts letters after «больше» / "more than": «больше 1 письма», «больше 5 писем».
 	Letters func(n int) string
+	// The limit a letter is over, for NoteLimit: its size, its MIME parts, a line's length; and a
+	// letter of which only got of its size bytes could be fetched.
+	OverSize  func(got, max int64) string
+	OverParts func(max int64) string
+	OverLine  func(got, max int64) string
+	Partial   func(got, size int64) string
 }
 
 // DigestText is the judges' daily digest of held letters.

@@ -73,7 +73,7 @@ func sample(t *testing.T, path string, typ reflect.Type, n int) reflect.Value {
 	case typ == reflect.TypeFor[daysclock.Date]():
 		d := daysclock.Date{Year: 2026, Month: 11, Day: 1}.AddDays(n)
 		v.Set(reflect.ValueOf(d))
-	case typ.Kind() == reflect.Int:
+	case typ.Kind() == reflect.Int || typ.Kind() == reflect.Int64:
 		v.SetInt(int64(n))
 	case typ.Kind() == reflect.String:
 		v.SetString(sampleText)

@@ -337,6 +337,18 @@ var russian = Book{
 				"к каждому входящему письму и удалял те, что письмо уже несёт (см. docs/trust.md).\n" +
 				"Это уведомление приходит не чаще раза в сутки.",
 			Letters: ruLettersOf.count,
+			OverSize: func(got, max int64) string {
+				return "письмо в " + ruByte.count(int(got)) + " больше допустимых " + ruByte.count(int(max))
+			},
+			OverParts: func(max int64) string {
+				return "в письме больше " + ruPartOf.count(int(max)) + " (вложений и частей текста)"
+			},
+			OverLine: func(got, max int64) string {
+				return "строка в " + ruByte.count(int(got)) + " длиннее допустимых " + ruByte.count(int(max))
+			},
+			Partial: func(got, size int64) string {
+				return "удалось получить только " + ruByte.count(int(got)) + " из " + ruByte.count(int(size))
+			},
 		},
 		Digest: DigestText{
 			Subject: "postald: задержанные письма (%d)",
@@ -447,4 +459,5 @@ var (
 	ruLettersOf = counted{plural.Word{One: "письма", Few: "писем", Many: "писем"}, plural.Russian} // after «больше»
 	ruLetter    = counted{plural.Word{One: "письмо", Few: "письма", Many: "писем"}, plural.Russian}
 	ruByte      = counted{plural.Word{One: "байт", Few: "байта", Many: "байт"}, plural.Russian}
+	ruPartOf    = counted{plural.Word{One: "части", Few: "частей", Many: "частей"}, plural.Russian} // after «больше»
 )

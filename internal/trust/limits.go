@@ -25,7 +25,7 @@ type Size struct {
 
 // Excess is a limit a letter is over.
 type Excess struct {
-	What string // "size", "parts" or "line"
+	What string // "size", "parts", "line", or "partial" (only Got of its Max bytes could be fetched)
 	Got  int64  // what the letter has (for parts: at least this many)
 	Max  int64  // the limit
 }
@@ -36,6 +36,8 @@ func (e *Excess) Error() string {
 		return fmt.Sprintf("letter of %d bytes is over the limit of %d", e.Got, e.Max)
 	case "parts":
 		return fmt.Sprintf("letter of more than %d MIME parts", e.Max)
+	case "partial":
+		return fmt.Sprintf("only %d of the letter's %d bytes could be fetched", e.Got, e.Max)
 	default:
 		return fmt.Sprintf("a line of %d bytes is over the limit of %d", e.Got, e.Max)
 	}
