@@ -137,7 +137,7 @@ func simulate(ctx context.Context, sheet *tournament.Sheet, mbox []byte, w io.Wr
 		}
 		l, perr := mailparse.Parse(raw)
 		// Letters postald must not answer (RFC 3834) are ignored, by the daemon's own test.
-		if perr != nil || trust.LoopReason(trust.ReadHeader(raw)) != "" {
+		if perr != nil || loop(raw) {
 			if err := enc.Encode(line); err != nil {
 				return err
 			}
@@ -235,4 +235,10 @@ func splitMbox(data []byte) [][]byte {
 	}
 	flush()
 	return msgs
+}
+
+// loop reports whether raw is a letter postald must not answer (RFC 3834).
+func loop(raw []byte) bool {
+	l, _ := trust.LoopOf(trust.ReadHeader(raw))
+	return l != trust.NoLoop
 }

@@ -32,17 +32,17 @@ func (o *Office) heldDigest(tx *store.Tx, now time.Time) error {
 	if o.heldKnown {
 		return nil
 	}
-	held, last, err := tx.Unreported()
+	waiting, last, err := tx.Unreported()
 	if err != nil {
 		return err
 	}
-	if len(held) == 0 {
+	if len(waiting) == 0 {
 		o.heldKnown = true
 		return nil
 	}
 	if last.IsZero() {
-		last = held[0].Received // no digest yet: the first comes a day after the first held letter
-		for _, in := range held {
+		last = waiting[0].Received // no digest yet: the first comes a day after the first held letter
+		for _, in := range waiting {
 			if in.Received.Before(last) {
 				last = in.Received
 			}
@@ -80,7 +80,7 @@ func (o *Office) heldDigest(tx *store.Tx, now time.Time) error {
 		}
 		dg.held = append(dg.held, in)
 	}
-	for _, in := range held {
+	for _, in := range waiting {
 		addr := ""
 		if a, err := mail.ParseAddress(in.From); err == nil {
 			addr = strings.ToLower(a.Address)
@@ -116,7 +116,11 @@ func (o *Office) heldDigest(tx *store.Tx, now time.Time) error {
 			if from == "" {
 				from = tx2.NoFrom
 			}
-			fmt.Fprintf(&b, tx2.Item+"\n", i+1, in.Received.In(loc).Format("2006-01-02 15:04"), from, in.Subject, in.Reason,
+			reason := in.Reason // a letter held by an earlier version: its English reason is all there is
+			if h, ok := decodeHold(in.Held); ok {
+				reason = held(dg.sheet.Language, h)
+			}
+			fmt.Fprintf(&b, tx2.Item+"\n", i+1, in.Received.In(loc).Format("2006-01-02 15:04"), from, in.Subject, reason,
 				in.Ref.String(), tx2.Bytes(int(in.Size)))
 		}
 		b.WriteString("\n" + fmt.Sprintf(tx2.Outro, "postald judge quarantine") + "\n")
@@ -128,11 +132,11 @@ func (o *Office) heldDigest(tx *store.Tx, now time.Time) error {
 			return err
 		}
 	}
-	for _, in := range held {
+	for _, in := range waiting {
 		if err := tx.MarkReported(in.Ref, now); err != nil {
 			return err
 		}
 	}
-	o.log.Info("digest of held letters sent", "letters", len(held), "judges", len(order))
+	o.log.Info("digest of held letters sent", "letters", len(waiting), "judges", len(order))
 	return nil
 }

@@ -99,7 +99,7 @@ func (o *Office) apply(tx *store.Tx, m mailbox.Message, rec store.Inbound, msgID
 	var out store.LetterOutcome
 	switch {
 	case rec.Attempts > maxAttempts:
-		out = o.holdForJudge(tx, base, fmt.Sprintf("processing failed %d times", rec.Attempts))
+		out = o.holdForJudge(tx, base, trust.Hold{Kind: trust.HoldFailed, N: rec.Attempts})
 	default:
 		// A letter fetched only in part (m.Truncated) is held by the pre-checks, which
 		// know its whole size.
@@ -129,26 +129,25 @@ func (o *Office) decideSafely(tx *store.Tx, base store.LetterOutcome, size int64
 	defer func() {
 		if r := recover(); r != nil {
 			o.log.Error("panic while deciding a letter", "ref", base.Ref.String(), "panic", r)
-			out = o.holdForJudge(tx, base, fmt.Sprintf("internal error: %v", r))
+			out = o.holdForJudge(tx, base, trust.Hold{Kind: trust.HoldInternal, Fault: fmt.Sprint(r)})
 		}
 	}()
 	out, err := o.decide(tx, base, size)
 	if err != nil {
 		o.log.Error("deciding a letter", "ref", base.Ref.String(), "err", err)
-		out = o.holdForJudge(tx, base, "internal error: "+err.Error())
+		out = o.holdForJudge(tx, base, trust.Hold{Kind: trust.HoldInternal, Fault: err.Error()})
 	}
 	return out
 }
 
 // holdForJudge quarantines a letter postald could not decide, telling the judge of the sender's
 // tournaments (trust.go, hold) so that a player's letter never waits unseen.
-func (o *Office) holdForJudge(tx *store.Tx, base store.LetterOutcome, reason string) store.LetterOutcome {
+func (o *Office) holdForJudge(tx *store.Tx, base store.LetterOutcome, h trust.Hold) store.LetterOutcome {
 	from := strings.ToLower(trust.ReadHeader(base.Raw).From)
-	out, err := o.hold(tx, base, from, reason, noNote, noteDetail{})
+	out, err := o.hold(tx, base, from, h, noNote)
 	if err != nil {
 		o.log.Error("telling the judge of a held letter", "ref", base.Ref.String(), "err", err)
-		out = base
-		out.Quarantine = reason
+		out = quarantined(base, h)
 	}
 	return out
 }
@@ -166,29 +165,28 @@ func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64) (sto
 	}
 	l, err := mailparse.Parse(base.Raw)
 	if err != nil {
-		return o.hold(tx, base, sender, "unreadable: "+err.Error(), noteUnreadable, noteDetail{text: err.Error()})
+		return o.hold(tx, base, sender, trust.Hold{Kind: trust.HoldUnreadable, Fault: err.Error()}, noteUnreadable)
 	}
 	// The parsed header is asked again: a header that the pre-checks and the parser read
 	// differently must not slip through either of them.
-	if why := loopReason(l, o.opt.From.Address); why != "" {
-		return o.hold(tx, base, sender, why, noNote, noteDetail{})
+	if lp, quote := loopOf(l, o.opt.From.Address); lp != trust.NoLoop {
+		return o.hold(tx, base, sender, trust.Hold{Kind: trust.HoldLoop, Loop: lp, Quote: quote}, noNote)
 	}
 	from := strings.ToLower(l.Header.From)
 	if from != sender {
-		why := fmt.Sprintf("From read two ways: %q and %q", sender, from)
-		return o.hold(tx, base, sender, why, noteForged, noteDetail{text: why})
+		return o.hold(tx, base, sender, trust.Hold{Kind: trust.HoldFromTwoWays, From: sender, Other: from}, noteForged)
 	}
 	cands, registered, err := o.gamesOf(tx, from)
 	if err != nil {
 		return out, err
 	}
 	if len(cands) == 0 {
-		out.Quarantine = "not from a registered player: " + from
+		h := trust.Hold{Kind: trust.HoldStranger, From: from}
 		if registered {
 			// His tournaments have no game in play: as a letter about no game in progress.
-			out.Quarantine = "not a player of any game in progress: " + from
+			h.Kind = trust.HoldNoGame
 		}
-		return out, nil
+		return quarantined(out, h), nil
 	}
 	// Only a player moves, and only in his own games (architecture.md, "Reliability contract").
 	game, err := o.foreignGame(tx, l, from, cands)
@@ -196,7 +194,7 @@ func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64) (sto
 		return out, err
 	}
 	if game != "" {
-		return o.hold(tx, base, from, "names game "+game+", which is not the sender's own", noteNotOwn, noteDetail{text: game})
+		return o.hold(tx, base, from, trust.Hold{Kind: trust.HoldNotOwn, Game: game}, noteNotOwn)
 	}
 	games := make([]referee.Game, len(cands))
 	for i, c := range cands {
@@ -211,8 +209,7 @@ func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64) (sto
 	i, dec := referee.Route(games, l, env, first.sheet.Regulation, loc)
 	if i < 0 {
 		if dec.Verdict == referee.Ignored {
-			out.Quarantine = "not a player of any game in progress: " + from
-			return out, nil
+			return quarantined(out, trust.Hold{Kind: trust.HoldNoGame, From: from}), nil
 		}
 		// The letter does not say which of the sender's games it is about: he is asked to name
 		// it (letters.md); this is not a violation, and no game changes.

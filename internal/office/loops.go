@@ -5,13 +5,13 @@ import (
 	"postald/internal/trust"
 )
 
-// loopReason says why a letter must not be answered (RFC 3834 and common practice), or "" when
-// it may: trust.LoopReason asked of the header as mailparse read it. The daemon asks it of the
+// loopOf says why a letter must not be answered (RFC 3834 and common practice), or NoLoop when
+// it may: trust.LoopOf asked of the header as mailparse read it. The daemon asks it of the
 // raw header before parsing (precheck) and again of the parsed letter, so that a header the two
 // readers see differently cannot slip past either: bounces, auto-replies, mailing lists and
 // postald's own letters are archived, never answered, and two programs can never answer each
 // other forever.
-func loopReason(l *mailparse.Letter, own string) string {
+func loopOf(l *mailparse.Letter, own string) (trust.Loop, string) {
 	h := l.Header
 	th := trust.Header{
 		From:            h.From,
@@ -32,5 +32,5 @@ func loopReason(l *mailparse.Letter, own string) string {
 	for _, f := range h.Postald {
 		th.Postald = append(th.Postald, f.Name)
 	}
-	return trust.LoopReason(th, own)
+	return trust.LoopOf(th, own)
 }

@@ -81,45 +81,42 @@ func (o *Office) precheck(tx *store.Tx, base store.LetterOutcome, size int64) (f
 	// A letter without a field of the receiving server did not pass its verifier: had it
 	// brought a forged field in the server's name, that field would have been believed.
 	unstamped := !pol.FromOnly && pol.AuthservID != "" && !pol.Stamped(h.AuthResults)
-	// detail is what the sender's note says; the reason (the judge's and the store's, in
-	// English) by default.
-	hold := func(reason string, note noteKind, detail ...noteDetail) (string, *store.LetterOutcome, error) {
-		out, err := o.hold(tx, base, from, reason, note, append(detail, noteDetail{text: reason})[0])
+	hold := func(h trust.Hold, note noteKind) (string, *store.LetterOutcome, error) {
+		out, err := o.hold(tx, base, from, h, note)
 		if err == nil && unstamped {
 			err = o.unstampedNotice(tx, &out, from, base)
 		}
 		return from, &out, err
 	}
 	// RFC 3834: automatic mail is never answered.
-	if why := trust.LoopReason(h, o.opt.From.Address); why != "" {
-		return hold(why, noNote)
+	if l, quote := trust.LoopOf(h, o.opt.From.Address); l != trust.NoLoop {
+		return hold(trust.Hold{Kind: trust.HoldLoop, Loop: l, Quote: quote}, noNote)
 	}
 	// RFC 5322 (3.6): exactly one From. Two are the classic way to show one sender to the
 	// authentication and another to the reader.
 	if h.FromFields > 1 {
-		return hold(fmt.Sprintf("%d From fields", h.FromFields), noteForged)
+		return hold(trust.Hold{Kind: trust.HoldFromFields, N: h.FromFields}, noteForged)
 	}
 	if err := pol.CheckHeader(h); err != nil {
 		if errors.Is(err, trust.ErrNoPolicy) {
-			return hold(err.Error(), noNote) // postald's configuration, not the letter: the judge is told
+			return hold(trust.Authentication(err), noNote) // postald's configuration, not the letter: the judge is told
 		}
 		// The player whose address the letter names is told, within the hourly limit: if he
 		// wrote it, he knows to write again from his own account; if not, that someone writes in
 		// his name (the loop rule above keeps automatic mail unanswered).
-		return hold(err.Error(), noteForged)
+		return hold(trust.Authentication(err), noteForged)
 	}
 	g := o.trustState()
 	if !g.allow(g.letters, from, base.Received) {
-		return hold(fmt.Sprintf("more than %d letters from %s within an hour", o.opt.Limits.LettersPerHour, from), noteRate,
-			noteDetail{limit: o.opt.Limits.LettersPerHour}) // the note words the limit in its language
+		return hold(trust.Hold{Kind: trust.HoldRate, N: o.opt.Limits.LettersPerHour, From: from}, noteRate)
 	}
 	lim := trust.Limits{MaxBytes: int64(o.opt.Limits.MaxMessageBytes), MaxParts: o.opt.Limits.MaxParts, MaxLineBytes: o.opt.Limits.MaxLineBytes}
 	if e := lim.Check(base.Raw, size); e != nil {
-		return hold(e.Error(), noteLimit, noteDetail{excess: e})
+		return hold(trust.Hold{Kind: trust.HoldLimit, Excess: e}, noteLimit)
 	}
 	if int64(len(base.Raw)) < size {
 		e := &trust.Excess{What: "partial", Got: int64(len(base.Raw)), Max: size}
-		return hold(e.Error(), noteLimit, noteDetail{excess: e})
+		return hold(trust.Hold{Kind: trust.HoldLimit, Excess: e}, noteLimit)
 	}
 	return from, nil, nil
 }
@@ -136,19 +133,11 @@ const (
 	noteForged              // not shown to come from the address it names
 )
 
-// noteDetail is what a sender's note about his held letter says besides its kind, in the
-// sender's language.
-type noteDetail struct {
-	text   string        // forged: the authentication's verdict; not own: the game; unreadable: why
-	limit  int           // too many letters: the hourly limit
-	excess *trust.Excess // over a limit: which, and by how much
-}
-
-// hold quarantines the letter for reason. When from is a registered player the judges of his
-// tournaments are told, and he gets the note (about detail), each within the hourly limits.
-func (o *Office) hold(tx *store.Tx, base store.LetterOutcome, from, reason string, note noteKind, detail noteDetail) (store.LetterOutcome, error) {
-	out := base
-	out.Quarantine = reason
+// hold quarantines the letter for h. When from is a registered player the judges of his
+// tournaments are told, and he gets the note (of kind note), each within the hourly limits;
+// every letter says why in its reader's language.
+func (o *Office) hold(tx *store.Tx, base store.LetterOutcome, from string, h trust.Hold, note noteKind) (store.LetterOutcome, error) {
+	out := quarantined(base, h)
 	regs, err := o.registrations(tx, from)
 	if err != nil || len(regs) == 0 {
 		return out, err
@@ -193,9 +182,9 @@ func (o *Office) hold(tx *store.Tx, base store.LetterOutcome, from, reason strin
 			tx := trustText(l.reg.sheet.Language)
 			var subject, body string
 			if l.answer {
-				subject, body = tx.noteLetter(l.reg, note, detail, base, rc, loc)
+				subject, body = tx.noteLetter(l.reg, note, h, base, rc, loc)
 			} else {
-				subject, body = tx.judgeLetter(l.reg, reason, base, rc, loc, answered)
+				subject, body = tx.judgeLetter(l.reg, h, base, rc, loc, answered)
 			}
 			og = append(og, o.notice(l.reg.sheet, l.to, subject, body, l.answer, base))
 		}
@@ -417,9 +406,15 @@ func withReceipt(body, line string) string {
 
 // trustPhrases are the office's letters about held letters, and the receipt line: the
 // phrasebook's, with the letters composed of them.
-type trustPhrases struct{ *phrase.TrustText }
+type trustPhrases struct {
+	*phrase.TrustText
+	held *phrase.HeldText
+}
 
-func trustText(lang string) trustPhrases { return trustPhrases{&phrase.For(lang).Office.Trust} }
+func trustText(lang string) trustPhrases {
+	b := phrase.For(lang)
+	return trustPhrases{&b.Office.Trust, &b.Office.Held}
+}
 
 const stampLayout = "2006-01-02 15:04 -0700"
 
@@ -427,13 +422,11 @@ func (tx trustPhrases) receiptLine(rc store.Receipt, received time.Time, loc *ti
 	return fmt.Sprintf(tx.Receipt, rc, received.In(loc).Format(stampLayout))
 }
 
-// over words the limit a letter is over in the note's language; the detail's text when it
-// names none.
-func (tx trustPhrases) over(d noteDetail) string {
-	e := d.excess
+// over words the limit a letter is over in the note's language.
+func (tx trustPhrases) over(e *trust.Excess) string {
 	switch {
 	case e == nil:
-		return d.text
+		return tx.OverParts(0)
 	case e.What == "size":
 		return tx.OverSize(e.Got, e.Max)
 	case e.What == "parts":
@@ -444,29 +437,30 @@ func (tx trustPhrases) over(d noteDetail) string {
 	return tx.OverLine(e.Got, e.Max)
 }
 
-func (tx trustPhrases) noteLetter(r registration, note noteKind, detail noteDetail, base store.LetterOutcome, rc store.Receipt, loc *time.Location) (subject, body string) {
+func (tx trustPhrases) noteLetter(r registration, note noteKind, h trust.Hold, base store.LetterOutcome, rc store.Receipt, loc *time.Location) (subject, body string) {
 	var b strings.Builder
 	fmt.Fprintf(&b, tx.NoteIntro+"\n", base.Received.In(loc).Format(stampLayout))
 	switch note {
 	case noteLimit:
-		fmt.Fprintf(&b, tx.NoteLimit+"\n", tx.over(detail))
+		fmt.Fprintf(&b, tx.NoteLimit+"\n", tx.over(h.Excess))
 	case noteRate:
-		fmt.Fprintf(&b, tx.NoteRate+"\n", tx.Letters(detail.limit))
+		fmt.Fprintf(&b, tx.NoteRate+"\n", tx.Letters(h.N))
 	case noteNotOwn:
-		fmt.Fprintf(&b, tx.NoteNotOwn+"\n", detail.text)
+		fmt.Fprintf(&b, tx.NoteNotOwn+"\n", h.Game)
 	case noteForged:
-		fmt.Fprintf(&b, tx.NoteForged+"\n", detail.text)
+		// The authentication's verdict, or the From read two ways, in the sender's words.
+		fmt.Fprintf(&b, tx.NoteForged+"\n", heldWords(tx.held, tx.over, tx.Letters, h))
 	default:
-		fmt.Fprintf(&b, tx.NoteUnreadable+"\n", detail.text)
+		fmt.Fprintf(&b, tx.NoteUnreadable+"\n", h.Fault)
 	}
 	b.WriteString(tx.NoteKept + "\n")
 	return fmt.Sprintf(tx.NoteSubject, r.sheet.Code), withReceipt(b.String(), tx.receiptLine(rc, base.Received, loc))
 }
 
-func (tx trustPhrases) judgeLetter(r registration, reason string, base store.LetterOutcome, rc store.Receipt, loc *time.Location, answered bool) (subject, body string) {
+func (tx trustPhrases) judgeLetter(r registration, h trust.Hold, base store.LetterOutcome, rc store.Receipt, loc *time.Location, answered bool) (subject, body string) {
 	var b strings.Builder
 	fmt.Fprintf(&b, tx.JudgeIntro+"\n", r.player.Name, r.player.Email, base.Received.In(loc).Format(stampLayout))
-	fmt.Fprintf(&b, tx.JudgeReason+"\n", reason)
+	fmt.Fprintf(&b, tx.JudgeReason+"\n", heldWords(tx.held, tx.over, tx.Letters, h))
 	if base.MessageID != "" {
 		fmt.Fprintf(&b, tx.JudgeID+"\n", base.MessageID)
 	}

@@ -342,6 +342,33 @@ var english = Book{
 				return fmt.Sprintf("only %d of the letter's %d bytes could be fetched", got, size)
 			},
 		},
+		Held: HeldText{
+			Report:         "delivery or read report (%s)",
+			Bounce:         "bounce or auto-reply (%s)",
+			Automatic:      "automatic letter (%s)",
+			Bulk:           "bulk or list mail (%s)",
+			List:           "mailing-list mail (%s)",
+			Autoreply:      "auto-reply (%s)",
+			OwnLetter:      "postald's own letter came back (%s)",
+			OwnAddress:     "letter from postald's own address (%s)",
+			MailerDaemon:   "letter from a mailer daemon (%s)",
+			NoFrom:         "no readable From address",
+			FromFields:     func(n int) string { return fmt.Sprintf("%d From fields", n) },
+			NoPolicy:       "not authenticated: [trust] sets neither %s nor %s; see docs/trust.md",
+			AuthNoField:    "not authenticated: no Authentication-Results field from %s",
+			AuthUnreadable: "not authenticated: the field of %s cannot be read: %s",
+			AuthNotPassed:  "not authenticated: %s: %s",
+			AuthNoResult:   "not authenticated: %s: no result",
+			AuthMisaligned: "not authenticated: %s: pass for \"%s\", not for %s",
+			Rate:           "more than %s from %s within an hour",
+			Unreadable:     "unreadable: %s",
+			FromTwoWays:    "From read two ways: \"%s\" and \"%s\"",
+			NotOwn:         "names game %s, which is not the sender's own",
+			Stranger:       "not from a registered player: %s",
+			NoGame:         "not a player of any game in progress: %s",
+			Failed:         func(n int) string { return "processing failed " + enTime.count(n) },
+			Internal:       "internal error: %s",
+		},
 		Digest: DigestText{
 			Subject: "postald: letters held (%d)",
 			Intro: func(n int) string {
@@ -435,4 +462,5 @@ func enStartBody(s Start) string {
 var (
 	enLetter = counted{plural.Word{One: "letter", Many: "letters"}, plural.English}
 	enByte   = counted{plural.Word{One: "byte", Many: "bytes"}, plural.English}
+	enTime   = counted{plural.Word{One: "time", Many: "times"}, plural.English}
 )

@@ -355,6 +355,7 @@ func (c counted) form(n int) string { return c.word.For(c.rule(n)) }
 // language, which the tests check); a number with its word is a function field.
 type OfficeText struct {
 	Trust   TrustText
+	Held    HeldText
 	Digest  DigestText
 	Storage StorageText
 
@@ -395,6 +396,43 @@ type TrustText struct {
 	OverParts func(max int64) string
 	OverLine  func(got, max int64) string
 	Partial   func(got, size int64) string
+}
+
+// HeldText says why a letter is held (a trust.Hold): in the judge's notice and the daily digest,
+// and in the sender's note where it says how his letter failed the authentication. The English
+// words are also the reason kept in the store and the log.
+type HeldText struct {
+	// Automatic mail, never answered (trust.Loop); each but NoFrom takes the field or the
+	// address that shows it, as the letter has it.
+	Report       string
+	Bounce       string
+	Automatic    string
+	Bulk         string
+	List         string
+	Autoreply    string
+	OwnLetter    string
+	OwnAddress   string
+	MailerDaemon string
+	NoFrom       string
+
+	FromFields func(n int) string // how many From fields
+	NoPolicy   string             // the two settings, as written
+
+	// The authentication (trust.AuthError).
+	AuthNoField    string // the receiving server
+	AuthUnreadable string // the server, why its field cannot be read
+	AuthNotPassed  string // the method, its result
+	AuthNoResult   string // the method
+	AuthMisaligned string // the method, the domain it passed for, the From domain
+
+	Rate        string             // Trust.Letters(the hourly limit), the address
+	Unreadable  string             // the parser's words
+	FromTwoWays string             // the sender as the raw header reads him, as the parser does
+	NotOwn      string             // the game
+	Stranger    string             // the address
+	NoGame      string             // the address
+	Failed      func(n int) string // after n failed attempts
+	Internal    string             // postald's fault, in its own words
 }
 
 // DigestText is the judges' daily digest of held letters.

@@ -350,6 +350,35 @@ var russian = Book{
 				return "удалось получить только " + ruByte.count(int(got)) + " из " + ruByte.count(int(size))
 			},
 		},
+		Held: HeldText{
+			Report:       "отчёт о доставке или прочтении (%s)",
+			Bounce:       "возврат письма или автоответ (%s)",
+			Automatic:    "автоматическое письмо (%s)",
+			Bulk:         "массовая рассылка (%s)",
+			List:         "письмо из списка рассылки (%s)",
+			Autoreply:    "автоответ (%s)",
+			OwnLetter:    "вернулось письмо самого postald (%s)",
+			OwnAddress:   "письмо с адреса самого postald (%s)",
+			MailerDaemon: "письмо почтового сервера (%s)",
+			NoFrom:       "адрес отправителя не читается",
+			FromFields: func(n int) string {
+				return fmt.Sprintf("отправитель указан в заголовке несколько раз (%d)", n)
+			},
+			NoPolicy:       "подлинность отправителей не проверяется: в разделе [trust] не задано ни %s, ни %s; см. docs/trust.md",
+			AuthNoField:    "подлинность не подтверждена: нет поля Authentication-Results сервера %s",
+			AuthUnreadable: "подлинность не подтверждена: поле сервера %s не читается: %s",
+			AuthNotPassed:  "подлинность не подтверждена: проверка %s дала %s",
+			AuthNoResult:   "подлинность не подтверждена: проверки %s нет",
+			AuthMisaligned: "подлинность не подтверждена: проверка %s пройдена для «%s», а не для %s",
+			Rate:           "больше %s с адреса %s за час",
+			Unreadable:     "письмо не читается: %s",
+			FromTwoWays:    "отправитель читается двояко: «%s» и «%s»",
+			NotOwn:         "названа партия %s, в которой отправитель не играет",
+			Stranger:       "письмо не от участника турнира: %s",
+			NoGame:         "у отправителя нет партий в игре: %s",
+			Failed:         func(n int) string { return "письмо не удалось обработать " + ruTime.count(n) },
+			Internal:       "внутренняя ошибка postald: %s",
+		},
 		Digest: DigestText{
 			Subject: "postald: задержанные письма (%d)",
 			Intro: func(n int) string {
@@ -459,5 +488,6 @@ var (
 	ruLettersOf = counted{plural.Word{One: "письма", Few: "писем", Many: "писем"}, plural.Russian} // after «больше»
 	ruLetter    = counted{plural.Word{One: "письмо", Few: "письма", Many: "писем"}, plural.Russian}
 	ruByte      = counted{plural.Word{One: "байт", Few: "байта", Many: "байт"}, plural.Russian}
+	ruTime      = counted{plural.Word{One: "раз", Few: "раза", Many: "раз"}, plural.Russian}        // «3 раза», «5 раз»
 	ruPartOf    = counted{plural.Word{One: "части", Few: "частей", Many: "частей"}, plural.Russian} // after «больше»
 )

@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 	"mime"
 	"strings"
@@ -44,21 +45,24 @@ const (
 
 // Inbound is the record of one received letter.
 type Inbound struct {
-	Ref         MessageRef   `json:"ref"`
-	MessageID   string       `json:"message_id,omitempty"` // without angle brackets; empty when the letter had none
-	Digest      Digest       `json:"sha256"`               // of the raw letter
-	Size        int          `json:"size"`
-	State       InboundState `json:"state"`
-	Received    time.Time    `json:"received"`           // when postald first recorded it
-	Attempts    int          `json:"attempts,omitempty"` // how often Receive saw it while not finished
-	Finished    time.Time    `json:"finished,omitzero"`  // when it became done or quarantined
-	Game        GameID       `json:"game,omitzero"`      // the game it was applied to, when done
-	Verdict     string       `json:"verdict,omitempty"`  // accepted, corrected, rejected, ...
-	Reason      string       `json:"reason,omitempty"`   // why it was quarantined
-	Archive     uint64       `json:"archive,omitempty"`  // its entry in its archive chain
-	DuplicateOf *MessageRef  `json:"duplicate_of,omitempty"`
-	From        string       `json:"from,omitempty"`    // the From field as written (decoded), for the judge
-	Subject     string       `json:"subject,omitempty"` // the Subject field (decoded), for the judge
+	Ref       MessageRef   `json:"ref"`
+	MessageID string       `json:"message_id,omitempty"` // without angle brackets; empty when the letter had none
+	Digest    Digest       `json:"sha256"`               // of the raw letter
+	Size      int          `json:"size"`
+	State     InboundState `json:"state"`
+	Received  time.Time    `json:"received"`           // when postald first recorded it
+	Attempts  int          `json:"attempts,omitempty"` // how often Receive saw it while not finished
+	Finished  time.Time    `json:"finished,omitzero"`  // when it became done or quarantined
+	Game      GameID       `json:"game,omitzero"`      // the game it was applied to, when done
+	Verdict   string       `json:"verdict,omitempty"`  // accepted, corrected, rejected, ...
+	Reason    string       `json:"reason,omitempty"`   // why it was quarantined, in English
+	// Held is why it was quarantined as the application's typed record, which words it in each
+	// reader's language; letters held by earlier versions have only the Reason.
+	Held        json.RawMessage `json:"held,omitempty"`
+	Archive     uint64          `json:"archive,omitempty"` // its entry in its archive chain
+	DuplicateOf *MessageRef     `json:"duplicate_of,omitempty"`
+	From        string          `json:"from,omitempty"`    // the From field as written (decoded), for the judge
+	Subject     string          `json:"subject,omitempty"` // the Subject field (decoded), for the judge
 	// Reported is when a held letter was listed in the judge's daily digest; zero until then.
 	Reported time.Time `json:"reported,omitzero"`
 }
@@ -333,13 +337,14 @@ func (tx *Tx) MarkDone(ref MessageRef, g GameID, verdict string, archive uint64,
 	})
 }
 
-// Quarantine records that the letter at ref is not applied, for reason.
-func (tx *Tx) Quarantine(ref MessageRef, reason string, archive uint64, now time.Time) (Inbound, error) {
+// Quarantine records that the letter at ref is not applied, for reason (in English; held is the
+// same as the application's typed record, or empty).
+func (tx *Tx) Quarantine(ref MessageRef, reason string, held json.RawMessage, archive uint64, now time.Time) (Inbound, error) {
 	if reason == "" {
 		return Inbound{}, invalidf("quarantine %s: no reason", ref)
 	}
 	return tx.finishInbound(ref, func(rec *Inbound) {
-		rec.State, rec.Reason, rec.Archive, rec.Finished = InboundQuarantined, reason, archive, now.UTC()
+		rec.State, rec.Reason, rec.Held, rec.Archive, rec.Finished = InboundQuarantined, reason, held, archive, now.UTC()
 	})
 }
 

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"encoding/json"
 	"fmt"
 	"time"
 )
@@ -30,6 +31,9 @@ type LetterOutcome struct {
 	// Quarantine, when not empty, is why the letter is not applied: no game
 	// state is changed and the inbound record is quarantined.
 	Quarantine string
+	// Held is why, as the application's typed record (kept as it is, for the judge's notices in
+	// each tournament's language); empty is allowed.
+	Held json.RawMessage
 
 	State     *GameState // the game's new state; nil leaves it unchanged
 	NextEvent *time.Time // the game's next event; nil leaves it, a zero time clears it
@@ -101,7 +105,7 @@ func (tx *Tx) ApplyLetter(o LetterOutcome) (Applied, error) {
 		return Applied{}, fmt.Errorf("letter %s: %w", o.Ref, err)
 	}
 	if o.Quarantine != "" {
-		a.Inbound, err = tx.Quarantine(ref, o.Quarantine, a.Receipt.Seq, o.Now)
+		a.Inbound, err = tx.Quarantine(ref, o.Quarantine, o.Held, a.Receipt.Seq, o.Now)
 	} else {
 		a.Inbound, err = tx.MarkDone(ref, o.Game, verdict, a.Receipt.Seq, o.Now)
 	}

@@ -279,17 +279,42 @@ type Policy struct {
 	FromOnly bool
 }
 
-// AuthError says why a letter's sender is not authenticated.
+// AuthError says why a letter's sender is not authenticated, as a typed record: the judge's
+// notice and the sender's note word it in the tournament's language (internal/phrase), Error in
+// English for the log and the store.
 type AuthError struct {
-	Method string // the required method that did not pass; "" when no field could be used
-	Reason string
+	Fault  AuthFault `json:"fault"`
+	Server string    `json:"server,omitempty"` // the receiving server (authserv-id): no field, unreadable
+	Method string    `json:"method,omitempty"` // the required method that did not pass
+	Result string    `json:"result,omitempty"` // not passed: the method's result (fail, none, softfail, ...)
+	Domain string    `json:"domain,omitempty"` // misaligned: the domain the pass is about
+	From   string    `json:"from,omitempty"`   // misaligned: the From domain
+	Detail string    `json:"detail,omitempty"` // unreadable: why the field cannot be read
 }
 
+// AuthFault is which way a sender is not authenticated.
+type AuthFault string
+
+const (
+	AuthNoField    AuthFault = "no-field"   // no field of the receiving server
+	AuthUnreadable AuthFault = "unreadable" // the receiving server's field cannot be read
+	AuthNotPassed  AuthFault = "not-passed" // the method reports another result than pass
+	AuthNoResult   AuthFault = "no-result"  // the method is not reported at all
+	AuthMisaligned AuthFault = "misaligned" // a pass about another domain than the From's
+)
+
 func (e *AuthError) Error() string {
-	if e.Method == "" {
-		return "not authenticated: " + e.Reason
+	switch e.Fault {
+	case AuthNoField:
+		return "not authenticated: no Authentication-Results field from " + e.Server
+	case AuthUnreadable:
+		return fmt.Sprintf("not authenticated: the field of %s cannot be read: %s", e.Server, e.Detail)
+	case AuthNoResult:
+		return "not authenticated: " + e.Method + ": no result"
+	case AuthMisaligned:
+		return fmt.Sprintf("not authenticated: %s: pass for %q, not for %s", e.Method, e.Domain, e.From)
 	}
-	return "not authenticated: " + e.Method + ": " + e.Reason
+	return "not authenticated: " + e.Method + ": " + e.Result
 }
 
 // ErrNoFrom is returned by Policy.Check when the letter has no readable From address to
@@ -387,37 +412,34 @@ func (p Policy) block(fields []string, at []int) ([]AuthResults, error) {
 			continue // another server's field; an unreadable one cannot be ours either
 		}
 		if err != nil {
-			return nil, &AuthError{Reason: fmt.Sprintf("the field of %s cannot be read: %v", p.AuthservID, err)}
+			return nil, &AuthError{Fault: AuthUnreadable, Server: p.AuthservID, Detail: err.Error()}
 		}
 		block = append(block, ar)
 	}
 	if block == nil {
-		return nil, &AuthError{Reason: "no Authentication-Results field from " + p.AuthservID}
+		return nil, &AuthError{Fault: AuthNoField, Server: p.AuthservID}
 	}
 	return block, nil
 }
 
 // checkMethod finds an aligned pass of method in ar.
 func checkMethod(ar AuthResults, method, dom string) error {
-	seen := ""
+	fault := &AuthError{Fault: AuthNoResult, Method: method}
 	for _, r := range ar.Results {
 		if r.Method != method {
 			continue
 		}
 		if r.Result != "pass" {
-			seen = r.Result
+			fault = &AuthError{Fault: AuthNotPassed, Method: method, Result: r.Result}
 			continue
 		}
 		d, ok := aligned(r, dom)
 		if ok {
 			return nil
 		}
-		seen = fmt.Sprintf("pass for %q, not for %s", d, dom)
+		fault = &AuthError{Fault: AuthMisaligned, Method: method, Domain: d, From: dom}
 	}
-	if seen == "" {
-		seen = "no result"
-	}
-	return &AuthError{Method: method, Reason: seen}
+	return fault
 }
 
 // aligned reports whether a passing result is about the From domain dom, and the domain it is

@@ -157,7 +157,7 @@ func TestPolicyCheck(t *testing.T) {
 			if !errors.As(err, &ae) {
 				t.Fatalf("Check = %v, want an *AuthError", err)
 			}
-			if ae.Method != tt.method || !strings.Contains(ae.Reason, tt.reason) {
+			if ae.Method != tt.method || !strings.Contains(ae.Error(), tt.reason) {
 				t.Errorf("Check = %q (method %q), want method %q and a reason with %q", err, ae.Method, tt.method, tt.reason)
 			}
 		})
@@ -192,7 +192,7 @@ func TestCheckHeaderAdjacent(t *testing.T) {
 	}
 	err := p.CheckHeader(ReadHeader(raw("Received: from x by mx.club.example\r\n")))
 	var ae *AuthError
-	if !errors.As(err, &ae) || ae.Method != "spf" || ae.Reason != "no result" {
+	if !errors.As(err, &ae) || ae.Method != "spf" || ae.Fault != AuthNoResult {
 		t.Errorf("a field of the server below its Received: %v, want spf: no result", err)
 	}
 }

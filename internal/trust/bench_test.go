@@ -31,7 +31,7 @@ func BenchmarkPrecheck(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		h := ReadHeader(typicalLetter)
-		if LoopReason(h, "moves@club.example") != "" {
+		if l, _ := LoopOf(h, "moves@club.example"); l != NoLoop {
 			b.Fatal("a player's letter taken for automatic mail")
 		}
 		if err := pol.Check(h.AuthResults, h.From); err != nil {

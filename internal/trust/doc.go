@@ -9,7 +9,7 @@
 //  1. ReadHeader reads the letter's header section from the raw bytes (the body is not
 //     touched): the From address, the Authentication-Results fields in order, and the fields
 //     that mark automatic mail.
-//  2. LoopReason: bounces, delivery reports, Auto-Submitted other than "no",
+//  2. LoopOf: bounces, delivery reports, Auto-Submitted other than "no",
 //     Precedence bulk/list/junk, mailing-list fields, X-Autoreply and the like, letters that
 //     carry postald's own X-Postald-* fields, letters from postald's own address and from a
 //     MAILER-DAEMON are never answered, so that two programs can never answer each other forever.
@@ -19,6 +19,9 @@
 //  4. Limiter: letters per sender per hour, answers per recipient per hour, in memory.
 //  5. Limits.Check: the size of the letter, the number of its MIME parts and the length of its
 //     longest line, counted on the raw bytes in one pass without a MIME parse.
+//
+// Each check says why as a typed value (Loop, AuthError, Excess), and a held letter keeps why
+// as a Hold: a record, not words, so that every reader is told in his own language.
 //
 // # Decisions where the rules are silent
 //

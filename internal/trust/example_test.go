@@ -36,11 +36,11 @@ func ExamplePolicy_Check() {
 	// not authenticated: dkim: fail
 }
 
-func ExampleLoopReason() {
+func ExampleLoopOf() {
 	h := trust.ReadHeader([]byte("From: ivan@club.example\r\nAuto-Submitted: auto-replied\r\n\r\nI am away.\r\n"))
-	fmt.Println(trust.LoopReason(h, "moves@club.example"))
+	fmt.Println(trust.LoopOf(h, "moves@club.example"))
 	// Output:
-	// automatic letter (Auto-Submitted: auto-replied)
+	// automatic Auto-Submitted: auto-replied
 }
 
 func ExampleLimits_Check() {

@@ -2,7 +2,7 @@ package trust
 
 import "testing"
 
-func TestLoopReason(t *testing.T) {
+func TestLoopOf(t *testing.T) {
 	const own = "moves@club.example"
 	player := Header{From: "ivan@club.example", FromFields: 1}
 	with := func(f func(*Header)) Header {
@@ -14,29 +14,35 @@ func TestLoopReason(t *testing.T) {
 		name   string
 		h      Header
 		answer bool
+		loop   Loop
+		quote  string
 	}{
-		{"a player's letter", player, true},
-		{"Auto-Submitted: no is a person", with(func(h *Header) { h.AutoSubmitted = "no" }), true},
-		{"Precedence: first-class is a person", with(func(h *Header) { h.Precedence = "first-class" }), true},
-		{"a delivery report", with(func(h *Header) { h.ContentType, h.ReportType = "multipart/report", "delivery-status" }), false},
-		{"an empty Return-Path", with(func(h *Header) { h.ReturnPathEmpty = true }), false},
-		{"Auto-Submitted: auto-replied", with(func(h *Header) { h.AutoSubmitted = "auto-replied" }), false},
-		{"Auto-Submitted: auto-generated", with(func(h *Header) { h.AutoSubmitted = "auto-generated" }), false},
-		{"Precedence: bulk", with(func(h *Header) { h.Precedence = "bulk" }), false},
-		{"Precedence: list", with(func(h *Header) { h.Precedence = "list" }), false},
-		{"Precedence: junk", with(func(h *Header) { h.Precedence = "junk" }), false},
-		{"a mailing list", with(func(h *Header) { h.ListHeaders = []string{"List-Post"} }), false},
-		{"an X-Autoreply", with(func(h *Header) { h.XAutoreply = "X-Autoreply: yes" }), false},
-		{"postald's own headers", with(func(h *Header) { h.Postald = []string{"X-Postald-Verdict"} }), false},
-		{"postald's own address", with(func(h *Header) { h.From = own }), false},
-		{"a mailer daemon", with(func(h *Header) { h.From = "mailer-daemon@mx.club.example" }), false},
-		{"no From", with(func(h *Header) { h.From = "" }), false},
+		{"a player's letter", player, true, NoLoop, ""},
+		{"Auto-Submitted: no is a person", with(func(h *Header) { h.AutoSubmitted = "no" }), true, NoLoop, ""},
+		{"Precedence: first-class is a person", with(func(h *Header) { h.Precedence = "first-class" }), true, NoLoop, ""},
+		{"a delivery report", with(func(h *Header) { h.ContentType, h.ReportType = "multipart/report", "delivery-status" }), false, LoopReport, "delivery-status"},
+		{"an empty Return-Path", with(func(h *Header) { h.ReturnPathEmpty = true }), false, LoopBounce, "Return-Path: <>"},
+		{"Auto-Submitted: auto-replied", with(func(h *Header) { h.AutoSubmitted = "auto-replied" }), false, LoopAutomatic, "Auto-Submitted: auto-replied"},
+		{"Auto-Submitted: auto-generated", with(func(h *Header) { h.AutoSubmitted = "auto-generated" }), false, LoopAutomatic, "Auto-Submitted: auto-generated"},
+		{"Precedence: bulk", with(func(h *Header) { h.Precedence = "bulk" }), false, LoopBulk, "Precedence: bulk"},
+		{"Precedence: list", with(func(h *Header) { h.Precedence = "list" }), false, LoopBulk, "Precedence: list"},
+		{"Precedence: junk", with(func(h *Header) { h.Precedence = "junk" }), false, LoopBulk, "Precedence: junk"},
+		{"a mailing list", with(func(h *Header) { h.ListHeaders = []string{"List-Post"} }), false, LoopList, "List-Post"},
+		{"an X-Autoreply", with(func(h *Header) { h.XAutoreply = "X-Autoreply: yes" }), false, LoopAutoreply, "X-Autoreply: yes"},
+		{"postald's own headers", with(func(h *Header) { h.Postald = []string{"X-Postald-Verdict"} }), false, LoopOwnLetter, "X-Postald-Verdict"},
+		{"postald's own address", with(func(h *Header) { h.From = own }), false, LoopOwnAddress, own},
+		{"a mailer daemon", with(func(h *Header) { h.From = "mailer-daemon@mx.club.example" }), false, LoopMailerDaemon, "mailer-daemon@mx.club.example"},
+		{"no From", with(func(h *Header) { h.From = "" }), false, LoopNoFrom, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			why := LoopReason(tt.h, "", own)
-			if (why == "") != tt.answer {
-				t.Errorf("LoopReason = %q; may answer %v, want %v", why, why == "", tt.answer)
+			l, quote := LoopOf(tt.h, "", own)
+			if (l == NoLoop) != tt.answer || l != tt.loop || quote != tt.quote {
+				t.Errorf("LoopOf = %v %q, want %v %q (may answer: %v)", l, quote, tt.loop, tt.quote, tt.answer)
+			}
+			var back Loop
+			if b, _ := l.MarshalText(); back.UnmarshalText(b) != nil || back != l {
+				t.Errorf("%v does not read back from %q", l, b)
 			}
 		})
 	}

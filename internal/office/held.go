@@ -1,0 +1,98 @@
+package office
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"postald/internal/phrase"
+	"postald/internal/store"
+	"postald/internal/trust"
+)
+
+// heldWords says why a letter is held in the language of t, from the typed hold: the judge's
+// notice and the digest in the tournament's language, the store's reason and the log in English.
+func heldWords(t *phrase.HeldText, over func(*trust.Excess) string, letters func(int) string, h trust.Hold) string {
+	switch h.Kind {
+	case trust.HoldLoop:
+		format := map[trust.Loop]string{
+			trust.LoopReport: t.Report, trust.LoopBounce: t.Bounce, trust.LoopAutomatic: t.Automatic,
+			trust.LoopBulk: t.Bulk, trust.LoopList: t.List, trust.LoopAutoreply: t.Autoreply,
+			trust.LoopOwnLetter: t.OwnLetter, trust.LoopOwnAddress: t.OwnAddress, trust.LoopMailerDaemon: t.MailerDaemon,
+		}[h.Loop]
+		if format == "" {
+			return t.NoFrom
+		}
+		return fmt.Sprintf(format, h.Quote)
+	case trust.HoldFromFields:
+		return t.FromFields(h.N)
+	case trust.HoldNoPolicy:
+		return fmt.Sprintf(t.NoPolicy, "require", "from_only = true")
+	case trust.HoldAuth:
+		a := h.Auth
+		if a == nil {
+			a = &trust.AuthError{}
+		}
+		switch a.Fault {
+		case trust.AuthNoField:
+			return fmt.Sprintf(t.AuthNoField, a.Server)
+		case trust.AuthUnreadable:
+			return fmt.Sprintf(t.AuthUnreadable, a.Server, a.Detail)
+		case trust.AuthNoResult:
+			return fmt.Sprintf(t.AuthNoResult, a.Method)
+		case trust.AuthMisaligned:
+			return fmt.Sprintf(t.AuthMisaligned, a.Method, a.Domain, a.From)
+		}
+		return fmt.Sprintf(t.AuthNotPassed, a.Method, a.Result)
+	case trust.HoldRate:
+		return fmt.Sprintf(t.Rate, letters(h.N), h.From)
+	case trust.HoldLimit:
+		return over(h.Excess)
+	case trust.HoldUnreadable:
+		return fmt.Sprintf(t.Unreadable, h.Fault)
+	case trust.HoldFromTwoWays:
+		return fmt.Sprintf(t.FromTwoWays, h.From, h.Other)
+	case trust.HoldNotOwn:
+		return fmt.Sprintf(t.NotOwn, h.Game)
+	case trust.HoldStranger:
+		return fmt.Sprintf(t.Stranger, h.From)
+	case trust.HoldNoGame:
+		return fmt.Sprintf(t.NoGame, h.From)
+	case trust.HoldFailed:
+		return t.Failed(h.N)
+	}
+	return fmt.Sprintf(t.Internal, h.Fault)
+}
+
+// held is why a letter is held, in the words of lang.
+func held(lang string, h trust.Hold) string {
+	tx := trustText(lang)
+	return heldWords(tx.held, tx.over, tx.Letters, h)
+}
+
+// englishHeld is the reason kept in the store and written to the log.
+func englishHeld(h trust.Hold) string { return held("en", h) }
+
+// encodeHold is the hold as stored with the letter's inbound record.
+func encodeHold(h trust.Hold) json.RawMessage {
+	b, err := json.Marshal(h)
+	if err != nil {
+		return nil // a Hold always encodes; the English reason is kept regardless
+	}
+	return b
+}
+
+// decodeHold reads a stored hold; ok is false for a letter held before holds were stored (its
+// English reason is all there is).
+func decodeHold(b json.RawMessage) (h trust.Hold, ok bool) {
+	if len(b) == 0 || json.Unmarshal(b, &h) != nil || h.Kind == "" {
+		return trust.Hold{}, false
+	}
+	return h, true
+}
+
+// quarantined is base held for h: the English reason and the typed hold, both kept with the
+// letter.
+func quarantined(base store.LetterOutcome, h trust.Hold) store.LetterOutcome {
+	base.Quarantine, base.Held = englishHeld(h), encodeHold(h)
+	return base
+}

@@ -1,0 +1,60 @@
+package trust
+
+import "errors"
+
+// Hold is why a letter is held (kept in the quarantine, applied to no game), as a typed record
+// stored with the letter: the judge's notice, the daily digest and the sender's note word it in
+// the tournament's language (internal/phrase, Office.Held); the store's reason and the log keep
+// its English words. Only the fields of its Kind are set.
+type Hold struct {
+	Kind HoldKind `json:"kind"`
+	// Loop (HoldLoop) is which automatic letter it is; Quote the field that shows it.
+	Loop  Loop   `json:"loop,omitzero"`
+	Quote string `json:"quote,omitempty"`
+	// From is the sender's address (rate, stranger, no game) or the From as the raw header
+	// reads (from read two ways; Other is as the parser reads it).
+	From  string `json:"from,omitempty"`
+	Other string `json:"other,omitempty"`
+	Game  string `json:"game,omitempty"` // not own: the game the letter names
+	// N is the number of From fields, the hourly limit of letters, or the failed attempts.
+	N      int        `json:"n,omitempty"`
+	Auth   *AuthError `json:"auth,omitempty"`   // not authenticated
+	Excess *Excess    `json:"excess,omitempty"` // over a limit
+	// Fault is what went wrong, in the words of the program that failed (unreadable, internal):
+	// for the administrator, quoted as it is.
+	Fault string `json:"fault,omitempty"`
+}
+
+// HoldKind is which way a letter is held. The values are stored.
+type HoldKind string
+
+const (
+	HoldLoop        HoldKind = "loop"          // automatic mail, never answered (RFC 3834)
+	HoldFromFields  HoldKind = "from-fields"   // more than one From field (RFC 5322, 3.6)
+	HoldNoPolicy    HoldKind = "no-policy"     // [trust] believes nobody (ErrNoPolicy)
+	HoldAuth        HoldKind = "auth"          // the sender is not authenticated (AuthError)
+	HoldRate        HoldKind = "rate"          // too many letters from one address within an hour
+	HoldLimit       HoldKind = "limit"         // over a size limit, or fetched in part (Excess)
+	HoldUnreadable  HoldKind = "unreadable"    // no header the parser can read
+	HoldFromTwoWays HoldKind = "from-two-ways" // the raw header and the parser read two senders
+	HoldNotOwn      HoldKind = "not-own"       // names a game the sender does not play in
+	HoldStranger    HoldKind = "stranger"      // not from a registered player
+	HoldNoGame      HoldKind = "no-game"       // a registered player with no game in progress
+	HoldFailed      HoldKind = "failed"        // deciding it failed again and again
+	HoldInternal    HoldKind = "internal"      // postald could not decide it (a fault of postald's)
+)
+
+// Authentication is the hold for a failed authentication check: err is what Policy.CheckHeader
+// returned.
+func Authentication(err error) Hold {
+	var ae *AuthError
+	switch {
+	case errors.As(err, &ae):
+		return Hold{Kind: HoldAuth, Auth: ae}
+	case errors.Is(err, ErrNoPolicy):
+		return Hold{Kind: HoldNoPolicy}
+	case errors.Is(err, ErrNoFrom):
+		return Hold{Kind: HoldLoop, Loop: LoopNoFrom}
+	}
+	return Hold{Kind: HoldInternal, Fault: err.Error()}
+}
