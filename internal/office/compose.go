@@ -50,13 +50,13 @@ func Compose(l Letter) []byte {
 			b.WriteString(fold(k + ": " + v))
 		}
 	}
-	h("From", l.From.String())
+	h("From", encodeAddress(l.From))
 	to := make([]string, len(l.To))
 	for i, a := range l.To {
-		to[i] = a.String()
+		to[i] = encodeAddress(a)
 	}
 	h("To", strings.Join(to, ", "))
-	h("Subject", mime.QEncoding.Encode("utf-8", l.Subject))
+	h("Subject", encodeHeaderText("Subject", l.Subject))
 	h("Date", l.Date.Format(time.RFC1123Z))
 	h("Message-ID", angle(l.MessageID))
 	h("In-Reply-To", angle(l.InReplyTo))
@@ -66,7 +66,7 @@ func Compose(l Letter) []byte {
 	}
 	h("References", strings.Join(refs, " "))
 	h("Auto-Submitted", "auto-replied")
-	h("X-Postald-Game", mime.QEncoding.Encode("utf-8", l.Game))
+	h("X-Postald-Game", encodeHeaderText("X-Postald-Game", l.Game))
 	h("X-Postald-Verdict", l.Verdict)
 	h("X-Postald-Clause", strings.Join(l.Clauses, ","))
 	h("X-Postald-Time", l.Time)
@@ -106,10 +106,13 @@ func Compose(l Letter) []byte {
 	return b.Bytes()
 }
 
+// foldLimit is the length a header line should keep within (RFC 5322, 2.1.1).
+const foldLimit = 78
+
 // fold writes a header field as lines of at most 78 octets where it can (RFC 5322 2.2.3),
 // breaking at the spaces between words, encoded words and addresses.
 func fold(field string) string {
-	const limit = 78
+	const limit = foldLimit
 	var b strings.Builder
 	line := 0
 	for i, w := range strings.Split(field, " ") {
