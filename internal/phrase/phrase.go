@@ -111,11 +111,14 @@ type RefereeText struct {
 	Header                                                     string // tournament, game, White, Black
 	AckIntro, CorrectedIntro, RejectIntro, NoticeIntro         string // the letter's date
 	OnBoard, TimeLine, Stamp, MovesLine, VariantsHead, PosHead string
-	DatesLine                                                  string // the three dates (ThreeDates)
-	ThreeDates                                                 string // partner's move sent, received, reply sent
-	Violation                                                  string // line, text as written, what is wrong, clause
-	ViolationNoLine                                            string // what is wrong, clause
-	SendLine, Penalty, NoPenalty, ClockRuns                    string
+	// Legend explains the text diagram's marks (white man, white king, black man, black king,
+	// empty square); TowersLegend follows where the board has towers.
+	Legend, TowersLegend                    string
+	DatesLine                               string // the three dates (ThreeDates)
+	ThreeDates                              string // partner's move sent, received, reply sent
+	Violation                               string // line, text as written, what is wrong, clause
+	ViolationNoLine                         string // what is wrong, clause
+	SendLine, Penalty, NoPenalty, ClockRuns string
 
 	Internal, InternalJudge, GameOver, Frozen, NoMove                               string
 	WrongRepeat, IllegibleRepeat, NotRepeated, RepeatNothing, RepeatThese           string

@@ -214,19 +214,31 @@ func (b *board) claim() (bool, string) {
 	return true, cs[0].Clause
 }
 
-// diagram draws the position as text: White at the bottom, men w b, kings W B, towers by their
-// top piece with their composition listed under the board, then the FEN.
-func (b *board) diagram() string {
+// picture is the board for a letter's diagram picture. The last move is marked when it is known
+// without replaying the game (a move of this letter, or a board replayed anyway).
+func (b *board) picture() *Picture {
+	p := &Picture{Position: b.pos, Ply: len(b.history) + len(b.moves)}
+	if n := len(b.moves); n > 0 {
+		last := b.moves[n-1]
+		p.Last = &last
+	}
+	return p
+}
+
+// diagram draws the position as text: White at the bottom, men w b, kings W B, empty playing
+// squares ".", the other squares blank, towers by their top piece with their composition listed
+// under the board (top first), then the legend in the letter's language and the FEN.
+func (b *board) diagram(tx *phrases) string {
 	n := b.v.BoardSize()
 	var s strings.Builder
 	var towers []string
 	for row := n - 1; row >= 0; row-- {
-		fmt.Fprintf(&s, "%2d ", row+1)
+		line := fmt.Sprintf("%2d ", row+1)
 		for file := 0; file < n; file++ {
 			sq := b.v.SquareAt(file, row)
-			c := "."
+			c := " "
 			if sq != rules.NoSquare {
-				c = "-"
+				c = "."
 				if t := b.pos.Tower(sq); !t.Empty() {
 					c = t.String()[:1]
 					if t.Height() > 1 {
@@ -234,9 +246,10 @@ func (b *board) diagram() string {
 					}
 				}
 			}
-			s.WriteString(" " + c)
+			line += " " + c
 		}
-		s.WriteString("\n")
+		// No blank at the line's end: mail programs drop or mangle trailing spaces.
+		s.WriteString(strings.TrimRight(line, " ") + "\n")
 	}
 	s.WriteString("   ")
 	for file := 0; file < n; file++ {
@@ -245,6 +258,10 @@ func (b *board) diagram() string {
 	s.WriteString("\n")
 	if len(towers) > 0 {
 		s.WriteString(strings.Join(towers, ", ") + "\n")
+	}
+	fmt.Fprintf(&s, tx.Legend+"\n", "w", "W", "b", "B", ".")
+	if len(towers) > 0 {
+		s.WriteString(tx.TowersLegend + "\n")
 	}
 	s.WriteString("FEN " + b.pos.FEN() + "\n")
 	return s.String()

@@ -183,9 +183,15 @@ func (x *decider) answer(kind string, v Verdict) {
 		if judged == nil {
 			judged = x.b
 		}
-		b.WriteString(tx.JudgedHead + "\n" + judged.diagram())
+		b.WriteString(tx.JudgedHead + "\n" + judged.diagram(tx))
 	}
 	o := outgoing(&x.g, roleOf(x.side), x.g.Player(x.side).Email, subject, strings.TrimRight(b.String(), "\n"), v, x.d.Clauses...)
+	switch {
+	case kind == KindRejection && x.judged != nil:
+		o.Picture = x.judged.picture()
+	case kind == KindRejection || kind == KindAck:
+		o.Picture = x.b.picture()
+	}
 	o.Kind = kind
 	o.InReplyTo = x.env.MessageID
 	x.d.Letters = append(x.d.Letters, o)
@@ -243,13 +249,14 @@ func (x *decider) forward() {
 			fmt.Fprintf(&b, format+"\n", x.plyList(owed))
 		}
 	}
-	if d := x.b.diagram(); d != "" {
+	if d := x.b.diagram(tx); d != "" {
 		b.WriteString(tx.PosHead + "\n" + d)
 	}
 	o := outgoing(&x.g, roleOf(partner), x.g.Player(partner).Email, tx.SubjNotice, strings.TrimRight(b.String(), "\n"), x.d.Verdict, x.d.Clauses...)
 	o.Body = strings.TrimRight(b.String(), "\n") + "\n"
 	o.Subject = fmt.Sprintf(tx.SubjMove, x.g.Tournament, x.g.Name, numberOfPly(len(x.g.Plies)-x.played))
 	o.Kind = KindForward
+	o.Picture = x.b.picture()
 	o.InReplyTo = x.env.MessageID
 	x.d.Letters = append(x.d.Letters, o)
 }

@@ -2,6 +2,7 @@ package referee
 
 import (
 	"fmt"
+	"postald/internal/rules"
 	"slices"
 	"strconv"
 	"strings"
@@ -83,6 +84,18 @@ type Outgoing struct {
 	InReplyTo string   `json:"in_reply_to,omitempty"` // the Message-ID of the letter answered or forwarded
 	// References are the Message-IDs of the game's earlier letters, oldest first.
 	References []string `json:"references,omitempty"`
+	// Picture is the position the letter shows, for its diagram picture; nil for none. It is
+	// drawn by the shell when the letter is written (the text carries its text diagram), and is
+	// not part of the decision's record.
+	Picture *Picture `json:"-"`
+}
+
+// Picture is a position a letter shows: the board and the move that led to it (nil at the
+// start of a game).
+type Picture struct {
+	Position rules.Position
+	Last     *rules.Move
+	Ply      int // the plies played before it: the move number the picture's file is named by
 }
 
 // Violation is a rule a letter broke, with where it broke it: what the rejection letter tells.

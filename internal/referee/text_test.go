@@ -2,6 +2,7 @@ package referee
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -10,6 +11,7 @@ import (
 
 	"postald/internal/daysclock"
 	"postald/internal/langcheck"
+	"postald/internal/phrase"
 )
 
 // TestRussianHasNoEnglish: no English word in the Russian golden letters (headers aside): a
@@ -49,7 +51,7 @@ var variantLabel = regexp.MustCompile(`^\s+[A-Z]: |[Вв]ариант [A-Z]\b`)
 var quoted = regexp.MustCompile(`«[^»]*»`)
 
 // diagramLine is a line of the board diagram: a row of pieces (w, b), the files, the FEN.
-var diagramLine = regexp.MustCompile(`^(\s*\d+ ?( [-.wbWB])+|\s+( [a-l])+|FEN .*)$`)
+var diagramLine = regexp.MustCompile(`^(\s*\d+ [ .wbWB]*|\s+( [a-l])+|FEN .*)$`)
 
 // isHeaderLine tells the lines writeLetters adds for the reader of a golden file, and those of
 // the board diagram.
@@ -57,6 +59,11 @@ func isHeaderLine(line string) bool {
 	for _, p := range []string{"=== to ", "X-Postald-", "In-Reply-To:", "References:"} {
 		if strings.HasPrefix(line, p) {
 			return true
+		}
+	}
+	for _, lang := range phrase.Languages() {
+		if line == fmt.Sprintf(textFor(lang).Legend, "w", "W", "b", "B", ".") {
+			return true // the diagram's legend names its marks
 		}
 	}
 	return diagramLine.MatchString(line)

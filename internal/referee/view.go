@@ -10,5 +10,18 @@ func (g *Game) Diagram() (string, error) {
 	if err := b.replay(g.Plies); err != nil {
 		return "", err
 	}
-	return b.diagram(), nil
+	return b.diagram(textFor(g.Language)), nil
+}
+
+// Picture returns the game's position for a diagram picture, for the judge's letters and the
+// adjudication packages.
+func (g *Game) Picture() (*Picture, error) {
+	b, err := newBoard(g.Variant)
+	if err != nil {
+		return nil, err
+	}
+	if err := b.replay(g.Plies); err != nil {
+		return nil, err
+	}
+	return b.picture(), nil
 }
