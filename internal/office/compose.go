@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"fmt"
+	"html"
 	"mime"
 	"mime/quotedprintable"
 	"net/mail"
@@ -31,6 +32,18 @@ type Letter struct {
 
 	// Attachments, each written as its own MIME part (for instance a game as PDN).
 	Attachments []Attachment
+
+	// Picture, when set, is the diagram of the position the letter shows: the letter then has
+	// an HTML alternative to its text showing the picture inline, and the picture attached.
+	Picture *Picture
+}
+
+// Picture is a letter's diagram: a PNG, the name it is attached under (GAME-MOVE.png) and the
+// words that stand for it where it is not shown.
+type Picture struct {
+	Name string
+	PNG  []byte
+	Alt  string
 }
 
 // Attachment is a file sent with a letter.
@@ -71,7 +84,7 @@ func Compose(l Letter) []byte {
 	h("X-Postald-Clause", strings.Join(l.Clauses, ","))
 	h("X-Postald-Time", l.Time)
 	h("MIME-Version", "1.0")
-	if len(l.Attachments) == 0 {
+	if len(l.Attachments) == 0 && l.Picture == nil {
 		writeText(&b, l.Body)
 		return b.Bytes()
 	}
@@ -79,8 +92,15 @@ func Compose(l Letter) []byte {
 	h("Content-Type", mime.FormatMediaType("multipart/mixed", map[string]string{"boundary": boundary}))
 	b.WriteString("\r\n")
 	fmt.Fprintf(&b, "--%s\r\n", boundary)
-	writeText(&b, l.Body)
-	for _, a := range l.Attachments {
+	attachments := l.Attachments
+	if p := l.Picture; p != nil {
+		writeWithPicture(&b, boundary, l.Body, p)
+		// For mail programs that show no HTML, the picture is also a file of the letter.
+		attachments = append([]Attachment{{Name: p.Name, ContentType: "image/png", Data: p.PNG}}, attachments...)
+	} else {
+		writeText(&b, l.Body)
+	}
+	for _, a := range attachments {
 		fmt.Fprintf(&b, "\r\n--%s\r\n", boundary)
 		ct := a.ContentType
 		if ct == "" {
@@ -131,6 +151,47 @@ func fold(field string) string {
 	return b.String()
 }
 
+// writeWithPicture writes the letter's text and its HTML form with the picture inline
+// (RFC 2046 multipart/alternative, plain text first, so that a program that shows no HTML shows
+// the text; RFC 2387 multipart/related holding the HTML and the picture it names by cid:,
+// RFC 2392).
+func writeWithPicture(b *bytes.Buffer, boundary, body string, p *Picture) {
+	// No boundary begins with another (RFC 2046, 5.1.1: a boundary must not occur inside the
+	// parts it delimits, and a reader matches the lines by their beginning).
+	alt, rel := strings.Replace(boundary, "postald-", "postald-alt-", 1), strings.Replace(boundary, "postald-", "postald-rel-", 1)
+	cid := fmt.Sprintf("%x", sha256.Sum256(p.PNG))[:24] + "@postald" // the same picture, the same id: a resend is byte-identical
+	fmt.Fprintf(b, "Content-Type: %s\r\n\r\n", mime.FormatMediaType("multipart/alternative", map[string]string{"boundary": alt}))
+	fmt.Fprintf(b, "--%s\r\n", alt)
+	writeText(b, body)
+	fmt.Fprintf(b, "\r\n--%s\r\n", alt)
+	fmt.Fprintf(b, "Content-Type: %s\r\n\r\n", mime.FormatMediaType("multipart/related", map[string]string{"boundary": rel, "type": "text/html"}))
+	fmt.Fprintf(b, "--%s\r\n", rel)
+	b.WriteString("Content-Type: text/html; charset=utf-8\r\n")
+	b.WriteString("Content-Transfer-Encoding: quoted-printable\r\n\r\n")
+	writeQP(b, []byte(letterHTML(body, cid, p.Alt)))
+	fmt.Fprintf(b, "\r\n--%s\r\n", rel)
+	b.WriteString("Content-Type: image/png\r\n")
+	fmt.Fprintf(b, "Content-ID: <%s>\r\n", cid)
+	fmt.Fprintf(b, "Content-Disposition: %s\r\n", mime.FormatMediaType("inline", map[string]string{"filename": p.Name}))
+	b.WriteString("Content-Transfer-Encoding: base64\r\n\r\n")
+	writeBase64(b, p.PNG)
+	fmt.Fprintf(b, "\r\n--%s--\r\n", rel)
+	fmt.Fprintf(b, "\r\n--%s--\r\n", alt)
+}
+
+// letterHTML is the letter's text as HTML: the same words in the same lines (the text diagram
+// and the stamped block keep their columns), large enough to read, and the picture after them.
+func letterHTML(body, cid, alt string) string {
+	var b strings.Builder
+	b.WriteString("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"></head>\n<body>\n")
+	b.WriteString(`<pre style="font-family: Consolas, 'DejaVu Sans Mono', monospace; font-size: 16px; line-height: 1.4; white-space: pre-wrap">`)
+	b.WriteString(html.EscapeString(strings.TrimRight(body, "\n")))
+	b.WriteString("</pre>\n")
+	fmt.Fprintf(&b, "<p><img src=\"cid:%s\" alt=\"%s\" width=\"400\" style=\"max-width: 100%%; height: auto\"></p>\n", html.EscapeString(cid), html.EscapeString(alt))
+	b.WriteString("</body></html>\n")
+	return b.String()
+}
+
 func writeText(b *bytes.Buffer, body string) {
 	b.WriteString("Content-Type: text/plain; charset=utf-8\r\n")
 	b.WriteString("Content-Transfer-Encoding: quoted-printable\r\n\r\n")
@@ -169,6 +230,9 @@ func boundaryFor(l Letter) string {
 	for _, a := range l.Attachments {
 		h.Write([]byte(a.Name))
 		h.Write(a.Data)
+	}
+	if l.Picture != nil {
+		h.Write(l.Picture.PNG)
 	}
 	return fmt.Sprintf("postald-%x", h.Sum(nil)[:12])
 }

@@ -2,6 +2,9 @@ package office
 
 import (
 	"bytes"
+	"fmt"
+	"image"
+	pngenc "image/png"
 	"io"
 	"mime"
 	"mime/quotedprintable"
@@ -10,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/emersion/go-message"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -115,4 +119,103 @@ func (mimeDecoder) body(t *testing.T, m *mail.Message) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// TestComposeWithPicture: a letter with a diagram is text first, then HTML naming the inline
+// picture by cid:, and the picture attached; the PNG decodes from both places.
+func TestComposeWithPicture(t *testing.T) {
+	var png bytes.Buffer
+	img := image.NewGray(image.Rect(0, 0, 4, 3))
+	if err := pngenc.Encode(&png, img); err != nil {
+		t.Fatal(err)
+	}
+	l := Letter{From: mail.Address{Name: "Секретарь", Address: "moves@club.example"},
+		To: []mail.Address{{Address: "ivan@club.example"}}, Subject: "ЗК-1: партия 1-2, ход 5",
+		Body: "Ваш ход 5. c3-d4 переслан партнёру.\n\nПозиция:\n 8    b   b\n", MessageID: "m@x",
+		Date:        time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC),
+		Picture:     &Picture{Name: "1-2-5.png", PNG: png.Bytes(), Alt: "Позиция:"},
+		Attachments: []Attachment{{Name: "1-2.pdn", ContentType: "application/x-chess-pdn", Data: []byte("[Event \"x\"]\n")}}}
+	raw := Compose(l)
+	if !bytes.Equal(raw, Compose(l)) {
+		t.Error("the same letter is written twice differently")
+	}
+	parts := walkMIME(t, raw)
+	var kinds []string
+	for _, p := range parts {
+		kinds = append(kinds, p.path+" "+p.contentType)
+	}
+	want := []string{
+		"0 multipart/mixed", "0.0 multipart/alternative", "0.0.0 text/plain", "0.0.1 multipart/related",
+		"0.0.1.0 text/html", "0.0.1.1 image/png", "0.1 image/png", "0.2 application/x-chess-pdn",
+	}
+	if diff := cmp.Diff(want, kinds); diff != "" {
+		t.Fatalf("MIME structure (-want +got):\n%s", diff)
+	}
+	byPath := map[string]mimePart{}
+	for _, p := range parts {
+		byPath[p.path] = p
+	}
+	if got := string(byPath["0.0.0"].body); got != strings.ReplaceAll(l.Body, "\n", "\r\n") {
+		t.Errorf("the plain text is %q", got)
+	}
+	inline, html := byPath["0.0.1.1"], string(byPath["0.0.1.0"].body)
+	cid := strings.Trim(inline.header.Get("Content-Id"), "<>")
+	if cid == "" || !strings.Contains(html, `src="cid:`+cid+`"`) {
+		t.Errorf("the HTML does not show the inline picture <%s>:\n%s", cid, html)
+	}
+	if !strings.Contains(html, "Ваш ход 5. c3-d4 переслан партнёру.") {
+		t.Errorf("the HTML lacks the letter's text:\n%s", html)
+	}
+	att := byPath["0.1"]
+	if _, params, _ := att.header.ContentDisposition(); params["filename"] != "1-2-5.png" {
+		t.Errorf("the picture is attached as %v", params)
+	}
+	for _, p := range []mimePart{inline, att} {
+		if _, err := pngenc.Decode(bytes.NewReader(p.body)); err != nil {
+			t.Errorf("part %s does not decode as PNG: %v", p.path, err)
+		}
+	}
+}
+
+type mimePart struct {
+	path, contentType string
+	header            message.Header
+	body              []byte
+}
+
+// walkMIME lists every part of a letter, depth first, with its decoded body.
+func walkMIME(t *testing.T, raw []byte) []mimePart {
+	t.Helper()
+	e, err := message.Read(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []mimePart
+	var walk func(e *message.Entity, path string)
+	walk = func(e *message.Entity, path string) {
+		ct, _, _ := e.Header.ContentType()
+		p := mimePart{path: path, contentType: ct, header: e.Header}
+		mr := e.MultipartReader()
+		if mr == nil {
+			p.body, err = io.ReadAll(e.Body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, p)
+			return
+		}
+		out = append(out, p)
+		for i := 0; ; i++ {
+			part, err := mr.NextPart()
+			if err == io.EOF {
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			walk(part, fmt.Sprintf("%s.%d", path, i))
+		}
+	}
+	walk(e, "0")
+	return out
 }
