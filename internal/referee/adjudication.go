@@ -59,11 +59,12 @@ func AskAdjudication(dec *Decision, reg Regulation, now time.Time, loc *time.Loc
 		why = tx.AdjudicationSteps.AskWithdrawn
 	}
 	body := fmt.Sprintf(tx.AdjudicationSteps.AskBody, g.Tournament, g.Name, g.White.Name, g.Black.Name, why, last, tx.DaysShort(days))
+	pic, _ := g.Picture() // the position to be judged; the letter goes without it if the record cannot be replayed
 	for _, s := range []Side{White, Black} {
 		dec.Letters = append(dec.Letters, Outgoing{
 			Role: roleOf(s), To: g.Player(s).Email, Kind: KindNotice,
 			Subject: subject, Body: body, Game: g.ID(), Verdict: Notice,
-			Clauses: []string{"4.3.2"}, Time: g.Time(),
+			Clauses: []string{"4.3.2"}, Time: g.Time(), Picture: pic,
 		})
 	}
 }

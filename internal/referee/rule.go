@@ -151,14 +151,17 @@ func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error
 	if x.g.Status == StatusFinished && !x.g.Reason.WithoutResult() {
 		body += "\n" + fmt.Sprintf(tx.Result, x.g.Result)
 	}
+	// The letters show the position the ruling is about; a game whose record cannot be
+	// replayed is ruled all the same, without the picture.
+	pic, _ := x.g.Picture()
 	for _, s := range []Side{White, Black} {
 		o := outgoing(&x.g, roleOf(s), x.g.Player(s).Email, subject, body, Ruled, r.Clause)
-		o.Kind = KindRuling
+		o.Kind, o.Picture = KindRuling, pic
 		x.notices = append(x.notices, o)
 	}
 	if x.g.Judge != "" {
 		o := outgoing(&x.g, ToJudge, x.g.Judge, subject, body, Ruled, r.Clause)
-		o.Kind = KindRuling
+		o.Kind, o.Picture = KindRuling, pic
 		x.notices = append(x.notices, o)
 	}
 	x.g.History = append(x.g.History, Entry{Date: x.today, Verdict: Ruled, Clauses: []string{r.Clause},
