@@ -7,7 +7,6 @@ import (
 	"io"
 	"log/slog"
 	"mime"
-	"mime/quotedprintable"
 	"net/mail"
 	"os"
 	"path/filepath"
@@ -403,11 +402,12 @@ func (r *demoReader) printNew(out io.Writer) ([]string, error) {
 
 // printLetter prints a letter's useful headers and its text, and returns its X-Postald-Verdict.
 func printLetter(out io.Writer, who, raw string) string {
-	m, err := mail.ReadMessage(strings.NewReader(raw))
+	w, err := office.ReadWritten([]byte(raw))
 	if err != nil {
 		fmt.Fprintf(out, "%s: unreadable letter: %v\n\n", who, err)
 		return ""
 	}
+	m := w
 	dec := new(mime.WordDecoder)
 	subject, _ := dec.DecodeHeader(m.Header.Get("Subject"))
 	fmt.Fprintf(out, "┌─ %s   %s\n", who, subject)
@@ -420,13 +420,11 @@ func printLetter(out io.Writer, who, raw string) string {
 	if len(tags) > 0 {
 		fmt.Fprintf(out, "│ %s\n", strings.Join(tags, "   "))
 	}
-	var body io.Reader = m.Body
-	if strings.EqualFold(m.Header.Get("Content-Transfer-Encoding"), "quoted-printable") {
-		body = quotedprintable.NewReader(body)
-	}
-	text, _ := io.ReadAll(body)
-	for _, line := range strings.Split(strings.TrimRight(strings.ReplaceAll(string(text), "\r\n", "\n"), "\n"), "\n") {
+	for _, line := range strings.Split(strings.TrimRight(strings.ReplaceAll(w.Text, "\r\n", "\n"), "\n"), "\n") {
 		fmt.Fprintf(out, "│ %s\n", line)
+	}
+	for _, f := range w.Files {
+		fmt.Fprintf(out, "│ [%s]\n", f)
 	}
 	fmt.Fprintln(out, "└─")
 	fmt.Fprintln(out)

@@ -4,10 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"log/slog"
-	"mime/quotedprintable"
-	"net/mail"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -119,22 +116,14 @@ email = %q
 	return g
 }
 
-// bodyText returns the decoded text of a single-part letter.
+// bodyText returns the decoded text of a letter postald wrote.
 func bodyText(t *testing.T, raw []byte) string {
 	t.Helper()
-	m, err := mail.ReadMessage(bytes.NewReader(raw))
+	w, err := office.ReadWritten(raw)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var r io.Reader = m.Body
-	if strings.EqualFold(m.Header.Get("Content-Transfer-Encoding"), "quoted-printable") {
-		r = quotedprintable.NewReader(r)
-	}
-	b, err := io.ReadAll(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
+	return w.Text
 }
 
 type testWriter struct{ t *testing.T }

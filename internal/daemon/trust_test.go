@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"log/slog"
-	"mime/quotedprintable"
 	"net/mail"
 	"os"
 	"path/filepath"
@@ -311,15 +309,11 @@ func (r *rig) newMail(user string) []letter {
 	}
 	var out []letter
 	for _, m := range msgs {
-		msg, err := mail.ReadMessage(bytes.NewReader(m.FindBodySection(sec)))
+		w, err := office.ReadWritten(m.FindBodySection(sec))
 		if err != nil {
 			r.t.Fatal(err)
 		}
-		body, err := io.ReadAll(quotedprintable.NewReader(msg.Body))
-		if err != nil {
-			r.t.Fatal(err)
-		}
-		out = append(out, letter{header: msg.Header, body: strings.ReplaceAll(string(body), "\r\n", "\n")})
+		out = append(out, letter{header: w.Header, body: strings.ReplaceAll(w.Text, "\r\n", "\n")})
 	}
 	return out
 }

@@ -66,6 +66,9 @@ func sendPackage(tx *store.Tx, from mail.Address, id store.GameID, sh *tournamen
 		return err
 	}
 	l.Subject, l.Body = p.Letter(g, n, loc)
+	if pic, err := g.Picture(); err == nil {
+		l.Picture = picture(pic, g.Name, sh.Language)
+	}
 	_, err = tx.Enqueue(store.Outgoing{From: from.Address, To: []string{sh.Judge}, Raw: Compose(l), Game: id,
 		Verdict: string(referee.Notice), Clause: "4.3.2"}, now)
 	return err

@@ -6,11 +6,14 @@ import (
 	"encoding/base64"
 	"fmt"
 	"html"
+	"io"
 	"mime"
 	"mime/quotedprintable"
 	"net/mail"
 	"strings"
 	"time"
+
+	"github.com/emersion/go-message"
 )
 
 // Letter is one message postald sends, before it is written as RFC 5322 bytes.
@@ -235,4 +238,47 @@ func boundaryFor(l Letter) string {
 		h.Write(l.Picture.PNG)
 	}
 	return fmt.Sprintf("postald-%x", h.Sum(nil)[:12])
+}
+
+// Written is a letter postald wrote, read back: its header, its plain text (decoded, with CRLF
+// line ends as sent), and the names of its files (the picture, a PDN, attached letters).
+type Written struct {
+	Header mail.Header
+	Text   string
+	Files  []string
+}
+
+// ReadWritten reads back a letter Compose wrote, for the demo and the tests: the first text/plain
+// part is its text, whatever alternatives and files go with it.
+func ReadWritten(raw []byte) (Written, error) {
+	m, err := mail.ReadMessage(bytes.NewReader(raw))
+	if err != nil {
+		return Written{}, err
+	}
+	w := Written{Header: m.Header}
+	e, err := message.Read(bytes.NewReader(raw))
+	if err != nil && !message.IsUnknownCharset(err) {
+		return w, err
+	}
+	found := false
+	err = e.Walk(func(path []int, part *message.Entity, err error) error {
+		if err != nil {
+			return err
+		}
+		ct, _, _ := part.Header.ContentType()
+		if disp, params, _ := part.Header.ContentDisposition(); disp == "attachment" {
+			w.Files = append(w.Files, params["filename"])
+			return nil
+		}
+		if ct == "text/plain" && !found {
+			found = true
+			b, err := io.ReadAll(part.Body)
+			if err != nil {
+				return err
+			}
+			w.Text = string(b)
+		}
+		return nil
+	})
+	return w, err
 }

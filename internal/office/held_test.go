@@ -1,11 +1,8 @@
 package office
 
 import (
-	"encoding/base64"
-	"io"
 	"log/slog"
 	"mime"
-	"mime/quotedprintable"
 	"net/mail"
 	"path/filepath"
 	"strings"
@@ -110,23 +107,12 @@ func outbox(t *testing.T, db *store.DB, at time.Time) []sent {
 	err := db.View(func(tx *store.Tx) error {
 		due, err := tx.Due(at, 0)
 		for _, it := range due {
-			m, err := mail.ReadMessage(strings.NewReader(string(it.Raw)))
+			w, err := ReadWritten(it.Raw)
 			if err != nil {
 				return err
 			}
-			var r io.Reader = m.Body
-			switch m.Header.Get("Content-Transfer-Encoding") {
-			case "quoted-printable":
-				r = quotedprintable.NewReader(r)
-			case "base64":
-				r = base64.NewDecoder(base64.StdEncoding, r)
-			}
-			b, err := io.ReadAll(r)
-			if err != nil {
-				return err
-			}
-			subject, _ := new(mime.WordDecoder).DecodeHeader(m.Header.Get("Subject"))
-			out = append(out, sent{to: strings.Join(it.To, ","), subject: subject, body: string(b)})
+			subject, _ := new(mime.WordDecoder).DecodeHeader(w.Header.Get("Subject"))
+			out = append(out, sent{to: strings.Join(it.To, ","), subject: subject, body: w.Text})
 		}
 		return err
 	})

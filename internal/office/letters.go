@@ -280,6 +280,7 @@ func outgoing(from mail.Address, c candidate, o referee.Outgoing, now time.Time)
 		Verdict:   string(o.Verdict),
 		Clauses:   o.Clauses,
 		Time:      o.Time.String(),
+		Picture:   picture(o.Picture, c.id.Game, c.sheet.Language),
 	}
 	l.References = o.References
 	if len(l.References) == 0 && o.InReplyTo != "" {

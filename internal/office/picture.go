@@ -1,0 +1,29 @@
+package office
+
+import (
+	"fmt"
+	"strings"
+
+	"postald/internal/diagram"
+	"postald/internal/phrase"
+	"postald/internal/referee"
+)
+
+// picture is the diagram a letter about game shows of p, in the words of lang where the picture
+// is not shown; nil when there is none to show. A position the drawing cannot take goes without
+// its picture: the letter's text has the text diagram.
+func picture(p *referee.Picture, game, lang string) *Picture {
+	if p == nil {
+		return nil
+	}
+	png, err := diagram.PNG(p.Position, diagram.Options{Last: p.Last})
+	if err != nil {
+		return nil
+	}
+	move := "start"
+	if p.Ply > 0 {
+		move = fmt.Sprint((p.Ply + 1) / 2) // the move number of the last ply: ply 9 is White's 5th move
+	}
+	return &Picture{Name: game + "-" + move + ".png", PNG: png,
+		Alt: strings.TrimSuffix(phrase.For(lang).Referee.PosHead, ":")}
+}
