@@ -15,6 +15,7 @@ import (
 	"postald/internal/mailbox"
 	"postald/internal/mailtest"
 	"postald/internal/office"
+	"postald/internal/referee"
 	"postald/internal/store"
 )
 
@@ -241,7 +242,9 @@ func TestOversizedLetterCopyThroughDovecot(t *testing.T) {
 	long := "My move: 1. c3-b4\n\n" + strings.Repeat("A very long letter about everything but the game, line after line.\n", 28000)
 	g.send(t, g.white, long, token, 0)
 	fwd := g.st.WaitMessage(t, g.black, "INBOX", token, 60*time.Second)
-	if n := len(fwd.Raw); n > 100<<10 {
+	// The bound: the text cut at referee.MaxForwardText, written twice (the text and its HTML
+	// form), and the position's picture twice (inline and attached), with room for encoding.
+	if n := len(fwd.Raw); n > 3*referee.MaxForwardText+150<<10 {
 		t.Errorf("the forwarded copy of a %d KB letter is %d KB, want it bounded", len(long)>>10, n>>10)
 	}
 	if body := bodyText(t, fwd.Raw); !strings.Contains(body, "cut by postald") || !strings.Contains(body, "Moves: 1. c3-b4") {

@@ -7,6 +7,8 @@ import (
 	"postald/internal/diagram"
 	"postald/internal/phrase"
 	"postald/internal/referee"
+	"postald/internal/rules"
+	"postald/internal/tournament"
 )
 
 // picture is the diagram a letter about game shows of p, in the words of lang where the picture
@@ -26,4 +28,28 @@ func picture(p *referee.Picture, game, lang string) *Picture {
 	}
 	return &Picture{Name: game + "-" + move + ".png", PNG: png,
 		Alt: strings.TrimSuffix(phrase.For(lang).Referee.PosHead, ":")}
+}
+
+// startPicture is the starting position for the start letter of a player who has White in a
+// game: he makes the first move (4.2.3), and the picture shows him the squares' names.
+func startPicture(sh *tournament.Sheet, to string) *Picture {
+	p, ok := sh.PlayerByEmail(to)
+	if !ok {
+		return nil // the judge's and the director's letters
+	}
+	for _, g := range sh.GamesOf(p.Number) {
+		if g.White != p.Number {
+			continue
+		}
+		v, err := rules.VariantByID(sh.Variant)
+		if err != nil {
+			return nil
+		}
+		pic := picture(&referee.Picture{Position: v.Start()}, g.Name, sh.Language)
+		if pic != nil {
+			pic.Name = "start.png"
+		}
+		return pic
+	}
+	return nil
 }

@@ -95,6 +95,7 @@ func CreateTournament(db *store.DB, from mail.Address, data []byte, now time.Tim
 				Date:    now,
 				Game:    sh.Code + "/",
 				Verdict: string(referee.Notice),
+				Picture: startPicture(sh, l.To),
 			})
 			o := store.Outgoing{From: from.Address, To: []string{l.To}, Raw: raw,
 				Game: store.GameID{Tournament: sh.Code}, Verdict: string(referee.Notice)}
