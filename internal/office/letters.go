@@ -256,11 +256,9 @@ func (o *Office) outcome(out store.LetterOutcome, c candidate, dec referee.Decis
 }
 
 // outgoing composes one letter of the referee for the outbox.
-func (o *Office) outgoing(c candidate, l referee.Outgoing, now time.Time) store.Outgoing {
-	return outgoing(o.opt.From, c, l, now)
-}
-
-func outgoing(from mail.Address, c candidate, o referee.Outgoing, now time.Time) store.Outgoing {
+// outgoing writes a letter of the referee's; pics holds the pictures drawn for the letters of
+// the same decision, each drawn once.
+func outgoing(from mail.Address, c candidate, o referee.Outgoing, now time.Time, pics pictures) store.Outgoing {
 	to := o.To
 	switch {
 	case to != "":
@@ -280,7 +278,7 @@ func outgoing(from mail.Address, c candidate, o referee.Outgoing, now time.Time)
 		Verdict:   string(o.Verdict),
 		Clauses:   o.Clauses,
 		Time:      o.Time.String(),
-		Picture:   picture(o.Picture, c.id.Game, c.sheet.Language),
+		Picture:   pics.of(o.Picture, c.id.Game, c.sheet.Language),
 	}
 	l.References = o.References
 	if len(l.References) == 0 && o.InReplyTo != "" {

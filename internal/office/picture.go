@@ -53,3 +53,23 @@ func startPicture(sh *tournament.Sheet, to string) *Picture {
 	}
 	return nil
 }
+
+// pictures are the pictures drawn for the letters of one decision, by position and last move:
+// a diagram takes milliseconds to draw, and the letters of a move show the same position.
+type pictures map[string]*Picture
+
+func (ps pictures) of(p *referee.Picture, game, lang string) *Picture {
+	if p == nil {
+		return nil
+	}
+	key := fmt.Sprintf("%s %s %s %d", p.Position.FEN(), game, lang, p.Ply)
+	if p.Last != nil {
+		key += fmt.Sprintf(" %d-%d", p.Last.From(), p.Last.To())
+	}
+	if pic, ok := ps[key]; ok {
+		return pic
+	}
+	pic := picture(p, game, lang)
+	ps[key] = pic
+	return pic
+}

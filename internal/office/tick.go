@@ -100,8 +100,9 @@ func record(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.She
 	if err := tx.SetNextEvent(c.id, next); err != nil {
 		return err
 	}
+	pics := pictures{}
 	for _, o := range dec.Letters {
-		if _, err := tx.Enqueue(outgoing(from, c, o, now), now); err != nil {
+		if _, err := tx.Enqueue(outgoing(from, c, o, now, pics), now); err != nil {
 			return err
 		}
 	}

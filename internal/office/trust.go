@@ -384,12 +384,13 @@ func (o *Office) answers(out *store.LetterOutcome, c candidate, letters []refere
 	lang := c.sheet.Language
 	out.Compose = func(rc store.Receipt) ([]store.Outgoing, error) {
 		og := make([]store.Outgoing, 0, len(items))
+		pics := pictures{} // the acknowledgement and the forwarded move show one position
 		for _, it := range items {
 			l := it.letter
 			if it.answer {
 				l.Body = withReceipt(l.Body, trustText(lang).receiptLine(rc, received, loc))
 			}
-			m := o.outgoing(c, l, now)
+			m := outgoing(o.opt.From, c, l, now, pics)
 			if fix != nil {
 				fix(&m)
 			}
