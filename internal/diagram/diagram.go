@@ -34,7 +34,7 @@ type Options struct {
 const (
 	DefaultWidth = 400
 	MinWidth     = 120
-	MaxWidth     = 4000
+	MaxWidth     = 2000
 )
 
 // The palette. Fixed colours, chosen for contrast: white and black pieces

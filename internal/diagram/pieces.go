@@ -98,7 +98,7 @@ func (l *layout) stack(c *canvas, fs faces, t rules.Tower, x, y float64) {
 	shown := min(h, maxCoins)
 	cut := h > maxCoins // the bottom coin stands for the hidden pieces
 	total := 2*ry + float64(shown)*th
-	yb := y + total/2 - ry // centre line of the bottom edge of the lowest coin
+	yb := y + total/2 - ry            // centre line of the bottom edge of the lowest coin
 	for i := shown - 1; i >= 0; i-- { // i counts from the top; draw the lowest first
 		y1 := yb - float64(shown-1-i)*th
 		y0 := y1 - th
