@@ -32,7 +32,7 @@ var goldens = []golden{
 	{"international", "international", "B:W31,32,33,34,35,K48,45:B1,2,3,12,13,K25", "25:26"},
 	// towers of 1, 2, 3 and 7 pieces, a black king inside a white tower, a
 	// capture that builds a tower and leaves the jumped one with a new top
-	{"column", "column", "W:Wc3(wb),e1(wBw),a1,g1(Wb):Bd4(bw),d8(bwwbbwb),f8(Bww),b8", "c3:e5"},
+	{"column", "column", "W:Wc3(wb),e1(wBw),a1,g1(Wb):Bd4(bw),d8(bwwbbWb),f8(Bww),b8", "c3:e5"},
 	{"lasca", "lasca", "W:Wc3(wb),e1(wBw),a1,g1(Wbb):Bd4(bw),d6(bwwbbwb),f6(Bww),b6", "c3:g7"},
 }
 
@@ -149,6 +149,7 @@ func TestDifferent(t *testing.T) {
 		{"a king inside a tower", "column", "W:Wc3(wbw):Bf6", "W:Wc3(wBw):Bf6"},
 		{"a king on top of a tower", "lasca", "W:Wc3(wb):Bf6", "W:Wc3(Wb):Bf6"},
 		{"a tall tower's order swapped", "lasca", "W:Wf6:Bc3(bwwbbwb)", "W:Wf6:Bc3(bwbwbwb)"},
+		{"a king hidden in a tall tower", "lasca", "W:Wf6:Bc3(bwwbbwb)", "W:Wf6:Bc3(bwwbbWb)"},
 		{"a tall tower's height", "lasca", "W:Wc3(wbwbwb):Bf6", "W:Wc3(wbwbwbw):Bf6"},
 	}
 	for _, tc := range pairs {
