@@ -149,8 +149,9 @@ func newFaces(sq int) (faces, error) {
 
 // Draw draws p: the board with White at the bottom, the pieces and towers,
 // the last move, the coordinates and the side to move. The package
-// documentation describes how to read it. Draw panics only if the embedded
-// font cannot be read, which a test rules out.
+// documentation describes how to read it. Draw panics for the zero
+// Position (it belongs to no variant) and if the embedded font cannot be
+// read, which the tests rule out; [PNG] returns those as errors.
 func Draw(p rules.Position, opt Options) image.Image {
 	img, err := render(&p, opt)
 	if err != nil {
