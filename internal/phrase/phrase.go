@@ -240,6 +240,9 @@ type Start struct {
 	Player  string // the player's name
 	Number  int    // his number in the tournament
 	Code    string // the tournament's code
+	// Latin is the code's Latin spelling when the code has Cyrillic letters (tournament.Latin),
+	// which postald accepts wherever the code is read; "" for a code without them.
+	Latin string
 	Name    string // the tournament's name
 	Variant string // the variant, named by the book's TournamentText.Variants
 	Rounds  int    // 1 or 2
@@ -252,6 +255,7 @@ type Start struct {
 	PenaltyDays, LeaveDays, ProtestDays      int
 	Judge, Address                           string // the judge's address, postald's
 	SampleSubject, SampleGame, Received, Own string // the sample letter: for the first game
+	SampleCode                               string // the code as the sample letter writes it
 	SampleDates                              [3]daysclock.Date
 	SampleTime                               string // "1/2"
 }

@@ -441,6 +441,9 @@ func ruStartBody(s Start) string {
 	w("")
 	w("Вы участник заочного турнира %s «%s»: %s, %s.", s.Code, s.Name,
 		s.Variant, map[int]string{1: "круговой турнир в один круг", 2: "круговой турнир в два круга"}[s.Rounds])
+	if s.Latin != "" {
+		w("Шифр турнира можно писать и латинскими буквами: %s.", s.Latin)
+	}
 	w("Ваш номер %d. Участников %d, у каждого %s, все партии играются одновременно.", s.Number, s.Players, ruGame.count(len(s.Games)))
 	w("")
 	w("Правила вкратце")
@@ -466,7 +469,7 @@ func ruStartBody(s Start) string {
 	w("")
 	w("    Тема: %s", s.SampleSubject)
 	w("")
-	w("    Турнир %s, партия %s.", s.Code, s.SampleGame)
+	w("    Турнир %s, партия %s.", s.SampleCode, s.SampleGame)
 	w("    Ваш ход %s получил.", s.Received)
 	w("    Мой ход: %s", s.Own)
 	w("    Даты: %s / %s / %s", dotted(s.SampleDates[0]), dotted(s.SampleDates[1]), dotted(s.SampleDates[2]))
