@@ -237,12 +237,12 @@ type TiebreakText struct {
 // Start is what a start letter tells a player; the tournament package fills it in from the
 // start sheet.
 type Start struct {
-	Player  string // the player's name
-	Number  int    // his number in the tournament
-	Code    string // the tournament's code
+	Player string // the player's name
+	Number int    // his number in the tournament
+	Code   string // the tournament's code
 	// Latin is the code's Latin spelling when the code has Cyrillic letters (tournament.Latin),
 	// which postald accepts wherever the code is read; "" for a code without them.
-	Latin string
+	Latin   string
 	Name    string // the tournament's name
 	Variant string // the variant, named by the book's TournamentText.Variants
 	Rounds  int    // 1 or 2
