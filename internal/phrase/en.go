@@ -209,6 +209,8 @@ var english = Book{
 			Withdrawn:     "a player withdrew, the game goes to adjudication",
 		},
 
+		Date:        daysclock.Date.String, // 2026-11-18, as the English letters of letters.md write it
+		Period:      func(from, to daysclock.Date) string { return from.String() + ".." + to.String() },
 		Days:        enDay.count,
 		DaysOf:      enDay.count,
 		PenaltyDays: enPenaltyDay.signed,

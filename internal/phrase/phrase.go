@@ -156,6 +156,11 @@ type RefereeText struct {
 	Sides      SideText
 	Reasons    ReasonText
 
+	// Date writes a day as the language's players write it in their letters (letters.md):
+	// «18.11.2026», "2026-11-18"; Period a span of days, first and last: a leave.
+	Date   func(d daysclock.Date) string
+	Period func(from, to daysclock.Date) string
+
 	// Numbers of days, each with the form of its words that goes with the number.
 	Days        func(n int) string // «1 день», «22 дня», "1 day"
 	DaysOf      func(n int) string // after «не более», «в течение»: «не более 21 дня», "at most 21 days"

@@ -210,6 +210,8 @@ var russian = Book{
 			Withdrawn:     "игрок выбыл, партия передана на присуждение",
 		},
 
+		Date:        dotted,
+		Period:      func(from, to daysclock.Date) string { return "с " + dotted(from) + " по " + dotted(to) },
 		Days:        ruDay.count,
 		DaysOf:      ruDayOf.count,
 		PenaltyDays: ruPenaltyDay.signed,

@@ -95,13 +95,16 @@ func askGame(games []Game, mine []int, env Envelope, loc *time.Location) Decisio
 	}
 	g := games[mine[0]]
 	tx := textFor(g.Language)
+	if s, ok := g.SideOf(env.From); ok {
+		tx = g.textOf(s) // the sender's language (letters.md)
+	}
 	var names []string
 	for _, i := range mine {
 		if games[i].Status != StatusFinished {
 			names = append(names, games[i].Name)
 		}
 	}
-	body := fmt.Sprintf(tx.NoticeIntro, daysclock.DateOf(env.Received, loc)) + "\n" +
+	body := fmt.Sprintf(tx.NoticeIntro, tx.date(daysclock.DateOf(env.Received, loc))) + "\n" +
 		fmt.Sprintf(tx.AskGame, strings.Join(names, ", ")) + "\n"
 	return Decision{
 		Verdict: Notice, Clauses: []string{}, Moves: []string{},
