@@ -180,6 +180,13 @@ func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64) (sto
 	if err != nil {
 		return out, err
 	}
+	// A letter may name its tournament by the Latin spelling of a Cyrillic code ("ZK-1" for
+	// «ЗК-1»; tournament.Latin): the code is read as the tournament's own from here on.
+	if l.Tournament != "" {
+		if l.Tournament, err = o.canonicalCode(tx, l.Tournament); err != nil {
+			return out, err
+		}
+	}
 	if len(cands) == 0 {
 		h := trust.Hold{Kind: trust.HoldStranger, From: from}
 		if registered {
