@@ -433,6 +433,11 @@ func (tx trustPhrases) stamp(t time.Time) string {
 	return tx.date(daysclock.DateOf(t, t.Location())) + t.Format(" 15:04 -0700")
 }
 
+// dayTime writes an instant without its zone as the letters of lang write it: «18.11.2026 09:30».
+func dayTime(lang string, t time.Time) string {
+	return phrase.For(lang).Referee.Date(daysclock.DateOf(t, t.Location())) + t.Format(" 15:04")
+}
+
 func (tx trustPhrases) receiptLine(rc store.Receipt, received time.Time, loc *time.Location) string {
 	return fmt.Sprintf(tx.Receipt, rc, tx.stamp(received.In(loc)))
 }

@@ -402,7 +402,7 @@ var russian = Book{
 		RegisteredSubject: "%s: турнир зарегистрирован",
 		RegisteredHead: func(code, name, variant string, players, games int, start, end daysclock.Date) string {
 			return fmt.Sprintf("Турнир %s «%s» зарегистрирован: %s, участников %d, партий %d, с %s по %s.\n\nПартии (белые – чёрные):\n",
-				code, name, variant, players, games, start, end)
+				code, name, variant, players, games, dotted(start), dotted(end))
 		},
 		ReportSubject: "%s: отчёт директору %s",
 	},
