@@ -326,6 +326,23 @@ func TestPlayersOwnLanguage(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+
+		// Game ЗК-2/1-2 reaches the position of ЗК-1/1-2, by letters naming it; then a letter
+		// whose subject is only the Latin spelling "ZK-1", which both games would accept, goes to
+		// ЗК-1.
+		send(t, o, 4, now, "white@club.example", "ЗК-2 партия 1-2", "Мой ход: 1. c3-d4")
+		send(t, o, 5, now, "black@club.example", "ZK-2 game 1-2", "Received your 1. c3-d4.\nMy move: 1... f6-g5\nRegards, John")
+		seen = len(mailedSince(t, db, 0))
+		send(t, o, 6, now, "white@club.example", "ZK-1", "Ваш ход 1... f6-g5 получил.\nМой ход: 2. g3-h4")
+		got = mailedSince(t, db, seen)
+		var games []string
+		for _, l := range got {
+			games = append(games, l.to+" "+l.game+" "+l.verdict)
+		}
+		if want := "white@club.example ЗК-1/1-2 accepted,black@club.example ЗК-1/1-2 accepted"; strings.Join(games, ",") != want &&
+			strings.Join(games, ",") != "black@club.example ЗК-1/1-2 accepted,white@club.example ЗК-1/1-2 accepted" {
+			t.Errorf("the letters about White's letter headed ZK-1: %q, want the acknowledgement and the forwarded move of ЗК-1/1-2", games)
+		}
 	})
 
 	t.Run("russian player in an English tournament", func(t *testing.T) {

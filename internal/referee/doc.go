@@ -141,7 +141,9 @@
 //     also when the letter carries moves, which are decided as usual.
 //   - Clause 4.2.6 (no comments on a running game) is not enforced: comments are forwarded with the
 //     letter as written and the judge may rule.
-//   - A letter that names no game goes to the sender's only game in play, else to the only one of
+//   - A letter that names a tournament of the sender's is about a game of that tournament (the
+//     code of 4.2.3; the office reads a Latin spelling as the code, tournament.Latin). A letter
+//     that names no game goes to the sender's only game in play, else to the only one of
 //     his games in play that accepts its moves; otherwise he is asked to name the game. A letter
 //     from an address that plays in none of the games is ignored.
 //   - Each letter is in its reader's language (letters.md): a player's own ([Player].Language, the
