@@ -2,9 +2,10 @@
 // the tournament's start letters and crosstables, the director's report), one [Book] per
 // language, each language's whole Book in one file (ru.go, en.go).
 //
-// A caller picks the book of a tournament's language once and reads its section:
+// A caller picks the book of its reader's language (a player's own, else the tournament's;
+// letters.md) and reads its section:
 //
-//	tx := &phrase.For(g.Language).Referee
+//	tx := &phrase.For(g.LanguageOf(side)).Referee
 //	subject := fmt.Sprintf(tx.SubjAck, code, game)
 //	days := tx.Days(22) // «22 дня», "22 days"
 //
