@@ -409,3 +409,41 @@ func checkStart(t *testing.T, sh *tournament.Sheet, letters []mailed) {
 	checkLanguage(t, letterTo(t, letters, sh.Judge), sh.Language, sh)
 	checkLanguage(t, letterTo(t, letters, sh.Director), sh.Language, sh)
 }
+
+// TestHeldNoteInTheSendersLanguage: the note about a held letter goes to its sender in his own
+// language, the judge's notice in the tournament's.
+func TestHeldNoteInTheSendersLanguage(t *testing.T) {
+	db, err := store.Open(filepath.Join(t.TempDir(), "postald.db"), store.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	now := time.Date(2026, 11, 2, 10, 0, 0, 0, time.UTC)
+	from := mail.Address{Name: "B-001 secretary", Address: "moves@" + trustDomain}
+	sheet := strings.Replace(benchSheet(1, "p"), `language = "en"`, `language = "ru"`, 1)
+	sheet = strings.Replace(sheet, `email = "p02@postald.test"`, `email = "p02@postald.test"`+"\nlanguage = \"en\"", 1)
+	sh, err := CreateTournament(db, from, []byte(sheet), now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := len(mailedSince(t, db, 0))
+	o := New(Options{Store: db, From: from, Limits: config.Defaults().Limits,
+		Trust:  config.Trust{AuthservID: "mx." + trustDomain, Require: []string{"dkim"}},
+		Logger: slog.New(slog.DiscardHandler), Now: func() time.Time { return now }})
+	player := sh.Players[1].Email
+	raw := []byte("Authentication-Results: mx." + trustDomain + "; dkim=fail header.d=" + trustDomain + "\r\nFrom: " + player +
+		"\r\nTo: " + from.Address + "\r\nSubject: B-001\r\nMessage-ID: <held-en@x>\r\n\r\nMy move: 1. c3-d4\r\n")
+	if err := o.Letter(mailbox.Message{Mailbox: "INBOX", UIDValidity: 1, UID: 1, Raw: raw, InternalDate: now, Size: int64(len(raw))}); err != nil {
+		t.Fatal(err)
+	}
+	got := mailedSince(t, db, seen)
+	note, judge := letterTo(t, got, player), letterTo(t, got, sh.Judge)
+	if !strings.Contains(note.body, "not authenticated: dkim: fail") || !strings.Contains(note.body, "2026-11-02 13:00 +0300") {
+		t.Errorf("the note to the English player:\n%s", note.body)
+	}
+	checkLanguage(t, note, "en", sh)
+	if !strings.Contains(judge.body, "подлинность не подтверждена") || !strings.Contains(judge.body, "02.11.2026 13:00 +0300") {
+		t.Errorf("the judge's notice:\n%s", judge.body)
+	}
+	checkLanguage(t, judge, "ru", sh, "dkim дала fail") // the verdict as the server wrote it
+}
