@@ -180,6 +180,15 @@ func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64) (sto
 	if err != nil {
 		return out, err
 	}
+	// A letter may name its tournament by the Latin spelling of a Cyrillic code ("ZK-1" for
+	// «ЗК-1»; tournament.Latin): the code is read as the tournament's own from here on.
+	if l.Tournament != "" {
+		if l.Tournament, err = o.canonicalCode(tx, l.Tournament); err != nil {
+			return out, err
+		}
+	} else if l.Tournament, err = o.codeInSubject(tx, l.Header.Subject); err != nil {
+		return out, err
+	}
 	if len(cands) == 0 {
 		h := trust.Hold{Kind: trust.HoldStranger, From: from}
 		if registered {
@@ -228,6 +237,29 @@ func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64) (sto
 	}
 	dec = referee.Apply(c.game, l, env, c.sheet.Regulation, loc)
 	return o.outcome(out, c, dec, from, loc, carriesMoves(l))
+}
+
+// codeInSubject returns the code of the registered tournament a word of subject names, in its
+// own spelling or its Latin one, in any case ("ZK-1" alone for «ЗК-1»): a code the parser does
+// not take for one (a single digit after the dash) still names its tournament when it is
+// registered. "" when no word, or words of more than one tournament, name one.
+func (o *Office) codeInSubject(tx *store.Tx, subject string) (string, error) {
+	r, err := o.tournaments(tx)
+	if err != nil {
+		return "", err
+	}
+	found := ""
+	for _, w := range strings.Fields(subject) {
+		code, ok := r.lookup(strings.Trim(w, ",;:.!?()[]«»\""))
+		switch {
+		case !ok:
+		case found != "" && found != code:
+			return "", nil
+		default:
+			found = code
+		}
+	}
+	return found, nil
 }
 
 // carriesMoves reports whether a letter carries moves: its own, a repetition, or an accepted

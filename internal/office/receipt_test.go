@@ -23,7 +23,7 @@ func TestReceiptLine(t *testing.T) {
 		{"en", "Body.\n\nReceipt: СТ-2026/1/3-7 #12 move 6 sha256:" + hash +
 			"\n(received 2026-11-16 10:03 +0300; keep it: it proves what postald received and when)\n"},
 		{"ru", "Body.\n\nКвитанция: СТ-2026/1/3-7 #12 move 6 sha256:" + hash +
-			"\n(получено 2026-11-16 10:03 +0300; сохраните её: она доказывает, что и когда получил postald)\n"},
+			"\n(получено 16.11.2026 10:03 +0300; сохраните её: она доказывает, что и когда получил postald)\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.lang, func(t *testing.T) {

@@ -211,6 +211,8 @@ var english = Book{
 			Withdrawn:     "a player withdrew, the game goes to adjudication",
 		},
 
+		Date:        daysclock.Date.String, // 2026-11-18, as the English letters of letters.md write it
+		Period:      func(from, to daysclock.Date) string { return from.String() + ".." + to.String() },
 		Days:        enDay.count,
 		DaysOf:      enDay.count,
 		PenaltyDays: enPenaltyDay.signed,
@@ -418,6 +420,9 @@ func enStartBody(s Start) string {
 	w("")
 	w("You play in the correspondence tournament %s \"%s\": %s, a %s.", s.Code, s.Name,
 		s.Variant, map[int]string{1: "round-robin", 2: "double round-robin"}[s.Rounds])
+	if s.Latin != "" {
+		w("The tournament code may also be written in Latin letters: %s.", s.Latin)
+	}
 	w("Your number is %d. %s, %s each, all played at the same time.", s.Number, enPlayer.count(s.Players), enGame.count(len(s.Games)))
 	w("")
 	w("The rules in brief")
@@ -443,7 +448,7 @@ func enStartBody(s Start) string {
 	w("")
 	w("    Subject: %s", s.SampleSubject)
 	w("")
-	w("    Tournament %s, game %s.", s.Code, s.SampleGame)
+	w("    Tournament %s, game %s.", s.SampleCode, s.SampleGame)
 	w("    Received your %s.", s.Received)
 	w("    My move: %s", s.Own)
 	w("    Dates: %s, %s, %s", s.SampleDates[0], s.SampleDates[1], s.SampleDates[2])

@@ -2,9 +2,10 @@
 // the tournament's start letters and crosstables, the director's report), one [Book] per
 // language, each language's whole Book in one file (ru.go, en.go).
 //
-// A caller picks the book of a tournament's language once and reads its section:
+// A caller picks the book of its reader's language (a player's own, else the tournament's;
+// letters.md) and reads its section:
 //
-//	tx := &phrase.For(g.Language).Referee
+//	tx := &phrase.For(g.LanguageOf(side)).Referee
 //	subject := fmt.Sprintf(tx.SubjAck, code, game)
 //	days := tx.Days(22) // «22 дня», "22 days"
 //
@@ -159,6 +160,11 @@ type RefereeText struct {
 	Sides      SideText
 	Reasons    ReasonText
 
+	// Date writes a day as the language's players write it in their letters (letters.md):
+	// «18.11.2026», "2026-11-18"; Period a span of days, first and last: a leave.
+	Date   func(d daysclock.Date) string
+	Period func(from, to daysclock.Date) string
+
 	// Numbers of days, each with the form of its words that goes with the number.
 	Days        func(n int) string // «1 день», «22 дня», "1 day"
 	DaysOf      func(n int) string // after «не более», «в течение»: «не более 21 дня», "at most 21 days"
@@ -240,9 +246,12 @@ type TiebreakText struct {
 // Start is what a start letter tells a player; the tournament package fills it in from the
 // start sheet.
 type Start struct {
-	Player  string // the player's name
-	Number  int    // his number in the tournament
-	Code    string // the tournament's code
+	Player string // the player's name
+	Number int    // his number in the tournament
+	Code   string // the tournament's code
+	// Latin is the code's Latin spelling when the code has Cyrillic letters (tournament.Latin),
+	// which postald accepts wherever the code is read; "" for a code without them.
+	Latin   string
 	Name    string // the tournament's name
 	Variant string // the variant, named by the book's TournamentText.Variants
 	Rounds  int    // 1 or 2
@@ -255,6 +264,7 @@ type Start struct {
 	PenaltyDays, LeaveDays, ProtestDays      int
 	Judge, Address                           string // the judge's address, postald's
 	SampleSubject, SampleGame, Received, Own string // the sample letter: for the first game
+	SampleCode                               string // the code as the sample letter writes it
 	SampleDates                              [3]daysclock.Date
 	SampleTime                               string // "1/2"
 }

@@ -212,6 +212,8 @@ var russian = Book{
 			Withdrawn:     "игрок выбыл, партия передана на присуждение",
 		},
 
+		Date:        dotted,
+		Period:      func(from, to daysclock.Date) string { return "с " + dotted(from) + " по " + dotted(to) },
 		Days:        ruDay.count,
 		DaysOf:      ruDayOf.count,
 		PenaltyDays: ruPenaltyDay.signed,
@@ -402,7 +404,7 @@ var russian = Book{
 		RegisteredSubject: "%s: турнир зарегистрирован",
 		RegisteredHead: func(code, name, variant string, players, games int, start, end daysclock.Date) string {
 			return fmt.Sprintf("Турнир %s «%s» зарегистрирован: %s, участников %d, партий %d, с %s по %s.\n\nПартии (белые – чёрные):\n",
-				code, name, variant, players, games, start, end)
+				code, name, variant, players, games, dotted(start), dotted(end))
 		},
 		ReportSubject: "%s: отчёт директору %s",
 	},
@@ -443,6 +445,9 @@ func ruStartBody(s Start) string {
 	w("")
 	w("Вы участник заочного турнира %s «%s»: %s, %s.", s.Code, s.Name,
 		s.Variant, map[int]string{1: "круговой турнир в один круг", 2: "круговой турнир в два круга"}[s.Rounds])
+	if s.Latin != "" {
+		w("Шифр турнира можно писать и латинскими буквами: %s.", s.Latin)
+	}
 	w("Ваш номер %d. Участников %d, у каждого %s, все партии играются одновременно.", s.Number, s.Players, ruGame.count(len(s.Games)))
 	w("")
 	w("Правила вкратце")
@@ -468,7 +473,7 @@ func ruStartBody(s Start) string {
 	w("")
 	w("    Тема: %s", s.SampleSubject)
 	w("")
-	w("    Турнир %s, партия %s.", s.Code, s.SampleGame)
+	w("    Турнир %s, партия %s.", s.SampleCode, s.SampleGame)
 	w("    Ваш ход %s получил.", s.Received)
 	w("    Мой ход: %s", s.Own)
 	w("    Даты: %s / %s / %s", dotted(s.SampleDates[0]), dotted(s.SampleDates[1]), dotted(s.SampleDates[2]))
