@@ -18,9 +18,14 @@ import (
 // gameFormat is the version of the referee.Game JSON kept in the store.
 const gameFormat = 1
 
-// maxAttempts is how often a letter whose processing failed is tried again before it is
-// quarantined for the judge: a letter must never block the mailbox.
-const maxAttempts = 3
+// maxAttempts is how often a letter whose processing was interrupted is tried again before it
+// is quarantined for the judge: a letter that brings postald down every time must not block
+// the mailbox for ever. postald cannot tell such a letter from one that was being decided when
+// the machine was restarted or killed from outside, and a correct letter held costs its writer
+// days, so the count is far above what restarts put on one letter (a burst killed fifty times
+// put four on one); ten restarts of a letter that really crashes postald hold the mailbox up
+// for a minute or two.
+const maxAttempts = 10
 
 // Letter decides one letter taken from the mailbox and records everything it changes in one
 // transaction. It returns nil only when that transaction committed (or the letter had been

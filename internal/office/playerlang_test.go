@@ -126,7 +126,7 @@ func plainText(ct, cte string, r io.Reader) (string, error) {
 
 // boardLine is a line of the text diagram (referee's board.go): its ranks, files and FEN are the
 // same in every language.
-var boardLine = regexp.MustCompile(`^\s*(\d+\s+[.bwBW\- ]+|[a-j]( [a-j])+|FEN .*)$`)
+var boardLine = regexp.MustCompile(`^\s*(\d+\s+[.bwBWбБчЧ\- ]+|[a-j]( [a-j])+|FEN .*)$`)
 
 // ownText is what postald wrote of a letter: a forwarded letter without the sender's text above
 // postald's stamp, and without the receipt and the diagram, whose forms are the same in every
@@ -137,7 +137,9 @@ func ownText(l mailed, lang string) string {
 		s = l.subject + "\n" + l.body[i:]
 	}
 	// The diagram's legend names its marks (w, W, b, B), which are the same in every language.
-	legend := fmt.Sprintf(phrase.For(lang).Referee.Legend, "w", "W", "b", "B", ".")
+	rt := &phrase.For(lang).Referee
+	m := []rune(rt.Marks)
+	legend := fmt.Sprintf(rt.Legend, string(m[0]), string(m[1]), string(m[2]), string(m[3]), ".")
 	var keep []string
 	for _, line := range strings.Split(s, "\n") {
 		if !strings.HasPrefix(line, "Квитанция: ") && !strings.HasPrefix(line, "Receipt: ") && !boardLine.MatchString(line) && line != legend {

@@ -36,6 +36,7 @@ var english = Book{
 		MovesLine:      "Moves: %s",
 		VariantsHead:   "Proposed variants (4.2.7):",
 		PosHead:        "Position:",
+		Marks:          "wWbB",
 		Legend:         "%s white man, %s white king, %s black man, %s black king, %s empty square; White plays up the board.",
 		TowersLegend:   "Towers are listed under the board with their pieces from the top down.",
 		DatesLine:      "Dates (4.3.1): %s",

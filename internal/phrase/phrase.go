@@ -112,9 +112,10 @@ type RefereeText struct {
 	Header                                                     string // tournament, game, White, Black
 	AckIntro, CorrectedIntro, RejectIntro, NoticeIntro         string // the letter's date
 	OnBoard, TimeLine, Stamp, MovesLine, VariantsHead, PosHead string
-	// Legend explains the text diagram's marks (white man, white king, black man, black king,
-	// empty square); TowersLegend follows where the board has towers.
-	Legend, TowersLegend                    string
+	// Marks are the text diagram's marks for a white man, a white king, a black man and a black
+	// king, one character each, in the readers' own letters; Legend explains them (the four
+	// marks and the empty square's); TowersLegend follows where the board has towers.
+	Marks, Legend, TowersLegend             string
 	DatesLine                               string // the three dates (ThreeDates)
 	ThreeDates                              string // partner's move sent, received, reply sent
 	Violation                               string // line, text as written, what is wrong, clause

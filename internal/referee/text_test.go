@@ -51,7 +51,7 @@ var variantLabel = regexp.MustCompile(`^\s+[A-Z]: |[Вв]ариант [A-Z]\b`)
 var quoted = regexp.MustCompile(`«[^»]*»`)
 
 // diagramLine is a line of the board diagram: a row of pieces (w, b), the files, the FEN.
-var diagramLine = regexp.MustCompile(`^(\s*\d+ [ .wbWB]*|\s+( [a-l])+|FEN .*)$`)
+var diagramLine = regexp.MustCompile(`^(\s*\d+ [ .wbWBбБчЧ]*|\s+( [a-l])+|FEN .*)$`)
 
 // isHeaderLine tells the lines writeLetters adds for the reader of a golden file, and those of
 // the board diagram.
@@ -62,7 +62,8 @@ func isHeaderLine(line string) bool {
 		}
 	}
 	for _, lang := range phrase.Languages() {
-		if line == fmt.Sprintf(textFor(lang).Legend, "w", "W", "b", "B", ".") {
+		tx := textFor(lang)
+		if line == fmt.Sprintf(tx.Legend, marks(tx, "w"), marks(tx, "W"), marks(tx, "b"), marks(tx, "B"), ".") {
 			return true // the diagram's legend names its marks
 		}
 	}
