@@ -277,6 +277,11 @@ func openLine(t *testing.T, n int) []string {
 	return line
 }
 
+// reader reads the rig's store as the pages do.
+func (r *rig) reader() *office.Reader { return office.NewReader(r.db) }
+
+func contains(s, sub string) bool { return strings.Contains(s, sub) }
+
 // fenAfter is the FEN of the position after the first n plies of line.
 func fenAfter(t *testing.T, line []string, n int) string {
 	t.Helper()

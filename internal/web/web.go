@@ -295,8 +295,9 @@ func (s *server) picture(w http.ResponseWriter, r *http.Request, code, name stri
 		return
 	}
 	w.Header().Set("Content-Type", "image/png")
-	// A ruling (judge revert) may change the game: the picture is asked for again each time.
-	w.Header().Set("Cache-Control", "no-cache")
+	// A ruling (judge revert) may change the position after a ply, and a picture is cheap to
+	// draw: never kept, so the board always shows the committed game.
+	w.Header().Set("Cache-Control", "no-store")
 	w.Write(b)
 }
 
