@@ -145,7 +145,7 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 		go reportEvery(ctx, d, every, log)
 	}
 	if cfg.Web.Listen != "" {
-		stop, err := serveWeb(cfg.Web.Listen, web.Options{Store: db, Logger: log, Metrics: m.Gatherer(), Now: now}, log)
+		_, stop, err := serveWeb(cfg.Web.Listen, web.Options{Store: db, Logger: log, Metrics: m.Gatherer(), Now: now}, log)
 		if err != nil {
 			return err
 		}
@@ -157,10 +157,10 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 // serveWeb serves the web pages on addr until stop is called; stop lets the requests in hand
 // finish, within a bound. The pages read the committed state on their own goroutines: the
 // daemon never waits for them.
-func serveWeb(addr string, opt web.Options, log *slog.Logger) (stop func(), err error) {
+func serveWeb(addr string, opt web.Options, log *slog.Logger) (at net.Addr, stop func(), err error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return nil, fmt.Errorf("[web] listen: %w", err)
+		return nil, nil, fmt.Errorf("[web] listen: %w", err)
 	}
 	srv := &http.Server{
 		Handler:           web.New(opt),
@@ -177,7 +177,7 @@ func serveWeb(addr string, opt web.Options, log *slog.Logger) (stop func(), err 
 		}
 	}()
 	log.Info("web pages", "address", "http://"+ln.Addr().String()+"/")
-	return func() {
+	return ln.Addr(), func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		if err := srv.Shutdown(ctx); err != nil {
