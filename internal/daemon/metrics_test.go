@@ -32,7 +32,7 @@ func TestSendFailuresCounted(t *testing.T) {
 	defer db.Close()
 	err = db.Update(func(tx *store.Tx) error {
 		_, err := tx.Enqueue(store.Outgoing{From: "moves@example.test", To: []string{"p@example.test"},
-			Raw: []byte("From: moves@example.test\r\nTo: p@example.test\r\nSubject: s\r\n\r\nx\r\n"),
+			Raw:  []byte("From: moves@example.test\r\nTo: p@example.test\r\nSubject: s\r\n\r\nx\r\n"),
 			Game: store.GameID{Tournament: "T"}, Verdict: "notice"}, time.Now())
 		return err
 	})
