@@ -69,7 +69,7 @@ func newBrowser(t *testing.T) *browser {
 	}
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelB := chromedp.NewContext(actx)
-	ctx, cancelT := context.WithTimeout(ctx, 2*time.Minute)
+	ctx, cancelT := context.WithTimeout(ctx, 5*time.Minute) // under -race on a loaded machine
 	t.Cleanup(func() { cancelT(); cancelB(); cancelA() })
 	b := &browser{t: t, ctx: ctx}
 	// The first action starts the browser; the console is read from then on, in a goroutine
@@ -197,6 +197,21 @@ func TestBrowser(t *testing.T) {
 	line := r.play(15)
 	tp := r.srv.URL + r.tournamentPath()
 
+	// The watch on the console sees an error, so that its silence on the pages means something.
+	b.run("probe", chromedp.Navigate(`data:text/html,<script>console.error("probe")</script>`))
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		b.mu.Lock()
+		seen := len(b.errors) > 0
+		b.errors = nil
+		b.mu.Unlock()
+		if seen {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("a console.error was not seen")
+		}
+	}
+
 	for _, p := range []struct{ name, url string }{
 		{"index", r.srv.URL + "/"},
 		{"index-en", r.srv.URL + "/?lang=en"},
@@ -266,9 +281,13 @@ func TestBrowser(t *testing.T) {
 // the move is marked and named under the board.
 func (r *rig) wantBoard(b *browser, n int, line []string) {
 	r.t.Helper()
-	value(b, fmt.Sprintf("board after ply %d", n), chromedp.Poll[bool](fmt.Sprintf(
-		`(() => { const i = document.getElementById('board-img'); return i.complete && i.naturalWidth > 0 && i.src.endsWith('.png?ply=%d'); })()`, n),
-		chromedp.WithPollingTimeout(10*time.Second)))
+	// Asked from Go, not by a polling script in the page: the page may have its scripts off.
+	check := fmt.Sprintf(`(() => { const i = document.getElementById('board-img'); return !!i && i.complete && i.naturalWidth > 0 && i.src.endsWith('.png?ply=%d'); })()`, n)
+	for deadline := time.Now().Add(20 * time.Second); !value(b, "board", chromedp.Evaluate[bool](check)); time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			r.t.Fatalf("the board after ply %d did not load", n)
+		}
+	}
 	if got, want := r.lastPicture(), fenAfter(r.t, line, n); got != want {
 		r.t.Errorf("after ply %d the picture is of %s, want %s", n, got, want)
 	}
