@@ -16,7 +16,7 @@ func TestPagesWhileDeciding(t *testing.T) {
 	r := newRig(t, true)
 	line := openLine(t, 18) // the quiet line search grows fast beyond 20 plies
 	tp := r.tournamentPath()
-	paths := []string{"/", tp, tp + "?lang=en", tp + "1-2", tp + "1-2?ply=1", tp + "1-2.png", tp + "1-2.pdn", tp + "games.pdn", "/metrics", "/healthz"}
+	paths := []string{"/", tp, tp + "?lang=en", tp + "1-2", tp + "1-2?ply=0", tp + "1-2.png", tp + "1-2.pdn", tp + "games.pdn", "/metrics", "/healthz"}
 	var (
 		stop   atomic.Bool
 		wg     sync.WaitGroup
