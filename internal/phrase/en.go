@@ -399,6 +399,58 @@ var english = Book{
 		},
 		ReportSubject: "%s: director's report %s",
 	},
+
+	Web: WebText{
+		LangName: "English",
+		SwitchTo: "This page in English",
+
+		Tournaments:      "Correspondence tournaments",
+		NoTournaments:    "No tournaments yet.",
+		AllTournaments:   "All tournaments",
+		BackToTournament: "Back to the tournament",
+		Columns: WebColumns{
+			Code: "Code", Name: "Tournament", Variant: "Game", Dates: "Dates", Games: "Games",
+			Side: "Colour", Player: "Player", Days: "Days used", Penalty: "Penalty", Control: "Next control",
+			LastDay: "Last day to move", MoveNumber: "No.", White: "White", Black: "Black",
+		},
+		Dates:         func(from, to string) string { return from + " to " + to },
+		Games:         enGame.count,
+		GamesPlaying:  func(n int) string { return fmt.Sprintf("%d in play", n) },
+		GamesFinished: func(n int) string { return fmt.Sprintf("%d finished", n) },
+
+		GameTitle: func(game, white, black string) string { return "Game " + game + ": " + white + " – " + black },
+		Playing:   "The game goes on",
+		Awaiting:  "The game awaits the judge's adjudication",
+		Finished:  func(result string) string { return "The game is over: " + result },
+		OnMove: func(white bool) string {
+			if white {
+				return "White to move"
+			}
+			return "Black to move"
+		},
+		MovesMade: func(n int) string { return enMove.count(n) + " made" },
+
+		Board:         "The position on the board",
+		StartPosition: "The start position",
+		After:         func(move string) string { return "After move " + move },
+		First:         "Start",
+		Previous:      "Back",
+		Next:          "Forward",
+		Last:          "End",
+		Keys:          "Step through the moves with the buttons or the arrow keys ← and →; click a move to see the position after it.",
+		Moves:         "Moves",
+		NoMoves:       "No moves yet.",
+		Clocks:        "Thinking time",
+		Rulings:       "The judge's rulings",
+		NoRulings:     "The judge has made no ruling on this game.",
+		DaysLeft:      func(n int) string { return enDay.count(n) + " left" },
+		Overdue:       func(n int) string { return enDay.count(n) + " overdue" },
+		GamePDN:       "Download the game (PDN)",
+		GamesPDN:      "Download every game of the tournament (PDN)",
+		Private:       "Proposed variants and the players' letters are not shown: they stay private until the moves are played.",
+		NotFound:      "There is no such page.",
+		Failed:        "The page could not be shown; please try again later.",
+	},
 }
 
 // The English words that go with numbers.

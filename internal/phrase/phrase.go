@@ -41,6 +41,7 @@ type Book struct {
 	Tournament TournamentText
 	Report     ReportText
 	Office     OfficeText
+	Web        WebText
 }
 
 // books are the languages postald writes, by tag.
@@ -362,6 +363,57 @@ func (c counted) signed(n int) string { return c.word.Signed(c.rule, n) }
 
 // form is the form of the word alone that goes with n: «остался» for 21, «осталось» for 22.
 func (c counted) form(n int) string { return c.word.For(c.rule(n)) }
+
+// WebText is the words of the read-only web pages (package pages) that the report's words
+// (ReportText) do not already give: the list of tournaments, a game's page and its move list,
+// the buttons, the language switch. Texts with arguments are typed function fields, as in
+// ReportText.
+type WebText struct {
+	// LangName is the language's own name, the label of the switch to it from the other
+	// language's pages: «Русский», "English".
+	LangName string
+	// SwitchTo is the switch's tooltip, in the language switched to: «Эта страница по-русски».
+	SwitchTo string
+
+	Tournaments, NoTournaments string // the list of tournaments, and what it says when empty
+	AllTournaments             string // the link back to the list
+	BackToTournament           string // the link from a game to its tournament
+	Columns                    WebColumns
+	Dates                      func(from, to string) string // «с 01.11.2026 по 30.06.2027»
+	Games                      func(n int) string           // «5 партий»
+	GamesPlaying               func(n int) string           // «в игре 3»
+	GamesFinished              func(n int) string           // «закончено 2»
+
+	GameTitle func(game, white, black string) string // «Партия 1-2: Иванов – Петров»
+	Playing   string                                 // the game goes on
+	Awaiting  string                                 // the game awaits the judge's adjudication
+	Finished  func(result string) string             // «Партия закончена: 1-0»
+	OnMove    func(white bool) string                // «Ход белых», "White to move"
+	MovesMade func(n int) string                     // «сделано 12 ходов»
+
+	Board                       string                   // the alternative text of the board's picture
+	StartPosition               string                   // the caption before the first move
+	After                       func(move string) string // the caption after a move: «После хода 12. g3:e5»
+	First, Previous, Next, Last string                   // the buttons of the move list
+	Keys                        string                   // how the arrow keys step through the moves
+	Moves, NoMoves              string                   // the move list, and what it says before the first move
+	Clocks                      string                   // the players' clocks
+	Rulings                     string                   // the judge's rulings on the game
+	NoRulings                   string
+	DaysLeft                    func(n int) string // «осталось 3 дня» until the last day of a control
+	Overdue                     func(n int) string // «просрочено на 2 дня»
+	GamePDN                     string             // the link to the game as PDN
+	GamesPDN                    string             // the link to every game of the tournament as PDN
+	Private                     string             // the note that proposed variants and letters are not shown
+	NotFound                    string
+	Failed                      string // the page could not be drawn
+}
+
+// WebColumns heads the columns of the pages' tables that the report has not.
+type WebColumns struct {
+	Code, Name, Variant, Dates, Games, Side, Player, Days, Penalty, Control, LastDay string
+	MoveNumber, White, Black                                                         string
+}
 
 // OfficeText is the office's own letters: about letters it held, the receipt it quotes, the
 // judges' digest of held letters and the notice of a store it cannot write. A text with

@@ -409,6 +409,58 @@ var russian = Book{
 		},
 		ReportSubject: "%s: отчёт директору %s",
 	},
+
+	Web: WebText{
+		LangName: "Русский",
+		SwitchTo: "Эта страница по-русски",
+
+		Tournaments:      "Турниры по переписке",
+		NoTournaments:    "Турниров пока нет.",
+		AllTournaments:   "Все турниры",
+		BackToTournament: "К таблице турнира",
+		Columns: WebColumns{
+			Code: "Шифр", Name: "Турнир", Variant: "Игра", Dates: "Сроки", Games: "Партии",
+			Side: "Цвет", Player: "Участник", Days: "Использовано", Penalty: "Штраф", Control: "Ближайший контроль",
+			LastDay: "Крайний срок хода", MoveNumber: "№", White: "Белые", Black: "Чёрные",
+		},
+		Dates:         func(from, to string) string { return "с " + from + " по " + to },
+		Games:         ruGame.count,
+		GamesPlaying:  func(n int) string { return fmt.Sprintf("в игре %d", n) },
+		GamesFinished: func(n int) string { return fmt.Sprintf("закончено %d", n) },
+
+		GameTitle: func(game, white, black string) string { return "Партия " + game + ": " + white + " – " + black },
+		Playing:   "Партия идёт",
+		Awaiting:  "Партия ждёт присуждения судьёй",
+		Finished:  func(result string) string { return "Партия закончена: " + result },
+		OnMove: func(white bool) string {
+			if white {
+				return "Ход белых"
+			}
+			return "Ход чёрных"
+		},
+		MovesMade: func(n int) string { return ruMade.form(n) + " " + ruMove.count(n) },
+
+		Board:         "Позиция на доске",
+		StartPosition: "Начальная позиция",
+		After:         func(move string) string { return "После хода " + move },
+		First:         "В начало",
+		Previous:      "Назад",
+		Next:          "Вперёд",
+		Last:          "В конец",
+		Keys:          "Ходы можно листать кнопками или стрелками ← и → на клавиатуре; нажмите на ход, чтобы увидеть позицию после него.",
+		Moves:         "Ходы",
+		NoMoves:       "Ходов ещё не было.",
+		Clocks:        "Время на обдумывание",
+		Rulings:       "Решения судьи",
+		NoRulings:     "Решений судьи по этой партии нет.",
+		DaysLeft:      func(n int) string { return ruRemain.form(n) + " " + ruDay.count(n) },
+		Overdue:       func(n int) string { return "просрочено на " + ruDay.count(n) },
+		GamePDN:       "Скачать партию (PDN)",
+		GamesPDN:      "Скачать все партии турнира (PDN)",
+		Private:       "Предложенные варианты и письма участников не показываются: они остаются тайной, пока ходы не сделаны.",
+		NotFound:      "Такой страницы нет.",
+		Failed:        "Страницу не удалось показать; попробуйте позже.",
+	},
 }
 
 // The Russian words that go with numbers.
@@ -417,6 +469,7 @@ var (
 	ruDayOf      = counted{plural.Word{One: "дня", Few: "дней", Many: "дней"}, plural.Russian} // «не более 21 дня», «в течение 3 дней»
 	ruPenaltyDay = counted{plural.Word{One: "штрафной день", Few: "штрафных дня", Many: "штрафных дней"}, plural.Russian}
 	ruRemain     = counted{plural.Word{One: "остался", Few: "осталось", Many: "осталось"}, plural.Russian}
+	ruMade       = counted{plural.Word{One: "сделан", Few: "сделано", Many: "сделано"}, plural.Russian} // «сделан 21 ход», «сделано 5 ходов»
 	ruGame       = counted{plural.Word{One: "партия", Few: "партии", Many: "партий"}, plural.Russian}
 	ruMove       = counted{plural.Word{One: "ход", Few: "хода", Many: "ходов"}, plural.Russian}
 	ruEvery      = counted{plural.Word{One: "каждый", Few: "каждые", Many: "каждые"}, plural.Russian}          // «на каждый 21 ход», «на каждые 10 ходов»
