@@ -1,12 +1,8 @@
 package web
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"image"
-	"image/color"
-	"image/png"
 	"net/http/httptest"
 	"net/mail"
 	"path/filepath"
@@ -17,6 +13,7 @@ import (
 
 	"postald/internal/config"
 	"postald/internal/daemon"
+	"postald/internal/diagram"
 	"postald/internal/mailbox"
 	"postald/internal/metrics"
 	"postald/internal/office"
@@ -133,52 +130,12 @@ func newRig(t *testing.T, picture bool) *rig {
 	return r
 }
 
-// picture is the test's board picture, standing in for package diagram's: the dark squares
-// and a square block per piece (light for White, dark for Black, a dot on a king), so that
-// the screenshots look like a board; the position is recorded.
+// picture draws the board as serve does (package diagram), and records the position drawn.
 func (r *rig) picture(p rules.Position, last *rules.Move) ([]byte, error) {
 	r.mu.Lock()
 	r.pictures = append(r.pictures, p.FEN())
 	r.mu.Unlock()
-	v := p.Variant()
-	n, cell := v.BoardSize(), 40
-	img := image.NewRGBA(image.Rect(0, 0, n*cell, n*cell))
-	fill := func(x0, y0, size int, c color.RGBA) {
-		for y := y0; y < y0+size; y++ {
-			for x := x0; x < x0+size; x++ {
-				img.Set(x, y, c)
-			}
-		}
-	}
-	for row := range n {
-		for file := range n {
-			c := color.RGBA{240, 217, 181, 255}
-			if v.SquareAt(file, row) != rules.NoSquare {
-				c = color.RGBA{120, 80, 50, 255}
-			}
-			fill(file*cell, (n-1-row)*cell, cell, c)
-		}
-	}
-	for _, side := range []rules.Color{rules.White, rules.Black} {
-		for _, sq := range p.Squares(side) {
-			file, row := v.Coords(sq)
-			pc := p.Tower(sq).Top()
-			c := color.RGBA{250, 250, 245, 255}
-			if pc.Color == rules.Black {
-				c = color.RGBA{20, 20, 20, 255}
-			}
-			x, y := file*cell, (n-1-row)*cell
-			fill(x+6, y+6, cell-12, c)
-			if pc.King {
-				fill(x+16, y+16, 8, color.RGBA{200, 30, 30, 255})
-			}
-		}
-	}
-	var b bytes.Buffer
-	if err := png.Encode(&b, img); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
+	return diagram.PNG(p, diagram.Options{Last: last, Width: 480})
 }
 
 // lastPicture is the FEN of the position of the last picture drawn.
