@@ -256,7 +256,7 @@ func (o *Office) unstampedNotice(tx *store.Tx, out *store.LetterOutcome, from st
 			if base.MessageID != "" {
 				fmt.Fprintf(&b, tx.JudgeID+"\n", base.MessageID)
 			}
-			fmt.Fprintf(&b, tx.JudgeReceipt+"\n\n", rc)
+			fmt.Fprintf(&b, tx.JudgeReceipt+"\n\n", tx.receipt(rc))
 			fmt.Fprintf(&b, tx.UnstampedWhy+"\n", id)
 			og = append(og, o.notice(j.sheet, j.to, fmt.Sprintf(tx.UnstampedSubject, id), b.String(), false, base))
 		}
@@ -440,7 +440,12 @@ func dayTime(lang string, t time.Time) string {
 }
 
 func (tx trustPhrases) receiptLine(rc store.Receipt, received time.Time, loc *time.Location) string {
-	return fmt.Sprintf(tx.Receipt, rc, tx.stamp(received.In(loc)))
+	return fmt.Sprintf(tx.Receipt, tx.receipt(rc), tx.stamp(received.In(loc)))
+}
+
+// receipt writes a receipt in the reader's words; the chain and the digest as the archive has them.
+func (tx trustPhrases) receipt(rc store.Receipt) string {
+	return fmt.Sprintf(tx.ReceiptID, rc.Chain, rc.Seq, rc.Move, "sha256:"+rc.Hash.String())
 }
 
 // over words the limit a letter is over in the note's language.
@@ -485,7 +490,7 @@ func (tx trustPhrases) judgeLetter(r registration, h trust.Hold, base store.Lett
 	if base.MessageID != "" {
 		fmt.Fprintf(&b, tx.JudgeID+"\n", base.MessageID)
 	}
-	fmt.Fprintf(&b, tx.JudgeReceipt+"\n", rc)
+	fmt.Fprintf(&b, tx.JudgeReceipt+"\n", tx.receipt(rc))
 	if answered {
 		b.WriteString(tx.JudgeAnswered + "\n")
 	} else {

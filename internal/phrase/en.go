@@ -310,6 +310,7 @@ var english = Book{
 
 	Office: OfficeText{
 		Trust: TrustText{
+			ReceiptID:      "%s #%d, move %d, %s",
 			Receipt:        "Receipt: %s\n(received %s; keep it: it proves what postald received and when)",
 			NoteSubject:    "%s: your letter was not read",
 			NoteIntro:      "Your letter received %s was not applied to any game.",

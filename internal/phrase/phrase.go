@@ -435,6 +435,9 @@ type OfficeText struct {
 
 // TrustText is the letters about a held letter (docs/trust.md) and the receipt line.
 type TrustText struct {
+	// ReceiptID writes a receipt: the archive chain, the entry's number, the move, the digest
+	// (written as "sha256:…").
+	ReceiptID        string
 	Receipt          string // receipt, received
 	NoteSubject      string // tournament
 	NoteIntro        string // date received

@@ -316,6 +316,7 @@ var russian = Book{
 
 	Office: OfficeText{
 		Trust: TrustText{
+			ReceiptID:      "%s #%d, ход %d, %s",
 			Receipt:        "Квитанция: %s\n(получено %s; сохраните её: она доказывает, что и когда получил postald)",
 			NoteSubject:    "%s: ваше письмо не прочитано",
 			NoteIntro:      "Ваше письмо, полученное %s, не применено ни к одной партии.",
