@@ -228,7 +228,30 @@ func (r *localRig) send(ctx context.Context, user, subject, text string, n int) 
 func (r *localRig) wait(ctx context.Context, t time.Time) error {
 	r.clock.set(t)
 	r.d.Kick()
-	time.Sleep(50 * time.Millisecond) // the timer takes its turn on the owner goroutine
+	// The timer takes its turn on the owner goroutine: it has when no game's deadline is due
+	// any more (on a loaded machine that takes longer than any fixed pause).
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		var due int
+		if err := r.db.View(func(tx *store.Tx) error {
+			ev, err := tx.EventsDue(t)
+			due = len(ev)
+			return err
+		}); err != nil {
+			return err
+		}
+		if due == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("the deadlines due by %s were not handled within 20 seconds", t.Format(time.DateTime))
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
 	return r.settle(ctx)
 }
 
