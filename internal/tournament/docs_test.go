@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"reflect"
@@ -137,4 +138,59 @@ func checkDocKeys(t *testing.T, name, doc string, keys []docKey) {
 			t.Errorf("%s: `%s`: the default cell %q does not show the default %s", name, id, def, want)
 		}
 	}
+}
+
+// TestDocDirectorSheets parses every example start sheet of docs/director.md (a ```toml block
+// that opens with [tournament]): each must be a valid sheet.
+func TestDocDirectorSheets(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/director.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, block := range strings.Split(string(doc), "```toml\n")[1:] {
+		block, _, _ = strings.Cut(block, "```")
+		if !strings.HasPrefix(block, "[tournament]") {
+			continue
+		}
+		n++
+		_, err := ParseSheet([]byte(block))
+		var inv *InvalidError
+		if errors.As(err, &inv) {
+			var rest []Problem
+			for _, p := range inv.Problems {
+				// [[player]] language is documented while it is being added to the sheet.
+				if p.Where == "player.language" && p.What == "unknown key" && !sheetHasKey("Player", "language") {
+					continue
+				}
+				rest = append(rest, p)
+			}
+			if len(rest) == 0 {
+				err = nil
+			} else {
+				err = &InvalidError{Problems: rest}
+			}
+		}
+		if err != nil {
+			t.Errorf("docs/director.md, example sheet %d: %v", n, err)
+		}
+	}
+	if n < 2 {
+		t.Errorf("docs/director.md: %d example sheets, want a Russian and an English one", n)
+	}
+}
+
+// sheetHasKey reports whether the table field of sheetFile has the TOML key.
+func sheetHasKey(table, key string) bool {
+	f, _ := reflect.TypeOf(sheetFile{}).FieldByName(table)
+	t := f.Type
+	if t.Kind() == reflect.Slice {
+		t = t.Elem()
+	}
+	for _, fl := range fields(t) {
+		if fl.tag == key {
+			return true
+		}
+	}
+	return false
 }
