@@ -1,32 +1,46 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"postald/internal/mailparse"
 )
 
 // guideLetters returns the fenced blocks of a player's guide marked ```letter (a move letter) or
-// ```letter-notice (a letter with no move: a resignation, a draw, a leave), in order.
+// ```letter-notice (a letter with no move: a resignation, a draw, a leave), in order, each as an
+// RFC 5322 message: the guide writes the header fields as a mail program shows them ("От:",
+// "Кому:", "Тема:" or "From:", "To:", "Subject:"), then a blank line and the text.
 func guideLetters(t *testing.T, path string) (letters []string, kinds []string) {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
+	names := strings.NewReplacer("От: ", "From: ", "Кому: ", "To: ", "Тема: ", "Subject: ")
 	var cur *strings.Builder
+	header := false
 	for _, line := range strings.Split(string(b), "\n") {
 		switch {
 		case cur == nil && (line == "```letter" || line == "```letter-notice"):
-			cur = &strings.Builder{}
+			cur, header = &strings.Builder{}, true
 			kinds = append(kinds, strings.TrimPrefix(line, "```"))
 		case cur != nil && line == "```":
 			letters = append(letters, cur.String())
 			cur = nil
+		case cur != nil && header && line == "":
+			header = false
+			cur.WriteString("Content-Type: text/plain; charset=utf-8\r\n\r\n")
+		case cur != nil && header:
+			cur.WriteString(names.Replace(line) + "\r\n")
 		case cur != nil:
 			cur.WriteString(line + "\r\n")
 		}
@@ -37,38 +51,108 @@ func guideLetters(t *testing.T, path string) (letters []string, kinds []string) 
 	return letters, kinds
 }
 
-// TestDocPlayerLetters parses every sample letter of the players' guides with the letter reader
-// postald uses: each must read without a problem, a ```letter block must carry a move (its own
-// or an accepted variant) and a ```letter-notice block a resignation, a draw statement, a leave
-// or a protest. So every sample a player copies is one postald reads as the guide says.
+// guideSheet is the tournament of the players' guides' sample letters: the seed's sample game of
+// column checkers, Ivanov (White) – Petrov (Black), game 1-2.
+const guideSheet = `[tournament]
+code = %q
+name = "guide"
+variant = "column"
+start = 2026-11-02
+end = 2027-10-31
+language = %q
+address = "moves@club.example"
+judge = "judge@club.example"
+director = "td@club.example"
+[[player]]
+number = 1
+name = "Ivanov"
+email = "ivanov@mail.example"
+[[player]]
+number = 2
+name = "Petrov"
+email = "petrov@mail.example"
+`
+
+// TestDocPlayerLetters reads every sample letter of the players' guides with the letter reader
+// postald uses: each must read without a problem and name its game, a ```letter block must carry
+// a move (its own or an accepted variant) and a ```letter-notice block a resignation, a draw
+// statement, a leave or a protest. Then the samples, in the guide's order and dated by their
+// third date (the day of the reply), are decided by the referee as one game (postald simulate):
+// none may be stopped or ignored. So every sample a player copies is one postald reads and
+// accepts as the guide says.
 func TestDocPlayerLetters(t *testing.T) {
-	for _, guide := range []string{"../../docs/player-ru.md", "../../docs/player-en.md"} {
-		letters, kinds := guideLetters(t, guide)
+	for _, g := range []struct{ path, code, lang string }{
+		{"../../docs/player-ru.md", "СТ-2026/1", "ru"},
+		{"../../docs/player-en.md", "CT-2026/1", "en"},
+	} {
+		letters, kinds := guideLetters(t, g.path)
 		if len(letters) < 4 {
-			t.Errorf("%s: %d sample letters, want at least 4", guide, len(letters))
+			t.Errorf("%s: %d sample letters, want at least 4", g.path, len(letters))
 		}
+		var mbox strings.Builder
+		day := time.Date(2026, 11, 2, 12, 0, 0, 0, time.UTC)
 		for i, raw := range letters {
 			l, err := mailparse.Parse([]byte(raw))
 			if err != nil {
-				t.Errorf("%s, letter %d: %v", guide, i+1, err)
+				t.Errorf("%s, letter %d: %v", g.path, i+1, err)
 				continue
 			}
 			for _, p := range l.Problems {
-				t.Errorf("%s, letter %d: line %d %q: %s", guide, i+1, p.Line, p.Text, p.What)
+				t.Errorf("%s, letter %d: line %d %q: %s", g.path, i+1, p.Line, p.Text, p.What)
 			}
-			if l.Game == "" {
-				t.Errorf("%s, letter %d: names no game", guide, i+1)
+			if l.Game != "1-2" || l.Tournament != g.code {
+				t.Errorf("%s, letter %d: names tournament %q game %q, want %s 1-2", g.path, i+1, l.Tournament, l.Game, g.code)
 			}
 			switch kinds[i] {
 			case "letter":
 				if len(l.Moves) == 0 && (l.AcceptVariant == nil || len(l.AcceptVariant.Moves) == 0) {
-					t.Errorf("%s, letter %d: reads no move:\n%s", guide, i+1, raw)
+					t.Errorf("%s, letter %d: reads no move:\n%s", g.path, i+1, raw)
 				}
 			case "letter-notice":
 				if !l.Resign && l.Draw.Kind == "" && l.Leave == nil && l.Protest == nil {
-					t.Errorf("%s, letter %d: reads no resignation, draw, leave or protest:\n%s", guide, i+1, raw)
+					t.Errorf("%s, letter %d: reads no resignation, draw, leave or protest:\n%s", g.path, i+1, raw)
 				}
 			}
+			if len(l.Dates) == 3 {
+				d := l.Dates[2].Date
+				day = time.Date(d.Year, d.Month, d.Day, 12, 0, 0, 0, time.UTC)
+			}
+			fmt.Fprintf(&mbox, "From guide Thu Jan  1 00:00:00 2026\nDate: %s\n%s\n", day.Format(time.RFC1123Z),
+				strings.ReplaceAll(raw, "\r\n", "\n"))
+		}
+		dir := t.TempDir()
+		sheet, box := filepath.Join(dir, "sheet.toml"), filepath.Join(dir, "letters.mbox")
+		if err := os.WriteFile(sheet, []byte(fmt.Sprintf(guideSheet, g.code, g.lang)), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(box, []byte(mbox.String()), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		var out, errOut bytes.Buffer
+		if code := run(context.Background(), &cmdEnv{stdout: &out, stderr: &errOut}, []string{"simulate", "-sheet", sheet, box}); code != 0 {
+			t.Fatalf("%s: simulate: exit %d: %s", g.path, code, errOut.String())
+		}
+		n := 0
+		for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+			var d struct {
+				N       int      `json:"n"`
+				Verdict string   `json:"verdict"`
+				Clauses []string `json:"clauses"`
+				Final   bool     `json:"final"`
+			}
+			if err := json.Unmarshal([]byte(line), &d); err != nil {
+				t.Fatalf("%s: simulate printed %q: %v", g.path, line, err)
+			}
+			if d.Final {
+				continue
+			}
+			n++
+			if d.Verdict == "rejected" || d.Verdict == "ignored" {
+				t.Errorf("%s, letter %d: %s (%v)", g.path, d.N, d.Verdict, d.Clauses)
+			}
+		}
+		if n != len(letters) {
+			t.Errorf("%s: simulate decided %d letters of %d:\n%s", g.path, n, len(letters), out.String())
 		}
 	}
 }
