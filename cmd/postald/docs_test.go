@@ -203,3 +203,61 @@ func TestSystemdUnit(t *testing.T) {
 		t.Errorf("systemd-analyze verify deploy/postald.service: %v\n%s", err, out)
 	}
 }
+
+// TestInstallScript runs deploy/install.sh twice into a staging tree (ROOT=DIR: no user, no
+// chown, systemd untouched): it must install the binary, the unit, the tmpfiles entry and the
+// example configuration with their modes, and keep a configuration that is already there.
+func TestInstallScript(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds postald")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("go is not in PATH")
+	}
+	root := t.TempDir()
+	install := func() string {
+		cmd := exec.Command("../../deploy/install.sh")
+		cmd.Env = append(os.Environ(), "ROOT="+root)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("deploy/install.sh: %v\n%s", err, out)
+		}
+		return string(out)
+	}
+	install()
+	for _, f := range []struct {
+		path string
+		mode os.FileMode
+	}{
+		{"usr/local/bin/postald", 0o755},
+		{"etc/systemd/system/postald.service", 0o644},
+		{"etc/tmpfiles.d/postald.conf", 0o644},
+		{"etc/postald/postald.toml", 0o600},
+		{"etc/postald", 0o750 | os.ModeDir},
+		{"var/lib/postald", 0o700 | os.ModeDir},
+		{"var/lib/postald/backup", 0o700 | os.ModeDir},
+	} {
+		fi, err := os.Stat(filepath.Join(root, f.path))
+		if err != nil {
+			t.Error(err)
+			continue
+		}
+		if got := fi.Mode() & (os.ModeDir | os.ModePerm); got != f.mode {
+			t.Errorf("%s: mode %v, want %v", f.path, got, f.mode)
+		}
+	}
+	cfg := filepath.Join(root, "etc/postald/postald.toml")
+	if err := os.WriteFile(cfg, []byte("# edited\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if out := install(); !strings.Contains(out, "keeping the existing") {
+		t.Errorf("second run did not keep the configuration:\n%s", out)
+	}
+	if b, _ := os.ReadFile(cfg); string(b) != "# edited\n" {
+		t.Errorf("second run replaced the configuration: %q", b)
+	}
+	out, err := exec.Command(filepath.Join(root, "usr/local/bin/postald"), "version").CombinedOutput()
+	if err != nil || !strings.HasPrefix(string(out), "postald ") {
+		t.Errorf("installed postald version: %v %q", err, out)
+	}
+}
