@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
+	"net/http"
 	"net/mail"
 	"os"
 	"path/filepath"
@@ -12,9 +14,13 @@ import (
 
 	"postald/internal/config"
 	"postald/internal/daemon"
+	"postald/internal/diagram"
 	"postald/internal/mailbox"
+	"postald/internal/metrics"
 	"postald/internal/office"
+	"postald/internal/rules"
 	"postald/internal/store"
+	"postald/internal/web"
 )
 
 func runServe(ctx context.Context, env *cmdEnv, args []string) error {
@@ -78,6 +84,7 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 		return err
 	}
 	defer sender.Close()
+	m := metrics.New(db)
 	d := daemon.New(daemon.Options{
 		Store:         db,
 		Sender:        sender,
@@ -87,6 +94,7 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 		ControlSocket: cfg.Control.Socket,
 		Logger:        log,
 		Now:           now,
+		Metrics:       m,
 	})
 	imapOpts := mailbox.IMAPOptions{
 		Address:   cfg.IMAP.Address,
@@ -126,6 +134,7 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 		return err
 	}
 	w.HandleBatch = d.HandleBatch
+	w.Reconnecting = m.Reconnected
 	// One mailbox, one daemon: the mailbox is claimed for this store (mailbox/claim.go).
 	w.ClaimAs, w.Takeover = db.Instance(), cfg.Daemon.Takeover
 	w.PollInterval = cfg.Daemon.PollInterval.Duration
@@ -137,7 +146,47 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 	if every := cfg.Daemon.ReportEvery.Duration; every > 0 {
 		go reportEvery(ctx, d, every, log)
 	}
+	if cfg.Web.Listen != "" {
+		_, stop, err := serveWeb(cfg.Web.Listen, web.Options{Store: db, Logger: log, Metrics: m.Gatherer(), Now: now, Picture: pagePicture}, log)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
 	return d.Run(ctx, w)
+}
+
+// serveWeb serves the web pages on addr until stop is called; stop lets the requests in hand
+// finish, within a bound. The pages read the committed state on their own goroutines: the
+// daemon never waits for them.
+func serveWeb(addr string, opt web.Options, log *slog.Logger) (at net.Addr, stop func(), err error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, nil, fmt.Errorf("[web] listen: %w", err)
+	}
+	srv := &http.Server{
+		Handler:           web.New(opt),
+		ReadHeaderTimeout: 10 * time.Second,
+		WriteTimeout:      time.Minute,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			log.Error("web pages", "err", err)
+		}
+	}()
+	log.Info("web pages", "address", "http://"+ln.Addr().String()+"/")
+	return ln.Addr(), func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := srv.Shutdown(ctx); err != nil {
+			srv.Close()
+		}
+		<-done
+	}, nil
 }
 
 // reportEvery mails the director's report of every tournament on the configured period.
@@ -182,4 +231,9 @@ func socketDirProblem(dir string) string {
 		return fmt.Sprintf("[control] socket directory %s has mode %04o: others may enter it; give the socket a directory of its own with mode 0700 (chmod 700 %s)", dir, m, dir)
 	}
 	return ""
+}
+
+// pagePicture draws a game page's board: a little wider than a letter's, for a screen.
+func pagePicture(p rules.Position, last *rules.Move) ([]byte, error) {
+	return diagram.PNG(p, diagram.Options{Last: last, Width: 480})
 }

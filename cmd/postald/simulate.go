@@ -92,13 +92,19 @@ func simulate(ctx context.Context, sheet *tournament.Sheet, mbox []byte, w io.Wr
 	}
 	reg := sheet.Regulation
 	var games []referee.Game
+	// A player's own language (letters.md) where it is not the tournament's, as the office
+	// seats it.
+	player := func(n int) referee.Player {
+		p, _ := sheet.Player(n)
+		rp := referee.Player{Number: p.Number, Name: p.Name, Email: p.Email}
+		if l := sheet.LanguageOf(n); l != sheet.Language {
+			rp.Language = l
+		}
+		return rp
+	}
 	for _, tg := range sheet.Games() {
-		wp, _ := sheet.Player(tg.White)
-		bp, _ := sheet.Player(tg.Black)
 		g := referee.NewGame(sheet.Code, tg.Name, sheet.Variant, sheet.Language,
-			referee.Player{Number: wp.Number, Name: wp.Name, Email: wp.Email},
-			referee.Player{Number: bp.Number, Name: bp.Name, Email: bp.Email},
-			sheet.Start, sheet.End)
+			player(tg.White), player(tg.Black), sheet.Start, sheet.End)
 		g.Address, g.Judge = sheet.Address, sheet.Judge
 		games = append(games, g)
 	}

@@ -39,6 +39,7 @@ func exampleConfig(t *testing.T, dir string) string {
 	}
 	s = strings.ReplaceAll(s, "/var/lib/postald/postald.db", filepath.Join(dir, "postald.db"))
 	s = strings.ReplaceAll(s, "/run/postald/control.sock", filepath.Join(dir, "run", "control.sock"))
+	s = strings.ReplaceAll(s, `"127.0.0.1:8080"`, `"127.0.0.1:0"`) // any free port: tests run side by side
 	return s
 }
 

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -25,6 +26,15 @@ type Config struct {
 	Daemon  Daemon  `toml:"daemon"`
 	Limits  Limits  `toml:"limits"`
 	Trust   Trust   `toml:"trust"`
+	Web     Web     `toml:"web"`
+}
+
+// Web is the read-only web pages, /metrics and /healthz that serve runs.
+type Web struct {
+	// Listen is the address the pages are served on, host:port ("127.0.0.1:8080"); empty: no
+	// pages. The pages are public within the tournament (no login): put them behind a reverse
+	// proxy to reach them from elsewhere.
+	Listen string `toml:"listen"`
 }
 
 // Store says where the bbolt file lives.
@@ -201,6 +211,9 @@ func (c *Config) validate(env Env) error {
 		errs = append(errs, errors.New("[smtp] from is empty: postald's letters need a From"))
 	}
 	errs = append(errs, c.Trust.validate()...)
+	if err := c.Web.validate(); err != nil {
+		errs = append(errs, err)
+	}
 	return errors.Join(errs...)
 }
 
@@ -225,6 +238,21 @@ func (t Trust) validate() []error {
 		errs = append(errs, fmt.Errorf("[trust] authserv_id %q: a host name, without spaces, ';', '(' or quotes; see %s", t.AuthservID, TrustDoc))
 	}
 	return errs
+}
+
+// validate checks that listen is empty or a host and a port number.
+func (w Web) validate() error {
+	if w.Listen == "" {
+		return nil
+	}
+	_, port, err := net.SplitHostPort(w.Listen)
+	if err != nil {
+		return fmt.Errorf("[web] listen %q: want host:port, e.g. \"127.0.0.1:8080\": %w", w.Listen, err)
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		return fmt.Errorf("[web] listen %q: the port must be a number from 0 to 65535", w.Listen)
+	}
+	return nil
 }
 
 func (s *Server) validate(env Env) error {

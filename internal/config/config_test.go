@@ -43,6 +43,9 @@ func TestExampleParses(t *testing.T) {
 	if c.IMAP.Processed != "Processed" {
 		t.Errorf("processed = %q", c.IMAP.Processed)
 	}
+	if c.Web.Listen != "127.0.0.1:8080" {
+		t.Errorf("[web] listen = %q", c.Web.Listen)
+	}
 }
 
 func TestParseErrors(t *testing.T) {
@@ -76,6 +79,8 @@ from = "moves@example.test"
 		{"trust without authserv", `from = "moves@example.test"`, "from = \"m@x\"\n[trust]\nrequire = [\"dkim\"]", "authserv_id is empty"},
 		{"from_only with require", `from = "moves@example.test"`, "from = \"m@x\"\n[trust]\nauthserv_id = \"mx\"\nrequire = [\"dkim\"]\nfrom_only = true", "choose one"},
 		{"authserv_id with a space", `from = "moves@example.test"`, "from = \"m@x\"\n[trust]\nauthserv_id = \"mx x\"\nrequire = [\"dkim\"]", "a host name"},
+		{"web listen without port", `from = "moves@example.test"`, "from = \"m@x\"\n[web]\nlisten = \"127.0.0.1\"", "[web] listen"},
+		{"web listen bad port", `from = "moves@example.test"`, "from = \"m@x\"\n[web]\nlisten = \"127.0.0.1:http8\"", "the port must be a number"},
 		{"unknown trust method", `from = "moves@example.test"`, "from = \"m@x\"\n[trust]\nauthserv_id = \"mx\"\nrequire = [\"arc\"]", "unknown method"},
 	}
 	env := fakeEnv(map[string]string{"P": "pw"}, nil)

@@ -34,6 +34,7 @@ import (
 
 	"postald/internal/config"
 	"postald/internal/mailbox"
+	"postald/internal/metrics"
 	"postald/internal/office"
 	"postald/internal/store"
 )
@@ -62,6 +63,8 @@ type Options struct {
 	ControlSocket string
 	Logger        *slog.Logger
 	Now           func() time.Time // nil: time.Now
+	// Metrics count the letters decided and the failed sends; nil: none.
+	Metrics *metrics.Set
 }
 
 // Daemon is a running postald.
@@ -97,6 +100,9 @@ func New(opt Options) *Daemon {
 		d.now = time.Now
 	}
 	oo := office.Options{Store: opt.Store, From: opt.From, Limits: opt.Limits, Trust: opt.Trust, Logger: d.log, Now: d.now}
+	if opt.Metrics != nil {
+		oo.Decided = opt.Metrics.Decided
+	}
 	if opt.Sender != nil {
 		oo.Sender = opt.Sender
 	}
@@ -373,6 +379,7 @@ func (d *Daemon) record(it store.OutboxItem, err error) error {
 		return ferr
 	})
 	if err != nil {
+		d.opt.Metrics.SendFailed()
 		d.log.Warn("send failed", "seq", it.Seq, "to", it.To, "err", err)
 	} else {
 		d.log.Info("sent", "seq", it.Seq, "message_id", it.MessageID, "to", it.To)

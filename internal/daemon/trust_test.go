@@ -374,7 +374,7 @@ func manyParts(n int) string {
 	return b.String()
 }
 
-var receiptRE = regexp.MustCompile(`Receipt: (\S+) #(\d+) move (\d+) sha256:([0-9a-f]{64})`)
+var receiptRE = regexp.MustCompile(`Receipt: (\S+) #(\d+), move (\d+), sha256:([0-9a-f]{64})`)
 
 // TestHostileLetters sends the daemon every kind of letter it must not apply or not answer, one
 // after another, then a player's ordinary letter, which must still be accepted.
@@ -511,7 +511,7 @@ func TestHostileLetters(t *testing.T) {
 			}
 			for _, n := range notices {
 				if !strings.Contains(n.body, sender) || !strings.Contains(n.body, tt.judgeSays) ||
-					!strings.Contains(n.body, fmt.Sprintf("Receipt: quarantine #%d ", in.Archive)) {
+					!strings.Contains(n.body, fmt.Sprintf("Receipt: quarantine #%d, ", in.Archive)) {
 					t.Errorf("the judge's notice does not name the sender %s, %q and the letter's receipt #%d:\n%s", sender, tt.judgeSays, in.Archive, n.body)
 				}
 			}

@@ -34,7 +34,7 @@ type Options struct {
 const (
 	DefaultWidth = 400
 	MinWidth     = 120
-	MaxWidth     = 4000
+	MaxWidth     = 2000
 )
 
 // The palette. Fixed colours, chosen for contrast: white and black pieces
@@ -56,12 +56,13 @@ var (
 	colWhiteEdge  = color.RGBA{0x14, 0x14, 0x14, 0xff}
 	colBlackFace  = color.RGBA{0x2e, 0x2e, 0x2e, 0xff}
 	colBlackSide  = color.RGBA{0x14, 0x14, 0x14, 0xff}
-	colBlackEdge  = color.RGBA{0xb4, 0xb4, 0xb4, 0xff}
+	colBlackEdge  = color.RGBA{0x8c, 0x8c, 0x8c, 0xff}
 	colCrown      = color.RGBA{0xf0, 0xb0, 0x10, 0xff}
 	colCrownEdge  = color.RGBA{0x5a, 0x3a, 0x00, 0xff}
 	colBadge      = color.RGBA{0xff, 0xff, 0xff, 0xff}
 	colBadgeEdge  = color.RGBA{0xc0, 0x10, 0x10, 0xff}
 	colBadgeDigit = color.RGBA{0x10, 0x10, 0x10, 0xff}
+	colHidden     = color.RGBA{0x9c, 0x9c, 0x9c, 0xff} // the pieces of a tall tower not drawn
 )
 
 // boldFont is Go Bold, parsed once: the parsed font is read-only and safe to share;
@@ -148,8 +149,9 @@ func newFaces(sq int) (faces, error) {
 
 // Draw draws p: the board with White at the bottom, the pieces and towers,
 // the last move, the coordinates and the side to move. The package
-// documentation describes how to read it. Draw panics only if the embedded
-// font cannot be read, which a test rules out.
+// documentation describes how to read it. Draw panics for the zero
+// Position (it belongs to no variant) and if the embedded font cannot be
+// read, which the tests rule out; [PNG] returns those as errors.
 func Draw(p rules.Position, opt Options) image.Image {
 	img, err := render(&p, opt)
 	if err != nil {

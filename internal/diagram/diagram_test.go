@@ -3,6 +3,8 @@ package diagram
 import (
 	"bytes"
 	"flag"
+	"fmt"
+	"image/png"
 	"os"
 	"path/filepath"
 	"testing"
@@ -30,7 +32,7 @@ var goldens = []golden{
 	{"international", "international", "B:W31,32,33,34,35,K48,45:B1,2,3,12,13,K25", "25:26"},
 	// towers of 1, 2, 3 and 7 pieces, a black king inside a white tower, a
 	// capture that builds a tower and leaves the jumped one with a new top
-	{"column", "column", "W:Wc3(wb),e1(wBw),a1,g1(Wb):Bd4(bw),d8(bwwbbwb),f8(Bww),b8", "c3:e5"},
+	{"column", "column", "W:Wc3(wb),e1(wBw),a1,g1(Wb):Bd4(bw),d8(bwwbbWb),f8(Bww),b8", "c3:e5"},
 	{"lasca", "lasca", "W:Wc3(wb),e1(wBw),a1,g1(Wbb):Bd4(bw),d6(bwwbbwb),f6(Bww),b6", "c3:g7"},
 }
 
@@ -79,6 +81,165 @@ func TestGolden(t *testing.T) {
 			}
 			if !bytes.Equal(got, want) {
 				t.Errorf("%s differs from %s (look at both; run go test -update if the change is meant)", g.name, file)
+			}
+		})
+	}
+}
+
+// mustPNG draws the position fen of variant id.
+func mustPNG(t testing.TB, id, fen string, opt Options) []byte {
+	t.Helper()
+	v, err := rules.VariantByID(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := rules.ParseFEN(v, fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := PNG(p, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestEveryVariant draws the start of every variant at several widths: the
+// PNG decodes and has the width asked for (kept within MinWidth, MaxWidth).
+func TestEveryVariant(t *testing.T) {
+	widths := []struct{ ask, want int }{{0, DefaultWidth}, {200, 200}, {401, 401}, {777, 777}, {10, MinWidth}, {99999, MaxWidth}}
+	for i, v := range rules.Variants() {
+		for _, w := range widths {
+			if i > 0 && (w.ask < MinWidth || w.ask > MaxWidth) {
+				continue // the bounds once are enough: a large picture takes a while
+			}
+			b, err := PNG(v.Start(), Options{Width: w.ask})
+			if err != nil {
+				t.Fatalf("%s width %d: %v", v, w.ask, err)
+			}
+			img, err := png.Decode(bytes.NewReader(b))
+			if err != nil {
+				t.Fatalf("%s width %d: the PNG does not decode: %v", v, w.ask, err)
+			}
+			if got := img.Bounds().Dx(); got != w.want {
+				t.Errorf("%s width %d: picture %d pixels wide, want %d", v, w.ask, got, w.want)
+			}
+			if h := img.Bounds().Dy(); h < w.want*3/4 || h > w.want {
+				t.Errorf("%s width %d: picture %d pixels high", v, w.ask, h)
+			}
+			if d := Draw(v.Start(), Options{Width: w.ask}); d.Bounds() != img.Bounds() {
+				t.Errorf("%s width %d: Draw gives %v, PNG %v", v, w.ask, d.Bounds(), img.Bounds())
+			}
+		}
+	}
+}
+
+// TestDifferent: positions a player must tell apart give different pictures,
+// and one position gives the same bytes every time.
+func TestDifferent(t *testing.T) {
+	pairs := []struct {
+		name, variant, a, b string
+	}{
+		{"a man moved", "russian", "W:Wc3,e3:Bf6", "W:Wd4,e3:Bf6"},
+		{"a man or a king", "russian", "W:Wc3,e3:Bf6", "W:WKc3,e3:Bf6"},
+		{"a man or a king, 10×10", "international", "W:W32,33:B18", "W:WK32,33:B18"},
+		{"the side to move", "international", "W:W32,33:B18", "B:W32,33:B18"},
+		{"a tower's order swapped", "column", "W:Wc3(wbwb):Bf6", "W:Wc3(wwbb):Bf6"},
+		{"a tower's top piece", "column", "W:Wc3(wb):Bf6", "B:Wf6:Bc3(bw)"},
+		{"a king inside a tower", "column", "W:Wc3(wbw):Bf6", "W:Wc3(wBw):Bf6"},
+		{"a king on top of a tower", "lasca", "W:Wc3(wb):Bf6", "W:Wc3(Wb):Bf6"},
+		{"a tall tower's order swapped", "lasca", "W:Wf6:Bc3(bwwbbwb)", "W:Wf6:Bc3(bwbwbwb)"},
+		{"a king hidden in a tall tower", "lasca", "W:Wf6:Bc3(bwwbbwb)", "W:Wf6:Bc3(bwwbbWb)"},
+		{"a tall tower's height", "lasca", "W:Wc3(wbwbwb):Bf6", "W:Wc3(wbwbwbw):Bf6"},
+	}
+	for _, tc := range pairs {
+		t.Run(tc.name, func(t *testing.T) {
+			a1 := mustPNG(t, tc.variant, tc.a, Options{})
+			a2 := mustPNG(t, tc.variant, tc.a, Options{})
+			b := mustPNG(t, tc.variant, tc.b, Options{})
+			if !bytes.Equal(a1, a2) {
+				t.Errorf("%s drawn twice gives two pictures", tc.a)
+			}
+			if bytes.Equal(a1, b) {
+				t.Errorf("%s and %s give the same picture", tc.a, tc.b)
+			}
+		})
+	}
+	// The last move is marked: with and without it differ.
+	g := goldens[0]
+	p, m := g.played(t)
+	with, err := PNG(p, Options{Last: m})
+	if err != nil {
+		t.Fatal(err)
+	}
+	without, err := PNG(p, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(with, without) {
+		t.Error("the last move is not marked")
+	}
+}
+
+// TestConcurrent draws from several goroutines at once (run with -race): the
+// shared font and the package's state must stand it.
+func TestConcurrent(t *testing.T) {
+	want := make([][]byte, len(goldens))
+	for i, g := range goldens {
+		p, m := g.played(t)
+		b, err := PNG(p, Options{Last: m})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = b
+	}
+	done := make(chan error, 8)
+	for w := 0; w < 8; w++ {
+		go func() {
+			for i, g := range goldens {
+				p, m := g.played(t)
+				b, err := PNG(p, Options{Last: m})
+				if err == nil && !bytes.Equal(b, want[i]) {
+					err = fmt.Errorf("%s: another picture when drawn concurrently", g.name)
+				}
+				if err != nil {
+					done <- err
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for w := 0; w < 8; w++ {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+func TestZeroPosition(t *testing.T) {
+	if _, err := PNG(rules.Position{}, Options{}); err == nil {
+		t.Error("PNG of the zero Position gives no error")
+	}
+}
+
+func BenchmarkPNG(b *testing.B) {
+	for _, bc := range []struct{ name, golden string }{
+		{"8x8", "russian"}, {"10x10", "international"}, {"8x8-towers", "column"}, {"7x7-towers", "lasca"},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			var g golden
+			for _, x := range goldens {
+				if x.name == bc.golden {
+					g = x
+				}
+			}
+			p, m := g.played(b)
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := PNG(p, Options{Last: m}); err != nil {
+					b.Fatal(err)
+				}
 			}
 		})
 	}

@@ -43,10 +43,11 @@
 // when it is on top, and a gold stripe along its side wherever it is in the
 // tower, so a king buried in a tower is seen too (it regains its rights when
 // it comes back on top). A tower of more than four pieces shows its top three
-// pieces and, under them, a grey disc standing for all the pieces below; its
-// height (all its pieces) is written in a white disc with a red rim at its
-// top right. To read the rest of such a tower, see the position's FEN, which
-// lists every tower in full.
+// pieces and, under them, a grey disc standing for all the pieces below (with
+// the gold stripe when a king is among them); its height (all its pieces) is
+// written in a white disc with a red rim at its top right. The colours of
+// the pieces the grey disc stands for are in the position's FEN, which lists
+// every tower in full.
 //
 // The last move. Its start and end squares are blue. A capture's path is a
 // blue line from the start square through each square the piece landed on,

@@ -9,9 +9,10 @@ import (
 )
 
 // maxCoins is the number of pieces a tower shows in full. A taller tower
-// shows its top maxCoins-1 pieces, a grey piece standing for the rest, and
-// its height in a badge: five or more thin bands in one square could no longer
-// be told apart by the eye.
+// shows its top maxCoins-1 pieces, a grey piece standing for the rest (with
+// a king's gold stripe when a king is among them), and its height in a
+// badge: five or more thin bands in one square could no longer be told apart
+// by the eye.
 const maxCoins = 4
 
 // colours returns the face, side and edge colours of a piece of colour col.
@@ -93,12 +94,12 @@ func (c *canvas) band(x, ya, yb, a, ry float64) {
 func (l *layout) stack(c *canvas, fs faces, t rules.Tower, x, y float64) {
 	s := float64(l.sq)
 	lw := l.lineWidth()
-	a, ry, th := 0.40*s, 0.13*s, 0.15*s
+	a, ry, th := 0.43*s, 0.14*s, 0.16*s
 	h := t.Height()
 	shown := min(h, maxCoins)
 	cut := h > maxCoins // the bottom coin stands for the hidden pieces
 	total := 2*ry + float64(shown)*th
-	yb := y + total/2 - ry // centre line of the bottom edge of the lowest coin
+	yb := y + total/2 - ry            // centre line of the bottom edge of the lowest coin
 	for i := shown - 1; i >= 0; i-- { // i counts from the top; draw the lowest first
 		y1 := yb - float64(shown-1-i)*th
 		y0 := y1 - th
@@ -106,7 +107,11 @@ func (l *layout) stack(c *canvas, fs faces, t rules.Tower, x, y float64) {
 			c.coin(x, y0, y1, a+lw, ry+lw)
 			c.fill(colBadgeDigit)
 			c.coin(x, y0, y1, a, ry)
-			c.fill(color.RGBA{0x8c, 0x8c, 0x8c, 0xff})
+			c.fill(colHidden)
+			if hiddenKing(t, i) {
+				c.band(x, y0+0.28*th, y1-0.28*th, a, ry)
+				c.fill(colCrown)
+			}
 			continue
 		}
 		pc := t.Piece(i)
@@ -127,13 +132,23 @@ func (l *layout) stack(c *canvas, fs faces, t rules.Tower, x, y float64) {
 			c.ellipse(x, y0, a-lw, ry-lw)
 			c.fill(face)
 			if pc.King {
-				l.crown(c, x, y0, 0.46*s, 0.19*s)
+				l.crown(c, x, y0, 0.36*s, 0.16*s)
 			}
 		}
 	}
 	if cut {
-		l.badge(c, fs, h, x+0.30*s, y-0.30*s)
+		l.badge(c, fs, h, x+0.29*s, y-0.27*s)
 	}
+}
+
+// hiddenKing reports whether a piece from the i-th (from the top) down is a king.
+func hiddenKing(t rules.Tower, i int) bool {
+	for ; i < t.Height(); i++ {
+		if t.Piece(i).King {
+			return true
+		}
+	}
+	return false
 }
 
 // badge writes a tower's height in a white disc with a red rim.

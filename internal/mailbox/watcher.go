@@ -94,6 +94,9 @@ type Watcher struct {
 	UIDValidityChanged func(ctx context.Context, mailbox string, old, new uint32) error
 	// Logger receives connection failures, reconnections and Handler errors.
 	Logger *slog.Logger
+	// Reconnecting, if set, is called each time a session ended and the watcher is about to
+	// connect again (the daemon's metrics count it).
+	Reconnecting func()
 	// HandleBatch, if set, is given each fetched batch (up to 64 messages) instead of handing
 	// its messages one by one to the Handler.
 	HandleBatch BatchHandler
@@ -153,6 +156,9 @@ func (w *Watcher) Run(ctx context.Context) error {
 			return err // another store watches the mailbox: reconnecting would not change it
 		}
 		d := reconnect.delay()
+		if w.Reconnecting != nil {
+			w.Reconnecting()
+		}
 		w.Logger.Warn("imap: session ended; reconnecting", "address", w.opts.Address,
 			"mailbox", w.opts.Mailbox, "err", err, "retry_in", d)
 		t := time.NewTimer(d)

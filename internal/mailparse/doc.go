@@ -111,7 +111,10 @@
 // Subject is never read for moves.
 // A variant label is a Latin letter, a number, or a Cyrillic letter mapped by its place in the
 // alphabet without Ё, Й, Ъ, Ы, Ь: А→A, Б→B, В→C, Г→D, Д→E, Е→F, Ж→G, З→H, И→I, К→J ...; so a
-// Cyrillic "В" is the third variant, C. An unlabelled variant has label "".
+// Cyrillic "В" is the third variant, C. An unlabelled variant has label "". The label as the
+// letter writes it, in capitals ("Б"), is kept beside it (Variant.Written, Acceptance.Written):
+// postald's letters name a variant as its proposer wrote it; `postald parse` prints the mapped
+// label.
 //
 // Acceptance (4.2.13), Letter.AcceptVariant, in any case, with Cyrillic or Latin label letters:
 // verb first, "принимаю вариант А", "принимаю ваш вариант", "принимаю частично вариант А",

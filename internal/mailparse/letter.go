@@ -111,13 +111,17 @@ func (m Move) String() string {
 // and the proposer's replies, in order, as one list.
 type Variant struct {
 	Label string // "A", "B", ... (Cyrillic labels mapped: А→A, Б→B, В→C, Г→D ...); "" when unlabelled
-	Moves []Move
-	Where // where the variant starts
+	// Written is the label as the letter writes it, in capitals: "Б" for «вариант б», "B" for
+	// "variant b"; postald's letters name the variant so (letters.md). "" when unlabelled.
+	Written string
+	Moves   []Move
+	Where   // where the variant starts
 }
 
 // Acceptance is the acceptance of a proposed variant (4.2.13).
 type Acceptance struct {
 	Label     string // the accepted variant's label, "" when the letter names none
+	Written   string // the label as the letter writes it, in capitals (see Variant.Written)
 	Until     int    // "до N-го хода" / "up to move N": the number of the first changed move; 0 when not stated
 	Inclusive bool   // "до N-го хода включительно" / "up to and including move N"
 	Partial   bool   // "частично" / "partially" / "in part"

@@ -153,10 +153,11 @@ const (
 )
 
 type variantBuild struct {
-	label  string
-	where  Where
-	moves  []placedMove
-	byWord bool // opened by "вариант"/"variant", not only by "если"/"if"/"на"/"on"
+	label   string
+	written string // the label as written, in capitals: "Б", "B"
+	where   Where
+	moves   []placedMove
+	byWord  bool // opened by "вариант"/"variant", not only by "если"/"if"/"на"/"on"
 }
 
 // lineReader holds the state of the pass over the lines.
@@ -403,6 +404,18 @@ func mapLabel(s string) (string, bool) {
 	return strings.ToUpper(s), false
 }
 
+// writtenLabel is a variant label as the letter wrote it, in capitals ("Б" for «вариант б»),
+// when it maps to label; else label itself.
+func writtenLabel(written, label string) string {
+	if label == "" {
+		return ""
+	}
+	if _, ok := mapLabel(written); !ok {
+		return label
+	}
+	return strings.ToUpper(written)
+}
+
 // acceptance reads "принимаю вариант А до 14-го хода" / "I accept variant A up to move 14"
 // (4.2.13: a variant is accepted up to the first changed move; the referee applies it), with
 // "включительно" / "up to and including" (Inclusive) and "частично" / "in part" (Partial). It
@@ -438,7 +451,7 @@ func (rd *lineReader) acceptance(n int, m *masked) (int, bool) {
 	if !ok {
 		rd.problem(n, m.orig[ix[0]:end], WhatLabel)
 	}
-	a := &Acceptance{Label: mapped, Where: Where{Line: n, Text: strings.TrimSpace(m.orig)}}
+	a := &Acceptance{Label: mapped, Written: writtenLabel(label, mapped), Where: Where{Line: n, Text: strings.TrimSpace(m.orig)}}
 	if p := firstWordMatch(rePartial, lower[ix[0]:ix[1]]); p != nil {
 		a.Partial = true // "ваш вариант частично принимаю"
 	}
@@ -822,11 +835,11 @@ func (rd *lineReader) moves(n int, m *masked, trimmed string, accept int, kept b
 			byWord := strings.Contains(e.word, "вариант") || strings.Contains(e.word, "variant")
 			if cur != nil && openedHere && len(cur.moves) == 0 {
 				if cur.label == "" {
-					cur.label = label
+					cur.label, cur.written = label, writtenLabel(e.label, label)
 				}
 				cur.byWord = cur.byWord || byWord
 			} else {
-				cur = &variantBuild{label: label, where: Where{Line: n, Text: trimmed}, byWord: byWord}
+				cur = &variantBuild{label: label, written: writtenLabel(e.label, label), where: Where{Line: n, Text: trimmed}, byWord: byWord}
 				if len(rd.variants) < 256 {
 					rd.variants = append(rd.variants, cur)
 				}
@@ -940,7 +953,7 @@ func (rd *lineReader) finish() {
 			}
 			continue
 		}
-		rd.l.Variants = append(rd.l.Variants, Variant{Label: v.label, Moves: fileMoves(v.moves), Where: v.where})
+		rd.l.Variants = append(rd.l.Variants, Variant{Label: v.label, Written: v.written, Moves: fileMoves(v.moves), Where: v.where})
 	}
 	sort.SliceStable(rd.problems, func(i, j int) bool { return rd.problems[i].Line < rd.problems[j].Line })
 }

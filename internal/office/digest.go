@@ -120,7 +120,7 @@ func (o *Office) heldDigest(tx *store.Tx, now time.Time) error {
 			if h, ok := decodeHold(in.Held); ok {
 				reason = held(dg.sheet.Language, h)
 			}
-			fmt.Fprintf(&b, tx2.Item+"\n", i+1, in.Received.In(loc).Format("2006-01-02 15:04"), from, in.Subject, reason,
+			fmt.Fprintf(&b, tx2.Item+"\n", i+1, dayTime(dg.sheet.Language, in.Received.In(loc)), from, in.Subject, reason,
 				in.Ref.String(), tx2.Bytes(int(in.Size)))
 		}
 		b.WriteString("\n" + fmt.Sprintf(tx2.Outro, "postald judge quarantine") + "\n")

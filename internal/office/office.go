@@ -42,6 +42,10 @@ type Options struct {
 	Sender Sender
 	Logger *slog.Logger
 	Now    func() time.Time // nil: time.Now
+	// Decided, when set, is told of every letter decided once its transaction committed: the
+	// verdict recorded ("quarantined" for a letter held) and how long the decision took (the
+	// daemon's metrics).
+	Decided func(verdict string, took time.Duration)
 }
 
 // Office does postald's units of work on one store.

@@ -20,10 +20,10 @@ func TestReceiptLine(t *testing.T) {
 	received := time.Date(2026, 11, 16, 7, 3, 0, 0, time.UTC)
 	const hash = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
 	tests := []struct{ lang, want string }{
-		{"en", "Body.\n\nReceipt: СТ-2026/1/3-7 #12 move 6 sha256:" + hash +
+		{"en", "Body.\n\nReceipt: СТ-2026/1/3-7 #12, move 6, sha256:" + hash +
 			"\n(received 2026-11-16 10:03 +0300; keep it: it proves what postald received and when)\n"},
-		{"ru", "Body.\n\nКвитанция: СТ-2026/1/3-7 #12 move 6 sha256:" + hash +
-			"\n(получено 2026-11-16 10:03 +0300; сохраните её: она доказывает, что и когда получил postald)\n"},
+		{"ru", "Body.\n\nКвитанция: СТ-2026/1/3-7 #12, ход 6, sha256:" + hash +
+			"\n(получено 16.11.2026 10:03 +0300; сохраните её: она доказывает, что и когда получил postald)\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.lang, func(t *testing.T) {

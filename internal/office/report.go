@@ -71,26 +71,8 @@ func (o *Office) tournamentReport(tx *store.Tx, code string, now time.Time) (*dr
 	if err != nil {
 		return nil, err
 	}
-	in := report.Input{Sheet: sh, Today: daysclock.DateOf(now, loc)}
 	r := &drawnReport{sheet: sh, pdn: map[string][]byte{}}
-	rulings, err := tx.Rulings(store.GameID{Tournament: code})
-	if err != nil {
-		return nil, err
-	}
-	byGame := map[string][]store.Ruling{}
-	for _, ru := range rulings {
-		byGame[ru.Game.Game] = append(byGame[ru.Game.Game], ru)
-		in.Rulings = append(in.Rulings, report.Ruling{Date: daysclock.DateOf(ru.Time, loc), Game: ru.Game.Game,
-			Kind: ru.Kind, Clause: ru.Clause, Text: ru.Reason, Judge: ru.Judge})
-		if ru.Kind == kindWithdraw {
-			var d withdrawal
-			if json.Unmarshal(ru.Details, &d) == nil && d.Player > 0 && !slices.Contains(in.Withdrawn, d.Player) {
-				in.Withdrawn = append(in.Withdrawn, d.Player)
-			}
-		}
-	}
-	err = o.eachGame(tx, code, func(sh *tournament.Sheet, id store.GameID, g referee.Game) error {
-		in.Games = append(in.Games, reportGame(sh, g, byGame[g.Name], loc))
+	in, err := reportInput(tx, sh, loc, now, &o.cache.chunks, func(g referee.Game) error {
 		b, err := GamePDN(sh, g)
 		if err != nil {
 			return err
@@ -104,10 +86,51 @@ func (o *Office) tournamentReport(tx *store.Tx, code string, now time.Time) (*dr
 	if r.text, err = report.Text(in); err != nil {
 		return nil, err
 	}
-	if r.html, err = report.HTML(in); err != nil {
+	if r.html, err = reportHTML(in); err != nil {
 		return nil, err
 	}
 	return r, nil
+}
+
+// reportInput assembles what the report of the tournament of sh shows, as tx sees the store:
+// every game (each also given to fn, which may be nil), the judge's rulings and the players who
+// withdrew. cache may be nil; it reads nothing else of the office.
+func reportInput(tx *store.Tx, sh *tournament.Sheet, loc *time.Location, now time.Time, cache *chunkCache, fn func(referee.Game) error) (report.Input, error) {
+	code := sh.Code
+	in := report.Input{Sheet: sh, Today: daysclock.DateOf(now, loc)}
+	rulings, err := tx.Rulings(store.GameID{Tournament: code})
+	if err != nil {
+		return in, err
+	}
+	byGame := map[string][]store.Ruling{}
+	for _, ru := range rulings {
+		byGame[ru.Game.Game] = append(byGame[ru.Game.Game], ru)
+		in.Rulings = append(in.Rulings, report.Ruling{Date: daysclock.DateOf(ru.Time, loc), Game: ru.Game.Game,
+			Kind: ru.Kind, Clause: ru.Clause, Text: ru.Reason, Judge: ru.Judge})
+		if ru.Kind == kindWithdraw {
+			var d withdrawal
+			if json.Unmarshal(ru.Details, &d) == nil && d.Player > 0 && !slices.Contains(in.Withdrawn, d.Player) {
+				in.Withdrawn = append(in.Withdrawn, d.Player)
+			}
+		}
+	}
+	ids, err := tx.Games(code)
+	if err != nil {
+		return in, err
+	}
+	for _, id := range ids {
+		g, _, err := readGame(tx, id, sh, cache)
+		if err != nil {
+			return in, err
+		}
+		in.Games = append(in.Games, reportGame(sh, g, byGame[g.Name], loc))
+		if fn != nil {
+			if err := fn(g); err != nil {
+				return in, err
+			}
+		}
+	}
+	return in, nil
 }
 
 // reportGame maps a game of the referee to what the report shows; rulings are the judge's

@@ -268,6 +268,11 @@ func (r Request) Changes() bool {
 // failed may hold what was done before the failure (the reports drawn up before it).
 func (o *Office) Run(req Request) (Reply, error) {
 	var rep Reply
+	if req.kind() != "" {
+		if err := o.canonical(&req); err != nil {
+			return rep, err
+		}
+	}
 	var err error
 	switch req.kind() {
 	case "list":
@@ -302,6 +307,80 @@ func (o *Office) Run(req Request) (Reply, error) {
 		return rep, fmt.Errorf("%w: a request names exactly one command", ErrBadRequest)
 	}
 	return rep, err
+}
+
+// canonical writes the tournament codes of a request as the store holds them: the judge may
+// type the Latin spelling of a Cyrillic code, in any case ("zk-1/1-2" for «ЗК-1/1-2»;
+// tournament.LookupCode). A code that fits no tournament is left as written, for the command's
+// own error.
+func (o *Office) canonical(req *Request) error {
+	var games, codes []*string
+	switch {
+	case req.List != nil:
+		c := *req.List
+		req.List = &c // the caller's request stays as it was
+		codes = append(codes, &c.Tournament)
+	case req.Show != nil:
+		c := *req.Show
+		req.Show = &c // the caller's request stays as it was
+		games = append(games, &c.Game)
+	case req.Verify != nil:
+		c := *req.Verify
+		req.Verify = &c // the caller's request stays as it was
+		games = append(games, &c.Game)
+	case req.Letter != nil:
+		c := *req.Letter
+		req.Letter = &c // the caller's request stays as it was
+		games = append(games, &c.Game)
+	case req.Rule != nil:
+		c := *req.Rule
+		req.Rule = &c // the caller's request stays as it was
+		games = append(games, &c.Game)
+	case req.Annul != nil:
+		c := *req.Annul
+		req.Annul = &c // the caller's request stays as it was
+		games = append(games, &c.Game)
+	case req.Withdraw != nil:
+		c := *req.Withdraw
+		req.Withdraw = &c // the caller's request stays as it was
+		codes = append(codes, &c.Tournament)
+	case req.Protest != nil:
+		c := *req.Protest
+		req.Protest = &c // the caller's request stays as it was
+		games = append(games, &c.Game)
+	case req.Revert != nil:
+		c := *req.Revert
+		req.Revert = &c // the caller's request stays as it was
+		games = append(games, &c.Game)
+	case req.Report != nil:
+		c := *req.Report
+		req.Report = &c // the caller's request stays as it was
+		codes = append(codes, &c.Tournament)
+	case req.Export != nil:
+		c := *req.Export
+		req.Export = &c // the caller's request stays as it was
+		games = append(games, &c.Game)
+	}
+	if len(games)+len(codes) == 0 {
+		return nil
+	}
+	return o.opt.Store.View(func(tx *store.Tx) error {
+		for _, g := range games {
+			c, err := o.canonicalGame(tx, *g)
+			if err != nil {
+				return fmt.Errorf("game %s: %w", *g, err)
+			}
+			*g = c
+		}
+		for _, code := range codes {
+			c, err := o.canonicalCode(tx, *code)
+			if err != nil {
+				return fmt.Errorf("tournament %s: %w", *code, err)
+			}
+			*code = c
+		}
+		return nil
+	})
 }
 
 // createTournament registers the tournament of the start sheet and queues its start letters.

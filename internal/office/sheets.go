@@ -27,6 +27,9 @@ type roster struct {
 	list   []*entered            // in code order
 	byCode map[string]*entered   // by code as stored
 	byFold map[string][]*entered // by foldKey of the code: a letter names a tournament in any case
+	// byLatin is by tournament.CodeKey: a letter or a command may spell a Cyrillic code in
+	// Latin letters ("ZK-1" for «ЗК-1»).
+	byLatin map[string][]*entered
 	// players are the registrations of each address (foldKey), in code order.
 	players map[string][]registration
 }
@@ -70,7 +73,7 @@ func readRoster(tx *store.Tx, rev uint64, prev *roster) (*roster, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &roster{rev: rev, byCode: make(map[string]*entered, len(codes)), byFold: map[string][]*entered{}, players: map[string][]registration{}}
+	r := &roster{rev: rev, byCode: make(map[string]*entered, len(codes)), byFold: map[string][]*entered{}, byLatin: map[string][]*entered{}, players: map[string][]registration{}}
 	for _, code := range codes {
 		raw, err := tx.Tournament(code)
 		if err != nil {
@@ -85,6 +88,7 @@ func readRoster(tx *store.Tx, rev uint64, prev *roster) (*roster, error) {
 		r.list = append(r.list, e)
 		r.byCode[code] = e
 		r.byFold[foldKey(code)] = append(r.byFold[foldKey(code)], e)
+		r.byLatin[tournament.CodeKey(code)] = append(r.byLatin[tournament.CodeKey(code)], e)
 		for _, p := range e.sheet.Players {
 			k := foldKey(p.Email)
 			r.players[k] = append(r.players[k], registration{sheet: e.sheet, player: p})
@@ -132,8 +136,58 @@ func (r *roster) sheets() []*tournament.Sheet {
 	return out
 }
 
-// named returns the tournaments whose code is name, compared as strings.EqualFold compares.
-func (r *roster) named(name string) []*entered { return r.byFold[foldKey(name)] }
+// named returns the tournaments whose code is name, compared as strings.EqualFold compares; when
+// none is, those whose code name spells in Latin letters (tournament.CodeKey).
+func (r *roster) named(name string) []*entered {
+	if es := r.byFold[foldKey(name)]; len(es) > 0 {
+		return es
+	}
+	return r.byLatin[tournament.CodeKey(name)]
+}
+
+// lookup returns the code of the tournament written as name, as tournament.LookupCode finds it
+// (the code itself, in another case, or its Latin spelling), by the roster's indexes; false
+// when no tournament, or more than one, fits.
+func (r *roster) lookup(name string) (string, bool) {
+	name = strings.TrimSpace(name)
+	if e := r.byCode[name]; e != nil {
+		return e.sheet.Code, true
+	}
+	if es := r.named(name); len(es) == 1 {
+		return es[0].sheet.Code, true
+	}
+	return "", false
+}
+
+// canonicalCode returns the code of the tournament written as name (lookup), or name itself
+// when no one tournament fits: the caller's own error then names what was written.
+func (o *Office) canonicalCode(tx *store.Tx, name string) (string, error) {
+	if name == "" {
+		return "", nil
+	}
+	r, err := o.tournaments(tx)
+	if err != nil {
+		return "", err
+	}
+	if code, ok := r.lookup(name); ok {
+		return code, nil
+	}
+	return name, nil
+}
+
+// canonicalGame returns a game the judge named as TOURNAMENT/W-B with the tournament's code as
+// stored (canonicalCode): "ZK-1/1-2" is «ЗК-1/1-2». A name without a tournament is as it is.
+func (o *Office) canonicalGame(tx *store.Tx, name string) (string, error) {
+	i := strings.LastIndexByte(name, '/')
+	if i < 0 {
+		return name, nil
+	}
+	code, err := o.canonicalCode(tx, name[:i])
+	if err != nil {
+		return "", err
+	}
+	return code + name[i:], nil
+}
 
 // registered returns the registrations of address, compared as strings.EqualFold compares.
 func (r *roster) registered(address string) []registration { return r.players[foldKey(address)] }

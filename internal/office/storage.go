@@ -116,7 +116,7 @@ func (o *Office) tellJudges(fault error) {
 		tx := &phrase.For(n.lang).Office.Storage
 		codes := strings.Join(n.codes, ", ")
 		raw := Compose(Letter{From: o.opt.From, To: []mail.Address{{Address: n.to}}, Subject: fmt.Sprintf(tx.Subject, codes),
-			Body: fmt.Sprintf(tx.Body, now.Format("2006-01-02 15:04 -0700"), fault), Date: now, Verdict: "notice"})
+			Body: fmt.Sprintf(tx.Body, trustText(n.lang).stamp(now), fault), Date: now, Verdict: "notice"})
 		go func(to string, raw []byte) {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()

@@ -2,6 +2,7 @@ package office
 
 import (
 	"bytes"
+	"fmt"
 	"log/slog"
 	"net/mail"
 	"path/filepath"
@@ -96,5 +97,68 @@ func TestFullDiskIsNotTheLettersFault(t *testing.T) {
 	}
 	if err := db.VerifyAll(); err != nil {
 		t.Errorf("VerifyAll: %v", err)
+	}
+}
+
+// TestInterruptedLetter: a letter whose deciding was interrupted (the daemon killed between its
+// record and its decision) is decided normally when it comes again, however many times that
+// happened, up to maxAttempts times; after more, it is held for the judge, who is told, and never blocks
+// the mailbox.
+func TestInterruptedLetter(t *testing.T) {
+	for _, interrupted := range []int{1, 4, maxAttempts, maxAttempts + 1} {
+		t.Run(fmt.Sprint(interrupted), func(t *testing.T) {
+			db, err := store.Open(filepath.Join(t.TempDir(), "postald.db"), store.Options{NoSync: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			now := time.Date(2026, 11, 2, 10, 0, 0, 0, time.UTC)
+			from := mail.Address{Name: "B-001 secretary", Address: "moves@" + trustDomain}
+			sh := registerTournament(t, db, from, now)
+			o := New(Options{Store: db, From: from, Limits: config.Defaults().Limits, Trust: config.Trust{FromOnly: true},
+				Logger: slog.New(slog.DiscardHandler), Now: func() time.Time { return now }})
+			var game string
+			for _, g := range sh.Games() {
+				if g.White == 1 {
+					game = g.Name
+					break
+				}
+			}
+			raw := []byte("From: " + sh.Players[0].Email + "\r\nTo: " + from.Address + "\r\nSubject: " + sh.Code + " game " + game +
+				"\r\nMessage-ID: <interrupted@postald.test>\r\n\r\nMy move: 1. c3-d4\r\n")
+			m := mailbox.Message{Mailbox: "INBOX", UIDValidity: 1, UID: 1, Raw: raw, InternalDate: now, Size: int64(len(raw))}
+			// Each interruption leaves the letter received and undecided, as a kill does.
+			for range interrupted {
+				if err := db.Update(func(tx *store.Tx) error {
+					_, _, err := tx.Receive(RefOf(m), MessageID(raw), raw, now)
+					return err
+				}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := o.Letter(m); err != nil {
+				t.Fatal(err)
+			}
+			var rec store.Inbound
+			if err := db.View(func(tx *store.Tx) (err error) { rec, err = tx.Inbound(RefOf(m)); return err }); err != nil {
+				t.Fatal(err)
+			}
+			if interrupted <= maxAttempts {
+				if rec.State != store.InboundDone || rec.Verdict != "accepted" {
+					t.Errorf("after %d interruptions: %s %s (%s), want the move accepted", interrupted, rec.State, rec.Verdict, rec.Reason)
+				}
+				return
+			}
+			if rec.State != store.InboundQuarantined || !strings.Contains(rec.Reason, "processing failed") {
+				t.Errorf("after %d interruptions: %s (%s), want held for the judge", interrupted, rec.State, rec.Reason)
+			}
+			var toJudge bool
+			for _, l := range outbox(t, db, now.Add(time.Hour)) {
+				toJudge = toJudge || l.to == sh.Judge && strings.Contains(l.body, "processing failed")
+			}
+			if !toJudge {
+				t.Error("the judge is not told of the held letter")
+			}
+		})
 	}
 }

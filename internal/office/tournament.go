@@ -59,12 +59,21 @@ func CreateTournament(db *store.DB, from mail.Address, data []byte, now time.Tim
 		} else if !errors.Is(err, store.ErrNotFound) {
 			return err
 		}
+		// A code is also read in its Latin spelling and in any case (tournament.LookupCode): a
+		// code that spells like another tournament's would name two tournaments.
+		codes, err := tx.Tournaments()
+		if err != nil {
+			return err
+		}
+		if other, clash := tournament.CodeClash(codes, sh.Code); clash {
+			return fmt.Errorf("tournament %s: its code is spelt like that of tournament %s (%s): %w", sh.Code, other, tournament.Latin(other), ErrRegistered)
+		}
 		if err := tx.PutTournament(sh.Code, store.Sheet{Format: "toml", Data: data, Created: now}); err != nil {
 			return err
 		}
 		player := func(n int) referee.Player {
 			p := sh.Players[n-1]
-			return referee.Player{Number: p.Number, Name: p.Name, Email: p.Email}
+			return referee.Player{Number: p.Number, Name: p.Name, Email: p.Email, Language: ownLanguage(sh, n)}
 		}
 		// The start sheet reaches the players today, by postald's letters. When that is after the
 		// start date, play starts for them on the day after they received it (4.3.2).

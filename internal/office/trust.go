@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"postald/internal/config"
+	"postald/internal/daysclock"
 	"postald/internal/mailparse"
 	"postald/internal/phrase"
 	"postald/internal/referee"
@@ -179,7 +180,12 @@ func (o *Office) hold(tx *store.Tx, base store.LetterOutcome, from string, h tru
 			if err != nil {
 				return nil, err
 			}
+			// The note to the sender in his own language, the judge's notice in the
+			// tournament's (letters.md).
 			tx := trustText(l.reg.sheet.Language)
+			if l.answer {
+				tx = trustText(l.reg.sheet.LanguageOf(l.reg.player.Number))
+			}
 			var subject, body string
 			if l.answer {
 				subject, body = tx.noteLetter(l.reg, note, h, base, rc, loc)
@@ -246,11 +252,11 @@ func (o *Office) unstampedNotice(tx *store.Tx, out *store.LetterOutcome, from st
 			}
 			tx := trustText(j.sheet.Language)
 			var b strings.Builder
-			fmt.Fprintf(&b, tx.UnstampedIntro+"\n", base.Received.In(loc).Format(stampLayout), from, id)
+			fmt.Fprintf(&b, tx.UnstampedIntro+"\n", tx.stamp(base.Received.In(loc)), from, id)
 			if base.MessageID != "" {
 				fmt.Fprintf(&b, tx.JudgeID+"\n", base.MessageID)
 			}
-			fmt.Fprintf(&b, tx.JudgeReceipt+"\n\n", rc)
+			fmt.Fprintf(&b, tx.JudgeReceipt+"\n\n", tx.receipt(rc))
 			fmt.Fprintf(&b, tx.UnstampedWhy+"\n", id)
 			og = append(og, o.notice(j.sheet, j.to, fmt.Sprintf(tx.UnstampedSubject, id), b.String(), false, base))
 		}
@@ -381,7 +387,11 @@ func (o *Office) answers(out *store.LetterOutcome, c candidate, letters []refere
 		return
 	}
 	received, now := out.Received, out.Now
+	// The receipt is quoted to the sender, in his language (letters.md).
 	lang := c.sheet.Language
+	if p, ok := c.sheet.PlayerByEmail(sender); ok {
+		lang = c.sheet.LanguageOf(p.Number)
+	}
 	out.Compose = func(rc store.Receipt) ([]store.Outgoing, error) {
 		og := make([]store.Outgoing, 0, len(items))
 		pics := pictures{} // the acknowledgement and the forwarded move show one position
@@ -410,17 +420,32 @@ func withReceipt(body, line string) string {
 type trustPhrases struct {
 	*phrase.TrustText
 	held *phrase.HeldText
+	date func(daysclock.Date) string // a day as the language's letters write it
 }
 
 func trustText(lang string) trustPhrases {
 	b := phrase.For(lang)
-	return trustPhrases{&b.Office.Trust, &b.Office.Held}
+	return trustPhrases{&b.Office.Trust, &b.Office.Held, b.Referee.Date}
 }
 
-const stampLayout = "2006-01-02 15:04 -0700"
+// stamp writes an instant as the letters of the language write it: «18.11.2026 09:30 +0300»,
+// "2026-11-18 09:30 +0300".
+func (tx trustPhrases) stamp(t time.Time) string {
+	return tx.date(daysclock.DateOf(t, t.Location())) + t.Format(" 15:04 -0700")
+}
+
+// dayTime writes an instant without its zone as the letters of lang write it: «18.11.2026 09:30».
+func dayTime(lang string, t time.Time) string {
+	return phrase.For(lang).Referee.Date(daysclock.DateOf(t, t.Location())) + t.Format(" 15:04")
+}
 
 func (tx trustPhrases) receiptLine(rc store.Receipt, received time.Time, loc *time.Location) string {
-	return fmt.Sprintf(tx.Receipt, rc, received.In(loc).Format(stampLayout))
+	return fmt.Sprintf(tx.Receipt, tx.receipt(rc), tx.stamp(received.In(loc)))
+}
+
+// receipt writes a receipt in the reader's words; the chain and the digest as the archive has them.
+func (tx trustPhrases) receipt(rc store.Receipt) string {
+	return fmt.Sprintf(tx.ReceiptID, rc.Chain, rc.Seq, rc.Move, "sha256:"+rc.Hash.String())
 }
 
 // over words the limit a letter is over in the note's language.
@@ -440,7 +465,7 @@ func (tx trustPhrases) over(e *trust.Excess) string {
 
 func (tx trustPhrases) noteLetter(r registration, note noteKind, h trust.Hold, base store.LetterOutcome, rc store.Receipt, loc *time.Location) (subject, body string) {
 	var b strings.Builder
-	fmt.Fprintf(&b, tx.NoteIntro+"\n", base.Received.In(loc).Format(stampLayout))
+	fmt.Fprintf(&b, tx.NoteIntro+"\n", tx.stamp(base.Received.In(loc)))
 	switch note {
 	case noteLimit:
 		fmt.Fprintf(&b, tx.NoteLimit+"\n", tx.over(h.Excess))
@@ -460,12 +485,12 @@ func (tx trustPhrases) noteLetter(r registration, note noteKind, h trust.Hold, b
 
 func (tx trustPhrases) judgeLetter(r registration, h trust.Hold, base store.LetterOutcome, rc store.Receipt, loc *time.Location, answered bool) (subject, body string) {
 	var b strings.Builder
-	fmt.Fprintf(&b, tx.JudgeIntro+"\n", r.player.Name, r.player.Email, base.Received.In(loc).Format(stampLayout))
+	fmt.Fprintf(&b, tx.JudgeIntro+"\n", r.player.Name, r.player.Email, tx.stamp(base.Received.In(loc)))
 	fmt.Fprintf(&b, tx.JudgeReason+"\n", heldWords(tx.held, tx.over, tx.Letters, h))
 	if base.MessageID != "" {
 		fmt.Fprintf(&b, tx.JudgeID+"\n", base.MessageID)
 	}
-	fmt.Fprintf(&b, tx.JudgeReceipt+"\n", rc)
+	fmt.Fprintf(&b, tx.JudgeReceipt+"\n", tx.receipt(rc))
 	if answered {
 		b.WriteString(tx.JudgeAnswered + "\n")
 	} else {

@@ -36,6 +36,7 @@ var english = Book{
 		MovesLine:      "Moves: %s",
 		VariantsHead:   "Proposed variants (4.2.7):",
 		PosHead:        "Position:",
+		Marks:          "wWbB",
 		Legend:         "%s white man, %s white king, %s black man, %s black king, %s empty square; White plays up the board.",
 		TowersLegend:   "Towers are listed under the board with their pieces from the top down.",
 		DatesLine:      "Dates (4.3.1): %s",
@@ -211,6 +212,8 @@ var english = Book{
 			Withdrawn:     "a player withdrew, the game goes to adjudication",
 		},
 
+		Date:        daysclock.Date.String, // 2026-11-18, as the English letters of letters.md write it
+		Period:      func(from, to daysclock.Date) string { return from.String() + ".." + to.String() },
 		Days:        enDay.count,
 		DaysOf:      enDay.count,
 		PenaltyDays: enPenaltyDay.signed,
@@ -307,6 +310,7 @@ var english = Book{
 
 	Office: OfficeText{
 		Trust: TrustText{
+			ReceiptID:      "%s #%d, move %d, %s",
 			Receipt:        "Receipt: %s\n(received %s; keep it: it proves what postald received and when)",
 			NoteSubject:    "%s: your letter was not read",
 			NoteIntro:      "Your letter received %s was not applied to any game.",
@@ -396,6 +400,58 @@ var english = Book{
 		},
 		ReportSubject: "%s: director's report %s",
 	},
+
+	Web: WebText{
+		LangName: "English",
+		SwitchTo: "This page in English",
+
+		Tournaments:      "Correspondence tournaments",
+		NoTournaments:    "No tournaments yet.",
+		AllTournaments:   "All tournaments",
+		BackToTournament: "Back to the tournament",
+		Columns: WebColumns{
+			Code: "Code", Name: "Tournament", Variant: "Game", Dates: "Dates", Games: "Games",
+			Side: "Colour", Player: "Player", Days: "Days used", Penalty: "Penalty", Control: "Next control",
+			LastDay: "Last day to move", MoveNumber: "No.", White: "White", Black: "Black",
+		},
+		Dates:         func(from, to string) string { return from + " to " + to },
+		Games:         enGame.count,
+		GamesPlaying:  func(n int) string { return fmt.Sprintf("%d in play", n) },
+		GamesFinished: func(n int) string { return fmt.Sprintf("%d finished", n) },
+
+		GameTitle: func(game, white, black string) string { return "Game " + game + ": " + white + " – " + black },
+		Playing:   "The game goes on",
+		Awaiting:  "The game awaits the judge's adjudication",
+		Finished:  func(result string) string { return "The game is over: " + result },
+		OnMove: func(white bool) string {
+			if white {
+				return "White to move"
+			}
+			return "Black to move"
+		},
+		MovesMade: func(n int) string { return enMove.count(n) + " made" },
+
+		Board:         "The position on the board",
+		StartPosition: "The start position",
+		After:         func(move string) string { return "After move " + move },
+		First:         "Start",
+		Previous:      "Back",
+		Next:          "Forward",
+		Last:          "End",
+		Keys:          "Step through the moves with the buttons or the arrow keys ← and →; click a move to see the position after it.",
+		Moves:         "Moves",
+		NoMoves:       "No moves yet.",
+		Clocks:        "Thinking time",
+		Rulings:       "The judge's rulings",
+		NoRulings:     "The judge has made no ruling on this game.",
+		DaysLeft:      func(n int) string { return enDay.count(n) + " left" },
+		Overdue:       func(n int) string { return enDay.count(n) + " overdue" },
+		GamePDN:       "Download the game (PDN)",
+		GamesPDN:      "Download every game of the tournament (PDN)",
+		Private:       "Proposed variants and the players' letters are not shown: they stay private until the moves are played.",
+		NotFound:      "There is no such page.",
+		Failed:        "The page could not be shown; please try again later.",
+	},
 }
 
 // The English words that go with numbers.
@@ -418,6 +474,9 @@ func enStartBody(s Start) string {
 	w("")
 	w("You play in the correspondence tournament %s \"%s\": %s, a %s.", s.Code, s.Name,
 		s.Variant, map[int]string{1: "round-robin", 2: "double round-robin"}[s.Rounds])
+	if s.Latin != "" {
+		w("The tournament code may also be written in Latin letters: %s.", s.Latin)
+	}
 	w("Your number is %d. %s, %s each, all played at the same time.", s.Number, enPlayer.count(s.Players), enGame.count(len(s.Games)))
 	w("")
 	w("The rules in brief")
@@ -443,7 +502,7 @@ func enStartBody(s Start) string {
 	w("")
 	w("    Subject: %s", s.SampleSubject)
 	w("")
-	w("    Tournament %s, game %s.", s.Code, s.SampleGame)
+	w("    Tournament %s, game %s.", s.SampleCode, s.SampleGame)
 	w("    Received your %s.", s.Received)
 	w("    My move: %s", s.Own)
 	w("    Dates: %s, %s, %s", s.SampleDates[0], s.SampleDates[1], s.SampleDates[2])

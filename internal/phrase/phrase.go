@@ -2,9 +2,10 @@
 // the tournament's start letters and crosstables, the director's report), one [Book] per
 // language, each language's whole Book in one file (ru.go, en.go).
 //
-// A caller picks the book of a tournament's language once and reads its section:
+// A caller picks the book of its reader's language (a player's own, else the tournament's;
+// letters.md) and reads its section:
 //
-//	tx := &phrase.For(g.Language).Referee
+//	tx := &phrase.For(g.LanguageOf(side)).Referee
 //	subject := fmt.Sprintf(tx.SubjAck, code, game)
 //	days := tx.Days(22) // «22 дня», "22 days"
 //
@@ -40,6 +41,7 @@ type Book struct {
 	Tournament TournamentText
 	Report     ReportText
 	Office     OfficeText
+	Web        WebText
 }
 
 // books are the languages postald writes, by tag.
@@ -111,9 +113,10 @@ type RefereeText struct {
 	Header                                                     string // tournament, game, White, Black
 	AckIntro, CorrectedIntro, RejectIntro, NoticeIntro         string // the letter's date
 	OnBoard, TimeLine, Stamp, MovesLine, VariantsHead, PosHead string
-	// Legend explains the text diagram's marks (white man, white king, black man, black king,
-	// empty square); TowersLegend follows where the board has towers.
-	Legend, TowersLegend                    string
+	// Marks are the text diagram's marks for a white man, a white king, a black man and a black
+	// king, one character each, in the readers' own letters; Legend explains them (the four
+	// marks and the empty square's); TowersLegend follows where the board has towers.
+	Marks, Legend, TowersLegend             string
 	DatesLine                               string // the three dates (ThreeDates)
 	ThreeDates                              string // partner's move sent, received, reply sent
 	Violation                               string // line, text as written, what is wrong, clause
@@ -158,6 +161,11 @@ type RefereeText struct {
 	DateFields [3]string // partner's move sent, received, reply sent: as daysclock.DateField counts them
 	Sides      SideText
 	Reasons    ReasonText
+
+	// Date writes a day as the language's players write it in their letters (letters.md):
+	// «18.11.2026», "2026-11-18"; Period a span of days, first and last: a leave.
+	Date   func(d daysclock.Date) string
+	Period func(from, to daysclock.Date) string
 
 	// Numbers of days, each with the form of its words that goes with the number.
 	Days        func(n int) string // «1 день», «22 дня», "1 day"
@@ -240,9 +248,12 @@ type TiebreakText struct {
 // Start is what a start letter tells a player; the tournament package fills it in from the
 // start sheet.
 type Start struct {
-	Player  string // the player's name
-	Number  int    // his number in the tournament
-	Code    string // the tournament's code
+	Player string // the player's name
+	Number int    // his number in the tournament
+	Code   string // the tournament's code
+	// Latin is the code's Latin spelling when the code has Cyrillic letters (tournament.Latin),
+	// which postald accepts wherever the code is read; "" for a code without them.
+	Latin   string
 	Name    string // the tournament's name
 	Variant string // the variant, named by the book's TournamentText.Variants
 	Rounds  int    // 1 or 2
@@ -255,6 +266,7 @@ type Start struct {
 	PenaltyDays, LeaveDays, ProtestDays      int
 	Judge, Address                           string // the judge's address, postald's
 	SampleSubject, SampleGame, Received, Own string // the sample letter: for the first game
+	SampleCode                               string // the code as the sample letter writes it
 	SampleDates                              [3]daysclock.Date
 	SampleTime                               string // "1/2"
 }
@@ -352,6 +364,57 @@ func (c counted) signed(n int) string { return c.word.Signed(c.rule, n) }
 // form is the form of the word alone that goes with n: «остался» for 21, «осталось» for 22.
 func (c counted) form(n int) string { return c.word.For(c.rule(n)) }
 
+// WebText is the words of the read-only web pages (package pages) that the report's words
+// (ReportText) do not already give: the list of tournaments, a game's page and its move list,
+// the buttons, the language switch. Texts with arguments are typed function fields, as in
+// ReportText.
+type WebText struct {
+	// LangName is the language's own name, the label of the switch to it from the other
+	// language's pages: «Русский», "English".
+	LangName string
+	// SwitchTo is the switch's tooltip, in the language switched to: «Эта страница по-русски».
+	SwitchTo string
+
+	Tournaments, NoTournaments string // the list of tournaments, and what it says when empty
+	AllTournaments             string // the link back to the list
+	BackToTournament           string // the link from a game to its tournament
+	Columns                    WebColumns
+	Dates                      func(from, to string) string // «с 01.11.2026 по 30.06.2027»
+	Games                      func(n int) string           // «5 партий»
+	GamesPlaying               func(n int) string           // «в игре 3»
+	GamesFinished              func(n int) string           // «закончено 2»
+
+	GameTitle func(game, white, black string) string // «Партия 1-2: Иванов – Петров»
+	Playing   string                                 // the game goes on
+	Awaiting  string                                 // the game awaits the judge's adjudication
+	Finished  func(result string) string             // «Партия закончена: 1-0»
+	OnMove    func(white bool) string                // «Ход белых», "White to move"
+	MovesMade func(n int) string                     // «сделано 12 ходов»
+
+	Board                       string                   // the alternative text of the board's picture
+	StartPosition               string                   // the caption before the first move
+	After                       func(move string) string // the caption after a move: «После хода 12. g3:e5»
+	First, Previous, Next, Last string                   // the buttons of the move list
+	Keys                        string                   // how the arrow keys step through the moves
+	Moves, NoMoves              string                   // the move list, and what it says before the first move
+	Clocks                      string                   // the players' clocks
+	Rulings                     string                   // the judge's rulings on the game
+	NoRulings                   string
+	DaysLeft                    func(n int) string // «осталось 3 дня» until the last day of a control
+	Overdue                     func(n int) string // «просрочено на 2 дня»
+	GamePDN                     string             // the link to the game as PDN
+	GamesPDN                    string             // the link to every game of the tournament as PDN
+	Private                     string             // the note that proposed variants and letters are not shown
+	NotFound                    string
+	Failed                      string // the page could not be drawn
+}
+
+// WebColumns heads the columns of the pages' tables that the report has not.
+type WebColumns struct {
+	Code, Name, Variant, Dates, Games, Side, Player, Days, Penalty, Control, LastDay string
+	MoveNumber, White, Black                                                         string
+}
+
 // OfficeText is the office's own letters: about letters it held, the receipt it quotes, the
 // judges' digest of held letters and the notice of a store it cannot write. A text with
 // arguments is a format string (its arguments named in the comment, the same verbs in every
@@ -372,6 +435,9 @@ type OfficeText struct {
 
 // TrustText is the letters about a held letter (docs/trust.md) and the receipt line.
 type TrustText struct {
+	// ReceiptID writes a receipt: the archive chain, the entry's number, the move, the digest
+	// (written as "sha256:…").
+	ReceiptID        string
 	Receipt          string // receipt, received
 	NoteSubject      string // tournament
 	NoteIntro        string // date received

@@ -37,6 +37,7 @@ var russian = Book{
 		MovesLine:      "Ходы: %s",
 		VariantsHead:   "Предложенные варианты (п. 4.2.7):",
 		PosHead:        "Позиция:",
+		Marks:          "бБчЧ",
 		Legend:         "%s — белая шашка, %s — белая дамка, %s — чёрная шашка, %s — чёрная дамка, %s — пустое поле; белые играют снизу вверх.",
 		TowersLegend:   "Башни перечислены под доской, шашки в них — сверху вниз.",
 		DatesLine:      "Даты (п. 4.3.1): %s",
@@ -212,6 +213,8 @@ var russian = Book{
 			Withdrawn:     "игрок выбыл, партия передана на присуждение",
 		},
 
+		Date:        dotted,
+		Period:      func(from, to daysclock.Date) string { return "с " + dotted(from) + " по " + dotted(to) },
 		Days:        ruDay.count,
 		DaysOf:      ruDayOf.count,
 		PenaltyDays: ruPenaltyDay.signed,
@@ -313,6 +316,7 @@ var russian = Book{
 
 	Office: OfficeText{
 		Trust: TrustText{
+			ReceiptID:      "%s #%d, ход %d, %s",
 			Receipt:        "Квитанция: %s\n(получено %s; сохраните её: она доказывает, что и когда получил postald)",
 			NoteSubject:    "%s: ваше письмо не прочитано",
 			NoteIntro:      "Ваше письмо, полученное %s, не применено ни к одной партии.",
@@ -402,9 +406,61 @@ var russian = Book{
 		RegisteredSubject: "%s: турнир зарегистрирован",
 		RegisteredHead: func(code, name, variant string, players, games int, start, end daysclock.Date) string {
 			return fmt.Sprintf("Турнир %s «%s» зарегистрирован: %s, участников %d, партий %d, с %s по %s.\n\nПартии (белые – чёрные):\n",
-				code, name, variant, players, games, start, end)
+				code, name, variant, players, games, dotted(start), dotted(end))
 		},
 		ReportSubject: "%s: отчёт директору %s",
+	},
+
+	Web: WebText{
+		LangName: "Русский",
+		SwitchTo: "Эта страница по-русски",
+
+		Tournaments:      "Турниры по переписке",
+		NoTournaments:    "Турниров пока нет.",
+		AllTournaments:   "Все турниры",
+		BackToTournament: "К таблице турнира",
+		Columns: WebColumns{
+			Code: "Шифр", Name: "Турнир", Variant: "Игра", Dates: "Сроки", Games: "Партии",
+			Side: "Цвет", Player: "Участник", Days: "Использовано", Penalty: "Штраф", Control: "Ближайший контроль",
+			LastDay: "Крайний срок хода", MoveNumber: "№", White: "Белые", Black: "Чёрные",
+		},
+		Dates:         func(from, to string) string { return "с " + from + " по " + to },
+		Games:         ruGame.count,
+		GamesPlaying:  func(n int) string { return fmt.Sprintf("в игре %d", n) },
+		GamesFinished: func(n int) string { return fmt.Sprintf("закончено %d", n) },
+
+		GameTitle: func(game, white, black string) string { return "Партия " + game + ": " + white + " – " + black },
+		Playing:   "Партия идёт",
+		Awaiting:  "Партия ждёт присуждения судьёй",
+		Finished:  func(result string) string { return "Партия закончена: " + result },
+		OnMove: func(white bool) string {
+			if white {
+				return "Ход белых"
+			}
+			return "Ход чёрных"
+		},
+		MovesMade: func(n int) string { return ruMade.form(n) + " " + ruMove.count(n) },
+
+		Board:         "Позиция на доске",
+		StartPosition: "Начальная позиция",
+		After:         func(move string) string { return "После хода " + move },
+		First:         "В начало",
+		Previous:      "Назад",
+		Next:          "Вперёд",
+		Last:          "В конец",
+		Keys:          "Ходы можно листать кнопками или стрелками ← и → на клавиатуре; нажмите на ход, чтобы увидеть позицию после него.",
+		Moves:         "Ходы",
+		NoMoves:       "Ходов ещё не было.",
+		Clocks:        "Время на обдумывание",
+		Rulings:       "Решения судьи",
+		NoRulings:     "Решений судьи по этой партии нет.",
+		DaysLeft:      func(n int) string { return ruRemain.form(n) + " " + ruDay.count(n) },
+		Overdue:       func(n int) string { return "просрочено на " + ruDay.count(n) },
+		GamePDN:       "Скачать партию (PDN)",
+		GamesPDN:      "Скачать все партии турнира (PDN)",
+		Private:       "Предложенные варианты и письма участников не показываются: они остаются тайной, пока ходы не сделаны.",
+		NotFound:      "Такой страницы нет.",
+		Failed:        "Страницу не удалось показать; попробуйте позже.",
 	},
 }
 
@@ -414,6 +470,7 @@ var (
 	ruDayOf      = counted{plural.Word{One: "дня", Few: "дней", Many: "дней"}, plural.Russian} // «не более 21 дня», «в течение 3 дней»
 	ruPenaltyDay = counted{plural.Word{One: "штрафной день", Few: "штрафных дня", Many: "штрафных дней"}, plural.Russian}
 	ruRemain     = counted{plural.Word{One: "остался", Few: "осталось", Many: "осталось"}, plural.Russian}
+	ruMade       = counted{plural.Word{One: "сделан", Few: "сделано", Many: "сделано"}, plural.Russian} // «сделан 21 ход», «сделано 5 ходов»
 	ruGame       = counted{plural.Word{One: "партия", Few: "партии", Many: "партий"}, plural.Russian}
 	ruMove       = counted{plural.Word{One: "ход", Few: "хода", Many: "ходов"}, plural.Russian}
 	ruEvery      = counted{plural.Word{One: "каждый", Few: "каждые", Many: "каждые"}, plural.Russian}          // «на каждый 21 ход», «на каждые 10 ходов»
@@ -443,6 +500,9 @@ func ruStartBody(s Start) string {
 	w("")
 	w("Вы участник заочного турнира %s «%s»: %s, %s.", s.Code, s.Name,
 		s.Variant, map[int]string{1: "круговой турнир в один круг", 2: "круговой турнир в два круга"}[s.Rounds])
+	if s.Latin != "" {
+		w("Шифр турнира можно писать и латинскими буквами: %s.", s.Latin)
+	}
 	w("Ваш номер %d. Участников %d, у каждого %s, все партии играются одновременно.", s.Number, s.Players, ruGame.count(len(s.Games)))
 	w("")
 	w("Правила вкратце")
@@ -468,7 +528,7 @@ func ruStartBody(s Start) string {
 	w("")
 	w("    Тема: %s", s.SampleSubject)
 	w("")
-	w("    Турнир %s, партия %s.", s.Code, s.SampleGame)
+	w("    Турнир %s, партия %s.", s.SampleCode, s.SampleGame)
 	w("    Ваш ход %s получил.", s.Received)
 	w("    Мой ход: %s", s.Own)
 	w("    Даты: %s / %s / %s", dotted(s.SampleDates[0]), dotted(s.SampleDates[1]), dotted(s.SampleDates[2]))

@@ -52,19 +52,18 @@ func AskAdjudication(dec *Decision, reg Regulation, now time.Time, loc *time.Loc
 	g.note(adjudicationAsked(now))
 	days := reg.WithDefaults().AdjudicationDays
 	last := daysclock.DateOf(now, loc).AddDays(days)
-	tx := textFor(g.Language)
-	subject := fmt.Sprintf(tx.AdjudicationSteps.AskSubject, g.Tournament, g.Name)
-	why := tx.AdjudicationSteps.AskEndDate
-	if referred(g) {
-		why = tx.AdjudicationSteps.AskWithdrawn
-	}
-	body := fmt.Sprintf(tx.AdjudicationSteps.AskBody, g.Tournament, g.Name, g.White.Name, g.Black.Name, why, last, tx.DaysShort(days))
 	pic, _ := g.Picture() // the position to be judged; the letter goes without it if the record cannot be replayed
 	for _, s := range []Side{White, Black} {
+		tx := g.textOf(s) // each player's language (letters.md)
+		why := tx.AdjudicationSteps.AskEndDate
+		if referred(g) {
+			why = tx.AdjudicationSteps.AskWithdrawn
+		}
 		dec.Letters = append(dec.Letters, Outgoing{
 			Role: roleOf(s), To: g.Player(s).Email, Kind: KindNotice,
-			Subject: subject, Body: body, Game: g.ID(), Verdict: Notice,
-			Clauses: []string{"4.3.2"}, Time: g.Time(), Picture: pic,
+			Subject: fmt.Sprintf(tx.AdjudicationSteps.AskSubject, g.Tournament, g.Name),
+			Body:    fmt.Sprintf(tx.AdjudicationSteps.AskBody, g.Tournament, g.Name, g.White.Name, g.Black.Name, why, tx.date(last), tx.DaysShort(days)),
+			Game:    g.ID(), Verdict: Notice, Clauses: []string{"4.3.2"}, Time: g.Time(), Picture: pic,
 		})
 	}
 }
@@ -83,7 +82,11 @@ func IsSubmission(g *Game, l *mailparse.Letter) bool {
 // Submission decides a player's adjudication submission (4.3.2): nothing changes in the game,
 // the letter stays in the game's archive for the judge's package, and the sender is told so.
 func Submission(g Game, env Envelope) Decision {
-	tx := &textFor(g.Language).AdjudicationSteps
+	lang := g.Language
+	if s, ok := g.SideOf(env.From); ok {
+		lang = g.LanguageOf(s) // the sender's language (letters.md)
+	}
+	tx := &textFor(lang).AdjudicationSteps
 	ack := Outgoing{To: env.From, Kind: KindNotice,
 		Subject: fmt.Sprintf(tx.SubmittedSubject, g.Tournament, g.Name),
 		Body:    fmt.Sprintf(tx.SubmittedBody, g.Tournament, g.Name),
@@ -121,11 +124,11 @@ func (p Package) Letter(g *Game, submissions int, loc *time.Location) (subject, 
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, tx.PackageHead, g.Tournament, g.Name, g.White.Name, g.Black.Name, variant)
-	why := fmt.Sprintf(tx.PackageEndDate, g.End)
+	why := fmt.Sprintf(tx.PackageEndDate, px.date(g.End))
 	if referred(g) {
 		why = tx.PackageWithdrawn
 	}
-	fmt.Fprintf(&b, tx.PackageAsked, why, daysclock.DateOf(p.Asked, loc), p.Due)
+	fmt.Fprintf(&b, tx.PackageAsked, why, px.date(daysclock.DateOf(p.Asked, loc)), px.date(p.Due))
 	moves := strings.Join(g.MoveList(), " ")
 	if moves == "" {
 		moves = tx.NoMoves

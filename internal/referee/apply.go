@@ -20,8 +20,11 @@ type decider struct {
 	today daysclock.Date
 	side  Side // the sender's side
 	b     *board
-	tx    *phrases
-	d     Decision
+	// The words of the letters, each in its reader's language (letters.md): tx the sender's
+	// (the tournament's while no sender is known), ptx his partner's, jtx the tournament's, for
+	// the judge and the director.
+	tx, ptx, jtx *phrases
+	d            Decision
 
 	toSender    []string // paragraphs for the acknowledgement or rejection
 	toPartner   []string // paragraphs for the forwarded letter
@@ -111,6 +114,7 @@ func newDecider(g Game, reg Regulation, loc *time.Location, now time.Time) *deci
 	x := &decider{g: g.clone(), reg: reg.WithDefaults(), loc: loc, today: daysclock.DateOf(now, loc)}
 	x.last.ply = -1
 	x.tx = textFor(x.g.Language)
+	x.ptx, x.jtx = x.tx, x.tx
 	x.terms = x.g.Terms(x.reg)
 	x.d = Decision{Clauses: []string{}, Moves: []string{}}
 	return x
@@ -127,13 +131,14 @@ func applyLetter(g Game, lt letter, env Envelope, reg Regulation, loc *time.Loca
 		return x.finish()
 	}
 	x.side = side
+	x.tx, x.ptx = x.g.textOf(side), x.g.textOf(side.Other())
 	b, err := gameBoard(&x.g)
 	if err != nil {
 		// A stored game that no longer replays is postald's own fault, never the player's:
 		// nothing moves and the judge is told.
 		x.d.Verdict = Notice
 		x.note(x.tx.Internal)
-		x.notify(ToJudge, x.g.Judge, x.tx.SubjNotice, x.tx.InternalJudge+"\n"+err.Error(), Notice)
+		x.notify(ToJudge, x.g.Judge, x.jtx.SubjNotice, x.jtx.InternalJudge+"\n"+err.Error(), Notice)
 		return x.finish()
 	}
 	x.b = b
@@ -144,7 +149,7 @@ func applyLetter(g Game, lt letter, env Envelope, reg Regulation, loc *time.Loca
 		x.d.Verdict = Notice
 		over := x.g.Result.String()
 		if x.g.Result == ResultNone && x.g.Reason != "" {
-			over = ReasonText(x.g.Language, x.g.Reason) // an annulled game has no result to name
+			over = ReasonText(x.g.LanguageOf(x.side), x.g.Reason) // an annulled game has no result to name
 		}
 		x.note(fmt.Sprintf(x.tx.GameOver, over))
 		x.answer(KindNotice, Notice)
@@ -170,8 +175,8 @@ func applyLetter(g Game, lt letter, env Envelope, reg Regulation, loc *time.Loca
 	if lt.Protest != "" && len(lt.Moves) > 0 {
 		// A protest written with moves goes to the judge all the same (4.1.12).
 		x.d.addClause("4.1.12")
-		x.notify(ToJudge, x.g.Judge, x.tx.SubjProtest,
-			fmt.Sprintf(x.tx.ProtestJudge, x.g.Player(x.side).Name, x.tx.side(x.side), lt.Protest), Notice, "4.1.12")
+		x.notify(ToJudge, x.g.Judge, x.jtx.SubjProtest,
+			fmt.Sprintf(x.jtx.ProtestJudge, x.g.Player(x.side).Name, x.jtx.side(x.side), lt.Protest), Notice, "4.1.12")
 	}
 	return x.finish()
 }
@@ -218,6 +223,12 @@ func (x *decider) summarize() {
 func (x *decider) note(s string) {
 	x.toSender = append(x.toSender, s)
 	x.d.Notes = append(x.d.Notes, s)
+}
+
+// tellBoth adds a paragraph for the sender and for his partner, each in his own language.
+func (x *decider) tellBoth(say func(tx *phrases) string) {
+	x.toPartner = append(x.toPartner, say(x.ptx))
+	x.note(say(x.tx))
 }
 
 // onTurn decides a letter from the player on move. Every fault the letter holds is found
@@ -599,9 +610,7 @@ func (x *decider) playMoves(moves []letterMove) []Violation {
 		if by == BySubstituted {
 			x.d.addClause("4.2.10")
 			x.substituted = true
-			msg := fmt.Sprintf(x.tx.Substituted, m.Line, m.written(), numbered(p, text))
-			x.note(msg)
-			x.toPartner = append(x.toPartner, msg)
+			x.tellBoth(func(tx *phrases) string { return fmt.Sprintf(tx.Substituted, m.Line, m.written(), numbered(p, text)) })
 		}
 		if misnumbered {
 			x.numbering(m, p, text) // 4.2.14
@@ -724,7 +733,7 @@ func (x *decider) reject(v []Violation) {
 	x.answer(KindRejection, Rejected)
 	if x.played > 0 {
 		// The accepted part of a variant stays played (4.2.8, 4.2.13): the partner is told.
-		x.notifyPartner(x.tx.SubjNotice,
-			fmt.Sprintf(x.tx.VariantAcceptedStop, strings.Join(x.d.Moves, " ")), "4.2.13")
+		x.notifyPartner(x.ptx.SubjNotice,
+			fmt.Sprintf(x.ptx.VariantAcceptedStop, strings.Join(x.d.Moves, " ")), "4.2.13")
 	}
 }

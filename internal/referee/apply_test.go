@@ -319,7 +319,7 @@ func TestTick(t *testing.T) {
 		t.Fatalf("NextEvent after the silence report = %v, want %v", at, want)
 	}
 	d = Tick(g, at, reg, moscow)
-	if len(d.Letters) != 1 || d.Letters[0].Role != ToWhite || !strings.Contains(d.Letters[0].Body, "2026-12-23") {
+	if len(d.Letters) != 1 || d.Letters[0].Role != ToWhite || !strings.Contains(d.Letters[0].Body, "23.12.2026") {
 		t.Fatalf("reminder on 12-16: %+v", d.Letters)
 	}
 	g = d.Game

@@ -240,9 +240,9 @@ func (b *board) diagram(tx *phrases) string {
 			if sq != rules.NoSquare {
 				c = "."
 				if t := b.pos.Tower(sq); !t.Empty() {
-					c = t.String()[:1]
+					c = marks(tx, t.String()[:1])
 					if t.Height() > 1 {
-						towers = append(towers, b.v.AlgebraicName(sq)+" "+t.String())
+						towers = append(towers, b.v.AlgebraicName(sq)+" "+marks(tx, t.String()))
 					}
 				}
 			}
@@ -259,10 +259,26 @@ func (b *board) diagram(tx *phrases) string {
 	if len(towers) > 0 {
 		s.WriteString(strings.Join(towers, ", ") + "\n")
 	}
-	fmt.Fprintf(&s, tx.Legend+"\n", "w", "W", "b", "B", ".")
+	fmt.Fprintf(&s, tx.Legend+"\n", marks(tx, "w"), marks(tx, "W"), marks(tx, "b"), marks(tx, "B"), ".")
 	if len(towers) > 0 {
 		s.WriteString(tx.TowersLegend + "\n")
 	}
 	s.WriteString("FEN " + b.pos.FEN() + "\n")
 	return s.String()
+}
+
+// marks writes the engine's piece letters (w W b B, top first in a tower) in the marks of the
+// letter's language.
+func marks(tx *phrases, pieces string) string {
+	m := []rune(tx.Marks)
+	var b strings.Builder
+	for _, c := range pieces {
+		switch i := strings.IndexRune("wWbB", c); {
+		case i >= 0 && i < len(m):
+			b.WriteRune(m[i])
+		default:
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
 }

@@ -100,9 +100,37 @@ func textFor(lang string) *phrases {
 	return &phrases{&phrase.For(lang).Referee}
 }
 
-// outgoing makes one letter of a game with the common parts filled in.
+// textTo returns the phrases of the letters to role: a player's in his own language, the
+// judge's, the director's and a stranger's in the tournament's (letters.md).
+func (g *Game) textTo(role Role) *phrases {
+	switch role {
+	case ToWhite:
+		return textFor(g.LanguageOf(White))
+	case ToBlack:
+		return textFor(g.LanguageOf(Black))
+	}
+	return textFor(g.Language)
+}
+
+// textOf returns the phrases of the letters to side s's player.
+func (g *Game) textOf(s Side) *phrases { return textFor(g.LanguageOf(s)) }
+
+// date writes a day as the book's players write it (letters.md: «01.12.2026» in Russian); the
+// zero date as a dash.
+func (p *phrases) date(d daysclock.Date) string {
+	if d.IsZero() {
+		return "—"
+	}
+	return p.Date(d)
+}
+
+// period writes a leave in the book's words: «с 01.12.2026 по 10.12.2026».
+func (p *phrases) period(l daysclock.Leave) string { return p.Period(l.From, l.To) }
+
+// outgoing makes one letter of a game with the common parts filled in, its header in the
+// language of the letter's reader (role).
 func outgoing(g *Game, role Role, to, subject, body string, v Verdict, clauses ...string) Outgoing {
-	tx := textFor(g.Language)
+	tx := g.textTo(role)
 	subject = fmt.Sprintf(subject, g.Tournament, g.Name)
 	head := fmt.Sprintf(tx.Header, g.Tournament, g.Name, g.White.Name, g.Black.Name)
 	return Outgoing{Role: role, To: to, Kind: KindNotice, Subject: subject, Body: head + "\n\n" + body + "\n",
@@ -128,9 +156,9 @@ func (x *decider) notifyPartner(subject, body string, clauses ...string) {
 
 // answer writes the letter to the sender: acknowledgement, rejection or notice.
 func (x *decider) answer(kind string, v Verdict) {
-	tx := x.tx
+	tx := x.tx // the sender's language
 	var b strings.Builder
-	date := x.today.String()
+	date := tx.date(x.today)
 	subject := tx.SubjNotice
 	switch {
 	case kind == KindRejection:
@@ -152,7 +180,7 @@ func (x *decider) answer(kind string, v Verdict) {
 			b.WriteString(tx.NoPenalty + "\n")
 		}
 		if since := x.g.Clock(x.side).Since; !since.IsZero() {
-			fmt.Fprintf(&b, tx.ClockRuns+"\n", since)
+			fmt.Fprintf(&b, tx.ClockRuns+"\n", tx.date(since))
 		}
 	case kind == KindAck && v == Corrected:
 		subject = tx.SubjCorrected
@@ -170,7 +198,7 @@ func (x *decider) answer(kind string, v Verdict) {
 		b.WriteString(n + "\n")
 	}
 	if kind == KindAck {
-		fmt.Fprintf(&b, tx.DatesLine+"\n", x.datesText(x.stamps))
+		fmt.Fprintf(&b, tx.DatesLine+"\n", datesText(tx, x.stamps))
 	}
 	fmt.Fprintf(&b, tx.TimeLine+"\n", x.g.Time())
 	if x.g.Status == StatusPlaying {
@@ -206,7 +234,7 @@ func (x *decider) forward() {
 	if x.played == 0 {
 		return
 	}
-	tx := x.tx
+	tx := x.ptx // the partner's language
 	partner := x.side.Other()
 	var b strings.Builder
 	if t := strings.TrimSpace(x.lt.Text); t != "" {
@@ -236,7 +264,7 @@ func (x *decider) forward() {
 			b.WriteString("  " + v + "\n")
 		}
 	}
-	fmt.Fprintf(&b, tx.DatesLine+"\n", x.datesText(x.stamps))
+	fmt.Fprintf(&b, tx.DatesLine+"\n", datesText(tx, x.stamps))
 	fmt.Fprintf(&b, tx.TimeLine+"\n", x.g.Time())
 	if x.g.Status == StatusPlaying {
 		b.WriteString(nextControl(&x.g, x.reg, partner, tx) + "\n")

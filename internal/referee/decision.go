@@ -103,7 +103,7 @@ type Violation struct {
 	Clause string `json:"clause"`         // "4.2.10"
 	Line   int    `json:"line,omitempty"` // line in the letter, 1-based; 0 when not known
 	Text   string `json:"text,omitempty"` // the text as written
-	What   string `json:"what"`           // what is wrong, in the tournament's language
+	What   string `json:"what"`           // what is wrong, in the sender's language
 	Send   string `json:"send,omitempty"` // what to send instead
 }
 
@@ -125,7 +125,7 @@ type Decision struct {
 	Time        Time        `json:"time"`
 	ToMove      Side        `json:"to_move,omitempty"` // "" when the game is not in play
 	Violations  []Violation `json:"violations,omitempty"`
-	Notes       []string    `json:"notes,omitempty"` // corrections and remarks, in the tournament's language
+	Notes       []string    `json:"notes,omitempty"` // corrections and remarks, in the sender's language
 	Letters     []Outgoing  `json:"letters,omitempty"`
 	Game        Game        `json:"game"`
 }

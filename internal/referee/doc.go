@@ -8,7 +8,7 @@
 // a parsed letter, its [Envelope] (sender, Message-ID, the instant postald received it) and the
 // tournament's [Regulation], and returns a [Decision]: the verdict (accepted, corrected,
 // rejected, notice, ignored), the clauses it rests on, the plies it put on the board, the days
-// charged, the penalty days, the letters to send ([Outgoing], in the tournament's language) and
+// charged, the penalty days, the letters to send ([Outgoing], each in its reader's language, below) and
 // the new game. [Tick] does the same for the passing of time (reminders, the overstep of a
 // silent player, the silence report), [NextEvent] tells the daemon when to tick, [Rule] applies
 // a judge's ruling and [Route] finds the game a letter is for. Nothing here does I/O, reads a
@@ -141,9 +141,25 @@
 //     also when the letter carries moves, which are decided as usual.
 //   - Clause 4.2.6 (no comments on a running game) is not enforced: comments are forwarded with the
 //     letter as written and the judge may rule.
-//   - A letter that names no game goes to the sender's only game in play, else to the only one of
+//   - A letter that names a tournament of the sender's is about a game of that tournament (the
+//     code of 4.2.3; the office reads a Latin spelling as the code, tournament.Latin). A letter
+//     that names no game goes to the sender's only game in play, else to the only one of
 //     his games in play that accepts its moves; otherwise he is asked to name the game. A letter
 //     from an address that plays in none of the games is ignored.
+//   - Each letter is in its reader's language (letters.md): a player's own ([Player].Language, the
+//     start sheet's per-player language), else the tournament's; the judge's and the director's
+//     in the tournament's. One decision that writes to both players writes each in his language:
+//     the sender's acknowledgement or rejection in his, the forwarded move in the partner's, a
+//     result, an overstep, a ruling, a reminder or the adjudication's question in each player's.
+//     The decision's notes and the violations' words are the sender's. The seed does not speak
+//     of languages.
+//   - A date in a letter is written as the reader's language writes it in his letters: 18.11.2026
+//     in Russian, 2026-11-18 in English (letters.md's samples); a leave as «с 01.12.2026 по
+//     10.12.2026», "2026-12-01..2026-12-10". Quoted text (the sender's letter forwarded, the
+//     judge's reason) stays as written.
+//   - A variant is named by the label its proposer wrote, Cyrillic (А, Б) or Latin (A, B), in
+//     every letter, also to a partner of the other language; an acceptance matches it in either
+//     alphabet by its place in the alphabet (mailparse: Б and B are one label, В is C).
 //   - The clauses of a decision are listed in the seed's numbering order. 4.3.2 is listed when the
 //     start or end rule decided a charge or froze the game.
 package referee

@@ -27,12 +27,12 @@ func (x *decider) accepted() {
 	// 1.13.3: a draw offer stands until the partner's reply move; this letter's move answers it.
 	if x.g.DrawOffer == s.Other() {
 		x.g.DrawOffer = ""
-		x.toPartner = append(x.toPartner, x.tx.DrawLapsed)
+		x.toPartner = append(x.toPartner, x.ptx.DrawLapsed)
 	}
 	if x.g.Status == StatusPlaying && (x.lt.Draw == drawOffer || x.lt.Draw == drawAccept) {
 		// A "draw accepted" with no offer standing is read as an offer (package doc).
 		x.g.DrawOffer = s
-		x.toPartner = append(x.toPartner, x.tx.DrawOffered)
+		x.toPartner = append(x.toPartner, x.ptx.DrawOffered)
 	}
 	x.charge()
 	x.statements()
@@ -70,9 +70,7 @@ func (x *decider) settle() {
 		i := len(x.g.Plies)
 		x.d.addClause("4.2.4")
 		x.play(legal[0], ByPostald)
-		msg := fmt.Sprintf(x.tx.ForcedPlayed, numbered(i, x.g.Plies[i].Text))
-		x.toPartner = append(x.toPartner, msg)
-		x.note(msg)
+		x.tellBoth(func(tx *phrases) string { return fmt.Sprintf(tx.ForcedPlayed, numbered(i, x.g.Plies[i].Text)) })
 		x.followVariants(x.side)
 	}
 }
@@ -124,14 +122,14 @@ func (x *decider) charge() {
 // postald's stamps and its own count stand; differences are reported, not believed.
 func (x *decider) statements() {
 	if len(x.lt.Dates) == 0 {
-		x.note(fmt.Sprintf(x.tx.DatesMissing, x.datesText(x.stamps)))
+		x.note(fmt.Sprintf(x.tx.DatesMissing, datesText(x.tx, x.stamps)))
 	} else {
 		for _, df := range x.stamps.Compare(x.lt.Dates) {
 			if df.Missing() {
 				continue
 			}
 			x.d.addClause(df.Clause)
-			x.note(fmt.Sprintf(x.tx.DateDiff, x.tx.dateField(df.Field), df.Stated, df.Stamped))
+			x.note(fmt.Sprintf(x.tx.DateDiff, x.tx.dateField(df.Field), x.tx.date(df.Stated), x.tx.date(df.Stamped)))
 		}
 	}
 	now := x.g.Time()
@@ -150,15 +148,9 @@ func (x *decider) statements() {
 	}
 }
 
-func (x *decider) datesText(d daysclock.Dates) string {
-	return fmt.Sprintf(x.tx.ThreeDates, dateOrDash(d.PartnerSent), dateOrDash(d.Received), dateOrDash(d.Sent))
-}
-
-func dateOrDash(d daysclock.Date) string {
-	if d.IsZero() {
-		return "—"
-	}
-	return d.String()
+// datesText words the three dates (4.3.1) in tx's language, as its players write dates.
+func datesText(tx *phrases, d daysclock.Dates) string {
+	return fmt.Sprintf(tx.ThreeDates, tx.date(d.PartnerSent), tx.date(d.Received), tx.date(d.Sent))
 }
 
 // overstepped tells everyone of side s's overstep (4.3.1) the first time it is seen.
@@ -174,20 +166,27 @@ func overstepNotice(g *Game, reg Regulation, s Side, o *daysclock.Overstep, send
 	}
 	g.note(overstepSent(s))
 	d.addClause(o.Clause)
-	tx := textFor(g.Language)
-	body := fmt.Sprintf(tx.Overstep, g.Player(s).Name, tx.side(s), o.Control.Move, tx.DaysOf(o.Control.Days), o.Days)
-	if reg.Overstep == OverstepForfeit {
+	forfeit := reg.Overstep == OverstepForfeit
+	if forfeit {
 		g.Status, g.Result, g.Reason = StatusFinished, Won(s.Other()), ReasonOverstep
 		g.Variants, g.DrawOffer = nil, ""
-		body += "\n" + fmt.Sprintf(tx.Forfeited, g.Result)
-	} else {
-		body += "\n" + tx.OverstepJudge
+	}
+	// Each reader's letter in his language (letters.md).
+	letter := func(role Role, to string) {
+		tx := g.textTo(role)
+		body := fmt.Sprintf(tx.Overstep, g.Player(s).Name, tx.side(s), o.Control.Move, tx.DaysOf(o.Control.Days), o.Days)
+		if forfeit {
+			body += "\n" + fmt.Sprintf(tx.Forfeited, g.Result)
+		} else {
+			body += "\n" + tx.OverstepJudge
+		}
+		send(outgoing(g, role, to, tx.SubjOverstep, body, Notice, o.Clause))
 	}
 	for _, r := range []Side{White, Black} {
-		send(outgoing(g, roleOf(r), g.Player(r).Email, tx.SubjOverstep, body, Notice, o.Clause))
+		letter(roleOf(r), g.Player(r).Email)
 	}
 	if g.Judge != "" {
-		send(outgoing(g, ToJudge, g.Judge, tx.SubjOverstep, body, Notice, o.Clause))
+		letter(ToJudge, g.Judge)
 	}
 }
 
@@ -200,11 +199,12 @@ func (x *decider) endDate() {
 	}
 	x.g.Status = StatusAdjudication
 	x.d.addClause("4.3.2")
-	body := fmt.Sprintf(x.tx.Adjudication, x.g.End, x.tx.DaysOf(x.reg.AdjudicationDays))
-	x.toPartner = append(x.toPartner, body)
-	x.note(body)
+	body := func(tx *phrases) string {
+		return fmt.Sprintf(tx.Adjudication, tx.date(x.g.End), tx.DaysOf(x.reg.AdjudicationDays))
+	}
+	x.tellBoth(body)
 	if x.g.Judge != "" {
-		x.notify(ToJudge, x.g.Judge, x.tx.SubjResult, body, Notice, "4.3.2")
+		x.notify(ToJudge, x.g.Judge, x.jtx.SubjResult, body(x.jtx), Notice, "4.3.2")
 	}
 }
 
@@ -263,7 +263,7 @@ func (x *decider) offerDraw() {
 	x.g.DrawOffer = x.side
 	x.note(x.tx.DrawOfferSent)
 	x.answer(KindNotice, Notice)
-	x.notifyPartner(x.tx.SubjDraw, x.tx.DrawOffered)
+	x.notifyPartner(x.ptx.SubjDraw, x.ptx.DrawOffered)
 }
 
 // declineDraw withdraws the partner's standing offer: "не согласен" (1.13.3).
@@ -277,20 +277,21 @@ func (x *decider) declineDraw() {
 	x.g.DrawOffer = ""
 	x.note(x.tx.DrawDeclinedYou)
 	x.answer(KindNotice, Notice)
-	x.notifyPartner(x.tx.SubjDraw, x.tx.DrawDeclined)
+	x.notifyPartner(x.ptx.SubjDraw, x.ptx.DrawDeclined)
 }
 
 // agreeDraw ends the game drawn by agreement: "согласен" to a standing offer (1.13.3).
 func (x *decider) agreeDraw() {
 	x.d.Verdict = Notice
 	x.g.DrawOffer = ""
-	x.endGame(ResultDraw, ReasonDrawAgreed, x.tx.DrawAgreed)
+	x.endGame(ResultDraw, ReasonDrawAgreed, func(tx *phrases) string { return tx.DrawAgreed })
 }
 
 // resign ends the game: the sender resigns (any time, also after the end date, 4.3.2).
 func (x *decider) resign() {
 	x.d.Verdict = Notice
-	x.endGame(Won(x.side.Other()), Resigned(x.side), fmt.Sprintf(x.tx.Resigned, x.g.Player(x.side).Name))
+	name := x.g.Player(x.side).Name
+	x.endGame(Won(x.side.Other()), Resigned(x.side), func(tx *phrases) string { return fmt.Sprintf(tx.Resigned, name) })
 }
 
 // claimDraw decides a draw claim (repetition, the move rules of the variant). A valid claim ends
@@ -302,7 +303,7 @@ func (x *decider) claimDraw(withMove bool) bool {
 		if clause != "" {
 			x.d.addClause(clause)
 		}
-		x.endGame(ResultDraw, ReasonDrawClaimed, x.tx.DrawClaimed)
+		x.endGame(ResultDraw, ReasonDrawClaimed, func(tx *phrases) string { return tx.DrawClaimed })
 		return true
 	}
 	x.note(x.tx.ClaimInvalid)
@@ -320,24 +321,25 @@ func (x *decider) endByRules(winner Side) {
 	}
 	x.g.Status, x.g.Result, x.g.Reason = StatusFinished, Won(winner), ReasonNoMoves
 	x.g.Variants, x.g.DrawOffer = nil, ""
-	msg := fmt.Sprintf(x.tx.EndedOnBoard, x.g.Result)
-	x.toPartner = append(x.toPartner, msg)
-	x.note(msg)
+	msg := func(tx *phrases) string { return fmt.Sprintf(tx.EndedOnBoard, x.g.Result) }
+	x.tellBoth(msg)
 	if x.g.Judge != "" {
-		x.notify(ToJudge, x.g.Judge, x.tx.SubjResult, msg, Notice)
+		x.notify(ToJudge, x.g.Judge, x.jtx.SubjResult, msg(x.jtx), Notice)
 	}
 }
 
-// endGame records a result reached by the players and tells both (and the judge).
-func (x *decider) endGame(result Result, reason Reason, msg string) {
+// endGame records a result reached by the players and tells both (and the judge), each in his
+// language.
+func (x *decider) endGame(result Result, reason Reason, msg func(tx *phrases) string) {
 	x.g.Status, x.g.Result, x.g.Reason = StatusFinished, result, reason
 	x.g.Variants, x.g.DrawOffer = nil, ""
-	body := msg + "\n" + fmt.Sprintf(x.tx.Result, result)
+	body := func(tx *phrases) string { return msg(tx) + "\n" + fmt.Sprintf(tx.Result, result) }
 	for _, r := range []Side{White, Black} {
-		x.notify(roleOf(r), x.g.Player(r).Email, x.tx.SubjResult, body, Notice)
+		tx := x.g.textOf(r)
+		x.notify(roleOf(r), x.g.Player(r).Email, tx.SubjResult, body(tx), Notice)
 	}
 	if x.g.Judge != "" {
-		x.notify(ToJudge, x.g.Judge, x.tx.SubjResult, body, Notice)
+		x.notify(ToJudge, x.g.Judge, x.jtx.SubjResult, body(x.jtx), Notice)
 	}
 }
 
@@ -347,7 +349,7 @@ func nextControl(g *Game, reg Regulation, s Side, tx *phrases) string {
 	c := g.Clock(s)
 	dl := c.Deadline(g.Terms(reg))
 	if !dl.LastDay.IsZero() {
-		return fmt.Sprintf(tx.ControlOnMove, dl.Control.Move, tx.DaysOf(dl.Control.Days), dl.LastDay)
+		return fmt.Sprintf(tx.ControlOnMove, dl.Control.Move, tx.DaysOf(dl.Control.Days), tx.date(dl.LastDay))
 	}
 	return fmt.Sprintf(tx.ControlWaiting, dl.Control.Move, tx.DaysOf(dl.Control.Days), tx.Days(max(dl.Left, 0)))
 }
@@ -359,8 +361,8 @@ func (x *decider) protest() {
 	x.g.Clock(x.side).NoteLetter(x.today)
 	x.note(fmt.Sprintf(x.tx.ProtestSent, x.tx.Days(x.reg.ProtestDays)))
 	x.answer(KindNotice, Notice)
-	x.notify(ToJudge, x.g.Judge, x.tx.SubjProtest,
-		fmt.Sprintf(x.tx.ProtestJudge, x.g.Player(x.side).Name, x.tx.side(x.side), x.lt.Protest), Notice, "4.1.12")
+	x.notify(ToJudge, x.g.Judge, x.jtx.SubjProtest,
+		fmt.Sprintf(x.jtx.ProtestJudge, x.g.Player(x.side).Name, x.jtx.side(x.side), x.lt.Protest), Notice, "4.1.12")
 }
 
 // leave grants a leave announced by letter when the regulation allows it: the player's clock
@@ -377,15 +379,15 @@ func (x *decider) leave() {
 	}
 	l := *x.lt.Leave
 	if err := daysclock.ValidateLeave(l, x.today, c.Leaves, x.reg.LeaveDays); err != nil {
-		x.note(fmt.Sprintf(x.tx.LeaveRefused, l, leaveRefusal(x.tx, l, x.today, c.Leaves, x.reg.LeaveDays), daysclock.ClauseLeave))
+		x.note(fmt.Sprintf(x.tx.LeaveRefused, x.tx.period(l), leaveRefusal(x.tx, l, x.today, c.Leaves, x.reg.LeaveDays), daysclock.ClauseLeave))
 		x.answer(KindNotice, Notice)
 		return
 	}
 	c.AddLeave(l)
-	x.note(fmt.Sprintf(x.tx.LeaveGranted, l, x.tx.Days(l.Days())))
+	x.note(fmt.Sprintf(x.tx.LeaveGranted, x.tx.period(l), x.tx.Days(l.Days())))
 	x.answer(KindNotice, Notice)
-	x.notifyPartner(x.tx.SubjNotice,
-		fmt.Sprintf(x.tx.LeavePartner, x.g.Player(x.side).Name, l), daysclock.ClauseLeave)
+	x.notifyPartner(x.ptx.SubjNotice,
+		fmt.Sprintf(x.ptx.LeavePartner, x.g.Player(x.side).Name, x.ptx.period(l)), daysclock.ClauseLeave)
 }
 
 // leaveRefusal words, in the letter's language, why daysclock.ValidateLeave refuses leave l: the
@@ -395,11 +397,11 @@ func leaveRefusal(tx *phrases, l daysclock.Leave, announced daysclock.Date, take
 		return tx.LeaveOrder
 	}
 	if !announced.Before(l.From) {
-		return fmt.Sprintf(tx.LeaveLate, announced)
+		return fmt.Sprintf(tx.LeaveLate, tx.date(announced))
 	}
 	for _, t := range taken {
 		if !l.To.Before(t.From) && !t.To.Before(l.From) {
-			return fmt.Sprintf(tx.LeaveOverlap, t)
+			return fmt.Sprintf(tx.LeaveOverlap, tx.period(t))
 		}
 	}
 	left := max(allowance-daysclock.LeaveTaken(taken), 0)

@@ -30,6 +30,9 @@ type Player struct {
 	Number int    `json:"number"`
 	Name   string `json:"name"`
 	Email  string `json:"email"`
+	// Language is the language of the letters to him (letters.md: the start sheet's per-player
+	// language); empty, the game's.
+	Language string `json:"language,omitempty"`
 }
 
 // Ply is one turn of one side on the board.
@@ -43,7 +46,9 @@ type Ply struct {
 // Variant is a conditional line proposed by one side (4.2.7), stored with the game and binding on
 // its proposer (4.2.8) until the partner's reply accepts or discards it.
 type Variant struct {
-	Label    string   `json:"label"`
+	Label string `json:"label"` // Latin ("A", "B"; А, Б map to them): what an acceptance is matched by
+	// Written is the label as the proposer wrote it ("Б"): postald's letters name it so.
+	Written  string   `json:"written,omitempty"`
 	Proposer Side     `json:"proposer"`
 	At       int      `json:"at"`    // the ply index (0-based) its first move would occupy
 	Moves    []string `json:"moves"` // full notation, alternating sides from ply At
@@ -125,6 +130,18 @@ type Game struct {
 	Thread  []string `json:"thread,omitempty"`
 	History []Entry  `json:"history,omitempty"`
 }
+
+// LanguageOf returns the language of the letters to side s's player: his own, else the
+// tournament's (letters.md).
+func (g *Game) LanguageOf(s Side) string {
+	if l := g.Player(s).Language; l != "" {
+		return l
+	}
+	return g.Language
+}
+
+// shown is the label as postald's letters name the variant: as its proposer wrote it.
+func (v Variant) shown() string { return shownLabel(v.Label, v.Written) }
 
 // threadLength bounds Game.Thread: enough for a client to thread, small enough for a header.
 const threadLength = 10

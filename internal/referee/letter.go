@@ -44,14 +44,19 @@ func (m letterMove) written() string {
 }
 
 type letterVariant struct {
-	Label string
-	Moves []letterMove
-	Line  int
+	Label   string
+	Written string // the label as the letter writes it (mailparse.Variant.Written)
+	Moves   []letterMove
+	Line    int
 }
+
+// shown is the label as postald's letters name the variant: as its proposer wrote it.
+func (v letterVariant) shown() string { return shownLabel(v.Label, v.Written) }
 
 // acceptance is a variant accepted in writing (4.2.13).
 type acceptance struct {
 	Label     string
+	Written   string       // the label as the letter writes it
 	Until     int          // the number of the first changed move; 0 when not stated
 	Inclusive bool         // "до N-го хода включительно": the first changed move is N+1
 	Moves     []letterMove // the accepted moves written out, both sides', in order
@@ -90,10 +95,10 @@ func fromParsed(l *mailparse.Letter) letter {
 		Text:       l.Text,
 	}
 	for _, v := range l.Variants {
-		lt.Variants = append(lt.Variants, letterVariant{Label: v.Label, Moves: movesOf(v.Moves), Line: v.Line})
+		lt.Variants = append(lt.Variants, letterVariant{Label: v.Label, Written: v.Written, Moves: movesOf(v.Moves), Line: v.Line})
 	}
 	if a := l.AcceptVariant; a != nil {
-		lt.Accept = &acceptance{Label: a.Label, Until: a.Until, Inclusive: a.Inclusive,
+		lt.Accept = &acceptance{Label: a.Label, Written: a.Written, Until: a.Until, Inclusive: a.Inclusive,
 			Moves: movesOf(a.Moves), Declined: movesOf(a.Declined), Line: a.Line, Text: a.Text}
 	}
 	if l.Time != nil {
@@ -132,6 +137,18 @@ func movesOf(ms []mailparse.Move) []letterMove {
 		out = append(out, lm)
 	}
 	return out
+}
+
+// shown is the label as the acceptance writes it.
+func (a *acceptance) shown() string { return shownLabel(a.Label, a.Written) }
+
+// shownLabel is a variant's label as written when it is known (letters.md: А/Б or A/B, as the
+// player wrote them), else the label postald matches by.
+func shownLabel(label, written string) string {
+	if written != "" {
+		return written
+	}
+	return label
 }
 
 // labelOr returns the label the acceptance names, "" for none.

@@ -9,8 +9,9 @@ import (
 	"postald/internal/mailparse"
 )
 
-// Route finds the game a letter is for among games (those of the sender's tournaments): the game
-// the letter names ("партия 1-2"); else the sender's only game in play; else the only one of his
+// Route finds the game a letter is for among games (those of the sender's tournaments), of the
+// tournament the letter names when it names one of his: the game the letter names ("партия
+// 1-2"); else the sender's only game in play; else the only one of his
 // games in play that can accept the letter's moves. It returns the index in games, or -1 with the
 // decision to send instead: a request to name the game (not a violation), or Ignored when the
 // sender plays in none of the games. That decision's Game is empty: there is nothing to store.
@@ -24,6 +25,19 @@ func Route(games []Game, l *mailparse.Letter, env Envelope, reg Regulation, loc 
 	}
 	if len(mine) == 0 {
 		return -1, Decision{Verdict: Ignored, Clauses: []string{}, Moves: []string{}}
+	}
+	// 4.2.3: the letter names its tournament (шифр); of the sender's games, those of that
+	// tournament are the ones it can be about. A code that names none of them is no help.
+	if lt.Tournament != "" {
+		var same []int
+		for _, i := range mine {
+			if strings.EqualFold(games[i].Tournament, lt.Tournament) {
+				same = append(same, i)
+			}
+		}
+		if len(same) > 0 {
+			mine = same
+		}
 	}
 	if name := gameName(lt.Game); name != "" {
 		var named []int
@@ -95,13 +109,16 @@ func askGame(games []Game, mine []int, env Envelope, loc *time.Location) Decisio
 	}
 	g := games[mine[0]]
 	tx := textFor(g.Language)
+	if s, ok := g.SideOf(env.From); ok {
+		tx = g.textOf(s) // the sender's language (letters.md)
+	}
 	var names []string
 	for _, i := range mine {
 		if games[i].Status != StatusFinished {
 			names = append(names, games[i].Name)
 		}
 	}
-	body := fmt.Sprintf(tx.NoticeIntro, daysclock.DateOf(env.Received, loc)) + "\n" +
+	body := fmt.Sprintf(tx.NoticeIntro, tx.date(daysclock.DateOf(env.Received, loc))) + "\n" +
 		fmt.Sprintf(tx.AskGame, strings.Join(names, ", ")) + "\n"
 	return Decision{
 		Verdict: Notice, Clauses: []string{}, Moves: []string{},

@@ -48,16 +48,19 @@ func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error
 	if r.Side != White && r.Side != Black && !sideless {
 		return Decision{}, fmt.Errorf("%w: %s needs the side it concerns", ErrRuling, r.Kind)
 	}
-	tx := x.tx
-	var what string
-	subject := tx.SubjRuling
+	// what says the ruling in the words of one reader's language: each player's own, the
+	// tournament's for the judge (letters.md).
+	var what func(tx *phrases) string
+	protest := false
 	switch r.Kind {
 	case RulePenalty:
 		if err := x.g.Clock(r.Side).Correct(r.Days, r.Days); err != nil {
 			return Decision{}, fmt.Errorf("%w: %w", ErrRuling, err)
 		}
 		x.d.PenaltyDays = r.Days
-		what = fmt.Sprintf(tx.RulingPenalty, x.g.Player(r.Side).Name, tx.side(r.Side), tx.PenaltyDays(r.Days), r.Reason)
+		what = func(tx *phrases) string {
+			return fmt.Sprintf(tx.RulingPenalty, x.g.Player(r.Side).Name, tx.side(r.Side), tx.PenaltyDays(r.Days), r.Reason)
+		}
 		if x.g.Status == StatusPlaying {
 			x.overstepped(r.Side, x.g.Clock(r.Side).Check(x.today, x.terms))
 		}
@@ -65,14 +68,16 @@ func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error
 		if err := x.g.Clock(r.Side).Correct(r.Days, 0); err != nil {
 			return Decision{}, fmt.Errorf("%w: %w", ErrRuling, err)
 		}
-		what = fmt.Sprintf(tx.RulingDate, r.Reason)
+		what = func(tx *phrases) string { return fmt.Sprintf(tx.RulingDate, r.Reason) }
 	case RuleForfeit:
 		if x.g.Status == StatusFinished {
 			return Decision{}, fmt.Errorf("%w: the game is already finished (%s)", ErrRuling, x.g.Result)
 		}
 		x.g.Status, x.g.Result, x.g.Reason = StatusFinished, Won(r.Side.Other()), ReasonForfeit
 		x.g.Variants, x.g.DrawOffer = nil, ""
-		what = fmt.Sprintf(tx.RulingForfeit, x.g.Player(r.Side).Name, tx.side(r.Side), x.g.Result, r.Reason)
+		what = func(tx *phrases) string {
+			return fmt.Sprintf(tx.RulingForfeit, x.g.Player(r.Side).Name, tx.side(r.Side), x.g.Result, r.Reason)
+		}
 	case RuleAdjudicate:
 		if !r.Result.Decisive() {
 			return Decision{}, fmt.Errorf("%w: result %q: want 1-0, 0-1 or 1/2-1/2", ErrRuling, r.Result)
@@ -82,14 +87,16 @@ func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error
 		}
 		x.g.Status, x.g.Result, x.g.Reason = StatusFinished, r.Result, ReasonAdjudicated
 		x.g.Variants, x.g.DrawOffer = nil, ""
-		what = fmt.Sprintf(tx.RulingAdjudicate, r.Result, r.Reason)
+		what = func(tx *phrases) string { return fmt.Sprintf(tx.RulingAdjudicate, r.Result, r.Reason) }
 	case RuleLeave:
 		taken := append([]daysclock.Leave(nil), x.g.Clock(r.Side).Leaves...)
 		if err := daysclock.ValidateLeave(r.Leave, x.today, taken, x.reg.LeaveDays); err != nil {
 			return Decision{}, fmt.Errorf("%w: %w", ErrRuling, err)
 		}
 		x.g.Clock(r.Side).AddLeave(r.Leave)
-		what = fmt.Sprintf(tx.RulingLeave, x.g.Player(r.Side).Name, tx.side(r.Side), r.Leave, r.Reason)
+		what = func(tx *phrases) string {
+			return fmt.Sprintf(tx.RulingLeave, x.g.Player(r.Side).Name, tx.side(r.Side), tx.period(r.Leave), r.Reason)
+		}
 	case RuleRevert:
 		if r.Before == nil {
 			return Decision{}, fmt.Errorf("%w: a revert needs the game as it was before the letter", ErrRuling)
@@ -101,8 +108,11 @@ func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error
 		// variants, the draw offer, the status, the reminders sent and the history (so that no
 		// penalty of an undone letter is reported). The letters stay in the archive.
 		x.g = r.Before.clone()
-		what = fmt.Sprintf(tx.RulingRevert, r.LetterTime.In(x.loc).Format("2006-01-02 15:04"), r.LetterID, r.Reason)
-		what += "\n" + revertState(&x.g, tx)
+		at := r.LetterTime.In(x.loc)
+		what = func(tx *phrases) string {
+			return fmt.Sprintf(tx.RulingRevert, tx.date(daysclock.DateOf(at, x.loc))+" "+at.Format("15:04"), r.LetterID, r.Reason) +
+				"\n" + revertState(&x.g, tx)
+		}
 	case RuleAnnul, RuleStrikeOut:
 		// 4.1.7: the judge annuls a game; seed 003 1.10.2 strikes out a withdrawn player's games
 		// not finished. Either way the game ends without a result, its clocks stop and nothing
@@ -114,10 +124,10 @@ func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error
 			return Decision{}, fmt.Errorf("%w: the game is already finished (%s)", ErrRuling, x.g.Result)
 		}
 		x.g.Status, x.g.Result, x.g.Reason = StatusFinished, ResultNone, ReasonAnnulled
-		what = fmt.Sprintf(tx.RulingAnnul, r.Reason)
+		what = func(tx *phrases) string { return fmt.Sprintf(tx.RulingAnnul, r.Reason) }
 		if r.Kind == RuleStrikeOut {
 			x.g.Reason = ReasonStruckOut
-			what = fmt.Sprintf(tx.RulingStrikeOut, r.Reason)
+			what = func(tx *phrases) string { return fmt.Sprintf(tx.RulingStrikeOut, r.Reason) }
 		}
 		x.g.Variants, x.g.DrawOffer, x.g.Accepted = nil, "", nil
 		x.g.WhiteClock.Stop()
@@ -133,36 +143,44 @@ func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error
 		x.g.Variants, x.g.DrawOffer, x.g.Accepted = nil, "", nil
 		x.g.WhiteClock.Stop()
 		x.g.BlackClock.Stop()
-		what = fmt.Sprintf(tx.RulingRefer, x.g.Player(r.Side).Name, tx.side(r.Side), r.Reason)
+		what = func(tx *phrases) string {
+			return fmt.Sprintf(tx.RulingRefer, x.g.Player(r.Side).Name, tx.side(r.Side), r.Reason)
+		}
 	case RuleProtest:
 		// 4.1.12: the decision on a protest is recorded and told; it changes the game only
 		// through the rulings the judge gives with it.
-		what = fmt.Sprintf(tx.RulingProtest, r.Reason)
-		subject = tx.SubjProtestDecision
+		what = func(tx *phrases) string { return fmt.Sprintf(tx.RulingProtest, r.Reason) }
+		protest = true
 	default:
 		return Decision{}, fmt.Errorf("%w: unknown ruling %q", ErrRuling, r.Kind)
 	}
 	x.d.Verdict = Ruled
 	x.d.addClause(r.Clause)
-	body := fmt.Sprintf(tx.Ruling, what)
-	// 4.1.10: every ruling names the clause it rests on, in the letter itself.
-	body += "\n" + fmt.Sprintf(tx.RulingClause, r.Clause)
-	// A game annulled or struck out has no result to state.
-	if x.g.Status == StatusFinished && !x.g.Reason.WithoutResult() {
-		body += "\n" + fmt.Sprintf(tx.Result, x.g.Result)
-	}
 	// The letters show the position the ruling is about; a game whose record cannot be
 	// replayed is ruled all the same, without the picture.
 	pic, _ := x.g.Picture()
-	for _, s := range []Side{White, Black} {
-		o := outgoing(&x.g, roleOf(s), x.g.Player(s).Email, subject, body, Ruled, r.Clause)
+	letter := func(role Role, to string) {
+		tx := x.g.textTo(role)
+		subject := tx.SubjRuling
+		if protest {
+			subject = tx.SubjProtestDecision
+		}
+		body := fmt.Sprintf(tx.Ruling, what(tx))
+		// 4.1.10: every ruling names the clause it rests on, in the letter itself.
+		body += "\n" + fmt.Sprintf(tx.RulingClause, r.Clause)
+		// A game annulled or struck out has no result to state.
+		if x.g.Status == StatusFinished && !x.g.Reason.WithoutResult() {
+			body += "\n" + fmt.Sprintf(tx.Result, x.g.Result)
+		}
+		o := outgoing(&x.g, role, to, subject, body, Ruled, r.Clause)
 		o.Kind, o.Picture = KindRuling, pic
 		x.notices = append(x.notices, o)
 	}
+	for _, s := range []Side{White, Black} {
+		letter(roleOf(s), x.g.Player(s).Email)
+	}
 	if x.g.Judge != "" {
-		o := outgoing(&x.g, ToJudge, x.g.Judge, subject, body, Ruled, r.Clause)
-		o.Kind, o.Picture = KindRuling, pic
-		x.notices = append(x.notices, o)
+		letter(ToJudge, x.g.Judge)
 	}
 	x.g.History = append(x.g.History, Entry{Date: x.today, Verdict: Ruled, Clauses: []string{r.Clause},
 		Note: r.Kind.String() + ": " + r.Reason})

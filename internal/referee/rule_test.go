@@ -110,7 +110,7 @@ func TestRuleRevert(t *testing.T) {
 		t.Errorf("decision: %s, %s to move, time %s, %d letters; want a ruling, Black to move, %s, 3 letters", d.Verdict, d.ToMove, d.Time, len(d.Letters), before.Time())
 	}
 	for _, l := range d.Letters {
-		for _, want := range []string{"2026-11-07 09:00", "forged@evil.example", r.Reason, "1. c3-d4 1... f6-g5 2. g3-h4",
+		for _, want := range []string{"07.11.2026 09:00", "forged@evil.example", r.Reason, "1. c3-d4 1... f6-g5 2. g3-h4",
 			"Очередь хода: чёрные", "предложение ничьей (белые", "g7-f6 b2-c3"} {
 			if !strings.Contains(l.Body, want) {
 				t.Errorf("the ruling to %s does not say %q:\n%s", l.Role, want, l.Body)

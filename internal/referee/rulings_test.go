@@ -94,7 +94,7 @@ func TestAdjudicationFlow(t *testing.T) {
 	if len(d.Letters) != before+2 {
 		t.Fatalf("%d letters asking for submissions, want 2", len(d.Letters)-before)
 	}
-	if !strings.Contains(d.Letters[before].Body, "до 2026-11-20 (10 дн.)") {
+	if !strings.Contains(d.Letters[before].Body, "до 20.11.2026 (10 дн.)") {
 		t.Errorf("the question does not give the last day:\n%s", d.Letters[before].Body)
 	}
 	AskAdjudication(&d, reg, at.Add(time.Hour), moscow)

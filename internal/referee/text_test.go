@@ -51,7 +51,7 @@ var variantLabel = regexp.MustCompile(`^\s+[A-Z]: |[Вв]ариант [A-Z]\b`)
 var quoted = regexp.MustCompile(`«[^»]*»`)
 
 // diagramLine is a line of the board diagram: a row of pieces (w, b), the files, the FEN.
-var diagramLine = regexp.MustCompile(`^(\s*\d+ [ .wbWB]*|\s+( [a-l])+|FEN .*)$`)
+var diagramLine = regexp.MustCompile(`^(\s*\d+ [ .wbWBбБчЧ]*|\s+( [a-l])+|FEN .*)$`)
 
 // isHeaderLine tells the lines writeLetters adds for the reader of a golden file, and those of
 // the board diagram.
@@ -62,7 +62,8 @@ func isHeaderLine(line string) bool {
 		}
 	}
 	for _, lang := range phrase.Languages() {
-		if line == fmt.Sprintf(textFor(lang).Legend, "w", "W", "b", "B", ".") {
+		tx := textFor(lang)
+		if line == fmt.Sprintf(tx.Legend, marks(tx, "w"), marks(tx, "W"), marks(tx, "b"), marks(tx, "B"), ".") {
 			return true // the diagram's legend names its marks
 		}
 	}
@@ -116,7 +117,7 @@ func TestLeaveRefusal(t *testing.T) {
 	}{
 		{"ru", "в нём 5 дней, а из 21 дня отпуска осталось 4 дня", d("2026-12-01"), taken, 21},
 		{"ru", "в нём 5 дней, а из 18 дней отпуска остался 1 день", d("2026-12-01"), taken, 18},
-		{"ru", "об отпуске нужно заявить до его первого дня, а заявлено 2026-12-10", d("2026-12-10"), nil, 30},
+		{"ru", "об отпуске нужно заявить до его первого дня, а заявлено 10.12.2026", d("2026-12-10"), nil, 30},
 		{"en", "it is 5 days, and of the 18 days of leave only 1 day left", d("2026-12-01"), taken, 18},
 	} {
 		if daysclock.ValidateLeave(l, c.announced, c.taken, c.allowance) == nil {

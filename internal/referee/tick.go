@@ -34,8 +34,9 @@ func Tick(g Game, now time.Time, reg Regulation, loc *time.Location) Decision {
 		}
 	}
 	if !due.IsZero() {
-		body := fmt.Sprintf(x.tx.Reminder, dl.Control.Move, x.tx.DaysOf(dl.Control.Days), dl.LastDay, x.tx.DaysLeft(dl.LastDay.Sub(x.today)))
-		x.notifyTick(roleOf(s), x.g.Player(s).Email, x.tx.SubjReminder, body, "reminders")
+		tx := x.g.textOf(s) // the player's language (letters.md)
+		body := fmt.Sprintf(tx.Reminder, dl.Control.Move, tx.DaysOf(dl.Control.Days), tx.date(dl.LastDay), tx.DaysLeft(dl.LastDay.Sub(x.today)))
+		x.notifyTick(roleOf(s), x.g.Player(s).Email, tx.SubjReminder, body, "reminders")
 	}
 	for _, e := range c.Events(x.terms) {
 		if e.Kind != daysclock.EventSilence || e.Date.After(x.today) || x.g.notified(silenceSent(s, e.Date)) {
@@ -43,8 +44,8 @@ func Tick(g Game, now time.Time, reg Regulation, loc *time.Location) Decision {
 		}
 		x.g.note(silenceSent(s, e.Date))
 		from := daysclock.Later(c.Since, c.Heard)
-		body := fmt.Sprintf(x.tx.Silence, x.g.Player(s).Name, x.tx.Days(x.reg.SilenceDays), from)
-		x.notifyTick(ToJudge, x.g.Judge, x.tx.SubjNotice, body, "silence_days")
+		body := fmt.Sprintf(x.jtx.Silence, x.g.Player(s).Name, x.jtx.Days(x.reg.SilenceDays), x.jtx.date(from))
+		x.notifyTick(ToJudge, x.g.Judge, x.jtx.SubjNotice, body, "silence_days")
 	}
 	return x.finishTick()
 }

@@ -27,7 +27,7 @@ func (x *decider) followVariants(proposer Side) bool {
 			continue
 		}
 		if v.At != p || len(v.Moves) == 0 || !known || !storedIs(before, v.Moves[0], played) {
-			x.tellProposer(proposer, fmt.Sprintf(x.tx.VariantGone, labelText(v.Label), x.variantText(v)))
+			x.tellProposer(proposer, func(tx *phrases) string { return fmt.Sprintf(tx.VariantGone, labelText(v.shown()), x.variantText(v)) })
 			continue
 		}
 		v.Moves, v.At = v.Moves[1:], v.At+1
@@ -36,12 +36,12 @@ func (x *decider) followVariants(proposer Side) bool {
 		}
 		m, ok := x.b.stored(v.Moves[0])
 		if ok && nextText == "" {
-			next, nextText, label = m, v.Moves[0], v.Label
+			next, nextText, label = m, v.Moves[0], v.shown()
 		}
 		if !ok || !x.b.pos.SameMove(m, next) {
 			// Two variants that agree on the partner's move but answer it differently: the first
 			// one stated binds the proposer (4.2.8); the other cannot apply.
-			x.tellProposer(proposer, fmt.Sprintf(x.tx.VariantGone, labelText(v.Label), x.variantText(v)))
+			x.tellProposer(proposer, func(tx *phrases) string { return fmt.Sprintf(tx.VariantGone, labelText(v.shown()), x.variantText(v)) })
 			continue
 		}
 		v.Moves, v.At = v.Moves[1:], v.At+1
@@ -56,9 +56,9 @@ func (x *decider) followVariants(proposer Side) bool {
 	i := len(x.g.Plies)
 	x.d.addClause("4.2.13")
 	x.playAs(next, nextText, ByVariant)
-	msg := fmt.Sprintf(x.tx.VariantPlayed, labelText(label), numbered(i, nextText))
-	x.toPartner = append(x.toPartner, msg)
-	x.note(msg)
+	x.tellBoth(func(tx *phrases) string {
+		return fmt.Sprintf(tx.VariantPlayed, labelText(label), numbered(i, nextText))
+	})
 	return true
 }
 
@@ -76,12 +76,12 @@ func storedIs(pos *rules.Position, text string, m rules.Move) bool {
 	return err == nil && pos.SameMove(s, m)
 }
 
-// tellProposer notes something about a variant to whoever proposed it.
-func (x *decider) tellProposer(proposer Side, msg string) {
+// tellProposer notes something about a variant to whoever proposed it, in his language.
+func (x *decider) tellProposer(proposer Side, say func(tx *phrases) string) {
 	if proposer == x.side {
-		x.note(msg)
+		x.note(say(x.tx))
 	} else {
-		x.toPartner = append(x.toPartner, msg)
+		x.toPartner = append(x.toPartner, say(x.ptx))
 	}
 }
 
@@ -134,17 +134,17 @@ func (x *decider) acceptWritten(moves []letterMove) (rest []letterMove, faults [
 		if why == "" && len(written) == 0 && len(a.Declined) == 0 && a.Until == 0 {
 			// Nothing to accept and nothing said about it but the word: the moves are judged
 			// in the position on the board, as written.
-			x.note(fmt.Sprintf(x.tx.NoSuchVariant, a.Label))
+			x.note(fmt.Sprintf(x.tx.NoSuchVariant, a.shown()))
 			return moves, nil, true
 		}
 		if why == "" {
-			why = fmt.Sprintf(x.tx.AcceptNone, labelText(a.Label), x.proposals())
+			why = fmt.Sprintf(x.tx.AcceptNone, labelText(a.shown()), x.proposals())
 		}
 		return nil, []Violation{x.unsureAccept(why, a.Line, a.Text)}, false
 	}
 	vm := v.Moves
 	unsure := func(what string) ([]letterMove, []Violation, bool) {
-		return nil, append(faults, x.unsureAccept(what+"; "+fmt.Sprintf(x.tx.AcceptVariant, strings.TrimSpace(labelText(v.Label)), x.variantText(*v)), a.Line, a.Text)), false
+		return nil, append(faults, x.unsureAccept(what+"; "+fmt.Sprintf(x.tx.AcceptVariant, strings.TrimSpace(labelText(v.shown())), x.variantText(*v)), a.Line, a.Text)), false
 	}
 	// The variant is walked on bb, which stands before ply p0+i of it when its move i is read:
 	// each of its moves is read once, in its position; the moves walked are kept (walked) to be
@@ -269,7 +269,7 @@ func (x *decider) acceptWritten(moves []letterMove) (rest []letterMove, faults [
 		case atLine:
 			m := line[li].m
 			faults = append(faults, Violation{Clause: "4.2.9", Line: m.Line, Text: m.written(),
-				What: fmt.Sprintf(x.tx.WrongAccepted, labelText(v.Label), numbered(ply, vm[i])), Send: x.tx.SendAccepted})
+				What: fmt.Sprintf(x.tx.WrongAccepted, labelText(v.shown()), numbered(ply, vm[i])), Send: x.tx.SendAccepted})
 			li++
 		case li < len(line), cut >= 0, len(line) == 0:
 			// a ply the letter does not write, before a later move, N, or in a bare acceptance
@@ -341,7 +341,7 @@ func (x *decider) pickVariant(written, moves []letterMove) (*Variant, string) {
 				return v, ""
 			}
 		}
-		return nil, fmt.Sprintf(x.tx.AcceptNone, labelText(a.Label), x.proposals())
+		return nil, fmt.Sprintf(x.tx.AcceptNone, labelText(a.shown()), x.proposals())
 	}
 	if len(cands) == 1 {
 		return cands[0], ""
@@ -401,7 +401,7 @@ func (x *decider) proposals() string {
 	var out []string
 	for _, v := range x.g.Variants {
 		if v.Proposer == x.side.Other() {
-			out = append(out, strings.TrimSpace(labelColon(v.Label)+x.variantText(v)))
+			out = append(out, strings.TrimSpace(labelColon(v.shown())+x.variantText(v)))
 		}
 	}
 	if len(out) == 0 {
@@ -457,10 +457,10 @@ func (x *decider) proposeVariants() {
 			moves = moves[:len(moves)-1] // a partner's move with no answer binds nobody
 		}
 		if len(moves) == 0 {
-			x.note(fmt.Sprintf(x.tx.VariantEmpty, labelText(lv.Label)))
+			x.note(fmt.Sprintf(x.tx.VariantEmpty, labelText(lv.shown())))
 			continue
 		}
-		v := Variant{Label: lv.Label, Proposer: x.side, At: p0, Moves: moves}
+		v := Variant{Label: lv.Label, Written: lv.Written, Proposer: x.side, At: p0, Moves: moves}
 		x.g.Variants = append(x.g.Variants, v)
 	}
 }
@@ -468,7 +468,7 @@ func (x *decider) proposeVariants() {
 // cut notes a variant cut before move m (4.2.12).
 func (x *decider) cut(lv letterVariant, m letterMove, why string) {
 	x.d.addClause("4.2.12")
-	x.note(fmt.Sprintf(x.tx.VariantCut, labelText(lv.Label), m.Line, m.written(), why))
+	x.note(fmt.Sprintf(x.tx.VariantCut, labelText(lv.shown()), m.Line, m.written(), why))
 }
 
 // pendingVariants writes side s's pending proposals, one a line.
@@ -476,7 +476,7 @@ func (x *decider) pendingVariants(s Side) []string {
 	var out []string
 	for _, v := range x.g.Variants {
 		if v.Proposer == s {
-			out = append(out, strings.TrimSpace(labelColon(v.Label)+x.variantText(v)))
+			out = append(out, strings.TrimSpace(labelColon(v.shown())+x.variantText(v)))
 		}
 	}
 	return out

@@ -16,22 +16,26 @@ import (
 // deadlines it lists (with Today itself and every overdue one).
 const WeekAhead = 7
 
-// view is a report ready to be written out: the same content for text and HTML.
-type view struct {
+// View is a report ready to be written out: the same content for the text, the director's HTML
+// report and the web pages (package pages).
+type View struct {
 	Lang     string
 	Title    string
 	AsOf     string
 	Facts    []string
 	Cross    *tournament.Crosstable
-	Sections []section // after the crosstable
+	Sections []Section // after the crosstable
 }
 
-// section is one table of the report.
-type section struct {
+// Section is one table of the report.
+type Section struct {
 	Title  string
 	Header []string
 	Rows   [][]string
 	Empty  string // said instead of an empty table
+	// GameColumn is the column that names a game (0-based), so that a page can link it; -1:
+	// none.
+	GameColumn int
 }
 
 // game is an input game joined with the sheet.
@@ -41,7 +45,9 @@ type game struct {
 	white, black tournament.Player
 }
 
-func build(in Input) (*view, error) {
+// Build arranges in as the report shows it; Text writes it out, and package pages draws it as
+// HTML.
+func Build(in Input) (*View, error) {
 	s := in.Sheet
 	if s == nil {
 		return nil, errors.New("report: no start sheet")
@@ -77,7 +83,7 @@ func build(in Input) (*view, error) {
 	if err != nil {
 		return nil, fmt.Errorf("report: %w", err)
 	}
-	v := &view{
+	v := &View{
 		Lang:  lang,
 		Title: t.Title(s.Code, s.Name),
 		AsOf:  t.AsOf(t.Date(in.Today)),
@@ -93,7 +99,7 @@ func build(in Input) (*view, error) {
 		t.Officials(s.Judge, s.Director),
 		counts(t, len(pairings), games),
 	)
-	v.Sections = []section{
+	v.Sections = []Section{
 		inProgress(t, games),
 		clocks(t, s, games),
 		deadlines(t, in.Today, games),
@@ -168,8 +174,8 @@ func counts(t *phrase.ReportText, all int, games []game) string {
 	return t.Counts(all, done, playing, adjudication, all-len(games))
 }
 
-func inProgress(t *phrase.ReportText, games []game) section {
-	sec := section{Title: t.InProgress, Empty: t.None,
+func inProgress(t *phrase.ReportText, games []game) Section {
+	sec := Section{Title: t.InProgress, Empty: t.None, GameColumn: 0,
 		Header: []string{t.Columns.Game, t.Columns.White, t.Columns.Black, t.Columns.Move, t.Columns.OnMove, t.Columns.Time, t.Columns.LastDay}}
 	for _, g := range games {
 		if g.Status == referee.StatusFinished {
@@ -191,8 +197,8 @@ func inProgress(t *phrase.ReportText, games []game) section {
 }
 
 // clocks lists, player by player, his days and next control in every game still played.
-func clocks(t *phrase.ReportText, s *tournament.Sheet, games []game) section {
-	sec := section{Title: t.Clocks, Empty: t.None,
+func clocks(t *phrase.ReportText, s *tournament.Sheet, games []game) Section {
+	sec := Section{Title: t.Clocks, Empty: t.None, GameColumn: 2,
 		Header: []string{t.Columns.Number, t.Columns.Player, t.Columns.Game, t.Columns.Colour, t.Columns.Days, t.Columns.PenaltyDays, t.Columns.Control, t.Columns.LastDay}}
 	for _, p := range s.Players {
 		for _, g := range games {
@@ -216,8 +222,8 @@ func clocks(t *phrase.ReportText, s *tournament.Sheet, games []game) section {
 
 // deadlines lists the players on move whose control falls due within WeekAhead days of
 // today, or is already past.
-func deadlines(t *phrase.ReportText, today daysclock.Date, games []game) section {
-	sec := section{Title: t.Deadlines(WeekAhead), Empty: t.None,
+func deadlines(t *phrase.ReportText, today daysclock.Date, games []game) Section {
+	sec := Section{Title: t.Deadlines(WeekAhead), Empty: t.None, GameColumn: 1,
 		Header: []string{t.Columns.LastDay, t.Columns.Game, t.Columns.Player, t.Columns.Control, t.Columns.Days, ""}}
 	var all []datedRow
 	for _, g := range games {
@@ -243,8 +249,8 @@ func deadlines(t *phrase.ReportText, today daysclock.Date, games []game) section
 }
 
 // violations lists the penalty days charged (4.2.11) and the oversteps (4.3.1), by date.
-func violations(t *phrase.ReportText, games []game) section {
-	sec := section{Title: t.Violations, Empty: t.None,
+func violations(t *phrase.ReportText, games []game) Section {
+	sec := Section{Title: t.Violations, Empty: t.None, GameColumn: 1,
 		Header: []string{t.Columns.Date, t.Columns.Game, t.Columns.Player, t.Columns.PenaltyDays, t.Columns.Clause, t.Columns.What}}
 	var all []datedRow
 	for _, g := range games {
@@ -278,8 +284,8 @@ func byDay(all []datedRow) [][]string {
 	return rows
 }
 
-func rulings(t *phrase.ReportText, rs []Ruling) section {
-	sec := section{Title: t.Rulings, Empty: t.None,
+func rulings(t *phrase.ReportText, rs []Ruling) Section {
+	sec := Section{Title: t.Rulings, Empty: t.None, GameColumn: 1,
 		Header: []string{t.Columns.Date, t.Columns.Game, t.Columns.Kind, t.Columns.Clause, t.Columns.Ruling, t.Columns.Judge}}
 	rs = slices.Clone(rs)
 	slices.SortStableFunc(rs, func(a, b Ruling) int { return a.Date.Sub(b.Date) })
@@ -297,8 +303,8 @@ func rulings(t *phrase.ReportText, rs []Ruling) section {
 	return sec
 }
 
-func finished(t *phrase.ReportText, games []game) section {
-	sec := section{Title: t.Finished, Empty: t.None,
+func finished(t *phrase.ReportText, games []game) Section {
+	sec := Section{Title: t.Finished, Empty: t.None, GameColumn: 0,
 		Header: []string{t.Columns.Game, t.Columns.White, t.Columns.Black, t.Columns.Result, t.Columns.Move, t.Columns.How}}
 	for _, g := range games {
 		if g.Status != referee.StatusFinished {

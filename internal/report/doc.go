@@ -1,4 +1,5 @@
-// Package report writes the tournament director's report, as plain text and as HTML: the
+// Package report arranges the tournament director's report (Build) and writes it as plain text; package
+// pages draws the same View as HTML, for the web pages and `postald report -html`: the
 // standings and crosstable (computed by package tournament), the games in play with whose
 // move it is, every player's accrued days and next control in each game, the controls due
 // within a week, the violations and penalty days, the judge's rulings and the finished

@@ -110,17 +110,6 @@ func TestText(t *testing.T) {
 	}
 }
 
-func TestHTML(t *testing.T) {
-	got, err := HTML(input(t, tournament.Russian))
-	if err != nil {
-		t.Fatal(err)
-	}
-	golden(t, "report.ru.html", got)
-	if !strings.Contains(got, "&lt;номера 1 и 2&gt;") || strings.Contains(got, "<номера") {
-		t.Error("a ruling's text is not escaped")
-	}
-}
-
 // What a director reads off the report, checked line by line.
 func TestTextContent(t *testing.T) {
 	got, err := Text(input(t, tournament.Russian))
@@ -187,9 +176,6 @@ func TestInvalid(t *testing.T) {
 			if _, err := Text(in); err == nil {
 				t.Error("Text: no error")
 			}
-			if _, err := HTML(in); err == nil {
-				t.Error("HTML: no error")
-			}
 		})
 	}
 }
@@ -199,16 +185,6 @@ func BenchmarkText(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := Text(in); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-func BenchmarkHTML(b *testing.B) {
-	in := input(b, tournament.Russian)
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := HTML(in); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -12,7 +12,7 @@ import (
 // days and next control, the controls due within a week, violations and penalties, the
 // judge's rulings and the finished games.
 func Text(in Input) (string, error) {
-	v, err := build(in)
+	v, err := Build(in)
 	if err != nil {
 		return "", err
 	}

@@ -283,3 +283,11 @@ func (tx *Tx) Undeliverable() ([]OutboxItem, error) {
 	})
 	return out, err
 }
+
+// OutboxDepth is how many letters wait in the outbox to be sent (pending, due now or later),
+// for the metrics.
+func (tx *Tx) OutboxDepth() (int, error) {
+	n := 0
+	err := tx.bucket(bucketOutboxDue).ForEach(func(_, _ []byte) error { n++; return nil })
+	return n, err
+}

@@ -17,12 +17,26 @@
 //     postald write to itself.
 //   - The end date must come after the start date. A date may be a TOML date (2026-11-01)
 //     or a quoted one ("2026-11-01"); a time of day is refused.
+//   - A player's `language` (letters.md: every letter to him is in it) is one of the
+//     phrasebook's languages; omitted, it is the tournament's. The letters to the judge and
+//     the director are in the tournament's language.
 //   - Omitted: language is ru (letters.md), rounds is 1, and every [regulation] key takes
 //     the default of correspondence.md (referee.Regulation.WithDefaults). The zone's name is
 //     checked only for its form: loading the zone database is the caller's job.
 //   - Keys postald does not know are reported: a misspelt `penalty_day` must not silently
 //     leave the default in force.
 //   - ParseSheet reports every problem at once, each with where it is.
+//
+// # Tournament codes
+//
+// A code is the tournament's name as the start sheet writes it («ЗК-1»). Players who cannot
+// type Cyrillic write its Latin spelling (Latin: a simple ГОСТ-like table, «ЗК-1» → "ZK-1",
+// Й and Ё as I and E, the hard and soft signs left out; digits, hyphens, slashes and Latin
+// letters unchanged), in any case; LookupCode finds the tournament by either. Two tournaments
+// whose codes have one Latin spelling (CodeKey) cannot both be registered: "ZK-1" would name
+// both. The start letter of a code with Cyrillic letters names its Latin spelling, and the
+// sample letter of a player whose language is not Russian uses it. The seeds do not speak of
+// transliteration; this is postald's decision.
 //
 // # Pairings
 //

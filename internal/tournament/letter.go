@@ -52,7 +52,9 @@ func (s *Sheet) StartLetters() []Letter {
 
 // StartLetter returns the letter a player receives at the start: the tournament, the rules
 // in brief, every game of his with colour and partner, and how to write a move letter.
-// It is written in the sheet's language.
+// It is written in the player's language (letters.md), and a code with Cyrillic letters is
+// given with its Latin spelling, which postald reads as well (see the package doc); the sample
+// letter of a player who does not write Russian uses the Latin spelling.
 func (s *Sheet) StartLetter(number int) (Letter, error) {
 	p, ok := s.Player(number)
 	if !ok {
@@ -60,7 +62,8 @@ func (s *Sheet) StartLetter(number int) (Letter, error) {
 	}
 	games := s.GamesOf(number)
 	r := s.Regulation
-	h := words(s.Language)
+	lang := s.LanguageOf(number)
+	h := words(lang)
 	// The sample letter is for the player's first game: a reply to his partner's move.
 	first := games[0]
 	received, own := sampleMoves(s.Variant, first.White == number)
@@ -68,14 +71,22 @@ func (s *Sheet) StartLetter(number int) (Letter, error) {
 	if first.Black == number {
 		d1, d2, d3, fraction = s.Start, s.Start.AddDays(1), s.Start.AddDays(2), "0/1"
 	}
+	latin, sample := "", s.Code
+	if HasCyrillic(s.Code) {
+		latin = Latin(s.Code)
+		if lang != Russian {
+			sample = latin
+		}
+	}
 	st := phrase.Start{
-		Player: p.Name, Number: p.Number, Code: s.Code, Name: s.Name, Variant: VariantName(s.Variant, s.Language),
+		Player: p.Name, Number: p.Number, Code: s.Code, Latin: latin, Name: s.Name, Variant: VariantName(s.Variant, lang),
 		Rounds: s.Rounds, Players: len(s.Players),
 		Start: s.Start, End: s.End, Zone: r.Zone,
 		ControlDays: r.ControlDays, ControlMoves: r.ControlMoves, PenaltyDays: r.PenaltyDays,
 		LeaveDays: r.LeaveDays, ProtestDays: r.ProtestDays,
 		Judge: s.Judge, Address: s.Address,
-		SampleSubject: s.Subject(first.Name), SampleGame: first.Name, Received: received, Own: own,
+		SampleSubject: h.Subject(sample, first.Name), SampleGame: first.Name, SampleCode: sample,
+		Received: received, Own: own,
 		SampleDates: [3]daysclock.Date{d1, d2, d3}, SampleTime: fraction,
 	}
 	for _, g := range games {

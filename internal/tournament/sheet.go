@@ -10,6 +10,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"postald/internal/daysclock"
+	"postald/internal/phrase"
 	"postald/internal/referee"
 )
 
@@ -21,7 +22,7 @@ type Sheet struct {
 	Variant  string // an id of variants.md: "russian", "column", ...
 	Start    daysclock.Date
 	End      daysclock.Date
-	Language string // "ru" or "en": the language of the letters postald writes
+	Language string // "ru" or "en": the language of the letters to the judge and the director, and every player's by default
 	Address  string // postald's own address; players write their moves here
 	Judge    string
 	Director string
@@ -39,6 +40,9 @@ type Player struct {
 	Number int // personal number from the draw, 1..N
 	Name   string
 	Email  string
+	// Language is the language of every letter to him (letters.md): the sheet's per-player
+	// `language`, else the tournament's.
+	Language string
 }
 
 // Languages of the letters postald writes.
@@ -46,6 +50,23 @@ const (
 	Russian = "ru"
 	English = "en"
 )
+
+// languages returns the languages postald writes letters in (the phrasebook's), sorted.
+func languages() []string {
+	l := phrase.Languages()
+	sort.Strings(l)
+	return l
+}
+
+// isLanguage reports whether lang is a language of the phrasebook.
+func isLanguage(lang string) bool {
+	for _, l := range phrase.Languages() {
+		if l == lang {
+			return true
+		}
+	}
+	return false
+}
 
 // variants lists the game ids postald referees (variants.md, clause 4.1.4).
 var variants = []string{
@@ -118,9 +139,10 @@ type sheetFile struct {
 	} `toml:"tournament"`
 	Regulation referee.Regulation `toml:"regulation"`
 	Player     []struct {
-		Number int    `toml:"number"`
-		Name   string `toml:"name"`
-		Email  string `toml:"email"`
+		Number   int    `toml:"number"`
+		Name     string `toml:"name"`
+		Email    string `toml:"email"`
+		Language string `toml:"language"`
 	} `toml:"player"`
 }
 
@@ -163,12 +185,10 @@ func ParseSheet(data []byte) (*Sheet, error) {
 	if !s.Start.IsZero() && !s.End.IsZero() && !s.End.After(s.Start) {
 		ps.add("tournament.end", "%s is not after the start %s", s.End, s.Start)
 	}
-	switch s.Language {
-	case "":
+	if s.Language == "" {
 		s.Language = Russian // letters.md: ru by default
-	case Russian, English:
-	default:
-		ps.add("tournament.language", "%q: want ru or en", s.Language)
+	} else if !isLanguage(s.Language) {
+		ps.add("tournament.language", "%q: want one of %s", s.Language, strings.Join(languages(), ", "))
 	}
 	checkEmail(&ps, "tournament.address", s.Address)
 	checkEmail(&ps, "tournament.judge", s.Judge)
@@ -214,7 +234,13 @@ func ParseSheet(data []byte) (*Sheet, error) {
 				ps.add(where+".email", "%s is the tournament's own address", p.Email)
 			}
 		}
-		s.Players = append(s.Players, Player{Number: p.Number, Name: name, Email: p.Email})
+		lang := p.Language
+		if lang == "" {
+			lang = s.Language // letters.md: the tournament's language unless the player has his own
+		} else if !isLanguage(lang) {
+			ps.add(where+".language", "%q: want one of %s", lang, strings.Join(languages(), ", "))
+		}
+		s.Players = append(s.Players, Player{Number: p.Number, Name: name, Email: p.Email, Language: lang})
 	}
 	if len(f.Player) < 2 {
 		ps.add("player", "%d players: a round-robin needs at least 2", len(f.Player))
@@ -309,6 +335,15 @@ func (s *Sheet) Player(number int) (Player, bool) {
 		return Player{}, false
 	}
 	return s.Players[number-1], true
+}
+
+// LanguageOf returns the language of the letters to player number; the tournament's for a
+// number it does not know.
+func (s *Sheet) LanguageOf(number int) string {
+	if p, ok := s.Player(number); ok && p.Language != "" {
+		return p.Language
+	}
+	return s.Language
 }
 
 // PlayerByEmail returns the player who plays from addr (compared without regard to case).

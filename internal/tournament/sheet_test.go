@@ -41,10 +41,10 @@ func TestParseSheet(t *testing.T) {
 		Rounds:     1,
 		Regulation: reg,
 		Players: []Player{
-			{1, "Иванов Иван Иванович", "ivanov@mail.example"},
-			{2, "Петров Пётр", "petrov@mail.example"},
-			{3, "Сидоров Сидор", "sidorov@mail.example"},
-			{4, "Smith John", "john.smith@mail.example"},
+			{1, "Иванов Иван Иванович", "ivanov@mail.example", "ru"},
+			{2, "Петров Пётр", "petrov@mail.example", "ru"},
+			{3, "Сидоров Сидор", "sidorov@mail.example", "ru"},
+			{4, "Smith John", "john.smith@mail.example", "ru"},
 		},
 	}
 	if diff := cmp.Diff(want, s); diff != "" {

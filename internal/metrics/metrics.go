@@ -1,0 +1,154 @@
+// Package metrics holds postald's Prometheus metrics on a registry of their own (never the
+// global default one, so that two daemons in one test process do not share counters):
+//
+//	postald_letters_total{verdict}   letters decided, by the verdict recorded (daemon, office)
+//	postald_decision_seconds         how long deciding a letter took (its transaction included)
+//	postald_send_failures_total      attempts to hand a letter to the mail server that failed
+//	postald_imap_reconnects_total    IMAP sessions that ended and were opened again
+//	postald_outbox_depth             letters waiting in the outbox, read from the store
+//	postald_games{status}            games by status, read from the store
+//
+// The two gauges are read from the committed state when /metrics is asked for, in one read
+// transaction; the counters are counted where things happen. Every method is safe on a nil
+// *Set, so that code given no metrics (tests, commands) runs unchanged.
+package metrics
+
+import (
+	"encoding/json"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"postald/internal/referee"
+	"postald/internal/store"
+)
+
+// Set is postald's metrics.
+type Set struct {
+	reg        *prometheus.Registry
+	letters    *prometheus.CounterVec
+	decision   prometheus.Histogram
+	sendFailed prometheus.Counter
+	reconnects prometheus.Counter
+}
+
+// New returns the metrics, with the gauges read from db (nil: no gauges).
+func New(db *store.DB) *Set {
+	s := &Set{
+		reg: prometheus.NewRegistry(),
+		letters: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "postald_letters_total", Help: "Letters decided, by verdict.",
+		}, []string{"verdict"}),
+		decision: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name: "postald_decision_seconds", Help: "Time to decide a letter and commit its transaction.",
+			// From a fraction of a millisecond (a letter alone) to seconds (a slow disk).
+			Buckets: prometheus.ExponentialBuckets(0.0005, 2, 14),
+		}),
+		sendFailed: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "postald_send_failures_total", Help: "Attempts to send a letter of the outbox that failed.",
+		}),
+		reconnects: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "postald_imap_reconnects_total", Help: "IMAP sessions that ended and were opened again.",
+		}),
+	}
+	s.reg.MustRegister(s.letters, s.decision, s.sendFailed, s.reconnects)
+	if db != nil {
+		s.reg.MustRegister(&stateCollector{db: db})
+	}
+	return s
+}
+
+// Gatherer is what /metrics serves.
+func (s *Set) Gatherer() prometheus.Gatherer {
+	if s == nil {
+		return prometheus.NewRegistry()
+	}
+	return s.reg
+}
+
+// Registry is the Set's registry, for collectors of its own (a test's).
+func (s *Set) Registry() *prometheus.Registry { return s.reg }
+
+// Decided counts a letter decided with verdict, which took took.
+func (s *Set) Decided(verdict string, took time.Duration) {
+	if s == nil {
+		return
+	}
+	if verdict == "" {
+		verdict = "none"
+	}
+	s.letters.WithLabelValues(verdict).Inc()
+	s.decision.Observe(took.Seconds())
+}
+
+// SendFailed counts a failed attempt to send a letter.
+func (s *Set) SendFailed() {
+	if s != nil {
+		s.sendFailed.Inc()
+	}
+}
+
+// Reconnected counts an IMAP session opened again.
+func (s *Set) Reconnected() {
+	if s != nil {
+		s.reconnects.Inc()
+	}
+}
+
+// stateCollector reads the outbox depth and the games by status from the committed state at
+// each scrape.
+type stateCollector struct{ db *store.DB }
+
+var (
+	outboxDesc = prometheus.NewDesc("postald_outbox_depth", "Letters waiting in the outbox to be sent.", nil, nil)
+	gamesDesc  = prometheus.NewDesc("postald_games", "Games, by status.", []string{"status"}, nil)
+)
+
+func (c *stateCollector) Describe(ch chan<- *prometheus.Desc) {
+	ch <- outboxDesc
+	ch <- gamesDesc
+}
+
+func (c *stateCollector) Collect(ch chan<- prometheus.Metric) {
+	var depth int
+	games := map[referee.Status]int{referee.StatusPlaying: 0, referee.StatusAdjudication: 0, referee.StatusFinished: 0}
+	err := c.db.View(func(tx *store.Tx) error {
+		var err error
+		if depth, err = tx.OutboxDepth(); err != nil {
+			return err
+		}
+		ids, err := tx.Games("")
+		if err != nil {
+			return err
+		}
+		inPlay, err := tx.GamesInPlay()
+		if err != nil {
+			return err
+		}
+		// A game not in play is finished; of those in play only the head's status tells
+		// a game played from one awaiting adjudication.
+		games[referee.StatusFinished] = len(ids) - len(inPlay)
+		for _, id := range inPlay {
+			st, err := tx.GameParts(id)
+			if err != nil {
+				return err
+			}
+			var head struct {
+				Status referee.Status `json:"status"`
+			}
+			if err := json.Unmarshal(st.Data, &head); err != nil {
+				return err
+			}
+			games[head.Status]++
+		}
+		return nil
+	})
+	if err != nil {
+		ch <- prometheus.NewInvalidMetric(outboxDesc, err)
+		return
+	}
+	ch <- prometheus.MustNewConstMetric(outboxDesc, prometheus.GaugeValue, float64(depth))
+	for status, n := range games {
+		ch <- prometheus.MustNewConstMetric(gamesDesc, prometheus.GaugeValue, float64(n), string(status))
+	}
+}

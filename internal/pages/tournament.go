@@ -1,0 +1,54 @@
+package pages
+
+import (
+	"postald/internal/report"
+)
+
+// TournamentPage is a tournament's page: the director's report, its games linked.
+type TournamentPage struct {
+	Frame
+	View        *report.View
+	CrossTitle  string
+	CrossHeader []string
+	CrossRows   [][]string
+	CrossNotes  []string
+	NameColumn  int
+	// Games links each game's name to its page; nil draws the names alone (the report).
+	Games map[string]string
+	// PDN links every game as PDN; "" none.
+	PDN string
+}
+
+// Tournament draws the page of a tournament from what its report shows; games maps a game's
+// name to its page (nil: no links), pdn is the link to every game as PDN ("" none).
+func Tournament(fr Frame, in report.Input, games map[string]string, pdn string) ([]byte, error) {
+	v, err := report.Build(in)
+	if err != nil {
+		return nil, err
+	}
+	if fr.Title == "" {
+		fr.Title = v.Title
+	}
+	p := TournamentPage{
+		Frame: fr, View: v,
+		CrossTitle:  fr.Report.Crosstable,
+		CrossHeader: v.Cross.Header(v.Lang),
+		CrossRows:   v.Cross.Rows(),
+		CrossNotes:  v.Cross.Notes(v.Lang),
+		NameColumn:  2,
+		Games:       games,
+		PDN:         pdn,
+	}
+	return render("tournament", p)
+}
+
+// Report is the director's report as one HTML page (`postald report -html`, the report's mail):
+// the tournament's page in its language, without links, switch or script.
+func Report(in report.Input) (string, error) {
+	lang := ""
+	if in.Sheet != nil {
+		lang = in.Sheet.Language
+	}
+	b, err := Tournament(NewFrame(lang, ""), in, nil, "")
+	return string(b), err
+}

@@ -1,0 +1,414 @@
+// Package web serves postald's read-only web pages (package pages draws them), the
+// Prometheus metrics and the health check, for `serve` when `[web] listen` is set:
+//
+//	/                    the tournaments
+//	/t/CODE/             a tournament: standings, crosstable with tie-breaks, games in play
+//	/t/CODE/GAME         a game: the picture, the moves with their dates, both clocks, rulings
+//	/t/CODE/GAME.png     the picture of the position after ?ply=N (without it: the current one)
+//	/t/CODE/GAME.pdn     the game as PDN
+//	/t/CODE/games.pdn    every game of the tournament as PDN
+//	/metrics             the metrics, in the Prometheus text format
+//	/healthz             "ok" while the store can be read
+//	/static/step.js      the step-through script, embedded in the binary
+//
+// Every request reads the committed state in one bbolt read transaction of its own
+// (office.Reader): a page never waits for the daemon's owner goroutine, nor the owner for a
+// page, and a page shows nothing a letter has not committed. The pages show what every player
+// of a tournament may know; proposed variants and letters are never read.
+package web
+
+import (
+	"errors"
+	"fmt"
+
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"postald/internal/office"
+	"postald/internal/pages"
+	"postald/internal/phrase"
+	"postald/internal/referee"
+	"postald/internal/rules"
+	"postald/internal/store"
+)
+
+// Options configure the pages.
+type Options struct {
+	Store  *store.DB
+	Logger *slog.Logger
+	// Metrics are served at /metrics; nil: no metrics.
+	Metrics prometheus.Gatherer
+	// Picture draws the board after a move (last: that move, nil at the start) as PNG; nil:
+	// the pages show the text diagram of postald's letters.
+	Picture func(p rules.Position, last *rules.Move) ([]byte, error)
+	Now     func() time.Time // nil: time.Now
+}
+
+// server answers the requests.
+type server struct {
+	opt    Options
+	log    *slog.Logger
+	now    func() time.Time
+	reader *office.Reader
+}
+
+// New returns the handler of every route.
+func New(opt Options) http.Handler {
+	s := &server{opt: opt, log: opt.Logger, now: opt.Now, reader: office.NewReader(opt.Store)}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{$}", s.index)
+	mux.HandleFunc("GET /t/{code}", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, tournamentPath(r.PathValue("code"))+query(r), http.StatusMovedPermanently)
+	})
+	mux.HandleFunc("GET /t/{code}/{$}", s.tournament)
+	mux.HandleFunc("GET /t/{code}/{file}", s.file)
+	mux.HandleFunc("GET /healthz", s.healthz)
+	if opt.Metrics != nil {
+		mux.Handle("GET /metrics", promhttp.HandlerFor(opt.Metrics, promhttp.HandlerOpts{ErrorLog: slogPrinter{s.log}}))
+	}
+	static := http.FileServerFS(pages.Static())
+	mux.Handle("GET /static/", http.StripPrefix("/static/", static))
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { s.notFound(w, r, "") })
+	return secure(mux)
+}
+
+// secure sets the headers every answer carries: no outside fetches, no framing, no sniffing.
+func secure(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hd := w.Header()
+		hd.Set("Content-Security-Policy", "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; script-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+		hd.Set("X-Content-Type-Options", "nosniff")
+		hd.Set("Referrer-Policy", "same-origin")
+		h.ServeHTTP(w, r)
+	})
+}
+
+// slogPrinter logs promhttp's errors.
+type slogPrinter struct{ log *slog.Logger }
+
+func (p slogPrinter) Println(v ...any) { p.log.Error("metrics", "err", strings.TrimSpace(fmtln(v...))) }
+
+func fmtln(v ...any) string {
+	var b strings.Builder
+	for i, x := range v {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if e, ok := x.(error); ok {
+			b.WriteString(e.Error())
+		} else if s, ok := x.(string); ok {
+			b.WriteString(s)
+		}
+	}
+	return b.String()
+}
+
+// lang is the language a request asks for with ?lang=, "" when none it knows.
+func lang(r *http.Request) string {
+	l := r.URL.Query().Get("lang")
+	for _, known := range phrase.Languages() {
+		if l == known {
+			return l
+		}
+	}
+	return ""
+}
+
+// query is the ?lang= a request chose, for the links of its page; "" when it chose none.
+func query(r *http.Request) string {
+	if l := lang(r); l != "" {
+		return "?lang=" + l
+	}
+	return ""
+}
+
+// withQuery adds the chosen language to a link that has a query already or none.
+func withQuery(href string, r *http.Request) string {
+	l := lang(r)
+	if l == "" {
+		return href
+	}
+	if strings.Contains(href, "?") {
+		return href + "&lang=" + l
+	}
+	return href + "?lang=" + l
+}
+
+// frame is the frame of a page in language l (def when the request chose none), with the
+// switch to the same page in the other language.
+func frame(r *http.Request, def, title string) pages.Frame {
+	l := lang(r)
+	if l == "" {
+		l = phrase.For(def).Lang
+	}
+	fr := pages.NewFrame(l, title)
+	other := pages.Other(l)
+	u := *r.URL
+	q := u.Query()
+	q.Set("lang", other)
+	u.RawQuery = q.Encode()
+	fr.Switch = pages.SwitchLink(other, u.Path+"?"+u.RawQuery)
+	fr.Script = pages.ScriptPath
+	return fr
+}
+
+func tournamentPath(code string) string { return "/t/" + url.PathEscape(code) + "/" }
+
+func (s *server) index(w http.ResponseWriter, r *http.Request) {
+	list, err := s.reader.Tournaments()
+	if err != nil {
+		s.failed(w, r, "", err)
+		return
+	}
+	fr := frame(r, phrase.Default, "")
+	fr.Title = fr.Words.Tournaments
+	var rows []pages.Listed
+	for _, l := range list {
+		rows = append(rows, pages.Listed{Sheet: l.Sheet, Href: withQuery(tournamentPath(l.Sheet.Code), r),
+			Games: l.Games, Playing: l.Playing + l.Adjudication, Finished: l.Finished})
+	}
+	b, err := pages.Index(fr, rows)
+	s.page(w, r, "", b, err)
+}
+
+func (s *server) tournament(w http.ResponseWriter, r *http.Request) {
+	code := r.PathValue("code")
+	in, games, err := s.reader.Tournament(code, s.now())
+	if err != nil {
+		s.failed(w, r, "", err)
+		return
+	}
+	fr := frame(r, in.Sheet.Language, "")
+	fr.Crumbs = []pages.Link{{Href: withQuery("/", r), Text: fr.Words.AllTournaments}}
+	// The report speaks its sheet's language: a page asked for in the other one gets a copy of
+	// the sheet in that language (how a game ended stays in the tournament's words).
+	lang := in.Sheet.Language
+	if fr.Lang != phrase.For(lang).Lang {
+		sh := *in.Sheet
+		sh.Language = fr.Lang
+		in.Sheet = &sh
+	}
+	links := map[string]string{}
+	for _, g := range games {
+		links[g.Name] = withQuery(tournamentPath(code)+url.PathEscape(g.Name), r)
+	}
+	b, err := pages.Tournament(fr, in, links, tournamentPath(code)+"games.pdn")
+	s.page(w, r, lang, b, err)
+}
+
+// file is a game's page, its picture or its PDN, or every game's PDN.
+func (s *server) file(w http.ResponseWriter, r *http.Request) {
+	code, file := r.PathValue("code"), r.PathValue("file")
+	switch {
+	case file == "games.pdn":
+		s.gamesPDN(w, r, code)
+	case strings.HasSuffix(file, ".pdn"):
+		s.gamePDN(w, r, code, strings.TrimSuffix(file, ".pdn"))
+	case strings.HasSuffix(file, ".png"):
+		s.picture(w, r, code, strings.TrimSuffix(file, ".png"))
+	default:
+		s.game(w, r, code, file)
+	}
+}
+
+// plyArg is the ply a request asks for (?ply=N); def without one, -1 for one it cannot read.
+func plyArg(r *http.Request, def int) int {
+	v := r.URL.Query().Get("ply")
+	if v == "" {
+		return def
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		return -1
+	}
+	return n
+}
+
+func (s *server) game(w http.ResponseWriter, r *http.Request, code, name string) {
+	d, err := s.reader.Game(code, name, s.now())
+	if err != nil {
+		s.failed(w, r, "", err)
+		return
+	}
+	n := plyArg(r, len(d.Game.Plies))
+	if n < 0 || n > len(d.Game.Plies) {
+		s.notFound(w, r, d.Sheet.Language)
+		return
+	}
+	fr := frame(r, d.Sheet.Language, "")
+	fr.Crumbs = []pages.Link{
+		{Href: withQuery("/", r), Text: fr.Words.AllTournaments},
+		{Href: withQuery(tournamentPath(code), r), Text: fr.Words.BackToTournament},
+	}
+	base := tournamentPath(code) + url.PathEscape(name)
+	in := pages.GameInput{Sheet: d.Sheet, Game: d.Game, Result: d.Result, Rulings: d.Rulings, Today: d.Today, Ply: n,
+		Step: func(n int) string { return withQuery(base+"?ply="+strconv.Itoa(n), r) },
+		PDN:  base + ".pdn"}
+	if s.opt.Picture != nil {
+		in.Picture = func(n int) string {
+			if n < 0 {
+				return base + ".png"
+			}
+			return base + ".png?ply=" + strconv.Itoa(n)
+		}
+	}
+	b, err := pages.Game(fr, in)
+	s.page(w, r, d.Sheet.Language, b, err)
+}
+
+func (s *server) picture(w http.ResponseWriter, r *http.Request, code, name string) {
+	if s.opt.Picture == nil {
+		s.notFound(w, r, "")
+		return
+	}
+	d, err := s.reader.Game(code, name, s.now())
+	if err != nil {
+		s.failed(w, r, "", err)
+		return
+	}
+	n := plyArg(r, len(d.Game.Plies))
+	if n < 0 || n > len(d.Game.Plies) {
+		s.notFound(w, r, d.Sheet.Language)
+		return
+	}
+	p, last, err := position(d.Game.Variant, d.Game.Plies[:n])
+	if err != nil {
+		s.failed(w, r, d.Sheet.Language, err)
+		return
+	}
+	b, err := s.opt.Picture(p, last)
+	if err != nil {
+		s.failed(w, r, d.Sheet.Language, err)
+		return
+	}
+	w.Header().Set("Content-Type", "image/png")
+	// A ruling (judge revert) may change the position after a ply, and a picture is cheap to
+	// draw: never kept, so the board always shows the committed game.
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(b)
+}
+
+func (s *server) gamePDN(w http.ResponseWriter, r *http.Request, code, name string) {
+	d, err := s.reader.Game(code, name, s.now())
+	if err != nil {
+		s.failed(w, r, "", err)
+		return
+	}
+	b, err := office.GamePDN(d.Sheet, d.Game)
+	if err != nil {
+		s.failed(w, r, d.Sheet.Language, err)
+		return
+	}
+	pdnHeaders(w, d.Game.Name+".pdn")
+	w.Write(b)
+}
+
+func (s *server) gamesPDN(w http.ResponseWriter, r *http.Request, code string) {
+	in, games, err := s.reader.Tournament(code, s.now())
+	if err != nil {
+		s.failed(w, r, "", err)
+		return
+	}
+	var all []byte
+	for _, g := range games {
+		b, err := office.GamePDN(in.Sheet, g)
+		if err != nil {
+			s.failed(w, r, in.Sheet.Language, err)
+			return
+		}
+		if len(all) > 0 {
+			all = append(all, '\n')
+		}
+		all = append(all, b...)
+	}
+	pdnHeaders(w, "games.pdn")
+	w.Write(all)
+}
+
+func pdnHeaders(w http.ResponseWriter, name string) {
+	w.Header().Set("Content-Type", "application/x-draughts-pdn; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
+}
+
+func (s *server) healthz(w http.ResponseWriter, r *http.Request) {
+	if err := s.opt.Store.View(func(tx *store.Tx) error { _, err := tx.Tournaments(); return err }); err != nil {
+		s.log.Error("healthz", "err", err)
+		http.Error(w, "store: "+err.Error(), http.StatusServiceUnavailable)
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write([]byte("ok\n"))
+}
+
+// position is the position after plies of a game of variant id, and the last of them.
+func position(variant string, plies []referee.Ply) (rules.Position, *rules.Move, error) {
+	v, err := rules.VariantByID(variant)
+	if err != nil {
+		return rules.Position{}, nil, err
+	}
+	p := v.Start()
+	var last *rules.Move
+	for i, pl := range plies {
+		m, err := rules.ParseMove(&p, pl.Text)
+		if err != nil {
+			return rules.Position{}, nil, fmt.Errorf("ply %d %q: %w", i+1, pl.Text, err)
+		}
+		p = p.Play(m)
+		last = &m
+	}
+	return p, last, nil
+}
+
+// page writes a drawn page, or the failure to draw it.
+func (s *server) page(w http.ResponseWriter, r *http.Request, l string, b []byte, err error) {
+	if err != nil {
+		s.failed(w, r, l, err)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.Write(b)
+}
+
+// failed answers a request that could not be served: 404 for what the store does not hold.
+func (s *server) failed(w http.ResponseWriter, r *http.Request, l string, err error) {
+	if errors.Is(err, store.ErrNotFound) {
+		s.notFound(w, r, l)
+		return
+	}
+	s.log.Error("web page", "path", r.URL.Path, "err", err)
+	s.plain(w, r, l, http.StatusInternalServerError, func(t *phrase.WebText) string { return t.Failed })
+}
+
+func (s *server) notFound(w http.ResponseWriter, r *http.Request, l string) {
+	s.plain(w, r, l, http.StatusNotFound, func(t *phrase.WebText) string { return t.NotFound })
+}
+
+// plain answers with a short page in the request's language.
+func (s *server) plain(w http.ResponseWriter, r *http.Request, l string, code int, text func(*phrase.WebText) string) {
+	fr := frame(r, l, "")
+	fr.Title = text(fr.Words)
+	fr.Crumbs = []pages.Link{{Href: withQuery("/", r), Text: fr.Words.AllTournaments}}
+	b, err := pages.Message(fr, fr.Title)
+	if err != nil {
+		http.Error(w, fr.Title, code)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(code)
+	w.Write(b)
+}
