@@ -7,7 +7,7 @@
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 
-pkgs=(dovecot-imapd dovecot-lmtpd postfix openssl ca-certificates mutt python3)
+pkgs=(dovecot-imapd dovecot-lmtpd postfix openssl ca-certificates mutt python3 systemd)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
