@@ -169,13 +169,27 @@ func PNG(p rules.Position, opt Options) ([]byte, error) {
 	}
 	var buf bytes.Buffer
 	// BestSpeed: the diagrams are flat colours and compress well even so, and
-	// the default level costs three times as long for a few per cent.
-	enc := png.Encoder{CompressionLevel: png.BestSpeed}
+	// the default level costs three times as long for a few per cent. The
+	// encoder's buffers (a megabyte and more) are reused from picture to picture.
+	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: encoderBuffers{}}
 	if err := enc.Encode(&buf, img); err != nil {
 		return nil, fmt.Errorf("diagram: encoding the PNG: %w", err)
 	}
 	return buf.Bytes(), nil
 }
+
+// encoderBuffers lends png.Encoder the buffers of earlier pictures. It holds no
+// state of its own: what the pool keeps never changes a picture's bytes.
+type encoderBuffers struct{}
+
+var encoderPool sync.Pool
+
+func (encoderBuffers) Get() *png.EncoderBuffer {
+	b, _ := encoderPool.Get().(*png.EncoderBuffer)
+	return b
+}
+
+func (encoderBuffers) Put(b *png.EncoderBuffer) { encoderPool.Put(b) }
 
 func render(p *rules.Position, opt Options) (*image.RGBA, error) {
 	v := p.Variant()
