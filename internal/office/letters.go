@@ -325,7 +325,7 @@ func outgoing(from mail.Address, c candidate, o referee.Outgoing, now time.Time,
 		Verdict:   string(o.Verdict),
 		Clauses:   o.Clauses,
 		Time:      o.Time.String(),
-		Picture:   pics.of(o.Picture, c.id.Game, c.sheet.Language),
+		Picture:   pics.of(o.Picture, c.id.Game, readerLanguage(c.sheet, to)),
 	}
 	l.References = o.References
 	if len(l.References) == 0 && o.InReplyTo != "" {

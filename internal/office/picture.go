@@ -45,7 +45,7 @@ func startPicture(sh *tournament.Sheet, to string) *Picture {
 		if err != nil {
 			return nil
 		}
-		pic := picture(&referee.Picture{Position: v.Start()}, g.Name, sh.Language)
+		pic := picture(&referee.Picture{Position: v.Start()}, g.Name, sh.LanguageOf(p.Number))
 		if pic != nil {
 			pic.Name = "start.png"
 		}
@@ -72,4 +72,13 @@ func (ps pictures) of(p *referee.Picture, game, lang string) *Picture {
 	pic := picture(p, game, lang)
 	ps[key] = pic
 	return pic
+}
+
+// readerLanguage is the language of the letters to address to: a player's own, else the
+// tournament's (the judge, the director).
+func readerLanguage(sh *tournament.Sheet, to string) string {
+	if p, ok := sh.PlayerByEmail(to); ok {
+		return sh.LanguageOf(p.Number)
+	}
+	return sh.Language
 }
