@@ -60,15 +60,9 @@ func runDiagram(ctx context.Context, env *cmdEnv, args []string) error {
 		fmt.Fprintf(env.stderr, "postald diagram: -width %d is not between %d and %d\n", *width, diagram.MinWidth, diagram.MaxWidth)
 		return exitError{2}
 	}
-	v, err := rules.VariantByID(*variantID)
+	pos, err := positionOf(*variantID, *fen)
 	if err != nil {
 		return err
-	}
-	pos := v.Start()
-	if *fen != "" {
-		if pos, err = rules.ParseFEN(v, *fen); err != nil {
-			return err
-		}
 	}
 	opt := diagram.Options{Width: *width}
 	if *last != "" {

@@ -26,15 +26,9 @@ func runPerft(ctx context.Context, env *cmdEnv, args []string) error {
 		fmt.Fprintf(env.stderr, "postald perft: unexpected argument %q\n", fs.Arg(0))
 		return exitError{2}
 	}
-	v, err := rules.VariantByID(*variant)
+	pos, err := positionOf(*variant, *fen)
 	if err != nil {
 		return err
-	}
-	pos := v.Start()
-	if *fen != "" {
-		if pos, err = rules.ParseFEN(v, *fen); err != nil {
-			return err
-		}
 	}
 	for k := 1; k <= *depth; k++ {
 		if err := ctx.Err(); err != nil {
@@ -43,4 +37,17 @@ func runPerft(ctx context.Context, env *cmdEnv, args []string) error {
 		fmt.Fprintf(env.stdout, "depth %d: %d\n", k, rules.Perft(&pos, k))
 	}
 	return nil
+}
+
+// positionOf is the position a command's -variant and -fen name: the variant's start when fen
+// is empty.
+func positionOf(variant, fen string) (rules.Position, error) {
+	v, err := rules.VariantByID(variant)
+	if err != nil {
+		return rules.Position{}, err
+	}
+	if fen == "" {
+		return v.Start(), nil
+	}
+	return rules.ParseFEN(v, fen)
 }
