@@ -16,11 +16,10 @@ import (
 // ("ok" or "FAIL"); exit status 1 when anything fails, 0 when all is well.
 func runCheckConfig(_ context.Context, env *cmdEnv, args []string) error {
 	fs := newFlagSet(env, "check-config")
-	cfgFile := fs.String("config", "", "configuration file (default $POSTALD_CONFIG or "+defaultConfig+")")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, env.stdout, args); err != nil {
 		return err
 	}
-	path := configPath(*cfgFile)
+	path := configPath(env.config)
 	failed := 0
 	report := func(problem string, ok string) {
 		if problem != "" {

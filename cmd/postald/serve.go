@@ -25,13 +25,12 @@ import (
 
 func runServe(ctx context.Context, env *cmdEnv, args []string) error {
 	fs := newFlagSet(env, "serve")
-	cfgFile := fs.String("config", "", "configuration file (default $POSTALD_CONFIG or "+defaultConfig+")")
 	debug := fs.Bool("debug", false, "log at debug level")
 	takeover := fs.Bool("takeover", false, "move the claim on the watched mailbox to this store (only when the store that holds it is retired)")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, env.stdout, args); err != nil {
 		return err
 	}
-	path := configPath(*cfgFile)
+	path := configPath(env.config)
 	cfg, err := config.Load(path, config.OSEnv())
 	if err != nil {
 		return err

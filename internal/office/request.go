@@ -200,6 +200,9 @@ type ExportReply struct {
 // may not see the caller's files.
 type CreateRequest struct {
 	Sheet []byte `json:"sheet"`
+	// Force registers a sheet that is only unusual (tournament.Unusual: an end date already
+	// past, for a tournament entered late); what is wrong is refused all the same.
+	Force bool `json:"force,omitempty"`
 }
 
 // Registered is the tournament a CreateRequest registered.
