@@ -3,10 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"postald/internal/referee"
 )
@@ -166,5 +168,90 @@ func TestRulingsCommandLine(t *testing.T) {
 	}
 	if out, code := r.judge(t, "forfeit", "1-4", "7", "-clause", "4.3.1", "-reason", "r"); code == 0 || !strings.Contains(out, "7") {
 		t.Errorf("forfeit by a number not in the game: exit %d, %s", code, out)
+	}
+}
+
+// TestTournamentCreateRefuses: tournament create refuses each bad sheet with the key named and
+// registers nothing; -force registers a sheet that is only unusual (an end date already past).
+func TestTournamentCreateRefuses(t *testing.T) {
+	ctx := context.Background()
+	moscow, _ := time.LoadLocation("Europe/Moscow")
+	r, err := startRig(ctx, t.TempDir(), slog.New(slog.DiscardHandler), "rul.test",
+		[]string{"anna", "boris", "vera", "gleb", "judge", "director"}, time.Date(2026, 11, 1, 10, 0, 0, 0, moscow))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.close()
+	dir := t.TempDir()
+	create := func(sheet string, flags ...string) (string, int) {
+		t.Helper()
+		f := filepath.Join(dir, "start.toml")
+		if err := os.WriteFile(f, []byte(sheet), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		out, code, err := runArgs(throughDaemon(r.d), append([]string{"tournament", "create", "-sheet", f}, flags...)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out, code
+	}
+	edit := func(old, new string) string {
+		if !strings.Contains(rulingSheet, old) {
+			t.Fatalf("the sheet has no %q", old)
+		}
+		return strings.Replace(rulingSheet, old, new, 1)
+	}
+	tests := []struct {
+		name, sheet, key, what string
+	}{
+		{"end date past", strings.Replace(edit("end = 2027-11-01", "end = 2026-10-01"), "start = 2026-11-02", "start = 2026-09-01", 1), "tournament.end", "not after today, 2026-11-01"},
+		{"start after the end", edit("start = 2026-11-02", "start = 2028-01-01"), "tournament.end", "is not after the start 2028-01-01"},
+		{"player without an address", edit("email = \"boris@rul.test\"\n", ""), "player 2 (number 2).email", "missing e-mail address"},
+		{"an address twice", edit("email = \"vera@rul.test\"", "email = \"Anna@rul.test\""), "player 3 (number 3).email", "also the address of player 1"},
+		{"a number twice", edit("number = 4", "number = 3"), "player 4 (number 3).number", "also the number of player 3"},
+		{"adjudication_days = 0", rulingSheet + "[regulation]\nadjudication_days = 0\n", "regulation.adjudication_days", "0: "},
+		{"penalty_days = 0", rulingSheet + "[regulation]\npenalty_days = 0\n", "regulation.penalty_days", "leave the key out for the default 6"},
+		{"control_days = -5", rulingSheet + "[regulation]\ncontrol_days = -5\n", "regulation.control_days", "cannot be negative"},
+		{"control_moves = 0", rulingSheet + "[regulation]\ncontrol_moves = 0\n", "regulation.control_moves", "at least one move"},
+		{"leave_days = 0", rulingSheet + "[regulation]\nleave_days = 0\n", "regulation.leave_days", "0: "},
+		{"rounds = 0", edit("language = \"en\"", "language = \"en\"\nrounds = 0"), "tournament.rounds", "0: want 1"},
+	}
+	for _, tc := range tests {
+		out, code := create(tc.sheet)
+		if code == 0 || !strings.Contains(out, tc.key+": ") || !strings.Contains(out, tc.what) {
+			t.Errorf("%s: exit %d, %q; want a refusal naming %s with %q", tc.name, code, out, tc.key, tc.what)
+		}
+	}
+	if out, code, err := runArgs(throughDaemon(r.d), "judge", "list"); err != nil || code != 0 || strings.Contains(out, "1-2") {
+		t.Fatalf("a refused sheet registered games: exit %d\n%s", code, out)
+	}
+	out, code := create(tests[0].sheet, "-force")
+	if code != 0 || !strings.Contains(out, "tournament RUL-1 registered") {
+		t.Errorf("an end date past with -force: exit %d, %q; want it registered", code, out)
+	}
+}
+
+// TestLateStartLetter: a tournament registered after its start date tells each player that his
+// play starts the day after he receives the start letter (4.3.2), not on the sheet's date.
+func TestLateStartLetter(t *testing.T) {
+	ctx := context.Background()
+	moscow, _ := time.LoadLocation("Europe/Moscow")
+	r, err := startRig(ctx, t.TempDir(), slog.New(slog.DiscardHandler), "rul.test",
+		[]string{"anna", "boris", "vera", "gleb", "judge", "director"}, time.Date(2026, 11, 10, 10, 0, 0, 0, moscow))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.close()
+	if err := r.create(ctx, rulingSheet); err != nil { // start = 2026-11-02
+		t.Fatal(err)
+	}
+	var text strings.Builder
+	if _, err := r.readers["anna"].printNew(&text); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"The tournament started on 2 November 2026", "your play starts on 11 November 2026"} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("Anna's start letter lacks %q:\n%s", want, text.String())
+		}
 	}
 }

@@ -388,7 +388,7 @@ func (o *Office) canonical(req *Request) error {
 
 // createTournament registers the tournament of the start sheet and queues its start letters.
 func (o *Office) createTournament(req CreateRequest) (*Registered, error) {
-	sh, err := CreateTournament(o.opt.Store, o.opt.From, req.Sheet, o.now())
+	sh, err := Register(o.opt.Store, o.opt.From, req.Sheet, o.now(), req.Force)
 	if err != nil {
 		return nil, err
 	}

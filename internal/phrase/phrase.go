@@ -260,9 +260,15 @@ type Start struct {
 	Players int    // how many play
 	Games   []StartGame
 
-	Start, End                               daysclock.Date
+	Start, End daysclock.Date
+	// PlayFrom is the day play starts for the player when the tournament was registered after
+	// its start date (4.3.2: the day after the start letter is received); zero: on Start.
+	PlayFrom                                 daysclock.Date
 	Zone                                     string // whose calendar counts the days
-	ControlDays, ControlMoves                int    // 4.3.1: days for every so many moves
+	Overstep                                 string // referee.OverstepJudge or OverstepForfeit: what an overstep of a control does
+	Reminders                                []int  // days before a control's last day on which a reminder comes; none: no reminders
+	SilenceDays, AdjudicationDays            int
+	ControlDays, ControlMoves                int // 4.3.1: days for every so many moves
 	PenaltyDays, LeaveDays, ProtestDays      int
 	Judge, Address                           string // the judge's address, postald's
 	SampleSubject, SampleGame, Received, Own string // the sample letter: for the first game
