@@ -123,19 +123,24 @@ type RefereeText struct {
 	ViolationNoLine                         string // what is wrong, clause
 	SendLine, Penalty, NoPenalty, ClockRuns string
 
-	Internal, InternalJudge, GameOver, Frozen, NoMove                               string
-	WrongRepeat, IllegibleRepeat, NotRepeated, RepeatNothing, RepeatThese           string
-	Numbering, ExtraIgnored, ChangesSent, SendNext, SendNothing                     string
-	NotForced, ForcedFixed, Substituted, SendMove, SendOneOf                        string
-	VariantAcceptedStop, VariantGone, VariantPlayed, NoSuchVariant, VariantNotNow   string
-	VariantEmpty, VariantCut                                                        string
-	DrawLapsed, DrawOffered, DrawOfferSent, NoDrawOffer, DrawDeclinedYou            string
-	DrawDeclined, DrawAgreed, DrawClaimed, ClaimInvalid, Resigned, Result           string
-	YourMoveAgain, ForcedPlayed, EndedOnBoard                                       string
-	DatesMissing, DateDiff, TimeMissing, TimeDiff                                   string
-	Overstep, Forfeited, OverstepJudge, Adjudication                                string
-	ControlOnMove, ControlWaiting                                                   string
-	Duplicate, NotYourTurn, AskGame, NotPlayer, Reminder, Silence                   string
+	Internal, InternalJudge, GameOver, Frozen, NoMove                             string
+	WrongRepeat, IllegibleRepeat, NotRepeated, RepeatNothing, RepeatThese         string
+	Numbering, ExtraIgnored, ChangesSent, SendNext, SendNothing                   string
+	NotForced, ForcedFixed, Substituted, SendMove, SendOneOf                      string
+	VariantAcceptedStop, VariantGone, VariantPlayed, NoSuchVariant, VariantNotNow string
+	VariantEmpty, VariantCut                                                      string
+	DrawLapsed, DrawOffered, DrawOfferSent, NoDrawOffer, DrawDeclinedYou          string
+	DrawDeclined, DrawAgreed, DrawClaimed, ClaimInvalid, Resigned, Result         string
+	YourMoveAgain, ForcedPlayed, EndedOnBoard                                     string
+	DatesMissing, DateDiff, TimeMissing, TimeDiff                                 string
+	Overstep, Forfeited, OverstepJudge, Adjudication                              string
+	ControlOnMove, ControlWaiting                                                 string
+	Duplicate, NotYourTurn, AskGame, NotPlayer, Reminder, Silence                 string
+	// The answer to a letter whose game cannot be told (AskGame opens it): AskGameNamed the
+	// game it named (%[1]s) and the sender's tournaments that have one of that name (%[2]s);
+	// AskGameList heads his games in play, each an AskGameItem (tournament, game, partner);
+	// AskGameLine shows the line to write (%[1]s), a GameLine (tournament, game).
+	AskGameNamed, AskGameList, AskGameItem, AskGameLine, GameLine                   string
 	Ruling, RulingPenalty, RulingForfeit, RulingAdjudicate, RulingDate, RulingLeave string
 	RulingRevert, RevertOnMove, RevertDraw, RevertVariant                           string
 	RulingClause                                                                    string // the clause a ruling rests on (4.1.10)
