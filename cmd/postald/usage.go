@@ -84,11 +84,13 @@ example:
 `,
 	"diagram": diagramUsage,
 	"backup":  backupUsage,
-	"check-config": `usage: postald check-config [-config FILE]
+	"check-config": `usage: postald check-config [-config FILE] [-offline] [-timeout D]
 
 Checks the configuration: the file parses, the trust settings, the permissions of the files it
-names, the store and the control socket's directory. Each check is reported on a line of its own
-("ok" or "FAIL"); the exit status is 1 when any fails.
+names, the store, a login to IMAP and to SMTP with the configured credentials and the watched
+mailbox (selected read-only; nothing is changed). Each check is reported on a line of its own
+("ok" or "FAIL"), a refused login in the server's own words; the exit status is 1 when any
+fails. -offline leaves out the mail servers.
 
 example:
   postald check-config -config /etc/postald/postald.toml
