@@ -46,7 +46,7 @@ func commands() []command {
 	return []command{
 		{"serve", "run the daemon: watch the mailbox, referee letters, send replies", runServe},
 		{"demo", "play a short game by letters on embedded mail servers and print every letter", runDemo},
-		{"tournament", "tournament create -config FILE -sheet START.toml: register a tournament and send the start letters", runTournament},
+		{"tournament", "tournament create -config FILE -sheet START.toml [-force]: register a tournament and send the start letters", runTournament},
 		{"judge", "the judge's rulings and views (list, show, penalty, forfeit, ...)", runJudge},
 		{"report", "the director's report", runReport},
 		{"export", "export -game GAME: a game as PDN", runExport},
