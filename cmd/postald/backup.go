@@ -16,14 +16,15 @@ Writes a consistent copy of the store to FILE, which must not exist, and checks 
 While the daemon runs, the daemon writes the copy (through the control socket) and goes on
 working; otherwise the store is opened read-only here. See "Backups and restore" in
 docs/admin.md for restoring.
+
+example:
+  postald backup /var/backups/postald/store-2026-12-01.db
 `
 
 // runBackup is `postald backup FILE`.
 func runBackup(_ context.Context, env *cmdEnv, args []string) error {
 	fs := newFlagSet(env, "backup")
-	cfgFile := fs.String("config", "", "configuration file (default $POSTALD_CONFIG or "+defaultConfig+")")
-	fs.Usage = func() { fmt.Fprint(env.stderr, backupUsage) }
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, env.stdout, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
@@ -35,7 +36,7 @@ func runBackup(_ context.Context, env *cmdEnv, args []string) error {
 	if err != nil {
 		return fmt.Errorf("backup %s: %w", fs.Arg(0), err)
 	}
-	return runStoreCall(env, *cfgFile, backupCall(dst))
+	return runStoreCall(env, env.config, backupCall(dst))
 }
 
 // backupCall writes the copy to the absolute path dst: in the daemon, with the daemon's open

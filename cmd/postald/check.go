@@ -33,6 +33,9 @@ russian-giveaway, 45 column-giveaway, 46 lasca-giveaway). A game without
 GameType is read as russian when its moves (or its FEN) name squares like
 c3, and as international when they are numbers.
 
+example:
+  postald check -variant russian games.pdn
+
 flags:
 `
 
@@ -40,11 +43,7 @@ flags:
 func runCheck(ctx context.Context, env *cmdEnv, args []string) error {
 	fs := newFlagSet(env, "check")
 	variantID := fs.String("variant", "", "replay every game in this variant, whatever its GameType (russian, international, column, lasca, or one of them with -giveaway)")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), checkUsage)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, env.stdout, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
 		}

@@ -7,20 +7,24 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 
 	"postald/internal/config"
+	"postald/internal/mailbox"
 )
 
 // runCheckConfig is `postald check-config -config FILE`: the configuration, the trust
-// settings and the permissions of the files it names, each reported on a line of its own
+// settings, the permissions of the files it names, the store, and (unless -offline) a login to
+// IMAP and to SMTP and the watched mailbox, each reported on a line of its own
 // ("ok" or "FAIL"); exit status 1 when anything fails, 0 when all is well.
-func runCheckConfig(_ context.Context, env *cmdEnv, args []string) error {
+func runCheckConfig(ctx context.Context, env *cmdEnv, args []string) error {
 	fs := newFlagSet(env, "check-config")
-	cfgFile := fs.String("config", "", "configuration file (default $POSTALD_CONFIG or "+defaultConfig+")")
-	if err := fs.Parse(args); err != nil {
+	offline := fs.Bool("offline", false, "check the files only: no login to the mail servers")
+	timeout := fs.Duration("timeout", 20*time.Second, "how long each server may take to answer")
+	if err := parseFlags(fs, env.stdout, args); err != nil {
 		return err
 	}
-	path := configPath(*cfgFile)
+	path := configPath(env.config)
 	failed := 0
 	report := func(problem string, ok string) {
 		if problem != "" {
@@ -63,11 +67,57 @@ func runCheckConfig(_ context.Context, env *cmdEnv, args []string) error {
 		}
 		report(p, "[control] socket directory "+dir+": owner-only, or to be created so")
 	}
+	if !*offline {
+		checkServers(ctx, cfg, *timeout, report)
+	}
 	if failed > 0 {
 		fmt.Fprintf(env.stdout, "%d problem(s)\n", failed)
 		return exitError{1}
 	}
 	return nil
+}
+
+// checkServers logs in to the IMAP server, selects the watched mailbox and logs in to the SMTP
+// server with the configured credentials, reporting each on a line of its own; a refusal is
+// reported in the server's own words.
+func checkServers(ctx context.Context, cfg *config.Config, timeout time.Duration, report func(problem, ok string)) {
+	opts := imapOptions(cfg)
+	mbox := opts.Mailbox
+	if mbox == "" {
+		mbox = "INBOX"
+	}
+	ictx, cancel := context.WithTimeout(ctx, timeout)
+	res, err := mailbox.CheckIMAP(ictx, opts)
+	cancel()
+	switch {
+	case !res.LoggedIn && mailbox.LoginRefused(err):
+		report(fmt.Sprintf("[imap] %s refused the login as %q (username, password_file or password_env): %v", cfg.IMAP.Address, cfg.IMAP.Username, err), "")
+	case !res.LoggedIn:
+		report(fmt.Sprintf("[imap] %s: %v", cfg.IMAP.Address, err), "")
+	default:
+		report("", fmt.Sprintf("[imap] logged in to %s as %q", cfg.IMAP.Address, cfg.IMAP.Username))
+		if err != nil {
+			report(fmt.Sprintf("[imap] mailbox %q: %v", mbox, err), "")
+		} else {
+			report("", fmt.Sprintf("[imap] mailbox %q selected: %d messages", mbox, res.Messages))
+		}
+	}
+	sender, err := mailbox.NewSender(smtpOptions(cfg))
+	if err != nil {
+		report(fmt.Sprintf("[smtp] %v", err), "")
+		return
+	}
+	defer sender.Close()
+	sctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	switch err := sender.Check(sctx); {
+	case mailbox.LoginRefused(err):
+		report(fmt.Sprintf("[smtp] %s refused the login as %q (username, password_file or password_env): %v", cfg.SMTP.Address, cfg.SMTP.Username, err), "")
+	case err != nil:
+		report(fmt.Sprintf("[smtp] %s: %v", cfg.SMTP.Address, err), "")
+	default:
+		report("", fmt.Sprintf("[smtp] logged in to %s as %q", cfg.SMTP.Address, cfg.SMTP.Username))
+	}
 }
 
 // storeProblem says what is wrong with the store file, "" when nothing: it may not exist yet

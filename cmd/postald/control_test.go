@@ -70,7 +70,7 @@ func commandCall(out io.Writer, args []string) (*storeCall, error) {
 	case "judge":
 		return judgeCall(out, args[1:])
 	case "report":
-		return reportFlags(fs, args[1:])
+		return reportFlags(fs, out, args[1:])
 	case "export":
 		game := fs.String("game", "", "")
 		if err := fs.Parse(args[1:]); err != nil {
@@ -82,6 +82,7 @@ func commandCall(out io.Writer, args []string) (*storeCall, error) {
 			return nil, fmt.Errorf("tournament %q", args[1:])
 		}
 		sheet := fs.String("sheet", "", "")
+		force := fs.Bool("force", false, "")
 		if err := fs.Parse(args[2:]); err != nil {
 			return nil, err
 		}
@@ -89,7 +90,7 @@ func commandCall(out io.Writer, args []string) (*storeCall, error) {
 		if err != nil {
 			return nil, err
 		}
-		return createCall(data), nil
+		return createCall(data, *force), nil
 	case "backup":
 		if err := fs.Parse(args[1:]); err != nil {
 			return nil, err

@@ -16,11 +16,7 @@ func runCrosstable(ctx context.Context, env *cmdEnv, args []string) error {
 	fs := newFlagSet(env, "crosstable")
 	asJSON := fs.Bool("json", false, `print {"standings":[...]} instead of the text crosstable`)
 	lang := fs.String("lang", tournament.Russian, "language of the text headings: ru or en")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: postald crosstable [-json] [-lang ru|en] FILE")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, env.stdout, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {

@@ -86,7 +86,7 @@ var demoSteps = []demoStep{
 func runDemo(ctx context.Context, env *cmdEnv, args []string) error {
 	fs := newFlagSet(env, "demo")
 	verbose := fs.Bool("v", false, "log what the daemon does")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, env.stdout, args); err != nil {
 		return err
 	}
 	logw := io.Discard

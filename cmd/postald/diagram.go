@@ -37,11 +37,7 @@ func runDiagram(ctx context.Context, env *cmdEnv, args []string) error {
 	last := fs.String("last", "", "a move to play from the -fen position and mark, in the variant's notation (c3:e5, 32-28)")
 	width := fs.Int("width", diagram.DefaultWidth, fmt.Sprintf("width of the picture in pixels (%d to %d)", diagram.MinWidth, diagram.MaxWidth))
 	out := fs.String("o", "", "the PNG file to write (- for the standard output)")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), diagramUsage)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, env.stdout, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
 		}

@@ -10,16 +10,15 @@ import (
 
 func runExport(_ context.Context, env *cmdEnv, args []string) error {
 	fs := newFlagSet(env, "export")
-	cfgFile := fs.String("config", "", "configuration file (default $POSTALD_CONFIG or "+defaultConfig+")")
 	game := fs.String("game", "", "the game: TOURNAMENT/W-B, or W-B when there is one tournament")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, env.stdout, args); err != nil {
 		return err
 	}
 	if *game == "" {
 		fmt.Fprintln(env.stderr, "usage: postald export [-config FILE] -game GAME")
 		return exitError{2}
 	}
-	return runStoreCall(env, *cfgFile, exportCall(*game))
+	return runStoreCall(env, env.config, exportCall(*game))
 }
 
 // exportCall writes one game as PDN.

@@ -30,7 +30,8 @@ views:
                                         envelope sender, From, authentication, decision, headers, text
                                         (GAME quarantine: letter N of the quarantine, as it numbers them)
 
-rulings (each needs -clause and -reason, 4.1.10; both players, the judge and the director are told):
+rulings (each takes -clause and -reason, 4.1.10; both players, the judge and the director are told;
+protest's -clause defaults to 4.1.12, withdraw's to the one seed 003, 1.10 gives):
   penalty GAME SIDE DAYS                add penalty days (negative DAYS removes them)
   correct-date GAME SIDE DAYS           correct a player's accrued days (4.3.1)
   forfeit GAME SIDE                     SIDE loses the game (time overstep, discipline)
@@ -38,39 +39,31 @@ rulings (each needs -clause and -reason, 4.1.10; both players, the judge and the
   leave GAME SIDE FROM TO               grant leave: the clock stops from FROM to TO (YYYY-MM-DD)
   annul GAME                            annul the game: it ends without a result and counts for no one
   withdraw [TOURNAMENT] PLAYER          a player leaves the tournament (seed 003, 1.10)
-  protest GAME -decision TEXT           record a protest and its decision (4.1.12)
+  protest GAME -reason DECISION         record a protest and its decision (4.1.12; -decision is
+                                        the same flag)
   revert GAME N                         put the game back as it was before letter N (a forged or
                                         misread letter): board, clocks, variants, draw offer, status;
                                         every letter stays in the archive, marked as reverted
 
 GAME is TOURNAMENT/W-B (or W-B when there is one tournament); SIDE is white, black or
-the player's number. Flags may stand before or after the arguments.
+the player's number. Flags may stand before or after the arguments; postald judge COMMAND -h
+prints a command's usage with an example.
+
+examples:
+  postald judge list -config /etc/postald/postald.toml
+  postald judge penalty ЗК-1/2-4 black 2 -clause 4.2.11 -reason "ход не повторён"
 `
 
 func runJudge(_ context.Context, env *cmdEnv, args []string) error {
-	fs := newFlagSet(env, "judge")
-	cfgFile := fs.String("config", "", "configuration file (default $POSTALD_CONFIG or "+defaultConfig+")")
-	fs.Usage = func() { fmt.Fprint(env.stderr, judgeUsage) }
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if fs.NArg() == 0 {
-		fs.Usage()
-		return exitError{2}
-	}
-	rest, cfg := cutConfig(fs.Args())
-	if cfg != "" {
-		*cfgFile = cfg
-	}
-	call, err := judgeCall(env.stdout, rest)
+	call, err := judgeCall(env.stdout, args)
 	if err != nil {
 		return err
 	}
-	return runStoreCall(env, *cfgFile, call)
+	return runStoreCall(env, env.config, call)
 }
 
-// cutConfig takes a -config FILE written after the judge's command ("judge revert 1-4 5
-// -config F ...") out of its arguments.
+// cutConfig takes -config FILE out of a command line wherever it stands ("judge revert 1-4 5
+// -config F ..."); after "--" nothing is taken.
 func cutConfig(args []string) (rest []string, file string) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -102,6 +95,9 @@ func judgeCall(out io.Writer, args []string) (*storeCall, error) {
 		return nil, exitError{2}
 	}
 	sub := args[0]
+	if sub == "help" && len(args) > 1 {
+		sub, args = args[1], []string{args[1], "-h"}
+	}
 	var parse judgeParser
 	switch sub {
 	case "list":
@@ -126,11 +122,11 @@ func judgeCall(out io.Writer, args []string) (*storeCall, error) {
 		parse = parseLetter
 	case "revert":
 		parse = parseRevert
-	case "help", "-h", "--help":
-		fmt.Fprint(out, judgeUsage)
+	case "help", "-h", "-help", "--help":
+		printUsage(out, nil, "judge", true)
 		return nil, exitError{0}
 	default:
-		fmt.Fprintf(out, "postald judge: unknown command %q\n\n%s", sub, judgeUsage)
+		fmt.Fprintf(out, "postald judge: unknown command %q; want one of list, show, verify, quarantine, letter, penalty, correct-date, forfeit, adjudicate, leave, annul, withdraw, protest, revert\n\n%s", sub, judgeUsage)
 		return nil, exitError{2}
 	}
 	call := &storeCall{failed: "postald judge " + sub}
@@ -145,6 +141,7 @@ func judgeCall(out io.Writer, args []string) (*storeCall, error) {
 func judgeFlags(out io.Writer, name string) *flag.FlagSet {
 	fs := flag.NewFlagSet("postald judge "+name, flag.ContinueOnError)
 	fs.SetOutput(out)
+	setUsage(fs, "judge "+name, true)
 	return fs
 }
 
@@ -204,7 +201,7 @@ func parseList(out io.Writer, args []string) (office.Request, printer, error) {
 	fs := judgeFlags(out, "list")
 	asJSON := fs.Bool("json", false, "print JSON")
 	only := fs.String("tournament", "", "only this tournament")
-	if err := parseArgs(fs, args); err != nil {
+	if err := parseFlags(fs, out, args); err != nil {
 		return office.Request{}, nil, err
 	}
 	return office.Request{List: &office.ListRequest{Tournament: *only}}, func(w io.Writer, rep office.Reply) error {
@@ -241,7 +238,7 @@ func printList(w io.Writer, rows []office.GameRow) error {
 func parseShow(out io.Writer, args []string) (office.Request, printer, error) {
 	fs := judgeFlags(out, "show")
 	asJSON := fs.Bool("json", false, "print JSON")
-	if err := parseArgs(fs, args); err != nil {
+	if err := parseFlags(fs, out, args); err != nil {
 		return office.Request{}, nil, err
 	}
 	if fs.NArg() != 1 {
@@ -338,13 +335,17 @@ func orNone(s string) string {
 	return s
 }
 
-func parseVerify(_ io.Writer, args []string) (office.Request, printer, error) {
-	if len(args) > 1 {
-		return office.Request{}, nil, errors.New("verify takes at most one GAME")
+func parseVerify(out io.Writer, args []string) (office.Request, printer, error) {
+	fs := judgeFlags(out, "verify")
+	if err := parseFlags(fs, out, args); err != nil {
+		return office.Request{}, nil, err
+	}
+	if fs.NArg() > 1 {
+		return office.Request{}, nil, fmt.Errorf("verify takes at most one GAME, got %q", fs.Args())
 	}
 	req := &office.VerifyRequest{}
-	if len(args) == 1 {
-		req.Game = args[0]
+	if fs.NArg() == 1 {
+		req.Game = fs.Arg(0)
 	}
 	return office.Request{Verify: req}, func(w io.Writer, rep office.Reply) error {
 		switch v := rep.Verify; {
@@ -363,7 +364,7 @@ func parseVerify(_ io.Writer, args []string) (office.Request, printer, error) {
 func parseQuarantine(out io.Writer, args []string) (office.Request, printer, error) {
 	fs := judgeFlags(out, "quarantine")
 	asJSON := fs.Bool("json", false, "print JSON")
-	if err := parseArgs(fs, args); err != nil {
+	if err := parseFlags(fs, out, args); err != nil {
 		return office.Request{}, nil, err
 	}
 	return office.Request{Quarantine: &office.QuarantineRequest{}}, func(w io.Writer, rep office.Reply) error {
@@ -395,12 +396,12 @@ func parseRule(out io.Writer, kind referee.RuleKind, args []string) (office.Requ
 	fs := judgeFlags(out, kind.String())
 	clause := fs.String("clause", "", "the clause the ruling rests on (4.1.10), e.g. 4.3.1")
 	reason := fs.String("reason", "", "the reason, told to both players")
-	if err := parseArgs(fs, args); err != nil {
+	if err := parseFlags(fs, out, args); err != nil {
 		return office.Request{}, nil, err
 	}
 	want := map[referee.RuleKind]int{referee.RulePenalty: 3, referee.RuleCorrect: 3, referee.RuleForfeit: 2, referee.RuleAdjudicate: 2, referee.RuleLeave: 4}[kind]
 	if fs.NArg() != want {
-		return office.Request{}, nil, fmt.Errorf("%s needs %d arguments; see postald judge help", kind, want)
+		return office.Request{}, nil, fmt.Errorf("%s needs %d arguments, got %d %q: %s", kind, want, fs.NArg(), fs.Args(), ruleShape[kind])
 	}
 	if *clause == "" || *reason == "" {
 		return office.Request{}, nil, errNoClause
@@ -412,7 +413,7 @@ func parseRule(out io.Writer, kind referee.RuleKind, args []string) (office.Requ
 	case referee.RulePenalty, referee.RuleCorrect:
 		r.Side = a[1]
 		if r.Days, err = strconv.Atoi(a[2]); err != nil {
-			return office.Request{}, nil, fmt.Errorf("days %q: %w", a[2], err)
+			return office.Request{}, nil, fmt.Errorf("days %q: want a whole number of days, e.g. 6 or -2", a[2])
 		}
 	case referee.RuleForfeit:
 		r.Side = a[1]
@@ -430,6 +431,15 @@ func parseRule(out io.Writer, kind referee.RuleKind, args []string) (office.Requ
 	return office.Request{Rule: r}, ruled(a[0], fmt.Sprintf("%s recorded (%s); the players, the judge and the director are told", kind, *clause)), nil
 }
 
+// ruleShape is what each ruling of the referee's kinds takes, as its errors say it.
+var ruleShape = map[referee.RuleKind]string{
+	referee.RulePenalty:    "GAME SIDE DAYS (SIDE white, black or the player's number)",
+	referee.RuleCorrect:    "GAME SIDE DAYS (SIDE white, black or the player's number)",
+	referee.RuleForfeit:    "GAME SIDE (SIDE white, black or the player's number)",
+	referee.RuleAdjudicate: "GAME RESULT (1-0, 0-1 or 1/2-1/2)",
+	referee.RuleLeave:      "GAME SIDE FROM TO (dates YYYY-MM-DD)",
+}
+
 // ruled prints "GAME: done" once a ruling on the game named is recorded.
 func ruled(name, done string) printer {
 	return func(w io.Writer, rep office.Reply) error {
@@ -445,11 +455,11 @@ func parseWithdraw(out io.Writer, args []string) (office.Request, printer, error
 	fs := judgeFlags(out, "withdraw")
 	clause := fs.String("clause", "", "the clause; by default the one seed 003, 1.10 gives (1.10.2 or 1.10.3)")
 	reason := fs.String("reason", "", "the reason, told to every partner")
-	if err := parseArgs(fs, args); err != nil {
+	if err := parseFlags(fs, out, args); err != nil {
 		return office.Request{}, nil, err
 	}
 	if fs.NArg() < 1 || fs.NArg() > 2 || *reason == "" {
-		return office.Request{}, nil, errors.New("withdraw needs [TOURNAMENT] PLAYER and -reason")
+		return office.Request{}, nil, fmt.Errorf("withdraw needs [TOURNAMENT] PLAYER and -reason (got %q); -clause may be left out", fs.Args())
 	}
 	code, player := "", fs.Arg(0)
 	if fs.NArg() == 2 {
@@ -457,7 +467,7 @@ func parseWithdraw(out io.Writer, args []string) (office.Request, printer, error
 	}
 	num, err := strconv.Atoi(player)
 	if err != nil {
-		return office.Request{}, nil, fmt.Errorf("player %q: want his number", player)
+		return office.Request{}, nil, fmt.Errorf("player %q: want his number in the tournament, e.g. 5", player)
 	}
 	req := &office.WithdrawRequest{Tournament: code, Player: num, Clause: *clause, Reason: *reason}
 	return office.Request{Withdraw: req}, func(w io.Writer, rep office.Reply) error {
@@ -477,7 +487,7 @@ func parseAnnul(out io.Writer, args []string) (office.Request, printer, error) {
 	fs := judgeFlags(out, "annul")
 	clause := fs.String("clause", "", "the clause the ruling rests on (4.1.10)")
 	reason := fs.String("reason", "", "the reason, told to both players")
-	if err := parseArgs(fs, args); err != nil {
+	if err := parseFlags(fs, out, args); err != nil {
 		return office.Request{}, nil, err
 	}
 	if fs.NArg() != 1 || *clause == "" || *reason == "" {
@@ -490,15 +500,23 @@ func parseAnnul(out io.Writer, args []string) (office.Request, printer, error) {
 // parseProtest: a protest against a decision and the judge's decision on it (4.1.12).
 func parseProtest(out io.Writer, args []string) (office.Request, printer, error) {
 	fs := judgeFlags(out, "protest")
-	decision := fs.String("decision", "", "the judge's decision on the protest")
+	reason := fs.String("reason", "", "the decision on the protest, told to both players")
+	decision := fs.String("decision", "", "the same as -reason")
 	clause := fs.String("clause", "4.1.12", "the clause")
-	if err := parseArgs(fs, args); err != nil {
+	if err := parseFlags(fs, out, args); err != nil {
 		return office.Request{}, nil, err
 	}
-	if fs.NArg() != 1 || *decision == "" {
-		return office.Request{}, nil, errors.New("protest needs GAME and -decision")
+	text := *reason
+	switch {
+	case text == "":
+		text = *decision
+	case *decision != "" && *decision != text:
+		return office.Request{}, nil, errors.New("protest: -reason and -decision are the same flag; give one")
 	}
-	req := &office.ProtestRequest{Game: fs.Arg(0), Decision: *decision, Clause: *clause}
+	if fs.NArg() != 1 || text == "" || *clause == "" {
+		return office.Request{}, nil, fmt.Errorf("protest needs GAME and -reason DECISION (got %q); -clause defaults to 4.1.12", fs.Args())
+	}
+	req := &office.ProtestRequest{Game: fs.Arg(0), Decision: text, Clause: *clause}
 	return office.Request{Protest: req}, ruled(fs.Arg(0), "protest decision recorded; the players, the judge and the director are told"), nil
 }
 
@@ -510,7 +528,7 @@ const stampLayout = "2006-01-02 15:04 -0700"
 func parseLetter(out io.Writer, args []string) (office.Request, printer, error) {
 	fs := judgeFlags(out, "letter")
 	raw := fs.Bool("raw", false, "print the letter byte for byte as archived")
-	if err := parseArgs(fs, args); err != nil {
+	if err := parseFlags(fs, out, args); err != nil {
 		return office.Request{}, nil, err
 	}
 	if fs.NArg() != 2 {
@@ -576,7 +594,7 @@ func parseRevert(out io.Writer, args []string) (office.Request, printer, error) 
 	fs := judgeFlags(out, "revert")
 	clause := fs.String("clause", "", "the clause the ruling rests on (4.1.10), e.g. 4.1.7")
 	reason := fs.String("reason", "", "the reason, told to both players")
-	if err := parseArgs(fs, args); err != nil {
+	if err := parseFlags(fs, out, args); err != nil {
 		return office.Request{}, nil, err
 	}
 	if fs.NArg() != 2 {

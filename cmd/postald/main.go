@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 )
 
@@ -31,6 +32,9 @@ type cmdEnv struct {
 	// store without the deep check (bbolt's page check and the hash chains) — for very large
 	// files; the header check is never skipped.
 	skipCheck bool
+	// config is -config FILE wherever it stood on the command line (before the command, after
+	// it, after the arguments) of a command that reads a configuration; "" for none given.
+	config string
 }
 
 // exitError ends the process with a given status after printing nothing more.
@@ -42,7 +46,7 @@ func commands() []command {
 	return []command{
 		{"serve", "run the daemon: watch the mailbox, referee letters, send replies", runServe},
 		{"demo", "play a short game by letters on embedded mail servers and print every letter", runDemo},
-		{"tournament", "tournament create -config FILE -sheet START.toml: register a tournament and send the start letters", runTournament},
+		{"tournament", "tournament create -config FILE -sheet START.toml [-force]: register a tournament and send the start letters", runTournament},
 		{"judge", "the judge's rulings and views (list, show, penalty, forfeit, ...)", runJudge},
 		{"report", "the director's report", runReport},
 		{"export", "export -game GAME: a game as PDN", runExport},
@@ -53,7 +57,7 @@ func commands() []command {
 		{"perft", "perft -variant V -depth N [-fen F]: count legal move sequences", runPerft},
 		{"diagram", "diagram -variant V -fen F [-last MOVE] -o FILE.png: a position as a picture", runDiagram},
 		{"backup", "backup FILE: a consistent, checked copy of the store, while the daemon runs or not", runBackup},
-		{"check-config", "check-config -config FILE: the configuration, trust settings and file permissions; exit 1 on a problem", runCheckConfig},
+		{"check-config", "check-config -config FILE: the configuration, trust, file permissions, IMAP and SMTP logins; exit 1 on a problem", runCheckConfig},
 		{"version", "the module version and VCS revision this binary was built from", runVersion},
 	}
 }
@@ -67,8 +71,19 @@ func main() {
 
 // run dispatches args to a subcommand and returns the process exit status.
 func run(ctx context.Context, env *cmdEnv, args []string) int {
-	for len(args) > 0 && (args[0] == "-skip-check" || args[0] == "--skip-check") {
-		env.skipCheck, args = true, args[1:]
+	for len(args) > 0 {
+		switch a := args[0]; {
+		case a == "-skip-check" || a == "--skip-check":
+			env.skipCheck, args = true, args[1:]
+			continue
+		case (a == "-config" || a == "--config") && len(args) > 1:
+			env.config, args = args[1], args[2:]
+			continue
+		case strings.HasPrefix(a, "-config=") || strings.HasPrefix(a, "--config="):
+			env.config, args = a[strings.Index(a, "=")+1:], args[1:]
+			continue
+		}
+		break
 	}
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		usage(env.stdout)
@@ -81,7 +96,17 @@ func run(ctx context.Context, env *cmdEnv, args []string) int {
 		if c.name != args[0] {
 			continue
 		}
-		err := c.run(ctx, env, args[1:])
+		rest := args[1:]
+		if configCommands[c.name] {
+			var file string
+			if rest, file = cutConfig(rest); file != "" {
+				env.config = file
+			}
+		} else if env.config != "" {
+			fmt.Fprintf(env.stderr, "postald %s: reads no configuration; -config is for %s\n", c.name, strings.Join(configNames(), ", "))
+			return 2
+		}
+		err := c.run(ctx, env, rest)
 		if code, ok := exitStatus(err); ok {
 			return code
 		}
@@ -109,17 +134,32 @@ func exitStatus(err error) (code int, ok bool) {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: postald [-skip-check] <command> [flags]")
+	fmt.Fprintln(w, "usage: postald [-skip-check] [-config FILE] <command> [flags] [arguments]")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "commands:")
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-11s %s\n", c.name, c.summary)
 	}
+	fmt.Fprintln(w, "\npostald COMMAND -h prints a command's usage with an example; -config FILE (or")
+	fmt.Fprintln(w, "$POSTALD_CONFIG) may stand before the command, after it or after its arguments.")
+	fmt.Fprintln(w, "\nexample:\n  postald judge list -config /etc/postald/postald.toml")
+}
+
+// configNames lists the commands that read a configuration, in postald help's order.
+func configNames() []string {
+	var names []string
+	for _, c := range commands() {
+		if configCommands[c.name] {
+			names = append(names, c.name)
+		}
+	}
+	return names
 }
 
 // newFlagSet returns a flag set for a subcommand that reports errors to env.
 func newFlagSet(env *cmdEnv, name string) *flag.FlagSet {
 	fs := flag.NewFlagSet("postald "+name, flag.ContinueOnError)
 	fs.SetOutput(env.stderr)
+	setUsage(fs, name, configCommands[strings.Fields(name)[0]])
 	return fs
 }

@@ -14,11 +14,7 @@ import (
 // letter was read and 1 when it could not be read at all.
 func runParse(ctx context.Context, env *cmdEnv, args []string) error {
 	fs := newFlagSet(env, "parse")
-	fs.Usage = func() {
-		fmt.Fprintln(env.stderr, "usage: postald parse FILE   (an RFC 5322 message; - for standard input)")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, env.stdout, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {

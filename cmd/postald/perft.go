@@ -16,7 +16,7 @@ func runPerft(ctx context.Context, env *cmdEnv, args []string) error {
 	variant := fs.String("variant", "russian", "variant id (russian, international, column, lasca, or *-giveaway)")
 	depth := fs.Int("depth", 5, "deepest depth to count")
 	fen := fs.String("fen", "", "start position in postald's FEN (default: the variant's start position)")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, env.stdout, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
 		}

@@ -11,20 +11,19 @@ import (
 
 func runReport(_ context.Context, env *cmdEnv, args []string) error {
 	fs := newFlagSet(env, "report")
-	cfgFile := fs.String("config", "", "configuration file (default $POSTALD_CONFIG or "+defaultConfig+")")
-	call, err := reportFlags(fs, args)
+	call, err := reportFlags(fs, env.stdout, args)
 	if err != nil {
 		return err
 	}
-	return runStoreCall(env, *cfgFile, call)
+	return runStoreCall(env, env.config, call)
 }
 
 // reportFlags parses the report's flags into its call.
-func reportFlags(fs *flag.FlagSet, args []string) (*storeCall, error) {
+func reportFlags(fs *flag.FlagSet, help io.Writer, args []string) (*storeCall, error) {
 	send := fs.Bool("send", false, "mail the report to each tournament's director instead of printing it")
 	html := fs.Bool("html", false, "print HTML instead of plain text")
 	only := fs.String("tournament", "", "only this tournament")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, help, args); err != nil {
 		return nil, err
 	}
 	req := &office.ReportRequest{Tournament: *only, Send: *send}

@@ -25,13 +25,12 @@ import (
 
 func runServe(ctx context.Context, env *cmdEnv, args []string) error {
 	fs := newFlagSet(env, "serve")
-	cfgFile := fs.String("config", "", "configuration file (default $POSTALD_CONFIG or "+defaultConfig+")")
 	debug := fs.Bool("debug", false, "log at debug level")
 	takeover := fs.Bool("takeover", false, "move the claim on the watched mailbox to this store (only when the store that holds it is retired)")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, env.stdout, args); err != nil {
 		return err
 	}
-	path := configPath(*cfgFile)
+	path := configPath(env.config)
 	cfg, err := config.Load(path, config.OSEnv())
 	if err != nil {
 		return err
@@ -57,6 +56,31 @@ func runServe(ctx context.Context, env *cmdEnv, args []string) error {
 	return serve(ctx, cfg, db, log, time.Now)
 }
 
+// imapOptions are the watcher's options of the configuration.
+func imapOptions(cfg *config.Config) mailbox.IMAPOptions {
+	return mailbox.IMAPOptions{
+		Address:   cfg.IMAP.Address,
+		TLS:       mailbox.TLSMode(cfg.IMAP.TLS),
+		Username:  cfg.IMAP.Username,
+		Password:  cfg.IMAP.Password,
+		Mailbox:   cfg.IMAP.Mailbox,
+		Processed: cfg.IMAP.Processed,
+		CAFile:    cfg.TLS.CAFile,
+	}
+}
+
+// smtpOptions are the sender's options of the configuration.
+func smtpOptions(cfg *config.Config) mailbox.SMTPOptions {
+	return mailbox.SMTPOptions{
+		Address:  cfg.SMTP.Address,
+		TLS:      mailbox.TLSMode(cfg.SMTP.TLS),
+		Username: cfg.SMTP.Username,
+		Password: cfg.SMTP.Password,
+		From:     cfg.SMTP.From,
+		CAFile:   cfg.TLS.CAFile,
+	}
+}
+
 // serve runs the daemon on an open store until ctx ends.
 func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logger, now func() time.Time) error {
 	if err := cfg.Trust.Problem(); err != nil {
@@ -72,14 +96,7 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 	if err != nil {
 		return fmt.Errorf("[smtp] from %q: %w", cfg.SMTP.From, err)
 	}
-	sender, err := mailbox.NewSender(mailbox.SMTPOptions{
-		Address:  cfg.SMTP.Address,
-		TLS:      mailbox.TLSMode(cfg.SMTP.TLS),
-		Username: cfg.SMTP.Username,
-		Password: cfg.SMTP.Password,
-		From:     cfg.SMTP.From,
-		CAFile:   cfg.TLS.CAFile,
-	})
+	sender, err := mailbox.NewSender(smtpOptions(cfg))
 	if err != nil {
 		return err
 	}
@@ -96,15 +113,7 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 		Now:           now,
 		Metrics:       m,
 	})
-	imapOpts := mailbox.IMAPOptions{
-		Address:   cfg.IMAP.Address,
-		TLS:       mailbox.TLSMode(cfg.IMAP.TLS),
-		Username:  cfg.IMAP.Username,
-		Password:  cfg.IMAP.Password,
-		Mailbox:   cfg.IMAP.Mailbox,
-		Processed: cfg.IMAP.Processed,
-		CAFile:    cfg.TLS.CAFile,
-	}
+	imapOpts := imapOptions(cfg)
 	// One mailbox, one daemon: a mailbox another store holds is refused before anything runs
 	// (no reminder, no letter of this store goes out); the watcher checks again at every
 	// connection, so a server unreachable now does not keep postald from starting.

@@ -24,11 +24,7 @@ import (
 func runSimulate(ctx context.Context, env *cmdEnv, args []string) error {
 	fs := newFlagSet(env, "simulate")
 	sheetPath := fs.String("sheet", "", "the tournament's start sheet (TOML)")
-	fs.Usage = func() {
-		fmt.Fprintln(env.stderr, "usage: postald simulate -sheet START.toml LETTERS.mbox")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, env.stdout, args); err != nil {
 		return err
 	}
 	if *sheetPath == "" || fs.NArg() != 1 {

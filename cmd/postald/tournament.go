@@ -13,35 +13,52 @@ import (
 const tournamentUsage = `usage: postald tournament create [-config FILE] -sheet START.toml
 
 Registers a tournament from its start sheet (players, variant, dates, regulation), pairs the
-games by the Berger tables and sends every player his start letter.
+games by the Berger tables and sends every player his start letter. The sheet is checked first:
+an end date already past, a start after the end, a player without an address, an address or a
+number twice, a zero or negative setting are refused with the key named; -force registers what
+is only unusual (an end date already past, for a tournament entered late).
+
+example:
+  postald tournament create -config /etc/postald/postald.toml -sheet zk-1.toml
 `
 
 func runTournament(_ context.Context, env *cmdEnv, args []string) error {
-	if len(args) == 0 || args[0] != "create" {
-		fmt.Fprint(env.stderr, tournamentUsage)
-		return exitError{2}
-	}
 	fs := newFlagSet(env, "tournament create")
-	cfgFile := fs.String("config", "", "configuration file (default $POSTALD_CONFIG or "+defaultConfig+")")
 	sheetFile := fs.String("sheet", "", "the start sheet (TOML)")
-	if err := fs.Parse(args[1:]); err != nil {
+	force := fs.Bool("force", false, "register a sheet that is only unusual (an end date already past)")
+	if err := parseFlags(fs, env.stdout, args); err != nil {
 		return err
 	}
+	if fs.NArg() == 0 || fs.Arg(0) != "create" {
+		if fs.NArg() == 0 {
+			fmt.Fprintln(env.stderr, "postald tournament: want the command create")
+		} else {
+			fmt.Fprintf(env.stderr, "postald tournament: unknown command %q; want create\n", fs.Arg(0))
+		}
+		fs.SetOutput(env.stderr)
+		fs.Usage()
+		return exitError{2}
+	}
+	if fs.NArg() > 1 {
+		return fmt.Errorf("create takes no arguments but -sheet START.toml; got %q", fs.Args()[1:])
+	}
 	if *sheetFile == "" {
-		fmt.Fprint(env.stderr, tournamentUsage)
+		fmt.Fprintln(env.stderr, "postald tournament create: want -sheet START.toml")
+		fs.SetOutput(env.stderr)
+		fs.Usage()
 		return exitError{2}
 	}
 	data, err := os.ReadFile(*sheetFile)
 	if err != nil {
 		return err
 	}
-	return runStoreCall(env, *cfgFile, createCall(data))
+	return runStoreCall(env, env.config, createCall(data, *force))
 }
 
 // createCall registers the tournament of a start sheet. The sheet travels as data, not as a
 // path: the daemon may not see the caller's files.
-func createCall(sheet []byte) *storeCall {
-	return &storeCall{req: office.Request{Create: &office.CreateRequest{Sheet: sheet}}, failed: "postald tournament create",
+func createCall(sheet []byte, force bool) *storeCall {
+	return &storeCall{req: office.Request{Create: &office.CreateRequest{Sheet: sheet, Force: force}}, failed: "postald tournament create",
 		print: func(w io.Writer, rep office.Reply) error {
 			if r := rep.Registered; r != nil {
 				fmt.Fprintf(w, "tournament %s registered: %s, %s, %s from %s to %s; start letters queued\n",

@@ -12,7 +12,7 @@ import (
 // runtime/debug.ReadBuildInfo reports them.
 func runVersion(_ context.Context, env *cmdEnv, args []string) error {
 	fs := newFlagSet(env, "version")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, env.stdout, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {

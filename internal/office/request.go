@@ -200,6 +200,9 @@ type ExportReply struct {
 // may not see the caller's files.
 type CreateRequest struct {
 	Sheet []byte `json:"sheet"`
+	// Force registers a sheet that is only unusual (tournament.Unusual: an end date already
+	// past, for a tournament entered late); what is wrong is refused all the same.
+	Force bool `json:"force,omitempty"`
 }
 
 // Registered is the tournament a CreateRequest registered.
@@ -385,7 +388,7 @@ func (o *Office) canonical(req *Request) error {
 
 // createTournament registers the tournament of the start sheet and queues its start letters.
 func (o *Office) createTournament(req CreateRequest) (*Registered, error) {
-	sh, err := CreateTournament(o.opt.Store, o.opt.From, req.Sheet, o.now())
+	sh, err := Register(o.opt.Store, o.opt.From, req.Sheet, o.now(), req.Force)
 	if err != nil {
 		return nil, err
 	}

@@ -41,13 +41,23 @@ var ErrRegistered = errors.New("already registered")
 // Berger tables with White's clock running from the start date (4.3.2), each game's first
 // deadline, and the start letters in the outbox.
 func CreateTournament(db *store.DB, from mail.Address, data []byte, now time.Time) (*tournament.Sheet, error) {
+	return Register(db, from, data, now, false)
+}
+
+// Register is CreateTournament; with force it registers a sheet that is only unusual
+// (tournament.Sheet.Unusual: an end date already past), which is otherwise refused with the
+// key named.
+func Register(db *store.DB, from mail.Address, data []byte, now time.Time, force bool) (*tournament.Sheet, error) {
 	sh, err := tournament.ParseSheet(data)
 	if err != nil {
 		return nil, err
 	}
 	loc, err := time.LoadLocation(sh.Regulation.Zone)
 	if err != nil {
-		return nil, fmt.Errorf("regulation zone: %w", err)
+		return nil, fmt.Errorf("regulation.zone: %w", err)
+	}
+	if odd := sh.Unusual(daysclock.DateOf(now, loc)); len(odd) > 0 && !force {
+		return nil, &tournament.InvalidError{Problems: odd}
 	}
 	pairs, err := tournament.Pairings(len(sh.Players), sh.Rounds)
 	if err != nil {
@@ -79,6 +89,9 @@ func CreateTournament(db *store.DB, from mail.Address, data []byte, now time.Tim
 		// start date, play starts for them on the day after they received it (4.3.2).
 		terms := daysclock.Terms{Start: sh.Start, End: sh.End}
 		late := terms.PlayerStart(daysclock.DateOf(now, loc))
+		if late != sh.Start {
+			sh.PlayFrom = late // the start letters name it
+		}
 		for _, pr := range pairs {
 			g := referee.NewGame(sh.Code, pr.Name, sh.Variant, sh.Language, player(pr.White), player(pr.Black), sh.Start, sh.End)
 			g.Address, g.Judge = sh.Address, sh.Judge

@@ -108,12 +108,17 @@ var english = Book{
 		ControlOnMove:  "Your control: move %d, at most %s in all; the last day for this move: %s.",
 		ControlWaiting: "Your control: move %d, at most %s in all; %s in hand.",
 
-		Duplicate:   "These moves are already made; the letter changes nothing.",
-		NotYourTurn: "It is your partner's turn; the letter changes nothing.",
-		AskGame:     "postald could not tell which game the letter is for. Name it in the letter, for example \"game 1-2\". Your games: %s.",
-		NotPlayer:   "The address %s is not a player of this game.",
-		Reminder:    "Reminder: your move in this game is awaited. Control: move %d, at most %s in all; the last day for this move: %s (%s).",
-		Silence:     "Player %s has not answered for %s (since %s).",
+		Duplicate:    "These moves are already made; the letter changes nothing.",
+		NotYourTurn:  "It is your partner's turn; the letter changes nothing.",
+		AskGame:      "postald could not tell which game the letter is for.",
+		AskGameNamed: "Game %[1]s is in more than one of your tournaments: %[2]s.",
+		AskGameList:  "Your games:",
+		AskGameItem:  "- tournament %[1]s, game %[2]s, partner %[3]s",
+		AskGameLine:  "Write the tournament and the game in one line at the head of the letter, for example:\n\n    %[1]s",
+		GameLine:     "Tournament %[1]s, game %[2]s.",
+		NotPlayer:    "The address %s is not a player of this game.",
+		Reminder:     "Reminder: your move in this game is awaited. Control: move %d, at most %s in all; the last day for this move: %s (%s).",
+		Silence:      "Player %s has not answered for %s (since %s).",
 
 		Ruling:           "Judge's ruling: %s",
 		RulingPenalty:    "%s (%s): %s. Reason: %s",
@@ -480,11 +485,34 @@ func enStartBody(s Start) string {
 	w("Your number is %d. %s, %s each, all played at the same time.", s.Number, enPlayer.count(s.Players), enGame.count(len(s.Games)))
 	w("")
 	w("The rules in brief")
-	w("- Play starts on %s; games unfinished on %s go to adjudication (4.3.2).", enLongDate(s.Start), enLongDate(s.End))
+	if s.PlayFrom.IsZero() {
+		w("- Play starts on %s.", enLongDate(s.Start))
+	} else {
+		w("- The tournament started on %s; you receive this letter later, so your play starts on %s,", enLongDate(s.Start), enLongDate(s.PlayFrom))
+		w("  the day after you receive it (4.3.2).")
+	}
+	w("- Games unfinished on %s go to adjudication: within %s both partners send their", enLongDate(s.End), enDay.count(s.AdjudicationDays))
+	w("  evaluation of the position and their analysis, then the judge decides (4.3.2).")
 	w("- Thinking time: %s for every %s, counted cumulatively (4.3.1).", enDay.count(s.ControlDays), enMove.count(s.ControlMoves))
+	if s.Overstep == "forfeit" {
+		w("- Overstepping a time control loses the game: the loss is scored at once (4.3.1).")
+	} else {
+		w("- An overstep of a time control is recorded, and the judge decides whether it loses the game (4.1.7, 4.3.1).")
+	}
 	w("- An impossible or wrongly written move costs %s of thinking time (4.2.11).", enDay.count(s.PenaltyDays))
+	if len(s.Reminders) == 0 {
+		w("- No reminders are sent: keep an eye on your time yourself.")
+	} else {
+		var at []string
+		for _, d := range s.Reminders {
+			at = append(at, enDay.count(d))
+		}
+		w("- If you are on move and have not answered, a reminder comes %s before a control's last day.", strings.Join(at, " and "))
+	}
+	w("- If you are on move and write nothing for %s, the judge is told (4.1.7).", enDay.count(s.SilenceDays))
 	w("- Days are counted by the calendar of %s.", s.Zone)
-	w("- Leave: up to %s in the tournament, announced in advance.", enDay.count(s.LeaveDays))
+	w("- Leave: up to %s in the tournament; announce it by letter before its first day, and your", enDay.count(s.LeaveDays))
+	w("  clock stops on those days (4.1.3).")
 	w("- Protests go to the judge, %s, within %s (4.1.12).", s.Judge, enDay.count(s.ProtestDays))
 	w("")
 	w("Your games")

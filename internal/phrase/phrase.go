@@ -123,19 +123,24 @@ type RefereeText struct {
 	ViolationNoLine                         string // what is wrong, clause
 	SendLine, Penalty, NoPenalty, ClockRuns string
 
-	Internal, InternalJudge, GameOver, Frozen, NoMove                               string
-	WrongRepeat, IllegibleRepeat, NotRepeated, RepeatNothing, RepeatThese           string
-	Numbering, ExtraIgnored, ChangesSent, SendNext, SendNothing                     string
-	NotForced, ForcedFixed, Substituted, SendMove, SendOneOf                        string
-	VariantAcceptedStop, VariantGone, VariantPlayed, NoSuchVariant, VariantNotNow   string
-	VariantEmpty, VariantCut                                                        string
-	DrawLapsed, DrawOffered, DrawOfferSent, NoDrawOffer, DrawDeclinedYou            string
-	DrawDeclined, DrawAgreed, DrawClaimed, ClaimInvalid, Resigned, Result           string
-	YourMoveAgain, ForcedPlayed, EndedOnBoard                                       string
-	DatesMissing, DateDiff, TimeMissing, TimeDiff                                   string
-	Overstep, Forfeited, OverstepJudge, Adjudication                                string
-	ControlOnMove, ControlWaiting                                                   string
-	Duplicate, NotYourTurn, AskGame, NotPlayer, Reminder, Silence                   string
+	Internal, InternalJudge, GameOver, Frozen, NoMove                             string
+	WrongRepeat, IllegibleRepeat, NotRepeated, RepeatNothing, RepeatThese         string
+	Numbering, ExtraIgnored, ChangesSent, SendNext, SendNothing                   string
+	NotForced, ForcedFixed, Substituted, SendMove, SendOneOf                      string
+	VariantAcceptedStop, VariantGone, VariantPlayed, NoSuchVariant, VariantNotNow string
+	VariantEmpty, VariantCut                                                      string
+	DrawLapsed, DrawOffered, DrawOfferSent, NoDrawOffer, DrawDeclinedYou          string
+	DrawDeclined, DrawAgreed, DrawClaimed, ClaimInvalid, Resigned, Result         string
+	YourMoveAgain, ForcedPlayed, EndedOnBoard                                     string
+	DatesMissing, DateDiff, TimeMissing, TimeDiff                                 string
+	Overstep, Forfeited, OverstepJudge, Adjudication                              string
+	ControlOnMove, ControlWaiting                                                 string
+	Duplicate, NotYourTurn, AskGame, NotPlayer, Reminder, Silence                 string
+	// The answer to a letter whose game cannot be told (AskGame opens it): AskGameNamed the
+	// game it named (%[1]s) and the sender's tournaments that have one of that name (%[2]s);
+	// AskGameList heads his games in play, each an AskGameItem (tournament, game, partner);
+	// AskGameLine shows the line to write (%[1]s), a GameLine (tournament, game).
+	AskGameNamed, AskGameList, AskGameItem, AskGameLine, GameLine                   string
 	Ruling, RulingPenalty, RulingForfeit, RulingAdjudicate, RulingDate, RulingLeave string
 	RulingRevert, RevertOnMove, RevertDraw, RevertVariant                           string
 	RulingClause                                                                    string // the clause a ruling rests on (4.1.10)
@@ -260,9 +265,15 @@ type Start struct {
 	Players int    // how many play
 	Games   []StartGame
 
-	Start, End                               daysclock.Date
+	Start, End daysclock.Date
+	// PlayFrom is the day play starts for the player when the tournament was registered after
+	// its start date (4.3.2: the day after the start letter is received); zero: on Start.
+	PlayFrom                                 daysclock.Date
 	Zone                                     string // whose calendar counts the days
-	ControlDays, ControlMoves                int    // 4.3.1: days for every so many moves
+	Overstep                                 string // referee.OverstepJudge or OverstepForfeit: what an overstep of a control does
+	Reminders                                []int  // days before a control's last day on which a reminder comes; none: no reminders
+	SilenceDays, AdjudicationDays            int
+	ControlDays, ControlMoves                int // 4.3.1: days for every so many moves
 	PenaltyDays, LeaveDays, ProtestDays      int
 	Judge, Address                           string // the judge's address, postald's
 	SampleSubject, SampleGame, Received, Own string // the sample letter: for the first game

@@ -26,6 +26,7 @@ func Route(games []Game, l *mailparse.Letter, env Envelope, reg Regulation, loc 
 	if len(mine) == 0 {
 		return -1, Decision{Verdict: Ignored, Clauses: []string{}, Moves: []string{}}
 	}
+	all := mine // every game of the sender's, whatever tournament the letter names
 	// 4.2.3: the letter names its tournament (шифр); of the sender's games, those of that
 	// tournament are the ones it can be about. A code that names none of them is no help.
 	if lt.Tournament != "" {
@@ -58,7 +59,7 @@ func Route(games []Game, l *mailparse.Letter, env Envelope, reg Regulation, loc 
 		if len(named) == 1 {
 			return named[0], Decision{}
 		}
-		return -1, askGame(games, mine, env, loc)
+		return -1, askGame(games, all, named, name, env, loc)
 	}
 	var inPlay []int
 	for _, i := range mine {
@@ -81,7 +82,7 @@ func Route(games []Game, l *mailparse.Letter, env Envelope, reg Regulation, loc 
 			return fits[0], Decision{}
 		}
 	}
-	return -1, askGame(games, mine, env, loc)
+	return -1, askGame(games, all, nil, "", env, loc)
 }
 
 // gameName normalises a game as a letter names it: "1-2", "01-02" and "0102" are game 1-2.
@@ -102,28 +103,63 @@ func gameName(s string) string {
 	return s
 }
 
-// askGame is the answer to a letter whose game cannot be told: please name it.
-func askGame(games []Game, mine []int, env Envelope, loc *time.Location) Decision {
+// askGame is the answer to a letter whose game cannot be told: please name it. It lists the
+// sender's games in play (all: his games in every tournament) with the tournament's code and
+// the partner, and shows the line that names one (4.2.3: the letter names the tournament and
+// the game). named are the games of the name the letter gave (name), in several tournaments.
+func askGame(games []Game, all, named []int, name string, env Envelope, loc *time.Location) Decision {
 	if loc == nil {
 		loc = time.UTC
 	}
-	g := games[mine[0]]
+	g := games[all[0]]
 	tx := textFor(g.Language)
 	if s, ok := g.SideOf(env.From); ok {
 		tx = g.textOf(s) // the sender's language (letters.md)
 	}
-	var names []string
-	for _, i := range mine {
-		if games[i].Status != StatusFinished {
-			names = append(names, games[i].Name)
+	var b strings.Builder
+	b.WriteString(fmt.Sprintf(tx.NoticeIntro, tx.date(daysclock.DateOf(env.Received, loc))) + "\n")
+	b.WriteString(tx.AskGame + "\n")
+	if len(named) > 1 {
+		var codes []string
+		for _, i := range named {
+			codes = append(codes, games[i].Tournament)
+		}
+		b.WriteString(fmt.Sprintf(tx.AskGameNamed, name, strings.Join(codes, ", ")) + "\n")
+	}
+	var list []string
+	example := -1
+	for _, i := range all {
+		h := games[i]
+		if h.Status == StatusFinished {
+			continue
+		}
+		partner := h.White
+		if s, ok := h.SideOf(env.From); ok && s == White {
+			partner = h.Black
+		}
+		list = append(list, fmt.Sprintf(tx.AskGameItem, h.Tournament, h.Name, partner.Name))
+		if example < 0 && (name == "" || h.Name == name) {
+			example = i
 		}
 	}
-	body := fmt.Sprintf(tx.NoticeIntro, tx.date(daysclock.DateOf(env.Received, loc))) + "\n" +
-		fmt.Sprintf(tx.AskGame, strings.Join(names, ", ")) + "\n"
+	if len(list) > 0 {
+		if example < 0 {
+			example = all[0]
+			for _, i := range all {
+				if games[i].Status != StatusFinished {
+					example = i
+					break
+				}
+			}
+		}
+		b.WriteString("\n" + tx.AskGameList + "\n" + strings.Join(list, "\n") + "\n\n")
+		line := fmt.Sprintf(tx.GameLine, games[example].Tournament, games[example].Name)
+		b.WriteString(fmt.Sprintf(tx.AskGameLine, line) + "\n")
+	}
 	return Decision{
 		Verdict: Notice, Clauses: []string{}, Moves: []string{},
 		Letters: []Outgoing{{Role: ToSender, To: env.From, Kind: KindAskGame,
-			Subject: fmt.Sprintf(tx.SubjAskGame, g.Tournament), Body: body, Verdict: Notice,
+			Subject: fmt.Sprintf(tx.SubjAskGame, g.Tournament), Body: b.String(), Verdict: Notice,
 			Game: g.Tournament + "/", InReplyTo: env.MessageID}},
 	}
 }

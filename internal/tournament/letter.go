@@ -67,9 +67,13 @@ func (s *Sheet) StartLetter(number int) (Letter, error) {
 	// The sample letter is for the player's first game: a reply to his partner's move.
 	first := games[0]
 	received, own := sampleMoves(s.Variant, first.White == number)
-	d1, d2, d3, fraction := s.Start.AddDays(2), s.Start.AddDays(4), s.Start.AddDays(5), "1/2"
+	start := s.Start
+	if !s.PlayFrom.IsZero() {
+		start = s.PlayFrom // a late registration: the sample's dates are the player's (4.3.2)
+	}
+	d1, d2, d3, fraction := start.AddDays(2), start.AddDays(4), start.AddDays(5), "1/2"
 	if first.Black == number {
-		d1, d2, d3, fraction = s.Start, s.Start.AddDays(1), s.Start.AddDays(2), "0/1"
+		d1, d2, d3, fraction = start, start.AddDays(1), start.AddDays(2), "0/1"
 	}
 	latin, sample := "", s.Code
 	if HasCyrillic(s.Code) {
@@ -81,9 +85,10 @@ func (s *Sheet) StartLetter(number int) (Letter, error) {
 	st := phrase.Start{
 		Player: p.Name, Number: p.Number, Code: s.Code, Latin: latin, Name: s.Name, Variant: VariantName(s.Variant, lang),
 		Rounds: s.Rounds, Players: len(s.Players),
-		Start: s.Start, End: s.End, Zone: r.Zone,
+		Start: s.Start, End: s.End, PlayFrom: s.PlayFrom, Zone: r.Zone,
 		ControlDays: r.ControlDays, ControlMoves: r.ControlMoves, PenaltyDays: r.PenaltyDays,
 		LeaveDays: r.LeaveDays, ProtestDays: r.ProtestDays,
+		Overstep: r.Overstep, Reminders: r.Reminders, SilenceDays: r.SilenceDays, AdjudicationDays: r.AdjudicationDays,
 		Judge: s.Judge, Address: s.Address,
 		SampleSubject: h.Subject(sample, first.Name), SampleGame: first.Name, SampleCode: sample,
 		Received: received, Own: own,

@@ -135,3 +135,33 @@ email = "brown@mail.example"
 	//     Dates: 2026-11-01, 2026-11-02, 2026-11-03
 	//     Time: 0/1
 }
+
+// TestStartLetterStatesEverySetting: with overstep = "forfeit" and no reminders, registered
+// after its start date, the start letter says that an overstep loses the game, that no
+// reminder comes, and that play starts the day after the letter is received (4.3.2), not on
+// the sheet's start date; in both languages.
+func TestStartLetterStatesEverySetting(t *testing.T) {
+	for _, lang := range []string{Russian, English} {
+		src := strings.NewReplacer(`language = "ru"`, `language = "`+lang+`"`,
+			"[regulation]", "[regulation]\noverstep = \"forfeit\"\nreminders = []\nadjudication_days = 14").Replace(readSheet(t))
+		sh, err := ParseSheet([]byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sh.PlayFrom = sh.Start.AddDays(20)
+		l, err := sh.StartLetter(2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden(t, "start."+lang+".late.golden", letterText(l))
+		want := map[string][]string{
+			Russian: {"для вас игра начинается 21 ноября 2026", "поражение в партии: оно засчитывается сразу", "Напоминаний о сроке не будет", "в течение 14 дней"},
+			English: {"your play starts on 21 November 2026", "loses the game: the loss is scored at once", "No reminders are sent", "within 14 days"},
+		}[lang]
+		for _, w := range want {
+			if !strings.Contains(l.Body, w) {
+				t.Errorf("%s start letter lacks %q:\n%s", lang, w, l.Body)
+			}
+		}
+	}
+}

@@ -33,6 +33,12 @@ type Sheet struct {
 
 	// Players are in number order: Players[i].Number == i+1.
 	Players []Player
+
+	// PlayFrom is the day play starts for the players when the tournament is registered after
+	// its start date (4.3.2: the day after the start letter is received); zero when it is
+	// registered in time and play starts on Start. It is not a key of the sheet: the office
+	// sets it when it registers the tournament, and the start letter names it.
+	PlayFrom daysclock.Date
 }
 
 // Player is one participant of a tournament.
@@ -195,12 +201,22 @@ func ParseSheet(data []byte) (*Sheet, error) {
 	checkEmail(&ps, "tournament.director", s.Director)
 	switch s.Rounds {
 	case 0:
+		if md.IsDefined("tournament", "rounds") {
+			ps.add("tournament.rounds", "0: want 1 (single round-robin) or 2 (double); leave the key out for 1")
+		}
 		s.Rounds = 1
 	case 1, 2:
 	default:
 		ps.add("tournament.rounds", "%d: want 1 (single round-robin) or 2 (double)", s.Rounds)
 	}
 
+	// A count set to 0 would silently take its default (penalty_days = 0 still charging 6):
+	// an explicit 0 is refused, with the key named, like a negative count.
+	for _, k := range regulationCounts(f.Regulation) {
+		if k.v == 0 && md.IsDefined("regulation", k.key) {
+			ps.add("regulation."+k.key, "0: %s; leave the key out for the default %d", k.what, k.def)
+		}
+	}
 	s.Regulation = f.Regulation.WithDefaults()
 	checkRegulation(&ps, s.Regulation)
 
@@ -259,6 +275,18 @@ func ParseSheet(data []byte) (*Sheet, error) {
 	return s, nil
 }
 
+// Unusual lists what is only unusual in a valid sheet registered on today: an end date already
+// past (a tournament entered late, after its play). Such a sheet is registered only when the
+// director insists (tournament create -force). A start date already past is not unusual: play
+// then starts the day after the start letter is received (4.3.2).
+func (s *Sheet) Unusual(today daysclock.Date) []Problem {
+	var ps problems
+	if !s.End.After(today) {
+		ps.add("tournament.end", "%s is not after today, %s: every game would go to adjudication at once (4.3.2); -force registers it all the same", s.End, today)
+	}
+	return ps
+}
+
 // sheetDate reads a start or end date. TOML gives a bare 2026-11-01 as a local date
 // (a time.Time); a quoted "2026-11-01" is accepted too.
 func sheetDate(ps *problems, where string, v any) daysclock.Date {
@@ -298,16 +326,30 @@ func checkEmail(ps *problems, where, addr string) bool {
 	return true
 }
 
+// regulationCount is one count of the [regulation] table: its key, its value, its default and
+// what a value of 0 would mean, which the sheet cannot ask for.
+type regulationCount struct {
+	key, what string
+	v, def    int
+}
+
+// regulationCounts lists the counts of r with their defaults (referee.DefaultRegulation).
+func regulationCounts(r referee.Regulation) []regulationCount {
+	d := referee.DefaultRegulation()
+	return []regulationCount{
+		{"control_moves", "a control needs at least one move (4.3.1)", r.ControlMoves, d.ControlMoves},
+		{"control_days", "a control needs at least one day (4.3.1)", r.ControlDays, d.ControlDays},
+		{"penalty_days", "a penalty is at least one day (4.2.11)", r.PenaltyDays, d.PenaltyDays},
+		{"silence_days", "the judge is told of a silence after at least one day", r.SilenceDays, d.SilenceDays},
+		{"leave_days", "leave is at least one day (4.1.3)", r.LeaveDays, d.LeaveDays},
+		{"adjudication_days", "the players need at least one day for their evaluation (4.3.2)", r.AdjudicationDays, d.AdjudicationDays},
+		{"protest_days", "a protest needs at least one day (4.1.12)", r.ProtestDays, d.ProtestDays},
+	}
+}
+
 // checkRegulation checks the [regulation] table after defaults.
 func checkRegulation(ps *problems, r referee.Regulation) {
-	for _, f := range []struct {
-		key string
-		v   int
-	}{
-		{"control_moves", r.ControlMoves}, {"control_days", r.ControlDays}, {"penalty_days", r.PenaltyDays},
-		{"silence_days", r.SilenceDays}, {"leave_days", r.LeaveDays},
-		{"adjudication_days", r.AdjudicationDays}, {"protest_days", r.ProtestDays},
-	} {
+	for _, f := range regulationCounts(r) {
 		if f.v < 0 {
 			ps.add("regulation."+f.key, "%d: a count of moves or days cannot be negative", f.v)
 		}

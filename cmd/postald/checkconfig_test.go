@@ -1,0 +1,113 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"postald/internal/mailtest"
+)
+
+// stackConfig writes a configuration for the real mail stack (Dovecot over STARTTLS, Postfix's
+// submission port) whose IMAP and SMTP password files hold imapPass and smtpPass, watching a
+// mailbox of its own; it returns the file's path and the mailbox.
+func stackConfig(t *testing.T, st *mailtest.Stack, imapPass, smtpPass string) (string, string) {
+	t.Helper()
+	dir := t.TempDir()
+	inbox := st.TempMailbox(t, st.Tournament, "cc")
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	user := st.Address(st.Tournament)
+	cfg := fmt.Sprintf(`[store]
+path = %q
+[imap]
+address = %q
+tls = "starttls"
+username = %q
+password_file = %q
+mailbox = %q
+processed = "Processed"
+[smtp]
+address = %q
+tls = "starttls"
+username = %q
+password_file = %q
+from = "Secretary <%s>"
+[tls]
+ca_file = %q
+[control]
+socket = %q
+[trust]
+from_only = true
+`, filepath.Join(dir, "postald.db"), st.IMAPAddr, user, write("imap.pass", imapPass+"\n"), inbox,
+		st.SubmissionAddr, user, write("smtp.pass", smtpPass+"\n"), user, st.CAFile, filepath.Join(dir, "run", "control.sock"))
+	return write("postald.toml", cfg), inbox
+}
+
+// TestCheckConfigLogsIn: check-config logs in to Dovecot and Postfix with the configured
+// credentials and selects the watched mailbox, one line each; a wrong password fails within
+// seconds, exit 1, with the server's own words and the setting to correct.
+func TestCheckConfigLogsIn(t *testing.T) {
+	st := mailtest.Load(t)
+	st.RequireSMTP(t)
+	good := st.Password(st.Tournament)
+
+	path, inbox := stackConfig(t, st, good, good)
+	code, out, errOut := runLine("check-config", "-config", path)
+	if code != 0 || strings.Contains(out, "FAIL") || errOut != "" {
+		t.Fatalf("check-config with the right passwords: exit %d\n%s%s", code, out, errOut)
+	}
+	for _, want := range []string{
+		"ok   [imap] logged in to " + st.IMAPAddr + " as \"" + st.Address(st.Tournament) + "\"\n",
+		"ok   [imap] mailbox \"" + inbox + "\" selected: 0 messages\n",
+		"ok   [smtp] logged in to " + st.SubmissionAddr + " as \"" + st.Address(st.Tournament) + "\"\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("check-config does not report %q:\n%s", want, out)
+		}
+	}
+
+	for _, tc := range []struct {
+		name, imapPass, smtpPass, want string
+	}{
+		{"imap", "wrong-password", good, "FAIL [imap] " + st.IMAPAddr + " refused the login as"},
+		{"smtp", good, "wrong-password", "FAIL [smtp] " + st.SubmissionAddr + " refused the login as"},
+	} {
+		t.Run("wrong "+tc.name+" password", func(t *testing.T) {
+			path, _ := stackConfig(t, st, tc.imapPass, tc.smtpPass)
+			began := time.Now()
+			code, out, _ := runLine("check-config", "-config", path)
+			t.Logf("check-config with a wrong %s password:\n%s", tc.name, out)
+			if took := time.Since(began); took > 15*time.Second {
+				t.Errorf("check-config took %v to report the wrong password", took)
+			}
+			if code != 1 || !strings.Contains(out, tc.want) || !strings.Contains(out, "password_file") || !strings.Contains(out, "1 problem(s)") {
+				t.Fatalf("check-config with a wrong %s password: exit %d, want 1 and %q:\n%s", tc.name, code, tc.want, out)
+			}
+			// The server's own words: Dovecot's AUTHENTICATIONFAILED, Postfix's 535.
+			words := map[string]string{"imap": "uthentication failed", "smtp": "535"}[tc.name]
+			if !strings.Contains(out, words) {
+				t.Errorf("the refusal does not give the server's words (%q):\n%s", words, out)
+			}
+			if tc.name == "smtp" && !strings.Contains(out, "ok   [imap] mailbox") {
+				t.Errorf("the IMAP checks did not run on their own:\n%s", out)
+			}
+		})
+	}
+	// A mailbox that does not exist is reported after a good login.
+	path, inbox = stackConfig(t, st, good, good)
+	data, _ := os.ReadFile(path)
+	os.WriteFile(path, []byte(strings.Replace(string(data), inbox, inbox+"-missing", 1)), 0o600)
+	if code, out, _ := runLine("check-config", "-config", path); code != 1 || !strings.Contains(out, "ok   [imap] logged in") ||
+		!strings.Contains(out, "FAIL [imap] mailbox \""+inbox+"-missing\"") {
+		t.Errorf("check-config with a missing mailbox: exit %d\n%s", code, out)
+	}
+}

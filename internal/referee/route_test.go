@@ -1,0 +1,75 @@
+package referee_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"postald/internal/daysclock"
+	"postald/internal/mailparse"
+	"postald/internal/referee"
+)
+
+// TestAskGameListsTournaments reproduces issue 15's complaint: a player in two tournaments who
+// named only the game (1-2, which both have) was told «укажите партию … Ваши партии: 1-2, 3-1,
+// 1-2». The answer now says which tournaments have that game, lists his games with the
+// tournament's code and the partner, and shows the line to write; the line it shows routes.
+func TestAskGameListsTournaments(t *testing.T) {
+	start, _ := daysclock.ParseDate("2026-11-01")
+	end, _ := daysclock.ParseDate("2027-10-31")
+	moscow, _ := time.LoadLocation("Europe/Moscow")
+	for _, tc := range []struct {
+		lang, subject string
+		want          []string
+		reply         string // the line the answer shows, as he writes it back
+	}{
+		{"ru", "партия 1-2", []string{
+			"Не удалось определить, к какой партии относится письмо.",
+			"Партия 1-2 есть в нескольких ваших турнирах: ЗК-1, ЗК-2.",
+			"Ваши партии:\n- турнир ЗК-1, партия 1-2, партнёр Петров Пётр\n- турнир ЗК-1, партия 3-1, партнёр Смирнов Олег\n- турнир ЗК-2, партия 1-2, партнёр Сидоров Сидор\n",
+			"Напишите в начале письма турнир и партию одной строкой, например:\n\n    Турнир ЗК-1, партия 1-2.\n",
+		}, "Турнир ЗК-2, партия 1-2."},
+		{"en", "game 1-2", []string{
+			"postald could not tell which game the letter is for.",
+			"Game 1-2 is in more than one of your tournaments: ЗК-1, ЗК-2.",
+			"Your games:\n- tournament ЗК-1, game 1-2, partner Петров Пётр\n- tournament ЗК-1, game 3-1, partner Смирнов Олег\n- tournament ЗК-2, game 1-2, partner Сидоров Сидор\n",
+			"Write the tournament and the game in one line at the head of the letter, for example:\n\n    Tournament ЗК-1, game 1-2.\n",
+		}, "Tournament ЗК-2, game 1-2."},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			me := referee.Player{Number: 1, Name: "Иванов Иван", Email: "ivanov@mail.example", Language: tc.lang}
+			games := []referee.Game{
+				referee.NewGame("ЗК-1", "1-2", "russian", tc.lang, me, referee.Player{Number: 2, Name: "Петров Пётр", Email: "petrov@mail.example"}, start, end),
+				referee.NewGame("ЗК-1", "3-1", "russian", tc.lang, referee.Player{Number: 3, Name: "Смирнов Олег", Email: "smirnov@mail.example"}, me, start, end),
+				referee.NewGame("ЗК-2", "1-2", "russian", tc.lang, me, referee.Player{Number: 2, Name: "Сидоров Сидор", Email: "sidorov@mail.example"}, start, end),
+			}
+			env := referee.Envelope{From: me.Email, MessageID: "m1@mail.example", Received: time.Date(2026, 11, 1, 10, 0, 0, 0, moscow)}
+			letter := func(subject, body string) *mailparse.Letter {
+				l, err := mailparse.Parse([]byte("From: " + me.Email + "\r\nSubject: " + subject + "\r\n\r\n" + body + "\r\n"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				return l
+			}
+			i, d := referee.Route(games, letter(tc.subject, "1. c3-d4"), env, referee.DefaultRegulation(), moscow)
+			if i != -1 || len(d.Letters) != 1 || d.Letters[0].Kind != referee.KindAskGame {
+				t.Fatalf("Route = %d, %+v; want a request to name the game", i, d)
+			}
+			body := d.Letters[0].Body
+			for _, w := range tc.want {
+				if !strings.Contains(body, w) {
+					t.Errorf("the answer lacks %q:\n%s", w, body)
+				}
+			}
+			// He writes the line he was shown, naming the other tournament: it is that game.
+			if i, d := referee.Route(games, letter("", tc.reply+"\n1. c3-d4"), env, referee.DefaultRegulation(), moscow); i != 2 {
+				t.Errorf("%q routed to %d (%+v), want ЗК-2's game 1-2", tc.reply, i, d.Letters)
+			}
+			// With several games in play and none named, the answer lists them the same way.
+			_, d = referee.Route(games, letter("", "привет"), env, referee.DefaultRegulation(), moscow)
+			if len(d.Letters) != 1 || !strings.Contains(d.Letters[0].Body, tc.want[2]) || strings.Contains(d.Letters[0].Body, tc.want[1]) {
+				t.Errorf("a letter naming no game: %+v", d.Letters)
+			}
+		})
+	}
+}
