@@ -172,7 +172,7 @@ func PNG(p rules.Position, opt Options) ([]byte, error) {
 	// the default level costs three times as long for a few per cent. The
 	// encoder's buffers (a megabyte and more) are reused from picture to picture.
 	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: encoderBuffers{}}
-	if err := enc.Encode(&buf, img); err != nil {
+	if err := enc.Encode(&buf, paletted(img)); err != nil {
 		return nil, fmt.Errorf("diagram: encoding the PNG: %w", err)
 	}
 	return buf.Bytes(), nil

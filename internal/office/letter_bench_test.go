@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/mail"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -117,6 +118,7 @@ func benchLetter(b *testing.B, tournaments, plies int) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	before := fileSize(b, db.Path())
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -134,6 +136,9 @@ func benchLetter(b *testing.B, tournaments, plies int) {
 	}
 	b.StopTimer()
 	r.checkAccepted(b, min(b.N, 2))
+	// What the store grows by: the letter, its answers and the forwarded copy archived, the
+	// inbound record, the outbox (the game itself is set back every second letter).
+	b.ReportMetric(float64(fileSize(b, db.Path())-before)/float64(b.N), "store-B/letter")
 }
 
 // newLetterRig registers the benchmark's tournaments in db (see BenchmarkLetter) and returns the
@@ -310,4 +315,12 @@ func longLine(b testing.TB, variant string, n int) []string {
 	}
 	b.Fatalf("no line of %d plies found", n)
 	return nil
+}
+
+func fileSize(tb testing.TB, path string) int64 {
+	fi, err := os.Stat(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return fi.Size()
 }

@@ -63,7 +63,7 @@ type OutboxItem struct {
 	LastError   string      `json:"last_error,omitempty"`
 	Done        time.Time   `json:"done,omitzero"` // when sent or given up
 	Archive     uint64      `json:"archive"`       // its entry in its archive chain
-	Raw         []byte      `json:"-"`
+	Raw         []byte      `json:"-"`             // the letter; empty once sent (its archive entry keeps it)
 }
 
 // messageID is the stable Message-ID of outbox item seq: derived from the
@@ -232,6 +232,9 @@ func (tx *Tx) MarkSent(seq uint64, now time.Time) error {
 		return fmt.Errorf("outbox %d: %w", seq, err)
 	}
 	it.State, it.Done, it.NextAttempt = OutboxSent, now.UTC(), time.Time{}
+	// The letter as sent stays in its game's archive (it.Archive); the outbox keeps only the
+	// record that it went, so that the store does not hold every letter twice.
+	it.Raw = nil
 	return tx.putOutbox(it)
 }
 
