@@ -567,7 +567,8 @@ func checkInbound(t *testing.T, b *burst, db *store.DB) {
 	}
 }
 
-// outboxItems returns every letter of a store's outbox, in order; all must have been sent.
+// outboxItems returns every letter of a store's outbox, in order, with its bytes as sent; all
+// must have been sent.
 func outboxItems(t *testing.T, db *store.DB) []store.OutboxItem {
 	t.Helper()
 	var items []store.OutboxItem
@@ -582,6 +583,9 @@ func outboxItems(t *testing.T, db *store.DB) []store.OutboxItem {
 			}
 			if it.State != store.OutboxSent {
 				t.Errorf("outbox %d (%s to %v): %s, want sent (%s)", it.Seq, it.MessageID, it.To, it.State, it.LastError)
+			}
+			if it.Raw, err = tx.SentLetter(it); err != nil {
+				return err
 			}
 			items = append(items, it)
 		}

@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -293,4 +294,29 @@ func (tx *Tx) OutboxDepth() (int, error) {
 	n := 0
 	err := tx.bucket(bucketOutboxDue).ForEach(func(_, _ []byte) error { n++; return nil })
 	return n, err
+}
+
+// errFound ends an archive walk once the entry looked for is read.
+var errFound = errors.New("found")
+
+// SentLetter returns the bytes of outbox item it as they were sent: the outbox keeps them
+// until the letter is sent, its archive entry always.
+func (tx *Tx) SentLetter(it OutboxItem) ([]byte, error) {
+	if len(it.Raw) > 0 {
+		return it.Raw, nil
+	}
+	var raw []byte
+	err := tx.ArchiveEntries(it.Game, it.Archive, func(e ArchiveEntry) error {
+		if e.Seq == it.Archive {
+			raw = e.Raw
+		}
+		return errFound
+	})
+	if err != nil && !errors.Is(err, errFound) {
+		return nil, fmt.Errorf("outbox %d: %w", it.Seq, err)
+	}
+	if raw == nil {
+		return nil, fmt.Errorf("outbox %d: archive entry %d: %w", it.Seq, it.Archive, ErrNotFound)
+	}
+	return raw, nil
 }

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"errors"
 	"reflect"
 	"strings"
@@ -254,5 +255,34 @@ func TestEnqueue_LineEndings(t *testing.T) {
 			t.Errorf("raw %q, want it to start %q", it.Raw, want)
 		}
 		return err
+	})
+}
+
+// TestSentLetterKeptOnce: a sent letter's bytes leave the outbox record and are read from its
+// archive entry, unchanged.
+func TestSentLetterKeptOnce(t *testing.T) {
+	db := openTemp(t)
+	var it OutboxItem
+	update(t, db, func(tx *Tx) (err error) {
+		it, err = tx.Enqueue(reply("a letter to keep"), t0)
+		return err
+	})
+	update(t, db, func(tx *Tx) error { return tx.MarkSent(it.Seq, t0.Add(time.Minute)) })
+	view(t, db, func(tx *Tx) error {
+		sent, err := tx.OutboxItem(it.Seq)
+		if err != nil {
+			return err
+		}
+		if sent.State != OutboxSent || len(sent.Raw) != 0 {
+			t.Errorf("the sent item is %s and keeps %d bytes, want sent and none", sent.State, len(sent.Raw))
+		}
+		raw, err := tx.SentLetter(sent)
+		if err != nil {
+			return err
+		}
+		if !bytes.Equal(raw, it.Raw) {
+			t.Errorf("the sent letter read back differs:\n%s\nwant\n%s", raw, it.Raw)
+		}
+		return nil
 	})
 }
