@@ -7,6 +7,7 @@ import (
 // TournamentPage is a tournament's page: the director's report, its games linked.
 type TournamentPage struct {
 	Frame
+	Heading     string // the report's title, or on the web the tournament's code and name
 	View        *report.View
 	CrossTitle  string
 	CrossHeader []string
@@ -26,11 +27,16 @@ func Tournament(fr Frame, in report.Input, games map[string]string, pdn string) 
 	if err != nil {
 		return nil, err
 	}
+	heading := v.Title
+	if games != nil && in.Sheet != nil {
+		// A page of the tournament, not the director's report of a day.
+		heading = fr.Words.TournamentTitle(in.Sheet.Code, in.Sheet.Name)
+	}
 	if fr.Title == "" {
-		fr.Title = v.Title
+		fr.Title = heading
 	}
 	p := TournamentPage{
-		Frame: fr, View: v,
+		Frame: fr, Heading: heading, View: v,
 		CrossTitle:  fr.Report.Crosstable,
 		CrossHeader: v.Cross.Header(v.Lang),
 		CrossRows:   v.Cross.Rows(),

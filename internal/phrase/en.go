@@ -424,10 +424,11 @@ var english = Book{
 		GamesPlaying:  func(n int) string { return fmt.Sprintf("%d in play", n) },
 		GamesFinished: func(n int) string { return fmt.Sprintf("%d finished", n) },
 
-		GameTitle: func(game, white, black string) string { return "Game " + game + ": " + white + " – " + black },
-		Playing:   "The game goes on",
-		Awaiting:  "The game awaits the judge's adjudication",
-		Finished:  func(result string) string { return "The game is over: " + result },
+		TournamentTitle: func(code, name string) string { return "Tournament " + code + " \"" + name + "\"" },
+		GameTitle:       func(game, white, black string) string { return "Game " + game + ": " + white + " – " + black },
+		Playing:         "The game goes on",
+		Awaiting:        "The game awaits the judge's adjudication",
+		Finished:        func(result string) string { return "The game is over: " + result },
 		OnMove: func(white bool) string {
 			if white {
 				return "White to move"

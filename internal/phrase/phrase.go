@@ -395,12 +395,13 @@ type WebText struct {
 	GamesPlaying               func(n int) string           // «в игре 3»
 	GamesFinished              func(n int) string           // «закончено 2»
 
-	GameTitle func(game, white, black string) string // «Партия 1-2: Иванов – Петров»
-	Playing   string                                 // the game goes on
-	Awaiting  string                                 // the game awaits the judge's adjudication
-	Finished  func(result string) string             // «Партия закончена: 1-0»
-	OnMove    func(white bool) string                // «Ход белых», "White to move"
-	MovesMade func(n int) string                     // «сделано 12 ходов»
+	TournamentTitle func(code, name string) string         // «Турнир ЗК-1 «Первенство клуба»»
+	GameTitle       func(game, white, black string) string // «Партия 1-2: Иванов – Петров»
+	Playing         string                                 // the game goes on
+	Awaiting        string                                 // the game awaits the judge's adjudication
+	Finished        func(result string) string             // «Партия закончена: 1-0»
+	OnMove          func(white bool) string                // «Ход белых», "White to move"
+	MovesMade       func(n int) string                     // «сделано 12 ходов»
 
 	Board                       string                   // the alternative text of the board's picture
 	StartPosition               string                   // the caption before the first move

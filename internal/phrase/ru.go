@@ -434,10 +434,11 @@ var russian = Book{
 		GamesPlaying:  func(n int) string { return fmt.Sprintf("в игре %d", n) },
 		GamesFinished: func(n int) string { return fmt.Sprintf("закончено %d", n) },
 
-		GameTitle: func(game, white, black string) string { return "Партия " + game + ": " + white + " – " + black },
-		Playing:   "Партия идёт",
-		Awaiting:  "Партия ждёт присуждения судьёй",
-		Finished:  func(result string) string { return "Партия закончена: " + result },
+		TournamentTitle: func(code, name string) string { return "Турнир " + code + " «" + name + "»" },
+		GameTitle:       func(game, white, black string) string { return "Партия " + game + ": " + white + " – " + black },
+		Playing:         "Партия идёт",
+		Awaiting:        "Партия ждёт присуждения судьёй",
+		Finished:        func(result string) string { return "Партия закончена: " + result },
 		OnMove: func(white bool) string {
 			if white {
 				return "Ход белых"
