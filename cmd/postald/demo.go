@@ -230,27 +230,16 @@ func (r *localRig) wait(ctx context.Context, t time.Time) error {
 	r.d.Kick()
 	// The timer takes its turn on the owner goroutine: it has when no game's deadline is due
 	// any more (on a loaded machine that takes longer than any fixed pause).
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		var due int
-		if err := r.db.View(func(tx *store.Tx) error {
-			ev, err := tx.EventsDue(t)
-			due = len(ev)
+	err := poll(ctx, "the deadlines due by "+t.Format(time.DateTime)+" were not handled", func() (bool, error) {
+		var due []store.GameEvent
+		err := r.db.View(func(tx *store.Tx) (err error) {
+			due, err = tx.EventsDue(t)
 			return err
-		}); err != nil {
-			return err
-		}
-		if due == 0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			return fmt.Errorf("the deadlines due by %s were not handled within 20 seconds", t.Format(time.DateTime))
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(20 * time.Millisecond):
-		}
+		})
+		return len(due) == 0, err
+	})
+	if err != nil {
+		return err
 	}
 	return r.settle(ctx)
 }
@@ -343,23 +332,28 @@ func demo(ctx context.Context, out io.Writer, log *slog.Logger, dir string) erro
 // demoSettle waits until postald has taken every letter from its mailbox and sent everything
 // its outbox holds.
 func demoSettle(ctx context.Context, srv *localmail.Server, db *store.DB, box string) error {
-	deadline := time.Now().Add(20 * time.Second)
-	for time.Now().Before(deadline) {
+	return poll(ctx, "postald did not answer", func() (bool, error) {
 		n, err := srv.Count(box, "INBOX")
-		if err != nil {
-			return err
+		if err != nil || n > 0 {
+			return false, err
 		}
 		pending := false
-		if n == 0 {
-			if err := db.View(func(tx *store.Tx) error {
-				_, pending = tx.NextAttempt()
-				return nil
-			}); err != nil {
-				return err
-			}
-		}
-		if n == 0 && !pending {
+		err = db.View(func(tx *store.Tx) error {
+			_, pending = tx.NextAttempt()
 			return nil
+		})
+		return !pending, err
+	})
+}
+
+// poll asks done every 20 ms until it is true, for at most 20 seconds; what names what did not
+// happen then.
+func poll(ctx context.Context, what string, done func() (bool, error)) error {
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		ok, err := done()
+		if err != nil || ok {
+			return err
 		}
 		select {
 		case <-ctx.Done():
@@ -367,7 +361,7 @@ func demoSettle(ctx context.Context, srv *localmail.Server, db *store.DB, box st
 		case <-time.After(20 * time.Millisecond):
 		}
 	}
-	return errors.New("postald did not answer within 20 seconds")
+	return errors.New(what + " within 20 seconds")
 }
 
 func demoLetter(from, to, subject, text string, date time.Time, n int) string {

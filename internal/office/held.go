@@ -4,14 +4,15 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"postald/internal/phrase"
 	"postald/internal/store"
 	"postald/internal/trust"
 )
 
-// heldWords says why a letter is held in the language of t, from the typed hold: the judge's
-// notice and the digest in the tournament's language, the store's reason and the log in English.
-func heldWords(t *phrase.HeldText, over func(*trust.Excess) string, letters func(int) string, h trust.Hold) string {
+// why says why a letter is held in the language of tx, from the typed hold: the judge's notice
+// and the digest in the tournament's language, the sender's note in his, the store's reason and
+// the log in English.
+func (tx trustPhrases) why(h trust.Hold) string {
+	t := tx.held
 	switch h.Kind {
 	case trust.HoldLoop:
 		format := map[trust.Loop]string{
@@ -44,9 +45,9 @@ func heldWords(t *phrase.HeldText, over func(*trust.Excess) string, letters func
 		}
 		return fmt.Sprintf(t.AuthNotPassed, a.Method, a.Result)
 	case trust.HoldRate:
-		return fmt.Sprintf(t.Rate, letters(h.N), h.From)
+		return fmt.Sprintf(t.Rate, tx.Letters(h.N), h.From)
 	case trust.HoldLimit:
-		return over(h.Excess)
+		return tx.over(h.Excess)
 	case trust.HoldUnreadable:
 		return fmt.Sprintf(t.Unreadable, h.Fault)
 	case trust.HoldFromTwoWays:
@@ -64,10 +65,7 @@ func heldWords(t *phrase.HeldText, over func(*trust.Excess) string, letters func
 }
 
 // held is why a letter is held, in the words of lang.
-func held(lang string, h trust.Hold) string {
-	tx := trustText(lang)
-	return heldWords(tx.held, tx.over, tx.Letters, h)
-}
+func held(lang string, h trust.Hold) string { return trustText(lang).why(h) }
 
 // englishHeld is the reason kept in the store and written to the log.
 func englishHeld(h trust.Hold) string { return held("en", h) }

@@ -95,11 +95,7 @@ func (r *Reader) Tournament(code string, now time.Time) (report.Input, []referee
 		games []referee.Game
 	)
 	err := r.db.View(func(tx *store.Tx) error {
-		sh, err := readSheet(tx, code)
-		if err != nil {
-			return err
-		}
-		loc, err := r.zones.get(sh.Regulation.Zone)
+		sh, loc, err := r.sheetIn(tx, code)
 		if err != nil {
 			return err
 		}
@@ -125,11 +121,7 @@ type GameData struct {
 func (r *Reader) Game(code, name string, now time.Time) (*GameData, error) {
 	var d GameData
 	err := r.db.View(func(tx *store.Tx) error {
-		sh, err := readSheet(tx, code)
-		if err != nil {
-			return err
-		}
-		loc, err := r.zones.get(sh.Regulation.Zone)
+		sh, loc, err := r.sheetIn(tx, code)
 		if err != nil {
 			return err
 		}
@@ -182,4 +174,14 @@ func private(g referee.Game) referee.Game {
 		g.History[i].Letter = ""
 	}
 	return g
+}
+
+// sheetIn reads tournament code's start sheet and its time zone.
+func (r *Reader) sheetIn(tx *store.Tx, code string) (*tournament.Sheet, *time.Location, error) {
+	sh, err := readSheet(tx, code)
+	if err != nil {
+		return nil, nil, err
+	}
+	loc, err := r.zones.get(sh.Regulation.Zone)
+	return sh, loc, err
 }

@@ -475,7 +475,7 @@ func (tx trustPhrases) noteLetter(r registration, note noteKind, h trust.Hold, b
 		fmt.Fprintf(&b, tx.NoteNotOwn+"\n", h.Game)
 	case noteForged:
 		// The authentication's verdict, or the From read two ways, in the sender's words.
-		fmt.Fprintf(&b, tx.NoteForged+"\n", heldWords(tx.held, tx.over, tx.Letters, h))
+		fmt.Fprintf(&b, tx.NoteForged+"\n", tx.why(h))
 	default:
 		fmt.Fprintf(&b, tx.NoteUnreadable+"\n", h.Fault)
 	}
@@ -486,7 +486,7 @@ func (tx trustPhrases) noteLetter(r registration, note noteKind, h trust.Hold, b
 func (tx trustPhrases) judgeLetter(r registration, h trust.Hold, base store.LetterOutcome, rc store.Receipt, loc *time.Location, answered bool) (subject, body string) {
 	var b strings.Builder
 	fmt.Fprintf(&b, tx.JudgeIntro+"\n", r.player.Name, r.player.Email, tx.stamp(base.Received.In(loc)))
-	fmt.Fprintf(&b, tx.JudgeReason+"\n", heldWords(tx.held, tx.over, tx.Letters, h))
+	fmt.Fprintf(&b, tx.JudgeReason+"\n", tx.why(h))
 	if base.MessageID != "" {
 		fmt.Fprintf(&b, tx.JudgeID+"\n", base.MessageID)
 	}

@@ -237,15 +237,25 @@ func plyArg(r *http.Request, def int) int {
 	return n
 }
 
-func (s *server) game(w http.ResponseWriter, r *http.Request, code, name string) {
+// gameAt reads a game and the ply its request asks for (?ply=N, else its last); ok is false
+// when the answer has been written (no such game, no such ply).
+func (s *server) gameAt(w http.ResponseWriter, r *http.Request, code, name string) (d *office.GameData, n int, ok bool) {
 	d, err := s.reader.Game(code, name, s.now())
 	if err != nil {
 		s.failed(w, r, "", err)
-		return
+		return nil, 0, false
 	}
-	n := plyArg(r, len(d.Game.Plies))
+	n = plyArg(r, len(d.Game.Plies))
 	if n < 0 || n > len(d.Game.Plies) {
 		s.notFound(w, r, d.Sheet.Language)
+		return nil, 0, false
+	}
+	return d, n, true
+}
+
+func (s *server) game(w http.ResponseWriter, r *http.Request, code, name string) {
+	d, n, ok := s.gameAt(w, r, code, name)
+	if !ok {
 		return
 	}
 	fr := frame(r, d.Sheet.Language, "")
@@ -274,14 +284,8 @@ func (s *server) picture(w http.ResponseWriter, r *http.Request, code, name stri
 		s.notFound(w, r, "")
 		return
 	}
-	d, err := s.reader.Game(code, name, s.now())
-	if err != nil {
-		s.failed(w, r, "", err)
-		return
-	}
-	n := plyArg(r, len(d.Game.Plies))
-	if n < 0 || n > len(d.Game.Plies) {
-		s.notFound(w, r, d.Sheet.Language)
+	d, n, ok := s.gameAt(w, r, code, name)
+	if !ok {
 		return
 	}
 	p, last, err := position(d.Game.Variant, d.Game.Plies[:n])
