@@ -91,12 +91,8 @@ func simulate(ctx context.Context, sheet *tournament.Sheet, mbox []byte, w io.Wr
 	// A player's own language (letters.md) where it is not the tournament's, as the office
 	// seats it.
 	player := func(n int) referee.Player {
-		p, _ := sheet.Player(n)
-		rp := referee.Player{Number: p.Number, Name: p.Name, Email: p.Email}
-		if l := sheet.LanguageOf(n); l != sheet.Language {
-			rp.Language = l
-		}
-		return rp
+		p, _ := sheet.Seat(n) // the pairings name players of the sheet
+		return p
 	}
 	for _, tg := range sheet.Games() {
 		g := referee.NewGame(sheet.Code, tg.Name, sheet.Variant, sheet.Language,

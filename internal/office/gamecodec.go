@@ -185,11 +185,11 @@ func seat(g *referee.Game, id store.GameID, sh *tournament.Sheet) error {
 		return err
 	}
 	player := func(n int) (referee.Player, error) {
-		p, ok := sh.Player(n)
+		p, ok := sh.Seat(n)
 		if !ok {
 			return referee.Player{}, fmt.Errorf("tournament %s has no player %d", sh.Code, n)
 		}
-		return referee.Player{Number: p.Number, Name: p.Name, Email: p.Email, Language: ownLanguage(sh, n)}, nil
+		return p, nil
 	}
 	if g.White, err = player(w); err != nil {
 		return err
@@ -201,15 +201,6 @@ func seat(g *referee.Game, id store.GameID, sh *tournament.Sheet) error {
 	g.Variant, g.Language, g.Address, g.Judge = sh.Variant, sh.Language, sh.Address, sh.Judge
 	g.Start, g.End = sh.Start, sh.End
 	return nil
-}
-
-// ownLanguage is player n's language when it is not the tournament's (letters.md), for
-// referee.Player.Language; "" when he writes the tournament's language, which the game holds.
-func ownLanguage(sh *tournament.Sheet, n int) string {
-	if l := sh.LanguageOf(n); l != sh.Language {
-		return l
-	}
-	return ""
 }
 
 // unseat leaves out of g what seat fills in from the sheet, for the store.

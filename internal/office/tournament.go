@@ -82,8 +82,8 @@ func Register(db *store.DB, from mail.Address, data []byte, now time.Time, force
 			return err
 		}
 		player := func(n int) referee.Player {
-			p := sh.Players[n-1]
-			return referee.Player{Number: p.Number, Name: p.Name, Email: p.Email, Language: ownLanguage(sh, n)}
+			p, _ := sh.Seat(n) // the pairings name players of the sheet
+			return p
 		}
 		// The start sheet reaches the players today, by postald's letters. When that is after the
 		// start date, play starts for them on the day after they received it (4.3.2).

@@ -12,14 +12,17 @@ import (
 
 // decider carries one decision in the making.
 type decider struct {
-	g     Game
-	reg   Regulation
-	loc   *time.Location
-	env   Envelope
-	lt    letter
-	today daysclock.Date
-	side  Side // the sender's side
-	b     *board
+	g   Game
+	reg Regulation
+	loc *time.Location
+	env Envelope
+	lt  letter
+	// today is the day the letter was sent: its postmark (for e-mail, the day postald received
+	// it; for a card, the postmark the captain entered, 4.3.1). forwarded is the day its moves
+	// go on to the partner: the day postald decided it.
+	today, forwarded daysclock.Date
+	side             Side // the sender's side
+	b                *board
 	// The words of the letters, each in its reader's language (letters.md): tx the sender's
 	// (the tournament's while no sender is known), ptx his partner's, jtx the tournament's, for
 	// the judge and the director.
@@ -111,7 +114,8 @@ func newDecider(g Game, reg Regulation, loc *time.Location, now time.Time) *deci
 	if loc == nil {
 		loc = time.UTC
 	}
-	x := &decider{g: g.clone(), reg: reg.WithDefaults(), loc: loc, today: daysclock.DateOf(now, loc)}
+	today := daysclock.DateOf(now, loc)
+	x := &decider{g: g.clone(), reg: reg.WithDefaults(), loc: loc, today: today, forwarded: today}
 	x.last.ply = -1
 	x.tx = textFor(x.g.Language)
 	x.ptx, x.jtx = x.tx, x.tx
@@ -124,7 +128,15 @@ func newDecider(g Game, reg Regulation, loc *time.Location, now time.Time) *deci
 func applyLetter(g Game, lt letter, env Envelope, reg Regulation, loc *time.Location) Decision {
 	x := newDecider(g, reg, loc, env.Received)
 	x.env, x.lt = env, lt
+	if !env.Postmark.IsZero() && env.Postmark.Before(x.forwarded) {
+		// 4.3.1: a card's moves are sent on its postmark, whatever day the captain enters it.
+		x.today = env.Postmark
+	}
 	side, ok := x.g.SideOf(env.From)
+	if env.Via.Captain() {
+		// A card or a call is the player's whom the captain names (4.1.1, 4.2.1).
+		side, ok = env.Side, env.Side == White || env.Side == Black
+	}
 	if !ok {
 		// Only a player of the game moves in it (architecture: reliability contract).
 		x.d.Verdict = Ignored
@@ -645,7 +657,7 @@ func (x *decider) playAs(m rules.Move, text string, by By) {
 	i := len(x.g.Plies)
 	x.last.ply, x.last.before, x.last.move = i, x.b.pos, m
 	x.b.playMove(m)
-	x.g.Plies = append(x.g.Plies, Ply{Text: text, Date: x.today, Letter: x.env.MessageID, By: by})
+	x.g.Plies = append(x.g.Plies, Ply{Text: text, Date: x.today, Letter: x.env.MessageID, By: by, Via: x.env.Via})
 	x.d.Moves = append(x.d.Moves, numbered(i, text))
 	x.played++
 	if ended, winner := x.b.outcome(); ended {

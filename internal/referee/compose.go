@@ -140,7 +140,7 @@ func outgoing(g *Game, role Role, to, subject, body string, v Verdict, clauses .
 
 // notify queues a notice.
 func (x *decider) notify(role Role, to, subject, body string, v Verdict, clauses ...string) {
-	if to == "" {
+	if !x.g.reaches(role, to) {
 		return
 	}
 	o := outgoing(&x.g, role, to, subject, body, v, clauses...)

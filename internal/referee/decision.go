@@ -2,11 +2,13 @@ package referee
 
 import (
 	"fmt"
-	"postald/internal/rules"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"postald/internal/daysclock"
+	"postald/internal/rules"
 )
 
 // Verdict is what the referee made of a letter; the values are the `X-Postald-Verdict` header's.
@@ -37,6 +39,17 @@ type Envelope struct {
 	From      string    `json:"from"`
 	MessageID string    `json:"message_id"`
 	Received  time.Time `json:"received"`
+	// Via is how the letter came: "" for e-mail; a card or a call the captain entered.
+	Via Channel `json:"via,omitempty"`
+	// Side is whose card or call it is, as the captain entered it; "" for e-mail, whose sender
+	// is known by From.
+	Side Side `json:"side,omitempty"`
+	// Postmark is a card's sending date (4.3.1: the postmark, for registered mail the date on
+	// the post office's receipt, or the date written on a card without a legible postmark), or
+	// the day of a call: the day its moves are charged to. Zero for e-mail, whose postmark is
+	// the day postald received it; Received is then the day the card or call was entered and
+	// its moves forwarded to the partner.
+	Postmark daysclock.Date `json:"postmark,omitzero"`
 }
 
 // Role is whom an outgoing letter is for.

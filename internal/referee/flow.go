@@ -41,13 +41,12 @@ func (x *decider) accepted() {
 		x.d.Verdict = Corrected
 	}
 	if x.g.Status == StatusPlaying {
-		// The player now on move received the move today: his days run from today (4.3.1).
-		// When that is the sender again (a forced reply or a variant move was played), his clock
-		// runs from this notice (4.2.4, 4.2.13).
+		// The move was sent on the letter's postmark, and the player now on move receives it
+		// when postald forwards it, today, or when the captain posts his card: his days run from
+		// then (4.3.1). When that is the sender again (a forced reply or a variant move was
+		// played), his clock runs from this notice (4.2.4, 4.2.13).
 		x.g.MovedOn = x.today
-		if err := x.g.Clock(x.g.ToMove()).Run(x.today, x.terms); err != nil {
-			panic("referee: " + err.Error()) // a clock runs only for the player on move
-		}
+		x.g.deliver(x.g.ToMove(), x.forwarded, x.terms)
 		if x.g.ToMove() == s {
 			x.note(x.tx.YourMoveAgain)
 		}
@@ -80,7 +79,7 @@ func (x *decider) dates() daysclock.Dates {
 	if len(x.g.Plies) == 0 {
 		return daysclock.Dates{Sent: x.today}
 	}
-	return daysclock.Dates{PartnerSent: x.g.MovedOn, Received: x.g.MovedOn, Sent: x.today}
+	return daysclock.Dates{PartnerSent: x.g.MovedOn, Received: x.g.receivedOn(), Sent: x.today}
 }
 
 // charge charges the letter to the clocks (4.3.1): the sender's thinking days for his own moves,
@@ -102,7 +101,10 @@ func (x *decider) charge() {
 	}
 	c := x.g.Clock(s)
 	if own > 0 && c.Running() {
-		ch, err := c.Reply(x.today, own, x.terms)
+		// A card may be postmarked before the day its player is counted to have received his
+		// move (post_days are the regulation's, the post can be faster): he is charged nothing
+		// before that day.
+		ch, err := c.Reply(daysclock.Later(x.today, c.Since), own, x.terms)
 		if err != nil {
 			panic("referee: " + err.Error()) // the sender is on move and made a move
 		}
@@ -192,9 +194,10 @@ func overstepNotice(g *Game, reg Regulation, s Side, o *daysclock.Overstep, send
 
 // endDate freezes the game when the player now on move received his move on the end date or
 // later (4.3.2): no more time is charged, he need not answer except to accept a draw or resign,
-// and the game goes to the judge for adjudication.
+// and the game goes to the judge for adjudication. A move still waiting for the post is
+// judged when it is posted (Posted).
 func (x *decider) endDate() {
-	if x.g.Status != StatusPlaying || x.g.End.IsZero() || x.today.Before(x.g.End) {
+	if x.g.Status != StatusPlaying || x.g.End.IsZero() || x.g.Posting != "" || x.g.receivedOn().Before(x.g.End) {
 		return
 	}
 	x.g.Status = StatusAdjudication

@@ -33,6 +33,8 @@ type Player struct {
 	// Language is the language of the letters to him (letters.md: the start sheet's per-player
 	// language); empty, the game's.
 	Language string `json:"language,omitempty"`
+	// Channel is how he plays (the start sheet's channel): by e-mail, by post, by telephone.
+	Channel Channel `json:"channel,omitempty"`
 }
 
 // Ply is one turn of one side on the board.
@@ -41,6 +43,8 @@ type Ply struct {
 	Date   daysclock.Date `json:"date"`   // the postmark day of the letter that brought it
 	Letter string         `json:"letter"` // Message-ID of that letter ("" for a ruling)
 	By     By             `json:"by"`     // ByLetter, ByForced, ...
+	// Via is how the letter that brought it came: "" for e-mail, a card, a call.
+	Via Channel `json:"via,omitempty"`
 }
 
 // Variant is a conditional line proposed by one side (4.2.7), stored with the game and binding on
@@ -106,6 +110,13 @@ type Game struct {
 	// the first and second of the answering player's three dates (4.3.1; relay mode, the
 	// partner's postmark and the receipt fall on the same day). Zero before the first move.
 	MovedOn daysclock.Date `json:"moved_on,omitzero"`
+	// ReceivedOn is the day the player on move received it, when that is not MovedOn: the e-mail
+	// forward of a card entered after its postmark, a card to a postal player post_days after
+	// it was posted (4.3.1, the second date).
+	ReceivedOn daysclock.Date `json:"received_on,omitzero"`
+	// Posting is the side whose move waits to be posted on a card or called (his channel is the
+	// captain's): his clock starts when the captain records it (Posted). "" otherwise.
+	Posting Side `json:"posting,omitempty"`
 	// Notified lists the notices already sent (reminders, reports to the judge, the overstep, the
 	// day's answer to a letter without a move, the steps of an adjudication), so that each goes
 	// once. In JSON each is the key stores have always held: "white/reminder/2026-12-20".

@@ -17,6 +17,10 @@ type Regulation struct {
 	ProtestDays      int      `toml:"protest_days" json:"protest_days"`           // 4.1.12: 10
 	Scoring          string   `toml:"scoring" json:"scoring"`                     // "1-0.5-0" or "2-1-0" (seed 003, 1.12)
 	Tiebreaks        []string `toml:"tiebreaks" json:"tiebreaks"`                 // seed 003, 1.13
+	// PostDays are the days a card takes by post, each way (4.1.1, 4.2.1: play by post): a
+	// postal player's clock runs from post_days after his card was posted, and his silence is an
+	// overstep only post_days after his last day. 0, the default, counts no travel.
+	PostDays int `toml:"post_days" json:"post_days,omitempty"`
 }
 
 // Overstep policies.

@@ -18,8 +18,15 @@ func Tick(g Game, now time.Time, reg Regulation, loc *time.Location) Decision {
 	}
 	s := x.g.ToMove()
 	x.side = s
+	if x.g.Posting == s {
+		// His move waits for the captain to post it: nothing runs for him yet (Posted).
+		return x.finishTick()
+	}
 	c := x.g.Clock(s)
-	if o := c.Check(x.today, x.terms); o != nil {
+	// A postal player's card posted on his last day reaches the captain post_days later: his
+	// silence is an overstep only then, and his reminders go that much earlier (lag).
+	lag := x.g.lag(s, x.reg)
+	if o := c.Check(x.today.AddDays(-lag), x.terms); o != nil {
 		x.overstepped(s, o) // 4.3.1: certain by today, answered or not
 	}
 	if x.g.Status != StatusPlaying || c.Overstep != nil {
@@ -28,7 +35,7 @@ func Tick(g Game, now time.Time, reg Regulation, loc *time.Location) Decision {
 	dl := c.Deadline(x.terms)
 	var due daysclock.Date
 	for _, r := range dl.Reminders {
-		if !r.After(x.today) && !x.g.notified(reminderSent(s, r)) {
+		if !r.AddDays(-lag).After(x.today) && !x.g.notified(reminderSent(s, r)) {
 			due = r
 			x.g.note(reminderSent(s, r))
 		}
@@ -53,7 +60,7 @@ func Tick(g Game, now time.Time, reg Regulation, loc *time.Location) Decision {
 // notifyTick queues a notice of a tick, citing the rule or regulation item behind it; unlike
 // notify it answers no letter, so it threads under the game's last letter.
 func (x *decider) notifyTick(role Role, to, subject, body string, clause string) {
-	if to == "" {
+	if !x.g.reaches(role, to) {
 		return
 	}
 	x.d.addClause(clause)
@@ -84,15 +91,34 @@ func NextEvent(g Game, reg Regulation, loc *time.Location) (time.Time, bool) {
 		loc = time.UTC
 	}
 	s := g.ToMove()
+	if g.Posting == s {
+		return time.Time{}, false // nothing runs until his move is posted (Posted)
+	}
 	c := g.Clock(s)
-	for _, e := range c.Events(g.Terms(reg)) { // in date order
+	lag := g.lag(s, reg)
+	var next daysclock.Date
+	for _, e := range c.Events(g.Terms(reg)) {
 		switch {
 		case e.Kind == daysclock.EventReminder && g.notified(reminderSent(s, e.Date)):
 		case e.Kind == daysclock.EventSilence && g.notified(silenceSent(s, e.Date)):
 		case e.Kind == daysclock.EventEnd:
 		default:
-			return e.Date.Start(loc), true
+			// A postal player's reminders go lag days early, his overstep is certain lag days
+			// late (Tick), so the events are no longer in date order.
+			d := e.Date
+			switch e.Kind {
+			case daysclock.EventReminder:
+				d = d.AddDays(-lag)
+			case daysclock.EventOverstep:
+				d = d.AddDays(lag)
+			}
+			if next.IsZero() || d.Before(next) {
+				next = d
+			}
 		}
 	}
-	return time.Time{}, false
+	if next.IsZero() {
+		return time.Time{}, false
+	}
+	return next.Start(loc), true
 }

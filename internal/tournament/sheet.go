@@ -49,6 +49,13 @@ type Player struct {
 	// Language is the language of every letter to him (letters.md): the sheet's per-player
 	// `language`, else the tournament's.
 	Language string
+	// Channel is how he plays (4.1.1): by e-mail (the default), by post, by telephone.
+	// PostalAddress is where his cards go (channel post), one line per line of the address
+	// block; Phone is the number the captain calls (channel phone). A player by post or
+	// telephone may still have an e-mail address, which gets a copy of every letter to him.
+	Channel       referee.Channel
+	PostalAddress []string
+	Phone         string
 }
 
 // Languages of the letters postald writes.
@@ -149,6 +156,9 @@ type sheetFile struct {
 		Name     string `toml:"name"`
 		Email    string `toml:"email"`
 		Language string `toml:"language"`
+		Channel  string `toml:"channel"`
+		Postal   string `toml:"postal_address"`
+		Phone    string `toml:"phone"`
 	} `toml:"player"`
 }
 
@@ -239,7 +249,29 @@ func ParseSheet(data []byte) (*Sheet, error) {
 		default:
 			byNumber[p.Number] = i
 		}
-		if checkEmail(&ps, where+".email", p.Email) {
+		ch := referee.Channel(p.Channel)
+		if !ch.Known() {
+			ps.add(where+".channel", "%q: want email, post or phone", p.Channel)
+		}
+		if ch == "" {
+			ch = referee.ChannelEmail
+		}
+		postal := addressLines(p.Postal)
+		switch {
+		case ch == referee.ChannelPost && len(postal) == 0:
+			ps.add(where+".postal_address", "missing: a player by post needs the address his cards go to")
+		case ch != referee.ChannelPost && len(postal) > 0:
+			ps.add(where+".postal_address", "set for a player by %s: set channel = \"post\" to send him cards", ch)
+		}
+		phone := strings.TrimSpace(p.Phone)
+		switch {
+		case ch == referee.ChannelPhone && phone == "":
+			ps.add(where+".phone", "missing: a player by telephone needs the number the captain calls")
+		case ch != referee.ChannelPhone && phone != "":
+			ps.add(where+".phone", "set for a player by %s: set channel = \"phone\" to play by telephone", ch)
+		}
+		// A player by post or telephone may leave out his e-mail address (copies go to it).
+		if (ch == referee.ChannelEmail || p.Email != "") && checkEmail(&ps, where+".email", p.Email) {
 			key := strings.ToLower(p.Email)
 			if j, dup := byEmail[key]; dup {
 				ps.add(where+".email", "%s is also the address of player %d", p.Email, j+1)
@@ -256,7 +288,8 @@ func ParseSheet(data []byte) (*Sheet, error) {
 		} else if !isLanguage(lang) {
 			ps.add(where+".language", "%q: want one of %s", lang, strings.Join(languages(), ", "))
 		}
-		s.Players = append(s.Players, Player{Number: p.Number, Name: name, Email: p.Email, Language: lang})
+		s.Players = append(s.Players, Player{Number: p.Number, Name: name, Email: p.Email, Language: lang,
+			Channel: ch, PostalAddress: postal, Phone: phone})
 	}
 	if len(f.Player) < 2 {
 		ps.add("player", "%d players: a round-robin needs at least 2", len(f.Player))
@@ -285,6 +318,22 @@ func (s *Sheet) Unusual(today daysclock.Date) []Problem {
 		ps.add("tournament.end", "%s is not after today, %s: every game would go to adjudication at once (4.3.2); -force registers it all the same", s.End, today)
 	}
 	return ps
+}
+
+// addressLines splits a postal address into the lines of its address block: the lines of a
+// multi-line string, or the parts of a one-line address between commas.
+func addressLines(s string) []string {
+	sep := "\n"
+	if !strings.Contains(s, "\n") {
+		sep = ","
+	}
+	var lines []string
+	for _, l := range strings.Split(s, sep) {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	return lines
 }
 
 // sheetDate reads a start or end date. TOML gives a bare 2026-11-01 as a local date
@@ -354,6 +403,9 @@ func checkRegulation(ps *problems, r referee.Regulation) {
 			ps.add("regulation."+f.key, "%d: a count of moves or days cannot be negative", f.v)
 		}
 	}
+	if r.PostDays < 0 {
+		ps.add("regulation.post_days", "%d: a card cannot arrive before it is posted", r.PostDays)
+	}
 	for i, d := range r.Reminders {
 		if d < 1 {
 			ps.add(fmt.Sprintf("regulation.reminders[%d]", i), "%d: a reminder comes at least one day before the deadline", d)
@@ -377,6 +429,23 @@ func (s *Sheet) Player(number int) (Player, bool) {
 		return Player{}, false
 	}
 	return s.Players[number-1], true
+}
+
+// Seat returns player number as the referee seats him in a game: his name, his address, his
+// channel and his own language where it is not the tournament's (letters.md).
+func (s *Sheet) Seat(number int) (referee.Player, bool) {
+	p, ok := s.Player(number)
+	if !ok {
+		return referee.Player{}, false
+	}
+	rp := referee.Player{Number: p.Number, Name: p.Name, Email: p.Email}
+	if l := s.LanguageOf(number); l != s.Language {
+		rp.Language = l
+	}
+	if p.Channel != referee.ChannelEmail {
+		rp.Channel = p.Channel
+	}
+	return rp, true
 }
 
 // LanguageOf returns the language of the letters to player number; the tournament's for a

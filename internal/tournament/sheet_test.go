@@ -41,10 +41,10 @@ func TestParseSheet(t *testing.T) {
 		Rounds:     1,
 		Regulation: reg,
 		Players: []Player{
-			{1, "Иванов Иван Иванович", "ivanov@mail.example", "ru"},
-			{2, "Петров Пётр", "petrov@mail.example", "ru"},
-			{3, "Сидоров Сидор", "sidorov@mail.example", "ru"},
-			{4, "Smith John", "john.smith@mail.example", "ru"},
+			{1, "Иванов Иван Иванович", "ivanov@mail.example", "ru", referee.ChannelEmail, nil, ""},
+			{2, "Петров Пётр", "petrov@mail.example", "ru", referee.ChannelEmail, nil, ""},
+			{3, "Сидоров Сидор", "sidorov@mail.example", "ru", referee.ChannelEmail, nil, ""},
+			{4, "Smith John", "john.smith@mail.example", "ru", referee.ChannelEmail, nil, ""},
 		},
 	}
 	if diff := cmp.Diff(want, s); diff != "" {
@@ -213,7 +213,7 @@ func FuzzParseSheet(f *testing.F) {
 			if p.Number != i+1 {
 				t.Fatalf("player %d has number %d", i, p.Number)
 			}
-			if q, ok := s.PlayerByEmail(p.Email); !ok || q != p {
+			if q, ok := s.PlayerByEmail(p.Email); !ok || !cmp.Equal(q, p) {
 				t.Fatalf("PlayerByEmail(%q) = %v", p.Email, q)
 			}
 		}

@@ -1,0 +1,142 @@
+package referee
+
+import (
+	"fmt"
+	"time"
+
+	"postald/internal/daysclock"
+)
+
+// Channel is how a player plays (4.1.1: «по переписке, по электронной почте, по телефону»): his
+// letters come and go by e-mail, on cards or in envelopes by post, or by telephone through the
+// captain. The zero value is e-mail.
+type Channel string
+
+// The channels of the start sheet's `channel`.
+const (
+	ChannelEmail Channel = "email"
+	ChannelPost  Channel = "post"
+	ChannelPhone Channel = "phone"
+)
+
+// Channels lists the channels a start sheet may name.
+func Channels() []Channel { return []Channel{ChannelEmail, ChannelPost, ChannelPhone} }
+
+// Known reports whether c is a channel postald plays by ("" is e-mail).
+func (c Channel) Known() bool {
+	switch c {
+	case "", ChannelEmail, ChannelPost, ChannelPhone:
+		return true
+	}
+	return false
+}
+
+// Captain reports whether letters by c go through the captain's hands: cards he enters and
+// posts, calls he notes and makes. An e-mail player's letters postald reads and sends itself.
+func (c Channel) Captain() bool { return c == ChannelPost || c == ChannelPhone }
+
+// String names the channel as the start sheet writes it.
+func (c Channel) String() string {
+	if c == "" {
+		return string(ChannelEmail)
+	}
+	return string(c)
+}
+
+// Travel returns the days a letter by c takes to reach its reader, as the regulation counts
+// them: post_days for a card, none for e-mail or a call.
+func (c Channel) Travel(reg Regulation) int {
+	if c == ChannelPost {
+		return reg.WithDefaults().PostDays
+	}
+	return 0
+}
+
+// reaches reports whether a letter of role to address to can be delivered: an address, or a
+// player who is written to by card or called by the captain.
+func (g *Game) reaches(role Role, to string) bool {
+	if to != "" {
+		return true
+	}
+	switch role {
+	case ToWhite:
+		return g.White.Channel.Captain()
+	case ToBlack:
+		return g.Black.Channel.Captain()
+	}
+	return false
+}
+
+// deliver starts the clock of side s, now on move, on the move this decision forwards (4.3.1: his
+// time runs from the day he received it). A player who plays by e-mail receives it the day
+// postald forwards it; a card or a call reaches its player only when the captain has posted or
+// made it, so his clock waits for that day (Posted) and the game records whose move is waiting.
+func (g *Game) deliver(s Side, forwarded daysclock.Date, t daysclock.Terms) {
+	g.Posting, g.ReceivedOn = "", daysclock.Date{}
+	if g.Player(s).Channel.Captain() {
+		g.Posting = s
+		return
+	}
+	if forwarded != g.MovedOn {
+		g.ReceivedOn = forwarded
+	}
+	if err := g.Clock(s).Run(forwarded, t); err != nil {
+		panic("referee: " + err.Error()) // a clock runs only for the player on move
+	}
+}
+
+// receivedOn returns the second of the three dates of the player on move (4.3.1): the day he
+// received the move he must answer.
+func (g *Game) receivedOn() daysclock.Date {
+	if !g.ReceivedOn.IsZero() {
+		return g.ReceivedOn
+	}
+	return g.MovedOn
+}
+
+// Posted records that the captain posted on the day on the card (or made the call) that brings
+// side s the move he must answer, and starts his clock (4.3.1): the card's postmark is the first
+// of his three dates, its receipt the second, counted as the regulation's post_days after the
+// postmark for a card and the same day for a call. A receipt on the end date or later freezes the
+// game for adjudication (4.3.2). A side whose move is not waiting for the post is left as it is
+// (the card posted was an acknowledgement, a notice): the decision then carries no verdict.
+func Posted(g Game, s Side, on daysclock.Date, reg Regulation, loc *time.Location) Decision {
+	x := newDecider(g, reg, loc, on.Start(locOr(loc)))
+	x.side = s
+	if x.g.Status != StatusPlaying || x.g.Posting != s || on.IsZero() {
+		x.summarize()
+		return x.d
+	}
+	received := on.AddDays(x.g.Player(s).Channel.Travel(x.reg))
+	x.g.Posting = ""
+	x.g.MovedOn = on
+	if received != on {
+		x.g.ReceivedOn = received
+	}
+	if err := x.g.Clock(s).Run(received, x.terms); err != nil {
+		panic("referee: " + err.Error()) // nobody's clock runs while a move waits for the post
+	}
+	x.today = received
+	x.endDate()
+	x.d.Verdict = Notice
+	x.d.addClause("4.3.1")
+	x.d.Letters = append(x.d.Letters, x.notices...)
+	x.g.History = append(x.g.History, Entry{Date: on, From: s, Verdict: Notice,
+		Clauses: append([]string(nil), x.d.Clauses...), Note: fmt.Sprintf("posted; received %s", received)})
+	x.summarize()
+	return x.d
+}
+
+// locOr returns loc, or UTC for none.
+func locOr(loc *time.Location) *time.Location {
+	if loc == nil {
+		return time.UTC
+	}
+	return loc
+}
+
+// lag returns the days the letters of side s's player travel to the captain (post_days for a
+// card): a silent postal player's overstep is certain only once a card posted on his last day
+// would have arrived, and his reminders are sent that many days earlier so that they reach him in
+// time (the regulation's post_days; the seed counts time by postmarks, 4.3.1).
+func (g *Game) lag(s Side, reg Regulation) int { return g.Player(s).Channel.Travel(reg) }
