@@ -102,8 +102,10 @@ func record(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.She
 	}
 	pics := pictures{}
 	for _, o := range dec.Letters {
-		if _, err := tx.Enqueue(outgoing(from, c, o, now, pics), now); err != nil {
-			return err
+		for _, m := range outgoing(from, c, o, now, pics) {
+			if _, err := tx.Enqueue(m, now); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -280,6 +280,14 @@ type Start struct {
 	SampleCode                               string // the code as the sample letter writes it
 	SampleDates                              [3]daysclock.Date
 	SampleTime                               string // "1/2"
+
+	// Channel is how the player plays (4.1.1): "email", "post" or "phone". A player by post
+	// sends his cards to CaptainAddress and receives his at PostalAddress, counted PostDays
+	// on the way; a player by telephone calls CaptainPhone and is called at Phone.
+	Channel                       string
+	PostalAddress, CaptainAddress []string
+	Phone, CaptainPhone           string
+	PostDays                      int
 }
 
 // StartGame is one game of the player's, as his start letter lists it.
@@ -288,6 +296,7 @@ type StartGame struct {
 	White                     bool   // he plays White
 	Partner                   int    // the partner's number
 	PartnerName, PartnerEmail string
+	PartnerChannel            string // "email", "post" or "phone"
 }
 
 // ReportText is the words of the director's report (text and HTML).
