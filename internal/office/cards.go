@@ -137,9 +137,8 @@ func (o *Office) card(req CardRequest) (*CardEntered, error) {
 		if arrived.IsZero() {
 			arrived = today
 		}
-		raw := cardLetter(sh, id, p, via, req, arrived, now)
+		raw, ref := cardLetter(sh, id, p, via, req, arrived, now)
 		msgID := MessageID(raw)
-		ref := cardRef(raw)
 		rec, isNew, err := tx.Receive(ref, msgID, raw, now)
 		if err != nil {
 			return err
@@ -203,12 +202,16 @@ func (o *Office) card(req CardRequest) (*CardEntered, error) {
 
 // cardLetter writes a card as the letter postald decides and archives: the text as the captain
 // typed it, under a header that names the player, the game, the channel and the dates entered.
-// Its Message-ID is drawn from what the card says, so that the same card entered twice is one.
-func cardLetter(sh *tournament.Sheet, id store.GameID, p tournament.Player, via referee.Channel, req CardRequest, arrived daysclock.Date, now time.Time) []byte {
+// Its Message-ID and its inbound record (in CardMailbox, under numbers drawn from the same
+// digest) follow from what the card says, so that the same card entered twice is one.
+func cardLetter(sh *tournament.Sheet, id store.GameID, p tournament.Player, via referee.Channel, req CardRequest, arrived daysclock.Date, now time.Time) ([]byte, store.MessageRef) {
 	text := strings.ReplaceAll(strings.TrimRight(req.Text, "\r\n"), "\r\n", "\n")
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00%d\x00%s\x00%s\x00%t\x00%s\x00%s", id.Tournament, id.Game, p.Number, via, req.Postmark, req.Registered, arrived, text)
-	sum := hex.EncodeToString(h.Sum(nil)[:16])
+	digest := h.Sum(nil)
+	sum := hex.EncodeToString(digest[:16])
+	ref := store.MessageRef{Mailbox: CardMailbox,
+		UIDValidity: binary.BigEndian.Uint32(digest[16:20]) | 1, UID: binary.BigEndian.Uint32(digest[20:24]) | 1}
 	domain := "postald.invalid"
 	if i := strings.LastIndexByte(sh.Address, '@'); i >= 0 {
 		domain = sh.Address[i+1:]
@@ -234,14 +237,7 @@ func cardLetter(sh *tournament.Sheet, id store.GameID, p tournament.Player, via 
 	hdr("Content-Transfer-Encoding", "8bit")
 	b.WriteString("\r\n")
 	b.WriteString(strings.ReplaceAll(text, "\n", "\r\n") + "\r\n")
-	return []byte(b.String())
-}
-
-// cardRef is the inbound record of a card: in CardMailbox, under numbers drawn from its bytes.
-func cardRef(raw []byte) store.MessageRef {
-	sum := sha256.Sum256(raw)
-	return store.MessageRef{Mailbox: CardMailbox,
-		UIDValidity: binary.BigEndian.Uint32(sum[:4]) | 1, UID: binary.BigEndian.Uint32(sum[4:8]) | 1}
+	return []byte(b.String()), ref
 }
 
 // cards lists the cards and calls waiting for the captain.

@@ -314,6 +314,7 @@ var english = Book{
 	},
 
 	Office: OfficeText{
+		PageLabel: func(page, pages int) string { return fmt.Sprintf("page %d of %d", page, pages) },
 		Trust: TrustText{
 			ReceiptID:      "%s #%d, move %d, %s",
 			Receipt:        "Receipt: %s\n(received %s; keep it: it proves what postald received and when)",

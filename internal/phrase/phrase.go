@@ -446,6 +446,9 @@ type OfficeText struct {
 	Digest  DigestText
 	Storage StorageText
 
+	// PageLabel numbers the pages of a printed card that takes more than one: "page 2 of 3".
+	PageLabel func(page, pages int) string
+
 	// RegisteredSubject (code) and RegisteredHead head the letter telling the judge and the
 	// director that a tournament is registered; the list of its games follows.
 	RegisteredSubject string

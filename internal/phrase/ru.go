@@ -320,6 +320,7 @@ var russian = Book{
 	},
 
 	Office: OfficeText{
+		PageLabel: func(page, pages int) string { return fmt.Sprintf("стр. %d из %d", page, pages) },
 		Trust: TrustText{
 			ReceiptID:      "%s #%d, ход %d, %s",
 			Receipt:        "Квитанция: %s\n(получено %s; сохраните её: она доказывает, что и когда получил postald)",
