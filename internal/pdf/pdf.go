@@ -104,7 +104,7 @@ func Write(w io.Writer, d Document) error {
 		title = d.Cards[0].Title
 	}
 	var buf bytes.Buffer
-	buf.Grow(len(fnt.compressed) + 32<<10)
+	buf.Grow(64 << 10)
 	if err := doc.write(&buf, title, d.Created); err != nil {
 		return err
 	}
