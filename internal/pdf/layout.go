@@ -6,7 +6,7 @@ import (
 )
 
 // The page layout, in points (1/72 inch) from the page's top left corner
-// unless said otherwise; doc.go describes it.
+// unless said otherwise; the package documentation describes it.
 const (
 	mm = 72 / 25.4
 

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 	"unicode/utf16"
 )
@@ -240,11 +241,7 @@ func (w *writer) stream(n int, dict string, data []byte) {
 
 // num formats a length in points with at most three decimals.
 func num(f float64) string {
-	s := strconv.FormatFloat(f, 'f', 3, 64)
-	for s[len(s)-1] == '0' {
-		s = s[:len(s)-1]
-	}
-	s = string(bytes.TrimSuffix([]byte(s), []byte(".")))
+	s := strings.TrimSuffix(strings.TrimRight(strconv.FormatFloat(f, 'f', 3, 64), "0"), ".")
 	if s == "-0" {
 		s = "0"
 	}
