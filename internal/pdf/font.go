@@ -1,8 +1,6 @@
 package pdf
 
 import (
-	"bytes"
-	"compress/zlib"
 	"fmt"
 	"sync"
 
@@ -23,21 +21,20 @@ const maxCID = 0xFFFF
 
 // monoFont is the embedded font, Go Mono, read once and never changed: the
 // parsed font, its metrics in thousandths of an em (PDF's glyph space) and
-// its file compressed for the FontFile2 stream.
+// its file.
 type monoFont struct {
-	sfnt       *sfnt.Font
-	name       string  // PostScript name
-	advance    float64 // every glyph's advance
-	ascent     float64
-	descent    float64 // negative, below the baseline
-	capHeight  float64
-	bbox       [4]float64
-	fallback   sfnt.GlyphIndex
-	size       int    // the TTF file's length
-	compressed []byte // the file, zlib-compressed
+	sfnt      *sfnt.Font
+	name      string  // PostScript name
+	advance   float64 // every glyph's advance
+	ascent    float64
+	descent   float64 // negative, below the baseline
+	capHeight float64
+	bbox      [4]float64
+	fallback  sfnt.GlyphIndex
+	ttf       []byte
 }
 
-// theFont is the font, parsed and compressed on first use.
+// theFont is the font, parsed on first use.
 var theFont = sync.OnceValues(func() (*monoFont, error) {
 	f, err := parseFont(gomono.TTF)
 	if err != nil {
@@ -56,7 +53,7 @@ func parseFont(ttf []byte) (*monoFont, error) {
 	em := func(v fixed.Int26_6) float64 { // font units (as 26.6) in thousandths of an em
 		return float64(v) / 64 * 1000 / float64(f.UnitsPerEm())
 	}
-	m := &monoFont{sfnt: f, size: len(ttf)}
+	m := &monoFont{sfnt: f, ttf: ttf}
 	if m.name, err = f.Name(&b, sfnt.NameIDPostScript); err != nil || m.name == "" {
 		m.name = "GoMono"
 	}
@@ -95,18 +92,6 @@ func parseFont(ttf []byte) (*monoFont, error) {
 			return nil, err
 		}
 	}
-	var z bytes.Buffer
-	zw, err := zlib.NewWriterLevel(&z, zlib.BestCompression)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := zw.Write(ttf); err != nil {
-		return nil, err
-	}
-	if err := zw.Close(); err != nil {
-		return nil, err
-	}
-	m.compressed = z.Bytes()
 	return m, nil
 }
 

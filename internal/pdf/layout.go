@@ -6,7 +6,7 @@ import (
 )
 
 // The page layout, in points (1/72 inch) from the page's top left corner
-// unless said otherwise; doc.go describes it.
+// unless said otherwise; the package documentation describes it.
 const (
 	mm = 72 / 25.4
 
@@ -159,15 +159,15 @@ func layoutCard(c *Card, pic int, images []*picture, label func(page, pages int)
 				p.add(g, addressLeft, addressTop+float64(i)*addressLeading, addressSize, l)
 			}
 			if m > 1 {
-				l := clip([]rune(label(1, m)), headerColumns)
+				l := clip(oneLine(label(1, m)), headerColumns)
 				p.add(g, textRight-float64(len(l))*headerSize*0.6, footerTop, headerSize, l)
 			}
 		} else {
-			h := []rune(c.Title)
+			h := oneLine(c.Title)
 			if len(h) > 0 {
 				h = append(h, ',', ' ')
 			}
-			h = clip(append(h, []rune(label(k+1, m))...), headerColumns)
+			h = clip(append(h, oneLine(label(k+1, m))...), headerColumns)
 			p.add(g, leftMargin, headerTop, headerSize, h)
 		}
 		for i, l := range lines {
@@ -183,7 +183,7 @@ func layoutCard(c *Card, pic int, images []*picture, label func(page, pages int)
 
 // headerColumns is the width of the continuation header and the first
 // page's label: the text's width at the header's size.
-const headerColumns = TextColumns * textSize / headerSize
+const headerColumns = int(TextColumns * textSize / headerSize)
 
 // add adds the line l with the top of its line at top from the page's top;
 // an empty line adds nothing.
@@ -196,6 +196,21 @@ func (p *page) add(g *glyphs, x, top, size float64, l []rune) {
 		cids[i] = g.CID(r)
 	}
 	p.runs = append(p.runs, run{x: x, y: pageHeight - top - size, size: size, cids: cids})
+}
+
+// oneLine is s for a header: its control characters (line breaks, tabs)
+// made spaces, and the spaces at its ends dropped.
+func oneLine(s string) []rune {
+	l := []rune(s)
+	for i, r := range l {
+		if unicode.IsControl(r) {
+			l[i] = ' '
+		}
+	}
+	for len(l) > 0 && l[0] == ' ' {
+		l = l[1:]
+	}
+	return trimRight(l)
 }
 
 // clip shortens l to at most n characters, ending it with an ellipsis.

@@ -26,9 +26,11 @@ type Card struct {
 	// [TextColumns] characters are wrapped at a space (or cut where there is
 	// none); tabs stop every 8 columns.
 	Text string
-	// Picture is a PNG (a board diagram), or nil. It is printed under the
-	// text, 80 mm wide, on the card's last page or on a page of its own when
-	// the last page has no room left.
+	// Picture is a PNG (a board diagram), or nil. It is printed on the
+	// first page, under the sender block and left of the address block, as
+	// large as the space there allows (about 70 mm for a board diagram); a
+	// sender block so long that it leaves less than 45 mm puts the picture
+	// under the text instead, 80 mm wide. At most 4096×4096 pixels.
 	Picture []byte
 	// Title names the card, e.g. "ЗК-1, 1-2, ход 12". It heads the card's
 	// continuation pages, and it is the document's title when the document
@@ -58,7 +60,7 @@ type Document struct {
 // ErrNoCards is returned by [Write] for a document without a card.
 var ErrNoCards = errors.New("pdf: the document has no card")
 
-// Write writes d to w as a PDF document: A4 portrait pages, the fonts and
+// Write writes d to w as a PDF document: A4 portrait pages, the font and the
 // pictures embedded. The same document always gives the same bytes. Write
 // checks the whole document before it writes a byte: a card it cannot
 // print (a picture that is not a PNG, an address block too long) is an
@@ -104,7 +106,7 @@ func Write(w io.Writer, d Document) error {
 		title = d.Cards[0].Title
 	}
 	var buf bytes.Buffer
-	buf.Grow(len(fnt.compressed) + 32<<10)
+	buf.Grow(64 << 10)
 	if err := doc.write(&buf, title, d.Created); err != nil {
 		return err
 	}

@@ -494,3 +494,78 @@ func TestPictures(t *testing.T) {
 		}
 	}
 }
+
+// TestHeaders checks the continuation pages' header and the first page's
+// label, as pdftotext would read them: a title and labels with line breaks
+// and tabs are made one line.
+func TestHeaders(t *testing.T) {
+	fnt, err := theFont()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := newGlyphs(fnt)
+	c := Card{Title: "ЗК-1,\n1-2,\tход 12 ", Text: lines(42)}
+	label := func(page, pages int) string { return fmt.Sprintf("\nстр. %d из %d\n", page, pages) }
+	pages, err := layoutCard(&c, -1, nil, label, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := func(r run) string {
+		var b strings.Builder
+		for _, c := range r.cids {
+			b.WriteRune(g.runes[c-1])
+		}
+		return b.String()
+	}
+	var got []string
+	for _, p := range pages {
+		for _, r := range p.runs {
+			if r.size == headerSize {
+				got = append(got, text(r))
+			}
+		}
+	}
+	want := []string{"стр. 1 из 2", "ЗК-1, 1-2, ход 12, стр. 2 из 2"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("headers (-want +got):\n%s", diff)
+	}
+
+	c.Title = strings.Repeat("Заголовок ", 20)
+	pages, err = layoutCard(&c, -1, nil, label, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := text(pages[1].runs[0])
+	if n := len([]rune(h)); n != headerColumns || !strings.HasSuffix(h, "…") {
+		t.Errorf("a long title's header: %d characters %q, want %d ending with …", n, h, headerColumns)
+	}
+}
+
+// TestManyCharacters writes a document of more distinct characters than a
+// two-byte code can number, the fallback not among them: the excess is
+// printed as the fallback, which takes the last CID, and the file is well
+// formed.
+func TestManyCharacters(t *testing.T) {
+	var b strings.Builder
+	n := 0
+	for r := rune(0x10000); n < maxCID+1000; r++ {
+		b.WriteRune(r)
+		if n++; n%TextColumns == 0 {
+			b.WriteByte('\n')
+		}
+	}
+	out := write(t, Document{Cards: []Card{{Text: b.String()}}})
+	objs, err := parsePDF(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(objs[objCIDFont].dict, fmt.Sprintf("/W [1 %d ", maxCID)) {
+		t.Errorf("the CID font: %.300s…, want %d CIDs", objs[objCIDFont].dict, maxCID)
+	}
+	if m := objs[objToUnicode].stream; !bytes.Contains(m, []byte("<FFFF> <FFFD>\n")) {
+		t.Errorf("the ToUnicode map does not map CID FFFF to U+FFFD")
+	}
+	if _, err := pageCount(objs); err != nil {
+		t.Error(err)
+	}
+}

@@ -192,3 +192,22 @@ func TestPdfinfo(t *testing.T) {
 		}
 	}
 }
+
+// TestPdftoppm renders the documents with pdftoppm: poppler draws every
+// page, its font and pictures, without a complaint.
+func TestPdftoppm(t *testing.T) {
+	bin := poppler(t, "pdftoppm")
+	for name, d := range docs(t) {
+		dir := t.TempDir()
+		cmd := exec.Command(bin, "-r", "30", "-png", writeFile(t, name, d), filepath.Join(dir, "page"))
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		if err := cmd.Run(); err != nil || stderr.Len() > 0 {
+			t.Errorf("%s: pdftoppm: %v\n%s", name, err, stderr.String())
+		}
+		pages, _ := filepath.Glob(filepath.Join(dir, "page-*.png"))
+		if want := map[string]int{"move": 1, "cards": 3}[name]; len(pages) != want {
+			t.Errorf("%s: pdftoppm drew %d pages, want %d", name, len(pages), want)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 	"unicode/utf16"
 )
@@ -78,7 +79,9 @@ func (d *document) write(buf *bytes.Buffer, title string, created time.Time) err
 	buf.WriteString(" >>\n")
 	w.end()
 
-	d.writeFont(w)
+	if err := d.writeFont(w); err != nil {
+		return err
+	}
 
 	for i, im := range d.images {
 		var cs string
@@ -123,12 +126,16 @@ func (d *document) write(buf *bytes.Buffer, title string, created time.Time) err
 }
 
 // writeFont writes the font's objects: a Type0 font over a CIDFontType2
-// font with the TrueType file embedded, its CIDs mapped to the font's
-// glyphs by a CIDToGIDMap and to Unicode by a ToUnicode CMap.
-func (d *document) writeFont(w *writer) {
+// font with the TrueType file embedded, subset to the glyphs the document
+// uses, its CIDs mapped to the font's glyphs by a CIDToGIDMap and to
+// Unicode by a ToUnicode CMap.
+func (d *document) writeFont(w *writer) error {
 	f, g := d.font, d.glyphs
-	buf := w.buf
-	name := psName(f.name)
+	ttf, err := subset(f.ttf, g.gids)
+	if err != nil {
+		return fmt.Errorf("pdf: subsetting the embedded font: %w", err)
+	}
+	name := subsetTag(g.gids) + "+" + psName(f.name)
 	w.object(objFont, "<< /Type /Font /Subtype /Type0 /BaseFont /%s /Encoding /Identity-H /DescendantFonts [%d 0 R] /ToUnicode %d 0 R >>",
 		name, objCIDFont, objToUnicode)
 	wide := ""
@@ -141,11 +148,7 @@ func (d *document) writeFont(w *writer) {
 	w.object(objDescriptor, "<< /Type /FontDescriptor /FontName /%s /Flags 33 /FontBBox [%s %s %s %s] /ItalicAngle 0 /Ascent %s /Descent %s /CapHeight %s /StemV 80 /FontFile2 %d 0 R >>",
 		name, num(f.bbox[0]), num(f.bbox[1]), num(f.bbox[2]), num(f.bbox[3]), num(f.ascent), num(f.descent), num(f.capHeight), objFontFile)
 
-	w.begin(objFontFile)
-	fmt.Fprintf(buf, "<< /Length %d /Length1 %d /Filter /FlateDecode >>\nstream\n", len(f.compressed), f.size)
-	buf.Write(f.compressed)
-	buf.WriteString("\nendstream\n")
-	w.end()
+	w.stream(objFontFile, fmt.Sprintf("/Length1 %d", len(ttf)), ttf)
 
 	var cmap bytes.Buffer
 	cmap.WriteString("/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n" +
@@ -172,6 +175,7 @@ func (d *document) writeFont(w *writer) {
 		gids[2*i+2], gids[2*i+3] = byte(gid>>8), byte(gid)
 	}
 	w.stream(objCIDToGID, "", gids)
+	return nil
 }
 
 // content writes the page's content stream: its text, then its picture.
@@ -237,11 +241,7 @@ func (w *writer) stream(n int, dict string, data []byte) {
 
 // num formats a length in points with at most three decimals.
 func num(f float64) string {
-	s := strconv.FormatFloat(f, 'f', 3, 64)
-	for s[len(s)-1] == '0' {
-		s = s[:len(s)-1]
-	}
-	s = string(bytes.TrimSuffix([]byte(s), []byte(".")))
+	s := strings.TrimSuffix(strings.TrimRight(strconv.FormatFloat(f, 'f', 3, 64), "0"), ".")
 	if s == "-0" {
 		s = "0"
 	}
