@@ -12,6 +12,7 @@ import (
 
 	"postald/internal/daysclock"
 	"postald/internal/mailparse"
+	"postald/internal/phrase"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
@@ -368,3 +369,69 @@ func decodeSubject(s string) string {
 // mailAddress is a player's address as a header names him: without an e-mail address (a player
 // by post), by his name alone.
 func mailAddress(name, addr string) mail.Address { return mail.Address{Name: name, Address: addr} }
+
+// cardsNotice tells each tournament's judge, at most once a day, of the cards and calls that
+// have waited for the captain more than a day: nothing waits without a notice, and a card not
+// posted stops its game (its reader's clock runs only from the posting, referee.Posted).
+func (o *Office) cardsNotice(tx *store.Tx, now time.Time) error {
+	if !o.cardsTold.IsZero() && now.Sub(o.cardsTold) < digestEvery {
+		return nil
+	}
+	items, err := tx.Cards()
+	if err != nil {
+		return err
+	}
+	told := false
+	byCode := map[string][]store.OutboxItem{}
+	var codes []string
+	for _, it := range items {
+		if now.Sub(it.Enqueued) < digestEvery {
+			continue
+		}
+		if _, ok := byCode[it.Game.Tournament]; !ok {
+			codes = append(codes, it.Game.Tournament)
+		}
+		byCode[it.Game.Tournament] = append(byCode[it.Game.Tournament], it)
+	}
+	for _, code := range codes {
+		sh, err := o.sheet(tx, code)
+		if err != nil {
+			return err
+		}
+		if sh.Judge == "" {
+			continue
+		}
+		loc, err := o.zones.get(sh.Regulation.Zone)
+		if err != nil {
+			return err
+		}
+		tx2 := &phrase.For(sh.Language).Office.Digest
+		waiting := byCode[code]
+		var b strings.Builder
+		b.WriteString(tx2.CardsIntro(len(waiting)) + "\n\n")
+		for _, it := range waiting {
+			game := it.Game.String()
+			if it.Game.Game == "" {
+				game = code
+			}
+			what := tx2.CardPost
+			if it.Card.Channel == referee.ChannelPhone.String() {
+				what = tx2.CardPhone
+			}
+			fmt.Fprintf(&b, tx2.CardItem+"\n", it.Seq, what, game, it.Card.Name, dayTime(sh.Language, it.Enqueued.In(loc)))
+		}
+		b.WriteString("\n" + fmt.Sprintf(tx2.CardsOutro, "postald cards -print DIR", "postald cards -posted YYYY-MM-DD") + "\n")
+		l := Letter{From: o.opt.From, To: []mail.Address{{Address: sh.Judge}},
+			Subject: fmt.Sprintf(tx2.CardsSubject, code, len(waiting)), Body: b.String(), Date: now,
+			Game: code + "/", Verdict: string(referee.Notice)}
+		if _, err := tx.Enqueue(store.Outgoing{From: o.opt.From.Address, To: []string{sh.Judge}, Raw: Compose(l),
+			Game: store.GameID{Tournament: code}, Verdict: string(referee.Notice)}, now); err != nil {
+			return err
+		}
+		told = true
+	}
+	if told {
+		o.cardsTold = now
+	}
+	return nil
+}

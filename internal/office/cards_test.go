@@ -106,6 +106,18 @@ func TestPostalGame(t *testing.T) {
 	if len(pending) != 2 || !strings.Contains(pending[1].Text, "c3-d4") || pending[1].Picture == nil {
 		t.Fatalf("cards after White's move: %d, %+v", len(pending), pending)
 	}
+	// The start card has waited three days: the judge is told, once a day.
+	seen := len(mailedSince(t, db, 0))
+	for range 2 {
+		if err := o.Tick(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	notice := letterTo(t, mailedSince(t, db, seen), "judge@club.example")
+	if !strings.Contains(notice.subject, "ПЧ-1: открытки к отправке, звонки (1)") || !strings.Contains(notice.body, "Петров Пётр") ||
+		!strings.Contains(notice.body, "postald cards -posted") {
+		t.Errorf("the judge's notice of the cards waiting:\n%s\n%s", notice.subject, notice.body)
+	}
 
 	// The captain posts both cards on 7 November: Black receives them on the 9th (post_days).
 	now = time.Date(2026, 11, 7, 15, 0, 0, 0, time.UTC)
@@ -128,7 +140,7 @@ func TestPostalGame(t *testing.T) {
 	// 16th; Black wrote the 11th as his sending date.
 	now = time.Date(2026, 11, 16, 10, 0, 0, 0, time.UTC)
 	text := "Турнир ПЧ-1, партия 1-2.\nВаш ход 1. c3-d4 получил.\nМой ход: 1... f6-g5\nДаты: 07.11.2026 / 09.11.2026 / 11.11.2026\nВремя: 0/2\nПетров"
-	seen := len(mailedSince(t, db, 0))
+	seen = len(mailedSince(t, db, 0))
 	req := CardRequest{Game: "ПЧ-1/1-2", From: "2", Postmark: day(t, "2026-11-12"), Received: day(t, "2026-11-14"), Text: text}
 	rep, err = o.Run(Request{Card: &req})
 	if err != nil {

@@ -29,6 +29,9 @@ func (o *Office) Tick() error {
 	if err := o.opt.Store.Update(func(tx *store.Tx) error { return o.heldDigest(tx, now) }); err != nil {
 		o.log.Error("digest of held letters", "err", err)
 	}
+	if err := o.opt.Store.Update(func(tx *store.Tx) error { return o.cardsNotice(tx, now) }); err != nil {
+		o.log.Error("notice of the cards to post", "err", err)
+	}
 	return nil
 }
 

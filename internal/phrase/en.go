@@ -382,7 +382,15 @@ var english = Book{
 			Internal:       "internal error: %s",
 		},
 		Digest: DigestText{
-			Subject: "postald: letters held (%d)",
+			CardsSubject: "%s: cards to post, calls to make (%d)",
+			CardsIntro: func(n int) string {
+				return "These letters to players by post or telephone (" + enLetter.count(n) + ") have waited for the captain for more than a day.\nUntil a card is posted, its reader's clock does not run and his game stands still (4.3.1)."
+			},
+			CardItem:   "#%d  %s, %s, to %s, written %s",
+			CardsOutro: "%s prints them; %s records their posting.",
+			CardPost:   "card",
+			CardPhone:  "call",
+			Subject:    "postald: letters held (%d)",
 			Intro: func(n int) string {
 				return "Since the last digest postald has held " + enLetter.count(n) + ". None of them was applied to a game."
 			},

@@ -392,7 +392,15 @@ var russian = Book{
 			Internal:       "внутренняя ошибка postald: %s",
 		},
 		Digest: DigestText{
-			Subject: "postald: задержанные письма (%d)",
+			CardsSubject: "%s: открытки к отправке, звонки (%d)",
+			CardsIntro: func(n int) string {
+				return fmt.Sprintf("Эти письма игрокам по почте или по телефону (%s) ждут секретаря больше суток.\nПока открытка не отправлена, время её получателя не идёт и партия стоит (п. 4.3.1).", ruLetter.count(n))
+			},
+			CardItem:   "#%d  %s, %s, кому: %s, написано %s",
+			CardsOutro: "%s печатает их; %s отмечает их отправку.",
+			CardPost:   "открытка",
+			CardPhone:  "звонок",
+			Subject:    "postald: задержанные письма (%d)",
 			Intro: func(n int) string {
 				return fmt.Sprintf("С прошлой сводки postald задержал писем: %d. Ни одно из них не применено к партиям.", n)
 			},
