@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"net/mail"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -195,4 +196,102 @@ func TestPostalGameThroughDovecot(t *testing.T) {
 	if err := g.db.VerifyAll(); err != nil {
 		t.Errorf("archive: %v", err)
 	}
+}
+
+// TestCardsWithoutDaemon: postald card and postald cards work on the store when no daemon runs,
+// as the captain types them: a card entered, the cards printed and their posting recorded, a
+// call listed with its text to read out.
+func TestCardsWithoutDaemon(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "postald.db")
+	db, err := store.Open(path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	start := now.AddDate(0, 0, -10).Format(time.DateOnly)
+	sheet := fmt.Sprintf(`
+[tournament]
+code = "CARD-1"
+name = "cards"
+variant = "russian"
+start = %s
+end = %s
+language = "en"
+address = "moves@rul.test"
+judge = "judge@rul.test"
+director = "td@rul.test"
+postal_address = "Captain, PO Box 1, Tula"
+phone = "+7 4872 00-00-00"
+
+[[player]]
+number = 1
+name = "Anna"
+channel = "phone"
+phone = "+7 900 000-00-01"
+
+[[player]]
+number = 2
+name = "Boris"
+channel = "post"
+postal_address = "1 Main Street, Kaluga"
+`, start, now.AddDate(1, 0, 0).Format(time.DateOnly))
+	if _, err := office.CreateTournament(db, mustAddress(t, "Tournament secretary <moves@rul.test>"), []byte(sheet), now); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	cfg := fmt.Sprintf("[store]\npath = %q\nopen_timeout = \"2s\"\n\n[imap]\naddress = \"127.0.0.1:1\"\ntls = \"none\"\n\n"+
+		"[smtp]\naddress = \"127.0.0.1:1\"\ntls = \"none\"\nfrom = \"Tournament secretary <moves@rul.test>\"\n\n[control]\nsocket = %q\n\n[trust]\nfrom_only = true\n",
+		path, filepath.Join(dir, "none.sock"))
+	cfgFile := filepath.Join(dir, "postald.toml")
+	if err := os.WriteFile(cfgFile, []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	today := time.Now().In(mustZone(t, "Europe/Moscow")).Format(time.DateOnly)
+	// Anna (White) calls with her first move.
+	call := filepath.Join(dir, "call.txt")
+	if err := os.WriteFile(call, []byte("Tournament CARD-1, game 1-2.\nMy move: 1. c3-d4\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runLine("card", "-config", cfgFile, "-game", "1-2", "-from", "anna", "-phone", "-postmark", today, call)
+	if code == 0 || !strings.Contains(out+errOut, `side "anna": want white, black or the number`) {
+		t.Errorf("a side by name: exit %d, %q %q; want it refused, naming what is wanted", code, out, errOut)
+	}
+	code, out, errOut = runLine("card", "-game", "1-2", "-from", "1", "-phone", "-postmark", today, call, "-config", cfgFile)
+	if code != 0 || !strings.Contains(out, "CARD-1/1-2 white by phone, sent "+today+" (postmark): accepted") {
+		t.Fatalf("postald card: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, errOut = runLine("cards", "-config", cfgFile)
+	if code != 0 || !strings.Contains(out, "call +7 900 000-00-01") || !strings.Contains(out, "| ") || !strings.Contains(out, "1 Main Street, Kaluga") {
+		t.Fatalf("postald cards: exit %d\n%s%s", code, out, errOut)
+	}
+	cardsDir := filepath.Join(dir, "cards")
+	code, out, errOut = runLine("cards", "-config", cfgFile, "-print", cardsDir, "-posted", today)
+	if code != 0 || !strings.Contains(out, "recorded as posted on "+today) {
+		t.Fatalf("postald cards -print -posted: exit %d\n%s%s", code, out, errOut)
+	}
+	if text := pdfText(t, filepath.Join(cardsDir, "cards.pdf")); !strings.Contains(text, "1 Main Street") || !strings.Contains(text, "1. c3-d4") {
+		t.Errorf("the printed cards:\n%s", text)
+	}
+	if code, out, _ = runLine("cards", "-config", cfgFile); code != 0 || !strings.Contains(out, "no card to post") {
+		t.Errorf("cards after posting: exit %d\n%s", code, out)
+	}
+}
+
+func mustAddress(t *testing.T, s string) mail.Address {
+	t.Helper()
+	a, err := mail.ParseAddress(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return *a
+}
+
+func mustZone(t *testing.T, name string) *time.Location {
+	t.Helper()
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return loc
 }
