@@ -101,20 +101,25 @@ type stateCollector struct{ db *store.DB }
 
 var (
 	outboxDesc = prometheus.NewDesc("postald_outbox_depth", "Letters waiting in the outbox to be sent.", nil, nil)
+	cardsDesc  = prometheus.NewDesc("postald_cards_waiting", "Cards to post and calls to make that wait for the captain.", nil, nil)
 	gamesDesc  = prometheus.NewDesc("postald_games", "Games, by status.", []string{"status"}, nil)
 )
 
 func (c *stateCollector) Describe(ch chan<- *prometheus.Desc) {
 	ch <- outboxDesc
+	ch <- cardsDesc
 	ch <- gamesDesc
 }
 
 func (c *stateCollector) Collect(ch chan<- prometheus.Metric) {
-	var depth int
+	var depth, cards int
 	games := map[referee.Status]int{referee.StatusPlaying: 0, referee.StatusAdjudication: 0, referee.StatusFinished: 0}
 	err := c.db.View(func(tx *store.Tx) error {
 		var err error
 		if depth, err = tx.OutboxDepth(); err != nil {
+			return err
+		}
+		if cards, err = tx.CardsWaiting(); err != nil {
 			return err
 		}
 		ids, err := tx.Games("")
@@ -148,6 +153,7 @@ func (c *stateCollector) Collect(ch chan<- prometheus.Metric) {
 		return
 	}
 	ch <- prometheus.MustNewConstMetric(outboxDesc, prometheus.GaugeValue, float64(depth))
+	ch <- prometheus.MustNewConstMetric(cardsDesc, prometheus.GaugeValue, float64(cards))
 	for status, n := range games {
 		ch <- prometheus.MustNewConstMetric(gamesDesc, prometheus.GaugeValue, float64(n), string(status))
 	}

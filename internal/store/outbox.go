@@ -362,6 +362,11 @@ func (tx *Tx) OutboxDepth() (int, error) {
 	return n, err
 }
 
+// CardsWaiting is how many cards and calls wait for the captain, for the metrics.
+func (tx *Tx) CardsWaiting() (int, error) {
+	return tx.bucket(bucketOutboxCards).Stats().KeyN, nil
+}
+
 // errFound ends an archive walk once the entry looked for is read.
 var errFound = errors.New("found")
 

@@ -315,6 +315,12 @@ func TestCards(t *testing.T) {
 	if got := seqs(cards); !reflect.DeepEqual(got, []uint64{post.Seq}) {
 		t.Fatalf("cards = %v, want %d", got, post.Seq)
 	}
+	view(t, db, func(tx *Tx) error {
+		if n, err := tx.CardsWaiting(); n != 1 || err != nil {
+			t.Errorf("cards waiting = %d, %v; want 1", n, err)
+		}
+		return nil
+	})
 	if cards[0].Card.Address[0] != "ул. Садовая, 5" || !bytes.Contains(cards[0].Raw, []byte("on a card")) {
 		t.Errorf("card read back as %+v, %q", cards[0].Card, cards[0].Raw)
 	}
@@ -332,6 +338,9 @@ func TestCards(t *testing.T) {
 		cards, err := tx.Cards()
 		if err != nil || len(cards) != 0 {
 			t.Errorf("cards after posting = %v, %v", seqs(cards), err)
+		}
+		if n, err := tx.CardsWaiting(); n != 0 || err != nil {
+			t.Errorf("cards waiting after posting = %d, %v; want 0", n, err)
 		}
 		it, err := tx.OutboxItem(post.Seq)
 		if err != nil {
