@@ -47,7 +47,13 @@ func (x *decider) accepted() {
 		// played), his clock runs from this notice (4.2.4, 4.2.13).
 		x.g.MovedOn = x.today
 		x.g.deliver(x.g.ToMove(), x.forwarded, x.terms)
-		if x.g.ToMove() == s {
+		switch {
+		case x.g.ToMove() != s:
+		case x.g.Posting == s:
+			// 4.3.1: a player by post or telephone receives the move from the captain: his
+			// time runs from then (Posted), not from today.
+			x.note(x.tx.YourMoveAgainPosted)
+		default:
 			x.note(x.tx.YourMoveAgain)
 		}
 	}
