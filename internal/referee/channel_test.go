@@ -530,3 +530,269 @@ func TestPostDays(t *testing.T) {
 		t.Errorf("a player by post is told his time runs from today:\n%s", ack.Body)
 	}
 }
+
+// tickWalk ticks g at noon of every day from from to to, the game carried on from each tick, and
+// checks NextEvent against it: asked before each day's tick, NextEvent is on or before the day
+// exactly when Tick does something that day. It returns what Tick did, a line a day: the day
+// and the clauses cited.
+func tickWalk(t *testing.T, g Game, reg Regulation, from, to daysclock.Date) []string {
+	t.Helper()
+	var did []string
+	for d := from; !d.After(to); d = d.AddDays(1) {
+		at, ok := NextEvent(g, reg, moscow)
+		due := ok && !daysclock.DateOf(at, moscow).After(d)
+		tk := Tick(g, d.Start(moscow).Add(12*time.Hour), reg, moscow)
+		acted := tk.Verdict != ""
+		switch {
+		case acted && !due:
+			t.Errorf("%s: Tick did %q, but NextEvent is %v (%v)", d, tk.Clauses, at, ok)
+		case due && !acted:
+			t.Errorf("%s: NextEvent %v is due, but Tick does nothing", d, at)
+		}
+		if acted {
+			did = append(did, d.String()+" "+strings.Join(tk.Clauses, ","))
+		}
+		g = tk.Game
+	}
+	return did
+}
+
+// waitingBlack returns the game after White's first move on 11-01, Black on move: by e-mail he
+// received it that day; by post or telephone the captain posted it on 11-02 (Posted).
+func waitingBlack(t *testing.T, black Channel, reg Regulation) Game {
+	t.Helper()
+	g := channelGame(ChannelEmail, black)
+	d := enter(t, g, *email(White, "2026-11-01 10:00", "Мой ход: 1. c3-d4\nВремя: 0/0"), reg)
+	if d.Verdict != Accepted {
+		t.Fatalf("White's first move: %s %q", d.Verdict, d.Notes)
+	}
+	g = d.Game
+	if black.Captain() {
+		g = Posted(g, Black, day("2026-11-02"), reg, moscow).Game
+	}
+	return g
+}
+
+// TestPostDaysTick: a player by post is reminded post_days before the reminder days, so that
+// the card reaches him in time, and his silence is an overstep only post_days after the day it
+// would be by e-mail: a card posted on his last day reaches the captain post_days later (4.3.1,
+// the seed counts by postmarks). NextEvent agrees with Tick on every day.
+func TestPostDaysTick(t *testing.T) {
+	reg := DefaultRegulation()
+	reg.ControlDays, reg.SilenceDays, reg.PostDays = 20, 12, 3
+	g := waitingBlack(t, ChannelPost, reg)
+	// His clock runs from 11-05; 20 days: the last day 11-25, by e-mail overstepped on 11-26,
+	// reminded on 11-18 and 11-24; the judge is told of his silence on 11-17.
+	if dl := g.BlackClock.Deadline(g.Terms(reg)); dl.LastDay != day("2026-11-25") {
+		t.Fatalf("last day %s, want 2026-11-25", dl.LastDay)
+	}
+	got := tickWalk(t, g, reg, day("2026-11-01"), day("2027-01-31"))
+	want := []string{
+		"2026-11-15 reminders",
+		"2026-11-17 silence_days",
+		"2026-11-21 reminders",
+		"2026-11-29 4.3.1",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("ticks (-want +got):\n%s", diff)
+	}
+	// A card posted on his last day, entered when it arrives, is in time: no overstep.
+	for _, entered := range []string{"2026-11-25 18:00", "2026-11-28 18:00"} {
+		d := enter(t, g, *card(Black, "2026-11-25", entered,
+			"Ваш ход 1. c3-d4 получил.\nМой ход: 1... f6-g5\nДаты: 02.11.2026 / 05.11.2026 / 25.11.2026\nВремя: 0/20"), reg)
+		if s := sum(d); s != (summary{Accepted, "", "1... f6-g5", 0, Time{0, 20}, White}) || d.Game.BlackClock.Overstep != nil {
+			t.Errorf("card of the last day entered %s: %+v, overstep %+v", entered, s, d.Game.BlackClock.Overstep)
+		}
+	}
+	// The reminder tells him his last day and the days left to it.
+	tk := Tick(g, day("2026-11-15").Start(moscow).Add(12*time.Hour), reg, moscow)
+	if r := letterOf(tk, ToBlack, KindNotice); !strings.Contains(r.Body, "25.11.2026") {
+		t.Errorf("the reminder does not name his last day:\n%s", r.Body)
+	}
+}
+
+// TestChannelTicks walks the days of a player on move by each channel and post_days, and
+// compares what Tick does with the e-mail player's clock: the reminders lag days earlier, the
+// overstep lag days later, the silence report on its day; nothing
+// after the overstep, and on its day nothing else. lag is post_days by post, 0 otherwise.
+func TestChannelTicks(t *testing.T) {
+	for _, ch := range Channels() {
+		for _, postDays := range []int{0, 1, 3, 7, 12} {
+			for _, reminders := range [][]int{{7, 1}, {2}, {10, 5, 1}} {
+				t.Run(fmt.Sprintf("%s/post_days=%d/reminders=%v", ch, postDays, reminders), func(t *testing.T) {
+					reg := DefaultRegulation()
+					reg.ControlDays, reg.SilenceDays, reg.PostDays, reg.Reminders = 20, 12, postDays, reminders
+					g := waitingBlack(t, ch, reg)
+					lag := ch.Travel(reg)
+					c, terms := g.BlackClock, g.Terms(reg)
+					// Ticks begin on the day the move was posted to him (by e-mail, the day his
+					// clock starts); a reminder whose card must go before his clock starts goes
+					// that day, so as to reach him on its day.
+					from := c.Since
+					if ch.Captain() {
+						from = day("2026-11-02")
+					}
+					dl := c.Deadline(terms)
+					overstep := dl.OverstepDay.AddDays(lag)
+					events := map[daysclock.Date][]string{}
+					add := func(d daysclock.Date, clause string) {
+						d = daysclock.Later(d, from)
+						if d.After(overstep) || d == overstep && clause != "4.3.1" {
+							return
+						}
+						if !slicesContains(events[d], clause) {
+							events[d] = append(events[d], clause)
+						}
+					}
+					for _, r := range dl.Reminders {
+						add(r.AddDays(-lag), "reminders")
+					}
+					add(overstep, "4.3.1")
+					for _, e := range c.Events(terms) {
+						if e.Kind == daysclock.EventSilence {
+							add(e.Date, "silence_days")
+						}
+					}
+					var want []string
+					for d := from; !d.After(overstep); d = d.AddDays(1) {
+						if cl := events[d]; len(cl) > 0 {
+							sortClauses(cl)
+							want = append(want, d.String()+" "+strings.Join(cl, ","))
+						}
+					}
+					got := tickWalk(t, g, reg, from, day("2027-02-28"))
+					if diff := cmp.Diff(want, got); diff != "" {
+						t.Errorf("ticks (-want +got):\n%s", diff)
+					}
+				})
+			}
+		}
+	}
+}
+
+func slicesContains(s []string, v string) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// TestPostedEndDate: a move to a player by post is received post_days after it is posted; a
+// receipt on the end date or later freezes the game (4.3.2) when the captain posts it, not
+// before: while it waits for the post the game is played.
+func TestPostedEndDate(t *testing.T) {
+	reg := DefaultRegulation()
+	reg.PostDays = 3
+	g := channelGame(ChannelEmail, ChannelPost)
+	g.End = day("2026-11-10")
+	d := enter(t, g, *email(White, "2026-11-05 10:00", "Мой ход: 1. c3-d4\nВремя: 4/0"), reg)
+	if s := sum(d); s != (summary{Accepted, "", "1. c3-d4", 0, Time{4, 0}, Black}) || d.Game.Posting != Black {
+		t.Fatalf("White's move: %+v, posting %q", s, d.Game.Posting)
+	}
+	g = d.Game
+
+	t.Run("received before the end date", func(t *testing.T) {
+		p := Posted(g, Black, day("2026-11-06"), reg, moscow)
+		if s := sum(p); s != (summary{Notice, "4.3.1", "", 0, Time{4, 0}, Black}) || p.Game.Status != StatusPlaying {
+			t.Fatalf("posted 11-06: %+v, %s", s, p.Game.Status)
+		}
+		// His card postmarked 11-09 reaches postald on 11-12: White receives the move after
+		// the end date, and the game is frozen then.
+		c := enter(t, p.Game, *card(Black, "2026-11-09", "2026-11-12 10:00",
+			"Ваш ход 1. c3-d4 получил.\nМой ход: 1... f6-g5\nДаты: 06.11.2026 / 09.11.2026 / 09.11.2026\nВремя: 4/0"), reg)
+		if s := sum(c); s != (summary{Accepted, "4.3.2", "1... f6-g5", 0, Time{4, 0}, ""}) || c.Game.Status != StatusAdjudication || !c.Game.WhiteClock.Frozen {
+			t.Errorf("card after the end date: %+v, %s, White frozen %v", s, c.Game.Status, c.Game.WhiteClock.Frozen)
+		}
+	})
+	for _, on := range []string{"2026-11-07", "2026-11-09"} {
+		t.Run("received on or after the end date/posted "+on, func(t *testing.T) {
+			p := Posted(g, Black, day(on), reg, moscow)
+			if s := sum(p); s != (summary{Notice, "4.3.1,4.3.2", "", 0, Time{4, 0}, ""}) || p.Game.Status != StatusAdjudication || !p.Game.BlackClock.Frozen {
+				t.Fatalf("posted %s: %+v, %s, frozen %v", on, s, p.Game.Status, p.Game.BlackClock.Frozen)
+			}
+			// Both players and the judge are told the game goes to adjudication.
+			tx := textFor("ru")
+			body := fmt.Sprintf(tx.Adjudication, tx.date(g.End), tx.DaysOf(reg.AdjudicationDays))
+			for _, role := range []Role{ToWhite, ToBlack, ToJudge} {
+				found := false
+				for _, o := range p.Letters {
+					if o.Role == role && strings.Contains(o.Body, body) {
+						found = true
+					}
+				}
+				if !found {
+					t.Errorf("posted %s: %s is not told of the adjudication; letters %+v", on, role, p.Letters)
+				}
+			}
+			// Nothing is charged to him after it; no tick, no event.
+			if at, ok := NextEvent(p.Game, reg, moscow); ok {
+				t.Errorf("NextEvent after the end date: %s", at)
+			}
+		})
+	}
+}
+
+// TestChannelSender: a card or a call is the player's the captain names; a letter with no
+// address is nobody's, even when a player by post has no address of his own.
+func TestChannelSender(t *testing.T) {
+	reg := DefaultRegulation()
+	g := waitingBlack(t, ChannelPost, reg) // Black by post, no e-mail address, on move since 11-02
+	body := "Ваш ход 1. c3-d4 получил.\nМой ход: 1... f6-g5"
+	parsed, err := mailparse.Parse([]byte("From: <>\r\nSubject: x\r\n\r\n" + body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2026, 11, 4, 12, 0, 0, 0, moscow)
+	for _, tc := range []struct {
+		name string
+		env  Envelope
+		want Verdict
+	}{
+		{"e-mail without an address", Envelope{From: "", MessageID: "a@x", Received: at}, Ignored},
+		{"e-mail from a blank address", Envelope{From: " ", MessageID: "b@x", Received: at}, Ignored},
+		{"card without a side", Envelope{From: captain, MessageID: "c@x", Received: at, Via: ChannelPost, Postmark: day("2026-11-03")}, Ignored},
+		{"card with a side unknown", Envelope{From: captain, MessageID: "d@x", Received: at, Via: ChannelPost, Side: "red", Postmark: day("2026-11-03")}, Ignored},
+		{"card of the player", Envelope{From: captain, MessageID: "e@x", Received: at, Via: ChannelPost, Side: Black, Postmark: day("2026-11-03")}, Accepted},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := Apply(g, parsed, tc.env, reg, moscow)
+			if d.Verdict != tc.want {
+				t.Errorf("verdict %q, want %q; moves %q", d.Verdict, tc.want, d.Moves)
+			}
+			if tc.want == Ignored && !cmp.Equal(d.Game, g) {
+				t.Errorf("an ignored letter changed the game")
+			}
+		})
+	}
+	if s, ok := g.SideOf(""); ok {
+		t.Errorf("SideOf(\"\") = %s", s)
+	}
+}
+
+// TestPostedBeforeTheMove: a card cannot be posted before the move it carries was sent (4.3.1):
+// a day entered before it counts as that day, and no days before it are charged.
+func TestPostedBeforeTheMove(t *testing.T) {
+	reg := DefaultRegulation()
+	g := channelGame(ChannelEmail, ChannelPost)
+	g, _ = playSteps(t, g, reg, []chStep{
+		postalOpening,
+		{posted: Black, on: "2026-11-01", want: summary{Notice, "4.3.1", "", 0, Time{0, 0}, Black}, blackSince: "2026-11-01"},
+		{
+			letter:     card(Black, "2026-11-03", "2026-11-05 10:00", "Ваш ход 1. c3-d4 получил.\nМой ход: 1... f6-g5"),
+			want:       summary{Accepted, "", "1... f6-g5", 0, Time{0, 2}, White},
+			via:        ChannelPost,
+			whiteSince: "2026-11-05",
+		},
+		{
+			letter:  email(White, "2026-11-10 10:00", "Ваш ход 1... f6-g5 получил.\nМой ход: 2. g3-h4"),
+			want:    summary{Accepted, "", "2. g3-h4", 0, Time{5, 2}, Black},
+			posting: Black,
+		},
+	})
+	p := Posted(g, Black, day("2026-11-08"), reg, moscow) // before White's move of 11-10
+	if s := sum(p); s != (summary{Notice, "4.3.1", "", 0, Time{5, 2}, Black}) || p.Game.BlackClock.Since != day("2026-11-10") || p.Game.MovedOn != day("2026-11-10") {
+		t.Errorf("posted before the move: %+v, Black's clock from %s, MovedOn %s", s, p.Game.BlackClock.Since, p.Game.MovedOn)
+	}
+}

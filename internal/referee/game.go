@@ -248,6 +248,10 @@ func (g *Game) Player(s Side) Player {
 func (g *Game) SideOf(address string) (Side, bool) {
 	a := strings.ToLower(strings.TrimSpace(address))
 	switch a {
+	case "":
+		// A player by post or telephone may have no address (4.1.1): a letter with none is
+		// nobody's, not his.
+		return "", false
 	case strings.ToLower(g.White.Email):
 		return White, true
 	case strings.ToLower(g.Black.Email):
