@@ -796,3 +796,40 @@ func TestPostedBeforeTheMove(t *testing.T) {
 		t.Errorf("posted before the move: %+v, Black's clock from %s, MovedOn %s", s, p.Game.BlackClock.Since, p.Game.MovedOn)
 	}
 }
+
+// TestFirstCardOnTheStartDate: a first move posted on the start date costs nothing and cites
+// 4.3.2 («Если игрок начал игру в день начала игры ... время на первый ход не начисляется»),
+// also when the card reaches postald later or its player is counted to have received his move
+// later (post_days).
+func TestFirstCardOnTheStartDate(t *testing.T) {
+	reg := DefaultRegulation()
+	reg.PostDays = 3
+	// White by post: his card of the start date entered three days later; Black by e-mail
+	// receives the move then.
+	playSteps(t, channelGame(ChannelPost, ChannelEmail), reg, []chStep{{
+		letter:     card(White, "2026-11-01", "2026-11-04 10:00", "Мой ход: 1. c3-d4\nВремя: 0/0"),
+		want:       summary{Accepted, "4.3.2", "1. c3-d4", 0, Time{0, 0}, Black},
+		via:        ChannelPost,
+		blackSince: "2026-11-04",
+		dates:      [3]string{"", "", "2026-11-01"},
+	}})
+	// White by e-mail before the start, Black by post: the move posted to him on the start
+	// date reaches him on 11-04 by post_days, but his card is postmarked on the start date.
+	g := channelGame(ChannelEmail, ChannelPost)
+	playSteps(t, g, reg, []chStep{
+		{
+			letter:  email(White, "2026-10-31 10:00", "Мой ход: 1. c3-d4\nВремя: 0/0"),
+			want:    summary{Accepted, "4.3.2", "1. c3-d4", 0, Time{0, 0}, Black},
+			posting: Black, dates: [3]string{"", "", "2026-10-31"},
+		},
+		{posted: Black, on: "2026-11-01", want: summary{Notice, "4.3.1", "", 0, Time{0, 0}, Black}, blackSince: "2026-11-04"},
+		{
+			letter: card(Black, "2026-11-01", "2026-11-02 10:00",
+				"Ваш ход 1. c3-d4 получил.\nМой ход: 1... f6-g5\nДаты: 01.11.2026 / 04.11.2026 / 01.11.2026\nВремя: 0/0"),
+			want:       summary{Accepted, "4.3.2", "1... f6-g5", 0, Time{0, 0}, White},
+			via:        ChannelPost,
+			whiteSince: "2026-11-02",
+			dates:      [3]string{"2026-11-01", "2026-11-04", "2026-11-01"},
+		},
+	})
+}
