@@ -833,3 +833,37 @@ func TestFirstCardOnTheStartDate(t *testing.T) {
 		},
 	})
 }
+
+// TestReplyBeforePosting: a call or a card with moves from the player whose move waits for the
+// captain's call or card, the posting not recorded (Posted): the move reached him by its
+// postmark at the latest, so his clock runs from that day; his moves are charged (0 days) and
+// counted for the controls (4.3.1), and the game goes on as after a posting.
+func TestReplyBeforePosting(t *testing.T) {
+	reg := DefaultRegulation()
+	reg.PostDays = 3
+	for _, ch := range []Channel{ChannelPhone, ChannelPost} {
+		t.Run(string(ch), func(t *testing.T) {
+			g := channelGame(ChannelEmail, ch)
+			l := &chLetter{side: Black, via: ch, postmark: "2026-11-05", entered: "2026-11-06 10:00",
+				body: "Ваш ход 1. c3-d4 получил.\nМой ход: 1... f6-g5\nДаты: 01.11.2026 / 05.11.2026 / 05.11.2026\nВремя: 0/0"}
+			_, ds := playSteps(t, g, reg, []chStep{
+				postalOpening,
+				{
+					letter: l, want: summary{Accepted, "", "1... f6-g5", 0, Time{0, 0}, White},
+					via: ch, whiteSince: "2026-11-06",
+					dates: [3]string{"2026-11-01", "2026-11-05", "2026-11-05"},
+				},
+			})
+			if c := ds[1].Game.BlackClock; c.Moves != 1 || c.Heard != day("2026-11-05") {
+				t.Errorf("Black's clock: %d moves, heard %s; want 1, 2026-11-05", c.Moves, c.Heard)
+			}
+		})
+	}
+	// A letter without a move does not show the move reached him: it still waits.
+	g := channelGame(ChannelEmail, ChannelPhone)
+	d := enter(t, g, *email(White, "2026-11-01 10:00", "Мой ход: 1. c3-d4\nВремя: 0/0"), reg)
+	n := enter(t, d.Game, *call(Black, "2026-11-03", "2026-11-03 10:00", "Когда будет ход?"), reg)
+	if n.Game.Posting != Black || n.Game.BlackClock.Running() {
+		t.Errorf("a call without a move: posting %q, Black's clock running %v", n.Game.Posting, n.Game.BlackClock.Running())
+	}
+}

@@ -1079,6 +1079,11 @@ func (gm *lgGame) post() bool {
 	if t < 0 || m.over {
 		return true
 	}
+	if gm.rc.IntN(10) == 0 {
+		// The captain does not record the posting: the player's reply shows it (replyBeforePosting).
+		gm.st.kinds["posting-not-recorded"]++
+		return true
+	}
 	on := gm.today().AddDays(gm.rc.IntN(3))
 	d := referee.Posted(gm.g, lgSideOf(t), on, gm.reg, lgMoscow)
 	gm.g = d.Game
@@ -1095,6 +1100,19 @@ func (gm *lgGame) post() bool {
 			d.Game.WhiteClock.Since, d.Game.BlackClock.Since)
 	}
 	return gm.check("posted:"+string(m.channel[t]), t, fmt.Sprintf("(posted on %s)", on), want, nil, false, d)
+}
+
+// replyBeforePosting: a letter with moves from side s whose move waits for the captain's card or
+// call, the posting not recorded, shows that the move reached him by its postmark at the latest:
+// his clock runs from it (4.3.1), his second date is that day.
+func (gm *lgGame) replyBeforePosting(s int) {
+	m := gm.m
+	if m.posting != s || m.over {
+		return
+	}
+	gm.st.kinds["+reply-before-posting"]++
+	m.receivedOn, m.posting = gm.sent(), -1
+	m.run(s, gm.sent())
 }
 
 func lgSideOf(s int) referee.Side {
@@ -1268,6 +1286,12 @@ func (gm *lgGame) stopped(s int, fault lgFault) (sent, ok bool) {
 		return false, true
 	}
 	gm.stamp(s)
+	saved := m.clone()
+	gm.replyBeforePosting(s)
+	unsent := func() (bool, bool) {
+		gm.m = saved // the letter is not written: nothing of it happened
+		return false, true
+	}
 	p := gm.plan(s, "")
 	w := &lgWrite{lang: lgLang(r.IntN(2)), ownOnly: true, noProps: r.IntN(2) == 0}
 	var viol []lgViolation
@@ -1278,14 +1302,14 @@ func (gm *lgGame) stopped(s int, fault lgFault) (sent, ok bool) {
 		j := lgPick(r, m.owes[s])
 		wrong, found := gm.wrongRepetition(j)
 		if !found {
-			return false, true
+			return unsent()
 		}
 		w.wrongRep = map[int]string{j: wrong}
 	}
 	if fc := fault.moveClauses(); fc != nil {
 		text, found := lgFaultText(r, fault, &p.atFirst.pos, p.after.plies[p.first])
 		if !found {
-			return false, true
+			return unsent()
 		}
 		w.firstText = text
 		if fault == lgDouble {
@@ -1386,9 +1410,10 @@ next:
 // moveLetter sends side s's letter that the referee must accept (or correct). resend: the
 // letter replaces one that was stopped.
 func (gm *lgGame) moveLetter(s int, fault lgFault, resend bool) bool {
+	gm.stamp(s)
+	gm.replyBeforePosting(s)
 	r := gm.r
 	m := gm.m
-	gm.stamp(s)
 	force, subst := "", ""
 	if fault == lgSubst {
 		ps := lgPieces(&m.pos)
