@@ -132,6 +132,20 @@
 //     when the player to move receives his move on the end date or later. A player who received his
 //     move before the end date may still answer after it, on his clock; his partner then receives
 //     it after the end date and the game freezes.
+//   - Channels (4.1.1): a player by post or telephone plays through the captain. His card or call
+//     is entered with its side and its postmark (the day of a call; a card without a legible
+//     postmark, the date it writes), to which its moves are charged; a postmark after the day it
+//     was entered counts as that day. His partner by e-mail receives the move the day it is
+//     entered, which is his second date; the first is the postmark. A move to a player by post or
+//     telephone waits for the captain's card or call out ([Posted]): his clock runs from its
+//     receipt, post_days after it by post (his first date the day posted, his second the
+//     receipt), never from before the move was sent; a card postmarked before that receipt
+//     costs nothing. A card or a call with moves that comes before the posting was recorded
+//     starts his clock on its postmark. A receipt on or after the end date freezes the game when
+//     the card is posted, and both players are told. A first move postmarked on the start date or
+//     earlier cites 4.3.2. Nothing is due for the player on move while his move waits for the
+//     post; a silent player by post is reminded post_days early and overstepped post_days late.
+//     A letter without a sender address is nobody's, also when a player has no address.
 //   - An overstep (4.3.1) is recorded the day it is certain, once: with the regulation's `judge`
 //     policy both players and the judge are told and the game goes on until the judge rules
 //     (`forfeit` through [Rule]); with `forfeit` the game is lost at once.
