@@ -994,6 +994,7 @@ type lgGame struct {
 	rc       *rand.Rand
 	postmark daysclock.Date
 	lastMark [2]daysclock.Date
+	unposted bool // the letter being written comes before the posting of its move was recorded
 }
 
 func newLGGame(t *testing.T, st *lgStats, seed int64, index int) *lgGame {
@@ -1110,7 +1111,7 @@ func (gm *lgGame) replyBeforePosting(s int) {
 	if m.posting != s || m.over {
 		return
 	}
-	gm.st.kinds["+reply-before-posting"]++
+	gm.unposted = true
 	m.receivedOn, m.posting = gm.sent(), -1
 	m.run(s, gm.sent())
 }
@@ -1289,7 +1290,7 @@ func (gm *lgGame) stopped(s int, fault lgFault) (sent, ok bool) {
 	saved := m.clone()
 	gm.replyBeforePosting(s)
 	unsent := func() (bool, bool) {
-		gm.m = saved // the letter is not written: nothing of it happened
+		gm.m, gm.unposted = saved, false // the letter is not written: nothing of it happened
 		return false, true
 	}
 	p := gm.plan(s, "")
@@ -1523,14 +1524,17 @@ func (gm *lgGame) send(s int, lang lgLang, body string) (referee.Decision, bool)
 		from = "captain@club.example"
 		env = referee.Envelope{Via: ch, Side: lgSideOf(s), Postmark: gm.postmark}
 		gm.st.kinds["via:"+string(ch)]++
-		switch {
-		case gm.postmark.Before(gm.today()):
+		if gm.postmark.Before(gm.today()) {
 			gm.st.kinds["+entered-after-postmark"]++
 		}
 		if m := gm.m; m.toMove() == s && !m.since[s].IsZero() && gm.postmark.Before(m.since[s]) {
 			gm.st.kinds["+postmark-before-receipt"]++
 		}
+		if gm.unposted {
+			gm.st.kinds["+reply-before-posting"]++
+		}
 	}
+	gm.unposted = false
 	id := fmt.Sprintf("lg-%d-%d@mail.example", gm.index, gm.letters)
 	raw := "From: " + from + "\r\nTo: moves@club.example\r\nSubject: " + lgPick(gm.r, lgBook[lang].subject) +
 		"\r\nDate: " + gm.now.Format(time.RFC1123Z) + "\r\nMessage-ID: <" + id + ">\r\n" +
