@@ -91,9 +91,10 @@ var english = Book{
 		Resigned:        "%s resigned.",
 		Result:          "Result: %s.",
 
-		YourMoveAgain: "It is your move again; your thinking time runs from today. Your next letter need not repeat the moves postald played.",
-		ForcedPlayed:  "Your partner's reply is forced: %s is played (4.2.4); it costs him no days.",
-		EndedOnBoard:  "The game is over on the board: %s.",
+		YourMoveAgain:       "It is your move again; your thinking time runs from today. Your next letter need not repeat the moves postald played.",
+		YourMoveAgainPosted: "It is your move again; your thinking time runs from the day the captain's card or call brings you this move. Your next letter need not repeat the moves postald played.",
+		ForcedPlayed:        "Your partner's reply is forced: %s is played (4.2.4); it costs him no days.",
+		EndedOnBoard:        "The game is over on the board: %s.",
 
 		DatesMissing: "The letter does not state the three dates; postald's stamps: %s.",
 		DateDiff:     "The letter states \"%s\" as %s, postald's stamp is %s; the stamp stands (4.3.1).",

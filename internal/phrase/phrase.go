@@ -132,10 +132,13 @@ type RefereeText struct {
 	DrawLapsed, DrawOffered, DrawOfferSent, NoDrawOffer, DrawDeclinedYou          string
 	DrawDeclined, DrawAgreed, DrawClaimed, ClaimInvalid, Resigned, Result         string
 	YourMoveAgain, ForcedPlayed, EndedOnBoard                                     string
-	DatesMissing, DateDiff, TimeMissing, TimeDiff                                 string
-	Overstep, Forfeited, OverstepJudge, Adjudication                              string
-	ControlOnMove, ControlWaiting                                                 string
-	Duplicate, NotYourTurn, AskGame, NotPlayer, Reminder, Silence                 string
+	// YourMoveAgainPosted is YourMoveAgain to a player by post or telephone: his time runs
+	// from the day the captain's card or call brings him the move (4.3.1), not from today.
+	YourMoveAgainPosted                                           string
+	DatesMissing, DateDiff, TimeMissing, TimeDiff                 string
+	Overstep, Forfeited, OverstepJudge, Adjudication              string
+	ControlOnMove, ControlWaiting                                 string
+	Duplicate, NotYourTurn, AskGame, NotPlayer, Reminder, Silence string
 	// The answer to a letter whose game cannot be told (AskGame opens it): AskGameNamed the
 	// game it named (%[1]s) and the sender's tournaments that have one of that name (%[2]s);
 	// AskGameList heads his games in play, each an AskGameItem (tournament, game, partner);

@@ -150,6 +150,9 @@ func applyLetter(g Game, lt letter, env Envelope, reg Regulation, loc *time.Loca
 		return x.finish()
 	}
 	x.b = b
+	if x.g.Status == StatusPlaying && x.g.Posting == side && (len(lt.Moves) > 0 || lt.Accept != nil) {
+		x.postedByReply()
+	}
 	x.stamps = x.dates()
 	x.credit(*x.g.owes(side)) // 4.2.9: a repetition counts in any letter
 	switch {
@@ -187,6 +190,21 @@ func applyLetter(g Game, lt letter, env Envelope, reg Regulation, loc *time.Loca
 			fmt.Sprintf(x.jtx.ProtestJudge, x.g.Player(x.side).Name, x.jtx.side(x.side), lt.Protest), Notice, "4.1.12")
 	}
 	return x.finish()
+}
+
+// postedByReply starts the clock of the sender whose move waited for the captain's card or call
+// when his letter with moves comes before the posting was recorded (Posted): the move reached him
+// by the letter's postmark at the latest, and no earlier day is known. His time runs from that day
+// (4.3.1: from the day he received the move), so that his moves are charged and counted for the
+// controls like any other.
+func (x *decider) postedByReply() {
+	x.g.Posting = ""
+	if x.today != x.g.MovedOn {
+		x.g.ReceivedOn = x.today
+	}
+	if err := x.g.Clock(x.side).Run(x.today, x.terms); err != nil {
+		panic("referee: " + err.Error()) // nobody's clock runs while a move waits for the post
+	}
 }
 
 // finish fills the decision's summary fields and records it in the game's history.

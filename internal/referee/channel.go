@@ -2,6 +2,7 @@ package referee
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"postald/internal/daysclock"
@@ -112,10 +113,14 @@ func (g *Game) receivedOn() daysclock.Date {
 func Posted(g Game, s Side, on daysclock.Date, reg Regulation, loc *time.Location) Decision {
 	x := newDecider(g, reg, loc, on.Start(locOr(loc)))
 	x.side = s
+	x.tx, x.ptx = x.g.textOf(s), x.g.textOf(s.Other()) // each player's language (letters.md)
 	if x.g.Status != StatusPlaying || x.g.Posting != s || on.IsZero() {
 		x.summarize()
 		return x.d
 	}
+	// 4.3.1: his time runs from the day he receives the move, which was sent on MovedOn: a card
+	// cannot be posted before that day, and an earlier day entered counts as that day.
+	on = daysclock.Later(on, x.g.MovedOn)
 	received := on.AddDays(x.g.Player(s).Channel.Travel(x.reg))
 	x.g.Posting = ""
 	x.g.MovedOn = on
@@ -127,8 +132,20 @@ func Posted(g Game, s Side, on daysclock.Date, reg Regulation, loc *time.Locatio
 	}
 	x.today = received
 	x.endDate()
+	// 4.3.2: a receipt on the end date or later freezes the game; no letter of his answers
+	// this one, so both players are told in a notice of their own.
+	for _, r := range []struct {
+		s     Side
+		tx    *phrases
+		paras []string
+	}{{s, x.tx, x.toSender}, {s.Other(), x.ptx, x.toPartner}} {
+		if len(r.paras) > 0 {
+			x.notifyTick(roleOf(r.s), x.g.Player(r.s).Email, r.tx.SubjNotice, strings.Join(r.paras, "\n"), "4.3.2")
+		}
+	}
 	x.d.Verdict = Notice
 	x.d.addClause("4.3.1")
+	sortClauses(x.d.Clauses)
 	x.d.Letters = append(x.d.Letters, x.notices...)
 	x.g.History = append(x.g.History, Entry{Date: on, From: s, Verdict: Notice,
 		Clauses: append([]string(nil), x.d.Clauses...), Note: fmt.Sprintf("posted; received %s", received)})

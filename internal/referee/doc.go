@@ -132,22 +132,27 @@
 //     when the player to move receives his move on the end date or later. A player who received his
 //     move before the end date may still answer after it, on his clock; his partner then receives
 //     it after the end date and the game freezes.
-//   - Post and telephone (4.1.1, 4.2.1; the regulation's post_days): a card's or call's moves are
-//     charged to its sending date (SendingDate: the postmark, for registered mail the receipt's
-//     date, else the date written, else the day the card arrived), never to the day the captain
-//     enters it; its partner by e-mail receives the move the day postald forwards it, and his
-//     clock runs from then (his second date). A move to a player by post or telephone waits for
-//     the captain (Game.Posting): nothing runs for him, nothing reminds him and no silence is
-//     counted until Posted, and his clock then runs from the posting date plus post_days (a call:
-//     the same day), which are his first and second dates. postald counts post_days as the
-//     card's travel and does not believe a receipt date the player writes; where the post was
-//     slower, the judge corrects the days (correct-date). A card postmarked before its player is
-//     counted to have received his move is charged nothing, never less. His silence is an
-//     overstep only post_days after his last day, when a card posted on it would have arrived,
-//     and his reminders go post_days early; a card that arrives later than that with a postmark
-//     in time finds the overstep already recorded, for the judge to set aside. Dates a card
-//     cannot have (CheckCard) are refused whole: they are the captain's typing, not the
-//     player's fault.
+//   - Post and telephone (4.1.1, 4.2.1; the regulation's post_days): a player by post or
+//     telephone plays through the captain, who enters his card or call with its side. Its moves
+//     are charged to its sending date (SendingDate: the postmark, for registered mail the
+//     receipt's date, else the date written, else the day the card arrived; for a call its day),
+//     never to the day it is entered; a postmark after that day counts as that day. His partner
+//     by e-mail receives the move the day it is entered and forwarded, his second date; the first
+//     is the postmark. A move to a player by post or telephone waits for the captain
+//     (Game.Posting): nothing runs for him, nothing reminds him and no silence is counted until
+//     [Posted], and his clock then runs from the posting date plus post_days (a call: the same
+//     day), his first and second dates, never from before the move was sent. postald counts
+//     post_days as the card's travel and does not believe a receipt date the player writes;
+//     where the post was slower, the judge corrects the days (correct-date). A card postmarked
+//     before its player is counted to have received his move costs nothing, never less. A card or
+//     call with moves that comes before the posting was recorded starts his clock on its
+//     postmark. A receipt on or after the end date freezes the game when the card is posted, and
+//     both players are told. A first move postmarked on the start date or earlier cites 4.3.2. A
+//     silent player by post is reminded post_days early and overstepped post_days late, when a
+//     card posted on his last day would have arrived; a card that arrives later still with a
+//     postmark in time finds the overstep recorded, for the judge to set aside. Dates a card
+//     cannot have (CheckCard) are refused whole: they are the captain's typing, not the player's
+//     fault. A letter without a sender address is nobody's, also when a player has no address.
 //   - An overstep (4.3.1) is recorded the day it is certain, once: with the regulation's `judge`
 //     policy both players and the judge are told and the game goes on until the judge rules
 //     (`forfeit` through [Rule]); with `forfeit` the game is lost at once.

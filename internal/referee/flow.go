@@ -47,7 +47,13 @@ func (x *decider) accepted() {
 		// played), his clock runs from this notice (4.2.4, 4.2.13).
 		x.g.MovedOn = x.today
 		x.g.deliver(x.g.ToMove(), x.forwarded, x.terms)
-		if x.g.ToMove() == s {
+		switch {
+		case x.g.ToMove() != s:
+		case x.g.Posting == s:
+			// 4.3.1: a player by post or telephone receives the move from the captain: his
+			// time runs from then (Posted), not from today.
+			x.note(x.tx.YourMoveAgainPosted)
+		default:
 			x.note(x.tx.YourMoveAgain)
 		}
 	}
@@ -101,6 +107,14 @@ func (x *decider) charge() {
 	}
 	c := x.g.Clock(s)
 	if own > 0 && c.Running() {
+		// 4.3.2: a first move sent (postmarked) on the start date or earlier costs nothing, also
+		// when the card reached postald, or its player was counted to have received his move,
+		// only later.
+		start := c.Start
+		if start.IsZero() {
+			start = x.terms.Start
+		}
+		firstInTime := c.Moves == 0 && !x.today.After(start)
 		// A card may be postmarked before the day its player is counted to have received his
 		// move (post_days are the regulation's, the post can be faster): he is charged nothing
 		// before that day.
@@ -109,8 +123,8 @@ func (x *decider) charge() {
 			panic("referee: " + err.Error()) // the sender is on move and made a move
 		}
 		x.d.Days = ch.Days
-		if ch.Clause == daysclock.ClauseStart {
-			x.d.addClause(ch.Clause) // 4.3.2: the first move on the start date or earlier, or after the end date
+		if ch.Clause == daysclock.ClauseStart || firstInTime {
+			x.d.addClause(daysclock.ClauseStart) // 4.3.2: the first move on the start date or earlier, or after the end date
 		}
 		x.overstepped(s, ch.Overstep)
 	}

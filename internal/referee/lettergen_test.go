@@ -7,6 +7,13 @@ package referee_test
 // (4.2.9), the pending variants (4.2.7, 4.2.13), and both clocks counted from the calendar
 // (4.3.1, 4.3.2, 4.2.11). The model never reads the referee's state.
 //
+// Some games have a player by post or by telephone (4.1.1; -lettergen.channels of them): his
+// letters are cards or calls the captain enters, often days after their postmark; the moves to
+// him wait for the captain's card or call out (referee.Posted), posted a few days after they
+// came and, by post, received the regulation's post_days later (random in each game). The model
+// counts his days from the day the move reached him to the postmark, never below zero, and his
+// partner's from the day the card was entered; the three dates follow (4.3.1).
+//
 // A failure reproduces with
 //
 //	go test ./internal/referee -run TestLetterGenerator -lettergen.seed=N
@@ -34,6 +41,7 @@ var (
 	lgSeedFlag    = flag.Int64("lettergen.seed", 0, "seed of TestLetterGenerator (0: from the clock)")
 	lgLettersFlag = flag.Int("lettergen.letters", 5000, "letters TestLetterGenerator writes")
 	lgTraceFlag   = flag.Int("lettergen.trace", -1, "log every letter and decision of this game")
+	lgChanFlag    = flag.Float64("lettergen.channels", 0.3, "the share of games with a player by post or telephone")
 	lgFaultsFlag  = flag.String("lettergen.faults", "all",
 		"comma-separated faults to inject (all, none, or of: abbreviated, impossible, unreadable, repetition-missing, "+
 			"repetition-wrong, repetition+abbrev, impossible-unique, misnumbered, invisible-character, no-move)")
@@ -82,8 +90,8 @@ func TestLetterGenerator(t *testing.T) {
 		gm := newLGGame(t, st, seed, games)
 		letters += gm.run(budget - letters)
 	}
-	t.Logf("lettergen seed %d: %d games, %d letters (%d stopped, %d notices) in %v",
-		seed, games, st.letters, st.stopped, st.notices, time.Since(began).Round(time.Millisecond))
+	t.Logf("lettergen seed %d: %d games (%d with a player by post or telephone), %d letters (%d stopped, %d notices) in %v",
+		seed, games, st.channelGames, st.letters, st.stopped, st.notices, time.Since(began).Round(time.Millisecond))
 	var kinds []string
 	for k, n := range st.kinds {
 		kinds = append(kinds, fmt.Sprintf("%s %d", k, n))
@@ -105,6 +113,7 @@ type lgStats struct {
 	seed                      int64
 	letters, stopped, notices int
 	failed                    int
+	channelGames              int
 	kinds                     map[string]int
 	failures                  map[string]int
 }
@@ -130,21 +139,27 @@ type lgVariant struct {
 
 // lgModel is the game as the test sees it. Sides are 0 (White) and 1 (Black).
 type lgModel struct {
-	v        *rules.Variant
-	start    daysclock.Date
-	pos      rules.Position
-	hist     []rules.Position // hist[i]: the position before ply i
-	plies    []string         // canonical text (rules.FormatMove)
-	by       []string
-	owes     [2][]int          // plies each side must repeat (4.2.9)
-	seen     [2]int            // plies on the board after the side's last accepted letter
-	days     [2]int            // accrued days, penalties included
-	since    [2]daysclock.Date // the day the running move began; zero when not on move
-	moved    [2]int            // plies of each side on the board
-	movedOn  daysclock.Date    // the day the move now awaiting an answer came onto the board
-	variants []lgVariant
-	over     bool
-	answered [2]daysclock.Date // the day of each side's last answer to a letter without a move
+	v       *rules.Variant
+	start   daysclock.Date
+	pos     rules.Position
+	hist    []rules.Position // hist[i]: the position before ply i
+	plies   []string         // canonical text (rules.FormatMove)
+	by      []string
+	owes    [2][]int          // plies each side must repeat (4.2.9)
+	seen    [2]int            // plies on the board after the side's last accepted letter
+	days    [2]int            // accrued days, penalties included
+	since   [2]daysclock.Date // the day the running move began; zero when not on move
+	moved   [2]int            // plies of each side on the board
+	movedOn daysclock.Date    // the day the move now awaiting an answer came onto the board
+	// receivedOn is the day the player on move received it (4.3.1, the second date): the day
+	// postald forwarded it by e-mail, or the day the captain's card reached him (posted day +
+	// post_days) or his call was made.
+	receivedOn daysclock.Date
+	channel    [2]referee.Channel // each side's channel ("" for e-mail)
+	posting    int                // the side whose move waits for the captain's card or call; -1 none
+	variants   []lgVariant
+	over       bool
+	answered   [2]daysclock.Date // the day of each side's last answer to a letter without a move
 
 	// the letter being decided
 	played  []int
@@ -156,7 +171,7 @@ func newLGModel(variant string, start daysclock.Date) *lgModel {
 	if err != nil {
 		panic(err)
 	}
-	m := &lgModel{v: v, start: start, pos: v.Start(), clauses: map[string]bool{}}
+	m := &lgModel{v: v, start: start, pos: v.Start(), clauses: map[string]bool{}, posting: -1}
 	m.since[0] = start // 4.3.2: White's clock runs from the start date
 	return m
 }
@@ -291,10 +306,12 @@ func (m *lgModel) settle(s int) {
 	}
 }
 
-// commit finishes an accepted letter of side s received on today: the repetition is done, the
-// proposals stored, forced replies played, the days charged (4.3.1, 4.3.2) and the clock of the
-// player now on move started.
-func (m *lgModel) commit(s int, today daysclock.Date, props []lgVariant, movedBefore int) {
+// commit finishes an accepted letter of side s sent on today (its postmark) and forwarded on
+// forwarded: the repetition is done, the proposals stored, forced replies played, the days
+// charged (4.3.1, 4.3.2) and the clock of the player now on move started: on the day it was
+// forwarded to a player by e-mail; for a player by post or telephone, when the captain posts it
+// (post).
+func (m *lgModel) commit(s int, today, forwarded daysclock.Date, props []lgVariant, movedBefore int) {
 	m.owes[s] = nil
 	m.variants = slices.DeleteFunc(m.variants, func(v lgVariant) bool { return v.proposer == s })
 	if !m.over {
@@ -317,13 +334,33 @@ func (m *lgModel) commit(s int, today daysclock.Date, props []lgVariant, movedBe
 	if !m.over {
 		t := m.toMove()
 		m.movedOn = today
-		from := today
-		if m.moved[t] == 0 {
-			from = daysclock.Later(today, m.start) // 4.3.2
+		m.receivedOn, m.posting = forwarded, -1
+		if m.channel[t].Captain() {
+			m.receivedOn, m.posting = daysclock.Date{}, t
+		} else {
+			m.run(t, forwarded)
 		}
-		m.since[t] = from
 	}
 	m.seen[s] = len(m.plies)
+}
+
+// run starts side t's clock on the day he received his move (4.3.1), not before his start (4.3.2).
+func (m *lgModel) run(t int, from daysclock.Date) {
+	if m.moved[t] == 0 {
+		from = daysclock.Later(from, m.start) // 4.3.2
+	}
+	m.since[t] = from
+}
+
+// post records the captain's card or call out to side t on the day on: by post it reaches him
+// postDays later (4.3.1: his first date is the day posted, his second the day received).
+func (m *lgModel) post(t int, on daysclock.Date, postDays int) {
+	received := on
+	if m.channel[t] == referee.ChannelPost {
+		received = on.AddDays(postDays)
+	}
+	m.movedOn, m.receivedOn, m.posting = on, received, -1
+	m.run(t, received)
 }
 
 // lgCalendarDays counts the calendar days from one date to a later one as a wall calendar
@@ -612,7 +649,7 @@ func (gm *lgGame) plan(s int, force string) *lgPlan {
 		}
 	}
 	p.after = c
-	c.commit(s, gm.today(), p.props, movedBefore)
+	c.commit(s, gm.sent(), gm.today(), p.props, movedBefore)
 	return p
 }
 
@@ -951,6 +988,13 @@ type lgGame struct {
 	history  []string     // the letters of the game, for a failure report
 	lastFrom [2]string    // each side's last letter, to be quoted
 	lastAt   [2]time.Time // and when it came
+	// rc draws everything about channels, so that a game by e-mail draws from r as it always
+	// has; postmark is the postmark of the letter being written (zero by e-mail), lastMark each
+	// side's last postmark.
+	rc       *rand.Rand
+	postmark daysclock.Date
+	lastMark [2]daysclock.Date
+	unposted bool // the letter being written comes before the posting of its move was recorded
 }
 
 func newLGGame(t *testing.T, st *lgStats, seed int64, index int) *lgGame {
@@ -962,12 +1006,33 @@ func newLGGame(t *testing.T, st *lgStats, seed int64, index int) *lgGame {
 	g := referee.NewGame("СТ-2026/1", "1-2", variant, lang, lgPlayers[0], lgPlayers[1], start, end)
 	g.Address, g.Judge = "moves@club.example", "judge@club.example"
 	gm := &lgGame{t: t, st: st, r: r, index: index, variant: variant, g: g, m: newLGModel(variant, start)}
+	gm.rc = rand.New(rand.NewPCG(uint64(seed), uint64(index)^0x5eed_c4a7_0000_0000))
 	gm.reg = referee.DefaultRegulation()
 	if r.IntN(4) == 0 {
 		gm.short, gm.maxPlies = true, 30+r.IntN(30)
 	} else {
 		gm.reg.ControlDays = 5000
 		gm.maxPlies = 40 + r.IntN(120)
+	}
+	if gm.rc.Float64() < *lgChanFlag {
+		// One player or both by post or telephone; a player by post or telephone has an
+		// e-mail address or none.
+		rc := gm.rc
+		chans := []referee.Channel{referee.ChannelPost, referee.ChannelPhone, ""}
+		for {
+			gm.m.channel = [2]referee.Channel{lgPick(rc, chans), lgPick(rc, chans)}
+			if gm.m.channel[0].Captain() || gm.m.channel[1].Captain() {
+				break
+			}
+		}
+		for s, p := range []*referee.Player{&gm.g.White, &gm.g.Black} {
+			p.Channel = gm.m.channel[s]
+			if p.Channel.Captain() && rc.IntN(2) == 0 {
+				p.Email = ""
+			}
+		}
+		gm.reg.PostDays = rc.IntN(6)
+		gm.st.channelGames++
 	}
 	// White's first letter: up to two days before the start date, or up to three after.
 	first := start.AddDays(r.IntN(6) - 2)
@@ -976,6 +1041,87 @@ func newLGGame(t *testing.T, st *lgStats, seed int64, index int) *lgGame {
 }
 
 func (gm *lgGame) today() daysclock.Date { return daysclock.DateOf(gm.now, lgMoscow) }
+
+// sent is the day the letter being written was sent (4.3.1): its postmark, by e-mail the day
+// postald receives it.
+func (gm *lgGame) sent() daysclock.Date {
+	if !gm.postmark.IsZero() {
+		return gm.postmark
+	}
+	return gm.today()
+}
+
+// stamp draws the postmark of side s's next letter: by e-mail none; a card or a call is entered
+// on the day it is received (today) or up to four days after its postmark, which is not before
+// the day his move was posted to him, nor before his last postmark.
+func (gm *lgGame) stamp(s int) {
+	gm.postmark = daysclock.Date{}
+	if !gm.m.channel[s].Captain() {
+		return
+	}
+	today := gm.today()
+	low := today.AddDays(-4)
+	if len(gm.m.plies) > 0 && gm.m.toMove() == s {
+		low = daysclock.Later(low, gm.m.movedOn)
+	}
+	low = daysclock.Later(low, gm.lastMark[s])
+	pm := today
+	if n := today.Sub(low); n > 0 && gm.rc.IntN(2) == 0 {
+		pm = today.AddDays(-gm.rc.IntN(n + 1))
+	}
+	gm.postmark, gm.lastMark[s] = pm, pm
+}
+
+// post has the captain post the move waiting for side t (referee.Posted) on a day from the one
+// it came to three days later, and checks the decision against the model.
+func (gm *lgGame) post() bool {
+	m := gm.m
+	t := m.posting
+	if t < 0 || m.over {
+		return true
+	}
+	if gm.rc.IntN(10) == 0 {
+		// The captain does not record the posting: the player's reply shows it (replyBeforePosting).
+		gm.st.kinds["posting-not-recorded"]++
+		return true
+	}
+	on := gm.today().AddDays(gm.rc.IntN(3))
+	d := referee.Posted(gm.g, lgSideOf(t), on, gm.reg, lgMoscow)
+	gm.g = d.Game
+	m.post(t, on, gm.reg.PostDays)
+	if at := on.Start(lgMoscow).Add(8 * time.Hour); gm.now.Before(at) {
+		gm.now = at
+	}
+	gm.history = append(gm.history, fmt.Sprintf("%s posted to %s (%s, post_days %d)", on, lgSide(t), m.channel[t], gm.reg.PostDays))
+	want := lgExpect{Verdict: referee.Notice, Clauses: []string{"4.3.1"}, Plies: slices.Clone(m.plies), Moves: []string{},
+		Time: referee.Time{White: m.days[0], Black: m.days[1]}, ToMove: m.onMove()}
+	want.clocks(m)
+	if gm.index == *lgTraceFlag {
+		gm.t.Logf("game %d: posted to %s on %s => %s %v since %v/%v", gm.index, lgSide(t), on, d.Verdict, d.Clauses,
+			d.Game.WhiteClock.Since, d.Game.BlackClock.Since)
+	}
+	return gm.check("posted:"+string(m.channel[t]), t, fmt.Sprintf("(posted on %s)", on), want, nil, false, d)
+}
+
+// replyBeforePosting: a letter with moves from side s whose move waits for the captain's card or
+// call, the posting not recorded, shows that the move reached him by its postmark at the latest:
+// his clock runs from it (4.3.1), his second date is that day.
+func (gm *lgGame) replyBeforePosting(s int) {
+	m := gm.m
+	if m.posting != s || m.over {
+		return
+	}
+	gm.unposted = true
+	m.receivedOn, m.posting = gm.sent(), -1
+	m.run(s, gm.sent())
+}
+
+func lgSideOf(s int) referee.Side {
+	if s == 0 {
+		return referee.White
+	}
+	return referee.Black
+}
 
 // advance moves the clock of the post on to the next letter: 0–4 calendar days later, at a
 // random hour, often just before or just after midnight.
@@ -1101,10 +1247,12 @@ func (gm *lgGame) noMove(s int) bool {
 	lines = append(lines, lgPick(r, b.noMove), "", lgPick(r, b.signature[s]))
 	body := strings.Join(lines, "\n")
 	m := gm.m
+	gm.stamp(s)
 	want := lgExpect{Verdict: referee.Notice, Clauses: []string{}, Plies: slices.Clone(m.plies), Moves: []string{},
 		Time: referee.Time{White: m.days[0], Black: m.days[1]}, ToMove: m.onMove()}
+	want.clocks(m)
 	answers := 1
-	if m.answered[s] == gm.today() {
+	if m.answered[s] == gm.sent() {
 		answers = 0
 	}
 	d, ok := gm.send(s, lang, body)
@@ -1117,7 +1265,7 @@ func (gm *lgGame) noMove(s int) bool {
 		ok = gm.fail("no-move", []string{"letters"}, s, body, want, nil, d,
 			fmt.Sprintf("%d letters sent, want %d (one answer a game a day to a player's letter with no move)", len(d.Letters), answers))
 	}
-	m.answered[s] = gm.today()
+	m.answered[s] = gm.sent()
 	return ok
 }
 
@@ -1125,9 +1273,9 @@ func (gm *lgGame) noMove(s int) bool {
 // sending date alone for White's first move.
 func (gm *lgGame) dates() []daysclock.Date {
 	if len(gm.m.plies) == 0 {
-		return []daysclock.Date{gm.today()}
+		return []daysclock.Date{gm.sent()}
 	}
-	return []daysclock.Date{gm.m.movedOn, gm.m.movedOn, gm.today()}
+	return []daysclock.Date{gm.m.movedOn, gm.m.receivedOn, gm.sent()}
 }
 
 // stopped sends side s's letter with a fault that stops it (4.2.9, 4.2.10, 4.2.11). It reports
@@ -1136,6 +1284,13 @@ func (gm *lgGame) stopped(s int, fault lgFault) (sent, ok bool) {
 	r := gm.r
 	m := gm.m
 	if fault.repetition() && len(m.owes[s]) == 0 {
+		return false, true
+	}
+	gm.stamp(s)
+	saved := m.clone()
+	gm.replyBeforePosting(s)
+	unsent := func() (bool, bool) {
+		gm.m, gm.unposted = saved, false // the letter is not written: nothing of it happened
 		return false, true
 	}
 	p := gm.plan(s, "")
@@ -1148,14 +1303,14 @@ func (gm *lgGame) stopped(s int, fault lgFault) (sent, ok bool) {
 		j := lgPick(r, m.owes[s])
 		wrong, found := gm.wrongRepetition(j)
 		if !found {
-			return false, true
+			return unsent()
 		}
 		w.wrongRep = map[int]string{j: wrong}
 	}
 	if fc := fault.moveClauses(); fc != nil {
 		text, found := lgFaultText(r, fault, &p.atFirst.pos, p.after.plies[p.first])
 		if !found {
-			return false, true
+			return unsent()
 		}
 		w.firstText = text
 		if fault == lgDouble {
@@ -1206,6 +1361,7 @@ func (gm *lgGame) stopped(s int, fault lgFault) (sent, ok bool) {
 	want := lgExpect{Verdict: referee.Rejected, Clauses: base.clauseList(), Plies: slices.Clone(base.plies),
 		Moves: base.numberedPlayed(), Penalty: lgPenalty, Time: referee.Time{White: base.days[0], Black: base.days[1]},
 		ToMove: base.onMove()}
+	want.clocks(base)
 	d, ok := gm.send(s, w.lang, body)
 	if !ok {
 		return true, false
@@ -1255,6 +1411,8 @@ next:
 // moveLetter sends side s's letter that the referee must accept (or correct). resend: the
 // letter replaces one that was stopped.
 func (gm *lgGame) moveLetter(s int, fault lgFault, resend bool) bool {
+	gm.stamp(s)
+	gm.replyBeforePosting(s)
 	r := gm.r
 	m := gm.m
 	force, subst := "", ""
@@ -1342,6 +1500,7 @@ func (gm *lgGame) moveLetter(s int, fault lgFault, resend bool) bool {
 	a := p.after
 	want := lgExpect{Verdict: verdict, Clauses: a.clauseList(), Plies: slices.Clone(a.plies), Moves: a.numberedPlayed(),
 		Time: referee.Time{White: a.days[0], Black: a.days[1]}, ToMove: a.onMove()}
+	want.clocks(a)
 	d, ok := gm.send(s, w.lang, body)
 	if !ok {
 		return false
@@ -1354,19 +1513,39 @@ func (gm *lgGame) moveLetter(s int, fault lgFault, resend bool) bool {
 	}
 	a.begin()
 	gm.m = a
-	return true
+	return gm.post()
 }
 
 // send parses the letter as the daemon does and has the referee decide it.
 func (gm *lgGame) send(s int, lang lgLang, body string) (referee.Decision, bool) {
 	from := lgPlayers[s].Email
+	env := referee.Envelope{}
+	if ch := gm.m.channel[s]; ch.Captain() {
+		from = "captain@club.example"
+		env = referee.Envelope{Via: ch, Side: lgSideOf(s), Postmark: gm.postmark}
+		gm.st.kinds["via:"+string(ch)]++
+		if gm.postmark.Before(gm.today()) {
+			gm.st.kinds["+entered-after-postmark"]++
+		}
+		if m := gm.m; m.toMove() == s && !m.since[s].IsZero() && gm.postmark.Before(m.since[s]) {
+			gm.st.kinds["+postmark-before-receipt"]++
+		}
+		if gm.unposted {
+			gm.st.kinds["+reply-before-posting"]++
+		}
+	}
+	gm.unposted = false
 	id := fmt.Sprintf("lg-%d-%d@mail.example", gm.index, gm.letters)
 	raw := "From: " + from + "\r\nTo: moves@club.example\r\nSubject: " + lgPick(gm.r, lgBook[lang].subject) +
 		"\r\nDate: " + gm.now.Format(time.RFC1123Z) + "\r\nMessage-ID: <" + id + ">\r\n" +
 		"Content-Type: text/plain; charset=utf-8\r\n\r\n" + strings.ReplaceAll(body, "\n", "\r\n") + "\r\n"
 	gm.letters++
 	gm.st.letters++
-	gm.history = append(gm.history, fmt.Sprintf("%s %s:\n%s", gm.now.Format("2006-01-02 15:04"), lgSide(s), body))
+	via := ""
+	if env.Via != "" {
+		via = fmt.Sprintf(" by %s, postmark %s", env.Via, env.Postmark)
+	}
+	gm.history = append(gm.history, fmt.Sprintf("%s %s%s:\n%s", gm.now.Format("2006-01-02 15:04"), lgSide(s), via, body))
 	gm.lastFrom[s], gm.lastAt[s] = body, gm.now
 	l, err := mailparse.Parse([]byte(raw))
 	if err != nil {
@@ -1376,7 +1555,8 @@ func (gm *lgGame) send(s int, lang lgLang, body string) (referee.Decision, bool)
 			gm.st.seed, gm.index, gm.variant, gm.letters, err, body)
 		return referee.Decision{}, false
 	}
-	d := referee.Apply(gm.g, l, referee.Envelope{From: from, MessageID: id, Received: gm.now}, gm.reg, lgMoscow)
+	env.From, env.MessageID, env.Received = from, id, gm.now
+	d := referee.Apply(gm.g, l, env, gm.reg, lgMoscow)
 	gm.g = d.Game
 	if gm.index == *lgTraceFlag {
 		gm.t.Logf("game %d letter %d, %s, %s:\n%s\n=> %s %v moves %v penalty %d time %v owes %v/%v violations %v notes %q",
@@ -1405,6 +1585,21 @@ type lgExpect struct {
 	Penalty int
 	Time    referee.Time
 	ToMove  referee.Side
+	// Since is the day each clock runs from (zero when not running), Posting the side whose
+	// move waits for the captain's card or call.
+	Since   [2]daysclock.Date
+	Posting referee.Side
+}
+
+// clocks sets the clocks and the posting the model expects.
+func (e *lgExpect) clocks(m *lgModel) {
+	e.Since = m.since
+	if m.over {
+		e.Since = [2]daysclock.Date{}
+	}
+	if m.posting >= 0 && !m.over {
+		e.Posting = lgSideOf(m.posting)
+	}
 }
 
 // lgViolation is a fault a stopped letter must list: its clause and line (0: any). A
@@ -1462,7 +1657,8 @@ func lgCheckViolations(want []lgViolation, got []referee.Violation) string {
 
 func lgGot(d referee.Decision) lgExpect {
 	got := lgExpect{Verdict: d.Verdict, Clauses: append([]string{}, d.Clauses...), Plies: []string{},
-		Moves: append([]string{}, d.Moves...), Penalty: d.PenaltyDays, Time: d.Time, ToMove: d.ToMove}
+		Moves: append([]string{}, d.Moves...), Penalty: d.PenaltyDays, Time: d.Time, ToMove: d.ToMove,
+		Since: [2]daysclock.Date{d.Game.WhiteClock.Since, d.Game.BlackClock.Since}, Posting: d.Game.Posting}
 	for _, p := range d.Game.Plies {
 		got.Plies = append(got.Plies, p.Text)
 	}
@@ -1494,6 +1690,12 @@ func (gm *lgGame) check(kind string, s int, body string, want lgExpect, viol []l
 	}
 	if got.ToMove != want.ToMove {
 		fields = append(fields, "to-move")
+	}
+	if got.Since != want.Since {
+		fields = append(fields, "since")
+	}
+	if got.Posting != want.Posting {
+		fields = append(fields, "posting")
 	}
 	gm.st.kinds[kind]++
 	var extra []string
@@ -1538,8 +1740,12 @@ func (gm *lgGame) fail(kind string, fields []string, s int, body string, want lg
 }
 
 func (gm *lgGame) regName() string {
+	name := "control_days 5000"
 	if gm.short {
-		return "default regulation"
+		name = "default regulation"
 	}
-	return "control_days 5000"
+	if c := gm.m.channel; c[0].Captain() || c[1].Captain() {
+		name += fmt.Sprintf("; White by %s, Black by %s, post_days %d", c[0], c[1], gm.reg.PostDays)
+	}
+	return name
 }

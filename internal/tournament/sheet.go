@@ -481,8 +481,9 @@ func (s *Sheet) LanguageOf(number int) string {
 
 // PlayerByEmail returns the player who plays from addr (compared without regard to case).
 func (s *Sheet) PlayerByEmail(addr string) (Player, bool) {
-	if addr == "" {
-		return Player{}, false // a player by post or telephone may have no address
+	if strings.TrimSpace(addr) == "" {
+		// A player by post or telephone may have no address (4.1.1): no address is nobody's.
+		return Player{}, false
 	}
 	for _, p := range s.Players {
 		if strings.EqualFold(p.Email, addr) {
