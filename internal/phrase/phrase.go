@@ -42,6 +42,7 @@ type Book struct {
 	Report     ReportText
 	Office     OfficeText
 	Web        WebText
+	Channels   ChannelText
 }
 
 // books are the languages postald writes, by tag.
@@ -419,6 +420,64 @@ type WebText struct {
 	Private                     string             // the note that proposed variants and letters are not shown
 	NotFound                    string
 	Failed                      string // the page could not be drawn
+}
+
+// ChannelText names the channels of play (4.1.1) in every view of a game (judge show and judge
+// list, the director's report, the web pages, the PDN): how the letter that brought a move came,
+// and how a player plays. E-mail, the default, is never marked, so no field names it. The
+// channels are the start sheet's words for them (referee.Channel): "post", "phone".
+type ChannelText struct {
+	// Card and Call mark a move that came on a card the captain entered, in a call he noted:
+	// «открытка», "card"; «звонок», "call".
+	Card, Call string
+	// CardTitle and CallTitle say the same at length, where a mark has a tooltip (the web page).
+	CardTitle, CallTitle string
+	// Post and Phone say how a player plays, after his name: «по почте», "by post".
+	Post, Phone string
+}
+
+// Move returns the mark of a move that came by channel ch: Card for "post", Call for "phone";
+// "" for e-mail ("" or "email") and for a channel it does not know.
+func (t *ChannelText) Move(ch string) string {
+	switch ch {
+	case "post":
+		return t.Card
+	case "phone":
+		return t.Call
+	}
+	return ""
+}
+
+// Title returns the tooltip of the mark Move gives; "" where Move gives none.
+func (t *ChannelText) Title(ch string) string {
+	switch ch {
+	case "post":
+		return t.CardTitle
+	case "phone":
+		return t.CallTitle
+	}
+	return ""
+}
+
+// Player returns how a player by channel ch plays: Post, Phone; "" for e-mail and for a channel
+// it does not know.
+func (t *ChannelText) Player(ch string) string {
+	switch ch {
+	case "post":
+		return t.Post
+	case "phone":
+		return t.Phone
+	}
+	return ""
+}
+
+// Named writes a player's name with how he plays when it is not by e-mail, as the lists of
+// players write it: «Петров Иван (по почте)», "Boris (by telephone)"; the name alone for e-mail.
+func (t *ChannelText) Named(name, ch string) string {
+	if by := t.Player(ch); by != "" {
+		return name + " (" + by + ")"
+	}
+	return name
 }
 
 // WebColumns heads the columns of the pages' tables that the report has not.
