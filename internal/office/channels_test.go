@@ -217,3 +217,25 @@ func TestPDNChannels(t *testing.T) {
 		})
 	}
 }
+
+// TestRegisteredChannels: the letter telling the judge and the director that a tournament is
+// registered lists each game's players with their addresses, and a player by post or telephone
+// with how he plays; a player by post without an address has none written.
+func TestRegisteredChannels(t *testing.T) {
+	db, _ := channelStore(t, "ru")
+	var body string
+	for _, l := range mailedSince(t, db, 0) {
+		if l.to == "judge@club.example" {
+			body = l.body
+		}
+	}
+	for _, want := range []string{
+		"  1-2    Абрамов Алексей (по почте) – Белов Борис (по телефону) <belov@club.example>\n",
+		"  2-3    Белов Борис (по телефону) <belov@club.example> – Васильев Виктор <vasiliev@club.example>\n",
+		"  3-1    Васильев Виктор <vasiliev@club.example> – Абрамов Алексей (по почте)\n",
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the judge's letter lacks %q:\n%s", want, body)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 // Package phrase is postald's phrasebook: every text the core writes (the referee's letters,
-// the tournament's start letters and crosstables, the director's report), one [Book] per
-// language, each language's whole Book in one file (ru.go, en.go).
+// the tournament's start letters and crosstables, the director's report, the web pages, the
+// marks of the channels of play in every view of a game), one [Book] per language, each
+// language's whole Book in one file (ru.go, en.go).
 //
 // A caller picks the book of its reader's language (a player's own, else the tournament's;
 // letters.md) and reads its section:
@@ -15,10 +16,11 @@
 //     positions), which the package's tests check. A number with the word it counts is never
 //     written by a format string ("%d дней" is wrong for 2): it is a function field,
 //     func(n int) string («22 дня», "22 days").
-//   - [TournamentText] and [ReportText]: every text with arguments is a typed function field
-//     (func(code, game string) string, func(days int) string, func(Start) string), so that each
-//     language puts the arguments where its grammar wants them and chooses the plural forms
-//     itself; a text without arguments is a string.
+//   - [TournamentText], [ReportText] and [WebText]: every text with arguments is a typed
+//     function field (func(code, game string) string, func(days int) string, func(Start)
+//     string), so that each language puts the arguments where its grammar wants them and
+//     chooses the plural forms itself; a text without arguments is a string.
+//   - [ChannelText]: words alone, strings; its methods pick the word of a channel.
 //
 // Plural forms go through package plural: each language file holds the forms of its words and
 // its rule (plural.Russian, plural.English).
