@@ -91,6 +91,10 @@ func commandCall(out io.Writer, args []string) (*storeCall, error) {
 			return nil, err
 		}
 		return createCall(data, *force), nil
+	case "card":
+		return cardCall(&cmdEnv{stdout: out, stderr: out, stdin: strings.NewReader("")}, args[1:])
+	case "cards":
+		return cardsCall(&cmdEnv{stdout: out, stderr: out}, args[1:], time.Now)
 	case "backup":
 		if err := fs.Parse(args[1:]); err != nil {
 			return nil, err
@@ -117,12 +121,19 @@ func runArgs(run requestRunner, args ...string) (string, int, error) {
 		}
 		return out.String(), code, nil
 	}
-	rep, failed, err := run(call.req)
-	if err != nil {
-		return out.String(), 0, err
+	for {
+		rep, failed, err := run(call.req)
+		if err != nil {
+			return out.String(), 0, err
+		}
+		code := call.finish(&out, rep, failed)
+		if code != 0 || call.then == nil {
+			return out.String(), code, nil
+		}
+		if call = call.then(); call == nil {
+			return out.String(), 0, nil
+		}
 	}
-	code := call.finish(&out, rep, failed)
-	return out.String(), code, nil
 }
 
 // controlCall runs a command line in the daemon on the socket, as postald's commands do while

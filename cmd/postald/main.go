@@ -50,6 +50,8 @@ func commands() []command {
 		{"judge", "the judge's rulings and views (list, show, penalty, forfeit, ...)", runJudge},
 		{"report", "the director's report", runReport},
 		{"export", "export -game GAME: a game as PDN", runExport},
+		{"card", "card -game GAME -from SIDE -postmark DATE FILE: enter a card or call of a player by post or telephone", runCard},
+		{"cards", "cards [-print DIR] [-posted DATE]: the cards to post and calls to make; print them, record them posted", runCards},
 		{"simulate", "simulate -sheet START.toml LETTERS.mbox: the referee without the post", runSimulate},
 		{"crosstable", "crosstable [-json] FILE: standings and tie-breaks of a round-robin", runCrosstable},
 		{"parse", "parse FILE: a move letter as JSON", runParse},

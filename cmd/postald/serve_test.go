@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -30,6 +31,29 @@ type stackGame struct {
 	inbox        string // the tournament's own mailbox the daemon watches
 	start        time.Time
 	done         chan error
+	// behind is how far the daemon's clock is set back from the real one (now); zero, it is
+	// the real clock. A test that plays days moves it forward with at.
+	behind atomic.Int64
+}
+
+// now is the daemon's clock.
+func (g *stackGame) now() time.Time { return time.Now().Add(-time.Duration(g.behind.Load())) }
+
+// at sets the daemon's clock to noon of the start date's day n (in the regulation's zone,
+// Europe/Moscow), and returns that instant; it must not be later than the real time.
+func (g *stackGame) at(t *testing.T, n int) time.Time {
+	t.Helper()
+	loc, err := time.LoadLocation("Europe/Moscow")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.start // the sheet's start date is the date of g.start where the test runs
+	when := time.Date(s.Year(), s.Month(), s.Day()+n, 12, 0, 0, 0, loc)
+	if d := time.Until(when); d > 0 {
+		t.Fatalf("day %d of the game is %v in the future", n, d)
+	}
+	g.behind.Store(int64(time.Since(when)))
+	return when
 }
 
 func startStackGame(t *testing.T) *stackGame {
@@ -39,6 +63,39 @@ func startStackGame(t *testing.T) *stackGame {
 
 // startStackGameIn is startStackGame with the store and the control socket in dir.
 func startStackGameIn(t *testing.T, dir string) *stackGame {
+	t.Helper()
+	return startStackGameWith(t, dir, emailSheet, false)
+}
+
+// emailSheet is the start sheet of a stackGame: two players by e-mail, column checkers.
+func emailSheet(g *stackGame) string {
+	st := g.st
+	return fmt.Sprintf(`
+[tournament]
+code = %q
+name = "integration"
+variant = "column"
+start = %s
+end = %s
+language = "en"
+address = %q
+judge = %q
+director = %q
+[[player]]
+number = 1
+name = "White Player"
+email = %q
+[[player]]
+number = 2
+name = "Black Player"
+email = %q
+`, g.code, g.start.Format(time.DateOnly), g.start.AddDate(1, 0, 0).Format(time.DateOnly), st.Address(st.Tournament),
+		st.Address("judge"), st.Address("director"), st.Address(g.white), st.Address(g.black))
+}
+
+// startStackGameWith is startStackGameIn with the start sheet sheet writes for g. With days,
+// the daemon's clock is set to the start date (at), for a test that plays on the game's days.
+func startStackGameWith(t *testing.T, dir string, sheet func(g *stackGame) string, days bool) *stackGame {
 	t.Helper()
 	st := mailtest.Load(t)
 	st.RequireSMTP(t)
@@ -66,9 +123,13 @@ func startStackGameIn(t *testing.T, dir string) *stackGame {
 		t.Fatal(err)
 	}
 	g.db = db
+	g.start = time.Now().AddDate(0, 0, -30)
+	if days {
+		g.at(t, 0)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	log := slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	go func() { g.done <- serve(ctx, g.cfg, db, log, time.Now) }()
+	go func() { g.done <- serve(ctx, g.cfg, db, log, g.now) }()
 	t.Cleanup(func() {
 		cancel()
 		if err := <-g.done; err != nil {
@@ -76,31 +137,9 @@ func startStackGameIn(t *testing.T, dir string) *stackGame {
 		}
 		db.Close()
 	})
-	g.start = time.Now().AddDate(0, 0, -30)
-	sheet := fmt.Sprintf(`
-[tournament]
-code = %q
-name = "integration"
-variant = "column"
-start = %s
-end = %s
-language = "en"
-address = %q
-judge = %q
-director = %q
-[[player]]
-number = 1
-name = "White Player"
-email = %q
-[[player]]
-number = 2
-name = "Black Player"
-email = %q
-`, g.code, g.start.Format(time.DateOnly), g.start.AddDate(1, 0, 0).Format(time.DateOnly), st.Address(st.Tournament),
-		st.Address("judge"), st.Address("director"), st.Address(g.white), st.Address(g.black))
 	// The tournament is registered through the control socket, as `postald tournament create` does
 	// while the daemon runs.
-	sheetFile := writeSheet(t, sheet)
+	sheetFile := writeSheet(t, sheet(g))
 	var out bytes.Buffer
 	code := 0
 	for i := 0; ; i++ {
@@ -142,6 +181,9 @@ func (g *stackGame) send(t *testing.T, user, text, token string, day int) {
 		"\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + strings.ReplaceAll(text, "\n", "\r\n")
 	c := g.st.Dial(t, g.st.Tournament)
 	received := g.start.AddDate(0, 0, day)
+	if g.behind.Load() != 0 {
+		received = g.now() // a test that sets the daemon's clock plays on its days
+	}
 	cmd := c.Append(g.inbox, int64(len(raw)), &imap.AppendOptions{Time: received})
 	if _, err := cmd.Write([]byte(raw)); err != nil {
 		t.Fatal(err)

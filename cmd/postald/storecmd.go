@@ -43,6 +43,9 @@ type storeCall struct {
 	failed string
 	// readOnly: a store opened here is opened read-only (backup).
 	readOnly bool
+	// then, when set, is the call to make after this one succeeded (nil: none): postald cards
+	// prints the cards, then records their posting.
+	then func() *storeCall
 }
 
 // fail prints err as the command reports a failure and returns the exit status: 0 for a
@@ -78,7 +81,7 @@ func runStoreCall(env *cmdEnv, cfgFile string, call *storeCall) error {
 	var failure *daemon.Failure
 	switch {
 	case err == nil || errors.As(err, &failure):
-		return exitCode(call.finish(env.stdout, rep, err))
+		return call.next(env, cfgFile, call.finish(env.stdout, rep, err))
 	case !errors.Is(err, daemon.ErrNoDaemon):
 		return err
 	}
@@ -86,17 +89,30 @@ func runStoreCall(env *cmdEnv, cfgFile string, call *storeCall) error {
 	if err != nil {
 		return err
 	}
-	defer db.Close()
 	opt := office.Options{Store: db, Now: time.Now}
 	if !call.readOnly {
 		from, err := mail.ParseAddress(cfg.SMTP.From)
 		if err != nil {
+			db.Close()
 			return fmt.Errorf("[smtp] from %q: %w", cfg.SMTP.From, err)
 		}
 		opt.From = *from
 	}
 	rep, err = office.New(opt).Run(call.req)
-	return exitCode(call.finish(env.stdout, rep, err))
+	code := call.finish(env.stdout, rep, err)
+	db.Close()
+	return call.next(env, cfgFile, code)
+}
+
+// next makes the call that follows call once it succeeded with exit status code.
+func (c *storeCall) next(env *cmdEnv, cfgFile string, code int) error {
+	if code != 0 || c.then == nil {
+		return exitCode(code)
+	}
+	if n := c.then(); n != nil {
+		return runStoreCall(env, cfgFile, n)
+	}
+	return nil
 }
 
 func exitCode(code int) error {

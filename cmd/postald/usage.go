@@ -34,6 +34,8 @@ Plays a short game by letters on embedded mail servers and prints every letter.
 example:
   postald demo
 `,
+	"card":              cardUsage,
+	"cards":             cardsUsage,
 	"tournament":        tournamentUsage,
 	"tournament create": tournamentUsage,
 	"report": `usage: postald report [-config FILE] [-tournament CODE] [-html] [-send]
@@ -217,7 +219,7 @@ example:
 // command line wherever it stands.
 var configCommands = map[string]bool{
 	"serve": true, "tournament": true, "judge": true, "report": true, "export": true,
-	"backup": true, "check-config": true,
+	"backup": true, "check-config": true, "card": true, "cards": true,
 }
 
 // wantsHelp reports whether args ask for help: -h, -help or --help before any "--".

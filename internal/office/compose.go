@@ -243,9 +243,10 @@ func boundaryFor(l Letter) string {
 // Written is a letter postald wrote, read back: its header, its plain text (decoded, with CRLF
 // line ends as sent), and the names of its files (the picture, a PDN, attached letters).
 type Written struct {
-	Header mail.Header
-	Text   string
-	Files  []string
+	Header  mail.Header
+	Text    string
+	Files   []string
+	Picture []byte // the diagram attached (image/png), nil for none
 }
 
 // ReadWritten reads back a letter Compose wrote, for the demo and the tests: the first text/plain
@@ -268,6 +269,13 @@ func ReadWritten(raw []byte) (Written, error) {
 		ct, _, _ := part.Header.ContentType()
 		if disp, params, _ := part.Header.ContentDisposition(); disp == "attachment" {
 			w.Files = append(w.Files, params["filename"])
+			if ct == "image/png" && w.Picture == nil {
+				b, err := io.ReadAll(part.Body)
+				if err != nil {
+					return err
+				}
+				w.Picture = b
+			}
 			return nil
 		}
 		if ct == "text/plain" && !found {

@@ -42,6 +42,10 @@ func encodeHeaderText(key, s string) string {
 // encodeAddress writes a as a header's address: a name that is not plain ASCII as encoded
 // words (RFC 2047, 5(3)), otherwise as net/mail writes it.
 func encodeAddress(a mail.Address) string {
+	if a.Address == "" {
+		// A reader without an address (a card's, by post): named as an empty group (RFC 5322 3.4).
+		return encodeHeaderText("To", a.Name) + ":;"
+	}
 	if a.Name == "" || plainHeaderText(a.Name) {
 		return a.String()
 	}

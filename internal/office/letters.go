@@ -302,10 +302,11 @@ func (o *Office) outcome(out store.LetterOutcome, c candidate, dec referee.Decis
 	return out, nil
 }
 
-// outgoing composes one letter of the referee for the outbox.
-// outgoing writes a letter of the referee's; pics holds the pictures drawn for the letters of
-// the same decision, each drawn once.
-func outgoing(from mail.Address, c candidate, o referee.Outgoing, now time.Time, pics pictures) store.Outgoing {
+// outgoing writes a letter of the referee's for the outbox; pics holds the pictures drawn for
+// the letters of the same decision, each drawn once. A letter to a player by post or telephone
+// is a card for the captain to post or a call for him to make (4.1.1, 4.2.1), with a copy by
+// e-mail when the player has an address.
+func outgoing(from mail.Address, c candidate, o referee.Outgoing, now time.Time, pics pictures) []store.Outgoing {
 	to := o.To
 	switch {
 	case to != "":
@@ -314,9 +315,45 @@ func outgoing(from mail.Address, c candidate, o referee.Outgoing, now time.Time,
 	case o.Role == referee.ToDirector:
 		to = c.sheet.Director
 	}
+	p, player := c.player(o.Role)
+	if !player || !p.Channel.Captain() {
+		return []store.Outgoing{written(from, c, o, to, now, pics)}
+	}
+	card := written(from, c, o, "", now, pics)
+	card.To = nil
+	card.Card = &store.Card{Channel: p.Channel.String(), Player: p.Number, Name: p.Name,
+		Address: p.PostalAddress, Phone: p.Phone}
+	out := []store.Outgoing{card}
+	if p.Email != "" {
+		out = append(out, written(from, c, o, p.Email, now, pics))
+	}
+	return out
+}
+
+// player returns the player a letter of role goes to, when it goes to a player of the game.
+func (c candidate) player(role referee.Role) (tournament.Player, bool) {
+	var n int
+	switch role {
+	case referee.ToWhite:
+		n = c.game.White.Number
+	case referee.ToBlack:
+		n = c.game.Black.Number
+	default:
+		return tournament.Player{}, false
+	}
+	return c.sheet.Player(n)
+}
+
+// written writes letter o to address to ("" for a card: its reader is named, not addressed).
+func written(from mail.Address, c candidate, o referee.Outgoing, to string, now time.Time, pics pictures) store.Outgoing {
+	lang := readerLanguage(c.sheet, to)
+	name := c.nameOf(to)
+	if p, ok := c.player(o.Role); ok {
+		lang, name = c.sheet.LanguageOf(p.Number), p.Name
+	}
 	l := Letter{
 		From:      from,
-		To:        []mail.Address{{Name: c.nameOf(to), Address: to}},
+		To:        []mail.Address{{Name: name, Address: to}},
 		Subject:   o.Subject,
 		Body:      o.Body,
 		InReplyTo: o.InReplyTo,
@@ -325,7 +362,7 @@ func outgoing(from mail.Address, c candidate, o referee.Outgoing, now time.Time,
 		Verdict:   string(o.Verdict),
 		Clauses:   o.Clauses,
 		Time:      o.Time.String(),
-		Picture:   pics.of(o.Picture, c.id.Game, readerLanguage(c.sheet, to)),
+		Picture:   pics.of(o.Picture, c.id.Game, lang),
 	}
 	l.References = o.References
 	if len(l.References) == 0 && o.InReplyTo != "" {
@@ -351,10 +388,8 @@ type candidate struct {
 }
 
 func (c candidate) nameOf(addr string) string {
-	for _, p := range c.sheet.Players {
-		if strings.EqualFold(p.Email, addr) {
-			return p.Name
-		}
+	if p, ok := c.sheet.PlayerByEmail(addr); ok {
+		return p.Name
 	}
 	return ""
 }

@@ -60,6 +60,9 @@ type Office struct {
 	// heldKnown: every held letter the store holds has been listed in a digest, as far as
 	// this office knows (digest.go); false at start, and again whenever a letter is held.
 	heldKnown bool
+	// cardsTold is when the judges were last told of the cards waiting for the captain
+	// (cards.go); zero at start, so a restart tells them again at most once.
+	cardsTold time.Time
 	// cache holds the store's tournaments parsed (sheets.go) and the chunks of games read
 	// (gamecodec.go).
 	cache struct {

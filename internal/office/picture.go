@@ -37,6 +37,11 @@ func startPicture(sh *tournament.Sheet, to string) *Picture {
 	if !ok {
 		return nil // the judge's and the director's letters
 	}
+	return startPictureOf(sh, p)
+}
+
+// startPictureOf is startPicture for player p.
+func startPictureOf(sh *tournament.Sheet, p tournament.Player) *Picture {
 	for _, g := range sh.GamesOf(p.Number) {
 		if g.White != p.Number {
 			continue

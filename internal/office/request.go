@@ -30,6 +30,9 @@ type Request struct {
 	Export     *ExportRequest     `json:"export,omitempty"`
 	Create     *CreateRequest     `json:"create_tournament,omitempty"`
 	Backup     *BackupRequest     `json:"backup,omitempty"`
+	Card       *CardRequest       `json:"card,omitempty"`
+	Cards      *CardsRequest      `json:"cards,omitempty"`
+	Post       *PostRequest       `json:"post,omitempty"`
 }
 
 // A Reply is what a Request gives back: the field of the request's kind is set.
@@ -46,6 +49,9 @@ type Reply struct {
 	Export     *ExportReply     `json:"export,omitempty"`
 	Registered *Registered      `json:"registered,omitempty"`
 	BackedUp   *BackedUp        `json:"backed_up,omitempty"`
+	Card       *CardEntered     `json:"card,omitempty"`
+	Cards      *CardsReply      `json:"cards,omitempty"`
+	Posted     *PostedReply     `json:"posted,omitempty"`
 }
 
 // ListRequest: `judge list`, every game (of one tournament when Tournament is set).
@@ -244,6 +250,7 @@ func (r Request) kind() string {
 		{r.Annul != nil, "annul"}, {r.Withdraw != nil, "withdraw"}, {r.Protest != nil, "protest"},
 		{r.Revert != nil, "revert"}, {r.Report != nil, "report"}, {r.Export != nil, "export"},
 		{r.Create != nil, "create_tournament"}, {r.Backup != nil, "backup"},
+		{r.Card != nil, "card"}, {r.Cards != nil, "cards"}, {r.Post != nil, "post"},
 	} {
 		if f.set {
 			name, n = f.name, n+1
@@ -263,7 +270,7 @@ func (r Request) kind() string {
 // a large store does not hold up the letters.
 func (r Request) Changes() bool {
 	return r.Rule != nil || r.Annul != nil || r.Withdraw != nil || r.Protest != nil || r.Revert != nil ||
-		r.Report != nil || r.Create != nil
+		r.Report != nil || r.Create != nil || r.Card != nil || r.Post != nil
 }
 
 // Run does one request on the office's store. A request that Changes the store must be run where
@@ -306,6 +313,12 @@ func (o *Office) Run(req Request) (Reply, error) {
 		rep.Registered, err = o.createTournament(*req.Create)
 	case "backup":
 		rep.BackedUp, err = o.backup(*req.Backup)
+	case "card":
+		rep.Card, err = o.card(*req.Card)
+	case "cards":
+		rep.Cards, err = o.cards(*req.Cards)
+	case "post":
+		rep.Posted, err = o.post(*req.Post)
 	default:
 		return rep, fmt.Errorf("%w: a request names exactly one command", ErrBadRequest)
 	}
@@ -363,6 +376,14 @@ func (o *Office) canonical(req *Request) error {
 		c := *req.Export
 		req.Export = &c // the caller's request stays as it was
 		games = append(games, &c.Game)
+	case req.Card != nil:
+		c := *req.Card
+		req.Card = &c // the caller's request stays as it was
+		games = append(games, &c.Game)
+	case req.Cards != nil:
+		c := *req.Cards
+		req.Cards = &c // the caller's request stays as it was
+		codes = append(codes, &c.Tournament)
 	}
 	if len(games)+len(codes) == 0 {
 		return nil

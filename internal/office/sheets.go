@@ -90,6 +90,9 @@ func readRoster(tx *store.Tx, rev uint64, prev *roster) (*roster, error) {
 		r.byFold[foldKey(code)] = append(r.byFold[foldKey(code)], e)
 		r.byLatin[tournament.CodeKey(code)] = append(r.byLatin[tournament.CodeKey(code)], e)
 		for _, p := range e.sheet.Players {
+			if p.Email == "" {
+				continue // a player by post or telephone without an address writes no letter
+			}
 			k := foldKey(p.Email)
 			r.players[k] = append(r.players[k], registration{sheet: e.sheet, player: p})
 		}

@@ -29,6 +29,9 @@ func (o *Office) Tick() error {
 	if err := o.opt.Store.Update(func(tx *store.Tx) error { return o.heldDigest(tx, now) }); err != nil {
 		o.log.Error("digest of held letters", "err", err)
 	}
+	if err := o.opt.Store.Update(func(tx *store.Tx) error { return o.cardsNotice(tx, now) }); err != nil {
+		o.log.Error("notice of the cards to post", "err", err)
+	}
 	return nil
 }
 
@@ -102,8 +105,10 @@ func record(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.She
 	}
 	pics := pictures{}
 	for _, o := range dec.Letters {
-		if _, err := tx.Enqueue(outgoing(from, c, o, now, pics), now); err != nil {
-			return err
+		for _, m := range outgoing(from, c, o, now, pics) {
+			if _, err := tx.Enqueue(m, now); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -120,20 +120,10 @@ func Register(db *store.DB, from mail.Address, data []byte, now time.Time, force
 			}
 		}
 		for _, l := range append(sh.StartLetters(), officialsLetters(sh, pairs)...) {
-			raw := Compose(Letter{
-				From:    from,
-				To:      []mail.Address{{Address: l.To}},
-				Subject: l.Subject,
-				Body:    l.Body,
-				Date:    now,
-				Game:    sh.Code + "/",
-				Verdict: string(referee.Notice),
-				Picture: startPicture(sh, l.To),
-			})
-			o := store.Outgoing{From: from.Address, To: []string{l.To}, Raw: raw,
-				Game: store.GameID{Tournament: sh.Code}, Verdict: string(referee.Notice)}
-			if _, err := tx.Enqueue(o, now); err != nil {
-				return err
+			for _, o := range startOutgoing(from, sh, l, now) {
+				if _, err := tx.Enqueue(o, now); err != nil {
+					return err
+				}
 			}
 		}
 		return nil
@@ -142,4 +132,36 @@ func Register(db *store.DB, from mail.Address, data []byte, now time.Time, force
 		return nil, err
 	}
 	return sh, nil
+}
+
+// startOutgoing writes a start letter for the outbox: by e-mail, or for a player by post or
+// telephone a card for the captain (4.1.1, 4.2.1), with a copy by e-mail when he has an address.
+func startOutgoing(from mail.Address, sh *tournament.Sheet, l tournament.Letter, now time.Time) []store.Outgoing {
+	letter := func(to, name string, pic *Picture) store.Outgoing {
+		raw := Compose(Letter{
+			From:    from,
+			To:      []mail.Address{{Name: name, Address: to}},
+			Subject: l.Subject,
+			Body:    l.Body,
+			Date:    now,
+			Game:    sh.Code + "/",
+			Verdict: string(referee.Notice),
+			Picture: pic,
+		})
+		return store.Outgoing{From: from.Address, To: []string{to}, Raw: raw,
+			Game: store.GameID{Tournament: sh.Code}, Verdict: string(referee.Notice)}
+	}
+	p, ok := sh.Player(l.Number)
+	if !ok || !p.Channel.Captain() {
+		return []store.Outgoing{letter(l.To, "", startPicture(sh, l.To))}
+	}
+	pic := startPictureOf(sh, p)
+	card := letter("", p.Name, pic)
+	card.To = nil
+	card.Card = &store.Card{Channel: p.Channel.String(), Player: p.Number, Name: p.Name, Address: p.PostalAddress, Phone: p.Phone}
+	out := []store.Outgoing{card}
+	if p.Email != "" {
+		out = append(out, letter(p.Email, "", pic))
+	}
+	return out
 }

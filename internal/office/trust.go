@@ -400,11 +400,12 @@ func (o *Office) answers(out *store.LetterOutcome, c candidate, letters []refere
 			if it.answer {
 				l.Body = withReceipt(l.Body, trustText(lang).receiptLine(rc, received, loc))
 			}
-			m := outgoing(o.opt.From, c, l, now, pics)
-			if fix != nil {
-				fix(&m)
+			for _, m := range outgoing(o.opt.From, c, l, now, pics) {
+				if fix != nil {
+					fix(&m)
+				}
+				og = append(og, m)
 			}
-			og = append(og, m)
 		}
 		return og, nil
 	}

@@ -314,6 +314,7 @@ var english = Book{
 	},
 
 	Office: OfficeText{
+		PageLabel: func(page, pages int) string { return fmt.Sprintf("page %d of %d", page, pages) },
 		Trust: TrustText{
 			ReceiptID:      "%s #%d, move %d, %s",
 			Receipt:        "Receipt: %s\n(received %s; keep it: it proves what postald received and when)",
@@ -381,7 +382,15 @@ var english = Book{
 			Internal:       "internal error: %s",
 		},
 		Digest: DigestText{
-			Subject: "postald: letters held (%d)",
+			CardsSubject: "%s: cards to post, calls to make (%d)",
+			CardsIntro: func(n int) string {
+				return "These letters to players by post or telephone (" + enLetter.count(n) + ") have waited for the captain for more than a day.\nUntil a card is posted, its reader's clock does not run and his game stands still (4.3.1)."
+			},
+			CardItem:   "#%d  %s, %s, to %s, written %s",
+			CardsOutro: "%s prints them; %s records their posting.",
+			CardPost:   "card",
+			CardPhone:  "call",
+			Subject:    "postald: letters held (%d)",
 			Intro: func(n int) string {
 				return "Since the last digest postald has held " + enLetter.count(n) + ". None of them was applied to a game."
 			},
@@ -531,15 +540,53 @@ func enStartBody(s Start) string {
 		if g.White {
 			colour = "White"
 		}
-		w("- game %s: you play %s against %d. %s <%s>", g.Name, colour, g.Partner, g.PartnerName, g.PartnerEmail)
+		switch g.PartnerChannel {
+		case "post":
+			w("- game %s: you play %s against %d. %s (by post)", g.Name, colour, g.Partner, g.PartnerName)
+		case "phone":
+			w("- game %s: you play %s against %d. %s (by telephone)", g.Name, colour, g.Partner, g.PartnerName)
+		default:
+			w("- game %s: you play %s against %d. %s <%s>", g.Name, colour, g.Partner, g.PartnerName, g.PartnerEmail)
+		}
 	}
 	w("")
 	w("How to send a move")
-	w("Write every move to %s, one game per letter; postald checks it, stamps the dates", s.Address)
-	w("and forwards it to your partner. Name the game in the subject:")
-	w("")
-	w("    Subject: %s", s.SampleSubject)
-	w("")
+	switch s.Channel {
+	case "post":
+		w("You play by post (4.1.1, 4.2.1). Write every move on a card or in a letter, one game")
+		w("per card, to the tournament captain:")
+		for _, l := range s.CaptainAddress {
+			w("    %s", l)
+		}
+		w("The captain enters it, postald checks it and forwards it to your partner. Your")
+		w("sending date is the postmark; for registered mail, the date on the post office's")
+		w("receipt; on a card without a legible postmark, the date you wrote (4.3.1). Your")
+		w("partner's moves and postald's answers come to you on cards, at:")
+		for _, l := range s.PostalAddress {
+			w("    %s", l)
+		}
+		if s.PostDays > 0 {
+			w("A card is counted %s on the way: your time runs from %s after the captain", enDay.count(s.PostDays), enDay.count(s.PostDays))
+			w("posts it, reminders are posted %s earlier, and a silence becomes an overstep", enDay.count(s.PostDays))
+			w("only when a card posted on your last day would have arrived (4.3.1).")
+		} else {
+			w("Your time runs from the day the captain posts a card to you (4.3.1).")
+		}
+		w("")
+	case "phone":
+		w("You play by telephone (4.1.1). Call the tournament captain at %s with every move;", s.CaptainPhone)
+		w("he notes it, postald checks it and forwards it to your partner. The day of your call")
+		w("is your sending date. The captain calls you at %s with your partner's moves", s.Phone)
+		w("and postald's answers; your time runs from the day of his call (4.3.1). Say the move")
+		w("as you would write it:")
+		w("")
+	default:
+		w("Write every move to %s, one game per letter; postald checks it, stamps the dates", s.Address)
+		w("and forwards it to your partner. Name the game in the subject:")
+		w("")
+		w("    Subject: %s", s.SampleSubject)
+		w("")
+	}
 	w("    Tournament %s, game %s.", s.SampleCode, s.SampleGame)
 	w("    Received your %s.", s.Received)
 	w("    My move: %s", s.Own)

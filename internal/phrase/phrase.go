@@ -283,6 +283,14 @@ type Start struct {
 	SampleCode                               string // the code as the sample letter writes it
 	SampleDates                              [3]daysclock.Date
 	SampleTime                               string // "1/2"
+
+	// Channel is how the player plays (4.1.1): "email", "post" or "phone". A player by post
+	// sends his cards to CaptainAddress and receives his at PostalAddress, counted PostDays
+	// on the way; a player by telephone calls CaptainPhone and is called at Phone.
+	Channel                       string
+	PostalAddress, CaptainAddress []string
+	Phone, CaptainPhone           string
+	PostDays                      int
 }
 
 // StartGame is one game of the player's, as his start letter lists it.
@@ -291,6 +299,7 @@ type StartGame struct {
 	White                     bool   // he plays White
 	Partner                   int    // the partner's number
 	PartnerName, PartnerEmail string
+	PartnerChannel            string // "email", "post" or "phone"
 }
 
 // ReportText is the words of the director's report (text and HTML).
@@ -498,6 +507,9 @@ type OfficeText struct {
 	Digest  DigestText
 	Storage StorageText
 
+	// PageLabel numbers the pages of a printed card that takes more than one: "page 2 of 3".
+	PageLabel func(page, pages int) string
+
 	// RegisteredSubject (code) and RegisteredHead head the letter telling the judge and the
 	// director that a tournament is registered; the list of its games follows.
 	RegisteredSubject string
@@ -579,6 +591,17 @@ type HeldText struct {
 
 // DigestText is the judges' daily digest of held letters.
 type DigestText struct {
+	// CardsSubject (tournament code, count), CardsIntro (count) and CardItem (number, channel,
+	// game, player, written) are the judge's daily notice of the cards and calls that wait for
+	// the captain more than a day; CardsOutro names the commands that print them and record
+	// their posting.
+	CardsSubject string
+	CardsIntro   func(n int) string
+	CardItem     string
+	CardsOutro   string
+	CardPost     string // a card to post, in CardItem
+	CardPhone    string // a call to make, in CardItem
+
 	Subject string             // count
 	Intro   func(n int) string // how many letters were held
 	Item    string             // number, date, sender, subject, reason, mailbox place, Bytes(size)

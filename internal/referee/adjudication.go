@@ -83,11 +83,14 @@ func IsSubmission(g *Game, l *mailparse.Letter) bool {
 // the letter stays in the game's archive for the judge's package, and the sender is told so.
 func Submission(g Game, env Envelope) Decision {
 	lang := g.Language
-	if s, ok := g.SideOf(env.From); ok {
+	role := ToSender
+	s, ok := g.senderOf(env)
+	if ok {
 		lang = g.LanguageOf(s) // the sender's language (letters.md)
+		role = roleOf(s)
 	}
 	tx := &textFor(lang).AdjudicationSteps
-	ack := Outgoing{To: env.From, Kind: KindNotice,
+	ack := Outgoing{Role: role, To: env.From, Kind: KindNotice,
 		Subject: fmt.Sprintf(tx.SubmittedSubject, g.Tournament, g.Name),
 		Body:    fmt.Sprintf(tx.SubmittedBody, g.Tournament, g.Name),
 		Game:    g.ID(), Verdict: Notice, Clauses: []string{"4.3.2"}, Time: g.Time(), InReplyTo: env.MessageID}

@@ -132,11 +132,7 @@ func applyLetter(g Game, lt letter, env Envelope, reg Regulation, loc *time.Loca
 		// 4.3.1: a card's moves are sent on its postmark, whatever day the captain enters it.
 		x.today = env.Postmark
 	}
-	side, ok := x.g.SideOf(env.From)
-	if env.Via.Captain() {
-		// A card or a call is the player's whom the captain names (4.1.1, 4.2.1).
-		side, ok = env.Side, env.Side == White || env.Side == Black
-	}
+	side, ok := x.g.senderOf(env)
 	if !ok {
 		// Only a player of the game moves in it (architecture: reliability contract).
 		x.d.Verdict = Ignored

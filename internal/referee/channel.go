@@ -52,6 +52,15 @@ func (c Channel) Travel(reg Regulation) int {
 	return 0
 }
 
+// senderOf returns the side whose letter env brought: for e-mail, the player of its address; for
+// a card or a call, the player the captain names (4.1.1, 4.2.1).
+func (g *Game) senderOf(env Envelope) (Side, bool) {
+	if env.Via.Captain() {
+		return env.Side, env.Side == White || env.Side == Black
+	}
+	return g.SideOf(env.From)
+}
+
 // reaches reports whether a letter of role to address to can be delivered: an address, or a
 // player who is written to by card or called by the captain.
 func (g *Game) reaches(role Role, to string) bool {
@@ -140,3 +149,57 @@ func locOr(loc *time.Location) *time.Location {
 // would have arrived, and his reminders are sent that many days earlier so that they reach him in
 // time (the regulation's post_days; the seed counts time by postmarks, 4.3.1).
 func (g *Game) lag(s Side, reg Regulation) int { return g.Player(s).Channel.Travel(reg) }
+
+// DateSource is what a card's sending date was read from (4.3.1).
+type DateSource string
+
+// The sources of a card's sending date, in the order 4.3.1 takes them.
+const (
+	FromPostmark DateSource = "postmark" // the postmark on the card
+	FromReceipt  DateSource = "receipt"  // registered mail: the date on the post office's receipt
+	FromWritten  DateSource = "written"  // no legible postmark: the sending date the player wrote
+	FromArrival  DateSource = "arrival"  // neither: the day the card reached the captain
+)
+
+// SendingDate returns a card's sending date and what it was read from (4.3.1): the postmark the
+// captain read on it, which for registered mail is the date on the post office's receipt («При
+// пересылке заказной корреспонденции датой отправления считается дата на штемпеле почтовой
+// квитанции»); without a legible postmark, the sending date the player wrote, the third of his
+// three dates («При отсутствии штемпеля ... повторяется время отправления, указанное
+// партнером»); without either, the day the card reached the captain, which no card can be sent
+// after. A written date later than that day is not believed.
+func SendingDate(postmark daysclock.Date, registered bool, written []daysclock.Date, arrived daysclock.Date) (daysclock.Date, DateSource) {
+	switch {
+	case !postmark.IsZero() && registered:
+		return postmark, FromReceipt
+	case !postmark.IsZero():
+		return postmark, FromPostmark
+	case len(written) >= 3 && !written[2].IsZero() && !written[2].After(arrived):
+		return written[2], FromWritten
+	}
+	return arrived, FromArrival
+}
+
+// CardFault is what makes a card's dates impossible, for the captain who entered them: it is
+// his typing, not the player's fault, so the card is refused whole and nothing is recorded.
+type CardFault struct {
+	Field string // "postmark" or "received"
+	What  string
+}
+
+func (f *CardFault) Error() string { return f.Field + ": " + f.What }
+
+// CheckCard checks the dates of a card (or call) of side s, sent on sent and received by the
+// captain on arrived, entered today: a card arrives after it is sent and before it is entered,
+// and a card that answers a move cannot be sent before that move was sent to him (4.3.1).
+func CheckCard(g *Game, s Side, sent, arrived, today daysclock.Date) error {
+	switch {
+	case arrived.After(today):
+		return &CardFault{"received", fmt.Sprintf("%s is after today, %s", arrived, today)}
+	case sent.After(arrived):
+		return &CardFault{"postmark", fmt.Sprintf("%s is after the day the card was received, %s", sent, arrived)}
+	case g.Status == StatusPlaying && g.ToMove() == s && len(g.Plies) > 0 && sent.Before(g.MovedOn):
+		return &CardFault{"postmark", fmt.Sprintf("%s is before %s, the day the move he answers was sent to him", sent, g.MovedOn)}
+	}
+	return nil
+}

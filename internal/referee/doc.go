@@ -132,6 +132,22 @@
 //     when the player to move receives his move on the end date or later. A player who received his
 //     move before the end date may still answer after it, on his clock; his partner then receives
 //     it after the end date and the game freezes.
+//   - Post and telephone (4.1.1, 4.2.1; the regulation's post_days): a card's or call's moves are
+//     charged to its sending date (SendingDate: the postmark, for registered mail the receipt's
+//     date, else the date written, else the day the card arrived), never to the day the captain
+//     enters it; its partner by e-mail receives the move the day postald forwards it, and his
+//     clock runs from then (his second date). A move to a player by post or telephone waits for
+//     the captain (Game.Posting): nothing runs for him, nothing reminds him and no silence is
+//     counted until Posted, and his clock then runs from the posting date plus post_days (a call:
+//     the same day), which are his first and second dates. postald counts post_days as the
+//     card's travel and does not believe a receipt date the player writes; where the post was
+//     slower, the judge corrects the days (correct-date). A card postmarked before its player is
+//     counted to have received his move is charged nothing, never less. His silence is an
+//     overstep only post_days after his last day, when a card posted on it would have arrived,
+//     and his reminders go post_days early; a card that arrives later than that with a postmark
+//     in time finds the overstep already recorded, for the judge to set aside. Dates a card
+//     cannot have (CheckCard) are refused whole: they are the captain's typing, not the
+//     player's fault.
 //   - An overstep (4.3.1) is recorded the day it is certain, once: with the regulation's `judge`
 //     policy both players and the judge are told and the game goes on until the judge rules
 //     (`forfeit` through [Rule]); with `forfeit` the game is lost at once.

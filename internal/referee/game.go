@@ -247,10 +247,13 @@ func (g *Game) Player(s Side) Player {
 // SideOf returns the side of the player writing from address, if he plays in g.
 func (g *Game) SideOf(address string) (Side, bool) {
 	a := strings.ToLower(strings.TrimSpace(address))
-	switch a {
-	case strings.ToLower(g.White.Email):
+	switch {
+	case a == "":
+		// A player by post or telephone may have no address: no letter is his by its sender.
+		return "", false
+	case a == strings.ToLower(g.White.Email):
 		return White, true
-	case strings.ToLower(g.Black.Email):
+	case a == strings.ToLower(g.Black.Email):
 		return Black, true
 	}
 	return "", false

@@ -37,17 +37,32 @@ type Outgoing struct {
 	Move    int      // for the archive: the move number the letter is about
 	Verdict string   // for the archive: accepted, corrected, rejected, notice, ruling
 	Clause  string   // for the archive: the clauses that applied
+	// Card, when set, makes the letter one for the captain to post on a card or to make as a
+	// call: it waits in state card until he records it (MarkPosted), and To may be empty.
+	Card *Card
+}
+
+// Card is where a letter by post or telephone goes: the player, his channel, and his postal
+// address or his telephone number.
+type Card struct {
+	Channel string   `json:"channel"` // post | phone
+	Player  int      `json:"player"`  // his number in the tournament
+	Name    string   `json:"name"`
+	Address []string `json:"address,omitempty"` // the address block, line by line (post)
+	Phone   string   `json:"phone,omitempty"`   // the number to call (phone)
 }
 
 // OutboxState is where an outgoing letter is.
 type OutboxState string
 
 // The states of an outgoing letter: pending → sent, or pending → failed
-// (given up, kept and listed by Undeliverable).
+// (given up, kept and listed by Undeliverable); a card or call: card → sent
+// when the captain has posted or made it (MarkPosted).
 const (
 	OutboxPending OutboxState = "pending"
 	OutboxSent    OutboxState = "sent"
 	OutboxFailed  OutboxState = "failed"
+	OutboxCard    OutboxState = "card"
 )
 
 // OutboxItem is a letter in the outbox.
@@ -64,7 +79,10 @@ type OutboxItem struct {
 	LastError   string      `json:"last_error,omitempty"`
 	Done        time.Time   `json:"done,omitzero"` // when sent or given up
 	Archive     uint64      `json:"archive"`       // its entry in its archive chain
-	Raw         []byte      `json:"-"`             // the letter; empty once sent (its archive entry keeps it)
+	// Card is where a letter by post or telephone goes; Done is then the day the captain
+	// posted it or made the call.
+	Card *Card  `json:"card,omitempty"`
+	Raw  []byte `json:"-"` // the letter; empty once sent (its archive entry keeps it)
 }
 
 // messageID is the stable Message-ID of outbox item seq: derived from the
@@ -99,7 +117,7 @@ func hasHeader(raw []byte, name string) bool {
 // number and the Message-ID derived from it, adds the Message-ID header to
 // the raw letter, archives it in its game's chain, and makes it due at now.
 func (tx *Tx) Enqueue(o Outgoing, now time.Time) (OutboxItem, error) {
-	if len(o.To) == 0 || o.From == "" {
+	if (len(o.To) == 0 && o.Card == nil) || o.From == "" {
 		return OutboxItem{}, invalidf("enqueue: want an envelope sender and recipients")
 	}
 	if !validTimeKey(now) {
@@ -126,6 +144,11 @@ func (tx *Tx) Enqueue(o Outgoing, now time.Time) (OutboxItem, error) {
 		Enqueued:    now.UTC(),
 		NextAttempt: now.UTC(),
 	}
+	if o.Card != nil {
+		c := *o.Card
+		c.Address = slices.Clone(c.Address)
+		it.Card, it.State, it.NextAttempt = &c, OutboxCard, time.Time{}
+	}
 	eol := "\n"
 	if bytes.Contains(o.Raw, []byte("\r\n")) {
 		eol = "\r\n"
@@ -142,10 +165,53 @@ func (tx *Tx) Enqueue(o Outgoing, now time.Time) (OutboxItem, error) {
 	if err := tx.putOutbox(it); err != nil {
 		return OutboxItem{}, err
 	}
-	if err := tx.bucket(bucketOutboxDue).Put(dueKey(it.NextAttempt, seq), []byte{recordV1}); err != nil {
+	index, key := bucketOutboxDue, dueKey(it.NextAttempt, seq)
+	if it.Card != nil {
+		index, key = bucketOutboxCards, seqKey(seq)
+	}
+	if err := tx.bucket(index).Put(key, []byte{recordV1}); err != nil {
 		return OutboxItem{}, fmt.Errorf("enqueue %d: %w", seq, err)
 	}
 	return it, nil
+}
+
+// Cards returns the letters waiting for the captain to post them on cards or make them as
+// calls, in the order they were written.
+func (tx *Tx) Cards() ([]OutboxItem, error) {
+	var out []OutboxItem
+	err := tx.bucket(bucketOutboxCards).ForEach(func(k, _ []byte) error {
+		it, err := tx.OutboxItem(binary.BigEndian.Uint64(k))
+		if err != nil {
+			return fmt.Errorf("cards: %w", err)
+		}
+		out = append(out, it)
+		return nil
+	})
+	return out, err
+}
+
+// MarkPosted records that the captain posted card seq (or made the call) at on: it is sent,
+// and on is its postmark. Marking a posted card again does nothing; an item that is no card
+// is refused.
+func (tx *Tx) MarkPosted(seq uint64, on time.Time) error {
+	it, err := tx.OutboxItem(seq)
+	if err != nil {
+		return err
+	}
+	switch {
+	case it.Card == nil:
+		return invalidf("outbox %d is a letter by e-mail, not a card", seq)
+	case it.State == OutboxSent:
+		return nil
+	case it.State != OutboxCard:
+		return fmt.Errorf("outbox %d is %s: %w", seq, it.State, ErrFinished)
+	}
+	if err := tx.bucket(bucketOutboxCards).Delete(seqKey(seq)); err != nil {
+		return fmt.Errorf("outbox %d: %w", seq, err)
+	}
+	it.State, it.Done = OutboxSent, on.UTC()
+	it.Raw = nil // its archive entry keeps the letter, as for a letter sent
+	return tx.putOutbox(it)
 }
 
 func dueKey(t time.Time, seq uint64) []byte {

@@ -286,3 +286,67 @@ func TestSentLetterKeptOnce(t *testing.T) {
 		return nil
 	})
 }
+
+// TestCards: a letter to a player by post waits for the captain, never for the mail server,
+// keeps its address, and is sent on the day he posts it, once.
+func TestCards(t *testing.T) {
+	db := openTemp(t)
+	card := &Card{Channel: "post", Player: 2, Name: "Петров Пётр", Address: []string{"ул. Садовая, 5", "Тула", "300000"}}
+	var mail, post OutboxItem
+	update(t, db, func(tx *Tx) error {
+		var err error
+		if mail, err = tx.Enqueue(reply("by e-mail"), t0); err != nil {
+			return err
+		}
+		o := reply("on a card")
+		o.To, o.Card = nil, card
+		post, err = tx.Enqueue(o, t0)
+		return err
+	})
+	if post.State != OutboxCard || post.Card == nil || !reflect.DeepEqual(*post.Card, *card) {
+		t.Fatalf("card enqueued as %+v", post)
+	}
+	card.Address[0] = "changed" // the item keeps its own copy
+	if got := due(t, db, t0.Add(time.Hour)); !reflect.DeepEqual(got, []uint64{mail.Seq}) {
+		t.Errorf("due = %v, want only the e-mail letter %d", got, mail.Seq)
+	}
+	var cards []OutboxItem
+	view(t, db, func(tx *Tx) (err error) { cards, err = tx.Cards(); return err })
+	if got := seqs(cards); !reflect.DeepEqual(got, []uint64{post.Seq}) {
+		t.Fatalf("cards = %v, want %d", got, post.Seq)
+	}
+	if cards[0].Card.Address[0] != "ул. Садовая, 5" || !bytes.Contains(cards[0].Raw, []byte("on a card")) {
+		t.Errorf("card read back as %+v, %q", cards[0].Card, cards[0].Raw)
+	}
+	posted := t0.Add(48 * time.Hour)
+	update(t, db, func(tx *Tx) error {
+		if err := tx.MarkPosted(mail.Seq, posted); err == nil {
+			t.Error("an e-mail letter marked as a posted card")
+		}
+		if err := tx.MarkPosted(post.Seq, posted); err != nil {
+			return err
+		}
+		return tx.MarkPosted(post.Seq, posted.Add(time.Hour)) // again: nothing changes
+	})
+	view(t, db, func(tx *Tx) error {
+		cards, err := tx.Cards()
+		if err != nil || len(cards) != 0 {
+			t.Errorf("cards after posting = %v, %v", seqs(cards), err)
+		}
+		it, err := tx.OutboxItem(post.Seq)
+		if err != nil {
+			return err
+		}
+		if it.State != OutboxSent || !it.Done.Equal(posted) {
+			t.Errorf("posted card is %s, done %v; want sent on %v", it.State, it.Done, posted)
+		}
+		raw, err := tx.SentLetter(it)
+		if err != nil || !bytes.Contains(raw, []byte("on a card")) {
+			t.Errorf("posted card's letter = %q, %v", raw, err)
+		}
+		return nil
+	})
+	if err := db.VerifyAll(); err != nil {
+		t.Errorf("verify: %v", err)
+	}
+}

@@ -61,7 +61,10 @@ import (
 //     it whole as a version-4 head on the same anchor, marks it in play
 //     unless its state's "status" member says "finished", and builds the
 //     index.
-const SchemaVersion = 4
+//   - 5: adds outbox_cards, the index of the letters waiting for the captain
+//     to post them on cards or make them as calls (outbox items in state
+//     card); migration 4→5 creates it empty.
+const SchemaVersion = 5
 
 // recordV1 is the version byte that starts every value written by this
 // schema, except the records below.
@@ -128,6 +131,11 @@ var (
 	// exactly the pending items.
 	bucketOutboxDue = []byte("outbox_due")
 
+	// outbox_cards (since version 5): 8-byte sequence → recordV1. Holds
+	// exactly the outbox items in state card: letters to players by post or
+	// telephone that the captain has not yet posted or made.
+	bucketOutboxCards = []byte("outbox_cards")
+
 	// archive: one nested bucket per chain (GameID.Key, a tournament's
 	// "tournament/" or quarantineChain); inside, 8-byte entry sequence
 	// (from 1, no gaps) → recordV1 + 32-byte previous hash + 32-byte hash
@@ -188,7 +196,7 @@ var bucketsV1 = [][]byte{
 var bucketsV3 = append(append([][]byte(nil), bucketsV1...), bucketInboundID)
 
 // currentBuckets are the top-level buckets of SchemaVersion.
-var currentBuckets = append(append([][]byte(nil), bucketsV3...), bucketGameChunks, bucketInPlay)
+var currentBuckets = append(append([][]byte(nil), bucketsV3...), bucketGameChunks, bucketInPlay, bucketOutboxCards)
 
 // A migration moves a file from version from to version from+1 inside the
 // single transaction that opens it.
@@ -204,6 +212,15 @@ var migrations = []migration{
 	{from: 1, what: "index inbound letters by Message-ID or digest", apply: migrateIndexInbound},
 	{from: 2, what: "seal game records and chain the rulings", apply: migrateSeal},
 	{from: 3, what: "game records with a head and chunks, and the index of the games in play", apply: migrateParts},
+	{from: 4, what: "the index of the cards waiting to be posted", apply: migrateCards},
+}
+
+// migrateCards (4→5) creates outbox_cards; a version-4 file has no card to post.
+func migrateCards(tx *bolt.Tx) error {
+	if _, err := tx.CreateBucket(bucketOutboxCards); err != nil {
+		return fmt.Errorf("create %s: %w", bucketOutboxCards, err)
+	}
+	return nil
 }
 
 // migrateIndexInbound (1→2) creates inbound_id and fills it from the inbound

@@ -11,6 +11,7 @@ import (
 // Letter is a letter postald writes: the recipient, the subject and the plain-text body.
 // Headers, threading and sending are the mail shell's business.
 type Letter struct {
+	Number  int // the player's number; 0 for the officials' letters
 	To      string
 	Subject string
 	Body    string
@@ -93,6 +94,8 @@ func (s *Sheet) StartLetter(number int) (Letter, error) {
 		SampleSubject: h.Subject(sample, first.Name), SampleGame: first.Name, SampleCode: sample,
 		Received: received, Own: own,
 		SampleDates: [3]daysclock.Date{d1, d2, d3}, SampleTime: fraction,
+		Channel: p.Channel.String(), PostalAddress: p.PostalAddress, CaptainAddress: s.PostalAddress,
+		Phone: p.Phone, CaptainPhone: s.Phone, PostDays: r.PostDays,
 	}
 	for _, g := range games {
 		white, partner := true, g.Black
@@ -100,9 +103,10 @@ func (s *Sheet) StartLetter(number int) (Letter, error) {
 			white, partner = false, g.White
 		}
 		q, _ := s.Player(partner)
-		st.Games = append(st.Games, phrase.StartGame{Name: g.Name, White: white, Partner: q.Number, PartnerName: q.Name, PartnerEmail: q.Email})
+		st.Games = append(st.Games, phrase.StartGame{Name: g.Name, White: white, Partner: q.Number, PartnerName: q.Name,
+			PartnerEmail: q.Email, PartnerChannel: q.Channel.String()})
 	}
-	return Letter{To: p.Email, Subject: h.StartSubject(s.Code, s.Name), Body: h.StartBody(st)}, nil
+	return Letter{Number: p.Number, To: p.Email, Subject: h.StartSubject(s.Code, s.Name), Body: h.StartBody(st)}, nil
 }
 
 // VariantName words a rules variant for people in lang: «русские шашки», "Russian draughts";

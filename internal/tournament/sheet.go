@@ -27,6 +27,11 @@ type Sheet struct {
 	Judge    string
 	Director string
 	Rounds   int // 1 = single round-robin, 2 = double
+	// PostalAddress is the captain's address, where the players by post send their cards (the
+	// lines of its address block); Phone the captain's number, which the players by telephone
+	// call. Each is required when a player plays that way.
+	PostalAddress []string
+	Phone         string
 
 	// Regulation is the [regulation] table with every unset key given its default.
 	Regulation referee.Regulation
@@ -139,16 +144,18 @@ func (ps problems) err() error {
 // sheetFile is the TOML layout of a start sheet (formats.md).
 type sheetFile struct {
 	Tournament struct {
-		Code     string `toml:"code"`
-		Name     string `toml:"name"`
-		Variant  string `toml:"variant"`
-		Start    any    `toml:"start"`
-		End      any    `toml:"end"`
-		Language string `toml:"language"`
-		Address  string `toml:"address"`
-		Judge    string `toml:"judge"`
-		Director string `toml:"director"`
-		Rounds   int    `toml:"rounds"`
+		Code          string `toml:"code"`
+		Name          string `toml:"name"`
+		Variant       string `toml:"variant"`
+		Start         any    `toml:"start"`
+		End           any    `toml:"end"`
+		Language      string `toml:"language"`
+		Address       string `toml:"address"`
+		Judge         string `toml:"judge"`
+		Director      string `toml:"director"`
+		Rounds        int    `toml:"rounds"`
+		PostalAddress string `toml:"postal_address"`
+		Phone         string `toml:"phone"`
 	} `toml:"tournament"`
 	Regulation referee.Regulation `toml:"regulation"`
 	Player     []struct {
@@ -184,6 +191,9 @@ func ParseSheet(data []byte) (*Sheet, error) {
 		Judge:    t.Judge,
 		Director: t.Director,
 		Rounds:   t.Rounds,
+
+		PostalAddress: addressLines(t.PostalAddress),
+		Phone:         strings.TrimSpace(t.Phone),
 	}
 	if s.Code == "" {
 		ps.add("tournament.code", "missing: the tournament code (шифр) names the tournament in every letter")
@@ -290,6 +300,18 @@ func ParseSheet(data []byte) (*Sheet, error) {
 		}
 		s.Players = append(s.Players, Player{Number: p.Number, Name: name, Email: p.Email, Language: lang,
 			Channel: ch, PostalAddress: postal, Phone: phone})
+	}
+	// The players by post send their cards to the captain, those by telephone call him (4.2.1).
+	var post, phone bool
+	for _, p := range s.Players {
+		if p.Channel == referee.ChannelPost && len(s.PostalAddress) == 0 && !post {
+			post = true
+			ps.add("tournament.postal_address", "missing: player %d plays by post and sends his cards to the captain's address", p.Number)
+		}
+		if p.Channel == referee.ChannelPhone && s.Phone == "" && !phone {
+			phone = true
+			ps.add("tournament.phone", "missing: player %d plays by telephone and calls the captain's number", p.Number)
+		}
 	}
 	if len(f.Player) < 2 {
 		ps.add("player", "%d players: a round-robin needs at least 2", len(f.Player))
@@ -459,6 +481,9 @@ func (s *Sheet) LanguageOf(number int) string {
 
 // PlayerByEmail returns the player who plays from addr (compared without regard to case).
 func (s *Sheet) PlayerByEmail(addr string) (Player, bool) {
+	if addr == "" {
+		return Player{}, false // a player by post or telephone may have no address
+	}
 	for _, p := range s.Players {
 		if strings.EqualFold(p.Email, addr) {
 			return p, true

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # install.sh - install the Debian packages of postald's mail test stack: Dovecot (IMAP, LMTP)
-# and Postfix (SMTP), and the mail readers the tests read postald's letters with (mutt, Python's
-# email package). Idempotent and quiet; works on a fresh Debian 12 machine as root.
+# and Postfix (SMTP), the mail readers the tests read postald's letters with (mutt, Python's
+# email package), and poppler-utils (pdftotext, pdfinfo), which reads back the cards postald
+# posts. Idempotent and quiet; works on a fresh Debian 12 machine as root.
 # The packages' own system-wide daemons are neither configured nor started: up.sh runs private
 # instances under $MAILSTACK_DIR.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 
-pkgs=(dovecot-imapd dovecot-lmtpd postfix openssl ca-certificates mutt python3 systemd)
+pkgs=(dovecot-imapd dovecot-lmtpd postfix openssl ca-certificates mutt python3 poppler-utils systemd)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -1,0 +1,437 @@
+package office
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"mime"
+	"net/mail"
+	"strings"
+	"time"
+
+	"postald/internal/daysclock"
+	"postald/internal/mailparse"
+	"postald/internal/phrase"
+	"postald/internal/referee"
+	"postald/internal/store"
+	"postald/internal/tournament"
+)
+
+// Play by post and by telephone (4.1.1, 4.2.1). The captain types what a card says, or what a
+// player said on the telephone, and postald decides it exactly like a letter: the same reader,
+// the same referee, the same answers, archive and receipt. What postald would send such a player
+// waits in the outbox as a card (store.OutboxCard) until the captain records that he posted it
+// or made the call; his clock starts from then (referee.Posted).
+
+// CardMailbox is the inbound "mailbox" of the cards and calls the captain entered: their records
+// sit beside the letters fetched by IMAP, and a card entered twice is recognised as one.
+const CardMailbox = "postald-cards"
+
+// CardRequest: `postald card`, a card (or a call) entered by the captain.
+type CardRequest struct {
+	Game string `json:"game"` // TOURNAMENT/W-B, or W-B when one tournament has it
+	From string `json:"from"` // white, black or the number of the player whose card it is
+	// Postmark is the card's postmark (for registered mail, the date on the post office's
+	// receipt), or the day of a call; zero when it is illegible: the date the player wrote
+	// counts (4.3.1).
+	Postmark   daysclock.Date  `json:"postmark,omitzero"`
+	Received   daysclock.Date  `json:"received,omitzero"` // the day the captain received it; zero: today
+	Registered bool            `json:"registered,omitempty"`
+	Via        referee.Channel `json:"via,omitempty"` // post or phone; "" is the player's channel (post for a player by e-mail)
+	Text       string          `json:"text"`          // as written on the card, or noted from the call
+}
+
+// CardEntered is what postald made of a card.
+type CardEntered struct {
+	Game     store.GameID       `json:"game"`
+	Side     referee.Side       `json:"side"`
+	Via      referee.Channel    `json:"via"`
+	Sent     daysclock.Date     `json:"sent"`   // the sending date its moves are charged to (4.3.1)
+	Source   referee.DateSource `json:"source"` // what the sending date was read from
+	Verdict  string             `json:"verdict"`
+	Clauses  string             `json:"clauses,omitempty"`
+	Receipt  string             `json:"receipt,omitempty"`
+	Letters  int                `json:"letters"`            // letters queued by e-mail
+	Cards    int                `json:"cards"`              // cards and calls queued for the captain
+	Entered  bool               `json:"entered"`            // false: this card was entered before
+	Previous string             `json:"previous,omitempty"` // when it was entered before: when
+}
+
+// CardsRequest: `postald cards`, the cards and calls waiting for the captain (of one tournament
+// when Tournament is set).
+type CardsRequest struct {
+	Tournament string `json:"tournament,omitempty"`
+}
+
+// CardsReply lists them in the order they were written.
+type CardsReply struct {
+	Cards []Card `json:"cards"`
+}
+
+// Card is one card to post or call to make: where it goes and what it says.
+type Card struct {
+	Seq      uint64       `json:"seq"`
+	Game     store.GameID `json:"game"`
+	Channel  string       `json:"channel"` // post | phone
+	Player   int          `json:"player"`
+	Name     string       `json:"name"`
+	Address  []string     `json:"address,omitempty"`
+	Phone    string       `json:"phone,omitempty"`
+	Subject  string       `json:"subject"`
+	Text     string       `json:"text"`
+	Picture  []byte       `json:"picture,omitempty"` // the diagram, PNG, when the letter shows a position
+	Written  time.Time    `json:"written"`
+	From     []string     `json:"from"` // the sender block: the tournament and the captain's address
+	Language string       `json:"language"`
+}
+
+// PostRequest: `postald cards -posted`, the captain posted these cards (made these calls) on On.
+type PostRequest struct {
+	Seqs []uint64       `json:"seqs"`
+	On   daysclock.Date `json:"on"`
+}
+
+// PostedReply says how many cards were recorded as posted and whose clocks started with them.
+type PostedReply struct {
+	Posted int      `json:"posted"`
+	Clocks []string `json:"clocks,omitempty"` // "ЗК-1/1-2 black from 2026-12-08"
+}
+
+// card decides a card the captain entered, in one transaction like a letter fetched by IMAP.
+func (o *Office) card(req CardRequest) (*CardEntered, error) {
+	now := o.now()
+	var done CardEntered
+	var d decided
+	err := o.opt.Store.Update(func(tx *store.Tx) error {
+		id, sh, _, err := o.openGame(tx, req.Game)
+		if err != nil {
+			return err
+		}
+		g, sg, err := o.loadGame(tx, id)
+		if err != nil {
+			return err
+		}
+		loc, err := o.zones.get(sh.Regulation.Zone)
+		if err != nil {
+			return err
+		}
+		side, err := sideArg(g, req.From)
+		if err != nil {
+			return fmt.Errorf("%w: -from: %v", ErrBadRequest, err)
+		}
+		p, _ := sh.Player(g.Player(side).Number)
+		via := req.Via
+		switch {
+		case via == "" && p.Channel.Captain():
+			via = p.Channel
+		case via == "":
+			via = referee.ChannelPost // a player by e-mail who sent a card
+		case !via.Captain():
+			return fmt.Errorf("%w: a card comes by post or by phone, not %q", ErrBadRequest, via)
+		}
+		if strings.TrimSpace(req.Text) == "" {
+			return fmt.Errorf("%w: the card's text is empty", ErrBadRequest)
+		}
+		today := daysclock.DateOf(now, loc)
+		arrived := req.Received
+		if arrived.IsZero() {
+			arrived = today
+		}
+		raw, ref := cardLetter(sh, id, p, via, req, arrived, now)
+		msgID := MessageID(raw)
+		rec, isNew, err := tx.Receive(ref, msgID, raw, now)
+		if err != nil {
+			return err
+		}
+		done = CardEntered{Game: id, Side: side, Via: via}
+		if !isNew && rec.IsFinished() {
+			done.Verdict, done.Previous = rec.Verdict, rec.Finished.In(loc).Format("2006-01-02 15:04")
+			return nil // the same card entered again: decided once (architecture.md)
+		}
+		l, err := mailparse.Parse(raw)
+		if err != nil {
+			return fmt.Errorf("read the card: %w", err)
+		}
+		var written []daysclock.Date
+		for _, sd := range l.Dates {
+			written = append(written, sd.Date)
+		}
+		sent, source := referee.SendingDate(req.Postmark, req.Registered, written, arrived)
+		if err := referee.CheckCard(&g, side, sent, arrived, today); err != nil {
+			return fmt.Errorf("%w: %v", ErrBadRequest, err)
+		}
+		done.Sent, done.Source = sent, source
+		c := candidate{id: id, sheet: sh, game: g, stored: sg}
+		env := referee.Envelope{From: p.Email, MessageID: msgID, Received: now, Via: via, Side: side, Postmark: sent}
+		base := store.LetterOutcome{Ref: ref, MessageID: msgID, Raw: raw, Received: arrived.Start(loc), Now: now}
+		var out store.LetterOutcome
+		if referee.IsSubmission(&c.game, l) {
+			out = o.submission(base, c, env, loc)
+		} else {
+			dec := referee.Apply(c.game, l, env, sh.Regulation, loc)
+			// A card's answers are never held back by the hourly limit: the captain entered it.
+			if out, err = o.outcome(base, c, dec, p.Email, loc, true); err != nil {
+				return err
+			}
+		}
+		out.Auth = "card: entered by the captain"
+		applied, err := tx.ApplyLetter(out)
+		if err != nil {
+			return err
+		}
+		d = decided{out: out, applied: applied}
+		done.Entered, done.Verdict, done.Clauses = true, out.Verdict, out.Clause
+		done.Receipt = applied.Receipt.String()
+		for _, it := range applied.Outbox {
+			if it.Card != nil {
+				done.Cards++
+			} else {
+				done.Letters++
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if done.Entered {
+		o.logDecided(d)
+	}
+	return &done, nil
+}
+
+// cardLetter writes a card as the letter postald decides and archives: the text as the captain
+// typed it, under a header that names the player, the game, the channel and the dates entered.
+// Its Message-ID and its inbound record (in CardMailbox, under numbers drawn from the same
+// digest) follow from what the card says, so that the same card entered twice is one.
+func cardLetter(sh *tournament.Sheet, id store.GameID, p tournament.Player, via referee.Channel, req CardRequest, arrived daysclock.Date, now time.Time) ([]byte, store.MessageRef) {
+	text := strings.ReplaceAll(strings.TrimRight(req.Text, "\r\n"), "\r\n", "\n")
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00%d\x00%s\x00%s\x00%t\x00%s\x00%s", id.Tournament, id.Game, p.Number, via, req.Postmark, req.Registered, arrived, text)
+	digest := h.Sum(nil)
+	sum := hex.EncodeToString(digest[:16])
+	ref := store.MessageRef{Mailbox: CardMailbox,
+		UIDValidity: binary.BigEndian.Uint32(digest[16:20]) | 1, UID: binary.BigEndian.Uint32(digest[20:24]) | 1}
+	domain := "postald.invalid"
+	if i := strings.LastIndexByte(sh.Address, '@'); i >= 0 {
+		domain = sh.Address[i+1:]
+	}
+	var b strings.Builder
+	hdr := func(k, v string) { b.WriteString(fold(k + ": " + v)) }
+	from := encodeAddress(mailAddress(p.Name, p.Email))
+	hdr("From", from)
+	hdr("To", sh.Address)
+	hdr("Subject", encodeHeaderText("Subject", sh.Code+" "+id.Game))
+	hdr("Date", now.Format(time.RFC1123Z))
+	hdr("Message-ID", "<card."+sum+"@"+domain+">")
+	hdr("X-Postald-Via", via.String())
+	if !req.Postmark.IsZero() {
+		hdr("X-Postald-Postmark", req.Postmark.String())
+	}
+	if req.Registered {
+		hdr("X-Postald-Registered", "yes")
+	}
+	hdr("X-Postald-Card-Received", arrived.String())
+	hdr("MIME-Version", "1.0")
+	hdr("Content-Type", mime.FormatMediaType("text/plain", map[string]string{"charset": "utf-8"}))
+	hdr("Content-Transfer-Encoding", "8bit")
+	b.WriteString("\r\n")
+	b.WriteString(strings.ReplaceAll(text, "\n", "\r\n") + "\r\n")
+	return []byte(b.String()), ref
+}
+
+// cards lists the cards and calls waiting for the captain.
+func (o *Office) cards(req CardsRequest) (*CardsReply, error) {
+	rep := &CardsReply{Cards: []Card{}}
+	err := o.opt.Store.View(func(tx *store.Tx) error {
+		items, err := tx.Cards()
+		if err != nil {
+			return err
+		}
+		for _, it := range items {
+			if req.Tournament != "" && it.Game.Tournament != req.Tournament {
+				continue
+			}
+			c, err := o.cardOf(tx, it)
+			if err != nil {
+				return err
+			}
+			rep.Cards = append(rep.Cards, c)
+		}
+		return nil
+	})
+	return rep, err
+}
+
+// cardOf reads an outbox card back as the captain prints it.
+func (o *Office) cardOf(tx *store.Tx, it store.OutboxItem) (Card, error) {
+	w, err := ReadWritten(it.Raw)
+	if err != nil {
+		return Card{}, fmt.Errorf("card %d: %w", it.Seq, err)
+	}
+	c := Card{Seq: it.Seq, Game: it.Game, Channel: it.Card.Channel, Player: it.Card.Player, Name: it.Card.Name,
+		Address: it.Card.Address, Phone: it.Card.Phone, Subject: decodeSubject(w.Header.Get("Subject")),
+		Text: strings.ReplaceAll(w.Text, "\r\n", "\n"), Picture: w.Picture, Written: it.Enqueued}
+	sh, err := o.sheet(tx, it.Game.Tournament)
+	if err != nil {
+		return Card{}, fmt.Errorf("card %d: %w", it.Seq, err)
+	}
+	c.From = append([]string{sh.Name + " (" + sh.Code + ")"}, sh.PostalAddress...)
+	c.Language = sh.LanguageOf(it.Card.Player)
+	return c, nil
+}
+
+// post records that the captain posted cards (made calls) on req.On: each is sent, and a card
+// that brings its player the move he must answer starts his clock (referee.Posted), in the same
+// transaction.
+func (o *Office) post(req PostRequest) (*PostedReply, error) {
+	if req.On.IsZero() {
+		return nil, fmt.Errorf("%w: the posting date is missing", ErrBadRequest)
+	}
+	now := o.now()
+	rep := &PostedReply{}
+	err := o.opt.Store.Update(func(tx *store.Tx) error {
+		for _, seq := range req.Seqs {
+			it, err := tx.OutboxItem(seq)
+			if err != nil {
+				return err
+			}
+			if it.Card == nil {
+				return fmt.Errorf("%w: letter %d goes by e-mail, not by post or phone", ErrBadRequest, seq)
+			}
+			if it.State != store.OutboxCard {
+				continue // recorded before
+			}
+			sh, err := o.sheet(tx, it.Game.Tournament)
+			if err != nil {
+				return err
+			}
+			loc, err := o.zones.get(sh.Regulation.Zone)
+			if err != nil {
+				return err
+			}
+			if today := daysclock.DateOf(now, loc); req.On.After(today) {
+				return fmt.Errorf("%w: posted on %s, which is after today, %s", ErrBadRequest, req.On, today)
+			}
+			if req.On.Before(daysclock.DateOf(it.Enqueued, loc)) {
+				return fmt.Errorf("%w: card %d was written on %s, after %s", ErrBadRequest, seq, daysclock.DateOf(it.Enqueued, loc), req.On)
+			}
+			if err := tx.MarkPosted(seq, req.On.Start(loc)); err != nil {
+				return err
+			}
+			rep.Posted++
+			if it.Game.Game == "" {
+				continue // a start letter: the clocks run from the start (4.3.2)
+			}
+			g, sg, err := o.loadGame(tx, it.Game)
+			if err != nil {
+				return err
+			}
+			side, ok := sideOfNumber(g, it.Card.Player)
+			if !ok || g.Posting != side {
+				continue
+			}
+			dec := referee.Posted(g, side, req.On, sh.Regulation, loc)
+			if err := record(tx, o.opt.From, it.Game, sh, dec, now, loc, sg, &o.cache.chunks); err != nil {
+				return err
+			}
+			c := dec.Game.Clock(side)
+			rep.Clocks = append(rep.Clocks, fmt.Sprintf("%s %s from %s", it.Game, side, c.Since))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return rep, nil
+}
+
+// sideOfNumber returns the side player n has in g.
+func sideOfNumber(g referee.Game, n int) (referee.Side, bool) {
+	switch n {
+	case g.White.Number:
+		return referee.White, true
+	case g.Black.Number:
+		return referee.Black, true
+	}
+	return "", false
+}
+
+// decodeSubject decodes a Subject header's encoded words; undecodable, as it stands.
+func decodeSubject(s string) string {
+	if d, err := new(mime.WordDecoder).DecodeHeader(s); err == nil {
+		return d
+	}
+	return s
+}
+
+// mailAddress is a player's address as a header names him: without an e-mail address (a player
+// by post), by his name alone.
+func mailAddress(name, addr string) mail.Address { return mail.Address{Name: name, Address: addr} }
+
+// cardsNotice tells each tournament's judge, at most once a day, of the cards and calls that
+// have waited for the captain more than a day: nothing waits without a notice, and a card not
+// posted stops its game (its reader's clock runs only from the posting, referee.Posted).
+func (o *Office) cardsNotice(tx *store.Tx, now time.Time) error {
+	if !o.cardsTold.IsZero() && now.Sub(o.cardsTold) < digestEvery {
+		return nil
+	}
+	items, err := tx.Cards()
+	if err != nil {
+		return err
+	}
+	told := false
+	byCode := map[string][]store.OutboxItem{}
+	var codes []string
+	for _, it := range items {
+		if now.Sub(it.Enqueued) < digestEvery {
+			continue
+		}
+		if _, ok := byCode[it.Game.Tournament]; !ok {
+			codes = append(codes, it.Game.Tournament)
+		}
+		byCode[it.Game.Tournament] = append(byCode[it.Game.Tournament], it)
+	}
+	for _, code := range codes {
+		sh, err := o.sheet(tx, code)
+		if err != nil {
+			return err
+		}
+		if sh.Judge == "" {
+			continue
+		}
+		loc, err := o.zones.get(sh.Regulation.Zone)
+		if err != nil {
+			return err
+		}
+		tx2 := &phrase.For(sh.Language).Office.Digest
+		waiting := byCode[code]
+		var b strings.Builder
+		b.WriteString(tx2.CardsIntro(len(waiting)) + "\n\n")
+		for _, it := range waiting {
+			game := it.Game.String()
+			if it.Game.Game == "" {
+				game = code
+			}
+			what := tx2.CardPost
+			if it.Card.Channel == referee.ChannelPhone.String() {
+				what = tx2.CardPhone
+			}
+			fmt.Fprintf(&b, tx2.CardItem+"\n", it.Seq, what, game, it.Card.Name, dayTime(sh.Language, it.Enqueued.In(loc)))
+		}
+		b.WriteString("\n" + fmt.Sprintf(tx2.CardsOutro, "postald cards -print DIR", "postald cards -posted YYYY-MM-DD") + "\n")
+		l := Letter{From: o.opt.From, To: []mail.Address{{Address: sh.Judge}},
+			Subject: fmt.Sprintf(tx2.CardsSubject, code, len(waiting)), Body: b.String(), Date: now,
+			Game: code + "/", Verdict: string(referee.Notice)}
+		if _, err := tx.Enqueue(store.Outgoing{From: o.opt.From.Address, To: []string{sh.Judge}, Raw: Compose(l),
+			Game: store.GameID{Tournament: code}, Verdict: string(referee.Notice)}, now); err != nil {
+			return err
+		}
+		told = true
+	}
+	if told {
+		o.cardsTold = now
+	}
+	return nil
+}

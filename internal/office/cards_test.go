@@ -1,0 +1,195 @@
+package office
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"postald/internal/daysclock"
+	"postald/internal/referee"
+	"postald/internal/store"
+)
+
+// postSheet is a tournament of two players: White by e-mail, Black by post, his cards counted
+// two days on the way.
+const postSheet = `
+[tournament]
+code = "ПЧ-1"
+name = "Post"
+variant = "russian"
+start = 2026-11-05
+end = 2027-10-31
+address = "moves@club.example"
+judge = "judge@club.example"
+director = "td@club.example"
+postal_address = "Турнирный секретарь, а/я 12\nТула\n300000"
+
+[regulation]
+zone = "Europe/Moscow"
+post_days = 2
+
+[[player]]
+number = 1
+name = "Иванов Иван"
+email = "white@club.example"
+
+[[player]]
+number = 2
+name = "Петров Пётр"
+channel = "post"
+postal_address = "ул. Садовая, 5, кв. 2\nКалуга\n248000"
+`
+
+func day(t *testing.T, s string) daysclock.Date {
+	t.Helper()
+	d, err := daysclock.ParseDate(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// gameOf reads a game as the store holds it.
+func gameOf(t *testing.T, db *store.DB, id store.GameID) referee.Game {
+	t.Helper()
+	var g referee.Game
+	if err := db.View(func(tx *store.Tx) (err error) { g, err = LoadGame(tx, id); return err }); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// TestPostalGame: one game between a player by e-mail and a player by post. The postal player's
+// start letter and his partner's move wait as cards; his clock starts post_days after the captain
+// posts them; his card is decided by its postmark, whatever day it is entered and whatever date
+// he wrote (4.3.1); his partner receives the move by e-mail on the day it is entered, and his
+// three dates say so; a card entered twice is decided once.
+func TestPostalGame(t *testing.T) {
+	now := time.Date(2026, 11, 3, 9, 0, 0, 0, time.UTC)
+	db, o, from := playerOffice(t, &now)
+	sh, err := CreateTournament(db, from, []byte(postSheet), now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := store.GameID{Tournament: sh.Code, Game: "1-2"}
+	cards := func() []Card {
+		t.Helper()
+		rep, err := o.Run(Request{Cards: &CardsRequest{}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep.Cards.Cards
+	}
+	start := cards()
+	if len(start) != 1 || start[0].Player != 2 || start[0].Channel != "post" || strings.Join(start[0].Address, "|") != "ул. Садовая, 5, кв. 2|Калуга|248000" {
+		t.Fatalf("start cards = %+v", start)
+	}
+	if !strings.Contains(start[0].Text, "Вы играете по почте") || !strings.Contains(start[0].Text, "а/я 12") || !strings.Contains(start[0].Text, "2 дня") {
+		t.Errorf("the postal player's start letter does not say how he plays:\n%s", start[0].Text)
+	}
+	for _, l := range mailedSince(t, db, 0) {
+		if l.to == "" {
+			t.Errorf("a letter by e-mail without an address: %+v", l)
+		}
+	}
+
+	// White moves by e-mail on 6 November: the move waits for the post; no clock runs for Black.
+	now = time.Date(2026, 11, 6, 9, 0, 0, 0, time.UTC)
+	send(t, o, 1, now, "white@club.example", "ПЧ-1 партия 1-2",
+		"Турнир ПЧ-1, партия 1-2.\nМой ход: 1. c3-d4\nДаты: 06.11.2026\nВремя: 0/0")
+	g := gameOf(t, db, id)
+	if g.Posting != referee.Black || g.BlackClock.Running() {
+		t.Fatalf("after White's move: posting %q, Black's clock running %v", g.Posting, g.BlackClock.Running())
+	}
+	pending := cards()
+	if len(pending) != 2 || !strings.Contains(pending[1].Text, "c3-d4") || pending[1].Picture == nil {
+		t.Fatalf("cards after White's move: %d, %+v", len(pending), pending)
+	}
+	// The start card has waited three days: the judge is told, once a day.
+	seen := len(mailedSince(t, db, 0))
+	for range 2 {
+		if err := o.Tick(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	notice := letterTo(t, mailedSince(t, db, seen), "judge@club.example")
+	if !strings.Contains(notice.subject, "ПЧ-1: открытки к отправке, звонки (1)") || !strings.Contains(notice.body, "Петров Пётр") ||
+		!strings.Contains(notice.body, "postald cards -posted") {
+		t.Errorf("the judge's notice of the cards waiting:\n%s\n%s", notice.subject, notice.body)
+	}
+
+	// The captain posts both cards on 7 November: Black receives them on the 9th (post_days).
+	now = time.Date(2026, 11, 7, 15, 0, 0, 0, time.UTC)
+	rep, err := o.Run(Request{Post: &PostRequest{Seqs: []uint64{pending[0].Seq, pending[1].Seq}, On: day(t, "2026-11-07")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Posted.Posted != 2 || len(rep.Posted.Clocks) != 1 {
+		t.Errorf("posted = %+v", rep.Posted)
+	}
+	g = gameOf(t, db, id)
+	if g.Posting != "" || g.BlackClock.Since != day(t, "2026-11-09") || g.MovedOn != day(t, "2026-11-07") {
+		t.Fatalf("after posting: posting %q, Black's clock since %s, moved on %s", g.Posting, g.BlackClock.Since, g.MovedOn)
+	}
+	if left := cards(); len(left) != 0 {
+		t.Errorf("%d cards left after posting", len(left))
+	}
+
+	// Black's card, postmarked 12 November, reaches the captain on the 14th and is entered on the
+	// 16th; Black wrote the 11th as his sending date.
+	now = time.Date(2026, 11, 16, 10, 0, 0, 0, time.UTC)
+	text := "Турнир ПЧ-1, партия 1-2.\nВаш ход 1. c3-d4 получил.\nМой ход: 1... f6-g5\nДаты: 07.11.2026 / 09.11.2026 / 11.11.2026\nВремя: 0/2\nПетров"
+	seen = len(mailedSince(t, db, 0))
+	req := CardRequest{Game: "ПЧ-1/1-2", From: "2", Postmark: day(t, "2026-11-12"), Received: day(t, "2026-11-14"), Text: text}
+	rep, err = o.Run(Request{Card: &req})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ce := rep.Card
+	if !ce.Entered || ce.Verdict != "accepted" || ce.Side != referee.Black || ce.Via != referee.ChannelPost ||
+		ce.Sent != day(t, "2026-11-12") || ce.Source != referee.FromPostmark || ce.Letters != 1 || ce.Cards != 1 || ce.Receipt == "" {
+		t.Errorf("card entered = %+v", ce)
+	}
+	g = gameOf(t, db, id)
+	if g.BlackClock.Days != 3 || len(g.Plies) != 2 || g.Plies[1].Via != referee.ChannelPost || g.Plies[1].Date != day(t, "2026-11-12") {
+		t.Errorf("after Black's card: Black's days %d (want 3: 9 → 12 November), plies %+v", g.BlackClock.Days, g.Plies)
+	}
+	if g.WhiteClock.Since != day(t, "2026-11-16") || g.MovedOn != day(t, "2026-11-12") || g.ReceivedOn != day(t, "2026-11-16") {
+		t.Errorf("White's clock since %s (want the day of the forward, 16 November), moved on %s, received on %s", g.WhiteClock.Since, g.MovedOn, g.ReceivedOn)
+	}
+	fwd := letterTo(t, mailedSince(t, db, seen), "white@club.example")
+	if !strings.Contains(fwd.body, "f6-g5") {
+		t.Errorf("the forward to White:\n%s", fwd.body)
+	}
+	ack := cards()
+	if len(ack) != 1 || !strings.Contains(ack[0].Text, "4.3.1") || !strings.Contains(ack[0].Text, "11.11.2026") {
+		t.Errorf("the answer to Black does not report the date he wrote against the postmark (4.3.1): %+v", ack)
+	}
+
+	// The same card entered again changes nothing.
+	rep, err = o.Run(Request{Card: &req})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Card.Entered || rep.Card.Previous == "" || len(gameOf(t, db, id).Plies) != 2 {
+		t.Errorf("a card entered twice: %+v", rep.Card)
+	}
+
+	// Dates the captain cannot have read are refused whole, with the field named.
+	bad := []CardRequest{
+		{Game: "ПЧ-1/1-2", From: "white", Postmark: day(t, "2026-11-20"), Text: "Мой ход: 2. d4:f6"},
+		{Game: "ПЧ-1/1-2", From: "white", Received: day(t, "2026-11-17"), Text: "Мой ход: 2. d4:f6"},
+		{Game: "ПЧ-1/1-2", From: "white", Postmark: day(t, "2026-11-10"), Text: "Мой ход: 2. b2-c3"},
+		{Game: "ПЧ-1/1-2", From: "7", Postmark: day(t, "2026-11-16"), Text: "Мой ход: 2. b2-c3"},
+		{Game: "ПЧ-1/1-2", From: "white", Via: "email", Text: "Мой ход: 2. b2-c3"},
+	}
+	for i, b := range bad {
+		if _, err := o.Run(Request{Card: &b}); !errors.Is(err, ErrBadRequest) {
+			t.Errorf("bad card %d: %v, want ErrBadRequest", i, err)
+		}
+	}
+	if len(gameOf(t, db, id).Plies) != 2 {
+		t.Error("a refused card changed the game")
+	}
+}
