@@ -740,6 +740,8 @@ language = "` + lang + `"
 address = "moves@club.example"
 judge = "judge@club.example"
 director = "td@club.example"
+postal_address = "Шашечный клуб, а/я 1, Москва"
+phone = "+7 495 000-00-01"
 
 [regulation]
 zone = "Europe/Moscow"

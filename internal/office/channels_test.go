@@ -32,6 +32,8 @@ language = %q
 address = "moves@club.example"
 judge = "judge@club.example"
 director = "td@club.example"
+postal_address = "Шашечный клуб, а/я 1, Москва"
+phone = "+7 495 000-00-01"
 
 [regulation]
 zone = "Europe/Moscow"
@@ -237,5 +239,78 @@ func TestRegisteredChannels(t *testing.T) {
 		if !strings.Contains(body, want) {
 			t.Errorf("the judge's letter lacks %q:\n%s", want, body)
 		}
+	}
+}
+
+// TestCardShown: a card the captain enters (postald card) is marked in judge show and commented
+// in the PDN; the move White sent by e-mail is not.
+func TestCardShown(t *testing.T) {
+	now := time.Date(2026, 11, 3, 9, 0, 0, 0, time.UTC)
+	db, o, from := playerOffice(t, &now)
+	sh, err := CreateTournament(db, from, []byte(`
+[tournament]
+code = "ПЧ-2"
+name = "Post"
+variant = "russian"
+start = 2026-11-05
+end = 2027-10-31
+address = "moves@club.example"
+judge = "judge@club.example"
+director = "td@club.example"
+postal_address = "Турнирный секретарь, а/я 12, Тула"
+
+[regulation]
+zone = "Europe/Moscow"
+
+[[player]]
+number = 1
+name = "Иванов Иван"
+email = "white@club.example"
+
+[[player]]
+number = 2
+name = "Петров Пётр"
+channel = "post"
+postal_address = "ул. Садовая, 5, Калуга"
+`), now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now = time.Date(2026, 11, 6, 9, 0, 0, 0, time.UTC)
+	send(t, o, 1, now, "white@club.example", "ПЧ-2 партия 1-2",
+		"Турнир ПЧ-2, партия 1-2.\nМой ход: 1. c3-d4\nДаты: 06.11.2026\nВремя: 0/0")
+	rep, err := o.Run(Request{Cards: &CardsRequest{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seqs []uint64
+	for _, c := range rep.Cards.Cards {
+		seqs = append(seqs, c.Seq)
+	}
+	now = time.Date(2026, 11, 7, 15, 0, 0, 0, time.UTC)
+	if _, err := o.Run(Request{Post: &PostRequest{Seqs: seqs, On: day(t, "2026-11-07")}}); err != nil {
+		t.Fatal(err)
+	}
+	now = time.Date(2026, 11, 12, 10, 0, 0, 0, time.UTC)
+	card := CardRequest{Game: sh.Code + "/1-2", From: "2", Postmark: day(t, "2026-11-10"), Received: day(t, "2026-11-12"),
+		Text: "Турнир ПЧ-2, партия 1-2.\nВаш ход 1. c3-d4 получил.\nМой ход: 1... f6-g5\nДаты: 07.11.2026 / 07.11.2026 / 10.11.2026\nВремя: 0/3\nПетров"}
+	if rep, err = o.Run(Request{Card: &card}); err != nil || rep.Card.Verdict != "accepted" {
+		t.Fatalf("the card: %+v, %v", rep.Card, err)
+	}
+	if rep, err = o.Run(Request{Show: &ShowRequest{Game: "1-2"}}); err != nil {
+		t.Fatal(err)
+	}
+	v := rep.Show
+	if len(v.Plies) != 2 || v.Plies[0].Mark != "" || v.Plies[0].Via != "" || v.Plies[1].Mark != "открытка" || v.Plies[1].Via != referee.ChannelPost {
+		t.Errorf("judge show: %+v", v.Plies)
+	}
+	if v.WhiteBy != "" || v.BlackBy != "по почте" {
+		t.Errorf("judge show: White %q, Black %q", v.WhiteBy, v.BlackBy)
+	}
+	if rep, err = o.Run(Request{Export: &ExportRequest{Game: "1-2"}}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "1. c3-d4 f6-g5 {открытка} *"; !strings.Contains(string(rep.Export.PDN), want) {
+		t.Errorf("the PDN lacks %q:\n%s", want, rep.Export.PDN)
 	}
 }
