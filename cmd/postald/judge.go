@@ -229,7 +229,7 @@ func printList(w io.Writer, rows []office.GameRow) error {
 		} else if r.Result != "" && r.Result != referee.ResultNone {
 			status += " " + r.Result.String()
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\n", r.Game, r.White, r.Black, status, r.Moves,
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\n", r.Game, named(r.White, r.WhiteBy), named(r.Black, r.BlackBy), status, r.Moves,
 			r.Time, r.Penalty, last, strings.Join(r.Oversteps, ", "))
 	}
 	return tw.Flush()
@@ -257,7 +257,7 @@ func parseShow(out io.Writer, args []string) (office.Request, printer, error) {
 }
 
 func printShow(w io.Writer, v *office.GameView) {
-	fmt.Fprintf(w, "%s  %s – %s  (%s)\n", v.Game, v.White, v.Black, v.Variant)
+	fmt.Fprintf(w, "%s  %s – %s  (%s)\n", v.Game, named(v.White, v.WhiteBy), named(v.Black, v.BlackBy), v.Variant)
 	status := v.Status.String()
 	if v.ToMove != "" {
 		status = v.ToMove.String() + " to move"
@@ -272,8 +272,11 @@ func printShow(w io.Writer, v *office.GameView) {
 	fmt.Fprintln(w, "\nmoves:")
 	for _, p := range v.Plies {
 		by := ""
+		if p.Mark != "" {
+			by = "  (" + p.Mark + ")" // how its letter came, when not by e-mail: a card, a call
+		}
 		if p.By != referee.ByLetter {
-			by = "  (" + p.By.String() + ")"
+			by += "  (" + p.By.String() + ")"
 		}
 		fmt.Fprintf(w, "  %-22s %s%s\n", p.Move, p.Date, by)
 	}
@@ -306,6 +309,15 @@ func printShow(w io.Writer, v *office.GameView) {
 			fmt.Fprintf(w, "        to: %s\n", orNone(l.To))
 		}
 	}
+}
+
+// named writes a player's name with how he plays when it is not by e-mail (office.GameRow's
+// WhiteBy, BlackBy, in the tournament's language): "Boris (by post)".
+func named(name, by string) string {
+	if by == "" {
+		return name
+	}
+	return name + " (" + by + ")"
 }
 
 // rulingWhat says what the ruling decided, as judge show lists it: "black +2 days", "white loses".

@@ -8,6 +8,9 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/mail"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,6 +20,7 @@ import (
 	"github.com/emersion/go-smtp"
 	"github.com/google/go-cmp/cmp"
 
+	"postald/internal/daysclock"
 	"postald/internal/mailtest"
 	"postald/internal/office"
 	"postald/internal/referee"
@@ -719,5 +723,125 @@ func TestJudgeFlagsAnywhere(t *testing.T) {
 	rest, file := cutConfig([]string{"revert", "1-4", "-config", "/etc/p.toml", "5", "-clause", "4.1.7"})
 	if diff := cmp.Diff([]string{"revert", "1-4", "5", "-clause", "4.1.7"}, rest); diff != "" || file != "/etc/p.toml" {
 		t.Errorf("cutConfig: %q %q", rest, file)
+	}
+}
+
+// channelsSheet is a tournament of three in lang: player 1 plays by post, 2 by telephone, 3 by
+// e-mail.
+func channelsSheet(lang string) string {
+	return `
+[tournament]
+code = "ПК-1"
+name = "Каналы"
+variant = "russian"
+start = 2026-11-02
+end = 2027-10-31
+language = "` + lang + `"
+address = "moves@club.example"
+judge = "judge@club.example"
+director = "td@club.example"
+postal_address = "Шашечный клуб, а/я 1, Москва"
+phone = "+7 495 000-00-01"
+
+[regulation]
+zone = "Europe/Moscow"
+post_days = 3
+
+[[player]]
+number = 1
+name = "Абрамов Алексей"
+channel = "post"
+postal_address = "ул. Садовая, 5, Тверь"
+
+[[player]]
+number = 2
+name = "Белов Борис"
+email = "belov@club.example"
+channel = "phone"
+phone = "+7 900 000-00-02"
+
+[[player]]
+number = 3
+name = "Васильев Виктор"
+email = "vasiliev@club.example"
+`
+}
+
+// TestChannelViews: judge show, judge list, export and report of a game whose moves came on a
+// card, by e-mail and in a call, between a player by post and one by telephone, in each language
+// (golden files testdata/channels; go test -update rewrites them): a move that came on a card or
+// in a call is marked after its date (judge show) or followed by a comment (PDN), a player named
+// with how he plays (judge show, judge list, the report's list of players); a move and a player
+// by e-mail as they always were.
+func TestChannelViews(t *testing.T) {
+	for _, lang := range []string{"ru", "en"} {
+		t.Run(lang, func(t *testing.T) {
+			db, err := store.Open(filepath.Join(t.TempDir(), "postald.db"), store.Options{NoSync: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			from := mail.Address{Address: "moves@club.example"}
+			sh, err := office.CreateTournament(db, from, []byte(channelsSheet(lang)), time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC))
+			if err != nil {
+				t.Fatal(err)
+			}
+			now := time.Date(2026, 11, 15, 9, 0, 0, 0, time.UTC)
+			loc, _ := time.LoadLocation(sh.Regulation.Zone)
+			day := func(d int) daysclock.Date { return daysclock.Date{Year: 2026, Month: 11, Day: d} }
+			id := store.GameID{Tournament: sh.Code, Game: "1-2"}
+			if err := db.Update(func(tx *store.Tx) error {
+				g, err := office.LoadGame(tx, id)
+				if err != nil {
+					return err
+				}
+				g.Plies = []referee.Ply{
+					{Text: "c3-d4", Date: day(3), By: referee.ByLetter, Via: referee.ChannelPost},
+					{Text: "f6-g5", Date: day(8), By: referee.ByLetter, Via: referee.ChannelEmail},
+					{Text: "b2-c3", Date: day(12), By: referee.ByLetter},
+					{Text: "g7-f6", Date: day(14), By: referee.ByLetter, Via: referee.ChannelPhone},
+				}
+				return office.Record(tx, from, id, sh, referee.Decision{Game: g}, now, loc)
+			}); err != nil {
+				t.Fatal(err)
+			}
+			run := onStore(db, from, func() time.Time { return now })
+			for _, c := range []struct {
+				name string
+				args []string
+			}{
+				{"show", []string{"judge", "show", "1-2"}},
+				{"list", []string{"judge", "list"}},
+				{"export", []string{"export", "-game", "1-2"}},
+				{"report", []string{"report"}},
+			} {
+				out, code, err := runArgs(run, c.args...)
+				if err != nil || code != 0 {
+					t.Fatalf("%s: exit %d, %v\n%s", strings.Join(c.args, " "), code, err, out)
+				}
+				channelsGolden(t, c.name+"."+lang+".golden", out)
+			}
+		})
+	}
+}
+
+func channelsGolden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", "channels", name)
+	if *updateRulings {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("%s (-golden +got):\n%s", name, diff)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"postald/internal/phrase"
 	"postald/internal/referee"
 	"postald/internal/rules"
 	"postald/internal/rules/pdn"
@@ -12,7 +13,8 @@ import (
 )
 
 // GamePDN writes a game postald keeps as PDN 3.0, which draughts programs read and
-// `postald check` replays.
+// `postald check` replays. A move whose letter did not come by e-mail is followed by a comment
+// that says how it came, in the tournament's language: {card}, {call} («открытка», «звонок»).
 func GamePDN(sh *tournament.Sheet, g referee.Game) ([]byte, error) {
 	v, err := rules.VariantByID(g.Variant)
 	if err != nil {
@@ -36,8 +38,15 @@ func GamePDN(sh *tournament.Sheet, g referee.Game) ([]byte, error) {
 		{Name: "White", Value: g.White.Name},
 		{Name: "Black", Value: g.Black.Name},
 	}
+	pg := pdn.FromGame(rg, tags, string(g.Result))
+	ch := &phrase.For(sh.Language).Channels
+	for i, p := range g.Plies {
+		if i < len(pg.Moves) {
+			pg.Moves[i].Comment = ch.Move(string(p.Via))
+		}
+	}
 	var b bytes.Buffer
-	if err := pdn.Write(&b, pdn.FromGame(rg, tags, string(g.Result))); err != nil {
+	if err := pdn.Write(&b, pg); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil

@@ -19,9 +19,9 @@ func officialsLetters(sh *tournament.Sheet, pairs []tournament.Game) []tournamen
 	tx := &phrase.For(sh.Language).Office
 	var b strings.Builder
 	b.WriteString(tx.RegisteredHead(sh.Code, sh.Name, tournament.VariantName(sh.Variant, sh.Language), len(sh.Players), len(pairs), sh.Start, sh.End))
+	ch := &phrase.For(sh.Language).Channels
 	for _, p := range pairs {
-		w, bl := sh.Players[p.White-1], sh.Players[p.Black-1]
-		fmt.Fprintf(&b, "  %-6s %s <%s> – %s <%s>\n", p.Name, w.Name, w.Email, bl.Name, bl.Email)
+		fmt.Fprintf(&b, "  %-6s %s – %s\n", p.Name, listed(ch, sh.Players[p.White-1]), listed(ch, sh.Players[p.Black-1]))
 	}
 	var out []tournament.Letter
 	seen := map[string]bool{}
@@ -32,6 +32,17 @@ func officialsLetters(sh *tournament.Sheet, pairs []tournament.Game) []tournamen
 		}
 	}
 	return out
+}
+
+// listed writes a player as the officials' letter lists him: his name and his address, and how
+// he plays when it is not by e-mail: «Белов Борис (по телефону) <belov@club.example>»; a player
+// by post may have no address.
+func listed(ch *phrase.ChannelText, p tournament.Player) string {
+	s := ch.Named(p.Name, string(p.Channel))
+	if p.Email != "" {
+		s += " <" + p.Email + ">"
+	}
+	return s
 }
 
 // ErrRegistered is returned when a start sheet's tournament code is already in the store.

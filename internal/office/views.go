@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"postald/internal/daysclock"
+	"postald/internal/phrase"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
@@ -28,6 +29,14 @@ type GameRow struct {
 	Penalty   referee.Time   `json:"penalty"`
 	LastDay   daysclock.Date `json:"last_day,omitzero"` // of the player on move, for his next control
 	Oversteps []string       `json:"oversteps,omitempty"`
+	// WhiteChannel and BlackChannel are how each plays when it is not by e-mail (4.1.1): by
+	// post, by telephone; WhiteBy and BlackBy say it in the tournament's language («по почте»,
+	// "by post"), as judge list and judge show write it after the name. All four are empty for
+	// a player by e-mail.
+	WhiteChannel referee.Channel `json:"white_channel,omitempty"`
+	BlackChannel referee.Channel `json:"black_channel,omitempty"`
+	WhiteBy      string          `json:"white_by,omitempty"`
+	BlackBy      string          `json:"black_by,omitempty"`
 }
 
 // GameView is one game as `judge show` gives it.
@@ -79,11 +88,24 @@ func newRulingView(r store.Ruling) RulingView {
 }
 
 // PlyView is one move of a game: as written, the day it was made, and how (by letter, by a
-// variant, ...).
+// variant, ...); for a move whose letter did not come by e-mail, how it came (Via: a card, a
+// call) and its mark in the tournament's language (Mark: «открытка», "card"), as judge show
+// writes it after the date.
 type PlyView struct {
-	Move string         `json:"move"`
-	Date daysclock.Date `json:"date"`
-	By   referee.By     `json:"by"`
+	Move string          `json:"move"`
+	Date daysclock.Date  `json:"date"`
+	By   referee.By      `json:"by"`
+	Via  referee.Channel `json:"via,omitempty"`
+	Mark string          `json:"mark,omitempty"`
+}
+
+// newPlyView is ply p, written as move, as judge show gives it, its mark in the words of ch.
+func newPlyView(move string, p referee.Ply, ch *phrase.ChannelText) PlyView {
+	v := PlyView{Move: move, Date: p.Date, By: p.By}
+	if mark := ch.Move(string(p.Via)); mark != "" {
+		v.Via, v.Mark = p.Via, mark
+	}
+	return v
 }
 
 // LetterView is an entry of a game's archive as judge show lists it.
@@ -135,6 +157,13 @@ func makeRow(sh *tournament.Sheet, id store.GameID, g referee.Game) GameRow {
 			r.Oversteps = append(r.Oversteps, fmt.Sprintf("%s %d days on %s (limit %d by move %d)", s, o.Days, o.On, o.Control.Days, o.Control.Move))
 		}
 	}
+	ch := &phrase.For(sh.Language).Channels
+	if by := ch.Player(string(g.White.Channel)); by != "" {
+		r.WhiteChannel, r.WhiteBy = g.White.Channel, by
+	}
+	if by := ch.Player(string(g.Black.Channel)); by != "" {
+		r.BlackChannel, r.BlackBy = g.Black.Channel, by
+	}
 	return r
 }
 
@@ -164,8 +193,9 @@ func (o *Office) show(req ShowRequest) (*GameView, error) {
 		v.GameRow = makeRow(sh, id, g)
 		v.Variant = g.Variant
 		moves := g.MoveList()
+		ch := &phrase.For(sh.Language).Channels
 		for i, p := range g.Plies {
-			v.Plies = append(v.Plies, PlyView{Move: moves[i], Date: p.Date, By: p.By})
+			v.Plies = append(v.Plies, newPlyView(moves[i], p, ch))
 		}
 		v.Variants, v.History = g.Variants, g.History
 		v.Clocks = map[referee.Side]daysclock.Clock{referee.White: g.WhiteClock, referee.Black: g.BlackClock}

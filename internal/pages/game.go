@@ -74,6 +74,9 @@ type PlyCell struct {
 	Href    string
 	Caption string
 	Current bool
+	// Via marks a ply whose letter did not come by e-mail («открытка», "card"); ViaTitle is
+	// the mark's tooltip. Both "" for e-mail.
+	Via, ViaTitle string
 }
 
 // ClockRow is one side's clock (4.3.1).
@@ -119,7 +122,8 @@ func Game(fr Frame, in GameInput) ([]byte, error) {
 		captions[i] = w.After(m)
 	}
 	for i, pl := range g.Plies {
-		c := &PlyCell{Ply: i + 1, Text: pl.Text, Date: r.Date(pl.Date), Href: in.Step(i + 1), Caption: captions[i], Current: i+1 == n}
+		c := &PlyCell{Ply: i + 1, Text: pl.Text, Date: r.Date(pl.Date), Href: in.Step(i + 1), Caption: captions[i], Current: i+1 == n,
+			Via: fr.Channels.Move(string(pl.Via)), ViaTitle: fr.Channels.Title(string(pl.Via))}
 		if i%2 == 0 {
 			p.Moves = append(p.Moves, MoveRow{Number: i/2 + 1, White: c})
 		} else {
@@ -164,7 +168,8 @@ func clocks(fr Frame, in GameInput) []ClockRow {
 	for _, s := range []referee.Side{referee.White, referee.Black} {
 		c := g.Clock(s)
 		next := c.Next(t)
-		row := ClockRow{Side: r.WhiteSide, Player: g.Player(s).Name, Days: strconv.Itoa(c.Days),
+		p := g.Player(s)
+		row := ClockRow{Side: r.WhiteSide, Player: fr.Channels.Named(p.Name, string(p.Channel)), Days: strconv.Itoa(c.Days),
 			Penalty: strconv.Itoa(c.Penalty), Control: r.Control(next.Move, next.Days)}
 		if s == referee.Black {
 			row.Side = r.BlackSide

@@ -63,7 +63,9 @@ type Frame struct {
 	Title  string
 	Words  *phrase.WebText
 	Report *phrase.ReportText
-	Style  template.CSS
+	// Channels name how a move came and how a player plays when it is not by e-mail.
+	Channels *phrase.ChannelText
+	Style    template.CSS
 	// Switch links to the same page in the other language; nil: none (the report).
 	Switch *Link
 	// Crumbs are the links back up: to the list of tournaments, to the tournament.
@@ -75,7 +77,7 @@ type Frame struct {
 // NewFrame returns the frame of a page in language lang (Russian for an unknown one).
 func NewFrame(lang, title string) Frame {
 	b := phrase.For(lang)
-	return Frame{Lang: b.Lang, Title: title, Words: &b.Web, Report: &b.Report, Style: style}
+	return Frame{Lang: b.Lang, Title: title, Words: &b.Web, Report: &b.Report, Channels: &b.Channels, Style: style}
 }
 
 // Other returns the language the switch of a page in lang leads to.

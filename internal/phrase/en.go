@@ -468,6 +468,15 @@ var english = Book{
 		NotFound:      "There is no such page.",
 		Failed:        "The page could not be shown; please try again later.",
 	},
+
+	Channels: ChannelText{
+		Card:      "card",
+		Call:      "call",
+		CardTitle: "The move came by post, on a card",
+		CallTitle: "The move came by telephone",
+		Post:      "by post",
+		Phone:     "by telephone",
+	},
 }
 
 // The English words that go with numbers.

@@ -1,6 +1,7 @@
 // Package phrase is postald's phrasebook: every text the core writes (the referee's letters,
-// the tournament's start letters and crosstables, the director's report), one [Book] per
-// language, each language's whole Book in one file (ru.go, en.go).
+// the tournament's start letters and crosstables, the director's report, the web pages, the
+// marks of the channels of play in every view of a game), one [Book] per language, each
+// language's whole Book in one file (ru.go, en.go).
 //
 // A caller picks the book of its reader's language (a player's own, else the tournament's;
 // letters.md) and reads its section:
@@ -15,10 +16,11 @@
 //     positions), which the package's tests check. A number with the word it counts is never
 //     written by a format string ("%d дней" is wrong for 2): it is a function field,
 //     func(n int) string («22 дня», "22 days").
-//   - [TournamentText] and [ReportText]: every text with arguments is a typed function field
-//     (func(code, game string) string, func(days int) string, func(Start) string), so that each
-//     language puts the arguments where its grammar wants them and chooses the plural forms
-//     itself; a text without arguments is a string.
+//   - [TournamentText], [ReportText] and [WebText]: every text with arguments is a typed
+//     function field (func(code, game string) string, func(days int) string, func(Start)
+//     string), so that each language puts the arguments where its grammar wants them and
+//     chooses the plural forms itself; a text without arguments is a string.
+//   - [ChannelText]: words alone, strings; its methods pick the word of a channel.
 //
 // Plural forms go through package plural: each language file holds the forms of its words and
 // its rule (plural.Russian, plural.English).
@@ -42,6 +44,7 @@ type Book struct {
 	Report     ReportText
 	Office     OfficeText
 	Web        WebText
+	Channels   ChannelText
 }
 
 // books are the languages postald writes, by tag.
@@ -431,6 +434,64 @@ type WebText struct {
 	Private                     string             // the note that proposed variants and letters are not shown
 	NotFound                    string
 	Failed                      string // the page could not be drawn
+}
+
+// ChannelText names the channels of play (4.1.1) in every view of a game (judge show and judge
+// list, the director's report, the web pages, the PDN): how the letter that brought a move came,
+// and how a player plays. E-mail, the default, is never marked, so no field names it. The
+// channels are the start sheet's words for them (referee.Channel): "post", "phone".
+type ChannelText struct {
+	// Card and Call mark a move that came on a card the captain entered, in a call he noted:
+	// «открытка», "card"; «звонок», "call".
+	Card, Call string
+	// CardTitle and CallTitle say the same at length, where a mark has a tooltip (the web page).
+	CardTitle, CallTitle string
+	// Post and Phone say how a player plays, after his name: «по почте», "by post".
+	Post, Phone string
+}
+
+// Move returns the mark of a move that came by channel ch: Card for "post", Call for "phone";
+// "" for e-mail ("" or "email") and for a channel it does not know.
+func (t *ChannelText) Move(ch string) string {
+	switch ch {
+	case "post":
+		return t.Card
+	case "phone":
+		return t.Call
+	}
+	return ""
+}
+
+// Title returns the tooltip of the mark Move gives; "" where Move gives none.
+func (t *ChannelText) Title(ch string) string {
+	switch ch {
+	case "post":
+		return t.CardTitle
+	case "phone":
+		return t.CallTitle
+	}
+	return ""
+}
+
+// Player returns how a player by channel ch plays: Post, Phone; "" for e-mail and for a channel
+// it does not know.
+func (t *ChannelText) Player(ch string) string {
+	switch ch {
+	case "post":
+		return t.Post
+	case "phone":
+		return t.Phone
+	}
+	return ""
+}
+
+// Named writes a player's name with how he plays when it is not by e-mail, as the lists of
+// players write it: «Петров Иван (по почте)», "Boris (by telephone)"; the name alone for e-mail.
+func (t *ChannelText) Named(name, ch string) string {
+	if by := t.Player(ch); by != "" {
+		return name + " (" + by + ")"
+	}
+	return name
 }
 
 // WebColumns heads the columns of the pages' tables that the report has not.

@@ -305,3 +305,35 @@ func TestOf(t *testing.T) {
 		t.Errorf("Kinds.Of(correct-date) = %q, %v", n, ok)
 	}
 }
+
+// TestChannels: a move that came on a card or in a call is marked, and a player by post or by
+// telephone named with his channel, in each language; e-mail, said or left unsaid, and a channel
+// no book knows are never marked.
+func TestChannels(t *testing.T) {
+	for _, c := range []struct {
+		lang, ch, move, player, named string
+	}{
+		{"ru", "post", "открытка", "по почте", "Белов (по почте)"},
+		{"ru", "phone", "звонок", "по телефону", "Белов (по телефону)"},
+		{"en", "post", "card", "by post", "Белов (by post)"},
+		{"en", "phone", "call", "by telephone", "Белов (by telephone)"},
+		{"ru", "", "", "", "Белов"},
+		{"ru", "email", "", "", "Белов"},
+		{"en", "email", "", "", "Белов"},
+		{"en", "pigeon", "", "", "Белов"},
+	} {
+		ch := &For(c.lang).Channels
+		if got := ch.Move(c.ch); got != c.move {
+			t.Errorf("%s: Move(%q) = %q, want %q", c.lang, c.ch, got, c.move)
+		}
+		if got := ch.Title(c.ch); (got != "") != (c.move != "") {
+			t.Errorf("%s: Title(%q) = %q, with the mark %q", c.lang, c.ch, got, c.move)
+		}
+		if got := ch.Player(c.ch); got != c.player {
+			t.Errorf("%s: Player(%q) = %q, want %q", c.lang, c.ch, got, c.player)
+		}
+		if got := ch.Named("Белов", c.ch); got != c.named {
+			t.Errorf("%s: Named(%q) = %q, want %q", c.lang, c.ch, got, c.named)
+		}
+	}
+}

@@ -478,6 +478,15 @@ var russian = Book{
 		NotFound:      "Такой страницы нет.",
 		Failed:        "Страницу не удалось показать; попробуйте позже.",
 	},
+
+	Channels: ChannelText{
+		Card:      "открытка",
+		Call:      "звонок",
+		CardTitle: "Ход пришёл по почте, на открытке",
+		CallTitle: "Ход передан по телефону",
+		Post:      "по почте",
+		Phone:     "по телефону",
+	},
 }
 
 // The Russian words that go with numbers.

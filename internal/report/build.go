@@ -101,7 +101,7 @@ func Build(in Input) (*View, error) {
 	)
 	v.Sections = []Section{
 		inProgress(t, games),
-		clocks(t, s, games),
+		clocks(t, &book.Channels, s, games),
 		deadlines(t, in.Today, games),
 		violations(t, games),
 		rulings(t, in.Rulings),
@@ -196,8 +196,9 @@ func inProgress(t *phrase.ReportText, games []game) Section {
 	return sec
 }
 
-// clocks lists, player by player, his days and next control in every game still played.
-func clocks(t *phrase.ReportText, s *tournament.Sheet, games []game) Section {
+// clocks lists, player by player, his days and next control in every game still played; a
+// player who does not play by e-mail is named with how he plays (phrase.ChannelText.Named).
+func clocks(t *phrase.ReportText, ch *phrase.ChannelText, s *tournament.Sheet, games []game) Section {
 	sec := Section{Title: t.Clocks, Empty: t.None, GameColumn: 2,
 		Header: []string{t.Columns.Number, t.Columns.Player, t.Columns.Game, t.Columns.Colour, t.Columns.Days, t.Columns.PenaltyDays, t.Columns.Control, t.Columns.LastDay}}
 	for _, p := range s.Players {
@@ -213,7 +214,7 @@ func clocks(t *phrase.ReportText, s *tournament.Sheet, games []game) Section {
 			if g.ToMove == side {
 				last = t.Date(c.LastDay)
 			}
-			sec.Rows = append(sec.Rows, []string{strconv.Itoa(p.Number), p.Name, g.Name, colour,
+			sec.Rows = append(sec.Rows, []string{strconv.Itoa(p.Number), ch.Named(p.Name, string(p.Channel)), g.Name, colour,
 				strconv.Itoa(c.Days), strconv.Itoa(c.Penalty), t.Control(c.Control, c.Limit), last})
 		}
 	}

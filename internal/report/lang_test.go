@@ -11,7 +11,7 @@ import (
 // TestRussianHasNoEnglish: the Russian golden report holds no English word (the phrasebook's
 // test holds the Russian words themselves to it; package web's tests hold the HTML pages).
 func TestRussianHasNoEnglish(t *testing.T) {
-	for _, path := range []string{"testdata/report.ru.txt"} {
+	for _, path := range []string{"testdata/report.ru.txt", "testdata/report.channels.ru.txt"} {
 		b, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)

@@ -110,6 +110,51 @@ func TestText(t *testing.T) {
 	}
 }
 
+// TestTextChannels: in a tournament where player 2 plays by post and player 5 by telephone, the
+// report's list of players names each with his channel; the players by e-mail and every other
+// section read as they do when all play by e-mail.
+func TestTextChannels(t *testing.T) {
+	for _, lang := range []string{tournament.Russian, tournament.English} {
+		t.Run(lang, func(t *testing.T) {
+			in := input(t, lang)
+			in.Sheet.Players[1].Channel = referee.ChannelPost
+			in.Sheet.Players[1].PostalAddress = []string{"ул. Садовая, 5", "Тверь"}
+			in.Sheet.Players[4].Channel = referee.ChannelPhone
+			in.Sheet.Players[4].Phone = "+7 900 000-00-05"
+			got, err := Text(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden(t, "report.channels."+lang+".txt", got)
+			plain, err := Text(input(t, lang))
+			if err != nil {
+				t.Fatal(err)
+			}
+			by := map[string][2]string{tournament.Russian: {" (по почте)", " (по телефону)"}, tournament.English: {" (by post)", " (by telephone)"}}[lang]
+			// The columns of the list of players widen for the longer names: compare words.
+			words := func(s string) []string {
+				var lines []string
+				for _, l := range strings.Split(s, "\n") {
+					lines = append(lines, strings.Join(strings.Fields(l), " "))
+				}
+				return lines
+			}
+			unmarked := strings.NewReplacer("Белов Борис"+by[0], "Белов Борис", "Дмитриев Денис"+by[1], "Дмитриев Денис").Replace(got)
+			if diff := cmp.Diff(words(unmarked), words(plain)); diff != "" {
+				t.Errorf("besides the channels the report differs (-channels +e-mail):\n%s", diff)
+			}
+			if n := strings.Count(got, by[0]) + strings.Count(got, by[1]); n != 4 {
+				t.Errorf("%d players named with their channel, want 4 rows of the list of players:\n%s", n, got)
+			}
+			for _, secret := range []string{"Садовая", "+7 900"} {
+				if strings.Contains(got, secret) {
+					t.Errorf("the report shows %q, a player's address or number", secret)
+				}
+			}
+		})
+	}
+}
+
 // What a director reads off the report, checked line by line.
 func TestTextContent(t *testing.T) {
 	got, err := Text(input(t, tournament.Russian))

@@ -18,6 +18,8 @@ import (
 
 	"postald/internal/langcheck"
 	"postald/internal/office"
+	"postald/internal/phrase"
+	"postald/internal/referee"
 	"postald/internal/tournament"
 )
 
@@ -274,6 +276,37 @@ func TestBrowser(t *testing.T) {
 		b.run("script on", scripts(true))
 		b.clean("no-script")
 	})
+}
+
+// TestBrowserChannels: in Chromium a move that came on a card or in a call shows its mark after
+// its date, with the mark's explanation as its tooltip, in the page's language, and the step
+// through the moves is not disturbed by it.
+func TestBrowserChannels(t *testing.T) {
+	b := newBrowser(t)
+	r := newRig(t, true)
+	line := openLine(t, 4)
+	for k := range 4 {
+		r.letter("1-2", k, line)
+	}
+	r.via("1-2", map[int]referee.Channel{1: referee.ChannelPost, 4: referee.ChannelPhone})
+	tp := r.srv.URL + r.tournamentPath()
+	const marks = `Array.from(document.querySelectorAll('#moves td.ply')).map(td => { const v = td.querySelector('.via'); return [td.querySelector('a').getAttribute('data-ply'), v ? v.textContent : '', v ? v.title : '', v ? getComputedStyle(v).display : '']; })`
+	for _, lang := range []string{"ru", "en"} {
+		ch := &phrase.For(lang).Channels
+		b.run("game "+lang, chromedp.Navigate(tp+"1-2?lang="+lang), chromedp.WaitReady(chromedp.CSS("#board-img")))
+		got := value(b, "marks", chromedp.Evaluate[[][]string](marks))
+		want := [][]string{{"1", ch.Card, ch.CardTitle, "inline"}, {"2", "", "", ""}, {"3", "", "", ""}, {"4", ch.Call, ch.CallTitle, "inline"}}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s: the moves' marks %q, want %q", lang, got, want)
+		}
+		if lang == "ru" {
+			b.noLatin("game-channels")
+		}
+		b.run("click move 1", chromedp.Click(chromedp.CSS(`#moves a[data-ply="1"]`)))
+		r.wantBoard(b, 1, line)
+		b.shot("game-channels-" + lang)
+		b.clean("game-channels-" + lang)
+	}
 }
 
 // wantBoard fails the test unless the page shows the position after ply n of line: the

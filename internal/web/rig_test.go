@@ -237,6 +237,29 @@ func (r *rig) proposeVariant(game string, moves []string) {
 	}
 }
 
+// via records how the letters that brought plies of game came (by ply, 1-based): a card, a
+// call, as the captain's entries leave them.
+func (r *rig) via(game string, marks map[int]referee.Channel) {
+	r.t.Helper()
+	id := store.GameID{Tournament: r.sheet.Code, Game: game}
+	err := r.d.Do(r.ctx, func() error {
+		return r.db.Update(func(tx *store.Tx) error {
+			g, err := office.LoadGame(tx, id)
+			if err != nil {
+				return err
+			}
+			for n, ch := range marks {
+				g.Plies[n-1].Via = ch
+			}
+			loc, _ := time.LoadLocation(r.sheet.Regulation.Zone)
+			return office.Record(tx, mail.Address{Address: "moves@postald.test"}, id, r.sheet, referee.Decision{Game: g}, r.clock(), loc)
+		})
+	})
+	if err != nil {
+		r.t.Fatal(err)
+	}
+}
+
 // openLine is n plies of russian draughts in full notation, each leaving the side on move two
 // legal moves at least and no capture (no reply forced, no piece lost: a quiet opening).
 func openLine(t *testing.T, n int) []string {

@@ -9,6 +9,9 @@ import (
 
 	"github.com/prometheus/common/expfmt"
 	"github.com/prometheus/common/model"
+
+	"postald/internal/phrase"
+	"postald/internal/referee"
 )
 
 // get fetches path from the rig's pages and returns the status and the body.
@@ -72,6 +75,38 @@ func TestRoutes(t *testing.T) {
 	}
 	if got, want := r.lastPicture(), fenAfter(t, line, 2); got != want {
 		t.Errorf("picture of ply 2: %s, want %s", got, want)
+	}
+}
+
+// TestChannelMarks: on the game's page, in either language, a move that came on a card or in a
+// call is marked after its date, the mark explained in its title; the moves by e-mail are not;
+// the game's PDN follows the marked moves with a comment.
+func TestChannelMarks(t *testing.T) {
+	r := newRig(t, true)
+	line := openLine(t, 4)
+	for k := range 4 {
+		r.letter("1-2", k, line)
+	}
+	r.via("1-2", map[int]referee.Channel{1: referee.ChannelPost, 4: referee.ChannelPhone})
+	tp := r.tournamentPath()
+	for _, lang := range []string{"ru", "en"} {
+		ch := &phrase.For(lang).Channels
+		_, body, _ := r.get(tp + "1-2?lang=" + lang)
+		if n := strings.Count(body, `class="via"`); n != 2 {
+			t.Errorf("%s: %d moves marked, want 2", lang, n)
+		}
+		for _, want := range []string{
+			`<span class="via" title="` + ch.CardTitle + `">` + ch.Card + `</span></td>`,
+			`<span class="via" title="` + ch.CallTitle + `">` + ch.Call + `</span></td>`,
+		} {
+			if !strings.Contains(body, want) {
+				t.Errorf("%s: the page has no %q", lang, want)
+			}
+		}
+	}
+	_, pdn, _ := r.get(tp + "1-2.pdn")
+	if want := "1. " + line[0] + " {открытка} " + line[1] + " 2. " + line[2] + " " + line[3] + " {звонок}"; !strings.Contains(pdn, want) {
+		t.Errorf("the PDN has no %q:\n%s", want, pdn)
 	}
 }
 
