@@ -159,6 +159,10 @@ func (o *Office) card(req CardRequest) (*CardEntered, error) {
 		}
 		sent, source := referee.SendingDate(req.Postmark, req.Registered, written, arrived)
 		if err := referee.CheckCard(&g, side, sent, arrived, today); err != nil {
+			if source == referee.FromWritten {
+				// No postmark was entered: the date is the one the card says.
+				return fmt.Errorf("%w: %v (the sending date written on the card; enter the postmark with -postmark)", ErrBadRequest, err)
+			}
 			return fmt.Errorf("%w: %v", ErrBadRequest, err)
 		}
 		done.Sent, done.Source = sent, source

@@ -181,18 +181,27 @@ const (
 // SendingDate returns a card's sending date and what it was read from (4.3.1): the postmark the
 // captain read on it, which for registered mail is the date on the post office's receipt («При
 // пересылке заказной корреспонденции датой отправления считается дата на штемпеле почтовой
-// квитанции»); without a legible postmark, the sending date the player wrote, the third of his
-// three dates («При отсутствии штемпеля ... повторяется время отправления, указанное
-// партнером»); without either, the day the card reached the captain, which no card can be sent
-// after. A written date later than that day is not believed.
+// квитанции»); without a legible postmark, the sending date the player wrote: the third of his
+// three dates, or the only date of a first move, which answers no move («При отсутствии
+// штемпеля ... повторяется время отправления, указанное партнером»); without either, the day
+// the card reached the captain, which no card can be sent after. A written date later than that
+// day is not believed.
 func SendingDate(postmark daysclock.Date, registered bool, written []daysclock.Date, arrived daysclock.Date) (daysclock.Date, DateSource) {
 	switch {
 	case !postmark.IsZero() && registered:
 		return postmark, FromReceipt
 	case !postmark.IsZero():
 		return postmark, FromPostmark
-	case len(written) >= 3 && !written[2].IsZero() && !written[2].After(arrived):
-		return written[2], FromWritten
+	}
+	var sent daysclock.Date
+	switch n := len(written); {
+	case n == 1:
+		sent = written[0]
+	case n >= 3:
+		sent = written[2]
+	}
+	if !sent.IsZero() && !sent.After(arrived) {
+		return sent, FromWritten
 	}
 	return arrived, FromArrival
 }

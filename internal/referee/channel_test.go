@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -865,5 +866,64 @@ func TestReplyBeforePosting(t *testing.T) {
 	n := enter(t, d.Game, *call(Black, "2026-11-03", "2026-11-03 10:00", "Когда будет ход?"), reg)
 	if n.Game.Posting != Black || n.Game.BlackClock.Running() {
 		t.Errorf("a call without a move: posting %q, Black's clock running %v", n.Game.Posting, n.Game.BlackClock.Running())
+	}
+}
+
+// TestSendingDate: a card's sending date as 4.3.1 takes it — the postmark, for registered mail
+// the receipt's date, without a legible postmark the date the player wrote (the third of three,
+// or the only one of a first move), and without either the day the card arrived; a written date
+// after the card arrived is not believed.
+func TestSendingDate(t *testing.T) {
+	arrived := day("2026-12-09")
+	three := []daysclock.Date{day("2026-12-01"), day("2026-12-03"), day("2026-12-05")}
+	for _, tc := range []struct {
+		name       string
+		postmark   daysclock.Date
+		registered bool
+		written    []daysclock.Date
+		want       daysclock.Date
+		source     DateSource
+	}{
+		{"postmark", day("2026-12-06"), false, three, day("2026-12-06"), FromPostmark},
+		{"registered", day("2026-12-04"), true, three, day("2026-12-04"), FromReceipt},
+		{"illegible postmark, three dates", daysclock.Date{}, false, three, day("2026-12-05"), FromWritten},
+		{"illegible postmark, first move", daysclock.Date{}, false, three[:1], day("2026-12-01"), FromWritten},
+		{"illegible postmark, two dates", daysclock.Date{}, false, three[:2], arrived, FromArrival},
+		{"nothing written", daysclock.Date{}, false, nil, arrived, FromArrival},
+		{"written after arrival", daysclock.Date{}, false, []daysclock.Date{day("2026-12-10")}, arrived, FromArrival},
+	} {
+		got, source := SendingDate(tc.postmark, tc.registered, tc.written, arrived)
+		if got != tc.want || source != tc.source {
+			t.Errorf("%s: %s (%s), want %s (%s)", tc.name, got, source, tc.want, tc.source)
+		}
+	}
+}
+
+// TestCheckCard: dates a card cannot have are refused with the field named; a card of the
+// player not on move (a question) may carry any date up to its arrival.
+func TestCheckCard(t *testing.T) {
+	g := NewGame("T", "1-2", "russian", "en", Player{Number: 1}, Player{Number: 2, Channel: ChannelPost}, day("2026-11-01"), day("2027-11-01"))
+	g.Plies = []Ply{{Text: "c3-d4", Date: day("2026-12-01")}}
+	g.MovedOn = day("2026-12-02")
+	today := day("2026-12-10")
+	for _, tc := range []struct {
+		name                 string
+		side                 Side
+		sent, arrived, field string
+	}{
+		{"in order", Black, "2026-12-05", "2026-12-08", ""},
+		{"arrived in the future", Black, "2026-12-05", "2026-12-11", "received"},
+		{"sent after it arrived", Black, "2026-12-09", "2026-12-08", "postmark"},
+		{"sent before the move reached him", Black, "2026-12-01", "2026-12-08", "postmark"},
+		{"the partner's question, any day", White, "2026-11-20", "2026-12-08", ""},
+	} {
+		err := CheckCard(&g, tc.side, day(tc.sent), day(tc.arrived), today)
+		var f *CardFault
+		switch {
+		case tc.field == "" && err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+		case tc.field != "" && (!errors.As(err, &f) || f.Field != tc.field):
+			t.Errorf("%s: %v, want a fault of %s", tc.name, err, tc.field)
+		}
 	}
 }
