@@ -225,7 +225,7 @@ func printList(w io.Writer, rows []office.GameRow) error {
 		}
 		status := r.Status.String()
 		if r.ToMove != "" {
-			status = r.ToMove.String() + " to move"
+			status = toMove(r)
 		} else if r.Result != "" && r.Result != referee.ResultNone {
 			status += " " + r.Result.String()
 		}
@@ -260,7 +260,7 @@ func printShow(w io.Writer, v *office.GameView) {
 	fmt.Fprintf(w, "%s  %s – %s  (%s)\n", v.Game, named(v.White, v.WhiteBy), named(v.Black, v.BlackBy), v.Variant)
 	status := v.Status.String()
 	if v.ToMove != "" {
-		status = v.ToMove.String() + " to move"
+		status = toMove(v.GameRow)
 	}
 	fmt.Fprintf(w, "status: %s  result: %s  time (white/black): %s  penalty days: %s\n", status, v.Result, v.Time, v.Penalty)
 	if v.Deadline != nil && !v.Deadline.LastDay.IsZero() {
@@ -639,4 +639,12 @@ func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
+}
+
+// toMove says whose move it is, and that it waits for the captain's card or call when it does.
+func toMove(r office.GameRow) string {
+	if r.Posting != "" {
+		return r.ToMove.String() + " to move, waiting for the post"
+	}
+	return r.ToMove.String() + " to move"
 }

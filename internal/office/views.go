@@ -28,6 +28,9 @@ type GameRow struct {
 	Time      referee.Time   `json:"time"`
 	Penalty   referee.Time   `json:"penalty"`
 	LastDay   daysclock.Date `json:"last_day,omitzero"` // of the player on move, for his next control
+	// Posting is the side on move whose move waits for the captain to post his card or make his
+	// call (postald cards): his clock does not run until then, and he has no last day yet.
+	Posting referee.Side `json:"posting,omitempty"`
 	Oversteps []string       `json:"oversteps,omitempty"`
 	// WhiteChannel and BlackChannel are how each plays when it is not by e-mail (4.1.1): by
 	// post, by telephone; WhiteBy and BlackBy say it in the tournament's language («по почте»,
@@ -148,9 +151,10 @@ func makeRow(sh *tournament.Sheet, id store.GameID, g referee.Game) GameRow {
 		Penalty: referee.Time{White: g.WhiteClock.Penalty, Black: g.BlackClock.Penalty},
 	}
 	if g.Status == referee.StatusPlaying {
-		r.ToMove = g.ToMove()
-		c := g.Clock(g.ToMove())
-		r.LastDay = c.Deadline(g.Terms(sh.Regulation)).LastDay
+		r.ToMove, r.Posting = g.ToMove(), g.Posting
+		if c := g.Clock(g.ToMove()); c.Running() {
+			r.LastDay = c.Deadline(g.Terms(sh.Regulation)).LastDay
+		}
 	}
 	for _, s := range []referee.Side{referee.White, referee.Black} {
 		if o := g.Clock(s).Overstep; o != nil {
@@ -199,8 +203,8 @@ func (o *Office) show(req ShowRequest) (*GameView, error) {
 		}
 		v.Variants, v.History = g.Variants, g.History
 		v.Clocks = map[referee.Side]daysclock.Clock{referee.White: g.WhiteClock, referee.Black: g.BlackClock}
-		if g.Status == referee.StatusPlaying {
-			dl := g.Clock(g.ToMove()).Deadline(g.Terms(sh.Regulation))
+		if c := g.Clock(g.ToMove()); g.Status == referee.StatusPlaying && c.Running() {
+			dl := c.Deadline(g.Terms(sh.Regulation))
 			v.Deadline = &dl
 		}
 		rulings, err := tx.Rulings(id)
