@@ -30,6 +30,8 @@ type Request struct {
 	Export     *ExportRequest     `json:"export,omitempty"`
 	Create     *CreateRequest     `json:"create_tournament,omitempty"`
 	Backup     *BackupRequest     `json:"backup,omitempty"`
+	Archive    *ArchiveRequest    `json:"archive,omitempty"`
+	Prune      *PruneRequest      `json:"prune,omitempty"`
 }
 
 // A Reply is what a Request gives back: the field of the request's kind is set.
@@ -46,6 +48,8 @@ type Reply struct {
 	Export     *ExportReply     `json:"export,omitempty"`
 	Registered *Registered      `json:"registered,omitempty"`
 	BackedUp   *BackedUp        `json:"backed_up,omitempty"`
+	Archived   *ArchiveReply    `json:"archived,omitempty"`
+	Pruned     *PruneReply      `json:"pruned,omitempty"`
 }
 
 // ListRequest: `judge list`, every game (of one tournament when Tournament is set).
@@ -73,6 +77,13 @@ type VerifyRequest struct {
 type Verified struct {
 	Game    store.GameID `json:"game,omitzero"`
 	Letters uint64       `json:"letters,omitempty"`
+	// Pruned counts the game's letters whose raw bytes were dropped after their retention, and
+	// PrunedOld those of them archived before schema version 5, whose hash is taken as stored
+	// (store.ChainReport).
+	Pruned    uint64 `json:"pruned,omitempty"`
+	PrunedOld uint64 `json:"pruned_old,omitempty"`
+	// Archived are the archived tournaments whose archive files were checked with the store.
+	Archived []string `json:"archived,omitempty"`
 }
 
 // QuarantineRequest: `judge quarantine`, the letters held and never applied.
@@ -244,6 +255,7 @@ func (r Request) kind() string {
 		{r.Annul != nil, "annul"}, {r.Withdraw != nil, "withdraw"}, {r.Protest != nil, "protest"},
 		{r.Revert != nil, "revert"}, {r.Report != nil, "report"}, {r.Export != nil, "export"},
 		{r.Create != nil, "create_tournament"}, {r.Backup != nil, "backup"},
+		{r.Archive != nil, "archive"}, {r.Prune != nil, "prune"},
 	} {
 		if f.set {
 			name, n = f.name, n+1
@@ -263,7 +275,7 @@ func (r Request) kind() string {
 // a large store does not hold up the letters.
 func (r Request) Changes() bool {
 	return r.Rule != nil || r.Annul != nil || r.Withdraw != nil || r.Protest != nil || r.Revert != nil ||
-		r.Report != nil || r.Create != nil
+		r.Report != nil || r.Create != nil || r.Archive != nil && !r.Archive.List || r.Prune != nil
 }
 
 // Run does one request on the office's store. A request that Changes the store must be run where
@@ -306,6 +318,10 @@ func (o *Office) Run(req Request) (Reply, error) {
 		rep.Registered, err = o.createTournament(*req.Create)
 	case "backup":
 		rep.BackedUp, err = o.backup(*req.Backup)
+	case "archive":
+		rep.Archived, err = o.archive(*req.Archive)
+	case "prune":
+		rep.Pruned, err = o.prune(*req.Prune)
 	default:
 		return rep, fmt.Errorf("%w: a request names exactly one command", ErrBadRequest)
 	}
@@ -363,6 +379,10 @@ func (o *Office) canonical(req *Request) error {
 		c := *req.Export
 		req.Export = &c // the caller's request stays as it was
 		games = append(games, &c.Game)
+	case req.Archive != nil:
+		c := *req.Archive
+		req.Archive = &c // the caller's request stays as it was
+		codes = append(codes, &c.Tournament)
 	}
 	if len(games)+len(codes) == 0 {
 		return nil

@@ -105,6 +105,9 @@ type LetterView struct {
 	// RevertedBy is the ruling (its number in the audit log) that put the game back as it was
 	// before this letter or an earlier one: the letter no longer counts.
 	RevertedBy uint64 `json:"reverted_by,omitempty"`
+	// Pruned: the letter's raw bytes were dropped after their retention ([store]
+	// retain_raw_days); what postald recorded of it remains, From and To no longer.
+	Pruned bool `json:"pruned,omitempty"`
 }
 
 // newLetterView is an archive entry as judge show lists it.
@@ -112,7 +115,7 @@ func newLetterView(e store.ArchiveEntry, reverted map[uint64]uint64) LetterView 
 	h := readEnvelope(e.Raw)
 	v := LetterView{Seq: e.Seq, Direction: string(e.Direction), Time: e.Time, MessageID: e.MessageID,
 		Verdict: e.Verdict, Clause: e.Clause, Hash: e.Hash.String(), Envelope: h.returnPath, From: h.from,
-		Auth: e.Auth, RevertedBy: reverted[e.Seq]}
+		Auth: e.Auth, RevertedBy: reverted[e.Seq], Pruned: e.Pruned}
 	if e.Direction == store.Out {
 		v.To = h.to
 	}
@@ -199,7 +202,21 @@ func (o *Office) verify(req VerifyRequest) (*Verified, error) {
 		if err := o.opt.Store.VerifyAll(); err != nil {
 			return nil, err
 		}
-		return &Verified{}, nil
+		v := &Verified{}
+		var archived []store.ArchivedTournament
+		if err := o.opt.Store.View(func(tx *store.Tx) (err error) {
+			archived, err = tx.ArchivedTournaments()
+			return err
+		}); err != nil {
+			return nil, err
+		}
+		for _, a := range archived {
+			if err := o.opt.Store.VerifyArchived(a.Code); err != nil {
+				return v, err
+			}
+			v.Archived = append(v.Archived, a.Code)
+		}
+		return v, nil
 	}
 	var id store.GameID
 	if err := o.opt.Store.View(func(tx *store.Tx) (err error) {
@@ -208,11 +225,11 @@ func (o *Office) verify(req VerifyRequest) (*Verified, error) {
 	}); err != nil {
 		return nil, err
 	}
-	n, err := o.opt.Store.Verify(id)
+	rep, err := o.opt.Store.VerifyReport(id)
 	if err != nil {
 		return nil, err
 	}
-	return &Verified{Game: id, Letters: n}, nil
+	return &Verified{Game: id, Letters: rep.Entries, Pruned: rep.Pruned, PrunedOld: rep.PrunedOld}, nil
 }
 
 // quarantine is `judge quarantine`: the letters postald held (trust rules, limits, unreadable,

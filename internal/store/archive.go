@@ -467,19 +467,25 @@ func (tx *Tx) VerifyChain(g GameID) (rep ChainReport, err error) {
 // For a game of an archived tournament, the archive file is checked so, and its copy of the
 // rulings about the game against the store's log.
 func (tx *Tx) VerifyGame(g GameID) (uint64, error) {
+	rep, err := tx.verifyGameChain(g)
+	return rep.Entries, err
+}
+
+// verifyGameChain is VerifyGame with the report of the chain.
+func (tx *Tx) verifyGameChain(g GameID) (ChainReport, error) {
 	if a, err := tx.archivedTx(g.Tournament); err != nil || a != nil {
 		if err != nil {
-			return 0, err
+			return ChainReport{}, err
 		}
-		n, err := a.VerifyGame(g)
+		rep, err := a.verifyGameChain(g)
 		if err == nil {
 			if _, err = tx.Rulings(g); err == nil {
 				err = tx.sameRulings(a, g)
 			}
 		}
-		return n, a.archivedErr(err)
+		return rep, a.archivedErr(err)
 	}
-	n, err := tx.Verify(g)
+	n, err := tx.VerifyChain(g)
 	if err != nil || g.IsZero() {
 		return n, err
 	}
@@ -495,6 +501,16 @@ func (tx *Tx) VerifyGame(g GameID) (uint64, error) {
 	}
 	_, err = tx.Rulings(g)
 	return n, err
+}
+
+// VerifyReport is Tx.VerifyGame in its own read transaction, with the report of the chain
+// (its pruned entries).
+func (db *DB) VerifyReport(g GameID) (rep ChainReport, err error) {
+	err = db.View(func(tx *Tx) error {
+		rep, err = tx.verifyGameChain(g)
+		return err
+	})
+	return rep, err
 }
 
 // Verify is Tx.VerifyGame in its own read transaction.
