@@ -33,7 +33,7 @@ const pruneUsage = `usage: postald prune [-config FILE] [CODE]
 
 Drops the raw bytes of the letters of every archived tournament (or of CODE) once [store]
 retain_raw_days have passed since the later of its last letter and its archiving: never less
-than 30 days (clause 4.1.13: the records are kept at least a month after the results), and 0,
+than 30 days (clause 4.1.13: the correspondence is kept a month after the results), and 0,
 the default, keeps them for ever. Each letter's header, verdict, the game before it, its hash
 and the SHA-256 of its bytes stay, so that judge verify still checks the archive and every
 receipt; judge show marks the letters pruned. The archive file is rewritten beside the old one,

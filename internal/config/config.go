@@ -49,8 +49,9 @@ type Store struct {
 	RetainRawDays int `toml:"retain_raw_days"`
 }
 
-// MinRetainRawDays is the least [store] retain_raw_days: clause 4.1.13 keeps the records at
-// least a month after the results are published.
+// MinRetainRawDays is the least [store] retain_raw_days: under clause 4.1.13 the players keep
+// all the tournament's correspondence for a month after they receive its results, and show it
+// to the judge on demand; postald keeps its own copies at least as long.
 const MinRetainRawDays = 30
 
 // Server is an IMAP or SMTP server postald talks to.
@@ -208,9 +209,9 @@ func (c *Config) validate(env Env) error {
 	if c.Store.Path == "" {
 		errs = append(errs, errors.New("[store] path is empty"))
 	}
-	// 4.1.13: the records are kept at least a month after the results are published.
+	// 4.1.13: the correspondence is kept for a month after the results are received.
 	if d := c.Store.RetainRawDays; d != 0 && d < MinRetainRawDays {
-		errs = append(errs, fmt.Errorf("[store] retain_raw_days = %d: want 0 (keep for ever) or at least %d (clause 4.1.13: the records are kept a month after the results)", d, MinRetainRawDays))
+		errs = append(errs, fmt.Errorf("[store] retain_raw_days = %d: want 0 (keep for ever) or at least %d (clause 4.1.13: the correspondence is kept for a month after the results are received)", d, MinRetainRawDays))
 	}
 	for _, s := range []struct {
 		name string

@@ -22,8 +22,9 @@ import (
 const ArchiveDirName = "archive"
 
 // MinRetention is the shortest time the raw bytes of a finished tournament's letters are kept:
-// clause 4.1.13 keeps the records at least a month after the results are published. Prune
-// refuses a shorter retention whatever its caller says.
+// under clause 4.1.13 the players keep all the tournament's correspondence for a month after
+// they receive its results, and show it to the judge on demand, so postald keeps its own copies
+// at least as long. PruneArchived refuses a shorter retention whatever its caller says.
 const MinRetention = 30 * 24 * time.Hour
 
 // ErrArchived is returned when something would change a tournament moved to an archive file:
@@ -921,7 +922,7 @@ func (db *DB) PruneArchived(code string, now time.Time, retain time.Duration) (P
 		return PruneResult{}, fmt.Errorf("prune tournament %s: %w", code, err)
 	}
 	if retain < MinRetention {
-		// 4.1.13: the records are kept at least a month after the results are published.
+		// 4.1.13: the correspondence is kept for a month after the results are received.
 		return fail(invalidf("a retention of %v is shorter than the %v of clause 4.1.13", retain, MinRetention))
 	}
 	var rec ArchivedTournament

@@ -64,8 +64,8 @@ import (
 //   - 5: an archive entry written from this version on (recordV2 entries)
 //     hashes the SHA-256 of its raw letter instead of the letter itself and
 //     keeps that digest, so that the raw bytes of a finished tournament's
-//     letters may be dropped after their retention (clause 4.1.13: a month
-//     after the results) while the chain still verifies; entries written
+//     letters may be dropped after their retention (at least the month of
+//     clause 4.1.13) while the chain still verifies; entries written
 //     before keep their formula (the receipts quoted to players stay valid).
 //     A finished tournament may be moved to an archive file of its own
 //     (archived.go), listed in the new bucket archived_tournaments. Migration
