@@ -117,4 +117,7 @@ func TestArchiveRoundTrip(t *testing.T) {
 	if out, code := run("judge", "show", "RUL-1/1-4"); code != 0 || !strings.Contains(out, "(pruned: raw letter dropped") {
 		t.Errorf("judge show after prune: exit %d\n%s", code, out)
 	}
+	if out, code := run("judge", "letter", "RUL-1/1-4", "1", "-raw"); code != 1 || !strings.Contains(out, "was pruned") || !strings.Contains(out, "SHA-256") {
+		t.Errorf("judge letter -raw of a pruned letter: exit %d\n%s", code, out)
+	}
 }

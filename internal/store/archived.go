@@ -575,6 +575,7 @@ func (db *DB) ArchiveTournament(code string, now time.Time) (ArchiveResult, erro
 		return tx.dropTournament(rec)
 	})
 	if err != nil {
+		os.Remove(final) // the store is as it was: the file names nothing
 		return fail(err)
 	}
 	if err := stepDone("recorded"); err != nil {

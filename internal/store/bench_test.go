@@ -241,7 +241,9 @@ func BenchmarkArchiveTournament(b *testing.B) {
 			b.Fatal(err)
 		}
 		code := "BENCH-ARCH"
-		if err := db.Update(func(tx *Tx) error { return tx.PutTournament(code, Sheet{Format: "toml", Data: []byte("x"), Created: t0}) }); err != nil {
+		if err := db.Update(func(tx *Tx) error {
+			return tx.PutTournament(code, Sheet{Format: "toml", Data: []byte("x"), Created: t0})
+		}); err != nil {
 			b.Fatal(err)
 		}
 		n := 0
