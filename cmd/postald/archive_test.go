@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"postald/internal/office"
 	"postald/internal/store"
 )
 
@@ -67,6 +69,16 @@ func TestArchiveRoundTrip(t *testing.T) {
 		}
 		before[strings.Join(args, " ")] = out
 	}
+	// The web pages read it through the office's Reader.
+	reader := office.NewReader(r.db)
+	pageIn, pageGames, err := reader.Tournament("RUL-1", r.clock.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	pageGame, err := reader.Game("RUL-1", "1-4", r.clock.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
 	out, code = run("archive", "RUL-1")
 	if code != 0 || !strings.Contains(out, "tournament RUL-1 archived in ") {
 		t.Fatalf("archive: exit %d\n%s", code, out)
@@ -81,6 +93,12 @@ func TestArchiveRoundTrip(t *testing.T) {
 		if code != 0 || got != before[key] {
 			t.Errorf("%s after archive: exit %d\n%s", key, code, cmp.Diff(before[key], got))
 		}
+	}
+	if in, games, err := reader.Tournament("RUL-1", r.clock.Now()); err != nil || !cmp.Equal(in, pageIn) || !cmp.Equal(games, pageGames) {
+		t.Errorf("the tournament's page after archive: %v\n%s", err, cmp.Diff(pageIn, in))
+	}
+	if g, err := reader.Game("RUL-1", "1-4", r.clock.Now()); err != nil || !cmp.Equal(g, pageGame) {
+		t.Errorf("the game's page after archive: %v\n%s", err, cmp.Diff(pageGame, g))
 	}
 	if out, code := run("archive", "-list"); code != 0 || !strings.Contains(out, "RUL-1  "+filepath.Base(file)) {
 		t.Errorf("archive -list: exit %d\n%s", code, out)
@@ -119,5 +137,63 @@ func TestArchiveRoundTrip(t *testing.T) {
 	}
 	if out, code := run("judge", "letter", "RUL-1/1-4", "1", "-raw"); code != 1 || !strings.Contains(out, "was pruned") || !strings.Contains(out, "SHA-256") {
 		t.Errorf("judge letter -raw of a pruned letter: exit %d\n%s", code, out)
+	}
+}
+
+// TestArchiveCommandLine runs archive and prune as the binary does with no daemon running: on
+// the store the configuration names (a copy of a finished tournament's), with [store]
+// retain_raw_days read from it, -config anywhere.
+func TestArchiveCommandLine(t *testing.T) {
+	r := rulingRig(t)
+	var games []store.GameID
+	if err := r.db.View(func(tx *store.Tx) (err error) { games, err = tx.Games("RUL-1"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range games {
+		if out, code := r.judge(t, "annul", g.Key(), "-clause", "4.1.7", "-reason", "season closed"); code != 0 {
+			t.Fatalf("annul %s: %s", g, out)
+		}
+	}
+	dir := t.TempDir()
+	copyPath := filepath.Join(dir, "postald.db")
+	if out, code, err := runArgs(throughDaemon(r.d), "backup", copyPath); err != nil || code != 0 {
+		t.Fatalf("backup: %v %s", err, out)
+	}
+	config := func(days int) string {
+		file := filepath.Join(dir, fmt.Sprintf("postald-%d.toml", days))
+		cfg := fmt.Sprintf("[store]\npath = %q\nretain_raw_days = %d\n[imap]\naddress = \"127.0.0.1:1\"\ntls = \"none\"\n"+
+			"[smtp]\naddress = \"127.0.0.1:1\"\ntls = \"none\"\nfrom = \"moves@rul.test\"\n[control]\nsocket = %q\n",
+			copyPath, days, filepath.Join(dir, "no-daemon.sock"))
+		if err := os.WriteFile(file, []byte(cfg), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return file
+	}
+	cfg := config(30)
+	show := []string{"judge", "show", "RUL-1/1-4", "-config", cfg}
+	code, before, errOut := runLine(show...)
+	if code != 0 {
+		t.Fatalf("judge show: %s", errOut)
+	}
+	if code, out, errOut := runLine("-config", cfg, "archive", "RUL-1"); code != 0 || !strings.Contains(out, "archived in "+filepath.Join(dir, "archive")) {
+		t.Fatalf("archive: exit %d\n%s%s", code, out, errOut)
+	}
+	if code, after, errOut := runLine(show...); code != 0 || after != before {
+		t.Errorf("judge show after archive: exit %d %s\n%s", code, errOut, cmp.Diff(before, after))
+	}
+	if code, out, _ := runLine("archive", "-list", "-config", cfg); code != 0 || !strings.Contains(out, store.ArchiveFileName("RUL-1", 0)) {
+		t.Errorf("archive -list: exit %d\n%s", code, out)
+	}
+	if code, out, errOut := runLine("prune", "RUL-1", "-config", cfg); code != 0 || !strings.Contains(out, "letters kept until") {
+		t.Errorf("prune within the retention: exit %d\n%s%s", code, out, errOut)
+	}
+	if code, out, errOut := runLine("prune", "-config", config(0)); code != 1 || !strings.Contains(out+errOut, "retain_raw_days is 0") {
+		t.Errorf("prune with no retention: exit %d\n%s%s", code, out, errOut)
+	}
+	if code, out, errOut := runLine("prune", "-config", config(29)); code != 1 || !strings.Contains(out+errOut, "[store] retain_raw_days = 29") {
+		t.Errorf("prune with 29 days: exit %d\n%s%s", code, out, errOut)
+	}
+	if code, _, errOut := runLine("archive", "-config", cfg); code != 2 || !strings.Contains(errOut, "usage: postald archive") {
+		t.Errorf("archive without a code: exit %d\n%s", code, errOut)
 	}
 }
