@@ -122,6 +122,10 @@ func pruneCall(code string) *storeCall {
 					fmt.Fprintf(w, "%s: letters kept until %s ([store] retain_raw_days)\n", t.Code, t.KeptUntil.Format(time.DateOnly))
 					continue
 				}
+				if !t.PrunedBefore.IsZero() {
+					fmt.Fprintf(w, "%s: letters pruned already on %s; %s is %d bytes\n", t.Code, t.PrunedBefore.Format(time.DateOnly), t.File, t.After)
+					continue
+				}
 				fmt.Fprintf(w, "%s: %d letters pruned, %d bytes dropped; %s is %d bytes (was %d)\n", t.Code, t.Dropped, t.Bytes, t.File, t.After, t.Before)
 			}
 			return nil

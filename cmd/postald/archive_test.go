@@ -122,6 +122,9 @@ func TestArchiveRoundTrip(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "letters pruned") {
 		t.Fatalf("prune: exit %d\n%s", code, out)
 	}
+	if out, code := run("prune"); code != 0 || !strings.Contains(out, "RUL-1: letters pruned already on ") {
+		t.Errorf("a second prune: exit %d\n%s", code, out)
+	}
 	for _, args := range [][]string{{"export", "-game", "RUL-1/1-4"}, {"judge", "list", "-tournament", "RUL-1"}} { // the report is dated today
 		key := strings.Join(args, " ")
 		if got, code := run(args...); code != 0 || got != before[key] {

@@ -48,6 +48,8 @@ type PrunedTournament struct {
 	After   int64 `json:"after,omitempty"`
 	// KeptUntil is set when its letters are still within their retention: nothing was dropped.
 	KeptUntil time.Time `json:"kept_until,omitzero"`
+	// PrunedBefore is set when its letters were pruned already, by an earlier prune.
+	PrunedBefore time.Time `json:"pruned_before,omitzero"`
 }
 
 // archive is `postald archive`.
@@ -105,6 +107,7 @@ func (o *Office) prune(req PruneRequest) (*PruneReply, error) {
 		if err != nil {
 			return rep, err
 		}
+		p.PrunedBefore = r.Pruned
 		p.File, p.Dropped, p.Bytes, p.Before, p.After = res.File, res.Dropped, res.Bytes, res.Before, res.ArchivedTournament.Bytes
 		rep.Tournaments = append(rep.Tournaments, p)
 	}

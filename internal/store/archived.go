@@ -327,7 +327,7 @@ func (tx *Tx) tournamentItems(code string, fn func(bucket, chain, k, v []byte) e
 	each := func(name []byte, keyOf func(k []byte) []byte) error {
 		c := tx.bucket(name).Cursor()
 		seek, match := prefix, func(k []byte) bool { return bytes.HasPrefix(k, prefix) }
-		if name[0] == 'e' && string(name) == string(bucketEvents) {
+		if bytes.Equal(name, bucketEvents) {
 			seek, match = nil, func([]byte) bool { return true } // keyed by instant first
 		}
 		for k, v := c.Seek(seek); k != nil && match(k); k, v = c.Next() {
@@ -944,6 +944,10 @@ func (db *DB) PruneArchived(code string, now time.Time, retain time.Duration) (P
 	dir := db.ArchiveDir()
 	for gen := range rec.Generation { // files a crash left after an earlier switch
 		os.Remove(filepath.Join(dir, ArchiveFileName(code, gen)))
+	}
+	if !rec.Pruned.IsZero() {
+		// Pruned already, and nothing is added to an archived tournament: nothing more to drop.
+		return PruneResult{ArchivedTournament: rec, Path: filepath.Join(dir, rec.File), Before: rec.Bytes}, nil
 	}
 	old, err := db.openArchive(rec, true)
 	if err != nil {
