@@ -75,6 +75,7 @@ func TestConfigAnywhere(t *testing.T) {
 		{"judge", "list"}, {"judge", "show", "1-4"}, {"judge", "penalty", "1-4", "black", "2", "-clause", "4.2.11", "-reason", "r"},
 		{"report"}, {"export", "-game", "1-4"}, {"backup", backup}, {"tournament", "create", "-sheet", sheet},
 		{"check-config"}, {"serve"}, {"card", "-game", "1-4", "-from", "black", sheet}, {"cards"},
+		{"check-config"}, {"serve"}, {"archive", "RUL-1"}, {"archive", "-list"}, {"prune"}, {"prune", "RUL-1"},
 	}
 	for _, cmd := range commands {
 		for i, place := range []string{"before the command", "after the command", "after the arguments", "from $POSTALD_CONFIG"} {

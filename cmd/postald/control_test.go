@@ -18,6 +18,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"postald/internal/config"
 	"postald/internal/daemon"
 	"postald/internal/office"
 	"postald/internal/store"
@@ -104,6 +105,21 @@ func commandCall(out io.Writer, args []string) (*storeCall, error) {
 			return nil, err
 		}
 		return backupCall(dst), nil
+	case "archive":
+		list := fs.Bool("list", false, "")
+		if err := fs.Parse(args[1:]); err != nil {
+			return nil, err
+		}
+		return archiveCall(fs.Arg(0), *list), nil
+	case "prune":
+		// -days stands for [store] retain_raw_days of the configuration.
+		days := fs.Int("days", 30, "")
+		if err := fs.Parse(args[1:]); err != nil {
+			return nil, err
+		}
+		call := pruneCall(fs.Arg(0))
+		call.configure(&config.Config{Store: config.Store{RetainRawDays: *days}})
+		return call, nil
 	}
 	return nil, fmt.Errorf("unknown command %q", args[0])
 }

@@ -299,8 +299,11 @@ func printShow(w io.Writer, v *office.GameView) {
 	fmt.Fprintln(w, "\nletters:")
 	for _, l := range v.Letters {
 		mark := ""
+		if l.Pruned {
+			mark = "  (pruned: raw letter dropped after its retention)"
+		}
 		if l.RevertedBy != 0 {
-			mark = fmt.Sprintf("  REVERTED by ruling #%d", l.RevertedBy)
+			mark += fmt.Sprintf("  REVERTED by ruling #%d", l.RevertedBy)
 		}
 		fmt.Fprintf(w, "  #%-3d %-3s %s  %-9s %-12s %s%s\n", l.Seq, l.Direction, l.Time.Format("2006-01-02 15:04"), l.Verdict, l.Clause, l.MessageID, mark)
 		if l.Direction == string(store.In) {
@@ -364,8 +367,18 @@ func parseVerify(out io.Writer, args []string) (office.Request, printer, error) 
 		case v == nil:
 		case v.Game.IsZero():
 			fmt.Fprintln(w, "every archive chain, game record and ruling verifies")
+			for _, code := range v.Archived {
+				fmt.Fprintf(w, "archived tournament %s: its archive file verifies, its rulings are the log's\n", code)
+			}
 		default:
 			fmt.Fprintf(w, "%s: %d letters, chain verifies\n", v.Game.Key(), v.Letters)
+			if v.Pruned > 0 {
+				fmt.Fprintf(w, "%s: %d letters pruned after their retention: their headers, verdicts and hashes verify, their raw bytes are gone", v.Game.Key(), v.Pruned)
+				if v.PrunedOld > 0 {
+					fmt.Fprintf(w, "; %d of them were archived before schema 5, their hashes kept as stored and checked by the links on both sides", v.PrunedOld)
+				}
+				fmt.Fprintln(w)
+			}
 		}
 		return nil
 	}, nil

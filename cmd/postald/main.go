@@ -59,6 +59,8 @@ func commands() []command {
 		{"perft", "perft -variant V -depth N [-fen F]: count legal move sequences", runPerft},
 		{"diagram", "diagram -variant V -fen F [-last MOVE] -o FILE.png: a position as a picture", runDiagram},
 		{"backup", "backup FILE: a consistent, checked copy of the store, while the daemon runs or not", runBackup},
+		{"archive", "archive CODE: move a finished tournament to an archive file of its own; -list lists them", runArchive},
+		{"prune", "prune [CODE]: drop archived letters' raw bytes after [store] retain_raw_days (4.1.13)", runPrune},
 		{"check-config", "check-config -config FILE: the configuration, trust, file permissions, IMAP and SMTP logins; exit 1 on a problem", runCheckConfig},
 		{"version", "the module version and VCS revision this binary was built from", runVersion},
 	}

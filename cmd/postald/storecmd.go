@@ -46,6 +46,8 @@ type storeCall struct {
 	// then, when set, is the call to make after this one succeeded (nil: none): postald cards
 	// prints the cards, then records their posting.
 	then func() *storeCall
+	// configure, when set, completes the request from the configuration before it is run.
+	configure func(cfg *config.Config)
 }
 
 // fail prints err as the command reports a failure and returns the exit status: 0 for a
@@ -76,6 +78,9 @@ func runStoreCall(env *cmdEnv, cfgFile string, call *storeCall) error {
 	cfg, err := config.Load(configPath(cfgFile), config.OSEnv())
 	if err != nil {
 		return err
+	}
+	if call.configure != nil {
+		call.configure(cfg)
 	}
 	rep, err := daemon.Call(cfg.Control.Socket, call.req)
 	var failure *daemon.Failure

@@ -86,6 +86,8 @@ example:
 `,
 	"diagram": diagramUsage,
 	"backup":  backupUsage,
+	"archive": archiveUsage,
+	"prune":   pruneUsage,
 	"check-config": `usage: postald check-config [-config FILE] [-offline] [-timeout D]
 
 Checks the configuration: the file parses, the trust settings, the permissions of the files it
@@ -219,7 +221,7 @@ example:
 // command line wherever it stands.
 var configCommands = map[string]bool{
 	"serve": true, "tournament": true, "judge": true, "report": true, "export": true,
-	"backup": true, "check-config": true, "card": true, "cards": true,
+	"backup": true, "check-config": true, "card": true, "cards": true, "archive": true, "prune": true,
 }
 
 // wantsHelp reports whether args ask for help: -h, -help or --help before any "--".

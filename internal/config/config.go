@@ -42,7 +42,17 @@ type Store struct {
 	Path string `toml:"path"`
 	// OpenTimeout bounds the wait for the file lock held by another process.
 	OpenTimeout Duration `toml:"open_timeout"`
+	// RetainRawDays is how many days the raw bytes of an archived tournament's letters are kept
+	// after the later of its last letter and its archiving, before `postald prune` may drop them
+	// (their headers, verdicts and receipts stay). 0 keeps them for ever; otherwise at least
+	// MinRetainRawDays (clause 4.1.13).
+	RetainRawDays int `toml:"retain_raw_days"`
 }
+
+// MinRetainRawDays is the least [store] retain_raw_days: under clause 4.1.13 the players keep
+// all the tournament's correspondence for a month after they receive its results, and show it
+// to the judge on demand; postald keeps its own copies at least as long.
+const MinRetainRawDays = 30
 
 // Server is an IMAP or SMTP server postald talks to.
 type Server struct {
@@ -198,6 +208,10 @@ func (c *Config) validate(env Env) error {
 	var errs []error
 	if c.Store.Path == "" {
 		errs = append(errs, errors.New("[store] path is empty"))
+	}
+	// 4.1.13: the correspondence is kept for a month after the results are received.
+	if d := c.Store.RetainRawDays; d != 0 && d < MinRetainRawDays {
+		errs = append(errs, fmt.Errorf("[store] retain_raw_days = %d: want 0 (keep for ever) or at least %d (clause 4.1.13: the correspondence is kept for a month after the results are received)", d, MinRetainRawDays))
 	}
 	for _, s := range []struct {
 		name string

@@ -2,6 +2,7 @@ package config
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"strings"
@@ -82,6 +83,9 @@ from = "moves@example.test"
 		{"web listen without port", `from = "moves@example.test"`, "from = \"m@x\"\n[web]\nlisten = \"127.0.0.1\"", "[web] listen"},
 		{"web listen bad port", `from = "moves@example.test"`, "from = \"m@x\"\n[web]\nlisten = \"127.0.0.1:http8\"", "the port must be a number"},
 		{"unknown trust method", `from = "moves@example.test"`, "from = \"m@x\"\n[trust]\nauthserv_id = \"mx\"\nrequire = [\"arc\"]", "unknown method"},
+		{"retention under a month", `path = "/tmp/p.db"`, "path = \"/tmp/p.db\"\nretain_raw_days = 29", "[store] retain_raw_days = 29"},
+		{"retention of one day", `path = "/tmp/p.db"`, "path = \"/tmp/p.db\"\nretain_raw_days = 1", "4.1.13"},
+		{"negative retention", `path = "/tmp/p.db"`, "path = \"/tmp/p.db\"\nretain_raw_days = -30", "[store] retain_raw_days = -30"},
 	}
 	env := fakeEnv(map[string]string{"P": "pw"}, nil)
 	for _, tc := range tests {
@@ -147,5 +151,15 @@ func TestFileProblems(t *testing.T) {
 	c.SMTP.PasswordFile = dir + "/missing"
 	if got := FileProblems(cfgPath, c, nil); len(got) != 2 {
 		t.Errorf("FileProblems = %q, want the missing smtp password file reported too", got)
+	}
+}
+
+func TestRetainRawDays(t *testing.T) {
+	for _, days := range []int{0, MinRetainRawDays, 365} {
+		doc := fmt.Sprintf("[store]\npath = \"/tmp/p.db\"\nretain_raw_days = %d\n[imap]\naddress = \"127.0.0.1:1143\"\ntls = \"none\"\n[smtp]\naddress = \"127.0.0.1:2525\"\ntls = \"none\"\nfrom = \"m@x\"\n", days)
+		c, err := Parse([]byte(doc), fakeEnv(nil, nil))
+		if err != nil || c.Store.RetainRawDays != days {
+			t.Errorf("retain_raw_days = %d: %v, %+v", days, err, c)
+		}
 	}
 }

@@ -71,6 +71,9 @@ func (o *Office) archivedLetter(req LetterRequest) (*ArchivedLetter, error) {
 	}
 	a.Letter = newLetterView(e, revertedLetters(rulings))
 	a.Letter.Time = e.Time.In(loc)
+	if req.Raw && e.Pruned {
+		return nil, fmt.Errorf("letter #%d of %s was pruned after its retention ([store] retain_raw_days): its bytes are gone; their SHA-256 was %s", req.N, a.Chain, e.RawDigest)
+	}
 	if req.Raw {
 		a.Raw = e.Raw
 		return a, nil

@@ -33,6 +33,8 @@ type Request struct {
 	Card       *CardRequest       `json:"card,omitempty"`
 	Cards      *CardsRequest      `json:"cards,omitempty"`
 	Post       *PostRequest       `json:"post,omitempty"`
+	Archive    *ArchiveRequest    `json:"archive,omitempty"`
+	Prune      *PruneRequest      `json:"prune,omitempty"`
 }
 
 // A Reply is what a Request gives back: the field of the request's kind is set.
@@ -52,6 +54,8 @@ type Reply struct {
 	Card       *CardEntered     `json:"card,omitempty"`
 	Cards      *CardsReply      `json:"cards,omitempty"`
 	Posted     *PostedReply     `json:"posted,omitempty"`
+	Archived   *ArchiveReply    `json:"archived,omitempty"`
+	Pruned     *PruneReply      `json:"pruned,omitempty"`
 }
 
 // ListRequest: `judge list`, every game (of one tournament when Tournament is set).
@@ -79,6 +83,13 @@ type VerifyRequest struct {
 type Verified struct {
 	Game    store.GameID `json:"game,omitzero"`
 	Letters uint64       `json:"letters,omitempty"`
+	// Pruned counts the game's letters whose raw bytes were dropped after their retention, and
+	// PrunedOld those of them archived before schema version 5, whose hash is taken as stored
+	// (store.ChainReport).
+	Pruned    uint64 `json:"pruned,omitempty"`
+	PrunedOld uint64 `json:"pruned_old,omitempty"`
+	// Archived are the archived tournaments whose archive files were checked with the store.
+	Archived []string `json:"archived,omitempty"`
 }
 
 // QuarantineRequest: `judge quarantine`, the letters held and never applied.
@@ -251,6 +262,7 @@ func (r Request) kind() string {
 		{r.Revert != nil, "revert"}, {r.Report != nil, "report"}, {r.Export != nil, "export"},
 		{r.Create != nil, "create_tournament"}, {r.Backup != nil, "backup"},
 		{r.Card != nil, "card"}, {r.Cards != nil, "cards"}, {r.Post != nil, "post"},
+		{r.Archive != nil, "archive"}, {r.Prune != nil, "prune"},
 	} {
 		if f.set {
 			name, n = f.name, n+1
@@ -270,7 +282,7 @@ func (r Request) kind() string {
 // a large store does not hold up the letters.
 func (r Request) Changes() bool {
 	return r.Rule != nil || r.Annul != nil || r.Withdraw != nil || r.Protest != nil || r.Revert != nil ||
-		r.Report != nil || r.Create != nil || r.Card != nil || r.Post != nil
+		r.Report != nil || r.Create != nil || r.Card != nil || r.Post != nil || r.Archive != nil && !r.Archive.List || r.Prune != nil
 }
 
 // Run does one request on the office's store. A request that Changes the store must be run where
@@ -319,6 +331,10 @@ func (o *Office) Run(req Request) (Reply, error) {
 		rep.Cards, err = o.cards(*req.Cards)
 	case "post":
 		rep.Posted, err = o.post(*req.Post)
+	case "archive":
+		rep.Archived, err = o.archive(*req.Archive)
+	case "prune":
+		rep.Pruned, err = o.prune(*req.Prune)
 	default:
 		return rep, fmt.Errorf("%w: a request names exactly one command", ErrBadRequest)
 	}
@@ -383,6 +399,10 @@ func (o *Office) canonical(req *Request) error {
 	case req.Cards != nil:
 		c := *req.Cards
 		req.Cards = &c // the caller's request stays as it was
+		codes = append(codes, &c.Tournament)
+	case req.Archive != nil:
+		c := *req.Archive
+		req.Archive = &c // the caller's request stays as it was
 		codes = append(codes, &c.Tournament)
 	}
 	if len(games)+len(codes) == 0 {

@@ -2,6 +2,7 @@ package office
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -203,7 +204,7 @@ func (o *Office) sheet(tx *store.Tx, code string) (*tournament.Sheet, error) {
 	}
 	e := r.entry(code)
 	if e == nil {
-		return nil, fmt.Errorf("load tournament %s: tournament %s: %w", code, code, store.ErrNotFound)
+		return archivedSheet(tx, code)
 	}
 	return e.sheet, nil
 }
@@ -222,4 +223,21 @@ func foldKey(s string) string {
 		b.WriteRune(m)
 	}
 	return b.String()
+}
+
+// archivedSheet reads the sheet of tournament code when it is archived (the store reads it from
+// its archive file); the roster holds the tournaments of the store only.
+func archivedSheet(tx *store.Tx, code string) (*tournament.Sheet, error) {
+	if _, ok, err := tx.Archived(code); err != nil || !ok {
+		return nil, errors.Join(err, fmt.Errorf("load tournament %s: tournament %s: %w", code, code, store.ErrNotFound))
+	}
+	raw, err := tx.Tournament(code)
+	if err != nil {
+		return nil, fmt.Errorf("load tournament %s: %w", code, err)
+	}
+	sh, err := tournament.ParseSheet(raw.Data)
+	if err != nil {
+		return nil, fmt.Errorf("load tournament %s: %w", code, err)
+	}
+	return sh, nil
 }

@@ -18,20 +18,20 @@ import (
 
 // GameRow is one game as `judge list` gives it.
 type GameRow struct {
-	Game      string         `json:"game"`
-	White     string         `json:"white"`
-	Black     string         `json:"black"`
-	Status    referee.Status `json:"status"`
-	Result    referee.Result `json:"result"`
-	ToMove    referee.Side   `json:"to_move,omitempty"`
-	Moves     int            `json:"moves"`
-	Time      referee.Time   `json:"time"`
-	Penalty   referee.Time   `json:"penalty"`
-	LastDay   daysclock.Date `json:"last_day,omitzero"` // of the player on move, for his next control
+	Game    string         `json:"game"`
+	White   string         `json:"white"`
+	Black   string         `json:"black"`
+	Status  referee.Status `json:"status"`
+	Result  referee.Result `json:"result"`
+	ToMove  referee.Side   `json:"to_move,omitempty"`
+	Moves   int            `json:"moves"`
+	Time    referee.Time   `json:"time"`
+	Penalty referee.Time   `json:"penalty"`
+	LastDay daysclock.Date `json:"last_day,omitzero"` // of the player on move, for his next control
 	// Posting is the side on move whose move waits for the captain to post his card or make his
 	// call (postald cards): his clock does not run until then, and he has no last day yet.
-	Posting referee.Side `json:"posting,omitempty"`
-	Oversteps []string       `json:"oversteps,omitempty"`
+	Posting   referee.Side `json:"posting,omitempty"`
+	Oversteps []string     `json:"oversteps,omitempty"`
 	// WhiteChannel and BlackChannel are how each plays when it is not by e-mail (4.1.1): by
 	// post, by telephone; WhiteBy and BlackBy say it in the tournament's language («по почте»,
 	// "by post"), as judge list and judge show write it after the name. All four are empty for
@@ -130,6 +130,9 @@ type LetterView struct {
 	// RevertedBy is the ruling (its number in the audit log) that put the game back as it was
 	// before this letter or an earlier one: the letter no longer counts.
 	RevertedBy uint64 `json:"reverted_by,omitempty"`
+	// Pruned: the letter's raw bytes were dropped after their retention ([store]
+	// retain_raw_days); what postald recorded of it remains, From and To no longer.
+	Pruned bool `json:"pruned,omitempty"`
 }
 
 // newLetterView is an archive entry as judge show lists it.
@@ -137,7 +140,7 @@ func newLetterView(e store.ArchiveEntry, reverted map[uint64]uint64) LetterView 
 	h := readEnvelope(e.Raw)
 	v := LetterView{Seq: e.Seq, Direction: string(e.Direction), Time: e.Time, MessageID: e.MessageID,
 		Verdict: e.Verdict, Clause: e.Clause, Hash: e.Hash.String(), Envelope: h.returnPath, From: h.from,
-		Auth: e.Auth, RevertedBy: reverted[e.Seq]}
+		Auth: e.Auth, RevertedBy: reverted[e.Seq], Pruned: e.Pruned}
 	if e.Direction == store.Out {
 		v.To = h.to
 	}
@@ -233,7 +236,21 @@ func (o *Office) verify(req VerifyRequest) (*Verified, error) {
 		if err := o.opt.Store.VerifyAll(); err != nil {
 			return nil, err
 		}
-		return &Verified{}, nil
+		v := &Verified{}
+		var archived []store.ArchivedTournament
+		if err := o.opt.Store.View(func(tx *store.Tx) (err error) {
+			archived, err = tx.ArchivedTournaments()
+			return err
+		}); err != nil {
+			return nil, err
+		}
+		for _, a := range archived {
+			if err := o.opt.Store.VerifyArchived(a.Code); err != nil {
+				return v, err
+			}
+			v.Archived = append(v.Archived, a.Code)
+		}
+		return v, nil
 	}
 	var id store.GameID
 	if err := o.opt.Store.View(func(tx *store.Tx) (err error) {
@@ -242,11 +259,11 @@ func (o *Office) verify(req VerifyRequest) (*Verified, error) {
 	}); err != nil {
 		return nil, err
 	}
-	n, err := o.opt.Store.Verify(id)
+	rep, err := o.opt.Store.VerifyReport(id)
 	if err != nil {
 		return nil, err
 	}
-	return &Verified{Game: id, Letters: n}, nil
+	return &Verified{Game: id, Letters: rep.Entries, Pruned: rep.Pruned, PrunedOld: rep.PrunedOld}, nil
 }
 
 // quarantine is `judge quarantine`: the letters postald held (trust rules, limits, unreadable,

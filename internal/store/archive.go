@@ -5,7 +5,9 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"path/filepath"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -57,6 +59,15 @@ type ArchiveEntry struct {
 	// then holds its head. The chain's hash covers them, and each reference its chunks.
 	BeforeChunks []ChunkList `json:"before_chunks,omitempty"`
 
+	// RawDigest is the SHA-256 of the raw letter (filled by the store): kept in the entry since
+	// schema version 5, computed from Raw for an older entry that still holds it.
+	RawDigest Digest `json:"-"`
+	// Pruned: the raw letter was dropped after its retention (Raw is empty); the header, the
+	// verdict and RawDigest remain, and with them the receipt (see Tx.Verify).
+	Pruned bool `json:"-"`
+
+	// oldHash: the entry's hash is the formula of schema versions 1 to 4, over the raw bytes.
+	oldHash bool
 	// tx is the transaction that read the entry (GameBefore reads its chunks through it).
 	tx *Tx
 }
@@ -101,6 +112,9 @@ func (tx *Tx) Archive(g GameID, e ArchiveEntry) (Receipt, error) {
 	if e.Time.IsZero() {
 		return Receipt{}, invalidf("archive %s: zero time", chain)
 	}
+	if err := tx.refuseArchived(g.Tournament); err != nil {
+		return Receipt{}, err
+	}
 	b, err := tx.bucket(bucketArchive).CreateBucketIfNotExists([]byte(chain))
 	if err != nil {
 		return Receipt{}, fmt.Errorf("archive %s: %w", chain, err)
@@ -115,14 +129,9 @@ func (tx *Tx) Archive(g GameID, e ArchiveEntry) (Receipt, error) {
 	if err != nil {
 		return Receipt{}, fmt.Errorf("archive %s: %w", chain, err)
 	}
-	e.Hash = entryHash(prev, header, e.Raw)
-	v := make([]byte, 0, 1+2*len(Digest{})+4+len(header)+len(e.Raw))
-	v = append(v, recordV1)
-	v = append(v, e.Prev[:]...)
-	v = append(v, e.Hash[:]...)
-	v = binary.BigEndian.AppendUint32(v, uint32(len(header)))
-	v = append(v, header...)
-	v = append(v, e.Raw...)
+	e.RawDigest = sha256.Sum256(e.Raw)
+	e.Hash = entryHashV5(prev, header, e.RawDigest)
+	v := encodeEntry(0, e.Prev, e.Hash, e.RawDigest, header, e.Raw)
 	if err := b.Put(seqKey(e.Seq), v); err != nil {
 		return Receipt{}, fmt.Errorf("archive %s: %w", chain, err)
 	}
@@ -132,7 +141,34 @@ func (tx *Tx) Archive(g GameID, e ArchiveEntry) (Receipt, error) {
 	return Receipt{Chain: chain, Seq: e.Seq, Move: e.Move, Hash: e.Hash}, nil
 }
 
-// entryHash is SHA-256(prev ‖ len(header) ‖ header ‖ raw).
+// Flags of a recordV2 archive entry (schema.go, bucketArchive).
+const (
+	entryPruned  byte = 1 << 0 // the raw letter was dropped
+	entryOldHash byte = 1 << 1 // the hash is entryHash (a recordV1 entry, pruned since)
+)
+
+// encodeEntry is a recordV2 archive entry.
+func encodeEntry(flags byte, prev, hash, rawDigest Digest, header, raw []byte) []byte {
+	n := len(Digest{})
+	v := make([]byte, 0, 2+3*n+4+len(header)+len(raw))
+	v = append(v, recordV2, flags)
+	v = append(v, prev[:]...)
+	v = append(v, hash[:]...)
+	v = append(v, rawDigest[:]...)
+	v = binary.BigEndian.AppendUint32(v, uint32(len(header)))
+	v = append(v, header...)
+	return append(v, raw...)
+}
+
+// entryHashV5 is the hash of an entry written since schema version 5: SHA-256(prev ‖
+// len(header) ‖ header ‖ SHA-256(raw)). It covers the letter through its digest, so that the
+// letter may be dropped after its retention and the chain still verify.
+func entryHashV5(prev Digest, header []byte, rawDigest Digest) Digest {
+	return entryHash(prev, header, rawDigest[:])
+}
+
+// entryHash is SHA-256(prev ‖ len(header) ‖ header ‖ raw): the hash of an entry written by
+// schema versions 1 to 4, kept for them so that the receipts quoted to players stay valid.
 func entryHash(prev Digest, header, raw []byte) Digest {
 	h := sha256.New()
 	h.Write(prev[:])
@@ -168,17 +204,44 @@ func decodeHead(v []byte) (uint64, Digest, error) {
 	return binary.BigEndian.Uint64(v[1:9]), d, nil
 }
 
-// decodeEntry reads a stored entry; the hashes are read as stored, not
-// checked.
+// storedEntryHash is the hash an entry record stores, of either record version, unchecked.
+func storedEntryHash(v []byte) (Digest, bool) {
+	var d Digest
+	n := len(d)
+	switch {
+	case len(v) >= 1+2*n && v[0] == recordV1:
+		copy(d[:], v[1+n:1+2*n])
+	case len(v) >= 2+2*n && v[0] == recordV2:
+		copy(d[:], v[2+n:2+2*n])
+	default:
+		return d, false
+	}
+	return d, true
+}
+
+// decodeEntry reads a stored entry, of either record version; the hashes are read as stored,
+// not checked. RawDigest is computed for a recordV1 entry.
 func decodeEntry(v []byte) (ArchiveEntry, []byte, error) {
 	var e ArchiveEntry
 	n := len(Digest{})
-	if len(v) < 1+2*n+4 || v[0] != recordV1 {
+	var rest []byte
+	switch {
+	case len(v) >= 1+2*n+4 && v[0] == recordV1:
+		copy(e.Prev[:], v[1:1+n])
+		copy(e.Hash[:], v[1+n:1+2*n])
+		rest, e.oldHash = v[1+2*n:], true
+	case len(v) >= 2+3*n+4 && v[0] == recordV2:
+		flags := v[1]
+		if flags&^(entryPruned|entryOldHash) != 0 || flags == entryOldHash {
+			return e, nil, fmt.Errorf("entry flags %#x", flags)
+		}
+		copy(e.Prev[:], v[2:2+n])
+		copy(e.Hash[:], v[2+n:2+2*n])
+		copy(e.RawDigest[:], v[2+2*n:2+3*n])
+		rest, e.Pruned, e.oldHash = v[2+3*n:], flags&entryPruned != 0, flags&entryOldHash != 0
+	default:
 		return e, nil, fmt.Errorf("bad entry record")
 	}
-	copy(e.Prev[:], v[1:1+n])
-	copy(e.Hash[:], v[1+n:1+2*n])
-	rest := v[1+2*n:]
 	hl := binary.BigEndian.Uint32(rest)
 	if uint64(hl) > uint64(len(rest)-4) {
 		return e, nil, fmt.Errorf("entry header overruns the record")
@@ -188,12 +251,62 @@ func decodeEntry(v []byte) (ArchiveEntry, []byte, error) {
 		return e, nil, fmt.Errorf("entry header: %w", err)
 	}
 	e.Raw = bytes.Clone(rest[4+hl:])
+	if e.Pruned && len(e.Raw) > 0 {
+		return e, nil, fmt.Errorf("a pruned entry holds %d bytes of letter", len(e.Raw))
+	}
+	if v[0] == recordV1 {
+		e.RawDigest = sha256.Sum256(e.Raw)
+	}
 	return e, header, nil
+}
+
+// checkEntry checks an entry's hash against what it holds; pruned entries of the old formula
+// cannot be: their hash covers bytes no longer held, and it is taken as stored.
+func checkEntry(e ArchiveEntry, header []byte) error {
+	switch {
+	case e.oldHash && e.Pruned:
+		return nil
+	case e.oldHash:
+		if entryHash(e.Prev, header, e.Raw) != e.Hash {
+			return errors.New("content does not match its hash")
+		}
+	default:
+		if !e.Pruned && sha256.Sum256(e.Raw) != e.RawDigest {
+			return errors.New("the letter does not match its digest")
+		}
+		if entryHashV5(e.Prev, header, e.RawDigest) != e.Hash {
+			return errors.New("content does not match its hash")
+		}
+	}
+	return nil
+}
+
+// pruneEntry is the stored entry v with its raw letter dropped: a recordV2 entry whose hash and
+// digest are those of v; v itself when it is pruned already.
+func pruneEntry(v []byte) ([]byte, error) {
+	e, header, err := decodeEntry(v)
+	if err != nil {
+		return nil, err
+	}
+	if e.Pruned {
+		return v, nil
+	}
+	flags := entryPruned
+	if e.oldHash {
+		flags |= entryOldHash
+	}
+	return encodeEntry(flags, e.Prev, e.Hash, e.RawDigest, header, nil), nil
 }
 
 // ArchiveEntries calls fn with the entries of game g's chain (see Archive for
 // the zero and tournament GameID) in order, from entry from (1 for all).
 func (tx *Tx) ArchiveEntries(g GameID, from uint64, fn func(ArchiveEntry) error) error {
+	if a, err := tx.archivedTx(g.Tournament); err != nil || a != nil {
+		if err != nil {
+			return err
+		}
+		return a.archivedErr(a.ArchiveEntries(g, from, fn))
+	}
 	chain, err := chainKey(g)
 	if err != nil {
 		return err
@@ -239,10 +352,42 @@ func (tx *Tx) Chains() ([]GameID, error) {
 // number of entries and, if a link is broken, a *ChainError naming the
 // first bad entry: an entry whose bytes changed, a missing, extra or
 // reordered entry, or a head that does not match the last entry.
+//
+// A pruned entry (its raw letter dropped after its retention, Tx.PruneRaw) is not a broken
+// link. An entry written since schema version 5 keeps the digest of its letter, which its hash
+// covers: its header, its verdict, the game before it and its link are checked as before, and a
+// copy of the letter kept elsewhere can be checked against the digest. An entry written before
+// version 5 hashed the raw bytes themselves: once pruned, its hash cannot be recomputed; it is
+// taken as stored, and the chain is checked on both sides of it (its previous hash is the hash
+// of the entry before, and the entry after names its hash), so that a change to it still breaks
+// the link to the next entry or the head. VerifyChain counts both kinds.
 func (tx *Tx) Verify(g GameID) (uint64, error) {
+	rep, err := tx.VerifyChain(g)
+	return rep.Entries, err
+}
+
+// ChainReport is what VerifyChain found of a chain that verifies.
+type ChainReport struct {
+	Entries uint64 // the entries of the chain
+	Pruned  uint64 // of them, those whose raw letter was dropped after its retention
+	// PrunedOld counts the pruned entries written before schema version 5, whose hash covers the
+	// bytes dropped: taken as stored, checked only through the links on both sides.
+	PrunedOld uint64
+}
+
+// VerifyChain is Verify with the count of the pruned entries. The chain of an archived
+// tournament's game is read from its archive file.
+func (tx *Tx) VerifyChain(g GameID) (rep ChainReport, err error) {
+	if a, err := tx.archivedTx(g.Tournament); err != nil || a != nil {
+		if err != nil {
+			return rep, err
+		}
+		rep, err := a.VerifyChain(g)
+		return rep, a.archivedErr(err)
+	}
 	chain, err := chainKey(g)
 	if err != nil {
-		return 0, err
+		return rep, err
 	}
 	broken := func(seq uint64, format string, args ...any) error {
 		return &ChainError{Chain: chain, Seq: seq, Reason: fmt.Sprintf(format, args...)}
@@ -254,55 +399,62 @@ func (tx *Tx) Verify(g GameID) (uint64, error) {
 		for k, v := c.First(); k != nil; k, v = c.Next() {
 			want := n + 1
 			if len(k) != 8 {
-				return n, broken(want, "key %x is not a sequence number", k)
+				return rep, broken(want, "key %x is not a sequence number", k)
 			}
 			if got := binary.BigEndian.Uint64(k); got != want {
-				return n, broken(want, "entry missing (next stored entry is %d)", got)
+				return rep, broken(want, "entry missing (next stored entry is %d)", got)
 			}
 			e, header, err := decodeEntry(v)
 			if err != nil {
-				return n, broken(want, "%v", err)
+				return rep, broken(want, "%v", err)
 			}
 			if e.Chain != chain || e.Seq != want {
-				return n, broken(want, "entry claims to be %s #%d", e.Chain, e.Seq)
+				return rep, broken(want, "entry claims to be %s #%d", e.Chain, e.Seq)
 			}
 			if e.Prev != prev {
-				return n, broken(want, "previous hash does not match entry %d", n)
+				return rep, broken(want, "previous hash does not match entry %d", n)
 			}
-			if h := entryHash(prev, header, e.Raw); h != e.Hash {
-				return n, broken(want, "content does not match its hash")
+			if err := checkEntry(e, header); err != nil {
+				return rep, broken(want, "%v", err)
+			}
+			if e.Pruned {
+				rep.Pruned++
+				if e.oldHash {
+					rep.PrunedOld++
+				}
 			}
 			// The chunks of the game before the letter are held (each chain is checked whole by
 			// the deep check of the chunks).
 			if len(e.BeforeChunks) > 0 {
 				if g.Game == "" {
-					return n, broken(want, "a letter of no game keeps a game before it")
+					return rep, broken(want, "a letter of no game keeps a game before it")
 				}
 				if err := tx.checkLists(g, e.BeforeChunks); err != nil {
-					return n, broken(want, "the game before the letter: %v", err)
+					return rep, broken(want, "the game before the letter: %v", err)
 				}
 			}
 			n, prev = want, e.Hash
+			rep.Entries = n
 		}
 	}
 	hv := tx.bucket(bucketArchiveHead).Get([]byte(chain))
 	if hv == nil {
 		if n > 0 {
-			return n, broken(n, "chain has no head record")
+			return rep, broken(n, "chain has no head record")
 		}
-		return 0, nil
+		return rep, nil
 	}
 	seq, hash, err := decodeHead(hv)
 	if err != nil {
-		return n, broken(n+1, "head: %v", err)
+		return rep, broken(n+1, "head: %v", err)
 	}
 	if seq != n {
-		return n, broken(min(seq, n)+1, "head says %d entries, chain has %d", seq, n)
+		return rep, broken(min(seq, n)+1, "head says %d entries, chain has %d", seq, n)
 	}
 	if hash != prev {
-		return n, broken(n, "head hash does not match the last entry")
+		return rep, broken(n, "head hash does not match the last entry")
 	}
-	return n, nil
+	return rep, nil
 }
 
 // VerifyGame is Verify for a game's chain and also checks what the chain
@@ -311,8 +463,29 @@ func (tx *Tx) Verify(g GameID) (uint64, error) {
 // those of the record and those of the games before its letters), and the
 // rulings about the game (each one's hash and its link to the ruling
 // before). It returns the number of archived letters.
+//
+// For a game of an archived tournament, the archive file is checked so, and its copy of the
+// rulings about the game against the store's log.
 func (tx *Tx) VerifyGame(g GameID) (uint64, error) {
-	n, err := tx.Verify(g)
+	rep, err := tx.verifyGameChain(g)
+	return rep.Entries, err
+}
+
+// verifyGameChain is VerifyGame with the report of the chain.
+func (tx *Tx) verifyGameChain(g GameID) (ChainReport, error) {
+	if a, err := tx.archivedTx(g.Tournament); err != nil || a != nil {
+		if err != nil {
+			return ChainReport{}, err
+		}
+		rep, err := a.verifyGameChain(g)
+		if err == nil {
+			if _, err = tx.Rulings(g); err == nil {
+				err = tx.sameRulings(a, g)
+			}
+		}
+		return rep, a.archivedErr(err)
+	}
+	n, err := tx.VerifyChain(g)
 	if err != nil || g.IsZero() {
 		return n, err
 	}
@@ -328,6 +501,16 @@ func (tx *Tx) VerifyGame(g GameID) (uint64, error) {
 	}
 	_, err = tx.Rulings(g)
 	return n, err
+}
+
+// VerifyReport is Tx.VerifyGame in its own read transaction, with the report of the chain
+// (its pruned entries).
+func (db *DB) VerifyReport(g GameID) (rep ChainReport, err error) {
+	err = db.View(func(tx *Tx) error {
+		rep, err = tx.verifyGameChain(g)
+		return err
+	})
+	return rep, err
 }
 
 // Verify is Tx.VerifyGame in its own read transaction.
@@ -370,5 +553,27 @@ func (tx *Tx) verifyAll() error {
 	if err := tx.verifyGames(); err != nil {
 		return err
 	}
+	if err := tx.verifyArchivedRecords(); err != nil {
+		return err
+	}
 	return tx.verifyRulings()
+}
+
+// verifyArchivedRecords checks the records of the archived tournaments (not their files:
+// DB.VerifyArchived reads those): each one decodes and names a tournament the store no longer
+// holds.
+func (tx *Tx) verifyArchivedRecords() error {
+	recs, err := tx.ArchivedTournaments()
+	if err != nil {
+		return err
+	}
+	for _, rec := range recs {
+		if rec.File == "" || filepath.Base(rec.File) != rec.File {
+			return &DamageError{Path: tx.path(), Err: fmt.Errorf("archived tournament %s: bad file name %q", rec.Code, rec.File)}
+		}
+		if tx.bucket(bucketTournaments).Get([]byte(rec.Code)) != nil {
+			return &DamageError{Path: tx.path(), Err: fmt.Errorf("tournament %s is both in the store and archived in %s", rec.Code, rec.File)}
+		}
+	}
+	return nil
 }

@@ -79,16 +79,25 @@ func TestArchive_Hash(t *testing.T) {
 	if err := db.bolt.View(func(tx *bolt.Tx) error {
 		c := tx.Bucket(bucketArchive).Bucket([]byte("CT-2026/1/3-7")).Cursor()
 		for k, v := c.First(); k != nil; k, v = c.Next() {
-			n := binary.BigEndian.Uint32(v[65:69])
-			meta, raw := v[69:69+n], v[69+n:]
+			// Since schema version 5: recordV2, flags, prev, hash, SHA-256 of the letter, header
+			// length, header, letter; the hash covers the letter's digest.
+			if v[0] != recordV2 || v[1] != 0 {
+				t.Fatalf("entry %x: record version %d flags %d", k, v[0], v[1])
+			}
+			n := binary.BigEndian.Uint32(v[98:102])
+			meta, raw := v[102:102+n], v[102+n:]
+			rawSum := sha256.Sum256(raw)
+			if !bytes.Equal(v[66:98], rawSum[:]) {
+				t.Errorf("entry %x: the letter's digest is not kept", k)
+			}
 			h := sha256.New()
 			h.Write(prev[:])
 			h.Write([]byte{byte(n >> 24), byte(n >> 16), byte(n >> 8), byte(n)})
 			h.Write(meta)
-			h.Write(raw)
+			h.Write(rawSum[:])
 			var want [32]byte
 			h.Sum(want[:0])
-			if !bytes.Equal(v[1:33], prev[:]) || !bytes.Equal(v[33:65], want[:]) {
+			if !bytes.Equal(v[2:34], prev[:]) || !bytes.Equal(v[34:66], want[:]) {
 				t.Errorf("entry %x: stored hashes do not chain", k)
 			}
 			prev = want
@@ -156,11 +165,13 @@ func TestArchive_Tamper(t *testing.T) {
 		{"an entry rehashed by someone who does not rebuild the rest", func(tx *bolt.Tx) error {
 			v := entry(tx, 2)
 			v[len(v)-5] ^= 0x01
-			n := binary.BigEndian.Uint32(v[65:69])
+			n := binary.BigEndian.Uint32(v[98:102])
 			var prev Digest
-			copy(prev[:], v[1:33])
-			h := entryHash(prev, v[69:69+n], v[69+n:])
-			copy(v[33:65], h[:])
+			copy(prev[:], v[2:34])
+			sum := sha256.Sum256(v[102+n:])
+			h := entryHashV5(prev, v[102:102+n], sum)
+			copy(v[34:66], h[:])
+			copy(v[66:98], sum[:])
 			return putEntry(tx, 2, v)
 		}, 3},
 		{"an entry appended without the head", func(tx *bolt.Tx) error {

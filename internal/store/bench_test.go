@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	bolt "go.etcd.io/bbolt"
 )
 
 // benchOutcome is a typical letter: about 1 KB in, a game state of 2 KB,
@@ -215,5 +217,102 @@ func BenchmarkOpenCheck(b *testing.B) {
 			b.ReportMetric(mb, "MB")
 			b.ReportMetric(mb/(b.Elapsed().Seconds()/float64(b.N)), "MB/s")
 		})
+	}
+}
+
+// BenchmarkArchiveTournament measures postald archive and postald prune on a finished
+// tournament of 45 games (10 players) with 40 letters in each game, every letter in and both
+// letters out of about 26 KB (the size of a letter with its board picture, docs/admin.md): the
+// time to move it to its archive file and to prune its raw letters, the file's length before
+// and after pruning, and the bytes an archived letter keeps once pruned.
+func BenchmarkArchiveTournament(b *testing.B) {
+	const games, letters = 45, 40
+	pad := make([]byte, 26<<10)
+	for i := range pad {
+		pad[i] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"[(i*7+i/64)%64]
+		if i%78 == 76 {
+			pad[i], pad[i+1] = '\r', '\n'
+		}
+	}
+	for b.Loop() {
+		b.StopTimer()
+		db, err := Open(filepath.Join(b.TempDir(), "postald.db"), Options{NoSync: true, SkipCheck: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		code := "BENCH-ARCH"
+		if err := db.Update(func(tx *Tx) error {
+			return tx.PutTournament(code, Sheet{Format: "toml", Data: []byte("x"), Created: t0})
+		}); err != nil {
+			b.Fatal(err)
+		}
+		n := 0
+		for gi := range games {
+			g := GameID{Tournament: code, Game: fmt.Sprintf("%d-%d", gi/9+1, gi%9+2)}
+			err := db.Update(func(tx *Tx) error {
+				for i := range letters {
+					n++
+					raw := append(letter(fmt.Sprintf("a%d@example.org", n), fmt.Sprint("move ", i)), pad...)
+					ref := MessageRef{"INBOX", 1, uint32(n)}
+					if _, _, err := tx.Receive(ref, fmt.Sprintf("a%d@example.org", n), raw, t0); err != nil {
+						return err
+					}
+					out := Outgoing{From: "moves@club.example", To: []string{"p@example.net"}, Game: g, Verdict: "accepted",
+						Raw: append([]byte("From: moves@club.example\r\nSubject: reply\r\n\r\n"), pad...)}
+					st := &GameState{Data: []byte(fmt.Sprintf(`{"move":%d}`, i)), InPlay: i < letters-1}
+					if _, err := tx.ApplyLetter(LetterOutcome{Ref: ref, MessageID: fmt.Sprintf("a%d@example.org", n), Raw: raw,
+						Received: t0, Now: t0, Game: g, Move: i, Verdict: "accepted", State: st, Outgoing: []Outgoing{out, out}}); err != nil {
+						return err
+					}
+				}
+				due, err := tx.Due(t0.Add(time.Hour), 1000)
+				for _, it := range due {
+					if err := tx.MarkSent(it.Seq, t0); err != nil {
+						return err
+					}
+				}
+				return err
+			})
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+		fi, _ := os.Stat(db.Path())
+		b.StartTimer()
+		start := time.Now()
+		res, err := db.ArchiveTournament(code, t0.Add(time.Hour))
+		if err != nil {
+			b.Fatal(err)
+		}
+		archived := time.Since(start)
+		var free int
+		// A write transaction releases the pages the move freed; then they are counted.
+		if err := db.bolt.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketMeta).Put([]byte("bench"), []byte{1}) }); err != nil {
+			b.Fatal(err)
+		}
+		if err := db.bolt.View(func(tx *bolt.Tx) error {
+			st := db.bolt.Stats()
+			free = (st.FreePageN + st.PendingPageN) * tx.DB().Info().PageSize
+			return nil
+		}); err != nil {
+			b.Fatal(err)
+		}
+		start = time.Now()
+		pr, err := db.PruneArchived(code, t0.Add(MinRetention+time.Hour), MinRetention)
+		if err != nil {
+			b.Fatal(err)
+		}
+		pruned := time.Since(start)
+		b.StopTimer()
+		b.ReportMetric(float64(fi.Size())/(1<<20), "store-MB")
+		b.ReportMetric(float64(free)/(1<<20), "freed-MB")
+		b.ReportMetric(float64(res.Letters), "letters")
+		b.ReportMetric(archived.Seconds(), "archive-s")
+		b.ReportMetric(float64(res.Bytes)/(1<<20), "file-MB")
+		b.ReportMetric(pruned.Seconds(), "prune-s")
+		b.ReportMetric(float64(pr.ArchivedTournament.Bytes)/(1<<20), "pruned-MB")
+		b.ReportMetric(float64(pr.ArchivedTournament.Bytes)/float64(res.Letters), "pruned-B/letter")
+		db.Close()
+		b.StartTimer()
 	}
 }

@@ -123,6 +123,13 @@ func (tx *Tx) putChunk(g GameID, c Chunk) error {
 // Chunk returns the chunk of game g's list whose reference is ref, checked against it. A chunk
 // that is missing or does not match is a *SealError: the game's record names it.
 func (tx *Tx) Chunk(g GameID, list string, ref Digest) (Chunk, error) {
+	if a, err := tx.archivedTx(g.Tournament); err != nil || a != nil {
+		if err != nil {
+			return Chunk{}, err
+		}
+		c, err := a.Chunk(g, list, ref)
+		return c, a.archivedErr(err)
+	}
 	v := tx.bucket(bucketGameChunks).Get(chunkKey(g, ref))
 	if v == nil {
 		return Chunk{}, &SealError{Game: g, Reason: fmt.Sprintf("chunk %s of %s is missing", ref, list)}
@@ -144,6 +151,13 @@ func (tx *Tx) Chunk(g GameID, list string, ref Digest) (Chunk, error) {
 // ChunkItems returns the items of every chunk of list l of game g, oldest chunk first, each
 // checked against its reference and its link to the chunk before it.
 func (tx *Tx) ChunkItems(g GameID, l ChunkList) ([][]byte, error) {
+	if a, err := tx.archivedTx(g.Tournament); err != nil || a != nil {
+		if err != nil {
+			return nil, err
+		}
+		items, err := a.ChunkItems(g, l)
+		return items, a.archivedErr(err)
+	}
 	out := make([][]byte, l.Chunks)
 	ref := l.Last
 	for i := int(l.Chunks) - 1; i >= 0; i-- {

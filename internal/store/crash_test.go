@@ -44,6 +44,13 @@ func TestMain(m *testing.M) {
 		db.Close()
 		os.Exit(0)
 	}
+	if path := os.Getenv(envArchiveDB); path != "" {
+		if err := archiveChild(path); err != nil {
+			fmt.Fprintln(os.Stderr, "archive child:", err)
+			os.Exit(3)
+		}
+		os.Exit(0)
+	}
 	if path := os.Getenv(envCrashDB); path != "" {
 		if err := crashChild(path); err != nil {
 			fmt.Fprintln(os.Stderr, "crash child:", err)

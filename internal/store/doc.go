@@ -67,6 +67,8 @@
 //	rulings_index   tournament 0 game 0 sequence →
 //	events          instant, "tournament/game" →
 //	events_by_game  "tournament/game" → instant
+//	archived_tournaments  tournament code → archive file, its length and SHA-256 (since version 5)
+//	outbox_cards    sequence → (cards and calls waiting for the captain; since version 6)
 //
 // Keys sort: sequences and instants are big-endian, games are
 // "tournament/game" strings. Every value starts with a record version byte.
@@ -76,7 +78,14 @@
 // parts, says in each record whether the game is in play, indexes the games
 // in play and gives the tournaments a revision (migration 3→4 checks every
 // version-3 record's seal and anchor and rewrites it whole as a head on the
-// same anchor; the caller splits it when it next writes it).
+// same anchor; the caller splits it when it next writes it); 5 hashes, in
+// each archive entry written from then on, the SHA-256 of the raw letter
+// (kept in the entry) instead of the letter, so that the letter can be
+// pruned, and lists the archived tournaments (migration 4→5 creates the
+// bucket and rewrites nothing: the entries already written keep their
+// formula, and the receipts quoted from them stay valid); 6 indexes the
+// letters that wait for the captain to post them on cards or make them as
+// calls (migration 5→6 creates the index empty).
 //
 // # Games in parts
 //
@@ -184,8 +193,10 @@
 // tournament's own chain for letters about the tournament as a whole, the
 // quarantine chain for letters that belong to no game). Entry n of a chain
 // stores hash(n) = SHA-256(hash(n-1) ‖ length of metadata ‖ metadata as
-// stored ‖ raw letter), and the chain's head (last sequence and hash) is
-// kept apart. Verify walks a chain and reports the first broken link: a
+// stored ‖ SHA-256(raw letter)) and that digest of the letter (since schema
+// version 5; an entry written before has hash(n) = SHA-256(hash(n-1) ‖
+// length ‖ metadata ‖ raw letter), kept as it is), and the chain's head (last
+// sequence and hash) is kept apart. Verify walks a chain and reports the first broken link: a
 // changed byte, a missing or moved entry, a truncated tail. The chain is
 // tamper-evident, not tamper-proof: someone who can write the file can
 // rebuild a whole chain.
@@ -214,8 +225,77 @@
 // that the store holds them, and keeping it costs the same at every move.
 // The Receipt of a letter (chain, entry, move, hash),
 // quoted in the acknowledgement the player keeps, is the anchor outside the
-// file that exposes such a rebuild. Retention is forever: the store has no
-// call that deletes a letter, a ruling or an inbound record.
+// file that exposes such a rebuild. The store has no call that deletes a
+// ruling or an inbound record; a letter's raw bytes are dropped only by
+// PruneArchived, in an archive file, after their retention (below).
+//
+// # Archived tournaments
+//
+// DB.ArchiveTournament moves a tournament whose games are all finished, and
+// whose letters have all been sent, out of the store into an archive file of
+// its own in ArchiveDir ("archive" beside the store, ArchiveFileName: a name
+// safe for any code). The archive file is a store file of the same schema
+// that holds only that tournament (meta archive_of names it), its records
+// copied byte for byte, so every hash and seal is the one the store had. It
+// is written and fsynced as NAME.tmp, checked as Open checks a store and
+// compared with the store's records (a hash over them), renamed; only then
+// does one transaction of the store check that nothing of the tournament
+// changed, record the file (archived_tournaments: name, length, SHA-256) and
+// drop the tournament. A crash at any point leaves the old state, with at
+// most a stray file the next run writes again, or the move done.
+//
+// Reads are transparent: the Tx methods that read a tournament's records
+// (Tournament, Games of one tournament, Game, GameParts, Chunk, ChunkItems,
+// ArchiveEntries, Verify, VerifyChain, VerifyGame) read an archived
+// tournament from its archive file, opened read-only on first use after its
+// length and SHA-256 are checked against the record (a file changed or
+// replaced is a *DamageError naming it), in a read transaction that ends
+// with the caller's. Tournaments and Games("") list the store's own
+// tournaments only (ArchivedTournaments lists the others). The methods that
+// change a tournament (PutTournament, PutGame, Archive, AppendRuling,
+// SetNextEvent) refuse an archived one with ErrArchived.
+//
+// What stays in the store, and why verify stays honest:
+//
+//   - The rulings. They chain globally in the order made; removing a
+//     tournament's would break the links of the rulings after them. The log
+//     keeps them whole, and Tx.Rulings reads them there. The archive file
+//     holds a copy (same sequence, same record); its own verify checks each
+//     copy's hash, the links between consecutive copies and its index, and
+//     VerifyGame and VerifyArchived check that every copy is the record of
+//     the store's log, so the copy cannot drift from the chain it came from.
+//   - The inbound records of its letters, reduced to what recognises a
+//     redelivered letter (reference, Message-ID, digest, state, game,
+//     verdict, times; the full records go to the archive file), and the
+//     index inbound_id: a letter fetched again after the move is found done
+//     and applied nothing, as before.
+//   - Its aliases (the records of redeliveries) and the quarantine chain,
+//     which belong to no game.
+//
+// VerifyAll (run by Open) checks the records of archived_tournaments, not
+// the files (that would read every archive at every start);
+// DB.VerifyArchived checks a file whole, and postald's judge verify runs it
+// for every archived tournament.
+//
+// # Retention
+//
+// The raw bytes of an archived tournament's letters may be dropped once its
+// retention has passed (DB.PruneArchived: never less than MinRetention, the
+// month of clause 4.1.13, counted from the later of its last letter and its
+// archiving). The file is rewritten with every entry pruned (recordV2 with
+// the pruned flag: header, hashes and the letter's digest kept), checked,
+// named NAME.gN.db, and the store's record switched to it in one
+// transaction; the old file is then removed. What Verify still checks of a
+// pruned entry: for an entry written since version 5, everything but the
+// letter itself — its hash is recomputed from its header and the digest, so
+// the header, the verdict, the game before it and every link are proved, and
+// a copy of the letter kept elsewhere can be checked against the digest. For
+// an entry written before version 5 the hash covered the letter: it is taken
+// as stored, and the chain is checked on both sides (its previous hash is
+// the hash of the entry before; the entry after, or the head, names its
+// hash), so an edit of it still breaks a link; nothing proves its header on
+// its own. VerifyChain counts both kinds (ChainReport), and a pruned entry
+// is never reported as a broken link.
 //
 // # Reliability
 //

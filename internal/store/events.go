@@ -22,6 +22,9 @@ func (tx *Tx) SetNextEvent(g GameID, at time.Time) error {
 	if err := g.validChain(); err != nil {
 		return err
 	}
+	if err := tx.refuseArchived(g.Tournament); err != nil {
+		return err
+	}
 	if !at.IsZero() && !validTimeKey(at) {
 		return invalidf("next event of %s: time %v", g, at)
 	}

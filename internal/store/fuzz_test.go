@@ -87,12 +87,24 @@ func FuzzRecords(f *testing.F) {
 		if err != nil {
 			return
 		}
-		// Rebuild the stored form from what was decoded.
-		v := append([]byte{recordV1}, e.Prev[:]...)
-		v = append(v, e.Hash[:]...)
-		v = append(v, byte(len(header)>>24), byte(len(header)>>16), byte(len(header)>>8), byte(len(header)))
-		v = append(v, header...)
-		v = append(v, e.Raw...)
+		// Rebuild the stored form from what was decoded, in the record version it was read in.
+		var v []byte
+		if b[0] == recordV1 {
+			v = append([]byte{recordV1}, e.Prev[:]...)
+			v = append(v, e.Hash[:]...)
+			v = append(v, byte(len(header)>>24), byte(len(header)>>16), byte(len(header)>>8), byte(len(header)))
+			v = append(v, header...)
+			v = append(v, e.Raw...)
+		} else {
+			var flags byte
+			if e.Pruned {
+				flags |= entryPruned
+			}
+			if e.oldHash {
+				flags |= entryOldHash
+			}
+			v = encodeEntry(flags, e.Prev, e.Hash, e.RawDigest, header, e.Raw)
+		}
 		if !bytes.Equal(v, b) {
 			t.Fatalf("entry %x re-encodes as %x", b, v)
 		}

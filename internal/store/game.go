@@ -247,11 +247,10 @@ func (tx *Tx) verifyGame(g GameID, v []byte) (GameState, error) {
 	if b := tx.bucket(bucketArchive).Bucket([]byte(g.Key())); b != nil {
 		entry = b.Get(seqKey(r.AnchorSeq))
 	}
-	n := len(Digest{})
-	switch {
+	switch h, ok := storedEntryHash(entry); {
 	case entry == nil:
 		return GameState{}, &SealError{Game: g, Reason: fmt.Sprintf("sealed to archive entry %d, which the chain does not hold", r.AnchorSeq)}
-	case len(entry) < 1+2*n || !bytes.Equal(entry[1+n:1+2*n], r.AnchorHash[:]):
+	case !ok || h != r.AnchorHash:
 		return GameState{}, &SealError{Game: g, Reason: fmt.Sprintf("sealed to archive entry %d, whose hash is not the one sealed", r.AnchorSeq)}
 	}
 	return r.State, nil
@@ -260,6 +259,13 @@ func (tx *Tx) verifyGame(g GameID, v []byte) (GameState, error) {
 // Game returns the state of game g, whole (the chunks of a state kept in parts put back into
 // Data), or ErrNotFound; a record or a chunk that does not verify is a *SealError.
 func (tx *Tx) Game(g GameID) (GameState, error) {
+	if a, err := tx.archivedTx(g.Tournament); err != nil || a != nil {
+		if err != nil {
+			return GameState{}, err
+		}
+		st, err := a.Game(g)
+		return st, a.archivedErr(err)
+	}
 	st, err := tx.GameParts(g)
 	if err != nil || len(st.Chunks) == 0 {
 		return st, err
@@ -278,6 +284,13 @@ func (tx *Tx) GameParts(g GameID) (GameState, error) {
 	if err := g.validGame(); err != nil {
 		return GameState{}, err
 	}
+	if a, err := tx.archivedTx(g.Tournament); err != nil || a != nil {
+		if err != nil {
+			return GameState{}, err
+		}
+		st, err := a.GameParts(g)
+		return st, a.archivedErr(err)
+	}
 	v := tx.bucket(bucketGames).Get([]byte(g.Key()))
 	if v == nil {
 		return GameState{}, fmt.Errorf("game %s: %w", g, ErrNotFound)
@@ -291,6 +304,9 @@ func (tx *Tx) GameParts(g GameID) (GameState, error) {
 // object. A new game, or one that enters or leaves play, changes the tournaments' revision.
 func (tx *Tx) PutGame(g GameID, st GameState) error {
 	if err := g.validGame(); err != nil {
+		return err
+	}
+	if err := tx.refuseArchived(g.Tournament); err != nil {
 		return err
 	}
 	for _, c := range st.NewChunks {
@@ -374,7 +390,17 @@ func (tx *Tx) verifyGames() error {
 
 // Games returns the games of a tournament in key order; an empty tournament
 // code returns every game.
+//
+// The games of an archived tournament are those of its archive file; the list of every game
+// holds the games of the tournaments in the store only.
 func (tx *Tx) Games(tournament string) ([]GameID, error) {
+	if a, err := tx.archivedTx(tournament); err != nil || a != nil {
+		if err != nil {
+			return nil, err
+		}
+		ids, err := a.Games(tournament)
+		return ids, a.archivedErr(err)
+	}
 	var out []GameID
 	prefix := []byte(tournament + "/")
 	if tournament == "" {
@@ -406,6 +432,9 @@ func (tx *Tx) PutTournament(code string, sh Sheet) error {
 	if err := (GameID{Tournament: code}).validTournament(); err != nil {
 		return err
 	}
+	if err := tx.refuseArchived(code); err != nil {
+		return err
+	}
 	if sh.Format != "toml" && sh.Format != "json" {
 		return invalidf("sheet format %q: want toml or json", sh.Format)
 	}
@@ -419,8 +448,16 @@ func (tx *Tx) PutTournament(code string, sh Sheet) error {
 	return tx.bumpRevision([]byte("tournament"), []byte(code), v)
 }
 
-// Tournament returns the sheet of tournament code, or ErrNotFound.
+// Tournament returns the sheet of tournament code, or ErrNotFound; an archived tournament's
+// from its archive file.
 func (tx *Tx) Tournament(code string) (Sheet, error) {
+	if a, err := tx.archivedTx(code); err != nil || a != nil {
+		if err != nil {
+			return Sheet{}, err
+		}
+		sh, err := a.Tournament(code)
+		return sh, a.archivedErr(err)
+	}
 	v := tx.bucket(bucketTournaments).Get([]byte(code))
 	if v == nil {
 		return Sheet{}, fmt.Errorf("tournament %s: %w", code, ErrNotFound)
@@ -432,7 +469,8 @@ func (tx *Tx) Tournament(code string) (Sheet, error) {
 	return sh, nil
 }
 
-// Tournaments returns the codes of all tournaments in key order.
+// Tournaments returns the codes of all tournaments in key order, but the archived ones
+// (ArchivedTournaments lists those).
 func (tx *Tx) Tournaments() ([]string, error) {
 	var out []string
 	err := tx.bucket(bucketTournaments).ForEach(func(k, _ []byte) error {

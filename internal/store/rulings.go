@@ -34,6 +34,9 @@ func (tx *Tx) AppendRuling(r Ruling) (Ruling, error) {
 	if r.Kind == "" || r.Time.IsZero() {
 		return Ruling{}, invalidf("ruling on %s: want a kind and a time", r.Game)
 	}
+	if err := tx.refuseArchived(r.Game.Tournament); err != nil {
+		return Ruling{}, err
+	}
 	b := tx.bucket(bucketRulings)
 	seq, err := b.NextSequence()
 	if err != nil {
@@ -159,6 +162,9 @@ func (tx *Tx) ruling(seq uint64) (Ruling, error) {
 	var want Digest
 	if seq > 1 {
 		pv := b.Get(seqKey(seq - 1))
+		if pv == nil && tx.inArchive() {
+			return r, nil // a copy: its link is checked against the store's log (sameRulings)
+		}
 		if pv == nil {
 			return Ruling{}, &ChainError{Chain: rulingsChain, Seq: seq - 1, Reason: "ruling missing"}
 		}
@@ -177,6 +183,9 @@ func (tx *Tx) ruling(seq uint64) (Ruling, error) {
 // verifyRulings walks the rulings log from the first ruling: every link,
 // the head, and the index both ways.
 func (tx *Tx) verifyRulings() error {
+	if tx.inArchive() {
+		return tx.verifyRulingsCopy()
+	}
 	broken := func(seq uint64, format string, args ...any) error {
 		return &ChainError{Chain: rulingsChain, Seq: seq, Reason: fmt.Sprintf(format, args...)}
 	}
@@ -239,4 +248,58 @@ func (tx *Tx) verifyRulings() error {
 		return broken(n, "head hash does not match the last ruling")
 	}
 	return nil
+}
+
+// inArchive reports whether tx reads an archive file.
+func (tx *Tx) inArchive() bool { return tx.db != nil && tx.db.archiveOf != nil }
+
+// verifyRulingsCopy checks the rulings of an archive file, a copy of those of its tournament
+// taken from the store's log: each one's hash, its place and its tournament, the link between
+// consecutive rulings held, and the index both ways. A ruling's link to one of another
+// tournament is not in the file; the store checks every copy against its log (sameRulings).
+func (tx *Tx) verifyRulingsCopy() error {
+	code := tx.db.archiveOf.Code
+	indexed := tx.bucket(bucketRulingsIndex)
+	var n uint64
+	var last uint64
+	var lastHash Digest
+	err := tx.bucket(bucketRulings).ForEach(func(k, v []byte) error {
+		if len(k) != 8 {
+			return &ChainError{Chain: rulingsChain, Seq: last + 1, Reason: fmt.Sprintf("key %x is not a sequence number", k)}
+		}
+		seq := binary.BigEndian.Uint64(k)
+		broken := func(format string, args ...any) error {
+			return &ChainError{Chain: rulingsChain, Seq: seq, Reason: fmt.Sprintf(format, args...)}
+		}
+		r, prev, hash, err := decodeRuling(v)
+		switch {
+		case err != nil:
+			return broken("%v", err)
+		case r.Seq != seq:
+			return broken("ruling claims to be %d", r.Seq)
+		case r.Game.Tournament != code:
+			return broken("a ruling on %s in the archive of %s", r.Game, code)
+		case last > 0 && last == seq-1 && prev != lastHash:
+			return broken("previous hash does not match ruling %d", last)
+		case indexed.Get(rulingIndexKey(r.Game, seq)) == nil:
+			return broken("not in the index of %s", r.Game)
+		}
+		n, last, lastHash = n+1, seq, hash
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	var count uint64
+	err = indexed.ForEach(func(k, _ []byte) error {
+		count++
+		if len(k) < 10 || tx.bucket(bucketRulings).Get(k[len(k)-8:]) == nil {
+			return &ChainError{Chain: rulingsChain, Seq: last + 1, Reason: fmt.Sprintf("index entry %q names no ruling", k)}
+		}
+		return nil
+	})
+	if err == nil && count != n {
+		err = &ChainError{Chain: rulingsChain, Seq: last, Reason: fmt.Sprintf("the index has %d entries for %d rulings", count, n)}
+	}
+	return err
 }

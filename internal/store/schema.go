@@ -61,10 +61,19 @@ import (
 //     it whole as a version-4 head on the same anchor, marks it in play
 //     unless its state's "status" member says "finished", and builds the
 //     index.
-//   - 5: adds outbox_cards, the index of the letters waiting for the captain
+//   - 5: an archive entry written from this version on (recordV2 entries)
+//     hashes the SHA-256 of its raw letter instead of the letter itself and
+//     keeps that digest, so that the raw bytes of a finished tournament's
+//     letters may be dropped after their retention (at least the month of
+//     clause 4.1.13) while the chain still verifies; entries written
+//     before keep their formula (the receipts quoted to players stay valid).
+//     A finished tournament may be moved to an archive file of its own
+//     (archived.go), listed in the new bucket archived_tournaments. Migration
+//     4→5 creates that bucket and rewrites nothing.
+//   - 6: adds outbox_cards, the index of the letters waiting for the captain
 //     to post them on cards or make them as calls (outbox items in state
-//     card); migration 4→5 creates it empty.
-const SchemaVersion = 5
+//     card); migration 5→6 creates it empty.
+const SchemaVersion = 6
 
 // recordV1 is the version byte that starts every value written by this
 // schema, except the records below.
@@ -131,15 +140,25 @@ var (
 	// exactly the pending items.
 	bucketOutboxDue = []byte("outbox_due")
 
-	// outbox_cards (since version 5): 8-byte sequence → recordV1. Holds
+	// outbox_cards (since version 6): 8-byte sequence → recordV1. Holds
 	// exactly the outbox items in state card: letters to players by post or
 	// telephone that the captain has not yet posted or made.
 	bucketOutboxCards = []byte("outbox_cards")
 
 	// archive: one nested bucket per chain (GameID.Key, a tournament's
 	// "tournament/" or quarantineChain); inside, 8-byte entry sequence
-	// (from 1, no gaps) → recordV1 + 32-byte previous hash + 32-byte hash
-	// + encodeRaw-style header and raw letter (see archive.go).
+	// (from 1, no gaps) → an entry record (see archive.go):
+	//   - recordV1 (schema versions 1 to 4) + 32-byte previous hash +
+	//     32-byte hash + 4-byte header length + JSON header + raw letter;
+	//     hash = SHA-256(prev ‖ header length ‖ header ‖ raw).
+	//   - recordV2 (since version 5) + 1-byte flags + 32-byte previous hash
+	//     + 32-byte hash + 32-byte SHA-256 of the raw letter + 4-byte header
+	//     length + JSON header + raw letter (empty when pruned); hash =
+	//     SHA-256(prev ‖ header length ‖ header ‖ SHA-256(raw)). Flags: bit 0
+	//     (entryPruned) the raw letter was dropped after its retention; bit 1
+	//     (entryOldHash) the entry was written as recordV1 and pruned since:
+	//     its hash is the version-1 formula over the raw bytes it no longer
+	//     holds, kept as it was, with the digest of those bytes.
 	bucketArchive = []byte("archive")
 
 	// archive_head: chain → recordV1 + 8-byte last sequence + 32-byte last
@@ -163,6 +182,12 @@ var (
 	// events_by_game: "tournament/game" or "tournament/" → recordV1 +
 	// timeKey(instant).
 	bucketEventsByGame = []byte("events_by_game")
+
+	// archived_tournaments (since version 5): tournament code → recordV1 +
+	// JSON ArchivedTournament (the file in the archive directory that holds
+	// the tournament, its SHA-256 and length, when it was archived). Empty
+	// in an archive file.
+	bucketArchived = []byte("archived_tournaments")
 )
 
 // Keys of the meta bucket.
@@ -176,6 +201,10 @@ var (
 	// tournaments: a new random value with every start sheet stored, game
 	// added, and game entering or leaving play (Tx.TournamentsRevision).
 	metaRevision = []byte("tournaments_revision")
+	// metaArchiveOf (archive files only, since version 5) → recordV1 + JSON
+	// archiveOf: the tournament the file holds and the store it was moved
+	// out of. A file with this key is an archive file (archived.go).
+	metaArchiveOf = []byte("archive_of")
 )
 
 // rulingsChain names the rulings log in a ChainError.
@@ -195,8 +224,11 @@ var bucketsV1 = [][]byte{
 // bucketsV3 are the top-level buckets of schema versions 2 and 3.
 var bucketsV3 = append(append([][]byte(nil), bucketsV1...), bucketInboundID)
 
+// bucketsV4 are the top-level buckets of schema version 4.
+var bucketsV4 = append(append([][]byte(nil), bucketsV3...), bucketGameChunks, bucketInPlay)
+
 // currentBuckets are the top-level buckets of SchemaVersion.
-var currentBuckets = append(append([][]byte(nil), bucketsV3...), bucketGameChunks, bucketInPlay, bucketOutboxCards)
+var currentBuckets = append(append([][]byte(nil), bucketsV4...), bucketArchived, bucketOutboxCards)
 
 // A migration moves a file from version from to version from+1 inside the
 // single transaction that opens it.
@@ -212,10 +244,21 @@ var migrations = []migration{
 	{from: 1, what: "index inbound letters by Message-ID or digest", apply: migrateIndexInbound},
 	{from: 2, what: "seal game records and chain the rulings", apply: migrateSeal},
 	{from: 3, what: "game records with a head and chunks, and the index of the games in play", apply: migrateParts},
-	{from: 4, what: "the index of the cards waiting to be posted", apply: migrateCards},
+	{from: 4, what: "archive entries that hash the digest of their letter, and archived tournaments", apply: migrateArchived},
+	{from: 5, what: "the index of the cards waiting to be posted", apply: migrateCards},
 }
 
-// migrateCards (4→5) creates outbox_cards; a version-4 file has no card to post.
+// migrateArchived (4→5) creates archived_tournaments. The entries already written stay as they
+// are (recordV1, whose hash covers the raw bytes): every receipt quoted to a player stays
+// valid; entries written from now on are recordV2 (archive.go).
+func migrateArchived(tx *bolt.Tx) error {
+	if _, err := tx.CreateBucket(bucketArchived); err != nil {
+		return fmt.Errorf("create %s: %w", bucketArchived, err)
+	}
+	return nil
+}
+
+// migrateCards (5→6) creates outbox_cards; a version-5 file has no card to post.
 func migrateCards(tx *bolt.Tx) error {
 	if _, err := tx.CreateBucket(bucketOutboxCards); err != nil {
 		return fmt.Errorf("create %s: %w", bucketOutboxCards, err)

@@ -14,6 +14,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -69,6 +70,14 @@ type DB struct {
 	instance string
 	log      *slog.Logger
 	deflater deflater // the game before a letter is compressed with it (prior.go)
+
+	// archiveOf is set in an archive file: the tournament it holds (archived.go).
+	archiveOf *archiveOf
+	// archives are the archive files opened read-only for archived tournaments, by code;
+	// staleArchives those replaced since (a transaction may still read them), closed with db.
+	archMu        sync.Mutex
+	archives      map[string]archivedDB
+	staleArchives []*DB
 }
 
 // Tx is a transaction, valid only inside the function given to Update or
@@ -76,6 +85,9 @@ type DB struct {
 type Tx struct {
 	tx *bolt.Tx
 	db *DB
+	// arch are the read transactions on the archive files of archived tournaments this
+	// transaction read (archivedTx), ended with it.
+	arch map[string]*Tx
 }
 
 // Open opens or creates the store file at path with mode 0600, waiting at
@@ -314,6 +326,9 @@ func (db *DB) prepare(readOnly bool) error {
 				return fmt.Errorf("schema version %d needs migrating to %d: open the store read-write once", v, SchemaVersion)
 			}
 			db.instance = string(tx.Bucket(bucketMeta).Get(metaInstance)[1:])
+			if db.archiveOf, err = readArchiveOf(tx); err != nil {
+				return err
+			}
 			return db.checkBuckets(tx)
 		})
 	}
@@ -343,6 +358,9 @@ func (db *DB) prepare(readOnly bool) error {
 			return err
 		}
 		db.instance = string(tx.Bucket(bucketMeta).Get(metaInstance)[1:])
+		if db.archiveOf, err = readArchiveOf(tx); err != nil {
+			return err
+		}
 		return db.checkBuckets(tx)
 	})
 }
@@ -413,10 +431,11 @@ func createSchema(tx *bolt.Tx, buckets [][]byte, v int) error {
 
 // Close closes the file, waiting for open transactions to finish.
 func (db *DB) Close() error {
+	aerr := db.closeArchives()
 	if err := db.bolt.Close(); err != nil {
 		return fmt.Errorf("close store %s: %w", db.path, err)
 	}
-	return nil
+	return aerr
 }
 
 // Path is the file's path.
@@ -431,13 +450,21 @@ func (db *DB) Instance() string { return db.instance }
 // fsynced before Update returns. A damaged page met on the way is a
 // *DamageError, not a panic.
 func (db *DB) Update(fn func(*Tx) error) error {
-	return db.boltUpdate(func(tx *bolt.Tx) error { return fn(&Tx{tx: tx, db: db}) })
+	return db.boltUpdate(func(tx *bolt.Tx) error {
+		t := &Tx{tx: tx, db: db}
+		defer t.endArchived()
+		return fn(t)
+	})
 }
 
 // View runs fn in a read-only transaction that sees one consistent state. A
 // damaged page met on the way is a *DamageError, not a panic.
 func (db *DB) View(fn func(*Tx) error) error {
-	return db.boltView(func(tx *bolt.Tx) error { return fn(&Tx{tx: tx, db: db}) })
+	return db.boltView(func(tx *bolt.Tx) error {
+		t := &Tx{tx: tx, db: db}
+		defer t.endArchived()
+		return fn(t)
+	})
 }
 
 // boltView and boltUpdate are the store's boundary around bbolt: bbolt
