@@ -927,3 +927,41 @@ func TestCheckCard(t *testing.T) {
 		}
 	}
 }
+
+// TestSilentForfeitWaitsForTheJudge: under the forfeit policy a silent player by e-mail loses at
+// once (4.3.1), but a silent player by post or telephone does not: his card may be slower than
+// post_days, his call not yet entered, so the judge decides (4.1.7); a card postmarked in time
+// that comes after is decided as his answer, and the game goes on.
+func TestSilentForfeitWaitsForTheJudge(t *testing.T) {
+	for _, ch := range []Channel{ChannelEmail, ChannelPost, ChannelPhone} {
+		reg := DefaultRegulation()
+		reg.ControlDays, reg.PostDays, reg.Overstep = 20, 3, OverstepForfeit
+		g := waitingBlack(t, ch, reg)
+		late := g.BlackClock.Deadline(g.Terms(reg)).OverstepDay.AddDays(ch.Travel(reg) + 1)
+		d := Tick(g, late.Start(moscow).Add(12*time.Hour), reg, moscow)
+		if d.Game.BlackClock.Overstep == nil {
+			t.Fatalf("%s: no overstep by %s", ch, late)
+		}
+		if ch == ChannelEmail {
+			if d.Game.Status != StatusFinished || d.Game.Result != Won(White) {
+				t.Errorf("by e-mail: %s %s, want lost at once under forfeit", d.Game.Status, d.Game.Result)
+			}
+			continue
+		}
+		if d.Game.Status != StatusPlaying {
+			t.Errorf("%s: %s %s, want the game to go on until the judge rules", ch, d.Game.Status, d.Game.Result)
+		}
+		if j := letterOf(d, ToJudge, KindNotice); !strings.Contains(j.Body, "4.3.1") {
+			t.Errorf("%s: the judge's letter:\n%s", ch, j.Body)
+		}
+		// His card, postmarked on his last day, comes after all.
+		last := g.BlackClock.Deadline(g.Terms(reg)).LastDay
+		via := card(Black, last.String(), late.String()+" 18:00",
+			"Ваш ход 1. c3-d4 получил.\nМой ход: 1... f6-g5\nВремя: 0/20")
+		via.via = ch
+		a := enter(t, d.Game, *via, reg)
+		if a.Verdict != Accepted || a.Game.Status != StatusPlaying {
+			t.Errorf("%s: his card postmarked %s: %s, %s", ch, last, a.Verdict, a.Game.Status)
+		}
+	}
+}

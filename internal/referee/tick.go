@@ -27,7 +27,15 @@ func Tick(g Game, now time.Time, reg Regulation, loc *time.Location) Decision {
 	// silence is an overstep only then, and his reminders go that much earlier (lag).
 	lag := x.g.lag(s, x.reg)
 	if o := c.Check(x.today.AddDays(-lag), x.terms); o != nil {
-		x.overstepped(s, o) // 4.3.1: certain by today, answered or not
+		// 4.3.1: certain by today, answered or not. A silent player by post or telephone may
+		// have a card in the post slower than post_days, or a call the captain has not yet
+		// entered: postald cannot point to his fault, so even under the forfeit policy the
+		// judge decides (4.1.7), and the card postmarked in time that comes later is his answer.
+		reg := x.reg
+		if x.g.Player(s).Channel.Captain() {
+			reg.Overstep = OverstepJudge
+		}
+		overstepNotice(&x.g, reg, s, o, func(out Outgoing) { x.notices = append(x.notices, out) }, &x.d)
 	}
 	if x.g.Status != StatusPlaying || c.Overstep != nil {
 		return x.finishTick()
