@@ -514,9 +514,13 @@ func enStartBody(s Start) string {
 	w("- Games unfinished on %s go to adjudication: within %s both partners send their", enLongDate(s.End), enDay.count(s.AdjudicationDays))
 	w("  evaluation of the position and their analysis, then the judge decides (4.3.2).")
 	w("- Thinking time: %s for every %s, counted cumulatively (4.3.1).", enDay.count(s.ControlDays), enMove.count(s.ControlMoves))
-	if s.Overstep == "forfeit" {
+	switch {
+	case s.Overstep == "forfeit" && (s.Channel == "post" || s.Channel == "phone"):
+		w("- Overstepping a time control loses the game: the loss is scored at once (4.3.1); when you")
+		w("  are silent past your last day, your card or call may not have reached postald yet: the judge decides (4.1.7).")
+	case s.Overstep == "forfeit":
 		w("- Overstepping a time control loses the game: the loss is scored at once (4.3.1).")
-	} else {
+	default:
 		w("- An overstep of a time control is recorded, and the judge decides whether it loses the game (4.1.7, 4.3.1).")
 	}
 	w("- An impossible or wrongly written move costs %s of thinking time (4.2.11).", enDay.count(s.PenaltyDays))

@@ -165,3 +165,79 @@ func TestStartLetterStatesEverySetting(t *testing.T) {
 		}
 	}
 }
+
+// TestStartLetterByPost: a player by post is told where to send his cards, where his come, that
+// his sending date is the postmark (4.3.1) and how many days the post is counted; a player by
+// telephone, whom to call and that his time runs from the captain's call; under the forfeit
+// policy both are told that their silence goes to the judge; their partners see them listed by
+// channel, not by an empty address. In both languages.
+func TestStartLetterByPost(t *testing.T) {
+	sheet := func(lang string) string {
+		return `[tournament]
+code = "ПЧ-1"
+name = "Post"
+variant = "russian"
+start = 2026-11-01
+end = 2027-10-31
+language = "` + lang + `"
+address = "moves@club.example"
+judge = "judge@club.example"
+director = "td@club.example"
+postal_address = "а/я 12\nТула 300000"
+phone = "+7 4872 00-00-00"
+
+[regulation]
+post_days = 4
+overstep = "forfeit"
+
+[[player]]
+number = 1
+name = "Иванов Иван"
+email = "ivanov@mail.example"
+
+[[player]]
+number = 2
+name = "Петров Пётр"
+channel = "post"
+postal_address = "ул. Садовая, 5\nКалуга 248000"
+
+[[player]]
+number = 3
+name = "Сидоров Сидор"
+channel = "phone"
+phone = "+7 900 000-00-03"
+`
+	}
+	want := map[string]map[int][]string{
+		Russian: {
+			1: {"Петров Пётр (по почте)", "Сидоров Сидор (по телефону)", "Тема:"},
+			2: {"Вы играете по почте", "а/я 12", "Тула 300000", "ул. Садовая, 5", "по почтовому штемпелю", "идущей 4 дня", "решает судья (4.1.7)"},
+			3: {"Вы играете по телефону", "+7 4872 00-00-00", "+7 900 000-00-03", "со дня его звонка", "решает судья (4.1.7)"},
+		},
+		English: {
+			1: {"Петров Пётр (by post)", "Сидоров Сидор (by telephone)", "Subject:"},
+			2: {"You play by post", "а/я 12", "ул. Садовая, 5", "the postmark", "4 days on the way", "the judge decides (4.1.7)"},
+			3: {"You play by telephone", "+7 4872 00-00-00", "+7 900 000-00-03", "from the day of his call", "the judge decides (4.1.7)"},
+		},
+	}
+	for _, lang := range []string{Russian, English} {
+		sh, err := ParseSheet([]byte(sheet(lang)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n, ws := range want[lang] {
+			l, err := sh.StartLetter(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range ws {
+				if !strings.Contains(l.Body, w) {
+					t.Errorf("%s start letter of player %d lacks %q:\n%s", lang, n, w, l.Body)
+				}
+			}
+			if strings.Contains(l.Body, "<>") {
+				t.Errorf("%s start letter of player %d names an empty address:\n%s", lang, n, l.Body)
+			}
+		}
+	}
+}
