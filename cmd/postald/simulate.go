@@ -58,9 +58,16 @@ func runSimulate(ctx context.Context, env *cmdEnv, args []string) error {
 // simLine is one line of simulate's output for a letter or a tick (formats.md). A tick line
 // (an overstep or a reminder that came with time alone) has "tick" instead of "n" and "from".
 type simLine struct {
-	N           int             `json:"n,omitempty"`
-	Tick        string          `json:"tick,omitempty"`
-	From        string          `json:"from,omitempty"`
+	N    int    `json:"n,omitempty"`
+	Tick string `json:"tick,omitempty"`
+	From string `json:"from,omitempty"`
+	// Via and Side are a card's or call's the captain entered (X-Postald-Via), Sent the sending
+	// date it is charged to (4.3.1); Posted is the day the captain posted a card or made a call
+	// (X-Postald-Posted).
+	Via         referee.Channel `json:"via,omitempty"`
+	Side        referee.Side    `json:"side,omitempty"`
+	Sent        string          `json:"sent,omitempty"`
+	Posted      string          `json:"posted,omitempty"`
 	Game        string          `json:"game"`
 	Verdict     referee.Verdict `json:"verdict"`
 	Clauses     []string        `json:"clauses"`
@@ -108,6 +115,11 @@ func simulate(ctx context.Context, sheet *tournament.Sheet, mbox []byte, w io.Wr
 		}
 		env, ok := envelopeOf(raw)
 		line := simLine{N: n + 1, From: env.From, Verdict: referee.Ignored, Clauses: []string{}, Moves: []string{}}
+		entry, captain := captainEntry(raw)
+		if captain {
+			ok = !entry.at.IsZero()
+			env.Received = entry.at
+		}
 		if !ok {
 			if err := enc.Encode(line); err != nil {
 				return err
@@ -132,6 +144,16 @@ func simulate(ctx context.Context, sheet *tournament.Sheet, mbox []byte, w io.Wr
 					return err
 				}
 			}
+		}
+		if captain {
+			// The captain's entry: a card or call decided like a letter, or a posting.
+			if err := entry.run(games, sheet, raw, &line, loc); err != nil {
+				line.Verdict, line.Clauses = referee.Ignored, []string{err.Error()}
+			}
+			if err := enc.Encode(line); err != nil {
+				return err
+			}
+			continue
 		}
 		l, perr := mailparse.Parse(raw)
 		// Letters postald must not answer (RFC 3834) are ignored, by the daemon's own test.
@@ -239,4 +261,92 @@ func splitMbox(data []byte) [][]byte {
 func loop(raw []byte) bool {
 	l, _ := trust.LoopOf(trust.ReadHeader(raw))
 	return l != trust.NoLoop
+}
+
+// entry is a card, a call or a posting the captain entered, as the header of a letter of the
+// mbox says it (the fields postald writes into every card it archives, office.CardRequest):
+// X-Postald-Game (TOURNAMENT/W-B), X-Postald-Side (white, black), X-Postald-Via (post, phone),
+// X-Postald-Postmark, X-Postald-Registered and X-Postald-Card-Received for a card or call;
+// X-Postald-Posted (the day posted) with X-Postald-Game and X-Postald-Side for a posting. Its
+// Date is when the captain entered it.
+type entry struct {
+	game, side, via, postmark, received, posted string
+	registered                                  bool
+	at                                          time.Time
+}
+
+// captainEntry reads the captain's entry of raw; false for a player's letter.
+func captainEntry(raw []byte) (entry, bool) {
+	m, err := mail.ReadMessage(bytes.NewReader(raw))
+	if err != nil {
+		return entry{}, false
+	}
+	h := m.Header
+	e := entry{game: h.Get("X-Postald-Game"), side: h.Get("X-Postald-Side"), via: h.Get("X-Postald-Via"),
+		postmark: h.Get("X-Postald-Postmark"), received: h.Get("X-Postald-Card-Received"),
+		posted: h.Get("X-Postald-Posted"), registered: strings.EqualFold(h.Get("X-Postald-Registered"), "yes")}
+	if e.via == "" && e.posted == "" {
+		return entry{}, false
+	}
+	e.at, _ = mail.ParseDate(h.Get("Date"))
+	return e, true
+}
+
+// run applies the entry to its game among games: a card or call through the referee as the
+// office decides it (referee.CardEnvelope), a posting through referee.Posted.
+func (e entry) run(games []referee.Game, sheet *tournament.Sheet, raw []byte, line *simLine, loc *time.Location) error {
+	i := -1
+	for j := range games {
+		if sheet.Code+"/"+games[j].Name == e.game {
+			i = j
+		}
+	}
+	if i < 0 {
+		return fmt.Errorf("X-Postald-Game %q: no such game", e.game)
+	}
+	g := &games[i]
+	line.Game, line.Side = g.Name, referee.Side(e.side)
+	if line.Side != referee.White && line.Side != referee.Black {
+		return fmt.Errorf("X-Postald-Side %q: want white or black", e.side)
+	}
+	reg := sheet.Regulation
+	if e.posted != "" {
+		on, err := daysclock.ParseDate(e.posted)
+		if err != nil {
+			return fmt.Errorf("X-Postald-Posted: %w", err)
+		}
+		d := referee.Posted(*g, line.Side, on, reg, loc)
+		*g = d.Game
+		line.Posted = on.String()
+		fill(line, d)
+		if d.Verdict == "" {
+			line.Verdict = referee.Ignored // no move of his waited for this card
+		}
+		line.Time, line.ToMove = g.Time(), g.ToMove()
+		return nil
+	}
+	c := referee.Card{Side: line.Side, Via: referee.Channel(e.via), Registered: e.registered}
+	if !c.Via.Captain() {
+		return fmt.Errorf("X-Postald-Via %q: want post or phone", e.via)
+	}
+	var err error
+	if c.Postmark, err = optionalDate("X-Postald-Postmark", e.postmark); err != nil {
+		return err
+	}
+	if c.Arrived, err = optionalDate("X-Postald-Card-Received", e.received); err != nil {
+		return err
+	}
+	l, err := mailparse.Parse(raw)
+	if err != nil {
+		return err
+	}
+	env, _, err := referee.CardEnvelope(g, c, l, g.Player(c.Side).Email, l.Header.MessageID, e.at, loc)
+	if err != nil {
+		return err
+	}
+	d := referee.Apply(*g, l, env, reg, loc)
+	*g = d.Game
+	line.Via, line.Sent = c.Via, env.Postmark.String()
+	fill(line, d)
+	return nil
 }

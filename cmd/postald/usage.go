@@ -57,7 +57,11 @@ example:
 	"simulate": `usage: postald simulate -sheet START.toml LETTERS.mbox
 
 Replays an mbox file of letters through the referee, with no network and no store: one JSON
-line per letter, then one line per game.
+line per letter, then one line per game. A letter with X-Postald-Via (post, phone) is a card or
+call the captain entered, with X-Postald-Game, X-Postald-Side, X-Postald-Postmark,
+X-Postald-Registered and X-Postald-Card-Received, as postald archives them; one with
+X-Postald-Posted (a date) records that the captain posted the card or made the call that
+brings X-Postald-Side his move. Date is when the captain entered it.
 
 example:
   postald simulate -sheet start.toml letters.mbox

@@ -138,7 +138,7 @@ func (o *Office) card(req CardRequest) (*CardEntered, error) {
 		if arrived.IsZero() {
 			arrived = today
 		}
-		raw, ref := cardLetter(sh, id, p, via, req, arrived, now)
+		raw, ref := cardLetter(sh, id, p, side, via, req, arrived, now)
 		msgID := MessageID(raw)
 		rec, isNew, err := tx.Receive(ref, msgID, raw, now)
 		if err != nil {
@@ -153,21 +153,17 @@ func (o *Office) card(req CardRequest) (*CardEntered, error) {
 		if err != nil {
 			return fmt.Errorf("read the card: %w", err)
 		}
-		var written []daysclock.Date
-		for _, sd := range l.Dates {
-			written = append(written, sd.Date)
-		}
-		sent, source := referee.SendingDate(req.Postmark, req.Registered, written, arrived)
-		if err := referee.CheckCard(&g, side, sent, arrived, today); err != nil {
+		card := referee.Card{Side: side, Via: via, Postmark: req.Postmark, Registered: req.Registered, Arrived: arrived}
+		env, source, err := referee.CardEnvelope(&g, card, l, p.Email, msgID, now, loc)
+		if err != nil {
 			if source == referee.FromWritten {
 				// No postmark was entered: the date is the one the card says.
 				return fmt.Errorf("%w: %v (the sending date written on the card; enter the postmark with -postmark)", ErrBadRequest, err)
 			}
 			return fmt.Errorf("%w: %v", ErrBadRequest, err)
 		}
-		done.Sent, done.Source = sent, source
+		done.Sent, done.Source = env.Postmark, source
 		c := candidate{id: id, sheet: sh, game: g, stored: sg}
-		env := referee.Envelope{From: p.Email, MessageID: msgID, Received: now, Via: via, Side: side, Postmark: sent}
 		base := store.LetterOutcome{Ref: ref, MessageID: msgID, Raw: raw, Received: arrived.Start(loc), Now: now}
 		var out store.LetterOutcome
 		if referee.IsSubmission(&c.game, l) {
@@ -209,7 +205,7 @@ func (o *Office) card(req CardRequest) (*CardEntered, error) {
 // typed it, under a header that names the player, the game, the channel and the dates entered.
 // Its Message-ID and its inbound record (in CardMailbox, under numbers drawn from the same
 // digest) follow from what the card says, so that the same card entered twice is one.
-func cardLetter(sh *tournament.Sheet, id store.GameID, p tournament.Player, via referee.Channel, req CardRequest, arrived daysclock.Date, now time.Time) ([]byte, store.MessageRef) {
+func cardLetter(sh *tournament.Sheet, id store.GameID, p tournament.Player, side referee.Side, via referee.Channel, req CardRequest, arrived daysclock.Date, now time.Time) ([]byte, store.MessageRef) {
 	text := strings.ReplaceAll(strings.TrimRight(req.Text, "\r\n"), "\r\n", "\n")
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00%d\x00%s\x00%s\x00%t\x00%s\x00%s", id.Tournament, id.Game, p.Number, via, req.Postmark, req.Registered, arrived, text)
@@ -229,6 +225,10 @@ func cardLetter(sh *tournament.Sheet, id store.GameID, p tournament.Player, via 
 	hdr("Subject", encodeHeaderText("Subject", sh.Code+" "+id.Game))
 	hdr("Date", now.Format(time.RFC1123Z))
 	hdr("Message-ID", "<card."+sum+"@"+domain+">")
+	// The captain's entry, as postald simulate reads it back (the card's game, side, channel and
+	// dates).
+	hdr("X-Postald-Game", encodeHeaderText("X-Postald-Game", id.String()))
+	hdr("X-Postald-Side", string(side))
 	hdr("X-Postald-Via", via.String())
 	if !req.Postmark.IsZero() {
 		hdr("X-Postald-Postmark", req.Postmark.String())

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"postald/internal/daysclock"
+	"postald/internal/mailparse"
 )
 
 // Channel is how a player plays (4.1.1: «по переписке, по электронной почте, по телефону»): his
@@ -228,4 +229,36 @@ func CheckCard(g *Game, s Side, sent, arrived, today daysclock.Date) error {
 		return &CardFault{"postmark", fmt.Sprintf("%s is before %s, the day the move he answers was sent to him", sent, g.MovedOn)}
 	}
 	return nil
+}
+
+// Card is a card or call as the captain enters it: whose, how it came, the postmark he read (zero
+// when it is illegible), whether it came registered, the day it reached him.
+type Card struct {
+	Side       Side
+	Via        Channel // post or phone
+	Postmark   daysclock.Date
+	Registered bool
+	Arrived    daysclock.Date // zero: the day it is entered
+}
+
+// CardEnvelope returns the envelope card l is decided under when the captain enters it at
+// entered: its side and channel, its sending date as 4.3.1 reads it (SendingDate, from the
+// dates the letter states when the postmark is illegible) and what that date was read from,
+// and the instant entered, when its moves go on to the partner. Dates the card cannot have are
+// a *CardFault (CheckCard); messageID and from are the archived letter's.
+func CardEnvelope(g *Game, c Card, l *mailparse.Letter, from, messageID string, entered time.Time, loc *time.Location) (Envelope, DateSource, error) {
+	today := daysclock.DateOf(entered, locOr(loc))
+	arrived := c.Arrived
+	if arrived.IsZero() {
+		arrived = today
+	}
+	var written []daysclock.Date
+	for _, sd := range l.Dates {
+		written = append(written, sd.Date)
+	}
+	sent, source := SendingDate(c.Postmark, c.Registered, written, arrived)
+	if err := CheckCard(g, c.Side, sent, arrived, today); err != nil {
+		return Envelope{}, source, err
+	}
+	return Envelope{From: from, MessageID: messageID, Received: entered, Via: c.Via, Side: c.Side, Postmark: sent}, source, nil
 }
