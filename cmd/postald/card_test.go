@@ -261,6 +261,29 @@ postal_address = "1 Main Street, Kaluga"
 	if code != 0 || !strings.Contains(out, "CARD-1/1-2 white by phone, sent "+today+" (postmark): accepted") {
 		t.Fatalf("postald card: exit %d\n%s%s", code, out, errOut)
 	}
+	// The call as archived carries the captain's entry, as postald simulate reads it back.
+	adb, err := store.Open(path, store.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var archived []entry
+	err = adb.View(func(tx *store.Tx) error {
+		return tx.ArchiveEntries(store.GameID{Tournament: "CARD-1", Game: "1-2"}, 1, func(e store.ArchiveEntry) error {
+			if e.Direction == store.In {
+				if en, ok := captainEntry(e.Raw); ok {
+					archived = append(archived, en)
+				}
+			}
+			return nil
+		})
+	})
+	adb.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(archived) != 1 || archived[0].game != "CARD-1/1-2" || archived[0].side != "white" || archived[0].via != "phone" || archived[0].postmark != today {
+		t.Errorf("the archived call reads back as %+v", archived)
+	}
 	code, out, errOut = runLine("cards", "-config", cfgFile)
 	if code != 0 || !strings.Contains(out, "call +7 900 000-00-01") || !strings.Contains(out, "| ") || !strings.Contains(out, "1 Main Street, Kaluga") {
 		t.Fatalf("postald cards: exit %d\n%s%s", code, out, errOut)
