@@ -164,7 +164,9 @@ func (o *Office) card(req CardRequest) (*CardEntered, error) {
 		}
 		done.Sent, done.Source = env.Postmark, source
 		c := candidate{id: id, sheet: sh, game: g, stored: sg}
-		base := store.LetterOutcome{Ref: ref, MessageID: msgID, Raw: raw, Received: arrived.Start(loc), Now: now}
+		// postald receives a card when the captain enters it: that instant is in the receipt and
+		// the archive; the day the card reached him is in its header (X-Postald-Card-Received).
+		base := store.LetterOutcome{Ref: ref, MessageID: msgID, Raw: raw, Received: now, Now: now}
 		var out store.LetterOutcome
 		if referee.IsSubmission(&c.game, l) {
 			out = o.submission(base, c, env, loc)

@@ -193,3 +193,45 @@ func TestPostalGame(t *testing.T) {
 		t.Error("a refused card changed the game")
 	}
 }
+
+// TestCardAnswerInReadersLanguage: a player by post without an e-mail address who writes
+// English in a Russian tournament gets the answer to his card in English, its receipt line too
+// (letters.md: every letter to him in his language).
+func TestCardAnswerInReadersLanguage(t *testing.T) {
+	now := time.Date(2026, 11, 6, 9, 0, 0, 0, time.UTC)
+	db, o, from := playerOffice(t, &now)
+	sheet := strings.Replace(postSheet, "channel = \"post\"\n", "channel = \"post\"\nlanguage = \"en\"\n", 1)
+	if _, err := CreateTournament(db, from, []byte(sheet), now); err != nil {
+		t.Fatal(err)
+	}
+	send(t, o, 1, now, "white@club.example", "ПЧ-1 партия 1-2", "Мой ход: 1. c3-d4")
+	rep, err := o.Run(Request{Cards: &CardsRequest{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seqs []uint64
+	for _, c := range rep.Cards.Cards {
+		seqs = append(seqs, c.Seq)
+	}
+	if _, err := o.Run(Request{Post: &PostRequest{Seqs: seqs, On: day(t, "2026-11-06")}}); err != nil {
+		t.Fatal(err)
+	}
+	now = time.Date(2026, 11, 12, 9, 0, 0, 0, time.UTC)
+	req := CardRequest{Game: "1-2", From: "black", Postmark: day(t, "2026-11-10"),
+		Text: "Tournament PCh-1, game 1-2.\nReceived 1. c3-d4.\nMy move: 1... f6-g5\nPetrov"}
+	if _, err := o.Run(Request{Card: &req}); err != nil {
+		t.Fatal(err)
+	}
+	rep, err = o.Run(Request{Cards: &CardsRequest{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Cards.Cards) != 1 {
+		t.Fatalf("%d cards, want the answer to Black's card", len(rep.Cards.Cards))
+	}
+	ack := rep.Cards.Cards[0]
+	if !strings.Contains(ack.Text, "Receipt: ") || strings.Contains(ack.Text, "Квитанция") || ack.Language != "en" ||
+		!strings.Contains(ack.Text, "12:00 +0300") {
+		t.Errorf("the answer to an English player's card (%s):\n%s", ack.Language, ack.Text)
+	}
+}

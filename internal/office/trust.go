@@ -398,6 +398,11 @@ func (o *Office) answers(out *store.LetterOutcome, c candidate, letters []refere
 		for _, it := range items {
 			l := it.letter
 			if it.answer {
+				// A card's writer may have no address: the letter's reader is named by its role.
+				lang := lang
+				if p, ok := c.player(l.Role); ok {
+					lang = c.sheet.LanguageOf(p.Number)
+				}
 				l.Body = withReceipt(l.Body, trustText(lang).receiptLine(rc, received, loc))
 			}
 			for _, m := range outgoing(o.opt.From, c, l, now, pics) {
