@@ -45,12 +45,14 @@ post or telephone waits here for the captain. -print DIR writes each card as a P
 cards.pdf with all of them) to post in a window envelope. -posted records that the captain
 posted these cards (made these calls) on that date, which is their postmark: a card that brings
 a player the move he must answer starts his clock then, post_days later for a card (4.3.1).
-SEQ, the numbers the list shows, limits -print and -posted to these cards.
+SEQ, the numbers the list shows, limits -print and -posted to these cards; -posted needs them,
+or -print in the same command, so that a card written since the last print is never recorded
+as posted.
 
 examples:
   postald cards
   postald cards -print /tmp/cards -posted 2026-12-06
-  postald cards -posted 2026-12-06 14 15
+  postald cards -posted 2026-12-06 14 15 17
 `
 
 func runCard(_ context.Context, env *cmdEnv, args []string) error {
@@ -155,6 +157,11 @@ func cardsCall(env *cmdEnv, args []string, now func() time.Time) (*storeCall, er
 	on, err := optionalDate("-posted", *posted)
 	if err != nil {
 		return nil, err
+	}
+	if !on.IsZero() && *dir == "" && fs.NArg() == 0 {
+		// Cards written since the captain printed his are in the list too: recording them all
+		// would start clocks on cards nobody posted.
+		return nil, fmt.Errorf("-posted records the cards named: give their numbers (postald cards -posted %s 14 15), or print and record them in one command with -print DIR", on)
 	}
 	only := map[uint64]bool{}
 	for _, a := range fs.Args() {

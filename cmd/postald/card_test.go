@@ -288,6 +288,10 @@ postal_address = "1 Main Street, Kaluga"
 	if code != 0 || !strings.Contains(out, "call +7 900 000-00-01") || !strings.Contains(out, "| ") || !strings.Contains(out, "1 Main Street, Kaluga") {
 		t.Fatalf("postald cards: exit %d\n%s%s", code, out, errOut)
 	}
+	// -posted alone would record cards written since the last print: it wants their numbers.
+	if code, out, errOut = runLine("cards", "-config", cfgFile, "-posted", today); code == 0 || !strings.Contains(out+errOut, "give their numbers") {
+		t.Errorf("postald cards -posted without numbers: exit %d\n%s%s", code, out, errOut)
+	}
 	cardsDir := filepath.Join(dir, "cards")
 	code, out, errOut = runLine("cards", "-config", cfgFile, "-print", cardsDir, "-posted", today)
 	if code != 0 || !strings.Contains(out, "recorded as posted on "+today) {
