@@ -9,6 +9,7 @@ import (
 	"net/mail"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"postald/internal/daysclock"
 	"postald/internal/mailparse"
@@ -132,6 +133,10 @@ func (o *Office) card(req CardRequest) (*CardEntered, error) {
 		}
 		if strings.TrimSpace(req.Text) == "" {
 			return fmt.Errorf("%w: the card's text is empty", ErrBadRequest)
+		}
+		if !utf8.ValidString(req.Text) {
+			// The captain's own typing is not guessed at, as a letter's charset may be.
+			return fmt.Errorf("%w: the card's text is not UTF-8: save the file as UTF-8 and enter it again", ErrBadRequest)
 		}
 		today := daysclock.DateOf(now, loc)
 		arrived := req.Received

@@ -183,6 +183,7 @@ func TestPostalGame(t *testing.T) {
 		{Game: "ПЧ-1/1-2", From: "white", Postmark: day(t, "2026-11-10"), Text: "Мой ход: 2. b2-c3"},
 		{Game: "ПЧ-1/1-2", From: "7", Postmark: day(t, "2026-11-16"), Text: "Мой ход: 2. b2-c3"},
 		{Game: "ПЧ-1/1-2", From: "white", Via: "email", Text: "Мой ход: 2. b2-c3"},
+		{Game: "ПЧ-1/1-2", From: "white", Text: "\xcc\xee\xe9 \xf5\xee\xe4: 2. b2-c3"}, // cp1251, not UTF-8
 	}
 	for i, b := range bad {
 		if _, err := o.Run(Request{Card: &b}); !errors.Is(err, ErrBadRequest) {
