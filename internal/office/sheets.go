@@ -31,6 +31,9 @@ type roster struct {
 	// byLatin is by tournament.CodeKey: a letter or a command may spell a Cyrillic code in
 	// Latin letters ("ZK-1" for «ЗК-1»).
 	byLatin map[string][]*entered
+	// byLooks is by tournament.LookAlikeKey: a code copied by its looks ("CT-1" typed in Latin
+	// letters for «СТ-1»).
+	byLooks map[string][]*entered
 	// players are the registrations of each address (foldKey), in code order.
 	players map[string][]registration
 }
@@ -74,7 +77,7 @@ func readRoster(tx *store.Tx, rev uint64, prev *roster) (*roster, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &roster{rev: rev, byCode: make(map[string]*entered, len(codes)), byFold: map[string][]*entered{}, byLatin: map[string][]*entered{}, players: map[string][]registration{}}
+	r := &roster{rev: rev, byCode: make(map[string]*entered, len(codes)), byFold: map[string][]*entered{}, byLatin: map[string][]*entered{}, byLooks: map[string][]*entered{}, players: map[string][]registration{}}
 	for _, code := range codes {
 		raw, err := tx.Tournament(code)
 		if err != nil {
@@ -90,6 +93,7 @@ func readRoster(tx *store.Tx, rev uint64, prev *roster) (*roster, error) {
 		r.byCode[code] = e
 		r.byFold[foldKey(code)] = append(r.byFold[foldKey(code)], e)
 		r.byLatin[tournament.CodeKey(code)] = append(r.byLatin[tournament.CodeKey(code)], e)
+		r.byLooks[tournament.LookAlikeKey(code)] = append(r.byLooks[tournament.LookAlikeKey(code)], e)
 		for _, p := range e.sheet.Players {
 			if p.Email == "" {
 				continue // a player by post or telephone without an address writes no letter
@@ -141,12 +145,16 @@ func (r *roster) sheets() []*tournament.Sheet {
 }
 
 // named returns the tournaments whose code is name, compared as strings.EqualFold compares; when
-// none is, those whose code name spells in Latin letters (tournament.CodeKey).
+// none is, those whose code name spells in Latin letters (tournament.CodeKey); when none does,
+// those whose code name copies by its looks (tournament.LookAlikeKey).
 func (r *roster) named(name string) []*entered {
 	if es := r.byFold[foldKey(name)]; len(es) > 0 {
 		return es
 	}
-	return r.byLatin[tournament.CodeKey(name)]
+	if es := r.byLatin[tournament.CodeKey(name)]; len(es) > 0 {
+		return es
+	}
+	return r.byLooks[tournament.LookAlikeKey(name)]
 }
 
 // lookup returns the code of the tournament written as name, as tournament.LookupCode finds it

@@ -32,9 +32,11 @@
 // A code is the tournament's name as the start sheet writes it («ЗК-1»). Players who cannot
 // type Cyrillic write its Latin spelling (Latin: a simple ГОСТ-like table, «ЗК-1» → "ZK-1",
 // Й and Ё as I and E, the hard and soft signs left out; digits, hyphens, slashes and Latin
-// letters unchanged), in any case; LookupCode finds the tournament by either. Two tournaments
-// whose codes have one Latin spelling (CodeKey) cannot both be registered: "ZK-1" would name
-// both. The start letter of a code with Cyrillic letters names its Latin spelling, and the
+// letters unchanged), in any case; LookupCode finds the tournament by either. A code copied by
+// its looks, with the Latin letters that look like its Cyrillic ones ("CT-2026/1" for
+// «СТ-2026/1», LookAlikeKey; a keyboard without Cyrillic makes them), names it too, when no
+// code is spelt so. Two tournaments whose codes have one Latin spelling (CodeKey) or look alike
+// (LookAlikeKey) cannot both be registered: "ZK-1" or "CT-1" would name both. The start letter of a code with Cyrillic letters names its Latin spelling, and the
 // sample letter of a player whose language is not Russian uses it. The seeds do not speak of
 // transliteration; this is postald's decision.
 //

@@ -15,6 +15,27 @@ var latinOf = map[rune]string{
 	'Щ': "SHCH", 'Ъ': "", 'Ы': "Y", 'Ь': "", 'Э': "E", 'Ю': "YU", 'Я': "YA",
 }
 
+// lookAlikeOf is the Latin capital each Cyrillic capital looks like, where one does: «СТ» typed
+// on a Latin keyboard by its looks is "CT", not its spelling "ST".
+var lookAlikeOf = map[rune]rune{
+	'А': 'A', 'В': 'B', 'Е': 'E', 'К': 'K', 'М': 'M', 'Н': 'H', 'О': 'O', 'Р': 'P', 'С': 'C',
+	'Т': 'T', 'У': 'Y', 'Х': 'X',
+}
+
+// LookAlikeKey is a code as it looks, for comparing codes by their looks: in upper case, every
+// Cyrillic letter that looks like a Latin one written as that Latin letter. «СТ-2026/1» and
+// "CT-2026/1" typed in Latin letters, or a mixture of the two, have one key.
+func LookAlikeKey(code string) string {
+	var b strings.Builder
+	for _, r := range strings.ToUpper(strings.TrimSpace(code)) {
+		if l, ok := lookAlikeOf[r]; ok {
+			r = l
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
 // Latin returns the Latin spelling of a tournament code: every Cyrillic letter by the table
 // above («ЗК-1» → "ZK-1", «ШАХ-2026/1» → "SHAKH-2026/1"), everything else (Latin letters,
 // digits, hyphens, slashes) as it is. A code without Cyrillic letters is its own spelling.
@@ -70,6 +91,8 @@ func LookupCode(codes []string, written string) (string, bool) {
 	for _, same := range []func(string) bool{
 		func(c string) bool { return strings.EqualFold(c, written) },
 		func(c string) bool { return CodeKey(c) == CodeKey(written) },
+		// A code copied by its looks, with Latin letters for the Cyrillic ones that look alike.
+		func(c string) bool { return LookAlikeKey(c) == LookAlikeKey(written) },
 	} {
 		var found []string
 		for _, c := range codes {
@@ -89,12 +112,13 @@ func LookupCode(codes []string, written string) (string, bool) {
 }
 
 // CodeClash returns the registered code that a new tournament's code cannot live beside: one
-// with the same key (CodeKey), so that the Latin spelling, or a code in another case, would name
-// two tournaments. False when the code is free.
+// with the same key (CodeKey) or the same looks (LookAlikeKey), so that the Latin spelling, a
+// code in another case or one copied by its looks would name two tournaments. False when the
+// code is free.
 func CodeClash(codes []string, code string) (string, bool) {
-	key := CodeKey(code)
+	key, looks := CodeKey(code), LookAlikeKey(code)
 	for _, c := range codes {
-		if CodeKey(c) == key {
+		if CodeKey(c) == key || LookAlikeKey(c) == looks {
 			return c, true
 		}
 	}

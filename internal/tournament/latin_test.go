@@ -45,7 +45,10 @@ func TestLookupCode(t *testing.T) {
 		{"ZHK", "ЖК", true},
 		{"ZHK-2", "ЖК-2", true},
 		{"ZK-2", "", false},
-		{"CT-2026/1", "", false}, // the Latin look-alike C is not the spelling of С
+		{"CT-2026/1", "СТ-2026/1", true}, // copied by its looks: Latin C and T for Cyrillic С and Т
+		{"ct-2026/1", "СТ-2026/1", true},
+		{"СT-2026/1", "СТ-2026/1", true}, // Cyrillic С, Latin T
+		{"3K-1", "", false},              // a digit is no look-alike
 		{"", "", false},
 	} {
 		got, ok := LookupCode(codes, tc.written)
@@ -65,7 +68,7 @@ func TestLookupCode(t *testing.T) {
 }
 
 func TestCodeClash(t *testing.T) {
-	codes := []string{"ЗК-1", "Open-7"}
+	codes := []string{"ЗК-1", "Open-7", "CT-1"}
 	for _, tc := range []struct {
 		code, clash string
 		ok          bool
@@ -73,8 +76,10 @@ func TestCodeClash(t *testing.T) {
 		{"ZK-1", "ЗК-1", true},
 		{"зк-1", "ЗК-1", true},
 		{"OPEN-7", "Open-7", true},
-		{"ОРЕН-7", "", false}, // Cyrillic О, Р, Е, Н: "OREN-7", another code
+		{"ОРЕН-7", "", false},  // Cyrillic О, Р, Е, Н: "OREN-7", and looks like "OPEH-7": another code
+		{"ЗK-1", "ЗК-1", true}, // Cyrillic З, Latin K: looks like «ЗК-1»
 		{"ЗК-2", "", false},
+		{"СТ-1", "CT-1", true}, // Cyrillic СТ looks like the Latin CT registered
 	} {
 		got, ok := CodeClash(codes, tc.code)
 		if got != tc.clash || ok != tc.ok {
