@@ -21,7 +21,8 @@ var ErrNoTournament = errors.New("no tournament in the store")
 
 // report draws up the director's report of every tournament (or of req.Tournament) and gives
 // it, or puts it in the outbox for each director (req.Send), in one transaction. On a failure
-// the reply holds the reports drawn up before it.
+// the reply holds the reports drawn up before it; with Send none went, and the reply says so:
+// the transaction that would have queued them was rolled back.
 func (o *Office) report(req ReportRequest) (*ReportReply, error) {
 	rep := &ReportReply{}
 	err := o.opt.Store.Update(func(tx *store.Tx) error {
@@ -51,6 +52,11 @@ func (o *Office) report(req ReportRequest) (*ReportReply, error) {
 		}
 		return nil
 	})
+	if err != nil && req.Send {
+		for i := range rep.Reports {
+			rep.Reports[i].Queued = false // rolled back with the rest: nothing was queued
+		}
+	}
 	return rep, err
 }
 
