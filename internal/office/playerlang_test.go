@@ -451,3 +451,22 @@ func TestHeldNoteInTheSendersLanguage(t *testing.T) {
 	}
 	checkLanguage(t, judge, "ru", sh, "dkim дала fail") // the verdict as the server wrote it
 }
+
+// TestCodeCopiedByLooks: a player who copies the code «СТ-1» with Latin letters that look like
+// its Cyrillic ones ("CT-1") writes to its tournament: his letter is decided in game СТ-1/1-2.
+func TestCodeCopiedByLooks(t *testing.T) {
+	now := time.Date(2026, 11, 3, 9, 0, 0, 0, time.UTC)
+	db, o, from := playerOffice(t, &now)
+	if _, err := CreateTournament(db, from, []byte(langSheet("СТ-1", "ru", "Иванов Иван", "Петров Пётр", "ru")), now); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := CreateTournament(db, from, []byte(langSheet("СТ-2", "ru", "Иванов Иван", "Петров Пётр", "ru")), now); err != nil {
+		t.Fatal(err)
+	}
+	seen := len(mailedSince(t, db, 0))
+	send(t, o, 1, now, "white@club.example", "CT-1 game 1-2", "Tournament CT-1, game 1-2.\nMy move: 1. c3-d4")
+	ack := letterTo(t, mailedSince(t, db, seen), "white@club.example")
+	if ack.game != "СТ-1/1-2" || ack.verdict != "accepted" {
+		t.Errorf("a letter to CT-1: game %q, verdict %q:\n%s", ack.game, ack.verdict, ack.body)
+	}
+}
