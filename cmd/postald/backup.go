@@ -46,6 +46,9 @@ func backupCall(dst string) *storeCall {
 		print: func(w io.Writer, rep office.Reply) error {
 			if b := rep.BackedUp; b != nil {
 				fmt.Fprintf(w, "%s: %d bytes, a consistent copy of %s; it checks and every chain verifies\n", b.Path, b.Bytes, b.Store)
+				if b.Archives > 0 {
+					fmt.Fprintf(w, "%s: the files of %d archived tournaments (%d copied now, the others there already); restore them with the copy\n", b.Dir, b.Archives, b.Copied)
+				}
 			}
 			return nil
 		}}

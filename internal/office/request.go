@@ -243,6 +243,11 @@ type BackedUp struct {
 	Path  string `json:"path"`
 	Bytes int64  `json:"bytes"`
 	Store string `json:"store"`
+	// Archives are the archived tournaments' files beside the copy (store.BackupInfo), Copied of
+	// them copied this time.
+	Archives int    `json:"archives,omitempty"`
+	Copied   int    `json:"copied,omitempty"`
+	Dir      string `json:"archive_dir,omitempty"`
 }
 
 // ErrBadRequest is wrapped by the error of a request that sets no field or more than one.
@@ -447,5 +452,9 @@ func (o *Office) backup(req BackupRequest) (*BackedUp, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &BackedUp{Path: info.Path, Bytes: info.Bytes, Store: o.opt.Store.Path()}, nil
+	rep := &BackedUp{Path: info.Path, Bytes: info.Bytes, Store: o.opt.Store.Path(), Archives: info.Archives, Copied: info.ArchiveCopied}
+	if info.Archives > 0 {
+		rep.Dir = filepath.Join(filepath.Dir(info.Path), store.ArchiveDirName)
+	}
+	return rep, nil
 }

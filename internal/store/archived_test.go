@@ -428,3 +428,43 @@ func TestArchiveFileName(t *testing.T) {
 		t.Errorf("generations: %s, %s", a, b)
 	}
 }
+
+// TestBackupWithArchives: a backup of a store with an archived tournament copies its archive
+// file into the archive directory beside the copy, checked by its digest, and a second backup in
+// the same directory keeps the file already there; the copy, restored with that directory,
+// reads the archived tournament as the store does.
+func TestBackupWithArchives(t *testing.T) {
+	db := openTemp(t)
+	fillArchivable(t, db)
+	before := tournamentView(t, db, finT.Tournament)
+	if _, err := db.ArchiveTournament(finT.Tournament, t0.Add(48*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	first, err := db.Backup(filepath.Join(dir, "one.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.Archives != 1 || first.ArchiveCopied != 1 || first.ArchiveBytes == 0 {
+		t.Errorf("first backup: %+v, want its archive file copied", first)
+	}
+	second, err := db.Backup(filepath.Join(dir, "two.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if second.Archives != 1 || second.ArchiveCopied != 0 {
+		t.Errorf("second backup: %+v, want the archive file kept as it is", second)
+	}
+	// Restored: the copy and the archive directory beside it.
+	restored, err := Open(filepath.Join(dir, "two.db"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer restored.Close()
+	if got := tournamentView(t, restored, finT.Tournament); got != before {
+		t.Errorf("the archived tournament in the restored copy:\n%s", cmp.Diff(before, got))
+	}
+	if err := restored.VerifyArchived(finT.Tournament); err != nil {
+		t.Error(err)
+	}
+}
