@@ -416,7 +416,8 @@ func (o *Office) cardsNotice(tx *store.Tx, now time.Time) error {
 		if err != nil {
 			return err
 		}
-		tx2 := &phrase.For(sh.Language).Office.Digest
+		book := phrase.For(sh.Language)
+		tx2 := &book.Office.Digest
 		waiting := byCode[code]
 		var b strings.Builder
 		b.WriteString(tx2.CardsIntro(len(waiting)) + "\n\n")
@@ -425,10 +426,7 @@ func (o *Office) cardsNotice(tx *store.Tx, now time.Time) error {
 			if it.Game.Game == "" {
 				game = code
 			}
-			what := tx2.CardPost
-			if it.Card.Channel == referee.ChannelPhone.String() {
-				what = tx2.CardPhone
-			}
+			what := book.Channels.Move(it.Card.Channel)
 			fmt.Fprintf(&b, tx2.CardItem+"\n", it.Seq, what, game, it.Card.Name, dayTime(sh.Language, it.Enqueued.In(loc)))
 		}
 		b.WriteString("\n" + fmt.Sprintf(tx2.CardsOutro, "postald cards -print DIR", "postald cards -posted YYYY-MM-DD N...") + "\n")

@@ -389,8 +389,6 @@ var english = Book{
 			},
 			CardItem:   "#%d  %s, %s, to %s, written %s",
 			CardsOutro: "%s prints them; %s records their posting.",
-			CardPost:   "card",
-			CardPhone:  "call",
 			Subject:    "postald: letters held (%d)",
 			Intro: func(n int) string {
 				return "Since the last digest postald has held " + enLetter.count(n) + ". None of them was applied to a game."
@@ -474,8 +472,8 @@ var english = Book{
 		Call:      "call",
 		CardTitle: "The move came by post, on a card",
 		CallTitle: "The move came by telephone",
-		Post:      "by post",
-		Phone:     "by telephone",
+		Post:      enByPost,
+		Phone:     enByPhone,
 	},
 }
 
@@ -547,9 +545,9 @@ func enStartBody(s Start) string {
 		}
 		switch g.PartnerChannel {
 		case "post":
-			w("- game %s: you play %s against %d. %s (by post)", g.Name, colour, g.Partner, g.PartnerName)
+			w("- game %s: you play %s against %d. %s (%s)", g.Name, colour, g.Partner, g.PartnerName, enByPost)
 		case "phone":
-			w("- game %s: you play %s against %d. %s (by telephone)", g.Name, colour, g.Partner, g.PartnerName)
+			w("- game %s: you play %s against %d. %s (%s)", g.Name, colour, g.Partner, g.PartnerName, enByPhone)
 		default:
 			w("- game %s: you play %s against %d. %s <%s>", g.Name, colour, g.Partner, g.PartnerName, g.PartnerEmail)
 		}
@@ -614,4 +612,10 @@ var (
 	enLetter = counted{plural.Word{One: "letter", Many: "letters"}, plural.English}
 	enByte   = counted{plural.Word{One: "byte", Many: "bytes"}, plural.English}
 	enTime   = counted{plural.Word{One: "time", Many: "times"}, plural.English}
+)
+
+// How a player plays, after his name: in the views (ChannelText) and in the start letter.
+const (
+	enByPost  = "by post"
+	enByPhone = "by telephone"
 )

@@ -594,16 +594,14 @@ type HeldText struct {
 
 // DigestText is the judges' daily digest of held letters.
 type DigestText struct {
-	// CardsSubject (tournament code, count), CardsIntro (count) and CardItem (number, channel,
-	// game, player, written) are the judge's daily notice of the cards and calls that wait for
+	// CardsSubject (tournament code, count), CardsIntro (count) and CardItem (number, what it
+	// is — ChannelText's Card or Call —, game, player, written) are the judge's daily notice of the cards and calls that wait for
 	// the captain more than a day; CardsOutro names the commands that print them and record
 	// their posting.
 	CardsSubject string
 	CardsIntro   func(n int) string
 	CardItem     string
 	CardsOutro   string
-	CardPost     string // a card to post, in CardItem
-	CardPhone    string // a call to make, in CardItem
 
 	Subject string             // count
 	Intro   func(n int) string // how many letters were held

@@ -399,8 +399,6 @@ var russian = Book{
 			},
 			CardItem:   "#%d  %s, %s, кому: %s, написано %s",
 			CardsOutro: "%s печатает их; %s отмечает их отправку.",
-			CardPost:   "открытка",
-			CardPhone:  "звонок",
 			Subject:    "postald: задержанные письма (%d)",
 			Intro: func(n int) string {
 				return fmt.Sprintf("С прошлой сводки postald задержал писем: %d. Ни одно из них не применено к партиям.", n)
@@ -484,8 +482,8 @@ var russian = Book{
 		Call:      "звонок",
 		CardTitle: "Ход пришёл по почте, на открытке",
 		CallTitle: "Ход передан по телефону",
-		Post:      "по почте",
-		Phone:     "по телефону",
+		Post:      ruByPost,
+		Phone:     ruByPhone,
 	},
 }
 
@@ -573,9 +571,9 @@ func ruStartBody(s Start) string {
 		}
 		switch g.PartnerChannel {
 		case "post":
-			w("- партия %s: вы играете %s, партнёр %d. %s (по почте)", g.Name, colour, g.Partner, g.PartnerName)
+			w("- партия %s: вы играете %s, партнёр %d. %s (%s)", g.Name, colour, g.Partner, g.PartnerName, ruByPost)
 		case "phone":
-			w("- партия %s: вы играете %s, партнёр %d. %s (по телефону)", g.Name, colour, g.Partner, g.PartnerName)
+			w("- партия %s: вы играете %s, партнёр %d. %s (%s)", g.Name, colour, g.Partner, g.PartnerName, ruByPhone)
 		default:
 			w("- партия %s: вы играете %s, партнёр %d. %s <%s>", g.Name, colour, g.Partner, g.PartnerName, g.PartnerEmail)
 		}
@@ -642,4 +640,10 @@ var (
 	ruByte      = counted{plural.Word{One: "байт", Few: "байта", Many: "байт"}, plural.Russian}
 	ruTime      = counted{plural.Word{One: "раз", Few: "раза", Many: "раз"}, plural.Russian}        // «3 раза», «5 раз»
 	ruPartOf    = counted{plural.Word{One: "части", Few: "частей", Many: "частей"}, plural.Russian} // after «больше»
+)
+
+// How a player plays, after his name: in the views (ChannelText) and in the start letter.
+const (
+	ruByPost  = "по почте"
+	ruByPhone = "по телефону"
 )
