@@ -2,11 +2,17 @@ package office
 
 import (
 	"errors"
+	"fmt"
+	"log/slog"
+	"net/mail"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"postald/internal/config"
 	"postald/internal/daysclock"
+	"postald/internal/mailbox"
 	"postald/internal/referee"
 	"postald/internal/store"
 )
@@ -234,5 +240,74 @@ func TestCardAnswerInReadersLanguage(t *testing.T) {
 	if !strings.Contains(ack.Text, "Receipt: ") || strings.Contains(ack.Text, "Квитанция") || ack.Language != "en" ||
 		!strings.Contains(ack.Text, "12:00 +0300") {
 		t.Errorf("the answer to an English player's card (%s):\n%s", ack.Language, ack.Text)
+	}
+}
+
+// BenchmarkCard measures a card the captain enters, (*Office).Run of a CardRequest: the card
+// written as a letter and recorded, read, its envelope (4.3.1), the referee's decision, the game's
+// new state, the archive and receipt, the answer queued as a card with its diagram, the forward
+// by e-mail. Every card is a legal move and is accepted; the game is put back before each,
+// outside the timer.
+func BenchmarkCard(b *testing.B) {
+	now := time.Date(2026, 11, 6, 9, 0, 0, 0, time.UTC)
+	db, err := store.Open(filepath.Join(b.TempDir(), "postald.db"), store.Options{NoSync: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	from := mail.Address{Name: "postald", Address: "moves@club.example"}
+	o := New(Options{Store: db, From: from, Limits: config.Defaults().Limits, Trust: config.Trust{FromOnly: true},
+		Logger: slog.New(slog.DiscardHandler), Now: func() time.Time { return now }})
+	sh, err := CreateTournament(db, from, []byte(postSheet), now)
+	if err != nil {
+		b.Fatal(err)
+	}
+	raw := "From: white@club.example\r\nTo: moves@club.example\r\nSubject: ПЧ-1 1-2\r\nMessage-ID: <bench-1@club.example>\r\n\r\nМой ход: 1. c3-d4\r\n"
+	if err := o.Letter(mailbox.Message{Mailbox: "INBOX", UIDValidity: 1, UID: 1, Raw: []byte(raw), InternalDate: now, Size: int64(len(raw))}); err != nil {
+		b.Fatal(err)
+	}
+	rep, err := o.Run(Request{Cards: &CardsRequest{}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var seqs []uint64
+	for _, c := range rep.Cards.Cards {
+		seqs = append(seqs, c.Seq)
+	}
+	if _, err := o.Run(Request{Post: &PostRequest{Seqs: seqs, On: daysclock.DateOf(now, time.UTC)}}); err != nil {
+		b.Fatal(err)
+	}
+	id := store.GameID{Tournament: sh.Code, Game: "1-2"}
+	var snap referee.Game
+	if err := db.View(func(tx *store.Tx) (err error) { snap, err = LoadGame(tx, id); return err }); err != nil {
+		b.Fatal(err)
+	}
+	loc, err := time.LoadLocation(sh.Regulation.Zone)
+	if err != nil {
+		b.Fatal(err)
+	}
+	now = now.Add(72 * time.Hour)
+	postmark := daysclock.DateOf(now, loc)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if i > 0 {
+			b.StopTimer()
+			if err := db.Update(func(tx *store.Tx) error {
+				return Record(tx, from, id, sh, referee.Decision{Game: snap}, now, loc)
+			}); err != nil {
+				b.Fatal(err)
+			}
+			b.StartTimer()
+		}
+		req := CardRequest{Game: "1-2", From: "black", Postmark: postmark,
+			Text: fmt.Sprintf("Ваш ход 1. c3-d4 получил.\nМой ход: 1... f6-g5\nПетров, открытка %d", i)}
+		rep, err := o.Run(Request{Card: &req})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if rep.Card.Verdict != "accepted" {
+			b.Fatalf("card %d: %+v", i, rep.Card)
+		}
 	}
 }
