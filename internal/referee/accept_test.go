@@ -254,3 +254,25 @@ func TestForwardBounded(t *testing.T) {
 	}
 	t.Fatal("no forwarded letter")
 }
+
+// TestAcceptNamedByItsMoves: of two variants that begin with the same move (the proposer answers
+// it two ways), an acceptance without a label names the one whose moves it writes (4.2.13); one
+// that writes only their common first move does not tell them apart, and is stopped under 4.2.5
+// without penalty, as before.
+func TestAcceptNamedByItsMoves(t *testing.T) {
+	two := testLetter{ivanov, "2026-11-01 10:00",
+		"Мой ход: 1. c3-d4\nВариант А: если 1... f6-g5, то 2. g3-h4\nВариант Б: если 1... f6-g5, то 2. d4-c5"}
+	at := "2026-11-03 20:00"
+	runAcceptCases(t, []acceptCase{
+		{name: "the second variant's moves", before: []testLetter{two}, letter: testLetter{petrov, at,
+			"Ваш ход 1. c3-d4 получил.\nВаш вариант принимаю: 1... f6-g5 2. d4-c5\nМой ход: 2... b6:d4"},
+			// White's reply is forced (4.2.4): postald plays it, and Black is on move again.
+			want: summary{Accepted, "4.2.4,4.2.13", "1... f6-g5 2. d4-c5 2... b6:d4 3. e3:c5", 0, Time{0, 2}, Black}, board: "1. c3-d4 1... f6-g5 2. d4-c5 2... b6:d4 3. e3:c5"},
+		{name: "the first variant's moves", before: []testLetter{two}, letter: testLetter{petrov, at,
+			"Ваш ход 1. c3-d4 получил.\nВаш вариант принимаю: 1... f6-g5 2. g3-h4\nМой ход: 2... g7-f6"},
+			want: summary{Accepted, "4.2.13", "1... f6-g5 2. g3-h4 2... g7-f6", 0, Time{0, 2}, White}, board: "1. c3-d4 1... f6-g5 2. g3-h4 2... g7-f6"},
+		{name: "only the common first move: 4.2.5, no penalty", before: []testLetter{two}, letter: testLetter{petrov, at,
+			"Ваш ход 1. c3-d4 получил.\nВаш вариант принимаю: 1... f6-g5"},
+			want: summary{Rejected, "4.2.5", "", 0, Time{0, 0}, Black}, board: "1. c3-d4", faults: 1},
+	})
+}

@@ -114,8 +114,12 @@
 //   - Variants start with the partner's reply to the position the letter's own moves leave. A
 //     variant ending with a partner's move has that move dropped (it binds nobody); one left with
 //     no move of the proposer is not kept. Of two variants that agree on the partner's move but
-//     answer it differently, the first stated binds the proposer. A new letter's proposals replace
-//     the proposer's older pending ones, which the position has overtaken.
+//     answer it differently, the first stated binds the proposer when the partner plays that move;
+//     an acceptance that writes the other's moves accepts the other, which the proposer offered
+//     too (so also for two capture routes written alike, «6:6» in Lasca); one that writes only
+//     the common move does not say which, and is stopped under 4.2.5 without penalty. A new
+//     letter's proposals replace the proposer's older pending ones, which the position has
+//     overtaken.
 //   - When the changed move after an accepted part of a variant is impossible (4.2.13), the
 //     accepted part stays played (4.2.8: accepted moves are made) and only the changed move is
 //     stopped, with the penalty of 4.2.11; the proposer is told what was played.

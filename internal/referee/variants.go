@@ -359,8 +359,36 @@ func (x *decider) pickVariant(written, moves []letterMove) (*Variant, string) {
 		if len(fit) == 1 {
 			return fit[0], ""
 		}
+		// Several variants begin with that move as written (two capture routes written alike,
+		// «6:6» in Lasca): the moves the letter writes after it name the one it accepts, when
+		// exactly one variant has them (4.2.13).
+		var named []*Variant
+		for _, v := range cands {
+			if writtenAs(first, v.Moves) {
+				named = append(named, v)
+			}
+		}
+		if len(named) == 1 {
+			return named[0], ""
+		}
 	}
 	return nil, fmt.Sprintf(x.tx.AcceptWhich, x.proposals())
+}
+
+// writtenAs reports whether the letter's moves, at least two, are the variant's first moves
+// written as it writes them (notation compared as text, capture marks and case as the reader
+// normalises them).
+func writtenAs(written []letterMove, moves []string) bool {
+	n := min(len(written), len(moves))
+	if n < 2 {
+		return false // the first move alone does not tell the variants apart
+	}
+	for i := range n {
+		if written[i].Bad || !strings.EqualFold(written[i].Text, moves[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // restated reports whether an acceptance restates the accepted part of a variant that an
