@@ -239,13 +239,5 @@ func archivedSheet(tx *store.Tx, code string) (*tournament.Sheet, error) {
 	if _, ok, err := tx.Archived(code); err != nil || !ok {
 		return nil, errors.Join(err, fmt.Errorf("load tournament %s: tournament %s: %w", code, code, store.ErrNotFound))
 	}
-	raw, err := tx.Tournament(code)
-	if err != nil {
-		return nil, fmt.Errorf("load tournament %s: %w", code, err)
-	}
-	sh, err := tournament.ParseSheet(raw.Data)
-	if err != nil {
-		return nil, fmt.Errorf("load tournament %s: %w", code, err)
-	}
-	return sh, nil
+	return readSheet(tx, code)
 }
