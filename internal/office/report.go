@@ -63,6 +63,7 @@ func (o *Office) report(req ReportRequest) (*ReportReply, error) {
 // drawnReport is a tournament's report as text and HTML, with every game as PDN.
 type drawnReport struct {
 	sheet      *tournament.Sheet
+	day        daysclock.Date // the day it was drawn up, in the tournament's zone
 	text, html string
 	pdn        map[string][]byte // by game name
 }
@@ -77,7 +78,7 @@ func (o *Office) tournamentReport(tx *store.Tx, code string, now time.Time) (*dr
 	if err != nil {
 		return nil, err
 	}
-	r := &drawnReport{sheet: sh, pdn: map[string][]byte{}}
+	r := &drawnReport{sheet: sh, day: daysclock.DateOf(now, loc), pdn: map[string][]byte{}}
 	in, err := reportInput(tx, sh, loc, now, &o.cache.chunks, func(g referee.Game) error {
 		b, err := GamePDN(sh, g)
 		if err != nil {
@@ -221,7 +222,9 @@ func mailReport(tx *store.Tx, from mail.Address, r *drawnReport, now time.Time) 
 	if sh.Director == "" {
 		return fmt.Errorf("tournament %s has no director to send the report to", sh.Code)
 	}
-	subject := fmt.Sprintf(phrase.For(sh.Language).Office.ReportSubject, sh.Code, now.Format(time.DateOnly))
+	// The day in the tournament's zone, written as its letters write dates (18.11.2026).
+	book := phrase.For(sh.Language)
+	subject := fmt.Sprintf(book.Office.ReportSubject, sh.Code, book.Referee.Date(r.day))
 	l := Letter{
 		From:    from,
 		To:      []mail.Address{{Address: sh.Director}},

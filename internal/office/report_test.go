@@ -41,3 +41,25 @@ func TestReportSendRolledBack(t *testing.T) {
 		t.Errorf("%d letters queued by a failed report", after-before)
 	}
 }
+
+// TestReportSubjectDate: the mailed report names its day as the tournament's letters write
+// dates, in the tournament's zone: at 22:30 UTC on 18 November it is already the 19th in Moscow.
+func TestReportSubjectDate(t *testing.T) {
+	now := time.Date(2026, 11, 18, 22, 30, 0, 0, time.UTC)
+	db, o, from := playerOffice(t, &now)
+	for _, lang := range []string{"ru", "en"} {
+		code := "Р-" + lang
+		if _, err := CreateTournament(db, from, []byte(langSheet(code, lang, "Иванов Иван", "Петров Пётр", lang)), now); err != nil {
+			t.Fatal(err)
+		}
+		seen := len(mailedSince(t, db, 0))
+		if _, err := o.Run(Request{Report: &ReportRequest{Tournament: code, Send: true}}); err != nil {
+			t.Fatal(err)
+		}
+		l := letterTo(t, mailedSince(t, db, seen), "td@club.example")
+		want := map[string]string{"ru": code + ": отчёт директору 19.11.2026", "en": code + ": director's report 2026-11-19"}[lang]
+		if l.subject != want {
+			t.Errorf("%s report subject %q, want %q", lang, l.subject, want)
+		}
+	}
+}
