@@ -101,10 +101,11 @@ var english = Book{
 		TimeMissing:  "The letter does not state the total time; postald's count: %s.",
 		TimeDiff:     "The letter states the time as %s, postald's count is %s; postald's count stands (4.3.1).",
 
-		Overstep:      "Time overstep: %s (%s) by move %d could use at most %s, used %d (4.3.1).",
-		Forfeited:     "The game is scored as lost for the offender: %s.",
-		OverstepJudge: "The judge is asked to score the game as lost; the judge decides.",
-		Adjudication:  "Play ended on %s (4.3.2): no more time is charged and no reply is required (except to accept a draw or resign). The game goes to the judge for adjudication; send your evaluation and analysis within %s.",
+		Overstep:          "Time overstep: %s (%s) by move %d could use at most %s, used %d (4.3.1).",
+		Forfeited:         "The game is scored as lost for the offender: %s.",
+		OverstepJudge:     "The judge is asked to score the game as lost; the judge decides.",
+		OverstepWithdrawn: "The time overstep recorded for %s (%s) from %s is withdrawn: his card or call was sent on %s, in time (4.3.1). The game goes on.",
+		Adjudication:      "Play ended on %s (4.3.2): no more time is charged and no reply is required (except to accept a draw or resign). The game goes to the judge for adjudication; send your evaluation and analysis within %s.",
 
 		ControlOnMove:  "Your control: move %d, at most %s in all; the last day for this move: %s.",
 		ControlWaiting: "Your control: move %d, at most %s in all; %s in hand.",

@@ -137,9 +137,13 @@ type RefereeText struct {
 	YourMoveAgain, ForcedPlayed, EndedOnBoard                                     string
 	// YourMoveAgainPosted is YourMoveAgain to a player by post or telephone: his time runs
 	// from the day the captain's card or call brings him the move (4.3.1), not from today.
-	YourMoveAgainPosted                                           string
-	DatesMissing, DateDiff, TimeMissing, TimeDiff                 string
-	Overstep, Forfeited, OverstepJudge, Adjudication              string
+	YourMoveAgainPosted                              string
+	DatesMissing, DateDiff, TimeMissing, TimeDiff    string
+	Overstep, Forfeited, OverstepJudge, Adjudication string
+	// OverstepWithdrawn (player, side, the day the overstep was counted from, the card's
+	// sending date) tells everyone that a card or call sent in time, which came after his
+	// silence was counted as an overstep, takes it back (4.3.1).
+	OverstepWithdrawn                                             string
 	ControlOnMove, ControlWaiting                                 string
 	Duplicate, NotYourTurn, AskGame, NotPlayer, Reminder, Silence string
 	// The answer to a letter whose game cannot be told (AskGame opens it): AskGameNamed the

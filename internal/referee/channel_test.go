@@ -965,3 +965,46 @@ func TestSilentForfeitWaitsForTheJudge(t *testing.T) {
 		}
 	}
 }
+
+// TestOverstepWithdrawnByATimelyCard: a postal player's card slower than post_days comes after
+// his silence was counted as an overstep (4.3.1). Postmarked on his last day, it shows he was in
+// time: the overstep is withdrawn, both players and the judge are told, the game goes on, and a
+// real overstep later is counted again. A card postmarked after the last day leaves it standing.
+func TestOverstepWithdrawnByATimelyCard(t *testing.T) {
+	reg := DefaultRegulation()
+	reg.ControlDays, reg.PostDays = 20, 3
+	g := waitingBlack(t, ChannelPost, reg)
+	dl := g.BlackClock.Deadline(g.Terms(reg))
+	late := dl.OverstepDay.AddDays(reg.PostDays + 2)
+	g = Tick(g, late.Start(moscow).Add(12*time.Hour), reg, moscow).Game
+	if g.BlackClock.Overstep == nil {
+		t.Fatalf("no overstep by %s", late)
+	}
+	body := "Ваш ход 1. c3-d4 получил.\nМой ход: 1... f6-g5\nВремя: 0/20"
+	d := enter(t, g, *card(Black, dl.LastDay.String(), late.String()+" 18:00", body), reg)
+	if d.Verdict != Accepted || d.Game.BlackClock.Overstep != nil || d.Game.Status != StatusPlaying || d.Game.BlackClock.Days != 20 {
+		t.Fatalf("a card of his last day: %s, overstep %+v, %s, %d days", d.Verdict, d.Game.BlackClock.Overstep, d.Game.Status, d.Game.BlackClock.Days)
+	}
+	for _, role := range []Role{ToJudge, ToWhite} {
+		var found bool
+		for _, l := range d.Letters {
+			if l.Role == role && strings.Contains(l.Body, "снята") && strings.Contains(l.Body, "4.3.1") {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s is not told that the overstep is withdrawn", role)
+		}
+	}
+	if !strings.Contains(strings.Join(d.Notes, "\n"), "снята") {
+		t.Errorf("Black is not told: %q", d.Notes)
+	}
+	if d.Game.notified(overstepSent(Black)) {
+		t.Error("the withdrawn overstep is still noted as told: a real one would go unannounced")
+	}
+	// A card postmarked the day after his last day: the overstep stands.
+	d = enter(t, g, *card(Black, dl.OverstepDay.String(), late.String()+" 18:00", body), reg)
+	if d.Game.BlackClock.Overstep == nil {
+		t.Errorf("a card postmarked after his last day withdrew the overstep")
+	}
+}

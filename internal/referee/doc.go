@@ -153,13 +153,14 @@
 //     postmark. A receipt on or after the end date freezes the game when the card is posted, and
 //     both players are told. A first move postmarked on the start date or earlier cites 4.3.2. A
 //     silent player by post is reminded post_days early and overstepped post_days late, when a
-//     card posted on his last day would have arrived; a card that arrives later still with a
-//     postmark in time finds the overstep recorded, for the judge to set aside. Even under the
-//     forfeit policy his silence alone does not lose the game: his card may be in the post, his
-//     call not yet entered, so postald cannot point to a fault, and the judge decides (4.1.7);
-//     an overstep his own card shows is forfeited as for anyone. Dates a card
-//     cannot have (CheckCard) are refused whole: they are the captain's typing, not the player's
-//     fault. A letter without a sender address is nobody's, also when a player has no address.
+//     card posted on his last day would have arrived; a card or call that arrives later still
+//     and was sent before the day the overstep was counted from withdraws it, and both players
+//     and the judge are told (its days, charged to its postmark, are what 4.3.1 counts). Even
+//     under the forfeit policy his silence alone does not lose the game: his card may be in the
+//     post, his call not yet entered, so postald cannot point to a fault, and the judge decides
+//     (4.1.7); an overstep his own card shows is forfeited as for anyone. Dates a card cannot
+//     have (CheckCard) are refused whole: they are the captain's typing, not the player's fault.
+//     A letter without a sender address is nobody's, also when a player has no address.
 //   - An overstep (4.3.1) is recorded the day it is certain, once: with the regulation's `judge`
 //     policy both players and the judge are told and the game goes on until the judge rules
 //     (`forfeit` through [Rule]); with `forfeit` the game is lost at once.

@@ -107,6 +107,7 @@ func (x *decider) charge() {
 	}
 	c := x.g.Clock(s)
 	if own > 0 && c.Running() {
+		x.withdrawOverstep(s, c)
 		// 4.3.2: a first move sent (postmarked) on the start date or earlier costs nothing, also
 		// when the card reached postald, or its player was counted to have received his move,
 		// only later.
@@ -132,6 +133,28 @@ func (x *decider) charge() {
 	x.g.Clock(s.Other()).CountMoves(partnerFree, x.today, x.terms)
 	x.overstepped(s, c.Overstep)
 	x.overstepped(s.Other(), x.g.Clock(s.Other()).Overstep)
+}
+
+// withdrawOverstep takes back the overstep of side s that his silence made certain while his card
+// or call was on its way: this letter was sent before the day the overstep was counted from, so
+// its days, charged to its postmark, are what 4.3.1 counts; Reply then records an overstep only
+// if they make one. Both players and the judge are told. An e-mail letter always comes after a
+// silence counted, and a judge's ruling stands: the game is then no longer in play.
+func (x *decider) withdrawOverstep(s Side, c *daysclock.Clock) {
+	o := c.Overstep
+	if !x.env.Via.Captain() || o == nil || !x.today.Before(o.On) {
+		return
+	}
+	c.Overstep = nil
+	x.g.unnote(overstepSent(s))
+	x.d.addClause(o.Clause)
+	body := func(tx *phrases) string {
+		return fmt.Sprintf(tx.OverstepWithdrawn, x.g.Player(s).Name, tx.side(s), tx.date(o.On), tx.date(x.today))
+	}
+	x.tellBoth(body)
+	if x.g.Judge != "" {
+		x.notify(ToJudge, x.g.Judge, x.jtx.SubjNotice, body(x.jtx), Notice, o.Clause)
+	}
 }
 
 // statements sets the dates and the time fraction the letter states against postald's (4.3.1):

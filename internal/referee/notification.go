@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -175,6 +176,11 @@ func (g *Game) notified(n Notification) bool {
 
 // note records the notice n as sent.
 func (g *Game) note(n Notification) { g.Notified = append(g.Notified, n) }
+
+// unnote forgets the notice n, which may then be sent again (an overstep withdrawn).
+func (g *Game) unnote(n Notification) {
+	g.Notified = slices.DeleteFunc(g.Notified, func(m Notification) bool { return m.Equal(n) })
+}
 
 // noted returns the first recorded notice of kind k.
 func (g *Game) noted(k NotificationKind) (Notification, bool) {
