@@ -105,11 +105,15 @@ func (o *Office) card(req CardRequest) (*CardEntered, error) {
 	var done CardEntered
 	var d decided
 	err := o.opt.Store.Update(func(tx *store.Tx) error {
-		id, sh, _, err := o.openGame(tx, req.Game)
+		id, err := findGame(tx, req.Game)
 		if err != nil {
 			return err
 		}
-		g, sg, err := o.loadGame(tx, id)
+		sh, err := o.sheet(tx, id.Tournament)
+		if err != nil {
+			return err
+		}
+		g, sg, err := o.loadGame(tx, id) // with its parts as stored, to write it back
 		if err != nil {
 			return err
 		}
