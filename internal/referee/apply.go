@@ -110,10 +110,16 @@ func (x *decider) back(s snapshot) {
 	x.substituted, x.numberFixed = s.fixed[0], s.fixed[1]
 }
 
-func newDecider(g Game, reg Regulation, loc *time.Location, now time.Time) *decider {
+// locOr returns loc, or UTC for none: every function of the referee takes a nil zone as UTC.
+func locOr(loc *time.Location) *time.Location {
 	if loc == nil {
-		loc = time.UTC
+		return time.UTC
 	}
+	return loc
+}
+
+func newDecider(g Game, reg Regulation, loc *time.Location, now time.Time) *decider {
+	loc = locOr(loc)
 	today := daysclock.DateOf(now, loc)
 	x := &decider{g: g.clone(), reg: reg.WithDefaults(), loc: loc, today: today, forwarded: today}
 	x.last.ply = -1

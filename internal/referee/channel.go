@@ -154,14 +154,6 @@ func Posted(g Game, s Side, on daysclock.Date, reg Regulation, loc *time.Locatio
 	return x.d
 }
 
-// locOr returns loc, or UTC for none.
-func locOr(loc *time.Location) *time.Location {
-	if loc == nil {
-		return time.UTC
-	}
-	return loc
-}
-
 // lag returns the days the letters of side s's player travel to the captain (post_days for a
 // card): a silent postal player's overstep is certain only once a card posted on his last day
 // would have arrived, and his reminders are sent that many days earlier so that they reach him in

@@ -108,9 +108,7 @@ func gameName(s string) string {
 // the partner, and shows the line that names one (4.2.3: the letter names the tournament and
 // the game). named are the games of the name the letter gave (name), in several tournaments.
 func askGame(games []Game, all, named []int, name string, env Envelope, loc *time.Location) Decision {
-	if loc == nil {
-		loc = time.UTC
-	}
+	loc = locOr(loc)
 	g := games[all[0]]
 	tx := textFor(g.Language)
 	if s, ok := g.SideOf(env.From); ok {

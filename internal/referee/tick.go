@@ -95,9 +95,7 @@ func NextEvent(g Game, reg Regulation, loc *time.Location) (time.Time, bool) {
 	if g.Status != StatusPlaying {
 		return time.Time{}, false
 	}
-	if loc == nil {
-		loc = time.UTC
-	}
+	loc = locOr(loc)
 	s := g.ToMove()
 	if g.Posting == s {
 		return time.Time{}, false // nothing runs until his move is posted (Posted)
