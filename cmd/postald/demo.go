@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"mime"
 	"net/mail"
 	"os"
 	"path/filepath"
@@ -425,9 +424,7 @@ func printLetter(out io.Writer, who, raw string) string {
 		return ""
 	}
 	m := w
-	dec := new(mime.WordDecoder)
-	subject, _ := dec.DecodeHeader(m.Header.Get("Subject"))
-	fmt.Fprintf(out, "┌─ %s   %s\n", who, subject)
+	fmt.Fprintf(out, "┌─ %s   %s\n", who, w.Subject)
 	var tags []string
 	for _, h := range []string{"X-Postald-Verdict", "X-Postald-Clause", "X-Postald-Time"} {
 		if v := m.Header.Get(h); v != "" {

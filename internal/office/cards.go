@@ -286,7 +286,7 @@ func (o *Office) cardOf(tx *store.Tx, it store.OutboxItem) (Card, error) {
 		return Card{}, fmt.Errorf("card %d: %w", it.Seq, err)
 	}
 	c := Card{Seq: it.Seq, Game: it.Game, Channel: it.Card.Channel, Player: it.Card.Player, Name: it.Card.Name,
-		Address: it.Card.Address, Phone: it.Card.Phone, Subject: decodeSubject(w.Header.Get("Subject")),
+		Address: it.Card.Address, Phone: it.Card.Phone, Subject: w.Subject,
 		Text: strings.ReplaceAll(w.Text, "\r\n", "\n"), Picture: w.Picture, Written: it.Enqueued}
 	sh, err := o.sheet(tx, it.Game.Tournament)
 	if err != nil {
@@ -371,14 +371,6 @@ func sideOfNumber(g referee.Game, n int) (referee.Side, bool) {
 		return referee.Black, true
 	}
 	return "", false
-}
-
-// decodeSubject decodes a Subject header's encoded words; undecodable, as it stands.
-func decodeSubject(s string) string {
-	if d, err := new(mime.WordDecoder).DecodeHeader(s); err == nil {
-		return d
-	}
-	return s
 }
 
 // mailAddress is a player's address as a header names him: without an e-mail address (a player

@@ -244,6 +244,7 @@ func boundaryFor(l Letter) string {
 // line ends as sent), and the names of its files (the picture, a PDN, attached letters).
 type Written struct {
 	Header  mail.Header
+	Subject string // decoded (RFC 2047)
 	Text    string
 	Files   []string
 	Picture []byte // the diagram attached (image/png), nil for none
@@ -256,7 +257,10 @@ func ReadWritten(raw []byte) (Written, error) {
 	if err != nil {
 		return Written{}, err
 	}
-	w := Written{Header: m.Header}
+	w := Written{Header: m.Header, Subject: m.Header.Get("Subject")}
+	if d, err := new(mime.WordDecoder).DecodeHeader(w.Subject); err == nil {
+		w.Subject = d
+	}
 	e, err := message.Read(bytes.NewReader(raw))
 	if err != nil && !message.IsUnknownCharset(err) {
 		return w, err
