@@ -65,11 +65,8 @@ func sideArg(g referee.Game, s string) (referee.Side, error) {
 		return referee.Black, nil
 	}
 	if n, err := strconv.Atoi(s); err == nil {
-		switch n {
-		case g.White.Number:
-			return referee.White, nil
-		case g.Black.Number:
-			return referee.Black, nil
+		if side, ok := sideOfNumber(g, n); ok {
+			return side, nil
 		}
 	}
 	return "", fmt.Errorf("side %q: want white, black or the number of one of the players of %s", s, g.Name)

@@ -316,16 +316,26 @@ func outgoing(from mail.Address, c candidate, o referee.Outgoing, now time.Time,
 		to = c.sheet.Director
 	}
 	p, player := c.player(o.Role)
-	if !player || !p.Channel.Captain() {
+	if !player {
 		return []store.Outgoing{written(from, c, o, to, now, pics)}
 	}
-	card := written(from, c, o, "", now, pics)
+	return toPlayer(p, to, func(to string) store.Outgoing { return written(from, c, o, to, now, pics) })
+}
+
+// toPlayer is a letter to player p, write(to) writing it to address to: by e-mail, or for a
+// player by post or telephone a card for the captain to post or a call for him to make (4.1.1,
+// 4.2.1), named by its reader (to ""), with a copy by e-mail when he has an address.
+func toPlayer(p tournament.Player, to string, write func(to string) store.Outgoing) []store.Outgoing {
+	if !p.Channel.Captain() {
+		return []store.Outgoing{write(to)}
+	}
+	card := write("")
 	card.To = nil
 	card.Card = &store.Card{Channel: p.Channel.String(), Player: p.Number, Name: p.Name,
 		Address: p.PostalAddress, Phone: p.Phone}
 	out := []store.Outgoing{card}
 	if p.Email != "" {
-		out = append(out, written(from, c, o, p.Email, now, pics))
+		out = append(out, write(p.Email))
 	}
 	return out
 }

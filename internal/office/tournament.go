@@ -152,16 +152,15 @@ func startOutgoing(from mail.Address, sh *tournament.Sheet, l tournament.Letter,
 			Game: store.GameID{Tournament: sh.Code}, Verdict: string(referee.Notice)}
 	}
 	p, ok := sh.Player(l.Number)
-	if !ok || !p.Channel.Captain() {
-		return []store.Outgoing{letter(l.To, "", startPicture(sh, l.To))}
+	if !ok {
+		return []store.Outgoing{letter(l.To, "", startPicture(sh, l.To))} // the judge's and the director's
 	}
 	pic := startPictureOf(sh, p)
-	card := letter("", p.Name, pic)
-	card.To = nil
-	card.Card = &store.Card{Channel: p.Channel.String(), Player: p.Number, Name: p.Name, Address: p.PostalAddress, Phone: p.Phone}
-	out := []store.Outgoing{card}
-	if p.Email != "" {
-		out = append(out, letter(p.Email, "", pic))
-	}
-	return out
+	return toPlayer(p, l.To, func(to string) store.Outgoing {
+		name := ""
+		if to == "" {
+			name = p.Name // a card is named by its reader
+		}
+		return letter(to, name, pic)
+	})
 }
