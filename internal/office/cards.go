@@ -426,11 +426,7 @@ func (o *Office) cardsNotice(tx *store.Tx, now time.Time) error {
 			fmt.Fprintf(&b, tx2.CardItem+"\n", it.Seq, what, game, it.Card.Name, dayTime(sh.Language, it.Enqueued.In(loc)))
 		}
 		b.WriteString("\n" + fmt.Sprintf(tx2.CardsOutro, "postald cards -print DIR", "postald cards -posted YYYY-MM-DD N...") + "\n")
-		l := Letter{From: o.opt.From, To: []mail.Address{{Address: sh.Judge}},
-			Subject: fmt.Sprintf(tx2.CardsSubject, code, len(waiting)), Body: b.String(), Date: now,
-			Game: code + "/", Verdict: string(referee.Notice)}
-		if _, err := tx.Enqueue(store.Outgoing{From: o.opt.From.Address, To: []string{sh.Judge}, Raw: Compose(l),
-			Game: store.GameID{Tournament: code}, Verdict: string(referee.Notice)}, now); err != nil {
+		if err := judgeNotice(tx, o.opt.From, sh, fmt.Sprintf(tx2.CardsSubject, code, len(waiting)), b.String(), now); err != nil {
 			return err
 		}
 		told = true

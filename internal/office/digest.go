@@ -124,11 +124,7 @@ func (o *Office) heldDigest(tx *store.Tx, now time.Time) error {
 				in.Ref.String(), tx2.Bytes(int(in.Size)))
 		}
 		b.WriteString("\n" + fmt.Sprintf(tx2.Outro, "postald judge quarantine") + "\n")
-		l := Letter{From: o.opt.From, To: []mail.Address{{Address: dg.sheet.Judge}},
-			Subject: fmt.Sprintf(tx2.Subject, len(dg.held)), Body: b.String(), Date: now,
-			Game: dg.sheet.Code + "/", Verdict: string(referee.Notice)}
-		if _, err := tx.Enqueue(store.Outgoing{From: o.opt.From.Address, To: []string{dg.sheet.Judge}, Raw: Compose(l),
-			Game: store.GameID{Tournament: dg.sheet.Code}, Verdict: string(referee.Notice)}, now); err != nil {
+		if err := judgeNotice(tx, o.opt.From, dg.sheet, fmt.Sprintf(tx2.Subject, len(dg.held)), b.String(), now); err != nil {
 			return err
 		}
 	}
@@ -139,4 +135,14 @@ func (o *Office) heldDigest(tx *store.Tx, now time.Time) error {
 	}
 	o.log.Info("digest of held letters sent", "letters", len(waiting), "judges", len(order))
 	return nil
+}
+
+// judgeNotice puts a notice to the judge of tournament sh in the outbox, archived in the
+// tournament's chain: the digest of held letters, the cards waiting for the captain.
+func judgeNotice(tx *store.Tx, from mail.Address, sh *tournament.Sheet, subject, body string, now time.Time) error {
+	l := Letter{From: from, To: []mail.Address{{Address: sh.Judge}}, Subject: subject, Body: body, Date: now,
+		Game: sh.Code + "/", Verdict: string(referee.Notice)}
+	_, err := tx.Enqueue(store.Outgoing{From: from.Address, To: []string{sh.Judge}, Raw: Compose(l),
+		Game: store.GameID{Tournament: sh.Code}, Verdict: string(referee.Notice)}, now)
+	return err
 }
