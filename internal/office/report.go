@@ -80,7 +80,7 @@ func (o *Office) tournamentReport(tx *store.Tx, code string, now time.Time) (*dr
 	}
 	r := &drawnReport{sheet: sh, day: daysclock.DateOf(now, loc), pdn: map[string][]byte{}}
 	in, err := reportInput(tx, sh, loc, now, &o.cache.chunks, func(g referee.Game) error {
-		b, err := GamePDN(sh, g)
+		b, err := GamePDN(sh, referee.Seat{Table: sh.Table(loc), Game: g})
 		if err != nil {
 			return err
 		}
@@ -126,7 +126,7 @@ func reportInput(tx *store.Tx, sh *tournament.Sheet, loc *time.Location, now tim
 		return in, err
 	}
 	for _, id := range ids {
-		g, _, err := readGame(tx, id, sh, cache)
+		g, _, err := readGame(tx, id, cache)
 		if err != nil {
 			return in, err
 		}
@@ -143,7 +143,7 @@ func reportInput(tx *store.Tx, sh *tournament.Sheet, loc *time.Location, now tim
 // reportGame maps a game of the referee to what the report shows; rulings are the judge's
 // rulings on the game, oldest first.
 func reportGame(sh *tournament.Sheet, g referee.Game, rulings []store.Ruling, loc *time.Location) report.Game {
-	t := g.Terms(sh.Regulation)
+	t := sh.Table(loc).Terms()
 	clock := func(s referee.Side) report.Clock {
 		c := g.Clock(s)
 		next := c.Next(t)

@@ -152,15 +152,19 @@ type RefereeText struct {
 	// AskGameLine shows the line to write (%[1]s), a GameLine (tournament, game).
 	AskGameNamed, AskGameList, AskGameItem, AskGameLine, GameLine                   string
 	Ruling, RulingPenalty, RulingForfeit, RulingAdjudicate, RulingDate, RulingLeave string
-	RulingRevert, RevertOnMove, RevertDraw, RevertVariant                           string
-	RulingClause                                                                    string // the clause a ruling rests on (4.1.10)
-	ProtestSent, ProtestJudge                                                       string
-	LeaveNoDates, LeaveRefused, LeaveGranted, LeavePartner                          string
-	LeaveOrder, LeaveLate, LeaveOverlap, LeaveTooLong                               string // why a leave is refused
-	Expected, OwnInRepeat, FaultUnique, RepeatNext, RepeatLater, JudgedHead         string
-	TextCut                                                                         string // KB shown, KB in all
-	WrongAccepted, SendAccepted, AcceptUnsure, AcceptVariant, AcceptNone            string
-	AcceptWhich, AcceptOutside, AcceptDeclined, AcceptDisagree, AcceptNumber        string
+	// RulingRevert (the letter, as RevertLetterOf or RevertLetter names it with RevertLetterMoves;
+	// the instant it was received; the reason): the letter a revert undoes is named by whose it
+	// was and its moves, never by its Message-ID.
+	RulingRevert, RevertOnMove, RevertDraw, RevertVariant                    string
+	RevertLetter, RevertLetterOf, RevertLetterMoves                          string
+	RulingClause                                                             string // the clause a ruling rests on (4.1.10)
+	ProtestSent, ProtestJudge                                                string
+	LeaveNoDates, LeaveRefused, LeaveGranted, LeavePartner                   string
+	LeaveOrder, LeaveLate, LeaveOverlap, LeaveTooLong                        string // why a leave is refused
+	Expected, OwnInRepeat, FaultUnique, RepeatNext, RepeatLater, JudgedHead  string
+	TextCut                                                                  string // KB shown, KB in all
+	WrongAccepted, SendAccepted, AcceptUnsure, AcceptVariant, AcceptNone     string
+	AcceptWhich, AcceptOutside, AcceptDeclined, AcceptDisagree, AcceptNumber string
 
 	// Rulings that concern no side of their own, and the judge's decision on a protest.
 	RulingAnnul         string // reason

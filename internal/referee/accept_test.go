@@ -147,7 +147,7 @@ func TestNoMoveNoPenalty(t *testing.T) {
 		if n := len(d.Letters); (i == 0) != (n == 1) {
 			t.Errorf("%q: %d letters; want one answer a day", body, n)
 		}
-		g = d.Game
+		g.Game = d.Game
 	}
 	if g.BlackClock.Since != day("2026-11-01") {
 		t.Errorf("Black's clock runs since %s, want 2026-11-01", g.BlackClock.Since)
@@ -171,7 +171,7 @@ func TestEveryFaultInOneStop(t *testing.T) {
 		t.Fatalf("violations %v, want the repetition and the move", d.Violations)
 	}
 	// Corrected: 4 days from 11-01 to 11-05 + 6.
-	d = send(t, d.Game, testLetter{petrov, "2026-11-05 20:00", "Ваш ход 1. c3-d4 получил.\nМой ход: 1... f6-g5"}, DefaultRegulation())
+	d = send(t, g.with(d.Game), testLetter{petrov, "2026-11-05 20:00", "Ваш ход 1. c3-d4 получил.\nМой ход: 1... f6-g5"}, DefaultRegulation())
 	if want := (summary{Accepted, "", "1... f6-g5", 0, Time{0, 10}, White}); !cmp.Equal(want, sum(d)) {
 		t.Errorf("corrected: %+v, want %+v", sum(d), want)
 	}
@@ -227,7 +227,7 @@ func TestNoMoveOffTurn(t *testing.T) {
 			t.Errorf("letter %d %q: %s, %d penalty days, %d letters; want a notice, no penalty, %d letters",
 				i+1, tc.body, d.Verdict, d.PenaltyDays, len(d.Letters), tc.letters)
 		}
-		g = d.Game
+		g.Game = d.Game
 	}
 }
 

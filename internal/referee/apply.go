@@ -12,8 +12,9 @@ import (
 
 // decider carries one decision in the making.
 type decider struct {
+	t   *Table // the tournament: its players, dates, regulation, zone
 	g   Game
-	reg Regulation
+	reg Regulation // the table's, with its defaults
 	loc *time.Location
 	env Envelope
 	lt  letter
@@ -118,41 +119,48 @@ func locOr(loc *time.Location) *time.Location {
 	return loc
 }
 
-func newDecider(g Game, reg Regulation, loc *time.Location, now time.Time) *decider {
-	loc = locOr(loc)
+// newDecider begins a decision about the game of seat s at the instant now.
+func newDecider(s Seat, now time.Time) *decider {
+	loc := s.Table.zone()
 	today := daysclock.DateOf(now, loc)
-	x := &decider{g: g.clone(), reg: reg.WithDefaults(), loc: loc, today: today, forwarded: today}
+	x := &decider{t: s.Table, g: s.Game.clone(), reg: s.Table.reg(), loc: loc, today: today, forwarded: today}
 	x.last.ply = -1
-	x.tx = textFor(x.g.Language)
+	x.tx = textFor(s.Table.lang())
 	x.ptx, x.jtx = x.tx, x.tx
-	x.terms = x.g.Terms(x.reg)
+	x.terms = s.Table.Terms()
 	x.d = Decision{Clauses: []string{}, Moves: []string{}}
 	return x
 }
 
-// applyLetter decides a letter against a game (see Apply).
-func applyLetter(g Game, lt letter, env Envelope, reg Regulation, loc *time.Location) Decision {
-	x := newDecider(g, reg, loc, env.Received)
+// player returns side s's player.
+func (x *decider) player(s Side) Player { return x.t.player(&x.g, s) }
+
+// textOf returns the phrases of the letters to side s's player.
+func (x *decider) textOf(s Side) *phrases { return x.t.textOf(&x.g, s) }
+
+// applyLetter decides a letter against the game of seat s (see Decide).
+func applyLetter(s Seat, lt letter, env Envelope) Decision {
+	x := newDecider(s, env.Received)
 	x.env, x.lt = env, lt
 	if !env.Postmark.IsZero() && env.Postmark.Before(x.forwarded) {
 		// 4.3.1: a card's moves are sent on its postmark, whatever day the captain enters it.
 		x.today = env.Postmark
 	}
-	side, ok := x.g.senderOf(env)
+	side, ok := x.senderOf(env)
 	if !ok {
 		// Only a player of the game moves in it (architecture: reliability contract).
 		x.d.Verdict = Ignored
 		return x.finish()
 	}
 	x.side = side
-	x.tx, x.ptx = x.g.textOf(side), x.g.textOf(side.Other())
-	b, err := gameBoard(&x.g)
+	x.tx, x.ptx = x.textOf(side), x.textOf(side.Other())
+	b, err := gameBoard(x.t.Variant, &x.g)
 	if err != nil {
 		// A stored game that no longer replays is postald's own fault, never the player's:
 		// nothing moves and the judge is told.
 		x.d.Verdict = Notice
 		x.note(x.tx.Internal)
-		x.notify(ToJudge, x.g.Judge, x.jtx.SubjNotice, x.jtx.InternalJudge+"\n"+err.Error(), Notice)
+		x.notify(ToJudge, x.jtx.SubjNotice, x.jtx.InternalJudge+"\n"+err.Error(), Notice)
 		return x.finish()
 	}
 	x.b = b
@@ -166,7 +174,7 @@ func applyLetter(g Game, lt letter, env Envelope, reg Regulation, loc *time.Loca
 		x.d.Verdict = Notice
 		over := x.g.Result.String()
 		if x.g.Result == ResultNone && x.g.Reason != "" {
-			over = ReasonText(x.g.LanguageOf(x.side), x.g.Reason) // an annulled game has no result to name
+			over = ReasonText(x.t.languageOf(x.player(x.side)), x.g.Reason) // an annulled game has no result to name
 		}
 		x.note(fmt.Sprintf(x.tx.GameOver, over))
 		x.answer(KindNotice, Notice)
@@ -192,8 +200,8 @@ func applyLetter(g Game, lt letter, env Envelope, reg Regulation, loc *time.Loca
 	if lt.Protest != "" && len(lt.Moves) > 0 {
 		// A protest written with moves goes to the judge all the same (4.1.12).
 		x.d.addClause("4.1.12")
-		x.notify(ToJudge, x.g.Judge, x.jtx.SubjProtest,
-			fmt.Sprintf(x.jtx.ProtestJudge, x.g.Player(x.side).Name, x.jtx.side(x.side), lt.Protest), Notice, "4.1.12")
+		x.notify(ToJudge, x.jtx.SubjProtest,
+			fmt.Sprintf(x.jtx.ProtestJudge, x.player(x.side).Name, x.jtx.side(x.side), lt.Protest), Notice, "4.1.12")
 	}
 	return x.finish()
 }
@@ -397,7 +405,7 @@ func (x *decider) plyAt(i int) (*rules.Position, rules.Move, bool) {
 	r := x.rec
 	if r == nil {
 		r = &record{}
-		if b, err := newBoard(x.g.Variant); err == nil {
+		if b, err := newBoard(x.t.Variant); err == nil {
 			r.before = append(r.before, b.pos)
 		} else {
 			r.broken = true

@@ -222,10 +222,11 @@ func TestApply(t *testing.T) {
 			want:   summary{Notice, "", "", 0, Time{0, 0}, Black},
 		},
 		{
-			// A letter from someone who is not a player of the game moves nothing.
+			// A letter from someone who is not a player of the game is about no game: it moves
+			// nothing and there is nothing to record.
 			name:   "stranger",
 			letter: testLetter{Player{Email: "x@else.example"}, "2026-11-01 10:00", "Мой ход: 1. c3-d4"},
-			want:   summary{Ignored, "", "", 0, Time{0, 0}, White},
+			want:   summary{Ignored, "", "", 0, Time{0, 0}, ""},
 		},
 	}
 	for _, tc := range tests {
@@ -278,9 +279,9 @@ func TestResults(t *testing.T) {
 // acceptance or a resignation is taken.
 func TestEndDate(t *testing.T) {
 	g := testGame("russian")
-	g.End = day("2026-11-03")
+	g.Table.End = day("2026-11-03")
 	for _, d := range playAll(t, g, DefaultRegulation(), opening...) {
-		g = d.Game
+		g.Game = d.Game
 	}
 	if g.Status != StatusAdjudication {
 		t.Fatalf("after a move received on the end date: status %s, want adjudication", g.Status)
@@ -301,36 +302,36 @@ func TestEndDate(t *testing.T) {
 func TestTick(t *testing.T) {
 	g := after(t, "russian", opening...)
 	reg := DefaultRegulation()
-	at, ok := NextEvent(g, reg, moscow)
+	at, ok := nextEvent(under(g, reg))
 	if want := time.Date(2026, 12, 3, 0, 0, 0, 0, moscow); !ok || !at.Equal(want) {
 		t.Fatalf("NextEvent = %v %v, want %v", at, ok, want)
 	}
-	d := Tick(g, time.Date(2026, 12, 2, 12, 0, 0, 0, moscow), reg, moscow)
+	d := Tick(under(g, reg), time.Date(2026, 12, 2, 12, 0, 0, 0, moscow))
 	if d.Verdict != "" || len(d.Letters) != 0 {
 		t.Errorf("tick before anything is due: %s, %d letters", d.Verdict, len(d.Letters))
 	}
-	d = Tick(g, at, reg, moscow)
+	d = Tick(under(g, reg), at)
 	if len(d.Letters) != 1 || d.Letters[0].Role != ToJudge {
 		t.Fatalf("silence report on 12-03: %+v", d.Letters)
 	}
-	g = d.Game
-	at, _ = NextEvent(g, reg, moscow)
+	g.Game = d.Game
+	at, _ = nextEvent(under(g, reg))
 	if want := time.Date(2026, 12, 16, 0, 0, 0, 0, moscow); !at.Equal(want) {
 		t.Fatalf("NextEvent after the silence report = %v, want %v", at, want)
 	}
-	d = Tick(g, at, reg, moscow)
+	d = Tick(under(g, reg), at)
 	if len(d.Letters) != 1 || d.Letters[0].Role != ToWhite || !strings.Contains(d.Letters[0].Body, "23.12.2026") {
 		t.Fatalf("reminder on 12-16: %+v", d.Letters)
 	}
-	g = d.Game
-	if d := Tick(g, at.Add(time.Hour), reg, moscow); len(d.Letters) != 0 {
+	g.Game = d.Game
+	if d := Tick(under(g, reg), at.Add(time.Hour)); len(d.Letters) != 0 {
 		t.Errorf("the same reminder again: %d letters", len(d.Letters))
 	}
-	at, _ = NextEvent(g, reg, moscow)
+	at, _ = nextEvent(under(g, reg))
 	if want := time.Date(2026, 12, 22, 0, 0, 0, 0, moscow); !at.Equal(want) {
 		t.Errorf("next event after the first reminder = %v, want %v", at, want)
 	}
-	d = Tick(g, time.Date(2026, 12, 24, 0, 0, 0, 0, moscow), reg, moscow)
+	d = Tick(under(g, reg), time.Date(2026, 12, 24, 0, 0, 0, 0, moscow))
 	if !cmp.Equal(d.Clauses, []string{"4.3.1"}) {
 		t.Errorf("overstep clauses %v, want [4.3.1]", d.Clauses)
 	}
@@ -345,11 +346,11 @@ func TestTick(t *testing.T) {
 		t.Errorf("overstep under the judge policy: status %s, want playing until the judge rules", d.Game.Status)
 	}
 	reg.Overstep = OverstepForfeit
-	d = Tick(g, time.Date(2026, 12, 24, 0, 0, 0, 0, moscow), reg, moscow)
+	d = Tick(under(g, reg), time.Date(2026, 12, 24, 0, 0, 0, 0, moscow))
 	if d.Game.Result != ResultBlack {
 		t.Errorf("overstep under the forfeit policy: result %s, want 0-1", d.Game.Result)
 	}
-	if _, ok := NextEvent(d.Game, reg, moscow); ok {
+	if _, ok := nextEvent(under(g.with(d.Game), reg)); ok {
 		t.Errorf("NextEvent of a finished game reports an event")
 	}
 }
@@ -358,7 +359,7 @@ func TestGameJSONRoundTrip(t *testing.T) {
 	g := after(t, "russian", append(opening[:2:2],
 		testLetter{ivanov, "2026-11-05 09:00", "Мой ход: 2. gh4"},
 		testLetter{ivanov, "2026-11-06 09:00", white2 + "Вариант А: если 2... e7-f6, то 3. b2-c3 b6-a5 4. c3-b4\nПредлагаю ничью."})...)
-	b, err := json.Marshal(g)
+	b, err := json.Marshal(g.Game)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -366,7 +367,7 @@ func TestGameJSONRoundTrip(t *testing.T) {
 	if err := json.Unmarshal(b, &back); err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(g, back); diff != "" {
+	if diff := cmp.Diff(g.Game, back); diff != "" {
 		t.Errorf("JSON round trip (-before +after):\n%s", diff)
 	}
 	if len(back.Variants) != 1 || back.DrawOffer != White || back.WhiteClock.Penalty != 6 {
@@ -377,10 +378,10 @@ func TestGameJSONRoundTrip(t *testing.T) {
 // TestApplyDoesNotChangeInput: a decision shares nothing with the game it was given.
 func TestApplyDoesNotChangeInput(t *testing.T) {
 	g := after(t, "russian", opening...)
-	before, _ := json.Marshal(g)
+	before, _ := json.Marshal(g.Game)
 	send(t, g, testLetter{ivanov, "2026-11-06 09:00", white2 + "Вариант А: если 2... e7-f6, то 3. b2-c3"}, DefaultRegulation())
 	send(t, g, testLetter{ivanov, "2026-11-06 09:00", "Мой ход: 2. gh4"}, DefaultRegulation())
-	after, _ := json.Marshal(g)
+	after, _ := json.Marshal(g.Game)
 	if string(before) != string(after) {
 		t.Errorf("Apply changed its input game")
 	}

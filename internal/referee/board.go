@@ -48,8 +48,8 @@ type board struct {
 
 // gameBoard returns the board of a game: from its stored position when it has one that the
 // engine reads, otherwise by replaying its plies.
-func gameBoard(g *Game) (*board, error) {
-	b, err := newBoard(g.Variant)
+func gameBoard(variant string, g *Game) (*board, error) {
+	b, err := newBoard(variant)
 	if err != nil {
 		return nil, err
 	}

@@ -982,6 +982,7 @@ type lgGame struct {
 	short    bool // the default regulation: the game ends before anyone nears a control
 	maxPlies int
 	g        referee.Game
+	table    *referee.Table // the tournament, its regulation reg
 	m        *lgModel
 	now      time.Time
 	letters  int
@@ -1003,9 +1004,9 @@ func newLGGame(t *testing.T, st *lgStats, seed int64, index int) *lgGame {
 	start := daysclock.Date{Year: 2026, Month: time.November, Day: 1}
 	end := daysclock.Date{Year: 2030, Month: time.January, Day: 1}
 	lang := lgPick(r, []string{"ru", "en"})
-	g := referee.NewGame("СТ-2026/1", "1-2", variant, lang, lgPlayers[0], lgPlayers[1], start, end)
-	g.Address, g.Judge = "moves@club.example", "judge@club.example"
-	gm := &lgGame{t: t, st: st, r: r, index: index, variant: variant, g: g, m: newLGModel(variant, start)}
+	table := &referee.Table{Code: "СТ-2026/1", Variant: variant, Language: lang, Address: "moves@club.example",
+		Judge: "judge@club.example", Players: []referee.Player{lgPlayers[0], lgPlayers[1]}, Start: start, End: end, Zone: lgMoscow}
+	gm := &lgGame{t: t, st: st, r: r, index: index, variant: variant, table: table, m: newLGModel(variant, start)}
 	gm.rc = rand.New(rand.NewPCG(uint64(seed), uint64(index)^0x5eed_c4a7_0000_0000))
 	gm.reg = referee.DefaultRegulation()
 	if r.IntN(4) == 0 {
@@ -1025,7 +1026,8 @@ func newLGGame(t *testing.T, st *lgStats, seed int64, index int) *lgGame {
 				break
 			}
 		}
-		for s, p := range []*referee.Player{&gm.g.White, &gm.g.Black} {
+		for s := range table.Players {
+			p := &table.Players[s]
 			p.Channel = gm.m.channel[s]
 			if p.Channel.Captain() && rc.IntN(2) == 0 {
 				p.Email = ""
@@ -1034,6 +1036,8 @@ func newLGGame(t *testing.T, st *lgStats, seed int64, index int) *lgGame {
 		gm.reg.PostDays = rc.IntN(6)
 		gm.st.channelGames++
 	}
+	table.Regulation = gm.reg
+	gm.g = table.NewGame("1-2")
 	// White's first letter: up to two days before the start date, or up to three after.
 	first := start.AddDays(r.IntN(6) - 2)
 	gm.now = first.Start(lgMoscow).Add(time.Duration(7*60+r.IntN(15*60)) * time.Minute)
@@ -1041,6 +1045,9 @@ func newLGGame(t *testing.T, st *lgStats, seed int64, index int) *lgGame {
 }
 
 func (gm *lgGame) today() daysclock.Date { return daysclock.DateOf(gm.now, lgMoscow) }
+
+// seat is the game at its table.
+func (gm *lgGame) seat() referee.Seat { return referee.Seat{Table: gm.table, Game: gm.g} }
 
 // sent is the day the letter being written was sent (4.3.1): its postmark, by e-mail the day
 // postald receives it.
@@ -1086,7 +1093,7 @@ func (gm *lgGame) post() bool {
 		return true
 	}
 	on := gm.today().AddDays(gm.rc.IntN(3))
-	d := referee.Posted(gm.g, lgSideOf(t), on, gm.reg, lgMoscow)
+	d := referee.Posted(gm.seat(), lgSideOf(t), on, on.Start(lgMoscow).Add(8*time.Hour))
 	gm.g = d.Game
 	m.post(t, on, gm.reg.PostDays)
 	if at := on.Start(lgMoscow).Add(8 * time.Hour); gm.now.Before(at) {
@@ -1556,7 +1563,19 @@ func (gm *lgGame) send(s int, lang lgLang, body string) (referee.Decision, bool)
 		return referee.Decision{}, false
 	}
 	env.From, env.MessageID, env.Received = from, id, gm.now
-	d := referee.Apply(gm.g, l, env, gm.reg, lgMoscow)
+	mail := referee.Mail{Letter: l, Envelope: env}
+	if env.Via.Captain() {
+		// The captain enters the card: its envelope is the door's to make (4.3.1).
+		mail.Envelope = referee.Envelope{From: lgPlayers[s].Email, MessageID: id, Received: gm.now}
+		mail.Card = &referee.Card{Side: env.Side, Via: env.Via, Postmark: env.Postmark}
+	}
+	d, err := referee.Decide([]referee.Seat{gm.seat()}, mail, gm.now)
+	if err != nil {
+		gm.st.failed++
+		gm.st.failures["card refused"]++
+		gm.t.Errorf("lettergen seed %d game %d (%s) letter %d: %v\n%s", gm.st.seed, gm.index, gm.variant, gm.letters, err, body)
+		return referee.Decision{}, false
+	}
 	gm.g = d.Game
 	if gm.index == *lgTraceFlag {
 		gm.t.Logf("game %d letter %d, %s, %s:\n%s\n=> %s %v moves %v penalty %d time %v owes %v/%v violations %v notes %q",
