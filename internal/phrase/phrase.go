@@ -176,6 +176,10 @@ type RefereeText struct {
 	// Adjudication after the end date (4.3.2).
 	AdjudicationSteps AdjudicationText
 
+	// Asides are the answers to what a letter says besides its moves: a protest, a question, a
+	// withdrawal from the tournament.
+	Asides AsideText
+
 	Faults     FaultText
 	DateFields [3]string // partner's move sent, received, reply sent: as daysclock.DateField counts them
 	Sides      SideText
@@ -192,6 +196,33 @@ type RefereeText struct {
 	PenaltyDays func(n int) string // signed: «+2 штрафных дня», "-1 penalty day"
 	DaysLeft    func(n int) string // «осталось 2 дня», «остался 1 день», "2 days left"
 	DaysShort   func(n int) string // in brackets after a date: «10 дн.», "10 days"
+}
+
+// AsideText is the words of the answers to what a letter says besides its moves (the referee's
+// asides.go). Format strings, as the rest of RefereeText.
+type AsideText struct {
+	// Quoted: the moves a protest or a question mentions (%s), which are not taken as the
+	// sender's move. ProtestUnsure: a line of moves alone inside a protest (%[1]s), which
+	// postald cannot tell from a move of his; it asks, and shows the line to write (%[1]s).
+	Quoted, ProtestUnsure string
+	// ExpectMove is what Expected says postald expects when nothing is owed: the move alone.
+	ExpectMove string
+	// The withdrawal from the tournament (seed 003, 1.10): to the sender; to the judge and the
+	// director (player, side, the letter's words, the judge's command); the subject.
+	WithdrawalSent, WithdrawalJudge, SubjWithdrawal string
+	// The answers postald knows: his days (his days, his penalty days, the fraction); whose
+	// move it is (yours: his side; the partner's: the partner's side and name; waiting for the
+	// captain's card or call); his last letter received (its day, what became of it) or none;
+	// the position (the diagram follows); the moves of the game (the list).
+	AnswerClock, AnswerTurnYours, AnswerTurnPartner, AnswerTurnPosting string
+	AnswerReceived, AnswerReceivedNone, AnswerPosition, AnswerMoves    string
+	AnswerNoMoves, AnswerOver                                          string
+	// What became of a letter, for AnswerReceived.
+	VerdictAccepted, VerdictCorrected, VerdictRejected, VerdictNotice string
+	// A question postald cannot answer: to the sender, passed to the judge or to the director
+	// (the question), or to nobody (no judge or director is named); to the official (player,
+	// side, the question); the subject.
+	QuestionToJudge, QuestionToDirector, QuestionNobody, QuestionOfficial, SubjQuestion string
 }
 
 // AdjudicationText is the words of the adjudication after the end date (4.3.2): the letters

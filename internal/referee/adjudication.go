@@ -76,9 +76,11 @@ func referred(g *Game) bool { return g.Reason == ReasonWithdrawn }
 
 // isSubmission reports whether a letter about a game waiting for adjudication is a player's
 // evaluation or analysis: anything but the draw acceptance and resignation the referee still
-// takes after the end date (4.3.2).
+// takes after the end date (4.3.2), a protest and a withdrawal.
 func isSubmission(g *Game, l *mailparse.Letter) bool {
-	return g.Status == StatusAdjudication && !l.Resign && l.Draw.Kind != mailparse.DrawAccept
+	// A protest and a withdrawal go to the judge at once, as in a game in play (4.1.12, 1.10).
+	return g.Status == StatusAdjudication && !l.Resign && l.Draw.Kind != mailparse.DrawAccept &&
+		l.Protest == nil && l.Withdrawal == nil
 }
 
 // submission decides a player's adjudication submission (4.3.2): nothing changes in the game,

@@ -46,6 +46,11 @@ type decider struct {
 	credited []int
 	// judged is the board the letter's first faulty move was judged on, shown in the stop letter.
 	judged *board
+	// history are the notes of the letter's entry in the game's history: what it said besides
+	// its moves ("protest", "withdrawal").
+	history []string
+	// showBoard: the answer shows the position (a question asked for it).
+	showBoard bool
 	// also lists the clauses a stop rests on besides its violations' own (4.2.2 for abbreviated
 	// notation, 4.2.5 for an illegible move, 4.2.13 for the changed move of a variant).
 	also   []string
@@ -169,6 +174,8 @@ func applyLetter(s Seat, lt letter, env Envelope) Decision {
 	}
 	x.stamps = x.dates()
 	x.credit(*x.g.owes(side)) // 4.2.9: a repetition counts in any letter
+	// A protest, a question, a withdrawal: dealt with whatever else the letter does (asides.go).
+	x.asides()
 	switch {
 	case x.g.Status == StatusFinished:
 		x.d.Verdict = Notice
@@ -182,10 +189,10 @@ func applyLetter(s Seat, lt letter, env Envelope) Decision {
 		x.resign()
 	case lt.Draw == drawAccept && x.g.DrawOffer == side.Other():
 		x.agreeDraw()
-	case lt.Protest != "" && len(lt.Moves) == 0:
-		x.protest()
-	case (lt.Leave != nil || lt.LeaveBad) && len(lt.Moves) == 0:
+	case (lt.Leave != nil || lt.LeaveBad) && !lt.Away && len(lt.Moves) == 0:
 		x.leave()
+	case lt.asides() && !lt.carries():
+		x.asideOnly()
 	case x.g.Status == StatusAdjudication:
 		// 4.3.2: after the end date only a draw acceptance or a resignation is taken.
 		x.d.Verdict = Notice
@@ -196,12 +203,6 @@ func applyLetter(s Seat, lt letter, env Envelope) Decision {
 		x.offTurn()
 	default:
 		x.onTurn()
-	}
-	if lt.Protest != "" && len(lt.Moves) > 0 {
-		// A protest written with moves goes to the judge all the same (4.1.12).
-		x.d.addClause("4.1.12")
-		x.notify(ToJudge, x.jtx.SubjProtest,
-			fmt.Sprintf(x.jtx.ProtestJudge, x.player(x.side).Name, x.jtx.side(x.side), lt.Protest), Notice, "4.1.12")
 	}
 	return x.finish()
 }
@@ -234,7 +235,7 @@ func (x *decider) finish() Decision {
 	}
 	if x.d.Verdict != Ignored {
 		x.g.History = append(x.g.History, Entry{Date: x.today, Letter: x.env.MessageID, From: x.side,
-			Verdict: x.d.Verdict, Clauses: append([]string(nil), x.d.Clauses...)})
+			Verdict: x.d.Verdict, Clauses: append([]string(nil), x.d.Clauses...), Note: strings.Join(x.history, ", ")})
 		if id := x.env.MessageID; id != "" {
 			x.g.LastLetter = id
 			x.g.Thread = append(x.g.Thread, id)
@@ -338,7 +339,7 @@ func (x *decider) expectMove() {
 		return
 	}
 	x.note(x.tx.NoMove)
-	x.note(fmt.Sprintf(x.tx.Expected, x.repeatWant(*x.g.owes(x.side))))
+	x.note(x.expected())
 	x.answer(KindNotice, Notice)
 }
 

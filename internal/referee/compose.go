@@ -247,7 +247,7 @@ func (x *decider) answer(kind string, v Verdict) {
 	switch {
 	case kind == KindRejection && x.judged != nil:
 		o.Picture = x.judged.picture()
-	case kind == KindRejection || kind == KindAck:
+	case kind == KindRejection || kind == KindAck || x.showBoard:
 		o.Picture = x.b.picture()
 	}
 	o.Kind = kind

@@ -382,17 +382,6 @@ func nextControl(t *Table, g *Game, s Side, tx *phrases) string {
 	return fmt.Sprintf(tx.ControlWaiting, dl.Control.Move, tx.DaysOf(dl.Control.Days), tx.Days(max(dl.Left, 0)))
 }
 
-// protest records a protest (4.1.12) and sends it to the judge; nothing moves.
-func (x *decider) protest() {
-	x.d.Verdict = Notice
-	x.d.addClause("4.1.12")
-	x.g.Clock(x.side).NoteLetter(x.today)
-	x.note(fmt.Sprintf(x.tx.ProtestSent, x.tx.Days(x.reg.ProtestDays)))
-	x.answer(KindNotice, Notice)
-	x.notify(ToJudge, x.jtx.SubjProtest,
-		fmt.Sprintf(x.jtx.ProtestJudge, x.player(x.side).Name, x.jtx.side(x.side), x.lt.Protest), Notice, "4.1.12")
-}
-
 // leave grants a leave announced by letter when the regulation allows it: the player's clock
 // stops for those days (regulation leave_days; the seed has no clause on leave).
 func (x *decider) leave() {

@@ -278,7 +278,7 @@ func TestNotifiedCompatibility(t *testing.T) {
 	t.Run("letters without a move", func(t *testing.T) {
 		// Black, on move, asks a question twice on 11-08: answered once (the day's key).
 		g := after(t, "russian", append(opening[:1:1], testLetter{petrov, "2026-11-02 10:00", "Ваш ход 1. c3-d4 получил."})...)
-		question := testLetter{petrov, "2026-11-08 10:00", "Когда мой контрольный срок?"}
+		question := testLetter{petrov, "2026-11-08 10:00", "Спасибо за партию!"}
 		d := send(t, g, question, reg)
 		if len(d.Letters) != 1 {
 			t.Fatalf("the first question of the day: %d letters", len(d.Letters))
@@ -299,7 +299,7 @@ func TestNotifiedCompatibility(t *testing.T) {
 		if len(do.Letters) != 0 {
 			t.Errorf("the second letter without a move on a day is answered: %d letters", len(do.Letters))
 		}
-		next := testLetter{petrov, "2026-11-09 10:00", "Когда мой контрольный срок?"}
+		next := testLetter{petrov, "2026-11-09 10:00", "Спасибо за партию!"}
 		sameDecision(t, "the next day's question", send(t, g, next, reg), send(t, old, next, reg))
 	})
 	t.Run("adjudication", func(t *testing.T) {
