@@ -261,5 +261,5 @@ func samePly(a, b referee.Ply) bool { return a == b }
 // sameEntry reports whether two history entries are the same.
 func sameEntry(a, b referee.Entry) bool {
 	return a.Date == b.Date && a.Letter == b.Letter && a.From == b.From && a.Verdict == b.Verdict &&
-		a.Note == b.Note && slices.Equal(a.Clauses, b.Clauses)
+		a.Note == b.Note && slices.Equal(a.Clauses, b.Clauses) && slices.Equal(a.Faults, b.Faults)
 }

@@ -177,12 +177,13 @@ func TestSameEntry(t *testing.T) {
 	for i, typ := 0, reflect.TypeFor[referee.Entry](); i < typ.NumField(); i++ {
 		fields = append(fields, typ.Field(i).Name)
 	}
-	if want := []string{"Date", "Letter", "From", "Verdict", "Clauses", "Note"}; !slices.Equal(fields, want) {
+	if want := []string{"Date", "Letter", "From", "Verdict", "Clauses", "Note", "Faults"}; !slices.Equal(fields, want) {
 		t.Errorf("referee.Entry has the fields %v; sameEntry compares %v", fields, want)
 	}
 	e := referee.Entry{Letter: "a", Clauses: []string{"4.2.9"}, Note: "n"}
 	for _, f := range []func(*referee.Entry){
 		func(e *referee.Entry) { e.Date.Day++ },
+		func(e *referee.Entry) { e.Faults = []referee.Fault{{Clause: "4.2.10", Text: "c3-d4"}} },
 		func(e *referee.Entry) { e.Letter += "x" },
 		func(e *referee.Entry) { e.From = referee.White },
 		func(e *referee.Entry) { e.Verdict = referee.Accepted },

@@ -224,14 +224,21 @@ var english = Book{
 		},
 
 		Faults: FaultText{
-			Abbreviated: "abbreviated notation, which 4.2.2 counts as an impossible move",
-			NoPiece:     "there is no piece on the stated square",
-			NotYours:    "the piece on the stated square is not yours",
-			Capture:     "capture is compulsory",
-			NoSuchMove:  "the move is impossible",
-			Ambiguous:   "the move is ambiguous: write the squares where the capture changes direction",
-			NoSquare:    "the move is impossible: no move on this board joins these squares",
-			Unreadable:  "the move cannot be read",
+			Abbreviated:   "abbreviated notation, which 4.2.2 counts as an impossible move",
+			NoPiece:       "there is no piece on the stated square",
+			NotYours:      "the piece on the stated square is not yours",
+			Capture:       "capture is compulsory",
+			NoSuchMove:    "the move is impossible",
+			Ambiguous:     "the move is ambiguous: write the squares where the capture changes direction",
+			NoSquare:      "the move is impossible: no move on this board joins these squares",
+			Unreadable:    "the move cannot be read",
+			NoPieceOn:     "there is no piece on %s",
+			NotYoursOn:    "the piece on %s is your partner's",
+			CaptureOf:     "capturing is compulsory: %s",
+			Occupied:      "%s is occupied",
+			CannotMove:    "the piece on %[1]s cannot move to %[2]s",
+			NoCapture:     "there is no capture in this position; a quiet move is written with -",
+			CannotCapture: "the piece on %s cannot capture along the squares written",
 		},
 		DateFields: [3]string{"partner's move sent", "received", "reply sent"},
 		Sides:      SideText{White: "White", Black: "Black"},
@@ -285,8 +292,12 @@ var english = Book{
 	},
 
 	Report: ReportText{
-		Title: func(code, name string) string { return "Report on the tournament " + code + " \"" + name + "\"" },
-		AsOf:  func(date string) string { return "as of " + date },
+		FaultRepeat:    "the repetition of the partner's moves",
+		FaultMove:      func(m string) string { return "impossible move " + m },
+		FaultAbbrev:    func(m string) string { return "abbreviated move " + m },
+		FaultIllegible: func(m string) string { return "illegible move " + m },
+		Title:          func(code, name string) string { return "Report on the tournament " + code + " \"" + name + "\"" },
+		AsOf:           func(date string) string { return "as of " + date },
 		Facts: func(variant, rounds, from, to string) string {
 			return variant + ", " + rounds + "; play from " + from + " to " + to + "."
 		},
@@ -341,6 +352,8 @@ var english = Book{
 			Refer:       "sent to adjudication",
 			Withdraw:    "withdrawal",
 			Protest:     "protest",
+			Leave:       "leave",
+			Revert:      "game put back",
 		},
 		Date: daysclock.Date.String, // 2026-11-18; the zero date as nothing
 	},

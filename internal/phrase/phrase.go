@@ -258,6 +258,12 @@ type FaultText struct {
 	Ambiguous   string // a capture whose route the move does not tell
 	NoSquare    string // full notation naming squares that make no move of this board
 	Unreadable  string // the move cannot be read (4.2.5)
+	// Why a move is impossible, naming its squares as it wrote them: no piece on the square
+	// (%s); the partner's piece on it (%s); a capture is compulsory (the captures the position
+	// has); a quiet move to an occupied square (%s); a piece that cannot move to a square (from,
+	// to); a capture written where the position has none; a piece that has no capture along
+	// the squares written (from).
+	NoPieceOn, NotYoursOn, CaptureOf, Occupied, CannotMove, NoCapture, CannotCapture string
 }
 
 // SideText names the sides.
@@ -346,6 +352,12 @@ type StartGame struct {
 
 // ReportText is the words of the director's report (text and HTML).
 type ReportText struct {
+	// What a letter postald stopped was stopped for (4.2.11), by the clause of its fault: the
+	// repetition of the partner's moves (4.2.9); an impossible move, abbreviated notation, an
+	// illegible move (the move as written).
+	FaultRepeat                            string
+	FaultMove, FaultAbbrev, FaultIllegible func(move string) string
+
 	Title      func(code, name string) string
 	AsOf       func(date string) string
 	Facts      func(variant, rounds, from, to string) string
@@ -386,6 +398,7 @@ type ReportColumns struct {
 // RulingKinds names the kinds of the judge's rulings.
 type RulingKinds struct {
 	Penalty, Forfeit, Adjudicate, CorrectDate, Annul, StrikeOut, Refer, Withdraw, Protest string
+	Leave, Revert                                                                         string
 }
 
 // Of returns the name of a ruling kind ("penalty", "correct-date", ...); false for one it does
@@ -410,6 +423,10 @@ func (k *RulingKinds) Of(kind string) (string, bool) {
 		return k.Withdraw, true
 	case "protest":
 		return k.Protest, true
+	case "leave":
+		return k.Leave, true
+	case "revert":
+		return k.Revert, true
 	}
 	return "", false
 }

@@ -234,8 +234,12 @@ func (x *decider) finish() Decision {
 		*o = slices.DeleteFunc(*o, func(j int) bool { return slices.Contains(x.credited, j) })
 	}
 	if x.d.Verdict != Ignored {
-		x.g.History = append(x.g.History, Entry{Date: x.today, Letter: x.env.MessageID, From: x.side,
-			Verdict: x.d.Verdict, Clauses: append([]string(nil), x.d.Clauses...), Note: strings.Join(x.history, ", ")})
+		e := Entry{Date: x.today, Letter: x.env.MessageID, From: x.side,
+			Verdict: x.d.Verdict, Clauses: append([]string(nil), x.d.Clauses...), Note: strings.Join(x.history, ", ")}
+		for _, v := range x.d.Violations {
+			e.Faults = append(e.Faults, Fault{Clause: v.Clause, Text: v.Text})
+		}
+		x.g.History = append(x.g.History, e)
 		if id := x.env.MessageID; id != "" {
 			x.g.LastLetter = id
 			x.g.Thread = append(x.g.Thread, id)
@@ -666,7 +670,7 @@ func (x *decider) playMoves(moves []letterMove) []Violation {
 
 // moveViolation words a 4.2.10 fault of a move judged on board b.
 func (x *decider) moveViolation(b *board, m letterMove, f *fault) Violation {
-	what := x.tx.fault(f.Kind)
+	what := x.tx.why(f)
 	send := x.tx.SendMove
 	if f.Unique != nil {
 		what = fmt.Sprintf(x.tx.FaultUnique, b.format(*f.Unique))

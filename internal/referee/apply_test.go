@@ -2,6 +2,7 @@ package referee
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -384,5 +385,51 @@ func TestApplyDoesNotChangeInput(t *testing.T) {
 	after, _ := json.Marshal(g.Game)
 	if string(before) != string(after) {
 		t.Errorf("Apply changed its input game")
+	}
+}
+
+// TestWhyImpossible: a stopped letter says why its move is impossible, with the squares as the
+// player wrote them (4.2.10): an occupied square, an empty one, the partner's piece, a capture
+// that is compulsory (with the captures), a capture where there is none. Its picture marks the
+// partner's move the letter answers.
+func TestWhyImpossible(t *testing.T) {
+	// After 1. a3-b4 b6-c5 2. b2-a3 c5-d4 White must capture, c3:e5 or e3:c5.
+	capture := []testLetter{{ivanov, "2026-11-01 10:00", "Мой ход: 1. a3-b4"},
+		{petrov, "2026-11-02 10:00", "Ваш ход 1. a3-b4 получил.\nМой ход: 1... b6-c5"},
+		{ivanov, "2026-11-03 10:00", "Ваш ход 1... b6-c5 получил.\nМой ход: 2. b2-a3"},
+		{petrov, "2026-11-04 10:00", "Ваш ход 2. b2-a3 получил.\nМой ход: 2... c5-d4"}}
+	for _, tc := range []struct {
+		name   string
+		before []testLetter
+		move   string
+		want   string
+	}{
+		{"onto a piece", opening[:2], "2. c1-d2", "поле d2 занято"},
+		{"from an empty square", opening[:2], "2. c3-b4", "на поле c3 нет шашки"},
+		{"the partner's piece", opening[:2], "2. g5-h4", "на поле g5 шашка партнёра"},
+		{"a capture where there is none", opening[:2], "2. d4:f6", "в этой позиции взятия нет"},
+		{"a quiet move where capturing is compulsory", capture, "3. g3-h4", "взятие обязательно: c3:e5, e3:c5"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := after(t, "russian", tc.before...)
+			owed := g.Plies[len(g.Plies)-1]
+			body := fmt.Sprintf("Ваш ход %s получил.\nМой ход: %s", numbered(len(g.Plies)-1, owed.Text), tc.move)
+			d := send(t, g, testLetter{ivanov, "2026-11-07 10:00", body}, DefaultRegulation())
+			if d.Verdict != Rejected || len(d.Violations) != 1 || !strings.Contains(d.Violations[0].What, tc.want) {
+				t.Fatalf("%s: %s %+v; want a stop saying %q", tc.move, d.Verdict, d.Violations, tc.want)
+			}
+			r := letterTo(t, d, ToWhite)
+			if !strings.Contains(r.Body, tc.want) {
+				t.Errorf("the stop letter does not say %q:\n%s", tc.want, r.Body)
+			}
+			if r.Picture == nil || r.Picture.Last == nil {
+				t.Fatalf("the stop letter's picture marks no move")
+			}
+			b, _ := newBoard("russian")
+			_ = b.replay(g.Plies[:len(g.Plies)-1])
+			if got := b.format(*r.Picture.Last); got != owed.Text {
+				t.Errorf("the picture marks %s, want the partner's move %s", got, owed.Text)
+			}
+		})
 	}
 }

@@ -14,6 +14,30 @@ import (
 // phrasebook (package phrase), with the lookups that take the referee's own types.
 type phrases struct{ *phrase.RefereeText }
 
+// why words in full why a written move cannot be played, with its squares as the letter wrote
+// them: «на поле c3 нет шашки», «поле d4 занято», «взятие обязательно: g3:e5»; the fault's
+// kind's words where its squares are not known.
+func (p *phrases) why(f *fault) string {
+	t := &p.Faults
+	switch {
+	case f.Kind == faultNoPiece && f.From != "":
+		return fmt.Sprintf(t.NoPieceOn, f.From)
+	case f.Kind == faultNotYours && f.From != "":
+		return fmt.Sprintf(t.NotYoursOn, f.From)
+	case f.Kind == faultCapture && len(f.Captures) > 0:
+		return fmt.Sprintf(t.CaptureOf, strings.Join(f.Captures, ", "))
+	case f.Kind == faultNoSuchMove && f.occupied && f.To != "":
+		return fmt.Sprintf(t.Occupied, f.To)
+	case f.Kind == faultNoSuchMove && f.noTake:
+		return t.NoCapture
+	case f.Kind == faultNoSuchMove && f.cannot && f.From != "" && f.To != "" && len(f.Options) > 0 && !strings.Contains(f.Options[0], ":"):
+		return fmt.Sprintf(t.CannotMove, f.From, f.To)
+	case f.Kind == faultNoSuchMove && f.cannot && f.From != "":
+		return fmt.Sprintf(t.CannotCapture, f.From)
+	}
+	return p.fault(f.Kind)
+}
+
 // fault words why a written move cannot be played.
 func (p *phrases) fault(kind string) string {
 	f := &p.Faults
@@ -246,13 +270,26 @@ func (x *decider) answer(kind string, v Verdict) {
 	}
 	switch {
 	case kind == KindRejection && x.judged != nil:
-		o.Picture = x.judged.picture()
+		o.Picture = x.picture(x.judged)
 	case kind == KindRejection || kind == KindAck || x.showBoard:
-		o.Picture = x.b.picture()
+		o.Picture = x.picture(x.b)
 	}
 	o.Kind = kind
 	o.InReplyTo = x.env.MessageID
 	x.d.Letters = append(x.d.Letters, o)
+}
+
+// picture is board b's picture with the last move marked: the letter's own last move, or, where
+// the letter played none (a stopped letter, a notice), the partner's move it answers, read from
+// the game's record.
+func (x *decider) picture(b *board) *Picture {
+	p := b.picture()
+	if p.Last == nil && len(b.moves) == 0 && p.Ply == len(x.g.Plies) && p.Ply > 0 {
+		if _, m, ok := x.plyAt(p.Ply - 1); ok {
+			p.Last = &m
+		}
+	}
+	return p
 }
 
 // MaxForwardText bounds the sender's text in a forwarded letter, in bytes.

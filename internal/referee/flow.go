@@ -158,9 +158,14 @@ func (x *decider) withdrawOverstep(s Side, c *daysclock.Clock) {
 // statements sets the dates and the time fraction the letter states against postald's (4.3.1):
 // postald's stamps and its own count stand; differences are reported, not believed.
 func (x *decider) statements() {
-	if len(x.lt.Dates) == 0 {
+	// White's first move answers no move: it has one date, its sending, and a time of 0/0 to
+	// state; a letter that leaves them out is told nothing about them.
+	first := x.stamps.PartnerSent.IsZero()
+	switch {
+	case len(x.lt.Dates) == 0 && first:
+	case len(x.lt.Dates) == 0:
 		x.note(fmt.Sprintf(x.tx.DatesMissing, datesText(x.tx, x.stamps)))
-	} else {
+	default:
 		for _, df := range x.stamps.Compare(x.lt.Dates) {
 			if df.Missing() {
 				continue
@@ -177,6 +182,7 @@ func (x *decider) statements() {
 	df, differ := daysclock.CompareFraction(daysclock.Fraction{White: now.White, Black: now.Black}, stated)
 	switch {
 	case !differ:
+	case df.Missing && first:
 	case df.Missing:
 		x.note(fmt.Sprintf(x.tx.TimeMissing, now))
 	default:

@@ -73,6 +73,15 @@ type Entry struct {
 	Verdict Verdict        `json:"verdict"`
 	Clauses []string       `json:"clauses,omitempty"`
 	Note    string         `json:"note,omitempty"`
+	// Faults are what a stopped letter was stopped for (4.2.9, 4.2.10, 4.2.2, 4.2.5), each
+	// with its clause and the text as written: the director's report names them.
+	Faults []Fault `json:"faults,omitempty"`
+}
+
+// Fault is one fault a stopped letter was stopped for: the clause and the text as written.
+type Fault struct {
+	Clause string `json:"clause"`
+	Text   string `json:"text,omitempty"`
 }
 
 // Game is the play state of one game: a plain value that round-trips through JSON. With its

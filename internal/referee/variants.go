@@ -506,7 +506,7 @@ func (x *decider) proposeVariants() {
 			}
 			mv, f := bb.parse(m.Text)
 			if f != nil {
-				x.cut(lv, m, x.tx.fault(f.Kind))
+				x.cut(lv, m, x.tx.why(f))
 				break
 			}
 			moves = append(moves, bb.format(mv))
