@@ -46,9 +46,9 @@ var (
 	reRepetition  = regexp.MustCompile(`повтор|троекратн|трехкратн|трёхкратн|repetition|threefold|three-fold`)
 	reMoveRule    = regexp.MustCompile(`\d+\s*-?\s*(?:ти|и|х)?\s*ход|\d+\s*-?\s*moves?|move\s+rule|правил\pL*\s+\d+`)
 
-	reResign  = regexp.MustCompile(`сдаюсь|сдаю\s+партию|партию\s+сдаю|признаю\s+(?:сво[её]\s+)?поражение|i\s+resign|resign\s+(?:the|this)\s+game|i\s+concede`)
-	reLeave   = regexp.MustCompile(`отпуск\pL*|(?:on|take|taking|taken|my|a)\s+leave|leave\s+(?:notice|from|of\s+absence)|^\s*leave\s*:`)
-	reRange   = regexp.MustCompile(`(\d{1,2})\s*(?:-|–|—|по|to|until|till)\s*(\d{1,2})\s+(\pL{3,9})\.?\s+(\d{4})`)
+	reResign = regexp.MustCompile(`сдаюсь|сдаю\s+партию|партию\s+сдаю|признаю\s+(?:сво[её]\s+)?поражение|i\s+resign|resign\s+(?:the|this)\s+game|i\s+concede`)
+	reLeave  = regexp.MustCompile(`отпуск\pL*|(?:on|take|taking|taken|my|a)\s+leave|leave\s+(?:notice|from|of\s+absence)|^\s*leave\s*:`)
+	reRange  = regexp.MustCompile(`(\d{1,2})\s*(?:-|–|—|по|to|until|till)\s*(\d{1,2})\s+(\pL{3,9})\.?\s+(\d{4})`)
 
 	reTimeKw    = regexp.MustCompile(`врем\pL*|time|затрачен\pL*|итого|суммарн\pL*`)
 	reFraction  = regexp.MustCompile(`(\d{1,4})\s*(?:дн\.?|дней|дня|days?|d)?\s*/\s*(\d{1,4})(?:\s*(?:дн\.?|дней|дня|days?|d\.?))?`)
