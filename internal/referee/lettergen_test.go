@@ -33,6 +33,7 @@ import (
 
 	"postald/internal/daysclock"
 	"postald/internal/mailparse"
+	"postald/internal/office"
 	"postald/internal/referee"
 	"postald/internal/rules"
 )
@@ -42,6 +43,7 @@ var (
 	lgLettersFlag = flag.Int("lettergen.letters", 5000, "letters TestLetterGenerator writes")
 	lgTraceFlag   = flag.Int("lettergen.trace", -1, "log every letter and decision of this game")
 	lgChanFlag    = flag.Float64("lettergen.channels", 0.3, "the share of games with a player by post or telephone")
+	lgOfficeFlag  = flag.Bool("lettergen.office", false, "decide every letter through postald simulate's office (office.Simulation) instead of the referee's door")
 	lgFaultsFlag  = flag.String("lettergen.faults", "all",
 		"comma-separated faults to inject (all, none, or of: abbreviated, impossible, unreadable, repetition-missing, "+
 			"repetition-wrong, repetition+abbrev, impossible-unique, misnumbered, invisible-character, no-move, aside, protest-move)")
@@ -77,6 +79,20 @@ var lgMoscow = func() *time.Location {
 const lgPenalty = 6 // 4.2.11, the regulation's default penalty_days
 
 func TestLetterGenerator(t *testing.T) {
+	runLetterGenerator(t, *lgLettersFlag, *lgOfficeFlag)
+}
+
+// TestLetterGeneratorThroughOffice plays the generator's games through what postald simulate
+// replays, the daemon's own unit of work over a store in memory (office.Simulation): the same
+// model checks every decision. A long run: -lettergen.office -lettergen.letters=N.
+func TestLetterGeneratorThroughOffice(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the office's letters are drawn and archived: -short leaves them out")
+	}
+	runLetterGenerator(t, min(*lgLettersFlag, 600), true)
+}
+
+func runLetterGenerator(t *testing.T, budget int, viaOffice bool) {
 	seed := *lgSeedFlag
 	if seed == 0 {
 		seed = time.Now().UnixNano() % 1_000_000_000
@@ -84,11 +100,16 @@ func TestLetterGenerator(t *testing.T) {
 	t.Logf("lettergen seed %d", seed)
 	began := time.Now()
 	st := &lgStats{seed: seed, kinds: map[string]int{}, failures: map[string]int{}}
-	budget := *lgLettersFlag
 	games := 0
 	for letters := 0; letters < budget; games++ {
 		gm := newLGGame(t, st, seed, games)
+		if viaOffice {
+			gm.simulate()
+		}
 		letters += gm.run(budget - letters)
+		if gm.sim != nil {
+			gm.sim.Close()
+		}
 	}
 	t.Logf("lettergen seed %d: %d games (%d with a player by post or telephone), %d letters (%d stopped, %d notices) in %v",
 		seed, games, st.channelGames, st.letters, st.stopped, st.notices, time.Since(began).Round(time.Millisecond))
@@ -1015,6 +1036,9 @@ type lgGame struct {
 	table    *referee.Table // the tournament, its regulation reg
 	m        *lgModel
 	lastSent [2]daysclock.Date // the day of each side's last letter decided (its postmark)
+	// sim, when set, decides every letter as postald simulate does: the office over a store in
+	// memory (lettergen_office_test.go).
+	sim *office.Simulation
 	now      time.Time
 	letters  int
 	history  []string     // the letters of the game, for a failure report
@@ -1124,7 +1148,18 @@ func (gm *lgGame) post() bool {
 		return true
 	}
 	on := gm.today().AddDays(gm.rc.IntN(3))
-	d := referee.Posted(gm.seat(), lgSideOf(t), on, on.Start(lgMoscow).Add(8*time.Hour))
+	var d referee.Decision
+	if gm.sim != nil {
+		var err error
+		if d, err = gm.simulatedPosting(t, on); err != nil {
+			gm.st.failed++
+			gm.st.failures["posting refused"]++
+			gm.t.Errorf("lettergen seed %d game %d (%s): the posting to %s on %s: %v", gm.st.seed, gm.index, gm.variant, lgSide(t), on, err)
+			return false
+		}
+	} else {
+		d = referee.Posted(gm.seat(), lgSideOf(t), on, on.Start(lgMoscow).Add(8*time.Hour))
+	}
 	gm.g = d.Game
 	m.post(t, on, gm.reg.PostDays)
 	if at := on.Start(lgMoscow).Add(8 * time.Hour); gm.now.Before(at) {
@@ -1619,7 +1654,12 @@ func (gm *lgGame) send(s int, lang lgLang, body string) (referee.Decision, bool)
 		mail.Envelope = referee.Envelope{From: lgPlayers[s].Email, MessageID: id, Received: gm.now}
 		mail.Card = &referee.Card{Side: env.Side, Via: env.Via, Postmark: env.Postmark}
 	}
-	d, err := referee.Decide([]referee.Seat{gm.seat()}, mail, gm.now)
+	var d referee.Decision
+	if gm.sim != nil {
+		d, err = gm.simulated(s, raw, env)
+	} else {
+		d, err = referee.Decide([]referee.Seat{gm.seat()}, mail, gm.now)
+	}
 	if err != nil {
 		gm.st.failed++
 		gm.st.failures["card refused"]++
