@@ -204,9 +204,12 @@ func distCode(d int) (code int, nextra uint, extra int) {
 }
 
 // adler32 is the Adler-32 checksum of p (RFC 1950, 8.2), as hash/adler32
-// computes it, eight bytes at a time: over eight bytes b0…b7 the first sum
-// grows by b0+…+b7 and the second by 8 times the first plus 8·b0+7·b1+…+b7,
-// and both sums of four bytes in 16-bit lanes are read off one product.
+// computes it, sixteen bytes at a time. Over bytes b0…b15 the first sum
+// grows by their sum, and the second by 16 times the first plus
+// 16·b0+15·b1+…+b15, which is 8 times the sum of b0…b7 plus
+// 8·(b0+b8)+7·(b1+b9)+…+(b7+b15). The bytes are added in 16-bit lanes, four
+// even and four odd ones, and a lanes' weighted sum is the top lane of one
+// product.
 func adler32(p []byte) uint32 {
 	const (
 		mod   = 65521
@@ -220,12 +223,14 @@ func adler32(p []byte) uint32 {
 	for len(p) > 0 {
 		q := p[:min(len(p), block)]
 		p = p[len(q):]
-		for len(q) >= 8 {
-			x := binary.LittleEndian.Uint64(q)
-			even, odd := x&lanes, x>>8&lanes
-			s2 += 8*s1 + (even*wEven)>>48 + (odd*wOdd)>>48
+		for len(q) >= 16 {
+			x, y := binary.LittleEndian.Uint64(q), binary.LittleEndian.Uint64(q[8:])
+			xe, xo := x&lanes, x>>8&lanes
+			even, odd := xe+y&lanes, xo+y>>8&lanes
+			first := ((xe + xo) * ones) >> 48
+			s2 += 16*s1 + 8*first + (even*wEven+odd*wOdd)>>48
 			s1 += ((even + odd) * ones) >> 48
-			q = q[8:]
+			q = q[16:]
 		}
 		for _, b := range q {
 			s1 += uint64(b)
