@@ -338,8 +338,13 @@ type kitCache struct {
 	clock uint64
 }
 
-// kitFor returns the kit of v at width (a width newLayout accepts).
+// kitFor returns the kit of v at width (a width newLayout accepts). A
+// giveaway variant is drawn from its base variant's kit: the board is the
+// same.
 func kitFor(v *rules.Variant, width int) (*kit, error) {
+	if b := v.Base(); b != nil {
+		v = b
+	}
 	if width > maxKeptWidth {
 		return newKit(v, width)
 	}

@@ -14,8 +14,8 @@ const levels = 6
 // The base colours, by their index in the palette. Fixed colours, chosen for
 // contrast: white and black pieces both stand out from the mid-brown dark
 // squares, and the marks of the last move (blue) and of kings (gold) are
-// colours no piece has. Index 0 is the background: the PNG encoder relies on
-// it (see compactPalette).
+// colours no piece has. Index 0 is the background, so that a picture's
+// buffer made of zeros is the background with every row's filter byte.
 const (
 	cBackground = iota // the margins, and the face of a tower's height badge
 	cLight             // the squares never used
