@@ -92,7 +92,6 @@ func readerText(to []string, subject, text string) string {
 	return strings.Join(to, ",") + " | " + subject + " | " + strings.TrimSpace(text)
 }
 
-
 // TestSimulateIsTheDaemon replays one game's letters twice: through the daemon, which reads them
 // from the real Dovecot and sends its answers through the real Postfix, and through postald
 // simulate, the office over a store in memory. Both decide every letter alike — the verdict,
@@ -235,4 +234,3 @@ func waitDecided(t *testing.T, g *stackGame, id string) {
 	}
 	t.Fatalf("the daemon did not decide the letter %s in 30 s", id)
 }
-

@@ -1038,7 +1038,7 @@ type lgGame struct {
 	lastSent [2]daysclock.Date // the day of each side's last letter decided (its postmark)
 	// sim, when set, decides every letter as postald simulate does: the office over a store in
 	// memory (lettergen_office_test.go).
-	sim *office.Simulation
+	sim      *office.Simulation
 	now      time.Time
 	letters  int
 	history  []string     // the letters of the game, for a failure report
