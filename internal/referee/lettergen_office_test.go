@@ -76,6 +76,20 @@ func (gm *lgGame) simulated(s int, raw string, env referee.Envelope) (referee.De
 		return referee.Decision{}, err
 	case step.Err != nil:
 		return referee.Decision{}, step.Err
+	case step.Card != nil && !step.Card.Entered:
+		// The same card entered again (the same text, postmark and day: a card the player
+		// wrote twice the same day, or the captain typed twice): decided once, nothing new.
+		gm.st.kinds["+card-entered-twice"]++
+		st, err := gm.sim.Game("1-2")
+		if err != nil {
+			return referee.Decision{}, err
+		}
+		d := referee.Decision{Verdict: referee.Verdict(step.Card.Verdict), Clauses: []string{}, Moves: []string{},
+			Time: st.Time(), Game: st.Game}
+		if st.Status == referee.StatusPlaying {
+			d.ToMove = st.ToMove()
+		}
+		return d, nil
 	case step.Letter.Kind == "":
 		return referee.Decision{}, fmt.Errorf("the office decided nothing of the letter (held: %q)", step.Letter.Held)
 	case step.Letter.Held != "":
