@@ -21,6 +21,7 @@ import (
 	"postald/internal/daemon"
 	"postald/internal/localmail"
 	"postald/internal/mailbox"
+	"postald/internal/mailwrite"
 	"postald/internal/office"
 	"postald/internal/store"
 )
@@ -419,7 +420,7 @@ func (r *demoReader) printNew(out io.Writer) ([]string, error) {
 
 // printLetter prints a letter's useful headers and its text, and returns its X-Postald-Verdict.
 func printLetter(out io.Writer, who, raw string) string {
-	w, err := office.ReadWritten([]byte(raw))
+	w, err := mailwrite.Read([]byte(raw))
 	if err != nil {
 		fmt.Fprintf(out, "%s: unreadable letter: %v\n\n", who, err)
 		return ""

@@ -15,6 +15,7 @@ import (
 
 	"postald/internal/config"
 	"postald/internal/mailtest"
+	"postald/internal/mailwrite"
 	"postald/internal/office"
 	"postald/internal/store"
 )
@@ -158,7 +159,7 @@ func startStackGameWith(t *testing.T, dir string, sheet func(g *stackGame) strin
 // bodyText returns the decoded text of a letter postald wrote.
 func bodyText(t *testing.T, raw []byte) string {
 	t.Helper()
-	w, err := office.ReadWritten(raw)
+	w, err := mailwrite.Read(raw)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"postald/internal/daysclock"
+	"postald/internal/mailwrite"
 	"postald/internal/office"
 	"postald/internal/referee"
 	"postald/internal/store"
@@ -231,7 +232,7 @@ func lettersOf(items []store.OutboxItem) []simLetter {
 		if it.Card != nil {
 			l.To, l.Card, l.Player = nil, it.Card.Channel, it.Card.Name
 		}
-		if w, err := office.ReadWritten(it.Raw); err == nil {
+		if w, err := mailwrite.Read(it.Raw); err == nil {
 			l.Subject, l.Text = w.Subject, strings.ReplaceAll(w.Text, "\r\n", "\n")
 		}
 		out = append(out, l)

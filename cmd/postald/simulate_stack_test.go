@@ -14,7 +14,7 @@ import (
 	"github.com/emersion/go-imap/v2"
 	"github.com/google/go-cmp/cmp"
 
-	"postald/internal/office"
+	"postald/internal/mailwrite"
 	"postald/internal/store"
 )
 
@@ -138,7 +138,7 @@ func TestSimulateIsTheDaemon(t *testing.T) {
 			if len(daemon) == 0 {
 				return nil // the start letters
 			}
-			w, err := office.ReadWritten(e.Raw)
+			w, err := mailwrite.Read(e.Raw)
 			if err != nil {
 				return err
 			}

@@ -21,6 +21,7 @@ import (
 	"postald/internal/config"
 	"postald/internal/localmail"
 	"postald/internal/mailbox"
+	"postald/internal/mailwrite"
 	"postald/internal/office"
 	"postald/internal/referee"
 	"postald/internal/store"
@@ -305,7 +306,7 @@ func (r *rig) newMail(user string) []letter {
 	}
 	var out []letter
 	for _, m := range msgs {
-		w, err := office.ReadWritten(m.FindBodySection(sec))
+		w, err := mailwrite.Read(m.FindBodySection(sec))
 		if err != nil {
 			r.t.Fatal(err)
 		}

@@ -14,7 +14,6 @@
 package metrics
 
 import (
-	"encoding/json"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -134,17 +133,11 @@ func (c *stateCollector) Collect(ch chan<- prometheus.Metric) {
 		// a game played from one awaiting adjudication.
 		games[referee.StatusFinished] = len(ids) - len(inPlay)
 		for _, id := range inPlay {
-			st, err := tx.GameParts(id)
+			status, err := tx.GameStatus(id)
 			if err != nil {
 				return err
 			}
-			var head struct {
-				Status referee.Status `json:"status"`
-			}
-			if err := json.Unmarshal(st.Data, &head); err != nil {
-				return err
-			}
-			games[head.Status]++
+			games[status]++
 		}
 		return nil
 	})

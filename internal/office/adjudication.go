@@ -5,6 +5,7 @@ import (
 	"net/mail"
 	"time"
 
+	"postald/internal/mailwrite"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
@@ -23,7 +24,7 @@ func sendPackage(tx *store.Tx, from mail.Address, id store.GameID, sh *tournamen
 	}
 	g := &st.Game
 	t := g.Time()
-	l := Letter{
+	l := mailwrite.Letter{
 		From:    from,
 		To:      []mail.Address{{Address: sh.Judge}},
 		Date:    now,
@@ -36,7 +37,7 @@ func sendPackage(tx *store.Tx, from mail.Address, id store.GameID, sh *tournamen
 	if err != nil {
 		return err
 	}
-	l.Attachments = append(l.Attachments, Attachment{Name: g.Name + ".pdn", ContentType: "application/x-draughts-pdn; charset=utf-8", Data: pdnText})
+	l.Attachments = append(l.Attachments, mailwrite.Attachment{Name: g.Name + ".pdn", ContentType: "application/x-draughts-pdn; charset=utf-8", Data: pdnText})
 	n := 0
 	err = tx.ArchiveEntries(id, 1, func(e store.ArchiveEntry) error {
 		// The letter that ended play came before the question; what came after is the answer.
@@ -44,7 +45,7 @@ func sendPackage(tx *store.Tx, from mail.Address, id store.GameID, sh *tournamen
 			return nil
 		}
 		n++
-		l.Attachments = append(l.Attachments, Attachment{Name: fmt.Sprintf("submission-%d.eml", n), ContentType: "message/rfc822", Data: e.Raw})
+		l.Attachments = append(l.Attachments, mailwrite.Attachment{Name: fmt.Sprintf("submission-%d.eml", n), ContentType: "message/rfc822", Data: e.Raw})
 		return nil
 	})
 	if err != nil {
@@ -54,7 +55,7 @@ func sendPackage(tx *store.Tx, from mail.Address, id store.GameID, sh *tournamen
 	if pic, err := st.Picture(); err == nil {
 		l.Picture = picture(pic, g.Name, sh.Language)
 	}
-	_, err = tx.Enqueue(store.Outgoing{From: from.Address, To: []string{sh.Judge}, Raw: Compose(l), Game: id,
+	_, err = tx.Enqueue(store.Outgoing{From: from.Address, To: []string{sh.Judge}, Raw: mailwrite.Compose(l), Game: id,
 		Verdict: string(referee.Notice), Clause: "4.3.2"}, now)
 	return err
 }

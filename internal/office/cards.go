@@ -13,6 +13,7 @@ import (
 
 	"postald/internal/daysclock"
 	"postald/internal/mailparse"
+	"postald/internal/mailwrite"
 	"postald/internal/phrase"
 	"postald/internal/referee"
 	"postald/internal/store"
@@ -221,16 +222,16 @@ func cardLetter(sh *tournament.Sheet, id store.GameID, p tournament.Player, side
 		domain = sh.Address[i+1:]
 	}
 	var b strings.Builder
-	hdr := func(k, v string) { b.WriteString(fold(k + ": " + v)) }
-	from := encodeAddress(mailAddress(p.Name, p.Email))
+	hdr := func(k, v string) { b.WriteString(mailwrite.Field(k + ": " + v)) }
+	from := mailwrite.EncodeAddress(mailAddress(p.Name, p.Email))
 	hdr("From", from)
 	hdr("To", sh.Address)
-	hdr("Subject", encodeHeaderText("Subject", sh.Code+" "+id.Game))
+	hdr("Subject", mailwrite.EncodeText("Subject", sh.Code+" "+id.Game))
 	hdr("Date", now.Format(time.RFC1123Z))
 	hdr("Message-ID", "<card."+sum+"@"+domain+">")
 	// The captain's entry, as postald simulate reads it back (the card's game, side, channel and
 	// dates).
-	hdr("X-Postald-Game", encodeHeaderText("X-Postald-Game", id.String()))
+	hdr("X-Postald-Game", mailwrite.EncodeText("X-Postald-Game", id.String()))
 	hdr("X-Postald-Side", string(side))
 	hdr("X-Postald-Via", via.String())
 	if !req.Postmark.IsZero() {
@@ -273,7 +274,7 @@ func (o *Office) cards(req CardsRequest) (*CardsReply, error) {
 
 // cardOf reads an outbox card back as the captain prints it.
 func (o *Office) cardOf(tx *store.Tx, it store.OutboxItem) (Card, error) {
-	w, err := ReadWritten(it.Raw)
+	w, err := mailwrite.Read(it.Raw)
 	if err != nil {
 		return Card{}, fmt.Errorf("card %d: %w", it.Seq, err)
 	}

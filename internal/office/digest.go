@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"postald/internal/mailwrite"
 	"postald/internal/phrase"
 	"postald/internal/referee"
 	"postald/internal/store"
@@ -140,9 +141,9 @@ func (o *Office) heldDigest(tx *store.Tx, now time.Time) error {
 // judgeNotice puts a notice to the judge of tournament sh in the outbox, archived in the
 // tournament's chain: the digest of held letters, the cards waiting for the captain.
 func judgeNotice(tx *store.Tx, from mail.Address, sh *tournament.Sheet, subject, body string, now time.Time) error {
-	l := Letter{From: from, To: []mail.Address{{Address: sh.Judge}}, Subject: subject, Body: body, Date: now,
+	l := mailwrite.Letter{From: from, To: []mail.Address{{Address: sh.Judge}}, Subject: subject, Body: body, Date: now,
 		Game: sh.Code + "/", Verdict: string(referee.Notice)}
-	_, err := tx.Enqueue(store.Outgoing{From: from.Address, To: []string{sh.Judge}, Raw: Compose(l),
+	_, err := tx.Enqueue(store.Outgoing{From: from.Address, To: []string{sh.Judge}, Raw: mailwrite.Compose(l),
 		Game: store.GameID{Tournament: sh.Code}, Verdict: string(referee.Notice)}, now)
 	return err
 }

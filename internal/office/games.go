@@ -94,7 +94,7 @@ func (o *Office) eachGame(tx *store.Tx, code string, fn func(*tournament.Sheet, 
 			return err
 		}
 		for _, id := range ids {
-			g, _, err := readGame(tx, id, &o.cache.chunks)
+			g, _, err := tx.LoadGame(id, &o.cache.chunks)
 			if err != nil {
 				return err
 			}
@@ -104,4 +104,22 @@ func (o *Office) eachGame(tx *store.Tx, code string, fn func(*tournament.Sheet, 
 		}
 	}
 	return nil
+}
+
+// loadGame reads game id, whole, at its tournament's table, with what the office needs to write
+// it back in parts (store.GameRead), through the office's cache of the games' chunks.
+func (o *Office) loadGame(tx *store.Tx, id store.GameID) (referee.Seat, *store.GameRead, error) {
+	t, _, err := o.table(tx, id.Tournament)
+	if err != nil {
+		return referee.Seat{}, nil, fmt.Errorf("load game %s: %w", id, err)
+	}
+	g, read, err := tx.LoadGame(id, &o.cache.chunks)
+	if err != nil {
+		return referee.Seat{}, nil, err
+	}
+	st := referee.Seat{Table: t, Game: g}
+	if err := st.Check(); err != nil {
+		return referee.Seat{}, nil, fmt.Errorf("load game %s: %w", id, err)
+	}
+	return st, read, nil
 }

@@ -11,6 +11,7 @@ import (
 
 	"postald/internal/config"
 	"postald/internal/mailbox"
+	"postald/internal/mailwrite"
 	"postald/internal/store"
 )
 
@@ -107,7 +108,7 @@ func outbox(t *testing.T, db *store.DB, at time.Time) []sent {
 	err := db.View(func(tx *store.Tx) error {
 		due, err := tx.Due(at, 0)
 		for _, it := range due {
-			w, err := ReadWritten(it.Raw)
+			w, err := mailwrite.Read(it.Raw)
 			if err != nil {
 				return err
 			}

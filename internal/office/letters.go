@@ -9,14 +9,12 @@ import (
 
 	"postald/internal/mailbox"
 	"postald/internal/mailparse"
+	"postald/internal/mailwrite"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
 	"postald/internal/trust"
 )
-
-// gameFormat is the version of the referee.Game JSON kept in the store.
-const gameFormat = 1
 
 // maxAttempts is how often a letter whose processing was interrupted is tried again before it
 // is quarantined for the judge: a letter that brings postald down every time must not block
@@ -294,7 +292,7 @@ func (o *Office) outcome(out store.LetterOutcome, c candidate, dec referee.Decis
 	next := dec.Next
 	out.NextEvent = &next
 	// The game is written in parts: its head, and a chunk when one fills (gamecodec.go).
-	st, err := encodeGame(c.id, dec.Game, c.stored, &o.cache.chunks)
+	st, err := store.EncodeGame(c.id, dec.Game, c.stored, &o.cache.chunks)
 	if err != nil {
 		return out, err
 	}
@@ -346,7 +344,7 @@ func written(from mail.Address, c candidate, o referee.Outgoing, to string, now 
 	if p, ok := c.sheet.Player(o.Player); ok && o.Player != 0 {
 		name = p.Name
 	}
-	l := Letter{
+	l := mailwrite.Letter{
 		From:      from,
 		To:        []mail.Address{{Name: name, Address: to}},
 		Subject:   o.Subject,
@@ -366,7 +364,7 @@ func written(from mail.Address, c candidate, o referee.Outgoing, to string, now 
 	return store.Outgoing{
 		From:    from.Address,
 		To:      []string{to},
-		Raw:     Compose(l),
+		Raw:     mailwrite.Compose(l),
 		Game:    c.id,
 		Move:    (len(c.seat.Game.Plies) + 1) / 2,
 		Verdict: string(o.Verdict),
@@ -379,7 +377,7 @@ type candidate struct {
 	id     store.GameID
 	sheet  *tournament.Sheet
 	seat   referee.Seat
-	stored *storedGame // the game's chunks as read, to write it back (gamecodec.go)
+	stored *store.GameRead // the game's chunks as read, to write it back (gamecodec.go)
 }
 
 func (c candidate) nameOf(addr string) string {
@@ -445,7 +443,7 @@ func LoadGame(tx *store.Tx, id store.GameID) (referee.Seat, error) {
 	if err != nil {
 		return referee.Seat{}, fmt.Errorf("load game %s: %w", id, err)
 	}
-	g, _, err := readGame(tx, id, nil)
+	g, _, err := tx.LoadGame(id, nil)
 	return referee.Seat{Table: t, Game: g}, err
 }
 

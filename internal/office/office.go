@@ -131,7 +131,7 @@ type Office struct {
 	// (gamecodec.go).
 	cache struct {
 		roster rosterCache
-		chunks chunkCache
+		chunks store.GameCache
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"postald/internal/diagram"
+	"postald/internal/mailwrite"
 	"postald/internal/phrase"
 	"postald/internal/referee"
 	"postald/internal/rules"
@@ -14,7 +15,7 @@ import (
 // picture is the diagram a letter about game shows of p, in the words of lang where the picture
 // is not shown; nil when there is none to show. A position the drawing cannot take goes without
 // its picture: the letter's text has the text diagram.
-func picture(p *referee.Picture, game, lang string) *Picture {
+func picture(p *referee.Picture, game, lang string) *mailwrite.Picture {
 	if p == nil {
 		return nil
 	}
@@ -26,13 +27,13 @@ func picture(p *referee.Picture, game, lang string) *Picture {
 	if p.Ply > 0 {
 		move = fmt.Sprint((p.Ply + 1) / 2) // the move number of the last ply: ply 9 is White's 5th move
 	}
-	return &Picture{Name: game + "-" + move + ".png", PNG: png,
+	return &mailwrite.Picture{Name: game + "-" + move + ".png", PNG: png,
 		Alt: strings.TrimSuffix(phrase.For(lang).Referee.PosHead, ":")}
 }
 
 // startPicture is the starting position for the start letter of a player who has White in a
 // game: he makes the first move (4.2.3), and the picture shows him the squares' names.
-func startPicture(sh *tournament.Sheet, to string) *Picture {
+func startPicture(sh *tournament.Sheet, to string) *mailwrite.Picture {
 	p, ok := sh.PlayerByEmail(to)
 	if !ok {
 		return nil // the judge's and the director's letters
@@ -41,7 +42,7 @@ func startPicture(sh *tournament.Sheet, to string) *Picture {
 }
 
 // startPictureOf is startPicture for player p.
-func startPictureOf(sh *tournament.Sheet, p tournament.Player) *Picture {
+func startPictureOf(sh *tournament.Sheet, p tournament.Player) *mailwrite.Picture {
 	for _, g := range sh.GamesOf(p.Number) {
 		if g.White != p.Number {
 			continue
@@ -61,9 +62,9 @@ func startPictureOf(sh *tournament.Sheet, p tournament.Player) *Picture {
 
 // pictures are the pictures drawn for the letters of one decision, by position and last move:
 // a diagram takes milliseconds to draw, and the letters of a move show the same position.
-type pictures map[string]*Picture
+type pictures map[string]*mailwrite.Picture
 
-func (ps pictures) of(p *referee.Picture, game, lang string) *Picture {
+func (ps pictures) of(p *referee.Picture, game, lang string) *mailwrite.Picture {
 	if p == nil {
 		return nil
 	}

@@ -62,16 +62,12 @@ func (r *Reader) Tournaments() ([]Listed, error) {
 				return err
 			}
 			for _, id := range ids {
-				st, err := tx.GameParts(id)
-				if err != nil {
-					return err
-				}
 				// The head alone says the status: the older plies need not be read.
-				g, err := decodeHead(id, st.Data)
+				status, err := tx.GameStatus(id)
 				if err != nil {
 					return err
 				}
-				switch g.Status {
+				switch status {
 				case referee.StatusPlaying:
 					l.Playing++
 				case referee.StatusAdjudication:
@@ -128,7 +124,7 @@ func (r *Reader) Game(code, name string, now time.Time) (*GameData, error) {
 			return err
 		}
 		id := store.GameID{Tournament: code, Game: name}
-		g, _, err := readGame(tx, id, nil)
+		g, _, err := tx.LoadGame(id, nil)
 		if err != nil {
 			return err
 		}

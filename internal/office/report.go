@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"postald/internal/daysclock"
+	"postald/internal/mailwrite"
 	"postald/internal/phrase"
 	"postald/internal/referee"
 	"postald/internal/report"
@@ -103,7 +104,7 @@ func (o *Office) tournamentReport(tx *store.Tx, code string, now time.Time) (*dr
 // reportInput assembles what the report of the tournament of sh shows, as tx sees the store:
 // every game (each also given to fn, which may be nil), the judge's rulings and the players who
 // withdrew. cache may be nil; it reads nothing else of the office.
-func reportInput(tx *store.Tx, sh *tournament.Sheet, loc *time.Location, now time.Time, cache *chunkCache, fn func(referee.Game) error) (report.Input, error) {
+func reportInput(tx *store.Tx, sh *tournament.Sheet, loc *time.Location, now time.Time, cache *store.GameCache, fn func(referee.Game) error) (report.Input, error) {
 	code := sh.Code
 	in := report.Input{Sheet: sh, Today: daysclock.DateOf(now, loc)}
 	rulings, err := tx.Rulings(store.GameID{Tournament: code})
@@ -127,7 +128,7 @@ func reportInput(tx *store.Tx, sh *tournament.Sheet, loc *time.Location, now tim
 		return in, err
 	}
 	for _, id := range ids {
-		g, _, err := readGame(tx, id, cache)
+		g, _, err := tx.LoadGame(id, cache)
 		if err != nil {
 			return in, err
 		}
@@ -255,7 +256,7 @@ func mailReport(tx *store.Tx, from mail.Address, r *drawnReport, now time.Time) 
 	// The day in the tournament's zone, written as its letters write dates (18.11.2026).
 	book := phrase.For(sh.Language)
 	subject := fmt.Sprintf(book.Office.ReportSubject, sh.Code, book.Referee.Date(r.day))
-	l := Letter{
+	l := mailwrite.Letter{
 		From:    from,
 		To:      []mail.Address{{Address: sh.Director}},
 		Subject: subject,
@@ -263,7 +264,7 @@ func mailReport(tx *store.Tx, from mail.Address, r *drawnReport, now time.Time) 
 		Date:    now,
 		Game:    sh.Code + "/",
 		Verdict: string(referee.Notice),
-		Attachments: []Attachment{
+		Attachments: []mailwrite.Attachment{
 			{Name: "report.html", ContentType: "text/html; charset=utf-8", Data: []byte(r.html)},
 		},
 	}
@@ -273,9 +274,9 @@ func mailReport(tx *store.Tx, from mail.Address, r *drawnReport, now time.Time) 
 	}
 	slices.Sort(names)
 	for _, name := range names {
-		l.Attachments = append(l.Attachments, Attachment{Name: name + ".pdn", ContentType: "application/x-draughts-pdn; charset=utf-8", Data: r.pdn[name]})
+		l.Attachments = append(l.Attachments, mailwrite.Attachment{Name: name + ".pdn", ContentType: "application/x-draughts-pdn; charset=utf-8", Data: r.pdn[name]})
 	}
-	_, err := tx.Enqueue(store.Outgoing{From: from.Address, To: []string{sh.Director}, Raw: Compose(l),
+	_, err := tx.Enqueue(store.Outgoing{From: from.Address, To: []string{sh.Director}, Raw: mailwrite.Compose(l),
 		Game: store.GameID{Tournament: sh.Code}, Verdict: string(referee.Notice)}, now)
 	return err
 }

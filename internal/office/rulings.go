@@ -258,7 +258,7 @@ func (o *Office) revert(req RevertRequest) (*Reverted, error) {
 		if st.Format != cur.Format {
 			return fmt.Errorf("letter #%d of %s kept the game in format %d, the store holds format %d", n, id.Key(), st.Format, cur.Format)
 		}
-		before, err := decodeHead(id, st.Data)
+		before, err := store.DecodeGame(id, st.Data)
 		if err != nil {
 			return fmt.Errorf("letter #%d of %s: the game before it: %w", n, id.Key(), err)
 		}

@@ -11,6 +11,7 @@ import (
 	"postald/internal/config"
 	"postald/internal/daysclock"
 	"postald/internal/mailbox"
+	"postald/internal/mailwrite"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
@@ -272,7 +273,7 @@ func (s *Simulation) captain(e CaptainEntry, raw []byte, step *Step) error {
 	if req.Received, err = optionalDate("X-Postald-Card-Received", e.Received); err != nil {
 		return err
 	}
-	w, err := ReadWritten(raw)
+	w, err := mailwrite.Read(raw)
 	if err != nil {
 		return fmt.Errorf("read the card: %w", err)
 	}

@@ -9,6 +9,7 @@ import (
 	"syscall"
 	"time"
 
+	"postald/internal/mailwrite"
 	"postald/internal/phrase"
 	"postald/internal/store"
 )
@@ -115,7 +116,7 @@ func (o *Office) tellJudges(fault error) {
 	for _, n := range ns {
 		tx := &phrase.For(n.lang).Office.Storage
 		codes := strings.Join(n.codes, ", ")
-		raw := Compose(Letter{From: o.opt.From, To: []mail.Address{{Address: n.to}}, Subject: fmt.Sprintf(tx.Subject, codes),
+		raw := mailwrite.Compose(mailwrite.Letter{From: o.opt.From, To: []mail.Address{{Address: n.to}}, Subject: fmt.Sprintf(tx.Subject, codes),
 			Body: fmt.Sprintf(tx.Body, trustText(n.lang).stamp(now), fault), Date: now, Verdict: "notice"})
 		go func(to string, raw []byte) {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)

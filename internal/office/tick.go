@@ -81,9 +81,9 @@ func Record(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.She
 
 // record is Record for a game read as stored (nil: not known; each of its full chunks is then
 // encoded again, and the store writes none it holds), with the office's chunk cache (or nil).
-func record(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.Sheet, t *referee.Table, dec referee.Decision, now time.Time, stored *storedGame, cache *chunkCache) error {
+func record(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.Sheet, t *referee.Table, dec referee.Decision, now time.Time, stored *store.GameRead, cache *store.GameCache) error {
 	c := candidate{id: id, sheet: sh, seat: referee.Seat{Table: t, Game: dec.Game}}
-	st, err := encodeGame(c.id, dec.Game, stored, cache)
+	st, err := store.EncodeGame(c.id, dec.Game, stored, cache)
 	if err != nil {
 		return err
 	}

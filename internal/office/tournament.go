@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/mail"
 	"postald/internal/daysclock"
+	"postald/internal/mailwrite"
 	"postald/internal/phrase"
 	"postald/internal/referee"
 	"postald/internal/store"
@@ -122,8 +123,8 @@ func Register(db *store.DB, from mail.Address, data []byte, now time.Time, force
 // startOutgoing writes a start letter for the outbox: by e-mail, or for a player by post or
 // telephone a card for the captain (4.1.1, 4.2.1), with a copy by e-mail when he has an address.
 func startOutgoing(from mail.Address, sh *tournament.Sheet, l tournament.Letter, now time.Time) []store.Outgoing {
-	letter := func(to, name string, pic *Picture) store.Outgoing {
-		raw := Compose(Letter{
+	letter := func(to, name string, pic *mailwrite.Picture) store.Outgoing {
+		raw := mailwrite.Compose(mailwrite.Letter{
 			From:    from,
 			To:      []mail.Address{{Name: name, Address: to}},
 			Subject: l.Subject,

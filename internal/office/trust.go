@@ -11,6 +11,7 @@ import (
 	"postald/internal/config"
 	"postald/internal/daysclock"
 	"postald/internal/mailparse"
+	"postald/internal/mailwrite"
 	"postald/internal/phrase"
 	"postald/internal/referee"
 	"postald/internal/store"
@@ -268,7 +269,7 @@ func (o *Office) unstampedNotice(tx *store.Tx, out *store.LetterOutcome, from st
 // notice composes a letter of postald about a held letter: a note to its sender (in reply to
 // it) or a notice to the judge, archived in the tournament's chain.
 func (o *Office) notice(sh *tournament.Sheet, to, subject, body string, reply bool, base store.LetterOutcome) store.Outgoing {
-	l := Letter{
+	l := mailwrite.Letter{
 		From:    o.opt.From,
 		To:      []mail.Address{{Name: candidate{sheet: sh}.nameOf(to), Address: to}},
 		Subject: subject,
@@ -284,7 +285,7 @@ func (o *Office) notice(sh *tournament.Sheet, to, subject, body string, reply bo
 	return store.Outgoing{
 		From:    o.opt.From.Address,
 		To:      []string{to},
-		Raw:     Compose(l),
+		Raw:     mailwrite.Compose(l),
 		Game:    store.GameID{Tournament: sh.Code},
 		Verdict: string(referee.Notice),
 	}

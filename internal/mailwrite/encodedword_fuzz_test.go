@@ -1,4 +1,4 @@
-package office
+package mailwrite
 
 import (
 	"mime"
@@ -22,7 +22,7 @@ func FuzzEncodedWords(f *testing.F) {
 		if !utf8.ValidString(name) || !utf8.ValidString(subject) || strings.ContainsAny(name+subject, "\r\n\x00") {
 			t.Skip() // postald writes UTF-8 text of one line
 		}
-		enc := encodeHeaderText("Subject", subject)
+		enc := EncodeText("Subject", subject)
 		got, err := new(mime.WordDecoder).DecodeHeader(enc)
 		if err != nil || got != subject {
 			t.Fatalf("subject %q written %q reads back %q (%v)", subject, enc, got, err)
@@ -41,7 +41,7 @@ func FuzzEncodedWords(f *testing.F) {
 		if name == "" || strings.ContainsAny(name, `"\`) || strings.TrimFunc(name, func(r rune) bool { return r < ' ' || r == 0x7f }) != name {
 			return // net/mail's own writer quotes these; the fuzzing is about encoded names
 		}
-		a, err := mail.ParseAddress(encodeAddress(mail.Address{Name: name, Address: "ivan@club.example"}))
+		a, err := mail.ParseAddress(EncodeAddress(mail.Address{Name: name, Address: "ivan@club.example"}))
 		if err != nil {
 			if plainHeaderText(name) {
 				return // an ASCII name is written by net/mail itself

@@ -1,4 +1,4 @@
-package office
+package mailwrite
 
 import (
 	"bytes"
@@ -63,16 +63,16 @@ func Compose(l Letter) []byte {
 	var b bytes.Buffer
 	h := func(k, v string) {
 		if v != "" {
-			b.WriteString(fold(k + ": " + v))
+			b.WriteString(Field(k + ": " + v))
 		}
 	}
-	h("From", encodeAddress(l.From))
+	h("From", EncodeAddress(l.From))
 	to := make([]string, len(l.To))
 	for i, a := range l.To {
-		to[i] = encodeAddress(a)
+		to[i] = EncodeAddress(a)
 	}
 	h("To", strings.Join(to, ", "))
-	h("Subject", encodeHeaderText("Subject", l.Subject))
+	h("Subject", EncodeText("Subject", l.Subject))
 	h("Date", l.Date.Format(time.RFC1123Z))
 	h("Message-ID", angle(l.MessageID))
 	h("In-Reply-To", angle(l.InReplyTo))
@@ -82,7 +82,7 @@ func Compose(l Letter) []byte {
 	}
 	h("References", strings.Join(refs, " "))
 	h("Auto-Submitted", "auto-replied")
-	h("X-Postald-Game", encodeHeaderText("X-Postald-Game", l.Game))
+	h("X-Postald-Game", EncodeText("X-Postald-Game", l.Game))
 	h("X-Postald-Verdict", l.Verdict)
 	h("X-Postald-Clause", strings.Join(l.Clauses, ","))
 	h("X-Postald-Time", l.Time)
@@ -132,9 +132,9 @@ func Compose(l Letter) []byte {
 // foldLimit is the length a header line should keep within (RFC 5322, 2.1.1).
 const foldLimit = 78
 
-// fold writes a header field as lines of at most 78 octets where it can (RFC 5322 2.2.3),
+// Field writes a header field as lines of at most 78 octets where it can (RFC 5322 2.2.3),
 // breaking at the spaces between words, encoded words and addresses.
-func fold(field string) string {
+func Field(field string) string {
 	const limit = foldLimit
 	var b strings.Builder
 	line := 0
@@ -250,9 +250,9 @@ type Written struct {
 	Picture []byte // the diagram attached (image/png), nil for none
 }
 
-// ReadWritten reads back a letter Compose wrote, for the demo and the tests: the first text/plain
+// Read reads back a letter Compose wrote, for the demo and the tests: the first text/plain
 // part is its text, whatever alternatives and files go with it.
-func ReadWritten(raw []byte) (Written, error) {
+func Read(raw []byte) (Written, error) {
 	m, err := mail.ReadMessage(bytes.NewReader(raw))
 	if err != nil {
 		return Written{}, err

@@ -1,4 +1,4 @@
-package office
+package store
 
 import (
 	"encoding/json"
@@ -7,11 +7,12 @@ import (
 	"sync"
 
 	"postald/internal/referee"
-	"postald/internal/store"
 )
 
-// How the office keeps a game in the store (architecture.md, "Scale": the cost of a letter must
-// not grow with the length of the game). A referee.Game is kept as its JSON (gameFormat), in
+// How a game is kept (architecture.md, "Scale": the cost of a letter must not grow with the
+// length of the game). The store owns the game's record and its format: everyone reads and
+// writes a referee.Game through LoadGame, DecodeGame and EncodeGame, never its JSON. A
+// referee.Game is kept as its JSON (GameFormat), in
 // parts: the plies and the history entries, the two lists that grow with every letter, go into
 // chunks of chunkSize items each, written once when they fill and never again; the record keeps
 // everything else (the position's FEN, the clocks, what each player owes, the variants, the
@@ -22,12 +23,12 @@ import (
 //
 // A game shorter than chunkSize plies and entries is one record holding the whole JSON, as in
 // schema version 3 (and a game migrated from a version-3 file is so until it is next written).
-// The referee.Game the office reads and writes is always the whole game: reading puts the chunks'
+// The referee.Game read and written is always the whole game: reading puts the chunks'
 // items in front of the head's; writing splits it again and keeps, by comparing items, every
 // chunk that did not change (a ruling that puts a game back as it was, judge revert, writes
 // shorter lists: its chunks are those the game had then, found again by their references).
 //
-// The office keeps the chunks it has read, decoded, by reference (chunkCache): a reference
+// Whoever reads games often keeps the chunks read, decoded, by reference (GameCache): a reference
 // covers the chunk's content and its place, so a chunk once read never has to be read again,
 // whatever changed since, and a letter reads no item of the game's older plies from the file.
 
@@ -41,23 +42,23 @@ const (
 )
 
 // chunk is one chunk of a list as the office read or wrote it.
-type chunk[T any] struct {
-	ref   store.Digest
+type gameChunk[T any] struct {
+	ref   Digest
 	items []T // chunkSize of them
 }
 
-// storedGame is what the office read of a game: the chunks of its lists, oldest first, so that
+// GameRead is what the office read of a game: the chunks of its lists, oldest first, so that
 // the game written back keeps every chunk whose items did not change.
-type storedGame struct {
-	plies   []chunk[referee.Ply]
-	history []chunk[referee.Entry]
+type GameRead struct {
+	plies   []gameChunk[referee.Ply]
+	history []gameChunk[referee.Entry]
 }
 
-// chunkCache holds decoded chunks by reference; bounded by maxCachedChunks (about 10 MB), it is
+// GameCache holds decoded chunks by reference; bounded by maxCachedChunks (about 10 MB), it is
 // emptied when full.
-type chunkCache struct {
+type GameCache struct {
 	mu     sync.Mutex
-	chunks map[store.Digest]cachedChunk
+	chunks map[Digest]cachedChunk
 }
 
 // maxCachedChunks bounds the chunks the office keeps decoded.
@@ -67,11 +68,11 @@ const maxCachedChunks = 4096
 // ([]referee.Ply or []referee.Entry, never changed).
 type cachedChunk struct {
 	index uint32
-	prev  store.Digest
+	prev  Digest
 	items any
 }
 
-func (c *chunkCache) get(ref store.Digest) (cachedChunk, bool) {
+func (c *GameCache) get(ref Digest) (cachedChunk, bool) {
 	if c == nil {
 		return cachedChunk{}, false
 	}
@@ -81,53 +82,39 @@ func (c *chunkCache) get(ref store.Digest) (cachedChunk, bool) {
 	return x, ok
 }
 
-func (c *chunkCache) put(ref store.Digest, x cachedChunk) {
+func (c *GameCache) put(ref Digest, x cachedChunk) {
 	if c == nil {
 		return
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.chunks == nil || len(c.chunks) >= maxCachedChunks {
-		c.chunks = make(map[store.Digest]cachedChunk)
+		c.chunks = make(map[Digest]cachedChunk)
 	}
 	c.chunks[ref] = x
 }
 
-// loadGame reads game id, whole, at its tournament's table, with what the office needs to write
-// it back in parts.
-func (o *Office) loadGame(tx *store.Tx, id store.GameID) (referee.Seat, *storedGame, error) {
-	t, _, err := o.table(tx, id.Tournament)
-	if err != nil {
-		return referee.Seat{}, nil, fmt.Errorf("load game %s: %w", id, err)
-	}
-	g, sg, err := readGame(tx, id, &o.cache.chunks)
-	if err != nil {
-		return referee.Seat{}, nil, err
-	}
-	st := referee.Seat{Table: t, Game: g}
-	if err := st.Check(); err != nil {
-		return referee.Seat{}, nil, fmt.Errorf("load game %s: %w", id, err)
-	}
-	return st, sg, nil
-}
+// GameFormat is the version of the referee.Game JSON a game's record holds.
+const GameFormat = 1
 
-// readGame reads game id, whole, reading the chunks cache does not hold (cache may be nil).
-func readGame(tx *store.Tx, id store.GameID, cache *chunkCache) (referee.Game, *storedGame, error) {
+// LoadGame reads game id, whole, reading the chunks cache does not hold (cache may be nil), with
+// what was read of it (GameRead) for EncodeGame to write it back keeping its chunks.
+func (tx *Tx) LoadGame(id GameID, cache *GameCache) (referee.Game, *GameRead, error) {
 	st, err := tx.GameParts(id)
 	if err != nil {
 		return referee.Game{}, nil, fmt.Errorf("load game %s: %w", id, err)
 	}
-	g, err := decodeHead(id, st.Data)
+	g, err := DecodeGame(id, st.Data)
 	if err != nil {
 		return referee.Game{}, nil, err
 	}
-	sg := &storedGame{}
+	sg := &GameRead{}
 	for _, l := range st.Chunks {
 		switch l.List {
 		case listPlies:
-			sg.plies, err = readChunks[referee.Ply](tx, id, l, cache)
+			sg.plies, err = readGameChunks[referee.Ply](tx, id, l, cache)
 		case listHistory:
-			sg.history, err = readChunks[referee.Entry](tx, id, l, cache)
+			sg.history, err = readGameChunks[referee.Entry](tx, id, l, cache)
 		default:
 			err = fmt.Errorf("list %q kept apart, which the office does not keep", l.List)
 		}
@@ -135,14 +122,14 @@ func readGame(tx *store.Tx, id store.GameID, cache *chunkCache) (referee.Game, *
 			return referee.Game{}, nil, fmt.Errorf("load game %s: %w", id, err)
 		}
 	}
-	g.Plies = joinItems(sg.plies, g.Plies)
-	g.History = joinItems(sg.history, g.History)
+	g.Plies = joinGameItems(sg.plies, g.Plies)
+	g.History = joinGameItems(sg.history, g.History)
 	return g, sg, nil
 }
 
-// readChunks returns the chunks of list l of game id, oldest first.
-func readChunks[T any](tx *store.Tx, id store.GameID, l store.ChunkList, cache *chunkCache) ([]chunk[T], error) {
-	out := make([]chunk[T], l.Chunks)
+// readGameChunks returns the chunks of list l of game id, oldest first.
+func readGameChunks[T any](tx *Tx, id GameID, l ChunkList, cache *GameCache) ([]gameChunk[T], error) {
+	out := make([]gameChunk[T], l.Chunks)
 	ref := l.Last
 	for i := int(l.Chunks) - 1; i >= 0; i-- {
 		x, ok := cache.get(ref)
@@ -162,16 +149,17 @@ func readChunks[T any](tx *store.Tx, id store.GameID, l store.ChunkList, cache *
 		if !ok || x.index != uint32(i) {
 			return nil, fmt.Errorf("chunk %d of %s is not in its place", i, l.List)
 		}
-		out[i] = chunk[T]{ref: ref, items: items}
+		out[i] = gameChunk[T]{ref: ref, items: items}
 		ref = x.prev
 	}
 	return out, nil
 }
 
-// decodeHead reads the JSON of game id as stored — its head, or a whole game. The game is
-// named by id; the tournament's data a postald of before the referee's tables kept in it are
-// not read.
-func decodeHead(id store.GameID, data []byte) (referee.Game, error) {
+// DecodeGame reads the JSON of game id as stored — its head (the game without the plies and
+// entries of its chunks: enough for its status, clocks and position), or a whole game (the game
+// before a letter, ArchiveEntry.GameBefore). The game is named by id; the tournament's data a
+// postald of before the referee's tables kept in it are not read.
+func DecodeGame(id GameID, data []byte) (referee.Game, error) {
 	var g referee.Game
 	if err := json.Unmarshal(data, &g); err != nil {
 		return referee.Game{}, fmt.Errorf("load game %s: %w", id, err)
@@ -180,8 +168,8 @@ func decodeHead(id store.GameID, data []byte) (referee.Game, error) {
 	return g, nil
 }
 
-// joinItems returns the items of the chunks followed by tail, in a slice of their own.
-func joinItems[T any](chunks []chunk[T], tail []T) []T {
+// joinGameItems returns the items of the chunks followed by tail, in a slice of their own.
+func joinGameItems[T any](chunks []gameChunk[T], tail []T) []T {
 	if len(chunks) == 0 {
 		return tail
 	}
@@ -196,51 +184,51 @@ func joinItems[T any](chunks []chunk[T], tail []T) []T {
 	return append(out, tail...)
 }
 
-// encodeGame returns g as the store keeps it: the plies and history entries in chunks of
+// EncodeGame returns g as the store keeps it: the plies and history entries in chunks of
 // chunkSize but the last ones (fewer than chunkSize of each) in the head with the rest of the
 // game. The chunks of prior (what was read of the game; nil: nothing) whose items did not change
 // are kept; new chunks are in NewChunks (a chunk the store holds already is not written again)
 // and are put in cache, decoded, for the next letter.
-func encodeGame(id store.GameID, g referee.Game, prior *storedGame, cache *chunkCache) (store.GameState, error) {
-	st := store.GameState{Format: gameFormat, InPlay: g.Status != referee.StatusFinished}
-	var old storedGame
+func EncodeGame(id GameID, g referee.Game, prior *GameRead, cache *GameCache) (GameState, error) {
+	st := GameState{Format: GameFormat, InPlay: g.Status != referee.StatusFinished}
+	var old GameRead
 	if prior != nil {
 		old = *prior
 	}
 	head := g
 	var err error
-	if head.Plies, err = splitItems(&st, id, listPlies, g.Plies, old.plies, samePly, cache); err != nil {
-		return store.GameState{}, err
+	if head.Plies, err = splitGameItems(&st, id, listPlies, g.Plies, old.plies, samePly, cache); err != nil {
+		return GameState{}, err
 	}
-	if head.History, err = splitItems(&st, id, listHistory, g.History, old.history, sameEntry, cache); err != nil {
-		return store.GameState{}, err
+	if head.History, err = splitGameItems(&st, id, listHistory, g.History, old.history, sameEntry, cache); err != nil {
+		return GameState{}, err
 	}
 	if st.Data, err = json.Marshal(head); err != nil {
-		return store.GameState{}, fmt.Errorf("encode game %s: %w", id, err)
+		return GameState{}, fmt.Errorf("encode game %s: %w", id, err)
 	}
 	return st, nil
 }
 
-// splitItems puts the full chunks of items into st (list name) and returns the items left for
+// splitGameItems puts the full chunks of items into st (list name) and returns the items left for
 // the head. A chunk of old whose items are the same, after the same chunks, is kept as it is.
-func splitItems[T any](st *store.GameState, id store.GameID, name string, items []T, old []chunk[T], same func(a, b T) bool, cache *chunkCache) ([]T, error) {
+func splitGameItems[T any](st *GameState, id GameID, name string, items []T, old []gameChunk[T], same func(a, b T) bool, cache *GameCache) ([]T, error) {
 	n := len(items) / chunkSize
 	if n == 0 {
 		return items, nil
 	}
-	var l store.ChunkList
+	var l ChunkList
 	kept := true
 	for i := range n {
 		part := items[i*chunkSize : (i+1)*chunkSize]
 		if kept = kept && i < len(old) && slices.EqualFunc(old[i].items, part, same); kept {
-			l = store.ChunkList{List: name, Chunks: uint32(i + 1), Last: old[i].ref}
+			l = ChunkList{List: name, Chunks: uint32(i + 1), Last: old[i].ref}
 			continue
 		}
 		js, err := json.Marshal(part)
 		if err != nil {
 			return nil, fmt.Errorf("encode game %s: %s: %w", id, name, err)
 		}
-		c := store.Chunk{List: name, Index: uint32(i), Prev: l.Last, Items: js}
+		c := Chunk{List: name, Index: uint32(i), Prev: l.Last, Items: js}
 		st.NewChunks = append(st.NewChunks, c)
 		l = l.After(id, c)
 		if cache != nil {
@@ -262,4 +250,14 @@ func samePly(a, b referee.Ply) bool { return a == b }
 func sameEntry(a, b referee.Entry) bool {
 	return a.Date == b.Date && a.Letter == b.Letter && a.From == b.From && a.Verdict == b.Verdict &&
 		a.Note == b.Note && slices.Equal(a.Clauses, b.Clauses) && slices.Equal(a.Faults, b.Faults)
+}
+
+// GameStatus returns the status of game id, from its record's head alone.
+func (tx *Tx) GameStatus(id GameID) (referee.Status, error) {
+	st, err := tx.GameParts(id)
+	if err != nil {
+		return "", err
+	}
+	g, err := DecodeGame(id, st.Data)
+	return g.Status, err
 }

@@ -8,7 +8,6 @@ import (
 	"net/mail"
 	"os"
 	"path/filepath"
-	"reflect"
 	"slices"
 	"testing"
 	"time"
@@ -64,14 +63,14 @@ func TestGameInParts(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The store keeps no copy of the sheet's data: the game holds play state only.
-	fromStore, err := decodeHead(r.id, whole.Data)
+	fromStore, err := store.DecodeGame(r.id, whole.Data)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if d := cmp.Diff(g, fromStore); d != "" {
 		t.Errorf("the game the store joins differs from the office's (-office +store):\n%s", d)
 	}
-	want := []store.ChunkList{{List: listPlies, Chunks: 2}, {List: listHistory, Chunks: 2}}
+	want := []store.ChunkList{{List: "plies", Chunks: 2}, {List: "history", Chunks: 2}}
 	if len(parts.Chunks) != 2 || parts.Chunks[0].List != want[0].List || parts.Chunks[0].Chunks != 2 || parts.Chunks[1].Chunks != 2 {
 		t.Errorf("lists kept apart: %+v, want %+v", parts.Chunks, want)
 	}
@@ -82,8 +81,9 @@ func TestGameInParts(t *testing.T) {
 	if email := r.sheet.Players[0].Email; bytes.Contains(parts.Data, []byte(email)) || bytes.Contains(parts.Data, []byte(`"variant":`)) {
 		t.Errorf("the head keeps the sheet's data: %s", parts.Data)
 	}
-	if len(head.Plies) != plies-2*chunkSize || len(head.History) != plies-2*chunkSize || !parts.InPlay {
-		t.Errorf("the head keeps %d plies and %d entries (in play %v), want %d", len(head.Plies), len(head.History), parts.InPlay, plies-2*chunkSize)
+	const chunk = 16 // the store's chunks keep 16 plies or entries
+	if len(head.Plies) != plies-2*chunk || len(head.History) != plies-2*chunk || !parts.InPlay {
+		t.Errorf("the head keeps %d plies and %d entries (in play %v), want %d", len(head.Plies), len(head.History), parts.InPlay, plies-2*chunk)
 	}
 	if len(parts.Data) > len(whole.Data)/2 {
 		t.Errorf("the head is %d bytes of the game's %d", len(parts.Data), len(whole.Data))
@@ -91,7 +91,7 @@ func TestGameInParts(t *testing.T) {
 	t.Logf("game of %d plies: %d bytes whole, a head of %d", plies, len(whole.Data), len(parts.Data))
 
 	// Written again as it is, nothing changes.
-	st, err := encodeGame(r.id, g, nil, nil)
+	st, err := store.EncodeGame(r.id, g, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +107,7 @@ func TestGameInParts(t *testing.T) {
 			if err != nil || !ok || e.Direction != store.In {
 				return err
 			}
-			g, err := decodeHead(r.id, st.Data)
+			g, err := store.DecodeGame(r.id, st.Data)
 			if err != nil {
 				return err
 			}
@@ -168,37 +168,6 @@ func (r *letterBench) game(t *testing.T) referee.Game {
 		t.Fatal(err)
 	}
 	return g
-}
-
-// TestSameEntry: sameEntry compares every field of a history entry; a field added to
-// referee.Entry must be added to it, or a changed entry could be taken for the chunk's.
-func TestSameEntry(t *testing.T) {
-	var fields []string
-	for i, typ := 0, reflect.TypeFor[referee.Entry](); i < typ.NumField(); i++ {
-		fields = append(fields, typ.Field(i).Name)
-	}
-	if want := []string{"Date", "Letter", "From", "Verdict", "Clauses", "Note", "Faults"}; !slices.Equal(fields, want) {
-		t.Errorf("referee.Entry has the fields %v; sameEntry compares %v", fields, want)
-	}
-	e := referee.Entry{Letter: "a", Clauses: []string{"4.2.9"}, Note: "n"}
-	for _, f := range []func(*referee.Entry){
-		func(e *referee.Entry) { e.Date.Day++ },
-		func(e *referee.Entry) { e.Faults = []referee.Fault{{Clause: "4.2.10", Text: "c3-d4"}} },
-		func(e *referee.Entry) { e.Letter += "x" },
-		func(e *referee.Entry) { e.From = referee.White },
-		func(e *referee.Entry) { e.Verdict = referee.Accepted },
-		func(e *referee.Entry) { e.Clauses = append(e.Clauses, "4.2.10") },
-		func(e *referee.Entry) { e.Note += "x" },
-	} {
-		c := e
-		c.Clauses = slices.Clone(e.Clauses)
-		if f(&c); sameEntry(e, c) {
-			t.Errorf("sameEntry takes %+v for %+v", c, e)
-		}
-	}
-	if !sameEntry(e, referee.Entry{Letter: "a", Clauses: []string{"4.2.9"}, Note: "n"}) {
-		t.Error("sameEntry does not take an entry for its copy")
-	}
 }
 
 // TestMigratedGame opens a store written by the office of schema version 3 (the frozen

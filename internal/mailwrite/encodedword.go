@@ -1,4 +1,4 @@
-package office
+package mailwrite
 
 import (
 	"encoding/base64"
@@ -29,22 +29,22 @@ const maxEncodedWord = 75
 // encodedWordOverhead is the length of "=?utf-8?q?" and "?=".
 const encodedWordOverhead = len("=?utf-8?q?") + len("?=")
 
-// encodeHeaderText returns s as the unstructured text of the header field key (Subject): as it
+// EncodeText returns s as the unstructured text of the header field key (Subject): as it
 // is when it is printable ASCII that cannot be taken for an encoded word, else as encoded words,
 // the first short enough to stand on the field's first line.
-func encodeHeaderText(key, s string) string {
+func EncodeText(key, s string) string {
 	if plainHeaderText(s) {
 		return s
 	}
 	return encodeWords(s, min(maxEncodedWord, foldLimit-len(key)-len(": ")))
 }
 
-// encodeAddress writes a as a header's address: a name that is not plain ASCII as encoded
+// EncodeAddress writes a as a header's address: a name that is not plain ASCII as encoded
 // words (RFC 2047, 5(3)), otherwise as net/mail writes it.
-func encodeAddress(a mail.Address) string {
+func EncodeAddress(a mail.Address) string {
 	if a.Address == "" {
 		// A reader without an address (a card's, by post): named as an empty group (RFC 5322 3.4).
-		return encodeHeaderText("To", a.Name) + ":;"
+		return EncodeText("To", a.Name) + ":;"
 	}
 	if a.Name == "" || plainHeaderText(a.Name) {
 		return a.String()
