@@ -26,6 +26,16 @@ func (tx trustPhrases) why(h trust.Hold) string {
 		return fmt.Sprintf(format, h.Quote)
 	case trust.HoldFromFields:
 		return t.FromFields(h.N)
+	case trust.HoldFromList:
+		return t.FromList(h.N)
+	case trust.HoldSender:
+		if h.N > 1 {
+			return t.SenderFields(h.N)
+		}
+		if h.Other == "" {
+			return fmt.Sprintf(t.SenderUnread, h.From)
+		}
+		return fmt.Sprintf(t.Sender, h.Other, h.From)
 	case trust.HoldNoPolicy:
 		return fmt.Sprintf(t.NoPolicy, "require", "from_only = true")
 	case trust.HoldAuth:

@@ -98,6 +98,15 @@ func (o *Office) precheck(tx *store.Tx, base store.LetterOutcome, size int64) (f
 	if h.FromFields > 1 {
 		return hold(trust.Hold{Kind: trust.HoldFromFields, N: h.FromFields}, noteForged)
 	}
+	// RFC 5322 (3.6.2): a From with several authors, or a Sender who is not the From, is a
+	// letter written for somebody else or for several people; postald reads a letter as one
+	// player's own, so it cannot read either as anybody's move: held as unreadable.
+	if h.FromAddrs > 1 {
+		return hold(trust.Hold{Kind: trust.HoldFromList, N: h.FromAddrs}, noteUnreadable)
+	}
+	if h.SenderFields > 1 || (h.SenderFields == 1 && h.Sender != from) {
+		return hold(trust.Hold{Kind: trust.HoldSender, From: from, Other: h.Sender, N: h.SenderFields}, noteUnreadable)
+	}
 	if err := pol.CheckHeader(h); err != nil {
 		if errors.Is(err, trust.ErrNoPolicy) {
 			return hold(trust.Authentication(err), noNote) // postald's configuration, not the letter: the judge is told
@@ -483,7 +492,11 @@ func (tx trustPhrases) noteLetter(r registration, note noteKind, h trust.Hold, b
 		// The authentication's verdict, or the From read two ways, in the sender's words.
 		fmt.Fprintf(&b, tx.NoteForged+"\n", tx.why(h))
 	default:
-		fmt.Fprintf(&b, tx.NoteUnreadable+"\n", h.Fault)
+		fault := h.Fault
+		if h.Kind != trust.HoldUnreadable {
+			fault = tx.why(h) // the From's or the Sender's addresses, in his words
+		}
+		fmt.Fprintf(&b, tx.NoteUnreadable+"\n", fault)
 	}
 	b.WriteString(tx.NoteKept + "\n")
 	return fmt.Sprintf(tx.NoteSubject, r.sheet.Code), withReceipt(b.String(), tx.receiptLine(rc, base.Received, loc))

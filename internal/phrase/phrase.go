@@ -577,7 +577,13 @@ type HeldText struct {
 	NoFrom       string
 
 	FromFields func(n int) string // how many From fields
-	NoPolicy   string             // the two settings, as written
+	FromList   func(n int) string // how many addresses the From names
+	// Sender (the Sender's address, the From's), SenderUnread (the From's: the Sender's cannot
+	// be read), SenderFields (how many Sender fields): a letter sent by another than its From.
+	Sender       string
+	SenderUnread string
+	SenderFields func(n int) string
+	NoPolicy     string // the two settings, as written
 
 	// The authentication (trust.AuthError).
 	AuthNoField    string // the receiving server
