@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"postald/internal/mailtest"
+	"postald/internal/store"
 )
 
 // TestTwoSendersThroughDovecot: under from_only, a letter whose From names White and another
@@ -72,5 +73,52 @@ func waitNotice(t *testing.T, st *mailtest.Stack, user, subject, token string, t
 			t.Fatalf("no letter %q with %q to %s after %v", subject, token, user, timeout)
 		}
 		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+// TestFloodThenMoveThroughDovecot: a player sends 200 letters without a move within minutes,
+// far over letters_per_hour, then his real move. The flood beyond the limit is held, but his
+// move is decided, answered and forwarded: the hourly limit protects answers, never his moves.
+func TestFloodThenMoveThroughDovecot(t *testing.T) {
+	g := startStackGame(t)
+	for _, u := range []string{g.white, g.black} {
+		g.st.WaitMessage(t, u, "INBOX", g.code+": start of the tournament", 30*time.Second)
+	}
+	flood := mailtest.Unique("chatter-")
+	c := g.st.Dial(t, g.st.Tournament) // one connection: the server allows a user few at once
+	for i := range 200 {
+		raw := "From: " + g.st.Address(g.white) + "\r\nTo: " + g.st.Address(g.st.Tournament) + "\r\nSubject: " + g.code + " game 1-2\r\n" +
+			fmt.Sprintf("Message-ID: <%s%d@players.test>\r\n", flood, i) + "Content-Type: text/plain; charset=utf-8\r\n\r\n" +
+			fmt.Sprintf("Dear captain, a word about the weather, number %d.\r\n", i)
+		mailtest.Append(t, c, g.inbox, []byte(raw))
+	}
+	token := mailtest.Unique("real-move-")
+	g.send(t, g.white, "My move: 1. c3-b4", token, 0)
+	ack := g.st.WaitMessage(t, g.white, "INBOX", token, 3*time.Minute)
+	if v := ack.Header("X-Postald-Verdict"); v != "accepted" {
+		t.Errorf("his move after the flood: verdict %q, want accepted", v)
+	}
+	g.st.WaitMessage(t, g.black, "INBOX", token, 30*time.Second) // forwarded to his partner
+	if res, n := gameState(t, g); res != "*" || n != 1 {
+		t.Errorf("the game: result %q, %d plies; want White's move on the board", res, n)
+	}
+	err := g.db.View(func(tx *store.Tx) error {
+		q, err := tx.QuarantinedInbound()
+		held := 0
+		for _, in := range q {
+			if strings.HasPrefix(in.MessageID, token) {
+				t.Errorf("his move is in the quarantine: %+v", in)
+			}
+			if strings.HasPrefix(in.MessageID, flood) {
+				held++
+			}
+		}
+		if limit := g.cfg.Limits.LettersPerHour; held != 200-limit {
+			t.Errorf("%d letters of the flood held, want the %d over the limit of %d", held, 200-limit, limit)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

@@ -27,7 +27,8 @@ import (
 //     answers_per_hour); the answer to a letter with moves is always sent.
 //   - Limits: size, MIME parts, line length and letters per sender per hour. A letter that fails
 //     authentication is held before it is counted, so a flood in a player's name never uses up
-//     his own letters.
+//     his own letters; and a registered player's letter with moves is decided over the hourly
+//     limit too (playerMoves): the limit protects answers, never his moves.
 //
 // A letter that fails any of them is held: kept in the store's quarantine (archived, never
 // applied) and listed in the judges' daily digest (digest.go). When it names a registered player
@@ -116,10 +117,6 @@ func (o *Office) precheck(tx *store.Tx, base store.LetterOutcome, size int64) (f
 		// his name (the loop rule above keeps automatic mail unanswered).
 		return hold(trust.Authentication(err), noteForged)
 	}
-	g := o.trustState()
-	if !g.allow(g.letters, from, base.Received) {
-		return hold(trust.Hold{Kind: trust.HoldRate, N: o.opt.Limits.LettersPerHour, From: from}, noteRate)
-	}
 	lim := trust.Limits{MaxBytes: int64(o.opt.Limits.MaxMessageBytes), MaxParts: o.opt.Limits.MaxParts, MaxLineBytes: o.opt.Limits.MaxLineBytes}
 	if e := lim.Check(base.Raw, size); e != nil {
 		return hold(trust.Hold{Kind: trust.HoldLimit, Excess: e}, noteLimit)
@@ -128,7 +125,37 @@ func (o *Office) precheck(tx *store.Tx, base store.LetterOutcome, size int64) (f
 		e := &trust.Excess{What: "partial", Got: int64(len(base.Raw)), Max: size}
 		return hold(trust.Hold{Kind: trust.HoldLimit, Excess: e}, noteLimit)
 	}
+	g := o.trustState()
+	if !g.allow(g.letters, from, base.Received) {
+		moves, err := o.playerMoves(tx, base.Raw, from)
+		if err != nil {
+			return from, nil, err
+		}
+		if !moves {
+			return hold(trust.Hold{Kind: trust.HoldRate, N: o.opt.Limits.LettersPerHour, From: from}, noteRate)
+		}
+		o.log.Info("a move letter over the hourly limit of letters is decided: the limit holds back answers, never a player's moves",
+			"from", from, "limit", o.opt.Limits.LettersPerHour)
+	}
 	return from, nil, nil
+}
+
+// playerMoves reports a letter over the hourly limit of letters that a registered player, shown
+// to be its sender by [trust] (the checks above passed), wrote with moves. The limit is there to
+// keep loops and floods from being answered (RFC 3834); a player's move letter is answered
+// whatever the count (answers, below), and holding it would stop his game while his clock runs
+// (4.3.1), so it is decided. Only such letters are read twice: the rest of a flood is held
+// unread.
+func (o *Office) playerMoves(tx *store.Tx, raw []byte, from string) (bool, error) {
+	regs, err := o.registrations(tx, from)
+	if err != nil || len(regs) == 0 {
+		return false, err
+	}
+	l, err := mailparse.Parse(raw)
+	if err != nil {
+		return false, nil // unreadable: held under the limit like the rest
+	}
+	return carriesMoves(l), nil
 }
 
 // noteKind is the short note a held letter's sender gets, if any.
