@@ -1,10 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"mime"
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"postald/internal/mailtest"
 	"postald/internal/store"
@@ -121,4 +124,67 @@ func TestFloodThenMoveThroughDovecot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestTerminalEscapesThroughDovecot: a display name and a subject carrying terminal escapes
+// (clear the screen, set the window's title, ring the bell) and a bidi override, in White's real
+// move and in a stranger's letter. `judge show`, `judge letter` and `judge quarantine` print
+// what was there as U+FFFD marks, never the control characters themselves.
+func TestTerminalEscapesThroughDovecot(t *testing.T) {
+	g := startStackGame(t)
+	for _, u := range []string{g.white, g.black} {
+		g.st.WaitMessage(t, u, "INBOX", g.code+": start of the tournament", 30*time.Second)
+	}
+	// The display name and the subject as a mail program encodes them (RFC 2047), which is how
+	// control characters pass every server: the escapes are in the decoded text.
+	subject := mime.QEncoding.Encode("utf-8", g.code+" game 1-2 \x1b[8mhidden\x1b[0m\x07")
+	letter := func(name, from, token, text string) []byte {
+		return []byte("From: " + mime.QEncoding.Encode("utf-8", name) + " <" + from + ">\r\nTo: " + g.st.Address(g.st.Tournament) +
+			"\r\nSubject: " + subject + "\r\nMessage-ID: <" + token + "@players.test>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + text)
+	}
+	move := mailtest.Unique("escapes-")
+	g.st.Append(t, g.st.Tournament, g.inbox, letter("White \u202eyalP", g.st.Address(g.white), move, "My move: 1. c3-b4\r\n\x1b[1Aa line drawn over\r\n"))
+	if ack := g.st.WaitMessage(t, g.white, "INBOX", move, 30*time.Second); ack.Header("X-Postald-Verdict") != "accepted" {
+		t.Fatalf("the move: verdict %q", ack.Header("X-Postald-Verdict"))
+	}
+	// A display name with escapes is not read as anybody's (held, no readable From).
+	held := mailtest.Unique("escapes-held-")
+	g.st.Append(t, g.st.Tournament, g.inbox, letter("White\x1b[2J\x1b]0;you lost\x07", g.st.Address(g.white), held, "My move: 1. c3-b4\r\n"))
+	var quarantine string
+	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(quarantine, held); {
+		if time.Now().After(deadline) {
+			t.Fatalf("judge quarantine does not list the letter:\n%s", quarantine)
+		}
+		time.Sleep(200 * time.Millisecond)
+		quarantine = judgeOut(t, g, "quarantine")
+	}
+	for _, c := range []struct {
+		what, out string
+		marked    bool // the store keeps a held letter's From with its controls as spaces
+	}{
+		{"judge show", judgeOut(t, g, "show", g.code+"/1-2"), true},
+		{"judge letter", judgeOut(t, g, "letter", g.code+"/1-2", "1"), true},
+		{"judge quarantine", quarantine, false},
+	} {
+		for _, r := range c.out {
+			if (unicode.IsControl(r) && r != '\n' && r != '\t') || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) {
+				t.Errorf("%s prints %U:\n%q", c.what, r, c.out)
+				break
+			}
+		}
+		if c.marked && !strings.Contains(c.out, "\uFFFD") {
+			t.Errorf("%s does not mark what it removed:\n%s", c.what, c.out)
+		}
+	}
+}
+
+// judgeOut runs a judge command through the daemon's control socket and returns what it prints.
+func judgeOut(t *testing.T, g *stackGame, args ...string) string {
+	t.Helper()
+	var out bytes.Buffer
+	code, err := controlCall(g.cfg.Control.Socket, append([]string{"judge"}, args...), &out)
+	if err != nil || code != 0 {
+		t.Fatalf("judge %s: code %d, %v: %s", strings.Join(args, " "), code, err, out.String())
+	}
+	return out.String()
 }

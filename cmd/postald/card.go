@@ -226,17 +226,17 @@ func writeCards(w io.Writer, cards []office.Card) {
 		return
 	}
 	for _, c := range cards {
-		fmt.Fprintf(w, "#%d  %s  %s  to %d. %s", c.Seq, c.Game, c.Channel, c.Player, c.Name)
+		fmt.Fprintf(w, "#%d  %s  %s  to %d. %s", c.Seq, c.Game, c.Channel, c.Player, termLine(c.Name))
 		if c.Channel == string(referee.ChannelPhone) {
-			fmt.Fprintf(w, ", call %s", c.Phone)
+			fmt.Fprintf(w, ", call %s", termLine(c.Phone))
 		} else {
-			fmt.Fprintf(w, ", %s", strings.Join(c.Address, ", "))
+			fmt.Fprintf(w, ", %s", termLine(strings.Join(c.Address, ", ")))
 		}
-		fmt.Fprintf(w, "\n    %s\n", c.Subject)
+		fmt.Fprintf(w, "\n    %s\n", termLine(c.Subject))
 		if c.Channel == string(referee.ChannelPhone) {
 			// A call is read out: its text is listed whole.
 			for _, l := range strings.Split(strings.TrimRight(c.Text, "\n"), "\n") {
-				fmt.Fprintf(w, "    | %s\n", l)
+				fmt.Fprintf(w, "    | %s\n", termLine(l))
 			}
 		}
 	}
@@ -266,7 +266,7 @@ func printCards(w io.Writer, dir string, cards []office.Card, now time.Time) err
 		if err := os.WriteFile(name, b.Bytes(), 0o640); err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "#%d  %s  to %s: %s\n", c.Seq, c.Game, c.Name, name)
+		fmt.Fprintf(w, "#%d  %s  to %s: %s\n", c.Seq, c.Game, termLine(c.Name), name)
 		all = append(all, pc)
 	}
 	if len(all) == 0 {

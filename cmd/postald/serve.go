@@ -44,7 +44,7 @@ func runServe(ctx context.Context, env *cmdEnv, args []string) error {
 	if *debug {
 		level = slog.LevelDebug
 	}
-	log := slog.New(slog.NewTextHandler(env.stderr, &slog.HandlerOptions{Level: level}))
+	log := newLog(env.stderr, level)
 	for _, p := range config.FileProblems(path, cfg, nil) {
 		log.Warn(p)
 	}
