@@ -129,6 +129,7 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 		log.Warn("the SMTP server could not be reached now; letters wait in the outbox", "err", err)
 	}
 	_, err = mailbox.Claim(claimCtx, imapOpts, db.Instance(), cfg.Daemon.Takeover)
+	claimed := err == nil
 	switch {
 	case errors.Is(err, mailbox.ErrClaimed):
 		return err
@@ -144,8 +145,10 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 	}
 	w.HandleBatch = d.HandleBatch
 	w.Reconnecting = m.Reconnected
-	// One mailbox, one daemon: the mailbox is claimed for this store (mailbox/claim.go).
-	w.ClaimAs, w.Takeover = db.Instance(), cfg.Daemon.Takeover
+	// One mailbox, one daemon: the mailbox is claimed for this store (mailbox/claim.go). Once
+	// claimed above, the takeover is done: the watcher only checks that the claim is still this
+	// store's, at every connection and before its first letter.
+	w.ClaimAs, w.Takeover = db.Instance(), cfg.Daemon.Takeover && !claimed
 	w.PollInterval = cfg.Daemon.PollInterval.Duration
 	w.Logger = log
 	if cfg.Limits.MaxMessageBytes > 0 {
