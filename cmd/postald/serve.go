@@ -15,6 +15,7 @@ import (
 	"postald/internal/config"
 	"postald/internal/daemon"
 	"postald/internal/diagram"
+	"postald/internal/mailauth"
 	"postald/internal/mailbox"
 	"postald/internal/metrics"
 	"postald/internal/office"
@@ -108,6 +109,7 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 		From:          *from,
 		Limits:        cfg.Limits,
 		Trust:         cfg.Trust,
+		Verifier:      verifier(cfg.Trust, now),
 		ControlSocket: cfg.Control.Socket,
 		Logger:        log,
 		Now:           now,
@@ -248,4 +250,13 @@ func socketDirProblem(dir string) string {
 // pagePicture draws a game page's board: a little wider than a letter's, for a screen.
 func pagePicture(p rules.Position, last *rules.Move) ([]byte, error) {
 	return diagram.PNG(p, diagram.Options{Last: last, Width: 480})
+}
+
+// verifier is postald's own check of the senders for [trust]: DKIM, SPF and DMARC asked of the
+// configured resolver (internal/mailauth); nil for a closed test setup (from_only).
+func verifier(t config.Trust, now func() time.Time) office.Verifier {
+	if t.FromOnly || len(t.Require) == 0 {
+		return nil
+	}
+	return &mailauth.Checker{Resolver: mailauth.NewResolver(t.Resolver), Receiver: t.AuthservID, Now: now}
 }

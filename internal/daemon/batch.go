@@ -19,6 +19,11 @@ import (
 // again. When the batch's decisions cannot be committed, its letters are taken again one at a
 // time, which finds the letter at fault and keeps it, and those after it, in the mailbox.
 func (d *Daemon) HandleBatch(ctx context.Context, ms []mailbox.Message) (int, error) {
+	raws := make([][]byte, len(ms))
+	for i, m := range ms {
+		raws[i] = m.Raw
+	}
+	d.office.Authenticate(ctx, raws...) // postald's own check asks the DNS before the transactions
 	done := 0
 	for done < len(ms) {
 		if ctx.Err() != nil {

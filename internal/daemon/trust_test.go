@@ -383,7 +383,7 @@ var receiptRE = regexp.MustCompile(`Receipt: (\S+) #(\d+), move (\d+), sha256:([
 // from his own account, if not that someone writes in his name.
 func TestHostileLetters(t *testing.T) {
 	limits := config.Defaults().Limits
-	r := startRig(t, limits, config.Trust{AuthservID: authserv, Require: []string{"dkim"}})
+	r := startRig(t, limits, config.Trust{AuthservID: authserv, Require: []string{"dkim"}, Verdict: config.VerdictServer})
 	ivanov, petrov := "ivanov@"+trustDomain, "petrov@"+trustDomain
 	others, _ := r.gameOf(2, 3)
 	bigLine := strings.Repeat("x", 10_000_000)
@@ -696,7 +696,7 @@ func TestRateLimits(t *testing.T) {
 // and the judge is told once a day (and it is logged) that the server does not stamp them;
 // a daemon with no [trust] setting believes nobody.
 func TestUnstampedNotice(t *testing.T) {
-	r := startRig(t, config.Defaults().Limits, config.Trust{AuthservID: authserv, Require: []string{"dkim"}})
+	r := startRig(t, config.Defaults().Limits, config.Trust{AuthservID: authserv, Require: []string{"dkim"}, Verdict: config.VerdictServer})
 	const subject = "letters arrive without an Authentication-Results field of " + authserv
 	daily := func() int {
 		n := 0

@@ -21,7 +21,9 @@ import (
 // The trust rules of the daemon (architecture.md, "Reliability contract"):
 //
 //   - Only a registered player moves, and only in his own games: the sender is the From address,
-//     authenticated where [trust] says so by the receiving server's Authentication-Results.
+//     authenticated where [trust] says so by postald's own check of the letter's DKIM
+//     signatures, the SPF of its envelope sender and DMARC (or, with verdict "server", by the
+//     receiving server's Authentication-Results, not contradicted by that check).
 //   - No loops (RFC 3834): automatic mail is never answered, and the answers to letters without
 //     moves and the automatic notices to any one address are limited per hour ([limits]
 //     answers_per_hour); the answer to a letter with moves is always sent.
@@ -79,10 +81,11 @@ func (o *Office) trustState() *guard { return o.trust }
 func (o *Office) precheck(tx *store.Tx, base store.LetterOutcome, size int64) (from string, held *store.LetterOutcome, err error) {
 	h := trust.ReadHeader(base.Raw)
 	from = h.From
-	pol := trust.Policy{AuthservID: o.opt.Trust.AuthservID, Require: o.opt.Trust.Require, FromOnly: o.opt.Trust.FromOnly}
-	// A letter without a field of the receiving server did not pass its verifier: had it
-	// brought a forged field in the server's name, that field would have been believed.
-	unstamped := !pol.FromOnly && pol.AuthservID != "" && !pol.Stamped(h.AuthResults)
+	pol := o.policy()
+	// A letter without a field of the receiving server did not pass its verifier: where the
+	// server's verdict is believed (verdict "server"), a forged field in the server's name would
+	// have been.
+	unstamped := pol.Server && !pol.FromOnly && pol.AuthservID != "" && !pol.Stamped(h.AuthResults)
 	hold := func(h trust.Hold, note noteKind) (string, *store.LetterOutcome, error) {
 		out, err := o.hold(tx, base, from, h, note)
 		if err == nil && unstamped {
@@ -108,7 +111,12 @@ func (o *Office) precheck(tx *store.Tx, base store.LetterOutcome, size int64) (f
 	if h.SenderFields > 1 || (h.SenderFields == 1 && h.Sender != from) {
 		return hold(trust.Hold{Kind: trust.HoldSender, From: from, Other: h.Sender, N: h.SenderFields}, noteUnreadable)
 	}
-	if err := pol.CheckHeader(h); err != nil {
+	// The sender: postald's own check of the letter's DKIM, SPF and DMARC, or the receiving
+	// server's field not contradicted by it ([trust] verdict; authverdict.go).
+	if err := o.authenticate(h, base.Raw); err != nil {
+		if errors.Is(err, ErrOwnCheckTemporary) {
+			return from, nil, err // the DNS does not answer now: the letter waits in the mailbox
+		}
 		if errors.Is(err, trust.ErrNoPolicy) {
 			return hold(trust.Authentication(err), noNote) // postald's configuration, not the letter: the judge is told
 		}

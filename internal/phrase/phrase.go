@@ -592,6 +592,17 @@ type HeldText struct {
 	AuthNoResult   string // the method
 	AuthMisaligned string // the method, the domain it passed for, the From domain
 
+	// postald's own check of DKIM, SPF and DMARC (trust.AuthError with Own): OwnNotPassed (the
+	// method, its result), OwnNoResult (the method), OwnMisaligned (the method, the domain it
+	// passed for, the From domain), Contradicted (the method the receiving server passed, the
+	// result of postald's own check); OwnDetail (the check's reason, in its own English words)
+	// follows the first, second and fourth.
+	OwnNotPassed  string
+	OwnNoResult   string
+	OwnMisaligned string
+	Contradicted  string
+	OwnDetail     string
+
 	Rate        string             // Trust.Letters(the hourly limit), the address
 	Unreadable  string             // the parser's words
 	FromTwoWays string             // the sender as the raw header reads him, as the parser does
