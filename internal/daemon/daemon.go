@@ -201,7 +201,12 @@ func (d *Daemon) Do(ctx context.Context, fn func() error) error {
 // Handle is the mailbox watcher's handler: the letter is decided on the owner goroutine, and only
 // when its transaction committed does Handle return nil, letting the watcher move it away.
 func (d *Daemon) Handle(ctx context.Context, m mailbox.Message) error {
-	d.office.Authenticate(ctx, m.Raw) // postald's own check asks the DNS before the transaction
+	// postald's own check of the sender asks the DNS before the transaction; a DNS that does
+	// not answer now leaves the letter in the mailbox, to be tried again.
+	if _, err := d.office.Authenticate(ctx, m.Raw); err != nil {
+		d.log.Warn("letter not decided now; it stays in the mailbox", "mailbox", m.Mailbox, "uid", m.UID, "err", err)
+		return err
+	}
 	err := d.Do(ctx, func() error { return d.office.Letter(m) })
 	if err != nil {
 		d.log.Error("letter not processed; it stays in the mailbox", "mailbox", m.Mailbox, "uid", m.UID, "err", err)

@@ -19,8 +19,9 @@ type Verifier interface {
 	Check(ctx context.Context, raw []byte) trust.AuthResults
 }
 
-// ErrOwnCheckTemporary is returned for a letter whose own check could not be done now (a DNS
-// that does not answer): the letter stays in the mailbox and is decided when it is tried again.
+// ErrOwnCheckTemporary is returned by Authenticate for a letter whose own check could not be
+// done now (a DNS that does not answer): the letter stays in the mailbox and is decided when it
+// is tried again, once the DNS answers.
 var ErrOwnCheckTemporary = errors.New("postald's own check of the sender could not be done now")
 
 // ownChecks keeps the results of postald's own check of the letters about to be decided, by
@@ -51,17 +52,26 @@ func (o *Office) needsOwnCheck(h trust.Header) bool {
 	return !pol.Server || pol.CheckHeader(h) == nil
 }
 
-// Authenticate runs postald's own check of the letters raws, before their transaction, and
-// keeps the results for their decision. Safe for concurrent use with the decisions.
-func (o *Office) Authenticate(ctx context.Context, raws ...[]byte) {
-	for _, raw := range raws {
-		if ctx.Err() != nil {
-			return
+// Authenticate runs postald's own check of the letters raws, in order, before their
+// transaction, and keeps the results for their decision. It returns how many letters, from the
+// first, may be decided now: a letter whose check failed for now (a required method's
+// temperror) stops it, with ErrOwnCheckTemporary saying why; that letter stays in the mailbox.
+// Safe for concurrent use with the decisions.
+func (o *Office) Authenticate(ctx context.Context, raws ...[]byte) (int, error) {
+	pol := o.policy()
+	for i, raw := range raws {
+		if err := ctx.Err(); err != nil {
+			return i, err
 		}
-		if !o.needsOwnCheck(trust.ReadHeader(raw)) {
+		h := trust.ReadHeader(raw)
+		if !o.needsOwnCheck(h) {
 			continue
 		}
 		ar := o.opt.Verifier.Check(ctx, raw)
+		var ae *trust.AuthError
+		if err := pol.Authenticate(h, ar); errors.As(err, &ae) && ae.Own && ae.Result == "temperror" {
+			return i, fmt.Errorf("%w: %s: %s", ErrOwnCheckTemporary, ae.Method, ae.Detail)
+		}
 		o.own.mu.Lock()
 		if o.own.results == nil || len(o.own.results) >= maxOwnChecks {
 			o.own.results = map[[32]byte]trust.AuthResults{}
@@ -69,6 +79,7 @@ func (o *Office) Authenticate(ctx context.Context, raws ...[]byte) {
 		o.own.results[sha256.Sum256(raw)] = ar
 		o.own.mu.Unlock()
 	}
+	return len(raws), nil
 }
 
 // ownResults returns postald's own results for raw: those Authenticate found, else checked now.
@@ -104,21 +115,15 @@ func (o *Office) forget(raw []byte) {
 
 // authenticate decides whether h.From sent the letter raw, by [trust] (trust.Policy.Authenticate):
 // postald's own check decides, or, with verdict "server", the receiving server's field, not
-// contradicted by postald's own check. A required method whose own check failed only for now
-// (temperror) is ErrOwnCheckTemporary.
+// contradicted by postald's own check. (A temporary failure of the check is kept out of the
+// decision by Authenticate; met here, where no one asked first, it fails like any other.)
 func (o *Office) authenticate(h trust.Header, raw []byte) error {
 	pol := o.policy()
 	var own trust.AuthResults
 	if o.needsOwnCheck(h) || (!pol.FromOnly && !pol.Server) {
 		own = o.ownResults(raw)
 	}
-	err := pol.Authenticate(h, own)
-	var ae *trust.AuthError
-	if errors.As(err, &ae) && ae.Own && ae.Result == "temperror" {
-		o.forget(raw) // asked again when the letter is tried again
-		return fmt.Errorf("%w: %s: %s", ErrOwnCheckTemporary, ae.Method, ae.Detail)
-	}
-	return err
+	return pol.Authenticate(h, own)
 }
 
 // authVerdict is the authentication verdict postald records with an inbound letter, for the

@@ -114,9 +114,6 @@ func (o *Office) precheck(tx *store.Tx, base store.LetterOutcome, size int64) (f
 	// The sender: postald's own check of the letter's DKIM, SPF and DMARC, or the receiving
 	// server's field not contradicted by it ([trust] verdict; authverdict.go).
 	if err := o.authenticate(h, base.Raw); err != nil {
-		if errors.Is(err, ErrOwnCheckTemporary) {
-			return from, nil, err // the DNS does not answer now: the letter waits in the mailbox
-		}
 		if errors.Is(err, trust.ErrNoPolicy) {
 			return hold(trust.Authentication(err), noNote) // postald's configuration, not the letter: the judge is told
 		}
