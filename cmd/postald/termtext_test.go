@@ -94,3 +94,14 @@ func TestCardsListStripsControls(t *testing.T) {
 		t.Errorf("cards does not mark what it removed:\n%s", out)
 	}
 }
+
+// BenchmarkTermLine: a display name with escapes, and a plain one (returned as it is).
+func BenchmarkTermLine(b *testing.B) {
+	hostile := "Ivan\x1b[2J\x1b]0;title\x07 \u202eyalP <ivan@club.example>"
+	plain := "Ivan Petrov <ivan@club.example>"
+	b.ReportAllocs()
+	for b.Loop() {
+		termLine(hostile)
+		termLine(plain)
+	}
+}

@@ -110,3 +110,22 @@ func TestCheckBrokenSignatureSaysWhy(t *testing.T) {
 		t.Errorf("Authenticate: %v, want the own check's failure with the reason", err)
 	}
 }
+
+// BenchmarkCheck: postald's own check of one signed letter, every DNS question answered by a
+// server on 127.0.0.1 (the DKIM key, SPF with an include, DMARC).
+func BenchmarkCheck(b *testing.B) {
+	d := mailtest.StartDNS(b)
+	key := mailtest.NewDKIMKey(b, "club.example", "sel")
+	key.Publish(d)
+	d.TXT("club.example", "v=spf1 include:_spf.club.example -all")
+	d.TXT("_spf.club.example", "v=spf1 ip4:192.0.2.0/24 -all")
+	d.TXT("_dmarc.club.example", "v=DMARC1; p=reject")
+	c := &mailauth.Checker{Resolver: mailauth.NewResolver(d.Addr), Receiver: receiver}
+	raw := key.Sign(b, letter("ivan@club.example", "ivan@club.example", "192.0.2.1", strings.Repeat("My move: 1. c3-d4\r\n", 50)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if got := results(c.Check(context.Background(), raw)); got != "dkim=pass spf=pass dmarc=pass" {
+			b.Fatal(got)
+		}
+	}
+}
