@@ -88,7 +88,7 @@ func TestPostalGameThroughDovecot(t *testing.T) {
 	game := func() referee.Game {
 		t.Helper()
 		var gm referee.Game
-		if err := g.db.View(func(tx *store.Tx) (err error) { gm, err = office.LoadGame(tx, id); return err }); err != nil {
+		if err := g.db.View(func(tx *store.Tx) (err error) { gm, err = loadStored(tx, id); return err }); err != nil {
 			t.Fatal(err)
 		}
 		return gm
@@ -266,11 +266,11 @@ postal_address = "1 Main Street, Kaluga"
 	if err != nil {
 		t.Fatal(err)
 	}
-	var archived []entry
+	var archived []office.CaptainEntry
 	err = adb.View(func(tx *store.Tx) error {
 		return tx.ArchiveEntries(store.GameID{Tournament: "CARD-1", Game: "1-2"}, 1, func(e store.ArchiveEntry) error {
 			if e.Direction == store.In {
-				if en, ok := captainEntry(e.Raw); ok {
+				if en, ok := office.ReadCaptain(e.Raw); ok {
 					archived = append(archived, en)
 				}
 			}
@@ -281,7 +281,7 @@ postal_address = "1 Main Street, Kaluga"
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(archived) != 1 || archived[0].game != "CARD-1/1-2" || archived[0].side != "white" || archived[0].via != "phone" || archived[0].postmark != today {
+	if len(archived) != 1 || archived[0].Game != "CARD-1/1-2" || archived[0].Side != "white" || archived[0].Via != "phone" || archived[0].Postmark != today {
 		t.Errorf("the archived call reads back as %+v", archived)
 	}
 	code, out, errOut = runLine("cards", "-config", cfgFile)

@@ -10,7 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"postald/internal/office"
 	"postald/internal/referee"
+	"postald/internal/store"
 )
 
 // runLine runs a postald command line in-process and returns its exit status and what it wrote.
@@ -255,4 +257,10 @@ func TestLateStartLetter(t *testing.T) {
 			t.Errorf("Anna's start letter lacks %q:\n%s", want, text.String())
 		}
 	}
+}
+
+// loadStored reads game id as the store holds it, without its table.
+func loadStored(tx *store.Tx, id store.GameID) (referee.Game, error) {
+	st, err := office.LoadGame(tx, id)
+	return st.Game, err
 }

@@ -20,7 +20,6 @@ import (
 
 	"postald/internal/daysclock"
 	"postald/internal/mailtest"
-	"postald/internal/office"
 	"postald/internal/plural"
 	"postald/internal/referee"
 	"postald/internal/store"
@@ -438,7 +437,7 @@ func storedGame(t *testing.T, db *store.DB, id store.GameID) referee.Game {
 	var g referee.Game
 	err := db.View(func(tx *store.Tx) error {
 		var err error
-		g, err = office.LoadGame(tx, id)
+		g, err = loadStored(tx, id)
 		return err
 	})
 	if err != nil {

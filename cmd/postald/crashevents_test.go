@@ -50,9 +50,9 @@ email = "black@example.test"
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := referee.NewGame("T", "1-2", "russian", "en", referee.Player{Number: 1, Name: "White", Email: "white@example.test"},
-		referee.Player{Number: 2, Name: "Black", Email: "black@example.test"}, sh.Start, sh.End)
-	if _, ok := referee.NextEvent(g, sh.Regulation, time.UTC); !ok {
+	table := sh.Table(time.UTC)
+	g := referee.Seat{Table: table, Game: table.NewGame("1-2")}
+	if g.Next().IsZero() {
 		t.Fatal("the referee sees nothing coming for a game whose player on move is 60 days silent")
 	}
 	db, err := store.Open(filepath.Join(t.TempDir(), "postald.db"), store.Options{NoSync: true})
@@ -62,7 +62,7 @@ email = "black@example.test"
 	defer db.Close()
 	id := store.GameID{Tournament: "T", Game: "1-2"}
 	err = db.Update(func(tx *store.Tx) error {
-		return office.Record(tx, mail.Address{Address: "moves@example.test"}, id, sh, referee.Decision{Game: g}, now, time.UTC)
+		return office.Put(tx, mail.Address{Address: "moves@example.test"}, id, sh, g, now)
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -30,7 +30,7 @@ func runCrosstable(ctx context.Context, env *cmdEnv, args []string) error {
 	if err != nil {
 		return err
 	}
-	table, err := tournament.ParseTable(data)
+	table, err := tournament.ParseResults(data)
 	if err != nil {
 		return fmt.Errorf("%s: %w", fs.Arg(0), err)
 	}

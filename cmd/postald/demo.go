@@ -302,10 +302,11 @@ func demo(ctx context.Context, out io.Writer, log *slog.Logger, dir string) erro
 
 	var summary string
 	err = r.db.View(func(tx *store.Tx) error {
-		g, err := office.LoadGame(tx, store.GameID{Tournament: "DEMO-2026", Game: "1-2"})
+		st, err := office.LoadGame(tx, store.GameID{Tournament: "DEMO-2026", Game: "1-2"})
 		if err != nil {
 			return err
 		}
+		g := st.Game
 		summary = fmt.Sprintf("game 1-2: %s, result %s; moves: %s; days used White/Black %s",
 			g.StatusText(), g.Result, strings.Join(g.MoveList(), " "), g.Time())
 		if g.Result != "1-0" {

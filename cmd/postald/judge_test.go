@@ -95,7 +95,7 @@ func (r *localRig) game(t *testing.T, name string) referee.Game {
 	t.Helper()
 	var g referee.Game
 	if err := r.db.View(func(tx *store.Tx) (err error) {
-		g, err = office.LoadGame(tx, store.GameID{Tournament: "RUL-1", Game: name})
+		g, err = loadStored(tx, store.GameID{Tournament: "RUL-1", Game: name})
 		return err
 	}); err != nil {
 		t.Fatal(err)
@@ -585,7 +585,7 @@ func TestRevertForgedLetterThroughStack(t *testing.T) {
 		t.Helper()
 		var gm referee.Game
 		if err := g.db.View(func(tx *store.Tx) (err error) {
-			gm, err = office.LoadGame(tx, id)
+			gm, err = loadStored(tx, id)
 			return err
 		}); err != nil {
 			t.Fatal(err)
@@ -663,7 +663,9 @@ func TestRevertForgedLetterThroughStack(t *testing.T) {
 		if vd, cl := n.Header("X-Postald-Verdict"), n.Header("X-Postald-Clause"); vd != "ruling" || cl != "4.1.7" {
 			t.Errorf("the revert to %s: verdict %q clause %q, want ruling 4.1.7", u, vd, cl)
 		}
-		if text := bodyText(t, n.Raw); !strings.Contains(text, token+"@postald.test") || !strings.Contains(text, "On move: Black") {
+		// The letter undone is named as its reader knows it, by whose it was and when it came,
+		// never by its Message-ID.
+		if text := bodyText(t, n.Raw); !strings.Contains(text, "before the letter (Black, ") || strings.Contains(text, token+"@postald.test") || !strings.Contains(text, "On move: Black") {
 			t.Errorf("the revert to %s does not name the letter and who is on move:\n%s", u, text)
 		}
 	}
@@ -787,7 +789,6 @@ func TestChannelViews(t *testing.T) {
 				t.Fatal(err)
 			}
 			now := time.Date(2026, 11, 15, 9, 0, 0, 0, time.UTC)
-			loc, _ := time.LoadLocation(sh.Regulation.Zone)
 			day := func(d int) daysclock.Date { return daysclock.Date{Year: 2026, Month: 11, Day: d} }
 			id := store.GameID{Tournament: sh.Code, Game: "1-2"}
 			if err := db.Update(func(tx *store.Tx) error {
@@ -801,7 +802,7 @@ func TestChannelViews(t *testing.T) {
 					{Text: "b2-c3", Date: day(12), By: referee.ByLetter},
 					{Text: "g7-f6", Date: day(14), By: referee.ByLetter, Via: referee.ChannelPhone},
 				}
-				return office.Record(tx, from, id, sh, referee.Decision{Game: g}, now, loc)
+				return office.Put(tx, from, id, sh, g, now)
 			}); err != nil {
 				t.Fatal(err)
 			}

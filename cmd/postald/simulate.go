@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -10,20 +9,20 @@ import (
 	"net/mail"
 	"os"
 	"strings"
-	"time"
 
 	"postald/internal/daysclock"
-	"postald/internal/mailparse"
+	"postald/internal/office"
 	"postald/internal/referee"
-	"postald/internal/tournament"
-	"postald/internal/trust"
+	"postald/internal/store"
 )
 
-// runSimulate replays an mbox file of letters through the referee, with no network and no store
-// (formats.md): one JSON line per letter, then one line per game.
+// runSimulate replays an mbox file of letters through the office over a store in memory, the
+// daemon's own unit of work with no network and no store on disk (formats.md): one JSON line per
+// letter, after the tick lines of what time alone brought before it, then one line per game.
 func runSimulate(ctx context.Context, env *cmdEnv, args []string) error {
 	fs := newFlagSet(env, "simulate")
 	sheetPath := fs.String("sheet", "", "the tournament's start sheet (TOML)")
+	letters := fs.Bool("letters", false, "add to each line the letters postald sent, as their readers read them")
 	if err := parseFlags(fs, env.stdout, args); err != nil {
 		return err
 	}
@@ -35,10 +34,6 @@ func runSimulate(ctx context.Context, env *cmdEnv, args []string) error {
 	if err != nil {
 		return err
 	}
-	sheet, err := tournament.ParseSheet(data)
-	if err != nil {
-		return fmt.Errorf("%s: %w", *sheetPath, err)
-	}
 	var mbox []byte
 	if fs.Arg(0) == "-" {
 		mbox, err = io.ReadAll(env.stdin)
@@ -49,8 +44,8 @@ func runSimulate(ctx context.Context, env *cmdEnv, args []string) error {
 		return err
 	}
 	w := bufio.NewWriter(env.stdout)
-	if err := simulate(ctx, sheet, mbox, w); err != nil {
-		return err
+	if err := simulate(ctx, data, mbox, w, *letters); err != nil {
+		return fmt.Errorf("%s: %w", *sheetPath, err)
 	}
 	return w.Flush()
 }
@@ -75,6 +70,20 @@ type simLine struct {
 	PenaltyDays int             `json:"penalty_days"`
 	Time        referee.Time    `json:"time"`
 	ToMove      referee.Side    `json:"to_move"`
+	// Held says why a letter was not decided: held for the judge (an auto-reply, a stranger's
+	// letter, a limit), or the same letter decided before.
+	Held string `json:"held,omitempty"`
+	// Letters are the letters the decision put in the outbox, with -letters.
+	Letters []simLetter `json:"letters,omitempty"`
+}
+
+// simLetter is one letter postald sent, as its reader reads it.
+type simLetter struct {
+	To      []string `json:"to,omitempty"`
+	Card    string   `json:"card,omitempty"` // post or phone: a card or call for the captain, to the player named
+	Player  string   `json:"player,omitempty"`
+	Subject string   `json:"subject"`
+	Text    string   `json:"text"`
 }
 
 // simFinal is the closing line of one game.
@@ -87,101 +96,108 @@ type simFinal struct {
 	Status string       `json:"status"`
 }
 
-// simulate plays the letters of mbox through the referee and writes the lines.
-func simulate(ctx context.Context, sheet *tournament.Sheet, mbox []byte, w io.Writer) error {
-	loc, err := time.LoadLocation(sheet.Regulation.Zone)
+// simulate plays the letters of mbox through the office (office.Simulation) and writes the lines.
+func simulate(ctx context.Context, sheet, mbox []byte, w io.Writer, withLetters bool) error {
+	sim, err := office.NewSimulation(sheet, nil)
 	if err != nil {
-		return fmt.Errorf("regulation zone: %w", err)
+		return err
 	}
-	reg := sheet.Regulation
-	var games []referee.Game
-	// A player's own language (letters.md) where it is not the tournament's, as the office
-	// seats it.
-	player := func(n int) referee.Player {
-		p, _ := sheet.Seat(n) // the pairings name players of the sheet
-		return p
-	}
-	for _, tg := range sheet.Games() {
-		g := referee.NewGame(sheet.Code, tg.Name, sheet.Variant, sheet.Language,
-			player(tg.White), player(tg.Black), sheet.Start, sheet.End)
-		g.Address, g.Judge = sheet.Address, sheet.Judge
-		games = append(games, g)
-	}
+	defer sim.Close()
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
-	for n, raw := range splitMbox(mbox) {
+	for n, raw := range office.SplitMbox(mbox) {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		env, ok := envelopeOf(raw)
-		line := simLine{N: n + 1, From: env.From, Verdict: referee.Ignored, Clauses: []string{}, Moves: []string{}}
-		entry, captain := captainEntry(raw)
-		if captain {
-			ok = !entry.at.IsZero()
-			env.Received = entry.at
+		step, err := sim.Letter(raw)
+		if err != nil {
+			return fmt.Errorf("letter %d: %w", n+1, err)
 		}
-		if !ok {
-			if err := enc.Encode(line); err != nil {
-				return err
-			}
-			continue
-		}
-		// Time passes up to the postmark: reminders and oversteps by silence come first.
-		for i := range games {
-			for {
-				at, due := referee.NextEvent(games[i], reg, loc)
-				if !due || at.After(env.Received) {
-					break
-				}
-				d := referee.Tick(games[i], at, reg, loc)
-				games[i] = d.Game
-				if d.Verdict == "" {
-					break
-				}
-				tick := simLine{Tick: daysclock.DateOf(at, loc).String(), Game: games[i].Name}
-				fill(&tick, d)
-				if err := enc.Encode(tick); err != nil {
-					return err
-				}
-			}
-		}
-		if captain {
-			// The captain's entry: a card or call decided like a letter, or a posting.
-			if err := entry.run(games, sheet, raw, &line, loc); err != nil {
-				line.Verdict, line.Clauses = referee.Ignored, []string{err.Error()}
+		for _, t := range step.Ticks {
+			line := simLine{Tick: daysclock.DateOf(t.At, sim.Zone()).String(), Game: t.Game.Game}
+			fill(&line, t.Decision)
+			if withLetters {
+				line.Letters = lettersOf(t.Outbox)
 			}
 			if err := enc.Encode(line); err != nil {
 				return err
 			}
-			continue
 		}
-		l, perr := mailparse.Parse(raw)
-		// Letters postald must not answer (RFC 3834) are ignored, by the daemon's own test.
-		if perr != nil || loop(raw) {
-			if err := enc.Encode(line); err != nil {
-				return err
-			}
-			continue
+		line := letterLine(n+1, raw, step, sim)
+		if withLetters {
+			line.Letters = lettersOf(step.Letter.Outbox)
 		}
-		i, d := referee.Route(games, l, env, reg, loc)
-		if i >= 0 {
-			d = referee.Apply(games[i], l, env, reg, loc)
-			games[i] = d.Game
-			line.Game = games[i].Name
-		}
-		fill(&line, d)
 		if err := enc.Encode(line); err != nil {
 			return err
 		}
 	}
-	for i := range games {
-		g := &games[i]
+	games, err := sim.Games()
+	if err != nil {
+		return err
+	}
+	for _, st := range games {
+		g := &st.Game
 		f := simFinal{Final: true, Game: g.Name, Moves: g.MoveList(), Time: g.Time(), Result: string(g.Result), Status: g.StatusText()}
 		if err := enc.Encode(f); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// letterLine is the line of letter n: what its unit of work decided.
+func letterLine(n int, raw []byte, step office.Step, sim *office.Simulation) simLine {
+	line := simLine{N: n, From: fromOf(raw), Verdict: referee.Ignored, Clauses: []string{}, Moves: []string{}}
+	d := step.Letter
+	if e := step.Captain; e != nil {
+		line.Side = referee.Side(e.Side)
+		if i := strings.LastIndexByte(e.Game, '/'); i >= 0 {
+			line.Game = e.Game[i+1:]
+		}
+		if e.Posted != "" {
+			line.Posted = e.Posted
+		} else {
+			line.Via = referee.Channel(e.Via)
+		}
+		switch {
+		case step.Err != nil:
+			line.Clauses = []string{step.Err.Error()}
+			return line
+		case d.Kind == "" && step.Card != nil && !step.Card.Entered:
+			line.Held = "the same card entered before, on " + step.Card.Previous
+			return line
+		case d.Kind == "":
+			// A posting that started no clock: no move of his waited for this card.
+			if st, err := sim.Game(line.Game); err == nil {
+				line.Time, line.ToMove = st.Game.Time(), sideOnMove(&st.Game)
+			}
+			return line
+		}
+	}
+	switch {
+	case d.Kind == "":
+		line.Held = "the same letter, decided before"
+		return line
+	case d.Held != "":
+		line.Held = d.Held
+		return line
+	}
+	if d.Game.Game != "" {
+		line.Game = d.Game.Game
+	}
+	fill(&line, d.Decision)
+	if d.Kind == office.DoneCard {
+		line.Sent = d.Decision.Envelope.Postmark.String()
+	}
+	return line
+}
+
+// sideOnMove is the side on move while the game is played, "" otherwise.
+func sideOnMove(g *referee.Game) referee.Side {
+	if g.Status == referee.StatusPlaying {
+		return g.ToMove()
+	}
+	return ""
 }
 
 // fill copies a decision's summary into a line.
@@ -194,159 +210,31 @@ func fill(line *simLine, d referee.Decision) {
 	line.ToMove = d.ToMove
 }
 
-// envelopeOf reads what the post knows of a letter from its header: sender, Message-ID and the
-// postmark, which in simulate is the Date header.
-func envelopeOf(raw []byte) (referee.Envelope, bool) {
-	m, err := mail.ReadMessage(bytes.NewReader(raw))
+// fromOf is a letter's sender, as its From names him.
+func fromOf(raw []byte) string {
+	m, err := mail.ReadMessage(strings.NewReader(string(raw)))
 	if err != nil {
-		return referee.Envelope{}, false
+		return ""
 	}
-	var env referee.Envelope
-	if a, err := mail.ParseAddress(m.Header.Get("From")); err == nil {
-		env.From = strings.ToLower(a.Address)
-	}
-	env.MessageID = strings.Trim(strings.TrimSpace(m.Header.Get("Message-ID")), "<>")
-	t, err := mail.ParseDate(m.Header.Get("Date"))
-	if err != nil || env.From == "" {
-		return env, false
-	}
-	env.Received = t
-	return env, true
-}
-
-// splitMbox splits an mbox file into its messages: each begins after a "From " line; a body line
-// written ">From " (any number of ">") loses one ">" (mboxrd).
-func splitMbox(data []byte) [][]byte {
-	var msgs [][]byte
-	var cur *bytes.Buffer
-	flush := func() {
-		if cur == nil {
-			return
-		}
-		b := cur.Bytes()
-		// The blank line before the next "From " line belongs to the file, not the message.
-		switch {
-		case bytes.HasSuffix(b, []byte("\r\n\r\n")):
-			b = b[:len(b)-2]
-		case bytes.HasSuffix(b, []byte("\n\n")):
-			b = b[:len(b)-1]
-		}
-		msgs = append(msgs, b)
-	}
-	for len(data) > 0 {
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i+1], data[i+1:]
-		} else {
-			data = nil
-		}
-		if bytes.HasPrefix(line, []byte("From ")) {
-			flush()
-			cur = new(bytes.Buffer)
-			continue
-		}
-		if cur == nil {
-			continue // text before the first From_ line is not a message
-		}
-		if q := bytes.TrimLeft(line, ">"); len(q) < len(line) && bytes.HasPrefix(q, []byte("From ")) {
-			line = line[1:]
-		}
-		cur.Write(line)
-	}
-	flush()
-	return msgs
-}
-
-// loop reports whether raw is a letter postald must not answer (RFC 3834).
-func loop(raw []byte) bool {
-	l, _ := trust.LoopOf(trust.ReadHeader(raw))
-	return l != trust.NoLoop
-}
-
-// entry is a card, a call or a posting the captain entered, as the header of a letter of the
-// mbox says it (the fields postald writes into every card it archives, office.CardRequest):
-// X-Postald-Game (TOURNAMENT/W-B), X-Postald-Side (white, black), X-Postald-Via (post, phone),
-// X-Postald-Postmark, X-Postald-Registered and X-Postald-Card-Received for a card or call;
-// X-Postald-Posted (the day posted) with X-Postald-Game and X-Postald-Side for a posting. Its
-// Date is when the captain entered it.
-type entry struct {
-	game, side, via, postmark, received, posted string
-	registered                                  bool
-	at                                          time.Time
-}
-
-// captainEntry reads the captain's entry of raw; false for a player's letter.
-func captainEntry(raw []byte) (entry, bool) {
-	m, err := mail.ReadMessage(bytes.NewReader(raw))
+	a, err := mail.ParseAddress(m.Header.Get("From"))
 	if err != nil {
-		return entry{}, false
+		return ""
 	}
-	h := m.Header
-	e := entry{game: h.Get("X-Postald-Game"), side: h.Get("X-Postald-Side"), via: h.Get("X-Postald-Via"),
-		postmark: h.Get("X-Postald-Postmark"), received: h.Get("X-Postald-Card-Received"),
-		posted: h.Get("X-Postald-Posted"), registered: strings.EqualFold(h.Get("X-Postald-Registered"), "yes")}
-	if e.via == "" && e.posted == "" {
-		return entry{}, false
-	}
-	e.at, _ = mail.ParseDate(h.Get("Date"))
-	return e, true
+	return strings.ToLower(a.Address)
 }
 
-// run applies the entry to its game among games: a card or call through the referee as the
-// office decides it (referee.CardEnvelope), a posting through referee.Posted.
-func (e entry) run(games []referee.Game, sheet *tournament.Sheet, raw []byte, line *simLine, loc *time.Location) error {
-	i := -1
-	for j := range games {
-		if sheet.Code+"/"+games[j].Name == e.game {
-			i = j
+// lettersOf reads the letters a unit of work put in the outbox as their readers read them.
+func lettersOf(items []store.OutboxItem) []simLetter {
+	var out []simLetter
+	for _, it := range items {
+		l := simLetter{To: it.To}
+		if it.Card != nil {
+			l.To, l.Card, l.Player = nil, it.Card.Channel, it.Card.Name
 		}
-	}
-	if i < 0 {
-		return fmt.Errorf("X-Postald-Game %q: no such game", e.game)
-	}
-	g := &games[i]
-	line.Game, line.Side = g.Name, referee.Side(e.side)
-	if line.Side != referee.White && line.Side != referee.Black {
-		return fmt.Errorf("X-Postald-Side %q: want white or black", e.side)
-	}
-	reg := sheet.Regulation
-	if e.posted != "" {
-		on, err := daysclock.ParseDate(e.posted)
-		if err != nil {
-			return fmt.Errorf("X-Postald-Posted: %w", err)
+		if w, err := office.ReadWritten(it.Raw); err == nil {
+			l.Subject, l.Text = w.Subject, strings.ReplaceAll(w.Text, "\r\n", "\n")
 		}
-		d := referee.Posted(*g, line.Side, on, reg, loc)
-		*g = d.Game
-		line.Posted = on.String()
-		fill(line, d)
-		if d.Verdict == "" {
-			line.Verdict = referee.Ignored // no move of his waited for this card
-		}
-		line.Time, line.ToMove = g.Time(), g.ToMove()
-		return nil
+		out = append(out, l)
 	}
-	c := referee.Card{Side: line.Side, Via: referee.Channel(e.via), Registered: e.registered}
-	if !c.Via.Captain() {
-		return fmt.Errorf("X-Postald-Via %q: want post or phone", e.via)
-	}
-	var err error
-	if c.Postmark, err = optionalDate("X-Postald-Postmark", e.postmark); err != nil {
-		return err
-	}
-	if c.Arrived, err = optionalDate("X-Postald-Card-Received", e.received); err != nil {
-		return err
-	}
-	l, err := mailparse.Parse(raw)
-	if err != nil {
-		return err
-	}
-	env, _, err := referee.CardEnvelope(g, c, l, g.Player(c.Side).Email, l.Header.MessageID, e.at, loc)
-	if err != nil {
-		return err
-	}
-	d := referee.Apply(*g, l, env, reg, loc)
-	*g = d.Game
-	line.Via, line.Sent = c.Via, env.Postmark.String()
-	fill(line, d)
-	return nil
+	return out
 }

@@ -10,8 +10,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
-	"postald/internal/tournament"
 )
 
 var updateScenarios = flag.Bool("update-scenarios", false, "write expected.jsonl of the scenarios from the program's output (then check them by hand)")
@@ -37,16 +35,12 @@ func TestScenarios(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sheet, err := tournament.ParseSheet(sheetData)
-			if err != nil {
-				t.Fatal(err)
-			}
 			mbox, err := os.ReadFile(filepath.Join(dir, "letters.mbox"))
 			if err != nil {
 				t.Fatal(err)
 			}
 			var out bytes.Buffer
-			if err := simulate(context.Background(), sheet, mbox, &out); err != nil {
+			if err := simulate(context.Background(), sheetData, mbox, &out, false); err != nil {
 				t.Fatal(err)
 			}
 			path := filepath.Join(dir, "expected.jsonl")
@@ -88,42 +82,4 @@ func TestSimulateCommand(t *testing.T) {
 	if code := run(context.Background(), env, []string{"simulate", "-sheet", filepath.Join(dir, "missing.toml"), "x.mbox"}); code != 1 {
 		t.Errorf("missing sheet: exit %d, want 1", code)
 	}
-}
-
-func TestSplitMbox(t *testing.T) {
-	data := "From a@x Sun Nov  1 10:00:00 2026\nFrom: a@x\nSubject: one\n\n>From the start\n>>From deeper\nbody\n\n" +
-		"From b@x Sun Nov  1 11:00:00 2026\r\nFrom: b@x\r\n\r\ntwo\r\n"
-	got := splitMbox([]byte(data))
-	want := []string{
-		"From: a@x\nSubject: one\n\nFrom the start\n>From deeper\nbody\n",
-		"From: b@x\r\n\r\ntwo\r\n",
-	}
-	var gs []string
-	for _, m := range got {
-		gs = append(gs, string(m))
-	}
-	if diff := cmp.Diff(want, gs); diff != "" {
-		t.Errorf("splitMbox (-want +got):\n%s", diff)
-	}
-	if n := len(splitMbox([]byte("no from line at all\n"))); n != 0 {
-		t.Errorf("text without a From_ line: %d messages, want 0", n)
-	}
-}
-
-// FuzzSplitMbox: any input splits without panicking, into one message per From_ line.
-func FuzzSplitMbox(f *testing.F) {
-	f.Add([]byte("From a@x Sun Nov  1 10:00:00 2026\nFrom: a@x\n\n>From x\n"))
-	f.Add([]byte("From \nFrom \n\n"))
-	f.Add([]byte(">From \r\nFrom x\r\n"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		want := 0
-		for _, line := range bytes.SplitAfter(data, []byte("\n")) {
-			if bytes.HasPrefix(line, []byte("From ")) {
-				want++
-			}
-		}
-		if got := len(splitMbox(data)); got != want {
-			t.Errorf("%d messages for %d From_ lines", got, want)
-		}
-	})
 }

@@ -197,14 +197,10 @@ func registerTournament(t *testing.T, db *store.DB, from mail.Address, now time.
 		if err := tx.PutTournament(sh.Code, store.Sheet{Format: "toml", Data: []byte(trustSheet), Created: now}); err != nil {
 			return err
 		}
-		player := func(n int) referee.Player {
-			p := sh.Players[n-1]
-			return referee.Player{Number: p.Number, Name: p.Name, Email: p.Email}
-		}
+		table := sh.Table(loc)
 		for _, pr := range sh.Games() {
-			g := referee.NewGame(sh.Code, pr.Name, sh.Variant, sh.Language, player(pr.White), player(pr.Black), sh.Start, sh.End)
-			g.Address, g.Judge = sh.Address, sh.Judge
-			if err := office.Record(tx, from, store.GameID{Tournament: sh.Code, Game: pr.Name}, sh, referee.Decision{Game: g}, now, loc); err != nil {
+			dec := referee.Open(table, pr.Name, now)
+			if err := office.Record(tx, from, store.GameID{Tournament: sh.Code, Game: pr.Name}, sh, table, dec, now); err != nil {
 				return err
 			}
 		}

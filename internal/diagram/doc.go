@@ -60,7 +60,29 @@
 // Pictures are 400 pixels wide by default ([Options].Width, kept between
 // [MinWidth] and [MaxWidth]); the height follows from the board. The
 // drawing order is fixed (squares, marks of the last move, numbers, towers
-// from the top row down, the side to move); the palette is a fixed set of
-// opaque colours; the font is Go Bold, parsed once. The PNG encoder uses a
-// fixed compression level.
+// from the top row down, the side to move); the font is Go Bold, parsed
+// once.
+//
+// A picture is drawn in palette indices directly, from a kit made once for
+// its variant and width (kit.go): the empty board with its frame and
+// coordinates, and sprites of the men and kings, of every coin of a tower
+// at every place in a stack, of the height badges, the square numbers, the
+// side-to-move marks and the segments of capture paths. The sprites are
+// rasterized once, antialiased, and kept as palette indices: the pixels a
+// shape covers whole are copied, the pixels of its rim are mixed with what
+// lies under them through a blend table (palette.go). Drawing a picture is
+// copying the board and laying the sprites on it; it rasterizes nothing.
+// The kits of the last few variants and widths are kept, in a cache safe
+// for concurrent use; the widest pictures get a kit of their own.
+//
+// The palette is fixed: the base colours, and between each pair of colours
+// whose edges meet in a diagram the mixtures of an edge's six steps of
+// coverage; an edge between two colours not paired takes the nearest colour.
+//
+// The PNG encoder (encode.go) is made for pictures of flat colours: 8-bit
+// palette indices, the palette written up to the last colour used, rows
+// unfiltered, a compressor that looks for repeats where a diagram has them
+// (the pixel before, the row above, two and four squares back) and one
+// deflate block with Huffman codes made for the picture. The bytes depend on
+// the pixels alone.
 package diagram

@@ -3,7 +3,6 @@ package diagram
 import (
 	"image"
 	"image/color"
-	"image/draw"
 	"math"
 
 	"golang.org/x/image/font"
@@ -20,10 +19,10 @@ type op struct {
 	pts  [3][2]float64
 }
 
-// canvas draws antialiased shapes onto one RGBA picture. A shape is first
-// collected as a path, then rasterized in a rasterizer the size of its own
-// bounding box: clearing a rasterizer the size of the whole picture for every
-// disc would cost more than the drawing itself.
+// canvas draws antialiased shapes onto one RGBA tile: the tile a sprite is
+// made from, drawn once for a kit (see kit.go), never a whole picture. A
+// shape is first collected as a path, then rasterized in a rasterizer the
+// size of its own bounding box.
 type canvas struct {
 	img  *image.RGBA
 	z    vector.Rasterizer
@@ -34,16 +33,12 @@ type canvas struct {
 	maxY float64
 }
 
-func newCanvas(w, h int, bg color.RGBA) *canvas {
-	c := &canvas{img: image.NewRGBA(image.Rect(0, 0, w, h))}
-	draw.Draw(c.img, c.img.Bounds(), image.NewUniform(bg), image.Point{}, draw.Src)
+// newCanvas returns a transparent tile covering r, in the coordinates the
+// shapes are given in.
+func newCanvas(r image.Rectangle) *canvas {
+	c := &canvas{img: image.NewRGBA(r)}
 	c.begin()
 	return c
-}
-
-// rect fills a pixel-aligned rectangle.
-func (c *canvas) rect(r image.Rectangle, col color.RGBA) {
-	draw.Draw(c.img, r, image.NewUniform(col), image.Point{}, draw.Src)
 }
 
 func (c *canvas) begin() {

@@ -15,12 +15,15 @@ import (
 // by the eye.
 const maxCoins = 4
 
-// colours returns the face, side and edge colours of a piece of colour col.
-func colours(col rules.Color) (face, side, edge color.RGBA) {
-	if col == rules.White {
-		return colWhiteFace, colWhiteSide, colWhiteEdge
+// col is base colour i.
+func col(i uint8) color.RGBA { return baseColours[i] }
+
+// colours returns the face, side and edge colours of a piece of colour c.
+func colours(c rules.Color) (face, side, edge color.RGBA) {
+	if c == rules.White {
+		return col(cWhiteFace), col(cWhiteSide), col(cWhiteEdge)
 	}
-	return colBlackFace, colBlackSide, colBlackEdge
+	return col(cBlackFace), col(cBlackSide), col(cBlackEdge)
 }
 
 // lineWidth is the width of the edges around pieces: never under 1.5 pixels,
@@ -56,8 +59,8 @@ func (l *layout) crown(c *canvas, x, y, w, h float64) {
 		}
 	}
 	lw := l.lineWidth()
-	c.polygon(colCrownEdge, pts(w+2.4*lw, h+2.4*lw)...)
-	c.polygon(colCrown, pts(w, h)...)
+	c.polygon(col(cCrownEdge), pts(w+2.4*lw, h+2.4*lw)...)
+	c.polygon(col(cCrown), pts(w, h)...)
 }
 
 // coin adds the outline of one piece of a tower seen from the side: the
@@ -88,56 +91,85 @@ func (c *canvas) band(x, ya, yb, a, ry float64) {
 	c.closePath()
 }
 
-// stack draws a tower seen from the side, centred on (x, y): its pieces
-// from the bottom up, the top piece with its face showing. Every stack in a
-// diagram uses the same thickness per piece, so heights compare at a glance.
-func (l *layout) stack(c *canvas, fs faces, t rules.Tower, x, y float64) {
+// The kinds of coin in a tower: a man or a king of either colour, or the
+// grey coin standing for the hidden pieces of a tall tower, with or without
+// a king among them.
+const (
+	coinWhite = iota
+	coinWhiteKing
+	coinBlack
+	coinBlackKing
+	coinHidden
+	coinHiddenKing
+	coinKinds
+)
+
+// coinKind is the kind of coin of pc.
+func coinKind(pc rules.Piece) int {
+	k := coinWhite
+	if pc.Color == rules.Black {
+		k = coinBlack
+	}
+	if pc.King {
+		k++
+	}
+	return k
+}
+
+// coinRows are the centre lines of the top face (y0) and the bottom edge
+// (y1) of the i-th coin from the top of a tower of shown coins standing on
+// (x, y). Every stack in a diagram uses the same thickness per piece, so
+// heights compare at a glance.
+func (l *layout) coinRows(shown, i int, y float64) (y0, y1 float64) {
+	s := float64(l.sq)
+	ry, th := 0.14*s, 0.16*s
+	total := 2*ry + float64(shown)*th
+	yb := y + total/2 - ry // centre line of the bottom edge of the lowest coin
+	y1 = yb - float64(shown-1-i)*th
+	return y1 - th, y1
+}
+
+// coin draws one coin of a tower seen from the side, between the centre
+// lines y0 and y1; top: the top piece, whose face shows.
+func (l *layout) coin(c *canvas, kind int, top bool, x, y0, y1 float64) {
 	s := float64(l.sq)
 	lw := l.lineWidth()
-	a, ry, th := 0.43*s, 0.14*s, 0.16*s
-	h := t.Height()
-	shown := min(h, maxCoins)
-	cut := h > maxCoins // the bottom coin stands for the hidden pieces
-	total := 2*ry + float64(shown)*th
-	yb := y + total/2 - ry            // centre line of the bottom edge of the lowest coin
-	for i := shown - 1; i >= 0; i-- { // i counts from the top; draw the lowest first
-		y1 := yb - float64(shown-1-i)*th
-		y0 := y1 - th
-		if cut && i == shown-1 {
-			c.coin(x, y0, y1, a+lw, ry+lw)
-			c.fill(colBadgeDigit)
-			c.coin(x, y0, y1, a, ry)
-			c.fill(colHidden)
-			if hiddenKing(t, i) {
-				c.band(x, y0+0.28*th, y1-0.28*th, a, ry)
-				c.fill(colCrown)
-			}
-			continue
-		}
-		pc := t.Piece(i)
-		face, side, edge := colours(pc.Color)
-		c.coin(x, y0, y1, a+lw, ry+lw)
-		c.fill(edge)
-		c.coin(x, y0, y1, a, ry)
-		c.fill(side)
-		if pc.King {
-			// a gold stripe along the side: a king inside a tower is seen
-			// as well as one on top
-			c.band(x, y0+0.28*th, y1-0.28*th, a, ry)
-			c.fill(colCrown)
-		}
-		if i == 0 {
-			c.ellipse(x, y0, a, ry)
-			c.fill(edge)
-			c.ellipse(x, y0, a-lw, ry-lw)
-			c.fill(face)
-			if pc.King {
-				l.crown(c, x, y0, 0.36*s, 0.16*s)
-			}
-		}
+	a, ry, th := 0.43*s, 0.14*s, y1-y0
+	stripe := func() { // a king's gold stripe along the side: a king inside a tower is seen as well as one on top
+		c.band(x, y0+0.28*th, y1-0.28*th, a, ry)
+		c.fill(col(cCrown))
 	}
-	if cut {
-		l.badge(c, fs, h, x+0.29*s, y-0.27*s)
+	if kind >= coinHidden {
+		c.coin(x, y0, y1, a+lw, ry+lw)
+		c.fill(col(cBadgeDigit))
+		c.coin(x, y0, y1, a, ry)
+		c.fill(col(cHidden))
+		if kind == coinHiddenKing {
+			stripe()
+		}
+		return
+	}
+	king := kind == coinWhiteKing || kind == coinBlackKing
+	pc := rules.Piece{Color: rules.White, King: king}
+	if kind >= coinBlack {
+		pc.Color = rules.Black
+	}
+	face, side, edge := colours(pc.Color)
+	c.coin(x, y0, y1, a+lw, ry+lw)
+	c.fill(edge)
+	c.coin(x, y0, y1, a, ry)
+	c.fill(side)
+	if king {
+		stripe()
+	}
+	if top {
+		c.ellipse(x, y0, a, ry)
+		c.fill(edge)
+		c.ellipse(x, y0, a-lw, ry-lw)
+		c.fill(face)
+		if king {
+			l.crown(c, x, y0, 0.36*s, 0.16*s)
+		}
 	}
 }
 
@@ -151,11 +183,13 @@ func hiddenKing(t rules.Tower, i int) bool {
 	return false
 }
 
-// badge writes a tower's height in a white disc with a red rim.
+// badge writes a tower's height h in a white disc with a red rim, at the top
+// right of the tower standing on (x, y).
 func (l *layout) badge(c *canvas, fs faces, h int, x, y float64) {
 	s := float64(l.sq)
+	x, y = x+0.29*s, y-0.27*s
 	r := 0.23 * s
-	c.disc(x, y, r, colBadgeEdge)
-	c.disc(x, y, r-math.Max(1.5, 0.06*s), colBadge)
-	c.text(fs.badge, strconv.Itoa(h), x, y, colBadgeDigit)
+	c.disc(x, y, r, col(cBadgeEdge))
+	c.disc(x, y, r-math.Max(1.5, 0.06*s), col(cBackground))
+	c.text(fs.badge, strconv.Itoa(h), x, y, col(cBadgeDigit))
 }

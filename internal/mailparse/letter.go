@@ -38,6 +38,11 @@ type Letter struct {
 	ResignAt Where // where, when Resign
 	Protest  *Protest
 	Leave    *Leave
+	// Questions are the letter's questions and requests (asides.go); Withdrawal the writer's
+	// withdrawal from the tournament; Away an out-of-office text, which is no leave notice.
+	Questions  []Question
+	Withdrawal *Withdrawal
+	Away       *Where
 
 	Dates []StatedDate // the three dates of 4.3.1 as stated, in order
 	Time  *Time        // the time fraction of 4.3.1, nil when none is stated
@@ -159,6 +164,10 @@ type Draw struct {
 type Protest struct {
 	Text string // the paragraph, lines joined by "\n"
 	Where
+	// Quoted are the moves the protest mentions: never the writer's moves. Unsure are moves on
+	// a line of their own inside it, which may be quoted or meant: the referee asks.
+	Quoted []Move
+	Unsure []Move
 }
 
 // Leave is a leave notice; From and To are zero when the letter gives no date.
@@ -167,16 +176,14 @@ type Leave struct {
 	Where
 }
 
-// Period returns the leave as daysclock counts it; false when the letter gave no dates.
+// Period returns the leave as daysclock counts it; false unless the letter gave both its first
+// and its last day: a leave is announced with its dates, and a single date ("в отпуске до
+// 15.12") says neither when it begins nor, for certain, when it ends.
 func (l Leave) Period() (daysclock.Leave, bool) {
-	if l.From.IsZero() {
+	if l.From.IsZero() || l.To.IsZero() {
 		return daysclock.Leave{}, false
 	}
-	to := l.To
-	if to.IsZero() {
-		to = l.From
-	}
-	return daysclock.Leave{From: l.From, To: to}, true
+	return daysclock.Leave{From: l.From, To: l.To}, true
 }
 
 // StatedDate is one of the dates a letter states (4.3.1).

@@ -51,6 +51,7 @@ func ParseReader(r io.Reader) (*Letter, error) {
 	l.Text = strings.Join(lines, "\n")
 	rd.lines = lines
 	rd.subject(l.Header.Subject)
+	rd.survey() // protests, withdrawals, out-of-office texts: before any move is read
 	for i, line := range lines {
 		rd.line(i+1, line)
 	}

@@ -26,8 +26,11 @@ var (
 	// 4.2.13: the acceptance of a variant, verb first ("принимаю вариант А", "I accept your
 	// variant") or variant first ("ваш вариант принимаю", "вариант Б принят", "your variant is
 	// accepted"). The label is a letter or a number right after "вариант"/"variant".
-	reAccept = regexp.MustCompile(`(?:принимаю|принимается|принят|принята|i\s+accept|accept|accepted)\s+(?:(?:частично|полностью|partially|partly|fully)\s+)?(?:ваш\s+|ваше\s+|your\s+|the\s+|предложенный\s+|proposed\s+)?(?:вариант|variant)(?:\s+(?:([a-zа-яё])(?:[^\pL\d]|$)|(\d{1,2})(?:[^\pL\d.…]|$)))?` +
-		`|(?:(?:ваш|your|the)\s+)?(?:вариант|variant)(?:\s+([a-zа-яё]|\d{1,2}))?\s+(?:(?:частично|полностью|partially|partly|fully)\s+)?(?:принимаю|принимается|принят|is\s+accepted|accepted|i\s+accept)`)
+	reAccept = regexp.MustCompile(`(?:принимаю|принимается|принят|принята|i\s+accept|accept|accepted)\s+(?:(?:частично|полностью|partially|partly|fully)\s+)?(?:ваш\s+|ваше\s+|your\s+|the\s+|предложенный\s+|proposed\s+)?(?:(?:первый|второй|третий|first|second|third)\s+)?(?:вариант|variant)(?:\s+(?:([a-zа-яё])(?:[^\pL\d]|$)|(\d{1,2})(?:[^\pL\d.…]|\.\s*$|$)))?` +
+		`|(?:(?:ваш|your|the)\s+)?(?:(?:первый|второй|третий|first|second|third)\s+)?(?:вариант|variant)(?:\s+([a-zа-яё]|\d{1,2}))?\s+(?:(?:частично|полностью|partially|partly|fully)\s+)?(?:принимаю|принимается|принят|is\s+accepted|accepted|i\s+accept)`)
+	// 4.2.13: "первый вариант", "the second variant": a variant named by its place among those
+	// proposed, read as the label of that number.
+	reOrdinal = regexp.MustCompile(`(первый|второй|третий|first|second|third)\s+(?:вариант|variant)`)
 	// 4.2.13: "до 14-го хода", "до 14 хода", "до 14-го", "up to move 14", "up to and including
 	// move 14", "until move 14", "up to the 14th move", optionally "включительно"/"inclusive".
 	reUntil   = regexp.MustCompile(`(?:до\s+(\d{1,3})\s*[-–]?\s*(?:го|ого|й|ий)?\s+хода|до\s+(\d{1,3})\s*[-–]?\s*(?:го|ого)|до\s+хода\s+(?:№\s*)?(\d{1,3})|up\s+to\s+(?:and\s+including\s+)?move\s+(\d{1,3})|(?:until|till)\s+(?:and\s+including\s+)?move\s+(\d{1,3})|up\s+to\s+(?:and\s+including\s+)?(?:the\s+)?(\d{1,3})(?:st|nd|rd|th)?\s+move)(?:\s*,?\s*\(?(?:включительно|inclusive(?:ly)?|included)\)?)?`)
@@ -43,10 +46,9 @@ var (
 	reRepetition  = regexp.MustCompile(`повтор|троекратн|трехкратн|трёхкратн|repetition|threefold|three-fold`)
 	reMoveRule    = regexp.MustCompile(`\d+\s*-?\s*(?:ти|и|х)?\s*ход|\d+\s*-?\s*moves?|move\s+rule|правил\pL*\s+\d+`)
 
-	reResign  = regexp.MustCompile(`сдаюсь|сдаю\s+партию|партию\s+сдаю|признаю\s+(?:сво[её]\s+)?поражение|i\s+resign|resign\s+(?:the|this)\s+game|i\s+concede`)
-	reProtest = regexp.MustCompile(`протест\pL*|protest\pL*`)
-	reLeave   = regexp.MustCompile(`отпуск\pL*|(?:on|take|taking|taken|my|a)\s+leave|leave\s+(?:notice|from|of\s+absence)|^\s*leave\s*:`)
-	reRange   = regexp.MustCompile(`(\d{1,2})\s*(?:-|–|—|по|to|until|till)\s*(\d{1,2})\s+(\pL{3,9})\.?\s+(\d{4})`)
+	reResign = regexp.MustCompile(`сдаюсь|сдаю\s+партию|партию\s+сдаю|признаю\s+(?:сво[её]\s+)?поражение|i\s+resign|resign\s+(?:the|this)\s+game|i\s+concede`)
+	reLeave  = regexp.MustCompile(`отпуск\pL*|(?:on|take|taking|taken|my|a)\s+leave|leave\s+(?:notice|from|of\s+absence)|^\s*leave\s*:`)
+	reRange  = regexp.MustCompile(`(\d{1,2})\s*(?:-|–|—|по|to|until|till)\s*(\d{1,2})\s+(\pL{3,9})\.?\s+(\d{4})`)
 
 	reTimeKw    = regexp.MustCompile(`врем\pL*|time|затрачен\pL*|итого|суммарн\pL*`)
 	reFraction  = regexp.MustCompile(`(\d{1,4})\s*(?:дн\.?|дней|дня|days?|d)?\s*/\s*(\d{1,4})(?:\s*(?:дн\.?|дней|дня|days?|d\.?))?`)
@@ -177,6 +179,9 @@ type lineReader struct {
 
 	acceptKept         bool // the acceptance whose moves secAccept collects is the letter's
 	accepted, declined []placedMove
+
+	// para holds, by line, the kinds of its paragraph that are not about moves (survey).
+	para []uint8
 }
 
 func (rd *lineReader) problem(line int, text, what string) {
@@ -312,11 +317,18 @@ func (rd *lineReader) line(n int, line string) {
 		rd.signedOff = !rd.movesBelow(n)
 		return
 	}
+	if rd.inProtest(n) && !statesMoves(trimmed) {
+		// 4.1.12: what a protest says about moves quotes them; only a line that states a move
+		// as a move letter does is read as one (asides.go).
+		rd.quote(n, line)
+		return
+	}
 	m := &masked{orig: line, line: []byte(line), lower: []byte(lowerSameLen(line))}
 	rd.names(n, m)
 	accept, kept := rd.acceptance(n, m)
 	claim := rd.statements(n, m, trimmed)
-	isLeave := rd.leave(n, m, trimmed)
+	rd.questions(n, m, trimmed)
+	isLeave := !rd.away(n) && rd.leave(n, m, trimmed)
 	rd.datesAndTime(n, m, isLeave)
 	if claim {
 		// A draw claim cites the position ("after 40... 23-28"): its moves are no moves.
@@ -447,6 +459,11 @@ func (rd *lineReader) acceptance(n int, m *masked) (int, bool) {
 			}
 		}
 	}
+	if label == "" {
+		if o := reOrdinal.FindStringSubmatch(lower[ix[0]:end]); o != nil {
+			label = map[string]string{"первый": "1", "второй": "2", "третий": "3", "first": "1", "second": "2", "third": "3"}[o[1]]
+		}
+	}
 	mapped, ok := mapLabel(label)
 	if !ok {
 		rd.problem(n, m.orig[ix[0]:end], WhatLabel)
@@ -520,7 +537,7 @@ func (rd *lineReader) statements(n int, m *masked, trimmed string) (claim bool) 
 	}
 	lower = string(m.lower)
 	if !strings.Contains(lower, "сда") && !strings.Contains(lower, "resign") && !strings.Contains(lower, "поражени") &&
-		!strings.Contains(lower, "concede") && !strings.Contains(lower, "протест") && !strings.Contains(lower, "protest") {
+		!strings.Contains(lower, "concede") {
 		return claim
 	}
 	if ix := firstWordMatch(reResign, lower); ix != nil {
@@ -531,18 +548,6 @@ func (rd *lineReader) statements(n int, m *masked, trimmed string) (claim bool) 
 			}
 		}
 		m.blank(ix[0], ix[1])
-	}
-	if ix := firstWordMatch(reProtest, lower); ix != nil && rd.l.Protest == nil {
-		// The protest is the paragraph from this line to the next blank line.
-		var para []string
-		for k := n - 1; k < len(rd.lines) && len(para) < 40; k++ {
-			t := strings.TrimSpace(rd.lines[k])
-			if t == "" {
-				break
-			}
-			para = append(para, clip(t, MaxLineBytes))
-		}
-		rd.l.Protest = &Protest{Text: strings.Join(para, "\n"), Where: Where{Line: n, Text: trimmed}}
 	}
 	return claim
 }

@@ -23,8 +23,22 @@ type View struct {
 	Problems      []ProblemView   `json:"problems"`
 	DrawReason    string          `json:"draw_reason,omitempty"`
 	Protest       string          `json:"protest,omitempty"`
-	Leave         *LeaveView      `json:"leave,omitempty"`
-	Header        HeaderView      `json:"header"`
+	// ProtestQuoted are the moves the protest mentions, ProtestUnsure those on a line of
+	// their own inside it (asides.go).
+	ProtestQuoted []string       `json:"protest_quoted,omitempty"`
+	ProtestUnsure []string       `json:"protest_unsure,omitempty"`
+	Questions     []QuestionView `json:"questions,omitempty"`
+	Withdrawal    string         `json:"withdrawal,omitempty"`
+	Away          string         `json:"away,omitempty"` // the out-of-office line
+	Leave         *LeaveView     `json:"leave,omitempty"`
+	Header        HeaderView     `json:"header"`
+}
+
+// QuestionView is a question in a View: its sentence, what it asks about, the moves it quotes.
+type QuestionView struct {
+	Text   string   `json:"text"`
+	About  []Topic  `json:"about,omitempty"`
+	Quoted []string `json:"quoted,omitempty"`
 }
 
 // VariantView is a variant in a View.
@@ -125,8 +139,27 @@ func (l *Letter) View() View {
 	for i, p := range l.Problems {
 		v.Problems[i] = ProblemView{Line: p.Line, Text: p.Text, What: p.What}
 	}
-	if l.Protest != nil {
-		v.Protest = l.Protest.Text
+	if p := l.Protest; p != nil {
+		v.Protest = p.Text
+		if len(p.Quoted) > 0 {
+			v.ProtestQuoted = moveStrings(p.Quoted)
+		}
+		if len(p.Unsure) > 0 {
+			v.ProtestUnsure = moveStrings(p.Unsure)
+		}
+	}
+	for _, q := range l.Questions {
+		qv := QuestionView{Text: q.Text, About: q.About}
+		if len(q.Quoted) > 0 {
+			qv.Quoted = moveStrings(q.Quoted)
+		}
+		v.Questions = append(v.Questions, qv)
+	}
+	if w := l.Withdrawal; w != nil {
+		v.Withdrawal = w.Text
+	}
+	if a := l.Away; a != nil {
+		v.Away = a.Text
 	}
 	if lv := l.Leave; lv != nil {
 		v.Leave = &LeaveView{}

@@ -3,10 +3,8 @@ package office
 import (
 	"fmt"
 	"net/mail"
-	"strings"
 	"time"
 
-	"postald/internal/daysclock"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
@@ -14,29 +12,16 @@ import (
 
 // The adjudication after the end date (4.3.2) is the referee's (referee/adjudication.go): when
 // the players are asked, what a submission is, when the package is due and what it says. The
-// office records the submissions with the game's archive and builds the package: the game as
-// PDN and the players' letters attached.
+// office records the submissions with the game's archive and sends the package the referee
+// found due: its letter, the game as PDN and the players' letters attached.
 
-// submission acknowledges a player's adjudication submission: it is archived with the game and
-// goes to the judge in the package.
-func (o *Office) submission(out store.LetterOutcome, c candidate, env referee.Envelope, loc *time.Location) store.LetterOutcome {
-	dec := referee.Submission(c.game, env)
-	out.Game, out.Verdict, out.Clause = c.id, string(dec.Verdict), strings.Join(dec.Clauses, ",")
-	// Like every answer to a sender, it quotes his letter's receipt (trust.go).
-	o.answers(&out, c, dec.Letters, env.From, loc, nil, false)
-	return out
-}
-
-// sendPackage mails the judge the adjudication package of a game whose submissions are due
-// by today, and records that it went.
-func sendPackage(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.Sheet, g *referee.Game, today daysclock.Date, now time.Time, loc *time.Location) error {
-	p, ok := referee.PackageDue(g, sh.Regulation, today, loc)
-	if !ok {
-		return nil
-	}
+// sendPackage mails the judge the adjudication package p of the game of seat st (a tick found it
+// due, referee.Tick), with every letter about the game received after the players were asked.
+func sendPackage(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.Sheet, st referee.Seat, p *referee.Package, now time.Time) error {
 	if sh.Judge == "" {
 		return fmt.Errorf("tournament %s has no judge to send the adjudication package to", sh.Code)
 	}
+	g := &st.Game
 	t := g.Time()
 	l := Letter{
 		From:    from,
@@ -47,7 +32,7 @@ func sendPackage(tx *store.Tx, from mail.Address, id store.GameID, sh *tournamen
 		Clauses: []string{"4.3.2"},
 		Time:    t.String(),
 	}
-	pdnText, err := GamePDN(sh, *g)
+	pdnText, err := GamePDN(sh, st)
 	if err != nil {
 		return err
 	}
@@ -65,8 +50,8 @@ func sendPackage(tx *store.Tx, from mail.Address, id store.GameID, sh *tournamen
 	if err != nil {
 		return err
 	}
-	l.Subject, l.Body = p.Letter(g, n, loc)
-	if pic, err := g.Picture(); err == nil {
+	l.Subject, l.Body = p.Letter(st, n)
+	if pic, err := st.Picture(); err == nil {
 		l.Picture = picture(pic, g.Name, sh.Language)
 	}
 	_, err = tx.Enqueue(store.Outgoing{From: from.Address, To: []string{sh.Judge}, Raw: Compose(l), Game: id,

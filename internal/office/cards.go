@@ -119,23 +119,19 @@ func (o *Office) card(req CardRequest) (*CardEntered, error) {
 		if err != nil {
 			return err
 		}
-		sh, err := o.sheet(tx, id.Tournament)
+		st, sg, err := o.loadGame(tx, id) // with its parts as stored, to write it back
 		if err != nil {
 			return err
 		}
-		g, sg, err := o.loadGame(tx, id) // with its parts as stored, to write it back
+		_, sh, err := o.table(tx, id.Tournament)
 		if err != nil {
 			return err
 		}
-		loc, err := o.zones.get(sh.Regulation.Zone)
-		if err != nil {
-			return err
-		}
-		side, err := sideArg(g, req.From)
+		side, err := sideArg(st, req.From)
 		if err != nil {
 			return fmt.Errorf("%w: -from: %v", ErrBadRequest, err)
 		}
-		p, _ := sh.Player(g.Player(side).Number)
+		p, _ := sh.Player(st.Player(side).Number)
 		via := req.Via
 		switch {
 		case via == "" && p.Channel.Captain():
@@ -152,7 +148,7 @@ func (o *Office) card(req CardRequest) (*CardEntered, error) {
 			// The captain's own typing is not guessed at, as a letter's charset may be.
 			return fmt.Errorf("%w: the card's text is not UTF-8: save the file as UTF-8 and enter it again", ErrBadRequest)
 		}
-		today := daysclock.DateOf(now, loc)
+		today := daysclock.DateOf(now, st.Table.Zone)
 		arrived := req.Received
 		if arrived.IsZero() {
 			arrived = today
@@ -165,7 +161,7 @@ func (o *Office) card(req CardRequest) (*CardEntered, error) {
 		}
 		done = CardEntered{Game: id, Side: side, Via: via}
 		if !isNew && rec.IsFinished() {
-			done.Verdict, done.Previous = rec.Verdict, rec.Finished.In(loc).Format("2006-01-02 15:04")
+			done.Verdict, done.Previous = rec.Verdict, rec.Finished.In(st.Table.Zone).Format("2006-01-02 15:04")
 			return nil // the same card entered again: decided once (architecture.md)
 		}
 		l, err := mailparse.Parse(raw)
@@ -173,35 +169,31 @@ func (o *Office) card(req CardRequest) (*CardEntered, error) {
 			return fmt.Errorf("read the card: %w", err)
 		}
 		card := referee.Card{Side: side, Via: via, Postmark: req.Postmark, Registered: req.Registered, Arrived: arrived}
-		env, source, err := referee.CardEnvelope(&g, card, l, p.Email, msgID, now, loc)
+		env := referee.Envelope{From: p.Email, MessageID: msgID, Received: now}
+		dec, err := referee.Decide([]referee.Seat{st}, referee.Mail{Letter: l, Envelope: env, Card: &card}, now)
 		if err != nil {
-			if source == referee.FromWritten {
+			if dec.Source == referee.FromWritten {
 				// No postmark was entered: the date is the one the card says.
 				return fmt.Errorf("%w: %v (the sending date written on the card; enter the postmark with -postmark)", ErrBadRequest, err)
 			}
 			return fmt.Errorf("%w: %v", ErrBadRequest, err)
 		}
-		done.Sent, done.Source = env.Postmark, source
-		c := candidate{id: id, sheet: sh, game: g, stored: sg}
+		done.Sent, done.Source = dec.Envelope.Postmark, dec.Source
+		c := candidate{id: id, sheet: sh, seat: st, stored: sg}
 		// postald receives a card when the captain enters it: that instant is in the receipt and
 		// the archive; the day the card reached him is in its header (X-Postald-Card-Received).
 		base := store.LetterOutcome{Ref: ref, MessageID: msgID, Raw: raw, Received: now, Now: now}
-		var out store.LetterOutcome
-		if referee.IsSubmission(&c.game, l) {
-			out = o.submission(base, c, env, loc)
-		} else {
-			dec := referee.Apply(c.game, l, env, sh.Regulation, loc)
-			// A card's answers are never held back by the hourly limit: the captain entered it.
-			if out, err = o.outcome(base, c, dec, p.Email, loc, true); err != nil {
-				return err
-			}
+		// A card's answers are never held back by the hourly limit: the captain entered it.
+		out, err := o.outcome(base, c, dec, p.Email, true)
+		if err != nil {
+			return err
 		}
 		out.Auth = "card: entered by the captain"
 		applied, err := tx.ApplyLetter(out)
 		if err != nil {
 			return err
 		}
-		d = decided{out: out, applied: applied}
+		d = decided{out: out, applied: applied, kind: DoneCard, dec: dec}
 		done.Entered, done.Verdict, done.Clauses = true, out.Verdict, out.Clause
 		done.Receipt = applied.Receipt.String()
 		for _, it := range applied.Outbox {
@@ -318,7 +310,9 @@ func (o *Office) post(req PostRequest) (*PostedReply, error) {
 	}
 	now := o.now()
 	rep := &PostedReply{}
+	var dones []Done
 	err := o.opt.Store.Update(func(tx *store.Tx) error {
+		dones = nil
 		for _, seq := range req.Seqs {
 			it, err := tx.OutboxItem(seq)
 			if err != nil {
@@ -330,14 +324,11 @@ func (o *Office) post(req PostRequest) (*PostedReply, error) {
 			if it.State != store.OutboxCard {
 				continue // recorded before
 			}
-			sh, err := o.sheet(tx, it.Game.Tournament)
+			t, sh, err := o.table(tx, it.Game.Tournament)
 			if err != nil {
 				return err
 			}
-			loc, err := o.zones.get(sh.Regulation.Zone)
-			if err != nil {
-				return err
-			}
+			loc := t.Zone
 			if today := daysclock.DateOf(now, loc); req.On.After(today) {
 				return fmt.Errorf("%w: posted on %s, which is after today, %s", ErrBadRequest, req.On, today)
 			}
@@ -351,18 +342,19 @@ func (o *Office) post(req PostRequest) (*PostedReply, error) {
 			if it.Game.Game == "" {
 				continue // a start letter: the clocks run from the start (4.3.2)
 			}
-			g, sg, err := o.loadGame(tx, it.Game)
+			st, sg, err := o.loadGame(tx, it.Game)
 			if err != nil {
 				return err
 			}
-			side, ok := sideOfNumber(g, it.Card.Player)
-			if !ok || g.Posting != side {
+			side, ok := sideOfNumber(st, it.Card.Player)
+			if !ok || st.Game.Posting != side {
 				continue
 			}
-			dec := referee.Posted(g, side, req.On, sh.Regulation, loc)
-			if err := record(tx, o.opt.From, it.Game, sh, dec, now, loc, sg, &o.cache.chunks); err != nil {
+			dec := referee.Posted(st, side, req.On, now)
+			if err := record(tx, o.opt.From, it.Game, sh, t, dec, now, sg, &o.cache.chunks); err != nil {
 				return err
 			}
+			dones = append(dones, Done{Kind: DonePosted, At: now, Game: it.Game, Decision: dec})
 			c := dec.Game.Clock(side)
 			rep.Clocks = append(rep.Clocks, fmt.Sprintf("%s %s from %s", it.Game, side, c.Since))
 		}
@@ -371,15 +363,19 @@ func (o *Office) post(req PostRequest) (*PostedReply, error) {
 	if err != nil {
 		return nil, err
 	}
+	for _, d := range dones {
+		o.observe(d)
+	}
 	return rep, nil
 }
 
-// sideOfNumber returns the side player n has in g.
-func sideOfNumber(g referee.Game, n int) (referee.Side, bool) {
+// sideOfNumber returns the side player n has in the game of st.
+func sideOfNumber(st referee.Seat, n int) (referee.Side, bool) {
+	w, b, _ := st.Game.Numbers()
 	switch n {
-	case g.White.Number:
+	case w:
 		return referee.White, true
-	case g.Black.Number:
+	case b:
 		return referee.Black, true
 	}
 	return "", false

@@ -60,7 +60,7 @@ func day(t *testing.T, s string) daysclock.Date {
 func gameOf(t *testing.T, db *store.DB, id store.GameID) referee.Game {
 	t.Helper()
 	var g referee.Game
-	if err := db.View(func(tx *store.Tx) (err error) { g, err = LoadGame(tx, id); return err }); err != nil {
+	if err := db.View(func(tx *store.Tx) (err error) { g, err = loadStored(tx, id); return err }); err != nil {
 		t.Fatal(err)
 	}
 	return g
@@ -279,7 +279,7 @@ func BenchmarkCard(b *testing.B) {
 	}
 	id := store.GameID{Tournament: sh.Code, Game: "1-2"}
 	var snap referee.Game
-	if err := db.View(func(tx *store.Tx) (err error) { snap, err = LoadGame(tx, id); return err }); err != nil {
+	if err := db.View(func(tx *store.Tx) (err error) { snap, err = loadStored(tx, id); return err }); err != nil {
 		b.Fatal(err)
 	}
 	loc, err := time.LoadLocation(sh.Regulation.Zone)
@@ -294,7 +294,7 @@ func BenchmarkCard(b *testing.B) {
 		if i > 0 {
 			b.StopTimer()
 			if err := db.Update(func(tx *store.Tx) error {
-				return Record(tx, from, id, sh, referee.Decision{Game: snap}, now, loc)
+				return putGame(tx, from, id, sh, snap, now)
 			}); err != nil {
 				b.Fatal(err)
 			}

@@ -86,7 +86,6 @@ func channelStore(t *testing.T, lang string) (*store.DB, time.Time) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	loc, _ := time.LoadLocation(sh.Regulation.Zone)
 	id := store.GameID{Tournament: sh.Code, Game: "1-2"}
 	if err := db.Update(func(tx *store.Tx) error {
 		g, err := LoadGame(tx, id)
@@ -94,7 +93,7 @@ func channelStore(t *testing.T, lang string) (*store.DB, time.Time) {
 			return err
 		}
 		g.Plies = channelPlies()
-		return Record(tx, from, id, sh, referee.Decision{Game: g}, now, loc)
+		return Put(tx, from, id, sh, g, now)
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -198,7 +197,7 @@ func TestPDNChannels(t *testing.T) {
 				if sh, err = readSheet(tx, "ПК-1"); err != nil {
 					return err
 				}
-				g, err = LoadGame(tx, store.GameID{Tournament: "ПК-1", Game: "1-2"})
+				g, err = loadStored(tx, store.GameID{Tournament: "ПК-1", Game: "1-2"})
 				return err
 			}); err != nil {
 				t.Fatal(err)
@@ -206,7 +205,7 @@ func TestPDNChannels(t *testing.T) {
 			for i := range g.Plies {
 				g.Plies[i].Via = ""
 			}
-			plain, err := GamePDN(sh, g)
+			plain, err := GamePDN(sh, referee.Seat{Table: sh.Table(time.UTC), Game: g})
 			if err != nil {
 				t.Fatal(err)
 			}

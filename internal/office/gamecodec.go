@@ -6,10 +6,8 @@ import (
 	"slices"
 	"sync"
 
-	"postald/internal/daysclock"
 	"postald/internal/referee"
 	"postald/internal/store"
-	"postald/internal/tournament"
 )
 
 // How the office keeps a game in the store (architecture.md, "Scale": the cost of a letter must
@@ -95,23 +93,31 @@ func (c *chunkCache) put(ref store.Digest, x cachedChunk) {
 	c.chunks[ref] = x
 }
 
-// loadGame reads game id, whole, with what the office needs to write it back in parts.
-func (o *Office) loadGame(tx *store.Tx, id store.GameID) (referee.Game, *storedGame, error) {
-	sh, err := o.sheet(tx, id.Tournament)
+// loadGame reads game id, whole, at its tournament's table, with what the office needs to write
+// it back in parts.
+func (o *Office) loadGame(tx *store.Tx, id store.GameID) (referee.Seat, *storedGame, error) {
+	t, _, err := o.table(tx, id.Tournament)
 	if err != nil {
-		return referee.Game{}, nil, fmt.Errorf("load game %s: %w", id, err)
+		return referee.Seat{}, nil, fmt.Errorf("load game %s: %w", id, err)
 	}
-	return readGame(tx, id, sh, &o.cache.chunks)
+	g, sg, err := readGame(tx, id, &o.cache.chunks)
+	if err != nil {
+		return referee.Seat{}, nil, err
+	}
+	st := referee.Seat{Table: t, Game: g}
+	if err := st.Check(); err != nil {
+		return referee.Seat{}, nil, fmt.Errorf("load game %s: %w", id, err)
+	}
+	return st, sg, nil
 }
 
-// readGame reads game id of the tournament of sh, whole, reading the chunks cache does not hold
-// (cache may be nil).
-func readGame(tx *store.Tx, id store.GameID, sh *tournament.Sheet, cache *chunkCache) (referee.Game, *storedGame, error) {
+// readGame reads game id, whole, reading the chunks cache does not hold (cache may be nil).
+func readGame(tx *store.Tx, id store.GameID, cache *chunkCache) (referee.Game, *storedGame, error) {
 	st, err := tx.GameParts(id)
 	if err != nil {
 		return referee.Game{}, nil, fmt.Errorf("load game %s: %w", id, err)
 	}
-	g, err := decodeHead(id, st.Data, sh)
+	g, err := decodeHead(id, st.Data)
 	if err != nil {
 		return referee.Game{}, nil, err
 	}
@@ -162,52 +168,16 @@ func readChunks[T any](tx *store.Tx, id store.GameID, l store.ChunkList, cache *
 	return out, nil
 }
 
-// decodeHead reads the JSON of game id as stored — its head, or a whole game — and seats it in
-// its tournament: the sheet's data, which the store does not keep, filled in (seat).
-func decodeHead(id store.GameID, data []byte, sh *tournament.Sheet) (referee.Game, error) {
+// decodeHead reads the JSON of game id as stored — its head, or a whole game. The game is
+// named by id; the tournament's data a postald of before the referee's tables kept in it are
+// not read.
+func decodeHead(id store.GameID, data []byte) (referee.Game, error) {
 	var g referee.Game
 	if err := json.Unmarshal(data, &g); err != nil {
 		return referee.Game{}, fmt.Errorf("load game %s: %w", id, err)
 	}
-	if err := seat(&g, id, sh); err != nil {
-		return referee.Game{}, fmt.Errorf("load game %s: %w", id, err)
-	}
+	g.Tournament, g.Name = id.Tournament, id.Game
 	return g, nil
-}
-
-// seat fills in the tournament's data of game id from its start sheet: the variant, the
-// language, postald's address, the judge, both players by the numbers the game's name gives,
-// and the start and end dates. A game stored before they were left out has its own copy, which
-// the sheet overrides.
-func seat(g *referee.Game, id store.GameID, sh *tournament.Sheet) error {
-	w, b, err := tournament.ParseGameName(id.Game)
-	if err != nil {
-		return err
-	}
-	player := func(n int) (referee.Player, error) {
-		p, ok := sh.Seat(n)
-		if !ok {
-			return referee.Player{}, fmt.Errorf("tournament %s has no player %d", sh.Code, n)
-		}
-		return p, nil
-	}
-	if g.White, err = player(w); err != nil {
-		return err
-	}
-	if g.Black, err = player(b); err != nil {
-		return err
-	}
-	g.Tournament, g.Name = sh.Code, id.Game
-	g.Variant, g.Language, g.Address, g.Judge = sh.Variant, sh.Language, sh.Address, sh.Judge
-	g.Start, g.End = sh.Start, sh.End
-	return nil
-}
-
-// unseat leaves out of g what seat fills in from the sheet, for the store.
-func unseat(g *referee.Game) {
-	g.Variant, g.Language, g.Address, g.Judge = "", "", "", ""
-	g.White, g.Black = referee.Player{}, referee.Player{}
-	g.Start, g.End = daysclock.Date{}, daysclock.Date{}
 }
 
 // joinItems returns the items of the chunks followed by tail, in a slice of their own.
@@ -238,7 +208,6 @@ func encodeGame(id store.GameID, g referee.Game, prior *storedGame, cache *chunk
 		old = *prior
 	}
 	head := g
-	unseat(&head)
 	var err error
 	if head.Plies, err = splitItems(&st, id, listPlies, g.Plies, old.plies, samePly, cache); err != nil {
 		return store.GameState{}, err
@@ -292,5 +261,5 @@ func samePly(a, b referee.Ply) bool { return a == b }
 // sameEntry reports whether two history entries are the same.
 func sameEntry(a, b referee.Entry) bool {
 	return a.Date == b.Date && a.Letter == b.Letter && a.From == b.From && a.Verdict == b.Verdict &&
-		a.Note == b.Note && slices.Equal(a.Clauses, b.Clauses)
+		a.Note == b.Note && slices.Equal(a.Clauses, b.Clauses) && slices.Equal(a.Faults, b.Faults)
 }

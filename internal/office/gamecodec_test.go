@@ -63,8 +63,8 @@ func TestGameInParts(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	// The store keeps no copy of the sheet's data: the game is seated in its tournament when read.
-	fromStore, err := decodeHead(r.id, whole.Data, r.sheet)
+	// The store keeps no copy of the sheet's data: the game holds play state only.
+	fromStore, err := decodeHead(r.id, whole.Data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +79,7 @@ func TestGameInParts(t *testing.T) {
 	if err := json.Unmarshal(parts.Data, &head); err != nil {
 		t.Fatal(err)
 	}
-	if head.White != (referee.Player{}) || head.Variant != "" || !head.Start.IsZero() || bytes.Contains(parts.Data, []byte(g.White.Email)) {
+	if email := r.sheet.Players[0].Email; bytes.Contains(parts.Data, []byte(email)) || bytes.Contains(parts.Data, []byte(`"variant":`)) {
 		t.Errorf("the head keeps the sheet's data: %s", parts.Data)
 	}
 	if len(head.Plies) != plies-2*chunkSize || len(head.History) != plies-2*chunkSize || !parts.InPlay {
@@ -107,7 +107,7 @@ func TestGameInParts(t *testing.T) {
 			if err != nil || !ok || e.Direction != store.In {
 				return err
 			}
-			g, err := decodeHead(r.id, st.Data, r.sheet)
+			g, err := decodeHead(r.id, st.Data)
 			if err != nil {
 				return err
 			}
@@ -124,7 +124,7 @@ func TestGameInParts(t *testing.T) {
 	// Put back as it was before letter 21 (in the first chunk's second half of the game), and on.
 	const back = 21
 	if err := r.db.Update(func(tx *store.Tx) error {
-		return Record(tx, r.from, r.id, r.sheet, referee.Decision{Game: archived[back]}, r.now, time.UTC)
+		return putGame(tx, r.from, r.id, r.sheet, archived[back], r.now)
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +145,8 @@ func TestGameInParts(t *testing.T) {
 	var again referee.Game
 	if err := r.db.View(func(tx *store.Tx) error {
 		var err error
-		again, _, err = r.office().loadGame(tx, r.id)
+		st, _, err := r.office().loadGame(tx, r.id)
+		again = st.Game
 		return err
 	}); err != nil {
 		t.Fatal(err)
@@ -161,7 +162,7 @@ func (r *letterBench) game(t *testing.T) referee.Game {
 	var g referee.Game
 	if err := r.db.View(func(tx *store.Tx) error {
 		var err error
-		g, err = LoadGame(tx, r.id)
+		g, err = loadStored(tx, r.id)
 		return err
 	}); err != nil {
 		t.Fatal(err)
@@ -176,12 +177,13 @@ func TestSameEntry(t *testing.T) {
 	for i, typ := 0, reflect.TypeFor[referee.Entry](); i < typ.NumField(); i++ {
 		fields = append(fields, typ.Field(i).Name)
 	}
-	if want := []string{"Date", "Letter", "From", "Verdict", "Clauses", "Note"}; !slices.Equal(fields, want) {
+	if want := []string{"Date", "Letter", "From", "Verdict", "Clauses", "Note", "Faults"}; !slices.Equal(fields, want) {
 		t.Errorf("referee.Entry has the fields %v; sameEntry compares %v", fields, want)
 	}
 	e := referee.Entry{Letter: "a", Clauses: []string{"4.2.9"}, Note: "n"}
 	for _, f := range []func(*referee.Entry){
 		func(e *referee.Entry) { e.Date.Day++ },
+		func(e *referee.Entry) { e.Faults = []referee.Fault{{Clause: "4.2.10", Text: "c3-d4"}} },
 		func(e *referee.Entry) { e.Letter += "x" },
 		func(e *referee.Entry) { e.From = referee.White },
 		func(e *referee.Entry) { e.Verdict = referee.Accepted },
@@ -242,12 +244,33 @@ func TestMigratedGame(t *testing.T) {
 		t.Fatal(sheetErr)
 	}
 	g := r.game(t)
-	js, err := json.MarshalIndent(g, "", "\t")
+	// The version-3 record held the tournament's data too; the game read is its play state,
+	// every field of it as the record had it, and the players are the sheet's.
+	var want, got map[string]any
+	if err := json.Unmarshal(golden, &want); err != nil {
+		t.Fatal(err)
+	}
+	players := map[string]string{}
+	for _, side := range []string{"white", "black"} {
+		players[side] = want[side].(map[string]any)["name"].(string)
+	}
+	for _, k := range []string{"variant", "language", "address", "judge", "white", "black", "start", "end"} {
+		delete(want, k)
+	}
+	js, err := json.Marshal(g)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := string(js) + "\n"; got != string(golden) {
-		t.Errorf("the migrated game differs from the version-3 game (-got +want):\n%s", cmp.Diff(got, string(golden)))
+	if err := json.Unmarshal(js, &got); err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("the migrated game differs from the version-3 game (-want +got):\n%s", d)
+	}
+	table := r.sheet.Table(time.UTC)
+	st := referee.Seat{Table: table, Game: g}
+	if w, b := st.Player(referee.White).Name, st.Player(referee.Black).Name; w != players["white"] || b != players["black"] {
+		t.Errorf("the migrated game's players: %s, %s; the version-3 record named %s, %s", w, b, players["white"], players["black"])
 	}
 	var parts store.GameState
 	db.View(func(tx *store.Tx) error { parts, err = tx.GameParts(r.id); return err })

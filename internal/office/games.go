@@ -10,18 +10,19 @@ import (
 	"postald/internal/tournament"
 )
 
-// openGame finds the game the judge named and returns it with its tournament's sheet.
-func (o *Office) openGame(tx *store.Tx, name string) (store.GameID, *tournament.Sheet, referee.Game, error) {
+// openGame finds the game the judge named and returns it at its table, with its tournament's
+// sheet.
+func (o *Office) openGame(tx *store.Tx, name string) (store.GameID, *tournament.Sheet, referee.Seat, error) {
 	id, err := findGame(tx, name)
 	if err != nil {
-		return id, nil, referee.Game{}, err
+		return id, nil, referee.Seat{}, err
 	}
-	sh, err := o.sheet(tx, id.Tournament)
+	_, sh, err := o.table(tx, id.Tournament)
 	if err != nil {
-		return id, nil, referee.Game{}, err
+		return id, nil, referee.Seat{}, err
 	}
-	g, _, err := readGame(tx, id, sh, &o.cache.chunks)
-	return id, sh, g, err
+	st, _, err := o.loadGame(tx, id)
+	return id, sh, st, err
 }
 
 // findGame resolves a game the judge named: TOURNAMENT/W-B, or W-B when only one tournament has
@@ -56,8 +57,9 @@ func findGame(tx *store.Tx, name string) (store.GameID, error) {
 	return store.GameID{}, fmt.Errorf("game %s is in several tournaments; write TOURNAMENT/%s", name, name)
 }
 
-// sideArg reads the side the judge named: white, black, w, b or the number of one of g's players.
-func sideArg(g referee.Game, s string) (referee.Side, error) {
+// sideArg reads the side the judge named: white, black, w, b or the number of one of the players
+// of the game of g.
+func sideArg(g referee.Seat, s string) (referee.Side, error) {
 	switch strings.ToLower(s) {
 	case "white", "w":
 		return referee.White, nil
@@ -69,11 +71,12 @@ func sideArg(g referee.Game, s string) (referee.Side, error) {
 			return side, nil
 		}
 	}
-	return "", fmt.Errorf("side %q: want white, black or the number of one of the players of %s", s, g.Name)
+	return "", fmt.Errorf("side %q: want white, black or the number of one of the players of %s", s, g.Game.Name)
 }
 
-// eachGame calls fn for every game of tournament code (all tournaments when code is empty).
-func (o *Office) eachGame(tx *store.Tx, code string, fn func(*tournament.Sheet, store.GameID, referee.Game) error) error {
+// eachGame calls fn for every game of tournament code (all tournaments when code is empty), at
+// its table.
+func (o *Office) eachGame(tx *store.Tx, code string, fn func(*tournament.Sheet, store.GameID, referee.Seat) error) error {
 	codes := []string{code}
 	if code == "" {
 		var err error
@@ -82,7 +85,7 @@ func (o *Office) eachGame(tx *store.Tx, code string, fn func(*tournament.Sheet, 
 		}
 	}
 	for _, c := range codes {
-		sh, err := o.sheet(tx, c)
+		t, sh, err := o.table(tx, c)
 		if err != nil {
 			return err
 		}
@@ -91,11 +94,11 @@ func (o *Office) eachGame(tx *store.Tx, code string, fn func(*tournament.Sheet, 
 			return err
 		}
 		for _, id := range ids {
-			g, _, err := readGame(tx, id, sh, &o.cache.chunks)
+			g, _, err := readGame(tx, id, &o.cache.chunks)
 			if err != nil {
 				return err
 			}
-			if err := fn(sh, id, g); err != nil {
+			if err := fn(sh, id, referee.Seat{Table: t, Game: g}); err != nil {
 				return err
 			}
 		}

@@ -106,17 +106,13 @@ func benchLetter(b *testing.B, tournaments, plies int) {
 	var snap referee.Game
 	if err := db.View(func(tx *store.Tx) error {
 		var err error
-		snap, err = LoadGame(tx, r.id)
+		snap, err = loadStored(tx, r.id)
 		return err
 	}); err != nil {
 		b.Fatal(err)
 	}
 	if len(snap.Plies) != plies {
 		b.Fatalf("the game has %d plies, want %d", len(snap.Plies), plies)
-	}
-	loc, err := time.LoadLocation(r.sheet.Regulation.Zone)
-	if err != nil {
-		b.Fatal(err)
 	}
 	before := fileSize(b, db.Path())
 	b.ReportAllocs()
@@ -136,7 +132,7 @@ func benchLetter(b *testing.B, tournaments, plies int) {
 						return err
 					}
 				}
-				return Record(tx, r.from, r.id, r.sheet, referee.Decision{Game: snap}, r.now, loc)
+				return putGame(tx, r.from, r.id, r.sheet, snap, r.now)
 			}); err != nil {
 				b.Fatal(err)
 			}
@@ -248,11 +244,7 @@ func numberedPly(k int, text string) string {
 
 // finishAll ends every game of a tournament in a draw, as if played out.
 func finishAll(b testing.TB, db *store.DB, from mail.Address, sh *tournament.Sheet, now time.Time) {
-	loc, err := time.LoadLocation(sh.Regulation.Zone)
-	if err != nil {
-		b.Fatal(err)
-	}
-	err = db.Update(func(tx *store.Tx) error {
+	err := db.Update(func(tx *store.Tx) error {
 		for _, pr := range sh.Games() {
 			id := store.GameID{Tournament: sh.Code, Game: pr.Name}
 			g, err := LoadGame(tx, id)
@@ -262,7 +254,7 @@ func finishAll(b testing.TB, db *store.DB, from mail.Address, sh *tournament.She
 			g.Status, g.Result, g.Reason = referee.StatusFinished, referee.ResultDraw, "agreed"
 			g.WhiteClock.Stop()
 			g.BlackClock.Stop()
-			if err := Record(tx, from, id, sh, referee.Decision{Game: g}, now, loc); err != nil {
+			if err := Put(tx, from, id, sh, g, now); err != nil {
 				return err
 			}
 		}

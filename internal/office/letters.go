@@ -92,13 +92,16 @@ func RefOf(m mailbox.Message) store.MessageRef {
 type decided struct {
 	out     store.LetterOutcome
 	applied store.Applied
-	took    time.Duration // the decision, inside its transaction (for the metrics)
+	took    time.Duration    // the decision, inside its transaction (for the metrics)
+	kind    DoneKind         // a letter, or a card the captain entered
+	dec     referee.Decision // the referee's decision; zero for a letter held
 }
 
 // apply decides letter m, received as rec, and applies the outcome inside tx.
 func (o *Office) apply(tx *store.Tx, m mailbox.Message, rec store.Inbound, msgID string, now time.Time) (decided, error) {
 	// Measured, not decided by: the real clock, not o.now, which a test may stop.
 	began := time.Now()
+	var dec referee.Decision
 	postmark := m.InternalDate
 	if postmark.IsZero() || postmark.After(now) {
 		postmark = now
@@ -111,14 +114,14 @@ func (o *Office) apply(tx *store.Tx, m mailbox.Message, rec store.Inbound, msgID
 	default:
 		// A letter fetched only in part (m.Truncated) is held by the pre-checks, which
 		// know its whole size.
-		out = o.decideSafely(tx, base, m.Size)
+		out = o.decideSafely(tx, base, m.Size, &dec)
 	}
 	out.Auth = o.authVerdict(m.Raw) // kept in the archive for the judge (authverdict.go)
 	applied, err := tx.ApplyLetter(out)
 	if err != nil {
 		return decided{}, err
 	}
-	return decided{out: out, applied: applied, took: time.Since(began)}, nil
+	return decided{out: out, applied: applied, took: time.Since(began), kind: DoneLetter, dec: dec}, nil
 }
 
 // logDecided logs a committed decision.
@@ -136,18 +139,24 @@ func (o *Office) logDecided(x decided) {
 		}
 		o.opt.Decided(verdict, x.took)
 	}
+	verdict := out.Verdict
+	if out.Quarantine != "" {
+		verdict = "quarantined"
+	}
+	o.observe(Done{Kind: x.kind, At: out.Now, Ref: out.Ref, Game: out.Game, Decision: x.dec, Held: out.Quarantine,
+		Verdict: verdict, Outbox: x.applied.Outbox})
 }
 
 // decideSafely is decide with a panic turned into a quarantine: whatever a letter holds, the
 // daemon goes on, and the judge finds the letter in the quarantine.
-func (o *Office) decideSafely(tx *store.Tx, base store.LetterOutcome, size int64) (out store.LetterOutcome) {
+func (o *Office) decideSafely(tx *store.Tx, base store.LetterOutcome, size int64, dec *referee.Decision) (out store.LetterOutcome) {
 	defer func() {
 		if r := recover(); r != nil {
 			o.log.Error("panic while deciding a letter", "ref", base.Ref.String(), "panic", r)
 			out = o.holdForJudge(tx, base, trust.Hold{Kind: trust.HoldInternal, Fault: fmt.Sprint(r)})
 		}
 	}()
-	out, err := o.decide(tx, base, size)
+	out, err := o.decide(tx, base, size, dec)
 	if err != nil {
 		o.log.Error("deciding a letter", "ref", base.Ref.String(), "err", err)
 		out = o.holdForJudge(tx, base, trust.Hold{Kind: trust.HoldInternal, Fault: err.Error()})
@@ -167,9 +176,10 @@ func (o *Office) holdForJudge(tx *store.Tx, base store.LetterOutcome, h trust.Ho
 	return out
 }
 
-// decide checks that the letter may be read (trust.go), reads it, finds its game and asks the
-// referee. size is the letter's whole size when base.Raw holds only its beginning.
-func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64) (store.LetterOutcome, error) {
+// decide checks that the letter may be read (trust.go), reads it and asks the referee's door with
+// the sender's games (referee.Decide), setting dec to its decision. size is the letter's whole
+// size when base.Raw holds only its beginning.
+func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64, dec *referee.Decision) (store.LetterOutcome, error) {
 	out := base
 	sender, held, err := o.precheck(tx, base, size)
 	if err != nil {
@@ -220,38 +230,30 @@ func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64) (sto
 	if game != "" {
 		return o.hold(tx, base, from, trust.Hold{Kind: trust.HoldNotOwn, Game: game}, noteNotOwn)
 	}
-	games := make([]referee.Game, len(cands))
+	seats := make([]referee.Seat, len(cands))
 	for i, c := range cands {
-		games[i] = c.game
+		seats[i] = c.seat
 	}
-	first := cands[0]
-	loc, err := o.zones.get(first.sheet.Regulation.Zone)
+	env := referee.Envelope{From: from, MessageID: base.MessageID, Received: base.Received}
+	d, err := referee.Decide(seats, referee.Mail{Letter: l, Envelope: env}, out.Now)
 	if err != nil {
 		return out, err
 	}
-	env := referee.Envelope{From: from, MessageID: base.MessageID, Received: base.Received}
-	i, dec := referee.Route(games, l, env, first.sheet.Regulation, loc)
-	if i < 0 {
+	*dec = d
+	if dec.Seat < 0 {
 		if dec.Verdict == referee.Ignored {
 			return quarantined(out, trust.Hold{Kind: trust.HoldNoGame, From: from}), nil
 		}
 		// The letter does not say which of the sender's games it is about: he is asked to name
 		// it (letters.md); this is not a violation, and no game changes.
+		first := cands[0]
 		out.Game = store.GameID{Tournament: first.sheet.Code}
 		out.Verdict = string(dec.Verdict)
 		tour := out.Game
-		o.answers(&out, first, dec.Letters, from, loc, func(og *store.Outgoing) { og.Game = tour }, carriesMoves(l))
+		o.answers(&out, first, dec.Letters, from, func(og *store.Outgoing) { og.Game = tour }, carriesMoves(l))
 		return out, nil
 	}
-	c := cands[i]
-	if loc, err = o.zones.get(c.sheet.Regulation.Zone); err != nil {
-		return out, err
-	}
-	if referee.IsSubmission(&c.game, l) {
-		return o.submission(out, c, env, loc), nil
-	}
-	dec = referee.Apply(c.game, l, env, c.sheet.Regulation, loc)
-	return o.outcome(out, c, dec, from, loc, carriesMoves(l))
+	return o.outcome(out, cands[d.Seat], d, from, carriesMoves(l))
 }
 
 // codeInSubject returns the code of the registered tournament a word of subject names, in its
@@ -284,12 +286,12 @@ func carriesMoves(l *mailparse.Letter) bool {
 }
 
 // outcome turns a referee decision about a letter from sender into what the store records.
-func (o *Office) outcome(out store.LetterOutcome, c candidate, dec referee.Decision, sender string, loc *time.Location, moved bool) (store.LetterOutcome, error) {
+func (o *Office) outcome(out store.LetterOutcome, c candidate, dec referee.Decision, sender string, moved bool) (store.LetterOutcome, error) {
 	out.Game = c.id
 	out.Verdict = string(dec.Verdict)
 	out.Clause = strings.Join(dec.Clauses, ",")
 	out.Move = (len(dec.Game.Plies) + 1) / 2
-	next := nextEvent(&dec, c.sheet, out.Now, loc)
+	next := dec.Next
 	out.NextEvent = &next
 	// The game is written in parts: its head, and a chunk when one fills (gamecodec.go).
 	st, err := encodeGame(c.id, dec.Game, c.stored, &o.cache.chunks)
@@ -297,8 +299,9 @@ func (o *Office) outcome(out store.LetterOutcome, c candidate, dec referee.Decis
 		return out, err
 	}
 	out.State = &st
+	c.seat.Game = dec.Game // the letters show the game as decided
 	// The answers to the sender quote his letter's receipt (trust.go).
-	o.answers(&out, c, dec.Letters, sender, loc, nil, moved)
+	o.answers(&out, c, dec.Letters, sender, nil, moved)
 	return out, nil
 }
 
@@ -307,19 +310,11 @@ func (o *Office) outcome(out store.LetterOutcome, c candidate, dec referee.Decis
 // is a card for the captain to post or a call for him to make (4.1.1, 4.2.1), with a copy by
 // e-mail when the player has an address.
 func outgoing(from mail.Address, c candidate, o referee.Outgoing, now time.Time, pics pictures) []store.Outgoing {
-	to := o.To
-	switch {
-	case to != "":
-	case o.Role == referee.ToJudge:
-		to = c.sheet.Judge
-	case o.Role == referee.ToDirector:
-		to = c.sheet.Director
+	p, player := c.sheet.Player(o.Player)
+	if o.Player == 0 || !player {
+		return []store.Outgoing{written(from, c, o, o.To, now, pics)}
 	}
-	p, player := c.player(o.Role)
-	if !player {
-		return []store.Outgoing{written(from, c, o, to, now, pics)}
-	}
-	return toPlayer(p, to, func(to string) store.Outgoing { return written(from, c, o, to, now, pics) })
+	return toPlayer(p, o.To, func(to string) store.Outgoing { return written(from, c, o, to, now, pics) })
 }
 
 // toPlayer is a letter to player p, write(to) writing it to address to: by e-mail, or for a
@@ -340,26 +335,16 @@ func toPlayer(p tournament.Player, to string, write func(to string) store.Outgoi
 	return out
 }
 
-// player returns the player a letter of role goes to, when it goes to a player of the game.
-func (c candidate) player(role referee.Role) (tournament.Player, bool) {
-	var n int
-	switch role {
-	case referee.ToWhite:
-		n = c.game.White.Number
-	case referee.ToBlack:
-		n = c.game.Black.Number
-	default:
-		return tournament.Player{}, false
-	}
-	return c.sheet.Player(n)
-}
-
-// written writes letter o to address to ("" for a card: its reader is named, not addressed).
+// written writes letter o to address to ("" for a card: its reader is named, not addressed), in
+// the language the referee wrote it in.
 func written(from mail.Address, c candidate, o referee.Outgoing, to string, now time.Time, pics pictures) store.Outgoing {
-	lang := readerLanguage(c.sheet, to)
+	lang := o.Language
+	if lang == "" {
+		lang = readerLanguage(c.sheet, to)
+	}
 	name := c.nameOf(to)
-	if p, ok := c.player(o.Role); ok {
-		lang, name = c.sheet.LanguageOf(p.Number), p.Name
+	if p, ok := c.sheet.Player(o.Player); ok && o.Player != 0 {
+		name = p.Name
 	}
 	l := Letter{
 		From:      from,
@@ -383,17 +368,17 @@ func written(from mail.Address, c candidate, o referee.Outgoing, to string, now 
 		To:      []string{to},
 		Raw:     Compose(l),
 		Game:    c.id,
-		Move:    (len(c.game.Plies) + 1) / 2,
+		Move:    (len(c.seat.Game.Plies) + 1) / 2,
 		Verdict: string(o.Verdict),
 		Clause:  strings.Join(o.Clauses, ","),
 	}
 }
 
-// candidate is a game the sender plays, with its tournament.
+// candidate is a game the sender plays, at its tournament's table, with its start sheet.
 type candidate struct {
 	id     store.GameID
 	sheet  *tournament.Sheet
-	game   referee.Game
+	seat   referee.Seat
 	stored *storedGame // the game's chunks as read, to write it back (gamecodec.go)
 }
 
@@ -422,11 +407,11 @@ func (o *Office) gamesOf(tx *store.Tx, from string) ([]candidate, bool, error) {
 				continue
 			}
 			for _, id := range e.games[reg.player.Number] {
-				g, sg, err := o.loadGame(tx, id)
+				st, sg, err := o.loadGame(tx, id)
 				if err != nil {
 					return err
 				}
-				cands = append(cands, candidate{id: id, sheet: reg.sheet, game: g, stored: sg})
+				cands = append(cands, candidate{id: id, sheet: reg.sheet, seat: st, stored: sg})
 			}
 		}
 		return nil
@@ -445,19 +430,23 @@ func (o *Office) gamesOf(tx *store.Tx, from string) ([]candidate, bool, error) {
 	return cands, len(regs) > 0, nil
 }
 
-// LoadGame returns the state of game id, whole and seated in its tournament (gamecodec.go), for a
-// caller without an office; the office itself reads games with loadGame, through its caches.
-func LoadGame(tx *store.Tx, id store.GameID) (referee.Game, error) {
+// LoadGame returns game id, whole, at its tournament's table (gamecodec.go), for a caller
+// without an office; the office itself reads games with loadGame, through its caches.
+func LoadGame(tx *store.Tx, id store.GameID) (referee.Seat, error) {
 	raw, err := tx.Tournament(id.Tournament)
 	if err != nil {
-		return referee.Game{}, fmt.Errorf("load game %s: %w", id, err)
+		return referee.Seat{}, fmt.Errorf("load game %s: %w", id, err)
 	}
 	sh, err := tournament.ParseSheet(raw.Data)
 	if err != nil {
-		return referee.Game{}, fmt.Errorf("load game %s: tournament %s: %w", id, id.Tournament, err)
+		return referee.Seat{}, fmt.Errorf("load game %s: tournament %s: %w", id, id.Tournament, err)
 	}
-	g, _, err := readGame(tx, id, sh, nil)
-	return g, err
+	t, err := tableOf(sh, &zoneCache{})
+	if err != nil {
+		return referee.Seat{}, fmt.Errorf("load game %s: %w", id, err)
+	}
+	g, _, err := readGame(tx, id, nil)
+	return referee.Seat{Table: t, Game: g}, err
 }
 
 // MessageID reads a letter's Message-ID header, normalised as the store keeps it, without

@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"postald/internal/config"
+	"postald/internal/referee"
 	"postald/internal/store"
 )
 
@@ -49,6 +50,67 @@ type Options struct {
 	// verdict recorded ("quarantined" for a letter held) and how long the decision took (the
 	// daemon's metrics).
 	Decided func(verdict string, took time.Duration)
+	// Observe, when set, is told of every unit of work that changed a game or held a letter,
+	// once its transaction committed, in the order they committed: what postald simulate prints.
+	Observe func(Done)
+}
+
+// Done is one unit of work the office committed: a letter, a card or call, a tick, a posting or
+// a ruling, with the referee's decision of it.
+type Done struct {
+	Kind DoneKind
+	At   time.Time        // the instant of the unit of work
+	Ref  store.MessageRef // a letter's or card's place in the mailbox
+	// Game is the game decided; a letter about no game (the sender asked to name it) has the
+	// tournament alone, a letter held has none.
+	Game     store.GameID
+	Decision referee.Decision // the referee's whole decision; zero for a letter held
+	// Held is why a letter was held for the judge (trust.Hold's English reason); "" when it was
+	// decided.
+	Held string
+	// Verdict is the verdict recorded for a letter ("quarantined" when held).
+	Verdict string
+	// Outbox are the letters and cards the unit of work put in the outbox, in order.
+	Outbox []store.OutboxItem
+}
+
+// DoneKind is what a Done was.
+type DoneKind string
+
+// The kinds of units of work.
+const (
+	DoneLetter DoneKind = "letter"
+	DoneCard   DoneKind = "card"
+	DoneTick   DoneKind = "tick"
+	DonePosted DoneKind = "posted"
+	DoneRuling DoneKind = "ruling"
+)
+
+// update runs fn in one store transaction; the units of work it staged (stage) are observed once
+// it committed, and forgotten if it did not.
+func (o *Office) update(fn func(tx *store.Tx) error) error {
+	o.staged = nil
+	err := o.opt.Store.Update(fn)
+	staged := o.staged
+	o.staged = nil
+	if err != nil {
+		return err
+	}
+	for _, d := range staged {
+		o.observe(d)
+	}
+	return nil
+}
+
+// stage notes a unit of work done inside the transaction of update, to be observed when it
+// commits.
+func (o *Office) stage(d Done) { o.staged = append(o.staged, d) }
+
+// observe tells Options.Observe of a unit of work that committed.
+func (o *Office) observe(d Done) {
+	if o.opt.Observe != nil {
+		o.opt.Observe(d)
+	}
 }
 
 // Office does postald's units of work on one store.
@@ -67,6 +129,8 @@ type Office struct {
 	// cardsTold is when the judges were last told of the cards waiting for the captain
 	// (cards.go); zero at start, so a restart tells them again at most once.
 	cardsTold time.Time
+	// staged are the units of work of the transaction update runs, observed once it commits.
+	staged []Done
 	// cache holds the store's tournaments parsed (sheets.go) and the chunks of games read
 	// (gamecodec.go).
 	cache struct {

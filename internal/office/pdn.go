@@ -15,8 +15,9 @@ import (
 // GamePDN writes a game postald keeps as PDN 3.0, which draughts programs read and
 // `postald check` replays. A move whose letter did not come by e-mail is followed by a comment
 // that says how it came, in the tournament's language: {card}, {call} («открытка», «звонок»).
-func GamePDN(sh *tournament.Sheet, g referee.Game) ([]byte, error) {
-	v, err := rules.VariantByID(g.Variant)
+func GamePDN(sh *tournament.Sheet, st referee.Seat) ([]byte, error) {
+	g := st.Game
+	v, err := rules.VariantByID(st.Table.Variant)
 	if err != nil {
 		return nil, err
 	}
@@ -35,8 +36,8 @@ func GamePDN(sh *tournament.Sheet, g referee.Game) ([]byte, error) {
 		{Name: "Site", Value: "correspondence, " + sh.Address},
 		{Name: "Date", Value: date},
 		{Name: "Round", Value: g.Name},
-		{Name: "White", Value: g.White.Name},
-		{Name: "Black", Value: g.Black.Name},
+		{Name: "White", Value: st.Player(referee.White).Name},
+		{Name: "Black", Value: st.Player(referee.Black).Name},
 	}
 	pg := pdn.FromGame(rg, tags, string(g.Result))
 	ch := &phrase.For(sh.Language).Channels

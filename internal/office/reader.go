@@ -67,7 +67,7 @@ func (r *Reader) Tournaments() ([]Listed, error) {
 					return err
 				}
 				// The head alone says the status: the older plies need not be read.
-				g, err := decodeHead(id, st.Data, sh)
+				g, err := decodeHead(id, st.Data)
 				if err != nil {
 					return err
 				}
@@ -87,20 +87,21 @@ func (r *Reader) Tournaments() ([]Listed, error) {
 	return out, err
 }
 
-// Tournament returns what the report of tournament code shows at now, with every game (its
-// variants cleared), in the store's order.
-func (r *Reader) Tournament(code string, now time.Time) (report.Input, []referee.Game, error) {
+// Tournament returns what the report of tournament code shows at now, with every game at its
+// table (its variants cleared), in the store's order.
+func (r *Reader) Tournament(code string, now time.Time) (report.Input, []referee.Seat, error) {
 	var (
 		in    report.Input
-		games []referee.Game
+		games []referee.Seat
 	)
 	err := r.db.View(func(tx *store.Tx) error {
 		sh, loc, err := r.sheetIn(tx, code)
 		if err != nil {
 			return err
 		}
+		t := sh.Table(loc)
 		in, err = reportInput(tx, sh, loc, now, nil, func(g referee.Game) error {
-			games = append(games, private(g))
+			games = append(games, referee.Seat{Table: t, Game: private(g)})
 			return nil
 		})
 		return err
@@ -111,6 +112,7 @@ func (r *Reader) Tournament(code string, now time.Time) (report.Input, []referee
 // GameData is one game as its page shows it.
 type GameData struct {
 	Sheet   *tournament.Sheet
+	Table   *referee.Table    // the tournament as the referee decides it
 	Game    referee.Game      // its variants cleared
 	Result  tournament.Result // its mark in the crosstable
 	Rulings []report.Ruling   // the judge's rulings on it, oldest first
@@ -126,15 +128,18 @@ func (r *Reader) Game(code, name string, now time.Time) (*GameData, error) {
 			return err
 		}
 		id := store.GameID{Tournament: code, Game: name}
-		g, _, err := readGame(tx, id, sh, nil)
+		g, _, err := readGame(tx, id, nil)
 		if err != nil {
 			return err
+		}
+		if err := (referee.Seat{Table: sh.Table(loc), Game: g}).Check(); err != nil {
+			return fmt.Errorf("load game %s: %w", id, err)
 		}
 		rulings, err := tx.Rulings(id)
 		if err != nil {
 			return err
 		}
-		d = GameData{Sheet: sh, Game: private(g), Result: tableResult(g, rulings), Today: daysclock.DateOf(now, loc)}
+		d = GameData{Sheet: sh, Table: sh.Table(loc), Game: private(g), Result: tableResult(g, rulings), Today: daysclock.DateOf(now, loc)}
 		for _, ru := range rulings {
 			d.Rulings = append(d.Rulings, report.Ruling{Date: daysclock.DateOf(ru.Time, loc), Game: ru.Game.Game,
 				Kind: ru.Kind, Clause: ru.Clause, Text: ru.Reason, Judge: ru.Judge})

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/mail"
 	"slices"
+	"strings"
 	"time"
 
 	"postald/internal/daysclock"
@@ -80,7 +81,7 @@ func (o *Office) tournamentReport(tx *store.Tx, code string, now time.Time) (*dr
 	}
 	r := &drawnReport{sheet: sh, day: daysclock.DateOf(now, loc), pdn: map[string][]byte{}}
 	in, err := reportInput(tx, sh, loc, now, &o.cache.chunks, func(g referee.Game) error {
-		b, err := GamePDN(sh, g)
+		b, err := GamePDN(sh, referee.Seat{Table: sh.Table(loc), Game: g})
 		if err != nil {
 			return err
 		}
@@ -126,7 +127,7 @@ func reportInput(tx *store.Tx, sh *tournament.Sheet, loc *time.Location, now tim
 		return in, err
 	}
 	for _, id := range ids {
-		g, _, err := readGame(tx, id, sh, cache)
+		g, _, err := readGame(tx, id, cache)
 		if err != nil {
 			return in, err
 		}
@@ -143,7 +144,7 @@ func reportInput(tx *store.Tx, sh *tournament.Sheet, loc *time.Location, now tim
 // reportGame maps a game of the referee to what the report shows; rulings are the judge's
 // rulings on the game, oldest first.
 func reportGame(sh *tournament.Sheet, g referee.Game, rulings []store.Ruling, loc *time.Location) report.Game {
-	t := g.Terms(sh.Regulation)
+	t := sh.Table(loc).Terms()
 	clock := func(s referee.Side) report.Clock {
 		c := g.Clock(s)
 		next := c.Next(t)
@@ -167,7 +168,7 @@ func reportGame(sh *tournament.Sheet, g referee.Game, rulings []store.Ruling, lo
 		// penalties are read from his rulings below, whatever clause they name.
 		if e.Verdict != referee.Ruled && slices.Contains(e.Clauses, "4.2.11") {
 			rg.Penalties = append(rg.Penalties, report.Penalty{Date: e.Date, Side: e.From,
-				Days: reg.PenaltyDays, Clause: "4.2.11", What: e.Note})
+				Days: reg.PenaltyDays, Clause: "4.2.11", What: stopWhat(&phrase.For(sh.Language).Report, e)})
 		}
 	}
 	for i, ru := range rulings {
@@ -183,6 +184,35 @@ func reportGame(sh *tournament.Sheet, g referee.Game, rulings []store.Ruling, lo
 			Days: d.Days, Clause: ru.Clause, What: ru.Reason})
 	}
 	return rg
+}
+
+// stopWhat words, in the report's language, what a letter postald stopped was stopped for
+// (4.2.11): each of its faults by its clause, the move as written; the entry's note for a letter
+// stopped by a postald that did not record them.
+func stopWhat(t *phrase.ReportText, e referee.Entry) string {
+	var what []string
+	for _, f := range e.Faults {
+		var w string
+		switch f.Clause {
+		case "4.2.9":
+			w = t.FaultRepeat
+		case "4.2.2":
+			w = t.FaultAbbrev(f.Text)
+		case "4.2.5":
+			w = t.FaultIllegible(f.Text)
+		case "4.2.10":
+			w = t.FaultMove(f.Text)
+		default:
+			continue
+		}
+		if !slices.Contains(what, w) {
+			what = append(what, w)
+		}
+	}
+	if len(what) == 0 {
+		return e.Note
+	}
+	return strings.Join(what, "; ")
 }
 
 // undone reports whether one of the later rulings on the game is a revert that undid ru: put

@@ -5,7 +5,10 @@ import (
 	"testing"
 	"time"
 
+	"postald/internal/daysclock"
+	"postald/internal/referee"
 	"postald/internal/store"
+	"postald/internal/tournament"
 )
 
 // TestReportSendRolledBack: when the report of one tournament cannot be drawn up, none is mailed
@@ -61,5 +64,53 @@ func TestReportSubjectDate(t *testing.T) {
 		if l.subject != want {
 			t.Errorf("%s report subject %q, want %q", lang, l.subject, want)
 		}
+	}
+}
+
+// TestReportWordsAndDirectorCopy: a Russian tournament whose White writes English. The director's
+// copy of a ruling is in the tournament's language, not White's; the report's rulings table
+// names every kind of ruling in its language (a leave as «отпуск»), and its violations name what
+// a letter postald stopped was stopped for.
+func TestReportWordsAndDirectorCopy(t *testing.T) {
+	now := time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC)
+	db, o, from := playerOffice(t, &now)
+	sheet := strings.Replace(langSheet("Р-1", "ru", "Smith John", "Петров Пётр", "ru"),
+		`email = "white@club.example"`, `email = "white@club.example"`+"\nlanguage = \"en\"", 1)
+	if _, err := CreateTournament(db, from, []byte(sheet), now); err != nil {
+		t.Fatal(err)
+	}
+	send(t, o, 1, now, "white@club.example", "Р-1 game 1-2", "My move: 1. c3-d4")
+	now = now.Add(24 * time.Hour)
+	send(t, o, 2, now, "black@club.example", "Р-1 партия 1-2", "Ваш ход 1. c3-d4 получил.\nМой ход: 1... e5-f4")
+	now = now.Add(24 * time.Hour)
+	seen := len(mailedSince(t, db, 0))
+	leave := daysclock.Leave{From: daysclock.Date{Year: 2026, Month: 11, Day: 10}, To: daysclock.Date{Year: 2026, Month: 11, Day: 12}}
+	if _, err := o.Run(Request{Rule: &RuleRequest{Kind: referee.RuleLeave, Game: "Р-1/1-2", Side: "white", Leave: leave,
+		Clause: "leave_days", Reason: "семейные обстоятельства"}}); err != nil {
+		t.Fatal(err)
+	}
+	ruled := mailedSince(t, db, seen)
+	if l := letterTo(t, ruled, "white@club.example"); !strings.Contains(l.body, "Judge's ruling") {
+		t.Errorf("the ruling to White is not in English:\n%s", l.body)
+	}
+	sh, err := tournament.ParseSheet([]byte(sheet))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The clause is the judge's own words (here the regulation's key), quoted as written.
+	checkLanguage(t, letterTo(t, ruled, "td@club.example"), "ru", sh, "семейные обстоятельства", "leave_days")
+	checkLanguage(t, letterTo(t, ruled, "judge@club.example"), "ru", sh, "семейные обстоятельства", "leave_days")
+	rep, err := o.Run(Request{Report: &ReportRequest{Tournament: "Р-1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := rep.Report.Reports[0].Text
+	for _, want := range []string{"отпуск", "невыполнимый ход e5-f4"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the report does not say %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, " leave ") || strings.Contains(text, "leave_days ") && !strings.Contains(text, "отпуск") {
+		t.Errorf("the report names a ruling in English:\n%s", text)
 	}
 }

@@ -14,7 +14,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/mail"
 	"slices"
 	"strings"
 	"time"
@@ -46,7 +45,7 @@ func (o *Office) rule(req RuleRequest) (*Ruled, error) {
 	if req.Clause == "" || req.Reason == "" {
 		return nil, errNoClause
 	}
-	return o.onGame(req.Game, func(tx *store.Tx, id store.GameID, sh *tournament.Sheet, g referee.Game, now time.Time) error {
+	return o.onGame(req.Game, func(tx *store.Tx, id store.GameID, sh *tournament.Sheet, g referee.Seat, now time.Time) error {
 		var err error
 		r := referee.Ruling{Kind: req.Kind, Clause: req.Clause, Reason: req.Reason, At: now}
 		switch r.Kind {
@@ -72,10 +71,10 @@ func (o *Office) rule(req RuleRequest) (*Ruled, error) {
 }
 
 // onGame runs fn on the game the judge named, in one transaction.
-func (o *Office) onGame(name string, fn func(tx *store.Tx, id store.GameID, sh *tournament.Sheet, g referee.Game, now time.Time) error) (*Ruled, error) {
+func (o *Office) onGame(name string, fn func(tx *store.Tx, id store.GameID, sh *tournament.Sheet, g referee.Seat, now time.Time) error) (*Ruled, error) {
 	now := o.now()
 	var ruled Ruled
-	err := o.opt.Store.Update(func(tx *store.Tx) error {
+	err := o.update(func(tx *store.Tx) error {
 		id, sh, g, err := o.openGame(tx, name)
 		if err != nil {
 			return err
@@ -91,31 +90,27 @@ func (o *Office) onGame(name string, fn func(tx *store.Tx, id store.GameID, sh *
 
 // applyRuling runs a ruling through the referee — the same code letters go through — and records
 // it (recordRuling).
-func (o *Office) applyRuling(tx *store.Tx, sh *tournament.Sheet, id store.GameID, g referee.Game, r referee.Ruling, now time.Time) error {
-	loc, err := o.zones.get(sh.Regulation.Zone)
+func (o *Office) applyRuling(tx *store.Tx, sh *tournament.Sheet, id store.GameID, g referee.Seat, r referee.Ruling, now time.Time) error {
+	dec, err := referee.Rule(g, r)
 	if err != nil {
 		return err
 	}
-	dec, err := referee.Rule(g, r, sh.Regulation, loc)
-	if err != nil {
-		return err
-	}
-	return recordRuling(tx, o.opt.From, sh, id, r, dec, now, loc)
+	return o.recordRuling(tx, sh, g.Table, id, r, dec, now)
 }
 
 // recordRuling records a ruling the core decided: the audit log, the game, its next event, the
-// letters to both players, the judge and the director (X-Postald-Verdict: ruling).
-func recordRuling(tx *store.Tx, from mail.Address, sh *tournament.Sheet, id store.GameID, r referee.Ruling, dec referee.Decision, now time.Time, loc *time.Location) error {
+// letters to both players, the judge and the director (X-Postald-Verdict: ruling), each as the
+// referee wrote it.
+func (o *Office) recordRuling(tx *store.Tx, sh *tournament.Sheet, t *referee.Table, id store.GameID, r referee.Ruling, dec referee.Decision, now time.Time) error {
 	details, _ := json.Marshal(r)
 	if _, err := tx.AppendRuling(store.Ruling{Game: id, Time: now, Kind: string(r.Kind), Clause: r.Clause, Reason: r.Reason, Details: details}); err != nil {
 		return err
 	}
-	if sh.Director != "" && len(dec.Letters) > 0 {
-		cc := dec.Letters[0]
-		cc.Role, cc.To = referee.ToDirector, sh.Director
-		dec.Letters = append(dec.Letters, cc)
+	if err := Record(tx, o.opt.From, id, sh, t, dec, now); err != nil {
+		return err
 	}
-	return Record(tx, from, id, sh, dec, now, loc)
+	o.stage(Done{Kind: DoneRuling, At: now, Game: id, Decision: dec})
+	return nil
 }
 
 // withdrawal is the Details of a withdraw ruling: who left, and what the rule counted.
@@ -138,7 +133,7 @@ func (o *Office) withdraw(req WithdrawRequest) (*Withdrawn, error) {
 	now := o.now()
 	code, num := req.Tournament, req.Player
 	var w tournament.Withdrawn
-	err := o.opt.Store.Update(func(tx *store.Tx) error {
+	err := o.update(func(tx *store.Tx) error {
 		if code == "" {
 			codes, err := tx.Tournaments()
 			if err != nil {
@@ -149,29 +144,25 @@ func (o *Office) withdraw(req WithdrawRequest) (*Withdrawn, error) {
 			}
 			code = codes[0]
 		}
-		sh, err := o.sheet(tx, code)
+		t, sh, err := o.table(tx, code)
 		if err != nil {
 			return err
 		}
 		if num < 1 || num > len(sh.Players) {
 			return fmt.Errorf("tournament %s has no player %d", code, num)
 		}
-		loc, err := o.zones.get(sh.Regulation.Zone)
-		if err != nil {
-			return err
-		}
 		var mine []store.GameID
 		var games []referee.Game
-		err = o.eachGame(tx, code, func(_ *tournament.Sheet, id store.GameID, g referee.Game) error {
-			if g.White.Number == num || g.Black.Number == num {
-				mine, games = append(mine, id), append(games, g)
+		err = o.eachGame(tx, code, func(_ *tournament.Sheet, id store.GameID, st referee.Seat) error {
+			if w, b, _ := st.Game.Numbers(); w == num || b == num {
+				mine, games = append(mine, id), append(games, st.Game)
 			}
 			return nil
 		})
 		if err != nil {
 			return err
 		}
-		if w, err = tournament.Withdraw(games, num, req.Clause, req.Reason, now, sh.Regulation, loc); err != nil {
+		if w, err = tournament.Withdraw(t, games, num, req.Clause, req.Reason, now); err != nil {
 			return err
 		}
 		details, _ := json.Marshal(withdrawal{Player: num, Played: w.Played, Games: w.Total, Clause: w.Clause})
@@ -180,7 +171,7 @@ func (o *Office) withdraw(req WithdrawRequest) (*Withdrawn, error) {
 			return err
 		}
 		for _, gr := range w.Rulings {
-			if err := recordRuling(tx, o.opt.From, sh, mine[gr.Game], gr.Ruling, gr.Decision, now, loc); err != nil {
+			if err := o.recordRuling(tx, sh, t, mine[gr.Game], gr.Ruling, gr.Decision, now); err != nil {
 				return err
 			}
 		}
@@ -198,7 +189,7 @@ func (o *Office) annul(req AnnulRequest) (*Ruled, error) {
 	if req.Clause == "" || req.Reason == "" {
 		return nil, errors.New("annul needs GAME, -clause and -reason (4.1.10)")
 	}
-	return o.onGame(req.Game, func(tx *store.Tx, id store.GameID, sh *tournament.Sheet, g referee.Game, now time.Time) error {
+	return o.onGame(req.Game, func(tx *store.Tx, id store.GameID, sh *tournament.Sheet, g referee.Seat, now time.Time) error {
 		r := referee.Ruling{Kind: referee.RuleAnnul, Clause: req.Clause, Reason: req.Reason, At: now}
 		return o.applyRuling(tx, sh, id, g, r, now)
 	})
@@ -209,7 +200,7 @@ func (o *Office) protest(req ProtestRequest) (*Ruled, error) {
 	if req.Decision == "" {
 		return nil, errors.New("protest needs GAME and -decision")
 	}
-	return o.onGame(req.Game, func(tx *store.Tx, id store.GameID, sh *tournament.Sheet, g referee.Game, now time.Time) error {
+	return o.onGame(req.Game, func(tx *store.Tx, id store.GameID, sh *tournament.Sheet, g referee.Seat, now time.Time) error {
 		r := referee.Ruling{Kind: referee.RuleProtest, Clause: req.Clause, Reason: req.Decision, At: now}
 		return o.applyRuling(tx, sh, id, g, r, now)
 	})
@@ -232,7 +223,7 @@ func (o *Office) revert(req RevertRequest) (*Reverted, error) {
 	var upto uint64
 	var gid store.GameID
 	now := o.now()
-	err := o.opt.Store.Update(func(tx *store.Tx) error {
+	err := o.update(func(tx *store.Tx) error {
 		id, sh, g, err := o.openGame(tx, req.Game)
 		if err != nil {
 			return err
@@ -267,7 +258,7 @@ func (o *Office) revert(req RevertRequest) (*Reverted, error) {
 		if st.Format != cur.Format {
 			return fmt.Errorf("letter #%d of %s kept the game in format %d, the store holds format %d", n, id.Key(), st.Format, cur.Format)
 		}
-		before, err := decodeHead(id, st.Data, sh)
+		before, err := decodeHead(id, st.Data)
 		if err != nil {
 			return fmt.Errorf("letter #%d of %s: the game before it: %w", n, id.Key(), err)
 		}

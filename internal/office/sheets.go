@@ -8,6 +8,7 @@ import (
 	"sync"
 	"unicode"
 
+	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
 )
@@ -40,10 +41,14 @@ type roster struct {
 
 // entered is one tournament of the roster.
 type entered struct {
-	raw    []byte // the sheet as stored, so that an unchanged sheet is not parsed again
-	sheet  *tournament.Sheet
-	games  map[int][]store.GameID // each player's games (by number), in key order
-	inPlay int                    // how many of its games are in play
+	raw   []byte // the sheet as stored, so that an unchanged sheet is not parsed again
+	sheet *tournament.Sheet
+	// table is the tournament as the referee decides its games, built once with the sheet; nil
+	// with tableErr when the regulation's zone cannot be loaded.
+	table    *referee.Table
+	tableErr error
+	games    map[int][]store.GameID // each player's games (by number), in key order
+	inPlay   int                    // how many of its games are in play
 }
 
 // rosterCache holds the roster the office read last.
@@ -62,7 +67,7 @@ func (o *Office) tournaments(tx *store.Tx) (*roster, error) {
 	if c.roster != nil && c.roster.rev == rev {
 		return c.roster, nil
 	}
-	r, err := readRoster(tx, rev, c.roster)
+	r, err := readRoster(tx, rev, c.roster, &o.zones)
 	if err != nil {
 		return nil, err
 	}
@@ -71,8 +76,8 @@ func (o *Office) tournaments(tx *store.Tx) (*roster, error) {
 }
 
 // readRoster reads the tournaments of the store at revision rev, parsing only the sheets that
-// differ from those of prev (nil: all of them).
-func readRoster(tx *store.Tx, rev uint64, prev *roster) (*roster, error) {
+// differ from those of prev (nil: all of them), with their zones from zones.
+func readRoster(tx *store.Tx, rev uint64, prev *roster, zones *zoneCache) (*roster, error) {
 	codes, err := tx.Tournaments()
 	if err != nil {
 		return nil, err
@@ -85,9 +90,11 @@ func readRoster(tx *store.Tx, rev uint64, prev *roster) (*roster, error) {
 		}
 		e := &entered{raw: raw.Data, games: map[int][]store.GameID{}}
 		if old := prev.entry(code); old != nil && bytes.Equal(old.raw, raw.Data) {
-			e.sheet = old.sheet
+			e.sheet, e.table, e.tableErr = old.sheet, old.table, old.tableErr
 		} else if e.sheet, err = tournament.ParseSheet(raw.Data); err != nil {
 			return nil, fmt.Errorf("load tournament %s: %w", code, err)
+		} else {
+			e.table, e.tableErr = tableOf(e.sheet, zones)
 		}
 		r.list = append(r.list, e)
 		r.byCode[code] = e
@@ -203,6 +210,33 @@ func (o *Office) canonicalGame(tx *store.Tx, name string) (string, error) {
 
 // registered returns the registrations of address, compared as strings.EqualFold compares.
 func (r *roster) registered(address string) []registration { return r.players[foldKey(address)] }
+
+// tableOf builds the referee's table of sheet, its zone from zones.
+func tableOf(sh *tournament.Sheet, zones *zoneCache) (*referee.Table, error) {
+	loc, err := zones.get(sh.Regulation.Zone)
+	if err != nil {
+		return nil, fmt.Errorf("tournament %s: %w", sh.Code, err)
+	}
+	return sh.Table(loc), nil
+}
+
+// table returns tournament code as the referee decides its games, with its start sheet: the
+// roster's, or for an archived tournament read from its archive file.
+func (o *Office) table(tx *store.Tx, code string) (*referee.Table, *tournament.Sheet, error) {
+	r, err := o.tournaments(tx)
+	if err != nil {
+		return nil, nil, err
+	}
+	if e := r.entry(code); e != nil {
+		return e.table, e.sheet, e.tableErr
+	}
+	sh, err := archivedSheet(tx, code)
+	if err != nil {
+		return nil, nil, err
+	}
+	t, err := tableOf(sh, &o.zones)
+	return t, sh, err
+}
 
 // sheet returns the start sheet of tournament code as the roster of tx holds it.
 func (o *Office) sheet(tx *store.Tx, code string) (*tournament.Sheet, error) {

@@ -8,7 +8,6 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"postald/internal/referee"
 	"postald/internal/store"
 )
 
@@ -82,7 +81,7 @@ func TestRosterFollowsTheStore(t *testing.T) {
 	}
 	// One game put back in play: it is decided again.
 	if err := r.db.Update(func(tx *store.Tx) error {
-		return Record(tx, r.from, other.id, sh, referee.Decision{Game: snap}, r.now, time.UTC)
+		return putGame(tx, r.from, other.id, sh, snap, r.now)
 	}); err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,6 @@ import (
 	"net/mail"
 	"time"
 
-	"postald/internal/daysclock"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
@@ -22,9 +21,16 @@ func (o *Office) Tick() error {
 		return err
 	}
 	for _, ev := range due {
-		if err := o.opt.Store.Update(func(tx *store.Tx) error { return o.tick(tx, ev.Game, now) }); err != nil {
+		var done Done
+		if err := o.opt.Store.Update(func(tx *store.Tx) error {
+			var err error
+			done, err = o.tick(tx, ev.Game, now)
+			return err
+		}); err != nil {
 			o.log.Error("deadline", "game", ev.Game.Key(), "err", err)
+			continue
 		}
+		o.observe(done)
 	}
 	if err := o.opt.Store.Update(func(tx *store.Tx) error { return o.heldDigest(tx, now) }); err != nil {
 		o.log.Error("digest of held letters", "err", err)
@@ -35,64 +41,48 @@ func (o *Office) Tick() error {
 	return nil
 }
 
-func (o *Office) tick(tx *store.Tx, id store.GameID, now time.Time) error {
-	sh, err := o.sheet(tx, id.Tournament)
+// tick decides what time brought game id by now (referee.Tick) and records it, with the judge's
+// adjudication package when the referee found it due.
+func (o *Office) tick(tx *store.Tx, id store.GameID, now time.Time) (Done, error) {
+	st, stored, err := o.loadGame(tx, id)
 	if err != nil {
-		return err
+		return Done{}, err
 	}
-	g, stored, err := o.loadGame(tx, id)
+	_, sh, err := o.table(tx, id.Tournament)
 	if err != nil {
-		return err
+		return Done{}, err
 	}
-	loc, err := o.zones.get(sh.Regulation.Zone)
-	if err != nil {
-		return err
+	dec := referee.Tick(st, now)
+	if dec.Package != nil {
+		if err := sendPackage(tx, o.opt.From, id, sh, referee.Seat{Table: st.Table, Game: dec.Game}, dec.Package, now); err != nil {
+			return Done{}, err
+		}
 	}
-	dec := referee.Tick(g, now, sh.Regulation, loc)
-	if err := sendPackage(tx, o.opt.From, id, sh, &dec.Game, daysclock.DateOf(now, loc), now, loc); err != nil {
-		return err
-	}
-	if err := record(tx, o.opt.From, id, sh, dec, now, loc, stored, &o.cache.chunks); err != nil {
-		return err
+	if err := record(tx, o.opt.From, id, sh, st.Table, dec, now, stored, &o.cache.chunks); err != nil {
+		return Done{}, err
 	}
 	// A tick decides everything due by now, so the next event lies ahead. Should one still be
 	// due, look again in an hour rather than at once, so the timer can never spin.
 	if t, ok := tx.NextEvent(id); ok && !t.After(now) {
 		o.log.Warn("deadline still due after its tick; looking again in an hour", "game", id.Key(), "at", t)
-		return tx.SetNextEvent(id, now.Add(time.Hour))
-	}
-	return nil
-}
-
-// nextEvent returns the instant of the game's next event after dec — the referee's next
-// reminder or overstep, or the day its adjudication package is due — and, when dec sent the game
-// to adjudication, adds the letters asking the players for their submissions. A zero time: none.
-func nextEvent(dec *referee.Decision, sh *tournament.Sheet, now time.Time, loc *time.Location) time.Time {
-	referee.AskAdjudication(dec, sh.Regulation, now, loc)
-	// An event already past (a backlog after an outage) is kept: the timer takes it at once.
-	next := time.Time{}
-	if t, ok := referee.NextEvent(dec.Game, sh.Regulation, loc); ok {
-		next = t
-	}
-	if due, ok := referee.AdjudicationDue(&dec.Game, sh.Regulation, loc); ok {
-		if t := due.Start(loc); next.IsZero() || t.Before(next) {
-			next = t
+		if err := tx.SetNextEvent(id, now.Add(time.Hour)); err != nil {
+			return Done{}, err
 		}
 	}
-	return next
+	return Done{Kind: DoneTick, At: now, Game: id, Decision: dec}, nil
 }
 
-// Record stores a decision that no letter brought — a deadline's tick or a judge's ruling — in
-// tx: the game's new state, its next event and the letters to send, from postald's address from.
-func Record(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.Sheet, dec referee.Decision, now time.Time, loc *time.Location) error {
-	return record(tx, from, id, sh, dec, now, loc, nil, nil)
+// Record stores a decision that no letter brought — a deadline's tick, a judge's ruling, a
+// posting — in tx: the game's new state, its next event (Decision.Next) and the letters to send,
+// from postald's address from.
+func Record(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.Sheet, t *referee.Table, dec referee.Decision, now time.Time) error {
+	return record(tx, from, id, sh, t, dec, now, nil, nil)
 }
 
 // record is Record for a game read as stored (nil: not known; each of its full chunks is then
 // encoded again, and the store writes none it holds), with the office's chunk cache (or nil).
-func record(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.Sheet, dec referee.Decision, now time.Time, loc *time.Location, stored *storedGame, cache *chunkCache) error {
-	c := candidate{id: id, sheet: sh, game: dec.Game}
-	next := nextEvent(&dec, sh, now, loc)
+func record(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.Sheet, t *referee.Table, dec referee.Decision, now time.Time, stored *storedGame, cache *chunkCache) error {
+	c := candidate{id: id, sheet: sh, seat: referee.Seat{Table: t, Game: dec.Game}}
 	st, err := encodeGame(c.id, dec.Game, stored, cache)
 	if err != nil {
 		return err
@@ -100,16 +90,22 @@ func record(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.She
 	if err := tx.PutGame(c.id, st); err != nil {
 		return err
 	}
-	if err := tx.SetNextEvent(c.id, next); err != nil {
+	if err := tx.SetNextEvent(c.id, dec.Next); err != nil {
 		return err
 	}
 	pics := pictures{}
-	for _, o := range dec.Letters {
-		for _, m := range outgoing(from, c, o, now, pics) {
+	for _, l := range dec.Letters {
+		for _, m := range outgoing(from, c, l, now, pics) {
 			if _, err := tx.Enqueue(m, now); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// Put stores game st as it is, with its next event (referee.Seat.Next) and no letter: for a
+// game written other than by a decision (an import, a test that sets a game up).
+func Put(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.Sheet, st referee.Seat, now time.Time) error {
+	return record(tx, from, id, sh, st.Table, referee.Decision{Game: st.Game, Next: st.Next()}, now, nil, nil)
 }

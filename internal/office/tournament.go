@@ -97,30 +97,15 @@ func Register(db *store.DB, from mail.Address, data []byte, now time.Time, force
 		if err := tx.PutTournament(sh.Code, store.Sheet{Format: "toml", Data: data, Created: now}); err != nil {
 			return err
 		}
-		player := func(n int) referee.Player {
-			p, _ := sh.Seat(n) // the pairings name players of the sheet
-			return p
-		}
+		table := sh.Table(loc)
 		// The start sheet reaches the players today, by postald's letters. When that is after the
-		// start date, play starts for them on the day after they received it (4.3.2).
-		terms := daysclock.Terms{Start: sh.Start, End: sh.End}
-		late := terms.PlayerStart(daysclock.DateOf(now, loc))
-		if late != sh.Start {
-			sh.PlayFrom = late // the start letters name it
-		}
+		// start date, play starts for them on the day after they received it (4.3.2): the start
+		// letters name that day.
+		sh.PlayFrom = referee.PlayFrom(table, now)
 		for _, pr := range pairs {
-			g := referee.NewGame(sh.Code, pr.Name, sh.Variant, sh.Language, player(pr.White), player(pr.Black), sh.Start, sh.End)
-			g.Address, g.Judge = sh.Address, sh.Judge
-			if late != sh.Start {
-				g.WhiteClock.Start, g.BlackClock.Start = late, late
-				g.WhiteClock.Stop()
-				if err := g.WhiteClock.Run(late, terms); err != nil {
-					return fmt.Errorf("game %s: %w", pr.Name, err)
-				}
-			}
+			dec := referee.Open(table, pr.Name, now)
 			id := store.GameID{Tournament: sh.Code, Game: pr.Name}
-			dec := referee.Decision{Game: g}
-			if err := Record(tx, from, id, sh, dec, now, loc); err != nil {
+			if err := Record(tx, from, id, sh, table, dec, now); err != nil {
 				return fmt.Errorf("game %s: %w", pr.Name, err)
 			}
 		}

@@ -404,7 +404,8 @@ func (o *Office) foreignGame(tx *store.Tx, l *mailparse.Letter, from string, can
 // The answer to a letter that carries moves (moved) is always sent: a player who answers twenty
 // games in one evening gets twenty acknowledgements; the hourly limit holds back only the answers
 // to letters without moves and automatic notices, which is where mail loops live.
-func (o *Office) answers(out *store.LetterOutcome, c candidate, letters []referee.Outgoing, sender string, loc *time.Location, fix func(*store.Outgoing), moved bool) {
+func (o *Office) answers(out *store.LetterOutcome, c candidate, letters []referee.Outgoing, sender string, fix func(*store.Outgoing), moved bool) {
+	loc := c.seat.Table.Zone
 	g := o.trustState()
 	type item struct {
 		letter referee.Outgoing
@@ -439,10 +440,10 @@ func (o *Office) answers(out *store.LetterOutcome, c candidate, letters []refere
 		for _, it := range items {
 			l := it.letter
 			if it.answer {
-				// A card's writer may have no address: the letter's reader is named by its role.
+				// A card's writer may have no address: the letter's reader is named by the referee.
 				lang := lang
-				if p, ok := c.player(l.Role); ok {
-					lang = c.sheet.LanguageOf(p.Number)
+				if l.Language != "" {
+					lang = l.Language
 				}
 				l.Body = withReceipt(l.Body, trustText(lang).receiptLine(rc, received, loc))
 			}

@@ -147,16 +147,18 @@ func newLetterView(e store.ArchiveEntry, reverted map[uint64]uint64) LetterView 
 	return v
 }
 
-func makeRow(sh *tournament.Sheet, id store.GameID, g referee.Game) GameRow {
+func makeRow(sh *tournament.Sheet, id store.GameID, st referee.Seat) GameRow {
+	g := st.Game
+	white, black := st.Player(referee.White), st.Player(referee.Black)
 	r := GameRow{
-		Game: id.Key(), White: g.White.Name, Black: g.Black.Name,
+		Game: id.Key(), White: white.Name, Black: black.Name,
 		Status: g.Status, Result: g.Result, Moves: (len(g.Plies) + 1) / 2, Time: g.Time(),
 		Penalty: referee.Time{White: g.WhiteClock.Penalty, Black: g.BlackClock.Penalty},
 	}
 	if g.Status == referee.StatusPlaying {
 		r.ToMove, r.Posting = g.ToMove(), g.Posting
 		if c := g.Clock(g.ToMove()); c.Running() {
-			r.LastDay = c.Deadline(g.Terms(sh.Regulation)).LastDay
+			r.LastDay = c.Deadline(st.Table.Terms()).LastDay
 		}
 	}
 	for _, s := range []referee.Side{referee.White, referee.Black} {
@@ -165,11 +167,11 @@ func makeRow(sh *tournament.Sheet, id store.GameID, g referee.Game) GameRow {
 		}
 	}
 	ch := &phrase.For(sh.Language).Channels
-	if by := ch.Player(string(g.White.Channel)); by != "" {
-		r.WhiteChannel, r.WhiteBy = g.White.Channel, by
+	if by := ch.Player(string(white.Channel)); by != "" {
+		r.WhiteChannel, r.WhiteBy = white.Channel, by
 	}
-	if by := ch.Player(string(g.Black.Channel)); by != "" {
-		r.BlackChannel, r.BlackBy = g.Black.Channel, by
+	if by := ch.Player(string(black.Channel)); by != "" {
+		r.BlackChannel, r.BlackBy = black.Channel, by
 	}
 	return r
 }
@@ -178,7 +180,7 @@ func makeRow(sh *tournament.Sheet, id store.GameID, g referee.Game) GameRow {
 func (o *Office) list(req ListRequest) (*ListReply, error) {
 	var rows []GameRow
 	err := o.opt.Store.View(func(tx *store.Tx) error {
-		return o.eachGame(tx, req.Tournament, func(sh *tournament.Sheet, id store.GameID, g referee.Game) error {
+		return o.eachGame(tx, req.Tournament, func(sh *tournament.Sheet, id store.GameID, g referee.Seat) error {
 			rows = append(rows, makeRow(sh, id, g))
 			return nil
 		})
@@ -193,12 +195,13 @@ func (o *Office) list(req ListRequest) (*ListReply, error) {
 func (o *Office) show(req ShowRequest) (*GameView, error) {
 	var v GameView
 	err := o.opt.Store.View(func(tx *store.Tx) error {
-		id, sh, g, err := o.openGame(tx, req.Game)
+		id, sh, st, err := o.openGame(tx, req.Game)
 		if err != nil {
 			return err
 		}
-		v.GameRow = makeRow(sh, id, g)
-		v.Variant = g.Variant
+		g := st.Game
+		v.GameRow = makeRow(sh, id, st)
+		v.Variant = st.Table.Variant
 		moves := g.MoveList()
 		ch := &phrase.For(sh.Language).Channels
 		for i, p := range g.Plies {
@@ -207,7 +210,7 @@ func (o *Office) show(req ShowRequest) (*GameView, error) {
 		v.Variants, v.History = g.Variants, g.History
 		v.Clocks = map[referee.Side]daysclock.Clock{referee.White: g.WhiteClock, referee.Black: g.BlackClock}
 		if c := g.Clock(g.ToMove()); g.Status == referee.StatusPlaying && c.Running() {
-			dl := c.Deadline(g.Terms(sh.Regulation))
+			dl := c.Deadline(st.Table.Terms())
 			v.Deadline = &dl
 		}
 		rulings, err := tx.Rulings(id)

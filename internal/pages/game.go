@@ -14,6 +14,7 @@ import (
 // accepted parts are never read here: they stay private until played.
 type GameInput struct {
 	Sheet   *tournament.Sheet
+	Table   *referee.Table // the tournament as the referee decides it
 	Game    referee.Game
 	Result  tournament.Result // the game's mark in the crosstable
 	Rulings []report.Ruling   // the judge's rulings on the game, oldest first
@@ -97,7 +98,8 @@ func Game(fr Frame, in GameInput) ([]byte, error) {
 		}
 		return k
 	}
-	p.Heading = w.GameTitle(g.Name, g.White.Name, g.Black.Name)
+	st := referee.Seat{Table: in.Table, Game: g}
+	p.Heading = w.GameTitle(g.Name, st.Player(referee.White).Name, st.Player(referee.Black).Name)
 	if fr.Title == "" {
 		p.Title = p.Heading + " · " + in.Sheet.Code
 	}
@@ -137,8 +139,8 @@ func Game(fr Frame, in GameInput) ([]byte, error) {
 	if in.Picture != nil {
 		p.Board.Picture, p.Board.Base = in.Picture(n), in.Picture(-1)
 	} else {
-		at := g
-		at.Plies = g.Plies[:n]
+		at := st
+		at.Game.Plies = g.Plies[:n]
 		text, err := at.Diagram()
 		if err != nil {
 			return nil, fmt.Errorf("pages: game %s, ply %d: %w", g.ID(), n, err)
@@ -163,12 +165,13 @@ func Game(fr Frame, in GameInput) ([]byte, error) {
 func clocks(fr Frame, in GameInput) []ClockRow {
 	g := in.Game
 	w, r := fr.Words, fr.Report
-	t := g.Terms(in.Sheet.Regulation)
+	st := referee.Seat{Table: in.Table, Game: g}
+	t := in.Table.Terms()
 	var rows []ClockRow
 	for _, s := range []referee.Side{referee.White, referee.Black} {
 		c := g.Clock(s)
 		next := c.Next(t)
-		p := g.Player(s)
+		p := st.Player(s)
 		row := ClockRow{Side: r.WhiteSide, Player: fr.Channels.Named(p.Name, string(p.Channel)), Days: strconv.Itoa(c.Days),
 			Penalty: strconv.Itoa(c.Penalty), Control: r.Control(next.Move, next.Days)}
 		if s == referee.Black {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"postald/internal/daysclock"
 	"postald/internal/phrase"
@@ -61,16 +62,17 @@ func channelGame(t *testing.T, lang string) GameInput {
 		t.Fatal(err)
 	}
 	day := func(d int) daysclock.Date { return daysclock.Date{Year: 2026, Month: 11, Day: d} }
-	g := referee.Game{Tournament: sh.Code, Name: "1-2", Variant: "russian", Status: referee.StatusPlaying,
-		White: referee.Player{Number: 1, Name: "Абрамов Алексей", Channel: referee.ChannelPost},
-		Black: referee.Player{Number: 2, Name: "Белов Борис", Email: "belov@mail.example", Channel: referee.ChannelPhone},
+	tb := sh.Table(time.UTC)
+	tb.Players[0] = referee.Player{Number: 1, Name: "Абрамов Алексей", Channel: referee.ChannelPost}
+	tb.Players[1] = referee.Player{Number: 2, Name: "Белов Борис", Email: "belov@mail.example", Channel: referee.ChannelPhone}
+	g := referee.Game{Tournament: sh.Code, Name: "1-2", Status: referee.StatusPlaying,
 		Plies: []referee.Ply{
 			{Text: "c3-d4", Date: day(3), By: referee.ByLetter, Via: referee.ChannelPost},
 			{Text: "f6-g5", Date: day(5), By: referee.ByLetter},
 			{Text: "b2-c3", Date: day(9), By: referee.ByLetter, Via: referee.ChannelEmail},
 			{Text: "g7-f6", Date: day(11), By: referee.ByLetter, Via: referee.ChannelPhone},
 		}}
-	return GameInput{Sheet: sh, Game: g, Today: day(12), Ply: 4,
+	return GameInput{Sheet: sh, Table: tb, Game: g, Today: day(12), Ply: 4,
 		Step: func(n int) string { return "/t/1-2?ply=" + strconv.Itoa(n) }}
 }
 
@@ -105,7 +107,7 @@ func TestGameChannels(t *testing.T) {
 				}
 			}
 			// The same game by e-mail: no mark, the names alone.
-			in.Game.White.Channel, in.Game.Black.Channel = "", ""
+			in.Table.Players[0].Channel, in.Table.Players[1].Channel = "", ""
 			for i := range in.Game.Plies {
 				in.Game.Plies[i].Via = ""
 			}

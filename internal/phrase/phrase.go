@@ -152,15 +152,19 @@ type RefereeText struct {
 	// AskGameLine shows the line to write (%[1]s), a GameLine (tournament, game).
 	AskGameNamed, AskGameList, AskGameItem, AskGameLine, GameLine                   string
 	Ruling, RulingPenalty, RulingForfeit, RulingAdjudicate, RulingDate, RulingLeave string
-	RulingRevert, RevertOnMove, RevertDraw, RevertVariant                           string
-	RulingClause                                                                    string // the clause a ruling rests on (4.1.10)
-	ProtestSent, ProtestJudge                                                       string
-	LeaveNoDates, LeaveRefused, LeaveGranted, LeavePartner                          string
-	LeaveOrder, LeaveLate, LeaveOverlap, LeaveTooLong                               string // why a leave is refused
-	Expected, OwnInRepeat, FaultUnique, RepeatNext, RepeatLater, JudgedHead         string
-	TextCut                                                                         string // KB shown, KB in all
-	WrongAccepted, SendAccepted, AcceptUnsure, AcceptVariant, AcceptNone            string
-	AcceptWhich, AcceptOutside, AcceptDeclined, AcceptDisagree, AcceptNumber        string
+	// RulingRevert (the letter, as RevertLetterOf or RevertLetter names it with RevertLetterMoves;
+	// the instant it was received; the reason): the letter a revert undoes is named by whose it
+	// was and its moves, never by its Message-ID.
+	RulingRevert, RevertOnMove, RevertDraw, RevertVariant                    string
+	RevertLetter, RevertLetterOf, RevertLetterMoves                          string
+	RulingClause                                                             string // the clause a ruling rests on (4.1.10)
+	ProtestSent, ProtestJudge                                                string
+	LeaveNoDates, LeaveRefused, LeaveGranted, LeavePartner                   string
+	LeaveOrder, LeaveLate, LeaveOverlap, LeaveTooLong                        string // why a leave is refused
+	Expected, OwnInRepeat, FaultUnique, RepeatNext, RepeatLater, JudgedHead  string
+	TextCut                                                                  string // KB shown, KB in all
+	WrongAccepted, SendAccepted, AcceptUnsure, AcceptVariant, AcceptNone     string
+	AcceptWhich, AcceptOutside, AcceptDeclined, AcceptDisagree, AcceptNumber string
 
 	// Rulings that concern no side of their own, and the judge's decision on a protest.
 	RulingAnnul         string // reason
@@ -171,6 +175,10 @@ type RefereeText struct {
 
 	// Adjudication after the end date (4.3.2).
 	AdjudicationSteps AdjudicationText
+
+	// Asides are the answers to what a letter says besides its moves: a protest, a question, a
+	// withdrawal from the tournament.
+	Asides AsideText
 
 	Faults     FaultText
 	DateFields [3]string // partner's move sent, received, reply sent: as daysclock.DateField counts them
@@ -188,6 +196,33 @@ type RefereeText struct {
 	PenaltyDays func(n int) string // signed: «+2 штрафных дня», "-1 penalty day"
 	DaysLeft    func(n int) string // «осталось 2 дня», «остался 1 день», "2 days left"
 	DaysShort   func(n int) string // in brackets after a date: «10 дн.», "10 days"
+}
+
+// AsideText is the words of the answers to what a letter says besides its moves (the referee's
+// asides.go). Format strings, as the rest of RefereeText.
+type AsideText struct {
+	// Quoted: the moves a protest or a question mentions (%s), which are not taken as the
+	// sender's move. ProtestUnsure: a line of moves alone inside a protest (%[1]s), which
+	// postald cannot tell from a move of his; it asks, and shows the line to write (%[1]s).
+	Quoted, ProtestUnsure string
+	// ExpectMove is what Expected says postald expects when nothing is owed: the move alone.
+	ExpectMove string
+	// The withdrawal from the tournament (seed 003, 1.10): to the sender; to the judge and the
+	// director (player, side, the letter's words, the judge's command); the subject.
+	WithdrawalSent, WithdrawalJudge, SubjWithdrawal string
+	// The answers postald knows: his days (his days, his penalty days, the fraction); whose
+	// move it is (yours: his side; the partner's: the partner's side and name; waiting for the
+	// captain's card or call); his last letter received (its day, what became of it) or none;
+	// the position (the diagram follows); the moves of the game (the list).
+	AnswerClock, AnswerTurnYours, AnswerTurnPartner, AnswerTurnPosting string
+	AnswerReceived, AnswerReceivedNone, AnswerPosition, AnswerMoves    string
+	AnswerNoMoves, AnswerOver                                          string
+	// What became of a letter, for AnswerReceived.
+	VerdictAccepted, VerdictCorrected, VerdictRejected, VerdictNotice string
+	// A question postald cannot answer: to the sender, passed to the judge or to the director
+	// (the question), or to nobody (no judge or director is named); to the official (player,
+	// side, the question); the subject.
+	QuestionToJudge, QuestionToDirector, QuestionNobody, QuestionOfficial, SubjQuestion string
 }
 
 // AdjudicationText is the words of the adjudication after the end date (4.3.2): the letters
@@ -223,6 +258,12 @@ type FaultText struct {
 	Ambiguous   string // a capture whose route the move does not tell
 	NoSquare    string // full notation naming squares that make no move of this board
 	Unreadable  string // the move cannot be read (4.2.5)
+	// Why a move is impossible, naming its squares as it wrote them: no piece on the square
+	// (%s); the partner's piece on it (%s); a capture is compulsory (the captures the position
+	// has); a quiet move to an occupied square (%s); a piece that cannot move to a square (from,
+	// to); a capture written where the position has none; a piece that has no capture along
+	// the squares written (from).
+	NoPieceOn, NotYoursOn, CaptureOf, Occupied, CannotMove, NoCapture, CannotCapture string
 }
 
 // SideText names the sides.
@@ -311,6 +352,12 @@ type StartGame struct {
 
 // ReportText is the words of the director's report (text and HTML).
 type ReportText struct {
+	// What a letter postald stopped was stopped for (4.2.11), by the clause of its fault: the
+	// repetition of the partner's moves (4.2.9); an impossible move, abbreviated notation, an
+	// illegible move (the move as written).
+	FaultRepeat                            string
+	FaultMove, FaultAbbrev, FaultIllegible func(move string) string
+
 	Title      func(code, name string) string
 	AsOf       func(date string) string
 	Facts      func(variant, rounds, from, to string) string
@@ -351,6 +398,7 @@ type ReportColumns struct {
 // RulingKinds names the kinds of the judge's rulings.
 type RulingKinds struct {
 	Penalty, Forfeit, Adjudicate, CorrectDate, Annul, StrikeOut, Refer, Withdraw, Protest string
+	Leave, Revert                                                                         string
 }
 
 // Of returns the name of a ruling kind ("penalty", "correct-date", ...); false for one it does
@@ -375,6 +423,10 @@ func (k *RulingKinds) Of(kind string) (string, bool) {
 		return k.Withdraw, true
 	case "protest":
 		return k.Protest, true
+	case "leave":
+		return k.Leave, true
+	case "revert":
+		return k.Revert, true
 	}
 	return "", false
 }

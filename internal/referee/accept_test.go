@@ -134,20 +134,21 @@ func TestAcceptedNeverRenumbered(t *testing.T) {
 }
 
 // TestNoMoveNoPenalty: a letter with no move from the player on move is answered once a day and
-// costs nothing; 4.2.9 applies to letters that carry moves.
+// costs nothing; 4.2.9 applies to letters that carry moves. A question is answered every time
+// (TestQuestions), and counts for no day's answer.
 func TestNoMoveNoPenalty(t *testing.T) {
 	g := after(t, "russian", opening[:1]...)
-	for i, body := range []string{"Когда мой контрольный срок?", "Спасибо за интересную партию!\nИван",
+	for i, body := range []string{"Спасибо за интересную партию!\nИван", "Когда мой контрольный срок?",
 		"I am out of the office until Monday.", "Ваш ход 1. c3-d4 получил."} {
 		d := send(t, g, testLetter{petrov, "2026-11-03 2" + string(rune('0'+i)) + ":00", body}, DefaultRegulation())
 		want := summary{Notice, "", "", 0, Time{0, 0}, Black}
 		if diff := cmp.Diff(want, sum(d)); diff != "" {
 			t.Errorf("%q (-want +got):\n%s", body, diff)
 		}
-		if n := len(d.Letters); (i == 0) != (n == 1) {
-			t.Errorf("%q: %d letters; want one answer a day", body, n)
+		if n := len(d.Letters); (i <= 1) != (n == 1) {
+			t.Errorf("%q: %d letters; want one answer a day, and the question answered", body, n)
 		}
-		g = d.Game
+		g.Game = d.Game
 	}
 	if g.BlackClock.Since != day("2026-11-01") {
 		t.Errorf("Black's clock runs since %s, want 2026-11-01", g.BlackClock.Since)
@@ -171,7 +172,7 @@ func TestEveryFaultInOneStop(t *testing.T) {
 		t.Fatalf("violations %v, want the repetition and the move", d.Violations)
 	}
 	// Corrected: 4 days from 11-01 to 11-05 + 6.
-	d = send(t, d.Game, testLetter{petrov, "2026-11-05 20:00", "Ваш ход 1. c3-d4 получил.\nМой ход: 1... f6-g5"}, DefaultRegulation())
+	d = send(t, g.with(d.Game), testLetter{petrov, "2026-11-05 20:00", "Ваш ход 1. c3-d4 получил.\nМой ход: 1... f6-g5"}, DefaultRegulation())
 	if want := (summary{Accepted, "", "1... f6-g5", 0, Time{0, 10}, White}); !cmp.Equal(want, sum(d)) {
 		t.Errorf("corrected: %+v, want %+v", sum(d), want)
 	}
@@ -227,7 +228,7 @@ func TestNoMoveOffTurn(t *testing.T) {
 			t.Errorf("letter %d %q: %s, %d penalty days, %d letters; want a notice, no penalty, %d letters",
 				i+1, tc.body, d.Verdict, d.PenaltyDays, len(d.Letters), tc.letters)
 		}
-		g = d.Game
+		g.Game = d.Game
 	}
 }
 
@@ -273,6 +274,66 @@ func TestAcceptNamedByItsMoves(t *testing.T) {
 			want: summary{Accepted, "4.2.13", "1... f6-g5 2. g3-h4 2... g7-f6", 0, Time{0, 2}, White}, board: "1. c3-d4 1... f6-g5 2. g3-h4 2... g7-f6"},
 		{name: "only the common first move: 4.2.5, no penalty", before: []testLetter{two}, letter: testLetter{petrov, at,
 			"Ваш ход 1. c3-d4 получил.\nВаш вариант принимаю: 1... f6-g5"},
+			want: summary{Rejected, "4.2.5", "", 0, Time{0, 0}, Black}, board: "1. c3-d4", faults: 1},
+	})
+}
+
+// TestAcceptByLabelAsPlayersWrite: a variant is accepted by the label players use — «вариант
+// А», «вариант 1», «первый вариант», «ваш вариант» name the only variant on the table, labelled
+// or not; of several unlabelled variants their order names them (А, 1, «первый» the first);
+// an acceptance is stopped under 4.2.5 only where a judge could not tell which line it means.
+func TestAcceptByLabelAsPlayersWrite(t *testing.T) {
+	const whole = "1. c3-d4 1... f6-g5 2. g3-h4 2... g7-f6 3. b2-c3"
+	const part = "1. c3-d4 1... f6-g5 2. g3-h4"
+	at := "2026-11-03 20:00"
+	unlabelled := []testLetter{{ivanov, "2026-11-01 10:00",
+		"Мой ход: 1. c3-d4\nНа 1... f6-g5 предлагаю 2. g3-h4 2... g7-f6 3. b2-c3"}}
+	ifThen := []testLetter{{ivanov, "2026-11-01 10:00",
+		"Мой ход: 1. c3-d4\nЕсли 1... f6-g5, то 2. g3-h4 2... g7-f6 3. b2-c3"}}
+	labelledB := []testLetter{{ivanov, "2026-11-01 10:00",
+		"Мой ход: 1. c3-d4\nВариант Б: если 1... f6-g5, то 2. g3-h4 2... g7-f6 3. b2-c3"}}
+	two := []testLetter{{ivanov, "2026-11-01 10:00",
+		"Мой ход: 1. c3-d4\nЕсли 1... f6-g5, то 2. g3-h4 2... g7-f6 3. b2-c3\nЕсли 1... f6-e5, то 2. d4:f6 2... g7:e5 3. b2-c3"}}
+	accepted := summary{Accepted, "4.2.13", "1... f6-g5 2. g3-h4 2... g7-f6 3. b2-c3 3... b6-a5", 0, Time{0, 2}, White}
+	partial := summary{Accepted, "4.2.13", "1... f6-g5 2. g3-h4 2... e7-f6", 0, Time{0, 2}, White}
+	runAcceptCases(t, []acceptCase{
+		{name: "вариант А of the only, unlabelled", before: unlabelled, letter: testLetter{petrov, at,
+			"Ваш ход 1. c3-d4 получил.\nПринимаю вариант А.\nМой ход: 3... b6-a5"},
+			want: accepted, board: whole + " 3... b6-a5"},
+		{name: "вариант А of «Если …, то …», the moves written out", before: ifThen, letter: testLetter{petrov, at,
+			"Ваш ход 1. c3-d4 получил.\nПринимаю вариант А: 1... f6-g5 2. g3-h4 2... g7-f6 3. b2-c3\nМой ход: 3... b6-a5"},
+			want: accepted, board: whole + " 3... b6-a5"},
+		{name: "вариант А up to a move", before: ifThen, letter: testLetter{petrov, at,
+			"Ваш ход 1. c3-d4 получил.\nПринимаю вариант А до 2-го хода.\nМой ход: 2... e7-f6"},
+			want: partial, board: part + " 2... e7-f6"},
+		{name: "вариант 1", before: unlabelled, letter: testLetter{petrov, at,
+			"Ваш ход 1. c3-d4 получил.\nПринимаю вариант 1.\nМой ход: 3... b6-a5"},
+			want: accepted, board: whole + " 3... b6-a5"},
+		{name: "первый вариант", before: ifThen, letter: testLetter{petrov, at,
+			"Ваш ход 1. c3-d4 получил.\nПринимаю первый вариант.\nМой ход: 3... b6-a5"},
+			want: accepted, board: whole + " 3... b6-a5"},
+		{name: "ваш вариант", before: ifThen, letter: testLetter{petrov, at,
+			"Ваш ход 1. c3-d4 получил.\nВаш вариант принимаю.\nМой ход: 3... b6-a5"},
+			want: accepted, board: whole + " 3... b6-a5"},
+		{name: "variant A in English", before: ifThen, letter: testLetter{petrov, at,
+			"Received your 1. c3-d4.\nI accept variant A.\nMy move: 3... b6-a5"},
+			want: accepted, board: whole + " 3... b6-a5"},
+		{name: "вариант А of the only variant, labelled Б", before: labelledB, letter: testLetter{petrov, at,
+			"Ваш ход 1. c3-d4 получил.\nПринимаю вариант А.\nМой ход: 3... b6-a5"},
+			want: accepted, board: whole + " 3... b6-a5"},
+		{name: "вариант Б of two unlabelled: the second", before: two, letter: testLetter{petrov, at,
+			"Ваш ход 1. c3-d4 получил.\nПринимаю вариант Б.\nМой ход: 3... b6-a5"},
+			want:  summary{Accepted, "4.2.13", "1... f6-e5 2. d4:f6 2... g7:e5 3. b2-c3 3... b6-a5", 0, Time{0, 2}, White},
+			board: "1. c3-d4 1... f6-e5 2. d4:f6 2... g7:e5 3. b2-c3 3... b6-a5"},
+		{name: "второй вариант of two unlabelled", before: two, letter: testLetter{petrov, at,
+			"Ваш ход 1. c3-d4 получил.\nПринимаю второй вариант.\nМой ход: 3... b6-a5"},
+			want:  summary{Accepted, "4.2.13", "1... f6-e5 2. d4:f6 2... g7:e5 3. b2-c3 3... b6-a5", 0, Time{0, 2}, White},
+			board: "1. c3-d4 1... f6-e5 2. d4:f6 2... g7:e5 3. b2-c3 3... b6-a5"},
+		{name: "ваш вариант of two, no moves: a judge cannot tell (4.2.5)", before: two, letter: testLetter{petrov, at,
+			"Ваш ход 1. c3-d4 получил.\nВаш вариант принимаю."},
+			want: summary{Rejected, "4.2.5", "", 0, Time{0, 0}, Black}, board: "1. c3-d4", faults: 1},
+		{name: "вариант В of two: no such line (4.2.5)", before: two, letter: testLetter{petrov, at,
+			"Ваш ход 1. c3-d4 получил.\nПринимаю вариант В.\nМой ход: 3... b6-a5"},
 			want: summary{Rejected, "4.2.5", "", 0, Time{0, 0}, Black}, board: "1. c3-d4", faults: 1},
 	})
 }

@@ -28,20 +28,20 @@ func AdjudicationAsked(g *Game) (time.Time, bool) {
 	return n.At, ok
 }
 
-// AdjudicationDue returns the day the adjudication package goes to the judge: the day after the
+// adjudicationDue returns the day the adjudication package goes to the judge: the day after the
 // players' adjudication_days (4.3.2), while it has not gone yet.
-func AdjudicationDue(g *Game, reg Regulation, loc *time.Location) (daysclock.Date, bool) {
+func (t *Table) adjudicationDue(g *Game) (daysclock.Date, bool) {
 	asked, ok := AdjudicationAsked(g)
 	if !ok || g.Status != StatusAdjudication || g.notified(adjudicationPackage) {
 		return daysclock.Date{}, false
 	}
-	return daysclock.DateOf(asked, loc).AddDays(reg.WithDefaults().AdjudicationDays), true
+	return daysclock.DateOf(asked, t.zone()).AddDays(t.reg().AdjudicationDays), true
 }
 
-// AskAdjudication adds to dec the letters that ask both players for their submissions, the
+// askAdjudication adds to dec the letters that ask both players for their submissions, the
 // first time its game is found waiting for adjudication (4.3.2); now is when the decision is
 // recorded, the instant from which their letters are their submissions.
-func AskAdjudication(dec *Decision, reg Regulation, now time.Time, loc *time.Location) {
+func (t *Table) askAdjudication(dec *Decision, now time.Time) {
 	g := &dec.Game
 	if g.Status != StatusAdjudication {
 		return
@@ -50,20 +50,22 @@ func AskAdjudication(dec *Decision, reg Regulation, now time.Time, loc *time.Loc
 		return
 	}
 	g.note(adjudicationAsked(now))
-	days := reg.WithDefaults().AdjudicationDays
-	last := daysclock.DateOf(now, loc).AddDays(days)
-	pic, _ := g.Picture() // the position to be judged; the letter goes without it if the record cannot be replayed
+	days := t.reg().AdjudicationDays
+	last := daysclock.DateOf(now, t.zone()).AddDays(days)
+	pic, _ := Seat{t, *g}.Picture() // the position to be judged; the letter goes without it if the record cannot be replayed
 	for _, s := range []Side{White, Black} {
-		tx := g.textOf(s) // each player's language (letters.md)
+		tx := t.textOf(g, s) // each player's language (letters.md)
 		why := tx.AdjudicationSteps.AskEndDate
 		if referred(g) {
 			why = tx.AdjudicationSteps.AskWithdrawn
 		}
+		p := t.player(g, s)
 		dec.Letters = append(dec.Letters, Outgoing{
-			Role: roleOf(s), To: g.Player(s).Email, Kind: KindNotice,
+			Role: roleOf(s), To: p.Email, Player: p.Number, Language: t.languageOf(p), Kind: KindNotice,
 			Subject: fmt.Sprintf(tx.AdjudicationSteps.AskSubject, g.Tournament, g.Name),
-			Body:    fmt.Sprintf(tx.AdjudicationSteps.AskBody, g.Tournament, g.Name, g.White.Name, g.Black.Name, why, tx.date(last), tx.DaysShort(days)),
-			Game:    g.ID(), Verdict: Notice, Clauses: []string{"4.3.2"}, Time: g.Time(), Picture: pic,
+			Body: fmt.Sprintf(tx.AdjudicationSteps.AskBody, g.Tournament, g.Name, t.player(g, White).Name,
+				t.player(g, Black).Name, why, tx.date(last), tx.DaysShort(days)),
+			Game: g.ID(), Verdict: Notice, Clauses: []string{"4.3.2"}, Time: g.Time(), Picture: pic,
 		})
 	}
 }
@@ -72,25 +74,29 @@ func AskAdjudication(dec *Decision, reg Regulation, now time.Time, loc *time.Loc
 // 1.10.4, RuleRefer) rather than at the end date (4.3.2).
 func referred(g *Game) bool { return g.Reason == ReasonWithdrawn }
 
-// IsSubmission reports whether a letter about a game waiting for adjudication is a player's
+// isSubmission reports whether a letter about a game waiting for adjudication is a player's
 // evaluation or analysis: anything but the draw acceptance and resignation the referee still
-// takes after the end date (4.3.2).
-func IsSubmission(g *Game, l *mailparse.Letter) bool {
-	return g.Status == StatusAdjudication && !l.Resign && l.Draw.Kind != mailparse.DrawAccept
+// takes after the end date (4.3.2), a protest and a withdrawal.
+func isSubmission(g *Game, l *mailparse.Letter) bool {
+	// A protest and a withdrawal go to the judge at once, as in a game in play (4.1.12, 1.10).
+	return g.Status == StatusAdjudication && !l.Resign && l.Draw.Kind != mailparse.DrawAccept &&
+		l.Protest == nil && l.Withdrawal == nil
 }
 
-// Submission decides a player's adjudication submission (4.3.2): nothing changes in the game,
+// submission decides a player's adjudication submission (4.3.2): nothing changes in the game,
 // the letter stays in the game's archive for the judge's package, and the sender is told so.
-func Submission(g Game, env Envelope) Decision {
-	lang := g.Language
+func submission(st Seat, env Envelope) Decision {
+	t, g := st.Table, st.Game
+	lang := t.lang()
 	role := ToSender
-	s, ok := g.senderOf(env)
-	if ok {
-		lang = g.LanguageOf(s) // the sender's language (letters.md)
-		role = roleOf(s)
+	number := 0
+	x := &decider{t: t, g: g}
+	if s, ok := x.senderOf(env); ok {
+		p := t.player(&g, s)
+		lang, role, number = t.languageOf(p), roleOf(s), p.Number // the sender's language (letters.md)
 	}
 	tx := &textFor(lang).AdjudicationSteps
-	ack := Outgoing{Role: role, To: env.From, Kind: KindNotice,
+	ack := Outgoing{Role: role, To: env.From, Player: number, Language: lang, Kind: KindNotice,
 		Subject: fmt.Sprintf(tx.SubmittedSubject, g.Tournament, g.Name),
 		Body:    fmt.Sprintf(tx.SubmittedBody, g.Tournament, g.Name),
 		Game:    g.ID(), Verdict: Notice, Clauses: []string{"4.3.2"}, Time: g.Time(), InReplyTo: env.MessageID}
@@ -105,9 +111,9 @@ type Package struct {
 	Due   daysclock.Date
 }
 
-// PackageDue reports the adjudication package of g when it is due by today and has not gone yet.
-func PackageDue(g *Game, reg Regulation, today daysclock.Date, loc *time.Location) (Package, bool) {
-	due, ok := AdjudicationDue(g, reg, loc)
+// packageDue reports the adjudication package of g when it is due by today and has not gone yet.
+func (t *Table) packageDue(g *Game, today daysclock.Date) (Package, bool) {
+	due, ok := t.adjudicationDue(g)
 	if !ok || today.Before(due) {
 		return Package{}, false
 	}
@@ -115,38 +121,39 @@ func PackageDue(g *Game, reg Regulation, today daysclock.Date, loc *time.Locatio
 	return Package{Asked: asked, Due: due}, true
 }
 
-// Letter writes the package's letter to the judge, with the number of the players' letters
-// attached to it, and marks the package sent in g so that it goes once.
-func (p Package) Letter(g *Game, submissions int, loc *time.Location) (subject, body string) {
-	book := phrase.For(g.Language)
-	px := textFor(g.Language)
+// Letter writes the package's letter to the judge of the game of seat st, in the tournament's
+// language, with the number of the players' letters attached to it (their submissions, which
+// the archive holds: every letter about the game received after p.Asked).
+func (p Package) Letter(st Seat, submissions int) (subject, body string) {
+	t, g := st.Table, &st.Game
+	book := phrase.For(t.lang())
+	px := textFor(t.lang())
 	tx := &px.AdjudicationSteps
-	variant, ok := book.Tournament.Variants.Of(g.Variant)
+	variant, ok := book.Tournament.Variants.Of(t.Variant)
 	if !ok {
-		variant = g.Variant
+		variant = t.Variant
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, tx.PackageHead, g.Tournament, g.Name, g.White.Name, g.Black.Name, variant)
-	why := fmt.Sprintf(tx.PackageEndDate, px.date(g.End))
+	fmt.Fprintf(&b, tx.PackageHead, g.Tournament, g.Name, t.player(g, White).Name, t.player(g, Black).Name, variant)
+	why := fmt.Sprintf(tx.PackageEndDate, px.date(t.End))
 	if referred(g) {
 		why = tx.PackageWithdrawn
 	}
-	fmt.Fprintf(&b, tx.PackageAsked, why, px.date(daysclock.DateOf(p.Asked, loc)), px.date(p.Due))
+	fmt.Fprintf(&b, tx.PackageAsked, why, px.date(daysclock.DateOf(p.Asked, t.zone())), px.date(p.Due))
 	moves := strings.Join(g.MoveList(), " ")
 	if moves == "" {
 		moves = tx.NoMoves
 	}
 	fmt.Fprintf(&b, tx.PackageMoves, moves)
-	t := g.Time()
-	fmt.Fprintf(&b, tx.PackageTime, t.White, t.Black, g.WhiteClock.Penalty, g.BlackClock.Penalty)
+	tm := g.Time()
+	fmt.Fprintf(&b, tx.PackageTime, tm.White, tm.Black, g.WhiteClock.Penalty, g.BlackClock.Penalty)
 	if g.DrawOffer != "" {
 		fmt.Fprintf(&b, tx.PackageDraw, px.side(g.DrawOffer))
 	}
-	if dg, err := g.Diagram(); err == nil && dg != "" {
+	if dg, err := st.Diagram(); err == nil && dg != "" {
 		fmt.Fprintf(&b, tx.PackagePosition, dg)
 	}
 	// The command the judge rules with is the same in every language.
 	fmt.Fprintf(&b, tx.PackageLetters, submissions, "postald judge adjudicate "+g.ID()+" RESULT -clause 4.3.2 -reason TEXT")
-	g.note(adjudicationPackage)
 	return fmt.Sprintf(tx.PackageSubject, g.Tournament, g.Name), b.String()
 }

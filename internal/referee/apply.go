@@ -12,8 +12,9 @@ import (
 
 // decider carries one decision in the making.
 type decider struct {
+	t   *Table // the tournament: its players, dates, regulation, zone
 	g   Game
-	reg Regulation
+	reg Regulation // the table's, with its defaults
 	loc *time.Location
 	env Envelope
 	lt  letter
@@ -45,6 +46,11 @@ type decider struct {
 	credited []int
 	// judged is the board the letter's first faulty move was judged on, shown in the stop letter.
 	judged *board
+	// history are the notes of the letter's entry in the game's history: what it said besides
+	// its moves ("protest", "withdrawal").
+	history []string
+	// showBoard: the answer shows the position (a question asked for it).
+	showBoard bool
 	// also lists the clauses a stop rests on besides its violations' own (4.2.2 for abbreviated
 	// notation, 4.2.5 for an illegible move, 4.2.13 for the changed move of a variant).
 	also   []string
@@ -118,41 +124,48 @@ func locOr(loc *time.Location) *time.Location {
 	return loc
 }
 
-func newDecider(g Game, reg Regulation, loc *time.Location, now time.Time) *decider {
-	loc = locOr(loc)
+// newDecider begins a decision about the game of seat s at the instant now.
+func newDecider(s Seat, now time.Time) *decider {
+	loc := s.Table.zone()
 	today := daysclock.DateOf(now, loc)
-	x := &decider{g: g.clone(), reg: reg.WithDefaults(), loc: loc, today: today, forwarded: today}
+	x := &decider{t: s.Table, g: s.Game.clone(), reg: s.Table.reg(), loc: loc, today: today, forwarded: today}
 	x.last.ply = -1
-	x.tx = textFor(x.g.Language)
+	x.tx = textFor(s.Table.lang())
 	x.ptx, x.jtx = x.tx, x.tx
-	x.terms = x.g.Terms(x.reg)
+	x.terms = s.Table.Terms()
 	x.d = Decision{Clauses: []string{}, Moves: []string{}}
 	return x
 }
 
-// applyLetter decides a letter against a game (see Apply).
-func applyLetter(g Game, lt letter, env Envelope, reg Regulation, loc *time.Location) Decision {
-	x := newDecider(g, reg, loc, env.Received)
+// player returns side s's player.
+func (x *decider) player(s Side) Player { return x.t.player(&x.g, s) }
+
+// textOf returns the phrases of the letters to side s's player.
+func (x *decider) textOf(s Side) *phrases { return x.t.textOf(&x.g, s) }
+
+// applyLetter decides a letter against the game of seat s (see Decide).
+func applyLetter(s Seat, lt letter, env Envelope) Decision {
+	x := newDecider(s, env.Received)
 	x.env, x.lt = env, lt
 	if !env.Postmark.IsZero() && env.Postmark.Before(x.forwarded) {
 		// 4.3.1: a card's moves are sent on its postmark, whatever day the captain enters it.
 		x.today = env.Postmark
 	}
-	side, ok := x.g.senderOf(env)
+	side, ok := x.senderOf(env)
 	if !ok {
 		// Only a player of the game moves in it (architecture: reliability contract).
 		x.d.Verdict = Ignored
 		return x.finish()
 	}
 	x.side = side
-	x.tx, x.ptx = x.g.textOf(side), x.g.textOf(side.Other())
-	b, err := gameBoard(&x.g)
+	x.tx, x.ptx = x.textOf(side), x.textOf(side.Other())
+	b, err := gameBoard(x.t.Variant, &x.g)
 	if err != nil {
 		// A stored game that no longer replays is postald's own fault, never the player's:
 		// nothing moves and the judge is told.
 		x.d.Verdict = Notice
 		x.note(x.tx.Internal)
-		x.notify(ToJudge, x.g.Judge, x.jtx.SubjNotice, x.jtx.InternalJudge+"\n"+err.Error(), Notice)
+		x.notify(ToJudge, x.jtx.SubjNotice, x.jtx.InternalJudge+"\n"+err.Error(), Notice)
 		return x.finish()
 	}
 	x.b = b
@@ -161,12 +174,14 @@ func applyLetter(g Game, lt letter, env Envelope, reg Regulation, loc *time.Loca
 	}
 	x.stamps = x.dates()
 	x.credit(*x.g.owes(side)) // 4.2.9: a repetition counts in any letter
+	// A protest, a question, a withdrawal: dealt with whatever else the letter does (asides.go).
+	x.asides()
 	switch {
 	case x.g.Status == StatusFinished:
 		x.d.Verdict = Notice
 		over := x.g.Result.String()
 		if x.g.Result == ResultNone && x.g.Reason != "" {
-			over = ReasonText(x.g.LanguageOf(x.side), x.g.Reason) // an annulled game has no result to name
+			over = ReasonText(x.t.languageOf(x.player(x.side)), x.g.Reason) // an annulled game has no result to name
 		}
 		x.note(fmt.Sprintf(x.tx.GameOver, over))
 		x.answer(KindNotice, Notice)
@@ -174,10 +189,10 @@ func applyLetter(g Game, lt letter, env Envelope, reg Regulation, loc *time.Loca
 		x.resign()
 	case lt.Draw == drawAccept && x.g.DrawOffer == side.Other():
 		x.agreeDraw()
-	case lt.Protest != "" && len(lt.Moves) == 0:
-		x.protest()
-	case (lt.Leave != nil || lt.LeaveBad) && len(lt.Moves) == 0:
+	case (lt.Leave != nil || lt.LeaveBad) && !lt.Away && len(lt.Moves) == 0:
 		x.leave()
+	case lt.asides() && !lt.carries():
+		x.asideOnly()
 	case x.g.Status == StatusAdjudication:
 		// 4.3.2: after the end date only a draw acceptance or a resignation is taken.
 		x.d.Verdict = Notice
@@ -188,12 +203,6 @@ func applyLetter(g Game, lt letter, env Envelope, reg Regulation, loc *time.Loca
 		x.offTurn()
 	default:
 		x.onTurn()
-	}
-	if lt.Protest != "" && len(lt.Moves) > 0 {
-		// A protest written with moves goes to the judge all the same (4.1.12).
-		x.d.addClause("4.1.12")
-		x.notify(ToJudge, x.g.Judge, x.jtx.SubjProtest,
-			fmt.Sprintf(x.jtx.ProtestJudge, x.g.Player(x.side).Name, x.jtx.side(x.side), lt.Protest), Notice, "4.1.12")
 	}
 	return x.finish()
 }
@@ -225,8 +234,12 @@ func (x *decider) finish() Decision {
 		*o = slices.DeleteFunc(*o, func(j int) bool { return slices.Contains(x.credited, j) })
 	}
 	if x.d.Verdict != Ignored {
-		x.g.History = append(x.g.History, Entry{Date: x.today, Letter: x.env.MessageID, From: x.side,
-			Verdict: x.d.Verdict, Clauses: append([]string(nil), x.d.Clauses...)})
+		e := Entry{Date: x.today, Letter: x.env.MessageID, From: x.side,
+			Verdict: x.d.Verdict, Clauses: append([]string(nil), x.d.Clauses...), Note: strings.Join(x.history, ", ")}
+		for _, v := range x.d.Violations {
+			e.Faults = append(e.Faults, Fault{Clause: v.Clause, Text: v.Text})
+		}
+		x.g.History = append(x.g.History, e)
 		if id := x.env.MessageID; id != "" {
 			x.g.LastLetter = id
 			x.g.Thread = append(x.g.Thread, id)
@@ -330,7 +343,7 @@ func (x *decider) expectMove() {
 		return
 	}
 	x.note(x.tx.NoMove)
-	x.note(fmt.Sprintf(x.tx.Expected, x.repeatWant(*x.g.owes(x.side))))
+	x.note(x.expected())
 	x.answer(KindNotice, Notice)
 }
 
@@ -397,7 +410,7 @@ func (x *decider) plyAt(i int) (*rules.Position, rules.Move, bool) {
 	r := x.rec
 	if r == nil {
 		r = &record{}
-		if b, err := newBoard(x.g.Variant); err == nil {
+		if b, err := newBoard(x.t.Variant); err == nil {
 			r.before = append(r.before, b.pos)
 		} else {
 			r.broken = true
@@ -657,7 +670,7 @@ func (x *decider) playMoves(moves []letterMove) []Violation {
 
 // moveViolation words a 4.2.10 fault of a move judged on board b.
 func (x *decider) moveViolation(b *board, m letterMove, f *fault) Violation {
-	what := x.tx.fault(f.Kind)
+	what := x.tx.why(f)
 	send := x.tx.SendMove
 	if f.Unique != nil {
 		what = fmt.Sprintf(x.tx.FaultUnique, b.format(*f.Unique))

@@ -2,6 +2,7 @@ package referee
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -222,10 +223,11 @@ func TestApply(t *testing.T) {
 			want:   summary{Notice, "", "", 0, Time{0, 0}, Black},
 		},
 		{
-			// A letter from someone who is not a player of the game moves nothing.
+			// A letter from someone who is not a player of the game is about no game: it moves
+			// nothing and there is nothing to record.
 			name:   "stranger",
 			letter: testLetter{Player{Email: "x@else.example"}, "2026-11-01 10:00", "Мой ход: 1. c3-d4"},
-			want:   summary{Ignored, "", "", 0, Time{0, 0}, White},
+			want:   summary{Ignored, "", "", 0, Time{0, 0}, ""},
 		},
 	}
 	for _, tc := range tests {
@@ -278,9 +280,9 @@ func TestResults(t *testing.T) {
 // acceptance or a resignation is taken.
 func TestEndDate(t *testing.T) {
 	g := testGame("russian")
-	g.End = day("2026-11-03")
+	g.Table.End = day("2026-11-03")
 	for _, d := range playAll(t, g, DefaultRegulation(), opening...) {
-		g = d.Game
+		g.Game = d.Game
 	}
 	if g.Status != StatusAdjudication {
 		t.Fatalf("after a move received on the end date: status %s, want adjudication", g.Status)
@@ -301,36 +303,36 @@ func TestEndDate(t *testing.T) {
 func TestTick(t *testing.T) {
 	g := after(t, "russian", opening...)
 	reg := DefaultRegulation()
-	at, ok := NextEvent(g, reg, moscow)
+	at, ok := nextEvent(under(g, reg))
 	if want := time.Date(2026, 12, 3, 0, 0, 0, 0, moscow); !ok || !at.Equal(want) {
 		t.Fatalf("NextEvent = %v %v, want %v", at, ok, want)
 	}
-	d := Tick(g, time.Date(2026, 12, 2, 12, 0, 0, 0, moscow), reg, moscow)
+	d := Tick(under(g, reg), time.Date(2026, 12, 2, 12, 0, 0, 0, moscow))
 	if d.Verdict != "" || len(d.Letters) != 0 {
 		t.Errorf("tick before anything is due: %s, %d letters", d.Verdict, len(d.Letters))
 	}
-	d = Tick(g, at, reg, moscow)
+	d = Tick(under(g, reg), at)
 	if len(d.Letters) != 1 || d.Letters[0].Role != ToJudge {
 		t.Fatalf("silence report on 12-03: %+v", d.Letters)
 	}
-	g = d.Game
-	at, _ = NextEvent(g, reg, moscow)
+	g.Game = d.Game
+	at, _ = nextEvent(under(g, reg))
 	if want := time.Date(2026, 12, 16, 0, 0, 0, 0, moscow); !at.Equal(want) {
 		t.Fatalf("NextEvent after the silence report = %v, want %v", at, want)
 	}
-	d = Tick(g, at, reg, moscow)
+	d = Tick(under(g, reg), at)
 	if len(d.Letters) != 1 || d.Letters[0].Role != ToWhite || !strings.Contains(d.Letters[0].Body, "23.12.2026") {
 		t.Fatalf("reminder on 12-16: %+v", d.Letters)
 	}
-	g = d.Game
-	if d := Tick(g, at.Add(time.Hour), reg, moscow); len(d.Letters) != 0 {
+	g.Game = d.Game
+	if d := Tick(under(g, reg), at.Add(time.Hour)); len(d.Letters) != 0 {
 		t.Errorf("the same reminder again: %d letters", len(d.Letters))
 	}
-	at, _ = NextEvent(g, reg, moscow)
+	at, _ = nextEvent(under(g, reg))
 	if want := time.Date(2026, 12, 22, 0, 0, 0, 0, moscow); !at.Equal(want) {
 		t.Errorf("next event after the first reminder = %v, want %v", at, want)
 	}
-	d = Tick(g, time.Date(2026, 12, 24, 0, 0, 0, 0, moscow), reg, moscow)
+	d = Tick(under(g, reg), time.Date(2026, 12, 24, 0, 0, 0, 0, moscow))
 	if !cmp.Equal(d.Clauses, []string{"4.3.1"}) {
 		t.Errorf("overstep clauses %v, want [4.3.1]", d.Clauses)
 	}
@@ -345,11 +347,11 @@ func TestTick(t *testing.T) {
 		t.Errorf("overstep under the judge policy: status %s, want playing until the judge rules", d.Game.Status)
 	}
 	reg.Overstep = OverstepForfeit
-	d = Tick(g, time.Date(2026, 12, 24, 0, 0, 0, 0, moscow), reg, moscow)
+	d = Tick(under(g, reg), time.Date(2026, 12, 24, 0, 0, 0, 0, moscow))
 	if d.Game.Result != ResultBlack {
 		t.Errorf("overstep under the forfeit policy: result %s, want 0-1", d.Game.Result)
 	}
-	if _, ok := NextEvent(d.Game, reg, moscow); ok {
+	if _, ok := nextEvent(under(g.with(d.Game), reg)); ok {
 		t.Errorf("NextEvent of a finished game reports an event")
 	}
 }
@@ -358,7 +360,7 @@ func TestGameJSONRoundTrip(t *testing.T) {
 	g := after(t, "russian", append(opening[:2:2],
 		testLetter{ivanov, "2026-11-05 09:00", "Мой ход: 2. gh4"},
 		testLetter{ivanov, "2026-11-06 09:00", white2 + "Вариант А: если 2... e7-f6, то 3. b2-c3 b6-a5 4. c3-b4\nПредлагаю ничью."})...)
-	b, err := json.Marshal(g)
+	b, err := json.Marshal(g.Game)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -366,7 +368,7 @@ func TestGameJSONRoundTrip(t *testing.T) {
 	if err := json.Unmarshal(b, &back); err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(g, back); diff != "" {
+	if diff := cmp.Diff(g.Game, back); diff != "" {
 		t.Errorf("JSON round trip (-before +after):\n%s", diff)
 	}
 	if len(back.Variants) != 1 || back.DrawOffer != White || back.WhiteClock.Penalty != 6 {
@@ -377,11 +379,57 @@ func TestGameJSONRoundTrip(t *testing.T) {
 // TestApplyDoesNotChangeInput: a decision shares nothing with the game it was given.
 func TestApplyDoesNotChangeInput(t *testing.T) {
 	g := after(t, "russian", opening...)
-	before, _ := json.Marshal(g)
+	before, _ := json.Marshal(g.Game)
 	send(t, g, testLetter{ivanov, "2026-11-06 09:00", white2 + "Вариант А: если 2... e7-f6, то 3. b2-c3"}, DefaultRegulation())
 	send(t, g, testLetter{ivanov, "2026-11-06 09:00", "Мой ход: 2. gh4"}, DefaultRegulation())
-	after, _ := json.Marshal(g)
+	after, _ := json.Marshal(g.Game)
 	if string(before) != string(after) {
 		t.Errorf("Apply changed its input game")
+	}
+}
+
+// TestWhyImpossible: a stopped letter says why its move is impossible, with the squares as the
+// player wrote them (4.2.10): an occupied square, an empty one, the partner's piece, a capture
+// that is compulsory (with the captures), a capture where there is none. Its picture marks the
+// partner's move the letter answers.
+func TestWhyImpossible(t *testing.T) {
+	// After 1. a3-b4 b6-c5 2. b2-a3 c5-d4 White must capture, c3:e5 or e3:c5.
+	capture := []testLetter{{ivanov, "2026-11-01 10:00", "Мой ход: 1. a3-b4"},
+		{petrov, "2026-11-02 10:00", "Ваш ход 1. a3-b4 получил.\nМой ход: 1... b6-c5"},
+		{ivanov, "2026-11-03 10:00", "Ваш ход 1... b6-c5 получил.\nМой ход: 2. b2-a3"},
+		{petrov, "2026-11-04 10:00", "Ваш ход 2. b2-a3 получил.\nМой ход: 2... c5-d4"}}
+	for _, tc := range []struct {
+		name   string
+		before []testLetter
+		move   string
+		want   string
+	}{
+		{"onto a piece", opening[:2], "2. c1-d2", "поле d2 занято"},
+		{"from an empty square", opening[:2], "2. c3-b4", "на поле c3 нет шашки"},
+		{"the partner's piece", opening[:2], "2. g5-h4", "на поле g5 шашка партнёра"},
+		{"a capture where there is none", opening[:2], "2. d4:f6", "в этой позиции взятия нет"},
+		{"a quiet move where capturing is compulsory", capture, "3. g3-h4", "взятие обязательно: c3:e5, e3:c5"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := after(t, "russian", tc.before...)
+			owed := g.Plies[len(g.Plies)-1]
+			body := fmt.Sprintf("Ваш ход %s получил.\nМой ход: %s", numbered(len(g.Plies)-1, owed.Text), tc.move)
+			d := send(t, g, testLetter{ivanov, "2026-11-07 10:00", body}, DefaultRegulation())
+			if d.Verdict != Rejected || len(d.Violations) != 1 || !strings.Contains(d.Violations[0].What, tc.want) {
+				t.Fatalf("%s: %s %+v; want a stop saying %q", tc.move, d.Verdict, d.Violations, tc.want)
+			}
+			r := letterTo(t, d, ToWhite)
+			if !strings.Contains(r.Body, tc.want) {
+				t.Errorf("the stop letter does not say %q:\n%s", tc.want, r.Body)
+			}
+			if r.Picture == nil || r.Picture.Last == nil {
+				t.Fatalf("the stop letter's picture marks no move")
+			}
+			b, _ := newBoard("russian")
+			_ = b.replay(g.Plies[:len(g.Plies)-1])
+			if got := b.format(*r.Picture.Last); got != owed.Text {
+				t.Errorf("the picture marks %s, want the partner's move %s", got, owed.Text)
+			}
+		})
 	}
 }

@@ -14,6 +14,16 @@ type fault struct {
 	Kind    string      // one of the fault kinds below
 	Unique  *rules.Move // the single legal move of the stated square, when there is exactly one (4.2.10)
 	Options []string    // the legal moves of the stated square, or the routes of an ambiguous capture
+	// Why says in full why the move is impossible, with its squares as written (why, below);
+	// "" for the kinds that need no more than their words.
+	Why  string
+	From string // the from-square as written
+	To   string // the last square as written
+	// Captures are the captures of the position, for a move where capturing is compulsory.
+	Captures []string
+	occupied bool // a quiet move to a square with a piece on it
+	cannot   bool // a quiet move the piece has not, or a capture along squares it has none on
+	noTake   bool // a capture written where the position has none
 }
 
 // Fault kinds.
@@ -48,8 +58,8 @@ type board struct {
 
 // gameBoard returns the board of a game: from its stored position when it has one that the
 // engine reads, otherwise by replaying its plies.
-func gameBoard(g *Game) (*board, error) {
-	b, err := newBoard(g.Variant)
+func gameBoard(variant string, g *Game) (*board, error) {
+	b, err := newBoard(variant)
 	if err != nil {
 		return nil, err
 	}
@@ -124,7 +134,7 @@ func (b *board) parse(text string) (rules.Move, *fault) {
 	if !errors.As(err, &ne) {
 		return rules.Move{}, &fault{Kind: faultUnreadable}
 	}
-	f := &fault{Options: append([]string(nil), ne.Written...)}
+	f := &fault{Options: append([]string(nil), ne.Written...), From: ne.FromName, To: ne.ToName}
 	switch ne.Kind {
 	case rules.ErrAbbreviated:
 		f.Kind = faultAbbreviated
@@ -134,8 +144,21 @@ func (b *board) parse(text string) (rules.Move, *fault) {
 		f.Kind = faultNotYours
 	case rules.ErrCaptureRequired:
 		f.Kind = faultCapture
+		for _, m := range b.legal() {
+			if len(f.Captures) < 8 {
+				f.Captures = append(f.Captures, b.format(m))
+			}
+		}
 	case rules.ErrNoSuchMove:
 		f.Kind = faultNoSuchMove
+		switch {
+		case !ne.Capture && ne.To != rules.NoSquare && !b.pos.Tower(ne.To).Empty():
+			f.occupied = true // a quiet move onto a piece
+		case ne.Capture && (len(b.legal()) == 0 || !b.legal()[0].IsCapture()):
+			f.noTake = true // the position has no capture
+		default:
+			f.cannot = true
+		}
 	case rules.ErrAmbiguous:
 		f.Kind = faultAmbiguous
 	default:

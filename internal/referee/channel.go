@@ -56,42 +56,31 @@ func (c Channel) Travel(reg Regulation) int {
 
 // senderOf returns the side whose letter env brought: for e-mail, the player of its address; for
 // a card or a call, the player the captain names (4.1.1, 4.2.1).
-func (g *Game) senderOf(env Envelope) (Side, bool) {
+func (x *decider) senderOf(env Envelope) (Side, bool) { return x.t.senderOf(&x.g, env) }
+
+// senderOf returns the side of game g whose letter env brought (decider.senderOf).
+func (t *Table) senderOf(g *Game, env Envelope) (Side, bool) {
 	if env.Via.Captain() {
 		return env.Side, env.Side == White || env.Side == Black
 	}
-	return g.SideOf(env.From)
-}
-
-// reaches reports whether a letter of role to address to can be delivered: an address, or a
-// player who is written to by card or called by the captain.
-func (g *Game) reaches(role Role, to string) bool {
-	if to != "" {
-		return true
-	}
-	switch role {
-	case ToWhite:
-		return g.White.Channel.Captain()
-	case ToBlack:
-		return g.Black.Channel.Captain()
-	}
-	return false
+	return t.sideOf(g, env.From)
 }
 
 // deliver starts the clock of side s, now on move, on the move this decision forwards (4.3.1: his
 // time runs from the day he received it). A player who plays by e-mail receives it the day
 // postald forwards it; a card or a call reaches its player only when the captain has posted or
 // made it, so his clock waits for that day (Posted) and the game records whose move is waiting.
-func (g *Game) deliver(s Side, forwarded daysclock.Date, t daysclock.Terms) {
+func (x *decider) deliver(s Side, forwarded daysclock.Date) {
+	g := &x.g
 	g.Posting, g.ReceivedOn = "", daysclock.Date{}
-	if g.Player(s).Channel.Captain() {
+	if x.player(s).Channel.Captain() {
 		g.Posting = s
 		return
 	}
 	if forwarded != g.MovedOn {
 		g.ReceivedOn = forwarded
 	}
-	if err := g.Clock(s).Run(forwarded, t); err != nil {
+	if err := g.Clock(s).Run(forwarded, x.terms); err != nil {
 		panic("referee: " + err.Error()) // a clock runs only for the player on move
 	}
 }
@@ -111,18 +100,19 @@ func (g *Game) receivedOn() daysclock.Date {
 // postmark for a card and the same day for a call. A receipt on the end date or later freezes the
 // game for adjudication (4.3.2). A side whose move is not waiting for the post is left as it is
 // (the card posted was an acknowledgement, a notice): the decision then carries no verdict.
-func Posted(g Game, s Side, on daysclock.Date, reg Regulation, loc *time.Location) Decision {
-	x := newDecider(g, reg, loc, on.Start(locOr(loc)))
+func Posted(st Seat, s Side, on daysclock.Date, now time.Time) Decision {
+	x := newDecider(st, on.Start(st.Table.zone()))
 	x.side = s
-	x.tx, x.ptx = x.g.textOf(s), x.g.textOf(s.Other()) // each player's language (letters.md)
+	x.tx, x.ptx = x.textOf(s), x.textOf(s.Other()) // each player's language (letters.md)
 	if x.g.Status != StatusPlaying || x.g.Posting != s || on.IsZero() {
 		x.summarize()
+		x.d.close(x.t, now)
 		return x.d
 	}
 	// 4.3.1: his time runs from the day he receives the move, which was sent on MovedOn: a card
 	// cannot be posted before that day, and an earlier day entered counts as that day.
 	on = daysclock.Later(on, x.g.MovedOn)
-	received := on.AddDays(x.g.Player(s).Channel.Travel(x.reg))
+	received := on.AddDays(x.player(s).Channel.Travel(x.reg))
 	x.g.Posting = ""
 	x.g.MovedOn = on
 	if received != on {
@@ -141,7 +131,7 @@ func Posted(g Game, s Side, on daysclock.Date, reg Regulation, loc *time.Locatio
 		paras []string
 	}{{s, x.tx, x.toSender}, {s.Other(), x.ptx, x.toPartner}} {
 		if len(r.paras) > 0 {
-			x.notifyTick(roleOf(r.s), x.g.Player(r.s).Email, r.tx.SubjNotice, strings.Join(r.paras, "\n"), "4.3.2")
+			x.notifyTick(roleOf(r.s), r.tx.SubjNotice, strings.Join(r.paras, "\n"), "4.3.2")
 		}
 	}
 	x.d.Verdict = Notice
@@ -151,6 +141,7 @@ func Posted(g Game, s Side, on daysclock.Date, reg Regulation, loc *time.Locatio
 	x.g.History = append(x.g.History, Entry{Date: on, From: s, Verdict: Notice,
 		Clauses: append([]string(nil), x.d.Clauses...), Note: fmt.Sprintf("posted; received %s", received)})
 	x.summarize()
+	x.d.close(x.t, now)
 	return x.d
 }
 
@@ -158,7 +149,7 @@ func Posted(g Game, s Side, on daysclock.Date, reg Regulation, loc *time.Locatio
 // card): a silent postal player's overstep is certain only once a card posted on his last day
 // would have arrived, and his reminders are sent that many days earlier so that they reach him in
 // time (the regulation's post_days; the seed counts time by postmarks, 4.3.1).
-func (g *Game) lag(s Side, reg Regulation) int { return g.Player(s).Channel.Travel(reg) }
+func (t *Table) lag(g *Game, s Side) int { return t.player(g, s).Channel.Travel(t.reg()) }
 
 // DateSource is what a card's sending date was read from (4.3.1).
 type DateSource string
@@ -233,13 +224,13 @@ type Card struct {
 	Arrived    daysclock.Date // zero: the day it is entered
 }
 
-// CardEnvelope returns the envelope card l is decided under when the captain enters it at
-// entered: its side and channel, its sending date as 4.3.1 reads it (SendingDate, from the
-// dates the letter states when the postmark is illegible) and what that date was read from,
-// and the instant entered, when its moves go on to the partner. Dates the card cannot have are
-// a *CardFault (CheckCard); messageID and from are the archived letter's.
-func CardEnvelope(g *Game, c Card, l *mailparse.Letter, from, messageID string, entered time.Time, loc *time.Location) (Envelope, DateSource, error) {
-	today := daysclock.DateOf(entered, locOr(loc))
+// cardEnvelope returns the envelope card l is decided under when the captain enters it at
+// env.Received: its side and channel, its sending date as 4.3.1 reads it (SendingDate, from the
+// dates the letter states when the postmark is illegible) and what that date was read from.
+// Dates the card cannot have are a *CardFault (CheckCard); env's From and MessageID are the
+// archived letter's.
+func cardEnvelope(st Seat, c Card, l *mailparse.Letter, env Envelope) (Envelope, DateSource, error) {
+	today := daysclock.DateOf(env.Received, st.Table.zone())
 	arrived := c.Arrived
 	if arrived.IsZero() {
 		arrived = today
@@ -249,8 +240,9 @@ func CardEnvelope(g *Game, c Card, l *mailparse.Letter, from, messageID string, 
 		written = append(written, sd.Date)
 	}
 	sent, source := SendingDate(c.Postmark, c.Registered, written, arrived)
-	if err := CheckCard(g, c.Side, sent, arrived, today); err != nil {
+	if err := CheckCard(&st.Game, c.Side, sent, arrived, today); err != nil {
 		return Envelope{}, source, err
 	}
-	return Envelope{From: from, MessageID: messageID, Received: entered, Via: c.Via, Side: c.Side, Postmark: sent}, source, nil
+	env.Via, env.Side, env.Postmark = c.Via, c.Side, sent
+	return env, source, nil
 }

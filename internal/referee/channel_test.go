@@ -28,7 +28,7 @@ type chLetter struct {
 }
 
 // enter parses the letter as the office would and applies it.
-func enter(t testing.TB, g Game, l chLetter, reg Regulation) Decision {
+func enter(t testing.TB, g Seat, l chLetter, reg Regulation) Decision {
 	t.Helper()
 	at, err := time.ParseInLocation("2006-01-02 15:04", l.entered, moscow)
 	if err != nil {
@@ -53,7 +53,7 @@ func enter(t testing.TB, g Game, l chLetter, reg Regulation) Decision {
 			env.Postmark = day(l.postmark)
 		}
 	}
-	return Apply(g, parsed, env, reg, moscow)
+	return apply(g, parsed, env, reg)
 }
 
 // chStep is one step of a channel game: a letter, or the captain's call out or card posted to
@@ -76,7 +76,7 @@ type chStep struct {
 }
 
 // playSteps plays the steps from g and checks each; it returns the game and the decisions.
-func playSteps(t *testing.T, g Game, reg Regulation, steps []chStep) (Game, []Decision) {
+func playSteps(t *testing.T, g Seat, reg Regulation, steps []chStep) (Seat, []Decision) {
 	t.Helper()
 	var ds []Decision
 	for i, st := range steps {
@@ -87,7 +87,7 @@ func playSteps(t *testing.T, g Game, reg Regulation, steps []chStep) (Game, []De
 			d = enter(t, g, *st.letter, reg)
 			what = fmt.Sprintf("letter of %s by %s on %s", st.letter.side, st.letter.via, st.letter.entered)
 		} else {
-			d = Posted(g, st.posted, day(st.on), reg, moscow)
+			d = Posted(under(g, reg), st.posted, day(st.on), day(st.on).Start(moscow))
 			what = fmt.Sprintf("posted to %s on %s", st.posted, st.on)
 		}
 		ds = append(ds, d)
@@ -124,7 +124,7 @@ func playSteps(t *testing.T, g Game, reg Regulation, steps []chStep) (Game, []De
 				}
 			}
 		}
-		g = ng
+		g.Game = ng
 	}
 	return g, ds
 }
@@ -143,7 +143,7 @@ func checkDates(t *testing.T, where string, d Decision, s Side, dates [3]string)
 		role Role
 		kind string
 	}{{roleOf(s), KindAck}, {roleOf(s.Other()), KindForward}} {
-		tx := d.Game.textTo(want.role)
+		tx := textFor(d.languageOf(want.role))
 		line := fmt.Sprintf(tx.DatesLine, datesText(tx, ds))
 		found := false
 		for _, o := range d.Letters {
@@ -174,14 +174,10 @@ func card(s Side, postmark, entered, body string) *chLetter {
 
 // channelGame is testGame with White and Black playing by the channels given; a player by post
 // or telephone has no e-mail address.
-func channelGame(white, black Channel) Game {
+func channelGame(white, black Channel) Seat {
 	g := testGame("russian")
-	for _, p := range []*Player{&g.White, &g.Black} {
-		ch := white
-		if p == &g.Black {
-			ch = black
-		}
-		if ch.Captain() {
+	for i, ch := range []Channel{white, black} {
+		if p := &g.Table.Players[i]; ch.Captain() {
 			p.Channel, p.Email = ch, ""
 		}
 	}
@@ -516,12 +512,12 @@ func TestPostDays(t *testing.T) {
 		t.Errorf("history of the posting: %+v", h[len(h)-1])
 	}
 	// While the forced reply waits for its card, nothing runs: no tick, no event.
-	waiting := ds[5].Game
-	if at, ok := NextEvent(waiting, reg, moscow); ok {
+	waiting := g.with(ds[5].Game)
+	if at, ok := nextEvent(under(waiting, reg)); ok {
 		t.Errorf("NextEvent while posting = %s", at)
 	}
 	for d := day("2026-11-17"); d.Before(day("2027-03-01")); d = d.AddDays(1) {
-		if tk := Tick(waiting, d.Start(moscow).Add(12*time.Hour), reg, moscow); tk.Verdict != "" || len(tk.Letters) > 0 || !cmp.Equal(tk.Game, waiting) {
+		if tk := Tick(under(waiting, reg), d.Start(moscow).Add(12*time.Hour)); tk.Verdict != "" || len(tk.Letters) > 0 || !cmp.Equal(tk.Game, waiting.Game) {
 			t.Fatalf("Tick on %s while posting: %s, %d letters", d, tk.Verdict, len(tk.Letters))
 		}
 	}
@@ -536,13 +532,13 @@ func TestPostDays(t *testing.T) {
 // checks NextEvent against it: asked before each day's tick, NextEvent is on or before the day
 // exactly when Tick does something that day. It returns what Tick did, a line a day: the day
 // and the clauses cited.
-func tickWalk(t *testing.T, g Game, reg Regulation, from, to daysclock.Date) []string {
+func tickWalk(t *testing.T, g Seat, reg Regulation, from, to daysclock.Date) []string {
 	t.Helper()
 	var did []string
 	for d := from; !d.After(to); d = d.AddDays(1) {
-		at, ok := NextEvent(g, reg, moscow)
+		at, ok := nextEvent(under(g, reg))
 		due := ok && !daysclock.DateOf(at, moscow).After(d)
-		tk := Tick(g, d.Start(moscow).Add(12*time.Hour), reg, moscow)
+		tk := Tick(under(g, reg), d.Start(moscow).Add(12*time.Hour))
 		acted := tk.Verdict != ""
 		switch {
 		case acted && !due:
@@ -553,23 +549,23 @@ func tickWalk(t *testing.T, g Game, reg Regulation, from, to daysclock.Date) []s
 		if acted {
 			did = append(did, d.String()+" "+strings.Join(tk.Clauses, ","))
 		}
-		g = tk.Game
+		g.Game = tk.Game
 	}
 	return did
 }
 
 // waitingBlack returns the game after White's first move on 11-01, Black on move: by e-mail he
 // received it that day; by post or telephone the captain posted it on 11-02 (Posted).
-func waitingBlack(t *testing.T, black Channel, reg Regulation) Game {
+func waitingBlack(t *testing.T, black Channel, reg Regulation) Seat {
 	t.Helper()
 	g := channelGame(ChannelEmail, black)
 	d := enter(t, g, *email(White, "2026-11-01 10:00", "Мой ход: 1. c3-d4\nВремя: 0/0"), reg)
 	if d.Verdict != Accepted {
 		t.Fatalf("White's first move: %s %q", d.Verdict, d.Notes)
 	}
-	g = d.Game
+	g.Game = d.Game
 	if black.Captain() {
-		g = Posted(g, Black, day("2026-11-02"), reg, moscow).Game
+		g.Game = Posted(under(g, reg), Black, day("2026-11-02"), (day("2026-11-02")).Start(moscow)).Game
 	}
 	return g
 }
@@ -584,7 +580,7 @@ func TestPostDaysTick(t *testing.T) {
 	g := waitingBlack(t, ChannelPost, reg)
 	// His clock runs from 11-05; 20 days: the last day 11-25, by e-mail overstepped on 11-26,
 	// reminded on 11-18 and 11-24; the judge is told of his silence on 11-17.
-	if dl := g.BlackClock.Deadline(g.Terms(reg)); dl.LastDay != day("2026-11-25") {
+	if dl := g.BlackClock.Deadline(under(g, reg).Table.Terms()); dl.LastDay != day("2026-11-25") {
 		t.Fatalf("last day %s, want 2026-11-25", dl.LastDay)
 	}
 	got := tickWalk(t, g, reg, day("2026-11-01"), day("2027-01-31"))
@@ -606,7 +602,7 @@ func TestPostDaysTick(t *testing.T) {
 		}
 	}
 	// The reminder tells him his last day and the days left to it.
-	tk := Tick(g, day("2026-11-15").Start(moscow).Add(12*time.Hour), reg, moscow)
+	tk := Tick(under(g, reg), day("2026-11-15").Start(moscow).Add(12*time.Hour))
 	if r := letterOf(tk, ToBlack, KindNotice); !strings.Contains(r.Body, "25.11.2026") {
 		t.Errorf("the reminder does not name his last day:\n%s", r.Body)
 	}
@@ -625,7 +621,7 @@ func TestChannelTicks(t *testing.T) {
 					reg.ControlDays, reg.SilenceDays, reg.PostDays, reg.Reminders = 20, 12, postDays, reminders
 					g := waitingBlack(t, ch, reg)
 					lag := ch.Travel(reg)
-					c, terms := g.BlackClock, g.Terms(reg)
+					c, terms := g.BlackClock, under(g, reg).Table.Terms()
 					// Ticks begin on the day the move was posted to him (by e-mail, the day his
 					// clock starts); a reminder whose card must go before his clock starts goes
 					// that day, so as to reach him on its day.
@@ -687,21 +683,21 @@ func TestPostedEndDate(t *testing.T) {
 	reg := DefaultRegulation()
 	reg.PostDays = 3
 	g := channelGame(ChannelEmail, ChannelPost)
-	g.End = day("2026-11-10")
+	g.Table.End = day("2026-11-10")
 	d := enter(t, g, *email(White, "2026-11-05 10:00", "Мой ход: 1. c3-d4\nВремя: 4/0"), reg)
 	if s := sum(d); s != (summary{Accepted, "", "1. c3-d4", 0, Time{4, 0}, Black}) || d.Game.Posting != Black {
 		t.Fatalf("White's move: %+v, posting %q", s, d.Game.Posting)
 	}
-	g = d.Game
+	g.Game = d.Game
 
 	t.Run("received before the end date", func(t *testing.T) {
-		p := Posted(g, Black, day("2026-11-06"), reg, moscow)
+		p := Posted(under(g, reg), Black, day("2026-11-06"), (day("2026-11-06")).Start(moscow))
 		if s := sum(p); s != (summary{Notice, "4.3.1", "", 0, Time{4, 0}, Black}) || p.Game.Status != StatusPlaying {
 			t.Fatalf("posted 11-06: %+v, %s", s, p.Game.Status)
 		}
 		// His card postmarked 11-09 reaches postald on 11-12: White receives the move after
 		// the end date, and the game is frozen then.
-		c := enter(t, p.Game, *card(Black, "2026-11-09", "2026-11-12 10:00",
+		c := enter(t, g.with(p.Game), *card(Black, "2026-11-09", "2026-11-12 10:00",
 			"Ваш ход 1. c3-d4 получил.\nМой ход: 1... f6-g5\nДаты: 06.11.2026 / 09.11.2026 / 09.11.2026\nВремя: 4/0"), reg)
 		if s := sum(c); s != (summary{Accepted, "4.3.2", "1... f6-g5", 0, Time{4, 0}, ""}) || c.Game.Status != StatusAdjudication || !c.Game.WhiteClock.Frozen {
 			t.Errorf("card after the end date: %+v, %s, White frozen %v", s, c.Game.Status, c.Game.WhiteClock.Frozen)
@@ -709,13 +705,13 @@ func TestPostedEndDate(t *testing.T) {
 	})
 	for _, on := range []string{"2026-11-07", "2026-11-09"} {
 		t.Run("received on or after the end date/posted "+on, func(t *testing.T) {
-			p := Posted(g, Black, day(on), reg, moscow)
+			p := Posted(under(g, reg), Black, day(on), day(on).Start(moscow))
 			if s := sum(p); s != (summary{Notice, "4.3.1,4.3.2", "", 0, Time{4, 0}, ""}) || p.Game.Status != StatusAdjudication || !p.Game.BlackClock.Frozen {
 				t.Fatalf("posted %s: %+v, %s, frozen %v", on, s, p.Game.Status, p.Game.BlackClock.Frozen)
 			}
 			// Both players and the judge are told the game goes to adjudication.
 			tx := textFor("ru")
-			body := fmt.Sprintf(tx.Adjudication, tx.date(g.End), tx.DaysOf(reg.AdjudicationDays))
+			body := fmt.Sprintf(tx.Adjudication, tx.date(g.Table.End), tx.DaysOf(reg.AdjudicationDays))
 			for _, role := range []Role{ToWhite, ToBlack, ToJudge} {
 				found := false
 				for _, o := range p.Letters {
@@ -727,9 +723,10 @@ func TestPostedEndDate(t *testing.T) {
 					t.Errorf("posted %s: %s is not told of the adjudication; letters %+v", on, role, p.Letters)
 				}
 			}
-			// Nothing is charged to him after it; no tick, no event.
-			if at, ok := NextEvent(p.Game, reg, moscow); ok {
-				t.Errorf("NextEvent after the end date: %s", at)
+			// Nothing is charged to him after it: the only event left is the judge's
+			// adjudication package, due adjudication_days after the players were asked (4.3.2).
+			if at, ok := nextEvent(under(g.with(p.Game), reg)); !ok || !at.Equal(day(on).AddDays(reg.AdjudicationDays).Start(moscow)) {
+				t.Errorf("NextEvent after the end date: %s %v, want the package's day", at, ok)
 			}
 		})
 	}
@@ -758,12 +755,12 @@ func TestChannelSender(t *testing.T) {
 		{"card of the player", Envelope{From: captain, MessageID: "e@x", Received: at, Via: ChannelPost, Side: Black, Postmark: day("2026-11-03")}, Accepted},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			d := Apply(g, parsed, tc.env, reg, moscow)
+			d := apply(g, parsed, tc.env, reg)
 			if d.Verdict != tc.want {
 				t.Errorf("verdict %q, want %q; moves %q", d.Verdict, tc.want, d.Moves)
 			}
-			if tc.want == Ignored && !cmp.Equal(d.Game, g) {
-				t.Errorf("an ignored letter changed the game")
+			if tc.want == Ignored && (d.Seat != -1 || len(d.Letters) != 0) {
+				t.Errorf("an ignored letter is about game %d, with %d letters", d.Seat, len(d.Letters))
 			}
 		})
 	}
@@ -792,7 +789,7 @@ func TestPostedBeforeTheMove(t *testing.T) {
 			posting: Black,
 		},
 	})
-	p := Posted(g, Black, day("2026-11-08"), reg, moscow) // before White's move of 11-10
+	p := Posted(under(g, reg), Black, day("2026-11-08"), (day("2026-11-08")).Start(moscow)) // before White's move of 11-10
 	if s := sum(p); s != (summary{Notice, "4.3.1", "", 0, Time{5, 2}, Black}) || p.Game.BlackClock.Since != day("2026-11-10") || p.Game.MovedOn != day("2026-11-10") {
 		t.Errorf("posted before the move: %+v, Black's clock from %s, MovedOn %s", s, p.Game.BlackClock.Since, p.Game.MovedOn)
 	}
@@ -863,7 +860,7 @@ func TestReplyBeforePosting(t *testing.T) {
 	// A letter without a move does not show the move reached him: it still waits.
 	g := channelGame(ChannelEmail, ChannelPhone)
 	d := enter(t, g, *email(White, "2026-11-01 10:00", "Мой ход: 1. c3-d4\nВремя: 0/0"), reg)
-	n := enter(t, d.Game, *call(Black, "2026-11-03", "2026-11-03 10:00", "Когда будет ход?"), reg)
+	n := enter(t, g.with(d.Game), *call(Black, "2026-11-03", "2026-11-03 10:00", "Когда будет ход?"), reg)
 	if n.Game.Posting != Black || n.Game.BlackClock.Running() {
 		t.Errorf("a call without a move: posting %q, Black's clock running %v", n.Game.Posting, n.Game.BlackClock.Running())
 	}
@@ -902,7 +899,8 @@ func TestSendingDate(t *testing.T) {
 // TestCheckCard: dates a card cannot have are refused with the field named; a card of the
 // player not on move (a question) may carry any date up to its arrival.
 func TestCheckCard(t *testing.T) {
-	g := NewGame("T", "1-2", "russian", "en", Player{Number: 1}, Player{Number: 2, Channel: ChannelPost}, day("2026-11-01"), day("2027-11-01"))
+	g := (&Table{Code: "T", Variant: "russian", Language: "en", Players: []Player{{Number: 1}, {Number: 2, Channel: ChannelPost}},
+		Start: day("2026-11-01"), End: day("2027-11-01")}).NewGame("1-2")
 	g.Plies = []Ply{{Text: "c3-d4", Date: day("2026-12-01")}}
 	g.MovedOn = day("2026-12-02")
 	today := day("2026-12-10")
@@ -937,8 +935,8 @@ func TestSilentForfeitWaitsForTheJudge(t *testing.T) {
 		reg := DefaultRegulation()
 		reg.ControlDays, reg.PostDays, reg.Overstep = 20, 3, OverstepForfeit
 		g := waitingBlack(t, ch, reg)
-		late := g.BlackClock.Deadline(g.Terms(reg)).OverstepDay.AddDays(ch.Travel(reg) + 1)
-		d := Tick(g, late.Start(moscow).Add(12*time.Hour), reg, moscow)
+		late := g.BlackClock.Deadline(under(g, reg).Table.Terms()).OverstepDay.AddDays(ch.Travel(reg) + 1)
+		d := Tick(under(g, reg), late.Start(moscow).Add(12*time.Hour))
 		if d.Game.BlackClock.Overstep == nil {
 			t.Fatalf("%s: no overstep by %s", ch, late)
 		}
@@ -955,11 +953,11 @@ func TestSilentForfeitWaitsForTheJudge(t *testing.T) {
 			t.Errorf("%s: the judge's letter:\n%s", ch, j.Body)
 		}
 		// His card, postmarked on his last day, comes after all.
-		last := g.BlackClock.Deadline(g.Terms(reg)).LastDay
+		last := g.BlackClock.Deadline(under(g, reg).Table.Terms()).LastDay
 		via := card(Black, last.String(), late.String()+" 18:00",
 			"Ваш ход 1. c3-d4 получил.\nМой ход: 1... f6-g5\nВремя: 0/20")
 		via.via = ch
-		a := enter(t, d.Game, *via, reg)
+		a := enter(t, g.with(d.Game), *via, reg)
 		if a.Verdict != Accepted || a.Game.Status != StatusPlaying {
 			t.Errorf("%s: his card postmarked %s: %s, %s", ch, last, a.Verdict, a.Game.Status)
 		}
@@ -974,9 +972,9 @@ func TestOverstepWithdrawnByATimelyCard(t *testing.T) {
 	reg := DefaultRegulation()
 	reg.ControlDays, reg.PostDays = 20, 3
 	g := waitingBlack(t, ChannelPost, reg)
-	dl := g.BlackClock.Deadline(g.Terms(reg))
+	dl := g.BlackClock.Deadline(under(g, reg).Table.Terms())
 	late := dl.OverstepDay.AddDays(reg.PostDays + 2)
-	g = Tick(g, late.Start(moscow).Add(12*time.Hour), reg, moscow).Game
+	g.Game = Tick(under(g, reg), late.Start(moscow).Add(12*time.Hour)).Game
 	if g.BlackClock.Overstep == nil {
 		t.Fatalf("no overstep by %s", late)
 	}

@@ -10,7 +10,7 @@ import (
 
 // playLine plays plies by letters, one a day from the start date, each letter repeating what the
 // partner wrote.
-func playLine(t *testing.T, variant string, plies []string) Game {
+func playLine(t *testing.T, variant string, plies []string) Seat {
 	t.Helper()
 	g := testGame(variant)
 	at := time.Date(2026, 11, 1, 10, 0, 0, 0, moscow)
@@ -22,11 +22,11 @@ func playLine(t *testing.T, variant string, plies []string) Game {
 			}
 			continue
 		}
-		d := send(t, g, testLetter{g.Player(g.ToMove()), at.Format("2006-01-02 15:04"), repeatOwed(g) + "Мой ход: " + numbered(i, mv)}, DefaultRegulation())
+		d := send(t, g, testLetter{g.Player(g.ToMove()), at.Format("2006-01-02 15:04"), repeatOwed(g.Game) + "Мой ход: " + numbered(i, mv)}, DefaultRegulation())
 		if d.Verdict != Accepted {
 			t.Fatalf("ply %d %s: %s %v %v", i+1, mv, d.Verdict, d.Clauses, d.Violations)
 		}
-		g = d.Game
+		g.Game = d.Game
 		at = at.Add(24 * time.Hour)
 	}
 	return g
@@ -54,7 +54,7 @@ var quietColumn = strings.Fields("a3-b4 b6-c5 b2-a3 f6-g5 a1-b2 g5-h4 b4-a5 d6-e
 // only, one short of 1.13.1's 15 moves.
 func TestDrawClaim(t *testing.T) {
 	short := playLine(t, "column", quietColumn[:29])
-	d := send(t, short, testLetter{petrov, "2026-12-02 10:00", repeatOwed(short) + "Требую ничью: 15 ходов без изменения соотношения сил.\nМой ход: 15... a7-b6"}, DefaultRegulation())
+	d := send(t, short, testLetter{petrov, "2026-12-02 10:00", repeatOwed(short.Game) + "Требую ничью: 15 ходов без изменения соотношения сил.\nМой ход: 15... a7-b6"}, DefaultRegulation())
 	if d.Verdict != Accepted || d.Game.Status != StatusPlaying || len(d.Moves) == 0 || d.Moves[0] != "15... a7-b6" {
 		t.Errorf("invalid claim: %s %s, moves %v; want the move played and play going on", d.Verdict, d.Game.Status, d.Moves)
 	}
@@ -66,7 +66,7 @@ func TestDrawClaim(t *testing.T) {
 // TestValidDrawClaim: two lone kings shuffle until the position has occurred three times with
 // the same side to move; the claim holds (1.13.1): a draw, the written move not played.
 func TestValidDrawClaim(t *testing.T) {
-	x := newDecider(testGame("column"), DefaultRegulation(), moscow, time.Date(2026, 12, 1, 10, 0, 0, 0, moscow))
+	x := newDecider(testGame("column"), time.Date(2026, 12, 1, 10, 0, 0, 0, moscow))
 	x.side = White
 	b, err := newBoard("column")
 	if err != nil {
@@ -101,7 +101,7 @@ func TestEndOnTheBoard(t *testing.T) {
 		result  Result
 	}{{"russian", ResultWhite}, {"russian-giveaway", ResultBlack}} {
 		t.Run(tc.variant, func(t *testing.T) {
-			x := newDecider(testGame(tc.variant), DefaultRegulation(), moscow, time.Date(2026, 12, 1, 10, 0, 0, 0, moscow))
+			x := newDecider(testGame(tc.variant), time.Date(2026, 12, 1, 10, 0, 0, 0, moscow))
 			x.side = White
 			b, err := newBoard(tc.variant)
 			if err != nil {

@@ -14,6 +14,30 @@ import (
 // phrasebook (package phrase), with the lookups that take the referee's own types.
 type phrases struct{ *phrase.RefereeText }
 
+// why words in full why a written move cannot be played, with its squares as the letter wrote
+// them: «на поле c3 нет шашки», «поле d4 занято», «взятие обязательно: g3:e5»; the fault's
+// kind's words where its squares are not known.
+func (p *phrases) why(f *fault) string {
+	t := &p.Faults
+	switch {
+	case f.Kind == faultNoPiece && f.From != "":
+		return fmt.Sprintf(t.NoPieceOn, f.From)
+	case f.Kind == faultNotYours && f.From != "":
+		return fmt.Sprintf(t.NotYoursOn, f.From)
+	case f.Kind == faultCapture && len(f.Captures) > 0:
+		return fmt.Sprintf(t.CaptureOf, strings.Join(f.Captures, ", "))
+	case f.Kind == faultNoSuchMove && f.occupied && f.To != "":
+		return fmt.Sprintf(t.Occupied, f.To)
+	case f.Kind == faultNoSuchMove && f.noTake:
+		return t.NoCapture
+	case f.Kind == faultNoSuchMove && f.cannot && f.From != "" && f.To != "" && len(f.Options) > 0 && !strings.Contains(f.Options[0], ":"):
+		return fmt.Sprintf(t.CannotMove, f.From, f.To)
+	case f.Kind == faultNoSuchMove && f.cannot && f.From != "":
+		return fmt.Sprintf(t.CannotCapture, f.From)
+	}
+	return p.fault(f.Kind)
+}
+
 // fault words why a written move cannot be played.
 func (p *phrases) fault(kind string) string {
 	f := &p.Faults
@@ -100,20 +124,20 @@ func textFor(lang string) *phrases {
 	return &phrases{&phrase.For(lang).Referee}
 }
 
-// textTo returns the phrases of the letters to role: a player's in his own language, the
-// judge's, the director's and a stranger's in the tournament's (letters.md).
-func (g *Game) textTo(role Role) *phrases {
+// textTo returns the phrases of the letters to role in game g: a player's in his own language,
+// the judge's, the director's and a stranger's in the tournament's (letters.md).
+func (t *Table) textTo(g *Game, role Role) *phrases {
 	switch role {
 	case ToWhite:
-		return textFor(g.LanguageOf(White))
+		return t.textOf(g, White)
 	case ToBlack:
-		return textFor(g.LanguageOf(Black))
+		return t.textOf(g, Black)
 	}
-	return textFor(g.Language)
+	return textFor(t.lang())
 }
 
-// textOf returns the phrases of the letters to side s's player.
-func (g *Game) textOf(s Side) *phrases { return textFor(g.LanguageOf(s)) }
+// textOf returns the phrases of the letters to side s's player in game g.
+func (t *Table) textOf(g *Game, s Side) *phrases { return textFor(t.languageOf(t.player(g, s))) }
 
 // date writes a day as the book's players write it (letters.md: «01.12.2026» in Russian); the
 // zero date as a dash.
@@ -127,31 +151,58 @@ func (p *phrases) date(d daysclock.Date) string {
 // period writes a leave in the book's words: «с 01.12.2026 по 10.12.2026».
 func (p *phrases) period(l daysclock.Leave) string { return p.Period(l.From, l.To) }
 
-// outgoing makes one letter of a game with the common parts filled in, its header in the
-// language of the letter's reader (role).
-func outgoing(g *Game, role Role, to, subject, body string, v Verdict, clauses ...string) Outgoing {
-	tx := g.textTo(role)
+// outgoing makes one letter of game g to the reader of role with the common parts filled in: his
+// address, his number when he is a player, his language, and the header in that language. It
+// reports false when the letter reaches nobody: no judge or director is named, or a player has
+// no address and does not play through the captain (4.1.1: a card or a call needs none).
+func outgoing(t *Table, g *Game, role Role, subject, body string, v Verdict, clauses ...string) (Outgoing, bool) {
+	var to string
+	var number int
+	lang := t.lang()
+	switch role {
+	case ToWhite, ToBlack:
+		p := t.player(g, sideOfRole(role))
+		if p.Email == "" && !p.Channel.Captain() {
+			return Outgoing{}, false
+		}
+		to, number, lang = p.Email, p.Number, t.languageOf(p)
+	case ToJudge:
+		to = t.Judge
+	case ToDirector:
+		to = t.Director
+	}
+	if to == "" && number == 0 {
+		return Outgoing{}, false
+	}
+	tx := textFor(lang)
 	subject = fmt.Sprintf(subject, g.Tournament, g.Name)
-	head := fmt.Sprintf(tx.Header, g.Tournament, g.Name, g.White.Name, g.Black.Name)
-	return Outgoing{Role: role, To: to, Kind: KindNotice, Subject: subject, Body: head + "\n\n" + body + "\n",
-		Game: g.ID(), Verdict: v, Clauses: append([]string(nil), clauses...), Time: g.Time(), InReplyTo: g.LastLetter,
-		References: append([]string(nil), g.Thread...)}
+	head := fmt.Sprintf(tx.Header, g.Tournament, g.Name, t.player(g, White).Name, t.player(g, Black).Name)
+	return Outgoing{Role: role, To: to, Player: number, Language: lang, Kind: KindNotice, Subject: subject,
+		Body: head + "\n\n" + body + "\n", Game: g.ID(), Verdict: v, Clauses: append([]string(nil), clauses...),
+		Time: g.Time(), InReplyTo: g.LastLetter, References: append([]string(nil), g.Thread...)}, true
 }
 
-// notify queues a notice.
-func (x *decider) notify(role Role, to, subject, body string, v Verdict, clauses ...string) {
-	if !x.g.reaches(role, to) {
+// sideOfRole returns the side of a player's role.
+func sideOfRole(r Role) Side {
+	if r == ToBlack {
+		return Black
+	}
+	return White
+}
+
+// notify queues a notice to the reader of role, answering the letter decided.
+func (x *decider) notify(role Role, subject, body string, v Verdict, clauses ...string) {
+	o, ok := outgoing(x.t, &x.g, role, subject, body, v, clauses...)
+	if !ok {
 		return
 	}
-	o := outgoing(&x.g, role, to, subject, body, v, clauses...)
 	o.InReplyTo = x.env.MessageID
 	x.notices = append(x.notices, o)
 }
 
 // notifyPartner queues a notice to the partner of the letter's sender.
 func (x *decider) notifyPartner(subject, body string, clauses ...string) {
-	p := x.side.Other()
-	x.notify(roleOf(p), x.g.Player(p).Email, subject, body, Notice, clauses...)
+	x.notify(roleOf(x.side.Other()), subject, body, Notice, clauses...)
 }
 
 // answer writes the letter to the sender: acknowledgement, rejection or notice.
@@ -202,7 +253,7 @@ func (x *decider) answer(kind string, v Verdict) {
 	}
 	fmt.Fprintf(&b, tx.TimeLine+"\n", x.g.Time())
 	if x.g.Status == StatusPlaying {
-		b.WriteString(nextControl(&x.g, x.reg, x.side, tx) + "\n")
+		b.WriteString(nextControl(x.t, &x.g, x.side, tx) + "\n")
 	}
 	if kind == KindRejection {
 		// The position the letter was judged in: where its first faulty move stood, else the
@@ -213,16 +264,32 @@ func (x *decider) answer(kind string, v Verdict) {
 		}
 		b.WriteString(tx.JudgedHead + "\n" + judged.diagram(tx))
 	}
-	o := outgoing(&x.g, roleOf(x.side), x.g.Player(x.side).Email, subject, strings.TrimRight(b.String(), "\n"), v, x.d.Clauses...)
+	o, ok := outgoing(x.t, &x.g, roleOf(x.side), subject, strings.TrimRight(b.String(), "\n"), v, x.d.Clauses...)
+	if !ok {
+		return
+	}
 	switch {
 	case kind == KindRejection && x.judged != nil:
-		o.Picture = x.judged.picture()
-	case kind == KindRejection || kind == KindAck:
-		o.Picture = x.b.picture()
+		o.Picture = x.picture(x.judged)
+	case kind == KindRejection || kind == KindAck || x.showBoard:
+		o.Picture = x.picture(x.b)
 	}
 	o.Kind = kind
 	o.InReplyTo = x.env.MessageID
 	x.d.Letters = append(x.d.Letters, o)
+}
+
+// picture is board b's picture with the last move marked: the letter's own last move, or, where
+// the letter played none (a stopped letter, a notice), the partner's move it answers, read from
+// the game's record.
+func (x *decider) picture(b *board) *Picture {
+	p := b.picture()
+	if p.Last == nil && len(b.moves) == 0 && p.Ply == len(x.g.Plies) && p.Ply > 0 {
+		if _, m, ok := x.plyAt(p.Ply - 1); ok {
+			p.Last = &m
+		}
+	}
+	return p
 }
 
 // MaxForwardText bounds the sender's text in a forwarded letter, in bytes.
@@ -253,7 +320,7 @@ func (x *decider) forward() {
 		b.WriteString(t + "\n\n")
 	}
 	b.WriteString(tx.Stamp + "\n")
-	fmt.Fprintf(&b, tx.Header+"\n", x.g.Tournament, x.g.Name, x.g.White.Name, x.g.Black.Name)
+	fmt.Fprintf(&b, tx.Header+"\n", x.g.Tournament, x.g.Name, x.player(White).Name, x.player(Black).Name)
 	fmt.Fprintf(&b, tx.MovesLine+"\n", strings.Join(x.d.Moves, " "))
 	for _, n := range x.toPartner {
 		b.WriteString(n + "\n")
@@ -267,7 +334,7 @@ func (x *decider) forward() {
 	fmt.Fprintf(&b, tx.DatesLine+"\n", datesText(tx, x.stamps))
 	fmt.Fprintf(&b, tx.TimeLine+"\n", x.g.Time())
 	if x.g.Status == StatusPlaying {
-		b.WriteString(nextControl(&x.g, x.reg, partner, tx) + "\n")
+		b.WriteString(nextControl(x.t, &x.g, partner, tx) + "\n")
 		// 4.2.9: what his next letter must repeat, also when postald played his move for him.
 		if owed := *x.g.owes(partner); len(owed) > 0 {
 			format := tx.RepeatNext
@@ -280,7 +347,10 @@ func (x *decider) forward() {
 	if d := x.b.diagram(tx); d != "" {
 		b.WriteString(tx.PosHead + "\n" + d)
 	}
-	o := outgoing(&x.g, roleOf(partner), x.g.Player(partner).Email, tx.SubjNotice, strings.TrimRight(b.String(), "\n"), x.d.Verdict, x.d.Clauses...)
+	o, ok := outgoing(x.t, &x.g, roleOf(partner), tx.SubjNotice, strings.TrimRight(b.String(), "\n"), x.d.Verdict, x.d.Clauses...)
+	if !ok {
+		return
+	}
 	o.Body = strings.TrimRight(b.String(), "\n") + "\n"
 	o.Subject = fmt.Sprintf(tx.SubjMove, x.g.Tournament, x.g.Name, numberOfPly(len(x.g.Plies)-x.played))
 	o.Kind = KindForward

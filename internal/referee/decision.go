@@ -85,8 +85,14 @@ const (
 // headers (`X-Postald-Game`, `X-Postald-Verdict`, `X-Postald-Clause`, `X-Postald-Time`,
 // `In-Reply-To`, `Auto-Submitted`).
 type Outgoing struct {
-	Role      Role     `json:"role"`
-	To        string   `json:"to"`
+	Role Role   `json:"role"`
+	To   string `json:"to"` // "" for a card or call to a player by post or telephone without an address
+	// Player is the number of the player the letter goes to (0 for the judge, the director or a
+	// stranger): whoever delivers it sends a card or a call to a player by post or telephone
+	// (4.1.1).
+	Player int `json:"player,omitempty"`
+	// Language is the reader's (letters.md): a player's own, else the tournament's.
+	Language  string   `json:"language,omitempty"`
 	Kind      string   `json:"kind"`
 	Subject   string   `json:"subject"`
 	Body      string   `json:"body"`
@@ -141,6 +147,21 @@ type Decision struct {
 	Notes       []string    `json:"notes,omitempty"` // corrections and remarks, in the sender's language
 	Letters     []Outgoing  `json:"letters,omitempty"`
 	Game        Game        `json:"game"`
+
+	// Seat is the index, among the seats given to Decide, of the game the letter was about; -1
+	// when it was about none (the sender is asked to name it, or he plays in none of them).
+	Seat int `json:"seat"`
+	// Envelope is the envelope the letter was decided under: for a card or a call, with its
+	// sending date (4.3.1), read from Source.
+	Envelope Envelope   `json:"envelope,omitzero"`
+	Source   DateSource `json:"source,omitempty"`
+	// Next is the instant of the game's next event after this decision — a reminder, the
+	// overstep of a silent player, the silence report, the adjudication package (4.3.2) — past
+	// instants included (a backlog); zero for none.
+	Next time.Time `json:"next,omitzero"`
+	// Package is the judge's adjudication package this tick found due (4.3.2); the letter is
+	// written by Package.Letter with the players' submissions the archive holds.
+	Package *Package `json:"package,omitempty"`
 }
 
 // addClause records c once, keeping the order clauses were met in.

@@ -3,17 +3,28 @@
 //
 // # The decision model
 //
-// [Apply] takes a [Game] (a plain value: players, dates, plies with the letter that brought
-// each, pending variants, both players' clocks, a standing draw offer, status, result, history),
-// a parsed letter, its [Envelope] (sender, Message-ID, the instant postald received it) and the
-// tournament's [Regulation], and returns a [Decision]: the verdict (accepted, corrected,
-// rejected, notice, ignored), the clauses it rests on, the plies it put on the board, the days
-// charged, the penalty days, the letters to send ([Outgoing], each in its reader's language, below) and
-// the new game. [Tick] does the same for the passing of time (reminders, the overstep of a
-// silent player, the silence report), [NextEvent] tells the daemon when to tick, [Rule] applies
-// a judge's ruling and [Route] finds the game a letter is for. Nothing here does I/O, reads a
-// clock or keeps a global: the postmark, the zone and the regulation are arguments, so a
-// decision can be replayed exactly (postald simulate does).
+// Everything postald decides comes through one of the referee's doors (door.go), and whoever
+// calls them only records and delivers what they return:
+//   - [Decide]: a letter, a card or a call. It takes the games the letter may be about, each a
+//     [Seat] (the [Game], play state only, at its tournament's [Table]: the variant, the
+//     languages, the addresses, the players, the dates, the [Regulation] and the zone), the
+//     letter as read with its [Envelope] (sender, Message-ID, the instant postald received it;
+//     for a card the [Card] the captain entered) and the instant of the decision. It finds the
+//     game (below), decides the letter as the judge's adjudication submission after the end date
+//     (4.3.2) or by the correspondence rules, and returns the [Decision]: the verdict (accepted,
+//     corrected, rejected, notice, ignored), the clauses it rests on, the plies it put on the
+//     board, the days charged, the penalty days, the new game, every reader's letter in his own
+//     language ([Outgoing]: both players', the judge's, the director's), the adjudication
+//     steps it brings and the instant of the game's next event ([Decision].Next).
+//   - [Tick]: the passing of time (reminders, the overstep of a silent player, the silence
+//     report, the adjudication package due, [Decision].Package).
+//   - [Rule]: a judge's ruling, with the letters to both players, the judge and the director.
+//   - [Posted]: the captain posted a card or made a call, and the reader's clock starts.
+//   - [Open]: a game registered, before its first move.
+//
+// Nothing here does I/O, reads a clock or keeps a global: the postmark, the zone and the
+// regulation are arguments, so a decision can be replayed exactly (postald simulate runs the
+// office, which calls these doors, over a store in memory).
 //
 // postald works in relay mode: it is the post office and the captain at once. Its receipt of a
 // letter is the postmark of the sender's reply and the receipt of the move by the partner (it

@@ -45,9 +45,9 @@ func TestGoldenEML(t *testing.T) {
 				t.Fatalf("unknown X-Test-Before %q", header(raw, "X-Test-Before"))
 			}
 			g := after(t, "russian", before...)
-			g.Language = header(raw, "X-Test-Language")
+			g.Table.Language = header(raw, "X-Test-Language")
 			env := Envelope{From: l.Header.From, MessageID: l.Header.MessageID, Received: l.Header.Date}
-			d := Apply(g, l, env, DefaultRegulation(), moscow)
+			d := apply(g, l, env, DefaultRegulation())
 			view := struct {
 				Verdict    Verdict     `json:"verdict"`
 				Clauses    []string    `json:"clauses"`

@@ -46,7 +46,7 @@ func (x *decider) accepted() {
 		// then (4.3.1). When that is the sender again (a forced reply or a variant move was
 		// played), his clock runs from this notice (4.2.4, 4.2.13).
 		x.g.MovedOn = x.today
-		x.g.deliver(x.g.ToMove(), x.forwarded, x.terms)
+		x.deliver(x.g.ToMove(), x.forwarded)
 		switch {
 		case x.g.ToMove() != s:
 		case x.g.Posting == s:
@@ -149,20 +149,23 @@ func (x *decider) withdrawOverstep(s Side, c *daysclock.Clock) {
 	x.g.unnote(overstepSent(s))
 	x.d.addClause(o.Clause)
 	body := func(tx *phrases) string {
-		return fmt.Sprintf(tx.OverstepWithdrawn, x.g.Player(s).Name, tx.side(s), tx.date(o.On), tx.date(x.today))
+		return fmt.Sprintf(tx.OverstepWithdrawn, x.player(s).Name, tx.side(s), tx.date(o.On), tx.date(x.today))
 	}
 	x.tellBoth(body)
-	if x.g.Judge != "" {
-		x.notify(ToJudge, x.g.Judge, x.jtx.SubjNotice, body(x.jtx), Notice, o.Clause)
-	}
+	x.notify(ToJudge, x.jtx.SubjNotice, body(x.jtx), Notice, o.Clause)
 }
 
 // statements sets the dates and the time fraction the letter states against postald's (4.3.1):
 // postald's stamps and its own count stand; differences are reported, not believed.
 func (x *decider) statements() {
-	if len(x.lt.Dates) == 0 {
+	// White's first move answers no move: it has one date, its sending, and a time of 0/0 to
+	// state; a letter that leaves them out is told nothing about them.
+	first := x.stamps.PartnerSent.IsZero()
+	switch {
+	case len(x.lt.Dates) == 0 && first:
+	case len(x.lt.Dates) == 0:
 		x.note(fmt.Sprintf(x.tx.DatesMissing, datesText(x.tx, x.stamps)))
-	} else {
+	default:
 		for _, df := range x.stamps.Compare(x.lt.Dates) {
 			if df.Missing() {
 				continue
@@ -179,6 +182,7 @@ func (x *decider) statements() {
 	df, differ := daysclock.CompareFraction(daysclock.Fraction{White: now.White, Black: now.Black}, stated)
 	switch {
 	case !differ:
+	case df.Missing && first:
 	case df.Missing:
 		x.note(fmt.Sprintf(x.tx.TimeMissing, now))
 	default:
@@ -194,12 +198,12 @@ func datesText(tx *phrases, d daysclock.Dates) string {
 
 // overstepped tells everyone of side s's overstep (4.3.1) the first time it is seen.
 func (x *decider) overstepped(s Side, o *daysclock.Overstep) {
-	overstepNotice(&x.g, x.reg, s, o, func(out Outgoing) { x.notices = append(x.notices, out) }, &x.d)
+	overstepNotice(x.t, &x.g, x.reg, s, o, func(out Outgoing) { x.notices = append(x.notices, out) }, &x.d)
 }
 
 // overstepNotice records side s's overstep o once and sends the notices; with the forfeit policy
 // the game is lost at once, otherwise the judge is asked to confirm the loss.
-func overstepNotice(g *Game, reg Regulation, s Side, o *daysclock.Overstep, send func(Outgoing), d *Decision) {
+func overstepNotice(t *Table, g *Game, reg Regulation, s Side, o *daysclock.Overstep, send func(Outgoing), d *Decision) {
 	if o == nil || g.Status == StatusFinished || g.notified(overstepSent(s)) {
 		return
 	}
@@ -211,21 +215,17 @@ func overstepNotice(g *Game, reg Regulation, s Side, o *daysclock.Overstep, send
 		g.Variants, g.DrawOffer = nil, ""
 	}
 	// Each reader's letter in his language (letters.md).
-	letter := func(role Role, to string) {
-		tx := g.textTo(role)
-		body := fmt.Sprintf(tx.Overstep, g.Player(s).Name, tx.side(s), o.Control.Move, tx.DaysOf(o.Control.Days), o.Days)
+	for _, role := range []Role{ToWhite, ToBlack, ToJudge} {
+		tx := t.textTo(g, role)
+		body := fmt.Sprintf(tx.Overstep, t.player(g, s).Name, tx.side(s), o.Control.Move, tx.DaysOf(o.Control.Days), o.Days)
 		if forfeit {
 			body += "\n" + fmt.Sprintf(tx.Forfeited, g.Result)
 		} else {
 			body += "\n" + tx.OverstepJudge
 		}
-		send(outgoing(g, role, to, tx.SubjOverstep, body, Notice, o.Clause))
-	}
-	for _, r := range []Side{White, Black} {
-		letter(roleOf(r), g.Player(r).Email)
-	}
-	if g.Judge != "" {
-		letter(ToJudge, g.Judge)
+		if out, ok := outgoing(t, g, role, tx.SubjOverstep, body, Notice, o.Clause); ok {
+			send(out)
+		}
 	}
 }
 
@@ -234,18 +234,16 @@ func overstepNotice(g *Game, reg Regulation, s Side, o *daysclock.Overstep, send
 // and the game goes to the judge for adjudication. A move still waiting for the post is
 // judged when it is posted (Posted).
 func (x *decider) endDate() {
-	if x.g.Status != StatusPlaying || x.g.End.IsZero() || x.g.Posting != "" || x.g.receivedOn().Before(x.g.End) {
+	if x.g.Status != StatusPlaying || x.t.End.IsZero() || x.g.Posting != "" || x.g.receivedOn().Before(x.t.End) {
 		return
 	}
 	x.g.Status = StatusAdjudication
 	x.d.addClause("4.3.2")
 	body := func(tx *phrases) string {
-		return fmt.Sprintf(tx.Adjudication, tx.date(x.g.End), tx.DaysOf(x.reg.AdjudicationDays))
+		return fmt.Sprintf(tx.Adjudication, tx.date(x.t.End), tx.DaysOf(x.reg.AdjudicationDays))
 	}
 	x.tellBoth(body)
-	if x.g.Judge != "" {
-		x.notify(ToJudge, x.g.Judge, x.jtx.SubjResult, body(x.jtx), Notice, "4.3.2")
-	}
+	x.notify(ToJudge, x.jtx.SubjResult, body(x.jtx), Notice, "4.3.2")
 }
 
 // offTurn decides a letter from the player who is not on move.
@@ -330,7 +328,7 @@ func (x *decider) agreeDraw() {
 // resign ends the game: the sender resigns (any time, also after the end date, 4.3.2).
 func (x *decider) resign() {
 	x.d.Verdict = Notice
-	name := x.g.Player(x.side).Name
+	name := x.player(x.side).Name
 	x.endGame(Won(x.side.Other()), Resigned(x.side), func(tx *phrases) string { return fmt.Sprintf(tx.Resigned, name) })
 }
 
@@ -363,9 +361,7 @@ func (x *decider) endByRules(winner Side) {
 	x.g.Variants, x.g.DrawOffer = nil, ""
 	msg := func(tx *phrases) string { return fmt.Sprintf(tx.EndedOnBoard, x.g.Result) }
 	x.tellBoth(msg)
-	if x.g.Judge != "" {
-		x.notify(ToJudge, x.g.Judge, x.jtx.SubjResult, msg(x.jtx), Notice)
-	}
+	x.notify(ToJudge, x.jtx.SubjResult, msg(x.jtx), Notice)
 }
 
 // endGame records a result reached by the players and tells both (and the judge), each in his
@@ -375,34 +371,21 @@ func (x *decider) endGame(result Result, reason Reason, msg func(tx *phrases) st
 	x.g.Variants, x.g.DrawOffer = nil, ""
 	body := func(tx *phrases) string { return msg(tx) + "\n" + fmt.Sprintf(tx.Result, result) }
 	for _, r := range []Side{White, Black} {
-		tx := x.g.textOf(r)
-		x.notify(roleOf(r), x.g.Player(r).Email, tx.SubjResult, body(tx), Notice)
+		tx := x.textOf(r)
+		x.notify(roleOf(r), tx.SubjResult, body(tx), Notice)
 	}
-	if x.g.Judge != "" {
-		x.notify(ToJudge, x.g.Judge, x.jtx.SubjResult, body(x.jtx), Notice)
-	}
+	x.notify(ToJudge, x.jtx.SubjResult, body(x.jtx), Notice)
 }
 
 // nextControl words side s's next control: the move, the limit and, when he is on move, the last
 // day to send his move (the day after which the overstep is certain, 4.3.1).
-func nextControl(g *Game, reg Regulation, s Side, tx *phrases) string {
+func nextControl(t *Table, g *Game, s Side, tx *phrases) string {
 	c := g.Clock(s)
-	dl := c.Deadline(g.Terms(reg))
+	dl := c.Deadline(t.Terms())
 	if !dl.LastDay.IsZero() {
 		return fmt.Sprintf(tx.ControlOnMove, dl.Control.Move, tx.DaysOf(dl.Control.Days), tx.date(dl.LastDay))
 	}
 	return fmt.Sprintf(tx.ControlWaiting, dl.Control.Move, tx.DaysOf(dl.Control.Days), tx.Days(max(dl.Left, 0)))
-}
-
-// protest records a protest (4.1.12) and sends it to the judge; nothing moves.
-func (x *decider) protest() {
-	x.d.Verdict = Notice
-	x.d.addClause("4.1.12")
-	x.g.Clock(x.side).NoteLetter(x.today)
-	x.note(fmt.Sprintf(x.tx.ProtestSent, x.tx.Days(x.reg.ProtestDays)))
-	x.answer(KindNotice, Notice)
-	x.notify(ToJudge, x.g.Judge, x.jtx.SubjProtest,
-		fmt.Sprintf(x.jtx.ProtestJudge, x.g.Player(x.side).Name, x.jtx.side(x.side), x.lt.Protest), Notice, "4.1.12")
 }
 
 // leave grants a leave announced by letter when the regulation allows it: the player's clock
@@ -427,7 +410,7 @@ func (x *decider) leave() {
 	x.note(fmt.Sprintf(x.tx.LeaveGranted, x.tx.period(l), x.tx.Days(l.Days())))
 	x.answer(KindNotice, Notice)
 	x.notifyPartner(x.ptx.SubjNotice,
-		fmt.Sprintf(x.ptx.LeavePartner, x.g.Player(x.side).Name, x.ptx.period(l)), daysclock.ClauseLeave)
+		fmt.Sprintf(x.ptx.LeavePartner, x.player(x.side).Name, x.ptx.period(l)), daysclock.ClauseLeave)
 }
 
 // leaveRefusal words, in the letter's language, why daysclock.ValidateLeave refuses leave l: the

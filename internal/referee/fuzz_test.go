@@ -37,8 +37,8 @@ func FuzzApply(f *testing.F) {
 		if err != nil {
 			return
 		}
-		d := Apply(base, l, Envelope{From: from.Email, MessageID: "f@x", Received: at}, DefaultRegulation(), moscow)
-		b, _ := newBoard(d.Game.Variant)
+		d := apply(base, l, Envelope{From: from.Email, MessageID: "f@x", Received: at}, DefaultRegulation())
+		b, _ := newBoard(base.Table.Variant)
 		if err := b.replay(d.Game.Plies); err != nil {
 			t.Fatalf("the decided game does not replay: %v", err)
 		}

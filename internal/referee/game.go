@@ -3,7 +3,6 @@ package referee
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"postald/internal/daysclock"
 )
@@ -74,26 +73,26 @@ type Entry struct {
 	Verdict Verdict        `json:"verdict"`
 	Clauses []string       `json:"clauses,omitempty"`
 	Note    string         `json:"note,omitempty"`
+	// Faults are what a stopped letter was stopped for (4.2.9, 4.2.10, 4.2.2, 4.2.5), each
+	// with its clause and the text as written: the director's report names them.
+	Faults []Fault `json:"faults,omitempty"`
 }
 
-// Game is the whole state of one game: a plain value that round-trips through JSON, and the
-// referee needs nothing else to decide the next letter.
-//
-// The tournament's data in it — variant, language, address, judge, players, start and end — are
-// the start sheet's: whoever keeps games (the office) fills them in from the sheet when it reads
-// a game and leaves them out when it writes one, so that a game never disagrees with its
-// tournament. Left out, they are absent from the JSON.
+// Fault is one fault a stopped letter was stopped for: the clause and the text as written.
+type Fault struct {
+	Clause string `json:"clause"`
+	Text   string `json:"text,omitempty"`
+}
+
+// Game is the play state of one game: a plain value that round-trips through JSON. With its
+// Table (the tournament's data: the variant, the languages, the addresses, the players, the
+// dates, the regulation, the zone) it is all the referee needs to decide the next letter. The
+// game names its tournament and its players only by the tournament's code and its own name
+// ("1-2": White's and Black's numbers); a game stored by a postald that kept the tournament's
+// data in it reads as it did, those fields ignored.
 type Game struct {
-	Tournament string         `json:"tournament"`         // tournament code (шифр)
-	Name       string         `json:"name"`               // "1-2": White's and Black's numbers
-	Variant    string         `json:"variant,omitempty"`  // rules variant id
-	Language   string         `json:"language,omitempty"` // ru | en
-	Address    string         `json:"address,omitempty"`  // postald's own address
-	Judge      string         `json:"judge,omitempty"`
-	White      Player         `json:"white,omitzero"`
-	Black      Player         `json:"black,omitzero"`
-	Start      daysclock.Date `json:"start,omitzero"`
-	End        daysclock.Date `json:"end,omitzero"`
+	Tournament string `json:"tournament"` // tournament code (шифр)
+	Name       string `json:"name"`       // "1-2": White's and Black's numbers
 
 	Plies []Ply `json:"plies"`
 	// Position is the position after the plies, in postald's FEN (rules): the referee starts from
@@ -142,51 +141,11 @@ type Game struct {
 	History []Entry  `json:"history,omitempty"`
 }
 
-// LanguageOf returns the language of the letters to side s's player: his own, else the
-// tournament's (letters.md).
-func (g *Game) LanguageOf(s Side) string {
-	if l := g.Player(s).Language; l != "" {
-		return l
-	}
-	return g.Language
-}
-
 // shown is the label as postald's letters name the variant: as its proposer wrote it.
 func (v Variant) shown() string { return shownLabel(v.Label, v.Written) }
 
 // threadLength bounds Game.Thread: enough for a client to thread, small enough for a header.
 const threadLength = 10
-
-// NewGame returns a game before its first move: White is on move and his clock runs from the
-// start date (4.3.2).
-func NewGame(tournament, name, variant, language string, white, black Player, start, end daysclock.Date) Game {
-	if language == "" {
-		language = "ru"
-	}
-	g := Game{
-		Tournament: tournament, Name: name, Variant: variant, Language: language,
-		White: white, Black: black, Start: start, End: end,
-		Status: StatusPlaying, Result: ResultNone,
-	}
-	if !start.IsZero() {
-		// Run fails only on a zero date or a running clock; neither can happen here.
-		_ = g.WhiteClock.Run(start, g.Terms(Regulation{}.WithDefaults()))
-	}
-	return g
-}
-
-// Terms are the time rules of the game's clocks under a regulation: what reports and the judge's
-// views need to show a player's next control and last day exactly as the referee counts them.
-func (g *Game) Terms(reg Regulation) daysclock.Terms {
-	reg = reg.WithDefaults()
-	return daysclock.Terms{
-		Control:     daysclock.Control{Moves: reg.ControlMoves, Days: reg.ControlDays},
-		Start:       g.Start,
-		End:         g.End,
-		Reminders:   reg.Reminders,
-		SilenceDays: reg.SilenceDays,
-	}
-}
 
 // ToMove returns the side whose turn it is (White moves first).
 func (g *Game) ToMove() Side { return sideOfPly(len(g.Plies)) }
@@ -234,29 +193,6 @@ func (g *Game) Clock(s Side) *daysclock.Clock {
 		return &g.WhiteClock
 	}
 	return &g.BlackClock
-}
-
-// Player returns side s's player.
-func (g *Game) Player(s Side) Player {
-	if s == White {
-		return g.White
-	}
-	return g.Black
-}
-
-// SideOf returns the side of the player writing from address, if he plays in g.
-func (g *Game) SideOf(address string) (Side, bool) {
-	a := strings.ToLower(strings.TrimSpace(address))
-	switch {
-	case a == "":
-		// A player by post or telephone may have no address: no letter is his by its sender.
-		return "", false
-	case a == strings.ToLower(g.White.Email):
-		return White, true
-	case a == strings.ToLower(g.Black.Email):
-		return Black, true
-	}
-	return "", false
 }
 
 // Time returns the accrued days of both sides, penalties included (4.3.1).

@@ -53,7 +53,7 @@ func TestGoldenLetters(t *testing.T) {
 		for _, tc := range cases {
 			t.Run(lang+"/"+tc.name, func(t *testing.T) {
 				g := after(t, "russian", tc.before...)
-				g.Language = lang
+				g.Table.Language = lang
 				d := send(t, g, tc.letter, DefaultRegulation())
 				golden(t, filepath.Join("testdata", "golden", lang, tc.name+".txt"), writeLetters(d.Letters))
 			})
@@ -61,9 +61,9 @@ func TestGoldenLetters(t *testing.T) {
 		t.Run(lang+"/penalty-ruling", func(t *testing.T) {
 			// The judge charges 2 days: «+2 штрафных дня», "+2 penalty days".
 			g := after(t, "russian", opening...)
-			g.Language = lang
-			d, err := Rule(g, Ruling{Kind: RulePenalty, Side: Black, Days: 2, Clause: "4.2.11", Reason: "5.6",
-				At: time.Date(2026, 11, 7, 9, 0, 0, 0, moscow)}, DefaultRegulation(), moscow)
+			g.Table.Language = lang
+			d, err := Rule(under(g, DefaultRegulation()), Ruling{Kind: RulePenalty, Side: Black, Days: 2, Clause: "4.2.11", Reason: "5.6",
+				At: time.Date(2026, 11, 7, 9, 0, 0, 0, moscow)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -71,8 +71,8 @@ func TestGoldenLetters(t *testing.T) {
 		})
 		t.Run(lang+"/overstep", func(t *testing.T) {
 			g := after(t, "russian", opening...)
-			g.Language = lang
-			d := Tick(g, time.Date(2026, 12, 24, 9, 0, 0, 0, moscow), DefaultRegulation(), moscow)
+			g.Table.Language = lang
+			d := Tick(g, time.Date(2026, 12, 24, 9, 0, 0, 0, moscow))
 			golden(t, filepath.Join("testdata", "golden", lang, "overstep.txt"), writeLetters(d.Letters))
 		})
 	}

@@ -32,11 +32,38 @@ func day(s string) daysclock.Date {
 	return d
 }
 
-// testGame is game 1-2 of a tournament that starts on 2026-11-01 and ends on 2027-10-31.
-func testGame(variant string) Game {
-	g := NewGame("СТ-2026/1", "1-2", variant, "ru", ivanov, petrov, day("2026-11-01"), day("2027-10-31"))
-	g.Address, g.Judge = "moves@club.example", "judge@club.example"
-	return g
+// testTable is tournament СТ-2026/1 of Ivanov and Petrov in variant, Russian, from 2026-11-01
+// to 2027-10-31, in Moscow time, under the default regulation.
+func testTable(variant string) *Table {
+	return &Table{Code: "СТ-2026/1", Variant: variant, Language: "ru", Address: "moves@club.example",
+		Judge: "judge@club.example", Players: []Player{ivanov, petrov},
+		Start: day("2026-11-01"), End: day("2027-10-31"), Regulation: DefaultRegulation(), Zone: moscow}
+}
+
+// testGame is game 1-2 of testTable(variant), before its first move.
+func testGame(variant string) Seat {
+	t := testTable(variant)
+	return Seat{Table: t, Game: t.NewGame("1-2")}
+}
+
+// under returns s at a copy of its table under regulation reg.
+func under(s Seat, reg Regulation) Seat {
+	t := *s.Table
+	t.Regulation = reg.WithDefaults()
+	return Seat{Table: &t, Game: s.Game}
+}
+
+// with returns s with its game replaced by g.
+func (s Seat) with(g Game) Seat { s.Game = g; return s }
+
+// apply decides a parsed letter about the game of s under reg, as the door decides it.
+func apply(s Seat, l *mailparse.Letter, env Envelope, reg Regulation) Decision {
+	s = under(s, reg)
+	d, err := Decide([]Seat{s}, Mail{Letter: l, Envelope: env}, env.Received)
+	if err != nil {
+		panic(err)
+	}
+	return d
 }
 
 // letter is one letter of a test: who writes, when (Moscow time, "2026-11-03 20:00") and the body.
@@ -47,7 +74,7 @@ type testLetter struct {
 }
 
 // send parses a letter as the daemon would and applies it.
-func send(t testing.TB, g Game, l testLetter, reg Regulation) Decision {
+func send(t testing.TB, g Seat, l testLetter, reg Regulation) Decision {
 	t.Helper()
 	at, err := time.ParseInLocation("2006-01-02 15:04", l.at, moscow)
 	if err != nil {
@@ -61,17 +88,17 @@ func send(t testing.TB, g Game, l testLetter, reg Regulation) Decision {
 	if err != nil {
 		t.Fatalf("parse letter %q: %v", l.body, err)
 	}
-	return Apply(g, parsed, Envelope{From: l.from.Email, MessageID: id, Received: at}, reg, moscow)
+	return apply(g, parsed, Envelope{From: l.from.Email, MessageID: id, Received: at}, reg)
 }
 
 // playAll sends letters in order and returns every decision; the game goes on from each.
-func playAll(t testing.TB, g Game, reg Regulation, ls ...testLetter) []Decision {
+func playAll(t testing.TB, g Seat, reg Regulation, ls ...testLetter) []Decision {
 	t.Helper()
 	var out []Decision
 	for _, l := range ls {
 		d := send(t, g, l, reg)
 		out = append(out, d)
-		g = d.Game
+		g.Game = d.Game
 	}
 	return out
 }
@@ -97,11 +124,30 @@ var opening = []testLetter{
 }
 
 // after plays the letters and returns the game after the last one.
-func after(t testing.TB, variant string, ls ...testLetter) Game {
+func after(t testing.TB, variant string, ls ...testLetter) Seat {
 	t.Helper()
 	g := testGame(variant)
 	for _, d := range playAll(t, g, DefaultRegulation(), ls...) {
-		g = d.Game
+		g.Game = d.Game
 	}
 	return g
+}
+
+// nextEvent is the instant of the next event of the game of s (Decision.Next of a decision that
+// leaves it so).
+func nextEvent(s Seat) (time.Time, bool) {
+	var d Decision
+	d.Game = s.Game
+	d.close(s.Table, time.Time{})
+	return d.Next, !d.Next.IsZero()
+}
+
+// languageOf is the language of the letter of role in d, as the referee wrote it.
+func (d Decision) languageOf(role Role) string {
+	for _, o := range d.Letters {
+		if o.Role == role {
+			return o.Language
+		}
+	}
+	return "ru"
 }

@@ -22,7 +22,22 @@ type letter struct {
 	Leave      *daysclock.Leave
 	LeaveBad   bool   // a leave notice without readable dates
 	Protest    string // the protest's paragraph; "" when none
-	Text       string // the letter's own text, as written, for forwarding
+	// ProtestQuoted are the moves the protest mentions (never the sender's moves, 4.1.12);
+	// ProtestUnsure those on a line of their own inside it, which may be quoted or meant.
+	ProtestQuoted, ProtestUnsure []letterMove
+	Questions                    []question
+	Withdrawal                   string // the paragraph in which the sender leaves the tournament
+	Away                         bool   // an out-of-office text: no leave notice
+	Text                         string // the letter's own text, as written, for forwarding
+}
+
+// question is a question or a request of a letter: its sentence, what it asks about where its
+// words tell (mailparse.Topic), the moves it mentions (never the sender's).
+type question struct {
+	Text   string
+	About  []mailparse.Topic
+	Quoted []letterMove
+	Line   int
 }
 
 // letterMove is one move as a letter writes it.
@@ -116,7 +131,18 @@ func fromParsed(l *mailparse.Letter) letter {
 		if lt.Protest == "" {
 			lt.Protest = l.Protest.Where.Text
 		}
+		lt.ProtestQuoted, lt.ProtestUnsure = movesOf(l.Protest.Quoted), movesOf(l.Protest.Unsure)
 	}
+	for _, q := range l.Questions {
+		lt.Questions = append(lt.Questions, question{Text: q.Text, About: q.About, Quoted: movesOf(q.Quoted), Line: q.Line})
+	}
+	if w := l.Withdrawal; w != nil {
+		lt.Withdrawal = w.Text
+		if lt.Withdrawal == "" {
+			lt.Withdrawal = w.Where.Text
+		}
+	}
+	lt.Away = l.Away != nil
 	for _, p := range l.Problems {
 		lt.Problems = append(lt.Problems, letterProblem{Line: p.Line, Text: p.Text, What: p.What})
 	}

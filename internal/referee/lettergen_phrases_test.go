@@ -40,6 +40,7 @@ type lgPhrases struct {
 	insteadOn  []string    // the same, joined to the line of the accepted moves
 	variantOf  func(label string) string
 	yourVar    string
+	ordinal    []string // the first, second, third variant
 	dates      []string // %[1]s %[2]s %[3]s
 	date1      []string // White's first letter: the sending date alone
 	time       []string // %[1]d/%[2]d
@@ -76,12 +77,13 @@ var lgBook = [2]lgPhrases{
 		insteadOn:  []string{". Вместо %[1]s играю %[2]s", ", а вместо %[1]s играю %[2]s"},
 		variantOf:  func(l string) string { return "вариант " + l },
 		yourVar:    "ваш вариант",
+		ordinal:    []string{"первый вариант", "второй вариант", "третий вариант"},
 		dates:      []string{"Даты: %[1]s / %[2]s / %[3]s", "Даты: %[1]s, %[2]s, %[3]s", "Даты: %[1]s; %[2]s; %[3]s"},
 		date1:      []string{"Дата: %s", "Даты: %s"},
 		time:       []string{"Время: %[1]d/%[2]d", "Время: %[1]d/%[2]d дн.", "Время: %[1]d / %[2]d"},
 		quote:      []string{"%[2]s, %[1]s пишет:", "%[2]s, %[1]s написал(а):"},
-		noMove: []string{"Когда мой контрольный срок?", "Спасибо за партию!",
-			"Подскажите, пожалуйста, сколько дней у меня осталось?"},
+		noMove: []string{"Спасибо за партию!", "Я в отпуске до понедельника, отвечу по возвращении.",
+			"Спасибо, интересная позиция."},
 		months: [12]string{"января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа",
 			"сентября", "октября", "ноября", "декабря"},
 	},
@@ -111,11 +113,12 @@ var lgBook = [2]lgPhrases{
 		insteadOn:  []string{". Instead of %[1]s I play %[2]s", "; instead of %[1]s I play %[2]s"},
 		variantOf:  func(l string) string { return "variant " + l },
 		yourVar:    "your variant",
+		ordinal:    []string{"the first variant", "the second variant", "the third variant"},
 		dates:      []string{"Dates: %[1]s, %[2]s, %[3]s", "Dates: %[1]s; %[2]s; %[3]s", "Dates: %[1]s / %[2]s / %[3]s"},
 		date1:      []string{"Date: %s", "Dates: %s"},
 		time:       []string{"Time: %[1]d/%[2]d", "Time: %[1]d / %[2]d"},
 		quote:      []string{"On %[2]s, %[1]s wrote:"},
-		noMove:     []string{"I am away until Monday.", "When is my next control?", "Thanks for the game so far."},
+		noMove:     []string{"I am away until Monday.", "I am out of the office until 2026-12-15.", "Thanks for the game so far."},
 		months:     [12]string{"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"},
 	},
 }
@@ -151,14 +154,25 @@ var lgDateFormats = []struct {
 // pick returns one of xs.
 func lgPick[T any](r *rand.Rand, xs []T) T { return xs[r.IntN(len(xs))] }
 
-// lgLabelWord is how a letter names the variant it accepts: by its label, or "your variant"
-// when it has none (or the writer does not bother, which is only unambiguous when it is the
-// only one pending).
-func lgLabelWord(r *rand.Rand, b *lgPhrases, lang lgLang, label string, only bool) string {
-	if label == "" || only && r.IntN(3) == 0 {
-		return b.yourVar
+// lgLabelWord is how a letter names the variant it accepts, as players name it (4.2.13): by
+// its label; the only variant pending also as "your variant" or by the first place's label
+// («вариант А», «вариант 1», «первый вариант», labelled or not); of several unlabelled ones
+// by its place in the order proposed (А, 1, «первый» the first).
+func lgLabelWord(r *rand.Rand, b *lgPhrases, lang lgLang, a *lgAccept) string {
+	var forms []string
+	if a.label != "" {
+		forms = append(forms, b.variantOf(lgLabelAs(lang, a.label)), b.variantOf(fmt.Sprint(a.index+1)))
 	}
-	return b.variantOf(lgLabelAs(lang, label))
+	switch {
+	case a.only:
+		forms = append(forms, b.yourVar, b.variantOf(lgBook[lang].labels[0]), b.variantOf("1"), b.ordinal[0])
+	case !a.labelled && a.index < len(b.ordinal):
+		forms = append(forms, b.variantOf(lgBook[lang].labels[a.index]), b.variantOf(fmt.Sprint(a.index+1)), b.ordinal[a.index])
+	}
+	if len(forms) == 0 {
+		return b.yourVar // several unlabelled, none nameable: the moves written out name it
+	}
+	return lgPick(r, forms)
 }
 
 // lgLabelAs writes a stored label (Latin A, B, C) as a letter of lang writes it.

@@ -33,6 +33,7 @@ import (
 
 	"postald/internal/daysclock"
 	"postald/internal/mailparse"
+	"postald/internal/office"
 	"postald/internal/referee"
 	"postald/internal/rules"
 )
@@ -42,9 +43,10 @@ var (
 	lgLettersFlag = flag.Int("lettergen.letters", 5000, "letters TestLetterGenerator writes")
 	lgTraceFlag   = flag.Int("lettergen.trace", -1, "log every letter and decision of this game")
 	lgChanFlag    = flag.Float64("lettergen.channels", 0.3, "the share of games with a player by post or telephone")
+	lgOfficeFlag  = flag.Bool("lettergen.office", false, "decide every letter through postald simulate's office (office.Simulation) instead of the referee's door")
 	lgFaultsFlag  = flag.String("lettergen.faults", "all",
 		"comma-separated faults to inject (all, none, or of: abbreviated, impossible, unreadable, repetition-missing, "+
-			"repetition-wrong, repetition+abbrev, impossible-unique, misnumbered, invisible-character, no-move)")
+			"repetition-wrong, repetition+abbrev, impossible-unique, misnumbered, invisible-character, no-move, aside, protest-move)")
 )
 
 // lgEnabled reports whether -lettergen.faults lets the generator write fault f.
@@ -77,6 +79,20 @@ var lgMoscow = func() *time.Location {
 const lgPenalty = 6 // 4.2.11, the regulation's default penalty_days
 
 func TestLetterGenerator(t *testing.T) {
+	runLetterGenerator(t, *lgLettersFlag, *lgOfficeFlag)
+}
+
+// TestLetterGeneratorThroughOffice plays the generator's games through what postald simulate
+// replays, the daemon's own unit of work over a store in memory (office.Simulation): the same
+// model checks every decision. A long run: -lettergen.office -lettergen.letters=N.
+func TestLetterGeneratorThroughOffice(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the office's letters are drawn and archived: -short leaves them out")
+	}
+	runLetterGenerator(t, min(*lgLettersFlag, 600), true)
+}
+
+func runLetterGenerator(t *testing.T, budget int, viaOffice bool) {
 	seed := *lgSeedFlag
 	if seed == 0 {
 		seed = time.Now().UnixNano() % 1_000_000_000
@@ -84,11 +100,16 @@ func TestLetterGenerator(t *testing.T) {
 	t.Logf("lettergen seed %d", seed)
 	began := time.Now()
 	st := &lgStats{seed: seed, kinds: map[string]int{}, failures: map[string]int{}}
-	budget := *lgLettersFlag
 	games := 0
 	for letters := 0; letters < budget; games++ {
 		gm := newLGGame(t, st, seed, games)
+		if viaOffice {
+			gm.simulate()
+		}
 		letters += gm.run(budget - letters)
+		if gm.sim != nil {
+			gm.sim.Close()
+		}
 	}
 	t.Logf("lettergen seed %d: %d games (%d with a player by post or telephone), %d letters (%d stopped, %d notices) in %v",
 		seed, games, st.channelGames, st.letters, st.stopped, st.notices, time.Since(began).Round(time.Millisecond))
@@ -158,6 +179,7 @@ type lgModel struct {
 	channel    [2]referee.Channel // each side's channel ("" for e-mail)
 	posting    int                // the side whose move waits for the captain's card or call; -1 none
 	variants   []lgVariant
+	leaves     [2][]daysclock.Leave // each side's leave granted: his clock stops on those days
 	over       bool
 	answered   [2]daysclock.Date // the day of each side's last answer to a letter without a move
 
@@ -189,6 +211,7 @@ func (m *lgModel) clone() *lgModel {
 	}
 	c.played = slices.Clone(m.played)
 	c.clauses = maps.Clone(m.clauses)
+	c.leaves = [2][]daysclock.Leave{slices.Clone(m.leaves[0]), slices.Clone(m.leaves[1])}
 	return &c
 }
 
@@ -328,7 +351,7 @@ func (m *lgModel) commit(s int, today, forwarded daysclock.Date, props []lgVaria
 		if movedBefore == 0 && !today.After(m.start) {
 			m.clause("4.3.2") // the first move on the start date or earlier costs nothing
 		}
-		m.days[s] += lgCalendarDays(m.since[s], today)
+		m.days[s] += lgChargeable(m.since[s], today, m.leaves[s])
 		m.since[s] = daysclock.Date{}
 	}
 	if !m.over {
@@ -361,6 +384,21 @@ func (m *lgModel) post(t int, on daysclock.Date, postDays int) {
 	}
 	m.movedOn, m.receivedOn, m.posting = on, received, -1
 	m.run(t, received)
+}
+
+// lgChargeable counts the days from one date to a later one that are charged: the calendar
+// days after from up to to, but those of a leave (the clock stops on them, leave_days).
+func lgChargeable(from, to daysclock.Date, leaves []daysclock.Leave) int {
+	n := lgCalendarDays(from, to)
+	for d := from.AddDays(1); !d.After(to); d = d.AddDays(1) {
+		for _, l := range leaves {
+			if !d.Before(l.From) && !d.After(l.To) {
+				n--
+				break
+			}
+		}
+	}
+	return n
 }
 
 // lgCalendarDays counts the calendar days from one date to a later one as a wall calendar
@@ -556,6 +594,8 @@ type lgPlan struct {
 type lgAccept struct {
 	label    string
 	only     bool  // the only variant pending
+	index    int   // its place among the variants pending, in the order they were proposed
+	labelled bool  // some variant pending has a label
 	part     []int // the plies of the accepted part
 	until    int   // the number of the first changed move; 0: the whole variant
 	declined int   // the ply index of the declined variant move (until > 0)
@@ -663,13 +703,17 @@ func (gm *lgGame) acceptInWriting(c *lgModel, s int, v lgVariant) (*lgAccept, *l
 	if n >= 4 && r.IntN(3) > 0 {
 		k = 2 * (1 + r.IntN(n/2-1))
 	}
-	only := 0
+	only, index, labelled := 0, 0, false
 	for _, w := range c.variants {
 		if w.proposer != s && w.at == len(c.plies) {
+			if slices.Equal(w.moves, v.moves) && w.label == v.label {
+				index = only
+			}
 			only++
+			labelled = labelled || w.label != ""
 		}
 	}
-	acc := &lgAccept{label: v.label, only: only == 1}
+	acc := &lgAccept{label: v.label, only: only == 1, index: index, labelled: labelled}
 	for j := 0; j < k; j += 2 {
 		c.play(v.moves[j], lgByLetter)
 		acc.part = append(acc.part, len(c.plies)-1)
@@ -729,7 +773,9 @@ func (gm *lgGame) propose(c *lgModel, s int) []lgVariant {
 		}
 		out = append(out, lgVariant{proposer: s, at: len(c.plies), moves: moves})
 	}
-	if len(out) == 2 || len(out) == 1 && r.IntN(2) == 0 {
+	// Labelled: two variants mostly (and two unlabelled, named by their order, now and then),
+	// one variant half the time.
+	if len(out) == 2 && r.IntN(5) > 0 || len(out) == 1 && r.IntN(2) == 0 {
 		for i := range out {
 			out[i].label = string(rune('A' + i))
 		}
@@ -752,8 +798,9 @@ type lgWrite struct {
 	time      *referee.Time
 	invisible string // "move", "date" or "time"
 	char      string
-	ownOnly   bool // write the first own move only (a stopped letter)
-	quoted    bool // the letter answers below the partner's quoted letter: lines are not checked
+	ownOnly   bool   // write the first own move only (a stopped letter)
+	protest   string // a protest paragraph above the moves (4.1.12)
+	quoted    bool   // the letter answers below the partner's quoted letter: lines are not checked
 	noProps   bool
 
 	// where things landed (1-based lines)
@@ -852,6 +899,10 @@ func (gm *lgGame) body(s int, p *lgPlan, w *lgWrite) string {
 			add("")
 		}
 	}
+	if w.protest != "" {
+		add(w.protest)
+		add("")
+	}
 	if r.IntN(2) == 0 {
 		add(lgPick(r, b.tournament))
 	}
@@ -902,7 +953,7 @@ func (gm *lgGame) body(s int, p *lgPlan, w *lgWrite) string {
 	}
 	ownPrefix := lgPick(r, b.own)
 	if a := p.acc; a != nil {
-		word := lgLabelWord(r, b, w.lang, a.label, a.only)
+		word := lgLabelWord(r, b, w.lang, a)
 		part := wr.list(a.part, func(i int) string { return after.plies[i] })
 		switch {
 		case a.until == 0 && r.IntN(2) == 0:
@@ -982,7 +1033,12 @@ type lgGame struct {
 	short    bool // the default regulation: the game ends before anyone nears a control
 	maxPlies int
 	g        referee.Game
+	table    *referee.Table // the tournament, its regulation reg
 	m        *lgModel
+	lastSent [2]daysclock.Date // the day of each side's last letter decided (its postmark)
+	// sim, when set, decides every letter as postald simulate does: the office over a store in
+	// memory (lettergen_office_test.go).
+	sim      *office.Simulation
 	now      time.Time
 	letters  int
 	history  []string     // the letters of the game, for a failure report
@@ -1003,9 +1059,9 @@ func newLGGame(t *testing.T, st *lgStats, seed int64, index int) *lgGame {
 	start := daysclock.Date{Year: 2026, Month: time.November, Day: 1}
 	end := daysclock.Date{Year: 2030, Month: time.January, Day: 1}
 	lang := lgPick(r, []string{"ru", "en"})
-	g := referee.NewGame("СТ-2026/1", "1-2", variant, lang, lgPlayers[0], lgPlayers[1], start, end)
-	g.Address, g.Judge = "moves@club.example", "judge@club.example"
-	gm := &lgGame{t: t, st: st, r: r, index: index, variant: variant, g: g, m: newLGModel(variant, start)}
+	table := &referee.Table{Code: "СТ-2026/1", Variant: variant, Language: lang, Address: "moves@club.example",
+		Judge: "judge@club.example", Director: "td@club.example", Players: []referee.Player{lgPlayers[0], lgPlayers[1]}, Start: start, End: end, Zone: lgMoscow}
+	gm := &lgGame{t: t, st: st, r: r, index: index, variant: variant, table: table, m: newLGModel(variant, start)}
 	gm.rc = rand.New(rand.NewPCG(uint64(seed), uint64(index)^0x5eed_c4a7_0000_0000))
 	gm.reg = referee.DefaultRegulation()
 	if r.IntN(4) == 0 {
@@ -1025,7 +1081,8 @@ func newLGGame(t *testing.T, st *lgStats, seed int64, index int) *lgGame {
 				break
 			}
 		}
-		for s, p := range []*referee.Player{&gm.g.White, &gm.g.Black} {
+		for s := range table.Players {
+			p := &table.Players[s]
 			p.Channel = gm.m.channel[s]
 			if p.Channel.Captain() && rc.IntN(2) == 0 {
 				p.Email = ""
@@ -1034,6 +1091,8 @@ func newLGGame(t *testing.T, st *lgStats, seed int64, index int) *lgGame {
 		gm.reg.PostDays = rc.IntN(6)
 		gm.st.channelGames++
 	}
+	table.Regulation = gm.reg
+	gm.g = table.NewGame("1-2")
 	// White's first letter: up to two days before the start date, or up to three after.
 	first := start.AddDays(r.IntN(6) - 2)
 	gm.now = first.Start(lgMoscow).Add(time.Duration(7*60+r.IntN(15*60)) * time.Minute)
@@ -1041,6 +1100,9 @@ func newLGGame(t *testing.T, st *lgStats, seed int64, index int) *lgGame {
 }
 
 func (gm *lgGame) today() daysclock.Date { return daysclock.DateOf(gm.now, lgMoscow) }
+
+// seat is the game at its table.
+func (gm *lgGame) seat() referee.Seat { return referee.Seat{Table: gm.table, Game: gm.g} }
 
 // sent is the day the letter being written was sent (4.3.1): its postmark, by e-mail the day
 // postald receives it.
@@ -1086,7 +1148,18 @@ func (gm *lgGame) post() bool {
 		return true
 	}
 	on := gm.today().AddDays(gm.rc.IntN(3))
-	d := referee.Posted(gm.g, lgSideOf(t), on, gm.reg, lgMoscow)
+	var d referee.Decision
+	if gm.sim != nil {
+		var err error
+		if d, err = gm.simulatedPosting(t, on); err != nil {
+			gm.st.failed++
+			gm.st.failures["posting refused"]++
+			gm.t.Errorf("lettergen seed %d game %d (%s): the posting to %s on %s: %v", gm.st.seed, gm.index, gm.variant, lgSide(t), on, err)
+			return false
+		}
+	} else {
+		d = referee.Posted(gm.seat(), lgSideOf(t), on, on.Start(lgMoscow).Add(8*time.Hour))
+	}
 	gm.g = d.Game
 	m.post(t, on, gm.reg.PostDays)
 	if at := on.Start(lgMoscow).Add(8 * time.Hour); gm.now.Before(at) {
@@ -1181,6 +1254,13 @@ func (gm *lgGame) turn() bool {
 	s := gm.m.toMove()
 	first := len(gm.m.plies) == 0 && gm.letters == 0
 	if !first {
+		gm.advance()
+	}
+	if r.IntN(100) < 6 && lgEnabled("aside") {
+		// A question, a protest, a withdrawal, a leave (lettergen_asides_test.go).
+		if !gm.aside(s) {
+			return false
+		}
 		gm.advance()
 	}
 	if r.IntN(100) < 4 && lgEnabled("no-move") {
@@ -1492,6 +1572,13 @@ func (gm *lgGame) moveLetter(s int, fault lgFault, resend bool) bool {
 			}
 		}
 	}
+	if fault == lgNoFault && r.IntN(100) < 4 && lgEnabled("protest-move") {
+		// A protest above the move letter (4.1.12): recorded and sent to the judge, and the
+		// letter's moves decided as in any letter; the moves it quotes are not played.
+		w.protest = fmt.Sprintf(lgPick(r, lgProtests[w.lang]), gm.quotable())
+		p.after.clause("4.1.12")
+		p.tag("protest")
+	}
 	body := gm.body(s, p, w)
 	verdict := referee.Accepted
 	if fault == lgSubst || w.shift != 0 {
@@ -1510,6 +1597,11 @@ func (gm *lgGame) moveLetter(s int, fault lgFault, resend bool) bool {
 	}
 	if !gm.check(kind, s, body, want, nil, false, d) {
 		return false
+	}
+	if w.protest != "" {
+		if j, ok := lgLetterTo(d, referee.ToJudge); !ok || !strings.Contains(j.Body, strings.Split(w.protest, "\n")[0]) {
+			return gm.fail(kind, []string{"judge"}, s, body, want, nil, d, "the protest above the move does not reach the judge as written")
+		}
 	}
 	a.begin()
 	gm.m = a
@@ -1556,8 +1648,28 @@ func (gm *lgGame) send(s int, lang lgLang, body string) (referee.Decision, bool)
 		return referee.Decision{}, false
 	}
 	env.From, env.MessageID, env.Received = from, id, gm.now
-	d := referee.Apply(gm.g, l, env, gm.reg, lgMoscow)
+	mail := referee.Mail{Letter: l, Envelope: env}
+	if env.Via.Captain() {
+		// The captain enters the card: its envelope is the door's to make (4.3.1).
+		mail.Envelope = referee.Envelope{From: lgPlayers[s].Email, MessageID: id, Received: gm.now}
+		mail.Card = &referee.Card{Side: env.Side, Via: env.Via, Postmark: env.Postmark}
+	}
+	var d referee.Decision
+	if gm.sim != nil {
+		d, err = gm.simulated(s, raw, env)
+	} else {
+		d, err = referee.Decide([]referee.Seat{gm.seat()}, mail, gm.now)
+	}
+	if err != nil {
+		gm.st.failed++
+		gm.st.failures["card refused"]++
+		gm.t.Errorf("lettergen seed %d game %d (%s) letter %d: %v\n%s", gm.st.seed, gm.index, gm.variant, gm.letters, err, body)
+		return referee.Decision{}, false
+	}
 	gm.g = d.Game
+	if d.Verdict != referee.Ignored {
+		gm.lastSent[s] = gm.sent()
+	}
 	if gm.index == *lgTraceFlag {
 		gm.t.Logf("game %d letter %d, %s, %s:\n%s\n=> %s %v moves %v penalty %d time %v owes %v/%v violations %v notes %q",
 			gm.index, gm.letters, lgSide(s), gm.now.Format("2006-01-02 15:04"), body, d.Verdict, d.Clauses, d.Moves,

@@ -12,10 +12,10 @@ import (
 // longLetters plays a long game by letters: each player repeats the partner's moves, makes the
 // move the rules engine lists at a fixed index and proposes a two-move variant. It returns the
 // letters with their envelopes, and stops at n plies or when the game ends.
-func longLetters(tb testing.TB, variant string, n int) (Game, []*mailparse.Letter, []Envelope) {
+func longLetters(tb testing.TB, variant string, n int) (Seat, []*mailparse.Letter, []Envelope) {
 	tb.Helper()
 	g := testGame(variant)
-	g.End = day("2030-01-01")
+	g.Table.End = day("2030-01-01")
 	reg := DefaultRegulation()
 	reg.ControlDays = 5000 // long enough not to overstep
 	var ls []*mailparse.Letter
@@ -75,11 +75,11 @@ func longLetters(tb testing.TB, variant string, n int) (Game, []*mailparse.Lette
 			tb.Fatal(err)
 		}
 		env := Envelope{From: from.Email, MessageID: id, Received: at}
-		d := Apply(g, l, env, reg, moscow)
+		d := apply(g, l, env, reg)
 		if d.Verdict != Accepted && d.Verdict != Corrected {
 			tb.Fatalf("ply %d: %s %v %v\n%s", p, d.Verdict, d.Clauses, d.Violations, body.String())
 		}
-		g = d.Game
+		g.Game = d.Game
 		ls, envs = append(ls, l), append(envs, env)
 		at = at.Add(36 * time.Hour)
 	}
@@ -103,7 +103,7 @@ func TestLongGame(t *testing.T) {
 	reg.ControlDays = 5000
 	g := start
 	for i := range ls {
-		g = Apply(g, ls[i], envs[i], reg, moscow).Game
+		g.Game = apply(g, ls[i], envs[i], reg).Game
 	}
 	if len(g.Plies) < 100 {
 		t.Fatalf("the long game has %d plies, want at least 100 (%s %s)", len(g.Plies), g.Status, g.Reason)
@@ -125,13 +125,13 @@ func BenchmarkApply(b *testing.B) {
 	reg.ControlDays = 5000
 	g := start
 	for i := range len(ls) - 1 {
-		g = Apply(g, ls[i], envs[i], reg, moscow).Game
+		g.Game = apply(g, ls[i], envs[i], reg).Game
 	}
 	last, env := ls[len(ls)-1], envs[len(envs)-1]
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		d := Apply(g, last, env, reg, moscow)
+		d := apply(g, last, env, reg)
 		if d.Verdict != Accepted && d.Verdict != Corrected {
 			b.Fatal(d.Verdict)
 		}

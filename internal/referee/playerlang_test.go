@@ -47,7 +47,7 @@ func TestVariantLabelsAsWritten(t *testing.T) {
 			if !strings.Contains(fwd.Body, "  "+tc.want+": 2. b2-c3 2... g5-h4") {
 				t.Errorf("the forwarded proposal does not label the variant %s:\n%s", tc.want, fwd.Body)
 			}
-			d := send(t, prop.Game, testLetter{ivanov, "2026-11-05 10:00", tc.accept}, Regulation{})
+			d := send(t, g.with(prop.Game), testLetter{ivanov, "2026-11-05 10:00", tc.accept}, Regulation{})
 			if d.Verdict != Accepted {
 				t.Fatalf("acceptance: %s %+v", d.Verdict, d.Violations)
 			}
@@ -65,7 +65,7 @@ func TestVariantLabelsAsWritten(t *testing.T) {
 // to the partner, the result to both, the judge's copy in the tournament's.
 func TestLetterInReadersLanguage(t *testing.T) {
 	g := testGame("russian")
-	g.Black.Language = "en"
+	g.Table.Players[1].Language = "en"
 	ds := playAll(t, g, Regulation{},
 		testLetter{ivanov, "2026-11-01 10:00", "Мой ход: 1. c3-d4\nВремя: 0/0"},
 		testLetter{petrov, "2026-11-03 20:00", "Received your 1. c3-d4.\nMy move: 1... f6-g5\nDates: 2026-11-01, 2026-11-01, 2026-11-03"})
@@ -81,7 +81,7 @@ func TestLetterInReadersLanguage(t *testing.T) {
 	if body := letterTo(t, ds[1], ToWhite).Body; !strings.Contains(body, "Ходы: 1... f6-g5") {
 		t.Errorf("the move forwarded to White:\n%s", body)
 	}
-	d := send(t, ds[1].Game, testLetter{ivanov, "2026-11-05 10:00", "Сдаюсь."}, Regulation{})
+	d := send(t, g.with(ds[1].Game), testLetter{ivanov, "2026-11-05 10:00", "Сдаюсь."}, Regulation{})
 	if s := letterTo(t, d, ToWhite).Subject; !strings.Contains(s, "результат") {
 		t.Errorf("the result to White: %s", s)
 	}

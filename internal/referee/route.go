@@ -3,23 +3,21 @@ package referee
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"postald/internal/daysclock"
-	"postald/internal/mailparse"
 )
 
-// Route finds the game a letter is for among games (those of the sender's tournaments), of the
-// tournament the letter names when it names one of his: the game the letter names ("партия
-// 1-2"); else the sender's only game in play; else the only one of his
-// games in play that can accept the letter's moves. It returns the index in games, or -1 with the
-// decision to send instead: a request to name the game (not a violation), or Ignored when the
-// sender plays in none of the games. That decision's Game is empty: there is nothing to store.
-func Route(games []Game, l *mailparse.Letter, env Envelope, reg Regulation, loc *time.Location) (int, Decision) {
-	lt := fromParsed(l)
+// route finds the seat a letter is for among seats (the games of the sender's tournaments), of
+// the tournament the letter names when it names one of his: the game the letter names ("партия
+// 1-2"); else the sender's only game in play; else the only one of his games in play that can
+// accept the letter's moves, each tried under its own tournament's regulation and zone. It
+// returns the index in seats, or -1 with the decision to send instead: a request to name the
+// game (not a violation), or Ignored when the sender plays in none of the games. That
+// decision's Game is empty: there is nothing to store.
+func route(seats []Seat, lt letter, env Envelope) (int, Decision) {
 	var mine []int
-	for i := range games {
-		if _, ok := games[i].SideOf(env.From); ok {
+	for i := range seats {
+		if _, ok := seats[i].Table.senderOf(&seats[i].Game, env); ok {
 			mine = append(mine, i)
 		}
 	}
@@ -32,7 +30,7 @@ func Route(games []Game, l *mailparse.Letter, env Envelope, reg Regulation, loc 
 	if lt.Tournament != "" {
 		var same []int
 		for _, i := range mine {
-			if strings.EqualFold(games[i].Tournament, lt.Tournament) {
+			if strings.EqualFold(seats[i].Game.Tournament, lt.Tournament) {
 				same = append(same, i)
 			}
 		}
@@ -43,14 +41,14 @@ func Route(games []Game, l *mailparse.Letter, env Envelope, reg Regulation, loc 
 	if name := gameName(lt.Game); name != "" {
 		var named []int
 		for _, i := range mine {
-			if games[i].Name == name {
+			if seats[i].Game.Name == name {
 				named = append(named, i)
 			}
 		}
 		if len(named) > 1 && lt.Tournament != "" {
 			var same []int
 			for _, i := range named {
-				if strings.EqualFold(games[i].Tournament, lt.Tournament) {
+				if strings.EqualFold(seats[i].Game.Tournament, lt.Tournament) {
 					same = append(same, i)
 				}
 			}
@@ -59,11 +57,11 @@ func Route(games []Game, l *mailparse.Letter, env Envelope, reg Regulation, loc 
 		if len(named) == 1 {
 			return named[0], Decision{}
 		}
-		return -1, askGame(games, all, named, name, env, loc)
+		return -1, askGame(seats, all, named, name, env)
 	}
 	var inPlay []int
 	for _, i := range mine {
-		if games[i].Status != StatusFinished {
+		if seats[i].Game.Status != StatusFinished {
 			inPlay = append(inPlay, i)
 		}
 	}
@@ -73,7 +71,7 @@ func Route(games []Game, l *mailparse.Letter, env Envelope, reg Regulation, loc 
 	if len(lt.Moves) > 0 {
 		var fits []int
 		for _, i := range inPlay {
-			d := applyLetter(games[i], lt, env, reg, loc)
+			d := applyLetter(seats[i], lt, env)
 			if d.Verdict == Accepted || d.Verdict == Corrected {
 				fits = append(fits, i)
 			}
@@ -82,7 +80,7 @@ func Route(games []Game, l *mailparse.Letter, env Envelope, reg Regulation, loc 
 			return fits[0], Decision{}
 		}
 	}
-	return -1, askGame(games, all, nil, "", env, loc)
+	return -1, askGame(seats, all, nil, "", env)
 }
 
 // gameName normalises a game as a letter names it: "1-2", "01-02" and "0102" are game 1-2.
@@ -107,36 +105,41 @@ func gameName(s string) string {
 // sender's games in play (all: his games in every tournament) with the tournament's code and
 // the partner, and shows the line that names one (4.2.3: the letter names the tournament and
 // the game). named are the games of the name the letter gave (name), in several tournaments.
-func askGame(games []Game, all, named []int, name string, env Envelope, loc *time.Location) Decision {
-	loc = locOr(loc)
-	g := games[all[0]]
-	tx := textFor(g.Language)
-	if s, ok := g.SideOf(env.From); ok {
-		tx = g.textOf(s) // the sender's language (letters.md)
+// It is written in the sender's language, as the first of his tournaments knows him.
+func askGame(seats []Seat, all, named []int, name string, env Envelope) Decision {
+	first := seats[all[0]]
+	loc := first.Table.zone()
+	g := first.Game
+	lang := first.Table.lang()
+	number := 0
+	if s, ok := first.SideOf(env.From); ok {
+		p := first.Player(s)
+		lang, number = first.Table.languageOf(p), p.Number // the sender's language (letters.md)
 	}
+	tx := textFor(lang)
 	var b strings.Builder
 	b.WriteString(fmt.Sprintf(tx.NoticeIntro, tx.date(daysclock.DateOf(env.Received, loc))) + "\n")
 	b.WriteString(tx.AskGame + "\n")
 	if len(named) > 1 {
 		var codes []string
 		for _, i := range named {
-			codes = append(codes, games[i].Tournament)
+			codes = append(codes, seats[i].Game.Tournament)
 		}
 		b.WriteString(fmt.Sprintf(tx.AskGameNamed, name, strings.Join(codes, ", ")) + "\n")
 	}
 	var list []string
 	example := -1
 	for _, i := range all {
-		h := games[i]
-		if h.Status == StatusFinished {
+		h := seats[i]
+		if h.Game.Status == StatusFinished {
 			continue
 		}
-		partner := h.White
+		partner := h.Player(White)
 		if s, ok := h.SideOf(env.From); ok && s == White {
-			partner = h.Black
+			partner = h.Player(Black)
 		}
-		list = append(list, fmt.Sprintf(tx.AskGameItem, h.Tournament, h.Name, partner.Name))
-		if example < 0 && (name == "" || h.Name == name) {
+		list = append(list, fmt.Sprintf(tx.AskGameItem, h.Game.Tournament, h.Game.Name, partner.Name))
+		if example < 0 && (name == "" || h.Game.Name == name) {
 			example = i
 		}
 	}
@@ -144,19 +147,19 @@ func askGame(games []Game, all, named []int, name string, env Envelope, loc *tim
 		if example < 0 {
 			example = all[0]
 			for _, i := range all {
-				if games[i].Status != StatusFinished {
+				if seats[i].Game.Status != StatusFinished {
 					example = i
 					break
 				}
 			}
 		}
 		b.WriteString("\n" + tx.AskGameList + "\n" + strings.Join(list, "\n") + "\n\n")
-		line := fmt.Sprintf(tx.GameLine, games[example].Tournament, games[example].Name)
+		line := fmt.Sprintf(tx.GameLine, seats[example].Game.Tournament, seats[example].Game.Name)
 		b.WriteString(fmt.Sprintf(tx.AskGameLine, line) + "\n")
 	}
 	return Decision{
 		Verdict: Notice, Clauses: []string{}, Moves: []string{},
-		Letters: []Outgoing{{Role: ToSender, To: env.From, Kind: KindAskGame,
+		Letters: []Outgoing{{Role: ToSender, To: env.From, Player: number, Language: lang, Kind: KindAskGame,
 			Subject: fmt.Sprintf(tx.SubjAskGame, g.Tournament), Body: b.String(), Verdict: Notice,
 			Game: g.Tournament + "/", InReplyTo: env.MessageID}},
 	}

@@ -38,12 +38,24 @@ func TestAskGameListsTournaments(t *testing.T) {
 	} {
 		t.Run(tc.lang, func(t *testing.T) {
 			me := referee.Player{Number: 1, Name: "Иванов Иван", Email: "ivanov@mail.example", Language: tc.lang}
-			games := []referee.Game{
-				referee.NewGame("ЗК-1", "1-2", "russian", tc.lang, me, referee.Player{Number: 2, Name: "Петров Пётр", Email: "petrov@mail.example"}, start, end),
-				referee.NewGame("ЗК-1", "3-1", "russian", tc.lang, referee.Player{Number: 3, Name: "Смирнов Олег", Email: "smirnov@mail.example"}, me, start, end),
-				referee.NewGame("ЗК-2", "1-2", "russian", tc.lang, me, referee.Player{Number: 2, Name: "Сидоров Сидор", Email: "sidorov@mail.example"}, start, end),
-			}
+			one := &referee.Table{Code: "ЗК-1", Variant: "russian", Language: tc.lang, Start: start, End: end, Zone: moscow,
+				Players: []referee.Player{me, {Number: 2, Name: "Петров Пётр", Email: "petrov@mail.example"},
+					{Number: 3, Name: "Смирнов Олег", Email: "smirnov@mail.example"}}}
+			two := &referee.Table{Code: "ЗК-2", Variant: "russian", Language: tc.lang, Start: start, End: end, Zone: moscow,
+				Players: []referee.Player{me, {Number: 2, Name: "Сидоров Сидор", Email: "sidorov@mail.example"}}}
 			env := referee.Envelope{From: me.Email, MessageID: "m1@mail.example", Received: time.Date(2026, 11, 1, 10, 0, 0, 0, moscow)}
+			games := []referee.Seat{
+				{Table: one, Game: one.NewGame("1-2")},
+				{Table: one, Game: one.NewGame("3-1")},
+				{Table: two, Game: two.NewGame("1-2")},
+			}
+			route := func(l *mailparse.Letter) (int, referee.Decision) {
+				d, err := referee.Decide(games, referee.Mail{Letter: l, Envelope: env}, env.Received)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return d.Seat, d
+			}
 			letter := func(subject, body string) *mailparse.Letter {
 				l, err := mailparse.Parse([]byte("From: " + me.Email + "\r\nSubject: " + subject + "\r\n\r\n" + body + "\r\n"))
 				if err != nil {
@@ -51,7 +63,7 @@ func TestAskGameListsTournaments(t *testing.T) {
 				}
 				return l
 			}
-			i, d := referee.Route(games, letter(tc.subject, "1. c3-d4"), env, referee.DefaultRegulation(), moscow)
+			i, d := route(letter(tc.subject, "1. c3-d4"))
 			if i != -1 || len(d.Letters) != 1 || d.Letters[0].Kind != referee.KindAskGame {
 				t.Fatalf("Route = %d, %+v; want a request to name the game", i, d)
 			}
@@ -62,11 +74,11 @@ func TestAskGameListsTournaments(t *testing.T) {
 				}
 			}
 			// He writes the line he was shown, naming the other tournament: it is that game.
-			if i, d := referee.Route(games, letter("", tc.reply+"\n1. c3-d4"), env, referee.DefaultRegulation(), moscow); i != 2 {
+			if i, d := route(letter("", tc.reply+"\n1. c3-d4")); i != 2 {
 				t.Errorf("%q routed to %d (%+v), want ЗК-2's game 1-2", tc.reply, i, d.Letters)
 			}
 			// With several games in play and none named, the answer lists them the same way.
-			_, d = referee.Route(games, letter("", "привет"), env, referee.DefaultRegulation(), moscow)
+			_, d = route(letter("", "привет"))
 			if len(d.Letters) != 1 || !strings.Contains(d.Letters[0].Body, tc.want[2]) || strings.Contains(d.Letters[0].Body, tc.want[1]) {
 				t.Errorf("a letter naming no game: %+v", d.Letters)
 			}

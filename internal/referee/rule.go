@@ -36,11 +36,13 @@ type Ruling struct {
 // ErrRuling is wrapped by the errors of rulings that cannot apply to the game.
 var ErrRuling = errors.New("referee: ruling does not apply")
 
-// Rule applies a judge's ruling to a game and returns the decision, with the letters telling both
-// players (and the judge, for the record). It changes nothing and returns an error wrapping
-// ErrRuling when the ruling does not fit the game.
-func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error) {
-	x := newDecider(g, reg, loc, r.At)
+// Rule is the door of a judge's ruling: it applies the ruling to the game of seat st and returns
+// the decision, with the letters telling both players, each in his language, the judge, for the
+// record, and the director, in the tournament's language (4.1.10). It changes nothing and
+// returns an error wrapping ErrRuling when the ruling does not fit the game.
+func Rule(st Seat, r Ruling) (Decision, error) {
+	g := st.Game
+	x := newDecider(st, r.At)
 	if r.Clause == "" {
 		return Decision{}, fmt.Errorf("%w: a ruling names the clause it rests on (4.1.10)", ErrRuling)
 	}
@@ -59,7 +61,7 @@ func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error
 		}
 		x.d.PenaltyDays = r.Days
 		what = func(tx *phrases) string {
-			return fmt.Sprintf(tx.RulingPenalty, x.g.Player(r.Side).Name, tx.side(r.Side), tx.PenaltyDays(r.Days), r.Reason)
+			return fmt.Sprintf(tx.RulingPenalty, x.player(r.Side).Name, tx.side(r.Side), tx.PenaltyDays(r.Days), r.Reason)
 		}
 		if x.g.Status == StatusPlaying {
 			x.overstepped(r.Side, x.g.Clock(r.Side).Check(x.today, x.terms))
@@ -76,7 +78,7 @@ func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error
 		x.g.Status, x.g.Result, x.g.Reason = StatusFinished, Won(r.Side.Other()), ReasonForfeit
 		x.g.Variants, x.g.DrawOffer = nil, ""
 		what = func(tx *phrases) string {
-			return fmt.Sprintf(tx.RulingForfeit, x.g.Player(r.Side).Name, tx.side(r.Side), x.g.Result, r.Reason)
+			return fmt.Sprintf(tx.RulingForfeit, x.player(r.Side).Name, tx.side(r.Side), x.g.Result, r.Reason)
 		}
 	case RuleAdjudicate:
 		if !r.Result.Decisive() {
@@ -95,7 +97,7 @@ func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error
 		}
 		x.g.Clock(r.Side).AddLeave(r.Leave)
 		what = func(tx *phrases) string {
-			return fmt.Sprintf(tx.RulingLeave, x.g.Player(r.Side).Name, tx.side(r.Side), tx.period(r.Leave), r.Reason)
+			return fmt.Sprintf(tx.RulingLeave, x.player(r.Side).Name, tx.side(r.Side), tx.period(r.Leave), r.Reason)
 		}
 	case RuleRevert:
 		if r.Before == nil {
@@ -107,11 +109,12 @@ func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error
 		// Everything the letter and what came after it changed goes: the board, the clocks, the
 		// variants, the draw offer, the status, the reminders sent and the history (so that no
 		// penalty of an undone letter is reported). The letters stay in the archive.
+		undone := x.g
 		x.g = r.Before.clone()
 		at := r.LetterTime.In(x.loc)
 		what = func(tx *phrases) string {
-			return fmt.Sprintf(tx.RulingRevert, tx.date(daysclock.DateOf(at, x.loc))+" "+at.Format("15:04"), r.LetterID, r.Reason) +
-				"\n" + revertState(&x.g, tx)
+			return fmt.Sprintf(tx.RulingRevert, revertedLetter(x.t, &undone, r.LetterID, tx), tx.date(daysclock.DateOf(at, x.loc))+" "+at.Format("15:04"), r.Reason) +
+				"\n" + revertState(x.t, &x.g, tx)
 		}
 	case RuleAnnul, RuleStrikeOut:
 		// 4.1.7: the judge annuls a game; seed 003 1.10.2 strikes out a withdrawn player's games
@@ -144,7 +147,7 @@ func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error
 		x.g.WhiteClock.Stop()
 		x.g.BlackClock.Stop()
 		what = func(tx *phrases) string {
-			return fmt.Sprintf(tx.RulingRefer, x.g.Player(r.Side).Name, tx.side(r.Side), r.Reason)
+			return fmt.Sprintf(tx.RulingRefer, x.player(r.Side).Name, tx.side(r.Side), r.Reason)
 		}
 	case RuleProtest:
 		// 4.1.12: the decision on a protest is recorded and told; it changes the game only
@@ -158,9 +161,11 @@ func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error
 	x.d.addClause(r.Clause)
 	// The letters show the position the ruling is about; a game whose record cannot be
 	// replayed is ruled all the same, without the picture.
-	pic, _ := x.g.Picture()
-	letter := func(role Role, to string) {
-		tx := x.g.textTo(role)
+	pic, _ := Seat{x.t, x.g}.Picture()
+	// Each reader's letter in his language: the players' their own, the judge's and the
+	// director's the tournament's (letters.md).
+	for _, role := range []Role{ToWhite, ToBlack, ToJudge, ToDirector} {
+		tx := x.t.textTo(&x.g, role)
 		subject := tx.SubjRuling
 		if protest {
 			subject = tx.SubjProtestDecision
@@ -172,26 +177,58 @@ func Rule(g Game, r Ruling, reg Regulation, loc *time.Location) (Decision, error
 		if x.g.Status == StatusFinished && !x.g.Reason.WithoutResult() {
 			body += "\n" + fmt.Sprintf(tx.Result, x.g.Result)
 		}
-		o := outgoing(&x.g, role, to, subject, body, Ruled, r.Clause)
+		o, ok := outgoing(x.t, &x.g, role, subject, body, Ruled, r.Clause)
+		if !ok {
+			continue
+		}
 		o.Kind, o.Picture = KindRuling, pic
 		x.notices = append(x.notices, o)
-	}
-	for _, s := range []Side{White, Black} {
-		letter(roleOf(s), x.g.Player(s).Email)
-	}
-	if x.g.Judge != "" {
-		letter(ToJudge, x.g.Judge)
 	}
 	x.g.History = append(x.g.History, Entry{Date: x.today, Verdict: Ruled, Clauses: []string{r.Clause},
 		Note: r.Kind.String() + ": " + r.Reason})
 	x.d.Letters = x.notices
 	x.summarize()
+	x.d.close(x.t, r.At)
 	return x.d, nil
 }
 
+// revertedLetter names the letter a revert undoes as its reader knows it (4.1.10): whose it was
+// and the moves it brought, read from the game before the revert (undone); a letter that brought
+// no move is named by the move it answered.
+func revertedLetter(t *Table, undone *Game, id string, tx *phrases) string {
+	var moves []string
+	at := -1
+	for i, p := range undone.Plies {
+		if id != "" && p.Letter == id {
+			if at < 0 {
+				at = i
+			}
+			moves = append(moves, numbered(i, p.Text))
+		}
+	}
+	from := Side("")
+	for _, e := range undone.History {
+		if id != "" && e.Letter == id && e.From != "" {
+			from = e.From
+			break
+		}
+	}
+	if from == "" && at >= 0 {
+		from = sideOfPly(at)
+	}
+	who := tx.RevertLetter
+	if from != "" {
+		who = fmt.Sprintf(tx.RevertLetterOf, tx.side(from), t.player(undone, from).Name)
+	}
+	if len(moves) > 0 {
+		return who + fmt.Sprintf(tx.RevertLetterMoves, strings.Join(moves, " "))
+	}
+	return who
+}
+
 // revertState describes the game a revert put back: the moves, whose move it is, the draw offer
-// and the variants that stand again, and the time.
-func revertState(g *Game, tx *phrases) string {
+// and the variants that stand again (with their move numbers), and the time.
+func revertState(t *Table, g *Game, tx *phrases) string {
 	var b strings.Builder
 	moves := strings.Join(g.MoveList(), " ")
 	if moves == "" {
@@ -199,13 +236,17 @@ func revertState(g *Game, tx *phrases) string {
 	}
 	fmt.Fprintf(&b, tx.MovesLine+"\n", moves)
 	if g.Status == StatusPlaying {
-		fmt.Fprintf(&b, tx.RevertOnMove+"\n", tx.side(g.ToMove()), g.Player(g.ToMove()).Name)
+		fmt.Fprintf(&b, tx.RevertOnMove+"\n", tx.side(g.ToMove()), t.player(g, g.ToMove()).Name)
 	}
 	if g.DrawOffer != "" {
-		fmt.Fprintf(&b, tx.RevertDraw+"\n", tx.side(g.DrawOffer), g.Player(g.DrawOffer).Name)
+		fmt.Fprintf(&b, tx.RevertDraw+"\n", tx.side(g.DrawOffer), t.player(g, g.DrawOffer).Name)
 	}
 	for _, v := range g.Variants {
-		fmt.Fprintf(&b, tx.RevertVariant+"\n", tx.side(v.Proposer), strings.Join(v.Moves, " "))
+		line := make([]string, len(v.Moves))
+		for i, m := range v.Moves {
+			line[i] = numbered(v.At+i, m)
+		}
+		fmt.Fprintf(&b, tx.RevertVariant+"\n", tx.side(v.Proposer), strings.Join(line, " "))
 	}
 	fmt.Fprintf(&b, tx.TimeLine, g.Time())
 	return b.String()

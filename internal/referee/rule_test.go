@@ -35,7 +35,7 @@ func TestRule(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			d, err := Rule(g, tc.r, reg, moscow)
+			d, err := Rule(under(g, reg), tc.r)
 			if tc.err {
 				if !errors.Is(err, ErrRuling) {
 					t.Fatalf("Rule = %v, want an ErrRuling", err)
@@ -60,11 +60,11 @@ func TestRule(t *testing.T) {
 		})
 	}
 	// A leave stops the clock: White on move since 11-03 answers on 12-03 after ten days of leave.
-	d, err := Rule(g, tests[6].r, reg, moscow)
+	d, err := Rule(under(g, reg), tests[6].r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	d = send(t, d.Game, testLetter{ivanov, "2026-12-03 10:00", white2}, reg)
+	d = send(t, g.with(d.Game), testLetter{ivanov, "2026-12-03 10:00", white2}, reg)
 	if d.Time.White != 20 {
 		t.Errorf("30 days with 10 days of leave charged %d, want 20", d.Time.White)
 	}
@@ -83,14 +83,15 @@ func TestRuleRevert(t *testing.T) {
 	keep := before.clone()
 	// A forged resignation in Black's name ends the game.
 	forged := send(t, before, testLetter{petrov, "2026-11-07 09:00", "Я сдаюсь."}, reg)
+	const forgedID = "20261107-0900.petrov@mail.example" // as send names it
 	if forged.Game.Status != StatusFinished || forged.Game.Result != ResultWhite {
 		t.Fatalf("the forged resignation: %s %s", forged.Game.Status, forged.Game.Result)
 	}
 	at := time.Date(2026, 11, 9, 12, 0, 0, 0, moscow)
 	received := time.Date(2026, 11, 7, 9, 0, 0, 0, moscow)
-	r := Ruling{Kind: RuleRevert, Before: &before, Letter: 9, LetterID: "forged@evil.example", LetterTime: received, Upto: 11,
+	r := Ruling{Kind: RuleRevert, Before: &before.Game, Letter: 9, LetterID: forgedID, LetterTime: received, Upto: 11,
 		Clause: "4.1.7", Reason: "the resignation was not written by Petrov", At: at}
-	d, err := Rule(forged.Game, r, reg, moscow)
+	d, err := Rule(before.with(forged.Game), r)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,28 +101,33 @@ func TestRuleRevert(t *testing.T) {
 		t.Fatalf("history after the revert: %+v, want the history before the letter and the ruling", got.History)
 	}
 	got.History = got.History[:len(got.History)-1]
-	if diff := cmp.Diff(before, got, cmpopts.EquateEmpty()); diff != "" {
+	if diff := cmp.Diff(before.Game, got, cmpopts.EquateEmpty()); diff != "" {
 		t.Errorf("the game after the revert differs from the game before the letter (-before +after):\n%s", diff)
 	}
-	if diff := cmp.Diff(keep, before, cmpopts.EquateEmpty()); diff != "" {
+	if diff := cmp.Diff(keep, before.Game, cmpopts.EquateEmpty()); diff != "" {
 		t.Errorf("Rule changed the state it restored from:\n%s", diff)
 	}
 	if d.Verdict != Ruled || d.ToMove != Black || d.Time != before.Time() || len(d.Letters) != 3 {
 		t.Errorf("decision: %s, %s to move, time %s, %d letters; want a ruling, Black to move, %s, 3 letters", d.Verdict, d.ToMove, d.Time, len(d.Letters), before.Time())
 	}
 	for _, l := range d.Letters {
-		for _, want := range []string{"07.11.2026 09:00", "forged@evil.example", r.Reason, "1. c3-d4 1... f6-g5 2. g3-h4",
-			"Очередь хода: чёрные", "предложение ничьей (белые", "g7-f6 b2-c3"} {
+		// The letter undone is named as its reader knows it: whose it was and when it came,
+		// never by its Message-ID; the variant that stands again with its move numbers.
+		for _, want := range []string{"до письма (чёрные, Петров Пётр), полученного 07.11.2026 09:00", r.Reason, "1. c3-d4 1... f6-g5 2. g3-h4",
+			"Очередь хода: чёрные", "предложение ничьей (белые", "2... g7-f6 3. b2-c3"} {
 			if !strings.Contains(l.Body, want) {
 				t.Errorf("the ruling to %s does not say %q:\n%s", l.Role, want, l.Body)
 			}
+		}
+		if strings.Contains(l.Body, forgedID) {
+			t.Errorf("the ruling to %s names the letter by its Message-ID:\n%s", l.Role, l.Body)
 		}
 		if l.Kind != KindRuling || l.Verdict != Ruled || len(l.Clauses) != 1 || l.Clauses[0] != "4.1.7" {
 			t.Errorf("the ruling to %s: kind %s verdict %s clauses %v", l.Role, l.Kind, l.Verdict, l.Clauses)
 		}
 	}
 	// The game goes on from the restored state: Black's real answer plays into White's variant.
-	next := send(t, d.Game, testLetter{petrov, "2026-11-10 10:00", "Ваш ход 2. g3-h4 получил.\nМой ход: 2... g7-f6"}, reg)
+	next := send(t, before.with(d.Game), testLetter{petrov, "2026-11-10 10:00", "Ваш ход 2. g3-h4 получил.\nМой ход: 2... g7-f6"}, reg)
 	if next.Verdict != Accepted || len(next.Game.Plies) != 5 || next.Game.Plies[4].Text != "b2-c3" {
 		t.Errorf("Black's answer after the revert: %s, moves %v; want accepted with 3. b2-c3 played from the variant", next.Verdict, next.Game.MoveList())
 	}
@@ -129,9 +135,9 @@ func TestRuleRevert(t *testing.T) {
 	for name, bad := range map[string]Ruling{
 		"without the state":  {Kind: RuleRevert, Clause: "4.1.7", Reason: "x", At: at},
 		"of another game":    {Kind: RuleRevert, Before: &Game{Tournament: before.Tournament, Name: "2-1"}, Clause: "4.1.7", Reason: "x", At: at},
-		"without the clause": {Kind: RuleRevert, Before: &before, Reason: "x", At: at},
+		"without the clause": {Kind: RuleRevert, Before: &before.Game, Reason: "x", At: at},
 	} {
-		if _, err := Rule(forged.Game, bad, reg, moscow); !errors.Is(err, ErrRuling) {
+		if _, err := Rule(before.with(forged.Game), bad); !errors.Is(err, ErrRuling) {
 			t.Errorf("revert %s: %v, want an ErrRuling", name, err)
 		}
 	}

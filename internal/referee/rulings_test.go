@@ -13,13 +13,13 @@ func TestRulingsWithoutSide(t *testing.T) {
 	g := after(t, "russian", opening...)
 	at := time.Date(2026, 11, 10, 12, 0, 0, 0, moscow)
 	reg := DefaultRegulation()
-	annulled, err := Rule(g, Ruling{Kind: RuleAnnul, Clause: "4.1.7", Reason: "a game played twice", At: at}, reg, moscow)
+	annulled, err := Rule(under(g, reg), Ruling{Kind: RuleAnnul, Clause: "4.1.7", Reason: "a game played twice", At: at})
 	if err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
 		name    string
-		game    Game
+		game    Seat
 		r       Ruling
 		status  Status
 		result  Result
@@ -30,21 +30,21 @@ func TestRulingsWithoutSide(t *testing.T) {
 	}{
 		{name: "annul", game: g, r: Ruling{Kind: RuleAnnul, Clause: "4.1.7", Reason: "a game played twice", At: at},
 			status: StatusFinished, result: ResultNone, reason: ReasonAnnulled, subject: "решение судьи", body: "партия аннулирована"},
-		{name: "annul twice", game: annulled.Game, r: Ruling{Kind: RuleAnnul, Clause: "4.1.7", Reason: "again", At: at}, err: true},
+		{name: "annul twice", game: g.with(annulled.Game), r: Ruling{Kind: RuleAnnul, Clause: "4.1.7", Reason: "again", At: at}, err: true},
 		{name: "strike out", game: g, r: Ruling{Kind: RuleStrikeOut, Clause: "1.10.2", Reason: "left the tournament", At: at},
 			status: StatusFinished, result: ResultNone, reason: ReasonStruckOut, subject: "решение судьи", body: "его результаты не засчитываются"},
-		{name: "strike out a finished game", game: annulled.Game, r: Ruling{Kind: RuleStrikeOut, Clause: "1.10.2", Reason: "left", At: at}, err: true},
+		{name: "strike out a finished game", game: g.with(annulled.Game), r: Ruling{Kind: RuleStrikeOut, Clause: "1.10.2", Reason: "left", At: at}, err: true},
 		{name: "refer", game: g, r: Ruling{Kind: RuleRefer, Side: Black, Clause: "1.10.4", Reason: "left the tournament", At: at},
 			status: StatusAdjudication, result: ResultNone, reason: ReasonWithdrawn, subject: "решение судьи", body: "передаётся судье на присуждение"},
 		{name: "refer needs the side", game: g, r: Ruling{Kind: RuleRefer, Clause: "1.10.4", Reason: "left", At: at}, err: true},
-		{name: "refer a finished game", game: annulled.Game, r: Ruling{Kind: RuleRefer, Side: White, Clause: "1.10.4", Reason: "left", At: at}, err: true},
+		{name: "refer a finished game", game: g.with(annulled.Game), r: Ruling{Kind: RuleRefer, Side: White, Clause: "1.10.4", Reason: "left", At: at}, err: true},
 		{name: "protest", game: g, r: Ruling{Kind: RuleProtest, Clause: "4.1.12", Reason: "the protest is dismissed", At: at},
 			status: StatusPlaying, result: ResultNone, subject: "решение по протесту", body: "решение по протесту: the protest is dismissed"},
 		{name: "protest needs the clause", game: g, r: Ruling{Kind: RuleProtest, Reason: "x", At: at}, err: true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			d, err := Rule(tc.game, tc.r, reg, moscow)
+			d, err := Rule(under(tc.game, reg), tc.r)
 			if tc.err {
 				if !errors.Is(err, ErrRuling) {
 					t.Fatalf("Rule = %v, want an ErrRuling", err)
@@ -63,10 +63,19 @@ func TestRulingsWithoutSide(t *testing.T) {
 			if tc.status == StatusPlaying && len(d.Game.Plies) != len(g.Plies) {
 				t.Errorf("the protest changed the board")
 			}
-			if len(d.Letters) != 3 {
-				t.Fatalf("%d letters, want 3 (both players and the judge)", len(d.Letters))
+			// Both players and the judge; a game referred to adjudication also asks both players
+			// for their submissions (4.3.2).
+			rulings := d.Letters
+			if tc.status == StatusAdjudication {
+				if len(rulings) != 5 {
+					t.Fatalf("%d letters, want 5 (the ruling to both players and the judge, the questions to both)", len(rulings))
+				}
+				rulings = rulings[:3]
 			}
-			for _, l := range d.Letters {
+			if len(rulings) != 3 {
+				t.Fatalf("%d letters, want 3 (both players and the judge)", len(rulings))
+			}
+			for _, l := range rulings {
 				if !strings.Contains(l.Subject, tc.subject) || !strings.Contains(l.Body, tc.body) ||
 					!strings.Contains(l.Body, "Пункт правил: "+tc.r.Clause+".") || strings.Contains(l.Body, "Результат: *") {
 					t.Errorf("letter to %s:\n%s\n%s\nwant %q, %q and clause %s, no result line", l.Role, l.Subject, l.Body, tc.subject, tc.body, tc.r.Clause)
@@ -85,41 +94,51 @@ func TestAdjudicationFlow(t *testing.T) {
 	g := after(t, "russian", opening...)
 	at := time.Date(2026, 11, 10, 12, 0, 0, 0, moscow)
 	reg := DefaultRegulation()
-	d, err := Rule(g, Ruling{Kind: RuleRefer, Side: White, Clause: "1.10.4", Reason: "left", At: at}, reg, moscow)
+	d, err := Rule(under(g, reg), Ruling{Kind: RuleRefer, Side: White, Clause: "1.10.4", Reason: "left", At: at})
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := len(d.Letters)
-	AskAdjudication(&d, reg, at, moscow)
+	// The ruling's door asks both players for their submissions: the three letters of the
+	// ruling, then the two questions.
+	before := 3
 	if len(d.Letters) != before+2 {
 		t.Fatalf("%d letters asking for submissions, want 2", len(d.Letters)-before)
 	}
 	if !strings.Contains(d.Letters[before].Body, "до 20.11.2026 (10 дн.)") {
 		t.Errorf("the question does not give the last day:\n%s", d.Letters[before].Body)
 	}
-	AskAdjudication(&d, reg, at.Add(time.Hour), moscow)
-	if len(d.Letters) != before+2 {
+	again := Decision{Game: d.Game}
+	again.close(g.Table, at.Add(time.Hour))
+	if len(again.Letters) != 0 {
 		t.Errorf("asked twice")
 	}
-	if due, ok := AdjudicationDue(&d.Game, reg, moscow); !ok || due != day("2026-11-20") {
+	if due, ok := g.Table.adjudicationDue(&d.Game); !ok || due != day("2026-11-20") {
 		t.Errorf("due %s %v, want 2026-11-20", due, ok)
 	}
-	sub := Submission(d.Game, Envelope{From: d.Game.White.Email, MessageID: "m@x", Received: at.Add(time.Hour)})
-	if sub.Verdict != Notice || len(sub.Letters) != 1 || sub.Letters[0].To != d.Game.White.Email || len(sub.Game.Plies) != len(g.Plies) {
+	if !d.Next.Equal(day("2026-11-20").Start(moscow)) {
+		t.Errorf("next event %v, want the package's day", d.Next)
+	}
+	frozen := g.with(d.Game)
+	white := frozen.Player(White)
+	sub := submission(frozen, Envelope{From: white.Email, MessageID: "m@x", Received: at.Add(time.Hour)})
+	if sub.Verdict != Notice || len(sub.Letters) != 1 || sub.Letters[0].To != white.Email || len(sub.Game.Plies) != len(g.Plies) {
 		t.Errorf("submission: %s, %d letters", sub.Verdict, len(sub.Letters))
 	}
-	if _, ok := PackageDue(&d.Game, reg, day("2026-11-19"), moscow); ok {
+	if tk := Tick(frozen, day("2026-11-19").Start(moscow).Add(12*time.Hour)); tk.Package != nil {
 		t.Errorf("the package is due before its day")
 	}
-	p, ok := PackageDue(&d.Game, reg, day("2026-11-20"), moscow)
-	if !ok {
+	tk := Tick(frozen, day("2026-11-20").Start(moscow))
+	if tk.Package == nil {
 		t.Fatal("the package is not due on its day")
 	}
-	subject, body := p.Letter(&d.Game, 1, moscow)
+	subject, body := tk.Package.Letter(frozen.with(tk.Game), 1)
 	if !strings.Contains(subject, "материалы для присуждения") || !strings.Contains(body, "Писем игроков с тех пор: 1") {
 		t.Errorf("package:\n%s\n%s", subject, body)
 	}
-	if _, ok := PackageDue(&d.Game, reg, day("2026-11-21"), moscow); ok {
+	if !tk.Next.IsZero() {
+		t.Errorf("next event after the package: %v, want none", tk.Next)
+	}
+	if again := Tick(frozen.with(tk.Game), day("2026-11-21").Start(moscow)); again.Package != nil {
 		t.Errorf("the package is due again after it went")
 	}
 }

@@ -7,12 +7,12 @@ import (
 	"postald/internal/daysclock"
 )
 
-// Tick decides what the passing of time alone brings to a game by the instant now: an overstep
+// tick decides what the passing of time alone brings to a game by the instant now: an overstep
 // that became certain while the player on move was silent (4.3.1), the reminders of his last day
 // (regulation reminders) and the report of a long silence to the judge (silence_days). Each is
-// sent once; a Tick with nothing due returns the game unchanged, no letters and no verdict.
-func Tick(g Game, now time.Time, reg Regulation, loc *time.Location) Decision {
-	x := newDecider(g, reg, loc, now)
+// sent once; a tick with nothing due returns the game unchanged, no letters and no verdict.
+func tick(st Seat, now time.Time) Decision {
+	x := newDecider(st, now)
 	if x.g.Status != StatusPlaying {
 		return x.finishTick()
 	}
@@ -25,17 +25,17 @@ func Tick(g Game, now time.Time, reg Regulation, loc *time.Location) Decision {
 	c := x.g.Clock(s)
 	// A postal player's card posted on his last day reaches the captain post_days later: his
 	// silence is an overstep only then, and his reminders go that much earlier (lag).
-	lag := x.g.lag(s, x.reg)
+	lag := x.t.lag(&x.g, s)
 	if o := c.Check(x.today.AddDays(-lag), x.terms); o != nil {
 		// 4.3.1: certain by today, answered or not. A silent player by post or telephone may
 		// have a card in the post slower than post_days, or a call the captain has not yet
 		// entered: postald cannot point to his fault, so even under the forfeit policy the
 		// judge decides (4.1.7), and the card postmarked in time that comes later is his answer.
 		reg := x.reg
-		if x.g.Player(s).Channel.Captain() {
+		if x.player(s).Channel.Captain() {
 			reg.Overstep = OverstepJudge
 		}
-		overstepNotice(&x.g, reg, s, o, func(out Outgoing) { x.notices = append(x.notices, out) }, &x.d)
+		overstepNotice(x.t, &x.g, reg, s, o, func(out Outgoing) { x.notices = append(x.notices, out) }, &x.d)
 	}
 	if x.g.Status != StatusPlaying || c.Overstep != nil {
 		return x.finishTick()
@@ -49,9 +49,9 @@ func Tick(g Game, now time.Time, reg Regulation, loc *time.Location) Decision {
 		}
 	}
 	if !due.IsZero() {
-		tx := x.g.textOf(s) // the player's language (letters.md)
+		tx := x.textOf(s) // the player's language (letters.md)
 		body := fmt.Sprintf(tx.Reminder, dl.Control.Move, tx.DaysOf(dl.Control.Days), tx.date(dl.LastDay), tx.DaysLeft(dl.LastDay.Sub(x.today)))
-		x.notifyTick(roleOf(s), x.g.Player(s).Email, tx.SubjReminder, body, "reminders")
+		x.notifyTick(roleOf(s), tx.SubjReminder, body, "reminders")
 	}
 	for _, e := range c.Events(x.terms) {
 		if e.Kind != daysclock.EventSilence || e.Date.After(x.today) || x.g.notified(silenceSent(s, e.Date)) {
@@ -59,20 +59,21 @@ func Tick(g Game, now time.Time, reg Regulation, loc *time.Location) Decision {
 		}
 		x.g.note(silenceSent(s, e.Date))
 		from := daysclock.Later(c.Since, c.Heard)
-		body := fmt.Sprintf(x.jtx.Silence, x.g.Player(s).Name, x.jtx.Days(x.reg.SilenceDays), x.jtx.date(from))
-		x.notifyTick(ToJudge, x.g.Judge, x.jtx.SubjNotice, body, "silence_days")
+		body := fmt.Sprintf(x.jtx.Silence, x.player(s).Name, x.jtx.Days(x.reg.SilenceDays), x.jtx.date(from))
+		x.notifyTick(ToJudge, x.jtx.SubjNotice, body, "silence_days")
 	}
 	return x.finishTick()
 }
 
 // notifyTick queues a notice of a tick, citing the rule or regulation item behind it; unlike
 // notify it answers no letter, so it threads under the game's last letter.
-func (x *decider) notifyTick(role Role, to, subject, body string, clause string) {
-	if !x.g.reaches(role, to) {
+func (x *decider) notifyTick(role Role, subject, body string, clause string) {
+	o, ok := outgoing(x.t, &x.g, role, subject, body, Notice, clause)
+	if !ok {
 		return
 	}
 	x.d.addClause(clause)
-	x.notices = append(x.notices, outgoing(&x.g, role, to, subject, body, Notice, clause))
+	x.notices = append(x.notices, o)
 }
 
 // finishTick completes a tick's decision: a verdict only when something happened.
@@ -88,22 +89,21 @@ func (x *decider) finishTick() Decision {
 	return x.d
 }
 
-// NextEvent returns the instant of the next thing Tick would do for the game, not yet done: a
+// nextTick returns the instant of the next thing Tick would do for game g, not yet done: a
 // reminder, the overstep of the silent player on move, the silence report. It reports false when
 // nothing is scheduled (the game is not in play, the clock is frozen or already overstepped).
-func NextEvent(g Game, reg Regulation, loc *time.Location) (time.Time, bool) {
+func (t *Table) nextTick(g *Game) (time.Time, bool) {
 	if g.Status != StatusPlaying {
 		return time.Time{}, false
 	}
-	loc = locOr(loc)
 	s := g.ToMove()
 	if g.Posting == s {
 		return time.Time{}, false // nothing runs until his move is posted (Posted)
 	}
 	c := g.Clock(s)
-	lag := g.lag(s, reg)
+	lag := t.lag(g, s)
 	var next daysclock.Date
-	for _, e := range c.Events(g.Terms(reg)) {
+	for _, e := range c.Events(t.Terms()) {
 		switch {
 		case e.Kind == daysclock.EventReminder && g.notified(reminderSent(s, e.Date)):
 		case e.Kind == daysclock.EventSilence && g.notified(silenceSent(s, e.Date)):
@@ -126,5 +126,5 @@ func NextEvent(g Game, reg Regulation, loc *time.Location) (time.Time, bool) {
 	if next.IsZero() {
 		return time.Time{}, false
 	}
-	return next.Start(loc), true
+	return next.Start(t.zone()), true
 }

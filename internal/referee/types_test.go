@@ -234,43 +234,43 @@ func TestNotifiedCompatibility(t *testing.T) {
 	t.Run("ticks", func(t *testing.T) {
 		// The silence report (12-03) and the first reminder (12-16) of TestTick, recorded.
 		g := after(t, "russian", opening...)
-		g = Tick(g, time.Date(2026, 12, 3, 0, 0, 0, 0, moscow), reg, moscow).Game
-		g = Tick(g, time.Date(2026, 12, 16, 0, 0, 0, 0, moscow), reg, moscow).Game
-		if got, want := notifiedJSON(t, g), `["white/silence/2026-12-03","white/reminder/2026-12-16"]`; got != want {
+		g.Game = Tick(under(g, reg), time.Date(2026, 12, 3, 0, 0, 0, 0, moscow)).Game
+		g.Game = Tick(under(g, reg), time.Date(2026, 12, 16, 0, 0, 0, 0, moscow)).Game
+		if got, want := notifiedJSON(t, g.Game), `["white/silence/2026-12-03","white/reminder/2026-12-16"]`; got != want {
 			t.Fatalf("notified written as %s, want %s", got, want)
 		}
-		stored := withNotified(t, g, "white/silence/2026-12-03", "white/reminder/2026-12-16")
-		old := decodeGame(t, stored)
-		if again, _ := json.Marshal(old); string(again) != string(stored) {
+		stored := withNotified(t, g.Game, "white/silence/2026-12-03", "white/reminder/2026-12-16")
+		old := g.with(decodeGame(t, stored))
+		if again, _ := json.Marshal(old.Game); string(again) != string(stored) {
 			t.Errorf("the game read from old keys writes other bytes:\n%s\n%s", again, stored)
 		}
-		if !cmp.Equal(g, old) {
-			t.Errorf("the game read from old keys differs:\n%s", cmp.Diff(g, old))
+		if !cmp.Equal(g.Game, old.Game) {
+			t.Errorf("the game read from old keys differs:\n%s", cmp.Diff(g.Game, old.Game))
 		}
 		for _, at := range []time.Time{
 			time.Date(2026, 12, 16, 9, 0, 0, 0, moscow), // the reminder sent: nothing again
 			time.Date(2026, 12, 22, 0, 0, 0, 0, moscow), // the second reminder
 			time.Date(2026, 12, 24, 0, 0, 0, 0, moscow), // the overstep
 		} {
-			dg, do := Tick(g, at, reg, moscow), Tick(old, at, reg, moscow)
+			dg, do := Tick(under(g, reg), at), Tick(under(old, reg), at)
 			sameDecision(t, "tick "+at.Format(time.DateTime), dg, do)
-			eg, okg := NextEvent(g, reg, moscow)
-			eo, oko := NextEvent(old, reg, moscow)
+			eg, okg := nextEvent(under(g, reg))
+			eo, oko := nextEvent(under(old, reg))
 			if !eg.Equal(eo) || okg != oko {
 				t.Errorf("NextEvent %v %v, from old keys %v %v", eg, okg, eo, oko)
 			}
-			g, old = dg.Game, do.Game
+			g.Game, old.Game = dg.Game, do.Game
 		}
-		if len(Tick(old, time.Date(2026, 12, 16, 9, 0, 0, 0, moscow), reg, moscow).Letters) != 0 {
+		if len(Tick(under(old, reg), time.Date(2026, 12, 16, 9, 0, 0, 0, moscow)).Letters) != 0 {
 			t.Error("a reminder read from its old key goes again")
 		}
 		// The overstep is recorded once, under the key it always had.
-		if got := notifiedJSON(t, old); !strings.Contains(got, `"white/overstep"`) || !strings.Contains(got, `"white/reminder/2026-12-22"`) {
+		if got := notifiedJSON(t, old.Game); !strings.Contains(got, `"white/overstep"`) || !strings.Contains(got, `"white/reminder/2026-12-22"`) {
 			t.Errorf("notified after the overstep: %s", got)
 		}
-		stored = withNotified(t, old, "white/silence/2026-12-03", "white/reminder/2026-12-16", "white/reminder/2026-12-22", "white/overstep")
-		old = decodeGame(t, stored)
-		d := Tick(old, time.Date(2026, 12, 25, 0, 0, 0, 0, moscow), reg, moscow)
+		stored = withNotified(t, old.Game, "white/silence/2026-12-03", "white/reminder/2026-12-16", "white/reminder/2026-12-22", "white/overstep")
+		old = g.with(decodeGame(t, stored))
+		d := Tick(under(old, reg), time.Date(2026, 12, 25, 0, 0, 0, 0, moscow))
 		if len(d.Letters) != 0 {
 			t.Errorf("the overstep read from its old key is told again: %d letters", len(d.Letters))
 		}
@@ -278,7 +278,7 @@ func TestNotifiedCompatibility(t *testing.T) {
 	t.Run("letters without a move", func(t *testing.T) {
 		// Black, on move, asks a question twice on 11-08: answered once (the day's key).
 		g := after(t, "russian", append(opening[:1:1], testLetter{petrov, "2026-11-02 10:00", "Ваш ход 1. c3-d4 получил."})...)
-		question := testLetter{petrov, "2026-11-08 10:00", "Когда мой контрольный срок?"}
+		question := testLetter{petrov, "2026-11-08 10:00", "Спасибо за партию!"}
 		d := send(t, g, question, reg)
 		if len(d.Letters) != 1 {
 			t.Fatalf("the first question of the day: %d letters", len(d.Letters))
@@ -287,57 +287,60 @@ func TestNotifiedCompatibility(t *testing.T) {
 			t.Fatalf("notified written as %s", got)
 		}
 		// An older key of the same side goes; another side's and unknown keys stay as they are.
-		old := decodeGame(t, withNotified(t, g, "black/expect/2026-11-02", "white/expect/2026-11-01", "black/expect/someday", "white/holiday/2026-11-20"))
+		old := g.with(decodeGame(t, withNotified(t, g.Game, "black/expect/2026-11-02", "white/expect/2026-11-01", "black/expect/someday", "white/holiday/2026-11-20")))
 		do := send(t, old, question, reg)
 		if got, want := notifiedJSON(t, do.Game), `["white/expect/2026-11-01","white/holiday/2026-11-20","black/expect/2026-11-08"]`; got != want {
 			t.Errorf("notified after the question: %s, want %s", got, want)
 		}
-		g, old = d.Game, decodeGame(t, withNotified(t, d.Game, "black/expect/2026-11-08"))
+		g, old = g.with(d.Game), g.with(decodeGame(t, withNotified(t, d.Game, "black/expect/2026-11-08")))
 		later := testLetter{petrov, "2026-11-08 18:00", "Спасибо!"}
 		dg, do := send(t, g, later, reg), send(t, old, later, reg)
 		sameDecision(t, "the second question of the day", dg, do)
 		if len(do.Letters) != 0 {
 			t.Errorf("the second letter without a move on a day is answered: %d letters", len(do.Letters))
 		}
-		next := testLetter{petrov, "2026-11-09 10:00", "Когда мой контрольный срок?"}
+		next := testLetter{petrov, "2026-11-09 10:00", "Спасибо за партию!"}
 		sameDecision(t, "the next day's question", send(t, g, next, reg), send(t, old, next, reg))
 	})
 	t.Run("adjudication", func(t *testing.T) {
 		g := after(t, "russian", opening...)
 		at := time.Date(2026, 11, 10, 12, 0, 0, 0, moscow)
-		d, err := Rule(g, Ruling{Kind: RuleRefer, Side: White, Clause: "1.10.4", Reason: "left", At: at}, reg, moscow)
+		d, err := Rule(under(g, reg), Ruling{Kind: RuleRefer, Side: White, Clause: "1.10.4", Reason: "left", At: at})
 		if err != nil {
 			t.Fatal(err)
 		}
-		AskAdjudication(&d, reg, at, moscow)
+		// The ruling's door asks the players for their submissions (4.3.2).
 		const askedKey = "adjudication/asked/2026-11-10T12:00:00+03:00"
 		if got := notifiedJSON(t, d.Game); got != `["`+askedKey+`"]` {
 			t.Fatalf("notified written as %s", got)
 		}
-		g = d.Game
-		old := decodeGame(t, withNotified(t, g, askedKey))
-		if a, ok := AdjudicationAsked(&old); !ok || !a.Equal(at) {
+		g.Game = d.Game
+		old := g.with(decodeGame(t, withNotified(t, g.Game, askedKey)))
+		if a, ok := AdjudicationAsked(&old.Game); !ok || !a.Equal(at) {
 			t.Errorf("asked %v %v, want %v", a, ok, at)
 		}
-		again := Decision{Game: old}
-		AskAdjudication(&again, reg, at.Add(time.Hour), moscow)
+		again := Decision{Game: old.Game}
+		again.close(old.Table, at.Add(time.Hour))
 		if len(again.Letters) != 0 {
 			t.Errorf("the players are asked again after the old key: %d letters", len(again.Letters))
 		}
 		for _, today := range []string{"2026-11-19", "2026-11-20"} {
-			pg, okg := PackageDue(&g, reg, day(today), moscow)
-			po, oko := PackageDue(&old, reg, day(today), moscow)
+			pg, okg := g.Table.packageDue(&g.Game, day(today))
+			po, oko := old.Table.packageDue(&old.Game, day(today))
 			if okg != oko || pg.Due != po.Due || !pg.Asked.Equal(po.Asked) {
 				t.Errorf("%s: package %+v %v, from the old key %+v %v", today, pg, okg, po, oko)
 			}
 		}
-		p, _ := PackageDue(&old, reg, day("2026-11-20"), moscow)
-		p.Letter(&old, 0, moscow)
-		if got := notifiedJSON(t, old); got != `["`+askedKey+`","adjudication/package"]` {
+		dp := Tick(old, day("2026-11-20").Start(moscow))
+		if dp.Package == nil {
+			t.Fatal("no package due on 2026-11-20")
+		}
+		old.Game = dp.Game
+		if got := notifiedJSON(t, old.Game); got != `["`+askedKey+`","adjudication/package"]` {
 			t.Errorf("notified after the package: %s", got)
 		}
-		old = decodeGame(t, withNotified(t, old, askedKey, "adjudication/package"))
-		if _, ok := PackageDue(&old, reg, day("2026-11-21"), moscow); ok {
+		old = g.with(decodeGame(t, withNotified(t, old.Game, askedKey, "adjudication/package")))
+		if _, ok := old.Table.packageDue(&old.Game, day("2026-11-21")); ok {
 			t.Error("the package read from its old key goes again")
 		}
 	})

@@ -3,6 +3,7 @@ package referee
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"postald/internal/rules"
@@ -341,6 +342,27 @@ func (x *decider) pickVariant(written, moves []letterMove) (*Variant, string) {
 				return v, ""
 			}
 		}
+		// 4.2.13, as a judge reads a label: by its place, А, A, 1 and «первый» the first, Б, B,
+		// 2 the second (mailparse maps a Cyrillic letter by its place in the alphabet): the
+		// variant of that place's label, or, where none has a label, the variant proposed in
+		// that place; and the only variant on the table by the label of the first place,
+		// whatever its own label: «принимаю вариант А» can mean no other line. A label of
+		// another place that no variant has is a line a judge cannot tell (4.2.5).
+		if i, ok := labelIndex(a.Label); ok {
+			labelled := false
+			for _, v := range cands {
+				if j, ok := labelIndex(v.Label); ok && j == i {
+					return v, ""
+				}
+				labelled = labelled || v.Label != ""
+			}
+			switch {
+			case !labelled && i < len(cands):
+				return cands[i], ""
+			case len(cands) == 1 && i == 0:
+				return cands[0], ""
+			}
+		}
 		return nil, fmt.Sprintf(x.tx.AcceptNone, labelText(a.shown()), x.proposals())
 	}
 	if len(cands) == 1 {
@@ -373,6 +395,18 @@ func (x *decider) pickVariant(written, moves []letterMove) (*Variant, string) {
 		}
 	}
 	return nil, fmt.Sprintf(x.tx.AcceptWhich, x.proposals())
+}
+
+// labelIndex returns the place a variant's label names, from 0: A (А) and 1 the first, B (Б)
+// and 2 the second, and so on.
+func labelIndex(label string) (int, bool) {
+	if n, err := strconv.Atoi(label); err == nil {
+		return n - 1, n >= 1
+	}
+	if len(label) == 1 && label[0] >= 'A' && label[0] <= 'Z' {
+		return int(label[0] - 'A'), true
+	}
+	return 0, false
 }
 
 // writtenAs reports whether the letter's moves, at least two, are the variant's first moves
@@ -472,7 +506,7 @@ func (x *decider) proposeVariants() {
 			}
 			mv, f := bb.parse(m.Text)
 			if f != nil {
-				x.cut(lv, m, x.tx.fault(f.Kind))
+				x.cut(lv, m, x.tx.why(f))
 				break
 			}
 			moves = append(moves, bb.format(mv))

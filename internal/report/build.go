@@ -68,7 +68,7 @@ func Build(in Input) (*View, error) {
 			results[g.Name] = g.Result
 		}
 	}
-	table, err := s.Table(results, in.Withdrawn)
+	table, err := s.Results(results, in.Withdrawn)
 	if err != nil {
 		return nil, fmt.Errorf("report: %w", err)
 	}

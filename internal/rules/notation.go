@@ -56,8 +56,12 @@ type NotationError struct {
 	Text   string // the move as written
 	Clause string // "4.2.2" for notation faults (syntax, abbreviated, ambiguous), "4.2.10" for illegal moves
 	Detail string // an explanation in English, naming squares in the notation the move was written in
-	// From is the from-square read from the text, or NoSquare.
-	From Square
+	// From is the from-square read from the text, or NoSquare; To the last square written, or
+	// NoSquare. FromName and ToName are them as the move wrote them (numeric or algebraic);
+	// Capture tells a move written as a capture (from:to).
+	From, To         Square
+	FromName, ToName string
+	Capture          bool
 	// PieceMoves are the legal moves of the piece on the from-square (4.2.10:
 	// when there is exactly one, the referee substitutes it). Empty when the
 	// square is empty or holds an opponent's piece.
@@ -177,8 +181,16 @@ func (v *Variant) numericOnly() bool { return v.family == familyInternational }
 // them. Details name squares in the notation the move was written in.
 func ParseMove(p *Position, text string) (Move, error) {
 	v := p.v
+	to, capture := NoSquare, false
+	var name func(Square) string
 	fail := func(k ErrorKind, from Square, detail string) (Move, error) {
-		e := &NotationError{Kind: k, Text: text, Clause: "4.2.10", Detail: detail, From: from}
+		e := &NotationError{Kind: k, Text: text, Clause: "4.2.10", Detail: detail, From: from, To: to, Capture: capture}
+		if name != nil && from != NoSquare {
+			e.FromName = name(from)
+		}
+		if name != nil && to != NoSquare {
+			e.ToName = name(to)
+		}
 		if k == ErrSyntax || k == ErrAbbreviated || k == ErrAmbiguous {
 			e.Clause = "4.2.2"
 		}
@@ -227,8 +239,9 @@ func ParseMove(p *Position, text string) (Move, error) {
 	}
 	// Details name squares as the player wrote them (Lasca reads both notations).
 	written := writtenNotation(toks[0].text)
-	name := v.squareNamer(written)
-	from, to := squares[0], squares[len(squares)-1]
+	name = v.squareNamer(written)
+	from := squares[0]
+	to, capture = squares[len(squares)-1], sep != tokQuiet
 	if sep == tokQuiet && len(squares) > 2 {
 		return fail(ErrSyntax, from, "a quiet move joins two squares")
 	}

@@ -46,7 +46,7 @@ func (c Cell) counted() bool { return !c.Annulled }
 
 // Compute draws up the crosstable of t: points (seed 003, 1.12), withdrawals (1.10), places
 // and tie-breaks (1.13; seed 000, 3.7.3).
-func Compute(t *Table) (*Crosstable, error) {
+func Compute(t *Results) (*Crosstable, error) {
 	var ps problems
 	t.check(&ps)
 	if err := ps.err(); err != nil {
@@ -81,9 +81,9 @@ func Compute(t *Table) (*Crosstable, error) {
 	return ct, nil
 }
 
-// computer holds what Compute works out about each player, by index in Table.Players.
+// computer holds what Compute works out about each player, by index in Results.Players.
 type computer struct {
-	t        *Table
+	t        *Results
 	index    map[int]int // number -> index
 	struck   []bool
 	cells    [][]Cell
@@ -92,7 +92,7 @@ type computer struct {
 	headHead []map[string]float64 // head-to-head values, set when applied
 }
 
-func newComputer(t *Table) *computer {
+func newComputer(t *Results) *computer {
 	n := len(t.Players)
 	c := &computer{t: t, index: map[int]int{}, struck: make([]bool, n), cells: make([][]Cell, n), points: make([]float64, n)}
 	for i, p := range t.Players {

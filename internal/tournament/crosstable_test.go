@@ -10,13 +10,13 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
-func loadTable(t testing.TB, name string) *Table {
+func loadTable(t testing.TB, name string) *Results {
 	t.Helper()
 	b, err := os.ReadFile("testdata/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb, err := ParseTable(b)
+	tb, err := ParseResults(b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,7 +233,7 @@ func TestComputeHeadToHeadPartial(t *testing.T) {
 	// with 3: head-to-head 2, ½, ½ puts 1 first and leaves 2 and 3 level. Final points:
 	// 4 2½, 5 1½. S-B of 2: beat 4 (2½), drew 3 and 5 (2 + 1½): 5 + 3½ = 8½; of 3: beat 5
 	// (1½), drew 2 and 4 (2 + 2½): 3 + 4½ = 7½. So 2 before 3.
-	tb := &Table{
+	tb := &Results{
 		Scoring:   ScoringHalf,
 		Tiebreaks: []string{HeadToHead, SonnebornBerger},
 		Rounds:    1,
@@ -282,7 +282,7 @@ func TestComputeSolkoffTruncatedLevels(t *testing.T) {
 	// 5 faced 1 3 4:   0 2 2½   = 4½; without the worst 4½, without the two worst 2½.
 	// Level on the first, 4 is ahead on the second. 3 faced 0 2½ 2½: 5. 1 faced 2 2½ 2½:
 	// 5; 2 faced 2½ alone: 0. So 4, 5, 3, 1, 2.
-	tb := &Table{
+	tb := &Results{
 		Scoring: ScoringHalf, Tiebreaks: []string{SolkoffTruncated}, Rounds: 1,
 		Players: []Entrant{{1, "A", false}, {2, "B", false}, {3, "C", false}, {4, "D", false}, {5, "E", false}},
 		Games: []Played{
@@ -311,7 +311,7 @@ func TestComputeDouble(t *testing.T) {
 	// Points: 1 = 1+½+½+1 = 3, 2 = 0+½+1+1 = 2½, 3 = ½+0+0+0 = ½.
 	// S-B of 1: beat 2 (2½) and 3 (½), drew with 2 and 3: 2·3 + 3 = 9;
 	// of 2: beat 3 twice: 2·(½+½) + 3 = 5; of 3: drew with 1: 3.
-	tb := &Table{
+	tb := &Results{
 		Scoring: ScoringHalf, Tiebreaks: []string{SonnebornBerger}, Rounds: 2,
 		Players: []Entrant{{1, "A", false}, {2, "B", false}, {3, "C", false}},
 		Games: []Played{
@@ -337,15 +337,15 @@ func TestComputeDouble(t *testing.T) {
 func TestComputeInvalid(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
-		table Table
+		table Results
 	}{
-		{"one player", Table{Scoring: ScoringHalf, Rounds: 1, Players: []Entrant{{1, "A", false}}}},
-		{"no scoring", Table{Rounds: 1, Players: []Entrant{{1, "A", false}, {2, "B", false}}}},
-		{"unknown player", Table{Scoring: ScoringHalf, Rounds: 1, Players: []Entrant{{1, "A", false}, {2, "B", false}},
+		{"one player", Results{Scoring: ScoringHalf, Rounds: 1, Players: []Entrant{{1, "A", false}}}},
+		{"no scoring", Results{Rounds: 1, Players: []Entrant{{1, "A", false}, {2, "B", false}}}},
+		{"unknown player", Results{Scoring: ScoringHalf, Rounds: 1, Players: []Entrant{{1, "A", false}, {2, "B", false}},
 			Games: []Played{{1, 3, Draw}}}},
-		{"twice in a single round-robin", Table{Scoring: ScoringHalf, Rounds: 1, Players: []Entrant{{1, "A", false}, {2, "B", false}},
+		{"twice in a single round-robin", Results{Scoring: ScoringHalf, Rounds: 1, Players: []Entrant{{1, "A", false}, {2, "B", false}},
 			Games: []Played{{1, 2, Draw}, {2, 1, Draw}}}},
-		{"unknown tie-break", Table{Scoring: ScoringHalf, Rounds: 1, Tiebreaks: []string{"koya"},
+		{"unknown tie-break", Results{Scoring: ScoringHalf, Rounds: 1, Tiebreaks: []string{"koya"},
 			Players: []Entrant{{1, "A", false}, {2, "B", false}}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -373,7 +373,7 @@ func BenchmarkCompute20Double(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	tb := &Table{Scoring: ScoringHalf, Rounds: 2, Tiebreaks: TiebreakNames()}
+	tb := &Results{Scoring: ScoringHalf, Rounds: 2, Tiebreaks: TiebreakNames()}
 	for n := 1; n <= 20; n++ {
 		tb.Players = append(tb.Players, Entrant{Number: n, Name: "P" + itoa(n)})
 	}

@@ -495,6 +495,22 @@ func (s *Sheet) Seat(number int) (referee.Player, bool) {
 	return rp, true
 }
 
+// Table returns the tournament as the referee decides its games (referee.Table): the variant,
+// the languages, the addresses, the players as Seat seats them, the dates, the regulation and
+// zone, the regulation's zone loaded by the caller (the core reads no zone database). The office
+// builds it once per revision of the sheet.
+func (s *Sheet) Table(zone *time.Location) *referee.Table {
+	t := &referee.Table{Code: s.Code, Variant: s.Variant, Language: s.Language, Address: s.Address,
+		Judge: s.Judge, Director: s.Director, Start: s.Start, End: s.End,
+		Regulation: s.Regulation.WithDefaults(), Zone: zone}
+	t.Players = make([]referee.Player, 0, len(s.Players))
+	for _, p := range s.Players {
+		rp, _ := s.Seat(p.Number)
+		t.Players = append(t.Players, rp)
+	}
+	return t
+}
+
 // LanguageOf returns the language of the letters to player number; the tournament's for a
 // number it does not know.
 func (s *Sheet) LanguageOf(number int) string {

@@ -8,10 +8,10 @@ import (
 	"github.com/BurntSushi/toml"
 )
 
-// Table is what a crosstable is computed from: the players and the results of their games.
-// It is the `postald crosstable` input (formats.md) and what Sheet.Table assembles for a
+// Results is what a crosstable is computed from: the players and the results of their games.
+// It is the `postald crosstable` input (formats.md) and what Sheet.Results assembles for a
 // tournament postald runs.
-type Table struct {
+type Results struct {
 	Scoring   Scoring
 	Tiebreaks []string // applied in this order after the points (seed 003, 1.13.3)
 	Rounds    int      // games every pair plays in the whole tournament: 1 or 2
@@ -58,11 +58,11 @@ type tableFile struct {
 // default (referee.DefaultRegulation).
 var defaultTiebreaks = []string{SonnebornBerger, Wins, HeadToHead}
 
-// ParseTable reads and checks a crosstable input (formats.md): scoring, tiebreaks,
+// ParseResults reads and checks a crosstable input (formats.md): scoring, tiebreaks,
 // [[player]] and [[game]]. Two keys beyond formats.md are read: `rounds` (1 or 2; by default
 // the most games any pair has played, at least 1) and a player's `withdrawn = true`.
 // Mistakes yield an *InvalidError naming every key that is wrong.
-func ParseTable(data []byte) (*Table, error) {
+func ParseResults(data []byte) (*Results, error) {
 	var f tableFile
 	md, err := toml.Decode(string(data), &f)
 	if err != nil {
@@ -72,7 +72,7 @@ func ParseTable(data []byte) (*Table, error) {
 	for _, k := range md.Undecoded() {
 		ps.add(k.String(), "unknown key")
 	}
-	t := &Table{Rounds: f.Rounds, Tiebreaks: f.Tiebreaks}
+	t := &Results{Rounds: f.Rounds, Tiebreaks: f.Tiebreaks}
 	if t.Scoring, err = ParseScoring(f.Scoring); err != nil {
 		ps.add("scoring", "%v", err)
 		t.Scoring = ScoringHalf // checked once
@@ -115,7 +115,7 @@ func pairKey(a, b int) [2]int { return [2]int{min(a, b), max(a, b)} }
 
 // check finds what makes a table impossible: unknown or repeated players, a player meeting
 // himself, more games between two players than the rounds allow.
-func (t *Table) check(ps *problems) {
+func (t *Results) check(ps *problems) {
 	if t.Rounds != 1 && t.Rounds != 2 {
 		ps.add("rounds", "%d: want 1 (single round-robin) or 2 (double)", t.Rounds)
 	}
@@ -162,16 +162,16 @@ func (t *Table) check(ps *problems) {
 	}
 }
 
-// Table assembles the crosstable input of a tournament postald runs: results maps a game's
+// Results assembles the crosstable input of a tournament postald runs: results maps a game's
 // name ("1-2") to its result, from the referee (game end) and from the judge (rulings,
 // adjudications, forfeits); a game it does not name is still in progress. withdrawn lists
 // the numbers of the players who left the tournament (seed 003, 1.10).
-func (s *Sheet) Table(results map[string]Result, withdrawn []int) (*Table, error) {
+func (s *Sheet) Results(results map[string]Result, withdrawn []int) (*Results, error) {
 	sc, err := ParseScoring(s.Regulation.Scoring)
 	if err != nil {
 		return nil, err
 	}
-	t := &Table{Scoring: sc, Tiebreaks: s.Regulation.Tiebreaks, Rounds: s.Rounds}
+	t := &Results{Scoring: sc, Tiebreaks: s.Regulation.Tiebreaks, Rounds: s.Rounds}
 	out := map[int]bool{}
 	for _, n := range withdrawn {
 		if _, ok := s.Player(n); !ok {

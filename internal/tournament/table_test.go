@@ -10,7 +10,7 @@ import (
 )
 
 func TestParseTable(t *testing.T) {
-	tb, err := ParseTable([]byte(`
+	tb, err := ParseResults([]byte(`
 scoring = "2-1-0"
 [[player]]
 number = 1
@@ -30,7 +30,7 @@ result = "-/+"
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := &Table{
+	want := &Results{
 		Scoring:   ScoringWhole,
 		Tiebreaks: []string{SonnebornBerger, Wins, HeadToHead}, // the regulation's default
 		Rounds:    2,                                           // 1-2 and 2-1: a double round-robin
@@ -38,9 +38,9 @@ result = "-/+"
 		Games:     []Played{{1, 2, WhiteWins}, {2, 1, BlackByForfeit}},
 	}
 	if diff := cmp.Diff(want, tb); diff != "" {
-		t.Errorf("ParseTable (-want +got):\n%s", diff)
+		t.Errorf("ParseResults (-want +got):\n%s", diff)
 	}
-	tb, err = ParseTable([]byte("tiebreaks = []\n[[player]]\nnumber = 1\nname = \"A\"\n[[player]]\nnumber = 2\nname = \"B\"\n"))
+	tb, err = ParseResults([]byte("tiebreaks = []\n[[player]]\nnumber = 1\nname = \"A\"\n[[player]]\nnumber = 2\nname = \"B\"\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +71,7 @@ func TestParseTableInvalid(t *testing.T) {
 		{"unknown key", "scorng = \"2-1-0\"\n" + players, []string{"scorng"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := ParseTable([]byte(tc.src))
+			_, err := ParseResults([]byte(tc.src))
 			var inv *InvalidError
 			if !errors.As(err, &inv) {
 				t.Fatalf("err = %v, want an *InvalidError", err)
@@ -93,22 +93,22 @@ func TestSheetTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	// 1-4 1-0, 2-3 ½, 4-3 0-1 by forfeit (judge), 1-2 *; 4 withdrew.
-	tb, err := s.Table(map[string]Result{"1-4": WhiteWins, "2-3": Draw, "4-3": BlackByForfeit, "1-2": Unfinished}, []int{4})
+	tb, err := s.Results(map[string]Result{"1-4": WhiteWins, "2-3": Draw, "4-3": BlackByForfeit, "1-2": Unfinished}, []int{4})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := &Table{
+	want := &Results{
 		Scoring: ScoringHalf, Tiebreaks: []string{SonnebornBerger, Wins, HeadToHead}, Rounds: 1,
 		Players: []Entrant{{1, "Иванов Иван Иванович", false}, {2, "Петров Пётр", false}, {3, "Сидоров Сидор", false}, {4, "Smith John", true}},
 		Games:   []Played{{1, 4, WhiteWins}, {2, 3, Draw}, {4, 3, BlackByForfeit}},
 	}
 	if diff := cmp.Diff(want, tb); diff != "" {
-		t.Errorf("Table (-want +got):\n%s", diff)
+		t.Errorf("Results (-want +got):\n%s", diff)
 	}
-	if _, err := s.Table(map[string]Result{"4-1": WhiteWins}, nil); err == nil {
+	if _, err := s.Results(map[string]Result{"4-1": WhiteWins}, nil); err == nil {
 		t.Error("a result for game 4-1, which the tournament does not have: no error")
 	}
-	if _, err := s.Table(nil, []int{9}); err == nil {
+	if _, err := s.Results(nil, []int{9}); err == nil {
 		t.Error("withdrawn player 9 of 4: no error")
 	}
 	// 4 played one game of three: struck out (1.10.2). 1's win over him is annulled and
@@ -142,7 +142,7 @@ func FuzzParseTable(f *testing.F) {
 	f.Add([]byte("rounds = 2\n[[player]]\nnumber = 7\nname = \"X\"\n[[player]]\nnumber = 9\nname = \"Y\"\n" +
 		"[[game]]\nwhite = 9\nblack = 7\nresult = \"+/-\"\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		tb, err := ParseTable(data)
+		tb, err := ParseResults(data)
 		if err != nil {
 			return
 		}
@@ -167,7 +167,7 @@ func FuzzParseTable(f *testing.F) {
 }
 
 func ExampleCompute() {
-	tb, _ := ParseTable([]byte(`
+	tb, _ := ParseResults([]byte(`
 scoring = "1-0.5-0"
 tiebreaks = ["sonneborn-berger", "wins"]
 [[player]]

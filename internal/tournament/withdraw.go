@@ -55,11 +55,11 @@ func (w Withdrawn) Ended() int { return len(w.Rulings) - w.Referred() }
 //     (a minus for him, a plus for the partner, 1.12.2). A begun game that is not finished is
 //     among the games played and is adjudicated by the judge (1.10.4): it is sent to
 //     adjudication, and both players are asked for their submissions (4.3.2).
-func Withdraw(games []referee.Game, num int, clause, reason string, at time.Time, reg referee.Regulation, loc *time.Location) (Withdrawn, error) {
+func Withdraw(t *referee.Table, games []referee.Game, num int, clause, reason string, at time.Time) (Withdrawn, error) {
 	plays := make([]GamePlay, len(games))
 	for i := range games {
 		g := &games[i]
-		if g.White.Number != num && g.Black.Number != num {
+		if w, b, _ := g.Numbers(); w != num && b != num {
 			return Withdrawn{}, fmt.Errorf("%w: game %s is not player %d's", referee.ErrRuling, g.ID(), num)
 		}
 		plays[i] = PlayOf(g)
@@ -85,7 +85,7 @@ func Withdraw(games []referee.Game, num int, clause, reason string, at time.Time
 			r.Kind, r.Side = referee.RuleRefer, sideOf(&g, num) // 1.10.4
 			r.Clause = "1.10.4"
 		}
-		dec, err := referee.Rule(g, r, reg, loc)
+		dec, err := referee.Rule(referee.Seat{Table: t, Game: g}, r)
 		if err != nil {
 			return Withdrawn{}, fmt.Errorf("game %s: %w", g.ID(), err)
 		}
@@ -96,7 +96,7 @@ func Withdraw(games []referee.Game, num int, clause, reason string, at time.Time
 
 // sideOf returns the side player num plays in g.
 func sideOf(g *referee.Game, num int) referee.Side {
-	if g.Black.Number == num {
+	if _, b, _ := g.Numbers(); b == num {
 		return referee.Black
 	}
 	return referee.White

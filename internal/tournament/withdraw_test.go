@@ -25,8 +25,12 @@ func TestWithdraw(t *testing.T) {
 		return referee.Player{Number: n, Name: "P" + string(rune('0'+n)), Email: "p" + string(rune('0'+n)) + "@x"}
 	}
 	// game returns a game of player 4 against player n, with plies plies, ended as given.
+	table := &referee.Table{Code: "T", Variant: "russian", Language: "en", Start: start, End: end, Regulation: reg, Zone: loc}
+	for n := 1; n <= 4; n++ {
+		table.Players = append(table.Players, player(n))
+	}
 	game := func(n, plies int, status referee.Status, result referee.Result, reason referee.Reason) referee.Game {
-		g := referee.NewGame("T", "4-"+string(rune('0'+n)), "russian", "en", player(4), player(n), start, end)
+		g := table.NewGame("4-" + string(rune('0'+n)))
 		for range plies {
 			g.Plies = append(g.Plies, referee.Ply{Text: "x", Date: start, By: referee.ByLetter})
 		}
@@ -61,11 +65,11 @@ func TestWithdraw(t *testing.T) {
 		{name: "the judge names the rule's clause", games: []referee.Game{finished(1), finished(2)}, clause: "1.10.3", want: ClauseLost, played: 2,
 			results: []string{"finished 1/2-1/2 draw agreed", "finished 1/2-1/2 draw agreed"}},
 		{name: "the judge names the other clause", games: []referee.Game{finished(1), finished(2)}, clause: "1.10.2", err: true},
-		{name: "a game of someone else", games: []referee.Game{referee.NewGame("T", "1-2", "russian", "en", player(1), player(2), start, end)}, err: true},
+		{name: "a game of someone else", games: []referee.Game{table.NewGame("1-2")}, err: true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			w, err := Withdraw(tc.games, 4, tc.clause, "left", at, reg, loc)
+			w, err := Withdraw(table, tc.games, 4, tc.clause, "left", at)
 			if tc.err {
 				if !errors.Is(err, referee.ErrRuling) {
 					t.Fatalf("Withdraw = %v, want an ErrRuling", err)

@@ -55,7 +55,7 @@ func TestComputeAnnulledAndBegun(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			ct, err := Compute(&Table{Scoring: ScoringHalf, Rounds: 1, Players: players, Games: tc.games, Begun: tc.begun})
+			ct, err := Compute(&Results{Scoring: ScoringHalf, Rounds: 1, Players: players, Games: tc.games, Begun: tc.begun})
 			if err != nil {
 				t.Fatal(err)
 			}

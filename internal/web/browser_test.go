@@ -352,7 +352,7 @@ func TestBrowserTextDiagram(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := d.Game
+	g := referee.Seat{Table: d.Table, Game: d.Game}
 	g.Plies = g.Plies[:3]
 	want, err := g.Diagram()
 	if err != nil {
@@ -367,7 +367,7 @@ func TestBrowserTextDiagram(t *testing.T) {
 
 // cliCrosstable is the crosstable `postald crosstable` prints for the tournament's results as
 // they stand, header first: the results file of formats.md written from the store, read back by
-// tournament.ParseTable and computed by tournament.Compute, as the command does.
+// tournament.ParseResults and computed by tournament.Compute, as the command does.
 func cliCrosstable(t *testing.T, r *rig) [][]string {
 	t.Helper()
 	in, _, err := office.NewReader(r.db).Tournament(r.sheet.Code, r.clock())
@@ -396,7 +396,7 @@ func cliCrosstable(t *testing.T, r *rig) [][]string {
 		}
 		fmt.Fprintf(&f, "\n[[game]]\nwhite = %d\nblack = %d\nresult = %q\n", w, bl, g.Result.String())
 	}
-	table, err := tournament.ParseTable([]byte(f.String()))
+	table, err := tournament.ParseResults([]byte(f.String()))
 	if err != nil {
 		t.Fatalf("results file:\n%s\n%v", f.String(), err)
 	}

@@ -228,8 +228,7 @@ func (r *rig) proposeVariant(game string, moves []string) {
 				return err
 			}
 			g.Variants = append(g.Variants, referee.Variant{Label: secretLabel, Proposer: g.ToMove().Other(), At: len(g.Plies), Moves: moves})
-			loc, _ := time.LoadLocation(r.sheet.Regulation.Zone)
-			return office.Record(tx, mail.Address{Address: "moves@postald.test"}, id, r.sheet, referee.Decision{Game: g}, r.clock(), loc)
+			return office.Put(tx, mail.Address{Address: "moves@postald.test"}, id, r.sheet, g, r.clock())
 		})
 	})
 	if err != nil {
@@ -251,8 +250,7 @@ func (r *rig) via(game string, marks map[int]referee.Channel) {
 			for n, ch := range marks {
 				g.Plies[n-1].Via = ch
 			}
-			loc, _ := time.LoadLocation(r.sheet.Regulation.Zone)
-			return office.Record(tx, mail.Address{Address: "moves@postald.test"}, id, r.sheet, referee.Decision{Game: g}, r.clock(), loc)
+			return office.Put(tx, mail.Address{Address: "moves@postald.test"}, id, r.sheet, g, r.clock())
 		})
 	})
 	if err != nil {

@@ -203,7 +203,7 @@ func (s *server) tournament(w http.ResponseWriter, r *http.Request) {
 	}
 	links := map[string]string{}
 	for _, g := range games {
-		links[g.Name] = withQuery(tournamentPath(code)+url.PathEscape(g.Name), r)
+		links[g.Game.Name] = withQuery(tournamentPath(code)+url.PathEscape(g.Game.Name), r)
 	}
 	b, err := pages.Tournament(fr, in, links, tournamentPath(code)+"games.pdn")
 	s.page(w, r, lang, b, err)
@@ -264,7 +264,7 @@ func (s *server) game(w http.ResponseWriter, r *http.Request, code, name string)
 		{Href: withQuery(tournamentPath(code), r), Text: fr.Words.BackToTournament},
 	}
 	base := tournamentPath(code) + url.PathEscape(name)
-	in := pages.GameInput{Sheet: d.Sheet, Game: d.Game, Result: d.Result, Rulings: d.Rulings, Today: d.Today, Ply: n,
+	in := pages.GameInput{Sheet: d.Sheet, Table: d.Table, Game: d.Game, Result: d.Result, Rulings: d.Rulings, Today: d.Today, Ply: n,
 		Step: func(n int) string { return withQuery(base+"?ply="+strconv.Itoa(n), r) },
 		PDN:  base + ".pdn"}
 	if s.opt.Picture != nil {
@@ -288,7 +288,7 @@ func (s *server) picture(w http.ResponseWriter, r *http.Request, code, name stri
 	if !ok {
 		return
 	}
-	p, last, err := position(d.Game.Variant, d.Game.Plies[:n])
+	p, last, err := position(d.Table.Variant, d.Game.Plies[:n])
 	if err != nil {
 		s.failed(w, r, d.Sheet.Language, err)
 		return
@@ -311,7 +311,7 @@ func (s *server) gamePDN(w http.ResponseWriter, r *http.Request, code, name stri
 		s.failed(w, r, "", err)
 		return
 	}
-	b, err := office.GamePDN(d.Sheet, d.Game)
+	b, err := office.GamePDN(d.Sheet, referee.Seat{Table: d.Table, Game: d.Game})
 	if err != nil {
 		s.failed(w, r, d.Sheet.Language, err)
 		return
