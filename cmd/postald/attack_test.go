@@ -121,7 +121,7 @@ func TestFullDiskThroughDovecot(t *testing.T) {
 // than letters_per_hour. They fail authentication, are held, and White is told once; his own
 // letter, which his provider's server stamped with a DKIM pass, is decided within the same hour.
 func TestSpoofedFloodThroughPostfix(t *testing.T) {
-	g := startTrustGame(t, config.Trust{AuthservID: mailtest.Load(t).AuthservID, Require: []string{"dkim"}},
+	g := startTrustGame(t, config.Trust{AuthservID: mailtest.Load(t).AuthservID, Require: []string{"dkim"}, Verdict: config.VerdictServer},
 		func(c *config.Config) { c.Limits.LettersPerHour = 3 })
 	st := g.st
 	flood := mailtest.Unique("flood-")

@@ -172,6 +172,19 @@ func cardsCall(env *cmdEnv, args []string, now func() time.Time) (*storeCall, er
 		only[n] = true
 	}
 	var chosen []office.Card
+	// The cards that cannot be printed, named with why: the others print (and, with -posted,
+	// are recorded), and the command ends with a failure that names them again.
+	var unprinted []office.CardFault
+	notPrinted := func() error {
+		if len(unprinted) == 0 {
+			return nil
+		}
+		var seqs []string
+		for _, f := range unprinted {
+			seqs = append(seqs, "#"+strconv.FormatUint(f.Seq, 10))
+		}
+		return fmt.Errorf("%d cards could not be printed (%s, named above with why): correct what is named and print them again", len(unprinted), strings.Join(seqs, ", "))
+	}
 	list := &storeCall{req: office.Request{Cards: &office.CardsRequest{Tournament: *code}}, failed: "postald cards", readOnly: on.IsZero(),
 		print: func(w io.Writer, rep office.Reply) error {
 			if rep.Cards == nil {
@@ -182,16 +195,31 @@ func cardsCall(env *cmdEnv, args []string, now func() time.Time) (*storeCall, er
 					chosen = append(chosen, c)
 				}
 			}
+			for _, f := range rep.Cards.Unreadable {
+				if len(only) == 0 || only[f.Seq] {
+					unprinted = append(unprinted, f)
+				}
+			}
 			switch {
 			case *asJSON:
 				enc := json.NewEncoder(w)
 				enc.SetIndent("", "  ")
 				return enc.Encode(chosen)
 			case *dir != "":
-				return printCards(w, *dir, chosen, now())
+				printed, faults, err := printCards(w, *dir, chosen, now())
+				if err != nil {
+					return err
+				}
+				chosen, unprinted = printed, append(unprinted, faults...)
+				writeUnprinted(w, unprinted)
+				if on.IsZero() || len(chosen) == 0 {
+					return notPrinted()
+				}
+				return nil // the printed cards are recorded as posted, then the command fails
 			}
 			writeCards(w, chosen)
-			return nil
+			writeUnprinted(w, unprinted)
+			return notPrinted()
 		}}
 	if on.IsZero() {
 		return list, nil
@@ -212,7 +240,7 @@ func cardsCall(env *cmdEnv, args []string, now func() time.Time) (*storeCall, er
 						fmt.Fprintf(w, "  clock of %s\n", c)
 					}
 				}
-				return nil
+				return notPrinted()
 			}}
 	}
 	return list, nil
@@ -226,61 +254,75 @@ func writeCards(w io.Writer, cards []office.Card) {
 		return
 	}
 	for _, c := range cards {
-		fmt.Fprintf(w, "#%d  %s  %s  to %d. %s", c.Seq, c.Game, c.Channel, c.Player, c.Name)
+		fmt.Fprintf(w, "#%d  %s  %s  to %d. %s", c.Seq, c.Game, c.Channel, c.Player, termLine(c.Name))
 		if c.Channel == string(referee.ChannelPhone) {
-			fmt.Fprintf(w, ", call %s", c.Phone)
+			fmt.Fprintf(w, ", call %s", termLine(c.Phone))
 		} else {
-			fmt.Fprintf(w, ", %s", strings.Join(c.Address, ", "))
+			fmt.Fprintf(w, ", %s", termLine(strings.Join(c.Address, ", ")))
 		}
-		fmt.Fprintf(w, "\n    %s\n", c.Subject)
+		fmt.Fprintf(w, "\n    %s\n", termLine(c.Subject))
 		if c.Channel == string(referee.ChannelPhone) {
 			// A call is read out: its text is listed whole.
 			for _, l := range strings.Split(strings.TrimRight(c.Text, "\n"), "\n") {
-				fmt.Fprintf(w, "    | %s\n", l)
+				fmt.Fprintf(w, "    | %s\n", termLine(l))
 			}
 		}
 	}
 }
 
-// printCards writes each card to post as a PDF in dir, and all of them in cards.pdf; a call is
-// not printed.
-func printCards(w io.Writer, dir string, cards []office.Card, now time.Time) error {
+// writeUnprinted names the cards that cannot be printed, with why.
+func writeUnprinted(w io.Writer, faults []office.CardFault) {
+	for _, f := range faults {
+		fmt.Fprintf(w, "#%d  %s  NOT PRINTED: %s\n", f.Seq, f.Game, termLine(f.Why))
+	}
+}
+
+// printCards writes each card to post as a PDF in dir, and all those it could print in
+// cards.pdf; a call is not printed. A card that cannot be printed (an address block the window
+// cannot show) never stops the others: it is returned with why, and left out of cards.pdf.
+// printed are the cards written, and the calls; err is a failure to write the files.
+func printCards(w io.Writer, dir string, cards []office.Card, now time.Time) (printed []office.Card, faults []office.CardFault, err error) {
 	if err := os.MkdirAll(dir, 0o750); err != nil {
-		return err
+		return nil, nil, err
 	}
 	var all []pdf.Card
 	var labels func(page, pages int) string
 	for _, c := range cards {
 		if c.Channel == string(referee.ChannelPhone) {
+			printed = append(printed, c) // a call is made, not printed: -posted records it as listed
 			continue
 		}
 		pc := pdf.Card{From: c.From, To: append([]string{c.Name}, c.Address...), Text: c.Text, Picture: c.Picture,
 			Title: c.Subject}
 		doc := pdf.Document{Created: now, Cards: []pdf.Card{pc}, PageLabel: phrase.For(c.Language).Office.PageLabel}
-		labels = doc.PageLabel
 		var b bytes.Buffer
 		if err := pdf.Write(&b, doc); err != nil {
-			return fmt.Errorf("card %d: %w", c.Seq, err)
+			faults = append(faults, office.CardFault{Seq: c.Seq, Game: c.Game, Why: fmt.Sprintf("to %s: %v", c.Name, err)})
+			continue
 		}
+		labels = doc.PageLabel
 		name := filepath.Join(dir, fmt.Sprintf("card-%d.pdf", c.Seq))
 		if err := os.WriteFile(name, b.Bytes(), 0o640); err != nil {
-			return err
+			return printed, faults, err
 		}
-		fmt.Fprintf(w, "#%d  %s  to %s: %s\n", c.Seq, c.Game, c.Name, name)
+		fmt.Fprintf(w, "#%d  %s  to %s: %s\n", c.Seq, c.Game, termLine(c.Name), name)
 		all = append(all, pc)
+		printed = append(printed, c)
 	}
 	if len(all) == 0 {
-		fmt.Fprintln(w, "no card to print")
-		return nil
+		if len(faults) == 0 {
+			fmt.Fprintln(w, "no card to print")
+		}
+		return printed, faults, nil
 	}
 	var b bytes.Buffer
 	if err := pdf.Write(&b, pdf.Document{Title: "postald cards", Created: now, Cards: all, PageLabel: labels}); err != nil {
-		return err
+		return printed, faults, err
 	}
 	name := filepath.Join(dir, "cards.pdf")
 	if err := os.WriteFile(name, b.Bytes(), 0o640); err != nil {
-		return err
+		return printed, faults, err
 	}
 	fmt.Fprintf(w, "%d cards in %s\n", len(all), name)
-	return nil
+	return printed, faults, nil
 }

@@ -48,8 +48,12 @@ func runCheckConfig(ctx context.Context, env *cmdEnv, args []string) error {
 		report(err.Error(), "")
 	} else if cfg.Trust.FromOnly {
 		report("", "[trust] from_only = true: the From header alone is believed (a closed test setup only; see "+config.TrustDoc+")")
+	} else if cfg.Trust.Verdict == config.VerdictServer {
+		report("", fmt.Sprintf("[trust] letters must carry an Authentication-Results field of %s with an aligned pass of %v, not contradicted by postald's own check (resolver %s)",
+			cfg.Trust.AuthservID, cfg.Trust.Require, resolverName(cfg.Trust.Resolver)))
 	} else {
-		report("", fmt.Sprintf("[trust] letters must carry an Authentication-Results field of %s with an aligned pass of %v", cfg.Trust.AuthservID, cfg.Trust.Require))
+		report("", fmt.Sprintf("[trust] postald checks DKIM, SPF and DMARC itself (resolver %s) and requires an aligned pass of %v; the field of %s is recorded beside its verdict",
+			resolverName(cfg.Trust.Resolver), cfg.Trust.Require, cfg.Trust.AuthservID))
 	}
 	files := config.FileProblems(path, cfg, nil)
 	for _, p := range files {
@@ -140,4 +144,12 @@ func storeProblem(path string) string {
 		return fmt.Sprintf("[store] path %s has mode %04o: run chmod 600 %s (serve tightens it itself)", path, m, path)
 	}
 	return ""
+}
+
+// resolverName names [trust] resolver for check-config.
+func resolverName(addr string) string {
+	if addr == "" {
+		return "the system's"
+	}
+	return addr
 }

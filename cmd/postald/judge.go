@@ -229,8 +229,8 @@ func printList(w io.Writer, rows []office.GameRow) error {
 		} else if r.Result != "" && r.Result != referee.ResultNone {
 			status += " " + r.Result.String()
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\n", r.Game, named(r.White, r.WhiteBy), named(r.Black, r.BlackBy), status, r.Moves,
-			r.Time, r.Penalty, last, strings.Join(r.Oversteps, ", "))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\n", r.Game, termLine(named(r.White, r.WhiteBy)), termLine(named(r.Black, r.BlackBy)), status, r.Moves,
+			r.Time, r.Penalty, last, termLine(strings.Join(r.Oversteps, ", ")))
 	}
 	return tw.Flush()
 }
@@ -257,7 +257,7 @@ func parseShow(out io.Writer, args []string) (office.Request, printer, error) {
 }
 
 func printShow(w io.Writer, v *office.GameView) {
-	fmt.Fprintf(w, "%s  %s – %s  (%s)\n", v.Game, named(v.White, v.WhiteBy), named(v.Black, v.BlackBy), v.Variant)
+	fmt.Fprintf(w, "%s  %s – %s  (%s)\n", v.Game, termLine(named(v.White, v.WhiteBy)), termLine(named(v.Black, v.BlackBy)), v.Variant)
 	status := v.Status.String()
 	if v.ToMove != "" {
 		status = toMove(v.GameRow)
@@ -267,7 +267,7 @@ func printShow(w io.Writer, v *office.GameView) {
 		fmt.Fprintf(w, "next control: move %d, %d days; last day %s\n", v.Deadline.Control.Move, v.Deadline.Control.Days, v.Deadline.LastDay)
 	}
 	for _, o := range v.Oversteps {
-		fmt.Fprintf(w, "overstep: %s\n", o)
+		fmt.Fprintf(w, "overstep: %s\n", termLine(o))
 	}
 	fmt.Fprintln(w, "\nmoves:")
 	for _, p := range v.Plies {
@@ -283,7 +283,7 @@ func printShow(w io.Writer, v *office.GameView) {
 	if len(v.Variants) > 0 {
 		fmt.Fprintln(w, "\nvariants pending:")
 		for _, va := range v.Variants {
-			fmt.Fprintf(w, "  %s by %s: %s\n", va.Label, va.Proposer, strings.Join(va.Moves, " "))
+			fmt.Fprintf(w, "  %s by %s: %s\n", termLine(va.Label), va.Proposer, termLine(strings.Join(va.Moves, " ")))
 		}
 	}
 	if len(v.Rulings) > 0 {
@@ -293,7 +293,7 @@ func printShow(w io.Writer, v *office.GameView) {
 			if w := rulingWhat(r); w != "" {
 				kind += " " + w
 			}
-			fmt.Fprintf(w, "  #%d %s %s (%s): %s\n", r.Seq, r.Time.Format(time.DateOnly), kind, r.Clause, r.Reason)
+			fmt.Fprintf(w, "  #%d %s %s (%s): %s\n", r.Seq, r.Time.Format(time.DateOnly), termLine(kind), termLine(r.Clause), termLine(r.Reason))
 		}
 	}
 	fmt.Fprintln(w, "\nletters:")
@@ -305,11 +305,11 @@ func printShow(w io.Writer, v *office.GameView) {
 		if l.RevertedBy != 0 {
 			mark += fmt.Sprintf("  REVERTED by ruling #%d", l.RevertedBy)
 		}
-		fmt.Fprintf(w, "  #%-3d %-3s %s  %-9s %-12s %s%s\n", l.Seq, l.Direction, l.Time.Format("2006-01-02 15:04"), l.Verdict, l.Clause, l.MessageID, mark)
+		fmt.Fprintf(w, "  #%-3d %-3s %s  %-9s %-12s %s%s\n", l.Seq, l.Direction, l.Time.Format("2006-01-02 15:04"), l.Verdict, l.Clause, termLine(l.MessageID), mark)
 		if l.Direction == string(store.In) {
-			fmt.Fprintf(w, "        from: %s  envelope: %s\n        auth: %s\n", orNone(l.From), orNone(l.Envelope), orNone(l.Auth))
+			fmt.Fprintf(w, "        from: %s  envelope: %s\n        auth: %s\n", termLine(orNone(l.From)), termLine(orNone(l.Envelope)), termLine(orNone(l.Auth)))
 		} else {
-			fmt.Fprintf(w, "        to: %s\n", orNone(l.To))
+			fmt.Fprintf(w, "        to: %s\n", termLine(orNone(l.To)))
 		}
 	}
 }
@@ -410,7 +410,7 @@ func parseQuarantine(out io.Writer, args []string) (office.Request, printer, err
 			if from == "" {
 				from = "-"
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\n", in.Received.Format("2006-01-02 15:04"), from, in.MessageID, in.Archive, in.Reason)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\n", in.Received.Format("2006-01-02 15:04"), termLine(from), termLine(in.MessageID), in.Archive, termLine(in.Reason))
 		}
 		return tw.Flush()
 	}, nil
@@ -586,13 +586,13 @@ func printArchived(out io.Writer, a *office.ArchivedLetter) error {
 		fmt.Fprintf(w, "%s letter #%d, sent by postald\n", a.Chain, v.Seq)
 		fmt.Fprintf(w, "enqueued:\t%s\n", v.Time.Format(stampLayout))
 	}
-	fmt.Fprintf(w, "message-id:\t%s\n", orNone(v.MessageID))
+	fmt.Fprintf(w, "message-id:\t%s\n", termLine(orNone(v.MessageID)))
 	if v.Direction == string(store.In) {
-		fmt.Fprintf(w, "envelope sender:\t%s\t(Return-Path, as the receiving server recorded it)\n", orNone(v.Envelope))
-		fmt.Fprintf(w, "from:\t%s\n", orNone(v.From))
-		fmt.Fprintf(w, "authentication:\t%s\n", orNone(v.Auth))
+		fmt.Fprintf(w, "envelope sender:\t%s\t(Return-Path, as the receiving server recorded it)\n", termLine(orNone(v.Envelope)))
+		fmt.Fprintf(w, "from:\t%s\n", termLine(orNone(v.From)))
+		fmt.Fprintf(w, "authentication:\t%s\n", termLine(orNone(v.Auth)))
 	} else {
-		fmt.Fprintf(w, "to:\t%s\n", orNone(v.To))
+		fmt.Fprintf(w, "to:\t%s\n", termLine(orNone(v.To)))
 	}
 	decision := orNone(v.Verdict)
 	if v.Clause != "" {
@@ -601,7 +601,7 @@ func printArchived(out io.Writer, a *office.ArchivedLetter) error {
 	fmt.Fprintf(w, "decision:\t%s\n", decision)
 	fmt.Fprintf(w, "sha256:\t%s\n", v.Hash)
 	if r := a.Reverted; r != nil {
-		fmt.Fprintf(w, "reverted:\tby ruling #%d of %s (%s): %s\n", r.Seq, r.Time.Format(time.DateOnly), r.Clause, r.Reason)
+		fmt.Fprintf(w, "reverted:\tby ruling #%d of %s (%s): %s\n", r.Seq, r.Time.Format(time.DateOnly), termLine(r.Clause), termLine(r.Reason))
 	}
 	if a.Kept {
 		fmt.Fprintf(w, "game before it:\tkept (judge revert %s %d puts it back)\n", a.Game.Key(), v.Seq)
@@ -609,7 +609,7 @@ func printArchived(out io.Writer, a *office.ArchivedLetter) error {
 	if err := w.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "\n── header ──\n%s\n── text ──\n%s\n", strings.TrimRight(a.Header, "\n"), strings.TrimRight(a.Text, "\n"))
+	fmt.Fprintf(out, "\n── header ──\n%s\n── text ──\n%s\n", termText(strings.TrimRight(a.Header, "\n")), termText(strings.TrimRight(a.Text, "\n")))
 	return nil
 }
 

@@ -15,6 +15,7 @@ import (
 	"postald/internal/config"
 	"postald/internal/daemon"
 	"postald/internal/diagram"
+	"postald/internal/mailauth"
 	"postald/internal/mailbox"
 	"postald/internal/metrics"
 	"postald/internal/office"
@@ -44,7 +45,7 @@ func runServe(ctx context.Context, env *cmdEnv, args []string) error {
 	if *debug {
 		level = slog.LevelDebug
 	}
-	log := slog.New(slog.NewTextHandler(env.stderr, &slog.HandlerOptions{Level: level}))
+	log := newLog(env.stderr, level)
 	for _, p := range config.FileProblems(path, cfg, nil) {
 		log.Warn(p)
 	}
@@ -108,6 +109,7 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 		From:          *from,
 		Limits:        cfg.Limits,
 		Trust:         cfg.Trust,
+		Verifier:      verifier(cfg.Trust, now),
 		ControlSocket: cfg.Control.Socket,
 		Logger:        log,
 		Now:           now,
@@ -129,6 +131,7 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 		log.Warn("the SMTP server could not be reached now; letters wait in the outbox", "err", err)
 	}
 	_, err = mailbox.Claim(claimCtx, imapOpts, db.Instance(), cfg.Daemon.Takeover)
+	claimed := err == nil
 	switch {
 	case errors.Is(err, mailbox.ErrClaimed):
 		return err
@@ -144,8 +147,10 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 	}
 	w.HandleBatch = d.HandleBatch
 	w.Reconnecting = m.Reconnected
-	// One mailbox, one daemon: the mailbox is claimed for this store (mailbox/claim.go).
-	w.ClaimAs, w.Takeover = db.Instance(), cfg.Daemon.Takeover
+	// One mailbox, one daemon: the mailbox is claimed for this store (mailbox/claim.go). Once
+	// claimed above, the takeover is done: the watcher only checks that the claim is still this
+	// store's, at every connection and before its first letter.
+	w.ClaimAs, w.Takeover = db.Instance(), cfg.Daemon.Takeover && !claimed
 	w.PollInterval = cfg.Daemon.PollInterval.Duration
 	w.Logger = log
 	if cfg.Limits.MaxMessageBytes > 0 {
@@ -245,4 +250,13 @@ func socketDirProblem(dir string) string {
 // pagePicture draws a game page's board: a little wider than a letter's, for a screen.
 func pagePicture(p rules.Position, last *rules.Move) ([]byte, error) {
 	return diagram.PNG(p, diagram.Options{Last: last, Width: 480})
+}
+
+// verifier is postald's own check of the senders for [trust]: DKIM, SPF and DMARC asked of the
+// configured resolver (internal/mailauth); nil for a closed test setup (from_only).
+func verifier(t config.Trust, now func() time.Time) office.Verifier {
+	if t.FromOnly || len(t.Require) == 0 {
+		return nil
+	}
+	return &mailauth.Checker{Resolver: mailauth.NewResolver(t.Resolver), Receiver: t.AuthservID, Now: now}
 }

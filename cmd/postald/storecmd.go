@@ -134,6 +134,6 @@ func openStore(cfg *config.Config, env *cmdEnv, readOnly bool) (*store.DB, error
 		ReadOnly:  readOnly,
 		Timeout:   cfg.Store.OpenTimeout.Duration,
 		SkipCheck: env.skipCheck,
-		Logger:    slog.New(slog.NewTextHandler(env.stderr, nil)),
+		Logger:    newLog(env.stderr, slog.LevelInfo),
 	})
 }

@@ -132,6 +132,7 @@ func TestFilePermissions(t *testing.T) {
 // the given [trust], watching a mailbox of its own.
 type trustGame struct {
 	st           *mailtest.Stack
+	cfg          *config.Config
 	db           *store.DB
 	code         string
 	white, black string
@@ -157,6 +158,11 @@ func startTrustGame(t *testing.T, tr config.Trust, adjust ...func(*config.Config
 		Limits:  config.Defaults().Limits,
 		Trust:   tr,
 	}
+	if !tr.FromOnly && tr.Resolver == "" {
+		// postald's own check asks a DNS server of the test's, which knows nothing: no DKIM
+		// key, SPF or DMARC record anywhere (and no question leaves the machine).
+		cfg.Trust.Resolver = mailtest.StartDNS(t).Addr
+	}
 	for _, f := range adjust {
 		f(cfg)
 	}
@@ -164,7 +170,7 @@ func startTrustGame(t *testing.T, tr config.Trust, adjust ...func(*config.Config
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.db = db
+	g.db, g.cfg = db, cfg
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	log := slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
@@ -263,7 +269,7 @@ func (g *trustGame) game(t *testing.T) (result string, moves int) {
 // removes the forged field and writes its own (no DKIM pass), so with require = ["dkim"] the
 // letter is quarantined, the game stays as it was and the judge is told.
 func TestForgedResignationThroughPostfix(t *testing.T) {
-	g := startTrustGame(t, config.Trust{AuthservID: mailtest.Load(t).AuthservID, Require: []string{"dkim"}})
+	g := startTrustGame(t, config.Trust{AuthservID: mailtest.Load(t).AuthservID, Require: []string{"dkim"}, Verdict: config.VerdictServer})
 	st := g.st
 	result, moves := g.game(t)
 	// One letter in each language, from each player: the judge hears of one sender once an hour.
@@ -311,7 +317,7 @@ func TestForgedResignationThroughPostfix(t *testing.T) {
 // Postfix (here: IMAP APPEND) has no field of the receiving server; it is held and the judge
 // gets the daily notice that such letters arrive.
 func TestUnstampedLetterNoticeThroughDovecot(t *testing.T) {
-	g := startTrustGame(t, config.Trust{AuthservID: mailtest.Load(t).AuthservID, Require: []string{"dkim"}})
+	g := startTrustGame(t, config.Trust{AuthservID: mailtest.Load(t).AuthservID, Require: []string{"dkim"}, Verdict: config.VerdictServer})
 	st := g.st
 	token := mailtest.Unique("unstamped-")
 	st.Append(t, st.Tournament, g.inbox, mailtest.Letter(st.Address(g.white), st.Address(st.Tournament), token, "Tournament "+g.code+", game 1-2.\nMy move: 1. c3-b4"))

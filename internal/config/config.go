@@ -112,7 +112,20 @@ type Trust struct {
 	// FromOnly believes the From header alone: fit only for a closed test setup, where nobody
 	// but the test can put a letter into the mailbox.
 	FromOnly bool `toml:"from_only"`
+	// Verdict is whose verdict decides: VerdictOwn (the default, ""), postald's own check of the
+	// letter's DKIM signatures, the SPF of its envelope sender and DMARC must pass for the
+	// required methods; VerdictServer, the receiving server's Authentication-Results must pass
+	// and postald's own check must not contradict it (docs/trust.md).
+	Verdict string `toml:"verdict"`
+	// Resolver is the DNS server ("host:port") of postald's own check; "" is the system's.
+	Resolver string `toml:"resolver"`
 }
+
+// The values of [trust] verdict.
+const (
+	VerdictOwn    = "own"
+	VerdictServer = "server"
+)
 
 // Problem says why postald may not run on t: nil when [trust] names the receiving server and
 // what must pass, or says from_only = true.
@@ -247,6 +260,17 @@ func (t Trust) validate() []error {
 	}
 	if t.FromOnly && (t.AuthservID != "" || len(t.Require) > 0) {
 		errs = append(errs, fmt.Errorf("[trust] from_only = true together with authserv_id or require: choose one; see %s", TrustDoc))
+	}
+	switch t.Verdict {
+	case "", VerdictOwn, VerdictServer:
+	default:
+		errs = append(errs, fmt.Errorf("[trust] verdict %q: want %q (postald's own check must pass) or %q (the receiving server's, not contradicted by postald's own); see %s",
+			t.Verdict, VerdictOwn, VerdictServer, TrustDoc))
+	}
+	if t.Resolver != "" {
+		if host, port, err := net.SplitHostPort(t.Resolver); err != nil || host == "" || port == "" {
+			errs = append(errs, fmt.Errorf("[trust] resolver %q: want host:port of a DNS server, such as \"127.0.0.1:53\"; see %s", t.Resolver, TrustDoc))
+		}
 	}
 	if strings.ContainsAny(t.AuthservID, " \t;()\"") {
 		errs = append(errs, fmt.Errorf("[trust] authserv_id %q: a host name, without spaces, ';', '(' or quotes; see %s", t.AuthservID, TrustDoc))

@@ -19,6 +19,17 @@ import (
 // again. When the batch's decisions cannot be committed, its letters are taken again one at a
 // time, which finds the letter at fault and keeps it, and those after it, in the mailbox.
 func (d *Daemon) HandleBatch(ctx context.Context, ms []mailbox.Message) (int, error) {
+	// postald's own check of the senders asks the DNS before the transactions; the letters
+	// from the first whose check could not be done now stay in the mailbox, to be tried again.
+	raws := make([][]byte, len(ms))
+	for i, m := range ms {
+		raws[i] = m.Raw
+	}
+	ready, waiting := d.office.Authenticate(ctx, raws...)
+	if waiting != nil {
+		d.log.Warn("letters not decided now; they stay in the mailbox", "count", len(ms)-ready, "err", waiting)
+	}
+	ms = ms[:ready]
 	done := 0
 	for done < len(ms) {
 		if ctx.Err() != nil {
@@ -49,5 +60,5 @@ func (d *Daemon) HandleBatch(ctx context.Context, ms []mailbox.Message) (int, er
 		done += n
 		d.Kick()
 	}
-	return done, nil
+	return done, waiting
 }

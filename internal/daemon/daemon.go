@@ -58,6 +58,8 @@ type Options struct {
 	From   mail.Address
 	Limits config.Limits
 	Trust  config.Trust
+	// Verifier is postald's own check of a letter's sender (internal/mailauth); nil: none.
+	Verifier office.Verifier
 	// ControlSocket is the path of the control socket; empty: none. The socket runs the
 	// office's requests (control.go).
 	ControlSocket string
@@ -99,7 +101,7 @@ func New(opt Options) *Daemon {
 	if d.now == nil {
 		d.now = time.Now
 	}
-	oo := office.Options{Store: opt.Store, From: opt.From, Limits: opt.Limits, Trust: opt.Trust, Logger: d.log, Now: d.now}
+	oo := office.Options{Store: opt.Store, From: opt.From, Limits: opt.Limits, Trust: opt.Trust, Verifier: opt.Verifier, Logger: d.log, Now: d.now}
 	if opt.Metrics != nil {
 		oo.Decided = opt.Metrics.Decided
 	}
@@ -199,6 +201,12 @@ func (d *Daemon) Do(ctx context.Context, fn func() error) error {
 // Handle is the mailbox watcher's handler: the letter is decided on the owner goroutine, and only
 // when its transaction committed does Handle return nil, letting the watcher move it away.
 func (d *Daemon) Handle(ctx context.Context, m mailbox.Message) error {
+	// postald's own check of the sender asks the DNS before the transaction; a DNS that does
+	// not answer now leaves the letter in the mailbox, to be tried again.
+	if _, err := d.office.Authenticate(ctx, m.Raw); err != nil {
+		d.log.Warn("letter not decided now; it stays in the mailbox", "mailbox", m.Mailbox, "uid", m.UID, "err", err)
+		return err
+	}
 	err := d.Do(ctx, func() error { return d.office.Letter(m) })
 	if err != nil {
 		d.log.Error("letter not processed; it stays in the mailbox", "mailbox", m.Mailbox, "uid", m.UID, "err", err)

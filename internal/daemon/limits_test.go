@@ -54,7 +54,7 @@ func TestAnswersToMovesAlwaysSent(t *testing.T) {
 func TestSpoofedFloodSparesThePlayer(t *testing.T) {
 	limits := config.Defaults().Limits
 	limits.LettersPerHour = 3
-	r := startRig(t, limits, config.Trust{AuthservID: authserv, Require: []string{"dkim"}})
+	r := startRig(t, limits, config.Trust{AuthservID: authserv, Require: []string{"dkim"}, Verdict: config.VerdictServer})
 	game, white := r.gameOf(1, 2)
 	from, user := "ivanov@"+trustDomain, "ivanov"
 	if !white {

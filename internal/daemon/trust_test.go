@@ -380,7 +380,7 @@ var receiptRE = regexp.MustCompile(`Receipt: (\S+) #(\d+), move (\d+), sha256:([
 // from his own account, if not that someone writes in his name.
 func TestHostileLetters(t *testing.T) {
 	limits := config.Defaults().Limits
-	r := startRig(t, limits, config.Trust{AuthservID: authserv, Require: []string{"dkim"}})
+	r := startRig(t, limits, config.Trust{AuthservID: authserv, Require: []string{"dkim"}, Verdict: config.VerdictServer})
 	ivanov, petrov := "ivanov@"+trustDomain, "petrov@"+trustDomain
 	others, _ := r.gameOf(2, 3)
 	bigLine := strings.Repeat("x", 10_000_000)
@@ -608,7 +608,7 @@ func (r *rig) checkLogs() {
 }
 
 // TestRateLimits: letters beyond letters_per_hour are held, answers beyond answers_per_hour are
-// not sent, and both windows slide.
+// not sent, and both windows slide; a player's move letter is decided over either limit.
 func TestRateLimits(t *testing.T) {
 	limits := config.Defaults().Limits
 	limits.LettersPerHour, limits.AnswersPerHour = 4, 2
@@ -618,21 +618,26 @@ func TestRateLimits(t *testing.T) {
 	if !white {
 		from, user = "petrov@"+trustDomain, "petrov"
 	}
-	text := "Tournament TT-2026, game " + game + ".\nMy move: 1. c3-d4\n"
+	partner := map[string]string{"ivanov": "petrov", "petrov": "ivanov"}[user]
+	move := "Tournament TT-2026, game " + game + ".\nMy move: 1. c3-d4\n"
+	chatter := "Tournament TT-2026, game " + game + ".\nA word about the weather, without a move.\n"
 	var ids []string
 	for i := range 5 {
 		r.clock.Add(time.Minute)
+		text := chatter
+		if i == 0 {
+			text = move
+		}
 		id, raw := r.compose(from, "", text)
 		ids = append(ids, id)
 		r.deliver(raw)
 		if i == 0 {
-			r.newMail(map[string]string{"ivanov": "petrov", "petrov": "ivanov"}[user]) // the forwarded move
+			r.newMail(partner) // the forwarded move
 		}
 	}
-	// Letters 1–4 are read (the first is accepted, the others are answered as moves already made);
-	// the fifth is over letters_per_hour. Every letter with moves is answered, whatever
-	// answers_per_hour says (a player answering many games in one evening gets every
-	// acknowledgement); the fifth, held, gets the note about the limit.
+	// Letters 1–4 are read (the first is accepted, the others without a move are answered once);
+	// the fifth is over letters_per_hour and gets the note about the limit, the last answer
+	// answers_per_hour leaves. The answer to the move is sent whatever answers_per_hour says.
 	for i, id := range ids[:4] {
 		if in := r.inbound(id); in.State == store.InboundQuarantined {
 			t.Errorf("letter %d held: %s", i+1, in.Reason)
@@ -641,15 +646,15 @@ func TestRateLimits(t *testing.T) {
 	if in := r.inbound(ids[4]); in.State != store.InboundQuarantined || !strings.Contains(in.Reason, "more than 4 letters") {
 		t.Errorf("letter 5: %q %q, want held for more than 4 letters within an hour", in.State, in.Reason)
 	}
-	if got := len(r.newMail(user)); got != 5 {
-		t.Errorf("the player got %d letters within the hour, want 4 answers and the note about letter 5", got)
+	if got := len(r.newMail(user)); got != 3 {
+		t.Errorf("the player got %d letters within the hour, want the acceptance, one answer to the letters without a move (one a day) and the note about letter 5", got)
 	}
 	if got := len(r.newMail("judge")); got != 1 {
 		t.Errorf("the judge got %d notices, want 1 about letter 5", got)
 	}
-	// A sixth within the hour: held, and nobody is told again.
+	// A sixth within the hour, without a move: held, and nobody is told again.
 	r.clock.Add(time.Minute)
-	id, raw := r.compose(from, "", text)
+	id, raw := r.compose(from, "", chatter)
 	r.deliver(raw)
 	if in := r.inbound(id); in.State != store.InboundQuarantined {
 		t.Errorf("letter 6 not held: %q", in.State)
@@ -657,15 +662,25 @@ func TestRateLimits(t *testing.T) {
 	if n, j := len(r.newMail(user)), len(r.newMail("judge")); n+j != 0 {
 		t.Errorf("letter 6: %d answers and %d notices, want none within the hour", n, j)
 	}
-	// An hour after the first letters, the windows have moved on.
-	r.clock.Add(time.Hour)
-	id, raw = r.compose(from, "", text)
+	// A seventh within the hour, with his moves: decided and answered, over both limits.
+	r.clock.Add(time.Minute)
+	id, raw = r.compose(from, "", move)
 	r.deliver(raw)
 	if in := r.inbound(id); in.State == store.InboundQuarantined {
-		t.Errorf("letter 7, an hour later, held: %s", in.Reason)
+		t.Errorf("a move letter over letters_per_hour held: %s", in.Reason)
 	}
 	if got := len(r.newMail(user)); got != 1 {
-		t.Errorf("letter 7: the player got %d answers, want 1", got)
+		t.Errorf("the move letter over the limits: the player got %d answers, want 1", got)
+	}
+	// An hour after the first letters, the windows have moved on.
+	r.clock.Add(time.Hour)
+	id, raw = r.compose(from, "", move)
+	r.deliver(raw)
+	if in := r.inbound(id); in.State == store.InboundQuarantined {
+		t.Errorf("letter 8, an hour later, held: %s", in.Reason)
+	}
+	if got := len(r.newMail(user)); got != 1 {
+		t.Errorf("letter 8: the player got %d answers, want 1", got)
 	}
 	if err := r.db.VerifyAll(); err != nil {
 		t.Errorf("VerifyAll: %v", err)
@@ -678,7 +693,7 @@ func TestRateLimits(t *testing.T) {
 // and the judge is told once a day (and it is logged) that the server does not stamp them;
 // a daemon with no [trust] setting believes nobody.
 func TestUnstampedNotice(t *testing.T) {
-	r := startRig(t, config.Defaults().Limits, config.Trust{AuthservID: authserv, Require: []string{"dkim"}})
+	r := startRig(t, config.Defaults().Limits, config.Trust{AuthservID: authserv, Require: []string{"dkim"}, Verdict: config.VerdictServer})
 	const subject = "letters arrive without an Authentication-Results field of " + authserv
 	daily := func() int {
 		n := 0

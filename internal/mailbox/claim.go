@@ -2,11 +2,14 @@ package mailbox
 
 import (
 	"bytes"
+	"cmp"
 	"context"
+	"crypto/rand"
 	"crypto/tls"
 	"errors"
 	"fmt"
 	"net/mail"
+	"slices"
 	"strings"
 	"time"
 
@@ -18,16 +21,34 @@ import (
 // the letters between them, each deciding half of every game. So a daemon claims the mailbox it
 // watches for its store (the store's instance name) before it reads a letter, and refuses to
 // start when another store holds the claim. The claim lives on the IMAP server, where every
-// daemon that watches the mailbox sees it:
+// daemon that watches the mailbox sees it: a marker message in a folder of its own
+// (ClaimFolder), one per claim, carrying the X-Postald-Store and X-Postald-Mailbox fields.
 //
-//   - with METADATA (RFC 5464), as the private annotation ClaimEntry of the watched mailbox;
-//   - otherwise, as a marker message in a folder of its own (ClaimFolder), one per watched
-//     mailbox, carrying the X-Postald-Store and X-Postald-Mailbox fields.
+// The claim is decided by the server's own order of the markers (their UIDs, which the server
+// gives in the order it stores them), so that two daemons started at the same moment end with
+// exactly one claim: each writes its marker, then reads the markers back, and the earliest
+// marker holds the mailbox; the daemon whose marker is not the earliest deletes its own and is
+// refused, before it reads a letter. A takeover (serve -takeover) first writes its marker like
+// any claim, then deletes the markers of other stores that it found before it wrote, except those
+// written less than ClaimSettle before its own by the server's clock: those are daemons starting
+// at the same moment, not the retired store the takeover is meant for, and the earliest of them
+// holds the mailbox. A takeover that meets such a claim is refused and says so; repeated a minute
+// later, it takes the claim over.
 //
 // A claim is not a lock of a running process: it stays when its daemon stops, so that a second
 // installation started by mistake on the same mailbox is refused even while the first is down.
 // Moving a tournament to another store (a restored backup keeps its instance name and so its
 // claim) is done with Takeover, which replaces the claim.
+//
+// Earlier versions kept the claim, on servers with METADATA (RFC 5464), as the private
+// annotation ClaimEntry of the watched mailbox. A server's annotation has no order that two
+// writers could both see, so the claim has moved to the folder; an annotation naming another
+// store is still honoured (refused unless takeover), and the store that claims the folder
+// removes the annotation.
+
+// ClaimSettle is how old another store's claim must be, by the server's clock, before a
+// takeover replaces it: a younger one is a daemon that started at the same moment.
+const ClaimSettle = time.Minute
 
 // ClaimEntry is the METADATA entry that names the store watching a mailbox.
 const ClaimEntry = "/private/vendor/postald/store"
@@ -43,9 +64,17 @@ type ClaimError struct {
 	Mailbox string
 	Holder  string // the other store's instance name
 	Where   string // "METADATA" or the marker folder
+	// Age is, for a takeover refused because the claim is younger than ClaimSettle, how old
+	// the claim was by the server's clock (two daemons started at once); 0 otherwise.
+	Age time.Duration
 }
 
 func (e *ClaimError) Error() string {
+	if e.Age > 0 {
+		return fmt.Sprintf("mailbox %s was claimed by postald store %s (%s) %v ago: another postald started on it at the same moment and holds it; "+
+			"a takeover replaces only a claim older than %v: if that store is retired, start this one with -takeover again in a minute",
+			e.Mailbox, e.Holder, e.Where, e.Age.Round(time.Second), ClaimSettle)
+	}
 	return fmt.Sprintf("mailbox %s is claimed by postald store %s (%s): another postald watches it; "+
 		"start this one with -takeover only if that store is retired", e.Mailbox, e.Holder, e.Where)
 }
@@ -79,10 +108,27 @@ func claimOn(c *imapclient.Client, mailbox, instance string, takeover bool) (str
 	if mailbox == "" {
 		mailbox = "INBOX"
 	}
+	annotated := false
 	if c.Caps().Has(imap.CapMetadata) {
-		return "METADATA", claimMetadata(c, mailbox, instance, takeover)
+		holder, err := metadataClaim(c, mailbox)
+		if err != nil {
+			return "", err
+		}
+		if holder != "" && holder != instance && !takeover {
+			return "", &ClaimError{Mailbox: mailbox, Holder: holder, Where: "METADATA"}
+		}
+		annotated = holder != ""
 	}
-	return ClaimFolder, claimMarker(c, mailbox, instance, takeover)
+	if err := claimMarker(c, mailbox, instance, takeover); err != nil {
+		return "", err
+	}
+	if annotated {
+		// The claim is the folder's now: the annotation of an earlier version goes.
+		if err := c.SetMetadata(mailbox, map[string]*[]byte{ClaimEntry: nil}).Wait(); err != nil {
+			return "", fmt.Errorf("imap: claim %s: remove the annotation of an earlier postald: %w", mailbox, err)
+		}
+	}
+	return ClaimFolder, nil
 }
 
 // tlsFor returns the TLS configuration of opts, as NewWatcher makes it.
@@ -100,21 +146,27 @@ func tlsFor(opts IMAPOptions) (*tls.Config, error) {
 	return cfg, nil
 }
 
-func claimMetadata(c *imapclient.Client, mailbox, instance string, takeover bool) error {
+// metadataClaim returns the store an earlier postald recorded in the mailbox's annotation.
+func metadataClaim(c *imapclient.Client, mailbox string) (string, error) {
 	data, err := c.GetMetadata(mailbox, []string{ClaimEntry}, nil).Wait()
 	if err != nil {
-		return fmt.Errorf("imap: claim %s: GETMETADATA: %w", mailbox, err)
+		return "", fmt.Errorf("imap: claim %s: GETMETADATA: %w", mailbox, err)
 	}
-	if v := data.Entries[ClaimEntry]; v != nil && len(*v) > 0 && string(*v) != instance && !takeover {
-		return &ClaimError{Mailbox: mailbox, Holder: string(*v), Where: "METADATA"}
+	if v := data.Entries[ClaimEntry]; v != nil {
+		return strings.TrimSpace(string(*v)), nil
 	}
-	val := []byte(instance)
-	if err := c.SetMetadata(mailbox, map[string]*[]byte{ClaimEntry: &val}).Wait(); err != nil {
-		return fmt.Errorf("imap: claim %s: SETMETADATA: %w", mailbox, err)
-	}
-	return nil
+	return "", nil
 }
 
+// marker is one claim marker of a mailbox, as the server stores it.
+type marker struct {
+	uid   imap.UID
+	store string    // X-Postald-Store
+	nonce string    // X-Postald-Claim: which claim wrote it
+	date  time.Time // the server's INTERNALDATE: when it stored the marker
+}
+
+// claimMarker claims mailbox for instance in the marker folder (see the top of this file).
 func claimMarker(c *imapclient.Client, mailbox, instance string, takeover bool) error {
 	if err := ensureMailbox(c, ClaimFolder); err != nil {
 		return err
@@ -122,47 +174,107 @@ func claimMarker(c *imapclient.Client, mailbox, instance string, takeover bool) 
 	if _, err := c.Select(ClaimFolder, nil).Wait(); err != nil {
 		return fmt.Errorf("imap: claim: select %s: %w", ClaimFolder, err)
 	}
+	before, err := markers(c, mailbox)
+	if err != nil {
+		return err
+	}
+	if len(before) > 0 && before[0].store == instance {
+		return nil // this store's claim is the earliest: it holds the mailbox
+	}
+	if len(before) > 0 && !takeover {
+		return &ClaimError{Mailbox: mailbox, Holder: before[0].store, Where: "folder " + ClaimFolder}
+	}
+	nonce := rand.Text()
+	if err := appendMarker(c, mailbox, instance, nonce); err != nil {
+		return err
+	}
+	after, err := markers(c, mailbox)
+	if err != nil {
+		return err
+	}
+	var me *marker
+	for i := range after {
+		if after[i].nonce == nonce {
+			me = &after[i]
+		}
+	}
+	if me == nil {
+		return fmt.Errorf("imap: claim: the marker just written to %s is not there", ClaimFolder)
+	}
+	if takeover {
+		// The claims that stood before this one, and are not daemons starting at the same
+		// moment, are replaced; so are this store's own older markers.
+		var old imap.UIDSet
+		for _, m := range before {
+			if m.store == instance || me.date.Sub(m.date) >= ClaimSettle {
+				old.AddNum(m.uid)
+			}
+		}
+		if len(old) > 0 {
+			if err := deleteUIDs(c, old); err != nil {
+				return err
+			}
+			if after, err = markers(c, mailbox); err != nil {
+				return err
+			}
+		}
+	}
+	if len(after) > 0 && after[0].uid == me.uid {
+		return nil
+	}
+	// Another claim is earlier by the server's order: it holds the mailbox, and this one goes.
+	if err := deleteUIDs(c, imap.UIDSetNum(me.uid)); err != nil {
+		return err
+	}
+	holder := after[0]
+	ce := &ClaimError{Mailbox: mailbox, Holder: holder.store, Where: "folder " + ClaimFolder}
+	if takeover {
+		ce.Age = max(me.date.Sub(holder.date), time.Second)
+	}
+	return ce
+}
+
+// markers returns the claim markers of mailbox in the selected marker folder, in the server's
+// order.
+func markers(c *imapclient.Client, mailbox string) ([]marker, error) {
 	uids, err := c.UIDSearch(&imap.SearchCriteria{Header: []imap.SearchCriteriaHeaderField{
 		{Key: "X-Postald-Mailbox", Value: mailbox}}}, nil).Wait()
 	if err != nil {
-		return fmt.Errorf("imap: claim: search %s: %w", ClaimFolder, err)
+		return nil, fmt.Errorf("imap: claim: search %s: %w", ClaimFolder, err)
 	}
-	var mine, others imap.UIDSet
-	holder := ""
-	if all := uids.AllUIDs(); len(all) > 0 {
-		hdr := &imap.FetchItemBodySection{Specifier: imap.PartSpecifierHeader, Peek: true}
-		msgs, err := c.Fetch(imap.UIDSetNum(all...), &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{hdr}}).Collect()
-		if err != nil {
-			return fmt.Errorf("imap: claim: fetch %s: %w", ClaimFolder, err)
+	all := uids.AllUIDs()
+	if len(all) == 0 {
+		return nil, nil
+	}
+	hdr := &imap.FetchItemBodySection{Specifier: imap.PartSpecifierHeader, Peek: true}
+	msgs, err := c.Fetch(imap.UIDSetNum(all...), &imap.FetchOptions{UID: true, InternalDate: true,
+		BodySection: []*imap.FetchItemBodySection{hdr}}).Collect()
+	if err != nil {
+		return nil, fmt.Errorf("imap: claim: fetch %s: %w", ClaimFolder, err)
+	}
+	var ms []marker
+	for _, m := range msgs {
+		h, err := mail.ReadMessage(bytes.NewReader(append(m.FindBodySection(hdr), '\r', '\n')))
+		if err != nil || !strings.EqualFold(strings.TrimSpace(h.Header.Get("X-Postald-Mailbox")), mailbox) {
+			continue // a search match on another mailbox's name (a prefix of it)
 		}
-		for _, m := range msgs {
-			h, err := mail.ReadMessage(bytes.NewReader(append(m.FindBodySection(hdr), '\r', '\n')))
-			if err != nil || !strings.EqualFold(strings.TrimSpace(h.Header.Get("X-Postald-Mailbox")), mailbox) {
-				continue // a search match on another mailbox's name (a prefix of it)
-			}
-			if s := strings.TrimSpace(h.Header.Get("X-Postald-Store")); s == instance {
-				mine.AddNum(m.UID)
-			} else {
-				others.AddNum(m.UID)
-				holder = s
-			}
+		st := strings.TrimSpace(h.Header.Get("X-Postald-Store"))
+		if st == "" {
+			continue
 		}
+		ms = append(ms, marker{uid: m.UID, store: st, nonce: strings.TrimSpace(h.Header.Get("X-Postald-Claim")), date: m.InternalDate})
 	}
-	if holder != "" && !takeover {
-		return &ClaimError{Mailbox: mailbox, Holder: holder, Where: "folder " + ClaimFolder}
-	}
-	if len(others) > 0 {
-		if err := deleteUIDs(c, others); err != nil {
-			return err
-		}
-	}
-	if len(mine) > 0 {
-		return nil
-	}
+	slices.SortFunc(ms, func(a, b marker) int { return cmp.Compare(a.uid, b.uid) })
+	return ms, nil
+}
+
+// appendMarker writes a claim marker of instance on mailbox.
+func appendMarker(c *imapclient.Client, mailbox, instance, nonce string) error {
 	now := time.Now().UTC()
 	raw := "From: postald <postald@localhost>\r\nDate: " + now.Format(time.RFC1123Z) +
 		"\r\nSubject: postald watches " + mailbox + "\r\nX-Postald-Mailbox: " + mailbox +
-		"\r\nX-Postald-Store: " + instance + "\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" +
+		"\r\nX-Postald-Store: " + instance + "\r\nX-Postald-Claim: " + nonce +
+		"\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" +
 		"This message records that the postald store " + instance + " watches the mailbox " + mailbox + ".\r\n" +
 		"A postald with another store refuses to watch it. Delete this message only to retire that store.\r\n"
 	cmd := c.Append(ClaimFolder, int64(len(raw)), nil)

@@ -1,33 +1,189 @@
 package office
 
 import (
+	"context"
+	"crypto/sha256"
+	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
+	"postald/internal/config"
 	"postald/internal/trust"
 )
 
+// Verifier is postald's own check of who sent a letter: its DKIM signatures, the SPF of its
+// envelope sender and DMARC, asked of the DNS (internal/mailauth). Its results carry the
+// authserv-id trust.OwnCheck.
+type Verifier interface {
+	Check(ctx context.Context, raw []byte) trust.AuthResults
+}
+
+// ErrOwnCheckTemporary is returned by Authenticate for a letter whose own check could not be
+// done now (a DNS that does not answer): the letter stays in the mailbox and is decided when it
+// is tried again, once the DNS answers.
+var ErrOwnCheckTemporary = errors.New("postald's own check of the sender could not be done now")
+
+// ownChecks keeps the results of postald's own check of the letters about to be decided, by
+// the digest of their bytes: the daemon asks Authenticate before a letter's transaction, so
+// that the DNS is never asked while the store is held, and the decision takes the results
+// from here. At most maxOwnChecks are kept; a letter not found is checked when it is decided.
+type ownChecks struct {
+	mu      sync.Mutex
+	results map[[32]byte]trust.AuthResults
+}
+
+const maxOwnChecks = 1024
+
+// policy is the configuration's [trust] as package trust takes it.
+func (o *Office) policy() trust.Policy {
+	t := o.opt.Trust
+	return trust.Policy{AuthservID: t.AuthservID, Require: t.Require, FromOnly: t.FromOnly, Server: t.Verdict == config.VerdictServer}
+}
+
+// needsOwnCheck reports whether a letter with header h is decided with postald's own check:
+// always where it decides (verdict "own"); with verdict "server", only when the server passed
+// it (the own check may then contradict the server; a letter the server failed is held anyway).
+func (o *Office) needsOwnCheck(h trust.Header) bool {
+	pol := o.policy()
+	if pol.FromOnly || len(pol.Require) == 0 || o.opt.Verifier == nil {
+		return false
+	}
+	return !pol.Server || pol.CheckHeader(h) == nil
+}
+
+// Authenticate runs postald's own check of the letters raws, in order, before their
+// transaction, and keeps the results for their decision. It returns how many letters, from the
+// first, may be decided now: a letter whose check failed for now (a required method's
+// temperror) stops it, with ErrOwnCheckTemporary saying why; that letter stays in the mailbox.
+// Safe for concurrent use with the decisions.
+func (o *Office) Authenticate(ctx context.Context, raws ...[]byte) (int, error) {
+	pol := o.policy()
+	for i, raw := range raws {
+		if err := ctx.Err(); err != nil {
+			return i, err
+		}
+		h := trust.ReadHeader(raw)
+		if !o.needsOwnCheck(h) {
+			continue
+		}
+		ar := o.opt.Verifier.Check(ctx, raw)
+		var ae *trust.AuthError
+		if err := pol.Authenticate(h, ar); errors.As(err, &ae) && ae.Own && ae.Result == "temperror" {
+			return i, fmt.Errorf("%w: %s: %s", ErrOwnCheckTemporary, ae.Method, ae.Detail)
+		}
+		o.own.mu.Lock()
+		if o.own.results == nil || len(o.own.results) >= maxOwnChecks {
+			o.own.results = map[[32]byte]trust.AuthResults{}
+		}
+		o.own.results[sha256.Sum256(raw)] = ar
+		o.own.mu.Unlock()
+	}
+	return len(raws), nil
+}
+
+// ownResults returns postald's own results for raw: those Authenticate found, else checked now.
+// Without a Verifier, it has no results: a letter that needs them is not authenticated.
+func (o *Office) ownResults(raw []byte) trust.AuthResults {
+	key := sha256.Sum256(raw)
+	o.own.mu.Lock()
+	ar, ok := o.own.results[key]
+	o.own.mu.Unlock()
+	if ok {
+		return ar
+	}
+	if o.opt.Verifier == nil {
+		return trust.AuthResults{AuthservID: trust.OwnCheck, Results: []trust.MethodResult{
+			{Method: "dkim", Result: "none", Reason: "postald's own check is not set up"}}}
+	}
+	ar = o.opt.Verifier.Check(context.Background(), raw)
+	o.own.mu.Lock()
+	if o.own.results == nil || len(o.own.results) >= maxOwnChecks {
+		o.own.results = map[[32]byte]trust.AuthResults{}
+	}
+	o.own.results[key] = ar
+	o.own.mu.Unlock()
+	return ar
+}
+
+// forget drops the results kept for raw once its decision is recorded.
+func (o *Office) forget(raw []byte) {
+	o.own.mu.Lock()
+	delete(o.own.results, sha256.Sum256(raw))
+	o.own.mu.Unlock()
+}
+
+// authenticate decides whether h.From sent the letter raw, by [trust] (trust.Policy.Authenticate):
+// postald's own check decides, or, with verdict "server", the receiving server's field, not
+// contradicted by postald's own check. (A temporary failure of the check is kept out of the
+// decision by Authenticate; met here, where no one asked first, it fails like any other.)
+func (o *Office) authenticate(h trust.Header, raw []byte) error {
+	pol := o.policy()
+	var own trust.AuthResults
+	if o.needsOwnCheck(h) || (!pol.FromOnly && !pol.Server) {
+		own = o.ownResults(raw)
+	}
+	return pol.Authenticate(h, own)
+}
+
 // authVerdict is the authentication verdict postald records with an inbound letter, for the
 // judge (`judge show`, `judge letter`): what the configured trust made of the letter's From
-// address, and what the trusted receiving server said of it.
+// address, then what postald's own check found and what the trusted receiving server said:
 //
-//	pass: dkim, dmarc aligned with club.example (mx.club.example: dkim=pass spf=pass dmarc=pass)
-//	fail: not authenticated: dkim: fail (mx.club.example: dkim=fail spf=none)
+//	pass: dmarc aligned with club.example by postald's own check (postald: dkim=pass spf=fail dmarc=pass; mx.club.example: dkim=pass spf=pass dmarc=pass)
+//	fail: not authenticated by postald's own check: dkim: fail (body hash did not verify) (postald: dkim=fail ...; mx.club.example: dkim=pass)
+//	pass: dkim aligned with club.example by mx.club.example, not contradicted by postald's own check (postald: ...; mx.club.example: ...)
 //	none: no authentication required ([trust]); the From address alone is believed
 func (o *Office) authVerdict(raw []byte) string {
+	defer o.forget(raw)
 	h := trust.ReadHeader(raw)
-	pol := trust.Policy{AuthservID: o.opt.Trust.AuthservID, Require: o.opt.Trust.Require}
-	said := ""
+	pol := o.policy()
+	var said []string
+	own := !pol.FromOnly && len(pol.Require) > 0 && (o.needsOwnCheck(h) || !pol.Server)
+	if own {
+		said = append(said, ownSays(o.ownResults(raw)))
+	}
 	if pol.AuthservID != "" {
-		said = " (" + serverSays(h.AuthResults, pol.AuthservID) + ")"
+		said = append(said, serverSays(h.AuthResults, pol.AuthservID))
+	}
+	tail := ""
+	if len(said) > 0 {
+		tail = " (" + strings.Join(said, "; ") + ")"
 	}
 	if len(pol.Require) == 0 {
-		return "none: no authentication required ([trust]); the From address alone is believed" + said
+		return "none: no authentication required ([trust]); the From address alone is believed" + tail
 	}
-	if err := pol.Check(h.AuthResults, h.From); err != nil {
-		return "fail: " + err.Error() + said
+	var ownResults trust.AuthResults
+	if own {
+		ownResults = o.ownResults(raw)
 	}
-	return fmt.Sprintf("pass: %s aligned with %s%s", strings.Join(pol.Require, ", "), trust.Domain(h.From), said)
+	if err := pol.Authenticate(h, ownResults); err != nil {
+		return "fail: " + err.Error() + tail
+	}
+	by := "by postald's own check"
+	if pol.Server {
+		by = "by " + pol.AuthservID
+		if own {
+			by += ", not contradicted by postald's own check"
+		}
+	}
+	return fmt.Sprintf("pass: %s aligned with %s %s%s", strings.Join(pol.Require, ", "), trust.Domain(h.From), by, tail)
+}
+
+// ownSays sums up postald's own results: "postald: dkim=pass spf=none dmarc=pass".
+func ownSays(ar trust.AuthResults) string {
+	var rs []string
+	for _, r := range ar.Results {
+		s := r.Method + "=" + r.Result
+		if d := r.Property("header", "d"); d != "" && r.Method == "dkim" {
+			s += " header.d=" + d
+		}
+		if r.Result != "pass" && r.Reason != "" {
+			s += " (" + r.Reason + ")"
+		}
+		rs = append(rs, s)
+	}
+	return trust.OwnCheck + ": " + strings.Join(rs, " ")
 }
 
 // serverSays sums up the first Authentication-Results field of server: "mx.example: dkim=pass

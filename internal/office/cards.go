@@ -69,6 +69,16 @@ type CardsRequest struct {
 // CardsReply lists them in the order they were written.
 type CardsReply struct {
 	Cards []Card `json:"cards"`
+	// Unreadable are the cards of the outbox that cannot be read back to print (a card's letter
+	// or its tournament's sheet that cannot be read): named with why, while the others are listed.
+	Unreadable []CardFault `json:"unreadable,omitempty"`
+}
+
+// CardFault is a card that cannot be listed or printed, and why.
+type CardFault struct {
+	Seq  uint64       `json:"seq"`
+	Game store.GameID `json:"game"`
+	Why  string       `json:"why"`
 }
 
 // Card is one card to post or call to make: where it goes and what it says.
@@ -263,7 +273,9 @@ func (o *Office) cards(req CardsRequest) (*CardsReply, error) {
 			}
 			c, err := o.cardOf(tx, it)
 			if err != nil {
-				return err
+				// One card that cannot be read never keeps the captain from the others.
+				rep.Unreadable = append(rep.Unreadable, CardFault{Seq: it.Seq, Game: it.Game, Why: err.Error()})
+				continue
 			}
 			rep.Cards = append(rep.Cards, c)
 		}
@@ -285,7 +297,7 @@ func (o *Office) cardOf(tx *store.Tx, it store.OutboxItem) (Card, error) {
 	if err != nil {
 		return Card{}, fmt.Errorf("card %d: %w", it.Seq, err)
 	}
-	c.From = append([]string{sh.Name + " (" + sh.Code + ")"}, sh.PostalAddress...)
+	c.From = sh.CardSender()
 	c.Language = sh.LanguageOf(it.Card.Player)
 	return c, nil
 }

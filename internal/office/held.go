@@ -26,12 +26,25 @@ func (tx trustPhrases) why(h trust.Hold) string {
 		return fmt.Sprintf(format, h.Quote)
 	case trust.HoldFromFields:
 		return t.FromFields(h.N)
+	case trust.HoldFromList:
+		return t.FromList(h.N)
+	case trust.HoldSender:
+		if h.N > 1 {
+			return t.SenderFields(h.N)
+		}
+		if h.Other == "" {
+			return fmt.Sprintf(t.SenderUnread, h.From)
+		}
+		return fmt.Sprintf(t.Sender, h.Other, h.From)
 	case trust.HoldNoPolicy:
 		return fmt.Sprintf(t.NoPolicy, "require", "from_only = true")
 	case trust.HoldAuth:
 		a := h.Auth
 		if a == nil {
 			a = &trust.AuthError{}
+		}
+		if a.Own || a.Fault == trust.AuthContradicted {
+			return tx.ownWhy(a)
 		}
 		switch a.Fault {
 		case trust.AuthNoField:
@@ -93,4 +106,23 @@ func decodeHold(b json.RawMessage) (h trust.Hold, ok bool) {
 func quarantined(base store.LetterOutcome, h trust.Hold) store.LetterOutcome {
 	base.Quarantine, base.Held = englishHeld(h), encodeHold(h)
 	return base
+}
+
+// ownWhy words a failure of postald's own check, or its contradiction of the receiving server,
+// with the check's reason (a signature that does not verify, an address SPF does not allow).
+func (tx trustPhrases) ownWhy(a *trust.AuthError) string {
+	t := tx.held
+	detail := ""
+	if a.Detail != "" {
+		detail = fmt.Sprintf(t.OwnDetail, a.Detail)
+	}
+	switch a.Fault {
+	case trust.AuthContradicted:
+		return fmt.Sprintf(t.Contradicted, a.Method, a.Result) + detail
+	case trust.AuthNoResult:
+		return fmt.Sprintf(t.OwnNoResult, a.Method) + detail
+	case trust.AuthMisaligned:
+		return fmt.Sprintf(t.OwnMisaligned, a.Method, a.Domain, a.From)
+	}
+	return fmt.Sprintf(t.OwnNotPassed, a.Method, a.Result) + detail
 }

@@ -32,7 +32,7 @@ func TestHeldReasonInTheJudgesLanguage(t *testing.T) {
 		t.Fatal(err)
 	}
 	o := New(Options{Store: db, From: from, Limits: config.Defaults().Limits,
-		Trust:  config.Trust{AuthservID: "mx." + trustDomain, Require: []string{"dkim"}},
+		Trust:  config.Trust{AuthservID: "mx." + trustDomain, Require: []string{"dkim"}, Verdict: config.VerdictServer},
 		Logger: slog.New(slog.DiscardHandler), Now: func() time.Time { return now }})
 	player := sh.Players[0].Email
 	letter := func(uid uint32, sender, auth string) {

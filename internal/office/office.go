@@ -41,8 +41,11 @@ type Options struct {
 	Trust  config.Trust
 	// Sender, when set, sends the judges' notice of a store that cannot be written.
 	Sender Sender
-	Logger *slog.Logger
-	Now    func() time.Time // nil: time.Now
+	// Verifier is postald's own check of a letter's sender (internal/mailauth); nil: none, and
+	// a [trust] whose verdict is postald's own authenticates nobody.
+	Verifier Verifier
+	Logger   *slog.Logger
+	Now      func() time.Time // nil: time.Now
 	// Decided, when set, is told of every letter decided once its transaction committed: the
 	// verdict recorded ("quarantined" for a letter held) and how long the decision took (the
 	// daemon's metrics).
@@ -116,7 +119,8 @@ type Office struct {
 	log   *slog.Logger
 	now   func() time.Time
 	zones zoneCache
-	trust *guard // rate limits, in memory: a restart starts every window afresh
+	trust *guard    // rate limits, in memory: a restart starts every window afresh
+	own   ownChecks // postald's own check's results of the letters about to be decided
 	// faults is what the office knows of the store's failures to write (storage.go).
 	faults storeFaults
 	// heldKnown: every held letter the store holds has been listed in a digest, as far as

@@ -432,7 +432,7 @@ func TestHeldNoteInTheSendersLanguage(t *testing.T) {
 	}
 	seen := len(mailedSince(t, db, 0))
 	o := New(Options{Store: db, From: from, Limits: config.Defaults().Limits,
-		Trust:  config.Trust{AuthservID: "mx." + trustDomain, Require: []string{"dkim"}},
+		Trust:  config.Trust{AuthservID: "mx." + trustDomain, Require: []string{"dkim"}, Verdict: config.VerdictServer},
 		Logger: slog.New(slog.DiscardHandler), Now: func() time.Time { return now }})
 	player := sh.Players[1].Email
 	raw := []byte("Authentication-Results: mx." + trustDomain + "; dkim=fail header.d=" + trustDomain + "\r\nFrom: " + player +

@@ -68,6 +68,11 @@ func Register(db *store.DB, from mail.Address, data []byte, now time.Time, force
 	if err != nil {
 		return nil, fmt.Errorf("regulation.zone: %w", err)
 	}
+	// Everything a card needs, before any card is written (not even -force registers a sheet
+	// whose cards could not print).
+	if ps := sh.CardProblems(); len(ps) > 0 {
+		return nil, &tournament.InvalidError{Problems: ps}
+	}
 	if odd := sh.Unusual(daysclock.DateOf(now, loc)); len(odd) > 0 && !force {
 		return nil, &tournament.InvalidError{Problems: odd}
 	}

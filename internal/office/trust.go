@@ -22,13 +22,16 @@ import (
 // The trust rules of the daemon (architecture.md, "Reliability contract"):
 //
 //   - Only a registered player moves, and only in his own games: the sender is the From address,
-//     authenticated where [trust] says so by the receiving server's Authentication-Results.
+//     authenticated where [trust] says so by postald's own check of the letter's DKIM
+//     signatures, the SPF of its envelope sender and DMARC (or, with verdict "server", by the
+//     receiving server's Authentication-Results, not contradicted by that check).
 //   - No loops (RFC 3834): automatic mail is never answered, and the answers to letters without
 //     moves and the automatic notices to any one address are limited per hour ([limits]
 //     answers_per_hour); the answer to a letter with moves is always sent.
 //   - Limits: size, MIME parts, line length and letters per sender per hour. A letter that fails
 //     authentication is held before it is counted, so a flood in a player's name never uses up
-//     his own letters.
+//     his own letters; and a registered player's letter with moves is decided over the hourly
+//     limit too (playerMoves): the limit protects answers, never his moves.
 //
 // A letter that fails any of them is held: kept in the store's quarantine (archived, never
 // applied) and listed in the judges' daily digest (digest.go). When it names a registered player
@@ -79,10 +82,11 @@ func (o *Office) trustState() *guard { return o.trust }
 func (o *Office) precheck(tx *store.Tx, base store.LetterOutcome, size int64) (from string, held *store.LetterOutcome, err error) {
 	h := trust.ReadHeader(base.Raw)
 	from = h.From
-	pol := trust.Policy{AuthservID: o.opt.Trust.AuthservID, Require: o.opt.Trust.Require, FromOnly: o.opt.Trust.FromOnly}
-	// A letter without a field of the receiving server did not pass its verifier: had it
-	// brought a forged field in the server's name, that field would have been believed.
-	unstamped := !pol.FromOnly && pol.AuthservID != "" && !pol.Stamped(h.AuthResults)
+	pol := o.policy()
+	// A letter without a field of the receiving server did not pass its verifier: where the
+	// server's verdict is believed (verdict "server"), a forged field in the server's name would
+	// have been.
+	unstamped := pol.Server && !pol.FromOnly && pol.AuthservID != "" && !pol.Stamped(h.AuthResults)
 	hold := func(h trust.Hold, note noteKind) (string, *store.LetterOutcome, error) {
 		out, err := o.hold(tx, base, from, h, note)
 		if err == nil && unstamped {
@@ -99,7 +103,18 @@ func (o *Office) precheck(tx *store.Tx, base store.LetterOutcome, size int64) (f
 	if h.FromFields > 1 {
 		return hold(trust.Hold{Kind: trust.HoldFromFields, N: h.FromFields}, noteForged)
 	}
-	if err := pol.CheckHeader(h); err != nil {
+	// RFC 5322 (3.6.2): a From with several authors, or a Sender who is not the From, is a
+	// letter written for somebody else or for several people; postald reads a letter as one
+	// player's own, so it cannot read either as anybody's move: held as unreadable.
+	if h.FromAddrs > 1 {
+		return hold(trust.Hold{Kind: trust.HoldFromList, N: h.FromAddrs}, noteUnreadable)
+	}
+	if h.SenderFields > 1 || (h.SenderFields == 1 && h.Sender != from) {
+		return hold(trust.Hold{Kind: trust.HoldSender, From: from, Other: h.Sender, N: h.SenderFields}, noteUnreadable)
+	}
+	// The sender: postald's own check of the letter's DKIM, SPF and DMARC, or the receiving
+	// server's field not contradicted by it ([trust] verdict; authverdict.go).
+	if err := o.authenticate(h, base.Raw); err != nil {
 		if errors.Is(err, trust.ErrNoPolicy) {
 			return hold(trust.Authentication(err), noNote) // postald's configuration, not the letter: the judge is told
 		}
@@ -107,10 +122,6 @@ func (o *Office) precheck(tx *store.Tx, base store.LetterOutcome, size int64) (f
 		// wrote it, he knows to write again from his own account; if not, that someone writes in
 		// his name (the loop rule above keeps automatic mail unanswered).
 		return hold(trust.Authentication(err), noteForged)
-	}
-	g := o.trustState()
-	if !g.allow(g.letters, from, base.Received) {
-		return hold(trust.Hold{Kind: trust.HoldRate, N: o.opt.Limits.LettersPerHour, From: from}, noteRate)
 	}
 	lim := trust.Limits{MaxBytes: int64(o.opt.Limits.MaxMessageBytes), MaxParts: o.opt.Limits.MaxParts, MaxLineBytes: o.opt.Limits.MaxLineBytes}
 	if e := lim.Check(base.Raw, size); e != nil {
@@ -120,7 +131,37 @@ func (o *Office) precheck(tx *store.Tx, base store.LetterOutcome, size int64) (f
 		e := &trust.Excess{What: "partial", Got: int64(len(base.Raw)), Max: size}
 		return hold(trust.Hold{Kind: trust.HoldLimit, Excess: e}, noteLimit)
 	}
+	g := o.trustState()
+	if !g.allow(g.letters, from, base.Received) {
+		moves, err := o.playerMoves(tx, base.Raw, from)
+		if err != nil {
+			return from, nil, err
+		}
+		if !moves {
+			return hold(trust.Hold{Kind: trust.HoldRate, N: o.opt.Limits.LettersPerHour, From: from}, noteRate)
+		}
+		o.log.Info("a move letter over the hourly limit of letters is decided: the limit holds back answers, never a player's moves",
+			"from", from, "limit", o.opt.Limits.LettersPerHour)
+	}
 	return from, nil, nil
+}
+
+// playerMoves reports a letter over the hourly limit of letters that a registered player, shown
+// to be its sender by [trust] (the checks above passed), wrote with moves. The limit is there to
+// keep loops and floods from being answered (RFC 3834); a player's move letter is answered
+// whatever the count (answers, below), and holding it would stop his game while his clock runs
+// (4.3.1), so it is decided. Only such letters are read twice: the rest of a flood is held
+// unread.
+func (o *Office) playerMoves(tx *store.Tx, raw []byte, from string) (bool, error) {
+	regs, err := o.registrations(tx, from)
+	if err != nil || len(regs) == 0 {
+		return false, err
+	}
+	l, err := mailparse.Parse(raw)
+	if err != nil {
+		return false, nil // unreadable: held under the limit like the rest
+	}
+	return carriesMoves(l), nil
 }
 
 // noteKind is the short note a held letter's sender gets, if any.
@@ -485,7 +526,11 @@ func (tx trustPhrases) noteLetter(r registration, note noteKind, h trust.Hold, b
 		// The authentication's verdict, or the From read two ways, in the sender's words.
 		fmt.Fprintf(&b, tx.NoteForged+"\n", tx.why(h))
 	default:
-		fmt.Fprintf(&b, tx.NoteUnreadable+"\n", h.Fault)
+		fault := h.Fault
+		if h.Kind != trust.HoldUnreadable {
+			fault = tx.why(h) // the From's or the Sender's addresses, in his words
+		}
+		fmt.Fprintf(&b, tx.NoteUnreadable+"\n", fault)
 	}
 	b.WriteString(tx.NoteKept + "\n")
 	return fmt.Sprintf(tx.NoteSubject, r.sheet.Code), withReceipt(b.String(), tx.receiptLine(rc, base.Received, loc))

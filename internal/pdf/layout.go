@@ -298,3 +298,22 @@ func trimRight(l []rune) []rune {
 	}
 	return l
 }
+
+// AddressProblem says why lines cannot be printed as a card's address block, in the window of
+// the envelope ("" when they can): more than MaxBlockLines lines once wrapped at AddressColumns.
+// It is the check Write makes, for a start sheet to be refused before any card is written.
+func AddressProblem(lines []string) string {
+	return blockProblem(lines, AddressColumns)
+}
+
+// SenderProblem says why lines cannot be printed as a card's sender block ("" when they can).
+func SenderProblem(lines []string) string {
+	return blockProblem(lines, SenderColumns)
+}
+
+func blockProblem(lines []string, cols int) string {
+	if n := len(blockLines(lines, cols)); n > MaxBlockLines {
+		return fmt.Sprintf("%d lines of at most %d characters on a card, more than the %d its block has", n, cols, MaxBlockLines)
+	}
+	return ""
+}

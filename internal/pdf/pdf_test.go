@@ -11,6 +11,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -567,5 +568,37 @@ func TestManyCharacters(t *testing.T) {
 	}
 	if _, err := pageCount(objs); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestBlockProblems: what AddressProblem and SenderProblem refuse is what Write cannot print,
+// and what they accept it prints.
+func TestBlockProblems(t *testing.T) {
+	long := strings.Repeat("Очень длинная улица имени кого-то, ", 12) // about 400 characters
+	for _, tc := range []struct {
+		name  string
+		lines []string
+		ok    bool
+	}{
+		{"an address of four lines", []string{"Белов Борис", "190000, Санкт-Петербург", "ул. Садовая, д. 1, кв. 2", "Россия"}, true},
+		{"ten lines of 40", slices.Repeat([]string{strings.Repeat("x", AddressColumns)}, MaxBlockLines), true},
+		{"eleven lines", slices.Repeat([]string{"x"}, MaxBlockLines+1), false},
+		{"a 400-character line", []string{"Белов Борис", long}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, block := range []struct {
+				problem func([]string) string
+				card    func([]string) Card
+			}{
+				{AddressProblem, func(l []string) Card { return Card{From: []string{"Club"}, To: l, Text: "x"} }},
+				{SenderProblem, func(l []string) Card { return Card{From: l, To: []string{"Boris"}, Text: "x"} }},
+			} {
+				p := block.problem(tc.lines)
+				err := Write(io.Discard, Document{Cards: []Card{block.card(tc.lines)}})
+				if (p == "") != tc.ok || (err == nil) != tc.ok {
+					t.Errorf("problem %q, Write %v; want printable %v", p, err, tc.ok)
+				}
+			}
+		})
 	}
 }

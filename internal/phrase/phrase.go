@@ -629,7 +629,13 @@ type HeldText struct {
 	NoFrom       string
 
 	FromFields func(n int) string // how many From fields
-	NoPolicy   string             // the two settings, as written
+	FromList   func(n int) string // how many addresses the From names
+	// Sender (the Sender's address, the From's), SenderUnread (the From's: the Sender's cannot
+	// be read), SenderFields (how many Sender fields): a letter sent by another than its From.
+	Sender       string
+	SenderUnread string
+	SenderFields func(n int) string
+	NoPolicy     string // the two settings, as written
 
 	// The authentication (trust.AuthError).
 	AuthNoField    string // the receiving server
@@ -637,6 +643,17 @@ type HeldText struct {
 	AuthNotPassed  string // the method, its result
 	AuthNoResult   string // the method
 	AuthMisaligned string // the method, the domain it passed for, the From domain
+
+	// postald's own check of DKIM, SPF and DMARC (trust.AuthError with Own): OwnNotPassed (the
+	// method, its result), OwnNoResult (the method), OwnMisaligned (the method, the domain it
+	// passed for, the From domain), Contradicted (the method the receiving server passed, the
+	// result of postald's own check); OwnDetail (the check's reason, in its own English words)
+	// follows the first, second and fourth.
+	OwnNotPassed  string
+	OwnNoResult   string
+	OwnMisaligned string
+	Contradicted  string
+	OwnDetail     string
 
 	Rate        string             // Trust.Letters(the hourly limit), the address
 	Unreadable  string             // the parser's words

@@ -421,12 +421,25 @@ var russian = Book{
 			FromFields: func(n int) string {
 				return fmt.Sprintf("отправитель указан в заголовке несколько раз (%d)", n)
 			},
+			FromList: func(n int) string {
+				return fmt.Sprintf("в заголовке названо несколько отправителей (%s); у письма с ходом один отправитель", ruAddress.count(n))
+			},
+			Sender:       "письмо отправил %s от имени %s; письмо с ходом посылает сам игрок",
+			SenderUnread: "письмо от имени %s отправил кто-то другой, чей адрес не читается",
+			SenderFields: func(n int) string {
+				return fmt.Sprintf("в заголовке несколько фактических отправителей (%d)", n)
+			},
 			NoPolicy:       "подлинность отправителей не проверяется: в разделе [trust] не задано ни %s, ни %s; см. docs/trust.md",
 			AuthNoField:    "подлинность не подтверждена: нет поля Authentication-Results сервера %s",
 			AuthUnreadable: "подлинность не подтверждена: поле сервера %s не читается: %s",
 			AuthNotPassed:  "подлинность не подтверждена: проверка %s дала %s",
 			AuthNoResult:   "подлинность не подтверждена: проверки %s нет",
 			AuthMisaligned: "подлинность не подтверждена: проверка %s пройдена для «%s», а не для %s",
+			OwnNotPassed:   "подлинность не подтверждена собственной проверкой postald: %s дала %s",
+			OwnNoResult:    "подлинность не подтверждена собственной проверкой postald: проверки %s нет",
+			OwnMisaligned:  "подлинность не подтверждена собственной проверкой postald: %s пройдена для «%s», а не для %s",
+			Contradicted:   "принимающий сервер пропустил %s, но собственная проверка postald дала %s",
+			OwnDetail:      " (%s)",
 			Rate:           "больше %s с адреса %s за час",
 			Unreadable:     "письмо не читается: %s",
 			FromTwoWays:    "отправитель читается двояко: «%s» и «%s»",
@@ -682,7 +695,8 @@ var (
 	ruLettersOf = counted{plural.Word{One: "письма", Few: "писем", Many: "писем"}, plural.Russian} // after «больше»
 	ruLetter    = counted{plural.Word{One: "письмо", Few: "письма", Many: "писем"}, plural.Russian}
 	ruByte      = counted{plural.Word{One: "байт", Few: "байта", Many: "байт"}, plural.Russian}
-	ruTime      = counted{plural.Word{One: "раз", Few: "раза", Many: "раз"}, plural.Russian}        // «3 раза», «5 раз»
+	ruTime      = counted{plural.Word{One: "раз", Few: "раза", Many: "раз"}, plural.Russian} // «3 раза», «5 раз»
+	ruAddress   = counted{plural.Word{One: "адрес", Few: "адреса", Many: "адресов"}, plural.Russian}
 	ruPartOf    = counted{plural.Word{One: "части", Few: "частей", Many: "частей"}, plural.Russian} // after «больше»
 )
 

@@ -115,7 +115,8 @@ func Open(path string, opts Options) (*DB, error) {
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
-	if err := fixMode(path, opts.ReadOnly, log); err != nil {
+	loose, err := checkPath(path)
+	if err != nil {
 		return nil, err
 	}
 	limit := opts.CheckLimit
@@ -135,7 +136,7 @@ func Open(path string, opts Options) (*DB, error) {
 			return nil, err
 		}
 	}
-	b, err := openBolt(path, &bolt.Options{
+	b, f, err := openBolt(path, &bolt.Options{
 		Timeout:  timeout,
 		ReadOnly: opts.ReadOnly,
 		NoSync:   opts.NoSync,
@@ -147,6 +148,13 @@ func Open(path string, opts Options) (*DB, error) {
 	if err := db.open(opts); err != nil {
 		b.Close()
 		return nil, openError(path, err)
+	}
+	if loose {
+		// Known now to be postald's store: its header, schema and buckets are read.
+		if err := tightenMode(f, path, opts.ReadOnly, log); err != nil {
+			b.Close()
+			return nil, err
+		}
 	}
 	return db, nil
 }
@@ -164,12 +172,16 @@ func boltOpenError(path string, timeout time.Duration, err error) error {
 
 // openBolt is bolt.Open with a panic on a damaged page (the freelist is read
 // on open) turned into a *DamageError. bbolt does not close the file when it
-// panics, so openBolt closes it, which releases the lock.
-func openBolt(path string, o *bolt.Options) (b *bolt.DB, err error) {
-	var f *os.File
+// panics, so openBolt closes it, which releases the lock. The file is opened
+// without following a symbolic link (O_NOFOLLOW), whatever replaced the file
+// since checkPath looked; f is the file bbolt holds.
+func openBolt(path string, o *bolt.Options) (b *bolt.DB, f *os.File, err error) {
 	o.OpenFile = func(name string, flag int, mode os.FileMode) (*os.File, error) {
 		var err error
-		f, err = os.OpenFile(name, flag, mode)
+		f, err = os.OpenFile(name, flag|syscall.O_NOFOLLOW, mode)
+		if errors.Is(err, syscall.ELOOP) {
+			err = fmt.Errorf("it is a symbolic link, which postald does not follow: %w", err)
+		}
 		return f, err
 	}
 	defer func() {
@@ -179,7 +191,8 @@ func openBolt(path string, o *bolt.Options) (b *bolt.DB, err error) {
 	}()
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer guard(path, &err)
-	return bolt.Open(path, fileMode, o)
+	b, err = bolt.Open(path, fileMode, o)
+	return b, f, err
 }
 
 // openError is err as Open returns it: a *DamageError as it is (it names
@@ -195,7 +208,7 @@ func openError(path string, err error) error {
 // checkFile checks the length and the pages of the file at path through a
 // read-only handle (see Open).
 func checkFile(path string, timeout time.Duration, log *slog.Logger) error {
-	b, err := openBolt(path, &bolt.Options{Timeout: timeout, ReadOnly: true})
+	b, _, err := openBolt(path, &bolt.Options{Timeout: timeout, ReadOnly: true})
 	if err != nil {
 		return boltOpenError(path, timeout, err)
 	}
@@ -242,17 +255,35 @@ func (db *DB) checkLength() error {
 	})
 }
 
-// fixMode tightens the mode of an existing file to 0600 and says so.
-func fixMode(path string, readOnly bool, log *slog.Logger) error {
-	fi, err := os.Stat(path)
+// checkPath looks at the file at path without following a symbolic link, before anything opens
+// it: a link is refused (a [store] path that names a link, or a typo that names another file
+// through one, must never lead postald to open, lock or change that file), and so is anything
+// but a regular file. It reports whether an existing file's mode lets others read it; the mode
+// is tightened only once the file is known to be postald's store (tightenMode).
+func checkPath(path string) (loose bool, err error) {
+	fi, err := os.Lstat(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return nil
+		return false, nil
 	}
 	if err != nil {
-		return fmt.Errorf("open store: %w", err)
+		return false, fmt.Errorf("open store: %w", err)
+	}
+	if fi.Mode()&os.ModeSymlink != 0 {
+		target, _ := os.Readlink(path)
+		return false, fmt.Errorf("open store %s: it is a symbolic link (to %s): postald opens its store by the file's own path, "+
+			"never through a link, and has not touched the file it points to; set [store] path to the store file itself", path, target)
 	}
 	if !fi.Mode().IsRegular() {
-		return fmt.Errorf("open store %s: not a regular file", path)
+		return false, fmt.Errorf("open store %s: not a regular file", path)
+	}
+	return fi.Mode().Perm()&0o077 != 0, nil
+}
+
+// tightenMode sets the mode of the open store f to 0600 and says so; read-only, it only warns.
+func tightenMode(f *os.File, path string, readOnly bool, log *slog.Logger) error {
+	fi, err := f.Stat()
+	if err != nil {
+		return fmt.Errorf("open store %s: %w", path, err)
 	}
 	if fi.Mode().Perm()&0o077 == 0 {
 		return nil // only the owner can read it
@@ -261,7 +292,7 @@ func fixMode(path string, readOnly bool, log *slog.Logger) error {
 		log.Warn("store file mode is not 0600", "path", path, "mode", fi.Mode().Perm().String())
 		return nil
 	}
-	if err := os.Chmod(path, fileMode); err != nil {
+	if err := f.Chmod(fileMode); err != nil {
 		return fmt.Errorf("open store %s: tighten mode %v to 0600: %w", path, fi.Mode().Perm(), err)
 	}
 	log.Warn("store file mode tightened to 0600", "path", path, "was", fi.Mode().Perm().String())

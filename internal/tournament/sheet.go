@@ -10,6 +10,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"postald/internal/daysclock"
+	"postald/internal/pdf"
 	"postald/internal/phrase"
 	"postald/internal/referee"
 )
@@ -330,6 +331,30 @@ func ParseSheet(data []byte) (*Sheet, error) {
 	return s, nil
 }
 
+// CardProblems lists what the cards of a valid sheet could not print, for a sheet registered
+// now (tournament create): the captain's address with the tournament's name as a card's sender
+// block, and each player's by post with his name as its address block, in the lines and
+// lengths those blocks have (pdf.SenderProblem, pdf.AddressProblem). A card that could not be
+// printed would wait, and its game with it (4.3.1), so such a sheet is refused before any card
+// is written. A sheet already registered is not checked again: its cards that cannot print are
+// named when they are printed, and the others print.
+func (s *Sheet) CardProblems() []Problem {
+	var ps problems
+	if len(s.PostalAddress) > 0 {
+		if why := pdf.SenderProblem(s.CardSender()); why != "" {
+			ps.add("tournament.postal_address", "the captain's address with the tournament's name is %s: shorten the address or the name", why)
+		}
+	}
+	for _, p := range s.Players {
+		if p.Channel == referee.ChannelPost && len(p.PostalAddress) > 0 {
+			if why := pdf.AddressProblem(p.CardAddress()); why != "" {
+				ps.add(fmt.Sprintf("player %d.postal_address", p.Number), "with the name, %s: shorten the address", why)
+			}
+		}
+	}
+	return ps
+}
+
 // Unusual lists what is only unusual in a valid sheet registered on today: an end date already
 // past (a tournament entered late, after its play). Such a sheet is registered only when the
 // director insists (tournament create -force). A start date already past is not unusual: play
@@ -538,4 +563,15 @@ func (s *Sheet) Game(name string) (Game, bool) {
 		}
 	}
 	return Game{}, false
+}
+
+// CardSender is the sender block of the tournament's cards: its name and code, then the
+// captain's postal address.
+func (s *Sheet) CardSender() []string {
+	return append([]string{s.Name + " (" + s.Code + ")"}, s.PostalAddress...)
+}
+
+// CardAddress is the address block of a card to p: his name, then his postal address.
+func (p Player) CardAddress() []string {
+	return append([]string{p.Name}, p.PostalAddress...)
 }

@@ -2,7 +2,9 @@ package tournament
 
 import (
 	"errors"
+	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -226,4 +228,60 @@ func FuzzParseSheet(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestCardProblems: a sheet whose cards could not print is named at registration: a player's
+// 400-character postal address, a captain's address too long for the sender block; ParseSheet
+// still reads such a sheet (one registered before keeps working).
+func TestCardProblems(t *testing.T) {
+	base := `
+[tournament]
+code = "CP-1"
+name = "cards"
+variant = "russian"
+start = 2026-11-02
+end = 2027-10-31
+language = "en"
+address = "moves@club.example"
+judge = "judge@club.example"
+director = "td@club.example"
+postal_address = %q
+
+[[player]]
+number = 1
+name = "Anna"
+email = "anna@club.example"
+
+[[player]]
+number = 2
+name = "Boris"
+channel = "post"
+postal_address = %q
+`
+	long := strings.Repeat("A very long street name, ", 16)
+	for _, tc := range []struct {
+		name, captain, boris string
+		want                 []string
+	}{
+		{"both fit", "Captain, PO Box 1, Tula", "1 Main Street, Kaluga", nil},
+		{"a 400-character address", "Captain, PO Box 1, Tula", strings.ReplaceAll(long, ",", ""), []string{"player 2.postal_address"}},
+		{"a captain's address of 12 lines", long, "1 Main Street, Kaluga", []string{"tournament.postal_address"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sh, err := ParseSheet([]byte(fmt.Sprintf(base, tc.captain, tc.boris)))
+			if err != nil {
+				t.Fatalf("ParseSheet: %v", err)
+			}
+			var got []string
+			for _, p := range sh.CardProblems() {
+				got = append(got, p.Where)
+				if !strings.Contains(p.What, "more than the 10") {
+					t.Errorf("%s: %q does not say what does not fit", p.Where, p.What)
+				}
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("CardProblems: %v, want %v", got, tc.want)
+			}
+		})
+	}
 }

@@ -277,6 +277,9 @@ type Policy struct {
 	// FromOnly believes the From address alone (a closed test setup). A Policy that neither
 	// requires a method nor says FromOnly authenticates nobody.
 	FromOnly bool
+	// Server: the receiving server's field decides, and postald's own results may only
+	// contradict it (Authenticate); otherwise postald's own results decide.
+	Server bool
 }
 
 // AuthError says why a letter's sender is not authenticated, as a typed record: the judge's
@@ -289,7 +292,10 @@ type AuthError struct {
 	Result string    `json:"result,omitempty"` // not passed: the method's result (fail, none, softfail, ...)
 	Domain string    `json:"domain,omitempty"` // misaligned: the domain the pass is about
 	From   string    `json:"from,omitempty"`   // misaligned: the From domain
-	Detail string    `json:"detail,omitempty"` // unreadable: why the field cannot be read
+	Detail string    `json:"detail,omitempty"` // unreadable: why the field cannot be read; own: the reason of the result
+	// Own: the result is postald's own check's (Server is then OwnCheck); contradicted: the
+	// receiving server passed the method, postald's own check found Result.
+	Own bool `json:"own,omitempty"`
 }
 
 // AuthFault is which way a sender is not authenticated.
@@ -301,9 +307,14 @@ const (
 	AuthNotPassed  AuthFault = "not-passed" // the method reports another result than pass
 	AuthNoResult   AuthFault = "no-result"  // the method is not reported at all
 	AuthMisaligned AuthFault = "misaligned" // a pass about another domain than the From's
+	// AuthContradicted: the receiving server passed the method, postald's own check failed it.
+	AuthContradicted AuthFault = "contradicted"
 )
 
 func (e *AuthError) Error() string {
+	if e.Own || e.Fault == AuthContradicted {
+		return e.ownError()
+	}
 	switch e.Fault {
 	case AuthNoField:
 		return "not authenticated: no Authentication-Results field from " + e.Server
@@ -477,4 +488,111 @@ func relaxed(dom, d string) bool {
 		return false
 	}
 	return dom == d || strings.HasSuffix(dom, "."+d)
+}
+
+// OwnCheck is the authserv-id of postald's own results (a verifier's name, never a field of a
+// letter): AuthResults built by postald's own check carry it.
+const OwnCheck = "postald"
+
+func (e *AuthError) ownError() string {
+	detail := ""
+	if e.Detail != "" {
+		detail = " (" + e.Detail + ")"
+	}
+	switch e.Fault {
+	case AuthContradicted:
+		return fmt.Sprintf("not authenticated: the receiving server passed %s, but postald's own check finds %s%s", e.Method, e.Result, detail)
+	case AuthNoResult:
+		return "not authenticated by postald's own check: " + e.Method + ": no result" + detail
+	case AuthMisaligned:
+		return fmt.Sprintf("not authenticated by postald's own check: %s: pass for %q, not for %s", e.Method, e.Domain, e.From)
+	}
+	return "not authenticated by postald's own check: " + e.Method + ": " + e.Result + detail
+}
+
+// Authenticate decides whether h.From is the letter's sender, given own, the results of
+// postald's own check of the letter (postald's DKIM verification, the SPF of its envelope
+// sender, DMARC; AuthservID OwnCheck).
+//
+//   - By default postald's own results decide: every required method must have an aligned pass
+//     in own (CheckOwn). A field the letter brings, forged or the receiving server's, counts for
+//     nothing, so a server that neither strips foreign fields nor stamps its own cannot make a
+//     forgery look genuine.
+//   - With Server, the receiving server's field decides (CheckHeader), and postald's own
+//     results may only contradict it: a required method the server passed and postald's own
+//     check finds fail, softfail or permerror is not authenticated (a none, a neutral or a
+//     temporary failure of postald's check contradicts nothing).
+func (p Policy) Authenticate(h Header, own AuthResults) error {
+	if p.FromOnly {
+		return nil
+	}
+	if !p.Server {
+		return p.CheckOwn(own, h.From)
+	}
+	if err := p.CheckHeader(h); err != nil {
+		return err
+	}
+	return p.contradicted(own)
+}
+
+// CheckOwn authenticates from by postald's own results: an aligned pass of every required method.
+func (p Policy) CheckOwn(own AuthResults, from string) error {
+	if p.FromOnly {
+		return nil
+	}
+	if len(p.Require) == 0 {
+		return ErrNoPolicy
+	}
+	dom := Domain(from)
+	if dom == "" {
+		return ErrNoFrom
+	}
+	for _, m := range p.Require {
+		m = strings.ToLower(m)
+		if err := checkMethod(own, m, dom); err != nil {
+			var ae *AuthError
+			if errors.As(err, &ae) {
+				ae.Own, ae.Server = true, OwnCheck
+				ae.Detail = own.reason(m, ae.Result)
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+// contradicted returns the contradiction of a required method by postald's own results.
+func (p Policy) contradicted(own AuthResults) error {
+methods:
+	for _, m := range p.Require {
+		m = strings.ToLower(m)
+		var definite *MethodResult
+		for i, r := range own.Results {
+			if r.Method != m {
+				continue
+			}
+			switch r.Result {
+			case "pass":
+				continue methods // one pass of postald's own (a DKIM signature of several) agrees
+			case "fail", "softfail", "permerror":
+				if definite == nil {
+					definite = &own.Results[i]
+				}
+			}
+		}
+		if definite != nil {
+			return &AuthError{Fault: AuthContradicted, Server: OwnCheck, Method: m, Result: definite.Result, Detail: definite.Reason, Own: true}
+		}
+	}
+	return nil
+}
+
+// reason is the reason of the first result of method with the given result, "" when none says.
+func (ar AuthResults) reason(method, result string) string {
+	for _, r := range ar.Results {
+		if r.Method == method && (result == "" || r.Result == result) && r.Reason != "" {
+			return r.Reason
+		}
+	}
+	return ""
 }

@@ -13,9 +13,10 @@
 //     Precedence bulk/list/junk, mailing-list fields, X-Autoreply and the like, letters that
 //     carry postald's own X-Postald-* fields, letters from postald's own address and from a
 //     MAILER-DAEMON are never answered, so that two programs can never answer each other forever.
-//  3. Policy.Check: where the configuration names the receiving server (authserv_id) and the
-//     methods it requires (dkim, spf, dmarc), the letter's sender must be authenticated by that
-//     server.
+//  3. Policy.Authenticate: the methods the configuration requires (dkim, spf, dmarc) must pass
+//     for the From domain, aligned, in postald's own results (an AuthResults of OwnCheck that
+//     package mailauth finds through the DNS: CheckOwn), or, with Server, in the receiving
+//     server's field (CheckHeader), not contradicted by postald's own results.
 //  4. Limiter: letters per sender per hour, answers per recipient per hour, in memory.
 //  5. Limits.Check: the size of the letter, the number of its MIME parts and the length of its
 //     longest line, counted on the raw bytes in one pass without a MIME parse.

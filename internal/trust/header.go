@@ -24,6 +24,13 @@ type Header struct {
 	From string
 	// FromFields is the number of From fields; RFC 5322 (3.6) allows exactly one.
 	FromFields int
+	// FromAddrs is the number of addresses the first From field names. RFC 5322 (3.6.2) allows a
+	// list there only with a Sender; postald reads a letter as one player's, so it takes one.
+	FromAddrs int
+	// Sender is the first Sender address as a lower-case addr-spec ("" when there is none or it
+	// cannot be read); SenderFields the number of Sender fields.
+	Sender       string
+	SenderFields int
 	// AuthResults are the values of the Authentication-Results fields, top first: the first is
 	// the one the last server to receive the letter added.
 	AuthResults []string
@@ -95,7 +102,12 @@ func (h *Header) field(name, value []byte) {
 	case fold(name, "From"):
 		h.FromFields++
 		if h.FromFields == 1 {
-			h.From = readAddress(val())
+			h.From, h.FromAddrs = readAddresses(val())
+		}
+	case fold(name, "Sender"):
+		h.SenderFields++
+		if h.SenderFields == 1 {
+			h.Sender = readAddress(val())
 		}
 	case fold(name, "Authentication-Results"):
 		if len(h.AuthResults) < maxAuthResults {
@@ -151,12 +163,48 @@ func mediaType(v string) (typ, report string) {
 // readAddress returns the first address of a From value as a lower-case addr-spec, "" when none
 // can be read. Encoded display names in any charset are accepted (their text does not matter).
 func readAddress(v string) string {
+	a, _ := readAddresses(v)
+	return a
+}
+
+// readAddresses returns the first address of an address list as readAddress does, and how many
+// addresses the list names: as the parser reads them, or, when it cannot, the at signs outside
+// quoted strings (a list the parser rejects still names every address it shows the reader).
+func readAddresses(v string) (string, int) {
 	p := mail.AddressParser{WordDecoder: &mime.WordDecoder{
 		CharsetReader: func(_ string, r io.Reader) (io.Reader, error) { return r, nil },
 	}}
 	if list, err := p.ParseList(v); err == nil && len(list) > 0 {
-		return strings.ToLower(list[0].Address)
+		return strings.ToLower(list[0].Address), len(list)
 	}
+	a := readFallback(v)
+	n := atSigns(v)
+	if a != "" {
+		n = max(n, 1)
+	}
+	return a, n
+}
+
+// atSigns counts the at signs of v outside quoted strings.
+func atSigns(v string) int {
+	n, quoted := 0, false
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case '\\':
+			i++
+		case '"':
+			quoted = !quoted
+		case '@':
+			if !quoted {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// readFallback reads an address the parser rejected.
+func readFallback(v string) string {
 	// An address in angle brackets after a display name the parser rejected.
 	if i := strings.LastIndexByte(v, '<'); i >= 0 {
 		if j := strings.IndexByte(v[i:], '>'); j > 0 {

@@ -12,11 +12,12 @@ type Hold struct {
 	Loop  Loop   `json:"loop,omitzero"`
 	Quote string `json:"quote,omitempty"`
 	// From is the sender's address (rate, stranger, no game) or the From as the raw header
-	// reads (from read two ways; Other is as the parser reads it).
+	// reads (from read two ways; Other is as the parser reads it; sender: Other is the Sender).
 	From  string `json:"from,omitempty"`
 	Other string `json:"other,omitempty"`
 	Game  string `json:"game,omitempty"` // not own: the game the letter names
-	// N is the number of From fields, the hourly limit of letters, or the failed attempts.
+	// N is the number of From fields or of the From's addresses (from list), of Sender fields
+	// (sender, when more than one), the hourly limit of letters, or the failed attempts.
 	N      int        `json:"n,omitempty"`
 	Auth   *AuthError `json:"auth,omitempty"`   // not authenticated
 	Excess *Excess    `json:"excess,omitempty"` // over a limit
@@ -31,6 +32,8 @@ type HoldKind string
 const (
 	HoldLoop        HoldKind = "loop"          // automatic mail, never answered (RFC 3834)
 	HoldFromFields  HoldKind = "from-fields"   // more than one From field (RFC 5322, 3.6)
+	HoldFromList    HoldKind = "from-list"     // a From naming more than one address (RFC 5322, 3.6.2)
+	HoldSender      HoldKind = "sender"        // a Sender other than the From, or more than one
 	HoldNoPolicy    HoldKind = "no-policy"     // [trust] believes nobody (ErrNoPolicy)
 	HoldAuth        HoldKind = "auth"          // the sender is not authenticated (AuthError)
 	HoldRate        HoldKind = "rate"          // too many letters from one address within an hour

@@ -388,9 +388,12 @@ func (s *server) page(w http.ResponseWriter, r *http.Request, l string, b []byte
 	w.Write(b)
 }
 
-// failed answers a request that could not be served: 404 for what the store does not hold.
+// failed answers a request that could not be served: 404 for what the store does not hold, and
+// for a name it could not even hold (a game or a code with a NUL, a slash, bytes that are not
+// UTF-8: a malformed or hostile path), neither of which is logged; anything else is postald's
+// fault, logged and answered 500.
 func (s *server) failed(w http.ResponseWriter, r *http.Request, l string, err error) {
-	if errors.Is(err, store.ErrNotFound) {
+	if errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrInvalid) {
 		s.notFound(w, r, l)
 		return
 	}

@@ -1,0 +1,30 @@
+// Package mailauth is postald's own check of who sent a letter: it verifies the letter's DKIM
+// signatures (RFC 6376, with github.com/emersion/go-msgauth), the SPF record of its envelope
+// sender (RFC 7208) for the client that handed it to the receiving server, and the DMARC record
+// (RFC 7489) of its From domain against those two, through a DNS resolver of the configuration
+// ([trust] resolver, else the system's). It writes what it found as an Authentication-Results
+// record of its own (trust.AuthResults with the authserv-id trust.OwnCheck), which package trust
+// judges as it judges the receiving server's field: aligned with the From domain, for the
+// methods [trust] requires.
+//
+// It is of the shell: it asks the DNS. It is asked before a letter's transaction (the daemon
+// calls Office.Authenticate), so that a slow DNS never holds the store.
+//
+// # Decisions where the RFCs leave a choice
+//
+//   - The client of SPF is the one the receiving server names in the topmost Received field
+//     it wrote ("by" the authserv-id): the address in brackets of its "from" clause, and the
+//     HELO name before it. Fields below it were written by others and are not believed. A
+//     letter without such a field (put into the mailbox by other means) has SPF none.
+//   - The envelope sender is the topmost Return-Path, which the delivering server writes; an
+//     empty one (a bounce) is checked as postmaster@ the HELO name (RFC 7208, 2.4).
+//   - SPF's "ptr" mechanism (which RFC 7208, 5.5, says not to use) never matches; macros are
+//     expanded for the letters s, l, o, d, i, h, v, with their transformers; "exp" is ignored.
+//     At most 10 terms that ask the DNS, and 2 void answers, as RFC 7208, 4.6.4, says.
+//   - DMARC's organizational domain, without a public-suffix list, is the From domain's last
+//     two labels: the record is looked up at the From domain, then there. Relaxed alignment
+//     is the same domain or a parent of at least two labels, as package trust aligns.
+//   - DKIM: at most MaxSignatures signatures are verified; a result per signature.
+//   - A DNS failure that may pass (a timeout, SERVFAIL) is temperror: package trust does not
+//     count it as a pass, and the daemon keeps the letter in the mailbox to try again later.
+package mailauth

@@ -1,0 +1,87 @@
+package office
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/mail"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"postald/internal/config"
+	"postald/internal/mailbox"
+	"postald/internal/store"
+	"postald/internal/trust"
+)
+
+// switchCheck is a Verifier whose finding the test sets; it counts the checks.
+type switchCheck struct {
+	mu      sync.Mutex
+	results []trust.MethodResult
+	checks  int
+}
+
+func (s *switchCheck) set(rs ...trust.MethodResult) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.results = rs
+}
+
+func (s *switchCheck) Check(context.Context, []byte) trust.AuthResults {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.checks++
+	return trust.AuthResults{AuthservID: trust.OwnCheck, Results: s.results}
+}
+
+// TestOwnCheckTemporaryFailure: a letter whose own check meets a DNS that does not answer is
+// neither held nor decided (Authenticate keeps it out: it stays in the mailbox), and once the DNS
+// answers it is decided. The check is asked before the transaction and its result used there.
+func TestOwnCheckTemporaryFailure(t *testing.T) {
+	db, err := store.Open(filepath.Join(t.TempDir(), "postald.db"), store.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	now := time.Date(2026, 11, 2, 10, 0, 0, 0, time.UTC)
+	from := mail.Address{Name: "B-001 secretary", Address: "moves@" + trustDomain}
+	sh, err := CreateTournament(db, from, []byte(benchSheet(1, "p")), now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := &switchCheck{}
+	check.set(trust.MethodResult{Method: "dkim", Result: "temperror", Reason: "lookup sel._domainkey: server misbehaving"})
+	o := New(Options{Store: db, From: from, Limits: config.Defaults().Limits, Verifier: check,
+		Trust:  config.Trust{AuthservID: "mx." + trustDomain, Require: []string{"dkim"}},
+		Logger: slog.New(slog.DiscardHandler), Now: func() time.Time { return now }})
+	player := sh.Players[0].Email
+	raw := []byte("From: " + player + "\r\nTo: " + from.Address + "\r\nSubject: B-001 game 1-2\r\nMessage-ID: <dns-1@x>\r\n\r\nMy move: 1. c3-d4\r\n")
+	m := mailbox.Message{Mailbox: "INBOX", UIDValidity: 1, UID: 1, Raw: raw, InternalDate: now, Size: int64(len(raw))}
+	if n, err := o.Authenticate(context.Background(), raw); n != 0 || !errors.Is(err, ErrOwnCheckTemporary) || !strings.Contains(err.Error(), "server misbehaving") {
+		t.Fatalf("Authenticate with the DNS down: %d, %v; want the letter left in the mailbox, saying why", n, err)
+	}
+	check.set(trust.MethodResult{Method: "dkim", Result: "pass", Properties: []trust.Property{{Type: "header", Name: "d", Value: trustDomain}}})
+	before := check.checks
+	if n, err := o.Authenticate(context.Background(), raw); n != 1 || err != nil {
+		t.Fatalf("Authenticate once the DNS answers: %d, %v", n, err)
+	}
+	if err := o.Letter(m); err != nil {
+		t.Fatalf("Letter once the DNS answers: %v", err)
+	}
+	if n := check.checks - before; n != 1 {
+		t.Errorf("the letter was checked %d times for its decision, want once (before its transaction)", n)
+	}
+	err = db.View(func(tx *store.Tx) error {
+		g, err := LoadGame(tx, store.GameID{Tournament: sh.Code, Game: "1-2"})
+		if len(g.Plies) != 1 {
+			t.Errorf("the game holds %d plies, want the move", len(g.Plies))
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
