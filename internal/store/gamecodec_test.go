@@ -38,4 +38,3 @@ func TestSameEntry(t *testing.T) {
 		t.Error("sameEntry does not take an entry for its copy")
 	}
 }
-
