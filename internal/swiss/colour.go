@@ -3,14 +3,14 @@ package swiss
 // allocate gives the colour of a in the pair a–b (a ranked higher in the pairing order),
 // by the colour allocation rules (C.04.3 article 5), in their order:
 //
-//  5.2.1 both colour preferences are granted when they differ (or one has none);
-//  5.2.2 otherwise the stronger one is granted: absolute over strong over mild, and of
-//        two absolute ones (topscorers in the last round) the wider colour difference;
-//  5.2.3 otherwise the colours alternate from the most recent round in which the two
-//        had different colours (rounds without a game played are skipped, C.04.2);
-//  5.2.4 otherwise the higher-ranked player's preference is granted;
-//  5.2.5 otherwise the higher-ranked player gets the initial colour when his pairing
-//        number is odd, the other colour when it is even.
+//	5.2.1 both colour preferences are granted when they differ (or one has none);
+//	5.2.2 otherwise the stronger one is granted: absolute over strong over mild, and of
+//	      two absolute ones (topscorers in the last round) the wider colour difference;
+//	5.2.3 otherwise the colours alternate from the most recent round in which the two
+//	      had different colours (rounds without a game played are skipped, C.04.2);
+//	5.2.4 otherwise the higher-ranked player's preference is granted;
+//	5.2.5 otherwise the higher-ranked player gets the initial colour when his pairing
+//	      number is odd, the other colour when it is even.
 func allocate(a, b *state, initial Colour) Colour {
 	if initial == NoColour {
 		initial = White
@@ -22,7 +22,7 @@ func allocate(a, b *state, initial Colour) Colour {
 		case b.pref != NoColour:
 			return -b.pref
 		}
-		if a.num%2 == 1 {
+		if a.seq%2 == 0 {
 			return initial
 		}
 		return -initial

@@ -33,6 +33,7 @@ const (
 type state struct {
 	num      int
 	rank     int // position in the pairing order (1.2: score, then pairing number)
+	seq      int // position among the players paired, by pairing number, from 0
 	score    int
 	cd       int      // colour difference: games with White minus games with Black (1.7)
 	last     []Colour // colours of his games played, in order
@@ -137,6 +138,10 @@ func buildStates(t *Tournament) []*state {
 		s.top = lastRound && 2*s.score > done*t.Win
 		out = append(out, s)
 	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].num < out[j].num })
+	for i, s := range out {
+		s.seq = i
+	}
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].score != out[j].score {
 			return out[i].score > out[j].score
@@ -190,31 +195,31 @@ func bitsFor(n int) int { return bits.Len(uint(n)) + 1 }
 
 // field ids, in the order of priority (the first the most significant).
 const (
-	fComplete = iota // 2.2.1: the round can be completed, the bye to a candidate
-	fPairs           // 2.3.1 (C.5): pairs in the bracket
-	fScores          // 2.3.2 (C.6): the scores paired in the bracket
-	fNextPairs       // 2.3.3 (C.7): pairs in the next bracket
-	fNextScores      // 2.3.3 (C.7): the scores paired in the next bracket
-	fByeUnplayed     // 2.3.4 (C.9): the bye's assignee with as few unplayed games as possible
-	fTopCD           // 2.3.5 (C.10): topscorers with a colour difference beyond ±2
-	fTopRow          // 2.3.6 (C.11): topscorers with one colour three times running
-	fPref            // 2.3.7 (C.12): colour preferences not met
-	fStrong          // 2.3.8 (C.13): strong colour preferences not met
-	fDown1           // 2.3.9 (C.14): downfloats repeated from the round before
-	fUp1             // 2.3.10 (C.15): upfloats repeated from the round before
-	fDown2           // 2.3.11 (C.16): downfloats repeated from two rounds before
-	fUp2             // 2.3.12 (C.17): upfloats repeated from two rounds before
-	fDown1Score      // 2.3.13 (C.18): the scores of repeated downfloaters, round before
-	fUp1Score        // 2.3.14 (C.19): the scores of repeated upfloaters' opponents, round before
-	fDown2Score      // 2.3.15 (C.20): the same, two rounds before
-	fUp2Score        // 2.3.16 (C.21): the same, two rounds before
-	tMDP             // 4.3 order: which moved-down players are paired, the highest first
-	tMDPPartner      // 4.2 order: their opponents, by the transpositions of S2
-	tExchanges       // 4.3.1: as few exchanges as possible
-	tExchangeSum     // 4.3.2: the smallest difference of the sums of the exchanged numbers
-	tExchangeFromS1  // 4.3.3: the highest numbers moved from S1
-	tExchangeFromS2  // 4.3.4: the lowest numbers moved from S2
-	tTransposition   // 4.2: the transpositions of S2 in lexicographic order
+	fComplete       = iota // 2.2.1: the round can be completed, the bye to a candidate
+	fPairs                 // 2.3.1 (C.5): pairs in the bracket
+	fScores                // 2.3.2 (C.6): the scores paired in the bracket
+	fNextPairs             // 2.3.3 (C.7): pairs in the next bracket
+	fNextScores            // 2.3.3 (C.7): the scores paired in the next bracket
+	fByeUnplayed           // 2.3.4 (C.9): the bye's assignee with as few unplayed games as possible
+	fTopCD                 // 2.3.5 (C.10): topscorers with a colour difference beyond ±2
+	fTopRow                // 2.3.6 (C.11): topscorers with one colour three times running
+	fPref                  // 2.3.7 (C.12): colour preferences not met
+	fStrong                // 2.3.8 (C.13): strong colour preferences not met
+	fDown1                 // 2.3.9 (C.14): downfloats repeated from the round before
+	fUp1                   // 2.3.10 (C.15): upfloats repeated from the round before
+	fDown2                 // 2.3.11 (C.16): downfloats repeated from two rounds before
+	fUp2                   // 2.3.12 (C.17): upfloats repeated from two rounds before
+	fDown1Score            // 2.3.13 (C.18): the scores of repeated downfloaters, round before
+	fUp1Score              // 2.3.14 (C.19): the scores of repeated upfloaters' opponents, round before
+	fDown2Score            // 2.3.15 (C.20): the same, two rounds before
+	fUp2Score              // 2.3.16 (C.21): the same, two rounds before
+	tMDP                   // 4.3 order: which moved-down players are paired, the highest first
+	tMDPPartner            // 4.2 order: their opponents, by the transpositions of S2
+	tExchanges             // 4.3.1: as few exchanges as possible
+	tExchangeSum           // 4.3.2: the smallest difference of the sums of the exchanged numbers
+	tExchangeFromS1        // 4.3.3: the highest numbers moved from S1
+	tExchangeFromS2        // 4.3.4: the lowest numbers moved from S2
+	tTransposition         // 4.2: the transpositions of S2 in lexicographic order
 	nFields
 )
 

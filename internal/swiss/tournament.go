@@ -204,7 +204,7 @@ func FromTRF(f *trf.File) (*Tournament, error) {
 		t.Players = append(t.Players, pl)
 	}
 	if initial == 0 && done > 0 {
-		t.Initial = inferInitial(t)
+		t.Initial = inferInitial(players)
 	}
 	for _, pr := range prohibited {
 		if next < pr.First || next > pr.Last {
@@ -227,26 +227,26 @@ func opponentText(r trf.Result) string {
 	return fmt.Sprintf("opponent %d", r.Opponent)
 }
 
-// inferInitial finds the initial colour from round 1 when the file does not give it:
-// the highest-ranked player who played in round 1 had the initial colour when his
-// pairing number is odd, the other colour when it is even (article 5's last rule).
-func inferInitial(t *Tournament) Colour {
+// inferInitial finds the initial colour from round 1 when the file does not give it: the
+// colour of the highest-ranked player paired in round 1, a forfeited game included
+// (TRF-2026, record 152).
+func inferInitial(players []*trf.Player) Colour {
 	best := -1
 	var c Colour
-	for _, p := range t.Players {
-		if len(p.Rounds) == 0 || p.Rounds[0].Colour == NoColour {
+	for _, p := range players {
+		if len(p.Rounds) == 0 || p.Rounds[0].Opponent == 0 || p.Rounds[0].Colour == '-' {
 			continue
 		}
 		if best == -1 || p.Number < best {
 			best = p.Number
-			c = p.Rounds[0].Colour
+			c = White
+			if p.Rounds[0].Colour == 'b' {
+				c = Black
+			}
 		}
 	}
 	if best == -1 {
 		return White
-	}
-	if best%2 == 0 {
-		return -c
 	}
 	return c
 }

@@ -92,12 +92,12 @@ func (f *File) InitialColour() (byte, error) {
 
 // Scoring is the points of every result, in tenths.
 type Scoring struct {
-	Win, Draw, Loss        Points // a game played
+	Win, Draw, Loss         Points // a game played
 	ForfeitWin, ForfeitLoss Points // + and -
-	FullBye, HalfBye       Points // F and H
-	ZeroBye                Points // Z, and an absence
-	PAB                    Points // U, the pairing-allocated bye
-	Unknown                Points // X: a game whose result is not known
+	FullBye, HalfBye        Points // F and H
+	ZeroBye                 Points // Z, and an absence
+	PAB                     Points // U, the pairing-allocated bye
+	Unknown                 Points // X: a game whose result is not known
 }
 
 // DefaultScoring is 1, ½, 0; a bye of the pairing and a full-point bye count as a win.
