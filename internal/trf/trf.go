@@ -358,6 +358,9 @@ func parsePlayer(raw string, n int) (*Player, error) {
 		}
 		break
 	}
+	if len(p.Rounds) == 0 {
+		p.Rounds = nil
+	}
 	return p, nil
 }
 
@@ -432,7 +435,8 @@ func FormatPlayer(p *Player) string {
 	put(54, p.Federation, false, 3)
 	put(58, p.FIDEID, true, 11)
 	put(70, p.Birth, false, 10)
-	put(81, p.Points.String(), true, 4)
+	// Points are right-aligned to column 84; a total of 100 or more takes column 80 too.
+	put(80, p.Points.String(), true, 5)
 	if p.Rank > 0 {
 		put(86, strconv.Itoa(p.Rank), true, 4)
 	}
