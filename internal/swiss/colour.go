@@ -3,14 +3,18 @@ package swiss
 // allocate gives the colour of a in the pair a–b (a ranked higher in the pairing order),
 // by the colour allocation rules (C.04.3 article 5), in their order:
 //
-//	5.2.1 both colour preferences are granted when they differ (or one has none);
-//	5.2.2 otherwise the stronger one is granted: absolute over strong over mild, and of
+//	5.1 (E.1) both colour preferences are granted when they differ (or one has none);
+//	5.2 (E.2) otherwise the stronger one is granted: absolute over strong over mild, and of
 //	      two absolute ones (topscorers in the last round) the wider colour difference;
-//	5.2.3 otherwise the colours alternate from the most recent round in which the two
+//	5.3 (E.3) otherwise the colours alternate from the most recent round in which the two
 //	      had different colours (rounds without a game played are skipped, C.04.2);
-//	5.2.4 otherwise the higher-ranked player's preference is granted;
-//	5.2.5 otherwise the higher-ranked player gets the initial colour when his pairing
+//	5.4 (E.4) otherwise the higher-ranked player's preference is granted;
+//	5.5 (E.5) otherwise the higher-ranked player gets the initial colour when his pairing
 //	      number is odd, the other colour when it is even.
+//
+// The pairing numbers 5.5 counts are those of the players paired in the round, in order
+// (1, 2, 3, … with the absent left out), as the FIDE-endorsed engines count them: in
+// round 1 with player 5 absent, player 6 is the fifth and takes the initial colour.
 func allocate(a, b *state, initial Colour) Colour {
 	if initial == NoColour {
 		initial = White

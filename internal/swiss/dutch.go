@@ -17,9 +17,9 @@ type Pairing struct {
 }
 
 // ErrNoPairing is returned when no pairing of the round meets the absolute criteria
-// (C.04.3 2.1: no rematch, the colour limits, at most one pairing-allocated bye): the
+// (C1 no rematch, C2 one pairing-allocated bye at most, C3 the absolute colour preferences): the
 // arbiter decides what to do.
-var ErrNoPairing = errors.New("no pairing of the round meets the absolute criteria (C.04.3 2.1)")
+var ErrNoPairing = errors.New("no pairing of the round meets the absolute criteria C1–C3 of C.04.3: the arbiter decides")
 
 type floatKind int8
 
@@ -35,7 +35,7 @@ type state struct {
 	rank     int // position in the pairing order (1.2: score, then pairing number)
 	seq      int // position among the players paired, by pairing number, from 0
 	score    int
-	cd       int      // colour difference: games with White minus games with Black (1.7)
+	cd       int      // colour difference: games with White minus games with Black (1.6)
 	last     []Colour // colours of his games played, in order
 	pref     Colour
 	absolute bool
@@ -43,9 +43,9 @@ type state struct {
 	repeated Colour // the colour of his last two games when they had the same one
 	float1   floatKind
 	float2   floatKind
-	byeOK    bool // may get the pairing-allocated bye (2.1.2)
+	byeOK    bool // may get the pairing-allocated bye (C2)
 	unplayed int  // rounds without a game played
-	top      bool // a topscorer (1.8), in the last round only
+	top      bool // a topscorer (1.7), in the last round only
 	met      map[int]bool
 }
 
@@ -105,14 +105,14 @@ func buildStates(t *Tournament) []*state {
 			} else {
 				s.unplayed++
 			}
-			// 2.1.2: a player who had the pairing-allocated bye, or won by forfeit, does
+			// C2: a player who had the pairing-allocated bye, or won by forfeit, does
 			// not get it again.
 			if rd.PAB || rd.Forfeit {
 				s.byeOK = false
 			}
 		}
 		s.unplayed += done - len(p.Rounds)
-		// 1.7: colour preferences.
+		// 1.6: the colour difference and the colour preference.
 		if k := len(s.last); k > 0 {
 			switch {
 			case s.cd < -1:
@@ -134,7 +134,7 @@ func buildStates(t *Tournament) []*state {
 		}
 		s.float1 = floatOf(p, done-1)
 		s.float2 = floatOf(p, done-2)
-		// 1.8: a topscorer has more than half the points possible, when pairing the last round.
+		// 1.7: a topscorer has more than half the points possible, when pairing the last round.
 		s.top = lastRound && 2*s.score > done*t.Win
 		out = append(out, s)
 	}
@@ -174,7 +174,7 @@ type engine struct {
 	nb        int // bits of a count of players
 }
 
-// compatible: the absolute criteria 2.1.1 (no rematch) and 2.1.3 (two players with the
+// compatible: the absolute criteria C1 (no rematch) and C3 (two players with the
 // same absolute colour preference do not meet, except topscorers in the last round),
 // and the arbiter's prohibited pairs.
 func (e *engine) compatible(a, b *state) bool {
@@ -187,39 +187,40 @@ func (e *engine) compatible(a, b *state) bool {
 	return true
 }
 
-// candidate for the bye: may get it (2.1.2) and is no higher than the lowest score a
+// candidate for the bye: may get it (C2) and is no higher than the lowest score a
 // complete pairing can give it to.
 func (e *engine) byeCandidate(a *state) bool { return a.byeOK && a.score <= e.byeScore }
 
 func bitsFor(n int) int { return bits.Len(uint(n)) + 1 }
 
-// field ids, in the order of priority (the first the most significant).
+// field ids, in the order of priority (the first the most significant): the criteria
+// C4–C21, then the order in which the rules generate the candidates (article 4).
 const (
-	fComplete       = iota // 2.2.1: the round can be completed, the bye to a candidate
-	fPairs                 // 2.3.1 (C.5): pairs in the bracket
-	fScores                // 2.3.2 (C.6): the scores paired in the bracket
-	fNextPairs             // 2.3.3 (C.7): pairs in the next bracket
-	fNextScores            // 2.3.3 (C.7): the scores paired in the next bracket
-	fByeUnplayed           // 2.3.4 (C.9): the bye's assignee with as few unplayed games as possible
-	fTopCD                 // 2.3.5 (C.10): topscorers with a colour difference beyond ±2
-	fTopRow                // 2.3.6 (C.11): topscorers with one colour three times running
-	fPref                  // 2.3.7 (C.12): colour preferences not met
-	fStrong                // 2.3.8 (C.13): strong colour preferences not met
-	fDown1                 // 2.3.9 (C.14): downfloats repeated from the round before
-	fUp1                   // 2.3.10 (C.15): upfloats repeated from the round before
-	fDown2                 // 2.3.11 (C.16): downfloats repeated from two rounds before
-	fUp2                   // 2.3.12 (C.17): upfloats repeated from two rounds before
-	fDown1Score            // 2.3.13 (C.18): the scores of repeated downfloaters, round before
-	fUp1Score              // 2.3.14 (C.19): the scores of repeated upfloaters' opponents, round before
-	fDown2Score            // 2.3.15 (C.20): the same, two rounds before
-	fUp2Score              // 2.3.16 (C.21): the same, two rounds before
-	tMDP                   // 4.3 order: which moved-down players are paired, the highest first
-	tMDPPartner            // 4.2 order: their opponents, by the transpositions of S2
-	tExchanges             // 4.3.1: as few exchanges as possible
-	tExchangeSum           // 4.3.2: the smallest difference of the sums of the exchanged numbers
-	tExchangeFromS1        // 4.3.3: the highest numbers moved from S1
-	tExchangeFromS2        // 4.3.4: the lowest numbers moved from S2
-	tTransposition         // 4.2: the transpositions of S2 in lexicographic order
+	fComplete       = iota // C4 (with C2): the round can be completed, the one left over a candidate for the bye
+	fPairs                 // C5: as many pairs as possible in the bracket
+	fScores                // C6: the highest scores paired in the bracket (the smallest PSD, 1.8)
+	fNextPairs             // C7: as many pairs as possible in the next bracket
+	fNextScores            // C8: the highest scores paired in the next bracket
+	fByeUnplayed           // C9: the bye's assignee with as few unplayed games as possible
+	fTopCD                 // C10: no topscorer or topscorer's opponent with a colour difference beyond ±2
+	fTopRow                // C11: no topscorer or topscorer's opponent with one colour three times running
+	fPref                  // C12: as many colour preferences met as possible
+	fStrong                // C13: as many strong colour preferences met as possible
+	fDown1                 // C14: no downfloat repeated from the round before
+	fUp1                   // C15: no upfloat repeated from the round before
+	fDown2                 // C16: no downfloat repeated from two rounds before
+	fUp2                   // C17: no upfloat repeated from two rounds before
+	fDown1Score            // C18: the lowest scores for downfloats repeated from the round before
+	fUp1Score              // C19: the lowest opponents' scores for upfloats repeated from the round before
+	fDown2Score            // C20: the same as C18, two rounds before
+	fUp2Score              // C21: the same as C19, two rounds before
+	tMDP                   // 4.3 (D.3): which moved-down players are paired, the highest first
+	tMDPPartner            // 4.2 (D.1): their opponents, by the transpositions of S2
+	tExchanges             // 4.3 (D.2 b1): as few players exchanged between S1 and S2 as possible
+	tExchangeSum           // 4.3 (D.2 b2): the smallest difference of the sums of the exchanged numbers
+	tExchangeFromS1        // 4.3 (D.2 b3): the highest numbers moved from S1
+	tExchangeFromS2        // 4.3 (D.2 b4): the lowest numbers moved from S2
+	tTransposition         // 4.2 (D.1): the transpositions of S2 in lexicographic order
 	nFields
 )
 
@@ -555,7 +556,7 @@ func Pair(t *Tournament) (*Pairing, error) {
 	if unpaired == 1 {
 		for _, s := range ps {
 			if mate[s.rank] < 0 && !s.byeOK {
-				// 2.1.2: nobody left over may have the bye.
+				// C2: nobody left over may have the bye.
 				return nil, ErrNoPairing
 			}
 		}
@@ -573,7 +574,7 @@ func Pair(t *Tournament) (*Pairing, error) {
 	paired := make([]bool, len(ps))
 	var mdps []*state
 	gi := 0
-	// 2.3.4's bye criterion applies in the bracket from which the bye is given.
+	// C9 applies in the bracket from which the bye is given.
 	byeBracket := e.odd && e.byeScore >= ps[0].score
 	if byeBracket {
 		for _, s := range ps {

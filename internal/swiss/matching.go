@@ -1,5 +1,7 @@
 package swiss
 
+import "math/bits"
+
 // The maximum-weight matching of a general graph (Edmonds' blossom algorithm with
 // dual variables, O(n³)), on weights that are unsigned integers of a fixed number of
 // 64-bit words. The pairing criteria are lexicographic (C.04.3 article 2: each criterion
@@ -42,16 +44,7 @@ func (a num) isZero() bool {
 func (d num) add(a, b num) {
 	var carry uint64
 	for i := range d {
-		s := a[i] + b[i]
-		c1 := s < a[i]
-		s2 := s + carry
-		c2 := s2 < s
-		d[i] = s2
-		if c1 || c2 {
-			carry = 1
-		} else {
-			carry = 0
-		}
+		d[i], carry = bits.Add64(a[i], b[i], carry)
 	}
 }
 
@@ -59,16 +52,7 @@ func (d num) add(a, b num) {
 func (d num) sub(a, b num) {
 	var borrow uint64
 	for i := range d {
-		x := a[i] - b[i]
-		b1 := a[i] < b[i]
-		y := x - borrow
-		b2 := x < borrow
-		d[i] = y
-		if b1 || b2 {
-			borrow = 1
-		} else {
-			borrow = 0
-		}
+		d[i], borrow = bits.Sub64(a[i], b[i], borrow)
 	}
 }
 
@@ -137,8 +121,13 @@ func (m *matcher) endpoint(p int) int {
 
 // slack sets d to the slack of edge k: dual[i] + dual[j] − 2w.
 func (m *matcher) slack(d num, k int) {
-	d.add(m.dual[m.ei[k]], m.dual[m.ej[k]])
-	d.sub(d, m.w2[k])
+	a, b, w := m.dual[m.ei[k]], m.dual[m.ej[k]], m.w2[k]
+	var carry, borrow uint64
+	for i := range d {
+		var s uint64
+		s, carry = bits.Add64(a[i], b[i], carry)
+		d[i], borrow = bits.Sub64(s, w[i], borrow)
+	}
 }
 
 func (m *matcher) slackIsZero(k int) bool {

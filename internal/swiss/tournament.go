@@ -28,7 +28,7 @@ func (c Colour) String() string {
 
 // Round is one past round of a player.
 type Round struct {
-	Opponent int    // the opponent's pairing number; 0 for none
+	Opponent int    // the opponent's pairing number, of a forfeited game too; 0 for none
 	Colour   Colour // the colour he played with; NoColour when no game was played
 	Played   bool   // a game was played over the board (forfeits and byes are not)
 	Points   int    // the points (in tenths) the round gave him
@@ -182,11 +182,9 @@ func FromTRF(f *trf.File) (*Tournament, error) {
 				} else {
 					rd.Colour = Black
 				}
-			} else {
-				// A forfeit is a pairing but no game: the two may still meet (C.04.3
-				// 2.1.1 counts games played), and no colour is counted (C.04.2).
-				rd.Opponent = 0
 			}
+			// A forfeit is a pairing but no game: the two may still meet (C1 counts
+			// games played), and no colour is counted (C.04.2).
 			pl.Rounds = append(pl.Rounds, rd)
 		}
 		if next-1 < len(p.Rounds) {
