@@ -130,11 +130,6 @@ func (m *matcher) slack(d num, k int) {
 	}
 }
 
-func (m *matcher) slackIsZero(k int) bool {
-	m.slack(m.tmp2, k)
-	return m.tmp2.isZero()
-}
-
 func (m *matcher) leaves(b int, out []int) []int {
 	if b < m.n {
 		return append(out, b)
