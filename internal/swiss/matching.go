@@ -247,11 +247,10 @@ func (m *matcher) addBlossom(base, k int) {
 		}
 		for _, nblist := range nblists {
 			for _, kk := range nblist {
-				i, j := m.ei[kk], m.ej[kk]
+				j := m.ej[kk]
 				if m.inblossom[j] == b {
-					i, j = j, i
+					j = m.ei[kk]
 				}
-				_ = i
 				bj := m.inblossom[j]
 				if bj != b && m.label[bj] == 1 {
 					if bestedgeto[bj] == -1 {
@@ -657,11 +656,10 @@ func (m *matcher) solve() []int {
 				break
 			} else if deltatype == 2 {
 				m.allowedge[deltaedge] = true
-				i, j := m.ei[deltaedge], m.ej[deltaedge]
+				i := m.ei[deltaedge]
 				if m.label[m.inblossom[i]] == 0 {
-					i, j = j, i
+					i = m.ej[deltaedge]
 				}
-				_ = j
 				m.queue = append(m.queue, i)
 			} else if deltatype == 3 {
 				m.allowedge[deltaedge] = true
