@@ -12,9 +12,11 @@ package swiss
 //	5.5 (E.5) otherwise the higher-ranked player gets the initial colour when his pairing
 //	      number is odd, the other colour when it is even.
 //
-// The pairing numbers 5.5 counts are those of the players paired in the round, in order
-// (1, 2, 3, … with the absent left out), as the FIDE-endorsed engines count them: in
-// round 1 with player 5 absent, player 6 is the fifth and takes the initial colour.
+// The pairing number 5.5 reads is the player's place in pairing-number order among the
+// players who are paired in this round or were paired in a round before (a game, a
+// forfeit, the pairing-allocated bye), as the FIDE-endorsed engines count it: in round 1,
+// with player 5 absent, player 6 is fifth and takes the initial colour; a player absent
+// now who played before still counts.
 func allocate(a, b *state, initial Colour) Colour {
 	if initial == NoColour {
 		initial = White

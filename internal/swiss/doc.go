@@ -51,8 +51,8 @@
 //     round paired is the tournament's last by record 142 or XXR; without either, never.
 //   - The initial colour is record 152 (or XXC); without it, the colour of the
 //     highest-ranked player paired in round 1 (a forfeit counts), as TRF-2026 says of 152;
-//     before round 1 without either, White. The last colour rule (5.5) counts the players
-//     paired in the round, as the endorsed engines do (see allocate).
+//     before round 1 without either, White. The last colour rule (5.5) counts pairing numbers
+//     among the players paired now or before, as the endorsed engines do (see allocate).
 //   - Prohibited pairs (260 records) are kept apart in the rounds they name, like C1.
 //   - Accelerated pairings (250 or XXA records) are refused: the pairing of an accelerated
 //     round depends on the acceleration method, which the file does not fix.

@@ -33,7 +33,7 @@ const (
 type state struct {
 	num      int
 	rank     int // position in the pairing order (1.2: score, then pairing number)
-	seq      int // position among the players paired, by pairing number, from 0
+	seq      int // place by pairing number among the players 5.5 counts (see allocate), from 0
 	score    int
 	cd       int      // colour difference: games with White minus games with Black (1.6)
 	last     []Colour // colours of his games played, in order
@@ -89,13 +89,34 @@ func buildStates(t *Tournament) []*state {
 		return floatNone
 	}
 	lastRound := t.Rounds > 0 && t.Next() == t.Rounds
+	// The players 5.5 counts: those paired in this round, and those paired in any round
+	// before (a game, a forfeit, the pairing-allocated bye), in pairing-number order.
+	seq := map[int]int{}
+	{
+		var nums []int
+		for _, p := range t.Players {
+			counted := !p.Absent
+			for _, rd := range p.Rounds {
+				if rd.Opponent != 0 || rd.PAB {
+					counted = true
+				}
+			}
+			if counted {
+				nums = append(nums, p.Number)
+			}
+		}
+		sort.Ints(nums)
+		for i, n := range nums {
+			seq[n] = i
+		}
+	}
 	var out []*state
 	for i := range t.Players {
 		p := &t.Players[i]
 		if p.Absent {
 			continue
 		}
-		s := &state{num: p.Number, met: map[int]bool{}, byeOK: true}
+		s := &state{num: p.Number, met: map[int]bool{}, byeOK: true, seq: seq[p.Number]}
 		for _, rd := range p.Rounds {
 			s.score += rd.Points
 			if rd.Played {
@@ -137,10 +158,6 @@ func buildStates(t *Tournament) []*state {
 		// 1.7: a topscorer has more than half the points possible, when pairing the last round.
 		s.top = lastRound && 2*s.score > done*t.Win
 		out = append(out, s)
-	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].num < out[j].num })
-	for i, s := range out {
-		s.seq = i
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].score != out[j].score {
