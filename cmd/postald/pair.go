@@ -14,6 +14,7 @@ import (
 )
 
 const pairUsage = `usage: postald pair -dutch FILE.trf [-p OUT]
+       postald pair -dutch -check FILE.trf
 
 Pairs the next round of a Swiss tournament by the FIDE Dutch system (C.04.3, as applied
 from 1 July 2025), from a FIDE tournament report file of the rounds played so far:
@@ -27,8 +28,13 @@ number of pairs on the first line, then WHITE BLACK by pairing numbers, one pair
 in board order, and P 0 for the pairing-allocated bye of player P. A file that cannot
 be read is refused with its line and column; exit status 1, and 2 for a wrong command.
 
-example:
+-check pairs every round of the file again from the rounds before it, as an arbiter
+checks another program's pairings, and prints one line a round: "round N: as paired", or
+the pairs in which the file and the Dutch system differ; exit status 1 when any differs.
+
+examples:
   postald pair -dutch round4.trf -p round5.txt
+  postald pair -dutch -check final.trf
 
 flags:
 `
@@ -38,6 +44,7 @@ func runPair(ctx context.Context, env *cmdEnv, args []string) error {
 	fs := newFlagSet(env, "pair")
 	dutch := fs.Bool("dutch", false, "the FIDE Dutch system (C.04.3); the only system postald pairs by")
 	out := fs.String("p", "-", "the file the pairing is written to; - for the standard output")
+	check := fs.Bool("check", false, "pair every round of the file again and print where it differs")
 	if err := parseFlags(fs, env.stdout, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
@@ -62,6 +69,9 @@ func runPair(ctx context.Context, env *cmdEnv, args []string) error {
 	}
 	if err != nil {
 		return err
+	}
+	if *check {
+		return checkTRF(env, name, data)
 	}
 	text, err := pairTRF(data)
 	if err != nil {
@@ -101,4 +111,57 @@ func pairTRF(data []byte) (string, error) {
 		fmt.Fprintf(&b, "%d 0\n", p.Bye)
 	}
 	return b.String(), nil
+}
+
+// checkTRF is pair -check: every round of the file paired again, one line a round.
+func checkTRF(env *cmdEnv, name string, data []byte) error {
+	f, err := trf.Read(data)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	checks, err := swiss.Check(f)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	differ := 0
+	for _, c := range checks {
+		switch {
+		case c.Err != nil:
+			differ++
+			fmt.Fprintf(env.stdout, "round %d: %v\n", c.Round, c.Err)
+		case c.Agrees():
+			fmt.Fprintf(env.stdout, "round %d: as paired\n", c.Round)
+		default:
+			differ++
+			fmt.Fprintf(env.stdout, "round %d: the file pairs %s; the Dutch system %s\n", c.Round,
+				pairsText(c.File, c.Paired), pairsText(c.Paired, c.File))
+		}
+	}
+	if differ > 0 {
+		fmt.Fprintf(env.stderr, "postald pair: %s: %d of %d rounds differ\n", name, differ, len(checks))
+		return exitError{1}
+	}
+	return nil
+}
+
+// pairsText lists the pairs (WHITE-BLACK) and the bye of p that other has not.
+func pairsText(p, other *swiss.Pairing) string {
+	has := map[swiss.Board]bool{}
+	for _, b := range other.Boards {
+		has[b] = true
+	}
+	var parts []string
+	for _, b := range p.Boards {
+		if !has[b] {
+			parts = append(parts, fmt.Sprintf("%d-%d", b.White, b.Black))
+		}
+	}
+	if p.Bye != other.Bye {
+		if p.Bye == 0 {
+			parts = append(parts, "no bye")
+		} else {
+			parts = append(parts, fmt.Sprintf("the bye to %d", p.Bye))
+		}
+	}
+	return strings.Join(parts, " ")
 }

@@ -67,3 +67,26 @@ func TestPairRefuses(t *testing.T) {
 		t.Errorf("without a file: exit %d, want 2", code)
 	}
 }
+
+// TestPairCheck: -check pairs every round again and says where the file differs.
+func TestPairCheck(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "round1.trf")
+	if err := os.WriteFile(in, []byte(pairTRF5), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if code, stdout, stderr := runLine("pair", "-dutch", "-check", in); code != 0 || stdout != "round 1: as paired\n" || stderr != "" {
+		t.Errorf("as paired: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	// Round 1 as 1–4 and 3–2: not the top half against the bottom half.
+	swapped := strings.NewReplacer("          3 w 1", "          4 w 1", "          4 b 1", "          3 b 1",
+		"          1 b 0", "          2 w 0", "          2 w 0", "          1 b 0").Replace(pairTRF5)
+	other := filepath.Join(dir, "other.trf")
+	if err := os.WriteFile(other, []byte(swapped), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runLine("pair", "-dutch", "-check", other)
+	if code != 1 || stdout != "round 1: the file pairs 1-4 3-2; the Dutch system 1-3 4-2\n" || !strings.Contains(stderr, "1 of 1 rounds differ") {
+		t.Errorf("swapped: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}

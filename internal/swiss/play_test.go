@@ -29,8 +29,8 @@ func play(t *Tournament, p *Pairing, rng *rand.Rand) {
 			add(b.Black, Round{Opponent: b.White, Colour: Black, Played: true, Points: t.Win})
 		default:
 			// A forfeit: paired, not played.
-			add(b.White, Round{Opponent: b.Black, Points: t.Win, Forfeit: true})
-			add(b.Black, Round{Opponent: b.White, Points: t.Loss})
+			add(b.White, Round{Opponent: b.Black, Colour: White, Points: t.Win, Forfeit: true})
+			add(b.Black, Round{Opponent: b.White, Colour: Black, Points: t.Loss})
 		}
 	}
 	if p.Bye != 0 {

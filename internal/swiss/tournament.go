@@ -29,7 +29,7 @@ func (c Colour) String() string {
 // Round is one past round of a player.
 type Round struct {
 	Opponent int    // the opponent's pairing number, of a forfeited game too; 0 for none
-	Colour   Colour // the colour he played with; NoColour when no game was played
+	Colour   Colour // the colour he played with, or was paired with for a forfeit; NoColour for a bye
 	Played   bool   // a game was played over the board (forfeits and byes are not)
 	Points   int    // the points (in tenths) the round gave him
 	PAB      bool   // he had the pairing-allocated bye
@@ -74,7 +74,10 @@ func (t *Tournament) Next() int {
 // would: every opponent's line must name the player back in the same round with the
 // other colour, and a player's points (columns 81–84), where given, must be what his
 // results give under the file's scoring. The error names the line and the column.
-func FromTRF(f *trf.File) (*Tournament, error) {
+func FromTRF(f *trf.File) (*Tournament, error) { return fromTRF(f, false) }
+
+// fromTRF reads the tournament; finished, a file whose every round is paired is read too.
+func fromTRF(f *trf.File, finished bool) (*Tournament, error) {
 	for _, tag := range []string{"250", "XXA"} {
 		if _, lines := f.Records(tag); len(lines) > 0 {
 			return nil, &trf.Error{Line: lines[0], Column: 1, Msg: "accelerated pairings (record " + tag + ") are not supported: pair this round without the acceleration"}
@@ -125,7 +128,7 @@ func FromTRF(f *trf.File) (*Tournament, error) {
 		}
 	}
 	next := done + 1
-	if rounds > 0 && next > rounds {
+	if rounds > 0 && next > rounds && !finished {
 		_, lines := f.Records("142")
 		if len(lines) == 0 {
 			_, lines = f.Records("XXR")
@@ -176,10 +179,12 @@ func FromTRF(f *trf.File) (*Tournament, error) {
 			pts := scoring.Of(res)
 			total += pts
 			rd := Round{Opponent: res.Opponent, Points: int(pts), Played: res.Played(), PAB: res.Code == 'U', Forfeit: res.Code == '+' && res.Opponent != 0}
-			if rd.Played {
+			if res.Opponent != 0 {
+				// A forfeit keeps the colour it was paired with, which counts for
+				// nothing (C.04.2: only games played count for colours).
 				if res.Colour == 'w' {
 					rd.Colour = White
-				} else {
+				} else if res.Colour == 'b' {
 					rd.Colour = Black
 				}
 			}

@@ -42,8 +42,11 @@ func toTRF(t *Tournament) *trf.File {
 				}
 			case r.Opponent != 0:
 				res.Code, res.Colour = '-', 'b'
+				if r.Colour == White {
+					res.Colour = 'w'
+				}
 				if r.Forfeit {
-					res.Code, res.Colour = '+', 'w'
+					res.Code = '+'
 				}
 			}
 			tp.Rounds = append(tp.Rounds, res)
