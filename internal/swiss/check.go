@@ -50,7 +50,7 @@ func Check(f *trf.File) ([]RoundCheck, error) {
 		c := RoundCheck{Round: r, File: &Pairing{}}
 		t := &Tournament{Rounds: total, Initial: full.Initial, Win: full.Win, Loss: full.Loss}
 		for _, p := range full.Players {
-			q := Player{Number: p.Number, Rounds: p.Rounds[:r-1:r-1]}
+			q := Player{Number: p.Number, Rounds: p.Rounds[: r-1 : r-1]}
 			rd := p.Rounds[r-1]
 			switch {
 			case rd.PAB:
