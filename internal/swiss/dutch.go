@@ -188,7 +188,8 @@ type engine struct {
 	groups    int
 	byeScore  int
 	odd       bool
-	nb        int // bits of a count of players
+	nb        int      // bits of a count of players
+	arena     []uint64 // the weights of the last matching, reused by the next
 }
 
 // compatible: the absolute criteria C1 (no rematch) and C3 (two players with the
@@ -382,12 +383,12 @@ func (e *engine) colourOutcome(a, b *state) (prefMissed, strongMissed, topCD, to
 }
 
 // weight is the weight of the pair a–b (a ranked higher), or nil when they cannot meet.
-func (e *engine) weight(a, b *state, br *bracket) num {
+func (e *engine) weight(a, b *state, br *bracket, w num) bool {
 	if !e.compatible(a, b) {
-		return nil
+		return false
 	}
 	l := &br.l
-	w := make(num, l.words)
+	clear(w)
 	// Completion: every pair counts, and every pair of a player who is no candidate for
 	// the bye, so that the player left over is a candidate.
 	v := uint64(1)
@@ -420,7 +421,7 @@ func (e *engine) weight(a, b *state, br *bracket) num {
 		l.add(w, fByeUnplayed, 0, u)
 	}
 	if !inC {
-		return w
+		return true
 	}
 	pm, sm, tcd, trow := e.colourOutcome(a, b)
 	l.add(w, fTopCD, 0, uint64(1-tcd))
@@ -497,20 +498,26 @@ func (e *engine) weight(a, b *state, br *bracket) num {
 			l.add(w, tTransposition, (k-1-i)*db, uint64(k-j))
 		}
 	}
-	return w
+	return true
 }
 
 // solve finds the maximum-weight matching of the players still unpaired (by rank).
 func (e *engine) solve(alive []*state, br *bracket) []int {
-	idx := map[int]int{}
-	for i, s := range alive {
-		idx[s.rank] = i
+	words := br.l.words
+	m := newMatcher(len(alive), words)
+	// The weights live in one array, a block of words for each pair that may meet.
+	need := words * len(alive) * (len(alive) - 1) / 2
+	if cap(e.arena) < need {
+		e.arena = make([]uint64, need)
 	}
-	m := newMatcher(len(alive), br.l.words)
+	arena := e.arena[:need]
+	clear(arena)
 	for i := 0; i < len(alive); i++ {
 		for j := i + 1; j < len(alive); j++ {
-			if w := e.weight(alive[i], alive[j], br); w != nil {
+			w := num(arena[:words:words])
+			if e.weight(alive[i], alive[j], br, w) {
 				m.addEdge(i, j, w)
+				arena = arena[words:]
 			}
 		}
 	}

@@ -1,6 +1,9 @@
 package swiss
 
-import "math/bits"
+import (
+	"math/bits"
+	"sort"
+)
 
 // The maximum-weight matching of a general graph (Edmonds' blossom algorithm with
 // dual variables, O(n³)), on weights that are unsigned integers of a fixed number of
@@ -90,24 +93,30 @@ type matcher struct {
 	dual             []num
 	allowedge        []bool
 	queue            []int
+	bestedgeto       []int // addBlossom's scratch: the best edge to each S-blossom, -1 for none
 
 	tmp, tmp2 num
 }
 
 func newMatcher(n, words int) *matcher {
-	return &matcher{n: n, words: words, adj: make([][]int, n)}
+	m := &matcher{n: n, words: words, adj: make([][]int, n)}
+	edges := n * (n - 1) / 2
+	m.ei, m.ej, m.w2 = make([]int, 0, edges), make([]int, 0, edges), make([]num, 0, edges)
+	for i := range m.adj {
+		m.adj[i] = make([]int, 0, n-1)
+	}
+	return m
 }
 
 func (m *matcher) newNum() num { return make(num, m.words) }
 
-// addEdge adds the edge i–j with weight w (w > 0).
+// addEdge adds the edge i–j with weight w (w > 0); the matcher keeps w, doubled in place.
 func (m *matcher) addEdge(i, j int, w num) {
 	k := len(m.ei)
 	m.ei = append(m.ei, i)
 	m.ej = append(m.ej, j)
-	d := m.newNum()
-	d.add(w, w)
-	m.w2 = append(m.w2, d)
+	w.add(w, w)
+	m.w2 = append(m.w2, w)
 	m.adj[i] = append(m.adj[i], 2*k+1)
 	m.adj[j] = append(m.adj[j], 2*k)
 }
@@ -227,52 +236,52 @@ func (m *matcher) addBlossom(base, k int) {
 		m.inblossom[lv] = b
 	}
 	// Best edges to neighbouring S-blossoms.
-	bestedgeto := make([]int, 2*m.n)
-	for i := range bestedgeto {
-		bestedgeto[i] = -1
+	if m.bestedgeto == nil {
+		m.bestedgeto = fill(2*m.n, -1)
 	}
-	st, st2 := m.newNum(), m.newNum()
+	bestedgeto := m.bestedgeto
+	var touched []int
+	st, st2 := m.tmp, m.newNum()
+	consider := func(kk int) {
+		j := m.ej[kk]
+		if m.inblossom[j] == b {
+			j = m.ei[kk]
+		}
+		bj := m.inblossom[j]
+		if bj == b || m.label[bj] != 1 {
+			return
+		}
+		if bestedgeto[bj] == -1 {
+			bestedgeto[bj] = kk
+			touched = append(touched, bj)
+			return
+		}
+		m.slack(st, kk)
+		m.slack(st2, bestedgeto[bj])
+		if st.cmp(st2) < 0 {
+			bestedgeto[bj] = kk
+		}
+	}
 	for _, cb := range path {
-		var nblists [][]int
 		if m.blossombestedges[cb] == nil {
 			for _, lv := range m.leaves(cb, nil) {
-				list := make([]int, 0, len(m.adj[lv]))
 				for _, p := range m.adj[lv] {
-					list = append(list, p>>1)
+					consider(p >> 1)
 				}
-				nblists = append(nblists, list)
 			}
 		} else {
-			nblists = [][]int{m.blossombestedges[cb]}
-		}
-		for _, nblist := range nblists {
-			for _, kk := range nblist {
-				j := m.ej[kk]
-				if m.inblossom[j] == b {
-					j = m.ei[kk]
-				}
-				bj := m.inblossom[j]
-				if bj != b && m.label[bj] == 1 {
-					if bestedgeto[bj] == -1 {
-						bestedgeto[bj] = kk
-					} else {
-						m.slack(st, kk)
-						m.slack(st2, bestedgeto[bj])
-						if st.cmp(st2) < 0 {
-							bestedgeto[bj] = kk
-						}
-					}
-				}
+			for _, kk := range m.blossombestedges[cb] {
+				consider(kk)
 			}
 		}
 		m.blossombestedges[cb] = nil
 		m.bestedge[cb] = -1
 	}
-	var best []int
-	for _, kk := range bestedgeto {
-		if kk != -1 {
-			best = append(best, kk)
-		}
+	best := make([]int, 0, len(touched))
+	sort.Ints(touched)
+	for _, bj := range touched {
+		best = append(best, bestedgeto[bj])
+		bestedgeto[bj] = -1
 	}
 	m.blossombestedges[b] = best
 	m.bestedge[b] = -1
