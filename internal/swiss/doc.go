@@ -42,7 +42,10 @@
 //     round scored without playing for more than a loss, is a downfloat (1.4.3).
 //   - The pairing-allocated bye goes to a player who may have it (C2) with the lowest
 //     score any complete pairing allows; among those, C9 prefers the one with the fewest
-//     rounds without a game played, in the bracket the bye comes from.
+//     rounds without a game played. C9 is weighed in the bracket the bye comes from: one
+//     whose residents score no more than the bye's assignee will and whose players are
+//     not needed below it (in the last bracket, when every player of the lowest score
+//     had the bye before, among the players moved down to it).
 //   - A player is absent from the round paired when his column of that round holds a bye
 //     (H, F, Z, or nothing) or a 240 record names him for it; he is not paired and not in
 //     the output. The round paired is the one after the last round in which anybody has

@@ -624,6 +624,7 @@ func Pair(t *Tournament) (*Pairing, error) {
 			ngi++
 		}
 		cur := append(append([]*state{}, mdps...), residents...)
+
 		if len(cur) == 0 {
 			break
 		}
@@ -685,12 +686,15 @@ func Pair(t *Tournament) (*Pairing, error) {
 		if len(next) == 0 {
 			break
 		}
-		byeBracket = e.odd && e.byeScore == next[0].score
+		// C9 applies in the next bracket when the bye will come from it: its residents
+		// score no more than the bye's assignee will, and no player carried into it is
+		// bound, in the matching just found, to a player below it.
+		byeBracket = e.odd && e.byeScore >= next[0].score
 		for _, s := range ps {
 			if paired[s.rank] || !(br.inC[s.rank] || br.inN[s.rank]) {
 				continue
 			}
-			if p := m[s.rank]; p >= 0 && ps[p].score < e.byeScore {
+			if p := m[s.rank]; p >= 0 && ps[p].score < next[0].score {
 				byeBracket = false
 			}
 		}
