@@ -43,7 +43,10 @@ func format(p *Pairing) string {
 //   - forfeit: a forfeited game is no game played: the two meet again (C1);
 //   - bye-unplayed: the bye goes to player 4, not 5, who had a round without a game
 //     (C9, from 1 July 2025);
-//   - bye-once: player 3 had the pairing-allocated bye and does not get it again (C2).
+//   - bye-once: player 3 had the pairing-allocated bye and does not get it again (C2);
+//   - bye-moved-down: 2 and 4 met, so both move down to 1, and one of them gets the bye:
+//     the order of the moved-down players would pair 2, but C9 gives the bye to 2, who
+//     has no round without a game, and 4, absent in round 2, plays.
 func TestExamples(t *testing.T) {
 	files, err := filepath.Glob("testdata/*.trf")
 	if err != nil || len(files) == 0 {
