@@ -58,7 +58,9 @@
 //     among the players paired now or before, as the endorsed engines do (see allocate).
 //   - Prohibited pairs (260 records) are kept apart in the rounds they name, like C1.
 //   - Accelerated pairings (250 or XXA records) are refused: the pairing of an accelerated
-//     round depends on the acceleration method, which the file does not fix.
+//     round depends on the acceleration method, which the file does not fix. Abnormal
+//     points (299 records) are refused too: whether they replace a result's points or add
+//     to them is not fixed either.
 //   - A points column (81–84) that disagrees with the results under the file's scoring is
 //     refused with the line: the arbiter's file says two things and postald does not
 //     choose between them. Blank (or 0.0) points are not checked.

@@ -1,6 +1,7 @@
 package swiss
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -78,5 +79,43 @@ func TestExamples(t *testing.T) {
 				t.Errorf("paired:\n%s\nwant:\n%s", got, want)
 			}
 		})
+	}
+}
+
+// TestFromTRFRefuses: records whose effect on the pairing the file does not fix are
+// refused with their line, and so is a points column the results do not give.
+func TestFromTRFRefuses(t *testing.T) {
+	base, err := os.ReadFile("testdata/bye-unplayed.trf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, extra string
+		line        int
+		says        string
+	}{
+		{"acceleration", "250 00.0 01.0 001 002 0001 0002\n", 8, "accelerated"},
+		{"TRF(x) acceleration", "XXA 0001  1.0\n", 8, "accelerated"},
+		{"abnormal points", "299 W       1.0 001 0001\n", 8, "abnormal points"},
+	} {
+		f, err := trf.Read(append(append([]byte{}, base...), c.extra...))
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		_, err = FromTRF(f)
+		var e *trf.Error
+		if !errors.As(err, &e) || e.Line != c.line || !strings.Contains(e.Msg, c.says) {
+			t.Errorf("%s: %v, want line %d saying %q", c.name, err, c.line, c.says)
+		}
+	}
+	wrong := strings.Replace(string(base), "Player 1                                                           1.0", "Player 1                                                           1.5", 1)
+	f, err := trf.Read([]byte(wrong))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = FromTRF(f)
+	var e *trf.Error
+	if !errors.As(err, &e) || e.Line != 3 || e.Column != 81 || !strings.Contains(e.Msg, "results of rounds 1–1 give 1.0") {
+		t.Errorf("points: %v, want line 3, column 81", err)
 	}
 }

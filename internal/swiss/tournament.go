@@ -83,6 +83,9 @@ func fromTRF(f *trf.File, finished bool) (*Tournament, error) {
 			return nil, &trf.Error{Line: lines[0], Column: 1, Msg: "accelerated pairings (record " + tag + ") are not supported: pair this round without the acceleration"}
 		}
 	}
+	if _, lines := f.Records("299"); len(lines) > 0 {
+		return nil, &trf.Error{Line: lines[0], Column: 1, Msg: "abnormal points (record 299) are not supported: write the points the pairing counts into the results"}
+	}
 	rounds, err := f.Rounds()
 	if err != nil {
 		return nil, err
