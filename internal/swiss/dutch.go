@@ -648,7 +648,9 @@ func Pair(t *Tournament) (*Pairing, error) {
 		}
 		br.nMDP, br.nRes = len(mdps), len(residents)
 		var m []int
-		if len(cur) >= 2 {
+		if len(alive) >= 2 {
+			// Even a bracket of one player is matched: the matching says which players
+			// the next bracket must give up below it (C9 below).
 			e.newLayout(br)
 			m = e.solve(alive, br)
 			// The remainder (1.3.4): the residents not paired with moved-down players.
