@@ -119,3 +119,42 @@ func TestFromTRFRefuses(t *testing.T) {
 		t.Errorf("points: %v, want line 3, column 81", err)
 	}
 }
+
+// TestByeRecords: a 240 record gives the bye of a round whose column is blank (its points
+// count), and keeps its player out of the round to pair.
+func TestByeRecords(t *testing.T) {
+	text := "012 Byes by record\n142 4\n" +
+		"001    1      Player 1                                                           1.5          2 w 1\n" +
+		"001    2      Player 2                                                           0.0          1 b 0\n" +
+		"001    3      Player 3                                                           0.5\n" +
+		"001    4      Player 4                                                           0.0\n" +
+		"240 H 001  0003\n240 Z 001  0004\n240 F 002  0004\n"
+	f, err := trf.Read([]byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Player 1's points are wrong on purpose: the column says 1.5, the results give 1.0.
+	if _, err := FromTRF(f); err == nil || !strings.Contains(err.Error(), "line 3, column 81") {
+		t.Fatalf("wrong points: %v", err)
+	}
+	f.Players()[0].Points = 10
+	tr, err := FromTRF(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := tr.Players[2].Rounds[0]; got.Points != 5 || got.Played {
+		t.Errorf("player 3, round 1: %+v, want the half-point bye of the 240 record", got)
+	}
+	if !tr.Players[3].Absent || tr.Players[2].Absent {
+		t.Errorf("absent: player 3 %v, player 4 %v; want 4 only", tr.Players[2].Absent, tr.Players[3].Absent)
+	}
+	p, err := Pair(tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 1 (1.0) and 2 (0.0) met; 3 (0.5) meets 1 after the top bracket has no pair,
+	// and 2 gets the bye.
+	if got := format(p); got != "2\n3 1\n2 0\n" {
+		t.Errorf("paired:\n%s", got)
+	}
+}

@@ -146,11 +146,15 @@ func fromTRF(f *trf.File, finished bool) (*Tournament, error) {
 		t.Initial = Black
 	}
 	absent := map[int]bool{}
+	// A 240 record of a round already played stands for a bye the player's own column
+	// leaves blank.
+	bye240 := map[[2]int]byte{}
 	for _, b := range byes {
-		if b.Round == next {
-			for _, n := range b.Players {
+		for _, n := range b.Players {
+			if b.Round == next {
 				absent[n] = true
 			}
+			bye240[[2]int{n, b.Round}] = b.Kind
 		}
 	}
 	for _, p := range players {
@@ -161,6 +165,9 @@ func fromTRF(f *trf.File, finished bool) (*Tournament, error) {
 			res := trf.Result{Colour: '-', Code: 'Z'}
 			if r < len(p.Rounds) {
 				res = p.Rounds[r]
+			}
+			if k, ok := bye240[[2]int{p.Number, r + 1}]; ok && res.Opponent == 0 && res.Code == 'Z' {
+				res.Code = k
 			}
 			col := 92 + 10*r
 			if res.Opponent != 0 {
