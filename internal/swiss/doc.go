@@ -29,6 +29,9 @@
 // second orders the remainder. The pairs inside the bracket are then fixed and its
 // unpaired players move down to the next.
 //
+// Check pairs every round of a whole tournament file again, as an arbiter checks another
+// program's pairings (postald pair -dutch -check).
+//
 // The engine was checked round by round against bbpPairings, a FIDE-endorsed engine, on
 // tournaments that engine paired (each round re-paired from the rounds before it); the
 // tests here hold the rules' examples (testdata), whole random tournaments checked for
@@ -55,7 +58,9 @@
 //   - The initial colour is record 152 (or XXC); without it, the colour of the
 //     highest-ranked player paired in round 1 (a forfeit counts), as TRF-2026 says of 152;
 //     before round 1 without either, White. The last colour rule (5.5) counts pairing numbers
-//     among the players paired now or before, as the endorsed engines do (see allocate).
+//     among the players paired in this round or in a round before (a game, a forfeit,
+//     the pairing-allocated bye), as the endorsed engines count them: with player 5
+//     absent from round 1, player 6 counts as the fifth and takes the initial colour.
 //   - Prohibited pairs (260 records) are kept apart in the rounds they name, like C1.
 //   - Accelerated pairings (250 or XXA records) are refused: the pairing of an accelerated
 //     round depends on the acceleration method, which the file does not fix. Abnormal
