@@ -185,11 +185,16 @@ type engine struct {
 	lastRound bool
 	forbidden map[[2]int]bool
 	groupOf   map[int]int // score → its group's place among all scores, 0 the lowest
-	groups    int
-	byeScore  int
-	odd       bool
-	nb        int      // bits of a count of players
-	arena     []uint64 // the weights of the last matching, reused by the next
+	// groupShift places a score's count in a field counted by score (C6, C8, C18–C21),
+	// the higher scores higher; groupBits is the width of such a field: for each score
+	// the bits a count of its players needs, and one more.
+	groupShift map[int]int
+	groupBits  int
+	groups     int
+	byeScore   int
+	odd        bool
+	nb         int      // bits of a count of players
+	arena      []uint64 // the weights of the last matching, reused by the next
 }
 
 // compatible: the absolute criteria C1 (no rematch) and C3 (two players with the
@@ -331,7 +336,7 @@ type bracket struct {
 
 func (e *engine) newLayout(b *bracket) {
 	nb := e.nb
-	g := e.groups * nb
+	g := e.groupBits
 	w := &b.l.width
 	w[fComplete] = bitsFor(2*len(e.ps)) + 1
 	w[fPairs], w[fScores], w[fNextPairs], w[fNextScores] = nb, g, nb, g
@@ -401,14 +406,13 @@ func (e *engine) weight(a, b *state, br *bracket, w num) bool {
 	l.add(w, fComplete, 0, v)
 	inC := br.inC[a.rank] && br.inC[b.rank]
 	inN := (br.inC[a.rank] || br.inN[a.rank]) && br.inN[b.rank]
-	nb := e.nb
 	if inC {
 		l.add(w, fPairs, 0, 1)
-		l.add(w, fScores, e.groupOf[a.score]*nb, 1)
+		l.add(w, fScores, e.groupShift[a.score], 1)
 	}
 	if inN {
 		l.add(w, fNextPairs, 0, 1)
-		l.add(w, fNextScores, e.groupOf[a.score]*nb, 1)
+		l.add(w, fNextScores, e.groupShift[a.score], 1)
 	}
 	if br.byeBracket && (inC || inN) {
 		var u uint64
@@ -444,13 +448,13 @@ func (e *engine) weight(a, b *state, br *bracket, w num) bool {
 			l.add(w, fUp1, 0, 1)
 		}
 		if b.float1 == floatDown {
-			l.add(w, fDown1Score, e.groupOf[b.score]*nb, 1)
+			l.add(w, fDown1Score, e.groupShift[b.score], 1)
 		}
 		if a.float1 == floatDown {
-			l.add(w, fDown1Score, e.groupOf[a.score]*nb, 1)
+			l.add(w, fDown1Score, e.groupShift[a.score], 1)
 		}
 		if !(b.float1 == floatUp && a.score > b.score) {
-			l.add(w, fUp1Score, e.groupOf[a.score]*nb, 1)
+			l.add(w, fUp1Score, e.groupShift[a.score], 1)
 		}
 	}
 	if done >= 2 {
@@ -466,13 +470,13 @@ func (e *engine) weight(a, b *state, br *bracket, w num) bool {
 			l.add(w, fUp2, 0, 1)
 		}
 		if b.float2 == floatDown {
-			l.add(w, fDown2Score, e.groupOf[b.score]*nb, 1)
+			l.add(w, fDown2Score, e.groupShift[b.score], 1)
 		}
 		if a.float2 == floatDown {
-			l.add(w, fDown2Score, e.groupOf[a.score]*nb, 1)
+			l.add(w, fDown2Score, e.groupShift[a.score], 1)
 		}
 		if !(b.float2 == floatUp && a.score > b.score) {
-			l.add(w, fUp2Score, e.groupOf[a.score]*nb, 1)
+			l.add(w, fUp2Score, e.groupShift[a.score], 1)
 		}
 	}
 	// The order in which the rules generate the candidates decides between candidates
@@ -553,8 +557,15 @@ func Pair(t *Tournament) (*Pairing, error) {
 		}
 	}
 	sort.Ints(scores)
+	count := map[int]int{}
+	for _, s := range ps {
+		count[s.score]++
+	}
+	e.groupShift = map[int]int{}
 	for i, s := range scores {
 		e.groupOf[s] = i
+		e.groupShift[s] = e.groupBits
+		e.groupBits += bits.Len(uint(count[s])) + 1
 	}
 	e.groups = len(scores)
 	e.nb = bitsFor(len(ps) + 1)
