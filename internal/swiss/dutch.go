@@ -216,6 +216,10 @@ func (e *engine) byeCandidate(a *state) bool { return a.byeOK && a.score <= e.by
 
 func bitsFor(n int) int { return bits.Len(uint(n)) + 1 }
 
+// digitBits is the width of one digit of a field written as digits, one for each player
+// of a group, each from 1 to n and each written once: no digit carries into the next.
+func digitBits(n int) int { return bits.Len(uint(n)) }
+
 // field ids, in the order of priority (the first the most significant): the criteria
 // C4–C21, then the order in which the rules generate the candidates (article 4).
 const (
@@ -345,14 +349,14 @@ func (e *engine) newLayout(b *bracket) {
 	w[fDown1], w[fUp1], w[fDown2], w[fUp2] = nb, nb, nb, nb
 	w[fDown1Score], w[fUp1Score], w[fDown2Score], w[fUp2Score] = g, g, g, g
 	w[tMDP] = b.nMDP + 1
-	w[tMDPPartner] = b.nMDP * bitsFor(b.nRes+1)
+	w[tMDPPartner] = b.nMDP * digitBits(b.nRes)
 	if b.rem != nil {
 		k := b.nRem
 		w[tExchanges] = nb
 		w[tExchangeSum] = bitsFor(k*k + 1)
 		w[tExchangeFromS1] = b.remPairs + bitsFor(b.remPairs+1) + 1
 		w[tExchangeFromS2] = k - b.remPairs + 1
-		w[tTransposition] = k * bitsFor(k+1)
+		w[tTransposition] = k * digitBits(k)
 	} else {
 		w[tExchanges], w[tExchangeSum], w[tExchangeFromS1], w[tExchangeFromS2], w[tTransposition] = 0, 0, 0, 0, 0
 	}
@@ -483,7 +487,7 @@ func (e *engine) weight(a, b *state, br *bracket, w num) bool {
 	// equal by every criterion (4.1: the first one generated is taken).
 	if i, j := br.mdp[a.rank], br.res[b.rank]; i >= 0 && j >= 0 {
 		l.add(w, tMDP, br.nMDP-1-i, 1)
-		db := bitsFor(br.nRes + 1)
+		db := digitBits(br.nRes)
 		l.add(w, tMDPPartner, (br.nMDP-1-i)*db, uint64(br.nRes-j))
 	}
 	if br.rem != nil {
@@ -498,7 +502,7 @@ func (e *engine) weight(a, b *state, br *bracket, w num) bool {
 				l.add(w, tExchangeFromS2, k-1-i, 1)
 			}
 			l.add(w, tExchangeSum, 0, uint64(k-i))
-			db := bitsFor(k + 1)
+			db := digitBits(k)
 			l.add(w, tTransposition, (k-1-i)*db, uint64(k-j))
 		}
 	}
