@@ -54,6 +54,7 @@ func commands() []command {
 		{"cards", "cards [-print DIR] [-posted DATE]: the cards to post and calls to make; print them, record them posted", runCards},
 		{"simulate", "simulate -sheet START.toml LETTERS.mbox: the referee without the post", runSimulate},
 		{"crosstable", "crosstable [-json] FILE: standings and tie-breaks of a round-robin", runCrosstable},
+		{"pair", "pair -dutch FILE.trf -p OUT: the next Swiss round of a TRF by the FIDE Dutch system", runPair},
 		{"parse", "parse FILE: a move letter as JSON", runParse},
 		{"check", "check [-variant V] FILE.pdn: replay every game of a PDN file", runCheck},
 		{"perft", "perft -variant V -depth N [-fen F]: count legal move sequences", runPerft},

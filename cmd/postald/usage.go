@@ -81,6 +81,7 @@ example:
   postald parse letter.eml
 `,
 	"check": checkUsage,
+	"pair":  pairUsage,
 	"perft": `usage: postald perft [-variant V] [-depth N] [-fen F]
 
 Counts the legal move sequences from a position, printing "depth K: COUNT" for K = 1..N.
