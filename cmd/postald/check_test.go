@@ -3,14 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-var updateCheckGolden = flag.Bool("update-check", false, "rewrite the golden output of postald check")
+	"postald/internal/golden"
+)
 
 // pdnTestdata holds the PDN files the check tests read.
 const pdnTestdata = "../../internal/rules/pdn/testdata"
@@ -31,19 +30,7 @@ func TestCheckGolden(t *testing.T) {
 	if code != 1 {
 		t.Errorf("exit status %d, want 1 (stderr %q)", code, stderr)
 	}
-	golden := filepath.Join(pdnTestdata, "check", "bad.golden")
-	if *updateCheckGolden {
-		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got != string(want) {
-		t.Errorf("report differs from %s:\ngot:\n%s\nwant:\n%s", golden, got, want)
-	}
+	golden.Text(t, filepath.Join(pdnTestdata, "check", "bad.golden"), got)
 }
 
 func TestCheckExitStatus(t *testing.T) {

@@ -9,7 +9,6 @@ import (
 	"io"
 	"log/slog"
 	"net/mail"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -21,6 +20,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"postald/internal/daysclock"
+	"postald/internal/golden"
 	"postald/internal/mailtest"
 	"postald/internal/office"
 	"postald/internal/referee"
@@ -828,21 +828,5 @@ func TestChannelViews(t *testing.T) {
 
 func channelsGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", "channels", name)
-	if *updateRulings {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("%s (-golden +got):\n%s", name, diff)
-	}
+	golden.Text(t, filepath.Join("testdata", "channels", name), got)
 }

@@ -3,15 +3,11 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"flag"
-	"os"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	"postald/internal/golden"
 )
-
-var updateRulings = flag.Bool("update", false, "rewrite the golden files of testdata/rulings")
 
 // A ruling seen from every side: what the judge command says, the letter the players, the judge
 // and the director get, what judge show lists, and what the director's report makes of it (the
@@ -146,18 +142,5 @@ func reportSection(rep, title string) string {
 
 func rulingsGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := "testdata/rulings/" + name
-	if *updateRulings {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("%s (-golden +got):\n%s", name, diff)
-	}
+	golden.Text(t, "testdata/rulings/"+name, got)
 }

@@ -2,22 +2,19 @@ package diagram
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"image/color"
 	"image/png"
-	"os"
 	"path/filepath"
 	"testing"
 
+	"postald/internal/golden"
 	"postald/internal/rules"
 )
 
-var update = flag.Bool("update", false, "write the golden PNGs in testdata instead of comparing with them")
-
-// golden is a position of one variant family drawn after its last move: before
+// goldenCase is a position of one variant family drawn after its last move: before
 // is the position the move is played in, move its text in the variant's notation.
-type golden struct {
+type goldenCase struct {
 	name    string
 	variant string
 	before  string
@@ -27,7 +24,7 @@ type golden struct {
 
 // goldens hold men, kings, towers of heights 1, 2, 3 and 6 or more, kings
 // inside towers, a capture path and a quiet move, and both sides to move.
-var goldens = []golden{
+var goldens = []goldenCase{
 	// a two-piece capture by a man; kings of both colours
 	{"russian", "russian", "W:Wc3,e1,a1,Kh2:Bd4,f6,b8,d8,Ka7,Kf2", "c3:g7", 0},
 	// the numbers on the board; a flying king's capture; White to move after it
@@ -45,7 +42,7 @@ var goldens = []golden{
 }
 
 // played returns the position after g's move and the move.
-func (g golden) played(t testing.TB) (rules.Position, *rules.Move) {
+func (g goldenCase) played(t testing.TB) (rules.Position, *rules.Move) {
 	t.Helper()
 	v, err := rules.VariantByID(g.variant)
 	if err != nil {
@@ -76,20 +73,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			file := filepath.Join("testdata", g.name+".png")
-			if *update {
-				if err := os.WriteFile(file, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to write it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("%s differs from %s (look at both; run go test -update if the change is meant)", g.name, file)
-			}
+			golden.Bytes(t, filepath.Join("testdata", g.name+".png"), got, "the picture "+g.name+" (look at both)")
 		})
 	}
 }
@@ -373,7 +357,7 @@ func BenchmarkPNG(b *testing.B) {
 		{"8x8", "russian"}, {"10x10", "international"}, {"8x8-towers", "column"}, {"7x7-towers", "lasca"},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
-			var g golden
+			var g goldenCase
 			for _, x := range goldens {
 				if x.name == bc.golden {
 					g = x

@@ -2,14 +2,13 @@ package mailparse
 
 import (
 	"bytes"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	"postald/internal/golden"
 )
 
 // TestGolden parses every testdata/letters/*.eml and compares its View with the *.json
@@ -30,31 +29,13 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			wantJSON, err := os.ReadFile(strings.TrimSuffix(eml, ".eml") + ".json")
-			if err != nil {
-				t.Fatal(err)
-			}
 			l, err := Parse(raw)
 			if err != nil {
 				t.Fatalf("Parse: %v", err)
 			}
-			var want, got any
-			if err := json.Unmarshal(wantJSON, &want); err != nil {
-				t.Fatalf("expected JSON: %v", err)
-			}
-			gotJSON, err := json.MarshalIndent(l.View(), "", "  ")
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := json.Unmarshal(gotJSON, &got); err != nil {
-				t.Fatal(err)
-			}
-			gotFile := strings.TrimSuffix(eml, ".eml") + ".json.got"
-			if diff := cmp.Diff(want, got); diff != "" {
-				os.WriteFile(gotFile, append(gotJSON, '\n'), 0o644)
-				t.Errorf("%s (-want +got):\n%s\nnew text:\n%s", name, diff, indent(l.Text))
-			} else {
-				os.Remove(gotFile)
+			golden.JSON(t, strings.TrimSuffix(eml, ".eml")+".json", l.View())
+			if t.Failed() {
+				t.Logf("new text:\n%s", indent(l.Text))
 			}
 		})
 	}

@@ -5,14 +5,12 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"errors"
-	"flag"
 	"fmt"
 	"hash/crc32"
 	"image"
 	"image/color"
 	"image/png"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -23,10 +21,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"postald/internal/diagram"
+	"postald/internal/golden"
 	"postald/internal/rules"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
 
 var created = time.Date(2026, 12, 1, 15, 4, 5, 0, time.FixedZone("MSK", 3*3600))
 
@@ -226,20 +223,7 @@ func dump(t *testing.T, b []byte) string {
 func TestGolden(t *testing.T) {
 	for name, d := range docs(t) {
 		got := dump(t, write(t, d))
-		path := filepath.Join("testdata", name+".golden")
-		if *update {
-			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (go test -update writes it)", err)
-		}
-		if diff := cmp.Diff(string(want), got); diff != "" {
-			t.Errorf("%s differs from %s (-want +got):\n%s", name, path, diff)
-		}
+		golden.Text(t, filepath.Join("testdata", name+".golden"), got)
 	}
 }
 

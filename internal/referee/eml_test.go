@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"postald/internal/golden"
 	"postald/internal/mailparse"
 )
 
@@ -62,7 +63,7 @@ func TestGoldenEML(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden(t, strings.TrimSuffix(path, ".eml")+".golden", string(js)+"\n"+writeLetters(d.Letters))
+			golden.Text(t, strings.TrimSuffix(path, ".eml")+".golden", string(js)+"\n"+writeLetters(d.Letters))
 		})
 	}
 }

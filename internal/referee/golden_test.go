@@ -1,18 +1,14 @@
 package referee
 
 import (
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/google/go-cmp/cmp"
+	"postald/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files of outgoing letters")
 
 // writeLetters renders outgoing letters as a reader sees them, with the headers the daemon sets.
 func writeLetters(ls []Outgoing) string {
@@ -55,7 +51,7 @@ func TestGoldenLetters(t *testing.T) {
 				g := after(t, "russian", tc.before...)
 				g.Table.Language = lang
 				d := send(t, g, tc.letter, DefaultRegulation())
-				golden(t, filepath.Join("testdata", "golden", lang, tc.name+".txt"), writeLetters(d.Letters))
+				golden.Text(t, filepath.Join("testdata", "golden", lang, tc.name+".txt"), writeLetters(d.Letters))
 			})
 		}
 		t.Run(lang+"/penalty-ruling", func(t *testing.T) {
@@ -67,33 +63,13 @@ func TestGoldenLetters(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden(t, filepath.Join("testdata", "golden", lang, "penalty-ruling.txt"), writeLetters(d.Letters))
+			golden.Text(t, filepath.Join("testdata", "golden", lang, "penalty-ruling.txt"), writeLetters(d.Letters))
 		})
 		t.Run(lang+"/overstep", func(t *testing.T) {
 			g := after(t, "russian", opening...)
 			g.Table.Language = lang
 			d := Tick(g, time.Date(2026, 12, 24, 9, 0, 0, 0, moscow))
-			golden(t, filepath.Join("testdata", "golden", lang, "overstep.txt"), writeLetters(d.Letters))
+			golden.Text(t, filepath.Join("testdata", "golden", lang, "overstep.txt"), writeLetters(d.Letters))
 		})
-	}
-}
-
-func golden(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("%s (-want +got):\n%s", path, diff)
 	}
 }

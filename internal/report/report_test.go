@@ -1,7 +1,6 @@
 package report
 
 import (
-	"flag"
 	"os"
 	"strings"
 	"testing"
@@ -10,29 +9,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"postald/internal/daysclock"
+	"postald/internal/golden"
 	"postald/internal/referee"
 	"postald/internal/tournament"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
-
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := "testdata/" + name
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("%s (-golden +got):\n%s", name, diff)
-	}
-}
 
 func day(y int, m time.Month, d int) daysclock.Date { return daysclock.Date{Year: y, Month: m, Day: d} }
 
@@ -105,7 +85,7 @@ func TestText(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden(t, "report."+lang+".txt", got)
+			golden.Text(t, "testdata/"+"report."+lang+".txt", got)
 		})
 	}
 }
@@ -125,7 +105,7 @@ func TestTextChannels(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden(t, "report.channels."+lang+".txt", got)
+			golden.Text(t, "testdata/"+"report.channels."+lang+".txt", got)
 			plain, err := Text(input(t, lang))
 			if err != nil {
 				t.Fatal(err)

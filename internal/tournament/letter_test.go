@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"postald/internal/golden"
 )
 
 func letterText(l Letter) string {
@@ -35,7 +37,7 @@ func TestStartLetters(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden(t, tc.golden, letterText(l))
+			golden.Text(t, "testdata/"+tc.golden, letterText(l))
 		})
 	}
 	if _, err := ru.StartLetter(5); err == nil {
@@ -153,7 +155,7 @@ func TestStartLetterStatesEverySetting(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		golden(t, "start."+lang+".late.golden", letterText(l))
+		golden.Text(t, "testdata/"+"start."+lang+".late.golden", letterText(l))
 		want := map[string][]string{
 			Russian: {"для вас игра начинается 21 ноября 2026", "поражение в партии: оно засчитывается сразу", "Напоминаний о сроке не будет", "в течение 14 дней"},
 			English: {"your play starts on 21 November 2026", "loses the game: the loss is scored at once", "No reminders are sent", "within 14 days"},

@@ -1,33 +1,10 @@
 package tournament
 
 import (
-	"flag"
-	"os"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	"postald/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
-
-// golden compares got with testdata/name, or rewrites it under -update.
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := "testdata/" + name
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("%s (-golden +got):\n%s", name, diff)
-	}
-}
 
 func TestCrosstableText(t *testing.T) {
 	for _, tc := range []struct{ file, lang, golden string }{
@@ -40,7 +17,7 @@ func TestCrosstableText(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden(t, tc.golden, ct.Text(tc.lang))
+			golden.Text(t, "testdata/"+tc.golden, ct.Text(tc.lang))
 		})
 	}
 }
