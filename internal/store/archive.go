@@ -511,6 +511,15 @@ func (tx *Tx) verifyChainUpTo(g GameID, upTo uint64, upToHash Digest) (ChainRepo
 	case prev != upToHash:
 		return rep, &ChainError{Chain: chain, Seq: n, Reason: "head hash does not match the last entry"}
 	}
+	// While the head is still that one, no entry may follow it (later entries are checked with
+	// the head they are written under).
+	if seq, hash, err := headIn(tx.bucket(bucketArchiveHead), []byte(chain)); err == nil && seq == upTo && hash == upToHash {
+		if b := tx.bucket(bucketArchive).Bucket([]byte(chain)); b != nil {
+			if k, _ := b.Cursor().Seek(seqKey(upTo + 1)); k != nil {
+				return rep, &ChainError{Chain: chain, Seq: upTo + 1, Reason: fmt.Sprintf("head says %d entries, the chain has more", upTo)}
+			}
+		}
+	}
 	return rep, nil
 }
 

@@ -243,7 +243,7 @@ func joinSegments(b []byte, part func(Digest) ([]byte, error)) ([]byte, error) {
 				return nil, fmt.Errorf("%w: a part's length", errPacked)
 			}
 			lineLen, k2 := binary.Uvarint(b[k1:])
-			if k2 <= 0 || lineLen == 0 || lineLen > 1<<20 || len(b) < k1+k2+1 {
+			if k2 <= 0 || lineLen == 0 || lineLen > maxLetterBytes || len(b) < k1+k2+1 {
 				return nil, fmt.Errorf("%w: a part's line length", errPacked)
 			}
 			flags := b[k1+k2]
