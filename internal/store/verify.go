@@ -252,18 +252,27 @@ func (db *DB) CheckNew() error {
 	})
 }
 
-// CheckWhole is the whole deep check: every page of the file (Check), then every chain from
+// CheckWhole is the whole deep check: every page of the file (the store's walk of every bucket,
+// key and value), then every chain from
 // its first entry, every game record, chunk and part kept apart, the index of the games in
 // play, the rulings log and the records of the archived tournaments (VerifyAll), each read in
 // a transaction of its own so that a check of a large file holds none for long; it records the
 // point it reached when the file is open for writing. The first damage found is returned, as
 // VerifyAll returns it.
 func (db *DB) CheckWhole() error {
-	if err := db.Check(); err != nil {
+	// Every page through the store's own walk; not bbolt's consistency check, whose goroutine
+	// reads the freelist unlocked and so races with a writer (Open runs it, before any).
+	err := db.boltView(func(tx *bolt.Tx) error {
+		if err := walkPages(tx); err != nil {
+			return &DamageError{Path: db.path, Err: err}
+		}
+		return nil
+	})
+	if err != nil {
 		return err
 	}
 	var c *checked
-	err := db.View(func(tx *Tx) error {
+	err = db.View(func(tx *Tx) error {
 		var err error
 		if c, err = tx.wholeChecked(); err != nil {
 			return err
