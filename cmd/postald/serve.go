@@ -114,6 +114,7 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 		Logger:        log,
 		Now:           now,
 		Metrics:       m,
+		CheckEvery:    cfg.Store.CheckEvery.Duration,
 	})
 	imapOpts := imapOptions(cfg)
 	// One mailbox, one daemon: a mailbox another store holds is refused before anything runs

@@ -47,6 +47,10 @@ type Store struct {
 	// (their headers, verdicts and receipts stay). 0 keeps them for ever; otherwise at least
 	// MinRetainRawDays (clause 4.1.13).
 	RetainRawDays int `toml:"retain_raw_days"`
+	// CheckEvery is how often `serve` checks the whole store (every page, chain, record and
+	// part) in the background; 0 never (Open still checks what was written since the last
+	// check, and `judge verify` the whole).
+	CheckEvery Duration `toml:"check_every"`
 }
 
 // MinRetainRawDays is the least [store] retain_raw_days: under clause 4.1.13 the players keep
@@ -164,7 +168,7 @@ func (d Duration) MarshalText() ([]byte, error) { return []byte(d.String()), nil
 // Defaults returns the configuration used for every key a file leaves out.
 func Defaults() Config {
 	return Config{
-		Store:   Store{Path: "/var/lib/postald/postald.db", OpenTimeout: Duration{5 * time.Second}},
+		Store:   Store{Path: "/var/lib/postald/postald.db", OpenTimeout: Duration{5 * time.Second}, CheckEvery: Duration{24 * time.Hour}},
 		IMAP:    Server{TLS: "implicit", Mailbox: "INBOX", Processed: "Processed"},
 		SMTP:    Server{TLS: "implicit"},
 		Control: Control{Socket: "/run/postald/control.sock"},

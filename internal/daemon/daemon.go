@@ -67,6 +67,8 @@ type Options struct {
 	Now           func() time.Time // nil: time.Now
 	// Metrics count the letters decided and the failed sends; nil: none.
 	Metrics *metrics.Set
+	// CheckEvery is the period of the whole check of the store ([store] check_every); 0: none.
+	CheckEvery time.Duration
 }
 
 // Daemon is a running postald.
@@ -136,6 +138,7 @@ func (d *Daemon) Run(ctx context.Context, inbox Inbox) error {
 	start("owner", d.owner)
 	start("sender", d.sendLoop)
 	start("timer", d.timerLoop)
+	start("check", d.checkLoop)
 	if inbox != nil {
 		start("mailbox", inbox.Run)
 	}

@@ -7,6 +7,8 @@
 //	postald_imap_reconnects_total    IMAP sessions that ended and were opened again
 //	postald_outbox_depth             letters waiting in the outbox, read from the store
 //	postald_games{status}            games by status, read from the store
+//	postald_store_checks_total{result} whole checks of the store (ok, damaged, failed)
+//	postald_store_damaged            1 while the last whole check found the store damaged
 //
 // The two gauges are read from the committed state when /metrics is asked for, in one read
 // transaction; the counters are counted where things happen. Every method is safe on a nil
@@ -29,6 +31,8 @@ type Set struct {
 	decision   prometheus.Histogram
 	sendFailed prometheus.Counter
 	reconnects prometheus.Counter
+	checks     *prometheus.CounterVec
+	damaged    prometheus.Gauge
 }
 
 // New returns the metrics, with the gauges read from db (nil: no gauges).
@@ -50,7 +54,13 @@ func New(db *store.DB) *Set {
 			Name: "postald_imap_reconnects_total", Help: "IMAP sessions that ended and were opened again.",
 		}),
 	}
-	s.reg.MustRegister(s.letters, s.decision, s.sendFailed, s.reconnects)
+	s.checks = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "postald_store_checks_total", Help: "Whole checks of the store, by result (ok, damaged, failed).",
+	}, []string{"result"})
+	s.damaged = prometheus.NewGauge(prometheus.GaugeOpts{
+		Name: "postald_store_damaged", Help: "1 while the last whole check of the store found it damaged.",
+	})
+	s.reg.MustRegister(s.letters, s.decision, s.sendFailed, s.reconnects, s.checks, s.damaged)
 	if db != nil {
 		s.reg.MustRegister(&stateCollector{db: db})
 	}
@@ -84,6 +94,21 @@ func (s *Set) Decided(verdict string, took time.Duration) {
 func (s *Set) SendFailed() {
 	if s != nil {
 		s.sendFailed.Inc()
+	}
+}
+
+// StoreChecked counts a whole check of the store with its result: "ok", "damaged" or "failed"
+// (it could not be done: the file could not be read).
+func (s *Set) StoreChecked(result string) {
+	if s == nil {
+		return
+	}
+	s.checks.WithLabelValues(result).Inc()
+	switch result {
+	case "ok":
+		s.damaged.Set(0)
+	case "damaged":
+		s.damaged.Set(1)
 	}
 }
 

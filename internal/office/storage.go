@@ -66,8 +66,15 @@ func (o *Office) storeFailed(ref store.MessageRef, err error) error {
 	o.faults.down, o.faults.since = true, o.now()
 	o.log.Error("the store cannot be written; letters wait in the mailbox and are decided once it can",
 		"err", err, "letter", ref.String())
-	o.tellJudges(err)
+	o.tellJudges(err, func(t *phrase.OfficeText) *phrase.StorageText { return &t.Storage })
 	return err
+}
+
+// StoreDamaged tells the judges of every tournament that a check of the store found damage
+// (the daemon's scheduled whole check), by a letter sent directly, as for a store that cannot
+// be written.
+func (o *Office) StoreDamaged(damage error) {
+	o.tellJudges(damage, func(t *phrase.OfficeText) *phrase.StorageText { return &t.Damaged })
 }
 
 // storeWorks records a commit that succeeded for the letter at ref.
@@ -82,7 +89,7 @@ func (o *Office) storeWorks(ref store.MessageRef) {
 
 // tellJudges sends the judges of every tournament a letter about the store's fault, directly
 // through the SMTP server, in the background: the owner goroutine goes on.
-func (o *Office) tellJudges(fault error) {
+func (o *Office) tellJudges(fault error, text func(*phrase.OfficeText) *phrase.StorageText) {
 	if o.opt.Sender == nil {
 		return
 	}
@@ -114,7 +121,7 @@ func (o *Office) tellJudges(fault error) {
 	})
 	now := o.now()
 	for _, n := range ns {
-		tx := &phrase.For(n.lang).Office.Storage
+		tx := text(&phrase.For(n.lang).Office)
 		codes := strings.Join(n.codes, ", ")
 		raw := mailwrite.Compose(mailwrite.Letter{From: o.opt.From, To: []mail.Address{{Address: n.to}}, Subject: fmt.Sprintf(tx.Subject, codes),
 			Body: fmt.Sprintf(tx.Body, trustText(n.lang).stamp(now), fault), Date: now, Verdict: "notice"})
@@ -122,7 +129,7 @@ func (o *Office) tellJudges(fault error) {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
 			if err := o.opt.Sender.Send(ctx, []string{to}, raw); err != nil {
-				o.log.Error("telling the judge that the store cannot be written", "to", to, "err", err)
+				o.log.Error("a letter to the judge about the store could not be sent", "to", to, "err", err)
 			}
 		}(n.to, raw)
 	}

@@ -236,7 +236,7 @@ func (o *Office) show(req ShowRequest) (*GameView, error) {
 // verify is `judge verify`: one game's archive chain, or every chain, game record and ruling.
 func (o *Office) verify(req VerifyRequest) (*Verified, error) {
 	if req.Game == "" {
-		if err := o.opt.Store.VerifyAll(); err != nil {
+		if err := o.opt.Store.CheckWhole(); err != nil {
 			return nil, err
 		}
 		v := &Verified{}

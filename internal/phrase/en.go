@@ -459,6 +459,13 @@ var english = Book{
 				"the store can be written again. This fault does not count as a failed attempt at any letter. " +
 				"Free space on the disk or repair the device.",
 		},
+		Damaged: StorageText{
+			Subject: "postald: the check of the game store found damage (%s)",
+			Body: "postald's check of its store on %s found damage: %v.\n\n" +
+				"A record of the archive was changed or a page of the file is damaged, so the store no longer proves " +
+				"what it holds. postald goes on deciding letters. Restore the store from a backup made before the " +
+				"damage, after checking the backup with postald judge verify (\"A damaged store\" in the administrator's guide).",
+		},
 		RegisteredSubject: "%s: tournament registered",
 		RegisteredHead: func(code, name, variant string, players, games int, start, end daysclock.Date) string {
 			return fmt.Sprintf("Tournament %s %q is registered: %s, %s, %s, from %s to %s.\n\nGames (White – Black):\n",

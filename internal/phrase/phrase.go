@@ -565,6 +565,9 @@ type OfficeText struct {
 	Held    HeldText
 	Digest  DigestText
 	Storage StorageText
+	// Damaged is the letter to the judges about a store whose check found damage (the same
+	// arguments as Storage's: the tournament codes; the date of the check, the damage found).
+	Damaged StorageText
 
 	// PageLabel numbers the pages of a printed card that takes more than one: "page 2 of 3".
 	PageLabel func(page, pages int) string

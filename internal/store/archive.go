@@ -131,14 +131,45 @@ func (tx *Tx) Archive(g GameID, e ArchiveEntry) (Receipt, error) {
 	}
 	e.RawDigest = sha256.Sum256(e.Raw)
 	e.Hash = entryHashV5(prev, header, e.RawDigest)
-	v := encodeEntry(0, e.Prev, e.Hash, e.RawDigest, header, e.Raw)
+	payload, err := tx.packLetter(g.Tournament, header, e.Raw)
+	if err != nil {
+		return Receipt{}, fmt.Errorf("archive %s: %w", chain, err)
+	}
+	v := encodeEntryV3(0, e.Prev, e.Hash, e.RawDigest, payload)
+	b.FillPercent = appendFill // a chain only grows at its end
 	if err := b.Put(seqKey(e.Seq), v); err != nil {
 		return Receipt{}, fmt.Errorf("archive %s: %w", chain, err)
 	}
 	if err := heads.Put([]byte(chain), encodeHead(e.Seq, e.Hash)); err != nil {
 		return Receipt{}, fmt.Errorf("archive %s: head: %w", chain, err)
 	}
+	if err := tx.markUnverified([]byte(chain)); err != nil {
+		return Receipt{}, fmt.Errorf("archive %s: %w", chain, err)
+	}
 	return Receipt{Chain: chain, Seq: e.Seq, Move: e.Move, Hash: e.Hash}, nil
+}
+
+// encodeEntryV3 is a recordV3 archive entry: its hashes and the packed payload of its header
+// and letter (packing.go).
+func encodeEntryV3(flags byte, prev, hash, rawDigest Digest, payload []byte) []byte {
+	n := len(Digest{})
+	v := make([]byte, 0, 2+3*n+len(payload))
+	v = append(v, recordV3, flags)
+	v = append(v, prev[:]...)
+	v = append(v, hash[:]...)
+	v = append(v, rawDigest[:]...)
+	return append(v, payload...)
+}
+
+// chainTournament is the tournament whose letters chain key holds: "" for the quarantine.
+func chainTournament(chain string) string {
+	if chain == quarantineChain {
+		return ""
+	}
+	if g, err := parseKey(chain); err == nil {
+		return g.Tournament
+	}
+	return chain
 }
 
 // Flags of a recordV2 archive entry (schema.go, bucketArchive).
@@ -211,7 +242,7 @@ func storedEntryHash(v []byte) (Digest, bool) {
 	switch {
 	case len(v) >= 1+2*n && v[0] == recordV1:
 		copy(d[:], v[1+n:1+2*n])
-	case len(v) >= 2+2*n && v[0] == recordV2:
+	case len(v) >= 2+2*n && (v[0] == recordV2 || v[0] == recordV3):
 		copy(d[:], v[2+n:2+2*n])
 	default:
 		return d, false
@@ -219,7 +250,41 @@ func storedEntryHash(v []byte) (Digest, bool) {
 	return d, true
 }
 
-// decodeEntry reads a stored entry, of either record version; the hashes are read as stored,
+// decodeEntry reads a stored entry of chain, of any record version; the hashes are read as
+// stored, not checked. RawDigest is computed for a recordV1 entry. The letter of a recordV3
+// entry is put back together from its payload and the parts it names.
+func (tx *Tx) decodeEntry(chain string, v []byte) (ArchiveEntry, []byte, error) {
+	if len(v) == 0 || v[0] != recordV3 {
+		return decodeEntry(v)
+	}
+	var e ArchiveEntry
+	n := len(Digest{})
+	if len(v) < 2+3*n+1 {
+		return e, nil, fmt.Errorf("bad entry record")
+	}
+	flags := v[1]
+	if flags&^entryPruned != 0 {
+		return e, nil, fmt.Errorf("entry flags %#x", flags)
+	}
+	copy(e.Prev[:], v[2:2+n])
+	copy(e.Hash[:], v[2+n:2+2*n])
+	copy(e.RawDigest[:], v[2+2*n:2+3*n])
+	e.Pruned = flags&entryPruned != 0
+	header, raw, err := tx.unpackLetter(chainTournament(chain), v[2+3*n:])
+	if err != nil {
+		return e, nil, err
+	}
+	if err := json.Unmarshal(header, &e); err != nil {
+		return e, nil, fmt.Errorf("entry header: %w", err)
+	}
+	e.Raw = raw
+	if e.Pruned && len(e.Raw) > 0 {
+		return e, nil, fmt.Errorf("a pruned entry holds %d bytes of letter", len(e.Raw))
+	}
+	return e, header, nil
+}
+
+// decodeEntry reads a stored entry of record version 1 or 2; the hashes are read as stored,
 // not checked. RawDigest is computed for a recordV1 entry.
 func decodeEntry(v []byte) (ArchiveEntry, []byte, error) {
 	var e ArchiveEntry
@@ -283,13 +348,20 @@ func checkEntry(e ArchiveEntry, header []byte) error {
 
 // pruneEntry is the stored entry v with its raw letter dropped: a recordV2 entry whose hash and
 // digest are those of v; v itself when it is pruned already.
-func pruneEntry(v []byte) ([]byte, error) {
-	e, header, err := decodeEntry(v)
+func (tx *Tx) pruneEntry(chain string, v []byte) ([]byte, error) {
+	e, header, err := tx.decodeEntry(chain, v)
 	if err != nil {
 		return nil, err
 	}
 	if e.Pruned {
 		return v, nil
+	}
+	if v[0] == recordV3 {
+		payload, err := tx.db.codec.pack(append(binary.AppendUvarint(nil, uint64(len(header))), header...))
+		if err != nil {
+			return nil, err
+		}
+		return encodeEntryV3(entryPruned, e.Prev, e.Hash, e.RawDigest, payload), nil
 	}
 	flags := entryPruned
 	if e.oldHash {
@@ -317,7 +389,7 @@ func (tx *Tx) ArchiveEntries(g GameID, from uint64, fn func(ArchiveEntry) error)
 	}
 	c := b.Cursor()
 	for k, v := c.Seek(seqKey(from)); k != nil; k, v = c.Next() {
-		e, _, err := decodeEntry(v)
+		e, _, err := tx.decodeEntry(chain, v)
 		if err != nil {
 			return fmt.Errorf("archive %s entry %x: %w", chain, k, err)
 		}
@@ -385,57 +457,22 @@ func (tx *Tx) VerifyChain(g GameID) (rep ChainReport, err error) {
 		rep, err := a.VerifyChain(g)
 		return rep, a.archivedErr(err)
 	}
+	return tx.verifyChainFrom(g, 0, Digest{})
+}
+
+// verifyChainFrom is VerifyChain of the entries after entry from, whose hash must be fromHash
+// (from 0: the whole chain); the report counts the entries checked.
+func (tx *Tx) verifyChainFrom(g GameID, from uint64, fromHash Digest) (rep ChainReport, err error) {
 	chain, err := chainKey(g)
+	if err != nil {
+		return rep, err
+	}
+	n, prev, rep, err := tx.verifyEntries(g, chain, from, fromHash, 0)
 	if err != nil {
 		return rep, err
 	}
 	broken := func(seq uint64, format string, args ...any) error {
 		return &ChainError{Chain: chain, Seq: seq, Reason: fmt.Sprintf(format, args...)}
-	}
-	var n uint64
-	var prev Digest
-	if b := tx.bucket(bucketArchive).Bucket([]byte(chain)); b != nil {
-		c := b.Cursor()
-		for k, v := c.First(); k != nil; k, v = c.Next() {
-			want := n + 1
-			if len(k) != 8 {
-				return rep, broken(want, "key %x is not a sequence number", k)
-			}
-			if got := binary.BigEndian.Uint64(k); got != want {
-				return rep, broken(want, "entry missing (next stored entry is %d)", got)
-			}
-			e, header, err := decodeEntry(v)
-			if err != nil {
-				return rep, broken(want, "%v", err)
-			}
-			if e.Chain != chain || e.Seq != want {
-				return rep, broken(want, "entry claims to be %s #%d", e.Chain, e.Seq)
-			}
-			if e.Prev != prev {
-				return rep, broken(want, "previous hash does not match entry %d", n)
-			}
-			if err := checkEntry(e, header); err != nil {
-				return rep, broken(want, "%v", err)
-			}
-			if e.Pruned {
-				rep.Pruned++
-				if e.oldHash {
-					rep.PrunedOld++
-				}
-			}
-			// The chunks of the game before the letter are held (each chain is checked whole by
-			// the deep check of the chunks).
-			if len(e.BeforeChunks) > 0 {
-				if g.Game == "" {
-					return rep, broken(want, "a letter of no game keeps a game before it")
-				}
-				if err := tx.checkLists(g, e.BeforeChunks); err != nil {
-					return rep, broken(want, "the game before the letter: %v", err)
-				}
-			}
-			n, prev = want, e.Hash
-			rep.Entries = n
-		}
 	}
 	hv := tx.bucket(bucketArchiveHead).Get([]byte(chain))
 	if hv == nil {
@@ -455,6 +492,102 @@ func (tx *Tx) VerifyChain(g GameID) (rep ChainReport, err error) {
 		return rep, broken(n, "head hash does not match the last entry")
 	}
 	return rep, nil
+}
+
+// verifyChainUpTo checks the entries of g's chain from the first to entry upTo, whose hash
+// must be upToHash: the chain as its head was when a check began (entries added since are
+// checked by the next check).
+func (tx *Tx) verifyChainUpTo(g GameID, upTo uint64, upToHash Digest) (ChainReport, error) {
+	chain, err := chainKey(g)
+	if err != nil {
+		return ChainReport{}, err
+	}
+	n, prev, rep, err := tx.verifyEntries(g, chain, 0, Digest{}, upTo)
+	switch {
+	case err != nil:
+		return rep, err
+	case n != upTo:
+		return rep, &ChainError{Chain: chain, Seq: n + 1, Reason: fmt.Sprintf("the head said %d entries, the chain has %d", upTo, n)}
+	case prev != upToHash:
+		return rep, &ChainError{Chain: chain, Seq: n, Reason: "head hash does not match the last entry"}
+	}
+	// While the head is still that one, no entry may follow it (later entries are checked with
+	// the head they are written under).
+	if seq, hash, err := headIn(tx.bucket(bucketArchiveHead), []byte(chain)); err == nil && seq == upTo && hash == upToHash {
+		if b := tx.bucket(bucketArchive).Bucket([]byte(chain)); b != nil {
+			if k, _ := b.Cursor().Seek(seqKey(upTo + 1)); k != nil {
+				return rep, &ChainError{Chain: chain, Seq: upTo + 1, Reason: fmt.Sprintf("head says %d entries, the chain has more", upTo)}
+			}
+		}
+	}
+	return rep, nil
+}
+
+// verifyEntries checks the entries of chain after entry from (whose hash must be fromHash) up
+// to entry upTo (0: to the last), each against its hash and its link to the entry before; it
+// returns the last entry checked and its hash.
+func (tx *Tx) verifyEntries(g GameID, chain string, from uint64, fromHash Digest, upTo uint64) (n uint64, prev Digest, rep ChainReport, err error) {
+	broken := func(seq uint64, format string, args ...any) error {
+		return &ChainError{Chain: chain, Seq: seq, Reason: fmt.Sprintf(format, args...)}
+	}
+	n, prev = from, fromHash
+	if b := tx.bucket(bucketArchive).Bucket([]byte(chain)); b != nil {
+		c := b.Cursor()
+		k, v := c.First()
+		if from > 0 {
+			k, v = c.Seek(seqKey(from))
+			if k == nil || binary.BigEndian.Uint64(k) != from {
+				return n, prev, rep, broken(from, "the entry last verified is missing")
+			}
+			if h, ok := storedEntryHash(v); !ok || h != fromHash {
+				return n, prev, rep, broken(from, "the entry last verified changed")
+			}
+			k, v = c.Next()
+		}
+		for ; k != nil && (upTo == 0 || n < upTo); k, v = c.Next() {
+			want := n + 1
+			if len(k) != 8 {
+				return n, prev, rep, broken(want, "key %x is not a sequence number", k)
+			}
+			if got := binary.BigEndian.Uint64(k); got != want {
+				return n, prev, rep, broken(want, "entry missing (next stored entry is %d)", got)
+			}
+			e, header, err := tx.decodeEntry(chain, v)
+			if err != nil {
+				return n, prev, rep, broken(want, "%v", err)
+			}
+			if e.Chain != chain || e.Seq != want {
+				return n, prev, rep, broken(want, "entry claims to be %s #%d", e.Chain, e.Seq)
+			}
+			if e.Prev != prev {
+				return n, prev, rep, broken(want, "previous hash does not match entry %d", n)
+			}
+			if err := checkEntry(e, header); err != nil {
+				return n, prev, rep, broken(want, "%v", err)
+			}
+			if e.Pruned {
+				rep.Pruned++
+				if e.oldHash {
+					rep.PrunedOld++
+				}
+			}
+			// The chunks of the game before the letter are held (each chain is checked whole by
+			// the deep check of the chunks).
+			if len(e.BeforeChunks) > 0 {
+				if g.Game == "" {
+					return n, prev, rep, broken(want, "a letter of no game keeps a game before it")
+				}
+				if err := tx.checkLists(g, e.BeforeChunks); err != nil {
+					return n, prev, rep, broken(want, "the game before the letter: %v", err)
+				}
+			}
+			n, prev = want, e.Hash
+			rep.Entries = n
+		}
+	} else if from > 0 {
+		return n, prev, rep, broken(from, "the chain last verified is missing")
+	}
+	return n, prev, rep, nil
 }
 
 // VerifyGame is Verify for a game's chain and also checks what the chain
@@ -535,28 +668,13 @@ func (tx *Tx) verifyAll() error {
 	if err != nil {
 		return err
 	}
-	// A chain bucket without a head is caught here too.
-	err = tx.bucket(bucketArchive).ForEach(func(k, _ []byte) error {
-		if tx.bucket(bucketArchiveHead).Get(k) == nil {
-			return &ChainError{Chain: string(k), Seq: 1, Reason: "chain has no head record"}
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
 	for _, g := range chains {
 		if _, err := tx.Verify(g); err != nil {
 			return err
 		}
 	}
-	if err := tx.verifyGames(); err != nil {
-		return err
-	}
-	if err := tx.verifyArchivedRecords(); err != nil {
-		return err
-	}
-	return tx.verifyRulings()
+	// A chain bucket without a head is caught here too.
+	return tx.verifyOthers()
 }
 
 // verifyArchivedRecords checks the records of the archived tournaments (not their files:

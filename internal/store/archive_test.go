@@ -3,7 +3,6 @@ package store
 import (
 	"bytes"
 	"crypto/sha256"
-	"encoding/binary"
 	"errors"
 	"path/filepath"
 	"strings"
@@ -78,14 +77,21 @@ func TestArchive_Hash(t *testing.T) {
 	var entries []ArchiveEntry
 	if err := db.bolt.View(func(tx *bolt.Tx) error {
 		c := tx.Bucket(bucketArchive).Bucket([]byte("CT-2026/1/3-7")).Cursor()
+		ctx, err := codecTx(tx)
+		if err != nil {
+			return err
+		}
 		for k, v := c.First(); k != nil; k, v = c.Next() {
-			// Since schema version 5: recordV2, flags, prev, hash, SHA-256 of the letter, header
-			// length, header, letter; the hash covers the letter's digest.
-			if v[0] != recordV2 || v[1] != 0 {
+			// Since schema version 7: recordV3, flags, prev, hash, SHA-256 of the letter, then
+			// the packed header and letter; the hash covers the header and the letter's digest.
+			if v[0] != recordV3 || v[1] != 0 {
 				t.Fatalf("entry %x: record version %d flags %d", k, v[0], v[1])
 			}
-			n := binary.BigEndian.Uint32(v[98:102])
-			meta, raw := v[102:102+n], v[102+n:]
+			meta, raw, err := ctx.unpackLetter("CT-2026/1", v[98:])
+			if err != nil {
+				t.Fatalf("entry %x: %v", k, err)
+			}
+			n := len(meta)
 			rawSum := sha256.Sum256(raw)
 			if !bytes.Equal(v[66:98], rawSum[:]) {
 				t.Errorf("entry %x: the letter's digest is not kept", k)
@@ -143,14 +149,21 @@ func TestArchive_Tamper(t *testing.T) {
 		tamper  func(tx *bolt.Tx) error
 		wantSeq uint64
 	}{
-		{"a flipped byte in a raw letter", func(tx *bolt.Tx) error {
+		{"a flipped byte in a stored letter", func(tx *bolt.Tx) error {
 			v := entry(tx, 2)
 			v[len(v)-5] ^= 0x01
 			return putEntry(tx, 2, v)
 		}, 2},
+		{"a flipped byte in a raw letter", func(tx *bolt.Tx) error {
+			return editStored(tx, chain, 2, func(header, raw []byte) ([]byte, []byte) {
+				raw[len(raw)-5] ^= 0x01
+				return header, raw
+			})
+		}, 2},
 		{"a changed verdict", func(tx *bolt.Tx) error {
-			v := bytes.Replace(entry(tx, 3), []byte(`"verdict":"accepted"`), []byte(`"verdict":"rejected"`), 1)
-			return putEntry(tx, 3, v)
+			return editStored(tx, chain, 3, func(header, raw []byte) ([]byte, []byte) {
+				return bytes.Replace(header, []byte(`"verdict":"accepted"`), []byte(`"verdict":"rejected"`), 1), raw
+			})
 		}, 3},
 		{"a deleted entry", func(tx *bolt.Tx) error {
 			return tx.Bucket(bucketArchive).Bucket(chain).Delete(seqKey(2))
@@ -163,13 +176,19 @@ func TestArchive_Tamper(t *testing.T) {
 			return errors.Join(putEntry(tx, 2, three), putEntry(tx, 3, two))
 		}, 2},
 		{"an entry rehashed by someone who does not rebuild the rest", func(tx *bolt.Tx) error {
+			var header, raw []byte
+			if err := editStored(tx, chain, 2, func(h, r []byte) ([]byte, []byte) {
+				r[len(r)-5] ^= 0x01
+				header, raw = h, r
+				return h, r
+			}); err != nil {
+				return err
+			}
 			v := entry(tx, 2)
-			v[len(v)-5] ^= 0x01
-			n := binary.BigEndian.Uint32(v[98:102])
 			var prev Digest
 			copy(prev[:], v[2:34])
-			sum := sha256.Sum256(v[102+n:])
-			h := entryHashV5(prev, v[102:102+n], sum)
+			sum := sha256.Sum256(raw)
+			h := entryHashV5(prev, header, sum)
 			copy(v[34:66], h[:])
 			copy(v[66:98], sum[:])
 			return putEntry(tx, 2, v)
@@ -249,4 +268,18 @@ func TestReceipt_String(t *testing.T) {
 	if got := r.String(); got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
+}
+
+// editStored changes the header and letter of entry seq of chain as edit says, its hashes kept.
+func editStored(tx *bolt.Tx, chain []byte, seq uint64, edit func(header, raw []byte) ([]byte, []byte)) error {
+	ctx, err := codecTx(tx)
+	if err != nil {
+		return err
+	}
+	b := tx.Bucket(bucketArchive).Bucket(chain)
+	v, err := ctx.editEntry(string(chain), bytes.Clone(b.Get(seqKey(seq))), edit)
+	if err != nil {
+		return err
+	}
+	return b.Put(seqKey(seq), v)
 }

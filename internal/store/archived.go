@@ -249,7 +249,7 @@ func (db *DB) openArchive(rec ArchivedTournament, skipCheck bool) (*DB, error) {
 		return fail(&DamageError{Path: path, Err: fmt.Errorf("the file has %d bytes and SHA-256 %s, the store recorded %d bytes and %s when it was written: it was changed or replaced",
 			size, sum, rec.Bytes, rec.Digest)})
 	}
-	adb, err := Open(path, Options{ReadOnly: true, SkipCheck: skipCheck, Logger: db.log})
+	adb, err := Open(path, Options{ReadOnly: true, SkipCheck: skipCheck, CheckLimit: -1, Logger: db.log})
 	if err != nil {
 		return fail(err)
 	}
@@ -387,8 +387,8 @@ func (tx *Tx) tournamentItems(code string, fn func(bucket, chain, k, v []byte) e
 		return err
 	}
 	err := tx.bucket(bucketOutbox).ForEach(func(k, v []byte) error {
-		var it OutboxItem
-		if _, err := decodeRaw(v, &it); err != nil {
+		it, err := tx.decodeOutbox(v, false)
+		if err != nil {
 			return fmt.Errorf("outbox %x: %w", k, err)
 		}
 		if it.Game.Tournament != code {
@@ -398,6 +398,24 @@ func (tx *Tx) tournamentItems(code string, fn func(bucket, chain, k, v []byte) e
 	})
 	if err != nil {
 		return err
+	}
+	// The parts kept apart of its letters, and the dictionaries they were packed with (every
+	// one: they are few and small, and never removed from the store).
+	if parts := tx.bucket(bucketParts); parts != nil {
+		pp := append([]byte(code), 0)
+		pc := parts.Cursor()
+		for k, v := pc.Seek(pp); k != nil && bytes.HasPrefix(k, pp); k, v = pc.Next() {
+			if len(k) != len(pp)+len(Digest{}) {
+				continue // a longer code that begins with this one and a 0 cannot be: codes hold no 0
+			}
+			if err := fn(bucketParts, nil, k, v); err != nil {
+				return err
+			}
+		}
+		err := tx.bucket(bucketDicts).ForEach(func(k, v []byte) error { return fn(bucketDicts, nil, k, v) })
+		if err != nil {
+			return err
+		}
 	}
 	err = tx.bucket(bucketInbound).ForEach(func(k, v []byte) error {
 		var rec Inbound
@@ -612,7 +630,7 @@ func (tx *Tx) archivable(code string) (ArchivedTournament, error) {
 			}
 		case string(bucketArchive):
 			rec.Letters++
-			e, _, err := decodeEntry(v)
+			e, _, err := tx.decodeEntry(string(chain), v)
 			if err != nil {
 				return &ChainError{Chain: string(chain), Seq: binary.BigEndian.Uint64(k), Reason: err.Error()}
 			}
@@ -621,8 +639,8 @@ func (tx *Tx) archivable(code string) (ArchivedTournament, error) {
 			}
 		case string(bucketOutbox):
 			rec.Outbox++
-			var it OutboxItem
-			if _, err := decodeRaw(v, &it); err != nil {
+			it, err := tx.decodeOutbox(v, false)
+			if err != nil {
 				return err
 			}
 			if it.State == OutboxPending || it.State == OutboxCard {
@@ -734,7 +752,7 @@ func (w *batchWriter) flush() error {
 // and seal; the copy of the rulings as a copy) and compares its records of tournament code with
 // want.
 func (db *DB) checkArchive(path, code string, want Digest) error {
-	adb, err := Open(path, Options{ReadOnly: true, Logger: db.log})
+	adb, err := Open(path, Options{ReadOnly: true, CheckLimit: -1, Logger: db.log})
 	if err != nil {
 		return err
 	}
@@ -776,8 +794,10 @@ func (tx *Tx) dropTournament(rec ArchivedTournament) error {
 	var slim []Inbound
 	err := tx.tournamentItems(rec.Code, func(bucket, chain, k, v []byte) error {
 		switch string(bucket) {
-		case string(bucketRulings), string(bucketRulingsIndex):
+		case string(bucketRulings), string(bucketRulingsIndex), string(bucketDicts):
 			return nil
+		case string(bucketGames):
+			dels = append(dels, del{bucketUnverified, nil, bytes.Clone(k)})
 		case string(bucketInbound):
 			var in Inbound
 			if err := decodeJSON(v, &in); err != nil {
@@ -789,7 +809,8 @@ func (tx *Tx) dropTournament(rec ArchivedTournament) error {
 		case string(bucketArchive):
 			return nil // the chain's bucket is deleted whole
 		case string(bucketArchiveHead):
-			dels = append(dels, del{bucketArchive, nil, bytes.Clone(k)})
+			dels = append(dels, del{bucketArchive, nil, bytes.Clone(k)},
+				del{bucketVerified, nil, bytes.Clone(k)}, del{bucketUnverified, nil, bytes.Clone(k)})
 		}
 		dels = append(dels, del{bucket, nil, bytes.Clone(k)})
 		return nil
@@ -1023,7 +1044,14 @@ func (db *DB) writePruned(old *DB, path string, res *PruneResult) (map[string][]
 	heads := map[string][]byte{}
 	w := newBatchWriter(adb)
 	err = old.boltView(func(tx *bolt.Tx) error {
+		otx := &Tx{tx: tx, db: old}
 		return tx.ForEach(func(name []byte, b *bolt.Bucket) error {
+			if string(name) == string(bucketParts) {
+				return nil // no letter is left to use them
+			}
+			if string(name) == string(bucketUnverified) || string(name) == string(bucketVerified) {
+				return nil // the new file's own: checked whole when it is written
+			}
 			if string(name) == string(bucketArchive) {
 				return b.ForEach(func(chain, _ []byte) error {
 					cb := b.Bucket(chain)
@@ -1031,7 +1059,7 @@ func (db *DB) writePruned(old *DB, path string, res *PruneResult) (map[string][]
 						return &ChainError{Chain: string(chain), Seq: 1, Reason: "not a chain"}
 					}
 					return cb.ForEach(func(k, v []byte) error {
-						pv, err := pruneEntry(v)
+						pv, err := otx.pruneEntry(string(chain), v)
 						if err != nil {
 							return &ChainError{Chain: string(chain), Seq: binary.BigEndian.Uint64(k), Reason: err.Error()}
 						}
@@ -1072,7 +1100,7 @@ func (db *DB) writePruned(old *DB, path string, res *PruneResult) (map[string][]
 // checkPruned checks the pruned file at path as Open checks a store and that its chains end
 // where the old file's did.
 func checkPruned(path, code string, heads map[string][]byte) error {
-	adb, err := Open(path, Options{ReadOnly: true})
+	adb, err := Open(path, Options{ReadOnly: true, CheckLimit: -1})
 	if err != nil {
 		return err
 	}

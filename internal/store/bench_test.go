@@ -1,6 +1,7 @@
 package store
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -205,10 +206,17 @@ func BenchmarkOpenCheck(b *testing.B) {
 		b.Fatal(err)
 	}
 	mb := float64(fi.Size()) / (1 << 20)
-	for _, skip := range []bool{false, true} {
-		b.Run(fmt.Sprintf("skip=%v", skip), func(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		opts Options
+	}{
+		{"whole", Options{CheckLimit: -1}},      // every page and chain, as files up to CheckLimit are
+		{"new", Options{CheckLimit: 1}},         // what was written since the last check: nothing here
+		{"skip=true", Options{SkipCheck: true}}, // the header alone
+	} {
+		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
-				db, err := Open(path, Options{SkipCheck: skip})
+				db, err := Open(path, c.opts)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -315,4 +323,83 @@ func BenchmarkArchiveTournament(b *testing.B) {
 		db.Close()
 		b.StartTimer()
 	}
+}
+
+var benchLarge = flag.Bool("store.large", false, "BenchmarkOpenLarge: build a store of over 1 GB (about a minute and 1.2 GB of disk)")
+
+// BenchmarkOpenLarge measures Open, with its deep check (not SkipCheck), of a store of over 1 GB:
+// 4,000 games with four letters of 64 KB each (letters that do not compress, so that the file is
+// large), checked once; before every Open, 50 letters of ordinary size are decided in 10 games,
+// so that each Open checks what a few hours of a season write. Run with -store.large.
+func BenchmarkOpenLarge(b *testing.B) {
+	if !*benchLarge {
+		b.Skip("run with -store.large")
+	}
+	path := filepath.Join(b.TempDir(), "postald.db")
+	db, err := Open(path, Options{NoSync: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	const games, per = 4000, 4
+	for g := 0; g < games; g += 250 {
+		err := db.Update(func(tx *Tx) error {
+			for i := g; i < g+250; i++ {
+				id := GameID{Tournament: fmt.Sprintf("BIG-%d", i/200), Game: fmt.Sprintf("g%d", i)}
+				for k := range per {
+					raw := append(letter(fmt.Sprintf("big-%d-%d@x", i, k), "My move"), picture(uint64(i*per+k), 64<<10)...)
+					if _, err := tx.Archive(id, ArchiveEntry{Direction: In, Time: t0, Verdict: "accepted", Raw: raw}); err != nil {
+						return err
+					}
+				}
+				if err := tx.PutGame(id, GameState{Format: 1, Data: []byte(fmt.Sprintf(`{"game":%d}`, i)), InPlay: true}); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	db.Close()
+	if db, err = Open(path, Options{NoSync: true}); err != nil { // the first open checks it all
+		b.Fatal(err)
+	}
+	db.Close()
+	fi, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if fi.Size() < 1<<30 {
+		b.Fatalf("the store has %d bytes, want over 1 GB", fi.Size())
+	}
+	uid := uint32(0)
+	for b.Loop() {
+		b.StopTimer()
+		db, err := Open(path, Options{NoSync: true, SkipCheck: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for range 50 {
+			uid++
+			o := benchOutcome(int(uid))
+			o.Ref = inbox(9, uid)
+			o.MessageID = fmt.Sprintf("large-%d@x", uid)
+			o.Game = GameID{Tournament: "BIG-0", Game: fmt.Sprintf("g%d", uid%10)}
+			for i := range o.Outgoing {
+				o.Outgoing[i].Game = o.Game
+			}
+			if _, err := db.ProcessLetter(o); err != nil {
+				b.Fatal(err)
+			}
+		}
+		db.Close()
+		b.StartTimer()
+		db, err = Open(path, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		db.Close()
+	}
+	b.ReportMetric(float64(fi.Size())/(1<<20), "MB")
 }

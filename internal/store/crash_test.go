@@ -336,7 +336,7 @@ func checkCrashResult(t *testing.T, ref, crashed, refSent, crashedSent string, l
 		return db
 	}
 	refDB, crashedDB := open(ref), open(crashed)
-	if a, b := dump(t, refDB), dump(t, crashedDB); a != b {
+	if a, b := dumpState(t, refDB), dumpState(t, crashedDB); a != b {
 		t.Errorf("the killed run's file differs from the uninterrupted run's:\n%s", firstDiff(a, b))
 	}
 

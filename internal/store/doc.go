@@ -27,18 +27,23 @@
 // Open checks the file before it is used. The header check always runs:
 // bbolt's meta pages, the file's length against them (a truncated copy),
 // the schema version and the buckets. The deep check runs unless
-// Options.SkipCheck: first the store's own walk of every bucket, key and
+// Options.SkipCheck. A file of up to Options.CheckLimit (DefaultCheckLimit,
+// 64 MiB) is checked whole: first the store's own walk of every bucket, key and
 // value (on the opening goroutine, so that a panic or a fault bbolt raises
 // on a bad page is recovered), then bbolt's consistency check, then
 // VerifyAll: every archive chain, every game record's seal and the rulings
-// log, every chunk of a game kept in parts and the index of the games in
-// play. Pages are checked through a read-only handle before the read-write
-// open, because bbolt reads the freelist when it opens a file read-write and
-// a panic there would leak its mapping, and the lock. The check reads the
-// whole file once; BenchmarkOpenCheck measures it (2,000 games, 10,000
-// letters in and 10,000 out, 2,000 rulings: a 97 MB file checked in
-// 148 ms, about 660 MB/s, on a shared 2-core machine; 0.36 ms with
-// SkipCheck).
+// log, every chunk of a game kept in parts, every part of a letter kept apart
+// and the index of the games in play. Pages are checked through a read-only
+// handle before the read-write open, because bbolt reads the freelist when it
+// opens a file read-write and a panic there would leak its mapping, and the
+// lock. A larger file is checked in what was written since its last check
+// (verify.go, DB.CheckNew): every write marks the chain or game it wrote, each
+// chain keeps the last entry a check verified, and Open checks the marked
+// ones from there, every chain's head against its point, the rulings and the
+// archived tournaments' records, and records what it verified.
+// DB.CheckWhole checks everything (postald's judge verify and the daemon's
+// schedule run it), in read transactions of its own, and records its point
+// too. BenchmarkOpenCheck and BenchmarkOpenLarge measure both.
 //
 // A damaged file is reported as a *DamageError naming the file and what is
 // damaged (it matches ErrDamaged; inside it a *ChainError or a *SealError
@@ -69,6 +74,10 @@
 //	events_by_game  "tournament/game" → instant
 //	archived_tournaments  tournament code → archive file, its length and SHA-256 (since version 5)
 //	outbox_cards    sequence → (cards and calls waiting for the captain; since version 6)
+//	letter_parts    tournament 0 SHA-256 → a large part of its letters, kept once (since version 7)
+//	dictionaries    zstd dictionary ID → the dictionary packed letters name (since version 7)
+//	verified        chain → the last entry the deep check verified (since version 7)
+//	unverified      chain or game → (written since the deep check covered it; since version 7)
 //
 // Keys sort: sequences and instants are big-endian, games are
 // "tournament/game" strings. Every value starts with a record version byte.
@@ -85,7 +94,13 @@
 // bucket and rewrites nothing: the entries already written keep their
 // formula, and the receipts quoted from them stay valid); 6 indexes the
 // letters that wait for the captain to post them on cards or make them as
-// calls (migration 5→6 creates the index empty).
+// calls (migration 5→6 creates the index empty); 7 keeps letters packed
+// (packing.go: large base64 parts once per tournament, the rest compressed
+// with zstd and a dictionary the file holds; the chain's formula is version
+// 5's over the letter put back together) and records what the deep check
+// verified (migration 6→7 creates the buckets and marks every chain and game
+// to check, so that the first open checks the file whole; it rewrites
+// nothing).
 //
 // # Games in parts
 //

@@ -339,6 +339,9 @@ func (tx *Tx) PutGame(g GameID, st GameState) error {
 	if err := games.Put(key, v); err != nil {
 		return fmt.Errorf("put game %s: %w", g, err)
 	}
+	if err := tx.markUnverified(key); err != nil {
+		return fmt.Errorf("put game %s: %w", g, err)
+	}
 	if !changed {
 		return nil
 	}

@@ -146,3 +146,47 @@ func encodeGameV1(st GameState) []byte {
 
 // newTextLogger logs as text into w.
 func newTextLogger(w io.Writer) *slog.Logger { return slog.New(slog.NewTextHandler(w, nil)) }
+
+// editEntry is the stored recordV3 entry v of chain with its header and letter changed by edit,
+// its hashes kept as they were: an entry edited in the file by someone who can write it.
+func (tx *Tx) editEntry(chain string, v []byte, edit func(header, raw []byte) ([]byte, []byte)) ([]byte, error) {
+	if len(v) == 0 || v[0] != recordV3 {
+		return nil, fmt.Errorf("entry of record version %d, want %d", v[0], recordV3)
+	}
+	n := len(Digest{})
+	header, raw, err := tx.unpackLetter(chainTournament(chain), v[2+3*n:])
+	if err != nil {
+		return nil, err
+	}
+	header, raw = edit(bytes.Clone(header), bytes.Clone(raw))
+	payload, err := tx.packLetter(chainTournament(chain), header, raw)
+	if err != nil {
+		return nil, err
+	}
+	return append(bytes.Clone(v[:2+3*n]), payload...), nil
+}
+
+// codecTx is a Tx on the raw transaction tx that can read and write packed letters, with the
+// file's dictionaries.
+func codecTx(tx *bolt.Tx) (*Tx, error) {
+	db := &DB{path: tx.DB().Path()}
+	if err := db.codec.loadDicts(tx, false); err != nil {
+		return nil, err
+	}
+	return &Tx{tx: tx, db: db}, nil
+}
+
+// dumpState is dump without what the deep check records of itself (the chains' verified points
+// and the marks of what is new): two files that hold the same state, opened a different number
+// of times, differ there only.
+func dumpState(t testing.TB, db *DB) string {
+	t.Helper()
+	var sb strings.Builder
+	for line := range strings.Lines(dump(t, db)) {
+		if strings.HasPrefix(line, string(bucketVerified)+" ") || strings.HasPrefix(line, string(bucketUnverified)+" ") {
+			continue
+		}
+		sb.WriteString(line)
+	}
+	return sb.String()
+}

@@ -308,7 +308,9 @@ func (tx *Tx) putInbound(rec Inbound) error {
 	if err != nil {
 		return fmt.Errorf("encode inbound %s: %w", rec.Ref, err)
 	}
-	if err := tx.bucket(bucketInbound).Put(inboundKey(rec.Ref), v); err != nil {
+	b := tx.bucket(bucketInbound)
+	b.FillPercent = appendFill // UIDs grow
+	if err := b.Put(inboundKey(rec.Ref), v); err != nil {
 		return fmt.Errorf("put inbound %s: %w", rec.Ref, err)
 	}
 	return nil

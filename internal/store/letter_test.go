@@ -220,7 +220,7 @@ func TestWriteTo_Backup(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer closeChecked(t, backup)
-	if a, b := dump(t, db), dump(t, backup); a != b {
+	if a, b := dumpState(t, db), dumpState(t, backup); a != b {
 		t.Errorf("backup differs from the store:\n%s", firstDiff(a, b))
 	}
 }

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -149,7 +150,7 @@ func TestMigrate_V4(t *testing.T) {
 	})
 	view(t, db, func(tx *Tx) error {
 		v := tx.bucket(bucketArchive).Bucket([]byte(v4Game.Key())).Get(seqKey(4))
-		if v[0] != recordV2 {
+		if v[0] != recordV3 {
 			t.Errorf("entry written after the migration: record version %d", v[0])
 		}
 		rep, err := tx.VerifyChain(v4Game)
@@ -314,19 +315,22 @@ func TestVerify_PrunedEntryChanged(t *testing.T) {
 		}
 		return nil
 	})
-	path := db.Path()
-	db.Close()
-	rawUpdate(t, path, func(tx *bolt.Tx) error {
-		b := tx.Bucket(bucketArchive).Bucket([]byte(game37.Key()))
-		v, err := pruneEntry(b.Get(seqKey(2)))
+	update(t, db, func(tx *Tx) error {
+		b := tx.bucket(bucketArchive).Bucket([]byte(game37.Key()))
+		v, err := tx.pruneEntry(game37.Key(), b.Get(seqKey(2)))
 		if err != nil {
 			return err
 		}
-		v = append([]byte(nil), v...)
-		i := len(v) - len(`"accepted"}`)
-		copy(v[i:], `"rejected"}`)
+		v, err = tx.editEntry(game37.Key(), v, func(header, raw []byte) ([]byte, []byte) {
+			return bytes.Replace(header, []byte(`"accepted"`), []byte(`"rejected"`), 1), raw
+		})
+		if err != nil {
+			return err
+		}
 		return b.Put(seqKey(2), v)
 	})
+	path := db.Path()
+	db.Close()
 	db, err := Open(path, Options{SkipCheck: true})
 	if err != nil {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -219,11 +220,18 @@ func dueKey(t time.Time, seq uint64) []byte {
 }
 
 func (tx *Tx) putOutbox(it OutboxItem) error {
-	v, err := encodeRaw(it, it.Raw)
+	h, err := json.Marshal(it)
 	if err != nil {
 		return fmt.Errorf("encode outbox %d: %w", it.Seq, err)
 	}
-	if err := tx.bucket(bucketOutbox).Put(seqKey(it.Seq), v); err != nil {
+	payload, err := tx.packLetter(it.Game.Tournament, h, it.Raw)
+	if err != nil {
+		return fmt.Errorf("encode outbox %d: %w", it.Seq, err)
+	}
+	v := append([]byte{recordV2}, payload...)
+	b := tx.bucket(bucketOutbox)
+	b.FillPercent = appendFill // sequences grow
+	if err := b.Put(seqKey(it.Seq), v); err != nil {
 		return fmt.Errorf("put outbox %d: %w", it.Seq, err)
 	}
 	return nil
@@ -235,12 +243,43 @@ func (tx *Tx) OutboxItem(seq uint64) (OutboxItem, error) {
 	if v == nil {
 		return OutboxItem{}, fmt.Errorf("outbox %d: %w", seq, ErrNotFound)
 	}
-	var it OutboxItem
-	raw, err := decodeRaw(v, &it)
+	it, err := tx.decodeOutbox(v, true)
 	if err != nil {
 		return OutboxItem{}, fmt.Errorf("outbox %d: %w", seq, err)
 	}
-	it.Raw = raw
+	return it, nil
+}
+
+// decodeOutbox reads a stored outbox item, of either record version, with its letter when
+// withRaw.
+func (tx *Tx) decodeOutbox(v []byte, withRaw bool) (OutboxItem, error) {
+	var it OutboxItem
+	if len(v) > 0 && v[0] == recordV2 {
+		header, segs, err := tx.openPayload(v[1:])
+		if err != nil {
+			return it, err
+		}
+		if err := json.Unmarshal(header, &it); err != nil {
+			return it, err
+		}
+		if withRaw {
+			raw, err := tx.joinLetter(it.Game.Tournament, segs)
+			if err != nil {
+				return it, err
+			}
+			if len(raw) > 0 {
+				it.Raw = raw
+			}
+		}
+		return it, nil
+	}
+	raw, err := decodeRaw(v, &it)
+	if err != nil {
+		return it, err
+	}
+	if withRaw && len(raw) > 0 {
+		it.Raw = raw
+	}
 	return it, nil
 }
 
@@ -340,13 +379,14 @@ func (tx *Tx) RecordFailure(seq uint64, now time.Time, reason string, permanent 
 func (tx *Tx) Undeliverable() ([]OutboxItem, error) {
 	var out []OutboxItem
 	err := tx.bucket(bucketOutbox).ForEach(func(k, v []byte) error {
-		var it OutboxItem
-		raw, err := decodeRaw(v, &it)
+		it, err := tx.decodeOutbox(v, false)
 		if err != nil {
 			return fmt.Errorf("outbox %x: %w", k, err)
 		}
 		if it.State == OutboxFailed {
-			it.Raw = raw
+			if it, err = tx.decodeOutbox(v, true); err != nil {
+				return fmt.Errorf("outbox %x: %w", k, err)
+			}
 			out = append(out, it)
 		}
 		return nil

@@ -73,7 +73,17 @@ import (
 //   - 6: adds outbox_cards, the index of the letters waiting for the captain
 //     to post them on cards or make them as calls (outbox items in state
 //     card); migration 5→6 creates it empty.
-const SchemaVersion = 6
+//   - 7: letters are kept packed (packing.go): an archive entry written from this version on
+//     (recordV3 entries) and an outbox item (recordV2 outbox records) keep the letter's large
+//     base64 parts once per tournament in letter_parts, decoded, and the rest with the entry's
+//     header compressed with zstd and a dictionary the file holds (dictionaries); the chain's
+//     formula is version 5's, over the letter as it was sent or received, so that every receipt
+//     stays what it was. The deep check at open covers what was written since the last check
+//     (verified, unverified, meta verified_rulings: see verify.go). Migration 6→7 creates the
+//     buckets, stores the dictionary, marks every chain and game unchecked (the first open
+//     checks the file whole, as before) and rewrites nothing: entries and items already written
+//     keep their layout and read as before.
+const SchemaVersion = 7
 
 // recordV1 is the version byte that starts every value written by this
 // schema, except the records below.
@@ -84,7 +94,8 @@ const recordV1 byte = 1
 // gameSealV3).
 const recordV2 byte = 2
 
-// recordV3 starts the game records of schema version 4 (see bucketGames).
+// recordV3 starts the game records of schema version 4 (see bucketGames) and the archive
+// entries of schema version 7 (see bucketArchive).
 const recordV3 byte = 3
 
 // Buckets, with the layout of their keys and values.
@@ -133,7 +144,9 @@ var (
 	// message seen with it.
 	bucketInboundID = []byte("inbound_id")
 
-	// outbox: 8-byte sequence → encodeRaw(outboxHeader, raw letter).
+	// outbox: 8-byte sequence → recordV2 + the packed payload (packing.go) of
+	// uvarint header length + JSON OutboxItem + the letter's segments (since
+	// version 7); encodeRaw(OutboxItem, raw letter), recordV1, before.
 	bucketOutbox = []byte("outbox")
 
 	// outbox_due: timeKey(next attempt) + 8-byte sequence → recordV1. Holds
@@ -159,6 +172,13 @@ var (
 	//     (entryOldHash) the entry was written as recordV1 and pruned since:
 	//     its hash is the version-1 formula over the raw bytes it no longer
 	//     holds, kept as it was, with the digest of those bytes.
+	//   - recordV3 (since version 7) + 1-byte flags + 32-byte previous hash
+	//     + 32-byte hash + 32-byte SHA-256 of the raw letter + the packed
+	//     payload (packing.go: a codec byte, and for zstd the 4-byte ID of
+	//     the dictionary and a zstd frame) of uvarint header length + JSON
+	//     header + the letter's segments (none when pruned). The hash is
+	//     version 5's, over the header and the digest of the letter put back
+	//     together; the flags are version 5's (entryOldHash never set).
 	bucketArchive = []byte("archive")
 
 	// archive_head: chain → recordV1 + 8-byte last sequence + 32-byte last
@@ -188,6 +208,27 @@ var (
 	// the tournament, its SHA-256 and length, when it was archived). Empty
 	// in an archive file.
 	bucketArchived = []byte("archived_tournaments")
+
+	// letter_parts (since version 7): tournament code + 0x00 + SHA-256 of
+	// the part's bytes → recordV1 + the bytes (decoded from base64): the
+	// large parts of the letters of that tournament ("" for letters of none),
+	// each kept once (packing.go). Never changed; dropped with the
+	// tournament's letters (archive, prune).
+	bucketParts = []byte("letter_parts")
+
+	// dictionaries (since version 7): 4-byte big-endian zstd dictionary ID →
+	// recordV1 + the dictionary the packed letters that name it were
+	// compressed with. Never changed or removed.
+	bucketDicts = []byte("dictionaries")
+
+	// verified (since version 7): archive chain → recordV1 + 8-byte sequence
+	// + 32-byte hash of the last entry the deep check verified (verify.go).
+	bucketVerified = []byte("verified")
+
+	// unverified (since version 7): archive chain or game key → recordV1 +
+	// 8-byte bbolt transaction ID: the chains appended to and the game
+	// records written since the deep check last covered them (verify.go).
+	bucketUnverified = []byte("unverified")
 )
 
 // Keys of the meta bucket.
@@ -206,6 +247,11 @@ var (
 	// out of. A file with this key is an archive file (archived.go).
 	metaArchiveOf = []byte("archive_of")
 )
+
+// appendFill is the fill of the pages of the buckets whose keys grow (archive chains, the
+// outbox, the inbound letters): bbolt splits a full page in half by default, which leaves every
+// page of a bucket written in key order half empty.
+const appendFill = 0.95
 
 // rulingsChain names the rulings log in a ChainError.
 const rulingsChain = "rulings"
@@ -227,8 +273,11 @@ var bucketsV3 = append(append([][]byte(nil), bucketsV1...), bucketInboundID)
 // bucketsV4 are the top-level buckets of schema version 4.
 var bucketsV4 = append(append([][]byte(nil), bucketsV3...), bucketGameChunks, bucketInPlay)
 
+// bucketsV6 are the top-level buckets of schema version 6.
+var bucketsV6 = append(append([][]byte(nil), bucketsV4...), bucketArchived, bucketOutboxCards)
+
 // currentBuckets are the top-level buckets of SchemaVersion.
-var currentBuckets = append(append([][]byte(nil), bucketsV4...), bucketArchived, bucketOutboxCards)
+var currentBuckets = append(append([][]byte(nil), bucketsV6...), bucketParts, bucketDicts, bucketVerified, bucketUnverified)
 
 // A migration moves a file from version from to version from+1 inside the
 // single transaction that opens it.
@@ -246,6 +295,27 @@ var migrations = []migration{
 	{from: 3, what: "game records with a head and chunks, and the index of the games in play", apply: migrateParts},
 	{from: 4, what: "archive entries that hash the digest of their letter, and archived tournaments", apply: migrateArchived},
 	{from: 5, what: "the index of the cards waiting to be posted", apply: migrateCards},
+	{from: 6, what: "letters kept packed, and the deep check of what is new", apply: migratePacked},
+}
+
+// migratePacked (6→7) creates letter_parts, dictionaries, verified and unverified, and marks
+// every archive chain and every game unchecked, so that the first open checks them all (as
+// every open did before) and records where it got to. The entries and outbox items already
+// written keep their layout: they read as before, and every receipt quoted stays valid.
+func migratePacked(tx *bolt.Tx) error {
+	for _, name := range [][]byte{bucketParts, bucketDicts, bucketVerified, bucketUnverified} {
+		if _, err := tx.CreateBucket(name); err != nil {
+			return fmt.Errorf("create %s: %w", name, err)
+		}
+	}
+	t := &Tx{tx: tx}
+	for _, name := range [][]byte{bucketArchiveHead, bucketGames} {
+		err := tx.Bucket(name).ForEach(func(k, _ []byte) error { return t.markUnverified(k) })
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // migrateArchived (4→5) creates archived_tournaments. The entries already written stay as they
