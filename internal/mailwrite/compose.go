@@ -37,11 +37,11 @@ type Letter struct {
 	Attachments []Attachment
 
 	// Picture, when set, is the diagram of the position the letter shows: the letter then has
-	// an HTML alternative to its text showing the picture inline, and the picture attached.
+	// an HTML alternative to its text showing the picture inline, named so that it can be saved.
 	Picture *Picture
 }
 
-// Picture is a letter's diagram: a PNG, the name it is attached under (GAME-MOVE.png) and the
+// Picture is a letter's diagram: a PNG, the name of its file (GAME-MOVE.png) and the
 // words that stand for it where it is not shown.
 type Picture struct {
 	Name string
@@ -92,18 +92,21 @@ func Compose(l Letter) []byte {
 		return b.Bytes()
 	}
 	boundary := boundaryFor(l)
+	if len(l.Attachments) == 0 {
+		// The picture alone: the text and its HTML form are the whole letter, and the picture
+		// travels once, in the HTML's part (writeWithPicture).
+		writeWithPicture(&b, boundary, l.Body, l.Picture)
+		return b.Bytes()
+	}
 	h("Content-Type", mime.FormatMediaType("multipart/mixed", map[string]string{"boundary": boundary}))
 	b.WriteString("\r\n")
 	fmt.Fprintf(&b, "--%s\r\n", boundary)
-	attachments := l.Attachments
 	if p := l.Picture; p != nil {
 		writeWithPicture(&b, boundary, l.Body, p)
-		// For mail programs that show no HTML, the picture is also a file of the letter.
-		attachments = append([]Attachment{{Name: p.Name, ContentType: "image/png", Data: p.PNG}}, attachments...)
 	} else {
 		writeText(&b, l.Body)
 	}
-	for _, a := range attachments {
+	for _, a := range l.Attachments {
 		fmt.Fprintf(&b, "\r\n--%s\r\n", boundary)
 		ct := a.ContentType
 		if ct == "" {
@@ -154,28 +157,35 @@ func Field(field string) string {
 	return b.String()
 }
 
-// writeWithPicture writes the letter's text and its HTML form with the picture inline
-// (RFC 2046 multipart/alternative, plain text first, so that a program that shows no HTML shows
-// the text; RFC 2387 multipart/related holding the HTML and the picture it names by cid:,
-// RFC 2392).
+// writeWithPicture writes the letter's text and its HTML form with the picture inline, as one
+// entity (its Content-Type field first): RFC 2046 multipart/alternative, the plain text first,
+// so that a program that shows no HTML shows the text; then RFC 2387 multipart/related holding
+// the HTML and the picture it names by cid: (RFC 2392). The picture is in the letter once: its
+// part is inline (RFC 2183) and carries the file's name, on its disposition and, for older
+// programs, as the name of its type, so that mail programs show it in the HTML and offer it as a
+// file to save (Thunderbird, Gmail and Outlook list a named related part among the attachments;
+// mutt lists it with the letter's parts). boundary is the letter's; the parts' own are made of
+// it.
 func writeWithPicture(b *bytes.Buffer, boundary, body string, p *Picture) {
 	// No boundary begins with another (RFC 2046, 5.1.1: a boundary must not occur inside the
 	// parts it delimits, and a reader matches the lines by their beginning).
 	alt, rel := strings.Replace(boundary, "postald-", "postald-alt-", 1), strings.Replace(boundary, "postald-", "postald-rel-", 1)
 	cid := fmt.Sprintf("%x", sha256.Sum256(p.PNG))[:24] + "@postald" // the same picture, the same id: a resend is byte-identical
-	fmt.Fprintf(b, "Content-Type: %s\r\n\r\n", mime.FormatMediaType("multipart/alternative", map[string]string{"boundary": alt}))
+	b.WriteString(Field("Content-Type: " + mime.FormatMediaType("multipart/alternative", map[string]string{"boundary": alt})))
+	b.WriteString("\r\n")
 	fmt.Fprintf(b, "--%s\r\n", alt)
 	writeText(b, body)
 	fmt.Fprintf(b, "\r\n--%s\r\n", alt)
-	fmt.Fprintf(b, "Content-Type: %s\r\n\r\n", mime.FormatMediaType("multipart/related", map[string]string{"boundary": rel, "type": "text/html"}))
+	b.WriteString(Field("Content-Type: " + mime.FormatMediaType("multipart/related", map[string]string{"boundary": rel, "type": "text/html"})))
+	b.WriteString("\r\n")
 	fmt.Fprintf(b, "--%s\r\n", rel)
 	b.WriteString("Content-Type: text/html; charset=utf-8\r\n")
 	b.WriteString("Content-Transfer-Encoding: quoted-printable\r\n\r\n")
 	writeQP(b, []byte(letterHTML(body, cid, p.Alt)))
 	fmt.Fprintf(b, "\r\n--%s\r\n", rel)
-	b.WriteString("Content-Type: image/png\r\n")
+	b.WriteString(Field("Content-Type: " + mime.FormatMediaType("image/png", map[string]string{"name": p.Name})))
 	fmt.Fprintf(b, "Content-ID: <%s>\r\n", cid)
-	fmt.Fprintf(b, "Content-Disposition: %s\r\n", mime.FormatMediaType("inline", map[string]string{"filename": p.Name}))
+	b.WriteString(Field("Content-Disposition: " + mime.FormatMediaType("inline", map[string]string{"filename": p.Name})))
 	b.WriteString("Content-Transfer-Encoding: base64\r\n\r\n")
 	writeBase64(b, p.PNG)
 	fmt.Fprintf(b, "\r\n--%s--\r\n", rel)
@@ -241,13 +251,14 @@ func boundaryFor(l Letter) string {
 }
 
 // Written is a letter postald wrote, read back: its header, its plain text (decoded, with CRLF
-// line ends as sent), and the names of its files (the picture, a PDN, attached letters).
+// line ends as sent), and the names of its files (the picture, a PDN, attached letters), in the
+// order of the letter.
 type Written struct {
 	Header  mail.Header
 	Subject string // decoded (RFC 2047)
 	Text    string
 	Files   []string
-	Picture []byte // the diagram attached (image/png), nil for none
+	Picture []byte // the diagram (the first image/png with a name), nil for none
 }
 
 // Read reads back a letter Compose wrote, for the demo and the tests: the first text/plain
@@ -271,7 +282,9 @@ func Read(raw []byte) (Written, error) {
 			return err
 		}
 		ct, _, _ := part.Header.ContentType()
-		if disp, params, _ := part.Header.ContentDisposition(); disp == "attachment" {
+		// A file is a part with a name: attached, or inline where the HTML shows it (the
+		// picture).
+		if disp, params, _ := part.Header.ContentDisposition(); disp == "attachment" || disp == "inline" && params["filename"] != "" {
 			w.Files = append(w.Files, params["filename"])
 			if ct == "image/png" && w.Picture == nil {
 				b, err := io.ReadAll(part.Body)

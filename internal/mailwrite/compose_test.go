@@ -2,6 +2,7 @@ package mailwrite
 
 import (
 	"bytes"
+	"encoding/base64"
 	"fmt"
 	"image"
 	pngenc "image/png"
@@ -122,58 +123,97 @@ func (mimeDecoder) body(t *testing.T, m *mail.Message) string {
 }
 
 // TestComposeWithPicture: a letter with a diagram is text first, then HTML naming the inline
-// picture by cid:, and the picture attached; the PNG decodes from both places.
+// picture by cid:; the picture is in the letter once, inline and named, so that a mail program
+// shows it in the HTML and offers it as a file; files to attach follow in multipart/mixed.
 func TestComposeWithPicture(t *testing.T) {
 	var png bytes.Buffer
 	img := image.NewGray(image.Rect(0, 0, 4, 3))
 	if err := pngenc.Encode(&png, img); err != nil {
 		t.Fatal(err)
 	}
-	l := Letter{From: mail.Address{Name: "Секретарь", Address: "moves@club.example"},
-		To: []mail.Address{{Address: "ivan@club.example"}}, Subject: "ЗК-1: партия 1-2, ход 5",
-		Body: "Ваш ход 5. c3-d4 переслан партнёру.\n\nПозиция:\n 8    b   b\n", MessageID: "m@x",
-		Date:        time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC),
-		Picture:     &Picture{Name: "1-2-5.png", PNG: png.Bytes(), Alt: "Позиция:"},
-		Attachments: []Attachment{{Name: "1-2.pdn", ContentType: "application/x-chess-pdn", Data: []byte("[Event \"x\"]\n")}}}
-	raw := Compose(l)
-	if !bytes.Equal(raw, Compose(l)) {
-		t.Error("the same letter is written twice differently")
+	letter := func(attach []Attachment) Letter {
+		return Letter{From: mail.Address{Name: "Секретарь", Address: "moves@club.example"},
+			To: []mail.Address{{Address: "ivan@club.example"}}, Subject: "ЗК-1: партия 1-2, ход 5",
+			Body: "Ваш ход 5. c3-d4 переслан партнёру.\n\nПозиция:\n 8    b   b\n", MessageID: "m@x",
+			Date:        time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC),
+			Picture:     &Picture{Name: "1-2-5.png", PNG: png.Bytes(), Alt: "Позиция:"},
+			Attachments: attach}
 	}
-	parts := walkMIME(t, raw)
-	var kinds []string
-	for _, p := range parts {
-		kinds = append(kinds, p.path+" "+p.contentType)
-	}
-	want := []string{
-		"0 multipart/mixed", "0.0 multipart/alternative", "0.0.0 text/plain", "0.0.1 multipart/related",
-		"0.0.1.0 text/html", "0.0.1.1 image/png", "0.1 image/png", "0.2 application/x-chess-pdn",
-	}
-	if diff := cmp.Diff(want, kinds); diff != "" {
-		t.Fatalf("MIME structure (-want +got):\n%s", diff)
-	}
-	byPath := map[string]mimePart{}
-	for _, p := range parts {
-		byPath[p.path] = p
-	}
-	if got := string(byPath["0.0.0"].body); got != strings.ReplaceAll(l.Body, "\n", "\r\n") {
-		t.Errorf("the plain text is %q", got)
-	}
-	inline, html := byPath["0.0.1.1"], string(byPath["0.0.1.0"].body)
-	cid := strings.Trim(inline.header.Get("Content-Id"), "<>")
-	if cid == "" || !strings.Contains(html, `src="cid:`+cid+`"`) {
-		t.Errorf("the HTML does not show the inline picture <%s>:\n%s", cid, html)
-	}
-	if !strings.Contains(html, "Ваш ход 5. c3-d4 переслан партнёру.") {
-		t.Errorf("the HTML lacks the letter's text:\n%s", html)
-	}
-	att := byPath["0.1"]
-	if _, params, _ := att.header.ContentDisposition(); params["filename"] != "1-2-5.png" {
-		t.Errorf("the picture is attached as %v", params)
-	}
-	for _, p := range []mimePart{inline, att} {
-		if _, err := pngenc.Decode(bytes.NewReader(p.body)); err != nil {
-			t.Errorf("part %s does not decode as PNG: %v", p.path, err)
-		}
+	pdn := []Attachment{{Name: "1-2.pdn", ContentType: "application/x-chess-pdn", Data: []byte("[Event \"x\"]\n")}}
+	for _, c := range []struct {
+		name   string
+		attach []Attachment
+		want   []string // the parts, depth first
+		files  []string // what Read lists
+		pic    string   // the path of the picture's part
+	}{
+		{"picture alone", nil,
+			[]string{"0 multipart/alternative", "0.0 text/plain", "0.1 multipart/related", "0.1.0 text/html", "0.1.1 image/png"},
+			[]string{"1-2-5.png"}, "0.1"},
+		{"picture and a file", pdn,
+			[]string{"0 multipart/mixed", "0.0 multipart/alternative", "0.0.0 text/plain", "0.0.1 multipart/related",
+				"0.0.1.0 text/html", "0.0.1.1 image/png", "0.1 application/x-chess-pdn"},
+			[]string{"1-2-5.png", "1-2.pdn"}, "0.0.1"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			l := letter(c.attach)
+			raw := Compose(l)
+			if !bytes.Equal(raw, Compose(l)) {
+				t.Error("the same letter is written twice differently")
+			}
+			parts := walkMIME(t, raw)
+			var kinds []string
+			for _, p := range parts {
+				kinds = append(kinds, p.path+" "+p.contentType)
+			}
+			if diff := cmp.Diff(c.want, kinds); diff != "" {
+				t.Fatalf("MIME structure (-want +got):\n%s", diff)
+			}
+			byPath := map[string]mimePart{}
+			for _, p := range parts {
+				byPath[p.path] = p
+			}
+			text := strings.TrimSuffix(c.pic, ".1") + ".0"
+			if got := string(byPath[text].body); got != strings.ReplaceAll(l.Body, "\n", "\r\n") {
+				t.Errorf("the plain text is %q", got)
+			}
+			inline, html := byPath[c.pic+".1"], string(byPath[c.pic+".0"].body)
+			cid := strings.Trim(inline.header.Get("Content-Id"), "<>")
+			if cid == "" || !strings.Contains(html, `src="cid:`+cid+`"`) {
+				t.Errorf("the HTML does not show the inline picture <%s>:\n%s", cid, html)
+			}
+			if !strings.Contains(html, "Ваш ход 5. c3-d4 переслан партнёру.") {
+				t.Errorf("the HTML lacks the letter's text:\n%s", html)
+			}
+			disp, params, _ := inline.header.ContentDisposition()
+			_, typeParams, _ := inline.header.ContentType()
+			if disp != "inline" || params["filename"] != "1-2-5.png" || typeParams["name"] != "1-2-5.png" {
+				t.Errorf("the picture's part is %s %v, type %v; want inline, named 1-2-5.png", disp, params, typeParams)
+			}
+			if !bytes.Equal(inline.body, png.Bytes()) {
+				t.Error("the picture's part is not the picture")
+			}
+			// Once: the picture's base64 appears in the letter a single time.
+			b64 := base64.StdEncoding.EncodeToString(png.Bytes())
+			if n := strings.Count(strings.ReplaceAll(string(raw), "\r\n", ""), b64); n != 1 {
+				t.Errorf("the picture is in the letter %d times, want once", n)
+			}
+			w, err := Read(raw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(c.files, w.Files); diff != "" {
+				t.Errorf("Read's files (-want +got):\n%s", diff)
+			}
+			if !bytes.Equal(w.Picture, png.Bytes()) || w.Text != strings.ReplaceAll(l.Body, "\n", "\r\n") || w.Subject != l.Subject {
+				t.Errorf("Read gives picture %d bytes, text %q, subject %q", len(w.Picture), w.Text, w.Subject)
+			}
+			for _, line := range strings.Split(string(raw), "\r\n") {
+				if len(line) > 78 {
+					t.Errorf("line longer than 78 octets: %q", line)
+				}
+			}
+		})
 	}
 }
 

@@ -4,8 +4,9 @@
 // A Letter (its addresses, subject, plain text, the X-Postald-* fields of letters.md, the
 // threading fields, files to attach and the picture of the position it shows) is written by
 // Compose as UTF-8: a single text/plain part, or, with a picture, multipart/alternative of the
-// text and an HTML copy with the picture inline (multipart/related, cid:), the picture attached
-// as well for mail programs that show no HTML. Header text is written as RFC 2047 encoded words
+// text and an HTML copy with the picture inline (multipart/related, cid:), the picture once, in
+// a part that carries its file name so that mail programs also offer it as a file to save; with
+// files to attach, all of it in multipart/mixed before them. Header text is written as RFC 2047 encoded words
 // cut only at spaces (EncodeText), a name as one encoded word (EncodeAddress), and every field
 // folded at 78 octets where it can be (Field), so that Go's net/mail, Python's email and mutt
 // read names and subjects back as written. The Message-ID is stable: the same letter written
