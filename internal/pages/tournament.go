@@ -1,6 +1,8 @@
 package pages
 
 import (
+	"html/template"
+
 	"postald/internal/report"
 )
 
@@ -11,9 +13,10 @@ type TournamentPage struct {
 	View        *report.View
 	CrossTitle  string
 	CrossHeader []string
-	CrossRows   [][]string
+	CrossBody   template.HTML // the crosstable's rows, drawn (tables.go)
 	CrossNotes  []string
-	NameColumn  int
+	// Bodies are the rows of each section of View, in its order, drawn (tables.go).
+	Bodies []template.HTML
 	// Games links each game's name to its page; nil draws the names alone (the report).
 	Games map[string]string
 	// PDN links every game as PDN; "" none.
@@ -39,11 +42,17 @@ func Tournament(fr Frame, in report.Input, games map[string]string, pdn string) 
 		Frame: fr, Heading: heading, View: v,
 		CrossTitle:  fr.Report.Crosstable,
 		CrossHeader: v.Cross.Header(v.Lang),
-		CrossRows:   v.Cross.Rows(),
+		CrossBody:   crossBody(v.Cross.Rows(), 2),
 		CrossNotes:  v.Cross.Notes(v.Lang),
-		NameColumn:  2,
 		Games:       games,
 		PDN:         pdn,
+	}
+	for _, s := range v.Sections {
+		links := games
+		if s.GameColumn < 0 {
+			links = nil
+		}
+		p.Bodies = append(p.Bodies, listBody(s.Rows, s.GameColumn, links))
 	}
 	return render("tournament", p)
 }
