@@ -102,7 +102,13 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 		return err
 	}
 	defer sender.Close()
-	m := metrics.New(db)
+	// What the pages and the metrics read of the store, counted once here and kept by the
+	// daemon's units of work.
+	known, err := office.NewKnown(db, now())
+	if err != nil {
+		return err
+	}
+	m := metrics.New(known)
 	d := daemon.New(daemon.Options{
 		Store:         db,
 		Sender:        sender,
@@ -115,6 +121,7 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 		Now:           now,
 		Metrics:       m,
 		CheckEvery:    cfg.Store.CheckEvery.Duration,
+		Known:         known,
 	})
 	imapOpts := imapOptions(cfg)
 	// One mailbox, one daemon: a mailbox another store holds is refused before anything runs
@@ -162,7 +169,7 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 		go reportEvery(ctx, d, every, log)
 	}
 	if cfg.Web.Listen != "" {
-		_, stop, err := serveWeb(cfg.Web.Listen, web.Options{Store: db, Logger: log, Metrics: m.Gatherer(), Now: now, Picture: pagePicture}, log)
+		_, stop, err := serveWeb(cfg.Web.Listen, web.Options{Store: db, Logger: log, Metrics: m.Gatherer(), Now: now, Picture: pagePicture, Known: known}, log)
 		if err != nil {
 			return err
 		}

@@ -7,8 +7,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"postald/internal/metrics"
+	"postald/internal/office"
 	"postald/internal/store"
 	"postald/internal/web"
 )
@@ -21,8 +23,12 @@ func TestServeWeb(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	m := metrics.New(db)
-	at, stop, err := serveWeb("127.0.0.1:0", web.Options{Store: db, Metrics: m.Gatherer()}, slog.New(slog.DiscardHandler))
+	known, err := office.NewKnown(db, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := metrics.New(known)
+	at, stop, err := serveWeb("127.0.0.1:0", web.Options{Store: db, Metrics: m.Gatherer(), Known: known}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -84,8 +84,9 @@ func TestCheckStore(t *testing.T) {
 	db.Close()
 
 	run := func(db *store.DB) (*Daemon, *recordingSender, *metrics.Set, *syncBuffer, func()) {
-		sender, m, logs := &recordingSender{}, metrics.New(db), &syncBuffer{}
-		d := New(Options{Store: db, Sender: sender, From: from, Metrics: m, Now: func() time.Time { return now },
+		known := knownOf(t, db)
+		sender, m, logs := &recordingSender{}, metrics.New(known), &syncBuffer{}
+		d := New(Options{Store: db, Sender: sender, From: from, Metrics: m, Known: known, Now: func() time.Time { return now },
 			Logger: slog.New(slog.NewTextHandler(logs, nil)), CheckEvery: 24 * time.Hour})
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan error, 1)

@@ -69,6 +69,9 @@ type Options struct {
 	Metrics *metrics.Set
 	// CheckEvery is the period of the whole check of the store ([store] check_every); 0: none.
 	CheckEvery time.Duration
+	// Known, when set, is kept current by the office and the sender (office.Known): what the
+	// web pages and the metrics read.
+	Known *office.Known
 }
 
 // Daemon is a running postald.
@@ -103,7 +106,7 @@ func New(opt Options) *Daemon {
 	if d.now == nil {
 		d.now = time.Now
 	}
-	oo := office.Options{Store: opt.Store, From: opt.From, Limits: opt.Limits, Trust: opt.Trust, Verifier: opt.Verifier, Logger: d.log, Now: d.now}
+	oo := office.Options{Store: opt.Store, From: opt.From, Limits: opt.Limits, Trust: opt.Trust, Verifier: opt.Verifier, Logger: d.log, Now: d.now, Known: opt.Known}
 	if opt.Metrics != nil {
 		oo.Decided = opt.Metrics.Decided
 	}
@@ -167,7 +170,13 @@ func (d *Daemon) owner(ctx context.Context) error {
 		case <-ctx.Done():
 			return nil
 		case j := <-d.jobs:
-			j.done <- d.safely(j.fn)
+			err := d.safely(j.fn)
+			// A job that changed the store behind the office's units of work (a tournament
+			// registered by a command) is counted again before its caller hears of it.
+			if serr := d.safely(d.office.Sync); serr != nil {
+				d.log.Error("counting the store for the pages and the metrics", "err", serr)
+			}
+			j.done <- err
 		}
 	}
 }
@@ -379,16 +388,22 @@ func (d *Daemon) sendItems(ctx context.Context, due []store.OutboxItem) (more bo
 // attempt.
 func (d *Daemon) record(it store.OutboxItem, err error) error {
 	now := d.now()
+	left := false // the letter left the outbox: sent, or given up
 	werr := d.opt.Store.Update(func(tx *store.Tx) error {
 		if err == nil {
+			left = true
 			return tx.MarkSent(it.Seq, now)
 		}
 		up, ferr := tx.RecordFailure(it.Seq, now, err.Error(), mailbox.IsPermanent(err))
 		if ferr == nil && up.State == store.OutboxFailed {
+			left = true
 			d.log.Error("letter given up", "seq", it.Seq, "to", it.To, "err", err)
 		}
 		return ferr
 	})
+	if werr == nil && left {
+		d.opt.Known.Sent()
+	}
 	if err != nil {
 		d.opt.Metrics.SendFailed()
 		d.log.Warn("send failed", "seq", it.Seq, "to", it.To, "err", err)

@@ -12,6 +12,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
 	"postald/internal/metrics"
+	"postald/internal/office"
 	"postald/internal/store"
 )
 
@@ -39,8 +40,9 @@ func TestSendFailuresCounted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := metrics.New(db)
-	d := New(Options{Store: db, Sender: failingSender{}, From: mail.Address{Address: "moves@example.test"}, Metrics: m})
+	known := knownOf(t, db)
+	m := metrics.New(known)
+	d := New(Options{Store: db, Sender: failingSender{}, From: mail.Address{Address: "moves@example.test"}, Metrics: m, Known: known})
 	if _, err := d.sendDue(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -59,4 +61,14 @@ postald_outbox_depth 1
 	if _, err := New(Options{Store: db, Sender: failingSender{}}).sendDue(context.Background()); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// knownOf counts db as serve does before it starts the daemon (office.Known).
+func knownOf(t testing.TB, db *store.DB) *office.Known {
+	t.Helper()
+	k, err := office.NewKnown(db, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
 }

@@ -5,13 +5,16 @@
 //	postald_decision_seconds         how long deciding a letter took (its transaction included)
 //	postald_send_failures_total      attempts to hand a letter to the mail server that failed
 //	postald_imap_reconnects_total    IMAP sessions that ended and were opened again
-//	postald_outbox_depth             letters waiting in the outbox, read from the store
-//	postald_games{status}            games by status, read from the store
+//	postald_outbox_depth             letters waiting in the outbox, as the office knows it
+//	postald_cards_waiting            cards and calls waiting for the captain, likewise
+//	postald_games{status}            games by status, likewise
 //	postald_store_checks_total{result} whole checks of the store (ok, damaged, failed)
 //	postald_store_damaged            1 while the last whole check found the store damaged
 //
-// The two gauges are read from the committed state when /metrics is asked for, in one read
-// transaction; the counters are counted where things happen. Every method is safe on a nil
+// The gauges of the committed state are what the office knows of it (office.Known: kept by
+// every unit of work and by the sender, counted from the store once when the daemon starts), read
+// when /metrics is asked for without reading the store: a scrape costs the same with ten games or
+// a season's; the counters are counted where things happen. Every method is safe on a nil
 // *Set, so that code given no metrics (tests, commands) runs unchanged.
 package metrics
 
@@ -20,8 +23,8 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"postald/internal/office"
 	"postald/internal/referee"
-	"postald/internal/store"
 )
 
 // Set is postald's metrics.
@@ -35,8 +38,9 @@ type Set struct {
 	damaged    prometheus.Gauge
 }
 
-// New returns the metrics, with the gauges read from db (nil: no gauges).
-func New(db *store.DB) *Set {
+// New returns the metrics, with the gauges of the committed state read from known (nil: no such
+// gauges).
+func New(known *office.Known) *Set {
 	s := &Set{
 		reg: prometheus.NewRegistry(),
 		letters: prometheus.NewCounterVec(prometheus.CounterOpts{
@@ -61,8 +65,8 @@ func New(db *store.DB) *Set {
 		Name: "postald_store_damaged", Help: "1 while the last whole check of the store found it damaged.",
 	})
 	s.reg.MustRegister(s.letters, s.decision, s.sendFailed, s.reconnects, s.checks, s.damaged)
-	if db != nil {
-		s.reg.MustRegister(&stateCollector{db: db})
+	if known != nil {
+		s.reg.MustRegister(&stateCollector{known: known})
 	}
 	return s
 }
@@ -119,9 +123,9 @@ func (s *Set) Reconnected() {
 	}
 }
 
-// stateCollector reads the outbox depth and the games by status from the committed state at
-// each scrape.
-type stateCollector struct{ db *store.DB }
+// stateCollector reads the outbox depth and the games by status from what the office knows of
+// the committed state (office.Known), at each scrape: no store is read.
+type stateCollector struct{ known *office.Known }
 
 var (
 	outboxDesc = prometheus.NewDesc("postald_outbox_depth", "Letters waiting in the outbox to be sent.", nil, nil)
@@ -136,43 +140,12 @@ func (c *stateCollector) Describe(ch chan<- *prometheus.Desc) {
 }
 
 func (c *stateCollector) Collect(ch chan<- prometheus.Metric) {
-	var depth, cards int
-	games := map[referee.Status]int{referee.StatusPlaying: 0, referee.StatusAdjudication: 0, referee.StatusFinished: 0}
-	err := c.db.View(func(tx *store.Tx) error {
-		var err error
-		if depth, err = tx.OutboxDepth(); err != nil {
-			return err
-		}
-		if cards, err = tx.CardsWaiting(); err != nil {
-			return err
-		}
-		ids, err := tx.Games("")
-		if err != nil {
-			return err
-		}
-		inPlay, err := tx.GamesInPlay()
-		if err != nil {
-			return err
-		}
-		// A game not in play is finished; of those in play only the head's status tells
-		// a game played from one awaiting adjudication.
-		games[referee.StatusFinished] = len(ids) - len(inPlay)
-		for _, id := range inPlay {
-			status, err := tx.GameStatus(id)
-			if err != nil {
-				return err
-			}
-			games[status]++
-		}
-		return nil
-	})
-	if err != nil {
-		ch <- prometheus.NewInvalidMetric(outboxDesc, err)
-		return
-	}
+	depth, cards := c.known.Outbox()
+	games := c.known.Games()
 	ch <- prometheus.MustNewConstMetric(outboxDesc, prometheus.GaugeValue, float64(depth))
 	ch <- prometheus.MustNewConstMetric(cardsDesc, prometheus.GaugeValue, float64(cards))
-	for status, n := range games {
+	for status, n := range map[referee.Status]int{referee.StatusPlaying: games.Playing,
+		referee.StatusAdjudication: games.Adjudication, referee.StatusFinished: games.Finished} {
 		ch <- prometheus.MustNewConstMetric(gamesDesc, prometheus.GaugeValue, float64(n), string(status))
 	}
 }

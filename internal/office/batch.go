@@ -59,7 +59,7 @@ func (o *Office) Batch(ms []mailbox.Message) (n int, err error) {
 		return len(run), errors.Join(ErrBatch, err)
 	}
 	var all []decided
-	err = o.opt.Store.Update(func(tx *store.Tx) error {
+	err = o.update(func(tx *store.Tx) error {
 		all = all[:0]
 		for _, l := range run {
 			if l.rec.IsFinished() {

@@ -115,7 +115,7 @@ func (o *Office) card(req CardRequest) (*CardEntered, error) {
 	now := o.now()
 	var done CardEntered
 	var d decided
-	err := o.opt.Store.Update(func(tx *store.Tx) error {
+	err := o.update(func(tx *store.Tx) error {
 		id, err := findGame(tx, req.Game)
 		if err != nil {
 			return err
@@ -194,6 +194,7 @@ func (o *Office) card(req CardRequest) (*CardEntered, error) {
 		if err != nil {
 			return err
 		}
+		o.noteApplied(out, dec, applied)
 		d = decided{out: out, applied: applied, kind: DoneCard, dec: dec}
 		done.Entered, done.Verdict, done.Clauses = true, out.Verdict, out.Clause
 		done.Receipt = applied.Receipt.String()
@@ -312,7 +313,7 @@ func (o *Office) post(req PostRequest) (*PostedReply, error) {
 	now := o.now()
 	rep := &PostedReply{}
 	var dones []Done
-	err := o.opt.Store.Update(func(tx *store.Tx) error {
+	err := o.update(func(tx *store.Tx) error {
 		dones = nil
 		for _, seq := range req.Seqs {
 			it, err := tx.OutboxItem(seq)
@@ -339,6 +340,7 @@ func (o *Office) post(req PostRequest) (*PostedReply, error) {
 			if err := tx.MarkPosted(seq, req.On.Start(loc)); err != nil {
 				return err
 			}
+			o.work.posted(1)
 			rep.Posted++
 			if it.Game.Game == "" {
 				continue // a start letter: the clocks run from the start (4.3.2)
@@ -352,7 +354,7 @@ func (o *Office) post(req PostRequest) (*PostedReply, error) {
 				continue
 			}
 			dec := referee.Posted(st, side, req.On, now)
-			if err := record(tx, o.opt.From, it.Game, sh, t, dec, now, sg, &o.cache.chunks); err != nil {
+			if err := record(tx, o.opt.From, it.Game, sh, t, dec, now, sg, &o.cache.chunks, o.work); err != nil {
 				return err
 			}
 			dones = append(dones, Done{Kind: DonePosted, At: now, Game: it.Game, Decision: dec})
@@ -435,7 +437,7 @@ func (o *Office) cardsNotice(tx *store.Tx, now time.Time) error {
 			fmt.Fprintf(&b, tx2.CardItem+"\n", it.Seq, what, game, it.Card.Name, dayTime(sh.Language, it.Enqueued.In(loc)))
 		}
 		b.WriteString("\n" + fmt.Sprintf(tx2.CardsOutro, "postald cards -print DIR", "postald cards -posted YYYY-MM-DD N...") + "\n")
-		if err := judgeNotice(tx, o.opt.From, sh, fmt.Sprintf(tx2.CardsSubject, code, len(waiting)), b.String(), now); err != nil {
+		if err := judgeNotice(tx, o.opt.From, sh, fmt.Sprintf(tx2.CardsSubject, code, len(waiting)), b.String(), now, o.work); err != nil {
 			return err
 		}
 		told = true

@@ -62,7 +62,7 @@ func (o *Office) Letter(m mailbox.Message) error {
 		return nil // seen before, under this or another UID
 	}
 	var done decided
-	err := o.opt.Store.Update(func(tx *store.Tx) error {
+	err := o.update(func(tx *store.Tx) error {
 		var err error
 		done, err = o.apply(tx, m, rec, msgID, now)
 		return err
@@ -119,7 +119,17 @@ func (o *Office) apply(tx *store.Tx, m mailbox.Message, rec store.Inbound, msgID
 	if err != nil {
 		return decided{}, err
 	}
+	o.noteApplied(out, dec, applied)
 	return decided{out: out, applied: applied, took: time.Since(began), kind: DoneLetter, dec: dec}, nil
+}
+
+// noteApplied notes in o.work what a letter or a card applied (known.go): the game as decided
+// when its state was written, the letters and cards put in the outbox.
+func (o *Office) noteApplied(out store.LetterOutcome, dec referee.Decision, applied store.Applied) {
+	if out.State != nil && !applied.Duplicate {
+		o.work.game(out.Game, dec.Game.Status)
+	}
+	o.work.outbox(applied.Outbox...)
 }
 
 // logDecided logs a committed decision.

@@ -53,6 +53,9 @@ type Options struct {
 	// Observe, when set, is told of every unit of work that changed a game or held a letter,
 	// once its transaction committed, in the order they committed: what postald simulate prints.
 	Observe func(Done)
+	// Known, when set, is kept current by every unit of work (known.go): what the web pages
+	// and the metrics read instead of the store.
+	Known *Known
 }
 
 // Done is one unit of work the office committed: a letter, a card or call, a tick, a posting or
@@ -87,15 +90,32 @@ const (
 )
 
 // update runs fn in one store transaction; the units of work it staged (stage) are observed once
-// it committed, and forgotten if it did not.
+// it committed, and forgotten if it did not. What fn changed (o.work) is told to Options.Known
+// once it committed; a store changed behind the office's back is counted again first.
 func (o *Office) update(fn func(tx *store.Tx) error) error {
 	o.staged = nil
-	err := o.opt.Store.Update(fn)
+	w := &work{}
+	err := o.opt.Store.Update(func(tx *store.Tx) error {
+		*w = work{}
+		if k := o.opt.Known; k != nil && !k.current(tx) {
+			if err := k.recount(tx, o.now()); err != nil {
+				return err
+			}
+		}
+		o.work = w
+		defer func() { o.work = nil }()
+		if err := fn(tx); err != nil {
+			return err
+		}
+		w.revision = tx.TournamentsRevision()
+		return nil
+	})
 	staged := o.staged
 	o.staged = nil
 	if err != nil {
 		return err
 	}
+	o.opt.Known.commit(w, o.now())
 	for _, d := range staged {
 		o.observe(d)
 	}
@@ -131,6 +151,8 @@ type Office struct {
 	cardsTold time.Time
 	// staged are the units of work of the transaction update runs, observed once it commits.
 	staged []Done
+	// work is what the transaction update runs changed, for Options.Known; nil outside it.
+	work *work
 	// cache holds the store's tournaments parsed (sheets.go) and the chunks of games read
 	// (gamecodec.go).
 	cache struct {

@@ -3,6 +3,7 @@ package office
 import (
 	"fmt"
 	"slices"
+	"sync"
 	"time"
 
 	"postald/internal/daysclock"
@@ -21,20 +22,35 @@ func reportHTML(in report.Input) (string, error) { return pages.Report(in) }
 // Reader reads what the web pages show of the committed state, from any goroutine, while the
 // daemon's owner goroutine works on the same store: each call is one read transaction (bbolt's
 // View), which sees the last commit and never waits for a writer, and the Reader shares nothing
-// with the Office the owner goroutine uses. It parses the start sheets again on every call and
-// reads every chunk of a game from the store (no roster, no chunk cache): a page costs a little
-// more, and no cache of the Office is touched by two goroutines. Only its own time zones are
-// kept, behind their mutex.
+// with the Office the owner goroutine uses but what the office knows (Known, safe for concurrent
+// use). It reads every chunk of a game from the store (no chunk cache): no cache of the Office
+// is touched by two goroutines. It keeps its own time zones and the start sheets it parsed, each
+// parsed once per revision of the store's tournaments, behind their mutexes; the sheets it
+// returns are shared and must not be changed.
 //
 // What it returns is what a tournament's players may all know: the games' proposed variants and
 // accepted parts are cleared, and no letter is read.
 type Reader struct {
-	db    *store.DB
-	zones zoneCache
+	db     *store.DB
+	zones  zoneCache
+	known  *Known
+	games  keptGames // with known: what the report shows of each game, by its revision
+	sheets struct {
+		sync.Mutex
+		revision uint64
+		byCode   map[string]*tournament.Sheet
+	}
 }
 
 // NewReader returns a Reader of db.
 func NewReader(db *store.DB) *Reader { return &Reader{db: db} }
+
+// WithKnown makes r count the games by status from what the office knows (known, nil: none)
+// instead of the store, and returns it.
+func (r *Reader) WithKnown(known *Known) *Reader {
+	r.known = known
+	return r
+}
 
 // Listed is one tournament with the count of its games by status.
 type Listed struct {
@@ -52,11 +68,16 @@ func (r *Reader) Tournaments() ([]Listed, error) {
 			return err
 		}
 		for _, code := range codes {
-			sh, err := readSheet(tx, code)
+			sh, err := r.sheet(tx, code)
 			if err != nil {
 				return err
 			}
 			l := Listed{Sheet: sh, Games: len(sh.Games())}
+			if _, c, ok := r.known.tournament(code); ok && r.known.current(tx) {
+				l.Playing, l.Adjudication, l.Finished = c.Playing, c.Adjudication, c.Finished
+				out = append(out, l)
+				continue
+			}
 			ids, err := tx.Games(code)
 			if err != nil {
 				return err
@@ -103,6 +124,80 @@ func (r *Reader) Tournament(code string, now time.Time) (report.Input, []referee
 		return err
 	})
 	return in, games, err
+}
+
+// TournamentPage returns what the page of tournament code shows at now: Tournament without the
+// games themselves. With Known, what the report shows of each game is kept from one page to the
+// next while the game's revision holds, so that a page after a letter reads the games the letter
+// changed and no other.
+func (r *Reader) TournamentPage(code string, now time.Time) (report.Input, error) {
+	if r.known == nil {
+		in, _, err := r.Tournament(code, now)
+		return in, err
+	}
+	// The revisions first, the store after: what is kept under a revision was read from a
+	// state at least as new.
+	revs := r.known.gameRevisions(code)
+	var in report.Input
+	err := r.db.View(func(tx *store.Tx) error {
+		sh, loc, err := r.sheetIn(tx, code)
+		if err != nil {
+			return err
+		}
+		var byGame map[string][]store.Ruling
+		if in, byGame, err = reportRulings(tx, sh, loc, now); err != nil {
+			return err
+		}
+		ids, err := tx.Games(code)
+		if err != nil {
+			return err
+		}
+		for _, id := range ids {
+			rev, known := revs[id]
+			if rg, ok := r.games.get(id, rev); known && ok {
+				in.Games = append(in.Games, rg)
+				continue
+			}
+			g, _, err := tx.LoadGame(id, nil)
+			if err != nil {
+				return err
+			}
+			rg := reportGame(sh, g, byGame[g.Name], loc)
+			if known {
+				r.games.put(id, rev, rg)
+			}
+			in.Games = append(in.Games, rg)
+		}
+		return nil
+	})
+	return in, err
+}
+
+// keptGames are what the report shows of games, each under the revision it was read at.
+type keptGames struct {
+	mu    sync.Mutex
+	games map[store.GameID]keptGame
+}
+
+type keptGame struct {
+	rev Revision
+	g   report.Game
+}
+
+func (k *keptGames) get(id store.GameID, rev Revision) (report.Game, bool) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	x, ok := k.games[id]
+	return x.g, ok && x.rev == rev
+}
+
+func (k *keptGames) put(id store.GameID, rev Revision, g report.Game) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.games == nil {
+		k.games = map[store.GameID]keptGame{}
+	}
+	k.games[id] = keptGame{rev: rev, g: g}
 }
 
 // GameData is one game as its page shows it.
@@ -179,10 +274,49 @@ func private(g referee.Game) referee.Game {
 
 // sheetIn reads tournament code's start sheet and its time zone.
 func (r *Reader) sheetIn(tx *store.Tx, code string) (*tournament.Sheet, *time.Location, error) {
-	sh, err := readSheet(tx, code)
+	sh, err := r.sheet(tx, code)
 	if err != nil {
 		return nil, nil, err
 	}
 	loc, err := r.zones.get(sh.Regulation.Zone)
+	return sh, loc, err
+}
+
+// sheet is tournament code's start sheet as tx holds it, parsed once per revision of the
+// store's tournaments (which every sheet stored changes).
+func (r *Reader) sheet(tx *store.Tx, code string) (*tournament.Sheet, error) {
+	rev := tx.TournamentsRevision()
+	r.sheets.Lock()
+	if r.sheets.revision != rev || r.sheets.byCode == nil {
+		r.sheets.revision, r.sheets.byCode = rev, map[string]*tournament.Sheet{}
+	}
+	sh, ok := r.sheets.byCode[code]
+	r.sheets.Unlock()
+	if ok {
+		return sh, nil
+	}
+	sh, err := readSheet(tx, code)
+	if err != nil {
+		return nil, err
+	}
+	r.sheets.Lock()
+	if r.sheets.revision == rev {
+		r.sheets.byCode[code] = sh
+	}
+	r.sheets.Unlock()
+	return sh, nil
+}
+
+// Sheet is tournament code's start sheet and its time zone (shared: not to be changed).
+func (r *Reader) Sheet(code string) (*tournament.Sheet, *time.Location, error) {
+	var (
+		sh  *tournament.Sheet
+		loc *time.Location
+	)
+	err := r.db.View(func(tx *store.Tx) error {
+		var err error
+		sh, loc, err = r.sheetIn(tx, code)
+		return err
+	})
 	return sh, loc, err
 }

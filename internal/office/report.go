@@ -27,7 +27,7 @@ var ErrNoTournament = errors.New("no tournament in the store")
 // the transaction that would have queued them was rolled back.
 func (o *Office) report(req ReportRequest) (*ReportReply, error) {
 	rep := &ReportReply{}
-	err := o.opt.Store.Update(func(tx *store.Tx) error {
+	err := o.update(func(tx *store.Tx) error {
 		codes := []string{req.Tournament}
 		if req.Tournament == "" {
 			var err error
@@ -44,7 +44,7 @@ func (o *Office) report(req ReportRequest) (*ReportReply, error) {
 				return err
 			}
 			if req.Send {
-				if err := mailReport(tx, o.opt.From, r, o.now()); err != nil {
+				if err := mailReport(tx, o.opt.From, r, o.now(), o.work); err != nil {
 					return err
 				}
 				rep.Reports = append(rep.Reports, TournamentReport{Code: code, Queued: true, Director: r.sheet.Director})
@@ -105,25 +105,11 @@ func (o *Office) tournamentReport(tx *store.Tx, code string, now time.Time) (*dr
 // every game (each also given to fn, which may be nil), the judge's rulings and the players who
 // withdrew. cache may be nil; it reads nothing else of the office.
 func reportInput(tx *store.Tx, sh *tournament.Sheet, loc *time.Location, now time.Time, cache *store.GameCache, fn func(referee.Game) error) (report.Input, error) {
-	code := sh.Code
-	in := report.Input{Sheet: sh, Today: daysclock.DateOf(now, loc)}
-	rulings, err := tx.Rulings(store.GameID{Tournament: code})
+	in, byGame, err := reportRulings(tx, sh, loc, now)
 	if err != nil {
 		return in, err
 	}
-	byGame := map[string][]store.Ruling{}
-	for _, ru := range rulings {
-		byGame[ru.Game.Game] = append(byGame[ru.Game.Game], ru)
-		in.Rulings = append(in.Rulings, report.Ruling{Date: daysclock.DateOf(ru.Time, loc), Game: ru.Game.Game,
-			Kind: ru.Kind, Clause: ru.Clause, Text: ru.Reason, Judge: ru.Judge})
-		if ru.Kind == kindWithdraw {
-			var d withdrawal
-			if json.Unmarshal(ru.Details, &d) == nil && d.Player > 0 && !slices.Contains(in.Withdrawn, d.Player) {
-				in.Withdrawn = append(in.Withdrawn, d.Player)
-			}
-		}
-	}
-	ids, err := tx.Games(code)
+	ids, err := tx.Games(sh.Code)
 	if err != nil {
 		return in, err
 	}
@@ -140,6 +126,29 @@ func reportInput(tx *store.Tx, sh *tournament.Sheet, loc *time.Location, now tim
 		}
 	}
 	return in, nil
+}
+
+// reportRulings is the report of the tournament of sh at now without its games: the judge's
+// rulings and the players who withdrew, with the rulings on each game by its name.
+func reportRulings(tx *store.Tx, sh *tournament.Sheet, loc *time.Location, now time.Time) (report.Input, map[string][]store.Ruling, error) {
+	in := report.Input{Sheet: sh, Today: daysclock.DateOf(now, loc)}
+	rulings, err := tx.Rulings(store.GameID{Tournament: sh.Code})
+	if err != nil {
+		return in, nil, err
+	}
+	byGame := map[string][]store.Ruling{}
+	for _, ru := range rulings {
+		byGame[ru.Game.Game] = append(byGame[ru.Game.Game], ru)
+		in.Rulings = append(in.Rulings, report.Ruling{Date: daysclock.DateOf(ru.Time, loc), Game: ru.Game.Game,
+			Kind: ru.Kind, Clause: ru.Clause, Text: ru.Reason, Judge: ru.Judge})
+		if ru.Kind == kindWithdraw {
+			var d withdrawal
+			if json.Unmarshal(ru.Details, &d) == nil && d.Player > 0 && !slices.Contains(in.Withdrawn, d.Player) {
+				in.Withdrawn = append(in.Withdrawn, d.Player)
+			}
+		}
+	}
+	return in, byGame, nil
 }
 
 // reportGame maps a game of the referee to what the report shows; rulings are the judge's
@@ -247,8 +256,8 @@ func tableResult(g referee.Game, rulings []store.Ruling) tournament.Result {
 }
 
 // mailReport puts the report in the outbox for the tournament's director: the text in the
-// letter, the HTML and every game as PDN attached.
-func mailReport(tx *store.Tx, from mail.Address, r *drawnReport, now time.Time) error {
+// letter, the HTML and every game as PDN attached; w notes it (known.go).
+func mailReport(tx *store.Tx, from mail.Address, r *drawnReport, now time.Time, w *work) error {
 	sh := r.sheet
 	if sh.Director == "" {
 		return fmt.Errorf("tournament %s has no director to send the report to", sh.Code)
@@ -276,7 +285,8 @@ func mailReport(tx *store.Tx, from mail.Address, r *drawnReport, now time.Time) 
 	for _, name := range names {
 		l.Attachments = append(l.Attachments, mailwrite.Attachment{Name: name + ".pdn", ContentType: "application/x-draughts-pdn; charset=utf-8", Data: r.pdn[name]})
 	}
-	_, err := tx.Enqueue(store.Outgoing{From: from.Address, To: []string{sh.Director}, Raw: mailwrite.Compose(l),
+	it, err := tx.Enqueue(store.Outgoing{From: from.Address, To: []string{sh.Director}, Raw: mailwrite.Compose(l),
 		Game: store.GameID{Tournament: sh.Code}, Verdict: string(referee.Notice)}, now)
+	w.outbox(it)
 	return err
 }

@@ -106,9 +106,10 @@ func (o *Office) recordRuling(tx *store.Tx, sh *tournament.Sheet, t *referee.Tab
 	if _, err := tx.AppendRuling(store.Ruling{Game: id, Time: now, Kind: string(r.Kind), Clause: r.Clause, Reason: r.Reason, Details: details}); err != nil {
 		return err
 	}
-	if err := Record(tx, o.opt.From, id, sh, t, dec, now); err != nil {
+	if err := record(tx, o.opt.From, id, sh, t, dec, now, nil, nil, o.work); err != nil {
 		return err
 	}
+	o.work.ruled(id.Tournament)
 	o.stage(Done{Kind: DoneRuling, At: now, Game: id, Decision: dec})
 	return nil
 }
@@ -170,6 +171,7 @@ func (o *Office) withdraw(req WithdrawRequest) (*Withdrawn, error) {
 			Clause: w.Clause, Reason: req.Reason, Details: details}); err != nil {
 			return err
 		}
+		o.work.ruled(code)
 		for _, gr := range w.Rulings {
 			if err := o.recordRuling(tx, sh, t, mine[gr.Game], gr.Ruling, gr.Decision, now); err != nil {
 				return err

@@ -22,7 +22,7 @@ func (o *Office) Tick() error {
 	}
 	for _, ev := range due {
 		var done Done
-		if err := o.opt.Store.Update(func(tx *store.Tx) error {
+		if err := o.update(func(tx *store.Tx) error {
 			var err error
 			done, err = o.tick(tx, ev.Game, now)
 			return err
@@ -32,10 +32,10 @@ func (o *Office) Tick() error {
 		}
 		o.observe(done)
 	}
-	if err := o.opt.Store.Update(func(tx *store.Tx) error { return o.heldDigest(tx, now) }); err != nil {
+	if err := o.update(func(tx *store.Tx) error { return o.heldDigest(tx, now) }); err != nil {
 		o.log.Error("digest of held letters", "err", err)
 	}
-	if err := o.opt.Store.Update(func(tx *store.Tx) error { return o.cardsNotice(tx, now) }); err != nil {
+	if err := o.update(func(tx *store.Tx) error { return o.cardsNotice(tx, now) }); err != nil {
 		o.log.Error("notice of the cards to post", "err", err)
 	}
 	return nil
@@ -54,11 +54,11 @@ func (o *Office) tick(tx *store.Tx, id store.GameID, now time.Time) (Done, error
 	}
 	dec := referee.Tick(st, now)
 	if dec.Package != nil {
-		if err := sendPackage(tx, o.opt.From, id, sh, referee.Seat{Table: st.Table, Game: dec.Game}, dec.Package, now); err != nil {
+		if err := sendPackage(tx, o.opt.From, id, sh, referee.Seat{Table: st.Table, Game: dec.Game}, dec.Package, now, o.work); err != nil {
 			return Done{}, err
 		}
 	}
-	if err := record(tx, o.opt.From, id, sh, st.Table, dec, now, stored, &o.cache.chunks); err != nil {
+	if err := record(tx, o.opt.From, id, sh, st.Table, dec, now, stored, &o.cache.chunks, o.work); err != nil {
 		return Done{}, err
 	}
 	// A tick decides everything due by now, so the next event lies ahead. Should one still be
@@ -76,12 +76,13 @@ func (o *Office) tick(tx *store.Tx, id store.GameID, now time.Time) (Done, error
 // posting — in tx: the game's new state, its next event (Decision.Next) and the letters to send,
 // from postald's address from.
 func Record(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.Sheet, t *referee.Table, dec referee.Decision, now time.Time) error {
-	return record(tx, from, id, sh, t, dec, now, nil, nil)
+	return record(tx, from, id, sh, t, dec, now, nil, nil, nil)
 }
 
 // record is Record for a game read as stored (nil: not known; each of its full chunks is then
-// encoded again, and the store writes none it holds), with the office's chunk cache (or nil).
-func record(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.Sheet, t *referee.Table, dec referee.Decision, now time.Time, stored *store.GameRead, cache *store.GameCache) error {
+// encoded again, and the store writes none it holds), with the office's chunk cache (or nil),
+// noting in w what it wrote (known.go; nil: nothing noted).
+func record(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.Sheet, t *referee.Table, dec referee.Decision, now time.Time, stored *store.GameRead, cache *store.GameCache, w *work) error {
 	c := candidate{id: id, sheet: sh, seat: referee.Seat{Table: t, Game: dec.Game}}
 	st, err := store.EncodeGame(c.id, dec.Game, stored, cache)
 	if err != nil {
@@ -90,15 +91,18 @@ func record(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.She
 	if err := tx.PutGame(c.id, st); err != nil {
 		return err
 	}
+	w.game(c.id, dec.Game.Status)
 	if err := tx.SetNextEvent(c.id, dec.Next); err != nil {
 		return err
 	}
 	pics := pictures{}
 	for _, l := range dec.Letters {
 		for _, m := range outgoing(from, c, l, now, pics) {
-			if _, err := tx.Enqueue(m, now); err != nil {
+			it, err := tx.Enqueue(m, now)
+			if err != nil {
 				return err
 			}
+			w.outbox(it)
 		}
 	}
 	return nil
@@ -107,5 +111,5 @@ func record(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.She
 // Put stores game st as it is, with its next event (referee.Seat.Next) and no letter: for a
 // game written other than by a decision (an import, a test that sets a game up).
 func Put(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.Sheet, st referee.Seat, now time.Time) error {
-	return record(tx, from, id, sh, st.Table, referee.Decision{Game: st.Game, Next: st.Next()}, now, nil, nil)
+	return record(tx, from, id, sh, st.Table, referee.Decision{Game: st.Game, Next: st.Next()}, now, nil, nil, nil)
 }

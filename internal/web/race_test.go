@@ -11,7 +11,8 @@ import (
 
 // TestPagesWhileDeciding: pages served while the daemon's owner goroutine decides letters on
 // the same store, run under the race detector by scripts/test (go test -race): every page
-// answers, shows a committed state (the moves never go back), and no letter waits for a page.
+// answers, shows a committed state (the moves never go back), the tournament's page kept drawn
+// shows each letter once it is decided, and no letter waits for a page.
 func TestPagesWhileDeciding(t *testing.T) {
 	r := newRig(t, true)
 	line := openLine(t, 18) // the quiet line search grows fast beyond 20 plies
@@ -56,6 +57,11 @@ func TestPagesWhileDeciding(t *testing.T) {
 			t.Fatalf("after letter %d the game has %d plies (seen %d)", k+1, n, seen)
 		} else {
 			seen = n
+		}
+		// The tournament's page, kept drawn while the pages are read, shows the letter at once.
+		row := fmt.Sprintf(">1-2</a></td><td>%s</td><td>%s</td><td>%d</td>", r.sheet.Players[0].Name, r.sheet.Players[1].Name, (k+2)/2)
+		if _, body, _ := r.get(tp); !contains(body, row) {
+			t.Fatalf("after letter %d the tournament's page has no %q", k+1, row)
 		}
 	}
 	stop.Store(true)

@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"net/mail"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -72,6 +73,7 @@ type rig struct {
 	sheet   *tournament.Sheet
 	d       *daemon.Daemon
 	metrics *metrics.Set
+	known   *office.Known
 	srv     *httptest.Server
 	ctx     context.Context
 
@@ -102,11 +104,14 @@ func newRig(t *testing.T, picture bool) *rig {
 	if r.sheet, err = office.CreateTournament(db, from, []byte(sheetTOML), r.now); err != nil {
 		t.Fatal(err)
 	}
-	r.metrics = metrics.New(db)
+	if r.known, err = office.NewKnown(db, r.now); err != nil {
+		t.Fatal(err)
+	}
+	r.metrics = metrics.New(r.known)
 	limits := config.Defaults().Limits
 	limits.LettersPerHour = 1 << 20
 	r.d = daemon.New(daemon.Options{Store: db, From: from, Limits: limits, Trust: config.Trust{FromOnly: true},
-		Now: r.clock, Metrics: r.metrics})
+		Now: r.clock, Metrics: r.metrics, Known: r.known})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- r.d.Run(ctx, nil) }()
@@ -117,7 +122,7 @@ func newRig(t *testing.T, picture bool) *rig {
 		}
 	})
 	r.ctx = ctx
-	opt := Options{Store: db, Metrics: r.metrics.Gatherer(), Now: r.clock}
+	opt := Options{Store: db, Metrics: r.metrics.Gatherer(), Now: r.clock, Known: r.known}
 	if picture {
 		opt.Picture = r.picture
 	}
@@ -138,6 +143,20 @@ func (r *rig) picture(p rules.Position, last *rules.Move) ([]byte, error) {
 	return diagram.PNG(p, diagram.Options{Last: last, Width: 480})
 }
 
+// drew reports whether a picture of the position fen was drawn.
+func (r *rig) drew(fen string) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return slices.Contains(r.pictures, fen)
+}
+
+// drawn are the FEN of the positions drawn, in order.
+func (r *rig) drawn() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return slices.Clone(r.pictures)
+}
+
 // lastPicture is the FEN of the position of the last picture drawn.
 func (r *rig) lastPicture() string {
 	r.mu.Lock()
@@ -152,6 +171,12 @@ func (r *rig) lastPicture() string {
 // day, and waits for the daemon to decide it.
 func (r *rig) letter(game string, k int, line []string) {
 	r.t.Helper()
+	r.letterAfter(26*time.Hour, game, k, line)
+}
+
+// letterAfter is letter, sent after instead of the next day.
+func (r *rig) letterAfter(after time.Duration, game string, k int, line []string) {
+	r.t.Helper()
 	w, b, err := tournament.ParseGameName(game)
 	if err != nil {
 		r.t.Fatal(err)
@@ -161,7 +186,7 @@ func (r *rig) letter(game string, k int, line []string) {
 		from = r.sheet.Players[b-1].Email
 	}
 	r.mu.Lock()
-	r.now = r.now.Add(26 * time.Hour)
+	r.now = r.now.Add(after)
 	now := r.now
 	r.uid++
 	uid := r.uid
@@ -222,7 +247,7 @@ func (r *rig) proposeVariant(game string, moves []string) {
 	r.t.Helper()
 	id := store.GameID{Tournament: r.sheet.Code, Game: game}
 	err := r.d.Do(r.ctx, func() error {
-		return r.db.Update(func(tx *store.Tx) error {
+		err := r.db.Update(func(tx *store.Tx) error {
 			g, err := office.LoadGame(tx, id)
 			if err != nil {
 				return err
@@ -230,6 +255,10 @@ func (r *rig) proposeVariant(game string, moves []string) {
 			g.Variants = append(g.Variants, referee.Variant{Label: secretLabel, Proposer: g.ToMove().Other(), At: len(g.Plies), Moves: moves})
 			return office.Put(tx, mail.Address{Address: "moves@postald.test"}, id, r.sheet, g, r.clock())
 		})
+		if err != nil {
+			return err
+		}
+		return r.d.Office().Recount() // written behind the office's units of work
 	})
 	if err != nil {
 		r.t.Fatal(err)
@@ -242,7 +271,7 @@ func (r *rig) via(game string, marks map[int]referee.Channel) {
 	r.t.Helper()
 	id := store.GameID{Tournament: r.sheet.Code, Game: game}
 	err := r.d.Do(r.ctx, func() error {
-		return r.db.Update(func(tx *store.Tx) error {
+		err := r.db.Update(func(tx *store.Tx) error {
 			g, err := office.LoadGame(tx, id)
 			if err != nil {
 				return err
@@ -252,6 +281,10 @@ func (r *rig) via(game string, marks map[int]referee.Channel) {
 			}
 			return office.Put(tx, mail.Address{Address: "moves@postald.test"}, id, r.sheet, g, r.clock())
 		})
+		if err != nil {
+			return err
+		}
+		return r.d.Office().Recount() // written behind the office's units of work
 	})
 	if err != nil {
 		r.t.Fatal(err)

@@ -15,6 +15,15 @@
 // (office.Reader): a page never waits for the daemon's owner goroutine, nor the owner for a
 // page, and a page shows nothing a letter has not committed. The pages show what every player
 // of a tournament may know; proposed variants and letters are never read.
+//
+// With what the office knows of the store (Options.Known, office.Known, kept by the daemon's
+// units of work) the pages read only what changed (fresh.go): every page carries an entity tag
+// made of the revision of what it shows, and a reload naming it is answered 304 without reading
+// the store; the list of tournaments and a tournament's page are kept drawn while their
+// revision and day hold, and what the report shows of each game is kept by the game's revision
+// (office.Reader.TournamentPage); /metrics counts nothing at a scrape. However many clients ask
+// at once, the answers are made one fewer at a time than the processors Go runs on (at least
+// one), so that the daemon's owner goroutine always finds a processor for the letters.
 package web
 
 import (
@@ -31,6 +40,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"postald/internal/daysclock"
 	"postald/internal/office"
 	"postald/internal/pages"
 	"postald/internal/phrase"
@@ -49,6 +59,16 @@ type Options struct {
 	// the pages show the text diagram of postald's letters.
 	Picture func(p rules.Position, last *rules.Move) ([]byte, error)
 	Now     func() time.Time // nil: time.Now
+	// Known is what the office knows of the committed state (office.Known, kept by the
+	// daemon's units of work): with it the pages carry validators (ETag, Last-Modified) and a
+	// reload costs nothing, the tournaments' pages are kept drawn while nothing in them changes,
+	// and the games are counted without reading them (fresh.go). nil: every page is read and
+	// drawn at every request.
+	Known *office.Known
+	// Concurrency is how many requests are answered at once (the others wait their turn);
+	// 0: one fewer than the processors Go runs on, at least one, so that the daemon's owner
+	// goroutine always finds one for the letters (fresh.go, gate).
+	Concurrency int
 }
 
 // server answers the requests.
@@ -57,11 +77,13 @@ type server struct {
 	log    *slog.Logger
 	now    func() time.Time
 	reader *office.Reader
+	known  *office.Known
+	drawn  drawnPages
 }
 
 // New returns the handler of every route.
 func New(opt Options) http.Handler {
-	s := &server{opt: opt, log: opt.Logger, now: opt.Now, reader: office.NewReader(opt.Store)}
+	s := &server{opt: opt, log: opt.Logger, now: opt.Now, reader: office.NewReader(opt.Store).WithKnown(opt.Known), known: opt.Known}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -82,7 +104,7 @@ func New(opt Options) http.Handler {
 	static := http.FileServerFS(pages.Static())
 	mux.Handle("GET /static/", http.StripPrefix("/static/", static))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { s.notFound(w, r, "") })
-	return secure(mux)
+	return secure(newGate(opt.Concurrency).wrap(mux))
 }
 
 // secure sets the headers every answer carries: no outside fetches, no framing, no sniffing.
@@ -168,10 +190,26 @@ func frame(r *http.Request, def, title string) pages.Frame {
 func tournamentPath(code string) string { return "/t/" + url.PathEscape(code) + "/" }
 
 func (s *server) index(w http.ResponseWriter, r *http.Request) {
+	if s.known != nil && keepable(r) {
+		rev := s.known.Index()
+		fr := frame(r, phrase.Default, "")
+		tag := rev.Tag("i", fr.Lang)
+		if fresh(w, r, tag, rev.At) {
+			return
+		}
+		b, err := s.drawn.kept("/ "+fr.Lang, tag, func() ([]byte, error) { return s.drawIndex(r) })
+		s.page(w, r, "", b, err)
+		return
+	}
+	b, err := s.drawIndex(r)
+	s.page(w, r, "", b, err)
+}
+
+// drawIndex draws the list of tournaments.
+func (s *server) drawIndex(r *http.Request) ([]byte, error) {
 	list, err := s.reader.Tournaments()
 	if err != nil {
-		s.failed(w, r, "", err)
-		return
+		return nil, err
 	}
 	fr := frame(r, phrase.Default, "")
 	fr.Title = fr.Words.Tournaments
@@ -180,16 +218,67 @@ func (s *server) index(w http.ResponseWriter, r *http.Request) {
 		rows = append(rows, pages.Listed{Sheet: l.Sheet, Href: withQuery(tournamentPath(l.Sheet.Code), r),
 			Games: l.Games, Playing: l.Playing + l.Adjudication, Finished: l.Finished})
 	}
-	b, err := pages.Index(fr, rows)
-	s.page(w, r, "", b, err)
+	return pages.Index(fr, rows)
+}
+
+// tournamentTag is the tag of tournament code's page as r asks for it at now, and the instant it
+// last changed; false when the office knows no such tournament (or there is no Known).
+func (s *server) tournamentTag(r *http.Request, code string, now time.Time) (tag, lang string, modified time.Time, ok bool) {
+	if s.known == nil {
+		return "", "", time.Time{}, false
+	}
+	rev, _, ok := s.known.Tournament(code)
+	if !ok {
+		return "", "", time.Time{}, false
+	}
+	sh, loc, err := s.reader.Sheet(code)
+	if err != nil {
+		return "", "", time.Time{}, false
+	}
+	lang = frame(r, sh.Language, "").Lang
+	today := daysclock.DateOf(now, loc)
+	return rev.Tag("t", lang, today.String()), lang, latest(rev, today.Start(loc)), true
 }
 
 func (s *server) tournament(w http.ResponseWriter, r *http.Request) {
 	code := r.PathValue("code")
-	in, games, err := s.reader.Tournament(code, s.now())
-	if err != nil {
-		s.failed(w, r, "", err)
+	now := s.now()
+	if tag, lang, modified, ok := s.tournamentTag(r, code, now); ok && keepable(r) {
+		if fresh(w, r, tag, modified) {
+			return
+		}
+		b, err := s.drawn.kept("/t/"+code+"/ "+lang, tag, func() ([]byte, error) { return s.drawTournament(r, code, now) })
+		s.tournamentPage(w, r, b, err)
 		return
+	}
+	b, err := s.drawTournament(r, code, now)
+	s.tournamentPage(w, r, b, err)
+}
+
+// tournamentPage writes a tournament's page drawn, or the failure to draw it.
+func (s *server) tournamentPage(w http.ResponseWriter, r *http.Request, b []byte, err error) {
+	var lost langErr
+	if errors.As(err, &lost) {
+		s.page(w, r, lost.lang, nil, lost.err)
+		return
+	}
+	s.page(w, r, "", b, err)
+}
+
+// langErr is a failure to draw a page once its sheet's language is known.
+type langErr struct {
+	lang string
+	err  error
+}
+
+func (e langErr) Error() string { return e.err.Error() }
+func (e langErr) Unwrap() error { return e.err }
+
+// drawTournament draws tournament code's page as r asks for it, at now.
+func (s *server) drawTournament(r *http.Request, code string, now time.Time) ([]byte, error) {
+	in, err := s.reader.TournamentPage(code, now)
+	if err != nil {
+		return nil, err
 	}
 	fr := frame(r, in.Sheet.Language, "")
 	fr.Crumbs = []pages.Link{{Href: withQuery("/", r), Text: fr.Words.AllTournaments}}
@@ -202,11 +291,14 @@ func (s *server) tournament(w http.ResponseWriter, r *http.Request) {
 		in.Sheet = &sh
 	}
 	links := map[string]string{}
-	for _, g := range games {
-		links[g.Game.Name] = withQuery(tournamentPath(code)+url.PathEscape(g.Game.Name), r)
+	for _, g := range in.Games {
+		links[g.Name] = withQuery(tournamentPath(code)+url.PathEscape(g.Name), r)
 	}
 	b, err := pages.Tournament(fr, in, links, tournamentPath(code)+"games.pdn")
-	s.page(w, r, lang, b, err)
+	if err != nil {
+		return nil, langErr{lang, err}
+	}
+	return b, nil
 }
 
 // file is a game's page, its picture or its PDN, or every game's PDN.
@@ -253,7 +345,33 @@ func (s *server) gameAt(w http.ResponseWriter, r *http.Request, code, name strin
 	return d, n, true
 }
 
+// gameTag is the tag of a page of game name of tournament code — kind "g" its page in the
+// request's language on its day, "p" its picture — at the ply the request asks for, and the
+// instant it last changed; false when the office knows no such game (or there is no Known).
+func (s *server) gameTag(r *http.Request, kind, code, name string) (tag string, modified time.Time, ok bool) {
+	if s.known == nil {
+		return "", time.Time{}, false
+	}
+	rev, ok := s.known.Game(store.GameID{Tournament: code, Game: name})
+	if !ok {
+		return "", time.Time{}, false
+	}
+	ply := r.URL.Query().Get("ply")
+	if kind == "p" {
+		return rev.Tag(kind, ply), rev.At, true
+	}
+	sh, loc, err := s.reader.Sheet(code)
+	if err != nil {
+		return "", time.Time{}, false
+	}
+	today := daysclock.DateOf(s.now(), loc)
+	return rev.Tag(kind, frame(r, sh.Language, "").Lang, today.String(), ply), latest(rev, today.Start(loc)), true
+}
+
 func (s *server) game(w http.ResponseWriter, r *http.Request, code, name string) {
+	if tag, modified, ok := s.gameTag(r, "g", code, name); ok && fresh(w, r, tag, modified) {
+		return
+	}
 	d, n, ok := s.gameAt(w, r, code, name)
 	if !ok {
 		return
@@ -284,6 +402,10 @@ func (s *server) picture(w http.ResponseWriter, r *http.Request, code, name stri
 		s.notFound(w, r, "")
 		return
 	}
+	tag, modified, known := s.gameTag(r, "p", code, name)
+	if known && fresh(w, r, tag, modified) {
+		return
+	}
 	d, n, ok := s.gameAt(w, r, code, name)
 	if !ok {
 		return
@@ -299,10 +421,12 @@ func (s *server) picture(w http.ResponseWriter, r *http.Request, code, name stri
 		return
 	}
 	w.Header().Set("Content-Type", "image/png")
-	// A ruling (judge revert) may change the position after a ply, and a picture is cheap to
-	// draw: never kept, so the board always shows the committed game.
-	w.Header().Set("Cache-Control", "no-store")
-	w.Write(b)
+	if !known {
+		// A ruling (judge revert) may change the position after a ply: without a revision to
+		// revalidate against, never kept, so the board always shows the committed game.
+		w.Header().Set("Cache-Control", "no-store")
+	}
+	send(w, b)
 }
 
 func (s *server) gamePDN(w http.ResponseWriter, r *http.Request, code, name string) {
@@ -317,7 +441,7 @@ func (s *server) gamePDN(w http.ResponseWriter, r *http.Request, code, name stri
 		return
 	}
 	pdnHeaders(w, d.Game.Name+".pdn")
-	w.Write(b)
+	send(w, b)
 }
 
 func (s *server) gamesPDN(w http.ResponseWriter, r *http.Request, code string) {
@@ -339,7 +463,7 @@ func (s *server) gamesPDN(w http.ResponseWriter, r *http.Request, code string) {
 		all = append(all, b...)
 	}
 	pdnHeaders(w, "games.pdn")
-	w.Write(all)
+	send(w, all)
 }
 
 func pdnHeaders(w http.ResponseWriter, name string) {
@@ -385,7 +509,7 @@ func (s *server) page(w http.ResponseWriter, r *http.Request, l string, b []byte
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
-	w.Write(b)
+	send(w, b)
 }
 
 // failed answers a request that could not be served: 404 for what the store does not hold, and
@@ -410,6 +534,9 @@ func (s *server) plain(w http.ResponseWriter, r *http.Request, l string, code in
 	fr := frame(r, l, "")
 	fr.Title = text(fr.Words)
 	fr.Crumbs = []pages.Link{{Href: withQuery("/", r), Text: fr.Words.AllTournaments}}
+	// No validators: an answer that is not the page is never revalidated as the page.
+	w.Header().Del("ETag")
+	w.Header().Del("Last-Modified")
 	b, err := pages.Message(fr, fr.Title)
 	if err != nil {
 		http.Error(w, fr.Title, code)
@@ -417,5 +544,5 @@ func (s *server) plain(w http.ResponseWriter, r *http.Request, l string, code in
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(code)
-	w.Write(b)
+	send(w, b)
 }

@@ -1,0 +1,396 @@
+package office
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"strconv"
+	"sync"
+	"time"
+
+	"postald/internal/referee"
+	"postald/internal/store"
+)
+
+// Known is what the web pages and the metrics read of the committed state without reading the
+// store: the games by status, in all and by tournament; the letters waiting in the outbox and
+// the cards waiting for the captain; and a revision of every tournament and every game that
+// changes with each change committed to it, with the instant of that change, so that a page
+// drawn at a revision is served again while the revision holds, and a reload that names it
+// (ETag, Last-Modified) costs nothing.
+//
+// The office keeps it: each unit of work tells it, once its transaction committed, what it
+// changed — the games it wrote with their status, the tournaments whose rulings it recorded, the
+// letters and cards it put in the outbox, the cards posted — and the daemon's sender tells it of
+// every letter that left the outbox (Sent). It is counted from the store when it is made
+// (NewKnown), and again whenever the store shows a change the office was not told of: the
+// tournaments' revision (store.Tx.TournamentsRevision, which every new tournament or game, every
+// game entering or leaving play and every archived tournament changes) not the one of the last
+// change it knows, as after a tournament registered or archived by a command's own transactions.
+// The office checks it at the start of every unit of work and in Sync, which the daemon calls
+// after each job of its owner goroutine. Anything else that writes games behind the office's
+// back without changing the tournaments' revision (a tool that sets a game up) calls
+// Office.Recount.
+//
+// Safe for concurrent use: the owner goroutine writes, the pages and the metrics read. A nil
+// *Known keeps nothing, and the office works the same without one.
+type Known struct {
+	mu       sync.RWMutex
+	epoch    string // names this count, so that a revision of an earlier process is never taken for one of its own
+	gen      uint64 // the last revision given
+	revision uint64 // the store's tournaments revision after the last change known
+	counted  bool   // counted from the store at least once
+	index    Revision
+	tours    map[string]*knownTournament
+	total    Counts
+	due      int // letters waiting in the outbox to be sent
+	cards    int // cards and calls waiting for the captain
+}
+
+// Counts are games by status.
+type Counts struct {
+	Playing, Adjudication, Finished int
+}
+
+func (c *Counts) add(s referee.Status, n int) {
+	switch s {
+	case referee.StatusPlaying:
+		c.Playing += n
+	case referee.StatusAdjudication:
+		c.Adjudication += n
+	case referee.StatusFinished:
+		c.Finished += n
+	}
+}
+
+// Games is how many games the counts hold.
+func (c Counts) Games() int { return c.Playing + c.Adjudication + c.Finished }
+
+// Revision names a state of what a page shows: it changes with every change committed to it.
+// At is when that change was made (the office's clock).
+type Revision struct {
+	Epoch string
+	N     uint64
+	At    time.Time
+}
+
+// Tag is the revision as the opaque part of an HTTP entity tag, with the parts of the page's
+// request that also decide what it shows (its language, its day, its ply).
+func (r Revision) Tag(parts ...string) string {
+	t := r.Epoch + "." + strconv.FormatUint(r.N, 36)
+	for _, p := range parts {
+		t += "." + p
+	}
+	return t
+}
+
+type knownGame struct {
+	status referee.Status
+	rev    Revision
+}
+
+type knownTournament struct {
+	rev    Revision
+	counts Counts
+	games  map[store.GameID]knownGame
+}
+
+// NewKnown counts what db holds, in one read transaction, at now.
+func NewKnown(db *store.DB, now time.Time) (*Known, error) {
+	k := &Known{}
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return nil, err
+	}
+	k.epoch = hex.EncodeToString(b[:])
+	err := db.View(func(tx *store.Tx) error { return k.recount(tx, now) })
+	if err != nil {
+		return nil, fmt.Errorf("count the store: %w", err)
+	}
+	return k, nil
+}
+
+// recount counts everything again from tx, giving every game and tournament a new revision made
+// at at.
+func (k *Known) recount(tx *store.Tx, at time.Time) error {
+	ids, err := tx.Games("")
+	if err != nil {
+		return err
+	}
+	inPlay, err := tx.GamesInPlay()
+	if err != nil {
+		return err
+	}
+	playing := make(map[store.GameID]bool, len(inPlay))
+	for _, id := range inPlay {
+		playing[id] = true
+	}
+	tours := map[string]*knownTournament{}
+	codes, err := tx.Tournaments()
+	if err != nil {
+		return err
+	}
+	k.mu.RLock()
+	gen := k.gen + 1
+	k.mu.RUnlock()
+	rev := Revision{Epoch: k.epoch, N: gen, At: at}
+	for _, code := range codes {
+		tours[code] = &knownTournament{rev: rev, games: map[store.GameID]knownGame{}}
+	}
+	var total Counts
+	for _, id := range ids {
+		// A game not in play is finished; of those in play only the head's status tells a
+		// game played from one awaiting adjudication.
+		status := referee.StatusFinished
+		if playing[id] {
+			if status, err = tx.GameStatus(id); err != nil {
+				return err
+			}
+		}
+		t := tours[id.Tournament]
+		if t == nil {
+			t = &knownTournament{rev: rev, games: map[store.GameID]knownGame{}}
+			tours[id.Tournament] = t
+		}
+		t.games[id] = knownGame{status: status, rev: rev}
+		t.counts.add(status, 1)
+		total.add(status, 1)
+	}
+	due, err := tx.OutboxDepth()
+	if err != nil {
+		return err
+	}
+	cards, err := tx.CardsWaiting()
+	if err != nil {
+		return err
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.gen, k.revision, k.counted = gen, tx.TournamentsRevision(), true
+	k.tours, k.total, k.due, k.cards = tours, total, due, cards
+	k.index = rev
+	return nil
+}
+
+// current reports whether the store as tx sees it is the one k knows; false on a nil k.
+func (k *Known) current(tx *store.Tx) bool {
+	if k == nil {
+		return false
+	}
+	k.mu.RLock()
+	defer k.mu.RUnlock()
+	return k.counted && tx.TournamentsRevision() == k.revision
+}
+
+// commit records what one unit of work changed, once its transaction committed at the store's
+// tournaments revision w.revision.
+func (k *Known) commit(w *work, at time.Time) {
+	if k == nil || w.empty() {
+		return
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.gen++
+	rev := Revision{Epoch: k.epoch, N: k.gen, At: at}
+	k.revision = w.revision
+	statuses := false
+	touch := func(code string) *knownTournament {
+		t := k.tours[code]
+		if t == nil {
+			t = &knownTournament{games: map[store.GameID]knownGame{}}
+			k.tours[code] = t
+			statuses = true
+		}
+		t.rev = rev
+		return t
+	}
+	for id, status := range w.games {
+		t := touch(id.Tournament)
+		old, ok := t.games[id]
+		if !ok || old.status != status {
+			if ok {
+				t.counts.add(old.status, -1)
+				k.total.add(old.status, -1)
+			}
+			t.counts.add(status, 1)
+			k.total.add(status, 1)
+			statuses = true
+		}
+		t.games[id] = knownGame{status: status, rev: rev}
+	}
+	for code := range w.tours {
+		touch(code)
+	}
+	if statuses {
+		k.index = rev
+	}
+	// The sender may hear of a letter sent (Sent) before its unit of work is told here: the
+	// counts may be a moment below zero, and add up once both are told.
+	k.due += w.due
+	k.cards += w.cards
+}
+
+// Sent records that a letter of the outbox left it: sent, or given up (store.OutboxFailed).
+func (k *Known) Sent() {
+	if k == nil {
+		return
+	}
+	k.mu.Lock()
+	k.due--
+	k.mu.Unlock()
+}
+
+// Games are the store's games by status.
+func (k *Known) Games() Counts {
+	k.mu.RLock()
+	defer k.mu.RUnlock()
+	return k.total
+}
+
+// Outbox is how many letters wait in the outbox to be sent, and how many cards and calls wait
+// for the captain.
+func (k *Known) Outbox() (due, cards int) {
+	k.mu.RLock()
+	defer k.mu.RUnlock()
+	return max(0, k.due), max(0, k.cards)
+}
+
+// Index is the revision of the list of tournaments: it changes when a tournament comes or goes
+// or a game's status changes.
+func (k *Known) Index() Revision {
+	k.mu.RLock()
+	defer k.mu.RUnlock()
+	return k.index
+}
+
+// Tournament is tournament code's revision and its games by status; false when k knows no such
+// tournament.
+func (k *Known) Tournament(code string) (Revision, Counts, bool) {
+	k.mu.RLock()
+	defer k.mu.RUnlock()
+	t, ok := k.tours[code]
+	if !ok {
+		return Revision{}, Counts{}, false
+	}
+	return t.rev, t.counts, true
+}
+
+// tournament is Tournament on a k that may be nil.
+func (k *Known) tournament(code string) (Revision, Counts, bool) {
+	if k == nil {
+		return Revision{}, Counts{}, false
+	}
+	return k.Tournament(code)
+}
+
+// gameRevisions are the revisions of the games of tournament code.
+func (k *Known) gameRevisions(code string) map[store.GameID]Revision {
+	k.mu.RLock()
+	defer k.mu.RUnlock()
+	t := k.tours[code]
+	if t == nil {
+		return nil
+	}
+	out := make(map[store.GameID]Revision, len(t.games))
+	for id, g := range t.games {
+		out[id] = g.rev
+	}
+	return out
+}
+
+// Game is game id's revision; false when k knows no such game.
+func (k *Known) Game(id store.GameID) (Revision, bool) {
+	k.mu.RLock()
+	defer k.mu.RUnlock()
+	t := k.tours[id.Tournament]
+	if t == nil {
+		return Revision{}, false
+	}
+	g, ok := t.games[id]
+	return g.rev, ok
+}
+
+// work is what one unit of work changed, gathered in its transaction for Known once it
+// commits. Every method is safe on a nil *work: a caller without an office (office.Put, Record)
+// gathers nothing.
+type work struct {
+	games    map[store.GameID]referee.Status // the games written, with their status
+	tours    map[string]bool                 // the tournaments whose rulings changed
+	due      int                             // letters put in the outbox to be sent
+	cards    int                             // cards put in for the captain, less those posted
+	revision uint64                          // the store's tournaments revision once written
+}
+
+func (w *work) empty() bool {
+	return len(w.games) == 0 && len(w.tours) == 0 && w.due == 0 && w.cards == 0
+}
+
+// game notes game id written with status.
+func (w *work) game(id store.GameID, status referee.Status) {
+	if w == nil {
+		return
+	}
+	if w.games == nil {
+		w.games = map[store.GameID]referee.Status{}
+	}
+	w.games[id] = status
+}
+
+// ruled notes a ruling recorded in tournament code.
+func (w *work) ruled(code string) {
+	if w == nil {
+		return
+	}
+	if w.tours == nil {
+		w.tours = map[string]bool{}
+	}
+	w.tours[code] = true
+}
+
+// outbox notes letters and cards put in the outbox.
+func (w *work) outbox(items ...store.OutboxItem) {
+	if w == nil {
+		return
+	}
+	for _, it := range items {
+		if it.State == store.OutboxCard {
+			w.cards++
+		} else {
+			w.due++
+		}
+	}
+}
+
+// posted notes n cards recorded as posted.
+func (w *work) posted(n int) {
+	if w != nil {
+		w.cards -= n
+	}
+}
+
+// Sync counts again what the store holds when it shows a change the office was not told of (a
+// tournament registered or archived by a command's own transactions): the daemon calls it on its
+// owner goroutine after each job. A no-op without Options.Known.
+func (o *Office) Sync() error {
+	k := o.opt.Known
+	if k == nil {
+		return nil
+	}
+	return o.opt.Store.View(func(tx *store.Tx) error {
+		if k.current(tx) {
+			return nil
+		}
+		return k.recount(tx, o.now())
+	})
+}
+
+// Recount counts again everything Options.Known keeps, after a change written to the store
+// other than by the office's units of work that the tournaments' revision does not show (a game
+// set up by a tool or a test with Put). Run it where the office runs.
+func (o *Office) Recount() error {
+	k := o.opt.Known
+	if k == nil {
+		return nil
+	}
+	return o.opt.Store.View(func(tx *store.Tx) error { return k.recount(tx, o.now()) })
+}

@@ -1,0 +1,153 @@
+package web
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+)
+
+// getIf fetches path naming etag in If-None-Match ("" none) and returns the status, the body and
+// the header.
+func (r *rig) getIf(path, etag string) (int, string, http.Header) {
+	r.t.Helper()
+	req, err := http.NewRequest(http.MethodGet, r.srv.URL+path, nil)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	if etag != "" {
+		req.Header.Set("If-None-Match", etag)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	return res.StatusCode, string(b), res.Header
+}
+
+// TestReloadCostsNothing: every page a reload asks for again — the list of tournaments, a
+// tournament's page in either language, a game's page at a ply, its picture — carries an entity
+// tag and the instant of its last change; asked again with that tag it is answered 304 Not
+// Modified with no body (a picture is not drawn again); once a letter changed the game, the same
+// tag gets the new page, whose tag is another, while another game's page and the list of
+// tournaments (no game began or ended) are still answered 304; a new day changes a tournament's
+// page (its clocks count days) though no letter came; an answer that is not the page carries no
+// tag.
+func TestReloadCostsNothing(t *testing.T) {
+	r := newRig(t, true)
+	line := openLine(t, 6)
+	for k := range 4 {
+		r.letter("1-2", k, line)
+	}
+	tp := r.tournamentPath()
+	paths := []string{"/", "/?lang=en", tp, tp + "?lang=en", tp + "1-2", tp + "1-2?ply=2&lang=en", tp + "1-2.png", tp + "1-2.png?ply=2", tp + "4-3"}
+	tags := map[string]string{}
+	bodies := map[string]string{}
+	for _, p := range paths {
+		status, body, h := r.getIf(p, "")
+		etag := h.Get("ETag")
+		if status != http.StatusOK || !strings.HasPrefix(etag, `W/"`) {
+			t.Fatalf("GET %s: %d, ETag %q", p, status, etag)
+		}
+		if _, err := http.ParseTime(h.Get("Last-Modified")); err != nil {
+			t.Errorf("GET %s: Last-Modified %q: %v", p, h.Get("Last-Modified"), err)
+		}
+		tags[p], bodies[p] = etag, body
+		drawn := len(r.drawn())
+		status, body, h = r.getIf(p, etag)
+		if status != http.StatusNotModified || body != "" || h.Get("ETag") != etag {
+			t.Errorf("GET %s again with its tag: %d, %d bytes, ETag %q", p, status, len(body), h.Get("ETag"))
+		}
+		if len(r.drawn()) != drawn {
+			t.Errorf("GET %s again with its tag drew a picture", p)
+		}
+	}
+	// Two tags of different pages never name each other's.
+	seen := map[string]string{}
+	for p, tag := range tags {
+		if q, ok := seen[tag]; ok {
+			t.Errorf("%s and %s have the same tag %s", p, q, tag)
+		}
+		seen[tag] = p
+	}
+
+	r.letterAfter(time.Hour, "1-2", 4, line) // the same day
+	for _, p := range paths {
+		status, body, h := r.getIf(p, tags[p])
+		changed := p != tp+"4-3" // another game: its page stays as it was
+		if p == "/" || p == "/?lang=en" {
+			changed = false // no game began or ended: the list counts the same
+		}
+		if !changed {
+			if status != http.StatusNotModified {
+				t.Errorf("GET %s with its tag after a letter in 1-2: %d, want 304", p, status)
+			}
+			continue
+		}
+		if status != http.StatusOK || h.Get("ETag") == tags[p] || h.Get("ETag") == "" {
+			t.Errorf("GET %s with its old tag after a letter: %d, ETag %q (was %q)", p, status, h.Get("ETag"), tags[p])
+		}
+		if strings.HasSuffix(p, "?ply=2") || strings.HasSuffix(p, "?ply=2&lang=en") {
+			continue // the board after ply 2 is what it was
+		}
+		if body == bodies[p] {
+			t.Errorf("GET %s after a letter in 1-2 shows what it showed before", p)
+		}
+	}
+	if _, body, _ := r.getIf(tp, ""); !strings.Contains(body, ">3<") {
+		t.Errorf("the tournament's page does not show game 1-2 at move 3:\n%s", body)
+	}
+
+	// The next day, with no letter: the tournament's page counts another day.
+	_, _, h := r.getIf(tp, "")
+	before := h.Get("ETag")
+	r.mu.Lock()
+	r.now = r.now.Add(24 * time.Hour)
+	r.mu.Unlock()
+	status, _, h := r.getIf(tp, before)
+	if status != http.StatusOK || h.Get("ETag") == before {
+		t.Errorf("GET %s the next day with the day before's tag: %d, ETag %q", tp, status, h.Get("ETag"))
+	}
+	if lm, err := http.ParseTime(h.Get("Last-Modified")); err != nil || lm.Before(r.clock().Add(-24*time.Hour)) {
+		t.Errorf("the next day the tournament's page was last modified %q", h.Get("Last-Modified"))
+	}
+
+	for _, p := range []string{tp + "1-2?ply=99", "/t/НЕТ/", tp + "9-9"} {
+		status, _, h := r.getIf(p, "")
+		if status != http.StatusNotFound || h.Get("ETag") != "" || h.Get("Last-Modified") != "" {
+			t.Errorf("GET %s: %d, ETag %q, Last-Modified %q; want 404 without them", p, status, h.Get("ETag"), h.Get("Last-Modified"))
+		}
+	}
+}
+
+// TestPagesWithoutKnown: pages served with no Known (web.Options.Known nil) read the store at
+// every request and carry no entity tag: the same pages, and never one that is stale.
+func TestPagesWithoutKnown(t *testing.T) {
+	r := newRig(t, true)
+	line := openLine(t, 4)
+	r.letter("1-2", 0, line)
+	srv := New(Options{Store: r.db, Now: r.clock, Picture: r.picture})
+	tp := r.tournamentPath()
+	for _, p := range []string{"/", tp, tp + "1-2"} {
+		req, err := http.NewRequest(http.MethodGet, p, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := httptest.NewRecorder()
+		srv.ServeHTTP(w, req)
+		_, want, _ := r.getIf(p, "")
+		if w.Code != http.StatusOK || w.Header().Get("ETag") != "" {
+			t.Errorf("GET %s without Known: %d, ETag %q", p, w.Code, w.Header().Get("ETag"))
+		}
+		if w.Body.String() != want {
+			t.Errorf("GET %s without Known differs from the page with it", p)
+		}
+	}
+}
