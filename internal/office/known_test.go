@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"postald/internal/config"
+	"postald/internal/mailbox"
 	"postald/internal/office"
 	"postald/internal/office/officetest"
 	"postald/internal/store"
@@ -147,6 +148,29 @@ func TestKnownKeptByTheUnitsOfWork(t *testing.T) {
 		t.Errorf("at the end of the season: %+v", final.Games)
 	}
 	t.Logf("%d events checked, %d of them letters", events, moved)
+
+	// What else puts letters in the outbox: a stranger's letter held for the judge, the
+	// digest of held letters a tick sends, the director's report.
+	raw := "From: stranger@elsewhere.test\r\nTo: " + officetest.Address + "\r\nSubject: hello\r\nMessage-ID: <stranger@elsewhere.test>\r\n\r\nMy move: 1. c3-d4\r\n"
+	if err := o.Letter(mailbox.Message{Mailbox: "INBOX", UIDValidity: 1, UID: 1 << 30, Raw: []byte(raw), InternalDate: clock.Now(), Size: int64(len(raw))}); err != nil {
+		t.Fatal(err)
+	}
+	clock.Set(clock.Now().Add(48 * time.Hour))
+	if err := o.Tick(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := o.Run(office.Request{Report: &office.ReportRequest{Send: true}}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := countsOf(k, codes), recounted(t, db, codes); !cmp.Equal(got, want) || got.Due == 0 {
+		t.Fatalf("after a held letter, a digest and the reports (-known +store):\n%s", cmp.Diff(got, want))
+	}
+	if n := drain(t, db, k, clock.Now()); n == 0 {
+		t.Fatal("nothing to send")
+	}
+	if got, want := countsOf(k, codes), recounted(t, db, codes); !cmp.Equal(got, want) || got.Due != 0 {
+		t.Fatalf("after the outbox was drained (-known +store):\n%s", cmp.Diff(got, want))
+	}
 }
 
 // TestKnownRecount: a game written behind the office's units of work (Put) that no revision of

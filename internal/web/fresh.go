@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http"
 	"runtime"
 	"strings"
@@ -123,34 +124,132 @@ func latest(rev office.Revision, day time.Time) time.Time {
 	return rev.At
 }
 
-// gate lets at most cap(g) requests be answered at once: each answer is made (the store read,
-// the page drawn) into a buffer while it holds a place, and written to its client after it gave
-// the place up, so that a slow reader holds no place. postald serve's web server gives the pages
-// one place fewer than the processors Go runs on (at least one): however many clients read the
-// pages, the daemon's owner goroutine finds a processor for the letters.
-type gate chan struct{}
+// gate lets at most a number of answers be made at once — the store read, the page drawn —
+// each into a buffer while it holds a place, written to its client after it gave the place up,
+// so that a slow reader holds no place. postald serve's web server gives the pages one place
+// fewer than the processors Go runs on (at least one), and at most half of those places' time:
+// the work the answers do is counted, and once it runs more than a few milliseconds ahead of
+// half the time that passed, the next answer waits until it does not. However many clients ask
+// at once, the daemon's owner goroutine finds a processor for the letters; a client alone, or a
+// few now and then, is answered at once. What reads and draws nothing takes no place, so that it
+// never waits behind a drawing, but waits while the pages are ahead of their share: a page kept
+// drawn, /metrics (counters the office keeps), /healthz, the script, a page not found. A 304
+// costs nothing and passes.
+type gate struct {
+	places chan struct{}
+	mu     sync.Mutex
+	ahead  time.Duration // the work done beyond the pages' share of the time, not yet waited off
+	at     time.Time     // when ahead was last brought up to date
+}
+
+const (
+	// gateShare is the share of its places' time the answers may work.
+	gateShare = 0.5
+	// gateAhead is how far the work may run ahead of its share before an answer waits.
+	gateAhead = 5 * time.Millisecond
+)
 
 // newGate makes a gate of n places; n < 1: one fewer than GOMAXPROCS, at least one.
-func newGate(n int) gate {
+func newGate(n int) *gate {
 	if n < 1 {
 		n = max(1, runtime.GOMAXPROCS(0)-1)
 	}
-	return make(gate, n)
+	return &gate{places: make(chan struct{}, n)}
 }
 
-func (g gate) wrap(h http.Handler) http.Handler {
+// worked counts d of work, and returns how long the next answer must wait first.
+func (g *gate) worked(d time.Duration) time.Duration {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	now := time.Now()
+	if !g.at.IsZero() {
+		g.ahead -= time.Duration(float64(now.Sub(g.at)) * gateShare * float64(cap(g.places)))
+	}
+	g.at = now
+	g.ahead = max(g.ahead+d, 0)
+	if g.ahead <= gateAhead {
+		return 0
+	}
+	return time.Duration(float64(g.ahead) / (gateShare * float64(cap(g.places))))
+}
+
+// do runs fn in a place of the gate, once the pages are not ahead of their share; false when
+// ctx ended first (the client went away).
+func (g *gate) do(ctx context.Context, fn func()) bool {
+	select {
+	case g.places <- struct{}{}:
+	case <-ctx.Done():
+		return false
+	}
+	defer func() { <-g.places }()
+	if !g.pace(ctx) {
+		return false
+	}
+	// The places' time is the pages' work: one answer at a time in each.
+	began := time.Now()
+	fn()
+	g.worked(time.Since(began))
+	return true
+}
+
+// pace waits while the pages are ahead of their share; false when ctx ended first.
+func (g *gate) pace(ctx context.Context) bool {
+	wait := g.worked(0)
+	if wait <= 0 {
+		return true
+	}
+	t := time.NewTimer(wait) // the pages rest
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// light runs fn, which reads nothing and draws nothing (a page kept drawn, the counters of
+// /metrics), without a place, once the pages are not ahead of their share: it waits behind no
+// drawing. Its little work is not counted (answers that overlap in time would count their time
+// many times over).
+func (g *gate) light(ctx context.Context, fn func()) bool {
+	if !g.pace(ctx) {
+		return false
+	}
+	fn()
+	return true
+}
+
+// draw runs a page's drawing in a place of the gate.
+func (g *gate) draw(ctx context.Context, draw func() ([]byte, error)) ([]byte, error) {
+	var (
+		b   []byte
+		err error
+	)
+	if !g.do(ctx, func() { b, err = draw() }) {
+		return nil, ctx.Err()
+	}
+	return b, err
+}
+
+// wrap answers with h in a place of the gate, into a buffer written to the client once the
+// place is given up.
+func (g *gate) wrap(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		select {
-		case g <- struct{}{}:
-		case <-r.Context().Done():
-			return
-		}
 		b := &buffered{header: w.Header()}
-		func() {
-			defer func() { <-g }()
-			h.ServeHTTP(b, r)
-		}()
-		b.flush(w)
+		if g.do(r.Context(), func() { h.ServeHTTP(b, r) }) {
+			b.flush(w)
+		}
+	})
+}
+
+// wrapLight answers with h as light work (light), into a buffer written to the client after.
+func (g *gate) wrapLight(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b := &buffered{header: w.Header()}
+		if g.light(r.Context(), func() { h.ServeHTTP(b, r) }) {
+			b.flush(w)
+		}
 	})
 }
 

@@ -1,10 +1,13 @@
 package web
 
 import (
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -149,5 +152,101 @@ func TestPagesWithoutKnown(t *testing.T) {
 		if w.Body.String() != want {
 			t.Errorf("GET %s without Known differs from the page with it", p)
 		}
+	}
+}
+
+// TestGate: at most the gate's places are answered at once, the others wait their turn; an
+// answer is whole (status, header, body) once its place is given up, and a client that does not
+// read holds no place.
+func TestGate(t *testing.T) {
+	var (
+		mu         sync.Mutex
+		now, most  int
+		release    = make(chan struct{})
+		arrivedAll sync.WaitGroup
+	)
+	h := newGate(2).wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		now++
+		most = max(most, now)
+		mu.Unlock()
+		arrivedAll.Done()
+		<-release
+		mu.Lock()
+		now--
+		mu.Unlock()
+		w.Header().Set("X-Answer", r.URL.Path)
+		w.WriteHeader(http.StatusTeapot)
+		io.WriteString(w, "body of "+r.URL.Path)
+	}))
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	const n = 6
+	arrivedAll.Add(2)
+	results := make(chan string, n)
+	for i := range n {
+		go func() {
+			res, err := http.Get(fmt.Sprintf("%s/%d", srv.URL, i))
+			if err != nil {
+				results <- err.Error()
+				return
+			}
+			b, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			results <- fmt.Sprintf("%d %s %s", res.StatusCode, res.Header.Get("X-Answer"), b)
+		}()
+	}
+	arrivedAll.Wait() // two are in; the other four wait
+	time.Sleep(50 * time.Millisecond)
+	mu.Lock()
+	if now != 2 {
+		t.Errorf("%d answered at once, want 2", now)
+	}
+	mu.Unlock()
+	arrivedAll.Add(n - 2)
+	close(release)
+	for range n {
+		r := <-results
+		var code int
+		var path string
+		if _, err := fmt.Sscanf(r, "%d %s", &code, &path); err != nil || code != http.StatusTeapot || !strings.HasSuffix(r, "body of "+path) {
+			t.Errorf("answer %q", r)
+		}
+	}
+	mu.Lock()
+	if most != 2 {
+		t.Errorf("at most %d answered at once, want 2", most)
+	}
+	mu.Unlock()
+
+	// A client that asks and never reads: its answer is made and its place given up.
+	slow := newGate(1).wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write(make([]byte, 8<<20)) // more than the connection's buffers hold
+	}))
+	srv2 := httptest.NewServer(slow)
+	defer srv2.Close()
+	conn, err := net.Dial("tcp", srv2.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "GET / HTTP/1.1\r\nHost: x\r\n\r\n") // and never read
+	time.Sleep(100 * time.Millisecond)
+	done := make(chan error, 1)
+	go func() {
+		res, err := http.Get(srv2.URL)
+		if err == nil {
+			_, err = io.Copy(io.Discard, res.Body)
+			res.Body.Close()
+		}
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("a client that does not read holds the only place")
 	}
 }

@@ -79,11 +79,13 @@ type server struct {
 	reader *office.Reader
 	known  *office.Known
 	drawn  drawnPages
+	gate   *gate
 }
 
 // New returns the handler of every route.
 func New(opt Options) http.Handler {
-	s := &server{opt: opt, log: opt.Logger, now: opt.Now, reader: office.NewReader(opt.Store).WithKnown(opt.Known), known: opt.Known}
+	s := &server{opt: opt, log: opt.Logger, now: opt.Now, reader: office.NewReader(opt.Store).WithKnown(opt.Known), known: opt.Known,
+		gate: newGate(opt.Concurrency)}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -91,20 +93,21 @@ func New(opt Options) http.Handler {
 		s.now = time.Now
 	}
 	mux := http.NewServeMux()
+	light := func(h http.Handler) http.Handler { return s.gate.wrapLight(h) }
 	mux.HandleFunc("GET /{$}", s.index)
-	mux.HandleFunc("GET /t/{code}", func(w http.ResponseWriter, r *http.Request) {
+	mux.Handle("GET /t/{code}", light(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, tournamentPath(r.PathValue("code"))+query(r), http.StatusMovedPermanently)
-	})
+	})))
 	mux.HandleFunc("GET /t/{code}/{$}", s.tournament)
 	mux.HandleFunc("GET /t/{code}/{file}", s.file)
-	mux.HandleFunc("GET /healthz", s.healthz)
+	mux.Handle("GET /healthz", light(http.HandlerFunc(s.healthz)))
 	if opt.Metrics != nil {
-		mux.Handle("GET /metrics", promhttp.HandlerFor(opt.Metrics, promhttp.HandlerOpts{ErrorLog: slogPrinter{s.log}}))
+		mux.Handle("GET /metrics", light(promhttp.HandlerFor(opt.Metrics, promhttp.HandlerOpts{ErrorLog: slogPrinter{s.log}})))
 	}
 	static := http.FileServerFS(pages.Static())
-	mux.Handle("GET /static/", http.StripPrefix("/static/", static))
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { s.notFound(w, r, "") })
-	return secure(newGate(opt.Concurrency).wrap(mux))
+	mux.Handle("GET /static/", light(http.StripPrefix("/static/", static)))
+	mux.Handle("/", light(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { s.notFound(w, r, "") })))
+	return secure(mux)
 }
 
 // secure sets the headers every answer carries: no outside fetches, no framing, no sniffing.
@@ -197,11 +200,16 @@ func (s *server) index(w http.ResponseWriter, r *http.Request) {
 		if fresh(w, r, tag, rev.At) {
 			return
 		}
-		b, err := s.drawn.kept("/ "+fr.Lang, tag, func() ([]byte, error) { return s.drawIndex(r) })
+		if !s.gate.pace(r.Context()) {
+			return
+		}
+		b, err := s.drawn.kept("/ "+fr.Lang, tag, func() ([]byte, error) {
+			return s.gate.draw(r.Context(), func() ([]byte, error) { return s.drawIndex(r) })
+		})
 		s.page(w, r, "", b, err)
 		return
 	}
-	b, err := s.drawIndex(r)
+	b, err := s.gate.draw(r.Context(), func() ([]byte, error) { return s.drawIndex(r) })
 	s.page(w, r, "", b, err)
 }
 
@@ -247,11 +255,16 @@ func (s *server) tournament(w http.ResponseWriter, r *http.Request) {
 		if fresh(w, r, tag, modified) {
 			return
 		}
-		b, err := s.drawn.kept("/t/"+code+"/ "+lang, tag, func() ([]byte, error) { return s.drawTournament(r, code, now) })
+		if !s.gate.pace(r.Context()) {
+			return
+		}
+		b, err := s.drawn.kept("/t/"+code+"/ "+lang, tag, func() ([]byte, error) {
+			return s.gate.draw(r.Context(), func() ([]byte, error) { return s.drawTournament(r, code, now) })
+		})
 		s.tournamentPage(w, r, b, err)
 		return
 	}
-	b, err := s.drawTournament(r, code, now)
+	b, err := s.gate.draw(r.Context(), func() ([]byte, error) { return s.drawTournament(r, code, now) })
 	s.tournamentPage(w, r, b, err)
 }
 
@@ -304,15 +317,25 @@ func (s *server) drawTournament(r *http.Request, code string, now time.Time) ([]
 // file is a game's page, its picture or its PDN, or every game's PDN.
 func (s *server) file(w http.ResponseWriter, r *http.Request) {
 	code, file := r.PathValue("code"), r.PathValue("file")
+	// Each is read and drawn in a place of the gate; a reload of a page or picture that did not
+	// change is answered 304 before it.
+	gated := func(h func(w http.ResponseWriter, r *http.Request)) { s.gate.wrap(http.HandlerFunc(h)).ServeHTTP(w, r) }
 	switch {
 	case file == "games.pdn":
-		s.gamesPDN(w, r, code)
+		gated(func(w http.ResponseWriter, r *http.Request) { s.gamesPDN(w, r, code) })
 	case strings.HasSuffix(file, ".pdn"):
-		s.gamePDN(w, r, code, strings.TrimSuffix(file, ".pdn"))
+		gated(func(w http.ResponseWriter, r *http.Request) { s.gamePDN(w, r, code, strings.TrimSuffix(file, ".pdn")) })
 	case strings.HasSuffix(file, ".png"):
-		s.picture(w, r, code, strings.TrimSuffix(file, ".png"))
+		name := strings.TrimSuffix(file, ".png")
+		if tag, modified, ok := s.gameTag(r, "p", code, name); ok && s.opt.Picture != nil && fresh(w, r, tag, modified) {
+			return
+		}
+		gated(func(w http.ResponseWriter, r *http.Request) { s.picture(w, r, code, name) })
 	default:
-		s.game(w, r, code, file)
+		if tag, modified, ok := s.gameTag(r, "g", code, file); ok && fresh(w, r, tag, modified) {
+			return
+		}
+		gated(func(w http.ResponseWriter, r *http.Request) { s.game(w, r, code, file) })
 	}
 }
 
@@ -501,8 +524,12 @@ func position(variant string, plies []referee.Ply) (rules.Position, *rules.Move,
 	return p, last, nil
 }
 
-// page writes a drawn page, or the failure to draw it.
+// page writes a drawn page, or the failure to draw it; nothing for a client that went away
+// before it was drawn.
 func (s *server) page(w http.ResponseWriter, r *http.Request, l string, b []byte, err error) {
+	if err != nil && r.Context().Err() != nil {
+		return
+	}
 	if err != nil {
 		s.failed(w, r, l, err)
 		return
