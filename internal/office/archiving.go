@@ -14,6 +14,17 @@ type ArchiveRequest struct {
 	List       bool   `json:"list,omitempty"`
 }
 
+func (ArchiveRequest) Name() string { return "archive" }
+
+func (c ArchiveRequest) Changes() bool { return !c.List }
+
+func (c ArchiveRequest) run(o *Office) (any, error) {
+	if err := o.code(&c.Tournament); err != nil {
+		return nil, err
+	}
+	return replied(o.archive(c))
+}
+
 // ArchiveReply is the tournament moved (Moved), or the archived tournaments (List).
 type ArchiveReply struct {
 	Moved *store.ArchiveResult       `json:"moved,omitempty"`
@@ -29,6 +40,17 @@ type ArchiveReply struct {
 type PruneRequest struct {
 	Tournament string `json:"tournament,omitempty"`
 	RetainDays int    `json:"retain_days"`
+}
+
+func (PruneRequest) Name() string { return "prune" }
+
+func (PruneRequest) Changes() bool { return true }
+
+func (c PruneRequest) run(o *Office) (any, error) {
+	if err := o.code(&c.Tournament); err != nil {
+		return nil, err
+	}
+	return replied(o.prune(c))
 }
 
 // PruneReply says, for each archived tournament looked at, what was dropped or until when its

@@ -44,6 +44,17 @@ type CardRequest struct {
 	Text       string          `json:"text"`          // as written on the card, or noted from the call
 }
 
+func (CardRequest) Name() string { return "card" }
+
+func (CardRequest) Changes() bool { return true }
+
+func (c CardRequest) run(o *Office) (any, error) {
+	if err := o.game(&c.Game); err != nil {
+		return nil, err
+	}
+	return replied(o.card(c))
+}
+
 // CardEntered is what postald made of a card.
 type CardEntered struct {
 	Game     store.GameID       `json:"game"`
@@ -64,6 +75,17 @@ type CardEntered struct {
 // when Tournament is set).
 type CardsRequest struct {
 	Tournament string `json:"tournament,omitempty"`
+}
+
+func (CardsRequest) Name() string { return "cards" }
+
+func (CardsRequest) Changes() bool { return false }
+
+func (c CardsRequest) run(o *Office) (any, error) {
+	if err := o.code(&c.Tournament); err != nil {
+		return nil, err
+	}
+	return replied(o.cards(c))
 }
 
 // CardsReply lists them in the order they were written.
@@ -102,6 +124,14 @@ type Card struct {
 type PostRequest struct {
 	Seqs []uint64       `json:"seqs"`
 	On   daysclock.Date `json:"on"`
+}
+
+func (PostRequest) Name() string { return "post" }
+
+func (PostRequest) Changes() bool { return true }
+
+func (c PostRequest) run(o *Office) (any, error) {
+	return replied(o.post(c))
 }
 
 // PostedReply says how many cards were recorded as posted and whose clocks started with them.

@@ -1,66 +1,215 @@
 package office
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 
 	"postald/internal/daysclock"
 	"postald/internal/referee"
 	"postald/internal/store"
 )
 
-// A Request is one command of the judge, the director or the administrator on the store: the
+// A Command is one command of the judge, the director or the administrator on the store: the
 // judge's views and rulings, the director's report, a game's PDN, a new tournament, a backup.
-// cmd/postald makes it from the command line; the daemon's control socket carries it as JSON and
-// runs it here, and a command that found no daemon runs it here on the store it opened. Exactly
-// one field is set.
-type Request struct {
-	List       *ListRequest       `json:"list,omitempty"`
-	Show       *ShowRequest       `json:"show,omitempty"`
-	Verify     *VerifyRequest     `json:"verify,omitempty"`
-	Quarantine *QuarantineRequest `json:"quarantine,omitempty"`
-	Letter     *LetterRequest     `json:"letter,omitempty"`
-	Rule       *RuleRequest       `json:"rule,omitempty"`
-	Annul      *AnnulRequest      `json:"annul,omitempty"`
-	Withdraw   *WithdrawRequest   `json:"withdraw,omitempty"`
-	Protest    *ProtestRequest    `json:"protest,omitempty"`
-	Revert     *RevertRequest     `json:"revert,omitempty"`
-	Report     *ReportRequest     `json:"report,omitempty"`
-	Export     *ExportRequest     `json:"export,omitempty"`
-	Create     *CreateRequest     `json:"create_tournament,omitempty"`
-	Backup     *BackupRequest     `json:"backup,omitempty"`
-	Card       *CardRequest       `json:"card,omitempty"`
-	Cards      *CardsRequest      `json:"cards,omitempty"`
-	Post       *PostRequest       `json:"post,omitempty"`
-	Archive    *ArchiveRequest    `json:"archive,omitempty"`
-	Prune      *PruneRequest      `json:"prune,omitempty"`
+// cmd/postald makes it from the command line; the daemon's control socket carries it as JSON
+// (Request) and runs it here, and a command that found no daemon runs it here on the store it
+// opened.
+//
+// A kind of command is one type: its fields are its arguments, its methods say its name, whether
+// it changes the store, and how it runs; and one case, in commands, by which it is read from the
+// socket.
+type Command interface {
+	// Name is the command's name on the control socket: "list", "rule", "create_tournament".
+	Name() string
+	// Changes reports whether the command changes the store (a ruling, a report put in the
+	// outbox, a tournament): it must run where the office's changes run, on the daemon's owner
+	// goroutine, and the daemon's sender and timer are woken after it. A command that changes
+	// nothing (a view, an export, a backup) only reads the store, in a read transaction of its
+	// own, and touches nothing the office keeps in memory: the daemon runs it beside its owner
+	// goroutine, so that a backup of a large store does not hold up the letters.
+	Changes() bool
+	// run does the command on the office's store; it receives a copy, which it may change (the
+	// tournament codes written as the store holds them) without changing the caller's.
+	run(o *Office) (any, error)
 }
 
-// A Reply is what a Request gives back: the field of the request's kind is set.
-type Reply struct {
-	List       *ListReply       `json:"list,omitempty"`
-	Show       *GameView        `json:"show,omitempty"`
-	Verify     *Verified        `json:"verify,omitempty"`
-	Quarantine *QuarantineReply `json:"quarantine,omitempty"`
-	Letter     *ArchivedLetter  `json:"letter,omitempty"`
-	Ruled      *Ruled           `json:"ruled,omitempty"` // Rule, Annul, Protest
-	Withdrawn  *Withdrawn       `json:"withdrawn,omitempty"`
-	Reverted   *Reverted        `json:"reverted,omitempty"`
-	Report     *ReportReply     `json:"report,omitempty"`
-	Export     *ExportReply     `json:"export,omitempty"`
-	Registered *Registered      `json:"registered,omitempty"`
-	BackedUp   *BackedUp        `json:"backed_up,omitempty"`
-	Card       *CardEntered     `json:"card,omitempty"`
-	Cards      *CardsReply      `json:"cards,omitempty"`
-	Posted     *PostedReply     `json:"posted,omitempty"`
-	Archived   *ArchiveReply    `json:"archived,omitempty"`
-	Pruned     *PruneReply      `json:"pruned,omitempty"`
+// commands returns a new value of each kind of command, by which a Request is read.
+func commands() []Command {
+	return []Command{
+		new(ListRequest), new(ShowRequest), new(VerifyRequest), new(QuarantineRequest), new(LetterRequest),
+		new(RuleRequest), new(AnnulRequest), new(WithdrawRequest), new(ProtestRequest), new(RevertRequest),
+		new(ReportRequest), new(ExportRequest), new(CreateRequest), new(BackupRequest),
+		new(CardRequest), new(CardsRequest), new(PostRequest), new(ArchiveRequest), new(PruneRequest),
+	}
 }
+
+// ErrBadRequest is wrapped by the error of a request that names no command, or more than one, or
+// one postald does not know, or whose arguments are wrong.
+var ErrBadRequest = errors.New("bad request")
+
+// A Request is a Command as the control socket carries it: {"KIND": {ARGUMENTS}}, as
+// {"show":{"game":"1-4"}}.
+type Request struct {
+	Command Command
+}
+
+// MarshalJSON writes the request as {"KIND": {ARGUMENTS}}.
+func (r Request) MarshalJSON() ([]byte, error) {
+	if r.Command == nil {
+		return nil, fmt.Errorf("%w: a request names exactly one command", ErrBadRequest)
+	}
+	return json.Marshal(map[string]Command{r.Command.Name(): r.Command})
+}
+
+// UnmarshalJSON reads {"KIND": {ARGUMENTS}}; its errors wrap ErrBadRequest.
+func (r *Request) UnmarshalJSON(b []byte) error {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(b, &m); err != nil {
+		return fmt.Errorf("%w: %v", ErrBadRequest, err)
+	}
+	if len(m) != 1 {
+		return fmt.Errorf("%w: a request names exactly one command", ErrBadRequest)
+	}
+	for kind, args := range m {
+		i := slices.IndexFunc(commands(), func(c Command) bool { return c.Name() == kind })
+		if i < 0 {
+			return fmt.Errorf("%w: no command %q", ErrBadRequest, kind)
+		}
+		c := commands()[i]
+		if err := json.Unmarshal(args, c); err != nil {
+			return fmt.Errorf("%w: %s: %v", ErrBadRequest, kind, err)
+		}
+		r.Command = c
+	}
+	return nil
+}
+
+// A Reply is what a command gives back: the value its run returned (a *ListReply for a
+// ListRequest, a *GameView for a ShowRequest...), read with As. A command that failed may have
+// given back what it did before the failure (the reports drawn up before it), or nothing.
+type Reply struct {
+	kind  string
+	value any             // what the command returned, when it ran here
+	raw   json.RawMessage // what it returned, when it ran in the daemon and came over the socket
+}
+
+// Kind is the kind of the command that gave the reply; "" when it gave back nothing.
+func (r Reply) Kind() string { return r.kind }
+
+// MarshalJSON writes the reply as {"KIND": VALUE}, or {} when the command gave back nothing.
+func (r Reply) MarshalJSON() ([]byte, error) {
+	switch {
+	case r.value != nil:
+		return json.Marshal(map[string]any{r.kind: r.value})
+	case r.raw != nil:
+		return json.Marshal(map[string]json.RawMessage{r.kind: r.raw})
+	}
+	return []byte("{}"), nil
+}
+
+// UnmarshalJSON reads {"KIND": VALUE}, keeping the value for As.
+func (r *Reply) UnmarshalJSON(b []byte) error {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(b, &m); err != nil {
+		return err
+	}
+	if len(m) > 1 {
+		return errors.New("a reply holds one command's value")
+	}
+	*r = Reply{}
+	for kind, v := range m {
+		r.kind, r.raw = kind, v
+	}
+	return nil
+}
+
+// As returns the reply's value as a T (what the command's run returns: *ListReply, *GameView,
+// ...); ok is false when the command gave back nothing. The error says that the reply holds
+// something else than a T.
+func As[T any](rep Reply) (v T, ok bool, err error) {
+	switch {
+	case rep.value != nil:
+		v, ok = rep.value.(T)
+		if !ok {
+			return v, false, fmt.Errorf("the reply of %s is a %T, not a %T", rep.kind, rep.value, v)
+		}
+		return v, true, nil
+	case rep.raw != nil:
+		if err := json.Unmarshal(rep.raw, &v); err != nil {
+			return v, false, fmt.Errorf("the reply of %s: %w", rep.kind, err)
+		}
+		return v, true, nil
+	}
+	return v, false, nil
+}
+
+// Run does one command on the office's store. A command that Changes the store must be run where
+// the office's other work runs (the daemon's owner goroutine); the reply of a command that
+// failed may hold what was done before the failure (the reports drawn up before it).
+func (o *Office) Run(c Command) (Reply, error) {
+	if c == nil {
+		return Reply{}, fmt.Errorf("%w: a request names exactly one command", ErrBadRequest)
+	}
+	v, err := c.run(o)
+	return Reply{kind: c.Name(), value: v}, err
+}
+
+// replied turns what a command's work returned into what its run returns: nothing, not a nil
+// pointer, when the work gave back nothing.
+func replied[T any](v *T, err error) (any, error) {
+	if v == nil {
+		return nil, err
+	}
+	return v, err
+}
+
+// names writes the games and the tournament codes a command names as the store holds them: the
+// judge may type the Latin spelling of a Cyrillic code, in any case ("zk-1/1-2" for
+// «ЗК-1/1-2»; tournament.LookupCode). A code that fits no tournament is left as written, for
+// the command's own error.
+func (o *Office) names(games []*string, codes ...*string) error {
+	return o.opt.Store.View(func(tx *store.Tx) error {
+		for _, g := range games {
+			c, err := o.canonicalGame(tx, *g)
+			if err != nil {
+				return fmt.Errorf("game %s: %w", *g, err)
+			}
+			*g = c
+		}
+		for _, code := range codes {
+			c, err := o.canonicalCode(tx, *code)
+			if err != nil {
+				return fmt.Errorf("tournament %s: %w", *code, err)
+			}
+			*code = c
+		}
+		return nil
+	})
+}
+
+// game writes the game a command names as the store holds it (names).
+func (o *Office) game(g *string) error { return o.names([]*string{g}) }
+
+// code writes the tournament a command names as the store holds it (names).
+func (o *Office) code(c *string) error { return o.names(nil, c) }
 
 // ListRequest: `judge list`, every game (of one tournament when Tournament is set).
 type ListRequest struct {
 	Tournament string `json:"tournament,omitempty"`
+}
+
+func (ListRequest) Name() string { return "list" }
+
+func (ListRequest) Changes() bool { return false }
+
+func (c ListRequest) run(o *Office) (any, error) {
+	if err := o.code(&c.Tournament); err != nil {
+		return nil, err
+	}
+	return replied(o.list(c))
 }
 
 // ListReply holds the games of `judge list`, in the store's order.
@@ -73,10 +222,32 @@ type ShowRequest struct {
 	Game string `json:"game"`
 }
 
+func (ShowRequest) Name() string { return "show" }
+
+func (ShowRequest) Changes() bool { return false }
+
+func (c ShowRequest) run(o *Office) (any, error) {
+	if err := o.game(&c.Game); err != nil {
+		return nil, err
+	}
+	return replied(o.show(c))
+}
+
 // VerifyRequest: `judge verify`, one game's archive chain, or (Game empty) every chain, game
 // record and ruling.
 type VerifyRequest struct {
 	Game string `json:"game,omitempty"`
+}
+
+func (VerifyRequest) Name() string { return "verify" }
+
+func (VerifyRequest) Changes() bool { return false }
+
+func (c VerifyRequest) run(o *Office) (any, error) {
+	if err := o.game(&c.Game); err != nil {
+		return nil, err
+	}
+	return replied(o.verify(c))
 }
 
 // Verified is the result of a verification that passed: Game is zero when everything was checked.
@@ -95,6 +266,14 @@ type Verified struct {
 // QuarantineRequest: `judge quarantine`, the letters held and never applied.
 type QuarantineRequest struct{}
 
+func (QuarantineRequest) Name() string { return "quarantine" }
+
+func (QuarantineRequest) Changes() bool { return false }
+
+func (QuarantineRequest) run(o *Office) (any, error) {
+	return replied(o.quarantine())
+}
+
 // QuarantineReply holds the letters postald held, oldest first.
 type QuarantineReply struct {
 	Held []store.Inbound `json:"held"`
@@ -106,6 +285,17 @@ type LetterRequest struct {
 	Game string `json:"game"`
 	N    uint64 `json:"n"`
 	Raw  bool   `json:"raw,omitempty"`
+}
+
+func (LetterRequest) Name() string { return "letter" }
+
+func (LetterRequest) Changes() bool { return false }
+
+func (c LetterRequest) run(o *Office) (any, error) {
+	if err := o.game(&c.Game); err != nil {
+		return nil, err
+	}
+	return replied(o.archivedLetter(c))
 }
 
 // RuleRequest is a ruling of the referee's kinds (penalty, correct-date, forfeit, adjudicate,
@@ -121,11 +311,33 @@ type RuleRequest struct {
 	Reason string           `json:"reason"`
 }
 
+func (RuleRequest) Name() string { return "rule" }
+
+func (RuleRequest) Changes() bool { return true }
+
+func (c RuleRequest) run(o *Office) (any, error) {
+	if err := o.game(&c.Game); err != nil {
+		return nil, err
+	}
+	return replied(o.rule(c))
+}
+
 // AnnulRequest: `judge annul`, the game ends without a result (4.1.7).
 type AnnulRequest struct {
 	Game   string `json:"game"`
 	Clause string `json:"clause"`
 	Reason string `json:"reason"`
+}
+
+func (AnnulRequest) Name() string { return "annul" }
+
+func (AnnulRequest) Changes() bool { return true }
+
+func (c AnnulRequest) run(o *Office) (any, error) {
+	if err := o.game(&c.Game); err != nil {
+		return nil, err
+	}
+	return replied(o.annul(c))
 }
 
 // WithdrawRequest: `judge withdraw`, a player leaves the tournament (seed 003, 1.10). Tournament
@@ -137,11 +349,33 @@ type WithdrawRequest struct {
 	Reason     string `json:"reason"`
 }
 
+func (WithdrawRequest) Name() string { return "withdraw" }
+
+func (WithdrawRequest) Changes() bool { return true }
+
+func (c WithdrawRequest) run(o *Office) (any, error) {
+	if err := o.code(&c.Tournament); err != nil {
+		return nil, err
+	}
+	return replied(o.withdraw(c))
+}
+
 // ProtestRequest: `judge protest`, a protest's decision recorded and told (4.1.12).
 type ProtestRequest struct {
 	Game     string `json:"game"`
 	Decision string `json:"decision"`
 	Clause   string `json:"clause"`
+}
+
+func (ProtestRequest) Name() string { return "protest" }
+
+func (ProtestRequest) Changes() bool { return true }
+
+func (c ProtestRequest) run(o *Office) (any, error) {
+	if err := o.game(&c.Game); err != nil {
+		return nil, err
+	}
+	return replied(o.protest(c))
 }
 
 // RevertRequest: `judge revert`, the game put back as it was before its letter N.
@@ -150,6 +384,17 @@ type RevertRequest struct {
 	Letter uint64 `json:"letter"`
 	Clause string `json:"clause"`
 	Reason string `json:"reason"`
+}
+
+func (RevertRequest) Name() string { return "revert" }
+
+func (RevertRequest) Changes() bool { return true }
+
+func (c RevertRequest) run(o *Office) (any, error) {
+	if err := o.game(&c.Game); err != nil {
+		return nil, err
+	}
+	return replied(o.revert(c))
 }
 
 // Ruled says that a ruling on Game was recorded and its letters queued.
@@ -189,6 +434,17 @@ type ReportRequest struct {
 	Send       bool   `json:"send,omitempty"`
 }
 
+func (ReportRequest) Name() string { return "report" }
+
+func (ReportRequest) Changes() bool { return true }
+
+func (c ReportRequest) run(o *Office) (any, error) {
+	if err := o.code(&c.Tournament); err != nil {
+		return nil, err
+	}
+	return replied(o.report(c))
+}
+
 // ReportReply holds one report per tournament, in code order.
 type ReportReply struct {
 	Reports []TournamentReport `json:"reports"`
@@ -208,6 +464,17 @@ type ExportRequest struct {
 	Game string `json:"game"`
 }
 
+func (ExportRequest) Name() string { return "export" }
+
+func (ExportRequest) Changes() bool { return false }
+
+func (c ExportRequest) run(o *Office) (any, error) {
+	if err := o.game(&c.Game); err != nil {
+		return nil, err
+	}
+	return replied(o.export(c))
+}
+
 // ExportReply is the game's PDN.
 type ExportReply struct {
 	PDN []byte `json:"pdn"`
@@ -220,6 +487,14 @@ type CreateRequest struct {
 	// Force registers a sheet that is only unusual (tournament.Unusual: an end date already
 	// past, for a tournament entered late); what is wrong is refused all the same.
 	Force bool `json:"force,omitempty"`
+}
+
+func (CreateRequest) Name() string { return "create_tournament" }
+
+func (CreateRequest) Changes() bool { return true }
+
+func (c CreateRequest) run(o *Office) (any, error) {
+	return replied(o.createTournament(c))
 }
 
 // Registered is the tournament a CreateRequest registered.
@@ -238,6 +513,14 @@ type BackupRequest struct {
 	Path string `json:"path"`
 }
 
+func (BackupRequest) Name() string { return "backup" }
+
+func (BackupRequest) Changes() bool { return false }
+
+func (c BackupRequest) run(o *Office) (any, error) {
+	return replied(o.backup(c))
+}
+
 // BackedUp is the copy a backup wrote: its path and length, and the store it copies.
 type BackedUp struct {
 	Path  string `json:"path"`
@@ -248,188 +531,6 @@ type BackedUp struct {
 	Archives int    `json:"archives,omitempty"`
 	Copied   int    `json:"copied,omitempty"`
 	Dir      string `json:"archive_dir,omitempty"`
-}
-
-// ErrBadRequest is wrapped by the error of a request that sets no field or more than one.
-var ErrBadRequest = errors.New("bad request")
-
-// kind names the request's one field; "" when none is set, or more than one.
-func (r Request) kind() string {
-	var name string
-	n := 0
-	for _, f := range []struct {
-		set  bool
-		name string
-	}{
-		{r.List != nil, "list"}, {r.Show != nil, "show"}, {r.Verify != nil, "verify"},
-		{r.Quarantine != nil, "quarantine"}, {r.Letter != nil, "letter"}, {r.Rule != nil, "rule"},
-		{r.Annul != nil, "annul"}, {r.Withdraw != nil, "withdraw"}, {r.Protest != nil, "protest"},
-		{r.Revert != nil, "revert"}, {r.Report != nil, "report"}, {r.Export != nil, "export"},
-		{r.Create != nil, "create_tournament"}, {r.Backup != nil, "backup"},
-		{r.Card != nil, "card"}, {r.Cards != nil, "cards"}, {r.Post != nil, "post"},
-		{r.Archive != nil, "archive"}, {r.Prune != nil, "prune"},
-	} {
-		if f.set {
-			name, n = f.name, n+1
-		}
-	}
-	if n != 1 {
-		return ""
-	}
-	return name
-}
-
-// Changes reports whether the request changes the store (a ruling, a report put in the outbox, a
-// tournament): it must run where the office's changes run, on the daemon's owner goroutine, and
-// the daemon's sender and timer are woken after it. A request that changes nothing (a view, an
-// export, a backup) only reads the store, in a read transaction of its own, and touches nothing
-// the office keeps in memory: the daemon runs it beside its owner goroutine, so that a backup of
-// a large store does not hold up the letters.
-func (r Request) Changes() bool {
-	return r.Rule != nil || r.Annul != nil || r.Withdraw != nil || r.Protest != nil || r.Revert != nil ||
-		r.Report != nil || r.Create != nil || r.Card != nil || r.Post != nil || r.Archive != nil && !r.Archive.List || r.Prune != nil
-}
-
-// Run does one request on the office's store. A request that Changes the store must be run where
-// the office's other work runs (the daemon's owner goroutine); the reply of a request that
-// failed may hold what was done before the failure (the reports drawn up before it).
-func (o *Office) Run(req Request) (Reply, error) {
-	var rep Reply
-	if req.kind() != "" {
-		if err := o.canonical(&req); err != nil {
-			return rep, err
-		}
-	}
-	var err error
-	switch req.kind() {
-	case "list":
-		rep.List, err = o.list(*req.List)
-	case "show":
-		rep.Show, err = o.show(*req.Show)
-	case "verify":
-		rep.Verify, err = o.verify(*req.Verify)
-	case "quarantine":
-		rep.Quarantine, err = o.quarantine()
-	case "letter":
-		rep.Letter, err = o.archivedLetter(*req.Letter)
-	case "rule":
-		rep.Ruled, err = o.rule(*req.Rule)
-	case "annul":
-		rep.Ruled, err = o.annul(*req.Annul)
-	case "withdraw":
-		rep.Withdrawn, err = o.withdraw(*req.Withdraw)
-	case "protest":
-		rep.Ruled, err = o.protest(*req.Protest)
-	case "revert":
-		rep.Reverted, err = o.revert(*req.Revert)
-	case "report":
-		rep.Report, err = o.report(*req.Report)
-	case "export":
-		rep.Export, err = o.export(*req.Export)
-	case "create_tournament":
-		rep.Registered, err = o.createTournament(*req.Create)
-	case "backup":
-		rep.BackedUp, err = o.backup(*req.Backup)
-	case "card":
-		rep.Card, err = o.card(*req.Card)
-	case "cards":
-		rep.Cards, err = o.cards(*req.Cards)
-	case "post":
-		rep.Posted, err = o.post(*req.Post)
-	case "archive":
-		rep.Archived, err = o.archive(*req.Archive)
-	case "prune":
-		rep.Pruned, err = o.prune(*req.Prune)
-	default:
-		return rep, fmt.Errorf("%w: a request names exactly one command", ErrBadRequest)
-	}
-	return rep, err
-}
-
-// canonical writes the tournament codes of a request as the store holds them: the judge may
-// type the Latin spelling of a Cyrillic code, in any case ("zk-1/1-2" for «ЗК-1/1-2»;
-// tournament.LookupCode). A code that fits no tournament is left as written, for the command's
-// own error.
-func (o *Office) canonical(req *Request) error {
-	var games, codes []*string
-	switch {
-	case req.List != nil:
-		c := *req.List
-		req.List = &c // the caller's request stays as it was
-		codes = append(codes, &c.Tournament)
-	case req.Show != nil:
-		c := *req.Show
-		req.Show = &c // the caller's request stays as it was
-		games = append(games, &c.Game)
-	case req.Verify != nil:
-		c := *req.Verify
-		req.Verify = &c // the caller's request stays as it was
-		games = append(games, &c.Game)
-	case req.Letter != nil:
-		c := *req.Letter
-		req.Letter = &c // the caller's request stays as it was
-		games = append(games, &c.Game)
-	case req.Rule != nil:
-		c := *req.Rule
-		req.Rule = &c // the caller's request stays as it was
-		games = append(games, &c.Game)
-	case req.Annul != nil:
-		c := *req.Annul
-		req.Annul = &c // the caller's request stays as it was
-		games = append(games, &c.Game)
-	case req.Withdraw != nil:
-		c := *req.Withdraw
-		req.Withdraw = &c // the caller's request stays as it was
-		codes = append(codes, &c.Tournament)
-	case req.Protest != nil:
-		c := *req.Protest
-		req.Protest = &c // the caller's request stays as it was
-		games = append(games, &c.Game)
-	case req.Revert != nil:
-		c := *req.Revert
-		req.Revert = &c // the caller's request stays as it was
-		games = append(games, &c.Game)
-	case req.Report != nil:
-		c := *req.Report
-		req.Report = &c // the caller's request stays as it was
-		codes = append(codes, &c.Tournament)
-	case req.Export != nil:
-		c := *req.Export
-		req.Export = &c // the caller's request stays as it was
-		games = append(games, &c.Game)
-	case req.Card != nil:
-		c := *req.Card
-		req.Card = &c // the caller's request stays as it was
-		games = append(games, &c.Game)
-	case req.Cards != nil:
-		c := *req.Cards
-		req.Cards = &c // the caller's request stays as it was
-		codes = append(codes, &c.Tournament)
-	case req.Archive != nil:
-		c := *req.Archive
-		req.Archive = &c // the caller's request stays as it was
-		codes = append(codes, &c.Tournament)
-	}
-	if len(games)+len(codes) == 0 {
-		return nil
-	}
-	return o.opt.Store.View(func(tx *store.Tx) error {
-		for _, g := range games {
-			c, err := o.canonicalGame(tx, *g)
-			if err != nil {
-				return fmt.Errorf("game %s: %w", *g, err)
-			}
-			*g = c
-		}
-		for _, code := range codes {
-			c, err := o.canonicalCode(tx, *code)
-			if err != nil {
-				return fmt.Errorf("tournament %s: %w", *code, err)
-			}
-			*code = c
-		}
-		return nil
-	})
 }
 
 // createTournament registers the tournament of the start sheet and queues its start letters.
