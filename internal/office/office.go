@@ -136,6 +136,8 @@ type Office struct {
 	log   *slog.Logger
 	now   func() time.Time
 	zones zoneCache
+	// clock is the office's time, never backward (clock.go); now is its instant.
+	clock clock
 	trust *guard    // rate limits, in memory: a restart starts every window afresh
 	own   ownChecks // postald's own check's results of the letters about to be decided
 	// faults is what the office knows of the store's failures to write (storage.go).
@@ -158,12 +160,14 @@ type Office struct {
 
 // New returns an office working on opt.Store.
 func New(opt Options) *Office {
-	o := &Office{opt: opt, log: opt.Logger, now: opt.Now, trust: newGuard(opt.Limits)}
+	o := &Office{opt: opt, log: opt.Logger, trust: newGuard(opt.Limits)}
 	if o.log == nil {
 		o.log = slog.New(slog.DiscardHandler)
 	}
-	if o.now == nil {
-		o.now = time.Now
+	o.clock = clock{machine: opt.Now, stored: o.storedClock}
+	if o.clock.machine == nil {
+		o.clock.machine = time.Now
 	}
+	o.now = o.instant // never backward (clock.go)
 	return o
 }

@@ -62,10 +62,25 @@ func Decide(seats []Seat, m Mail, now time.Time) (Decision, error) {
 	return d, nil
 }
 
+// notBefore returns t, or the instant of the game's last decision when t is earlier: a decision
+// is dated no earlier than the one before it. The machine's clock may jump back (and the mail
+// server's, which dates a letter's arrival, with it); the record must still show a reply after
+// the move it answers, and the days between are charged to nobody, since 4.3.1 counts a
+// player's days forward from the day he received the move and a day that comes back adds none.
+// A card's postmark and a posting's date are the captain's reading of the card, not the clock:
+// they are not moved (4.3.1 reads them as written, cardEnvelope and Posted check them).
+func (s Seat) notBefore(t time.Time) time.Time {
+	if t.Before(s.Game.Decided) {
+		return s.Game.Decided
+	}
+	return t
+}
+
 // decideAt decides a letter about the game of seat st: after the end date, anything but a draw
 // acceptance or a resignation is the player's submission for the judge (4.3.2); otherwise the
 // letter as the rules read it.
 func decideAt(st Seat, l *mailparse.Letter, env Envelope, now time.Time) Decision {
+	env.Received, now = st.notBefore(env.Received), st.notBefore(now)
 	var d Decision
 	if isSubmission(&st.Game, l) {
 		d = submission(st, env)
@@ -84,6 +99,7 @@ func decideAt(st Seat, l *mailparse.Letter, env Envelope, now time.Time) Decisio
 // marked sent in the game). Each is done once; a Tick with nothing due returns the game
 // unchanged, no letters and no verdict.
 func Tick(st Seat, now time.Time) Decision {
+	now = st.notBefore(now)
 	d := tick(st, now)
 	t := st.Table
 	if p, ok := t.packageDue(&d.Game, daysclock.DateOf(now, t.zone())); ok {
@@ -103,6 +119,9 @@ func Tick(st Seat, now time.Time) Decision {
 // instant of the game's next event is set.
 func (d *Decision) close(t *Table, now time.Time) {
 	t.askAdjudication(d, now)
+	if d.Verdict != "" && now.After(d.Game.Decided) {
+		d.Game.Decided = now // the next decision is dated no earlier (Seat.notBefore)
+	}
 	d.Next = Seat{Table: t, Game: d.Game}.Next()
 }
 

@@ -3,6 +3,7 @@ package referee
 import (
 	"fmt"
 	"strconv"
+	"time"
 
 	"postald/internal/daysclock"
 )
@@ -133,6 +134,11 @@ type Game struct {
 	Status    Status `json:"status"`
 	Result    Result `json:"result"`
 	Reason    Reason `json:"reason,omitempty"` // how the game ended
+
+	// Decided is the instant of the last decision recorded in the game (a letter, a card, a
+	// tick that did something, a ruling): no later decision is dated before it, whatever the
+	// machine's clock reads (Seat.notBefore). Zero in a game recorded before postald kept it.
+	Decided time.Time `json:"decided,omitzero"`
 
 	LastLetter string `json:"last_letter,omitempty"` // Message-ID of the last letter handled, for threading
 	// Thread holds the Message-IDs of the game's latest letters, oldest first (at most
