@@ -44,6 +44,7 @@ func Decide(seats []Seat, m Mail, now time.Time) (Decision, error) {
 		if len(seats) != 1 {
 			return Decision{Seat: -1}, fmt.Errorf("referee: a card is about the one game the captain named, not %d", len(seats))
 		}
+		m.Envelope.Received = seats[0].notBefore(m.Envelope.Received) // the day he entered it, never back
 		env, source, err := cardEnvelope(seats[0], *m.Card, m.Letter, m.Envelope)
 		if err != nil {
 			return Decision{Seat: -1, Source: source}, err
