@@ -129,9 +129,28 @@ func (o *Office) clockNotice(tx *store.Tx, now time.Time) (time.Time, error) {
 	if !ok {
 		return time.Time{}, nil
 	}
-	r, err := o.tournaments(tx)
+	err := o.eachJudge(tx, func(sh *tournament.Sheet, codes string) error {
+		loc, err := o.zones.get(sh.Regulation.Zone)
+		if err != nil {
+			return err
+		}
+		t := &phrase.For(sh.Language).Office.ClockBack
+		stamp := trustText(sh.Language).stamp
+		body := fmt.Sprintf(t.Body, stamp(machine.In(loc)), stamp(kept.In(loc)))
+		return judgeNotice(tx, o.opt.From, sh, fmt.Sprintf(t.Subject, codes), body, now)
+	})
 	if err != nil {
 		return time.Time{}, err
+	}
+	return machine, nil
+}
+
+// eachJudge calls fn once for each judge of the store's tournaments, with the first of his
+// tournaments (its language and zone word his letter) and the codes of all of them, "А-1, Б-2".
+func (o *Office) eachJudge(tx *store.Tx, fn func(sh *tournament.Sheet, codes string) error) error {
+	r, err := o.tournaments(tx)
+	if err != nil {
+		return err
 	}
 	var judges []string
 	first := map[string]*tournament.Sheet{}
@@ -148,17 +167,9 @@ func (o *Office) clockNotice(tx *store.Tx, now time.Time) (time.Time, error) {
 		codes[j] = append(codes[j], sh.Code)
 	}
 	for _, j := range judges {
-		sh := first[j]
-		loc, err := o.zones.get(sh.Regulation.Zone)
-		if err != nil {
-			return time.Time{}, err
-		}
-		t := &phrase.For(sh.Language).Office.ClockBack
-		stamp := trustText(sh.Language).stamp
-		body := fmt.Sprintf(t.Body, stamp(machine.In(loc)), stamp(kept.In(loc)))
-		if err := judgeNotice(tx, o.opt.From, sh, fmt.Sprintf(t.Subject, strings.Join(codes[j], ", ")), body, now); err != nil {
-			return time.Time{}, err
+		if err := fn(first[j], strings.Join(codes[j], ", ")); err != nil {
+			return err
 		}
 	}
-	return machine, nil
+	return nil
 }

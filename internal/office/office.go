@@ -138,6 +138,8 @@ type Office struct {
 	zones zoneCache
 	// clock is the office's time, never backward (clock.go); now is its instant.
 	clock clock
+	// outage is the current outage of postald's own check of the senders (outage.go).
+	outage checkOutage
 	trust *guard    // rate limits, in memory: a restart starts every window afresh
 	own   ownChecks // postald's own check's results of the letters about to be decided
 	// faults is what the office knows of the store's failures to write (storage.go).

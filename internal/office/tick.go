@@ -34,7 +34,7 @@ func (o *Office) Tick() error {
 		o.observe(done)
 	}
 	// The judges' notices and the store's clock, in one transaction: a tick follows every letter.
-	var jump time.Time
+	var jump, outage time.Time
 	if err := o.opt.Store.Update(func(tx *store.Tx) (err error) {
 		if err := o.heldDigest(tx, now); err != nil {
 			return fmt.Errorf("digest of held letters: %w", err)
@@ -45,11 +45,19 @@ func (o *Office) Tick() error {
 		if jump, err = o.clockNotice(tx, now); err != nil {
 			return fmt.Errorf("notice of the clock: %w", err)
 		}
+		if outage, err = o.outageNoticeDue(tx, now); err != nil {
+			return fmt.Errorf("notice of the own check's outage: %w", err)
+		}
 		return tx.Advance(now) // the store's clock, for the next start (clock.go)
 	}); err != nil {
 		o.log.Error("the judges' notices", "err", err)
-	} else if !jump.IsZero() {
-		o.clock.markTold(jump)
+	} else {
+		if !jump.IsZero() {
+			o.clock.markTold(jump)
+		}
+		if !outage.IsZero() {
+			o.outage.markTold(outage)
+		}
 	}
 	return nil
 }
