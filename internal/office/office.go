@@ -140,8 +140,8 @@ type Office struct {
 	clock clock
 	// outage is the current outage of postald's own check of the senders (outage.go).
 	outage checkOutage
-	trust *guard    // rate limits, in memory: a restart starts every window afresh
-	own   ownChecks // postald's own check's results of the letters about to be decided
+	trust  *guard    // rate limits, in memory: a restart starts every window afresh
+	own    ownChecks // postald's own check's results of the letters about to be decided
 	// faults is what the office knows of the store's failures to write (storage.go).
 	faults storeFaults
 	// heldKnown: every held letter the store holds has been listed in a digest, as far as
