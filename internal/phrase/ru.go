@@ -490,11 +490,11 @@ var russian = Book{
 		},
 		OwnCheckDown: StorageText{
 			Subject: "postald: проверка отправителей писем не выполняется (%s)",
-			Body: "С %s postald не может проверить подписи и отправителей писем (DKIM, SPF, DMARC): " +
-				"DNS не отвечает (%s).\n\n" +
+			Body: "С %s postald не может проверить подписи и адреса отправителей писем: " +
+				"служба доменных имён не отвечает (%s).\n\n" +
 				"Письма участников не потеряны и не отклонены: они ждут в почтовом ящике и будут рассмотрены, " +
 				"как только проверка станет возможной; дни участникам считаются по дате получения письма. " +
-				"Сообщите администратору ([trust] resolver в настройках postald).",
+				"Сообщите администратору сервера postald.",
 		},
 		RegisteredSubject: "%s: турнир зарегистрирован",
 		RegisteredHead: func(code, name, variant string, players, games int, start, end daysclock.Date) string {

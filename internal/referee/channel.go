@@ -101,7 +101,6 @@ func (g *Game) receivedOn() daysclock.Date {
 // game for adjudication (4.3.2). A side whose move is not waiting for the post is left as it is
 // (the card posted was an acknowledgement, a notice): the decision then carries no verdict.
 func Posted(st Seat, s Side, on daysclock.Date, now time.Time) Decision {
-	now = st.notBefore(now)
 	x := newDecider(st, on.Start(st.Table.zone()))
 	x.side = s
 	x.tx, x.ptx = x.textOf(s), x.textOf(s.Other()) // each player's language (letters.md)

@@ -44,7 +44,7 @@ func Decide(seats []Seat, m Mail, now time.Time) (Decision, error) {
 		if len(seats) != 1 {
 			return Decision{Seat: -1}, fmt.Errorf("referee: a card is about the one game the captain named, not %d", len(seats))
 		}
-		m.Envelope.Received = seats[0].notBefore(m.Envelope.Received) // the day he entered it, never back
+		m.Envelope.Received = seats[0].arrival(m.Envelope.Received) // never before the move it answers
 		env, source, err := cardEnvelope(seats[0], *m.Card, m.Letter, m.Envelope)
 		if err != nil {
 			return Decision{Seat: -1, Source: source}, err
@@ -63,16 +63,21 @@ func Decide(seats []Seat, m Mail, now time.Time) (Decision, error) {
 	return d, nil
 }
 
-// notBefore returns t, or the instant of the game's last decision when t is earlier: a decision
-// is dated no earlier than the one before it. The machine's clock may jump back (and the mail
-// server's, which dates a letter's arrival, with it); the record must still show a reply after
-// the move it answers, and the days between are charged to nobody, since 4.3.1 counts a
-// player's days forward from the day he received the move and a day that comes back adds none.
-// A card's postmark and a posting's date are the captain's reading of the card, not the clock:
-// they are not moved (4.3.1 reads them as written, cardEnvelope and Posted check them).
-func (s Seat) notBefore(t time.Time) time.Time {
-	if t.Before(s.Game.Decided) {
-		return s.Game.Decided
+// arrival returns t, the instant a letter arrived as the machine's clock (or the mail server's)
+// dated it, or the earliest instant it can have arrived when that clock jumped back: letters
+// reach the mailbox in order, so not before the game's last letter (Game.LastArrival), and a
+// reply not before the day the move it answers was forwarded (Game.MovedOn). The record then
+// shows a reply after the move it answers, and the days that came back are charged to nobody
+// (4.3.1 counts a player's days forward from the day he received the move). A card's postmark and
+// a posting's date are the captain's reading of the card, not the clock: they stand as entered.
+func (s Seat) arrival(t time.Time) time.Time {
+	if t.Before(s.Game.LastArrival) {
+		t = s.Game.LastArrival
+	}
+	if !s.Game.MovedOn.IsZero() {
+		if day := s.Game.MovedOn.Start(s.Table.zone()); t.Before(day) {
+			t = day
+		}
 	}
 	return t
 }
@@ -81,7 +86,7 @@ func (s Seat) notBefore(t time.Time) time.Time {
 // acceptance or a resignation is the player's submission for the judge (4.3.2); otherwise the
 // letter as the rules read it.
 func decideAt(st Seat, l *mailparse.Letter, env Envelope, now time.Time) Decision {
-	env.Received, now = st.notBefore(env.Received), st.notBefore(now)
+	env.Received = st.arrival(env.Received)
 	var d Decision
 	if isSubmission(&st.Game, l) {
 		d = submission(st, env)
@@ -89,6 +94,9 @@ func decideAt(st Seat, l *mailparse.Letter, env Envelope, now time.Time) Decisio
 		d = applyLetter(st, fromParsed(l), env)
 	}
 	d.Envelope = env
+	if !env.Via.Captain() && env.Received.After(d.Game.LastArrival) {
+		d.Game.LastArrival = env.Received // a card is entered when the captain enters it: no arrival
+	}
 	d.close(st.Table, now)
 	return d
 }
@@ -100,7 +108,6 @@ func decideAt(st Seat, l *mailparse.Letter, env Envelope, now time.Time) Decisio
 // marked sent in the game). Each is done once; a Tick with nothing due returns the game
 // unchanged, no letters and no verdict.
 func Tick(st Seat, now time.Time) Decision {
-	now = st.notBefore(now)
 	d := tick(st, now)
 	t := st.Table
 	if p, ok := t.packageDue(&d.Game, daysclock.DateOf(now, t.zone())); ok {
@@ -120,9 +127,6 @@ func Tick(st Seat, now time.Time) Decision {
 // instant of the game's next event is set.
 func (d *Decision) close(t *Table, now time.Time) {
 	t.askAdjudication(d, now)
-	if d.Verdict != "" && now.After(d.Game.Decided) {
-		d.Game.Decided = now // the next decision is dated no earlier (Seat.notBefore)
-	}
 	d.Next = Seat{Table: t, Game: d.Game}.Next()
 }
 

@@ -135,10 +135,11 @@ type Game struct {
 	Result    Result `json:"result"`
 	Reason    Reason `json:"reason,omitempty"` // how the game ended
 
-	// Decided is the instant of the last decision recorded in the game (a letter, a card, a
-	// tick that did something, a ruling): no later decision is dated before it, whatever the
-	// machine's clock reads (Seat.notBefore). Zero in a game recorded before postald kept it.
-	Decided time.Time `json:"decided,omitzero"`
+	// LastArrival is when the game's last letter by e-mail arrived, as postald took it: letters
+	// reach the mailbox in order, so no later letter arrived before it, whatever the machine's
+	// clock (or the mail server's) says (Seat.arrival). Zero in a game recorded before postald
+	// kept it.
+	LastArrival time.Time `json:"last_arrival,omitzero"`
 
 	LastLetter string `json:"last_letter,omitempty"` // Message-ID of the last letter handled, for threading
 	// Thread holds the Message-IDs of the game's latest letters, oldest first (at most

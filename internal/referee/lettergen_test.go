@@ -1055,6 +1055,9 @@ type lgGame struct {
 	// being written: it arrives dated gm.now-back, and must be decided as at gm.now, the instant
 	// of the game's last decision (the referee's door: time never runs backward).
 	back time.Duration
+	// lastEmail: the game's last event was a letter by e-mail (not a card, a call or a posting),
+	// whose arrival the next letter by e-mail cannot precede.
+	lastEmail bool
 }
 
 func newLGGame(t *testing.T, st *lgStats, seed int64, index int) *lgGame {
@@ -1165,6 +1168,7 @@ func (gm *lgGame) post() bool {
 		d = referee.Posted(gm.seat(), lgSideOf(t), on, on.Start(lgMoscow).Add(8*time.Hour))
 	}
 	gm.g = d.Game
+	gm.lastEmail = false
 	m.post(t, on, gm.reg.PostDays)
 	if at := on.Start(lgMoscow).Add(8 * time.Hour); gm.now.Before(at) {
 		gm.now = at
@@ -1204,9 +1208,9 @@ func lgSideOf(s int) referee.Side {
 // random hour, often just before or just after midnight.
 func (gm *lgGame) advance() {
 	r := gm.r
-	if gm.letters > 0 && r.IntN(50) == 0 {
+	if gm.lastEmail && r.IntN(50) == 0 {
 		// The clock jumps back before this letter, by a minute to three days: the letter arrives
-		// dated before the last decision, and is decided at that decision's instant, gm.now.
+		// dated before the game's last letter, and is decided as arriving with it, at gm.now.
 		gm.back = time.Duration(1+r.IntN(3*24*60)) * time.Minute
 		return
 	}
@@ -1638,11 +1642,15 @@ func (gm *lgGame) send(s int, lang lgLang, body string) (referee.Decision, bool)
 	}
 	gm.unposted = false
 	id := fmt.Sprintf("lg-%d-%d@mail.example", gm.index, gm.letters)
+	if env.Via.Captain() {
+		gm.back = 0 // the captain enters a card when he enters it: the office's clock, never back
+	}
 	arrived := gm.now.Add(-gm.back) // as the machine's clock dates it
 	if gm.back > 0 {
 		gm.st.kinds["+clock-back"]++
 		gm.back = 0
 	}
+	gm.lastEmail = !env.Via.Captain()
 	raw := "From: " + from + "\r\nTo: moves@club.example\r\nSubject: " + lgPick(gm.r, lgBook[lang].subject) +
 		"\r\nDate: " + arrived.Format(time.RFC1123Z) + "\r\nMessage-ID: <" + id + ">\r\n" +
 		"Content-Type: text/plain; charset=utf-8\r\n\r\n" + strings.ReplaceAll(body, "\n", "\r\n") + "\r\n"

@@ -41,7 +41,6 @@ var ErrRuling = errors.New("referee: ruling does not apply")
 // record, and the director, in the tournament's language (4.1.10). It changes nothing and
 // returns an error wrapping ErrRuling when the ruling does not fit the game.
 func Rule(st Seat, r Ruling) (Decision, error) {
-	r.At = st.notBefore(r.At)
 	g := st.Game
 	x := newDecider(st, r.At)
 	if r.Clause == "" {
