@@ -25,8 +25,9 @@ import (
 //     up, and the judges of every tournament are told once, at the next tick, by a notice in the
 //     outbox.
 //
-// The referee keeps the same rule for each game (referee's door: a decision is dated no earlier
-// than the game's last day), whatever the office gives it.
+// The mail server's clock dates a letter's arrival, and jumps with the machine's: the referee
+// takes a letter as arriving no earlier than the game's last letter, nor than the day the move it
+// answers was forwarded (referee.Seat.arrival), whatever the dates say.
 
 // clockSlack is how far back the machine's clock may step without a word: the adjustments of a
 // time server, a leap second. Such a step is dated by the latest instant all the same.
