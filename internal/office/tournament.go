@@ -104,7 +104,10 @@ func Register(db *store.DB, from mail.Address, data []byte, now time.Time, force
 		// letters name that day.
 		sh.PlayFrom = referee.PlayFrom(table, now)
 		for _, pr := range pairs {
-			dec := referee.Open(table, pr.Name, now)
+			dec, err := referee.Open(table, pr.Name, now)
+			if err != nil {
+				return err
+			}
 			id := store.GameID{Tournament: sh.Code, Game: pr.Name}
 			if err := Record(tx, from, id, sh, table, dec, now); err != nil {
 				return fmt.Errorf("game %s: %w", pr.Name, err)
