@@ -93,6 +93,7 @@ example:
 	"backup":  backupUsage,
 	"archive": archiveUsage,
 	"prune":   pruneUsage,
+	"lots":    lotsUsage,
 	"check-config": `usage: postald check-config [-config FILE] [-offline] [-timeout D]
 
 Checks the configuration: the file parses, the trust settings, the permissions of the files it
@@ -227,6 +228,7 @@ example:
 var configCommands = map[string]bool{
 	"serve": true, "tournament": true, "judge": true, "report": true, "export": true,
 	"backup": true, "check-config": true, "card": true, "cards": true, "archive": true, "prune": true,
+	"lots": true,
 }
 
 // wantsHelp reports whether args ask for help: -h, -help or --help before any "--".

@@ -18,6 +18,7 @@ package office
 
 import (
 	"context"
+	"io"
 	"log/slog"
 	"net/mail"
 	"time"
@@ -53,6 +54,8 @@ type Options struct {
 	// Observe, when set, is told of every unit of work that changed a game or held a letter,
 	// once its transaction committed, in the order they committed: what postald simulate prints.
 	Observe func(Done)
+	// Entropy is where the seeds of the tournaments' lots come from (lots.go); nil: crypto/rand.
+	Entropy io.Reader
 }
 
 // Done is one unit of work the office committed: a letter, a card or call, a tick, a posting or

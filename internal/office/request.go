@@ -35,6 +35,7 @@ type Request struct {
 	Post       *PostRequest       `json:"post,omitempty"`
 	Archive    *ArchiveRequest    `json:"archive,omitempty"`
 	Prune      *PruneRequest      `json:"prune,omitempty"`
+	Lots       *LotsRequest       `json:"lots,omitempty"`
 }
 
 // A Reply is what a Request gives back: the field of the request's kind is set.
@@ -56,6 +57,7 @@ type Reply struct {
 	Posted     *PostedReply     `json:"posted,omitempty"`
 	Archived   *ArchiveReply    `json:"archived,omitempty"`
 	Pruned     *PruneReply      `json:"pruned,omitempty"`
+	Lots       *LotsReply       `json:"lots,omitempty"`
 }
 
 // ListRequest: `judge list`, every game (of one tournament when Tournament is set).
@@ -268,6 +270,7 @@ func (r Request) kind() string {
 		{r.Create != nil, "create_tournament"}, {r.Backup != nil, "backup"},
 		{r.Card != nil, "card"}, {r.Cards != nil, "cards"}, {r.Post != nil, "post"},
 		{r.Archive != nil, "archive"}, {r.Prune != nil, "prune"},
+		{r.Lots != nil, "lots"},
 	} {
 		if f.set {
 			name, n = f.name, n+1
@@ -287,7 +290,8 @@ func (r Request) kind() string {
 // a large store does not hold up the letters.
 func (r Request) Changes() bool {
 	return r.Rule != nil || r.Annul != nil || r.Withdraw != nil || r.Protest != nil || r.Revert != nil ||
-		r.Report != nil || r.Create != nil || r.Card != nil || r.Post != nil || r.Archive != nil && !r.Archive.List || r.Prune != nil
+		r.Report != nil || r.Create != nil || r.Card != nil || r.Post != nil || r.Archive != nil && !r.Archive.List || r.Prune != nil ||
+		r.Lots != nil && r.Lots.Reveal
 }
 
 // Run does one request on the office's store. A request that Changes the store must be run where
@@ -340,6 +344,8 @@ func (o *Office) Run(req Request) (Reply, error) {
 		rep.Archived, err = o.archive(*req.Archive)
 	case "prune":
 		rep.Pruned, err = o.prune(*req.Prune)
+	case "lots":
+		rep.Lots, err = o.lotsRun(*req.Lots)
 	default:
 		return rep, fmt.Errorf("%w: a request names exactly one command", ErrBadRequest)
 	}
@@ -409,6 +415,10 @@ func (o *Office) canonical(req *Request) error {
 		c := *req.Archive
 		req.Archive = &c // the caller's request stays as it was
 		codes = append(codes, &c.Tournament)
+	case req.Lots != nil:
+		c := *req.Lots
+		req.Lots = &c // the caller's request stays as it was
+		codes = append(codes, &c.Tournament)
 	}
 	if len(games)+len(codes) == 0 {
 		return nil
@@ -434,7 +444,7 @@ func (o *Office) canonical(req *Request) error {
 
 // createTournament registers the tournament of the start sheet and queues its start letters.
 func (o *Office) createTournament(req CreateRequest) (*Registered, error) {
-	sh, err := Register(o.opt.Store, o.opt.From, req.Sheet, o.now(), req.Force)
+	sh, err := RegisterDrawn(o.opt.Store, o.opt.From, req.Sheet, o.now(), req.Force, o.opt.Entropy)
 	if err != nil {
 		return nil, err
 	}

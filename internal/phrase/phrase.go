@@ -382,6 +382,11 @@ type LotsText struct {
 	RevealedBody    func(r Revealed) string
 	// Drawn marks a move of an opening drawn by lot: the PDN's comment after it, the pages' mark.
 	Drawn string
+	// Registered closes the judge's and the director's letter on a tournament registered with
+	// lots: what was drawn, the hash the start letters give, when the seed is revealed. Opening
+	// writes the opening drawn for a game after its line there (its name).
+	Registered func(l StartLot) string
+	Opening    func(name string) string
 }
 
 // Revealed is what the letter revealing a tournament's seed tells everyone: the hash the start

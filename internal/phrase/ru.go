@@ -554,6 +554,18 @@ var russian = Book{
 		RevealedSubject: func(code string) string { return code + ": ключ жеребьёвки раскрыт" },
 		RevealedBody:    ruRevealed,
 		Drawn:           "по жребию",
+		Registered: func(l StartLot) string {
+			what := "дебютов каждой пары партнёров (1.6.4)"
+			switch {
+			case l.Numbers && l.Openings != "":
+				what = "номеров участников (а с ними цвета в каждой партии) и дебютов каждой пары (1.6.4)"
+			case l.Numbers:
+				what = "номеров участников (а с ними цвета в каждой партии)"
+			}
+			return "Жеребьёвка " + what + " проведена по секретному ключу.\nЕго SHA-256, который сообщает каждое стартовое письмо:\n    " + l.Hash +
+				"\nКлюч будет раскрыт всем, когда закончится последняя партия (или раньше, по решению судьи);\nпо нему любой может пересчитать каждый результат жеребьёвки.\n"
+		},
+		Opening: func(name string) string { return "дебют «" + name + "»" },
 	},
 }
 

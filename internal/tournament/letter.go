@@ -114,7 +114,7 @@ func (s *Sheet) StartLetter(number int) (Letter, error) {
 		SampleDates: [3]daysclock.Date{d1, d2, d3}, SampleTime: fraction,
 		Channel: p.Channel.String(), PostalAddress: p.PostalAddress, CaptainAddress: s.PostalAddress,
 		Phone: p.Phone, CaptainPhone: s.Phone, PostDays: r.PostDays,
-		Lot: s.startLot(),
+		Lot: s.StartLot(),
 	}
 	for _, g := range games {
 		white, partner := true, g.Black

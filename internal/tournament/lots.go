@@ -475,8 +475,8 @@ func orStart(fen string) string {
 	return fen
 }
 
-// startLot is what the start letters say of the lots; zero when nothing was drawn.
-func (s *Sheet) startLot() phrase.StartLot {
+// StartLot is what the start letters say of the lots; zero when nothing was drawn.
+func (s *Sheet) StartLot() phrase.StartLot {
 	if !s.Drawn() {
 		return phrase.StartLot{}
 	}
