@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"postald/internal/office"
+	"postald/internal/plural"
 )
 
 const lotsUsage = `usage: postald lots verify [-config FILE] [-tournament CODE] [-hash HASH]
@@ -148,7 +149,8 @@ func printLots(w io.Writer, r *office.LotsReply) {
 	switch {
 	case !r.Verified:
 	case r.Games > 0:
-		fmt.Fprintf(w, "verified: every draw as the seed gives it, and the %d games began as drawn\n", r.Games)
+		fmt.Fprintf(w, "verified: every draw as the seed gives it; %s, each began as drawn\n",
+			plural.Word{One: "game", Many: "games"}.Count(plural.English, r.Games))
 	default:
 		fmt.Fprintln(w, "verified: every draw as the seed gives it")
 	}

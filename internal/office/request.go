@@ -232,6 +232,9 @@ type Registered struct {
 	Variant string         `json:"variant"`
 	Start   daysclock.Date `json:"start"`
 	End     daysclock.Date `json:"end"`
+	// LotHash is the SHA-256 of the seed of the tournament's lots, which its start letters
+	// publish (lots.go); "" when it draws nothing.
+	LotHash string `json:"lot_hash,omitempty"`
 }
 
 // BackupRequest: `backup`, a consistent, checked copy of the store at Path, which must be
@@ -448,8 +451,12 @@ func (o *Office) createTournament(req CreateRequest) (*Registered, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Registered{Code: sh.Code, Players: len(sh.Players), Games: len(sh.Players) * (len(sh.Players) - 1) / 2 * sh.Rounds,
-		Variant: sh.Variant, Start: sh.Start, End: sh.End}, nil
+	r := &Registered{Code: sh.Code, Players: len(sh.Players), Games: len(sh.Players) * (len(sh.Players) - 1) / 2 * sh.Rounds,
+		Variant: sh.Variant, Start: sh.Start, End: sh.End}
+	if sh.Drawn() {
+		r.LotHash = sh.Lots.Hash.String()
+	}
+	return r, nil
 }
 
 // backup writes the copy of the store, from one read transaction: the daemon's owner goes on
