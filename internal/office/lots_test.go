@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"postald/internal/diagram"
 	"postald/internal/lots"
 	"postald/internal/mailwrite"
 	"postald/internal/referee"
@@ -351,6 +352,58 @@ func TestLotsPlayedThroughTheOffice(t *testing.T) {
 	}
 	if starts < 3 {
 		t.Errorf("%d start letters", starts)
+	}
+}
+
+// TestLotsStartPicture: the start letter of a player shows the position he is on move in first,
+// after the drawn moves of his first game in which he is on move after them, with the last drawn
+// move marked; a player on move in none of his games gets no picture.
+func TestLotsStartPicture(t *testing.T) {
+	sim, err := NewSimulation([]byte(lotsSheet), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sim.Close()
+	sim.DrawWith(bytes.NewReader(lotsSeed()))
+	if _, err := sim.Letter(lotsLetter(1, "alekseev@mail.example", "1-2", 0, "Здравствуйте!")); err != nil {
+		t.Fatal(err)
+	}
+	sh := sim.Sheet()
+	letters, to := pending(t, sim.Store())
+	checked, pictured := 0, 0
+	for i, l := range letters {
+		if !strings.Contains(l.Subject, "начало турнира") {
+			continue
+		}
+		p, ok := sh.PlayerByEmail(to[i][0])
+		if !ok {
+			t.Fatalf("a start letter to %v", to[i])
+		}
+		var want []byte
+		for _, g := range sh.GamesOf(p.Number) {
+			line, _, _ := sh.Opening(g.Name)
+			if (line.ToMove() == referee.White) != (g.White == p.Number) {
+				continue
+			}
+			pos, last, err := line.Position(sh.Variant)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want, err = diagram.PNG(pos, diagram.Options{Last: last}); err != nil {
+				t.Fatal(err)
+			}
+			break
+		}
+		if !bytes.Equal(l.Picture, want) {
+			t.Errorf("the start letter to %s: a picture of %d bytes, want the position after his first drawn opening (%d bytes)", p.Name, len(l.Picture), len(want))
+		}
+		checked++
+		if want != nil {
+			pictured++
+		}
+	}
+	if checked != 3 || pictured < 2 {
+		t.Errorf("%d start letters checked, %d with a picture; want 3, and at least 2 pictures", checked, pictured)
 	}
 }
 

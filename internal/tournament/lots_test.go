@@ -452,3 +452,43 @@ func FuzzReadLine(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDrawSheet: any sheet ParseSheet accepts that draws by lot is drawn by any seed: the numbers
+// are 1..N, each once, every player still found by his address, and every game opens, at the
+// table the referee decides by, with the opening drawn for it (CheckGame).
+func FuzzDrawSheet(f *testing.F) {
+	f.Add([]byte(lotSheet), []byte{7})
+	head, _, _ := strings.Cut(lotSheet, "[lots]")
+	f.Add([]byte(head+"[lots]\nopenings = \"first-move\"\n"+lotPlayers), []byte("seed"))
+	f.Fuzz(func(t *testing.T, data, key []byte) {
+		s, err := ParseSheet(data)
+		if err != nil || !s.NeedsLot() || len(s.Players) > 30 {
+			return
+		}
+		var seed lots.Seed
+		copy(seed[:], key)
+		if err := s.Draw(seed); err != nil {
+			t.Fatalf("Draw: %v", err)
+		}
+		for i, p := range s.Players {
+			if p.Number != i+1 {
+				t.Fatalf("player %d has number %d", i, p.Number)
+			}
+			if p.Email != "" {
+				if q, ok := s.PlayerByEmail(p.Email); !ok || q.Number != p.Number {
+					t.Fatalf("%s: number %d, found %d", p.Email, p.Number, q.Number)
+				}
+			}
+		}
+		table := s.Table(time.UTC)
+		for _, g := range s.Games() {
+			d, err := referee.Open(table, g.Name, s.Start.Start(time.UTC))
+			if err != nil {
+				t.Fatalf("game %s: %v", g.Name, err)
+			}
+			if err := s.CheckGame(&d.Game); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}
