@@ -75,6 +75,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 	"strconv"
 	"strings"
@@ -157,14 +158,24 @@ func Check(seed Seed, h Hash) error {
 // Draw is one draw of a seed: the sequence of choices of one label (see the package
 // documentation). A Draw is used by one goroutine.
 type Draw struct {
-	mac   []byte // the HMAC key: the seed
-	label string
-	next  uint64 // the counter of the next block
+	mac    hash.Hash // HMAC-SHA256 keyed with the seed
+	msg    []byte    // "LABEL:" and the counter of the block being made
+	prefix int       // the length of "LABEL:"
+	sum    []byte
+	next   uint64 // the counter of the next block
 }
 
 // Draw starts the draw labelled label.
 func (s Seed) Draw(label string) *Draw {
-	return &Draw{mac: append([]byte(nil), s[:]...), label: label}
+	msg := append([]byte(label), ':')
+	return &Draw{mac: hmac.New(sha256.New, s[:]), msg: msg, prefix: len(msg)}
+}
+
+// Restart makes d the draw labelled label, from its first block: Seed.Draw(label) without a new
+// HMAC, for a caller that makes many draws of one seed.
+func (d *Draw) Restart(label string) {
+	d.msg = append(append(d.msg[:0], label...), ':')
+	d.prefix, d.next = len(d.msg), 0
 }
 
 // Blocks returns how many blocks the draw has used so far, the skipped ones included.
@@ -172,10 +183,12 @@ func (d *Draw) Blocks() uint64 { return d.next }
 
 // block returns the first 8 bytes of the next block as an unsigned big-endian integer.
 func (d *Draw) block() uint64 {
-	m := hmac.New(sha256.New, d.mac)
-	m.Write([]byte(d.label + ":" + strconv.FormatUint(d.next, 10)))
+	d.msg = strconv.AppendUint(d.msg[:d.prefix], d.next, 10)
 	d.next++
-	return binary.BigEndian.Uint64(m.Sum(nil)[:8])
+	d.mac.Reset()
+	d.mac.Write(d.msg)
+	d.sum = d.mac.Sum(d.sum[:0])
+	return binary.BigEndian.Uint64(d.sum[:8])
 }
 
 // Choice returns the next choice among n (0 to n-1), every one equally likely. n must be at

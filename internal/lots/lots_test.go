@@ -239,6 +239,13 @@ func TestOrderIsAPermutation(t *testing.T) {
 	if a, b := seed.Order("numbers", 20), seed.Order("numbers ", 20); cmp.Equal(a, b) {
 		t.Error("two labels drew the same order of 20")
 	}
+	// Restart is a new draw of the label.
+	d := seed.Draw("x")
+	d.Choice(1000)
+	d.Restart("opening 1-2")
+	if a, b := d.Choice(1000), seed.Draw("opening 1-2").Choice(1000); a != b || d.Blocks() != 1 {
+		t.Errorf("a restarted draw chose %d after %d blocks, a new one %d", a, d.Blocks(), b)
+	}
 }
 
 func FuzzParseSeed(f *testing.F) {
@@ -278,4 +285,14 @@ func FuzzChoice(f *testing.F) {
 			}
 		}
 	})
+}
+
+// BenchmarkChoice is one choice among 49 (one block of HMAC-SHA256).
+func BenchmarkChoice(b *testing.B) {
+	seed, _ := ParseSeed(strings.Repeat("5c", 32))
+	d := seed.Draw("opening 3-7")
+	b.ReportAllocs()
+	for b.Loop() {
+		d.Choice(49)
+	}
 }

@@ -358,10 +358,12 @@ func (s *Sheet) Draw(seed lots.Seed) error {
 	}
 	if s.Lots.Openings != OpeningsNone && len(s.Lots.Lines) > 0 {
 		s.Lots.Picks = map[string]int{}
+		d := seed.Draw("")
 		for _, g := range s.Games() {
 			pair := pairOf(g.White, g.Black)
 			if _, ok := s.Lots.Picks[pair]; !ok {
-				s.Lots.Picks[pair] = seed.Draw(labelOpening + pair).Choice(len(s.Lots.Lines))
+				d.Restart(labelOpening + pair)
+				s.Lots.Picks[pair] = d.Choice(len(s.Lots.Lines))
 			}
 		}
 	}

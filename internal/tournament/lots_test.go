@@ -492,3 +492,39 @@ func FuzzDrawSheet(f *testing.F) {
 		}
 	})
 }
+
+// bigLotSheet is a round-robin of n players whose numbers and openings (among ten lines) are drawn.
+func bigLotSheet(n int) []byte {
+	var b strings.Builder
+	b.WriteString(strings.Split(lotSheet, "[lots]")[0])
+	b.WriteString("[lots]\nopenings = \"list\"\n")
+	moves := []string{"c3-d4", "c3-b4", "a3-b4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"}
+	for i := range 10 {
+		fmt.Fprintf(&b, "[[lots.line]]\nname = \"Дебют %d\"\nmoves = \"1. %s\"\n", i+1, moves[i%len(moves)])
+		if i >= len(moves) {
+			b.WriteString("fen = \"W:Wc1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8\"\n")
+		}
+	}
+	for i := range n {
+		fmt.Fprintf(&b, "[[player]]\nname = \"Игрок %d\"\nemail = \"p%d@mail.example\"\n", i+1, i+1)
+	}
+	return []byte(b.String())
+}
+
+// BenchmarkDrawSheet parses and draws a sheet of 100 players in a double round-robin (4,950
+// pairs, 9,900 games), as the office does whenever the store's tournaments change: the numbers'
+// order and an opening per pair.
+func BenchmarkDrawSheet(b *testing.B) {
+	data := bigLotSheet(100)
+	seed := testSeed(b, 3)
+	b.ReportAllocs()
+	for b.Loop() {
+		s, err := ParseSheet(data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := s.Draw(seed); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
