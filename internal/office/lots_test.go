@@ -72,9 +72,9 @@ func lotsLetter(n int, from, game string, day int, text string) []byte {
 		"Content-Type: text/plain; charset=utf-8\r\n\r\nТурнир ЖР-2, партия %s.\r\n%s\r\n", from, game, at.Format(time.RFC1123Z), n, game, text))
 }
 
-// pending returns the letters waiting in the outbox of db, read back as their readers read them,
+// lotsPending returns the letters waiting in the outbox of db, read back as their readers read them,
 // with their addressees.
-func pending(t *testing.T, db *store.DB) (letters []mailwrite.Written, to [][]string) {
+func lotsPending(t *testing.T, db *store.DB) (letters []mailwrite.Written, to [][]string) {
 	t.Helper()
 	if err := db.View(func(tx *store.Tx) error {
 		items, err := tx.Due(time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC), 100000)
@@ -199,8 +199,8 @@ func TestLotsPlayedThroughTheOffice(t *testing.T) {
 		t.Errorf("Black's next control: move %d, want 11", n)
 	}
 	// The acknowledgement to White names that control by the game's move number.
-	if !lettersSay(step.Letter.Outbox, white.Email, "до 12-го хода", "ход 12") {
-		t.Errorf("the acknowledgement to White does not name his control at move 12:\n%s", lettersTo(step.Letter.Outbox, white.Email))
+	if !lotsLettersSay(step.Letter.Outbox, white.Email, "до 12-го хода", "ход 12") {
+		t.Errorf("the acknowledgement to White does not name his control at move 12:\n%s", lotsLettersTo(step.Letter.Outbox, white.Email))
 	}
 
 	// The PDN: the opening's name, the drawn moves marked, and the game replays.
@@ -248,7 +248,7 @@ func TestLotsPlayedThroughTheOffice(t *testing.T) {
 
 	// The start letters published the hash; lots verify checks the draws and the games, and shows
 	// no seed before it is revealed.
-	letters, _ := pending(t, sim.Store())
+	letters, _ := lotsPending(t, sim.Store())
 	starts := 0
 	for _, l := range letters {
 		if strings.Contains(l.Subject, "зарегистрирован") {
@@ -288,7 +288,7 @@ func TestLotsPlayedThroughTheOffice(t *testing.T) {
 		if d := step.Letter.Decision; d.Game.Status != referee.StatusFinished {
 			t.Fatalf("game %s after the resignation: %s %s", name, d.Game.Status, d.Verdict)
 		}
-		raw, err := tournamentRecord(sim.Store(), "ЖР-2")
+		raw, err := lotsRecord(sim.Store(), "ЖР-2")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -296,7 +296,7 @@ func TestLotsPlayedThroughTheOffice(t *testing.T) {
 			t.Fatalf("after game %s finished the seed is revealed: %v", name, revealed)
 		}
 	}
-	letters, to := pending(t, sim.Store())
+	letters, to := lotsPending(t, sim.Store())
 	var revealedTo []string
 	var body string
 	for i, l := range letters {
@@ -369,7 +369,7 @@ func TestLotsStartPicture(t *testing.T) {
 		t.Fatal(err)
 	}
 	sh := sim.Sheet()
-	letters, to := pending(t, sim.Store())
+	letters, to := lotsPending(t, sim.Store())
 	checked, pictured := 0, 0
 	for i, l := range letters {
 		if !strings.Contains(l.Subject, "начало турнира") {
@@ -407,8 +407,8 @@ func TestLotsStartPicture(t *testing.T) {
 	}
 }
 
-// tournamentRecord reads the stored sheet of tournament code.
-func tournamentRecord(db *store.DB, code string) (raw store.Sheet, err error) {
+// lotsRecord reads the stored sheet of tournament code.
+func lotsRecord(db *store.DB, code string) (raw store.Sheet, err error) {
 	err = db.View(func(tx *store.Tx) error {
 		raw, err = tx.Tournament(code)
 		return err
@@ -416,9 +416,9 @@ func tournamentRecord(db *store.DB, code string) (raw store.Sheet, err error) {
 	return raw, err
 }
 
-// lettersSay reports whether a letter of out to address says any of the texts.
-func lettersSay(out []store.OutboxItem, address string, texts ...string) bool {
-	body := lettersTo(out, address)
+// lotsLettersSay reports whether a letter of out to address says any of the texts.
+func lotsLettersSay(out []store.OutboxItem, address string, texts ...string) bool {
+	body := lotsLettersTo(out, address)
 	for _, s := range texts {
 		if strings.Contains(body, s) {
 			return true
@@ -427,8 +427,8 @@ func lettersSay(out []store.OutboxItem, address string, texts ...string) bool {
 	return false
 }
 
-// lettersTo is the text of the letters of out to address.
-func lettersTo(out []store.OutboxItem, address string) string {
+// lotsLettersTo is the text of the letters of out to address.
+func lotsLettersTo(out []store.OutboxItem, address string) string {
 	var b strings.Builder
 	for _, it := range out {
 		if slices.Contains(it.To, address) {
@@ -462,7 +462,7 @@ func TestLotsRevealedByTheJudge(t *testing.T) {
 	if rep.Lots.Seed == "" || rep.Lots.Finished || rep.Lots.Reason != "протест о жеребьёвке партии 1-2" {
 		t.Errorf("revealed: %+v", rep.Lots)
 	}
-	letters, to := pending(t, sim.Store())
+	letters, to := lotsPending(t, sim.Store())
 	told := 0
 	for i, l := range letters {
 		if strings.Contains(l.Subject, "ключ жеребьёвки раскрыт") {
