@@ -152,7 +152,7 @@ func playOpening(t *Table, g *Game, o Opening, start daysclock.Date) error {
 	}
 	if b.pos.SideToMove() != rules.White {
 		// seed 000, «Первый ход»: «Право начать игру … представляется белым».
-		return fmt.Errorf("White is not to move in the starting position %s", o.Setup)
+		return fmt.Errorf("the starting position %s has Black to move: the first move is White's", o.Setup)
 	}
 	g.Setup, g.Opening = o.Setup, o.Name
 	for i, text := range o.Moves {
