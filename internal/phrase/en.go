@@ -541,14 +541,14 @@ var english = Book{
 		RevealedBody:    enRevealed,
 		Drawn:           "drawn by lot",
 		Registered: func(l StartLot) string {
-			what := "the opening of every pair of players (1.6.4) was"
+			what := "The opening of every pair of players (1.6.4) was"
 			switch {
 			case l.Numbers && l.Openings != "":
-				what = "the players' numbers, and with them the colours, and the opening of every pair (1.6.4) were"
+				what = "The players' numbers (and with them the colours) and the opening of every pair (1.6.4) were"
 			case l.Numbers:
-				what = "the players' numbers, and with them the colours, were"
+				what = "The players' numbers (and with them the colours) were"
 			}
-			return "By lot " + what + " drawn from a secret seed.\nIts SHA-256, which every start letter gives:\n    " + l.Hash +
+			return what + " drawn by lot from a secret seed.\nIts SHA-256, which every start letter gives:\n    " + l.Hash +
 				"\nThe seed is revealed to everyone when the last game is finished (or earlier by the judge:\npostald lots reveal); postald lots verify recomputes every draw from it.\n"
 		},
 		Opening: func(name string) string { return "opening \"" + name + "\"" },
