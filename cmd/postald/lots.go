@@ -100,13 +100,11 @@ func lotsCall(req office.LotsRequest) *storeCall {
 	if req.Reveal {
 		failed = "postald lots reveal"
 	}
-	return &storeCall{req: office.Request{Lots: &req}, failed: failed,
-		print: func(w io.Writer, rep office.Reply) error {
-			if rep.Lots != nil {
-				printLots(w, rep.Lots)
-			}
+	return &storeCall{req: req, failed: failed,
+		print: printing(func(w io.Writer, r *office.LotsReply) error {
+			printLots(w, r)
 			return nil
-		}}
+		})}
 }
 
 // printLots prints a tournament's lots: the hash and the seed, then every draw; a reply with

@@ -80,6 +80,18 @@ type LotsRequest struct {
 	Hash       string `json:"hash,omitempty"`
 }
 
+func (LotsRequest) Name() string { return "lots" }
+
+// Changes: a reveal records the seed as revealed and queues its letters; a verification reads.
+func (c LotsRequest) Changes() bool { return c.Reveal }
+
+func (c LotsRequest) run(o *Office) (any, error) {
+	if err := o.code(&c.Tournament); err != nil {
+		return nil, err
+	}
+	return replied(o.lotsRun(c))
+}
+
 // LotsReply is a tournament's lots as `lots verify` shows them: the hash, the seed once revealed,
 // every draw recomputed from the seed, and the games checked against them.
 type LotsReply struct {

@@ -263,15 +263,15 @@ func TestLotsPlayedThroughTheOffice(t *testing.T) {
 			}
 		}
 	}
-	rep, err := sim.office.Run(Request{Lots: &LotsRequest{Tournament: "ЖР-2"}})
+	rep, err := sim.office.Run(LotsRequest{Tournament: "ЖР-2"})
 	if err != nil {
 		t.Fatalf("lots verify: %v", err)
 	}
-	v := rep.Lots
+	v := lotsReplyOf(t, rep)
 	if !v.Verified || v.Seed != "" || v.Hash != seed.Hash().String() || v.Games != 3 || len(v.Numbers) != 3 || len(v.Openings) != 3 || len(v.Lines) != 3 {
 		t.Errorf("lots verify before the end: %+v", v)
 	}
-	if _, err := sim.office.Run(Request{Lots: &LotsRequest{Tournament: "ЖР-2", Hash: strings.Repeat("0", 64)}}); !errors.Is(err, ErrLotMismatch) {
+	if _, err := sim.office.Run(LotsRequest{Tournament: "ЖР-2", Hash: strings.Repeat("0", 64)}); !errors.Is(err, ErrLotMismatch) {
 		t.Errorf("lots verify against another published hash: %v, want ErrLotMismatch", err)
 	}
 
@@ -314,19 +314,19 @@ func TestLotsPlayedThroughTheOffice(t *testing.T) {
 	}
 
 	// lots verify now shows the seed; anyone with the sheet recomputes the same draws from it.
-	rep, err = sim.office.Run(Request{Lots: &LotsRequest{Tournament: "ЖР-2", Hash: seed.Hash().String()}})
+	rep, err = sim.office.Run(LotsRequest{Tournament: "ЖР-2", Hash: seed.Hash().String()})
 	if err != nil {
 		t.Fatalf("lots verify after the end: %v", err)
 	}
-	if rep.Lots.Seed != seed.String() || !rep.Lots.Finished || rep.Lots.Revealed.IsZero() {
-		t.Errorf("lots verify after the end: %+v", rep.Lots)
+	if lotsReplyOf(t, rep).Seed != seed.String() || !lotsReplyOf(t, rep).Finished || lotsReplyOf(t, rep).Revealed.IsZero() {
+		t.Errorf("lots verify after the end: %+v", lotsReplyOf(t, rep))
 	}
 	open, err := VerifySheet([]byte(lotsSheet), seed.String(), seed.Hash().String())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fmt.Sprint(open.Numbers, open.Openings, open.Lines) != fmt.Sprint(rep.Lots.Numbers, rep.Lots.Openings, rep.Lots.Lines) {
-		t.Errorf("the sheet and the store draw differently:\n%+v\n%+v", open, rep.Lots)
+	if fmt.Sprint(open.Numbers, open.Openings, open.Lines) != fmt.Sprint(lotsReplyOf(t, rep).Numbers, lotsReplyOf(t, rep).Openings, lotsReplyOf(t, rep).Lines) {
+		t.Errorf("the sheet and the store draw differently:\n%+v\n%+v", open, lotsReplyOf(t, rep))
 	}
 	// A changed seed is refused: its SHA-256 is not the hash published.
 	changed := seed
@@ -347,7 +347,7 @@ func TestLotsPlayedThroughTheOffice(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := sim.office.Run(Request{Lots: &LotsRequest{Tournament: "ЖР-2"}}); !errors.Is(err, ErrLotMismatch) {
+	if _, err := sim.office.Run(LotsRequest{Tournament: "ЖР-2"}); !errors.Is(err, ErrLotMismatch) {
 		t.Errorf("lots verify of a store whose seed was changed: %v, want ErrLotMismatch", err)
 	}
 	if starts < 3 {
@@ -452,22 +452,22 @@ func TestLotsRevealedByTheJudge(t *testing.T) {
 	if _, err := sim.Letter(lotsLetter(1, "alekseev@mail.example", "1-2", 0, "Здравствуйте!")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := sim.office.Run(Request{Lots: &LotsRequest{Tournament: "ЖР-2", Reveal: true}}); !errors.Is(err, ErrBadRequest) {
+	if _, err := sim.office.Run(LotsRequest{Tournament: "ЖР-2", Reveal: true}); !errors.Is(err, ErrBadRequest) {
 		t.Errorf("a reveal without a reason: %v", err)
 	}
-	rep, err := sim.office.Run(Request{Lots: &LotsRequest{Tournament: "ЖР-2", Reveal: true, Reason: "протест о жеребьёвке партии 1-2"}})
+	rep, err := sim.office.Run(LotsRequest{Tournament: "ЖР-2", Reveal: true, Reason: "протест о жеребьёвке партии 1-2"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.Lots.Seed == "" || rep.Lots.Finished || rep.Lots.Reason != "протест о жеребьёвке партии 1-2" {
-		t.Errorf("revealed: %+v", rep.Lots)
+	if lotsReplyOf(t, rep).Seed == "" || lotsReplyOf(t, rep).Finished || lotsReplyOf(t, rep).Reason != "протест о жеребьёвке партии 1-2" {
+		t.Errorf("revealed: %+v", lotsReplyOf(t, rep))
 	}
 	letters, to := lotsPending(t, sim.Store())
 	told := 0
 	for i, l := range letters {
 		if strings.Contains(l.Subject, "ключ жеребьёвки раскрыт") {
 			told += len(to[i])
-			if !strings.Contains(l.Text, "Судья раскрывает ключ (протест о жеребьёвке партии 1-2)") || !strings.Contains(l.Text, rep.Lots.Seed) {
+			if !strings.Contains(l.Text, "Судья раскрывает ключ (протест о жеребьёвке партии 1-2)") || !strings.Contains(l.Text, lotsReplyOf(t, rep).Seed) {
 				t.Errorf("the judge's revealing letter:\n%s", l.Text)
 			}
 		}
@@ -475,7 +475,7 @@ func TestLotsRevealedByTheJudge(t *testing.T) {
 	if told != 5 {
 		t.Errorf("the seed told to %d addresses, want the three players, the judge and the director", told)
 	}
-	if _, err := sim.office.Run(Request{Lots: &LotsRequest{Tournament: "ЖР-2", Reveal: true, Reason: "ещё раз"}}); err == nil || !strings.Contains(err.Error(), "revealed on") {
+	if _, err := sim.office.Run(LotsRequest{Tournament: "ЖР-2", Reveal: true, Reason: "ещё раз"}); err == nil || !strings.Contains(err.Error(), "revealed on") {
 		t.Errorf("a second reveal: %v", err)
 	}
 }
@@ -516,4 +516,14 @@ func TestLotsWithdrawalOfUnbegunGame(t *testing.T) {
 	if got := tournament.TableResult(&g); got == tournament.BlackByForfeit {
 		t.Error("a game begun by letters counts as a forfeit without play")
 	}
+}
+
+// lotsReplyOf is the reply of a lots command.
+func lotsReplyOf(t *testing.T, rep Reply) *LotsReply {
+	t.Helper()
+	v, ok, err := As[*LotsReply](rep)
+	if err != nil || !ok {
+		t.Fatalf("the reply of lots: %v (%v)", err, ok)
+	}
+	return v
 }
