@@ -111,6 +111,17 @@ func commandCall(out io.Writer, args []string) (*storeCall, error) {
 			return nil, err
 		}
 		return archiveCall(fs.Arg(0), *list), nil
+	case "lots":
+		code := fs.String("tournament", "", "")
+		hash := fs.String("hash", "", "")
+		reason := fs.String("reason", "", "")
+		if len(args) < 2 {
+			return nil, errors.New("lots: want verify or reveal")
+		}
+		if err := fs.Parse(args[2:]); err != nil {
+			return nil, err
+		}
+		return lotsCall(office.LotsRequest{Tournament: *code, Hash: *hash, Reveal: args[1] == "reveal", Reason: *reason}), nil
 	case "prune":
 		// -days stands for [store] retain_raw_days of the configuration.
 		days := fs.Int("days", 30, "")

@@ -63,6 +63,9 @@ func createCall(sheet []byte, force bool) *storeCall {
 			fmt.Fprintf(w, "tournament %s registered: %s, %s, %s from %s to %s; start letters queued\n",
 				r.Code, plural.Word{One: "player", Many: "players"}.Count(plural.English, r.Players),
 				plural.Word{One: "game", Many: "games"}.Count(plural.English, r.Games), r.Variant, r.Start, r.End)
+			if r.LotHash != "" {
+				fmt.Fprintf(w, "lots drawn ([lots]); the start letters give the SHA-256 of their seed, %s; postald lots verify checks them\n", r.LotHash)
+			}
 			return nil
 		})}
 }

@@ -175,6 +175,12 @@ func (o *Office) card(req CardRequest) (*CardEntered, error) {
 		if err != nil {
 			return err
 		}
+		if dec.Game.Status == referee.StatusFinished {
+			// The card finished the tournament's last game: the seed of its lots is revealed (lots.go).
+			if err := revealFinished(tx, o.opt.From, id.Tournament, now); err != nil {
+				return err
+			}
+		}
 		d = decided{out: out, applied: applied, kind: DoneCard, dec: dec}
 		done.Entered, done.Verdict, done.Clauses = true, out.Verdict, out.Clause
 		done.Receipt = applied.Receipt.String()

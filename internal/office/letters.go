@@ -122,6 +122,12 @@ func (o *Office) apply(tx *store.Tx, m mailbox.Message, rec store.Inbound, msgID
 	if err != nil {
 		return decided{}, err
 	}
+	if out.Game.Game != "" && dec.Game.Status == referee.StatusFinished {
+		// The letter finished the tournament's last game: the seed of its lots is revealed (lots.go).
+		if err := revealFinished(tx, o.opt.From, out.Game.Tournament, now); err != nil {
+			return decided{}, err
+		}
+	}
 	return decided{out: out, applied: applied, took: time.Since(began), kind: DoneLetter, dec: dec}, nil
 }
 
@@ -438,7 +444,7 @@ func LoadGame(tx *store.Tx, id store.GameID) (referee.Seat, error) {
 	if err != nil {
 		return referee.Seat{}, fmt.Errorf("load game %s: %w", id, err)
 	}
-	sh, err := tournament.ParseSheet(raw.Data)
+	sh, err := sheetOf(raw)
 	if err != nil {
 		return referee.Seat{}, fmt.Errorf("load game %s: tournament %s: %w", id, id.Tournament, err)
 	}

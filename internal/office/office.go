@@ -10,6 +10,7 @@
 //     time: letters.go (a letter: trust, reading, the door, the record), cards.go (a card or a
 //     call entered, cards posted), tick.go (deadlines; Record and Put, how a decision is
 //     recorded), rulings.go (the judge's rulings), tournament.go (a tournament registered),
+//     lots.go (the seed of a tournament's lots made, kept, revealed, and the lots verified),
 //     archiving.go (archive, prune, backup), with trust.go, authverdict.go and held.go (who may
 //     speak for a player, what is held and why), digest.go and storage.go (what the judges are
 //     told of held letters and of the store's failures);
@@ -35,6 +36,7 @@ package office
 
 import (
 	"context"
+	"io"
 	"log/slog"
 	"net/mail"
 	"time"
@@ -70,6 +72,8 @@ type Options struct {
 	// Observe, when set, is told of every unit of work that changed a game or held a letter,
 	// once its transaction committed, in the order they committed: what postald simulate prints.
 	Observe func(Done)
+	// Entropy is where the seeds of the tournaments' lots come from (lots.go); nil: crypto/rand.
+	Entropy io.Reader
 }
 
 // Done is one unit of work the office committed: a letter, a card or call, a tick, a posting or

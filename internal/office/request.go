@@ -40,6 +40,7 @@ func commands() []Command {
 		new(RuleRequest), new(AnnulRequest), new(WithdrawRequest), new(ProtestRequest), new(RevertRequest),
 		new(ReportRequest), new(ExportRequest), new(CreateRequest), new(BackupRequest),
 		new(CardRequest), new(CardsRequest), new(PostRequest), new(ArchiveRequest), new(PruneRequest),
+		new(LotsRequest),
 	}
 }
 

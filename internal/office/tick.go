@@ -122,6 +122,10 @@ func record(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.She
 			}
 		}
 	}
+	if dec.Game.Status == referee.StatusFinished {
+		// The tournament's last game finished: the seed of its lots is revealed (lots.go).
+		return revealFinished(tx, from, id.Tournament, now)
+	}
 	return nil
 }
 
