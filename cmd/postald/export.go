@@ -23,11 +23,9 @@ func runExport(_ context.Context, env *cmdEnv, args []string) error {
 
 // exportCall writes one game as PDN.
 func exportCall(game string) *storeCall {
-	return &storeCall{req: office.Request{Export: &office.ExportRequest{Game: game}}, failed: "postald export",
-		print: func(w io.Writer, rep office.Reply) error {
-			if rep.Export != nil {
-				w.Write(rep.Export.PDN)
-			}
-			return nil
-		}}
+	return &storeCall{req: office.ExportRequest{Game: game}, failed: "postald export",
+		print: printing(func(w io.Writer, rep *office.ExportReply) error {
+			_, err := w.Write(rep.PDN)
+			return err
+		})}
 }

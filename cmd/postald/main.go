@@ -62,6 +62,7 @@ func commands() []command {
 		{"backup", "backup FILE: a consistent, checked copy of the store, while the daemon runs or not", runBackup},
 		{"archive", "archive CODE: move a finished tournament to an archive file of its own; -list lists them", runArchive},
 		{"prune", "prune [CODE]: drop archived letters' raw bytes after [store] retain_raw_days (4.1.13)", runPrune},
+		{"lots", "lots verify [-tournament CODE]: recompute the lots (numbers, openings) from their seed; lots reveal", runLots},
 		{"check-config", "check-config -config FILE: the configuration, trust, file permissions, IMAP and SMTP logins; exit 1 on a problem", runCheckConfig},
 		{"version", "the module version and VCS revision this binary was built from", runVersion},
 	}

@@ -129,7 +129,7 @@ func (p *seasonDaemon) Letter(m mailbox.Message) error {
 	return err
 }
 
-func (p *seasonDaemon) Run(req office.Request) (office.Reply, error) { return p.d.Command(p.ctx, req) }
+func (p *seasonDaemon) Run(c office.Command) (office.Reply, error) { return p.d.Command(p.ctx, c) }
 
 func (p *seasonDaemon) Tick() error {
 	return p.d.Do(p.ctx, func() error { return p.d.Office().Tick() })
@@ -171,7 +171,7 @@ func playSeason(b *testing.B) seasonResult {
 	defer stopWeb()
 	p := &seasonDaemon{ctx: ctx, d: d}
 	for _, sheet := range season.Sheets {
-		if _, err := p.Run(office.Request{Create: &office.CreateRequest{Sheet: sheet}}); err != nil {
+		if _, err := p.Run(&office.CreateRequest{Sheet: sheet}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -202,9 +202,10 @@ func playSeason(b *testing.B) seasonResult {
 			b.Fatal(err)
 		}
 		kind := string(ev.Kind)
-		if ev.Request.Card != nil {
+		switch ev.Request.(type) {
+		case *office.CardRequest:
 			kind = "card"
-		} else if ev.Request.Rule != nil {
+		case *office.RuleRequest:
 			kind = "ruling"
 		}
 		spent[kind] += time.Since(began)
@@ -218,7 +219,7 @@ func playSeason(b *testing.B) seasonResult {
 			}
 			letters++
 			r.decided++
-		case ev.Request.Card != nil:
+		case kind == "card":
 			r.decided++
 		}
 	}

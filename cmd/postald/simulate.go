@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"strings"
 
 	"postald/internal/daysclock"
+	"postald/internal/lots"
 	"postald/internal/mailwrite"
 	"postald/internal/office"
 	"postald/internal/referee"
@@ -24,6 +26,7 @@ func runSimulate(ctx context.Context, env *cmdEnv, args []string) error {
 	fs := newFlagSet(env, "simulate")
 	sheetPath := fs.String("sheet", "", "the tournament's start sheet (TOML)")
 	letters := fs.Bool("letters", false, "add to each line the letters postald sent, as their readers read them")
+	seedText := fs.String("seed", "", "the seed of the sheet's lots, 64 hexadecimal digits (by default a new one): the numbers and openings it draws")
 	if err := parseFlags(fs, env.stdout, args); err != nil {
 		return err
 	}
@@ -44,8 +47,16 @@ func runSimulate(ctx context.Context, env *cmdEnv, args []string) error {
 	if err != nil {
 		return err
 	}
+	var entropy io.Reader
+	if *seedText != "" {
+		seed, err := lots.ParseSeed(*seedText)
+		if err != nil {
+			return fmt.Errorf("-seed: %w", err)
+		}
+		entropy = bytes.NewReader(seed[:])
+	}
 	w := bufio.NewWriter(env.stdout)
-	if err := simulate(ctx, data, mbox, w, *letters); err != nil {
+	if err := simulateDrawn(ctx, data, mbox, w, *letters, entropy); err != nil {
 		return fmt.Errorf("%s: %w", *sheetPath, err)
 	}
 	return w.Flush()
@@ -99,10 +110,16 @@ type simFinal struct {
 
 // simulate plays the letters of mbox through the office (office.Simulation) and writes the lines.
 func simulate(ctx context.Context, sheet, mbox []byte, w io.Writer, withLetters bool) error {
+	return simulateDrawn(ctx, sheet, mbox, w, withLetters, nil)
+}
+
+// simulateDrawn is simulate with the source of the seed of the sheet's lots (nil: a new seed).
+func simulateDrawn(ctx context.Context, sheet, mbox []byte, w io.Writer, withLetters bool, entropy io.Reader) error {
 	sim, err := office.NewSimulation(sheet, nil)
 	if err != nil {
 		return err
 	}
+	sim.DrawWith(entropy)
 	defer sim.Close()
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)

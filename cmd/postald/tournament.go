@@ -58,13 +58,14 @@ func runTournament(_ context.Context, env *cmdEnv, args []string) error {
 // createCall registers the tournament of a start sheet. The sheet travels as data, not as a
 // path: the daemon may not see the caller's files.
 func createCall(sheet []byte, force bool) *storeCall {
-	return &storeCall{req: office.Request{Create: &office.CreateRequest{Sheet: sheet, Force: force}}, failed: "postald tournament create",
-		print: func(w io.Writer, rep office.Reply) error {
-			if r := rep.Registered; r != nil {
-				fmt.Fprintf(w, "tournament %s registered: %s, %s, %s from %s to %s; start letters queued\n",
-					r.Code, plural.Word{One: "player", Many: "players"}.Count(plural.English, r.Players),
-					plural.Word{One: "game", Many: "games"}.Count(plural.English, r.Games), r.Variant, r.Start, r.End)
+	return &storeCall{req: office.CreateRequest{Sheet: sheet, Force: force}, failed: "postald tournament create",
+		print: printing(func(w io.Writer, r *office.Registered) error {
+			fmt.Fprintf(w, "tournament %s registered: %s, %s, %s from %s to %s; start letters queued\n",
+				r.Code, plural.Word{One: "player", Many: "players"}.Count(plural.English, r.Players),
+				plural.Word{One: "game", Many: "games"}.Count(plural.English, r.Games), r.Variant, r.Start, r.End)
+			if r.LotHash != "" {
+				fmt.Fprintf(w, "lots drawn ([lots]); the start letters give the SHA-256 of their seed, %s; postald lots verify checks them\n", r.LotHash)
 			}
 			return nil
-		}}
+		})}
 }

@@ -54,14 +54,16 @@ Writes one game as PDN. GAME is TOURNAMENT/W-B, or W-B when there is one tournam
 example:
   postald export -game ЗК-1/1-2 > zk1-1-2.pdn
 `,
-	"simulate": `usage: postald simulate -sheet START.toml LETTERS.mbox
+	"simulate": `usage: postald simulate [-seed SEED] -sheet START.toml LETTERS.mbox
 
 Replays an mbox file of letters through the referee, with no network and no store: one JSON
 line per letter, then one line per game. A letter with X-Postald-Via (post, phone) is a card or
 call the captain entered, with X-Postald-Game, X-Postald-Side, X-Postald-Postmark,
 X-Postald-Registered and X-Postald-Card-Received, as postald archives them; one with
 X-Postald-Posted (a date) records that the captain posted the card or made the call that
-brings X-Postald-Side his move. Date is when the captain entered it.
+brings X-Postald-Side his move. Date is when the captain entered it. A sheet that draws by lot
+([lots]) is drawn from a new seed, or from -seed (64 hexadecimal digits) to draw as another
+registration did.
 
 example:
   postald simulate -sheet start.toml letters.mbox
@@ -93,6 +95,7 @@ example:
 	"backup":  backupUsage,
 	"archive": archiveUsage,
 	"prune":   pruneUsage,
+	"lots":    lotsUsage,
 	"check-config": `usage: postald check-config [-config FILE] [-offline] [-timeout D]
 
 Checks the configuration: the file parses, the trust settings, the permissions of the files it
@@ -227,6 +230,7 @@ example:
 var configCommands = map[string]bool{
 	"serve": true, "tournament": true, "judge": true, "report": true, "export": true,
 	"backup": true, "check-config": true, "card": true, "cards": true, "archive": true, "prune": true,
+	"lots": true,
 }
 
 // wantsHelp reports whether args ask for help: -h, -help or --help before any "--".

@@ -114,6 +114,9 @@ func New(opt Options) *Daemon {
 		oo.Sender = opt.Sender
 	}
 	d.office = office.New(oo)
+	// The daemon's loops take the office's time, which never runs backward (a jump back of the
+	// machine's clock would otherwise hold every letter the office queued at the later instant).
+	d.now = d.office.Now
 	return d
 }
 
@@ -388,21 +391,31 @@ func (d *Daemon) sendItems(ctx context.Context, due []store.OutboxItem) (more bo
 // attempt.
 func (d *Daemon) record(it store.OutboxItem, err error) error {
 	now := d.now()
-	left := false // the letter left the outbox: sent, or given up
+	left := false // the letter left the outbox (sent, or given up), counted in the transaction
 	werr := d.opt.Store.Update(func(tx *store.Tx) error {
+		left = false
 		if err == nil {
-			left = true
-			return tx.MarkSent(it.Seq, now)
-		}
-		up, ferr := tx.RecordFailure(it.Seq, now, err.Error(), mailbox.IsPermanent(err))
-		if ferr == nil && up.State == store.OutboxFailed {
-			left = true
+			if err := tx.MarkSent(it.Seq, now); err != nil {
+				return err
+			}
+		} else {
+			up, ferr := tx.RecordFailure(it.Seq, now, err.Error(), mailbox.IsPermanent(err))
+			if ferr != nil {
+				return ferr
+			}
+			if up.State != store.OutboxFailed {
+				return nil
+			}
 			d.log.Error("letter given up", "seq", it.Seq, "to", it.To, "err", err)
 		}
-		return ferr
-	})
-	if werr == nil && left {
+		// Counted while the transaction holds the store's one writer: in the order of the
+		// commits, the office's included (office.Known).
+		left = true
 		d.opt.Known.Sent()
+		return nil
+	})
+	if werr != nil && left {
+		d.opt.Known.Unsent()
 	}
 	if err != nil {
 		d.opt.Metrics.SendFailed()

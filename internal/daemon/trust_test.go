@@ -200,7 +200,10 @@ func registerTournament(t *testing.T, db *store.DB, from mail.Address, now time.
 		}
 		table := sh.Table(loc)
 		for _, pr := range sh.Games() {
-			dec := referee.Open(table, pr.Name, now)
+			dec, err := referee.Open(table, pr.Name, now)
+			if err != nil {
+				return err
+			}
 			if err := office.Record(tx, from, store.GameID{Tournament: sh.Code, Game: pr.Name}, sh, table, dec, now); err != nil {
 				return err
 			}

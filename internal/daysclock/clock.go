@@ -37,6 +37,11 @@ type Clock struct {
 	Penalty int `json:"penalty,omitempty"`
 	// Moves counts the moves he has made (move 10 made: 10).
 	Moves int `json:"moves"`
+	// Given counts his moves that were on the board before play, not made by him: the moves of
+	// an opening drawn by lot (seed 003, 1.6.4). They are neither charged nor counted for the
+	// controls, which count his own moves: his k-th control falls on the game's move
+	// Moves·k + Given, which is the move number Checkpoint.Move names.
+	Given int `json:"given,omitempty"`
 	// Start is the day play started for him (4.3.2, Terms.PlayerStart); zero: Terms.Start.
 	Start Date `json:"start,omitzero"`
 	// Since is the day his current thinking time runs from: the day he received the move he must
@@ -156,7 +161,7 @@ func (c *Clock) Reply(on Date, moves int, t Terms) (Charge, error) {
 	if !had {
 		// The overstep, if this letter makes one, became certain on the first day the running
 		// days took him over the limit, which may be before the letter came.
-		cp := t.Control.Next(c.Moves)
+		cp := c.next(t)
 		if c.Days+ch.Days > cp.Days {
 			if day, ok := c.overstepDay(cp); ok {
 				c.Overstep = &Overstep{Control: cp, Days: c.Total(day), On: day, Clause: ClauseTime}
@@ -178,7 +183,7 @@ func (c *Clock) checkPassed(on Date, t Terms) {
 	if c.Overstep != nil {
 		return
 	}
-	if cp := t.Control.Next(c.Moves); c.Days > cp.Days {
+	if cp := c.next(t); c.Days > cp.Days {
 		c.Overstep = &Overstep{Control: cp, Days: c.Days, On: on, Clause: ClauseTime}
 	}
 }
@@ -212,7 +217,7 @@ func (c *Clock) Penalize(days int, on Date, t Terms) Charge {
 	c.Days += days
 	c.Penalty += days
 	if c.Overstep == nil {
-		cp := t.Control.Next(c.Moves)
+		cp := c.next(t)
 		if day, ok := c.overstepDay(cp); ok && !day.After(on) || !c.Running() && c.Days > cp.Days {
 			// Certain from the day the penalty was charged (4.3.1: penalty days count in the total).
 			c.Overstep = &Overstep{Control: cp, Days: c.Total(on), On: on, Clause: ClauseTime}
@@ -266,7 +271,7 @@ func (c *Clock) Check(today Date, t Terms) *Overstep {
 	if c.Overstep != nil {
 		return c.Overstep
 	}
-	cp := t.Control.Next(c.Moves)
+	cp := c.next(t)
 	if day, ok := c.overstepDay(cp); ok && !day.After(today) {
 		c.Overstep = &Overstep{Control: cp, Days: c.Total(day), On: day, Clause: ClauseTime}
 	} else if !c.Running() && c.Days > cp.Days {
@@ -276,7 +281,15 @@ func (c *Clock) Check(today Date, t Terms) *Overstep {
 }
 
 // Next returns his next control (4.3.1): the move and the days limit his total must meet.
-func (c *Clock) Next(t Terms) Checkpoint { return t.Control.Next(c.Moves) }
+func (c *Clock) Next(t Terms) Checkpoint { return c.next(t) }
+
+// next is his next control, its move numbered as the game numbers it: after the moves of a drawn
+// opening (Given), his 10th own move is the game's move 10 + Given.
+func (c *Clock) next(t Terms) Checkpoint {
+	cp := t.Control.Next(c.Moves)
+	cp.Move += max(c.Given, 0)
+	return cp
+}
 
 // overstepDay returns the first day on which his total exceeds the limit of cp, given the move
 // running (if his accrued days alone exceed it, the day his move began). It reports false when

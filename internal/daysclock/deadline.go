@@ -32,7 +32,7 @@ func (c *Clock) Deadline(t Terms) Deadline {
 
 // deadline is Deadline without the reminders.
 func (c *Clock) deadline(t Terms) Deadline {
-	cp := t.Control.Next(c.Moves)
+	cp := c.next(t)
 	dl := Deadline{Control: cp, Left: cp.Days - c.Days, Clause: ClauseTime}
 	if dl.Left < 0 {
 		return dl

@@ -41,7 +41,10 @@
 //
 // A control (4.3.1) is a move number and a limit: after his move Moves·k his total must not
 // exceed Days·k. The next control of a player who has made m moves is the one of move
-// (m/Moves+1)·Moves. An overstep is a fact as soon as it is certain: his accrued days plus the
+// (m/Moves+1)·Moves. The moves of an opening drawn by lot (seed 003, 1.6.4) were on the board
+// before play: they cost nobody days and are not his moves for the controls (Clock.Given), so
+// that both players have a control's days for a control's moves of their own; the move number a
+// Checkpoint names is the game's, his own moves plus those given. An overstep is a fact as soon as it is certain: his accrued days plus the
 // days running on a move he has not answered exceed the limit of his next control. A silent
 // player therefore oversteps on a day known in advance (Deadline.OverstepDay), the day after his
 // last day.

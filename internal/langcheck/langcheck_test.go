@@ -19,6 +19,8 @@ func TestLatin(t *testing.T) {
 		{"отпуск leave", []string{"leave"}},
 		{"1 games", []string{"games"}},
 		{"турнир RU-7", []string{"RU-7"}},
+		{"SHA-256 ключа: 66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925, метка numbers", nil},
+		{"короткое deadbeef", []string{"deadbeef"}},
 	} {
 		if got := Latin(c.s); !slices.Equal(got, c.want) {
 			t.Errorf("Latin(%q) = %q, want %q", c.s, got, c.want)

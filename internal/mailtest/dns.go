@@ -33,14 +33,22 @@ type DNS struct {
 func StartDNS(t testing.TB) *DNS {
 	t.Helper()
 	d := &DNS{txt: map[string][]string{}, a: map[string][]net.IP{}, failing: map[string]bool{}}
-	pc, err := net.ListenPacket("udp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", pc.LocalAddr().String())
-	if err != nil {
+	// The same port for UDP and TCP, as a resolver expects: a UDP port the system gave may be
+	// taken for TCP by another test, so another is tried.
+	var pc net.PacketConn
+	var ln net.Listener
+	for try := 0; ; try++ {
+		var err error
+		if pc, err = net.ListenPacket("udp", "127.0.0.1:0"); err != nil {
+			t.Fatal(err)
+		}
+		if ln, err = net.Listen("tcp", pc.LocalAddr().String()); err == nil {
+			break
+		}
 		pc.Close()
-		t.Fatal(err)
+		if try == 20 {
+			t.Fatal(err)
+		}
 	}
 	d.Addr = pc.LocalAddr().String()
 	udp := &dns.Server{PacketConn: pc, Handler: d}

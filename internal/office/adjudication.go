@@ -17,9 +17,8 @@ import (
 // found due: its letter, the game as PDN and the players' letters attached.
 
 // sendPackage mails the judge the adjudication package p of the game of seat st (a tick found it
-// due, referee.Tick), with every letter about the game received after the players were asked;
-// w notes it (known.go).
-func sendPackage(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.Sheet, st referee.Seat, p *referee.Package, now time.Time, w *work) error {
+// due, referee.Tick), with every letter about the game received after the players were asked.
+func sendPackage(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.Sheet, st referee.Seat, p *referee.Package, now time.Time) error {
 	if sh.Judge == "" {
 		return fmt.Errorf("tournament %s has no judge to send the adjudication package to", sh.Code)
 	}
@@ -56,8 +55,7 @@ func sendPackage(tx *store.Tx, from mail.Address, id store.GameID, sh *tournamen
 	if pic, err := st.Picture(); err == nil {
 		l.Picture = picture(pic, g.Name, sh.Language)
 	}
-	it, err := tx.Enqueue(store.Outgoing{From: from.Address, To: []string{sh.Judge}, Raw: mailwrite.Compose(l), Game: id,
+	_, err = tx.Enqueue(store.Outgoing{From: from.Address, To: []string{sh.Judge}, Raw: mailwrite.Compose(l), Game: id,
 		Verdict: string(referee.Notice), Clause: "4.3.2"}, now)
-	w.outbox(it)
 	return err
 }

@@ -125,7 +125,7 @@ func (o *Office) heldDigest(tx *store.Tx, now time.Time) error {
 				in.Ref.String(), tx2.Bytes(int(in.Size)))
 		}
 		b.WriteString("\n" + fmt.Sprintf(tx2.Outro, "postald judge quarantine") + "\n")
-		if err := judgeNotice(tx, o.opt.From, dg.sheet, fmt.Sprintf(tx2.Subject, len(dg.held)), b.String(), now, o.work); err != nil {
+		if err := judgeNotice(tx, o.opt.From, dg.sheet, fmt.Sprintf(tx2.Subject, len(dg.held)), b.String(), now); err != nil {
 			return err
 		}
 	}
@@ -139,13 +139,11 @@ func (o *Office) heldDigest(tx *store.Tx, now time.Time) error {
 }
 
 // judgeNotice puts a notice to the judge of tournament sh in the outbox, archived in the
-// tournament's chain: the digest of held letters, the cards waiting for the captain; w notes it
-// (known.go).
-func judgeNotice(tx *store.Tx, from mail.Address, sh *tournament.Sheet, subject, body string, now time.Time, w *work) error {
+// tournament's chain: the digest of held letters, the cards waiting for the captain.
+func judgeNotice(tx *store.Tx, from mail.Address, sh *tournament.Sheet, subject, body string, now time.Time) error {
 	l := mailwrite.Letter{From: from, To: []mail.Address{{Address: sh.Judge}}, Subject: subject, Body: body, Date: now,
 		Game: sh.Code + "/", Verdict: string(referee.Notice)}
-	it, err := tx.Enqueue(store.Outgoing{From: from.Address, To: []string{sh.Judge}, Raw: mailwrite.Compose(l),
+	_, err := tx.Enqueue(store.Outgoing{From: from.Address, To: []string{sh.Judge}, Raw: mailwrite.Compose(l),
 		Game: store.GameID{Tournament: sh.Code}, Verdict: string(referee.Notice)}, now)
-	w.outbox(it)
 	return err
 }

@@ -19,10 +19,13 @@ import (
 // drawn at a revision is served again while the revision holds, and a reload that names it
 // (ETag, Last-Modified) costs nothing.
 //
-// The office keeps it: each unit of work tells it, once its transaction committed, what it
-// changed — the games it wrote with their status, the tournaments whose rulings it recorded, the
-// letters and cards it put in the outbox, the cards posted — and the daemon's sender tells it of
-// every letter that left the outbox (Sent). It is counted from the store when it is made
+// The office keeps it: at the end of each unit of work's transaction, while it holds the store's
+// one writer, it counts the status of every game the unit wrote and the letters due and the cards
+// waiting in the outbox as the transaction holds them, and once the transaction committed it gives
+// new revisions to the games and tournaments changed (the tournaments whose rulings changed too);
+// the daemon's sender counts every letter that left the outbox in the transaction that records it
+// (Sent). Counted so, in the order of the commits, the counts never lose a letter to a race
+// between the owner goroutine and the sender. It is counted from the store when it is made
 // (NewKnown), and again whenever the store shows a change the office was not told of: the
 // tournaments' revision (store.Tx.TournamentsRevision, which every new tournament or game, every
 // game entering or leaving play and every archived tournament changes) not the one of the last
@@ -182,61 +185,109 @@ func (k *Known) current(tx *store.Tx) bool {
 	return k.counted && tx.TournamentsRevision() == k.revision
 }
 
-// commit records what one unit of work changed, once its transaction committed at the store's
-// tournaments revision w.revision.
+// count counts what one unit of work changed, at the end of its transaction tx (which holds the
+// store's one writer, so that the counts follow the commits in their order): the status of every
+// game it wrote, and the letters due and the cards waiting in the outbox as tx holds them (a
+// walk of the outbox's index, which holds what is not sent yet: the cost of a letter grows with
+// the outbox only while the mail server does not take the letters). A no-op on a nil k.
+func (k *Known) count(tx *store.Tx, w *work) error {
+	if k == nil {
+		return nil
+	}
+	due, err := tx.OutboxDepth()
+	if err != nil {
+		return err
+	}
+	cards, err := tx.CardsWaiting()
+	if err != nil {
+		return err
+	}
+	w.revision = tx.TournamentsRevision()
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.revision, k.due, k.cards = w.revision, due, cards
+	for id, status := range w.games {
+		t := k.tours[id.Tournament]
+		if t == nil {
+			t = &knownTournament{games: map[store.GameID]knownGame{}}
+			k.tours[id.Tournament] = t
+			w.statuses = true
+		}
+		old, ok := t.games[id]
+		if ok && old.status == status {
+			continue
+		}
+		if ok {
+			t.counts.add(old.status, -1)
+			k.total.add(old.status, -1)
+		}
+		t.counts.add(status, 1)
+		k.total.add(status, 1)
+		old.status = status
+		t.games[id] = old
+		w.statuses = true
+	}
+	return nil
+}
+
+// spoil forgets that k is counted, after counts whose transaction did not commit: the next unit
+// of work (or Sync) counts everything again.
+func (k *Known) spoil() {
+	if k == nil {
+		return
+	}
+	k.mu.Lock()
+	k.counted = false
+	k.mu.Unlock()
+}
+
+// commit gives new revisions to what one unit of work changed (counted by count), once its
+// transaction committed at instant at: the pages drawn before it are drawn again.
 func (k *Known) commit(w *work, at time.Time) {
-	if k == nil || w.empty() {
+	if k == nil || len(w.games) == 0 && len(w.tours) == 0 {
 		return
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	k.gen++
 	rev := Revision{Epoch: k.epoch, N: k.gen, At: at}
-	k.revision = w.revision
-	statuses := false
 	touch := func(code string) *knownTournament {
 		t := k.tours[code]
 		if t == nil {
 			t = &knownTournament{games: map[store.GameID]knownGame{}}
 			k.tours[code] = t
-			statuses = true
 		}
 		t.rev = rev
 		return t
 	}
-	for id, status := range w.games {
+	for id := range w.games {
 		t := touch(id.Tournament)
-		old, ok := t.games[id]
-		if !ok || old.status != status {
-			if ok {
-				t.counts.add(old.status, -1)
-				k.total.add(old.status, -1)
-			}
-			t.counts.add(status, 1)
-			k.total.add(status, 1)
-			statuses = true
-		}
-		t.games[id] = knownGame{status: status, rev: rev}
+		g := t.games[id]
+		g.rev = rev
+		t.games[id] = g
 	}
 	for code := range w.tours {
 		touch(code)
 	}
-	if statuses {
+	if w.statuses {
 		k.index = rev
 	}
-	// The sender may hear of a letter sent (Sent) before its unit of work is told here: the
-	// counts may be a moment below zero, and add up once both are told.
-	k.due += w.due
-	k.cards += w.cards
 }
 
-// Sent records that a letter of the outbox left it: sent, or given up (store.OutboxFailed).
-func (k *Known) Sent() {
+// Sent records that a letter of the outbox left it (sent, or given up: store.OutboxFailed), in
+// the transaction that records it, so that it is counted in the order of the commits; Unsent
+// takes it back when that transaction did not commit.
+func (k *Known) Sent() { k.sent(-1) }
+
+// Unsent takes back a Sent whose transaction did not commit.
+func (k *Known) Unsent() { k.sent(1) }
+
+func (k *Known) sent(n int) {
 	if k == nil {
 		return
 	}
 	k.mu.Lock()
-	k.due--
+	k.due += n
 	k.mu.Unlock()
 }
 
@@ -310,19 +361,13 @@ func (k *Known) Game(id store.GameID) (Revision, bool) {
 	return g.rev, ok
 }
 
-// work is what one unit of work changed, gathered in its transaction for Known once it
-// commits. Every method is safe on a nil *work: a caller without an office (office.Put, Record)
-// gathers nothing.
+// work is what one unit of work changed, gathered in its transaction for Known. Every method is
+// safe on a nil *work: a caller without an office (office.Put, Record) gathers nothing.
 type work struct {
 	games    map[store.GameID]referee.Status // the games written, with their status
 	tours    map[string]bool                 // the tournaments whose rulings changed
-	due      int                             // letters put in the outbox to be sent
-	cards    int                             // cards put in for the captain, less those posted
 	revision uint64                          // the store's tournaments revision once written
-}
-
-func (w *work) empty() bool {
-	return len(w.games) == 0 && len(w.tours) == 0 && w.due == 0 && w.cards == 0
+	statuses bool                            // a game's status changed, or a game came: the list of tournaments too
 }
 
 // game notes game id written with status.
@@ -347,27 +392,6 @@ func (w *work) ruled(code string) {
 	w.tours[code] = true
 }
 
-// outbox notes letters and cards put in the outbox.
-func (w *work) outbox(items ...store.OutboxItem) {
-	if w == nil {
-		return
-	}
-	for _, it := range items {
-		if it.State == store.OutboxCard {
-			w.cards++
-		} else {
-			w.due++
-		}
-	}
-}
-
-// posted notes n cards recorded as posted.
-func (w *work) posted(n int) {
-	if w != nil {
-		w.cards -= n
-	}
-}
-
 // Sync counts again what the store holds when it shows a change the office was not told of (a
 // tournament registered or archived by a command's own transactions): the daemon calls it on its
 // owner goroutine after each job. A no-op without Options.Known.
@@ -376,7 +400,12 @@ func (o *Office) Sync() error {
 	if k == nil {
 		return nil
 	}
-	return o.opt.Store.View(func(tx *store.Tx) error {
+	var current bool
+	if err := o.opt.Store.View(func(tx *store.Tx) error { current = k.current(tx); return nil }); err != nil || current {
+		return err
+	}
+	// Counted holding the store's writer, as every unit of work counts (count).
+	return o.opt.Store.Update(func(tx *store.Tx) error {
 		if k.current(tx) {
 			return nil
 		}
@@ -392,5 +421,5 @@ func (o *Office) Recount() error {
 	if k == nil {
 		return nil
 	}
-	return o.opt.Store.View(func(tx *store.Tx) error { return k.recount(tx, o.now()) })
+	return o.opt.Store.Update(func(tx *store.Tx) error { return k.recount(tx, o.now()) })
 }

@@ -99,7 +99,7 @@ func TestKnownKeptByTheUnitsOfWork(t *testing.T) {
 	for _, sheet := range s.Sheets {
 		// Registered by the request the daemon runs: a transaction of its own, which the
 		// office learns of at its next Sync.
-		if _, err := o.Run(office.Request{Create: &office.CreateRequest{Sheet: sheet}}); err != nil {
+		if _, err := o.Run(&office.CreateRequest{Sheet: sheet}); err != nil {
 			t.Fatal(err)
 		}
 		if err := o.Sync(); err != nil {
@@ -159,7 +159,7 @@ func TestKnownKeptByTheUnitsOfWork(t *testing.T) {
 	if err := o.Tick(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := o.Run(office.Request{Report: &office.ReportRequest{Send: true}}); err != nil {
+	if _, err := o.Run(&office.ReportRequest{Send: true}); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := countsOf(k, codes), recounted(t, db, codes); !cmp.Equal(got, want) || got.Due == 0 {

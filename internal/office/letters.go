@@ -53,7 +53,10 @@ func (o *Office) Letter(m mailbox.Message) error {
 		} else {
 			rec, _, err = tx.Receive(ref, msgID, m.Raw, now)
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return tx.Advance(now) // the store's clock: time never runs backward (clock.go)
 	}); err != nil {
 		return o.storeFailed(ref, err)
 	}
@@ -120,16 +123,21 @@ func (o *Office) apply(tx *store.Tx, m mailbox.Message, rec store.Inbound, msgID
 		return decided{}, err
 	}
 	o.noteApplied(out, dec, applied)
+	if out.Game.Game != "" && dec.Game.Status == referee.StatusFinished {
+		// The letter finished the tournament's last game: the seed of its lots is revealed (lots.go).
+		if err := revealFinished(tx, o.opt.From, out.Game.Tournament, now); err != nil {
+			return decided{}, err
+		}
+	}
 	return decided{out: out, applied: applied, took: time.Since(began), kind: DoneLetter, dec: dec}, nil
 }
 
-// noteApplied notes in o.work what a letter or a card applied (known.go): the game as decided
-// when its state was written, the letters and cards put in the outbox.
+// noteApplied notes in o.work what a letter or a card applied (known.go): the game as decided,
+// when its state was written.
 func (o *Office) noteApplied(out store.LetterOutcome, dec referee.Decision, applied store.Applied) {
 	if out.State != nil && !applied.Duplicate {
 		o.work.game(out.Game, dec.Game.Status)
 	}
-	o.work.outbox(applied.Outbox...)
 }
 
 // logDecided logs a committed decision.
@@ -445,7 +453,7 @@ func LoadGame(tx *store.Tx, id store.GameID) (referee.Seat, error) {
 	if err != nil {
 		return referee.Seat{}, fmt.Errorf("load game %s: %w", id, err)
 	}
-	sh, err := tournament.ParseSheet(raw.Data)
+	sh, err := sheetOf(raw)
 	if err != nil {
 		return referee.Seat{}, fmt.Errorf("load game %s: tournament %s: %w", id, id.Tournament, err)
 	}

@@ -32,7 +32,9 @@ func picture(p *referee.Picture, game, lang string) *mailwrite.Picture {
 }
 
 // startPicture is the starting position for the start letter of a player who has White in a
-// game: he makes the first move (4.2.3), and the picture shows him the squares' names.
+// game: he makes the first move (4.2.3), and the picture shows him the squares' names. In a
+// tournament that draws openings by lot (1.6.4) it is the position after the drawn moves of the
+// first game in which he is on move after them, the last drawn move marked.
 func startPicture(sh *tournament.Sheet, to string) *mailwrite.Picture {
 	p, ok := sh.PlayerByEmail(to)
 	if !ok {
@@ -44,14 +46,26 @@ func startPicture(sh *tournament.Sheet, to string) *mailwrite.Picture {
 // startPictureOf is startPicture for player p.
 func startPictureOf(sh *tournament.Sheet, p tournament.Player) *mailwrite.Picture {
 	for _, g := range sh.GamesOf(p.Number) {
-		if g.White != p.Number {
+		on := &referee.Picture{}
+		if line, _, drawn := sh.Opening(g.Name); drawn {
+			if (line.ToMove() == referee.White) != (g.White == p.Number) {
+				continue
+			}
+			pos, last, err := line.Position(sh.Variant)
+			if err != nil {
+				return nil
+			}
+			on.Position, on.Last, on.Ply = pos, last, len(line.Moves)
+		} else if g.White != p.Number {
 			continue
+		} else {
+			v, err := rules.VariantByID(sh.Variant)
+			if err != nil {
+				return nil
+			}
+			on.Position = v.Start()
 		}
-		v, err := rules.VariantByID(sh.Variant)
-		if err != nil {
-			return nil
-		}
-		pic := picture(&referee.Picture{Position: v.Start()}, g.Name, sh.LanguageOf(p.Number))
+		pic := picture(on, g.Name, sh.LanguageOf(p.Number))
 		if pic != nil {
 			pic.Name = "start.png"
 		}

@@ -249,7 +249,7 @@ func readSheet(tx *store.Tx, code string) (*tournament.Sheet, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load tournament %s: %w", code, err)
 	}
-	sh, err := tournament.ParseSheet(raw.Data)
+	sh, err := sheetOf(raw)
 	if err != nil {
 		return nil, fmt.Errorf("load tournament %s: %w", code, err)
 	}

@@ -18,6 +18,38 @@ import (
 	"postald/internal/tournament"
 )
 
+// ReportRequest: `report`, the director's report of every tournament (or of Tournament),
+// printed, or with Send put in the outbox for each director.
+type ReportRequest struct {
+	Tournament string `json:"tournament,omitempty"`
+	Send       bool   `json:"send,omitempty"`
+}
+
+func (ReportRequest) Name() string { return "report" }
+
+func (ReportRequest) Changes() bool { return true }
+
+func (c ReportRequest) run(o *Office) (any, error) {
+	if err := o.code(&c.Tournament); err != nil {
+		return nil, err
+	}
+	return replied(o.report(c))
+}
+
+// ReportReply holds one report per tournament, in code order.
+type ReportReply struct {
+	Reports []TournamentReport `json:"reports"`
+}
+
+// TournamentReport is one tournament's report: its text and HTML, or, when it was sent, to whom.
+type TournamentReport struct {
+	Code     string `json:"code"`
+	Text     string `json:"text,omitempty"`
+	HTML     string `json:"html,omitempty"`
+	Queued   bool   `json:"queued,omitempty"`
+	Director string `json:"director,omitempty"`
+}
+
 // ErrNoTournament is returned when a report is asked of a store with no tournament.
 var ErrNoTournament = errors.New("no tournament in the store")
 
@@ -44,7 +76,7 @@ func (o *Office) report(req ReportRequest) (*ReportReply, error) {
 				return err
 			}
 			if req.Send {
-				if err := mailReport(tx, o.opt.From, r, o.now(), o.work); err != nil {
+				if err := mailReport(tx, o.opt.From, r, o.now()); err != nil {
 					return err
 				}
 				rep.Reports = append(rep.Reports, TournamentReport{Code: code, Queued: true, Director: r.sheet.Director})
@@ -256,8 +288,8 @@ func tableResult(g referee.Game, rulings []store.Ruling) tournament.Result {
 }
 
 // mailReport puts the report in the outbox for the tournament's director: the text in the
-// letter, the HTML and every game as PDN attached; w notes it (known.go).
-func mailReport(tx *store.Tx, from mail.Address, r *drawnReport, now time.Time, w *work) error {
+// letter, the HTML and every game as PDN attached.
+func mailReport(tx *store.Tx, from mail.Address, r *drawnReport, now time.Time) error {
 	sh := r.sheet
 	if sh.Director == "" {
 		return fmt.Errorf("tournament %s has no director to send the report to", sh.Code)
@@ -285,8 +317,7 @@ func mailReport(tx *store.Tx, from mail.Address, r *drawnReport, now time.Time, 
 	for _, name := range names {
 		l.Attachments = append(l.Attachments, mailwrite.Attachment{Name: name + ".pdn", ContentType: "application/x-draughts-pdn; charset=utf-8", Data: r.pdn[name]})
 	}
-	it, err := tx.Enqueue(store.Outgoing{From: from.Address, To: []string{sh.Director}, Raw: mailwrite.Compose(l),
+	_, err := tx.Enqueue(store.Outgoing{From: from.Address, To: []string{sh.Director}, Raw: mailwrite.Compose(l),
 		Game: store.GameID{Tournament: sh.Code}, Verdict: string(referee.Notice)}, now)
-	w.outbox(it)
 	return err
 }

@@ -91,7 +91,7 @@ func readRoster(tx *store.Tx, rev uint64, prev *roster, zones *zoneCache) (*rost
 		e := &entered{raw: raw.Data, games: map[int][]store.GameID{}}
 		if old := prev.entry(code); old != nil && bytes.Equal(old.raw, raw.Data) {
 			e.sheet, e.table, e.tableErr = old.sheet, old.table, old.tableErr
-		} else if e.sheet, err = tournament.ParseSheet(raw.Data); err != nil {
+		} else if e.sheet, err = sheetOf(raw); err != nil {
 			return nil, fmt.Errorf("load tournament %s: %w", code, err)
 		} else {
 			e.table, e.tableErr = tableOf(e.sheet, zones)

@@ -3,6 +3,7 @@ package office
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/mail"
 	"strings"
@@ -38,9 +39,10 @@ type Simulation struct {
 	zone    *time.Location
 	clock   time.Time // the office's now: never goes back
 	started bool
-	data    []byte // the start sheet as given
-	n       uint32 // letters given so far
-	done    []Done // what the unit of work under way committed (Options.Observe)
+	data    []byte    // the start sheet as given
+	entropy io.Reader // the source of the seed of the sheet's lots; nil: crypto/rand
+	n       uint32    // letters given so far
+	done    []Done    // what the unit of work under way committed (Options.Observe)
 }
 
 // NewSimulation makes a simulation of the tournament of start sheet data.
@@ -69,10 +71,16 @@ func NewSimulation(data []byte, log *slog.Logger) (*Simulation, error) {
 	return s, nil
 }
 
+// DrawWith sets where the seed of the sheet's lots comes from (nil: crypto/rand), for a replay
+// that must draw as another did: a seed read from it is the same seed. It must be called before
+// the first letter.
+func (s *Simulation) DrawWith(entropy io.Reader) { s.entropy = entropy }
+
 // Close drops the simulation's store.
 func (s *Simulation) Close() error { return s.db.Close() }
 
-// Sheet is the start sheet simulated.
+// Sheet is the start sheet simulated; once the first letter registered the tournament, with its
+// lots drawn.
 func (s *Simulation) Sheet() *tournament.Sheet { return s.sheet }
 
 // Zone is the tournament's zone.
@@ -177,7 +185,18 @@ func (s *Simulation) start(first time.Time, dated bool) error {
 	}
 	s.clock = at
 	// The replay takes the sheet as it is: an end date already past is the replay's own.
-	if _, err := Register(s.db, mail.Address{Address: s.sheet.Address}, s.data, at, true); err != nil {
+	if _, err := RegisterDrawn(s.db, mail.Address{Address: s.sheet.Address}, s.data, at, true, s.entropy); err != nil {
+		return err
+	}
+	// The sheet as registered: its numbers and openings drawn (lots.go).
+	if err := s.db.View(func(tx *store.Tx) error {
+		raw, err := tx.Tournament(s.sheet.Code)
+		if err != nil {
+			return err
+		}
+		s.sheet, err = sheetOf(raw)
+		return err
+	}); err != nil {
 		return err
 	}
 	s.started = true
@@ -261,8 +280,8 @@ func (s *Simulation) captain(e CaptainEntry, raw []byte, step *Step) error {
 		if err != nil {
 			return err
 		}
-		rep, err := s.office.Run(Request{Post: &PostRequest{Seqs: seqs, On: on}})
-		step.Posted = rep.Posted
+		rep, err := s.office.Run(PostRequest{Seqs: seqs, On: on})
+		step.Posted, _, _ = As[*PostedReply](rep)
 		return err
 	}
 	req := CardRequest{Game: e.Game, From: e.Side, Via: referee.Channel(e.Via), Registered: e.Registered}
@@ -278,8 +297,8 @@ func (s *Simulation) captain(e CaptainEntry, raw []byte, step *Step) error {
 		return fmt.Errorf("read the card: %w", err)
 	}
 	req.Text = w.Text
-	rep, err := s.office.Run(Request{Card: &req})
-	step.Card = rep.Card
+	rep, err := s.office.Run(req)
+	step.Card, _, _ = As[*CardEntered](rep)
 	return err
 }
 

@@ -1,6 +1,7 @@
 package office
 
 import (
+	"fmt"
 	"net/mail"
 	"time"
 
@@ -32,11 +33,31 @@ func (o *Office) Tick() error {
 		}
 		o.observe(done)
 	}
-	if err := o.update(func(tx *store.Tx) error { return o.heldDigest(tx, now) }); err != nil {
-		o.log.Error("digest of held letters", "err", err)
-	}
-	if err := o.update(func(tx *store.Tx) error { return o.cardsNotice(tx, now) }); err != nil {
-		o.log.Error("notice of the cards to post", "err", err)
+	// The judges' notices and the store's clock, in one transaction: a tick follows every letter.
+	var jump, outage time.Time
+	if err := o.update(func(tx *store.Tx) (err error) {
+		if err := o.heldDigest(tx, now); err != nil {
+			return fmt.Errorf("digest of held letters: %w", err)
+		}
+		if err := o.cardsNotice(tx, now); err != nil {
+			return fmt.Errorf("notice of the cards to post: %w", err)
+		}
+		if jump, err = o.clockNotice(tx, now); err != nil {
+			return fmt.Errorf("notice of the clock: %w", err)
+		}
+		if outage, err = o.outageNoticeDue(tx, now); err != nil {
+			return fmt.Errorf("notice of the own check's outage: %w", err)
+		}
+		return tx.Advance(now) // the store's clock, for the next start (clock.go)
+	}); err != nil {
+		o.log.Error("the judges' notices", "err", err)
+	} else {
+		if !jump.IsZero() {
+			o.clock.markTold(jump)
+		}
+		if !outage.IsZero() {
+			o.outage.markTold(outage)
+		}
 	}
 	return nil
 }
@@ -54,7 +75,7 @@ func (o *Office) tick(tx *store.Tx, id store.GameID, now time.Time) (Done, error
 	}
 	dec := referee.Tick(st, now)
 	if dec.Package != nil {
-		if err := sendPackage(tx, o.opt.From, id, sh, referee.Seat{Table: st.Table, Game: dec.Game}, dec.Package, now, o.work); err != nil {
+		if err := sendPackage(tx, o.opt.From, id, sh, referee.Seat{Table: st.Table, Game: dec.Game}, dec.Package, now); err != nil {
 			return Done{}, err
 		}
 	}
@@ -98,12 +119,14 @@ func record(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.She
 	pics := pictures{}
 	for _, l := range dec.Letters {
 		for _, m := range outgoing(from, c, l, now, pics) {
-			it, err := tx.Enqueue(m, now)
-			if err != nil {
+			if _, err := tx.Enqueue(m, now); err != nil {
 				return err
 			}
-			w.outbox(it)
 		}
+	}
+	if dec.Game.Status == referee.StatusFinished {
+		// The tournament's last game finished: the seed of its lots is revealed (lots.go).
+		return revealFinished(tx, from, id.Tournament, now)
 	}
 	return nil
 }

@@ -3,16 +3,62 @@ package office
 import (
 	"errors"
 	"fmt"
+	"io"
 	"net/mail"
+	"strings"
+	"time"
+
 	"postald/internal/daysclock"
 	"postald/internal/mailwrite"
 	"postald/internal/phrase"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
-	"strings"
-	"time"
 )
+
+// CreateRequest: `tournament create`. The start sheet travels as data, not as a path: the daemon
+// may not see the caller's files.
+type CreateRequest struct {
+	Sheet []byte `json:"sheet"`
+	// Force registers a sheet that is only unusual (tournament.Unusual: an end date already
+	// past, for a tournament entered late); what is wrong is refused all the same.
+	Force bool `json:"force,omitempty"`
+}
+
+func (CreateRequest) Name() string { return "create_tournament" }
+
+func (CreateRequest) Changes() bool { return true }
+
+func (c CreateRequest) run(o *Office) (any, error) {
+	return replied(o.createTournament(c))
+}
+
+// Registered is the tournament a CreateRequest registered.
+type Registered struct {
+	Code    string         `json:"code"`
+	Players int            `json:"players"`
+	Games   int            `json:"games"`
+	Variant string         `json:"variant"`
+	Start   daysclock.Date `json:"start"`
+	End     daysclock.Date `json:"end"`
+	// LotHash is the SHA-256 of the seed of the tournament's lots, which its start letters
+	// publish (lots.go); "" when it draws nothing.
+	LotHash string `json:"lot_hash,omitempty"`
+}
+
+// createTournament registers the tournament of the start sheet and queues its start letters.
+func (o *Office) createTournament(req CreateRequest) (*Registered, error) {
+	sh, err := RegisterDrawn(o.opt.Store, o.opt.From, req.Sheet, o.now(), req.Force, o.opt.Entropy)
+	if err != nil {
+		return nil, err
+	}
+	r := &Registered{Code: sh.Code, Players: len(sh.Players), Games: len(sh.Players) * (len(sh.Players) - 1) / 2 * sh.Rounds,
+		Variant: sh.Variant, Start: sh.Start, End: sh.End}
+	if sh.Drawn() {
+		r.LotHash = sh.Lots.Hash.String()
+	}
+	return r, nil
+}
 
 // officialsLetters tell the judge and the director that the tournament is registered, with every
 // game and its players, so that they hold the same table as the players.
@@ -21,8 +67,16 @@ func officialsLetters(sh *tournament.Sheet, pairs []tournament.Game) []tournamen
 	var b strings.Builder
 	b.WriteString(tx.RegisteredHead(sh.Code, sh.Name, tournament.VariantName(sh.Variant, sh.Language), len(sh.Players), len(pairs), sh.Start, sh.End))
 	ch := &phrase.For(sh.Language).Channels
+	lt := &phrase.For(sh.Language).Lots
 	for _, p := range pairs {
-		fmt.Fprintf(&b, "  %-6s %s – %s\n", p.Name, listed(ch, sh.Players[p.White-1]), listed(ch, sh.Players[p.Black-1]))
+		fmt.Fprintf(&b, "  %-6s %s – %s", p.Name, listed(ch, sh.Players[p.White-1]), listed(ch, sh.Players[p.Black-1]))
+		if line, _, ok := sh.Opening(p.Name); ok {
+			b.WriteString(", " + lt.Opening(line.Name)) // drawn by lot (1.6.4)
+		}
+		b.WriteString("\n")
+	}
+	if sh.Drawn() {
+		b.WriteString("\n" + lt.Registered(sh.StartLot()))
 	}
 	var out []tournament.Letter
 	seen := map[string]bool{}
@@ -60,6 +114,13 @@ func CreateTournament(db *store.DB, from mail.Address, data []byte, now time.Tim
 // (tournament.Sheet.Unusual: an end date already past), which is otherwise refused with the
 // key named.
 func Register(db *store.DB, from mail.Address, data []byte, now time.Time, force bool) (*tournament.Sheet, error) {
+	return RegisterDrawn(db, from, data, now, force, nil)
+}
+
+// RegisterDrawn is Register with the source of the seed of the sheet's lots (nil: crypto/rand;
+// lots.go): a sheet that draws numbers or openings is drawn with a seed of 32 bytes read from
+// entropy, kept with the sheet, its hash in every start letter.
+func RegisterDrawn(db *store.DB, from mail.Address, data []byte, now time.Time, force bool, entropy io.Reader) (*tournament.Sheet, error) {
 	sh, err := tournament.ParseSheet(data)
 	if err != nil {
 		return nil, err
@@ -75,6 +136,10 @@ func Register(db *store.DB, from mail.Address, data []byte, now time.Time, force
 	}
 	if odd := sh.Unusual(daysclock.DateOf(now, loc)); len(odd) > 0 && !force {
 		return nil, &tournament.InvalidError{Problems: odd}
+	}
+	lot, err := newLot(sh, entropy)
+	if err != nil {
+		return nil, err
 	}
 	pairs, err := tournament.Pairings(len(sh.Players), sh.Rounds)
 	if err != nil {
@@ -95,7 +160,7 @@ func Register(db *store.DB, from mail.Address, data []byte, now time.Time, force
 		if other, clash := tournament.CodeClash(codes, sh.Code); clash {
 			return fmt.Errorf("tournament %s: its code is spelt like that of tournament %s (%s): %w", sh.Code, other, tournament.Latin(other), ErrRegistered)
 		}
-		if err := tx.PutTournament(sh.Code, store.Sheet{Format: "toml", Data: data, Created: now}); err != nil {
+		if err := tx.PutTournament(sh.Code, store.Sheet{Format: "toml", Data: data, Created: now, Lot: lot}); err != nil {
 			return err
 		}
 		table := sh.Table(loc)
@@ -104,7 +169,10 @@ func Register(db *store.DB, from mail.Address, data []byte, now time.Time, force
 		// letters name that day.
 		sh.PlayFrom = referee.PlayFrom(table, now)
 		for _, pr := range pairs {
-			dec := referee.Open(table, pr.Name, now)
+			dec, err := referee.Open(table, pr.Name, now)
+			if err != nil {
+				return err
+			}
 			id := store.GameID{Tournament: sh.Code, Game: pr.Name}
 			if err := Record(tx, from, id, sh, table, dec, now); err != nil {
 				return fmt.Errorf("game %s: %w", pr.Name, err)

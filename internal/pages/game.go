@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"postald/internal/daysclock"
+	"postald/internal/phrase"
 	"postald/internal/referee"
 	"postald/internal/report"
 	"postald/internal/tournament"
@@ -126,6 +127,11 @@ func Game(fr Frame, in GameInput) ([]byte, error) {
 	for i, pl := range g.Plies {
 		c := &PlyCell{Ply: i + 1, Text: pl.Text, Date: r.Date(pl.Date), Href: in.Step(i + 1), Caption: captions[i], Current: i+1 == n,
 			Via: fr.Channels.Move(string(pl.Via)), ViaTitle: fr.Channels.Title(string(pl.Via))}
+		if pl.By == referee.ByLot {
+			// A move of the opening drawn by lot before play (1.6.4).
+			c.Via = phrase.For(fr.Lang).Lots.Drawn
+			c.ViaTitle = c.Via
+		}
 		if i%2 == 0 {
 			p.Moves = append(p.Moves, MoveRow{Number: i/2 + 1, White: c})
 		} else {

@@ -466,6 +466,22 @@ var english = Book{
 				"what it holds. postald goes on deciding letters. Restore the store from a backup made before the " +
 				"damage, after checking the backup with postald judge verify (\"A damaged store\" in the administrator's guide).",
 		},
+		ClockBack: StorageText{
+			Subject: "postald: the server's clock is behind the tournament's records (%s)",
+			Body: "The clock of postald's server reads %s, before the store's latest record (%s). " +
+				"Time does not run backward: until the clock catches up with that record, decisions are dated by it, " +
+				"and no player is charged days for the gap.\n\n" +
+				"Check the server's clock (time synchronisation, its battery, a date set by hand). " +
+				"This letter is sent once for each time the clock falls behind.",
+		},
+		OwnCheckDown: StorageText{
+			Subject: "postald: the senders of letters cannot be checked (%s)",
+			Body: "Since %s postald cannot check the signatures and senders of letters (DKIM, SPF, DMARC): " +
+				"the DNS does not answer (%s).\n\n" +
+				"The players' letters are neither lost nor refused: they wait in the mailbox and are decided as soon " +
+				"as the check can be done, their days counted from the day each arrived. " +
+				"Tell the administrator ([trust] resolver in postald's configuration).",
+		},
 		RegisteredSubject: "%s: tournament registered",
 		RegisteredHead: func(code, name, variant string, players, games int, start, end daysclock.Date) string {
 			return fmt.Sprintf("Tournament %s %q is registered: %s, %s, %s, from %s to %s.\n\nGames (White – Black):\n",
@@ -535,6 +551,24 @@ var english = Book{
 		Post:      enByPost,
 		Phone:     enByPhone,
 	},
+
+	Lots: LotsText{
+		RevealedSubject: func(code string) string { return code + ": the lot revealed" },
+		RevealedBody:    enRevealed,
+		Drawn:           "drawn by lot",
+		Registered: func(l StartLot) string {
+			what := "The opening of every pair of players (1.6.4) was"
+			switch {
+			case l.Numbers && l.Openings != "":
+				what = "The players' numbers (and with them the colours) and the opening of every pair (1.6.4) were"
+			case l.Numbers:
+				what = "The players' numbers (and with them the colours) were"
+			}
+			return what + " drawn by lot from a secret seed.\nIts SHA-256, which every start letter gives:\n    " + l.Hash +
+				"\nThe seed is revealed to everyone when the last game is finished (or earlier by the judge:\npostald lots reveal); postald lots verify recomputes every draw from it.\n"
+		},
+		Opening: func(name string) string { return "opening \"" + name + "\"" },
+	},
 }
 
 // The English words that go with numbers.
@@ -544,6 +578,8 @@ var (
 	enGame       = counted{plural.Word{One: "game", Many: "games"}, plural.English}
 	enMove       = counted{plural.Word{One: "move", Many: "moves"}, plural.English}
 	enPlayer     = counted{plural.Word{One: "player", Many: "players"}, plural.English}
+	enOpening    = counted{plural.Word{One: "opening", Many: "openings"}, plural.English}
+	enFirstMove  = counted{plural.Word{One: "legal first move", Many: "legal first moves"}, plural.English}
 )
 
 // enLongDate writes a date for people: "1 November 2026".
@@ -611,7 +647,9 @@ func enStartBody(s Start) string {
 		default:
 			w("- game %s: you play %s against %d. %s <%s>", g.Name, colour, g.Partner, g.PartnerName, g.PartnerEmail)
 		}
+		enStartOpening(w, g)
 	}
+	enStartLot(w, s.Lot)
 	w("")
 	w("How to send a move")
 	switch s.Channel {
@@ -664,6 +702,118 @@ func enStartBody(s Start) string {
 	w("")
 	w("Good luck!")
 	w("The tournament captain (postald). The judge: %s", s.Judge)
+	return b.String()
+}
+
+// enStartOpening writes the opening drawn for game g under its line of the start letter.
+func enStartOpening(w func(string, ...any), g StartGame) {
+	if g.Opening == "" {
+		return
+	}
+	line := fmt.Sprintf("\"%s\"", g.Opening)
+	switch {
+	case g.Setup && g.OpeningMoves != "":
+		line += " from its own starting position: " + g.OpeningMoves
+	case g.Setup:
+		line += ", its own starting position"
+	case g.OpeningMoves != "":
+		line += ": " + g.OpeningMoves
+	}
+	if g.OnMove {
+		w("  opening drawn: %s; then you are on move", line)
+	} else {
+		w("  opening drawn: %s; then your partner is on move", line)
+	}
+}
+
+// enStartLot writes the start letter's paragraph on the lots: what was drawn and the hash of
+// the seed, to be checked when it is revealed.
+func enStartLot(w func(string, ...any), l StartLot) {
+	if l.Hash == "" {
+		return
+	}
+	w("")
+	w("The lot")
+	switch {
+	case l.Numbers && l.Openings != "":
+		w("postald drew by lot the players' numbers, which give every game its colours by the")
+		w("order of play, and the opening of every pair of players (1.6.4), from a secret seed.")
+	case l.Numbers:
+		w("postald drew the players' numbers by lot, which give every game its colours by the")
+		w("order of play, from a secret seed.")
+	default:
+		w("postald drew the opening of every pair of players by lot (1.6.4), from a secret seed.")
+	}
+	w("The seed's SHA-256 is")
+	w("    %s", l.Hash)
+	w("Keep this letter: when the tournament is finished, the seed is revealed to everyone, and")
+	w("anyone can check that its SHA-256 is this one and that it gives exactly these draws.")
+	if l.Openings == "" {
+		return
+	}
+	if l.Openings == "first-move" {
+		w("White's first move was drawn among his %s.", enFirstMove.count(l.Lines))
+	} else {
+		w("The opening was drawn among the %s of the tournament's list.", enOpening.count(l.Lines))
+	}
+	w("Every game begins with its drawn moves on the board: nobody repeats them and they cost")
+	w("nobody days. A time control counts each player's own moves, so its last move comes as")
+	w("many moves later as the drawn moves of his colour.")
+}
+
+// enRevealed is the letter revealing the seed of a tournament's lots.
+func enRevealed(r Revealed) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	w("The lots of the tournament %s \"%s\" are revealed.", r.Code, r.Name)
+	w("")
+	w("Before play postald drew them from a secret seed of 32 bytes, and every start letter")
+	w("gave the seed's SHA-256:")
+	w("    %s", r.Hash)
+	if r.Finished {
+		w("The tournament is finished, and the seed is:")
+	} else {
+		w("The judge reveals the seed (%s):", r.Reason)
+	}
+	w("    %s", r.Seed)
+	w("")
+	w("Anyone can check the lots. The SHA-256 of the seed's 32 bytes must be the hash above, and")
+	w("every draw follows from the seed: a draw is named by its label, and its blocks, numbered")
+	w("0, 1, 2, …, are HMAC-SHA256 keyed with the seed's 32 bytes over the text LABEL:NUMBER")
+	w("(\"numbers:0\", \"numbers:1\", …). A choice among several takes the next block and reads")
+	w("its first 8 bytes as an unsigned number, the first byte the highest. When that number is")
+	w("at least 2^64 less the remainder of 2^64 divided by the count of choices, the block is")
+	w("skipped; otherwise the choice is the remainder of the number divided by the count, the")
+	w("choices counted from 0.")
+	if len(r.Order) > 0 {
+		w("")
+		w("The players' numbers (label \"numbers\"). The players in the order of the start sheet,")
+		w("at the places 0, 1, 2, …:")
+		for i, name := range r.Listed {
+			w("    %d. %s", i, name)
+		}
+		w("are shuffled from the last place down to place 1: at each place the next choice among")
+		w("that place's number plus one gives the place it is swapped with. The player then at the")
+		w("first place gets number 1, at the second number 2, and so on:")
+		for k, at := range r.Order {
+			if at >= 1 && at <= len(r.Listed) {
+				w("    %d: %s", k+1, r.Listed[at-1])
+			}
+		}
+	}
+	if len(r.Openings) > 0 {
+		w("")
+		w("The openings (label \"opening A-B\", A and B the pair's numbers, the lower first: one")
+		w("choice among the %s below; the choice 0 is the first).", enOpening.count(len(r.Lines)))
+		for i, l := range r.Lines {
+			w("    %d. %s", i+1, l)
+		}
+		for _, o := range r.Openings {
+			w("    %s, games %s: opening %d", o.Label, strings.Join(o.Games, ", "), o.Line)
+		}
+	}
+	w("")
+	w("The tournament captain (postald)")
 	return b.String()
 }
 

@@ -45,6 +45,7 @@ type Book struct {
 	Office     OfficeText
 	Web        WebText
 	Channels   ChannelText
+	Lots       LotsText
 }
 
 // books are the languages postald writes, by tag.
@@ -339,6 +340,22 @@ type Start struct {
 	PostalAddress, CaptainAddress []string
 	Phone, CaptainPhone           string
 	PostDays                      int
+
+	// Lot is what was drawn by lot before play (seed 003, 1.6.4) and the hash that commits to
+	// it; its Hash is "" when the tournament draws nothing.
+	Lot StartLot
+}
+
+// StartLot is what a start letter says of the lots: what was drawn, and the SHA-256 of the seed
+// it was drawn from, published before play so that anyone can check the draws once the seed is
+// revealed.
+type StartLot struct {
+	Hash    string // 64 hexadecimal digits
+	Numbers bool   // the players' numbers were drawn, and with them every game's colours
+	// Openings is what each pair's opening was drawn among: "first-move" (White's first moves),
+	// "list" (the sheet's lines); "" for none. Lines is how many there were.
+	Openings string
+	Lines    int
 }
 
 // StartGame is one game of the player's, as his start letter lists it.
@@ -348,6 +365,55 @@ type StartGame struct {
 	Partner                   int    // the partner's number
 	PartnerName, PartnerEmail string
 	PartnerChannel            string // "email", "post" or "phone"
+	// Opening is the opening drawn for the game (seed 003, 1.6.4): its name, and its moves in
+	// full notation ("1. c3-d4 f6-g5 2. b2-c3", "" for a starting position alone); Setup says that
+	// it begins from a starting position of its own. OnMove says that the player is on move after
+	// it. All zero when no opening was drawn.
+	Opening      string
+	OpeningMoves string
+	Setup        bool
+	OnMove       bool
+}
+
+// LotsText is the words of the lots drawn before play (seed 003, 1.6.4): the letter revealing
+// the seed they were drawn from, and the mark of a drawn move.
+type LotsText struct {
+	RevealedSubject func(code string) string
+	RevealedBody    func(r Revealed) string
+	// Drawn marks a move of an opening drawn by lot: the PDN's comment after it, the pages' mark.
+	Drawn string
+	// Registered closes the judge's and the director's letter on a tournament registered with
+	// lots: what was drawn, the hash the start letters give, when the seed is revealed. Opening
+	// writes the opening drawn for a game after its line there (its name).
+	Registered func(l StartLot) string
+	Opening    func(name string) string
+}
+
+// Revealed is what the letter revealing a tournament's seed tells everyone: the hash the start
+// letters published, the seed, why it is revealed, and each draw with what is needed to recompute
+// it (package lots has the recipe, which the letter states).
+type Revealed struct {
+	Code, Name string
+	Hash, Seed string
+	// Finished: revealed because every game is finished; otherwise by the judge, for Reason.
+	Finished bool
+	Reason   string
+	// Listed are the players' names in the order of the start sheet; Order, when the numbers were
+	// drawn, the places in that list (from 1) of the players who got the numbers 1, 2, … in turn.
+	Listed []string
+	Order  []int
+	// Lines are the lines an opening was drawn among, in order, each its name and moves; Openings
+	// what each pair drew.
+	Lines    []string
+	Openings []RevealedOpening
+}
+
+// RevealedOpening is one pair's draw of an opening: the draw's label, the games that play it and
+// the line drawn (from 1).
+type RevealedOpening struct {
+	Label string
+	Games []string
+	Line  int
 }
 
 // ReportText is the words of the director's report (text and HTML).
@@ -568,6 +634,14 @@ type OfficeText struct {
 	// Damaged is the letter to the judges about a store whose check found damage (the same
 	// arguments as Storage's: the tournament codes; the date of the check, the damage found).
 	Damaged StorageText
+	// ClockBack is the letter to the judges about the machine's clock that jumped back: Subject
+	// (tournament codes), Body (the machine's time, the latest instant recorded, which dates the
+	// decisions until the clock catches up).
+	ClockBack StorageText
+	// OwnCheckDown is the letter to the judges about postald's own check of the senders that
+	// cannot be done (the DNS does not answer): Subject (tournament codes), Body (since when,
+	// what the last attempt found).
+	OwnCheckDown StorageText
 
 	// PageLabel numbers the pages of a printed card that takes more than one: "page 2 of 3".
 	PageLabel func(page, pages int) string

@@ -480,6 +480,22 @@ var russian = Book{
 				"содержимое. postald продолжает рассматривать письма. Восстановите хранилище из резервной копии, " +
 				"сделанной до повреждения, предварительно проверив эту копию (см. руководство администратора).",
 		},
+		ClockBack: StorageText{
+			Subject: "postald: часы сервера отстают от записей турнира (%s)",
+			Body: "Часы сервера postald показывают %s — раньше последней записи хранилища (%s). " +
+				"Время не идёт назад: пока часы не догонят эту запись, решения датируются ею, и ни одному " +
+				"участнику не начисляются дни за это время.\n\n" +
+				"Проверьте часы сервера (синхронизацию времени, батарейку, дату, установленную вручную). " +
+				"Это письмо отправляется один раз на каждое отставание часов.",
+		},
+		OwnCheckDown: StorageText{
+			Subject: "postald: проверка отправителей писем не выполняется (%s)",
+			Body: "С %s postald не может проверить подписи и адреса отправителей писем: " +
+				"служба доменных имён не отвечает (%s).\n\n" +
+				"Письма участников не потеряны и не отклонены: они ждут в почтовом ящике и будут рассмотрены, " +
+				"как только проверка станет возможной; дни участникам считаются по дате получения письма. " +
+				"Сообщите администратору сервера postald.",
+		},
 		RegisteredSubject: "%s: турнир зарегистрирован",
 		RegisteredHead: func(code, name, variant string, players, games int, start, end daysclock.Date) string {
 			return fmt.Sprintf("Турнир %s «%s» зарегистрирован: %s, участников %d, партий %d, с %s по %s.\n\nПартии (белые – чёрные):\n",
@@ -549,6 +565,136 @@ var russian = Book{
 		Post:      ruByPost,
 		Phone:     ruByPhone,
 	},
+
+	Lots: LotsText{
+		RevealedSubject: func(code string) string { return code + ": ключ жеребьёвки раскрыт" },
+		RevealedBody:    ruRevealed,
+		Drawn:           "по жребию",
+		Registered: func(l StartLot) string {
+			what := "дебютов каждой пары партнёров (1.6.4)"
+			switch {
+			case l.Numbers && l.Openings != "":
+				what = "номеров участников (а с ними цвета в каждой партии) и дебютов каждой пары (1.6.4)"
+			case l.Numbers:
+				what = "номеров участников (а с ними цвета в каждой партии)"
+			}
+			return "Жеребьёвка " + what + " проведена по секретному ключу.\nЕго SHA-256, который сообщает каждое стартовое письмо:\n    " + l.Hash +
+				"\nКлюч будет раскрыт всем, когда закончится последняя партия (или раньше, по решению судьи);\nпо нему любой может пересчитать каждый результат жеребьёвки.\n"
+		},
+		Opening: func(name string) string { return "дебют «" + name + "»" },
+	},
+}
+
+// ruStartOpening writes the opening drawn for game g under its line of the start letter.
+func ruStartOpening(w func(string, ...any), g StartGame) {
+	if g.Opening == "" {
+		return
+	}
+	line := "«" + g.Opening + "»"
+	switch {
+	case g.Setup && g.OpeningMoves != "":
+		line += " из своей начальной позиции: " + g.OpeningMoves
+	case g.Setup:
+		line += ", своя начальная позиция"
+	case g.OpeningMoves != "":
+		line += ": " + g.OpeningMoves
+	}
+	if g.OnMove {
+		w("  дебют по жребию: %s; затем ход ваш", line)
+	} else {
+		w("  дебют по жребию: %s; затем ход партнёра", line)
+	}
+}
+
+// ruStartLot writes the start letter's paragraph on the lots: what was drawn and the hash of
+// the seed, to be checked when it is revealed.
+func ruStartLot(w func(string, ...any), l StartLot) {
+	if l.Hash == "" {
+		return
+	}
+	w("")
+	w("Жеребьёвка")
+	switch {
+	case l.Numbers && l.Openings != "":
+		w("postald провёл жеребьёвку номеров участников (по ним таблица очерёдности даёт цвет")
+		w("в каждой партии) и дебютов каждой пары партнёров (1.6.4) по секретному ключу.")
+	case l.Numbers:
+		w("postald провёл жеребьёвку номеров участников (по ним таблица очерёдности даёт цвет")
+		w("в каждой партии) по секретному ключу.")
+	default:
+		w("postald провёл жеребьёвку дебютов каждой пары партнёров (1.6.4) по секретному ключу.")
+	}
+	w("SHA-256 этого ключа:")
+	w("    %s", l.Hash)
+	w("Сохраните это письмо: когда турнир закончится, ключ будет раскрыт всем, и любой сможет")
+	w("проверить, что его SHA-256 совпадает с этим и что он даёт именно эти результаты жеребьёвки.")
+	if l.Openings == "" {
+		return
+	}
+	if l.Openings == "first-move" {
+		w("Первый ход белых выбран жребием из %s.", ruFirstMove.count(l.Lines))
+	} else {
+		w("Дебют выбран жребием из %s списка турнира.", ruOpeningOf.count(l.Lines))
+	}
+	w("Каждая партия начинается с ходов жеребьёвки на доске: их не повторяют, и время на них")
+	w("не начисляется никому. Контроль времени считает собственные ходы каждого игрока, поэтому")
+	w("его контрольный ход сдвигается на число ходов жеребьёвки его цвета.")
+}
+
+// ruRevealed is the letter revealing the seed of a tournament's lots.
+func ruRevealed(r Revealed) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	w("Ключ жеребьёвки турнира %s «%s» раскрыт.", r.Code, r.Name)
+	w("")
+	w("До начала игры postald провёл жеребьёвку по секретному ключу из 32 байтов, и каждое")
+	w("стартовое письмо сообщило SHA-256 этого ключа:")
+	w("    %s", r.Hash)
+	if r.Finished {
+		w("Турнир закончен, и ключ таков:")
+	} else {
+		w("Судья раскрывает ключ (%s):", r.Reason)
+	}
+	w("    %s", r.Seed)
+	w("")
+	w("Проверить жеребьёвку может каждый. SHA-256 32 байтов ключа должен совпасть с приведённым")
+	w("выше, а каждый результат жеребьёвки следует из ключа: у каждой жеребьёвки своя метка, и её")
+	w("блоки с номерами 0, 1, 2, … — это HMAC-SHA256 с 32 байтами ключа в роли ключа от текста")
+	w("МЕТКА:НОМЕР («numbers:0», «numbers:1», …). Выбор из нескольких вариантов берёт очередной")
+	w("блок и читает его первые 8 байтов как число без знака, первый байт — старший. Если это")
+	w("число не меньше разности 2^64 и остатка от деления 2^64 на число вариантов, блок")
+	w("пропускается; иначе выбор — остаток от деления числа на число вариантов, варианты")
+	w("считаются с 0.")
+	if len(r.Order) > 0 {
+		w("")
+		w("Номера участников (метка «numbers»). Участники в порядке стартового листа, на местах")
+		w("0, 1, 2, …:")
+		for i, name := range r.Listed {
+			w("    %d. %s", i, name)
+		}
+		w("перемешиваются от последнего места до места 1: на каждом месте очередной выбор из")
+		w("(номер места + 1) вариантов даёт место, с которым оно меняется. Участник на первом")
+		w("месте получает номер 1, на втором — номер 2, и так далее:")
+		for k, at := range r.Order {
+			if at >= 1 && at <= len(r.Listed) {
+				w("    %d: %s", k+1, r.Listed[at-1])
+			}
+		}
+	}
+	if len(r.Openings) > 0 {
+		w("")
+		w("Дебюты (метка «opening А-Б», где А и Б — номера пары, меньший первым: один выбор из")
+		w("%s ниже; выбор 0 — первый).", ruOpeningOf.count(len(r.Lines)))
+		for i, l := range r.Lines {
+			w("    %d. %s", i+1, l)
+		}
+		for _, o := range r.Openings {
+			w("    %s, партии %s: дебют %d", o.Label, strings.Join(o.Games, ", "), o.Line)
+		}
+	}
+	w("")
+	w("Турнирный секретарь (postald)")
+	return b.String()
 }
 
 // The Russian words that go with numbers.
@@ -560,8 +706,10 @@ var (
 	ruMade       = counted{plural.Word{One: "сделан", Few: "сделано", Many: "сделано"}, plural.Russian} // «сделан 21 ход», «сделано 5 ходов»
 	ruGame       = counted{plural.Word{One: "партия", Few: "партии", Many: "партий"}, plural.Russian}
 	ruMove       = counted{plural.Word{One: "ход", Few: "хода", Many: "ходов"}, plural.Russian}
-	ruEvery      = counted{plural.Word{One: "каждый", Few: "каждые", Many: "каждые"}, plural.Russian}          // «на каждый 21 ход», «на каждые 10 ходов»
-	ruNearest    = counted{plural.Word{One: "ближайший", Few: "ближайшие", Many: "ближайшие"}, plural.Russian} // «в ближайший 21 день»
+	ruOpeningOf  = counted{plural.Word{One: "дебюта", Few: "дебютов", Many: "дебютов"}, plural.Russian}                          // «из 21 дебюта», «из 7 дебютов»
+	ruFirstMove  = counted{plural.Word{One: "возможного хода", Few: "возможных ходов", Many: "возможных ходов"}, plural.Russian} // «из 7 возможных ходов»
+	ruEvery      = counted{plural.Word{One: "каждый", Few: "каждые", Many: "каждые"}, plural.Russian}                            // «на каждый 21 ход», «на каждые 10 ходов»
+	ruNearest    = counted{plural.Word{One: "ближайший", Few: "ближайшие", Many: "ближайшие"}, plural.Russian}                   // «в ближайший 21 день»
 )
 
 var ruMonths = [...]string{"января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября", "ноября", "декабря"}
@@ -641,7 +789,9 @@ func ruStartBody(s Start) string {
 		default:
 			w("- партия %s: вы играете %s, партнёр %d. %s <%s>", g.Name, colour, g.Partner, g.PartnerName, g.PartnerEmail)
 		}
+		ruStartOpening(w, g)
 	}
+	ruStartLot(w, s.Lot)
 	w("")
 	w("Как отправить ход")
 	switch s.Channel {

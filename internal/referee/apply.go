@@ -410,7 +410,7 @@ func (x *decider) plyAt(i int) (*rules.Position, rules.Move, bool) {
 	r := x.rec
 	if r == nil {
 		r = &record{}
-		if b, err := newBoard(x.t.Variant); err == nil {
+		if b, err := newBoard(x.t.Variant, x.g.Setup); err == nil {
 			r.before = append(r.before, b.pos)
 		} else {
 			r.broken = true

@@ -425,7 +425,7 @@ func TestWhyImpossible(t *testing.T) {
 			if r.Picture == nil || r.Picture.Last == nil {
 				t.Fatalf("the stop letter's picture marks no move")
 			}
-			b, _ := newBoard("russian")
+			b, _ := newBoard("russian", "")
 			_ = b.replay(g.Plies[:len(g.Plies)-1])
 			if got := b.format(*r.Picture.Last); got != owed.Text {
 				t.Errorf("the picture marks %s, want the partner's move %s", got, owed.Text)

@@ -59,7 +59,7 @@ type board struct {
 // gameBoard returns the board of a game: from its stored position when it has one that the
 // engine reads, otherwise by replaying its plies.
 func gameBoard(variant string, g *Game) (*board, error) {
-	b, err := newBoard(variant)
+	b, err := newBoard(variant, g.Setup)
 	if err != nil {
 		return nil, err
 	}
@@ -82,8 +82,8 @@ func (b *board) full() {
 	if b.history == nil {
 		return
 	}
-	c, err := newBoard(b.v.ID())
-	if err != nil || c.replay(b.history) != nil {
+	c := &board{v: b.v, start: b.start, pos: b.start}
+	if c.replay(b.history) != nil {
 		b.history = nil
 		return
 	}
@@ -92,12 +92,19 @@ func (b *board) full() {
 	b.start, b.moves, b.history = c.start, c.moves, nil
 }
 
-func newBoard(variant string) (*board, error) {
+// newBoard returns the board of a game of variant before its first ply: the variant's start, or
+// setup, the starting position of a game that began from one (Game.Setup, drawn by lot).
+func newBoard(variant, setup string) (*board, error) {
 	v, err := rules.VariantByID(variant)
 	if err != nil {
 		return nil, err
 	}
 	s := v.Start()
+	if setup != "" {
+		if s, err = rules.ParseFEN(v, setup); err != nil {
+			return nil, fmt.Errorf("the game's starting position: %w", err)
+		}
+	}
 	return &board{v: v, start: s, pos: s}, nil
 }
 

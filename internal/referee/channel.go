@@ -208,7 +208,7 @@ func CheckCard(g *Game, s Side, sent, arrived, today daysclock.Date) error {
 		return &CardFault{"received", fmt.Sprintf("%s is after today, %s", arrived, today)}
 	case sent.After(arrived):
 		return &CardFault{"postmark", fmt.Sprintf("%s is after the day the card was received, %s", sent, arrived)}
-	case g.Status == StatusPlaying && g.ToMove() == s && len(g.Plies) > 0 && sent.Before(g.MovedOn):
+	case g.Status == StatusPlaying && g.ToMove() == s && g.Begun() && sent.Before(g.MovedOn):
 		return &CardFault{"postmark", fmt.Sprintf("%s is before %s, the day the move he answers was sent to him", sent, g.MovedOn)}
 	}
 	return nil

@@ -68,7 +68,7 @@ func TestDrawClaim(t *testing.T) {
 func TestValidDrawClaim(t *testing.T) {
 	x := newDecider(testGame("column"), time.Date(2026, 12, 1, 10, 0, 0, 0, moscow))
 	x.side = White
-	b, err := newBoard("column")
+	b, err := newBoard("column", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +103,7 @@ func TestEndOnTheBoard(t *testing.T) {
 		t.Run(tc.variant, func(t *testing.T) {
 			x := newDecider(testGame(tc.variant), time.Date(2026, 12, 1, 10, 0, 0, 0, moscow))
 			x.side = White
-			b, err := newBoard(tc.variant)
+			b, err := newBoard(tc.variant, "")
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -142,11 +142,27 @@
 //     either player at any time, on move or not, also after the end date.
 //   - A draw claim is judged in the position before the claimant's written move; a valid claim ends
 //     the game (the move is not played), an invalid one is answered and the move played.
+//   - An opening drawn by lot (seed 003, 1.6.4; Table.Openings) is on the board before play: its
+//     moves are marked ByLot, dated the day play starts, sent by nobody. The player on move
+//     after them is on move from the start, as White is without them, and his first letter
+//     repeats nothing (4.2.9 owes only the partner's written moves; restating the drawn moves is
+//     accepted as any repetition of plies on the board). A letter that changes a drawn move tries
+//     to change a move already on the board and is refused without penalty days (4.2.8). The
+//     drawn moves cost nobody days and are nobody's moves for the controls, which count each
+//     player's own moves and are named by the game's move numbers (daysclock.Clock.Given).
 //   - 4.3.2: no clock runs before the start date; Black's first move is charged from the later of
 //     the start date and the day he received White's first move. The game freezes for adjudication
 //     when the player to move receives his move on the end date or later. A player who received his
 //     move before the end date may still answer after it, on his clock; his partner then receives
 //     it after the end date and the game freezes.
+//   - Time never runs backward inside a game (the seed counts days forward, 4.3.1, and is silent
+//     on a clock that jumps): a letter by e-mail is taken as arriving no earlier than the game's
+//     last one ([Game].LastArrival; letters reach the mailbox in order) nor than the day the move
+//     it answers was forwarded. A letter the machine's or the mail server's clock dates earlier is
+//     decided as arriving then: the record shows the reply after the move it answers and nobody is
+//     charged, or credited, for days that came back. The instant the letter is decided does not
+//     count: letters decided late keep their own arrival. A card's postmark and a posting's date
+//     are the captain's reading of the card and stand as entered.
 //   - Post and telephone (4.1.1, 4.2.1; the regulation's post_days): a player by post or
 //     telephone plays through the captain, who enters his card or call with its side. Its moves
 //     are charged to its sending date (SendingDate: the postmark, for registered mail the

@@ -1,11 +1,13 @@
 package referee
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
 	"postald/internal/daysclock"
 	"postald/internal/mailparse"
+	"postald/internal/rules"
 )
 
 // The doors of the referee. Everything postald decides comes through one of four: a letter, a
@@ -44,6 +46,7 @@ func Decide(seats []Seat, m Mail, now time.Time) (Decision, error) {
 		if len(seats) != 1 {
 			return Decision{Seat: -1}, fmt.Errorf("referee: a card is about the one game the captain named, not %d", len(seats))
 		}
+		m.Envelope.Received = seats[0].arrival(m.Envelope.Received) // never before the move it answers
 		env, source, err := cardEnvelope(seats[0], *m.Card, m.Letter, m.Envelope)
 		if err != nil {
 			return Decision{Seat: -1, Source: source}, err
@@ -62,10 +65,30 @@ func Decide(seats []Seat, m Mail, now time.Time) (Decision, error) {
 	return d, nil
 }
 
+// arrival returns t, the instant a letter arrived as the machine's clock (or the mail server's)
+// dated it, or the earliest instant it can have arrived when that clock jumped back: letters
+// reach the mailbox in order, so not before the game's last letter (Game.LastArrival), and a
+// reply not before the day the move it answers was forwarded (Game.MovedOn). The record then
+// shows a reply after the move it answers, and the days that came back are charged to nobody
+// (4.3.1 counts a player's days forward from the day he received the move). A card's postmark and
+// a posting's date are the captain's reading of the card, not the clock: they stand as entered.
+func (s Seat) arrival(t time.Time) time.Time {
+	if t.Before(s.Game.LastArrival) {
+		t = s.Game.LastArrival
+	}
+	if !s.Game.MovedOn.IsZero() {
+		if day := s.Game.MovedOn.Start(s.Table.zone()); t.Before(day) {
+			t = day
+		}
+	}
+	return t
+}
+
 // decideAt decides a letter about the game of seat st: after the end date, anything but a draw
 // acceptance or a resignation is the player's submission for the judge (4.3.2); otherwise the
 // letter as the rules read it.
 func decideAt(st Seat, l *mailparse.Letter, env Envelope, now time.Time) Decision {
+	env.Received = st.arrival(env.Received)
 	var d Decision
 	if isSubmission(&st.Game, l) {
 		d = submission(st, env)
@@ -73,6 +96,9 @@ func decideAt(st Seat, l *mailparse.Letter, env Envelope, now time.Time) Decisio
 		d = applyLetter(st, fromParsed(l), env)
 	}
 	d.Envelope = env
+	if !env.Via.Captain() && env.Received.After(d.Game.LastArrival) {
+		d.Game.LastArrival = env.Received // a card is entered when the captain enters it: no arrival
+	}
 	d.close(st.Table, now)
 	return d
 }
@@ -109,17 +135,69 @@ func (d *Decision) close(t *Table, now time.Time) {
 // Open is the door of a new game: game name of the tournament registered at now, before its first
 // move. White is on move; his clock runs from the start date, or, when the tournament is
 // registered after it, from PlayFrom (4.3.2). The decision carries the game and its next event.
-func Open(t *Table, name string, now time.Time) Decision {
+//
+// A game with an opening drawn by lot (Table.Openings, seed 003, 1.6.4) begins from its starting
+// position with its moves on the board (ByLot, dated the day play starts): the player to move
+// after them is on move, his clock running from the start, and the drawn moves cost nobody days
+// and count for nobody's controls (daysclock.Clock.Given). An opening that does not play is an
+// error: the start sheet's check should have refused it.
+func Open(t *Table, name string, now time.Time) (Decision, error) {
 	g := t.NewGame(name)
+	start := t.Start
 	if late := PlayFrom(t, now); !late.IsZero() {
+		start = late
 		g.WhiteClock.Start, g.BlackClock.Start = late, late
 		g.WhiteClock.Stop()
 		// Run fails only on a zero date or a running clock; neither can happen here.
 		_ = g.WhiteClock.Run(late, t.Terms())
 	}
-	d := Decision{Clauses: []string{}, Moves: []string{}, Game: g, Time: g.Time(), ToMove: White}
+	clauses := []string{}
+	if o, ok := t.Openings[name]; ok {
+		if err := playOpening(t, &g, o, start); err != nil {
+			return Decision{}, fmt.Errorf("game %s: the opening drawn, %q: %w", name, o.Name, err)
+		}
+		clauses = append(clauses, ClauseLot)
+	}
+	d := Decision{Clauses: clauses, Moves: []string{}, Game: g, Time: g.Time(), ToMove: g.ToMove()}
 	d.close(t, now)
-	return d
+	return d, nil
+}
+
+// ClauseLot is the clause of the lots drawn before play: White's first move, a series of first
+// moves or a starting position (seed 003, 1.6.4).
+const ClauseLot = "1.6.4"
+
+// playOpening puts the opening o on the board of the new game g, whose play starts on start:
+// its starting position, its moves (ByLot), and the clock of the player on move after them.
+func playOpening(t *Table, g *Game, o Opening, start daysclock.Date) error {
+	b, err := newBoard(t.Variant, o.Setup)
+	if err != nil {
+		return err
+	}
+	if b.pos.SideToMove() != rules.White {
+		// seed 000, «Первый ход»: «Право начать игру … представляется белым».
+		return fmt.Errorf("the starting position %s has Black to move: the first move is White's", o.Setup)
+	}
+	g.Setup, g.Opening = o.Setup, o.Name
+	for i, text := range o.Moves {
+		m, err := rules.ParseMove(&b.pos, text)
+		if err != nil {
+			return fmt.Errorf("move %s: %w", numbered(i, text), err)
+		}
+		g.Plies = append(g.Plies, Ply{Text: b.format(m), Date: start, By: ByLot})
+		g.Clock(sideOfPly(i)).Given++
+		b.playMove(m)
+	}
+	if over, _ := b.outcome(); over {
+		return errors.New("the game is over after it")
+	}
+	g.Position = b.pos.FEN()
+	if g.ToMove() == Black && !start.IsZero() {
+		g.WhiteClock.Stop()
+		// Run fails only on a zero date or a running clock; neither can happen here.
+		_ = g.BlackClock.Run(start, t.Terms())
+	}
+	return nil
 }
 
 // PlayFrom returns the day play starts for the players of a tournament registered at now, when

@@ -53,7 +53,11 @@ func ExampleDecide() {
 // daemon wakes to ask Tick what is due then.
 func ExampleTick() {
 	t := table()
-	d := referee.Open(t, "1-2", time.Date(2026, 10, 20, 12, 0, 0, 0, t.Zone))
+	d, err := referee.Open(t, "1-2", time.Date(2026, 10, 20, 12, 0, 0, 0, t.Zone))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	for range 4 {
 		at := d.Next
 		if at.IsZero() {

@@ -82,7 +82,9 @@ func (x *decider) settle() {
 
 // dates returns postald's own three dates for the sender's letter (4.3.1).
 func (x *decider) dates() daysclock.Dates {
-	if len(x.g.Plies) == 0 {
+	if !x.g.Begun() {
+		// The first letter of the game answers no partner's letter: the moves of an opening drawn
+		// by lot (1.6.4) were on the board before play, sent by nobody.
 		return daysclock.Dates{Sent: x.today}
 	}
 	return daysclock.Dates{PartnerSent: x.g.MovedOn, Received: x.g.receivedOn(), Sent: x.today}

@@ -38,7 +38,7 @@ func FuzzApply(f *testing.F) {
 			return
 		}
 		d := apply(base, l, Envelope{From: from.Email, MessageID: "f@x", Received: at}, DefaultRegulation())
-		b, _ := newBoard(base.Table.Variant)
+		b, _ := newBoard(base.Table.Variant, "")
 		if err := b.replay(d.Game.Plies); err != nil {
 			t.Fatalf("the decided game does not replay: %v", err)
 		}

@@ -3,6 +3,7 @@ package referee
 import (
 	"fmt"
 	"strconv"
+	"time"
 
 	"postald/internal/daysclock"
 )
@@ -95,6 +96,12 @@ type Game struct {
 	Name       string `json:"name"`       // "1-2": White's and Black's numbers
 
 	Plies []Ply `json:"plies"`
+	// Setup is the position the game began from when it is not the variant's start, in postald's
+	// FEN (rules): a starting position drawn by lot (seed 003, 1.6.4). White is to move in it.
+	Setup string `json:"setup,omitempty"`
+	// Opening names the opening drawn by lot for the game (seed 003, 1.6.4), whose moves are its
+	// first plies (ByLot); "" when none was drawn.
+	Opening string `json:"opening,omitempty"`
 	// Position is the position after the plies, in postald's FEN (rules): the referee starts from
 	// it instead of replaying the game. Empty or unreadable, the plies are replayed; whoever
 	// changes Plies outside the referee must clear it.
@@ -134,6 +141,12 @@ type Game struct {
 	Result    Result `json:"result"`
 	Reason    Reason `json:"reason,omitempty"` // how the game ended
 
+	// LastArrival is when the game's last letter by e-mail arrived, as postald took it: letters
+	// reach the mailbox in order, so no later letter arrived before it, whatever the machine's
+	// clock (or the mail server's) says (Seat.arrival). Zero in a game recorded before postald
+	// kept it.
+	LastArrival time.Time `json:"last_arrival,omitzero"`
+
 	LastLetter string `json:"last_letter,omitempty"` // Message-ID of the last letter handled, for threading
 	// Thread holds the Message-IDs of the game's latest letters, oldest first (at most
 	// threadLength): the References of postald's letters, so that mail clients thread the game.
@@ -146,6 +159,20 @@ func (v Variant) shown() string { return shownLabel(v.Label, v.Written) }
 
 // threadLength bounds Game.Thread: enough for a client to thread, small enough for a header.
 const threadLength = 10
+
+// Drawn returns how many of the game's first plies are the moves of its opening drawn by lot
+// (ByLot): they were on the board before play.
+func (g *Game) Drawn() int {
+	n := 0
+	for n < len(g.Plies) && g.Plies[n].By == ByLot {
+		n++
+	}
+	return n
+}
+
+// Begun reports whether a move was played in the game since it was registered: a ply after those
+// of its drawn opening.
+func (g *Game) Begun() bool { return len(g.Plies) > g.Drawn() }
 
 // ToMove returns the side whose turn it is (White moves first).
 func (g *Game) ToMove() Side { return sideOfPly(len(g.Plies)) }

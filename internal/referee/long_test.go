@@ -23,7 +23,7 @@ func longLetters(tb testing.TB, variant string, n int) (Seat, []*mailparse.Lette
 	at := time.Date(2026, 11, 1, 10, 0, 0, 0, moscow)
 	start := g
 	for len(g.Plies) < n && g.Status == StatusPlaying {
-		b, err := newBoard(variant)
+		b, err := newBoard(variant, "")
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -108,7 +108,7 @@ func TestLongGame(t *testing.T) {
 	if len(g.Plies) < 100 {
 		t.Fatalf("the long game has %d plies, want at least 100 (%s %s)", len(g.Plies), g.Status, g.Reason)
 	}
-	b, _ := newBoard("column")
+	b, _ := newBoard("column", "")
 	if err := b.replay(g.Plies); err != nil {
 		t.Errorf("the game does not replay: %v", err)
 	}

@@ -27,6 +27,19 @@ type Table struct {
 	Start, End daysclock.Date // 4.3.2
 	Regulation Regulation     // the tournament's, with its defaults
 	Zone       *time.Location // the regulation's zone; nil is UTC
+	// Openings are the openings drawn by lot for the games (seed 003, 1.6.4), by game name; a
+	// game without one starts from the variant's start. Open plays them.
+	Openings map[string]Opening
+}
+
+// Opening is what was drawn by lot for one game before play (seed 003, 1.6.4: «Жеребьевка
+// первого хода белых, серии начальных ходов или начальной позиции»): White's first move, a series
+// of first moves, a starting position, or a starting position and moves from it. Whoever builds
+// the Table checked that the moves are legal (tournament.Sheet.Draw).
+type Opening struct {
+	Name  string   // as the start sheet names it; for a drawn first move, the move: "1. c3-d4"
+	Setup string   // the starting position in postald's FEN, White to move; "" the variant's start
+	Moves []string // the moves from it, both sides', in full notation as rules writes them
 }
 
 // Player returns player number n.

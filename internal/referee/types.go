@@ -131,6 +131,7 @@ const (
 	ByPostald     By = "postald"     // a forced reply postald played itself (4.2.4)
 	ByVariant     By = "variant"     // a proposer's move played from his accepted variant (4.2.13)
 	BySubstituted By = "substituted" // the unique legal move of an impossible move's square (4.2.10)
+	ByLot         By = "lot"         // a move of the opening drawn by lot, on the board before play (seed 003, 1.6.4)
 )
 
 // String returns the word of how the ply came: "letter", "forced", ...

@@ -422,11 +422,27 @@ func (tx *Tx) Games(tournament string) ([]GameID, error) {
 	return out, nil
 }
 
-// Sheet is a tournament's start sheet as it was given, raw.
+// Sheet is a tournament's start sheet as it was given, raw, with the seed of its lots.
 type Sheet struct {
 	Format  string    `json:"format"`  // "toml" or "json"
 	Data    []byte    `json:"data"`    // the sheet's bytes
 	Created time.Time `json:"created"` // when it was registered
+	// Lot is the seed the tournament's lots were drawn from at registration (package lots); nil
+	// when the sheet draws nothing.
+	Lot *Lot `json:"lot,omitempty"`
+}
+
+// Lot is the seed of a tournament's lots and its commitment: the seed stays secret (no page, no
+// report, no letter shows it) until it is revealed, when the tournament is finished or the judge
+// reveals it; the hash is published in the start letters from the start.
+type Lot struct {
+	Seed string `json:"seed"` // 64 hexadecimal digits
+	Hash string `json:"hash"` // the seed's SHA-256, 64 hexadecimal digits
+	// Revealed is when the seed was revealed, zero until then; Finished says that it was revealed
+	// because every game was finished, Reason the judge's reason otherwise.
+	Revealed time.Time `json:"revealed,omitzero"`
+	Finished bool      `json:"finished,omitempty"`
+	Reason   string    `json:"reason,omitempty"`
 }
 
 // PutTournament stores the sheet of tournament code, replacing any earlier

@@ -402,9 +402,12 @@ func (tx *Tx) OutboxDepth() (int, error) {
 	return n, err
 }
 
-// CardsWaiting is how many cards and calls wait for the captain, for the metrics.
+// CardsWaiting is how many cards and calls wait for the captain, for the metrics: as the
+// transaction sees them, its own changes included (which bbolt's page statistics leave out).
 func (tx *Tx) CardsWaiting() (int, error) {
-	return tx.bucket(bucketOutboxCards).Stats().KeyN, nil
+	n := 0
+	err := tx.bucket(bucketOutboxCards).ForEach(func(_, _ []byte) error { n++; return nil })
+	return n, err
 }
 
 // errFound ends an archive walk once the entry looked for is read.

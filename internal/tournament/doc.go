@@ -27,6 +27,24 @@
 //     leave the default in force.
 //   - ParseSheet reports every problem at once, each with where it is.
 //
+// # Lots (seed 000, «Первый ход»; seed 003, 1.6.4)
+//
+// The seeds have the colours decided by lot before the competition and, in a tournament, follow
+// the order of play; by correspondence nobody watches the lot, so postald draws it from a seed
+// committed by its hash in the start letters (package lots; lots.go says what is drawn with which
+// label). postald's decisions where the seeds are silent:
+//   - The lot of the colours is the lot of the players' numbers: the Berger tables then give
+//     every game's colours. It is drawn when no player's number is given (or [lots] numbers =
+//     true); a sheet that gives numbers has them drawn by the director.
+//   - An opening is drawn per pair of players, not per game: in a double round-robin both games
+//     of a pair play it, each player having White once, as a match alternates colours.
+//   - A starting position must have White to move: the first move is White's. A line after
+//     which the game is over is refused, as is a line of more than MaxLineMoves moves.
+//   - "first-move" draws among White's legal first moves in the order of their notation as text;
+//     no federation's list of openings is in the seeds or the research, so a list is the sheet's.
+//   - A game in which only the drawn moves were made was not begun (PlayOf, TableResult): they
+//     were on the board before play.
+//
 // # Tournament codes
 //
 // A code is the tournament's name as the start sheet writes it («ЗК-1»). Players who cannot

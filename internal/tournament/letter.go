@@ -6,6 +6,7 @@ import (
 
 	"postald/internal/daysclock"
 	"postald/internal/phrase"
+	"postald/internal/referee"
 )
 
 // Letter is a letter postald writes: the recipient, the subject and the plain-text body.
@@ -76,6 +77,23 @@ func (s *Sheet) StartLetter(number int) (Letter, error) {
 	if first.Black == number {
 		d1, d2, d3, fraction = start, start.AddDays(1), start.AddDays(2), "0/1"
 	}
+	if line, _, ok := s.Opening(first.Name); ok {
+		// The sample continues the game's drawn opening (lots.go).
+		side := referee.White
+		if first.Black == number {
+			side = referee.Black
+		}
+		if r, o, ok := sampleAfter(s.Variant, line, side); ok {
+			received, own = r, o
+			// Whoever is on move after the drawn moves moves first, at the start: his sample is
+			// his second letter, the partner's first.
+			if line.ToMove() == side {
+				d1, d2, d3, fraction = start.AddDays(2), start.AddDays(4), start.AddDays(5), map[referee.Side]string{referee.White: "1/2", referee.Black: "2/1"}[side]
+			} else {
+				d1, d2, d3, fraction = start, start.AddDays(1), start.AddDays(2), map[referee.Side]string{referee.White: "1/0", referee.Black: "0/1"}[side]
+			}
+		}
+	}
 	latin, sample := "", s.Code
 	if HasCyrillic(s.Code) {
 		latin = Latin(s.Code)
@@ -96,6 +114,7 @@ func (s *Sheet) StartLetter(number int) (Letter, error) {
 		SampleDates: [3]daysclock.Date{d1, d2, d3}, SampleTime: fraction,
 		Channel: p.Channel.String(), PostalAddress: p.PostalAddress, CaptainAddress: s.PostalAddress,
 		Phone: p.Phone, CaptainPhone: s.Phone, PostDays: r.PostDays,
+		Lot: s.StartLot(),
 	}
 	for _, g := range games {
 		white, partner := true, g.Black
@@ -103,8 +122,10 @@ func (s *Sheet) StartLetter(number int) (Letter, error) {
 			white, partner = false, g.White
 		}
 		q, _ := s.Player(partner)
-		st.Games = append(st.Games, phrase.StartGame{Name: g.Name, White: white, Partner: q.Number, PartnerName: q.Name,
-			PartnerEmail: q.Email, PartnerChannel: q.Channel.String()})
+		sg := phrase.StartGame{Name: g.Name, White: white, Partner: q.Number, PartnerName: q.Name,
+			PartnerEmail: q.Email, PartnerChannel: q.Channel.String()}
+		s.startOpening(&sg)
+		st.Games = append(st.Games, sg)
 	}
 	return Letter{Number: p.Number, To: p.Email, Subject: h.StartSubject(s.Code, s.Name), Body: h.StartBody(st)}, nil
 }

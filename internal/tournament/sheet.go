@@ -40,6 +40,9 @@ type Sheet struct {
 	// Players are in number order: Players[i].Number == i+1.
 	Players []Player
 
+	// Lots are what the sheet draws by lot, and once drawn what was drawn (lots.go).
+	Lots Lots
+
 	// PlayFrom is the day play starts for the players when the tournament is registered after
 	// its start date (4.3.2: the day after the start letter is received); zero when it is
 	// registered in time and play starts on Start. It is not a key of the sheet: the office
@@ -159,6 +162,7 @@ type sheetFile struct {
 		Phone         string `toml:"phone"`
 	} `toml:"tournament"`
 	Regulation referee.Regulation `toml:"regulation"`
+	Lots       lotsFile           `toml:"lots"`
 	Player     []struct {
 		Number   int    `toml:"number"`
 		Name     string `toml:"name"`
@@ -241,12 +245,24 @@ func ParseSheet(data []byte) (*Sheet, error) {
 	s.Regulation = f.Regulation.WithDefaults()
 	checkRegulation(&ps, s.Regulation)
 
+	given := 0
+	for _, p := range f.Player {
+		if p.Number != 0 {
+			given++
+		}
+	}
+	drawn := lotNumbers(&ps, f.Lots, given, len(f.Player))
+	s.Lots = parseLots(&ps, f.Lots, s.Variant, drawn)
+
 	byNumber := map[int]int{} // number -> index in the file
 	byEmail := map[string]int{}
 	for i, p := range f.Player {
 		where := fmt.Sprintf("player %d", i+1)
 		if p.Number != 0 {
 			where = fmt.Sprintf("player %d (number %d)", i+1, p.Number)
+		}
+		if drawn && p.Number == 0 {
+			p.Number = i + 1 // the lot draws the numbers (lots.go): the sheet's order until then
 		}
 		name := strings.TrimSpace(p.Name)
 		if name == "" {
@@ -502,7 +518,7 @@ func (s *Sheet) Seat(number int) (referee.Player, bool) {
 func (s *Sheet) Table(zone *time.Location) *referee.Table {
 	t := &referee.Table{Code: s.Code, Variant: s.Variant, Language: s.Language, Address: s.Address,
 		Judge: s.Judge, Director: s.Director, Start: s.Start, End: s.End,
-		Regulation: s.Regulation.WithDefaults(), Zone: zone}
+		Regulation: s.Regulation.WithDefaults(), Zone: zone, Openings: s.openings()}
 	t.Players = make([]referee.Player, 0, len(s.Players))
 	for _, p := range s.Players {
 		rp, _ := s.Seat(p.Number)

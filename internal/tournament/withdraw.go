@@ -7,9 +7,10 @@ import (
 	"postald/internal/referee"
 )
 
-// PlayOf is a game as the withdrawal rule counts it (seed 003, 1.10.4).
+// PlayOf is a game as the withdrawal rule counts it (seed 003, 1.10.4). The moves of an opening
+// drawn by lot (1.6.4) were on the board before play: a game with no other move was not begun.
 func PlayOf(g *referee.Game) GamePlay {
-	return GamePlay{Moves: len(g.Plies), Annulled: g.Status == referee.StatusFinished && g.Reason.WithoutResult()}
+	return GamePlay{Moves: len(g.Plies) - g.Drawn(), Annulled: g.Status == referee.StatusFinished && g.Reason.WithoutResult()}
 }
 
 // Withdrawn is the ruling on a player who leaves a round-robin (seed 003, 1.10): the clause the
@@ -77,7 +78,7 @@ func Withdraw(t *referee.Table, games []referee.Game, num int, clause, reason st
 		switch {
 		case w.Clause == ClauseStruckOut:
 			r.Kind = referee.RuleStrikeOut // 1.10.2
-		case len(g.Plies) == 0:
+		case !g.Begun():
 			r.Kind, r.Side = referee.RuleForfeit, sideOf(&g, num) // 1.10.3, 1.12.2
 		case g.Status == referee.StatusAdjudication:
 			continue // already the judge's to adjudicate (4.3.2, 1.10.4)
@@ -112,9 +113,9 @@ func TableResult(g *referee.Game) Result {
 		return Unfinished
 	case g.Status == referee.StatusFinished && g.Reason == referee.ReasonAnnulled:
 		return Annulled
-	case g.Result == referee.ResultWhite && g.Reason == referee.ReasonForfeit && len(g.Plies) == 0:
+	case g.Result == referee.ResultWhite && g.Reason == referee.ReasonForfeit && !g.Begun():
 		return WhiteByForfeit
-	case g.Result == referee.ResultBlack && g.Reason == referee.ReasonForfeit && len(g.Plies) == 0:
+	case g.Result == referee.ResultBlack && g.Reason == referee.ReasonForfeit && !g.Begun():
 		return BlackByForfeit
 	}
 	return resultOf(g.Result)

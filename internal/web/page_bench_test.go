@@ -45,7 +45,7 @@ func newSeasonPages(b *testing.B, letters int) *seasonPages {
 	limits.LettersPerHour = 1 << 20
 	o := office.New(office.Options{Store: db, From: mail.Address{Address: officetest.Address}, Limits: limits,
 		Trust: config.Trust{FromOnly: true}, Now: clock.Now, Known: k})
-	if _, err := o.Run(office.Request{Create: &office.CreateRequest{Sheet: s.Sheets[0]}}); err != nil {
+	if _, err := o.Run(&office.CreateRequest{Sheet: s.Sheets[0]}); err != nil {
 		b.Fatal(err)
 	}
 	if err := o.Sync(); err != nil {

@@ -433,7 +433,7 @@ func (s *server) picture(w http.ResponseWriter, r *http.Request, code, name stri
 	if !ok {
 		return
 	}
-	p, last, err := position(d.Table.Variant, d.Game.Plies[:n])
+	p, last, err := position(d.Table.Variant, d.Game.Setup, d.Game.Plies[:n])
 	if err != nil {
 		s.failed(w, r, d.Sheet.Language, err)
 		return
@@ -505,13 +505,19 @@ func (s *server) healthz(w http.ResponseWriter, r *http.Request) {
 	w.Write([]byte("ok\n"))
 }
 
-// position is the position after plies of a game of variant id, and the last of them.
-func position(variant string, plies []referee.Ply) (rules.Position, *rules.Move, error) {
+// position is the position after plies of a game of variant id that began from setup (its own
+// starting position, drawn by lot; "" for the variant's start), and the last of them.
+func position(variant, setup string, plies []referee.Ply) (rules.Position, *rules.Move, error) {
 	v, err := rules.VariantByID(variant)
 	if err != nil {
 		return rules.Position{}, nil, err
 	}
 	p := v.Start()
+	if setup != "" {
+		if p, err = rules.ParseFEN(v, setup); err != nil {
+			return rules.Position{}, nil, err
+		}
+	}
 	var last *rules.Move
 	for i, pl := range plies {
 		m, err := rules.ParseMove(&p, pl.Text)

@@ -84,8 +84,8 @@ type Event struct {
 	At   time.Time
 	// Letter is the letter of an EventLetter.
 	Letter mailbox.Message
-	// Request is the request of an EventRequest.
-	Request office.Request
+	// Request is the command of an EventRequest: a *office.CardRequest, a *office.RuleRequest.
+	Request office.Command
 	// Day is the day an EventPosting records the cards posted on.
 	Day daysclock.Date
 	// Want is what postald must decide of a letter or a card: accepted, rejected, or notice
@@ -433,8 +433,8 @@ func (s *Season) act(a *action) (Event, bool) {
 			side = "black"
 		}
 		ev.Kind = EventRequest
-		ev.Request = office.Request{Card: &office.CardRequest{Game: ev.Game, From: side, Postmark: a.postmark,
-			Received: daysclock.DateOf(a.at, time.UTC), Text: strings.ReplaceAll(text, "\r\n", "\n")}}
+		ev.Request = &office.CardRequest{Game: ev.Game, From: side, Postmark: a.postmark,
+			Received: daysclock.DateOf(a.at, time.UTC), Text: strings.ReplaceAll(text, "\r\n", "\n")}
 		s.counted.cards++
 	} else {
 		s.uid++
@@ -498,7 +498,7 @@ func (s *Season) ruling(at time.Time) (Event, bool) {
 		g.over = true
 	}
 	s.counted.rulings++
-	return Event{Kind: EventRequest, At: at.Add(-time.Minute), Request: office.Request{Rule: &req}, Game: id}, true
+	return Event{Kind: EventRequest, At: at.Add(-time.Minute), Request: &req, Game: id}, true
 }
 
 // line is a random legal line of the variant's, s.opt.Plies+1 long, on which the side on move has
@@ -639,7 +639,7 @@ func (c *Clock) Set(t time.Time) {
 // goroutine.
 type Postald interface {
 	Letter(m mailbox.Message) error
-	Run(req office.Request) (office.Reply, error)
+	Run(c office.Command) (office.Reply, error)
 	Tick() error
 }
 
@@ -669,26 +669,35 @@ func Play(ev Event, p Postald, db *store.DB, clock *Clock) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", ev.Game, err)
 		}
-		if c := rep.Card; c != nil && (!c.Entered || c.Verdict != string(ev.Want)) {
-			return fmt.Errorf("card (%s): %s, entered %v, want %s:\n%s", ev.Game, c.Verdict, c.Entered, ev.Want, ev.Request.Card.Text)
+		card, ok := ev.Request.(*office.CardRequest)
+		if !ok {
+			return nil
+		}
+		c, ok, err := office.As[*office.CardEntered](rep)
+		if err != nil || !ok || !c.Entered || c.Verdict != string(ev.Want) {
+			return fmt.Errorf("card (%s): %+v (%v), want %s entered:\n%s", ev.Game, c, err, ev.Want, card.Text)
 		}
 		return nil
 	case EventPosting:
-		rep, err := p.Run(office.Request{Cards: &office.CardsRequest{}})
+		rep, err := p.Run(&office.CardsRequest{})
 		if err != nil {
 			return fmt.Errorf("cards: %w", err)
 		}
-		if len(rep.Cards.Unreadable) > 0 {
-			return fmt.Errorf("cards: %d cannot be read: %v", len(rep.Cards.Unreadable), rep.Cards.Unreadable)
+		cards, _, err := office.As[*office.CardsReply](rep)
+		if err != nil {
+			return fmt.Errorf("cards: %w", err)
 		}
-		if len(rep.Cards.Cards) == 0 {
+		if cards == nil || len(cards.Cards) == 0 {
 			return nil
 		}
+		if len(cards.Unreadable) > 0 {
+			return fmt.Errorf("cards: %d cannot be read: %v", len(cards.Unreadable), cards.Unreadable)
+		}
 		var seqs []uint64
-		for _, c := range rep.Cards.Cards {
+		for _, c := range cards.Cards {
 			seqs = append(seqs, c.Seq)
 		}
-		_, err = p.Run(office.Request{Post: &office.PostRequest{Seqs: seqs, On: ev.Day}})
+		_, err = p.Run(&office.PostRequest{Seqs: seqs, On: ev.Day})
 		return err
 	}
 	return fmt.Errorf("event of kind %q", ev.Kind)

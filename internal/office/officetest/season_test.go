@@ -32,7 +32,7 @@ func TestSeason(t *testing.T) {
 	limits.LettersPerHour = 1 << 20
 	o := office.New(office.Options{Store: db, From: from, Limits: limits, Trust: config.Trust{FromOnly: true}, Now: clock.Now})
 	for _, sheet := range s.Sheets {
-		if _, err := o.Run(office.Request{Create: &office.CreateRequest{Sheet: sheet}}); err != nil {
+		if _, err := o.Run(&office.CreateRequest{Sheet: sheet}); err != nil {
 			t.Fatal(err)
 		}
 	}
