@@ -137,6 +137,7 @@ func latest(rev office.Revision, day time.Time) time.Time {
 // costs nothing and passes.
 type gate struct {
 	places chan struct{}
+	now    func() time.Time
 	mu     sync.Mutex
 	ahead  time.Duration // the work done beyond the pages' share of the time, not yet waited off
 	at     time.Time     // when ahead was last brought up to date
@@ -154,19 +155,20 @@ func newGate(n int) *gate {
 	if n < 1 {
 		n = max(1, runtime.GOMAXPROCS(0)-1)
 	}
-	return &gate{places: make(chan struct{}, n)}
+	return &gate{places: make(chan struct{}, n), now: time.Now}
 }
 
 // worked counts d of work, and returns how long the next answer must wait first.
 func (g *gate) worked(d time.Duration) time.Duration {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	now := time.Now()
+	now := g.now()
 	if !g.at.IsZero() {
-		g.ahead -= time.Duration(float64(now.Sub(g.at)) * gateShare * float64(cap(g.places)))
+		// Time with no work pays for work done, never for work to come.
+		g.ahead = max(0, g.ahead-time.Duration(float64(now.Sub(g.at))*gateShare*float64(cap(g.places))))
 	}
 	g.at = now
-	g.ahead = max(g.ahead+d, 0)
+	g.ahead += d
 	if g.ahead <= gateAhead {
 		return 0
 	}
@@ -186,9 +188,9 @@ func (g *gate) do(ctx context.Context, fn func()) bool {
 		return false
 	}
 	// The places' time is the pages' work: one answer at a time in each.
-	began := time.Now()
+	began := g.now()
 	fn()
-	g.worked(time.Since(began))
+	g.worked(g.now().Sub(began))
 	return true
 }
 

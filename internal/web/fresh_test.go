@@ -250,3 +250,30 @@ func TestGate(t *testing.T) {
 		t.Fatal("a client that does not read holds the only place")
 	}
 }
+
+// TestGateShare: the work of the answers may run a few milliseconds ahead of half the time that
+// passed (of each place's); beyond, the next answer waits until it no longer is, and time with
+// no work pays for work to come only up to that allowance.
+func TestGateShare(t *testing.T) {
+	now := time.Date(2026, 11, 2, 12, 0, 0, 0, time.UTC)
+	for _, places := range []int{1, 3} {
+		g := newGate(places)
+		g.now = func() time.Time { return now }
+		share := func(d time.Duration) time.Duration { return time.Duration(float64(d) / (gateShare * float64(places))) }
+		if wait := g.worked(gateAhead); wait != 0 {
+			t.Errorf("%d places: work of %v alone waits %v", places, gateAhead, wait)
+		}
+		if wait := g.worked(4 * time.Millisecond); wait != share(gateAhead+4*time.Millisecond) {
+			t.Errorf("%d places: %v ahead waits %v, want %v", places, gateAhead+4*time.Millisecond, wait, share(gateAhead+4*time.Millisecond))
+		}
+		now = now.Add(share(gateAhead + 4*time.Millisecond))
+		if wait := g.worked(0); wait != 0 {
+			t.Errorf("%d places: after the wait, %v more", places, wait)
+		}
+		// An idle hour pays for no more than what was owed.
+		now = now.Add(time.Hour)
+		if wait := g.worked(gateAhead + time.Millisecond); wait == 0 {
+			t.Errorf("%d places: an idle hour let %v of work through at once", places, gateAhead+time.Millisecond)
+		}
+	}
+}
