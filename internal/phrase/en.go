@@ -2,6 +2,7 @@ package phrase
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"postald/internal/daysclock"
@@ -286,6 +287,45 @@ var english = Book{
 			LascaGiveaway:         "international column checkers, giveaway",
 		},
 
+		Systems: SystemText{
+			RoundRobin:           "round-robin",
+			DoubleRoundRobin:     "double round-robin",
+			TeamRoundRobin:       "team round-robin",
+			DoubleTeamRoundRobin: "double team round-robin",
+			Scheveningen:         "Scheveningen team tournament",
+			DoubleScheveningen:   "double Scheveningen team tournament",
+			Swiss:                func(rounds int) string { return "Swiss tournament of " + enRound.count(rounds) },
+
+			TeamStandings: "Team standings", MatchResults: "Matches", BoardResults: "Results by board",
+			Team: "Team", Board: "Board", Reserve: "reserve", Round: "Round", Match: "Match",
+			Home: "White on board 1", Away: "Black on board 1", Score: "Score", Games: "Games",
+			GamePoints: "Points", Points: "Points", MatchPoints: "Match points",
+			Won: "Won", Drawn: "Drawn", Lost: "Lost",
+			HeadToHead: "Head-to-head", MatchWins: "Matches won", Coefficient: "Coeff.",
+			InPlay: "…",
+			ExtraMatch: func(team, against string) string {
+				return "Team " + team + " won every match but is not first: it has the right to an extra match for first place with team " + against + " (1.14.6)."
+			},
+			MatchSubject: func(code, home, away string) string { return code + ": match " + home + " – " + away },
+			MatchBody:    enMatchBody,
+
+			SwissRound: func(round int) string { return "R" + strconv.Itoa(round) },
+			SwissWhite: "w", SwissBlack: "b",
+			ByeNote:        "+ is a round without a game for an odd number of players: a plus, a point (1.12.2); for the coefficients it counts as the fewest points anyone scored in the tournament (1.13.11).",
+			SwissWithdrawn: "Withdrew, the results of their games played stand (1.10.5):",
+			SwissProgress: func(round, rounds int, open bool) string {
+				switch {
+				case open:
+					return fmt.Sprintf("Round %d of %d is in play; the next round is paired when its last game is finished.", round, rounds)
+				case round < rounds:
+					return fmt.Sprintf("Round %d of %d is played.", round, rounds)
+				}
+				return fmt.Sprintf("All %s are played.", enRound.count(rounds))
+			},
+			RoundSubject: func(code string, round int) string { return code + ": round " + strconv.Itoa(round) },
+			RoundBody:    enRoundBody,
+		},
+
 		Subject:      func(code, game string) string { return code + " game " + game },
 		StartSubject: func(code, name string) string { return code + ": start of the tournament \"" + name + "\"" },
 		StartBody:    enStartBody,
@@ -467,6 +507,9 @@ var english = Book{
 				"damage, after checking the backup with postald judge verify (\"A damaged store\" in the administrator's guide).",
 		},
 		RegisteredSubject: "%s: tournament registered",
+		RoundNotPaired: func(code string, round int) string {
+			return fmt.Sprintf("Round %d of the tournament %s is not paired: no pairing keeps the absolute criteria of the Dutch system (C.04.3, C1–C3), and the rules leave the round to the arbiter. The tournament waits for his decision.\n", round, code)
+		},
 		RegisteredHead: func(code, name, variant string, players, games int, start, end daysclock.Date) string {
 			return fmt.Sprintf("Tournament %s %q is registered: %s, %s, %s, from %s to %s.\n\nGames (White – Black):\n",
 				code, name, variant, enPlayer.count(players), enGame.count(games), start, end)
@@ -544,7 +587,65 @@ var (
 	enGame       = counted{plural.Word{One: "game", Many: "games"}, plural.English}
 	enMove       = counted{plural.Word{One: "move", Many: "moves"}, plural.English}
 	enPlayer     = counted{plural.Word{One: "player", Many: "players"}, plural.English}
+	enRound      = counted{plural.Word{One: "round", Many: "rounds"}, plural.English}
+	enTeam       = counted{plural.Word{One: "team", Many: "teams"}, plural.English}
 )
+
+// enMatchBody is the English letter to a captain on a complete match of his team.
+func enMatchBody(m MatchLetter) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	w("To the captain of the team \"%s\".", m.Team)
+	w("")
+	w("Tournament %s \"%s\", round %d: the match \"%s\" – \"%s\" is over, %s:%s.", m.Code, m.Name, m.Round, m.Home, m.Away, m.HomeScore, m.AwayScore)
+	w("")
+	w("The games of the match (board, White, Black, result):")
+	for _, g := range m.Games {
+		w("  %s  board %s  %s – %s  %s", g.Name, g.Board, g.White, g.Black, g.Result)
+	}
+	w("")
+	w("Your team is now in place %s, with %s points.", m.Place, m.Points)
+	w("The captain speaks for the team with the judges and sends its protests in writing (1.14.7).")
+	return b.String()
+}
+
+// enRoundBody is the English letter of a Swiss round after the first.
+func enRoundBody(r RoundLetter) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	w("Dear %s,", r.Player)
+	w("")
+	w("Tournament %s \"%s\": round %d of %d is paired. Before it you have %s points, place %s.", r.Code, r.Name, r.Round, r.Rounds, r.Points, r.Place)
+	w("")
+	if r.Bye {
+		w("You have no game in this round (an odd number of players): you score a plus, a point (1.12.2, 1.13.11).")
+	}
+	for _, g := range r.Games {
+		colour := "Black"
+		if g.White {
+			colour = "White"
+		}
+		switch g.PartnerChannel {
+		case "post":
+			w("Game %s: you play %s against %d. %s (%s).", g.Name, colour, g.Partner, g.PartnerName, enByPost)
+		case "phone":
+			w("Game %s: you play %s against %d. %s (%s).", g.Name, colour, g.Partner, g.PartnerName, enByPhone)
+		default:
+			w("Game %s: you play %s against %d. %s <%s>.", g.Name, colour, g.Partner, g.PartnerName, g.PartnerEmail)
+		}
+	}
+	if len(r.Games) > 0 {
+		w("")
+		w("Send your moves to %s as before, with the subject: %s", r.Address, r.SampleSubject)
+		w("Your thinking time counts from the day after you receive this letter (4.3.2).")
+	}
+	if r.Round < r.Rounds {
+		w("The next round is paired when the last game of this one is finished.")
+	} else {
+		w("This is the last round of the tournament.")
+	}
+	return b.String()
+}
 
 // enLongDate writes a date for people: "1 November 2026".
 func enLongDate(d daysclock.Date) string { return fmt.Sprintf("%d %s %d", d.Day, d.Month, d.Year) }
@@ -555,12 +656,28 @@ func enStartBody(s Start) string {
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	w("Dear %s,", s.Player)
 	w("")
-	w("You play in the correspondence tournament %s \"%s\": %s, a %s.", s.Code, s.Name,
-		s.Variant, map[int]string{1: "round-robin", 2: "double round-robin"}[s.Rounds])
+	system := s.System
+	if system == "" {
+		system = map[int]string{1: "round-robin", 2: "double round-robin"}[s.Rounds]
+	}
+	w("You play in the correspondence tournament %s \"%s\": %s, a %s.", s.Code, s.Name, s.Variant, system)
 	if s.Latin != "" {
 		w("The tournament code may also be written in Latin letters: %s.", s.Latin)
 	}
-	w("Your number is %d. %s, %s each, all played at the same time.", s.Number, enPlayer.count(s.Players), enGame.count(len(s.Games)))
+	switch {
+	case s.Team != "" && s.Board == 0:
+		w("You are a reserve of the team \"%s\" (one of %s), captain %s. You will have games", s.Team, enTeam.count(s.Teams), s.Captain)
+		w("when the director enters you in the line-up; a letter then gives them (1.14.2). Your number is %d.", s.Number)
+	case s.Team != "":
+		w("You play for the team \"%s\" on board %d (one of %s), captain %s.", s.Team, s.Board, enTeam.count(s.Teams), s.Captain)
+		w("Your number is %d. You have %s, all played at the same time; the colours go by the", s.Number, enGame.count(len(s.Games)))
+		w("first board (1.14.3).")
+	case s.Round > 0:
+		w("Your number is %d. %s, %s. Each round is paired by the Swiss system (FIDE Dutch", s.Number, enPlayer.count(s.Players), enRound.count(s.Rounds))
+		w("system) when the last game of the round before is finished, and its letters go out at once.")
+	default:
+		w("Your number is %d. %s, %s each, all played at the same time.", s.Number, enPlayer.count(s.Players), enGame.count(len(s.Games)))
+	}
 	w("")
 	w("The rules in brief")
 	if s.PlayFrom.IsZero() {
@@ -595,13 +712,30 @@ func enStartBody(s Start) string {
 	w("- Days are counted by the calendar of %s.", s.Zone)
 	w("- Leave: up to %s in the tournament; announce it by letter before its first day, and your", enDay.count(s.LeaveDays))
 	w("  clock stops on those days (4.1.3).")
-	w("- Protests go to the judge, %s, within %s (4.1.12).", s.Judge, enDay.count(s.ProtestDays))
+	if s.Team != "" {
+		w("- The team's protests go to the judge, %s, from its captain, in writing, within %s (4.1.12, 1.14.7).", s.Judge, enDay.count(s.ProtestDays))
+	} else {
+		w("- Protests go to the judge, %s, within %s (4.1.12).", s.Judge, enDay.count(s.ProtestDays))
+	}
 	w("")
-	w("Your games")
+	switch {
+	case s.Round > 0 && len(s.Games) == 0:
+		w("You have no game in round %d (an odd number of players): you score a plus, a point (1.12.2, 1.13.11).", s.Round)
+	case s.Round > 0:
+		w("Your game of round %d", s.Round)
+	case len(s.Games) == 0:
+		w("You have no games yet.")
+	default:
+		w("Your games")
+	}
 	for _, g := range s.Games {
 		colour := "Black"
 		if g.White {
 			colour = "White"
+		}
+		if g.PartnerTeam != "" {
+			colour += fmt.Sprintf(" on board %d", g.Board)
+			g.PartnerName += fmt.Sprintf(" (\"%s\", board %d)", g.PartnerTeam, g.PartnerBoard)
 		}
 		switch g.PartnerChannel {
 		case "post":

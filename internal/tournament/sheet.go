@@ -40,6 +40,13 @@ type Sheet struct {
 	// Players are in number order: Players[i].Number == i+1.
 	Players []Player
 
+	// System is the competition system (seed 003, 1.2); RoundRobin by default. Teams are the
+	// [[team]] tables of a team event, in the sheet's order (Team.Number); Competition the
+	// [regulation] keys of the competition (micromatches, team points), defaults filled in.
+	System      System
+	Teams       []Team
+	Competition Competition
+
 	// PlayFrom is the day play starts for the players when the tournament is registered after
 	// its start date (4.3.2: the day after the start letter is received); zero when it is
 	// registered in time and play starts on Start. It is not a key of the sheet: the office
@@ -157,8 +164,10 @@ type sheetFile struct {
 		Rounds        int    `toml:"rounds"`
 		PostalAddress string `toml:"postal_address"`
 		Phone         string `toml:"phone"`
+		System        string `toml:"system"`
 	} `toml:"tournament"`
-	Regulation referee.Regulation `toml:"regulation"`
+	Regulation regulationFile `toml:"regulation"`
+	Team       []teamFile     `toml:"team"`
 	Player     []struct {
 		Number   int    `toml:"number"`
 		Name     string `toml:"name"`
@@ -168,6 +177,13 @@ type sheetFile struct {
 		Postal   string `toml:"postal_address"`
 		Phone    string `toml:"phone"`
 	} `toml:"player"`
+}
+
+// regulationFile is the [regulation] table: the correspondence rules the referee applies and the
+// keys of the competition.
+type regulationFile struct {
+	referee.Regulation
+	Competition
 }
 
 // ParseSheet reads and checks a start sheet (formats.md). A sheet with mistakes yields an
@@ -220,25 +236,16 @@ func ParseSheet(data []byte) (*Sheet, error) {
 	checkEmail(&ps, "tournament.address", s.Address)
 	checkEmail(&ps, "tournament.judge", s.Judge)
 	checkEmail(&ps, "tournament.director", s.Director)
-	switch s.Rounds {
-	case 0:
-		if md.IsDefined("tournament", "rounds") {
-			ps.add("tournament.rounds", "0: want 1 (single round-robin) or 2 (double); leave the key out for 1")
-		}
-		s.Rounds = 1
-	case 1, 2:
-	default:
-		ps.add("tournament.rounds", "%d: want 1 (single round-robin) or 2 (double)", s.Rounds)
-	}
+	checkRounds(&ps, md, t.System, s)
 
 	// A count set to 0 would silently take its default (penalty_days = 0 still charging 6):
 	// an explicit 0 is refused, with the key named, like a negative count.
-	for _, k := range regulationCounts(f.Regulation) {
+	for _, k := range regulationCounts(f.Regulation.Regulation) {
 		if k.v == 0 && md.IsDefined("regulation", k.key) {
 			ps.add("regulation."+k.key, "0: %s; leave the key out for the default %d", k.what, k.def)
 		}
 	}
-	s.Regulation = f.Regulation.WithDefaults()
+	s.Regulation = f.Regulation.Regulation.WithDefaults()
 	checkRegulation(&ps, s.Regulation)
 
 	byNumber := map[int]int{} // number -> index in the file
@@ -324,10 +331,11 @@ func ParseSheet(data []byte) (*Sheet, error) {
 			ps.add("player", "no player has number %d: numbers run 1..%d without gaps", n, len(f.Player))
 		}
 	}
+	sort.Slice(s.Players, func(i, j int) bool { return s.Players[i].Number < s.Players[j].Number })
+	checkSystem(&ps, md, &f, s)
 	if err := ps.err(); err != nil {
 		return nil, err
 	}
-	sort.Slice(s.Players, func(i, j int) bool { return s.Players[i].Number < s.Players[j].Number })
 	return s, nil
 }
 
@@ -534,8 +542,17 @@ func (s *Sheet) PlayerByEmail(addr string) (Player, bool) {
 	return Player{}, false
 }
 
-// Games returns every game of the tournament in round order, paired by the Berger tables.
+// Games returns every game the sheet pairs, in round order: by the Berger tables of the players
+// (a round robin) or of the teams (a team event, teamDraw). A Swiss is paired round by round
+// as it is played, so its sheet pairs none (SwissGames).
 func (s *Sheet) Games() []Game {
+	switch {
+	case s.System.Teams():
+		games, _ := teamDraw(s)
+		return games
+	case s.System == Swiss:
+		return nil
+	}
 	games, _ := Pairings(len(s.Players), s.Rounds) // a parsed sheet has valid counts
 	return games
 }

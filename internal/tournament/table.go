@@ -21,6 +21,21 @@ type Results struct {
 	// Games: seed 003, 1.10.4 counts them among the games a withdrawing player has played. A
 	// results file cannot say this: there a game without a result counts as not played.
 	Begun []Played
+	// Swiss, when set, makes these the standings of a Swiss (seed 003, 1.10.5, 1.13.11); nil
+	// for a round robin.
+	Swiss *SwissScore
+}
+
+// SwissScore is what the standings of a Swiss add to its games: the pairing-allocated byes and
+// what seed 003, 1.13.11 counts for the coefficients.
+type SwissScore struct {
+	// Byes counts each player's pairing-allocated byes: a plus each, a point (1.12.2, 1.13.11).
+	Byes map[int]int
+	// Later are the points a player who withdrew is counted to have scored in the rounds he did
+	// not play, for his opponents' coefficients (1.13.11: «считается, что в оставшихся партиях
+	// он набрал бы количество очков равное среднему результату тех участников, с которыми он
+	// находился в одной очковой группе в момент прекращения игры»).
+	Later map[int]float64
 }
 
 // Entrant is a player of a crosstable.
@@ -116,7 +131,7 @@ func pairKey(a, b int) [2]int { return [2]int{min(a, b), max(a, b)} }
 // check finds what makes a table impossible: unknown or repeated players, a player meeting
 // himself, more games between two players than the rounds allow.
 func (t *Results) check(ps *problems) {
-	if t.Rounds != 1 && t.Rounds != 2 {
+	if t.Swiss == nil && t.Rounds != 1 && t.Rounds != 2 {
 		ps.add("rounds", "%d: want 1 (single round-robin) or 2 (double)", t.Rounds)
 	}
 	if t.Scoring.Win <= 0 || t.Scoring.Draw < 0 {
@@ -155,7 +170,9 @@ func (t *Results) check(ps *problems) {
 		default:
 			k := pairKey(g.White, g.Black)
 			count[k]++
-			if count[k] > t.Rounds {
+			if t.Swiss != nil && count[k] > 1 {
+				ps.add(where, "players %d and %d meet twice: in a Swiss nobody meets anybody twice (FIDE C.04.3, C1)", k[0], k[1])
+			} else if t.Swiss == nil && count[k] > t.Rounds {
 				ps.add(where, "players %d and %d meet %d times in a %d-round tournament", k[0], k[1], count[k], t.Rounds)
 			}
 		}
