@@ -194,6 +194,9 @@ func (o *Office) card(req CardRequest) (*CardEntered, error) {
 		if err != nil {
 			return err
 		}
+		if err := o.letterEnded(tx, out, st.Game.Status, dec, now); err != nil {
+			return err
+		}
 		d = decided{out: out, applied: applied, kind: DoneCard, dec: dec}
 		done.Entered, done.Verdict, done.Clauses = true, out.Verdict, out.Clause
 		done.Receipt = applied.Receipt.String()

@@ -115,8 +115,12 @@ func (o *Office) apply(tx *store.Tx, m mailbox.Message, rec store.Inbound, msgID
 		out = o.decideSafely(tx, base, m.Size, &dec)
 	}
 	out.Auth = o.authVerdict(m.Raw) // kept in the archive for the judge (authverdict.go)
+	before := statusBefore(tx, out)
 	applied, err := tx.ApplyLetter(out)
 	if err != nil {
+		return decided{}, err
+	}
+	if err := o.letterEnded(tx, out, before, dec, now); err != nil {
 		return decided{}, err
 	}
 	return decided{out: out, applied: applied, took: time.Since(began), kind: DoneLetter, dec: dec}, nil

@@ -76,9 +76,15 @@ func Register(db *store.DB, from mail.Address, data []byte, now time.Time, force
 	if odd := sh.Unusual(daysclock.DateOf(now, loc)); len(odd) > 0 && !force {
 		return nil, &tournament.InvalidError{Problems: odd}
 	}
-	pairs, err := tournament.Pairings(len(sh.Players), sh.Rounds)
-	if err != nil {
-		return nil, err
+	// The games the sheet pairs (the Berger tables of the players or of the teams); a Swiss
+	// pairs its first round now and the others as it is played (systems.go).
+	pairs := sh.Games()
+	var first tournament.PairedRound
+	if sh.System == tournament.Swiss {
+		if first, err = sh.PairSwiss(nil, nil, nil); err != nil {
+			return nil, err
+		}
+		pairs = sh.SwissGames([]tournament.PairedRound{first})
 	}
 	err = db.Update(func(tx *store.Tx) error {
 		if _, err := tx.Tournament(sh.Code); err == nil {
@@ -110,7 +116,14 @@ func Register(db *store.DB, from mail.Address, data []byte, now time.Time, force
 				return fmt.Errorf("game %s: %w", pr.Name, err)
 			}
 		}
-		for _, l := range append(sh.StartLetters(), officialsLetters(sh, pairs)...) {
+		letters := sh.StartLetters()
+		if sh.System == tournament.Swiss {
+			if err := recordRound(tx, sh.Code, first, now); err != nil {
+				return err
+			}
+			letters = sh.SwissStartLetters(first)
+		}
+		for _, l := range append(letters, officialsLetters(sh, pairs)...) {
 			for _, o := range startOutgoing(from, sh, l, now) {
 				if _, err := tx.Enqueue(o, now); err != nil {
 					return err

@@ -1,0 +1,293 @@
+package office
+
+// The competition systems in the unit of work (seed 003, 1.2): what the end of a game brings to
+// its tournament beyond the game itself. In a Swiss, the end of the last game of a round pairs
+// the next round at once, in the same transaction, and its letters go out with the letter that
+// ended the game (by correspondence a round starts when the round before is finished or
+// adjudicated); in a team event, the end of the last game of a match sends both captains its
+// result (1.14.7). The pairing and the tables are the core's (package tournament); this file
+// only reads the store, calls it and records what it decided.
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/mail"
+	"slices"
+	"strings"
+	"time"
+
+	"postald/internal/mailwrite"
+	"postald/internal/phrase"
+	"postald/internal/referee"
+	"postald/internal/store"
+	"postald/internal/swiss"
+	"postald/internal/tournament"
+)
+
+// kindPair is the kind of the record of a Swiss round's pairing in the rulings log (Details: the
+// tournament.PairedRound): the log, append-only and chained, is where the tournament's decisions
+// after its registration are kept, and it moves with the tournament to its archive.
+const kindPair = "pair"
+
+// pairedRounds returns the Swiss rounds recorded in rulings, in order.
+func pairedRounds(rulings []store.Ruling) ([]tournament.PairedRound, error) {
+	var out []tournament.PairedRound
+	for _, ru := range rulings {
+		if ru.Kind != kindPair || ru.Game.Game != "" {
+			continue
+		}
+		var r tournament.PairedRound
+		if err := json.Unmarshal(ru.Details, &r); err != nil {
+			return nil, fmt.Errorf("ruling #%d: the pairing of a round: %w", ru.Seq, err)
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// withdrawnIn returns the numbers of the players who withdrew, from the rulings of their
+// tournament (seed 003, 1.10), in the order they did.
+func withdrawnIn(rulings []store.Ruling) []int {
+	var out []int
+	for _, ru := range rulings {
+		if ru.Kind != kindWithdraw {
+			continue
+		}
+		var d withdrawal
+		if json.Unmarshal(ru.Details, &d) == nil && d.Player > 0 && !slices.Contains(out, d.Player) {
+			out = append(out, d.Player)
+		}
+	}
+	return out
+}
+
+// recordRound records the pairing of a Swiss round in the rulings log.
+func recordRound(tx *store.Tx, code string, r tournament.PairedRound, now time.Time) error {
+	details, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	_, err = tx.AppendRuling(store.Ruling{Game: store.GameID{Tournament: code}, Time: now, Kind: kindPair,
+		Clause: "1.2", Reason: fmt.Sprintf("round %d paired by the FIDE Dutch system (C.04.3)", r.Round), Details: details})
+	return err
+}
+
+// tableResults reads the result of every finished game of tournament code as the crosstable
+// counts it (tournament.TableResult), by game name.
+func tableResults(tx *store.Tx, code string) (map[string]tournament.Result, error) {
+	ids, err := tx.Games(code)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]tournament.Result, len(ids))
+	for _, id := range ids {
+		g, _, err := tx.LoadGame(id, nil)
+		if err != nil {
+			return nil, err
+		}
+		if r := tournament.TableResult(&g); r.Finished() {
+			out[id.Game] = r
+		}
+	}
+	return out, nil
+}
+
+// gameEnded is what the end of game id, just recorded in tx, brings to its tournament (see the
+// file's comment). A rule that leaves the next step to people (a Swiss round no pairing of the
+// rules completes, C.04.3) does not undo the game's end: the judge and the director are told,
+// and the error is only logged.
+func gameEnded(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *referee.Table, id store.GameID, now time.Time) error {
+	switch {
+	case sh.System == tournament.Swiss:
+		return nextSwissRound(tx, from, sh, t, now)
+	case sh.System.Teams():
+		return matchEnded(tx, from, sh, id, now)
+	}
+	return nil
+}
+
+// nextSwissRound pairs the next round of a Swiss once every game of the last round paired is
+// finished, opens its games and sends its letters, all in tx.
+func nextSwissRound(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *referee.Table, now time.Time) error {
+	rulings, err := tx.Rulings(store.GameID{Tournament: sh.Code})
+	if err != nil {
+		return err
+	}
+	rounds, err := pairedRounds(rulings)
+	if err != nil {
+		return err
+	}
+	if len(rounds) == 0 || len(rounds) >= sh.Rounds {
+		return nil // the last round is played: the tournament ends with it
+	}
+	results, err := tableResults(tx, sh.Code)
+	if err != nil {
+		return err
+	}
+	if done, _ := tournament.RoundFinished(rounds[len(rounds)-1], results); !done {
+		return nil
+	}
+	withdrawn := withdrawnIn(rulings)
+	next, err := sh.PairSwiss(rounds, results, withdrawn)
+	if err != nil {
+		if !errors.Is(err, swiss.ErrNoPairing) {
+			return err
+		}
+		return roundNotPaired(tx, from, sh, len(rounds)+1, now)
+	}
+	standings, err := sh.ComputeSwiss(rounds, results, withdrawn)
+	if err != nil {
+		return err
+	}
+	if err := recordRound(tx, sh.Code, next, now); err != nil {
+		return err
+	}
+	games := sh.SwissGames([]tournament.PairedRound{next})
+	if err := openGames(tx, from, sh, t, games, now); err != nil {
+		return err
+	}
+	letters := append(sh.RoundLetters(next, standings), roundOfficialsLetters(sh, next, games)...)
+	return enqueueLetters(tx, from, sh, letters, now)
+}
+
+// openGames opens games in tx at now: White on move, his clock running from the day after the
+// letters that name them are received (referee.Open, 4.3.2).
+func openGames(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *referee.Table, games []tournament.Game, now time.Time) error {
+	for _, g := range games {
+		id := store.GameID{Tournament: sh.Code, Game: g.Name}
+		if _, err := tx.GameParts(id); err == nil {
+			return fmt.Errorf("game %s: %w", id.Key(), ErrRegistered)
+		} else if !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+		if err := Record(tx, from, id, sh, t, referee.Open(t, g.Name, now), now); err != nil {
+			return fmt.Errorf("game %s: %w", g.Name, err)
+		}
+	}
+	return nil
+}
+
+// enqueueLetters puts letters of the tournament in the outbox: to players by their channels
+// (startOutgoing), to officials and captains (Letter.Number 0) by e-mail, without a picture.
+func enqueueLetters(tx *store.Tx, from mail.Address, sh *tournament.Sheet, letters []tournament.Letter, now time.Time) error {
+	for _, l := range letters {
+		out := []store.Outgoing{officialOutgoing(from, sh, l, now)}
+		if l.Number != 0 {
+			out = startOutgoing(from, sh, l, now)
+		}
+		for _, o := range out {
+			if _, err := tx.Enqueue(o, now); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// officialOutgoing writes a letter of the tournament to an official or a captain for the outbox.
+func officialOutgoing(from mail.Address, sh *tournament.Sheet, l tournament.Letter, now time.Time) store.Outgoing {
+	raw := mailwrite.Compose(mailwrite.Letter{From: from, To: []mail.Address{{Address: l.To}}, Subject: l.Subject, Body: l.Body,
+		Date: now, Game: sh.Code + "/", Verdict: string(referee.Notice)})
+	return store.Outgoing{From: from.Address, To: []string{l.To}, Raw: raw, Game: store.GameID{Tournament: sh.Code}, Verdict: string(referee.Notice)}
+}
+
+// roundOfficialsLetters tell the judge and the director that a Swiss round is paired, with its
+// games and its bye.
+func roundOfficialsLetters(sh *tournament.Sheet, r tournament.PairedRound, games []tournament.Game) []tournament.Letter {
+	book := phrase.For(sh.Language)
+	var b strings.Builder
+	b.WriteString(book.Tournament.Systems.RoundSubject(sh.Code, r.Round) + "\n\n")
+	ch := &book.Channels
+	for _, g := range games {
+		fmt.Fprintf(&b, "  %-6s %s – %s\n", g.Name, listed(ch, sh.Players[g.White-1]), listed(ch, sh.Players[g.Black-1]))
+	}
+	if r.Bye != 0 {
+		fmt.Fprintf(&b, "  +      %s\n", listed(ch, sh.Players[r.Bye-1]))
+	}
+	return toOfficials(sh, book.Tournament.Systems.RoundSubject(sh.Code, r.Round), b.String())
+}
+
+// toOfficials addresses one letter to the judge and to the director (once when they are one).
+func toOfficials(sh *tournament.Sheet, subject, body string) []tournament.Letter {
+	var out []tournament.Letter
+	seen := map[string]bool{}
+	for _, to := range []string{sh.Judge, sh.Director} {
+		if to != "" && !seen[strings.ToLower(to)] {
+			seen[strings.ToLower(to)] = true
+			out = append(out, tournament.Letter{To: to, Subject: subject, Body: body})
+		}
+	}
+	return out
+}
+
+// roundNotPaired tells the judge and the director that round n of a Swiss cannot be paired by
+// the rules, which leave it to them (C.04.3: no pairing keeps the absolute criteria); the
+// pairing's own reason is what postald pair -dutch says of the tournament's TRF (export -trf).
+func roundNotPaired(tx *store.Tx, from mail.Address, sh *tournament.Sheet, n int, now time.Time) error {
+	book := phrase.For(sh.Language)
+	subject := book.Tournament.Systems.RoundSubject(sh.Code, n)
+	return enqueueLetters(tx, from, sh, toOfficials(sh, subject, book.Office.RoundNotPaired(sh.Code, n)), now)
+}
+
+// matchEnded sends both captains the result of the match of game id once its last game is
+// finished (1.14.7).
+func matchEnded(tx *store.Tx, from mail.Address, sh *tournament.Sheet, id store.GameID, now time.Time) error {
+	m, ok := sh.MatchOf(id.Game)
+	if !ok {
+		return nil
+	}
+	for _, name := range m.Games {
+		st, err := tx.GameStatus(store.GameID{Tournament: sh.Code, Game: name})
+		if err != nil {
+			return err
+		}
+		if st != referee.StatusFinished {
+			return nil
+		}
+	}
+	results, err := tableResults(tx, sh.Code)
+	if err != nil {
+		return err
+	}
+	in, err := sh.TeamResults(results)
+	if err != nil {
+		return err
+	}
+	tt, err := tournament.ComputeTeams(in)
+	if err != nil {
+		return err
+	}
+	for _, mr := range tt.Matches {
+		if mr.Number == m.Number && mr.Complete {
+			return enqueueLetters(tx, from, sh, sh.MatchLetters(mr, tt, results), now)
+		}
+	}
+	return nil
+}
+
+// statusBefore returns the status of the game a letter's outcome is about as the store holds it
+// before the outcome is applied; "" when there is none.
+func statusBefore(tx *store.Tx, out store.LetterOutcome) referee.Status {
+	if out.State == nil || out.Game.Game == "" {
+		return ""
+	}
+	st, err := tx.GameStatus(out.Game)
+	if err != nil {
+		return ""
+	}
+	return st
+}
+
+// letterEnded runs gameEnded when the decision of a letter (or card), just applied, ended its
+// game, whose status was before.
+func (o *Office) letterEnded(tx *store.Tx, out store.LetterOutcome, before referee.Status, dec referee.Decision, now time.Time) error {
+	if out.State == nil || before == "" || before == referee.StatusFinished || dec.Game.Status != referee.StatusFinished {
+		return nil
+	}
+	t, sh, err := o.table(tx, out.Game.Tournament)
+	if err != nil {
+		return err
+	}
+	return gameEnded(tx, o.opt.From, sh, t, out.Game, now)
+}

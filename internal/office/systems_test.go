@@ -1,0 +1,376 @@
+package office
+
+import (
+	"fmt"
+	"hash/fnv"
+	"mime"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"postald/internal/referee"
+	"postald/internal/report"
+	"postald/internal/store"
+	"postald/internal/tournament"
+)
+
+// teamSheet writes the start sheet of a team event of teams teams of boards boards each, every
+// pairing playing micromatch games: team i's board k is player (i-1)·boards+k.
+func teamSheet(system string, teams, boards, micromatch int, extra string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "[tournament]\ncode = \"КМ-%d%d\"\nname = \"Командный матч\"\nvariant = \"russian\"\nstart = 2026-11-01\nend = 2027-10-31\n", teams, boards)
+	fmt.Fprintf(&b, "address = \"moves@club.example\"\njudge = \"judge@club.example\"\ndirector = \"td@club.example\"\nsystem = %q\n", system)
+	fmt.Fprintf(&b, "\n[regulation]\nmicromatch = %d\n%s", micromatch, extra)
+	for i := 1; i <= teams; i++ {
+		fmt.Fprintf(&b, "\n[[team]]\nname = \"Клуб %d\"\ncaptain = \"captain%d@club.example\"\nboards = [", i, i)
+		for k := 1; k <= boards; k++ {
+			if k > 1 {
+				b.WriteString(", ")
+			}
+			fmt.Fprint(&b, (i-1)*boards+k)
+		}
+		b.WriteString("]\n")
+	}
+	for n := 1; n <= teams*boards; n++ {
+		fmt.Fprintf(&b, "\n[[player]]\nnumber = %d\nname = \"Игрок %d\"\nemail = \"p%d@mail.example\"\n", n, n, n)
+	}
+	return b.String()
+}
+
+// outcome is the result a test gives game name: a win for White, for Black, or a draw, spread
+// by a hash of the name and the seed.
+func outcome(name string, seed uint32) tournament.Result {
+	h := fnv.New32a()
+	fmt.Fprint(h, name, seed)
+	return []tournament.Result{tournament.WhiteWins, tournament.BlackWins, tournament.Draw}[h.Sum32()%3]
+}
+
+// letterFrom writes a letter of player num about game name.
+func letterFrom(code string, num int, name, body string, at time.Time, id int) []byte {
+	raw := fmt.Sprintf("From: p%d@mail.example\r\nTo: moves@club.example\r\nSubject: %s\r\nDate: %s\r\nMessage-ID: <sys-%d@mail.example>\r\n"+
+		"Content-Type: text/plain; charset=utf-8\r\n\r\n%s\r\n",
+		num, mime.QEncoding.Encode("utf-8", code+" партия "+name), at.Format(time.RFC1123Z), id, strings.ReplaceAll(body, "\n", "\r\n"))
+	return []byte(raw)
+}
+
+// player plays games of a simulation to the results outcome gives, by letters: White's move then
+// Black's resignation; White's resignation; a move with a draw offer, then its acceptance.
+type player struct {
+	t   *testing.T
+	sim *Simulation
+	at  time.Time
+	n   int
+}
+
+func (p *player) send(num int, name, body string) Done {
+	p.t.Helper()
+	p.n++
+	p.at = p.at.Add(time.Hour)
+	step, err := p.sim.Letter(letterFrom(p.sim.Sheet().Code, num, name, body, p.at, p.n))
+	if err != nil {
+		p.t.Fatalf("game %s, letter of %d: %v", name, num, err)
+	}
+	if step.Letter.Held != "" || step.Letter.Kind == "" {
+		p.t.Fatalf("game %s, letter of %d %q: held (%s)", name, num, body, step.Letter.Held)
+	}
+	return step.Letter
+}
+
+func (p *player) play(g tournament.Game, r tournament.Result) {
+	p.t.Helper()
+	code := p.sim.Sheet().Code
+	head := fmt.Sprintf("Турнир %s, партия %s.\n", code, g.Name)
+	switch r {
+	case tournament.WhiteWins:
+		p.send(g.White, g.Name, head+"Мой ход: 1. c3-d4")
+		p.send(g.Black, g.Name, head+"Ваш ход 1. c3-d4 получил. Сдаюсь.")
+	case tournament.BlackWins:
+		p.send(g.White, g.Name, head+"Сдаюсь.")
+	case tournament.Draw:
+		p.send(g.White, g.Name, head+"Мой ход: 1. c3-d4\nПредлагаю ничью.")
+		p.send(g.Black, g.Name, head+"Ваш ход 1. c3-d4 получил. Принимаю ничью.")
+	}
+	st, err := p.sim.Game(g.Name)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	if got := tournament.TableResult(&st.Game); st.Game.Status != referee.StatusFinished || got != r {
+		p.t.Fatalf("game %s: %s %s after its letters, want %s", g.Name, st.Game.Status, got, r)
+	}
+}
+
+// handCount is the team standings counted in the test, independently of package tournament: the
+// points of each team in each match (the points of its players in the match's games, 1.14.6),
+// the match points (2, 1, 0: the note of 1.14.7), and the coefficient of seed 000, 3.7.3 (each
+// match's result times the opponent's points in all matches, summed).
+type handCount struct {
+	games, matches, coefficient map[int]float64 // by team
+	score                       map[[2]int][2]float64
+}
+
+func countByHand(sh *tournament.Sheet, results map[string]tournament.Result, byMatches bool) handCount {
+	h := handCount{games: map[int]float64{}, matches: map[int]float64{}, coefficient: map[int]float64{}, score: map[[2]int][2]float64{}}
+	teamOf := map[int]int{}
+	for _, t := range sh.Teams {
+		for _, n := range t.Boards {
+			teamOf[n] = t.Number
+		}
+	}
+	type match struct{ a, b int }
+	var order []match
+	for _, g := range sh.Games() {
+		a, b := teamOf[g.White], teamOf[g.Black]
+		k := [2]int{min(a, b), max(a, b)}
+		if _, ok := h.score[k]; !ok {
+			order = append(order, match{k[0], k[1]})
+		}
+		pw, pb := 0.0, 0.0
+		switch results[g.Name] {
+		case tournament.WhiteWins:
+			pw = 1
+		case tournament.BlackWins:
+			pb = 1
+		case tournament.Draw:
+			pw, pb = 0.5, 0.5
+		}
+		s := h.score[k]
+		if a == k[0] {
+			s[0], s[1] = s[0]+pw, s[1]+pb
+		} else {
+			s[0], s[1] = s[0]+pb, s[1]+pw
+		}
+		h.score[k] = s
+	}
+	mp := func(own, their float64) float64 {
+		switch {
+		case own > their:
+			return 2
+		case own == their:
+			return 1
+		}
+		return 0
+	}
+	for _, m := range order {
+		s := h.score[[2]int{m.a, m.b}]
+		h.games[m.a] += s[0]
+		h.games[m.b] += s[1]
+		h.matches[m.a] += mp(s[0], s[1])
+		h.matches[m.b] += mp(s[1], s[0])
+	}
+	points := h.games
+	if byMatches {
+		points = h.matches
+	}
+	for _, m := range order {
+		s := h.score[[2]int{m.a, m.b}]
+		ra, rb := s[0], s[1]
+		if byMatches {
+			ra, rb = mp(s[0], s[1]), mp(s[1], s[0])
+		}
+		h.coefficient[m.a] += ra * points[m.b]
+		h.coefficient[m.b] += rb * points[m.a]
+	}
+	return h
+}
+
+// TestTeamEventsPlayedThrough plays team events of 2 to 8 teams on 2 to 6 boards, team round
+// robins and Scheveningen matches, single games and micromatches of two, every game by letters
+// through the office (postald simulate's path), and checks what the players, the captains and
+// the director get: the colours of every game by the first board (1.14.3), every member against
+// every member in a Scheveningen match, each captain's letter with his match's score when its
+// last game ends (1.14.7), and the team standings, match results and coefficients of the
+// director's report as the test counts them by hand.
+func TestTeamEventsPlayedThrough(t *testing.T) {
+	for _, c := range []struct {
+		system                    string
+		teams, boards, micromatch int
+		extra                     string
+	}{
+		{"team-round-robin", 2, 2, 1, ""},
+		{"team-round-robin", 3, 4, 2, ""},
+		{"team-round-robin", 4, 3, 1, "team_points = \"matches\"\n"},
+		{"team-round-robin", 8, 6, 1, ""},
+		{"scheveningen", 2, 6, 1, ""},
+		{"scheveningen", 3, 2, 2, ""},
+		{"scheveningen", 8, 2, 1, "team_points = \"matches\"\n"},
+	} {
+		t.Run(fmt.Sprintf("%s %d teams %d boards micromatch %d %s", c.system, c.teams, c.boards, c.micromatch, strings.TrimSpace(c.extra)), func(t *testing.T) {
+			if testing.Short() && c.teams*c.boards > 20 {
+				t.Skip("a long event")
+			}
+			sim, err := NewSimulation([]byte(teamSheet(c.system, c.teams, c.boards, c.micromatch, c.extra)), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer sim.Close()
+			sh := sim.Sheet()
+			games := sh.Games()
+			checkColours(t, sh, games, c.micromatch)
+			p := &player{t: t, sim: sim, at: time.Date(2026, 11, 2, 8, 0, 0, 0, time.UTC)}
+			results := map[string]tournament.Result{}
+			for _, g := range games {
+				r := outcome(g.Name, uint32(c.teams*10+c.boards))
+				p.play(g, r)
+				results[g.Name] = r
+			}
+			byMatches := strings.Contains(c.extra, "matches")
+			want := countByHand(sh, results, byMatches)
+
+			var in report.Input
+			if err := sim.Store().View(func(tx *store.Tx) error {
+				got, err := tableResults(tx, sh.Code)
+				if err != nil {
+					return err
+				}
+				if len(got) != len(games) {
+					t.Errorf("%d results in the store, want %d", len(got), len(games))
+				}
+				in, err = reportInput(tx, sh, sim.Zone(), p.at, nil, nil)
+				return err
+			}); err != nil {
+				t.Fatal(err)
+			}
+			tr, err := sh.TeamResults(results)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tt, err := tournament.ComputeTeams(tr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range tt.Standings {
+				if s.GamePoints != want.games[s.Number] || s.MatchPoints != want.matches[s.Number] || s.Tiebreaks[tournament.TeamCoefficient] != want.coefficient[s.Number] {
+					t.Errorf("team %d: points %v, match points %v, coefficient %v; by hand %v, %v, %v", s.Number, s.GamePoints, s.MatchPoints,
+						s.Tiebreaks[tournament.TeamCoefficient], want.games[s.Number], want.matches[s.Number], want.coefficient[s.Number])
+				}
+			}
+			for i := 1; i < len(tt.Standings); i++ {
+				a, b := tt.Standings[i-1], tt.Standings[i]
+				pa, pb := a.GamePoints, b.GamePoints
+				if byMatches {
+					pa, pb = a.MatchPoints, b.MatchPoints
+				}
+				if pa < pb {
+					t.Errorf("team %d (%v) placed above team %d (%v)", a.Number, pa, b.Number, pb)
+				}
+			}
+			text, err := report.Text(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range tt.Standings {
+				row := fmt.Sprintf("%s  %d  Клуб %d", s.Place, s.Number, s.Number)
+				if !strings.Contains(text, row) {
+					t.Errorf("the report has no line %q:\n%s", row, text)
+				}
+			}
+			checkCaptains(t, sim, sh, want)
+		})
+	}
+}
+
+// checkColours checks the colours of every game by the first board (1.14.3): in each match, the
+// team with White on board 1 has White on the odd boards and Black on the even ones (in a
+// Scheveningen match, on board i against board j when i+j is even); a micromatch's games
+// alternate the colours (1.11); a Scheveningen match pairs every member with every member.
+func checkColours(t *testing.T, sh *tournament.Sheet, games []tournament.Game, micromatch int) {
+	t.Helper()
+	type at struct{ team, board int }
+	seat := map[int]at{}
+	for _, tm := range sh.Teams {
+		for k, n := range tm.Boards {
+			seat[n] = at{tm.Number, k + 1}
+		}
+	}
+	byMatch := map[[2]int][]tournament.Game{}
+	for _, g := range games {
+		a, b := seat[g.White].team, seat[g.Black].team
+		byMatch[[2]int{min(a, b), max(a, b)}] = append(byMatch[[2]int{min(a, b), max(a, b)}], g)
+	}
+	n := len(sh.Teams[0].Boards)
+	for k, ms := range byMatch {
+		home := 0 // the team with White in the first game of board 1 against board 1
+		pairs := map[[2]int]int{}
+		for _, g := range ms {
+			w, b := seat[g.White], seat[g.Black]
+			if w.board == 1 && b.board == 1 && home == 0 {
+				home = w.team
+			}
+			pairs[[2]int{min(g.White, g.Black), max(g.White, g.Black)}]++
+		}
+		for _, g := range ms {
+			w, b := seat[g.White], seat[g.Black]
+			hb, ab := w.board, b.board
+			if w.team != home {
+				hb, ab = b.board, w.board
+			}
+			want := (hb+ab)%2 == 0 // the home team's colour on these boards: White
+			if sh.System == tournament.TeamRoundRobin {
+				if hb != ab {
+					t.Errorf("game %s: board %d against board %d in a team round robin", g.Name, hb, ab)
+				}
+				want = hb%2 == 1
+			}
+			if micromatch > 1 && g.Leg%2 == 0 {
+				want = !want
+			}
+			if got := w.team == home; got != want {
+				t.Errorf("match %v, game %s (boards %d and %d, leg %d): the home team %d has White %v, want %v", k, g.Name, hb, ab, g.Leg, home, got, want)
+			}
+		}
+		wantPairs := n
+		if sh.System == tournament.Scheveningen {
+			wantPairs = n * n
+		}
+		if len(pairs) != wantPairs {
+			t.Errorf("match %v: %d pairs of players, want %d", k, len(pairs), wantPairs)
+		}
+		for pr, c := range pairs {
+			if c != micromatch {
+				t.Errorf("match %v: players %v meet %d times, want %d", k, pr, c, micromatch)
+			}
+		}
+	}
+}
+
+// checkCaptains checks that each captain got one letter per match of his team, with its score.
+func checkCaptains(t *testing.T, sim *Simulation, sh *tournament.Sheet, want handCount) {
+	t.Helper()
+	all := mailedSince(t, sim.Store(), 0)
+	for _, tm := range sh.Teams {
+		var got []mailed
+		for _, m := range all {
+			if m.to == tm.Captain {
+				got = append(got, m)
+			}
+		}
+		if len(got) != len(sh.Teams)-1 {
+			t.Errorf("captain of team %d: %d letters, want one per match, %d", tm.Number, len(got), len(sh.Teams)-1)
+		}
+		for _, m := range got {
+			if !strings.Contains(m.body, "«Клуб "+fmt.Sprint(tm.Number)+"»") {
+				t.Errorf("captain of team %d: a letter not about his team:\n%s", tm.Number, m.body)
+			}
+		}
+	}
+	for _, m := range sh.Matches() {
+		home, away := m.Home, m.Away
+		k := [2]int{min(home, away), max(home, away)}
+		s := want.score[k]
+		hs, as := s[0], s[1]
+		if home != k[0] {
+			hs, as = as, hs
+		}
+		score := tournament.FormatPoints(hs) + ":" + tournament.FormatPoints(as)
+		for _, team := range []int{home, away} {
+			tm, _ := sh.Team(team)
+			found := slices.ContainsFunc(all, func(l mailed) bool {
+				return l.to == tm.Captain && strings.Contains(l.body, fmt.Sprintf("«Клуб %d» – «Клуб %d» закончен со счётом %s.", home, away, score))
+			})
+			if !found {
+				t.Errorf("match %d (%d–%d): the captain of team %d has no letter with the score %s", m.Number, home, away, team, score)
+			}
+		}
+	}
+}
