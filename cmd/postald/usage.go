@@ -48,11 +48,15 @@ examples:
   postald report -send -config /etc/postald/postald.toml
 `,
 	"export": `usage: postald export [-config FILE] -game GAME
+       postald export [-config FILE] -trf [-tournament CODE]
 
 Writes one game as PDN. GAME is TOURNAMENT/W-B, or W-B when there is one tournament.
+With -trf, writes a Swiss tournament as a FIDE tournament report file (TRF-2026) of its
+finished rounds, which postald pair -dutch and the arbiters' programs read.
 
-example:
+examples:
   postald export -game ЗК-1/1-2 > zk1-1-2.pdn
+  postald export -trf -tournament ШВ-2026 > sw2026.trf
 `,
 	"simulate": `usage: postald simulate -sheet START.toml LETTERS.mbox
 

@@ -203,14 +203,18 @@ type TournamentReport struct {
 	Director string `json:"director,omitempty"`
 }
 
-// ExportRequest: `export`, one game as PDN.
+// ExportRequest: `export`, one game as PDN; with TRF, the Swiss Tournament (or the store's one
+// tournament) as a FIDE tournament report file.
 type ExportRequest struct {
-	Game string `json:"game"`
+	Game       string `json:"game"`
+	TRF        bool   `json:"trf,omitempty"`
+	Tournament string `json:"tournament,omitempty"`
 }
 
-// ExportReply is the game's PDN.
+// ExportReply is the game's PDN, or the tournament's TRF.
 type ExportReply struct {
 	PDN []byte `json:"pdn"`
+	TRF []byte `json:"trf,omitempty"`
 }
 
 // CreateRequest: `tournament create`. The start sheet travels as data, not as a path: the daemon
@@ -397,6 +401,7 @@ func (o *Office) canonical(req *Request) error {
 		c := *req.Export
 		req.Export = &c // the caller's request stays as it was
 		games = append(games, &c.Game)
+		codes = append(codes, &c.Tournament)
 	case req.Card != nil:
 		c := *req.Card
 		req.Card = &c // the caller's request stays as it was
@@ -438,7 +443,7 @@ func (o *Office) createTournament(req CreateRequest) (*Registered, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Registered{Code: sh.Code, Players: len(sh.Players), Games: len(sh.Players) * (len(sh.Players) - 1) / 2 * sh.Rounds,
+	return &Registered{Code: sh.Code, Players: len(sh.Players), Games: registeredGames(sh),
 		Variant: sh.Variant, Start: sh.Start, End: sh.End}, nil
 }
 

@@ -291,3 +291,55 @@ func (o *Office) letterEnded(tx *store.Tx, out store.LetterOutcome, before refer
 	}
 	return gameEnded(tx, o.opt.From, sh, t, out.Game, now)
 }
+
+// registeredGames counts the games a tournament opens when it is registered: the sheet's, or the
+// first round's of a Swiss.
+func registeredGames(sh *tournament.Sheet) int {
+	if sh.System == tournament.Swiss {
+		return len(sh.Players) / 2
+	}
+	return len(sh.Games())
+}
+
+// exportTRF writes the Swiss code (the store's one tournament when code is empty) as a FIDE
+// tournament report file (tournament.Sheet.TRF).
+func (o *Office) exportTRF(code string) (*ExportReply, error) {
+	var data []byte
+	err := o.opt.Store.View(func(tx *store.Tx) error {
+		if code == "" {
+			codes, err := tx.Tournaments()
+			if err != nil {
+				return err
+			}
+			if len(codes) != 1 {
+				return fmt.Errorf("%w: the store holds %d tournaments: name one with -tournament", ErrBadRequest, len(codes))
+			}
+			code = codes[0]
+		}
+		sh, err := o.sheet(tx, code)
+		if err != nil {
+			return err
+		}
+		rulings, err := tx.Rulings(store.GameID{Tournament: code})
+		if err != nil {
+			return err
+		}
+		rounds, err := pairedRounds(rulings)
+		if err != nil {
+			return err
+		}
+		results, err := tableResults(tx, code)
+		if err != nil {
+			return err
+		}
+		data, err = sh.TRF(rounds, results, withdrawnIn(rulings))
+		if err != nil {
+			return fmt.Errorf("%w: %v", ErrBadRequest, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &ExportReply{TRF: data}, nil
+}

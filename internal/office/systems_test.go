@@ -12,7 +12,9 @@ import (
 	"postald/internal/referee"
 	"postald/internal/report"
 	"postald/internal/store"
+	"postald/internal/swiss"
 	"postald/internal/tournament"
+	"postald/internal/trf"
 )
 
 // teamSheet writes the start sheet of a team event of teams teams of boards boards each, every
@@ -371,6 +373,216 @@ func checkCaptains(t *testing.T, sim *Simulation, sh *tournament.Sheet, want han
 			if !found {
 				t.Errorf("match %d (%d–%d): the captain of team %d has no letter with the score %s", m.Number, home, away, team, score)
 			}
+		}
+	}
+}
+
+// swissSheet writes the start sheet of a Swiss of n players and rounds rounds.
+func swissSheet(n, rounds int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "[tournament]\ncode = \"ШВ-%d\"\nname = \"Швейцарка\"\nvariant = \"russian\"\nstart = 2026-11-01\nend = 2027-10-31\n", n)
+	fmt.Fprintf(&b, "address = \"moves@club.example\"\njudge = \"judge@club.example\"\ndirector = \"td@club.example\"\nsystem = \"swiss\"\nrounds = %d\n", rounds)
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "\n[[player]]\nnumber = %d\nname = \"Игрок %d\"\nemail = \"p%d@mail.example\"\n", i, i, i)
+	}
+	return b.String()
+}
+
+// swissRounds reads the rounds the office paired.
+func swissRounds(t *testing.T, sim *Simulation) []tournament.PairedRound {
+	t.Helper()
+	var rounds []tournament.PairedRound
+	if err := sim.Store().View(func(tx *store.Tx) error {
+		rulings, err := tx.Rulings(store.GameID{Tournament: sim.Sheet().Code})
+		if err != nil {
+			return err
+		}
+		rounds, err = pairedRounds(rulings)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return rounds
+}
+
+// TestSwissPlayedThrough plays Swiss tournaments by letters through the office: round 1 is paired
+// at registration; the letter that ends a round's last game pairs the next round, opens its games
+// and sends its letters in the same step; a player who withdraws keeps his results and is not
+// paired again (1.10.5); every round postald paired is the pairing the Dutch system gives from
+// the TRF postald exports (what an arbiter's program checks), and the standings' Buchholz is
+// the test's own count (the bye counting as the fewest points anyone scored, 1.13.11).
+func TestSwissPlayedThrough(t *testing.T) {
+	for _, c := range []struct {
+		players, rounds, withdraw, seed int
+	}{
+		{7, 4, 0, 1},
+		{8, 5, 0, 2},
+		{11, 5, 4, 3},
+		{16, 6, 0, 4},
+	} {
+		t.Run(fmt.Sprintf("%d players %d rounds", c.players, c.rounds), func(t *testing.T) {
+			sim, err := NewSimulation([]byte(swissSheet(c.players, c.rounds)), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer sim.Close()
+			sh := sim.Sheet()
+			p := &player{t: t, sim: sim, at: time.Date(2026, 11, 2, 8, 0, 0, 0, time.UTC)}
+			// The tournament is registered at its start: round 1 is paired then.
+			if _, err := sim.Finish(p.at); err != nil {
+				t.Fatal(err)
+			}
+			results := map[string]tournament.Result{}
+			left := 0
+			for r := 1; r <= c.rounds; r++ {
+				rounds := swissRounds(t, sim)
+				if len(rounds) != r {
+					t.Fatalf("before round %d is played: %d rounds paired", r, len(rounds))
+				}
+				round := rounds[r-1]
+				if left != 0 && round.Pairs(left) {
+					t.Errorf("round %d pairs player %d, who withdrew (1.10.5)", r, left)
+				}
+				games := sh.SwissGames([]tournament.PairedRound{round})
+				if want := (c.players - boolInt(left != 0)) / 2; len(games) != want {
+					t.Errorf("round %d: %d games, want %d", r, len(games), want)
+				}
+				sent := len(mailedSince(t, sim.Store(), 0))
+				for i, g := range games {
+					res := outcome(g.Name, uint32(c.seed))
+					if r == 2 && c.withdraw != 0 && (g.White == c.withdraw || g.Black == c.withdraw) {
+						// He leaves before his game of round 2 has a move: it is lost without play.
+						if _, err := sim.office.Run(Request{Withdraw: &WithdrawRequest{Player: c.withdraw, Reason: "по болезни"}}); err != nil {
+							t.Fatal(err)
+						}
+						left = c.withdraw
+						res = tournament.WhiteByForfeit
+						if g.White == c.withdraw {
+							res = tournament.BlackByForfeit
+						}
+						st, err := sim.Game(g.Name)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if got := tournament.TableResult(&st.Game); got != res {
+							t.Fatalf("game %s of the player who withdrew: %s, want %s", g.Name, got, res)
+						}
+					} else {
+						p.play(g, res)
+					}
+					results[g.Name] = res
+					if i < len(games)-1 && len(swissRounds(t, sim)) != r {
+						t.Fatalf("round %d: the next round was paired before the round's last game ended", r)
+					}
+				}
+				after := mailedSince(t, sim.Store(), sent)
+				if r < c.rounds {
+					next := swissRounds(t, sim)
+					if len(next) != r+1 {
+						t.Fatalf("round %d ended: %d rounds paired, want %d", r, len(next), r+1)
+					}
+					for _, b := range next[r].Boards {
+						for _, n := range b {
+							subject := sh.Code + ": тур " + fmt.Sprint(r+1)
+							if !slices.ContainsFunc(after, func(m mailed) bool { return m.to == fmt.Sprintf("p%d@mail.example", n) && m.subject == subject }) {
+								t.Errorf("round %d: player %d got no letter %q", r+1, n, subject)
+							}
+						}
+					}
+				} else if len(swissRounds(t, sim)) != c.rounds {
+					t.Errorf("after the last round: %d rounds paired", len(swissRounds(t, sim)))
+				}
+			}
+			checkSwissAgainstTRF(t, sim, c.rounds)
+			checkBuchholz(t, sim, results, left)
+		})
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// checkSwissAgainstTRF exports the tournament as a TRF and pairs every round of it again by the
+// Dutch system, as an arbiter does with postald pair -dutch -check.
+func checkSwissAgainstTRF(t *testing.T, sim *Simulation, rounds int) {
+	t.Helper()
+	rep, err := sim.office.Run(Request{Export: &ExportRequest{TRF: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := trf.Read(rep.Export.TRF)
+	if err != nil {
+		t.Fatalf("the exported TRF: %v\n%s", err, rep.Export.TRF)
+	}
+	checks, err := swiss.Check(f)
+	if err != nil {
+		t.Fatalf("the exported TRF: %v\n%s", err, rep.Export.TRF)
+	}
+	if len(checks) != rounds {
+		t.Errorf("the TRF has %d rounds, want %d", len(checks), rounds)
+	}
+	for _, c := range checks {
+		if !c.Agrees() {
+			t.Errorf("round %d: postald paired %+v, the Dutch system pairs %+v (err %v)\n%s", c.Round, c.File, c.Paired, c.Err, rep.Export.TRF)
+		}
+	}
+}
+
+// checkBuchholz counts every player's points and Buchholz by hand (seed 003, 1.13.6: the points of
+// all his opponents; 1.13.11: a bye counts the fewest points anyone scored) and compares them with
+// the report's standings; with a player who withdrew, it checks his points only.
+func checkBuchholz(t *testing.T, sim *Simulation, results map[string]tournament.Result, left int) {
+	t.Helper()
+	sh := sim.Sheet()
+	rounds := swissRounds(t, sim)
+	points := map[int]float64{}
+	opponents := map[int][]int{} // 0 for the bye
+	for _, r := range rounds {
+		for _, b := range r.Boards {
+			sw, sb := results[tournament.GameName(b[0], b[1])].Scores()
+			points[b[0]] += tournament.ScoringHalf.Points(sw)
+			points[b[1]] += tournament.ScoringHalf.Points(sb)
+			opponents[b[0]] = append(opponents[b[0]], b[1])
+			opponents[b[1]] = append(opponents[b[1]], b[0])
+		}
+		if r.Bye != 0 {
+			points[r.Bye]++
+			opponents[r.Bye] = append(opponents[r.Bye], 0)
+		}
+	}
+	fewest := points[1]
+	for _, p := range sh.Players {
+		fewest = min(fewest, points[p.Number])
+	}
+	var withdrawn []int
+	if left != 0 {
+		withdrawn = []int{left}
+	}
+	st, err := sh.ComputeSwiss(rounds, results, withdrawn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range st.Standings {
+		if s.Points != points[s.Number] {
+			t.Errorf("player %d: %v points, by hand %v", s.Number, s.Points, points[s.Number])
+		}
+		if left != 0 && slices.Contains(opponents[s.Number], left) {
+			continue // his Buchholz counts what 1.13.11 adds for the player who left
+		}
+		var want float64
+		for _, op := range opponents[s.Number] {
+			if op == 0 {
+				want += fewest
+			} else {
+				want += points[op]
+			}
+		}
+		if got := s.Tiebreaks[tournament.Buchholz]; got != want {
+			t.Errorf("player %d: Buchholz %v, by hand %v (opponents %v)", s.Number, got, want, opponents[s.Number])
 		}
 	}
 }

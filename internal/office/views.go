@@ -284,6 +284,9 @@ func (o *Office) quarantine() (*QuarantineReply, error) {
 
 // export is `export`: one game as PDN.
 func (o *Office) export(req ExportRequest) (*ExportReply, error) {
+	if req.TRF {
+		return o.exportTRF(req.Tournament)
+	}
 	var text []byte
 	err := o.opt.Store.View(func(tx *store.Tx) error {
 		_, sh, g, err := o.openGame(tx, req.Game)
