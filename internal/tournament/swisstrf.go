@@ -34,7 +34,9 @@ func (s *Sheet) TRF(rounds []PairedRound, results map[string]Result, withdrawn [
 		done = append(done, r)
 	}
 	f := &trf.File{EOL: "\r"}
-	rec := func(format string, args ...any) { f.Lines = append(f.Lines, trf.Line{Text: fmt.Sprintf(format, args...)}) }
+	rec := func(format string, args ...any) {
+		f.Lines = append(f.Lines, trf.Line{Text: fmt.Sprintf(format, args...)})
+	}
 	rec("012 %s", s.Name)
 	rec("042 %04d/%02d/%02d", s.Start.Year, s.Start.Month, s.Start.Day)
 	rec("052 %04d/%02d/%02d", s.End.Year, s.End.Month, s.End.Day)
