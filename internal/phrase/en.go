@@ -304,7 +304,7 @@ var english = Book{
 			HeadToHead: "Head-to-head", MatchWins: "Matches won", Coefficient: "Coeff.",
 			InPlay: "…",
 			ExtraMatch: func(team, against string) string {
-				return "Team " + team + " won every match but is not first: it has the right to an extra match for first place with team " + against + " (1.14.6)."
+				return "The team \"" + team + "\" won every match but is not first: it has the right to an extra match for first place with the team \"" + against + "\" (1.14.6)."
 			},
 			MatchSubject: func(code, home, away string) string { return code + ": match " + home + " – " + away },
 			MatchBody:    enMatchBody,

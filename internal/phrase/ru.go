@@ -308,7 +308,7 @@ var russian = Book{
 			HeadToHead: "Личн. встреча", MatchWins: "Выигр. матчи", Coefficient: "Коэф.",
 			InPlay: "…",
 			ExtraMatch: func(team, against string) string {
-				return "Команда " + team + " выиграла все матчи, но заняла не первое место: ей предоставляется право на дополнительный матч за первое место с командой " + against + " (п. 1.14.6)."
+				return "Команда «" + team + "» выиграла все матчи, но заняла не первое место: ей предоставляется право на дополнительный матч за первое место с командой «" + against + "» (п. 1.14.6)."
 			},
 			MatchSubject: func(code, home, away string) string { return code + ": матч " + home + " – " + away },
 			MatchBody:    ruMatchBody,
@@ -623,7 +623,7 @@ func ruMatchBody(m MatchLetter) string {
 		w("  %s  доска %s  %s – %s  %s", g.Name, g.Board, g.White, g.Black, g.Result)
 	}
 	w("")
-	w("Ваша команда сейчас на %s месте, очков: %s.", m.Place, m.Points)
+	w("Ваша команда сейчас занимает место %s, очков: %s.", m.Place, m.Points)
 	w("Капитан ведёт переговоры с судьями и подаёт протесты команды в письменном виде (п. 1.14.7).")
 	return b.String()
 }

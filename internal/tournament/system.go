@@ -149,6 +149,7 @@ type teamFile struct {
 // its rounds, the teams and the competition keys of [regulation]. It runs after the players
 // were read.
 func checkSystem(ps *problems, md toml.MetaData, f *sheetFile, s *Sheet) {
+	before := len(*ps)
 	s.System = System(strings.TrimSpace(f.Tournament.System))
 	if s.System == "" {
 		s.System = RoundRobin
@@ -202,7 +203,7 @@ func checkSystem(ps *problems, md toml.MetaData, f *sheetFile, s *Sheet) {
 		if (s.Rounds == 1 || s.Rounds == 2) && s.Rounds*c.Micromatch > 2 {
 			// A game is named by its players, White first (formats.md): two players can have
 			// one game with each colour, not more.
-			ps.add("regulation.micromatch", "%d games a pairing in %d cycles: two players meet at most twice, once with each colour (a game is named by its players, White first)", c.Micromatch, s.Rounds)
+			ps.add("regulation.micromatch", "%d games a pairing with rounds = %d: two players meet at most twice, once with each colour (a game is named by its players, White first)", c.Micromatch, s.Rounds)
 		}
 	case Swiss:
 		if c.Micromatch != 1 {
@@ -219,10 +220,9 @@ func checkSystem(ps *problems, md toml.MetaData, f *sheetFile, s *Sheet) {
 		}
 		return
 	}
-	n := len(*ps)
 	checkTeams(ps, f.Team, s)
-	if len(*ps) == n {
-		checkDraw(ps, s)
+	if len(*ps) == before {
+		checkDraw(ps, s) // a sheet with no other problem names every game once
 	}
 }
 

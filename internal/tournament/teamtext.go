@@ -96,19 +96,9 @@ func (tt *TeamTable) StandingsGrid(lang string) Grid {
 		g.Rows = append(g.Rows, row)
 	}
 	if tt.ExtraMatch != 0 {
-		g.Notes = append(g.Notes, sy.ExtraMatch(tt.teamName(tt.ExtraMatch), tt.teamName(tt.ExtraAgainst)))
+		g.Notes = append(g.Notes, sy.ExtraMatch(tt.nameOf(tt.ExtraMatch), tt.nameOf(tt.ExtraAgainst)))
 	}
 	return g
-}
-
-// teamName writes team n as the notes name it: «Нева».
-func (tt *TeamTable) teamName(n int) string {
-	for _, s := range tt.Standings {
-		if s.Number == n {
-			return "«" + s.Name + "»"
-		}
-	}
-	return strconv.Itoa(n)
 }
 
 // nameOf returns the name of team n.
@@ -121,8 +111,9 @@ func (tt *TeamTable) nameOf(n int) string {
 	return strconv.Itoa(n)
 }
 
-// MatchesGrid lists every match in round order: its round and number, the teams (the one
-// with White on the first board first, 1.14.3), the score and the games finished.
+// MatchesGrid lists every match in round order: its round (none for a results file's) and
+// number, the teams (the one with White on the first board first, 1.14.3), the score and the
+// games finished.
 func (tt *TeamTable) MatchesGrid(lang string) Grid {
 	h := words(lang)
 	sy := &h.Systems
@@ -136,7 +127,11 @@ func (tt *TeamTable) MatchesGrid(lang string) Grid {
 				score += sy.InPlay
 			}
 		}
-		g.Rows = append(g.Rows, []string{strconv.Itoa(m.Round), strconv.Itoa(m.Number), tt.nameOf(m.Home), tt.nameOf(m.Away),
+		round := "" // a results file does not say the rounds
+		if m.Round > 0 {
+			round = strconv.Itoa(m.Round)
+		}
+		g.Rows = append(g.Rows, []string{round, strconv.Itoa(m.Number), tt.nameOf(m.Home), tt.nameOf(m.Away),
 			score, strconv.Itoa(m.Finished) + "/" + strconv.Itoa(len(m.Games))})
 	}
 	return g
