@@ -34,10 +34,11 @@ Plays a short game by letters on embedded mail servers and prints every letter.
 example:
   postald demo
 `,
-	"card":              cardUsage,
-	"cards":             cardsUsage,
-	"tournament":        tournamentUsage,
-	"tournament create": tournamentUsage,
+	"card":               cardUsage,
+	"cards":              cardsUsage,
+	"tournament":         tournamentUsage,
+	"tournament create":  tournamentUsage,
+	"tournament reserve": tournamentUsage,
 	"report": `usage: postald report [-config FILE] [-tournament CODE] [-html] [-send]
 
 The director's report of each tournament (or of one): standings, games in play, oversteps,

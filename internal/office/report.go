@@ -124,6 +124,9 @@ func reportInput(tx *store.Tx, sh *tournament.Sheet, loc *time.Location, now tim
 	if in.Rounds, err = pairedRounds(rulings); err != nil {
 		return in, err
 	}
+	if in.Reserves, err = reservesIn(rulings); err != nil {
+		return in, err
+	}
 	ids, err := tx.Games(code)
 	if err != nil {
 		return in, err

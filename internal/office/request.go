@@ -35,6 +35,7 @@ type Request struct {
 	Post       *PostRequest       `json:"post,omitempty"`
 	Archive    *ArchiveRequest    `json:"archive,omitempty"`
 	Prune      *PruneRequest      `json:"prune,omitempty"`
+	Reserve    *ReserveRequest    `json:"reserve,omitempty"`
 }
 
 // A Reply is what a Request gives back: the field of the request's kind is set.
@@ -56,6 +57,7 @@ type Reply struct {
 	Posted     *PostedReply     `json:"posted,omitempty"`
 	Archived   *ArchiveReply    `json:"archived,omitempty"`
 	Pruned     *PruneReply      `json:"pruned,omitempty"`
+	Reserved   *Reserved        `json:"reserved,omitempty"`
 }
 
 // ListRequest: `judge list`, every game (of one tournament when Tournament is set).
@@ -271,7 +273,7 @@ func (r Request) kind() string {
 		{r.Revert != nil, "revert"}, {r.Report != nil, "report"}, {r.Export != nil, "export"},
 		{r.Create != nil, "create_tournament"}, {r.Backup != nil, "backup"},
 		{r.Card != nil, "card"}, {r.Cards != nil, "cards"}, {r.Post != nil, "post"},
-		{r.Archive != nil, "archive"}, {r.Prune != nil, "prune"},
+		{r.Archive != nil, "archive"}, {r.Prune != nil, "prune"}, {r.Reserve != nil, "reserve"},
 	} {
 		if f.set {
 			name, n = f.name, n+1
@@ -291,7 +293,7 @@ func (r Request) kind() string {
 // a large store does not hold up the letters.
 func (r Request) Changes() bool {
 	return r.Rule != nil || r.Annul != nil || r.Withdraw != nil || r.Protest != nil || r.Revert != nil ||
-		r.Report != nil || r.Create != nil || r.Card != nil || r.Post != nil || r.Archive != nil && !r.Archive.List || r.Prune != nil
+		r.Report != nil || r.Create != nil || r.Card != nil || r.Post != nil || r.Archive != nil && !r.Archive.List || r.Prune != nil || r.Reserve != nil
 }
 
 // Run does one request on the office's store. A request that Changes the store must be run where
@@ -344,6 +346,8 @@ func (o *Office) Run(req Request) (Reply, error) {
 		rep.Archived, err = o.archive(*req.Archive)
 	case "prune":
 		rep.Pruned, err = o.prune(*req.Prune)
+	case "reserve":
+		rep.Reserved, err = o.reserve(*req.Reserve)
 	default:
 		return rep, fmt.Errorf("%w: a request names exactly one command", ErrBadRequest)
 	}
@@ -413,6 +417,10 @@ func (o *Office) canonical(req *Request) error {
 	case req.Archive != nil:
 		c := *req.Archive
 		req.Archive = &c // the caller's request stays as it was
+		codes = append(codes, &c.Tournament)
+	case req.Reserve != nil:
+		c := *req.Reserve
+		req.Reserve = &c // the caller's request stays as it was
 		codes = append(codes, &c.Tournament)
 	}
 	if len(games)+len(codes) == 0 {

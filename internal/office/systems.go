@@ -46,6 +46,26 @@ func pairedRounds(rulings []store.Ruling) ([]tournament.PairedRound, error) {
 	return out, nil
 }
 
+// kindReserve is the kind of the record of a reserve the director entered (Details: the
+// tournament.Substitution), in the rulings log.
+const kindReserve = "reserve"
+
+// reservesIn returns the reserves entered, from the rulings of their tournament, in order.
+func reservesIn(rulings []store.Ruling) ([]tournament.Substitution, error) {
+	var out []tournament.Substitution
+	for _, ru := range rulings {
+		if ru.Kind != kindReserve || ru.Game.Game != "" {
+			continue
+		}
+		var sub tournament.Substitution
+		if err := json.Unmarshal(ru.Details, &sub); err != nil {
+			return nil, fmt.Errorf("ruling #%d: a reserve entered: %w", ru.Seq, err)
+		}
+		out = append(out, sub)
+	}
+	return out, nil
+}
+
 // withdrawnIn returns the numbers of the players who withdrew, from the rulings of their
 // tournament (seed 003, 1.10), in the order they did.
 func withdrawnIn(rulings []store.Ruling) []int {
@@ -233,9 +253,17 @@ func roundNotPaired(tx *store.Tx, from mail.Address, sh *tournament.Sheet, n int
 // matchEnded sends both captains the result of the match of game id once its last game is
 // finished (1.14.7).
 func matchEnded(tx *store.Tx, from mail.Address, sh *tournament.Sheet, id store.GameID, now time.Time) error {
-	m, ok := sh.MatchOf(id.Game)
+	rulings, err := tx.Rulings(store.GameID{Tournament: sh.Code})
+	if err != nil {
+		return err
+	}
+	reserves, err := reservesIn(rulings)
+	if err != nil {
+		return err
+	}
+	m, ok := sh.MatchIn(id.Game, reserves)
 	if !ok {
-		return nil
+		return nil // a game a reserve took over counts for no match
 	}
 	for _, name := range m.Games {
 		st, err := tx.GameStatus(store.GameID{Tournament: sh.Code, Game: name})
@@ -250,7 +278,7 @@ func matchEnded(tx *store.Tx, from mail.Address, sh *tournament.Sheet, id store.
 	if err != nil {
 		return err
 	}
-	in, err := sh.TeamResults(results)
+	in, err := sh.TeamResults(results, reserves)
 	if err != nil {
 		return err
 	}
@@ -260,7 +288,7 @@ func matchEnded(tx *store.Tx, from mail.Address, sh *tournament.Sheet, id store.
 	}
 	for _, mr := range tt.Matches {
 		if mr.Number == m.Number && mr.Complete {
-			return enqueueLetters(tx, from, sh, sh.MatchLetters(mr, tt, results), now)
+			return enqueueLetters(tx, from, sh, sh.MatchLetters(mr, tt, results, reserves), now)
 		}
 	}
 	return nil

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"postald/internal/referee"
 	"postald/internal/report"
 	"postald/internal/store"
@@ -233,7 +235,7 @@ func TestTeamEventsPlayedThrough(t *testing.T) {
 			}); err != nil {
 				t.Fatal(err)
 			}
-			tr, err := sh.TeamResults(results)
+			tr, err := sh.TeamResults(results, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -585,4 +587,171 @@ func checkBuchholz(t *testing.T, sim *Simulation, results map[string]tournament.
 			t.Errorf("player %d: Buchholz %v, by hand %v (opponents %v)", s.Number, got, want, opponents[s.Number])
 		}
 	}
+}
+
+// reserveSheet is a team round robin of three teams of three boards; team 1 has the reserve 10.
+func reserveSheet(order string) string {
+	s := teamSheet("team-round-robin", 3, 3, 1, "board_order = \""+order+"\"\n")
+	s = strings.Replace(s, "boards = [1, 2, 3]\n", "boards = [1, 2, 3]\nreserves = [10]\n", 1)
+	return s + "\n[[player]]\nnumber = 10\nname = \"Запасной\"\nemail = \"p10@mail.example\"\n"
+}
+
+// TestReserveEntered: the director enters a team's reserve (1.14.2). With the boards fixed the
+// reserve takes the games of the player he replaces that have no move, with their colours and
+// boards: each old game is annulled (it counts for no one), a new one opens, the reserve gets a
+// start letter with his games, his partners and the captain a letter; the begun game stays with
+// its player. With the boards moved up, in a match where nothing has begun on the player's board
+// or below, the players below move up a board and the reserve plays the last. The match then
+// counts the new games, and its captains' letters come when they end.
+func TestReserveEntered(t *testing.T) {
+	t.Run("fixed", func(t *testing.T) {
+		sim, err := NewSimulation([]byte(reserveSheet("fixed")), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer sim.Close()
+		sh := sim.Sheet()
+		p := &player{t: t, sim: sim, at: time.Date(2026, 11, 2, 8, 0, 0, 0, time.UTC)}
+		// Player 2's games: one against team 2's board 2 (5), one against team 3's (8).
+		var begun, waiting tournament.Game
+		for _, g := range sh.GamesOf(2) {
+			if g.White == 5 || g.Black == 5 {
+				begun = g
+			} else {
+				waiting = g
+			}
+		}
+		code := sh.Code
+		p.send(begun.White, begun.Name, fmt.Sprintf("Турнир %s, партия %s.\nМой ход: 1. c3-d4", code, begun.Name))
+		sent := len(mailedSince(t, sim.Store(), 0))
+		rep, err := sim.office.Run(Request{Reserve: &ReserveRequest{Out: 2, In: 10, Reason: "болен"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, b := waiting.White, waiting.Black
+		if w == 2 {
+			w = 10
+		} else {
+			b = 10
+		}
+		want := [][2]string{{waiting.Name, tournament.GameName(w, b)}}
+		if diff := cmp.Diff(want, rep.Reserved.Games); diff != "" {
+			t.Fatalf("games changed (-want +got):\n%s", diff)
+		}
+		old, err := sim.Game(waiting.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := tournament.TableResult(&old.Game); r != tournament.Annulled {
+			t.Errorf("the game the reserve took over: %s, want annulled", r)
+		}
+		if st, err := sim.Game(begun.Name); err != nil || st.Game.Status != referee.StatusPlaying {
+			t.Errorf("the begun game %s: %v %v; it stays with its players", begun.Name, st.Game.Status, err)
+		}
+		letters := mailedSince(t, sim.Store(), sent)
+		for _, to := range []string{"p10@mail.example", fmt.Sprintf("p%d@mail.example", waiting.White+waiting.Black-2), "captain1@club.example"} {
+			if !slices.ContainsFunc(letters, func(m mailed) bool { return m.to == to && strings.Contains(m.body, want[0][1]) }) {
+				t.Errorf("no letter to %s naming the new game %s", to, want[0][1])
+			}
+		}
+		reserveLetter := letters[slices.IndexFunc(letters, func(m mailed) bool { return m.to == "p10@mail.example" })]
+		if !strings.Contains(reserveLetter.body, "на 2-й доске") {
+			t.Errorf("the reserve's start letter does not give his board 2:\n%s", reserveLetter.body)
+		}
+		// Every game of the match of the new game played out: the match counts it, and its
+		// captains are told once its last game ends.
+		newGame, ok := sh.MatchIn(want[0][1], []tournament.Substitution{{Team: 1, Out: 2, In: 10, Games: want}})
+		if !ok {
+			t.Fatalf("the new game %s is in no match", want[0][1])
+		}
+		results := map[string]tournament.Result{}
+		for _, name := range newGame.Games {
+			wn, bn, _ := tournament.ParseGameName(name)
+			g := tournament.Game{Name: name, White: wn, Black: bn}
+			p.play(g, tournament.WhiteWins)
+			results[name] = tournament.WhiteWins
+		}
+		var in report.Input
+		if err := sim.Store().View(func(tx *store.Tx) error {
+			in, err = reportInput(tx, sh, sim.Zone(), p.at, nil, nil)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		text, err := report.Text(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Every game won by White: each team scores its Whites (the reserve plays for team 1).
+		teamOf := func(n int) int {
+			if n == 10 {
+				return 1
+			}
+			return (n-1)/3 + 1
+		}
+		var hs, as int
+		for _, name := range newGame.Games {
+			wn, _, _ := tournament.ParseGameName(name)
+			if teamOf(wn) == newGame.Home {
+				hs++
+			} else {
+				as++
+			}
+		}
+		row := fmt.Sprintf("Клуб %d Клуб %d %d:%d 3/3", newGame.Home, newGame.Away, hs, as)
+		if !slices.ContainsFunc(strings.Split(text, "\n"), func(l string) bool { return strings.Contains(strings.Join(strings.Fields(l), " "), row) }) {
+			t.Errorf("the report's matches have no line %q:\n%s", row, text)
+		}
+		if !slices.ContainsFunc(mailedSince(t, sim.Store(), 0), func(m mailed) bool {
+			return m.to == "captain1@club.example" && strings.Contains(m.body, "закончен со счётом") && strings.Contains(m.body, want[0][1])
+		}) {
+			t.Error("captain 1 has no letter on the match with the reserve's game")
+		}
+	})
+	t.Run("moved up", func(t *testing.T) {
+		sim, err := NewSimulation([]byte(reserveSheet("moved-up")), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer sim.Close()
+		if _, err := sim.Finish(time.Date(2026, 11, 2, 8, 0, 0, 0, time.UTC)); err != nil {
+			t.Fatal(err)
+		}
+		rep, err := sim.office.Run(Request{Reserve: &ReserveRequest{Out: 1, In: 10, Reason: "уехал"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Team 1 (1, 2, 3) plays team 2 (4, 5, 6) and team 3 (7, 8, 9): in both matches 2 moves
+		// to board 1, 3 to board 2, 10 plays board 3; the colours stay the boards' (1.14.3).
+		got := map[string]bool{}
+		for _, g := range rep.Reserved.Games {
+			got[g[1]] = true
+		}
+		for _, m := range sim.Sheet().Matches() {
+			if m.Home != 1 && m.Away != 1 {
+				continue
+			}
+			op := m.Away
+			if op == 1 {
+				op = m.Home
+			}
+			for board, us := range map[int]int{1: 2, 2: 3, 3: 10} {
+				them := (op-1)*3 + board
+				homeWhite := board%2 == 1
+				w, b := us, them
+				if (m.Home == 1) != homeWhite {
+					w, b = them, us
+				}
+				if name := tournament.GameName(w, b); !got[name] {
+					t.Errorf("match %d: no game %s (board %d: %d against %d)", m.Number, name, board, us, them)
+				}
+			}
+		}
+		if len(rep.Reserved.Games) != 6 {
+			t.Errorf("%d games changed players, want 6 (three boards in two matches): %v", len(rep.Reserved.Games), rep.Reserved.Games)
+		}
+		if _, err := sim.office.Run(Request{Reserve: &ReserveRequest{Out: 5, In: 10, Reason: "?"}}); err == nil {
+			t.Error("a reserve of team 1 entered for a player of team 2")
+		}
+	})
 }

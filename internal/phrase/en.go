@@ -313,6 +313,8 @@ var english = Book{
 			SwissWhite: "w", SwissBlack: "b",
 			ByeNote:        "+ is a round without a game for an odd number of players: a plus, a point (1.12.2); for the coefficients it counts as the fewest points anyone scored in the tournament (1.13.11).",
 			SwissWithdrawn: "Withdrew, the results of their games played stand (1.10.5):",
+			ReserveSubject: func(code, team string) string { return code + ": a reserve of the team \"" + team + "\"" },
+			ReserveBody:    enReserveBody,
 			SwissProgress: func(round, rounds int, open bool) string {
 				switch {
 				case open:
@@ -813,3 +815,29 @@ const (
 	enByPost  = "by post"
 	enByPhone = "by telephone"
 )
+
+// enReserveBody is the English letter about a reserve the director entered.
+func enReserveBody(r ReserveLetter) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	if r.Player != "" {
+		w("Dear %s,", r.Player)
+		w("")
+	}
+	w("Tournament %s \"%s\": in the team \"%s\" the reserve %s plays instead of %s (1.14.2).", r.Code, r.Name, r.Team, r.In, r.Out)
+	if r.Reason != "" {
+		w("Reason: %s", r.Reason)
+	}
+	w("")
+	w("The games without a move yet go to the new players: each old game is annulled and counts for")
+	w("no one, and a new one with the same colours and board is played instead:")
+	for _, g := range r.Games {
+		w("  game %s instead of %s: White %s, Black %s", g.New, g.Old, g.White, g.Black)
+	}
+	if r.Player != "" {
+		w("")
+		w("Send your moves in the new game to %s as before, naming it in the subject.", r.Address)
+		w("White's time counts from the day after this letter is received (4.3.2).")
+	}
+	return b.String()
+}

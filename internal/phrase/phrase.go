@@ -329,6 +329,11 @@ type SystemText struct {
 	SwissRound              func(round int) string
 	SwissWhite, SwissBlack  string
 	ByeNote, SwissWithdrawn string
+	// The letter about a reserve the director entered (1.14.2): to every player whose game
+	// changed players, and (Player empty) to the team's captain, the judge and the director.
+	ReserveSubject func(code, team string) string
+	ReserveBody    func(r ReserveLetter) string
+
 	// SwissProgress says, in the report, how far a Swiss is: round of rounds paired, its games
 	// still in play (open) or all finished.
 	SwissProgress func(round, rounds int, open bool) string
@@ -346,6 +351,25 @@ type RoundLetter struct {
 	Place, Points      string      // his place and points before the round
 	Address            string      // postald's, where the moves go
 	SampleSubject      string      // the subject of the game's letters
+}
+
+// ReserveLetter is what the letter about a reserve says.
+type ReserveLetter struct {
+	Player     string // the reader; "" for the captain's, the judge's and the director's letter
+	Code, Name string // the tournament
+	Team       string // the team the reserve plays for
+	Out, In    string // the player replaced and the reserve, each "number name"
+	Reason     string // the director's words
+	// Games are the games that changed players (the reader's, or all of them): each annulled
+	// and replaced by a new one.
+	Games   []ReserveGame
+	Address string // postald's, where the moves go
+}
+
+// ReserveGame is one game a reserve's entry changed.
+type ReserveGame struct {
+	Old, New     string // the game annulled, the one that replaces it
+	White, Black string // the new game's players, each "number name"
 }
 
 // MatchLetter is what the letter to a captain says of a complete match of his team.

@@ -317,6 +317,8 @@ var russian = Book{
 			SwissWhite: "б", SwissBlack: "ч",
 			ByeNote:        "+ — свободный от игры тур при нечётном числе участников: плюс, очко (п. 1.12.2); для коэффициентов за него засчитывается наименьшее количество очков, набранное кем-либо в турнире (п. 1.13.11).",
 			SwissWithdrawn: "Выбыли, результаты сыгранных партий остаются в силе (п. 1.10.5):",
+			ReserveSubject: func(code, team string) string { return code + ": запасной в команде «" + team + "»" },
+			ReserveBody:    ruReserveBody,
 			SwissProgress: func(round, rounds int, open bool) string {
 				switch {
 				case open:
@@ -848,3 +850,29 @@ const (
 	ruByPost  = "по почте"
 	ruByPhone = "по телефону"
 )
+
+// ruReserveBody is the Russian letter about a reserve the director entered.
+func ruReserveBody(r ReserveLetter) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	if r.Player != "" {
+		w("Здравствуйте, %s!", r.Player)
+		w("")
+	}
+	w("Турнир %s «%s»: в команде «%s» вместо участника %s играет запасной %s (п. 1.14.2).", r.Code, r.Name, r.Team, r.Out, r.In)
+	if r.Reason != "" {
+		w("Основание: %s", r.Reason)
+	}
+	w("")
+	w("Партии, в которых ещё не было ходов, переходят к новым участникам: прежняя партия аннулирована")
+	w("и не засчитывается никому, вместо неё играется новая, с теми же цветом и доской:")
+	for _, g := range r.Games {
+		w("  партия %s вместо %s: белые %s, чёрные %s", g.New, g.Old, g.White, g.Black)
+	}
+	if r.Player != "" {
+		w("")
+		w("Ходы в новой партии присылайте, как прежде, на %s, назвав её в теме письма.", r.Address)
+		w("Время белых считается со дня, следующего за получением этого письма (п. 4.3.2).")
+	}
+	return b.String()
+}

@@ -62,7 +62,7 @@ func Build(in Input) (*View, error) {
 	}
 	book := phrase.For(s.Language) // Russian for an empty or unknown language
 	lang, t := book.Lang, &book.Report
-	pairings := s.Draw(in.Rounds)
+	pairings := s.Draw(tournament.Log{Rounds: in.Rounds, Reserves: in.Reserves})
 	games, err := joinGames(s, pairings, in.Games)
 	if err != nil {
 		return nil, err
@@ -107,7 +107,7 @@ func standings(v *View, in Input, t *phrase.ReportText, games []game, results ma
 	s := in.Sheet
 	switch {
 	case s.System.Teams():
-		tr, err := s.TeamResults(results)
+		tr, err := s.TeamResults(results, in.Reserves)
 		if err != nil {
 			return err
 		}

@@ -20,6 +20,9 @@ type Game struct {
 	Match, Board, Opposite int
 	// Leg is the game's place in its micromatch (1.11), from 1; 0 when a pairing plays one game.
 	Leg int
+	// Replaced is the game that replaced this one when a reserve took it over (Substitution);
+	// such a game counts for no one.
+	Replaced string
 }
 
 // GameName names a game by the players' numbers, White first (formats.md): "1-2".

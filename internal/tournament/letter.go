@@ -157,10 +157,17 @@ func (s *Sheet) startLetter(number int, games []Game, round int) (Letter, error)
 	}
 	st.Round = round
 	mine, board, inTeam := s.TeamOf(number)
+	matches := s.Matches()
+	if inTeam && board == 0 && len(games) > 0 && games[0].Match > 0 && games[0].Match <= len(matches) {
+		// A reserve entered: his board is the one of the games he took over (1.14.2).
+		board = games[0].Opposite
+		if matches[games[0].Match-1].Home == mine.Number {
+			board = games[0].Board
+		}
+	}
 	if inTeam {
 		st.Team, st.Captain, st.Teams, st.Board = mine.Name, mine.Captain, len(s.Teams), board
 	}
-	matches := s.Matches()
 	for _, g := range games {
 		white, partner := true, g.Black
 		if g.Black == number {

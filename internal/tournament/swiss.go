@@ -33,15 +33,6 @@ func (s *Sheet) SwissGames(rounds []PairedRound) []Game {
 	return out
 }
 
-// Draw returns every game of the tournament paired so far: the sheet's (Games), and for a Swiss
-// those of the rounds paired.
-func (s *Sheet) Draw(rounds []PairedRound) []Game {
-	if s.System == Swiss {
-		return s.SwissGames(rounds)
-	}
-	return s.Games()
-}
-
 // swissPoints are a player's points in tenths, as package swiss counts them.
 func swissPoints(sc Scoring, score Score) int { return int(sc.Points(score)*10 + 0.5) }
 

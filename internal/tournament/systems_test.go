@@ -293,7 +293,7 @@ func TestSystemLetters(t *testing.T) {
 		golden.Text(t, "testdata/"+tc.golden, letterText(l))
 	}
 	results := map[string]Result{"1-3": WhiteWins, "3-1": Draw, "4-2": BlackByForfeit, "2-4": Draw}
-	in, err := s.TeamResults(results)
+	in, err := s.TeamResults(results, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -304,7 +304,7 @@ func TestSystemLetters(t *testing.T) {
 	var letters []string
 	for _, m := range tt.Matches {
 		if m.Complete {
-			for _, l := range s.MatchLetters(m, tt, results) {
+			for _, l := range s.MatchLetters(m, tt, results, nil) {
 				letters = append(letters, letterText(l))
 			}
 		}

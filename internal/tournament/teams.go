@@ -95,16 +95,21 @@ func (s *Sheet) Matches() []Match {
 }
 
 // MatchOf returns the match game name belongs to; false when it is no game of a match.
-func (s *Sheet) MatchOf(name string) (Match, bool) {
-	g, ok := s.Game(name)
-	if !ok || g.Match == 0 {
+func (s *Sheet) MatchOf(name string) (Match, bool) { return s.MatchIn(name, nil) }
+
+// MatchIn returns the match game name belongs to with the reserves entered; false when it is no
+// game of a match, or a game a reserve took over.
+func (s *Sheet) MatchIn(name string, reserves []Substitution) (Match, bool) {
+	if !s.System.Teams() {
 		return Match{}, false
 	}
-	ms := s.Matches()
-	if g.Match > len(ms) {
-		return Match{}, false
+	games, ms := teamDrawWith(s, reserves)
+	for _, g := range games {
+		if g.Name == name && g.Replaced == "" && g.Match > 0 && g.Match <= len(ms) {
+			return ms[g.Match-1], true
+		}
 	}
-	return ms[g.Match-1], true
+	return Match{}, false
 }
 
 // checkDraw checks that the draw of a valid sheet names every game once: two players meet
@@ -123,7 +128,7 @@ func checkDraw(ps *problems, s *Sheet) {
 // TeamResults assembles the standings input of a team event postald runs: results maps a
 // game's name to its result (as Sheet.Results takes them); a game it does not name is still in
 // progress.
-func (s *Sheet) TeamResults(results map[string]Result) (*TeamResults, error) {
+func (s *Sheet) TeamResults(results map[string]Result, reserves []Substitution) (*TeamResults, error) {
 	if !s.System.Teams() {
 		return nil, fmt.Errorf("tournament %s is no team event", s.Code)
 	}
@@ -135,7 +140,7 @@ func (s *Sheet) TeamResults(results map[string]Result) (*TeamResults, error) {
 	for _, p := range s.Players {
 		r.Players = append(r.Players, Entrant{Number: p.Number, Name: p.Name})
 	}
-	games, matches := teamDraw(s)
+	games, matches := teamDrawWith(s, reserves)
 	byName := make(map[string]Game, len(games))
 	for _, g := range games {
 		byName[g.Name] = g
@@ -159,14 +164,19 @@ func (s *Sheet) TeamResults(results map[string]Result) (*TeamResults, error) {
 // MatchLetters returns the letters to the captains of both teams of match m, complete, in the
 // tournament's language: its score and games, and the team's place and points in tt now
 // (1.14.7: the captain speaks for the team; he receives its results).
-func (s *Sheet) MatchLetters(m MatchResult, tt *TeamTable, results map[string]Result) []Letter {
+func (s *Sheet) MatchLetters(m MatchResult, tt *TeamTable, results map[string]Result, reserves []Substitution) []Letter {
 	h := words(s.Language)
 	home, _ := s.Team(m.Home)
 	away, _ := s.Team(m.Away)
 	ml := phrase.MatchLetter{Code: s.Code, Name: s.Name, Round: m.Round, Home: home.Name, Away: away.Name,
 		HomeScore: FormatPoints(m.HomePoints), AwayScore: FormatPoints(m.AwayPoints)}
+	games, _ := teamDrawWith(s, reserves)
+	byName := make(map[string]Game, len(games))
+	for _, g := range games {
+		byName[g.Name] = g
+	}
 	for _, name := range m.Games {
-		g, ok := s.Game(name)
+		g, ok := byName[name]
 		if !ok {
 			continue
 		}
