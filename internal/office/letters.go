@@ -216,6 +216,10 @@ func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64, dec 
 	} else if l.Tournament, err = o.codeInSubject(tx, l.Header.Subject); err != nil {
 		return out, err
 	}
+	// A team's captain protests about a game of his team in which he does not play (1.14.7).
+	if cp, ok, err := o.captainsProtest(tx, out, l, from); err != nil || ok {
+		return cp, err
+	}
 	if len(cands) == 0 {
 		h := trust.Hold{Kind: trust.HoldStranger, From: from}
 		if registered {

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"postald/internal/mailparse"
 	"postald/internal/mailwrite"
 	"postald/internal/phrase"
 	"postald/internal/referee"
@@ -370,4 +371,68 @@ func (o *Office) exportTRF(code string) (*ExportReply, error) {
 		return nil, err
 	}
 	return &ExportReply{TRF: data}, nil
+}
+
+// captainsProtest takes a team captain's protest about a game of his team in which he does not
+// play himself (1.14.7: «только капитан (представитель) команды может направлять протесты в
+// судейскую коллегию, причем обязательно в письменном виде»): the letter is kept in the game's
+// archive as a notice, the judge gets the protest as written, with the director's copy, and the
+// captain the answer that it went (4.1.12). The game itself does not change: the judge rules
+// on the protest with postald judge protest. false when the letter is no such protest (no
+// protest, no game named, a game not of his team, or one he plays in: the referee reads that
+// one as his own).
+func (o *Office) captainsProtest(tx *store.Tx, out store.LetterOutcome, l *mailparse.Letter, from string) (store.LetterOutcome, bool, error) {
+	if l.Protest == nil || strings.TrimSpace(l.Game) == "" {
+		return out, false, nil
+	}
+	w, b, err := tournament.ParseGameName(strings.TrimSpace(l.Game))
+	if err != nil {
+		return out, false, nil
+	}
+	r, err := o.tournaments(tx)
+	if err != nil {
+		return out, false, err
+	}
+	entries := r.list
+	if l.Tournament != "" {
+		entries = r.named(strings.TrimSpace(l.Tournament))
+	}
+	for _, e := range entries {
+		sh := e.sheet
+		for _, team := range sh.TeamsOfCaptain(from) {
+			ours := func(n int) bool { return slices.Contains(team.Boards, n) || slices.Contains(team.Reserves, n) }
+			if !ours(w) && !ours(b) {
+				continue
+			}
+			if p, ok := sh.PlayerByEmail(from); ok && (p.Number == w || p.Number == b) {
+				return out, false, nil // his own game: the referee reads his protest (4.1.12)
+			}
+			id := store.GameID{Tournament: sh.Code, Game: tournament.GameName(w, b)}
+			if _, err := tx.GameParts(id); errors.Is(err, store.ErrNotFound) {
+				continue
+			} else if err != nil {
+				return out, false, err
+			}
+			text := l.Protest.Text
+			if text == "" {
+				text = l.Protest.Where.Text
+			}
+			book := phrase.For(sh.Language)
+			subject := book.Office.CaptainProtestSubject(sh.Code, id.Game)
+			out.Game, out.Verdict, out.Clause = id, string(referee.Notice), "1.14.7,4.1.12"
+			judge := officialOutgoing(o.opt.From, sh, tournament.Letter{To: sh.Judge, Subject: subject,
+				Body: book.Office.CaptainProtestJudge(team.Name, from, id.Game, text)}, out.Now)
+			out.Outgoing = append(out.Outgoing, judge)
+			if sh.Director != "" && !strings.EqualFold(sh.Director, sh.Judge) {
+				out.Outgoing = append(out.Outgoing, officialOutgoing(o.opt.From, sh, tournament.Letter{To: sh.Director, Subject: subject,
+					Body: book.Office.CaptainProtestJudge(team.Name, from, id.Game, text)}, out.Now))
+			}
+			ack := mailwrite.Compose(mailwrite.Letter{From: o.opt.From, To: []mail.Address{{Address: from}}, Subject: subject,
+				Body: book.Office.CaptainProtestSent(id.Game, sh.Judge), Date: out.Now, InReplyTo: strings.Trim(out.MessageID, "<>"),
+				Game: id.Key(), Verdict: string(referee.Notice), Clauses: []string{"1.14.7", "4.1.12"}})
+			out.Outgoing = append(out.Outgoing, store.Outgoing{From: o.opt.From.Address, To: []string{from}, Raw: ack, Game: id, Verdict: string(referee.Notice)})
+			return out, true, nil
+		}
+	}
+	return out, false, nil
 }

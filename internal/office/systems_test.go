@@ -755,3 +755,76 @@ func TestReserveEntered(t *testing.T) {
 		}
 	})
 }
+
+// TestCaptainsProtest: a team's captain who does not play protests about a game of his team
+// (1.14.7): the judge and the director get the protest, the captain the answer that it went,
+// and the letter is kept in the game's archive; the game does not change. A captain's letter
+// about another team's game, or without a protest, is a stranger's: held for the judge.
+func TestCaptainsProtest(t *testing.T) {
+	sim, err := NewSimulation([]byte(teamSheet("team-round-robin", 2, 2, 1, "")), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sim.Close()
+	sh := sim.Sheet()
+	at := time.Date(2026, 11, 3, 10, 0, 0, 0, time.UTC)
+	captain := func(n int, game, body string) Step {
+		t.Helper()
+		at = at.Add(time.Hour)
+		raw := fmt.Sprintf("From: captain%d@club.example\r\nTo: moves@club.example\r\nSubject: %s\r\nDate: %s\r\nMessage-ID: <cap-%d@club.example>\r\n"+
+			"Content-Type: text/plain; charset=utf-8\r\n\r\n%s\r\n", n, mime.QEncoding.Encode("utf-8", sh.Code+" партия "+game), at.Format(time.RFC1123Z), at.Unix(), body)
+		step, err := sim.Letter([]byte(raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return step
+	}
+	game := sh.Games()[0].Name // board 1 of the match, team 1 against team 2
+	sent := len(mailedSince(t, sim.Store(), 0))
+	step := captain(1, game, "Протест: партнёр нашего игрока прислал ход после срока.")
+	if step.Letter.Held != "" || step.Letter.Verdict != "notice" || step.Letter.Game.Game != game {
+		t.Fatalf("the captain's protest: %+v", step.Letter)
+	}
+	letters := mailedSince(t, sim.Store(), sent)
+	for _, to := range []string{"judge@club.example", "td@club.example"} {
+		if !slices.ContainsFunc(letters, func(m mailed) bool {
+			return m.to == to && strings.Contains(m.body, "Протест капитана команды «Клуб 1» (captain1@club.example) по партии "+game) &&
+				strings.Contains(m.body, "прислал ход после срока")
+		}) {
+			t.Errorf("%s has no letter with the captain's protest: %+v", to, letters)
+		}
+	}
+	if !slices.ContainsFunc(letters, func(m mailed) bool { return m.to == "captain1@club.example" && strings.Contains(m.body, "передан судье") }) {
+		t.Errorf("the captain was not answered: %+v", letters)
+	}
+	st, err := sim.Game(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Game.Plies) != 0 || st.Game.Status != referee.StatusPlaying {
+		t.Errorf("the game changed: %+v", st.Game)
+	}
+	if err := sim.Store().View(func(tx *store.Tx) error {
+		n := 0
+		err := tx.ArchiveEntries(store.GameID{Tournament: sh.Code, Game: game}, 1, func(e store.ArchiveEntry) error {
+			if e.Direction == store.In && e.Verdict == "notice" && e.Clause == "1.14.7,4.1.12" {
+				n++
+			}
+			return nil
+		})
+		if n != 1 {
+			t.Errorf("%d protests in the game's archive, want 1", n)
+		}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	// The captain of team 2 about a game of team 2 (the same match): his team's too.
+	if step := captain(2, game, "Протест по партии."); step.Letter.Held != "" {
+		t.Errorf("the other captain's protest about his team's game was held: %s", step.Letter.Held)
+	}
+	// Without a protest the captain is no player: held.
+	if step := captain(1, game, "Как дела?"); step.Letter.Held == "" {
+		t.Errorf("a captain's letter without a protest was decided: %+v", step.Letter)
+	}
+}

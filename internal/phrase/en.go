@@ -509,6 +509,13 @@ var english = Book{
 				"damage, after checking the backup with postald judge verify (\"A damaged store\" in the administrator's guide).",
 		},
 		RegisteredSubject: "%s: tournament registered",
+		CaptainProtestSubject: func(code, game string) string { return code + " game " + game + ": a team captain's protest" },
+		CaptainProtestJudge: func(team, captain, game, text string) string {
+			return "Protest of the captain of the team \"" + team + "\" (" + captain + ") about game " + game + " (1.14.7, 4.1.12):\n" + text + "\n"
+		},
+		CaptainProtestSent: func(game, judge string) string {
+			return "Your protest about game " + game + " has gone to the tournament's judge, " + judge + " (1.14.7, 4.1.12).\n"
+		},
 		RoundNotPaired: func(code string, round int) string {
 			return fmt.Sprintf("Round %d of the tournament %s is not paired: no pairing keeps the absolute criteria of the Dutch system (C.04.3, C1–C3), and the rules leave the round to the arbiter. The tournament waits for his decision.\n", round, code)
 		},

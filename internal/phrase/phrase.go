@@ -693,6 +693,12 @@ type OfficeText struct {
 	// no pairing keeps the absolute criteria of the Dutch system (C.04.3), and the rules leave
 	// the round to the arbiter.
 	RoundNotPaired func(code string, round int) string
+	// A team captain's protest about a game of his team (1.14.7): its subject (code, game),
+	// the letter to the judge (team, the captain's address, game, the protest's text) and the
+	// answer to the captain (game, the judge's address).
+	CaptainProtestSubject func(code, game string) string
+	CaptainProtestJudge   func(team, captain, game, text string) string
+	CaptainProtestSent    func(game, judge string) string
 }
 
 // TrustText is the letters about a held letter (docs/trust.md) and the receipt line.

@@ -524,6 +524,13 @@ var russian = Book{
 				"сделанной до повреждения, предварительно проверив эту копию (см. руководство администратора).",
 		},
 		RegisteredSubject: "%s: турнир зарегистрирован",
+		CaptainProtestSubject: func(code, game string) string { return code + " партия " + game + ": протест капитана команды" },
+		CaptainProtestJudge: func(team, captain, game, text string) string {
+			return "Протест капитана команды «" + team + "» (" + captain + ") по партии " + game + " (п. 1.14.7, 4.1.12):\n" + text + "\n"
+		},
+		CaptainProtestSent: func(game, judge string) string {
+			return "Ваш протест по партии " + game + " передан судье турнира, " + judge + " (п. 1.14.7, 4.1.12).\n"
+		},
 		RoundNotPaired: func(code string, round int) string {
 			return fmt.Sprintf("Тур %d турнира %s не составлен: ни одна жеребьёвка не выполняет абсолютных критериев голландской системы ФИДЕ, и правила оставляют этот тур судье. Игра турнира ждёт его решения.\n", round, code)
 		},
