@@ -794,7 +794,9 @@ func TestCaptainsProtest(t *testing.T) {
 			t.Errorf("%s has no letter with the captain's protest: %+v", to, letters)
 		}
 	}
-	if !slices.ContainsFunc(letters, func(m mailed) bool { return m.to == "captain1@club.example" && strings.Contains(m.body, "передан судье") }) {
+	if !slices.ContainsFunc(letters, func(m mailed) bool {
+		return m.to == "captain1@club.example" && strings.Contains(m.body, "передан судье")
+	}) {
 		t.Errorf("the captain was not answered: %+v", letters)
 	}
 	st, err := sim.Game(game)

@@ -508,7 +508,7 @@ var english = Book{
 				"what it holds. postald goes on deciding letters. Restore the store from a backup made before the " +
 				"damage, after checking the backup with postald judge verify (\"A damaged store\" in the administrator's guide).",
 		},
-		RegisteredSubject: "%s: tournament registered",
+		RegisteredSubject:     "%s: tournament registered",
 		CaptainProtestSubject: func(code, game string) string { return code + " game " + game + ": a team captain's protest" },
 		CaptainProtestJudge: func(team, captain, game, text string) string {
 			return "Protest of the captain of the team \"" + team + "\" (" + captain + ") about game " + game + " (1.14.7, 4.1.12):\n" + text + "\n"

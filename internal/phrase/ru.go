@@ -524,7 +524,9 @@ var russian = Book{
 				"сделанной до повреждения, предварительно проверив эту копию (см. руководство администратора).",
 		},
 		RegisteredSubject: "%s: турнир зарегистрирован",
-		CaptainProtestSubject: func(code, game string) string { return code + " партия " + game + ": протест капитана команды" },
+		CaptainProtestSubject: func(code, game string) string {
+			return code + " партия " + game + ": протест капитана команды"
+		},
 		CaptainProtestJudge: func(team, captain, game, text string) string {
 			return "Протест капитана команды «" + team + "» (" + captain + ") по партии " + game + " (п. 1.14.7, 4.1.12):\n" + text + "\n"
 		},
