@@ -39,7 +39,7 @@ func NewReader(db *store.DB) *Reader { return &Reader{db: db} }
 // Listed is one tournament with the count of its games by status.
 type Listed struct {
 	Sheet                           *tournament.Sheet
-	Games                           int // the games of its Berger table
+	Games                           int // the games it plays: its Berger table's, a Swiss's rounds' (plannedGames)
 	Playing, Adjudication, Finished int // of the games the store holds
 }
 
@@ -56,7 +56,7 @@ func (r *Reader) Tournaments() ([]Listed, error) {
 			if err != nil {
 				return err
 			}
-			l := Listed{Sheet: sh, Games: len(sh.Games())}
+			l := Listed{Sheet: sh, Games: plannedGames(sh)}
 			ids, err := tx.Games(code)
 			if err != nil {
 				return err

@@ -142,6 +142,16 @@ func nextSwissRound(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *re
 	if len(rounds) == 0 || len(rounds) >= sh.Rounds {
 		return nil // the last round is played: the tournament ends with it
 	}
+	// The heads of the last round's games say whether it is over; only then is every game read.
+	for _, b := range rounds[len(rounds)-1].Boards {
+		st, err := tx.GameStatus(store.GameID{Tournament: sh.Code, Game: tournament.GameName(b[0], b[1])})
+		if err != nil {
+			return err
+		}
+		if st != referee.StatusFinished {
+			return nil
+		}
+	}
 	results, err := tableResults(tx, sh.Code)
 	if err != nil {
 		return err
@@ -435,4 +445,13 @@ func (o *Office) captainsProtest(tx *store.Tx, out store.LetterOutcome, l *mailp
 		}
 	}
 	return out, false, nil
+}
+
+// plannedGames counts the games a tournament plays in all: its sheet's; a Swiss's rounds, each
+// of every pair of its players (a withdrawal makes them fewer).
+func plannedGames(sh *tournament.Sheet) int {
+	if sh.System == tournament.Swiss {
+		return sh.Rounds * (len(sh.Players) / 2)
+	}
+	return len(sh.Games())
 }
