@@ -194,7 +194,7 @@ func (o *Office) card(req CardRequest) (*CardEntered, error) {
 		if err != nil {
 			return err
 		}
-		if err := o.letterEnded(tx, out, st.Game.Status, dec, now); err != nil {
+		if err := o.letterEnded(tx, out, now); err != nil {
 			return err
 		}
 		d = decided{out: out, applied: applied, kind: DoneCard, dec: dec}

@@ -99,6 +99,7 @@ type decided struct {
 func (o *Office) apply(tx *store.Tx, m mailbox.Message, rec store.Inbound, msgID string, now time.Time) (decided, error) {
 	// Measured, not decided by: the real clock, not o.now, which a test may stop.
 	began := time.Now()
+	o.ended = store.GameID{}
 	var dec referee.Decision
 	postmark := m.InternalDate
 	if postmark.IsZero() || postmark.After(now) {
@@ -115,12 +116,11 @@ func (o *Office) apply(tx *store.Tx, m mailbox.Message, rec store.Inbound, msgID
 		out = o.decideSafely(tx, base, m.Size, &dec)
 	}
 	out.Auth = o.authVerdict(m.Raw) // kept in the archive for the judge (authverdict.go)
-	before := statusBefore(tx, out)
 	applied, err := tx.ApplyLetter(out)
 	if err != nil {
 		return decided{}, err
 	}
-	if err := o.letterEnded(tx, out, before, dec, now); err != nil {
+	if err := o.letterEnded(tx, out, now); err != nil {
 		return decided{}, err
 	}
 	return decided{out: out, applied: applied, took: time.Since(began), kind: DoneLetter, dec: dec}, nil
@@ -305,6 +305,9 @@ func (o *Office) outcome(out store.LetterOutcome, c candidate, dec referee.Decis
 		return out, err
 	}
 	out.State = &st
+	if c.seat.Game.Status != referee.StatusFinished && dec.Game.Status == referee.StatusFinished {
+		o.ended = c.id // the letter ends the game (systems.go)
+	}
 	c.seat.Game = dec.Game // the letters show the game as decided
 	// The answers to the sender quote his letter's receipt (trust.go).
 	o.answers(&out, c, dec.Letters, sender, nil, moved)

@@ -131,6 +131,9 @@ type Office struct {
 	cardsTold time.Time
 	// staged are the units of work of the transaction update runs, observed once it commits.
 	staged []Done
+	// ended is the game the letter or card being decided ends (outcome), "" none: its end is
+	// what the tournament's system acts on once the letter is applied (systems.go).
+	ended store.GameID
 	// cache holds the store's tournaments parsed (sheets.go) and the chunks of games read
 	// (gamecodec.go).
 	cache struct {

@@ -305,30 +305,19 @@ func matchEnded(tx *store.Tx, from mail.Address, sh *tournament.Sheet, id store.
 	return nil
 }
 
-// statusBefore returns the status of the game a letter's outcome is about as the store holds it
-// before the outcome is applied; "" when there is none.
-func statusBefore(tx *store.Tx, out store.LetterOutcome) referee.Status {
-	if out.State == nil || out.Game.Game == "" {
-		return ""
-	}
-	st, err := tx.GameStatus(out.Game)
-	if err != nil {
-		return ""
-	}
-	return st
-}
-
-// letterEnded runs gameEnded when the decision of a letter (or card), just applied, ended its
-// game, whose status was before.
-func (o *Office) letterEnded(tx *store.Tx, out store.LetterOutcome, before referee.Status, dec referee.Decision, now time.Time) error {
-	if out.State == nil || before == "" || before == referee.StatusFinished || dec.Game.Status != referee.StatusFinished {
+// letterEnded runs gameEnded when the letter (or card) just applied as out ended its game, as
+// outcome found (Office.ended).
+func (o *Office) letterEnded(tx *store.Tx, out store.LetterOutcome, now time.Time) error {
+	id := o.ended
+	o.ended = store.GameID{}
+	if id.IsZero() || out.State == nil || id != out.Game {
 		return nil
 	}
-	t, sh, err := o.table(tx, out.Game.Tournament)
+	t, sh, err := o.table(tx, id.Tournament)
 	if err != nil {
 		return err
 	}
-	return gameEnded(tx, o.opt.From, sh, t, out.Game, now)
+	return gameEnded(tx, o.opt.From, sh, t, id, now)
 }
 
 // registeredGames counts the games a tournament opens when it is registered: the sheet's, or the
