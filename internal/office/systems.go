@@ -22,7 +22,6 @@ import (
 	"postald/internal/phrase"
 	"postald/internal/referee"
 	"postald/internal/store"
-	"postald/internal/swiss"
 	"postald/internal/tournament"
 )
 
@@ -162,9 +161,8 @@ func nextSwissRound(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *re
 	withdrawn := withdrawnIn(rulings)
 	next, err := sh.PairSwiss(rounds, results, withdrawn)
 	if err != nil {
-		if !errors.Is(err, swiss.ErrNoPairing) {
-			return err
-		}
+		// The core's refusal (swiss.ErrNoPairing: no pairing keeps C1–C3; or a log it cannot
+		// pair from) is no reason to lose the letter that ended the round: the judges are told.
 		return roundNotPaired(tx, from, sh, len(rounds)+1, now)
 	}
 	standings, err := sh.ComputeSwiss(rounds, results, withdrawn)
@@ -289,13 +287,15 @@ func matchEnded(tx *store.Tx, from mail.Address, sh *tournament.Sheet, id store.
 	if err != nil {
 		return err
 	}
+	// The captains' letters follow from the store's results; a table the core cannot draw up
+	// (a game the draw does not know) leaves them out rather than the letter that ended the game.
 	in, err := sh.TeamResults(results, reserves)
 	if err != nil {
-		return err
+		return nil
 	}
 	tt, err := tournament.ComputeTeams(in)
 	if err != nil {
-		return err
+		return nil
 	}
 	for _, mr := range tt.Matches {
 		if mr.Number == m.Number && mr.Complete {

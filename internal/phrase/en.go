@@ -395,6 +395,7 @@ var english = Book{
 			Withdraw:    "withdrawal",
 			Protest:     "protest",
 			Leave:       "leave",
+			Reserve:     "reserve entered",
 			Revert:      "game put back",
 		},
 		Date: daysclock.Date.String, // 2026-11-18; the zero date as nothing

@@ -510,6 +510,8 @@ type ReportColumns struct {
 type RulingKinds struct {
 	Penalty, Forfeit, Adjudicate, CorrectDate, Annul, StrikeOut, Refer, Withdraw, Protest string
 	Leave, Revert                                                                         string
+	// Reserve is a reserve the director entered in a team event (1.14.2).
+	Reserve string
 }
 
 // Of returns the name of a ruling kind ("penalty", "correct-date", ...); false for one it does
@@ -536,6 +538,8 @@ func (k *RulingKinds) Of(kind string) (string, bool) {
 		return k.Protest, true
 	case "leave":
 		return k.Leave, true
+	case "reserve":
+		return k.Reserve, true
 	case "revert":
 		return k.Revert, true
 	}

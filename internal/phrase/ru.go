@@ -402,6 +402,7 @@ var russian = Book{
 			Withdraw:    "выбытие",
 			Protest:     "протест",
 			Leave:       "отпуск",
+			Reserve:     "запасной в игре",
 			Revert:      "возврат партии",
 		},
 		Date: dotted,
