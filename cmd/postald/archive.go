@@ -62,12 +62,10 @@ func runArchive(_ context.Context, env *cmdEnv, args []string) error {
 
 // archiveCall moves tournament code to its archive file, or lists the archived tournaments.
 func archiveCall(code string, list bool) *storeCall {
-	return &storeCall{req: office.Request{Archive: &office.ArchiveRequest{Tournament: code, List: list}}, failed: "postald archive",
+	return &storeCall{req: office.ArchiveRequest{Tournament: code, List: list}, failed: "postald archive",
 		readOnly: list,
-		print: func(w io.Writer, rep office.Reply) error {
-			a := rep.Archived
+		print: printing(func(w io.Writer, a *office.ArchiveReply) error {
 			switch {
-			case a == nil:
 			case a.Moved != nil:
 				m := a.Moved
 				fmt.Fprintf(w, "tournament %s archived in %s (%d bytes, sha256 %s): %d games, %d letters, %d letters sent, %d received, %d rulings copied (the rulings stay in the store's log)\n",
@@ -86,7 +84,7 @@ func archiveCall(code string, list bool) *storeCall {
 				}
 			}
 			return nil
-		}}
+		})}
 }
 
 // runPrune is `postald prune [CODE]`.
@@ -107,13 +105,9 @@ func runPrune(_ context.Context, env *cmdEnv, args []string) error {
 // retain_raw_days of the configuration.
 func pruneCall(code string) *storeCall {
 	req := &office.PruneRequest{Tournament: code}
-	return &storeCall{req: office.Request{Prune: req}, failed: "postald prune",
+	return &storeCall{req: req, failed: "postald prune",
 		configure: func(cfg *config.Config) { req.RetainDays = cfg.Store.RetainRawDays },
-		print: func(w io.Writer, rep office.Reply) error {
-			p := rep.Pruned
-			if p == nil {
-				return nil
-			}
+		print: printing(func(w io.Writer, p *office.PruneReply) error {
 			if len(p.Tournaments) == 0 {
 				fmt.Fprintln(w, "no tournament is archived: nothing to prune")
 			}
@@ -129,5 +123,5 @@ func pruneCall(code string) *storeCall {
 				fmt.Fprintf(w, "%s: %d letters pruned, %d bytes dropped; %s is %d bytes (was %d)\n", t.Code, t.Dropped, t.Bytes, t.File, t.After, t.Before)
 			}
 			return nil
-		}}
+		})}
 }

@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"postald/internal/mailtest"
+	"postald/internal/office"
 	"postald/internal/store"
 )
 
@@ -187,4 +188,58 @@ func judgeOut(t *testing.T, g *stackGame, args ...string) string {
 		t.Fatalf("judge %s: code %d, %v: %s", strings.Join(args, " "), code, err, out.String())
 	}
 	return out.String()
+}
+
+// TestClockBackThroughDovecot: the machine's clock jumps back two days between White's move and
+// Black's answer, and Dovecot, on the same clock, dates the answer's arrival two days back too.
+// The answer is decided and recorded after the move it answers, Black is charged nothing for
+// the gap, and the judge is told once that the clock is behind.
+func TestClockBackThroughDovecot(t *testing.T) {
+	g := startStackGameWith(t, t.TempDir(), emailSheet, true)
+	for _, u := range []string{g.white, g.black} {
+		g.st.WaitMessage(t, u, "INBOX", g.code+": start of the tournament", 30*time.Second)
+	}
+	g.at(t, 4)
+	move := mailtest.Unique("move-")
+	g.send(t, g.white, "My move: 1. c3-b4", move, 0)
+	g.st.WaitMessage(t, g.black, "INBOX", move, 30*time.Second)
+	g.at(t, 2) // two days back, for postald and for Dovecot's arrival date alike
+	answer := mailtest.Unique("answer-")
+	g.send(t, g.black, "Received your 1. c3-b4.\nMy move: 1... b6-c5", answer, 0)
+	if ack := g.st.WaitMessage(t, g.black, "INBOX", answer, 30*time.Second); ack.Header("X-Postald-Verdict") != "accepted" {
+		t.Fatalf("the answer after the jump: verdict %q, want accepted:\n%s", ack.Header("X-Postald-Verdict"), ack.Raw)
+	}
+	err := g.db.View(func(tx *store.Tx) error {
+		gm, err := office.LoadGame(tx, store.GameID{Tournament: g.code, Game: "1-2"})
+		if err != nil {
+			return err
+		}
+		if len(gm.Plies) != 2 || gm.Plies[1].Date.Before(gm.Plies[0].Date) {
+			t.Errorf("the record: %+v; want Black's answer dated no earlier than White's move", gm.Plies)
+		}
+		if gm.BlackClock.Days != 0 {
+			t.Errorf("Black is charged %d days for answering on the day the move reached him", gm.BlackClock.Days)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	subject := "clock is behind the tournament's records (" + g.code + ")"
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		n := 0
+		for _, m := range g.st.Messages(t, "judge", "INBOX") {
+			if s, _ := new(mime.WordDecoder).DecodeHeader(m.Header("Subject")); strings.Contains(s, subject) {
+				n++
+			}
+		}
+		if n == 1 {
+			break
+		}
+		if n > 1 || time.Now().After(deadline) {
+			t.Fatalf("the judge has %d notices %q, want one", n, subject)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
 }

@@ -42,14 +42,12 @@ func runBackup(_ context.Context, env *cmdEnv, args []string) error {
 // backupCall writes the copy to the absolute path dst: in the daemon, with the daemon's open
 // store, or here on the store opened read-only.
 func backupCall(dst string) *storeCall {
-	return &storeCall{req: office.Request{Backup: &office.BackupRequest{Path: dst}}, failed: "postald backup", readOnly: true,
-		print: func(w io.Writer, rep office.Reply) error {
-			if b := rep.BackedUp; b != nil {
-				fmt.Fprintf(w, "%s: %d bytes, a consistent copy of %s; it checks and every chain verifies\n", b.Path, b.Bytes, b.Store)
-				if b.Archives > 0 {
-					fmt.Fprintf(w, "%s: the files of %d archived tournaments (%d copied now, the others there already); restore them with the copy\n", b.Dir, b.Archives, b.Copied)
-				}
+	return &storeCall{req: office.BackupRequest{Path: dst}, failed: "postald backup", readOnly: true,
+		print: printing(func(w io.Writer, b *office.BackedUp) error {
+			fmt.Fprintf(w, "%s: %d bytes, a consistent copy of %s; it checks and every chain verifies\n", b.Path, b.Bytes, b.Store)
+			if b.Archives > 0 {
+				fmt.Fprintf(w, "%s: the files of %d archived tournaments (%d copied now, the others there already); restore them with the copy\n", b.Dir, b.Archives, b.Copied)
 			}
 			return nil
-		}}
+		})}
 }

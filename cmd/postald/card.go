@@ -101,15 +101,11 @@ func cardCall(env *cmdEnv, args []string) (*storeCall, error) {
 		return nil, err
 	}
 	req.Text = string(text)
-	return &storeCall{req: office.Request{Card: &req}, failed: "postald card", print: printCard}, nil
+	return &storeCall{req: req, failed: "postald card", print: printing(printCard)}, nil
 }
 
 // printCard tells the captain what postald made of his card.
-func printCard(w io.Writer, rep office.Reply) error {
-	c := rep.Card
-	if c == nil {
-		return nil
-	}
+func printCard(w io.Writer, c *office.CardEntered) error {
 	if !c.Entered {
 		fmt.Fprintf(w, "this card of %s in %s was entered before, on %s: %s; nothing changed\n", c.Side, c.Game, c.Previous, c.Verdict)
 		return nil
@@ -185,17 +181,14 @@ func cardsCall(env *cmdEnv, args []string, now func() time.Time) (*storeCall, er
 		}
 		return fmt.Errorf("%d cards could not be printed (%s, named above with why): correct what is named and print them again", len(unprinted), strings.Join(seqs, ", "))
 	}
-	list := &storeCall{req: office.Request{Cards: &office.CardsRequest{Tournament: *code}}, failed: "postald cards", readOnly: on.IsZero(),
-		print: func(w io.Writer, rep office.Reply) error {
-			if rep.Cards == nil {
-				return nil
-			}
-			for _, c := range rep.Cards.Cards {
+	list := &storeCall{req: office.CardsRequest{Tournament: *code}, failed: "postald cards", readOnly: on.IsZero(),
+		print: printing(func(w io.Writer, rep *office.CardsReply) error {
+			for _, c := range rep.Cards {
 				if len(only) == 0 || only[c.Seq] {
 					chosen = append(chosen, c)
 				}
 			}
-			for _, f := range rep.Cards.Unreadable {
+			for _, f := range rep.Unreadable {
 				if len(only) == 0 || only[f.Seq] {
 					unprinted = append(unprinted, f)
 				}
@@ -220,7 +213,7 @@ func cardsCall(env *cmdEnv, args []string, now func() time.Time) (*storeCall, er
 			writeCards(w, chosen)
 			writeUnprinted(w, unprinted)
 			return notPrinted()
-		}}
+		})}
 	if on.IsZero() {
 		return list, nil
 	}
@@ -232,16 +225,14 @@ func cardsCall(env *cmdEnv, args []string, now func() time.Time) (*storeCall, er
 		for i, c := range chosen {
 			seqs[i] = c.Seq
 		}
-		return &storeCall{req: office.Request{Post: &office.PostRequest{Seqs: seqs, On: on}}, failed: "postald cards -posted",
-			print: func(w io.Writer, rep office.Reply) error {
-				if p := rep.Posted; p != nil {
-					fmt.Fprintf(w, "%d cards or calls recorded as posted on %s\n", p.Posted, on)
-					for _, c := range p.Clocks {
-						fmt.Fprintf(w, "  clock of %s\n", c)
-					}
+		return &storeCall{req: office.PostRequest{Seqs: seqs, On: on}, failed: "postald cards -posted",
+			print: printing(func(w io.Writer, p *office.PostedReply) error {
+				fmt.Fprintf(w, "%d cards or calls recorded as posted on %s\n", p.Posted, on)
+				for _, c := range p.Clocks {
+					fmt.Fprintf(w, "  clock of %s\n", c)
 				}
 				return notPrinted()
-			}}
+			})}
 	}
 	return list, nil
 }

@@ -78,11 +78,13 @@ func TestCardsPrintOneBad(t *testing.T) {
 		t.Fatal(err)
 	}
 	var seqs map[string]uint64
-	rep, err := office.New(office.Options{Store: db, Now: time.Now}).Run(office.Request{Cards: &office.CardsRequest{}})
+	rep, err := office.New(office.Options{Store: db, Now: time.Now}).Run(office.CardsRequest{})
 	if err == nil {
 		seqs = map[string]uint64{}
-		for _, c := range rep.Cards.Cards {
-			seqs[c.Game.Tournament] = c.Seq
+		if cards, ok, _ := office.As[*office.CardsReply](rep); ok {
+			for _, c := range cards.Cards {
+				seqs[c.Game.Tournament] = c.Seq
+			}
 		}
 	}
 	db.Close()

@@ -27,12 +27,12 @@ import (
 // requestRunner runs an office request somewhere: in a daemon (its Command, or its control
 // socket) or on a store. failed is the request's own failure; err an error of the way there
 // (the socket's: no daemon, the request not run).
-type requestRunner func(office.Request) (rep office.Reply, failed, err error)
+type requestRunner func(office.Command) (rep office.Reply, failed, err error)
 
 // onStore runs requests with an office on db, as a command that found no daemon does.
 func onStore(db *store.DB, from mail.Address, now func() time.Time) requestRunner {
 	o := office.New(office.Options{Store: db, From: from, Now: now})
-	return func(req office.Request) (office.Reply, error, error) {
+	return func(req office.Command) (office.Reply, error, error) {
 		rep, err := o.Run(req)
 		return rep, err, nil
 	}
@@ -40,7 +40,7 @@ func onStore(db *store.DB, from mail.Address, now func() time.Time) requestRunne
 
 // throughDaemon runs requests as the control socket does, with the daemon's Command.
 func throughDaemon(d *daemon.Daemon) requestRunner {
-	return func(req office.Request) (office.Reply, error, error) {
+	return func(req office.Command) (office.Reply, error, error) {
 		rep, err := d.Command(context.Background(), req)
 		return rep, err, nil
 	}
@@ -48,7 +48,7 @@ func throughDaemon(d *daemon.Daemon) requestRunner {
 
 // throughSocket runs requests in the daemon listening on the control socket at path.
 func throughSocket(path string) requestRunner {
-	return func(req office.Request) (office.Reply, error, error) {
+	return func(req office.Command) (office.Reply, error, error) {
 		rep, err := daemon.Call(path, req)
 		var failure *daemon.Failure
 		if errors.As(err, &failure) {

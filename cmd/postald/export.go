@@ -28,22 +28,18 @@ func runExport(_ context.Context, env *cmdEnv, args []string) error {
 
 // exportTRFCall writes a Swiss tournament as a TRF.
 func exportTRFCall(code string) *storeCall {
-	return &storeCall{req: office.Request{Export: &office.ExportRequest{TRF: true, Tournament: code}}, failed: "postald export",
-		print: func(w io.Writer, rep office.Reply) error {
-			if rep.Export != nil {
-				w.Write(rep.Export.TRF)
-			}
-			return nil
-		}}
+	return &storeCall{req: office.ExportRequest{TRF: true, Tournament: code}, failed: "postald export",
+		print: printing(func(w io.Writer, rep *office.ExportReply) error {
+			_, err := w.Write(rep.TRF)
+			return err
+		})}
 }
 
 // exportCall writes one game as PDN.
 func exportCall(game string) *storeCall {
-	return &storeCall{req: office.Request{Export: &office.ExportRequest{Game: game}}, failed: "postald export",
-		print: func(w io.Writer, rep office.Reply) error {
-			if rep.Export != nil {
-				w.Write(rep.Export.PDN)
-			}
-			return nil
-		}}
+	return &storeCall{req: office.ExportRequest{Game: game}, failed: "postald export",
+		print: printing(func(w io.Writer, rep *office.ExportReply) error {
+			_, err := w.Write(rep.PDN)
+			return err
+		})}
 }

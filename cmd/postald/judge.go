@@ -84,7 +84,7 @@ func cutConfig(args []string) (rest []string, file string) {
 
 // judgeParser makes the request of one judge command from its arguments, with the printer of its
 // reply; flag errors and usage go to out.
-type judgeParser func(out io.Writer, args []string) (office.Request, printer, error)
+type judgeParser func(out io.Writer, args []string) (office.Command, printer, error)
 
 // judgeCall makes the call of the judge command args[0] with its arguments. What it cannot take
 // (no command, help, an unknown command, a flag or an argument wrong) it has printed to out
@@ -109,7 +109,7 @@ func judgeCall(out io.Writer, args []string) (*storeCall, error) {
 	case "quarantine":
 		parse = parseQuarantine
 	case string(referee.RulePenalty), string(referee.RuleCorrect), string(referee.RuleForfeit), string(referee.RuleAdjudicate), string(referee.RuleLeave):
-		parse = func(out io.Writer, args []string) (office.Request, printer, error) {
+		parse = func(out io.Writer, args []string) (office.Command, printer, error) {
 			return parseRule(out, referee.RuleKind(sub), args)
 		}
 	case "annul":
@@ -197,22 +197,19 @@ func letterNumber(s string) (uint64, error) {
 	return n, nil
 }
 
-func parseList(out io.Writer, args []string) (office.Request, printer, error) {
+func parseList(out io.Writer, args []string) (office.Command, printer, error) {
 	fs := judgeFlags(out, "list")
 	asJSON := fs.Bool("json", false, "print JSON")
 	only := fs.String("tournament", "", "only this tournament")
 	if err := parseFlags(fs, out, args); err != nil {
-		return office.Request{}, nil, err
+		return nil, nil, err
 	}
-	return office.Request{List: &office.ListRequest{Tournament: *only}}, func(w io.Writer, rep office.Reply) error {
-		if rep.List == nil {
-			return nil
-		}
+	return office.ListRequest{Tournament: *only}, printing(func(w io.Writer, rep *office.ListReply) error {
 		if *asJSON {
-			return writeJSON(w, rep.List.Games)
+			return writeJSON(w, rep.Games)
 		}
-		return printList(w, rep.List.Games)
-	}, nil
+		return printList(w, rep.Games)
+	}), nil
 }
 
 func printList(w io.Writer, rows []office.GameRow) error {
@@ -235,25 +232,22 @@ func printList(w io.Writer, rows []office.GameRow) error {
 	return tw.Flush()
 }
 
-func parseShow(out io.Writer, args []string) (office.Request, printer, error) {
+func parseShow(out io.Writer, args []string) (office.Command, printer, error) {
 	fs := judgeFlags(out, "show")
 	asJSON := fs.Bool("json", false, "print JSON")
 	if err := parseFlags(fs, out, args); err != nil {
-		return office.Request{}, nil, err
+		return nil, nil, err
 	}
 	if fs.NArg() != 1 {
-		return office.Request{}, nil, errors.New("show needs one GAME")
+		return nil, nil, errors.New("show needs one GAME")
 	}
-	return office.Request{Show: &office.ShowRequest{Game: fs.Arg(0)}}, func(w io.Writer, rep office.Reply) error {
-		if rep.Show == nil {
-			return nil
-		}
+	return office.ShowRequest{Game: fs.Arg(0)}, printing(func(w io.Writer, v *office.GameView) error {
 		if *asJSON {
-			return writeJSON(w, rep.Show)
+			return writeJSON(w, v)
 		}
-		printShow(w, rep.Show)
+		printShow(w, v)
 		return nil
-	}, nil
+	}), nil
 }
 
 func printShow(w io.Writer, v *office.GameView) {
@@ -350,21 +344,20 @@ func orNone(s string) string {
 	return s
 }
 
-func parseVerify(out io.Writer, args []string) (office.Request, printer, error) {
+func parseVerify(out io.Writer, args []string) (office.Command, printer, error) {
 	fs := judgeFlags(out, "verify")
 	if err := parseFlags(fs, out, args); err != nil {
-		return office.Request{}, nil, err
+		return nil, nil, err
 	}
 	if fs.NArg() > 1 {
-		return office.Request{}, nil, fmt.Errorf("verify takes at most one GAME, got %q", fs.Args())
+		return nil, nil, fmt.Errorf("verify takes at most one GAME, got %q", fs.Args())
 	}
 	req := &office.VerifyRequest{}
 	if fs.NArg() == 1 {
 		req.Game = fs.Arg(0)
 	}
-	return office.Request{Verify: req}, func(w io.Writer, rep office.Reply) error {
-		switch v := rep.Verify; {
-		case v == nil:
+	return req, printing(func(w io.Writer, v *office.Verified) error {
+		switch {
 		case v.Game.IsZero():
 			fmt.Fprintln(w, "every archive chain, game record and ruling verifies")
 			for _, code := range v.Archived {
@@ -381,22 +374,19 @@ func parseVerify(out io.Writer, args []string) (office.Request, printer, error) 
 			}
 		}
 		return nil
-	}, nil
+	}), nil
 }
 
 // parseQuarantine: the letters postald held (trust rules, limits, unreadable, not from a
 // player), kept in the archive, never applied, each with its reason.
-func parseQuarantine(out io.Writer, args []string) (office.Request, printer, error) {
+func parseQuarantine(out io.Writer, args []string) (office.Command, printer, error) {
 	fs := judgeFlags(out, "quarantine")
 	asJSON := fs.Bool("json", false, "print JSON")
 	if err := parseFlags(fs, out, args); err != nil {
-		return office.Request{}, nil, err
+		return nil, nil, err
 	}
-	return office.Request{Quarantine: &office.QuarantineRequest{}}, func(w io.Writer, rep office.Reply) error {
-		if rep.Quarantine == nil {
-			return nil
-		}
-		held := rep.Quarantine.Held
+	return office.QuarantineRequest{}, printing(func(w io.Writer, rep *office.QuarantineReply) error {
+		held := rep.Held
 		if *asJSON {
 			if held == nil {
 				held = []store.Inbound{}
@@ -413,23 +403,23 @@ func parseQuarantine(out io.Writer, args []string) (office.Request, printer, err
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\n", in.Received.Format("2006-01-02 15:04"), termLine(from), termLine(in.MessageID), in.Archive, termLine(in.Reason))
 		}
 		return tw.Flush()
-	}, nil
+	}), nil
 }
 
 // parseRule: a ruling of the referee's kinds on one game.
-func parseRule(out io.Writer, kind referee.RuleKind, args []string) (office.Request, printer, error) {
+func parseRule(out io.Writer, kind referee.RuleKind, args []string) (office.Command, printer, error) {
 	fs := judgeFlags(out, kind.String())
 	clause := fs.String("clause", "", "the clause the ruling rests on (4.1.10), e.g. 4.3.1")
 	reason := fs.String("reason", "", "the reason, told to both players")
 	if err := parseFlags(fs, out, args); err != nil {
-		return office.Request{}, nil, err
+		return nil, nil, err
 	}
 	want := map[referee.RuleKind]int{referee.RulePenalty: 3, referee.RuleCorrect: 3, referee.RuleForfeit: 2, referee.RuleAdjudicate: 2, referee.RuleLeave: 4}[kind]
 	if fs.NArg() != want {
-		return office.Request{}, nil, fmt.Errorf("%s needs %d arguments, got %d %q: %s", kind, want, fs.NArg(), fs.Args(), ruleShape[kind])
+		return nil, nil, fmt.Errorf("%s needs %d arguments, got %d %q: %s", kind, want, fs.NArg(), fs.Args(), ruleShape[kind])
 	}
 	if *clause == "" || *reason == "" {
-		return office.Request{}, nil, errNoClause
+		return nil, nil, errNoClause
 	}
 	a := fs.Args()
 	r := &office.RuleRequest{Kind: kind, Game: a[0], Clause: *clause, Reason: *reason}
@@ -438,7 +428,7 @@ func parseRule(out io.Writer, kind referee.RuleKind, args []string) (office.Requ
 	case referee.RulePenalty, referee.RuleCorrect:
 		r.Side = a[1]
 		if r.Days, err = strconv.Atoi(a[2]); err != nil {
-			return office.Request{}, nil, fmt.Errorf("days %q: want a whole number of days, e.g. 6 or -2", a[2])
+			return nil, nil, fmt.Errorf("days %q: want a whole number of days, e.g. 6 or -2", a[2])
 		}
 	case referee.RuleForfeit:
 		r.Side = a[1]
@@ -447,13 +437,13 @@ func parseRule(out io.Writer, kind referee.RuleKind, args []string) (office.Requ
 	case referee.RuleLeave:
 		r.Side = a[1]
 		if r.Leave.From, err = daysclock.ParseDate(a[2]); err != nil {
-			return office.Request{}, nil, err
+			return nil, nil, err
 		}
 		if r.Leave.To, err = daysclock.ParseDate(a[3]); err != nil {
-			return office.Request{}, nil, err
+			return nil, nil, err
 		}
 	}
-	return office.Request{Rule: r}, ruled(a[0], fmt.Sprintf("%s recorded (%s); the players, the judge and the director are told", kind, *clause)), nil
+	return r, ruled(a[0], fmt.Sprintf("%s recorded (%s); the players, the judge and the director are told", kind, *clause)), nil
 }
 
 // ruleShape is what each ruling of the referee's kinds takes, as its errors say it.
@@ -467,24 +457,22 @@ var ruleShape = map[referee.RuleKind]string{
 
 // ruled prints "GAME: done" once a ruling on the game named is recorded.
 func ruled(name, done string) printer {
-	return func(w io.Writer, rep office.Reply) error {
-		if rep.Ruled != nil {
-			fmt.Fprintf(w, "%s: %s\n", name, done)
-		}
+	return printing(func(w io.Writer, _ *office.Ruled) error {
+		fmt.Fprintf(w, "%s: %s\n", name, done)
 		return nil
-	}
+	})
 }
 
 // parseWithdraw: a player leaves the tournament (seed 003, 1.10).
-func parseWithdraw(out io.Writer, args []string) (office.Request, printer, error) {
+func parseWithdraw(out io.Writer, args []string) (office.Command, printer, error) {
 	fs := judgeFlags(out, "withdraw")
 	clause := fs.String("clause", "", "the clause; by default the one seed 003, 1.10 gives (1.10.2 or 1.10.3)")
 	reason := fs.String("reason", "", "the reason, told to every partner")
 	if err := parseFlags(fs, out, args); err != nil {
-		return office.Request{}, nil, err
+		return nil, nil, err
 	}
 	if fs.NArg() < 1 || fs.NArg() > 2 || *reason == "" {
-		return office.Request{}, nil, fmt.Errorf("withdraw needs [TOURNAMENT] PLAYER and -reason (got %q); -clause may be left out", fs.Args())
+		return nil, nil, fmt.Errorf("withdraw needs [TOURNAMENT] PLAYER and -reason (got %q); -clause may be left out", fs.Args())
 	}
 	code, player := "", fs.Arg(0)
 	if fs.NArg() == 2 {
@@ -492,57 +480,56 @@ func parseWithdraw(out io.Writer, args []string) (office.Request, printer, error
 	}
 	num, err := strconv.Atoi(player)
 	if err != nil {
-		return office.Request{}, nil, fmt.Errorf("player %q: want his number in the tournament, e.g. 5", player)
+		return nil, nil, fmt.Errorf("player %q: want his number in the tournament, e.g. 5", player)
 	}
 	req := &office.WithdrawRequest{Tournament: code, Player: num, Clause: *clause, Reason: *reason}
-	return office.Request{Withdraw: req}, func(w io.Writer, rep office.Reply) error {
-		switch d := rep.Withdrawn; {
-		case d == nil:
+	return req, printing(func(w io.Writer, d *office.Withdrawn) error {
+		switch {
 		case d.Clause == tournament.ClauseStruckOut:
 			fmt.Fprintf(w, "player %d withdrawn with %d of %d games played: his results are struck out and %d unfinished games annulled (seed 003, 1.10.2)\n", d.Player, d.Played, d.Games, d.Ended)
 		default:
 			fmt.Fprintf(w, "player %d withdrawn with %d of %d games played: %d games without a move lost, %d begun games sent to adjudication (seed 003, 1.10.3, 1.10.4)\n", d.Player, d.Played, d.Games, d.Ended, d.Referred)
 		}
 		return nil
-	}, nil
+	}), nil
 }
 
 // parseAnnul: the game ends without a result by the judge's decision (4.1.7).
-func parseAnnul(out io.Writer, args []string) (office.Request, printer, error) {
+func parseAnnul(out io.Writer, args []string) (office.Command, printer, error) {
 	fs := judgeFlags(out, "annul")
 	clause := fs.String("clause", "", "the clause the ruling rests on (4.1.10)")
 	reason := fs.String("reason", "", "the reason, told to both players")
 	if err := parseFlags(fs, out, args); err != nil {
-		return office.Request{}, nil, err
+		return nil, nil, err
 	}
 	if fs.NArg() != 1 || *clause == "" || *reason == "" {
-		return office.Request{}, nil, errors.New("annul needs GAME, -clause and -reason (4.1.10)")
+		return nil, nil, errors.New("annul needs GAME, -clause and -reason (4.1.10)")
 	}
 	req := &office.AnnulRequest{Game: fs.Arg(0), Clause: *clause, Reason: *reason}
-	return office.Request{Annul: req}, ruled(fs.Arg(0), fmt.Sprintf("annulled (%s); the players, the judge and the director are told", *clause)), nil
+	return req, ruled(fs.Arg(0), fmt.Sprintf("annulled (%s); the players, the judge and the director are told", *clause)), nil
 }
 
 // parseProtest: a protest against a decision and the judge's decision on it (4.1.12).
-func parseProtest(out io.Writer, args []string) (office.Request, printer, error) {
+func parseProtest(out io.Writer, args []string) (office.Command, printer, error) {
 	fs := judgeFlags(out, "protest")
 	reason := fs.String("reason", "", "the decision on the protest, told to both players")
 	decision := fs.String("decision", "", "the same as -reason")
 	clause := fs.String("clause", "4.1.12", "the clause")
 	if err := parseFlags(fs, out, args); err != nil {
-		return office.Request{}, nil, err
+		return nil, nil, err
 	}
 	text := *reason
 	switch {
 	case text == "":
 		text = *decision
 	case *decision != "" && *decision != text:
-		return office.Request{}, nil, errors.New("protest: -reason and -decision are the same flag; give one")
+		return nil, nil, errors.New("protest: -reason and -decision are the same flag; give one")
 	}
 	if fs.NArg() != 1 || text == "" || *clause == "" {
-		return office.Request{}, nil, fmt.Errorf("protest needs GAME and -reason DECISION (got %q); -clause defaults to 4.1.12", fs.Args())
+		return nil, nil, fmt.Errorf("protest needs GAME and -reason DECISION (got %q); -clause defaults to 4.1.12", fs.Args())
 	}
 	req := &office.ProtestRequest{Game: fs.Arg(0), Decision: text, Clause: *clause}
-	return office.Request{Protest: req}, ruled(fs.Arg(0), "protest decision recorded; the players, the judge and the director are told"), nil
+	return req, ruled(fs.Arg(0), "protest decision recorded; the players, the judge and the director are told"), nil
 }
 
 // stampLayout is how judge letter writes an instant: in the tournament's zone, with the offset.
@@ -550,30 +537,27 @@ const stampLayout = "2006-01-02 15:04 -0700"
 
 // parseLetter: one archived letter, what postald recorded of it, then the letter itself, its
 // header section as it was received and its text decoded (-raw: the bytes as archived).
-func parseLetter(out io.Writer, args []string) (office.Request, printer, error) {
+func parseLetter(out io.Writer, args []string) (office.Command, printer, error) {
 	fs := judgeFlags(out, "letter")
 	raw := fs.Bool("raw", false, "print the letter byte for byte as archived")
 	if err := parseFlags(fs, out, args); err != nil {
-		return office.Request{}, nil, err
+		return nil, nil, err
 	}
 	if fs.NArg() != 2 {
-		return office.Request{}, nil, errors.New("letter needs GAME and N, the letter's number in judge show")
+		return nil, nil, errors.New("letter needs GAME and N, the letter's number in judge show")
 	}
 	n, err := letterNumber(fs.Arg(1))
 	if err != nil {
-		return office.Request{}, nil, err
+		return nil, nil, err
 	}
 	req := &office.LetterRequest{Game: fs.Arg(0), N: n, Raw: *raw}
-	return office.Request{Letter: req}, func(w io.Writer, rep office.Reply) error {
-		if rep.Letter == nil {
-			return nil
-		}
+	return req, printing(func(w io.Writer, a *office.ArchivedLetter) error {
 		if *raw {
-			_, err := w.Write(rep.Letter.Raw)
+			_, err := w.Write(a.Raw)
 			return err
 		}
-		return printArchived(w, rep.Letter)
-	}, nil
+		return printArchived(w, a)
+	}), nil
 }
 
 func printArchived(out io.Writer, a *office.ArchivedLetter) error {
@@ -615,37 +599,33 @@ func printArchived(out io.Writer, a *office.ArchivedLetter) error {
 
 // parseRevert: the game put back as it was before letter N of its archive (a forged or misread
 // letter); the letters stay in the archive, marked as reverted.
-func parseRevert(out io.Writer, args []string) (office.Request, printer, error) {
+func parseRevert(out io.Writer, args []string) (office.Command, printer, error) {
 	fs := judgeFlags(out, "revert")
 	clause := fs.String("clause", "", "the clause the ruling rests on (4.1.10), e.g. 4.1.7")
 	reason := fs.String("reason", "", "the reason, told to both players")
 	if err := parseFlags(fs, out, args); err != nil {
-		return office.Request{}, nil, err
+		return nil, nil, err
 	}
 	if fs.NArg() != 2 {
-		return office.Request{}, nil, errors.New("revert needs GAME and N, the letter's number in judge show")
+		return nil, nil, errors.New("revert needs GAME and N, the letter's number in judge show")
 	}
 	if *clause == "" || *reason == "" {
-		return office.Request{}, nil, errNoClause
+		return nil, nil, errNoClause
 	}
 	n, err := letterNumber(fs.Arg(1))
 	if err != nil {
-		return office.Request{}, nil, err
+		return nil, nil, err
 	}
 	name := fs.Arg(0)
 	req := &office.RevertRequest{Game: name, Letter: n, Clause: *clause, Reason: *reason}
-	return office.Request{Revert: req}, func(w io.Writer, rep office.Reply) error {
-		r := rep.Reverted
-		if r == nil {
-			return nil
-		}
+	return req, printing(func(w io.Writer, r *office.Reverted) error {
 		fmt.Fprintf(w, "%s: put back as it was before letter #%d (%s); letters #%d to #%d stay in the archive, marked as reverted; the players, the judge and the director are told\n",
 			name, r.Letter, *clause, r.Letter, r.Upto)
 		if len(r.Undone) > 0 {
 			fmt.Fprintf(w, "undone with it: rulings %s, recorded after the letter\n", strings.Join(r.Undone, ", "))
 		}
 		return nil
-	}, nil
+	}), nil
 }
 
 func writeJSON(w io.Writer, v any) error {

@@ -27,16 +27,13 @@ func reportFlags(fs *flag.FlagSet, help io.Writer, args []string) (*storeCall, e
 		return nil, err
 	}
 	req := &office.ReportRequest{Tournament: *only, Send: *send}
-	return &storeCall{req: office.Request{Report: req}, print: printReport(*html), failed: "postald report"}, nil
+	return &storeCall{req: req, print: printReport(*html), failed: "postald report"}, nil
 }
 
 // printReport prints each tournament's report, as text or as HTML, or says to whom it was sent.
 func printReport(html bool) printer {
-	return func(w io.Writer, rep office.Reply) error {
-		if rep.Report == nil {
-			return nil
-		}
-		for _, r := range rep.Report.Reports {
+	return printing(func(w io.Writer, rep *office.ReportReply) error {
+		for _, r := range rep.Reports {
 			switch {
 			case r.Queued:
 				fmt.Fprintf(w, "report of %s queued for %s\n", r.Code, r.Director)
@@ -47,5 +44,5 @@ func printReport(html bool) printer {
 			}
 		}
 		return nil
-	}
+	})
 }

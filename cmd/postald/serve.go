@@ -214,7 +214,7 @@ func reportEvery(ctx context.Context, d *daemon.Daemon, every time.Duration, log
 			return
 		case <-t.C:
 		}
-		if _, err := d.Command(ctx, office.Request{Report: &office.ReportRequest{Send: true}}); err != nil {
+		if _, err := d.Command(ctx, office.ReportRequest{Send: true}); err != nil {
 			log.Error("scheduled report", "err", err)
 		}
 	}

@@ -30,14 +30,26 @@ func configPath(flagValue string) string {
 }
 
 // printer prints the reply of a command on the store as the command prints it; it prints what
-// the reply holds, nothing when the reply has no field of its command (a failed request).
+// the reply holds, nothing when the reply holds nothing (a failed request).
 type printer func(w io.Writer, rep office.Reply) error
+
+// printing makes the printer of a command whose reply is an R (office.As): print is called with
+// the reply's value, and not at all when the reply holds none.
+func printing[R any](print func(w io.Writer, r R) error) printer {
+	return func(w io.Writer, rep office.Reply) error {
+		v, ok, err := office.As[R](rep)
+		if err != nil || !ok {
+			return err
+		}
+		return print(w, v)
+	}
+}
 
 // storeCall is a command on the store (judge, report, export, tournament create, backup): the
 // office request its command line makes and how its reply is printed. The same request runs in
 // the daemon, through the control socket, or here on a store opened for it.
 type storeCall struct {
-	req   office.Request
+	req   office.Command
 	print printer
 	// failed begins the line that reports the command's failure: "postald judge show".
 	failed string

@@ -71,15 +71,13 @@ func runTournament(_ context.Context, env *cmdEnv, args []string) error {
 // createCall registers the tournament of a start sheet. The sheet travels as data, not as a
 // path: the daemon may not see the caller's files.
 func createCall(sheet []byte, force bool) *storeCall {
-	return &storeCall{req: office.Request{Create: &office.CreateRequest{Sheet: sheet, Force: force}}, failed: "postald tournament create",
-		print: func(w io.Writer, rep office.Reply) error {
-			if r := rep.Registered; r != nil {
-				fmt.Fprintf(w, "tournament %s registered: %s, %s, %s from %s to %s; start letters queued\n",
-					r.Code, plural.Word{One: "player", Many: "players"}.Count(plural.English, r.Players),
-					plural.Word{One: "game", Many: "games"}.Count(plural.English, r.Games), r.Variant, r.Start, r.End)
-			}
+	return &storeCall{req: office.CreateRequest{Sheet: sheet, Force: force}, failed: "postald tournament create",
+		print: printing(func(w io.Writer, r *office.Registered) error {
+			fmt.Fprintf(w, "tournament %s registered: %s, %s, %s from %s to %s; start letters queued\n",
+				r.Code, plural.Word{One: "player", Many: "players"}.Count(plural.English, r.Players),
+				plural.Word{One: "game", Many: "games"}.Count(plural.English, r.Games), r.Variant, r.Start, r.End)
 			return nil
-		}}
+		})}
 }
 
 // runReserve enters a reserve: [TOURNAMENT] PLAYER RESERVE.
@@ -97,16 +95,14 @@ func runReserve(env *cmdEnv, args []string, reason string) error {
 	if err1 != nil || err2 != nil {
 		return fmt.Errorf("reserve: PLAYER and RESERVE are players' numbers, not %q and %q", args[0], args[1])
 	}
-	req := office.Request{Reserve: &office.ReserveRequest{Tournament: code, Out: out, In: in, Reason: reason}}
+	req := office.ReserveRequest{Tournament: code, Out: out, In: in, Reason: reason}
 	return runStoreCall(env, env.config, &storeCall{req: req, failed: "postald tournament reserve",
-		print: func(w io.Writer, rep office.Reply) error {
-			if r := rep.Reserved; r != nil {
-				fmt.Fprintf(w, "tournament %s: reserve %d plays for %d in team %d; %s\n", r.Tournament, r.In, r.Out, r.Team,
-					plural.Word{One: "game", Many: "games"}.Count(plural.English, len(r.Games))+" changed players; letters queued")
-				for _, g := range r.Games {
-					fmt.Fprintf(w, "  %s annulled, %s opened\n", g[0], g[1])
-				}
+		print: printing(func(w io.Writer, r *office.Reserved) error {
+			fmt.Fprintf(w, "tournament %s: reserve %d plays for %d in team %d; %s\n", r.Tournament, r.In, r.Out, r.Team,
+				plural.Word{One: "game", Many: "games"}.Count(plural.English, len(r.Games))+" changed players; letters queued")
+			for _, g := range r.Games {
+				fmt.Fprintf(w, "  %s annulled, %s opened\n", g[0], g[1])
 			}
 			return nil
-		}})
+		})})
 }

@@ -17,10 +17,10 @@ import (
 
 // The control socket lets `postald judge`, `postald report`, `postald export`, `postald
 // tournament` and `postald backup` work while the daemon holds the store. The command makes an
-// office.Request of its command line; the daemon runs it with its office and answers with the
+// office.Command of its command line; the daemon runs it with its office and answers with the
 // office.Reply. The protocol is one JSON request line and one JSON response line:
 //
-//	→ {"version":2,"request":{"show":{"game":"1-4"}}}
+//	→ {"version":3,"request":{"show":{"game":"1-4"}}}
 //	← {"reply":{"show":{...}}}                        done
 //	← {"reply":{...},"failed":"no game 1-4"}          the office ran it and it failed
 //	← {"code":2,"error":"control protocol 1, ..."}    not run: the request could not be read
@@ -28,10 +28,12 @@ import (
 // A request that changes the store runs on the owner goroutine, after which the sender and the
 // timer are woken; a view, an export or a backup runs at once, from a read transaction of its
 // own, while the owner goes on (a backup is written by the daemon, to the absolute path given).
-// Version 1 carried a command line ("args") and is refused with an error its clients print.
+// Version 1 carried a command line ("args"), version 2 named a reply by what it held ("ruled"
+// for a rule); both are refused with an error their clients print. Version 3 names the reply by
+// its command, as the request.
 //
 // The socket is created owner-only (0600): whoever can write to it can rule as the judge.
-const controlVersion = 2
+const controlVersion = 3
 
 type controlRequest struct {
 	Version int             `json:"version"`
@@ -74,13 +76,13 @@ func listenControl(path string) (net.Listener, error) {
 // goroutine, after which the sender and the timer are woken; any other at once, beside the
 // owner (it only reads the store, office.Request.Changes). The control socket uses it, and so
 // does work the daemon schedules (the director's periodic report).
-func (d *Daemon) Command(ctx context.Context, req office.Request) (office.Reply, error) {
+func (d *Daemon) Command(ctx context.Context, c office.Command) (office.Reply, error) {
 	var rep office.Reply
 	run := func() (err error) {
-		rep, err = d.office.Run(req)
+		rep, err = d.office.Run(c)
 		return err
 	}
-	if !req.Changes() {
+	if !c.Changes() {
 		return rep, d.safely(run)
 	}
 	if err := d.Do(ctx, run); err != nil {
@@ -111,31 +113,40 @@ func (d *Daemon) serveControl(ctx context.Context, ln net.Listener) error {
 func (d *Daemon) serveControlConn(ctx context.Context, c net.Conn) {
 	defer c.Close()
 	c.SetDeadline(time.Now().Add(5 * time.Minute))
-	var req controlRequest
-	var resp controlResponse
-	line, err := bufio.NewReader(io.LimitReader(c, 1<<20)).ReadBytes('\n')
-	switch {
-	case err != nil:
-		resp = controlResponse{Code: 2, Error: "read request: " + err.Error()}
-	case json.Unmarshal(line, &req) != nil:
-		resp = controlResponse{Code: 2, Error: "bad request"}
-	case req.Version != controlVersion:
-		resp = controlResponse{Code: 2, Error: fmt.Sprintf("control protocol %d, this postald speaks %d: the command and the daemon are different versions of postald; use the postald the daemon runs", req.Version, controlVersion)}
-	case req.Request == nil:
-		resp = controlResponse{Code: 2, Error: "bad request: no request"}
-	default:
-		rep, err := d.Command(ctx, *req.Request)
-		switch {
-		case errors.Is(err, office.ErrBadRequest):
-			resp = controlResponse{Code: 2, Error: err.Error()}
-		case err != nil:
-			resp = controlResponse{Reply: &rep, Failed: err.Error()}
-		default:
-			resp = controlResponse{Reply: &rep}
-		}
-	}
-	b, _ := json.Marshal(resp)
+	b, _ := json.Marshal(d.answer(ctx, bufio.NewReader(io.LimitReader(c, 1<<20))))
 	c.Write(append(b, '\n'))
+}
+
+// answer reads one request line from r, runs it and returns the response.
+func (d *Daemon) answer(ctx context.Context, r *bufio.Reader) controlResponse {
+	line, err := r.ReadBytes('\n')
+	if err != nil {
+		return controlResponse{Code: 2, Error: "read request: " + err.Error()}
+	}
+	var head struct {
+		Version int `json:"version"`
+	}
+	if json.Unmarshal(line, &head) != nil {
+		return controlResponse{Code: 2, Error: "bad request"}
+	}
+	if head.Version != controlVersion {
+		return controlResponse{Code: 2, Error: fmt.Sprintf("control protocol %d, this postald speaks %d: the command and the daemon are different versions of postald; use the postald the daemon runs", head.Version, controlVersion)}
+	}
+	var req controlRequest
+	if err := json.Unmarshal(line, &req); err != nil {
+		return controlResponse{Code: 2, Error: err.Error()}
+	}
+	if req.Request == nil || req.Request.Command == nil {
+		return controlResponse{Code: 2, Error: "bad request: no request"}
+	}
+	rep, err := d.Command(ctx, req.Request.Command)
+	switch {
+	case errors.Is(err, office.ErrBadRequest):
+		return controlResponse{Code: 2, Error: err.Error()}
+	case err != nil:
+		return controlResponse{Reply: &rep, Failed: err.Error()}
+	}
+	return controlResponse{Reply: &rep}
 }
 
 // ErrNoDaemon is returned by Call when no daemon listens on the socket.
@@ -148,17 +159,17 @@ type Failure struct{ Msg string }
 
 func (f *Failure) Error() string { return f.Msg }
 
-// Call runs req in the daemon listening on the socket at path and returns the office's reply.
+// Call runs cmd in the daemon listening on the socket at path and returns the office's reply.
 // It returns ErrNoDaemon when nothing listens, so the caller can open the store itself, and a
 // *Failure, with the reply, when the office ran the request and it failed.
-func Call(path string, req office.Request) (office.Reply, error) {
+func Call(path string, cmd office.Command) (office.Reply, error) {
 	c, err := net.DialTimeout("unix", path, 2*time.Second)
 	if err != nil {
 		return office.Reply{}, ErrNoDaemon
 	}
 	defer c.Close()
 	c.SetDeadline(time.Now().Add(5 * time.Minute))
-	b, err := json.Marshal(controlRequest{Version: controlVersion, Request: &req})
+	b, err := json.Marshal(controlRequest{Version: controlVersion, Request: &office.Request{Command: cmd}})
 	if err != nil {
 		return office.Reply{}, fmt.Errorf("control socket: %w", err)
 	}

@@ -111,6 +111,9 @@ func New(opt Options) *Daemon {
 		oo.Sender = opt.Sender
 	}
 	d.office = office.New(oo)
+	// The daemon's loops take the office's time, which never runs backward (a jump back of the
+	// machine's clock would otherwise hold every letter the office queued at the later instant).
+	d.now = d.office.Now
 	return d
 }
 

@@ -2,16 +2,71 @@ package office
 
 import (
 	"fmt"
+	"path/filepath"
 	"time"
 
 	"postald/internal/store"
 )
+
+// BackupRequest: `backup`, a consistent, checked copy of the store at Path, which must be
+// absolute (the daemon's working directory is not the caller's) and must not exist.
+type BackupRequest struct {
+	Path string `json:"path"`
+}
+
+func (BackupRequest) Name() string { return "backup" }
+
+func (BackupRequest) Changes() bool { return false }
+
+func (c BackupRequest) run(o *Office) (any, error) {
+	return replied(o.backup(c))
+}
+
+// BackedUp is the copy a backup wrote: its path and length, and the store it copies.
+type BackedUp struct {
+	Path  string `json:"path"`
+	Bytes int64  `json:"bytes"`
+	Store string `json:"store"`
+	// Archives are the archived tournaments' files beside the copy (store.BackupInfo), Copied of
+	// them copied this time.
+	Archives int    `json:"archives,omitempty"`
+	Copied   int    `json:"copied,omitempty"`
+	Dir      string `json:"archive_dir,omitempty"`
+}
+
+// backup writes the copy of the store, from one read transaction: the daemon's owner goes on
+// writing meanwhile.
+func (o *Office) backup(req BackupRequest) (*BackedUp, error) {
+	if !filepath.IsAbs(req.Path) {
+		return nil, fmt.Errorf("%w: backup %q: the path must be absolute", ErrBadRequest, req.Path)
+	}
+	info, err := o.opt.Store.Backup(req.Path)
+	if err != nil {
+		return nil, err
+	}
+	rep := &BackedUp{Path: info.Path, Bytes: info.Bytes, Store: o.opt.Store.Path(), Archives: info.Archives, Copied: info.ArchiveCopied}
+	if info.Archives > 0 {
+		rep.Dir = filepath.Join(filepath.Dir(info.Path), store.ArchiveDirName)
+	}
+	return rep, nil
+}
 
 // ArchiveRequest: `archive`, a finished tournament moved out of the store into an archive file
 // of its own (store.DB.ArchiveTournament); with List, the archived tournaments listed instead.
 type ArchiveRequest struct {
 	Tournament string `json:"tournament,omitempty"`
 	List       bool   `json:"list,omitempty"`
+}
+
+func (ArchiveRequest) Name() string { return "archive" }
+
+func (c ArchiveRequest) Changes() bool { return !c.List }
+
+func (c ArchiveRequest) run(o *Office) (any, error) {
+	if err := o.code(&c.Tournament); err != nil {
+		return nil, err
+	}
+	return replied(o.archive(c))
 }
 
 // ArchiveReply is the tournament moved (Moved), or the archived tournaments (List).
@@ -29,6 +84,17 @@ type ArchiveReply struct {
 type PruneRequest struct {
 	Tournament string `json:"tournament,omitempty"`
 	RetainDays int    `json:"retain_days"`
+}
+
+func (PruneRequest) Name() string { return "prune" }
+
+func (PruneRequest) Changes() bool { return true }
+
+func (c PruneRequest) run(o *Office) (any, error) {
+	if err := o.code(&c.Tournament); err != nil {
+		return nil, err
+	}
+	return replied(o.prune(c))
 }
 
 // PruneReply says, for each archived tournament looked at, what was dropped or until when its

@@ -70,8 +70,11 @@ func (o *Office) Authenticate(ctx context.Context, raws ...[]byte) (int, error) 
 		ar := o.opt.Verifier.Check(ctx, raw)
 		var ae *trust.AuthError
 		if err := pol.Authenticate(h, ar); errors.As(err, &ae) && ae.Own && ae.Result == "temperror" {
-			return i, fmt.Errorf("%w: %s: %s", ErrOwnCheckTemporary, ae.Method, ae.Detail)
+			err := fmt.Errorf("%w: %s: %s", ErrOwnCheckTemporary, ae.Method, ae.Detail)
+			o.checkFailed(fmt.Sprintf("%s: %s", ae.Method, ae.Detail)) // the judges hear of a long outage (outage.go)
+			return i, err
 		}
+		o.checkWorked()
 		o.own.mu.Lock()
 		if o.own.results == nil || len(o.own.results) >= maxOwnChecks {
 			o.own.results = map[[32]byte]trust.AuthResults{}

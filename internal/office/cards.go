@@ -44,6 +44,17 @@ type CardRequest struct {
 	Text       string          `json:"text"`          // as written on the card, or noted from the call
 }
 
+func (CardRequest) Name() string { return "card" }
+
+func (CardRequest) Changes() bool { return true }
+
+func (c CardRequest) run(o *Office) (any, error) {
+	if err := o.game(&c.Game); err != nil {
+		return nil, err
+	}
+	return replied(o.card(c))
+}
+
 // CardEntered is what postald made of a card.
 type CardEntered struct {
 	Game     store.GameID       `json:"game"`
@@ -60,48 +71,18 @@ type CardEntered struct {
 	Previous string             `json:"previous,omitempty"` // when it was entered before: when
 }
 
-// CardsRequest: `postald cards`, the cards and calls waiting for the captain (of one tournament
-// when Tournament is set).
-type CardsRequest struct {
-	Tournament string `json:"tournament,omitempty"`
-}
-
-// CardsReply lists them in the order they were written.
-type CardsReply struct {
-	Cards []Card `json:"cards"`
-	// Unreadable are the cards of the outbox that cannot be read back to print (a card's letter
-	// or its tournament's sheet that cannot be read): named with why, while the others are listed.
-	Unreadable []CardFault `json:"unreadable,omitempty"`
-}
-
-// CardFault is a card that cannot be listed or printed, and why.
-type CardFault struct {
-	Seq  uint64       `json:"seq"`
-	Game store.GameID `json:"game"`
-	Why  string       `json:"why"`
-}
-
-// Card is one card to post or call to make: where it goes and what it says.
-type Card struct {
-	Seq      uint64       `json:"seq"`
-	Game     store.GameID `json:"game"`
-	Channel  string       `json:"channel"` // post | phone
-	Player   int          `json:"player"`
-	Name     string       `json:"name"`
-	Address  []string     `json:"address,omitempty"`
-	Phone    string       `json:"phone,omitempty"`
-	Subject  string       `json:"subject"`
-	Text     string       `json:"text"`
-	Picture  []byte       `json:"picture,omitempty"` // the diagram, PNG, when the letter shows a position
-	Written  time.Time    `json:"written"`
-	From     []string     `json:"from"` // the sender block: the tournament and the captain's address
-	Language string       `json:"language"`
-}
-
 // PostRequest: `postald cards -posted`, the captain posted these cards (made these calls) on On.
 type PostRequest struct {
 	Seqs []uint64       `json:"seqs"`
 	On   daysclock.Date `json:"on"`
+}
+
+func (PostRequest) Name() string { return "post" }
+
+func (PostRequest) Changes() bool { return true }
+
+func (c PostRequest) run(o *Office) (any, error) {
+	return replied(o.post(c))
 }
 
 // PostedReply says how many cards were recorded as posted and whose clocks started with them.
@@ -260,49 +241,6 @@ func cardLetter(sh *tournament.Sheet, id store.GameID, p tournament.Player, side
 	b.WriteString("\r\n")
 	b.WriteString(strings.ReplaceAll(text, "\n", "\r\n") + "\r\n")
 	return []byte(b.String()), ref
-}
-
-// cards lists the cards and calls waiting for the captain.
-func (o *Office) cards(req CardsRequest) (*CardsReply, error) {
-	rep := &CardsReply{Cards: []Card{}}
-	err := o.opt.Store.View(func(tx *store.Tx) error {
-		items, err := tx.Cards()
-		if err != nil {
-			return err
-		}
-		for _, it := range items {
-			if req.Tournament != "" && it.Game.Tournament != req.Tournament {
-				continue
-			}
-			c, err := o.cardOf(tx, it)
-			if err != nil {
-				// One card that cannot be read never keeps the captain from the others.
-				rep.Unreadable = append(rep.Unreadable, CardFault{Seq: it.Seq, Game: it.Game, Why: err.Error()})
-				continue
-			}
-			rep.Cards = append(rep.Cards, c)
-		}
-		return nil
-	})
-	return rep, err
-}
-
-// cardOf reads an outbox card back as the captain prints it.
-func (o *Office) cardOf(tx *store.Tx, it store.OutboxItem) (Card, error) {
-	w, err := mailwrite.Read(it.Raw)
-	if err != nil {
-		return Card{}, fmt.Errorf("card %d: %w", it.Seq, err)
-	}
-	c := Card{Seq: it.Seq, Game: it.Game, Channel: it.Card.Channel, Player: it.Card.Player, Name: it.Card.Name,
-		Address: it.Card.Address, Phone: it.Card.Phone, Subject: w.Subject,
-		Text: strings.ReplaceAll(w.Text, "\r\n", "\n"), Picture: w.Picture, Written: it.Enqueued}
-	sh, err := o.sheet(tx, it.Game.Tournament)
-	if err != nil {
-		return Card{}, fmt.Errorf("card %d: %w", it.Seq, err)
-	}
-	c.From = sh.CardSender()
-	c.Language = sh.LanguageOf(it.Card.Player)
-	return c, nil
 }
 
 // post records that the captain posted cards (made calls) on req.On: each is sent, and a card

@@ -81,11 +81,11 @@ func TestPostalGame(t *testing.T) {
 	id := store.GameID{Tournament: sh.Code, Game: "1-2"}
 	cards := func() []Card {
 		t.Helper()
-		rep, err := o.Run(Request{Cards: &CardsRequest{}})
+		rep, err := o.Run(CardsRequest{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		return rep.Cards.Cards
+		return replyOf[*CardsReply](t, rep).Cards
 	}
 	start := cards()
 	if len(start) != 1 || start[0].Player != 2 || start[0].Channel != "post" || strings.Join(start[0].Address, "|") != "ул. Садовая, 5, кв. 2|Калуга|248000" {
@@ -127,12 +127,12 @@ func TestPostalGame(t *testing.T) {
 
 	// The captain posts both cards on 7 November: Black receives them on the 9th (post_days).
 	now = time.Date(2026, 11, 7, 15, 0, 0, 0, time.UTC)
-	rep, err := o.Run(Request{Post: &PostRequest{Seqs: []uint64{pending[0].Seq, pending[1].Seq}, On: day(t, "2026-11-07")}})
+	rep, err := o.Run(PostRequest{Seqs: []uint64{pending[0].Seq, pending[1].Seq}, On: day(t, "2026-11-07")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.Posted.Posted != 2 || len(rep.Posted.Clocks) != 1 {
-		t.Errorf("posted = %+v", rep.Posted)
+	if replyOf[*PostedReply](t, rep).Posted != 2 || len(replyOf[*PostedReply](t, rep).Clocks) != 1 {
+		t.Errorf("posted = %+v", replyOf[*PostedReply](t, rep))
 	}
 	g = gameOf(t, db, id)
 	if g.Posting != "" || g.BlackClock.Since != day(t, "2026-11-09") || g.MovedOn != day(t, "2026-11-07") {
@@ -148,11 +148,11 @@ func TestPostalGame(t *testing.T) {
 	text := "Турнир ПЧ-1, партия 1-2.\nВаш ход 1. c3-d4 получил.\nМой ход: 1... f6-g5\nДаты: 07.11.2026 / 09.11.2026 / 11.11.2026\nВремя: 0/2\nПетров"
 	seen = len(mailedSince(t, db, 0))
 	req := CardRequest{Game: "ПЧ-1/1-2", From: "2", Postmark: day(t, "2026-11-12"), Received: day(t, "2026-11-14"), Text: text}
-	rep, err = o.Run(Request{Card: &req})
+	rep, err = o.Run(req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ce := rep.Card
+	ce := replyOf[*CardEntered](t, rep)
 	if !ce.Entered || ce.Verdict != "accepted" || ce.Side != referee.Black || ce.Via != referee.ChannelPost ||
 		ce.Sent != day(t, "2026-11-12") || ce.Source != referee.FromPostmark || ce.Letters != 1 || ce.Cards != 1 || ce.Receipt == "" {
 		t.Errorf("card entered = %+v", ce)
@@ -174,12 +174,12 @@ func TestPostalGame(t *testing.T) {
 	}
 
 	// The same card entered again changes nothing.
-	rep, err = o.Run(Request{Card: &req})
+	rep, err = o.Run(req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.Card.Entered || rep.Card.Previous == "" || len(gameOf(t, db, id).Plies) != 2 {
-		t.Errorf("a card entered twice: %+v", rep.Card)
+	if replyOf[*CardEntered](t, rep).Entered || replyOf[*CardEntered](t, rep).Previous == "" || len(gameOf(t, db, id).Plies) != 2 {
+		t.Errorf("a card entered twice: %+v", replyOf[*CardEntered](t, rep))
 	}
 
 	// Dates the captain cannot have read are refused whole, with the field named.
@@ -192,7 +192,7 @@ func TestPostalGame(t *testing.T) {
 		{Game: "ПЧ-1/1-2", From: "white", Text: "\xcc\xee\xe9 \xf5\xee\xe4: 2. b2-c3"}, // cp1251, not UTF-8
 	}
 	for i, b := range bad {
-		if _, err := o.Run(Request{Card: &b}); !errors.Is(err, ErrBadRequest) {
+		if _, err := o.Run(b); !errors.Is(err, ErrBadRequest) {
 			t.Errorf("bad card %d: %v, want ErrBadRequest", i, err)
 		}
 	}
@@ -212,31 +212,31 @@ func TestCardAnswerInReadersLanguage(t *testing.T) {
 		t.Fatal(err)
 	}
 	send(t, o, 1, now, "white@club.example", "ПЧ-1 партия 1-2", "Мой ход: 1. c3-d4")
-	rep, err := o.Run(Request{Cards: &CardsRequest{}})
+	rep, err := o.Run(CardsRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var seqs []uint64
-	for _, c := range rep.Cards.Cards {
+	for _, c := range replyOf[*CardsReply](t, rep).Cards {
 		seqs = append(seqs, c.Seq)
 	}
-	if _, err := o.Run(Request{Post: &PostRequest{Seqs: seqs, On: day(t, "2026-11-06")}}); err != nil {
+	if _, err := o.Run(PostRequest{Seqs: seqs, On: day(t, "2026-11-06")}); err != nil {
 		t.Fatal(err)
 	}
 	now = time.Date(2026, 11, 12, 9, 0, 0, 0, time.UTC)
 	req := CardRequest{Game: "1-2", From: "black", Postmark: day(t, "2026-11-10"),
 		Text: "Tournament PCh-1, game 1-2.\nReceived 1. c3-d4.\nMy move: 1... f6-g5\nPetrov"}
-	if _, err := o.Run(Request{Card: &req}); err != nil {
+	if _, err := o.Run(req); err != nil {
 		t.Fatal(err)
 	}
-	rep, err = o.Run(Request{Cards: &CardsRequest{}})
+	rep, err = o.Run(CardsRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Cards.Cards) != 1 {
-		t.Fatalf("%d cards, want the answer to Black's card", len(rep.Cards.Cards))
+	if len(replyOf[*CardsReply](t, rep).Cards) != 1 {
+		t.Fatalf("%d cards, want the answer to Black's card", len(replyOf[*CardsReply](t, rep).Cards))
 	}
-	ack := rep.Cards.Cards[0]
+	ack := replyOf[*CardsReply](t, rep).Cards[0]
 	if !strings.Contains(ack.Text, "Receipt: ") || strings.Contains(ack.Text, "Квитанция") || ack.Language != "en" ||
 		!strings.Contains(ack.Text, "12:00 +0300") {
 		t.Errorf("the answer to an English player's card (%s):\n%s", ack.Language, ack.Text)
@@ -266,15 +266,15 @@ func BenchmarkCard(b *testing.B) {
 	if err := o.Letter(mailbox.Message{Mailbox: "INBOX", UIDValidity: 1, UID: 1, Raw: []byte(raw), InternalDate: now, Size: int64(len(raw))}); err != nil {
 		b.Fatal(err)
 	}
-	rep, err := o.Run(Request{Cards: &CardsRequest{}})
+	rep, err := o.Run(CardsRequest{})
 	if err != nil {
 		b.Fatal(err)
 	}
 	var seqs []uint64
-	for _, c := range rep.Cards.Cards {
+	for _, c := range replyOf[*CardsReply](b, rep).Cards {
 		seqs = append(seqs, c.Seq)
 	}
-	if _, err := o.Run(Request{Post: &PostRequest{Seqs: seqs, On: daysclock.DateOf(now, time.UTC)}}); err != nil {
+	if _, err := o.Run(PostRequest{Seqs: seqs, On: daysclock.DateOf(now, time.UTC)}); err != nil {
 		b.Fatal(err)
 	}
 	id := store.GameID{Tournament: sh.Code, Game: "1-2"}
@@ -302,12 +302,12 @@ func BenchmarkCard(b *testing.B) {
 		}
 		req := CardRequest{Game: "1-2", From: "black", Postmark: postmark,
 			Text: fmt.Sprintf("Ваш ход 1. c3-d4 получил.\nМой ход: 1... f6-g5\nПетров, открытка %d", i)}
-		rep, err := o.Run(Request{Card: &req})
+		rep, err := o.Run(req)
 		if err != nil {
 			b.Fatal(err)
 		}
-		if rep.Card.Verdict != "accepted" {
-			b.Fatalf("card %d: %+v", i, rep.Card)
+		if replyOf[*CardEntered](b, rep).Verdict != "accepted" {
+			b.Fatalf("card %d: %+v", i, replyOf[*CardEntered](b, rep))
 		}
 	}
 }

@@ -53,7 +53,10 @@ func (o *Office) Letter(m mailbox.Message) error {
 		} else {
 			rec, _, err = tx.Receive(ref, msgID, m.Raw, now)
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return tx.Advance(now) // the store's clock: time never runs backward (clock.go)
 	}); err != nil {
 		return o.storeFailed(ref, err)
 	}

@@ -1,18 +1,35 @@
 // Package office is postald's tournament office: the one place where a unit of work is done. A
-// letter taken from the mailbox, a deadline's tick and a judge's ruling each go the same way
-// here: load the tournament and the game from the store, decide with the core (mailparse,
-// referee, daysclock, tournament), record the new state, compose the letters and put them in
-// the outbox, in one transaction.
+// letter taken from the mailbox, a card the captain entered, a deadline's tick and a judge's
+// ruling each go the same way here: load the tournament and the game from the store, take them
+// to the referee's door (referee.Decide, Tick, Rule, Posted: the decision is made there, whole),
+// record the new state, compose the letters and put them in the outbox, in one transaction.
 //
-// The commands of the judge, the director and the administrator on the store (the judge's views
-// and rulings, the report, a tournament's registration, a backup) come as a Request (request.go):
-// cmd/postald makes it of its command line, and the daemon's control socket carries it.
+// The office keeps one concern a desk, a few files each:
+//
+//   - the work desk changes the store, on the daemon's owner goroutine, one unit of work at a
+//     time: letters.go (a letter: trust, reading, the door, the record), cards.go (a card or a
+//     call entered, cards posted), tick.go (deadlines; Record and Put, how a decision is
+//     recorded), rulings.go (the judge's rulings), tournament.go (a tournament registered),
+//     archiving.go (archive, prune, backup), with trust.go, authverdict.go and held.go (who may
+//     speak for a player, what is held and why), digest.go and storage.go (what the judges are
+//     told of held letters and of the store's failures);
+//   - the read desk reads the committed state and changes nothing: views.go (judge list, show,
+//     verify, quarantine, letter, export), archived.go (a letter as archived), cardlist.go (the
+//     cards waiting for the captain), report.go (the director's report), reader.go (what the
+//     pages show, from any goroutine);
+//   - the counter takes the commands: request.go (Command, Request, Reply, Run: a kind of command
+//     is its type, with the desk that does it, and one case in commands);
+//   - simulate.go runs the same office on a store in memory: `postald simulate` is the office.
+//
+// Composing a letter is internal/mailwrite's, reading one internal/mailparse's; the record of a
+// game and its codec are the store's (store.LoadGame, Tx.GameStatus): the office never reads a
+// record's JSON.
 //
 // The office does no waiting and owns no goroutine: the daemon's owner goroutine calls it, one
 // unit of work at a time, and a command run without a daemon calls it directly. What it keeps
 // in memory (rate limits, the store's write faults, the time zones) belongs to the process that
 // made it; what it caches of the store (the start sheets parsed, with the players and the games
-// in play, sheets.go; the chunks of games, gamecodec.go) is checked against the store in every
+// in play, sheets.go; the chunks of games, store.GameCache) is checked against the store in every
 // unit of work, so that a change another process made is seen.
 package office
 
@@ -119,8 +136,12 @@ type Office struct {
 	log   *slog.Logger
 	now   func() time.Time
 	zones zoneCache
-	trust *guard    // rate limits, in memory: a restart starts every window afresh
-	own   ownChecks // postald's own check's results of the letters about to be decided
+	// clock is the office's time, never backward (clock.go); now is its instant.
+	clock clock
+	// outage is the current outage of postald's own check of the senders (outage.go).
+	outage checkOutage
+	trust  *guard    // rate limits, in memory: a restart starts every window afresh
+	own    ownChecks // postald's own check's results of the letters about to be decided
 	// faults is what the office knows of the store's failures to write (storage.go).
 	faults storeFaults
 	// heldKnown: every held letter the store holds has been listed in a digest, as far as
@@ -144,12 +165,14 @@ type Office struct {
 
 // New returns an office working on opt.Store.
 func New(opt Options) *Office {
-	o := &Office{opt: opt, log: opt.Logger, now: opt.Now, trust: newGuard(opt.Limits)}
+	o := &Office{opt: opt, log: opt.Logger, trust: newGuard(opt.Limits)}
 	if o.log == nil {
 		o.log = slog.New(slog.DiscardHandler)
 	}
-	if o.now == nil {
-		o.now = time.Now
+	o.clock = clock{machine: opt.Now, stored: o.storedClock}
+	if o.clock.machine == nil {
+		o.clock.machine = time.Now
 	}
+	o.now = o.instant // never backward (clock.go)
 	return o
 }

@@ -318,7 +318,7 @@ func TestRevertLongGame(t *testing.T) {
 	if len(before.Plies) != 29 {
 		t.Fatalf("the game before letter 30 has %d plies", len(before.Plies))
 	}
-	if _, err := r.o.Run(Request{Revert: &RevertRequest{Game: r.id.Key(), Letter: seq, Clause: "4.1.7", Reason: "a forged letter"}}); err != nil {
+	if _, err := r.o.Run(RevertRequest{Game: r.id.Key(), Letter: seq, Clause: "4.1.7", Reason: "a forged letter"}); err != nil {
 		t.Fatal(err)
 	}
 	g := r.game(t)

@@ -303,11 +303,11 @@ func TestPlayersOwnLanguage(t *testing.T) {
 		const reason = "опоздание с ответом"
 		// The judge types the Latin spelling too; his ruling reaches each player in his own
 		// language, and the judge in the tournament's.
-		if rep, err := o.Run(Request{Show: &ShowRequest{Game: "zk-1/1-2"}}); err != nil || rep.Show == nil {
+		if rep, err := o.Run(ShowRequest{Game: "zk-1/1-2"}); err != nil || replyOf[*GameView](t, rep) == nil {
 			t.Fatalf("judge show zk-1/1-2: %v", err)
 		}
-		if _, err := o.Run(Request{Rule: &RuleRequest{Kind: "penalty", Game: "ZK-1/1-2", Side: "black", Days: 1,
-			Clause: "4.2.6", Reason: reason}}); err != nil {
+		if _, err := o.Run(RuleRequest{Kind: "penalty", Game: "ZK-1/1-2", Side: "black", Days: 1,
+			Clause: "4.2.6", Reason: reason}); err != nil {
 			t.Fatalf("judge penalty ZK-1/1-2: %v", err)
 		}
 		got = mailedSince(t, db, seen)

@@ -1,9 +1,10 @@
 package office
 
 import (
-	"postald/internal/store"
 	"testing"
 	"time"
+
+	"postald/internal/store"
 )
 
 // tournament's zone.

@@ -18,6 +18,38 @@ import (
 	"postald/internal/tournament"
 )
 
+// ReportRequest: `report`, the director's report of every tournament (or of Tournament),
+// printed, or with Send put in the outbox for each director.
+type ReportRequest struct {
+	Tournament string `json:"tournament,omitempty"`
+	Send       bool   `json:"send,omitempty"`
+}
+
+func (ReportRequest) Name() string { return "report" }
+
+func (ReportRequest) Changes() bool { return true }
+
+func (c ReportRequest) run(o *Office) (any, error) {
+	if err := o.code(&c.Tournament); err != nil {
+		return nil, err
+	}
+	return replied(o.report(c))
+}
+
+// ReportReply holds one report per tournament, in code order.
+type ReportReply struct {
+	Reports []TournamentReport `json:"reports"`
+}
+
+// TournamentReport is one tournament's report: its text and HTML, or, when it was sent, to whom.
+type TournamentReport struct {
+	Code     string `json:"code"`
+	Text     string `json:"text,omitempty"`
+	HTML     string `json:"html,omitempty"`
+	Queued   bool   `json:"queued,omitempty"`
+	Director string `json:"director,omitempty"`
+}
+
 // ErrNoTournament is returned when a report is asked of a store with no tournament.
 var ErrNoTournament = errors.New("no tournament in the store")
 

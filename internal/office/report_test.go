@@ -28,14 +28,14 @@ func TestReportSendRolledBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := len(mailedSince(t, db, 0))
-	rep, err := o.Run(Request{Report: &ReportRequest{Send: true}})
+	rep, err := o.Run(ReportRequest{Send: true})
 	if err == nil || !strings.Contains(err.Error(), "Nowhere/Atlantis") {
 		t.Fatalf("a report in an unknown zone: %v", err)
 	}
-	if len(rep.Report.Reports) != 1 || rep.Report.Reports[0].Code != "А-1" {
-		t.Fatalf("reports in the reply: %+v, want А-1's, drawn up before the failure", rep.Report.Reports)
+	if len(replyOf[*ReportReply](t, rep).Reports) != 1 || replyOf[*ReportReply](t, rep).Reports[0].Code != "А-1" {
+		t.Fatalf("reports in the reply: %+v, want А-1's, drawn up before the failure", replyOf[*ReportReply](t, rep).Reports)
 	}
-	for _, r := range rep.Report.Reports {
+	for _, r := range replyOf[*ReportReply](t, rep).Reports {
 		if r.Queued {
 			t.Errorf("the reply says the report of %s was queued, though nothing was", r.Code)
 		}
@@ -56,7 +56,7 @@ func TestReportSubjectDate(t *testing.T) {
 			t.Fatal(err)
 		}
 		seen := len(mailedSince(t, db, 0))
-		if _, err := o.Run(Request{Report: &ReportRequest{Tournament: code, Send: true}}); err != nil {
+		if _, err := o.Run(ReportRequest{Tournament: code, Send: true}); err != nil {
 			t.Fatal(err)
 		}
 		l := letterTo(t, mailedSince(t, db, seen), "td@club.example")
@@ -85,8 +85,8 @@ func TestReportWordsAndDirectorCopy(t *testing.T) {
 	now = now.Add(24 * time.Hour)
 	seen := len(mailedSince(t, db, 0))
 	leave := daysclock.Leave{From: daysclock.Date{Year: 2026, Month: 11, Day: 10}, To: daysclock.Date{Year: 2026, Month: 11, Day: 12}}
-	if _, err := o.Run(Request{Rule: &RuleRequest{Kind: referee.RuleLeave, Game: "Р-1/1-2", Side: "white", Leave: leave,
-		Clause: "leave_days", Reason: "семейные обстоятельства"}}); err != nil {
+	if _, err := o.Run(RuleRequest{Kind: referee.RuleLeave, Game: "Р-1/1-2", Side: "white", Leave: leave,
+		Clause: "leave_days", Reason: "семейные обстоятельства"}); err != nil {
 		t.Fatal(err)
 	}
 	ruled := mailedSince(t, db, seen)
@@ -100,11 +100,11 @@ func TestReportWordsAndDirectorCopy(t *testing.T) {
 	// The clause is the judge's own words (here the regulation's key), quoted as written.
 	checkLanguage(t, letterTo(t, ruled, "td@club.example"), "ru", sh, "семейные обстоятельства", "leave_days")
 	checkLanguage(t, letterTo(t, ruled, "judge@club.example"), "ru", sh, "семейные обстоятельства", "leave_days")
-	rep, err := o.Run(Request{Report: &ReportRequest{Tournament: "Р-1"}})
+	rep, err := o.Run(ReportRequest{Tournament: "Р-1"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := rep.Report.Reports[0].Text
+	text := replyOf[*ReportReply](t, rep).Reports[0].Text
 	for _, want := range []string{"отпуск", "невыполнимый ход e5-f4"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the report does not say %q:\n%s", want, text)

@@ -19,6 +19,17 @@ type ReserveRequest struct {
 	Reason     string `json:"reason"`
 }
 
+func (ReserveRequest) Name() string { return "reserve" }
+
+func (ReserveRequest) Changes() bool { return true }
+
+func (c ReserveRequest) run(o *Office) (any, error) {
+	if err := o.code(&c.Tournament); err != nil {
+		return nil, err
+	}
+	return replied(o.reserve(c))
+}
+
 // Reserved is what a reserve's entry changed: the games annulled and those that replace them.
 type Reserved struct {
 	Tournament string      `json:"tournament"`

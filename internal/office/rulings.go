@@ -18,10 +18,140 @@ import (
 	"strings"
 	"time"
 
+	"postald/internal/daysclock"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
 )
+
+// RuleRequest is a ruling of the referee's kinds (penalty, correct-date, forfeit, adjudicate,
+// leave) on one game. Side is as the judge wrote it: white, black, w, b or a player's number.
+type RuleRequest struct {
+	Kind   referee.RuleKind `json:"kind"`
+	Game   string           `json:"game"`
+	Side   string           `json:"side,omitempty"`
+	Days   int              `json:"days,omitempty"`
+	Result string           `json:"result,omitempty"`
+	Leave  daysclock.Leave  `json:"leave,omitzero"`
+	Clause string           `json:"clause"`
+	Reason string           `json:"reason"`
+}
+
+func (RuleRequest) Name() string { return "rule" }
+
+func (RuleRequest) Changes() bool { return true }
+
+func (c RuleRequest) run(o *Office) (any, error) {
+	if err := o.game(&c.Game); err != nil {
+		return nil, err
+	}
+	return replied(o.rule(c))
+}
+
+// AnnulRequest: `judge annul`, the game ends without a result (4.1.7).
+type AnnulRequest struct {
+	Game   string `json:"game"`
+	Clause string `json:"clause"`
+	Reason string `json:"reason"`
+}
+
+func (AnnulRequest) Name() string { return "annul" }
+
+func (AnnulRequest) Changes() bool { return true }
+
+func (c AnnulRequest) run(o *Office) (any, error) {
+	if err := o.game(&c.Game); err != nil {
+		return nil, err
+	}
+	return replied(o.annul(c))
+}
+
+// WithdrawRequest: `judge withdraw`, a player leaves the tournament (seed 003, 1.10). Tournament
+// may be empty when the store holds one; Clause may be empty (seed 003 gives it).
+type WithdrawRequest struct {
+	Tournament string `json:"tournament,omitempty"`
+	Player     int    `json:"player"`
+	Clause     string `json:"clause,omitempty"`
+	Reason     string `json:"reason"`
+}
+
+func (WithdrawRequest) Name() string { return "withdraw" }
+
+func (WithdrawRequest) Changes() bool { return true }
+
+func (c WithdrawRequest) run(o *Office) (any, error) {
+	if err := o.code(&c.Tournament); err != nil {
+		return nil, err
+	}
+	return replied(o.withdraw(c))
+}
+
+// ProtestRequest: `judge protest`, a protest's decision recorded and told (4.1.12).
+type ProtestRequest struct {
+	Game     string `json:"game"`
+	Decision string `json:"decision"`
+	Clause   string `json:"clause"`
+}
+
+func (ProtestRequest) Name() string { return "protest" }
+
+func (ProtestRequest) Changes() bool { return true }
+
+func (c ProtestRequest) run(o *Office) (any, error) {
+	if err := o.game(&c.Game); err != nil {
+		return nil, err
+	}
+	return replied(o.protest(c))
+}
+
+// RevertRequest: `judge revert`, the game put back as it was before its letter N.
+type RevertRequest struct {
+	Game   string `json:"game"`
+	Letter uint64 `json:"letter"`
+	Clause string `json:"clause"`
+	Reason string `json:"reason"`
+}
+
+func (RevertRequest) Name() string { return "revert" }
+
+func (RevertRequest) Changes() bool { return true }
+
+func (c RevertRequest) run(o *Office) (any, error) {
+	if err := o.game(&c.Game); err != nil {
+		return nil, err
+	}
+	return replied(o.revert(c))
+}
+
+// Ruled says that a ruling on Game was recorded and its letters queued.
+type Ruled struct {
+	Game store.GameID `json:"game"`
+}
+
+// Withdrawn is what a withdrawal decided: with Played of Games played, seed 003 gave Clause
+// (1.10.2: results struck out and unfinished games ended without a result; 1.10.3: games
+// without a move lost, begun ones referred to adjudication),
+// and Ended games in play were ended.
+type Withdrawn struct {
+	Tournament string `json:"tournament"`
+	Player     int    `json:"player"`
+	Played     int    `json:"played"`
+	Games      int    `json:"games"`
+	Ended      int    `json:"ended"`
+	// Referred counts his begun games sent to the judge for adjudication (1.10.4).
+	Referred int    `json:"referred,omitempty"`
+	Clause   string `json:"clause"`
+}
+
+// Reverted says that Game was put back as it was before its letter Letter; the letters from
+// Letter to Upto stay in the archive, marked as reverted, and Undone lists the rulings recorded
+// after the letter, undone with it ("#3 penalty").
+type Reverted struct {
+	Game   store.GameID `json:"game"`
+	Letter uint64       `json:"letter"`
+	Upto   uint64       `json:"upto"`
+	Undone []string     `json:"undone,omitempty"`
+}
 
 // kindWithdraw is the kind of the ruling recorded for the tournament when a player withdraws
 // (seed 003, 1.10); each of his games gets the ruling tournament.Withdraw gave it.

@@ -273,8 +273,8 @@ func (s *Simulation) captain(e CaptainEntry, raw []byte, step *Step) error {
 		if err != nil {
 			return err
 		}
-		rep, err := s.office.Run(Request{Post: &PostRequest{Seqs: seqs, On: on}})
-		step.Posted = rep.Posted
+		rep, err := s.office.Run(PostRequest{Seqs: seqs, On: on})
+		step.Posted, _, _ = As[*PostedReply](rep)
 		return err
 	}
 	req := CardRequest{Game: e.Game, From: e.Side, Via: referee.Channel(e.Via), Registered: e.Registered}
@@ -290,8 +290,8 @@ func (s *Simulation) captain(e CaptainEntry, raw []byte, step *Step) error {
 		return fmt.Errorf("read the card: %w", err)
 	}
 	req.Text = w.Text
-	rep, err := s.office.Run(Request{Card: &req})
-	step.Card = rep.Card
+	rep, err := s.office.Run(req)
+	step.Card, _, _ = As[*CardEntered](rep)
 	return err
 }
 

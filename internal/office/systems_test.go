@@ -454,7 +454,7 @@ func TestSwissPlayedThrough(t *testing.T) {
 					res := outcome(g.Name, uint32(c.seed))
 					if r == 2 && c.withdraw != 0 && (g.White == c.withdraw || g.Black == c.withdraw) {
 						// He leaves before his game of round 2 has a move: it is lost without play.
-						if _, err := sim.office.Run(Request{Withdraw: &WithdrawRequest{Player: c.withdraw, Reason: "по болезни"}}); err != nil {
+						if _, err := sim.office.Run(WithdrawRequest{Player: c.withdraw, Reason: "по болезни"}); err != nil {
 							t.Fatal(err)
 						}
 						left = c.withdraw
@@ -512,24 +512,28 @@ func boolInt(b bool) int {
 // Dutch system, as an arbiter does with postald pair -dutch -check.
 func checkSwissAgainstTRF(t *testing.T, sim *Simulation, rounds int) {
 	t.Helper()
-	rep, err := sim.office.Run(Request{Export: &ExportRequest{TRF: true}})
+	rep, err := sim.office.Run(ExportRequest{TRF: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := trf.Read(rep.Export.TRF)
+	exp, _, err := As[*ExportReply](rep)
 	if err != nil {
-		t.Fatalf("the exported TRF: %v\n%s", err, rep.Export.TRF)
+		t.Fatal(err)
+	}
+	f, err := trf.Read(exp.TRF)
+	if err != nil {
+		t.Fatalf("the exported TRF: %v\n%s", err, exp.TRF)
 	}
 	checks, err := swiss.Check(f)
 	if err != nil {
-		t.Fatalf("the exported TRF: %v\n%s", err, rep.Export.TRF)
+		t.Fatalf("the exported TRF: %v\n%s", err, exp.TRF)
 	}
 	if len(checks) != rounds {
 		t.Errorf("the TRF has %d rounds, want %d", len(checks), rounds)
 	}
 	for _, c := range checks {
 		if !c.Agrees() {
-			t.Errorf("round %d: postald paired %+v, the Dutch system pairs %+v (err %v)\n%s", c.Round, c.File, c.Paired, c.Err, rep.Export.TRF)
+			t.Errorf("round %d: postald paired %+v, the Dutch system pairs %+v (err %v)\n%s", c.Round, c.File, c.Paired, c.Err, exp.TRF)
 		}
 	}
 }
@@ -624,7 +628,11 @@ func TestReserveEntered(t *testing.T) {
 		code := sh.Code
 		p.send(begun.White, begun.Name, fmt.Sprintf("Турнир %s, партия %s.\nМой ход: 1. c3-d4", code, begun.Name))
 		sent := len(mailedSince(t, sim.Store(), 0))
-		rep, err := sim.office.Run(Request{Reserve: &ReserveRequest{Out: 2, In: 10, Reason: "болен"}})
+		reply, err := sim.office.Run(ReserveRequest{Out: 2, In: 10, Reason: "болен"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, _, err := As[*Reserved](reply)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -635,7 +643,7 @@ func TestReserveEntered(t *testing.T) {
 			b = 10
 		}
 		want := [][2]string{{waiting.Name, tournament.GameName(w, b)}}
-		if diff := cmp.Diff(want, rep.Reserved.Games); diff != "" {
+		if diff := cmp.Diff(want, rep.Games); diff != "" {
 			t.Fatalf("games changed (-want +got):\n%s", diff)
 		}
 		old, err := sim.Game(waiting.Name)
@@ -717,14 +725,18 @@ func TestReserveEntered(t *testing.T) {
 		if _, err := sim.Finish(time.Date(2026, 11, 2, 8, 0, 0, 0, time.UTC)); err != nil {
 			t.Fatal(err)
 		}
-		rep, err := sim.office.Run(Request{Reserve: &ReserveRequest{Out: 1, In: 10, Reason: "уехал"}})
+		reply, err := sim.office.Run(ReserveRequest{Out: 1, In: 10, Reason: "уехал"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, _, err := As[*Reserved](reply)
 		if err != nil {
 			t.Fatal(err)
 		}
 		// Team 1 (1, 2, 3) plays team 2 (4, 5, 6) and team 3 (7, 8, 9): in both matches 2 moves
 		// to board 1, 3 to board 2, 10 plays board 3; the colours stay the boards' (1.14.3).
 		got := map[string]bool{}
-		for _, g := range rep.Reserved.Games {
+		for _, g := range rep.Games {
 			got[g[1]] = true
 		}
 		for _, m := range sim.Sheet().Matches() {
@@ -747,10 +759,10 @@ func TestReserveEntered(t *testing.T) {
 				}
 			}
 		}
-		if len(rep.Reserved.Games) != 6 {
-			t.Errorf("%d games changed players, want 6 (three boards in two matches): %v", len(rep.Reserved.Games), rep.Reserved.Games)
+		if len(rep.Games) != 6 {
+			t.Errorf("%d games changed players, want 6 (three boards in two matches): %v", len(rep.Games), rep.Games)
 		}
-		if _, err := sim.office.Run(Request{Reserve: &ReserveRequest{Out: 5, In: 10, Reason: "?"}}); err == nil {
+		if _, err := sim.office.Run(ReserveRequest{Out: 5, In: 10, Reason: "?"}); err == nil {
 			t.Error("a reserve of team 1 entered for a player of team 2")
 		}
 	})

@@ -1,6 +1,7 @@
 package office
 
 import (
+	"fmt"
 	"net/mail"
 	"time"
 
@@ -32,11 +33,31 @@ func (o *Office) Tick() error {
 		}
 		o.observe(done)
 	}
-	if err := o.opt.Store.Update(func(tx *store.Tx) error { return o.heldDigest(tx, now) }); err != nil {
-		o.log.Error("digest of held letters", "err", err)
-	}
-	if err := o.opt.Store.Update(func(tx *store.Tx) error { return o.cardsNotice(tx, now) }); err != nil {
-		o.log.Error("notice of the cards to post", "err", err)
+	// The judges' notices and the store's clock, in one transaction: a tick follows every letter.
+	var jump, outage time.Time
+	if err := o.opt.Store.Update(func(tx *store.Tx) (err error) {
+		if err := o.heldDigest(tx, now); err != nil {
+			return fmt.Errorf("digest of held letters: %w", err)
+		}
+		if err := o.cardsNotice(tx, now); err != nil {
+			return fmt.Errorf("notice of the cards to post: %w", err)
+		}
+		if jump, err = o.clockNotice(tx, now); err != nil {
+			return fmt.Errorf("notice of the clock: %w", err)
+		}
+		if outage, err = o.outageNoticeDue(tx, now); err != nil {
+			return fmt.Errorf("notice of the own check's outage: %w", err)
+		}
+		return tx.Advance(now) // the store's clock, for the next start (clock.go)
+	}); err != nil {
+		o.log.Error("the judges' notices", "err", err)
+	} else {
+		if !jump.IsZero() {
+			o.clock.markTold(jump)
+		}
+		if !outage.IsZero() {
+			o.outage.markTold(outage)
+		}
 	}
 	return nil
 }

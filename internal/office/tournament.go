@@ -4,15 +4,53 @@ import (
 	"errors"
 	"fmt"
 	"net/mail"
+	"strings"
+	"time"
+
 	"postald/internal/daysclock"
 	"postald/internal/mailwrite"
 	"postald/internal/phrase"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
-	"strings"
-	"time"
 )
+
+// CreateRequest: `tournament create`. The start sheet travels as data, not as a path: the daemon
+// may not see the caller's files.
+type CreateRequest struct {
+	Sheet []byte `json:"sheet"`
+	// Force registers a sheet that is only unusual (tournament.Unusual: an end date already
+	// past, for a tournament entered late); what is wrong is refused all the same.
+	Force bool `json:"force,omitempty"`
+}
+
+func (CreateRequest) Name() string { return "create_tournament" }
+
+func (CreateRequest) Changes() bool { return true }
+
+func (c CreateRequest) run(o *Office) (any, error) {
+	return replied(o.createTournament(c))
+}
+
+// Registered is the tournament a CreateRequest registered.
+type Registered struct {
+	Code    string         `json:"code"`
+	Players int            `json:"players"`
+	Games   int            `json:"games"`
+	Variant string         `json:"variant"`
+	Start   daysclock.Date `json:"start"`
+	End     daysclock.Date `json:"end"`
+}
+
+// createTournament registers the tournament of the start sheet and queues its start letters.
+func (o *Office) createTournament(req CreateRequest) (*Registered, error) {
+	sh, err := Register(o.opt.Store, o.opt.From, req.Sheet, o.now(), req.Force)
+	if err != nil {
+		return nil, err
+	}
+	return &Registered{Code: sh.Code, Players: len(sh.Players), Games: registeredGames(sh),
+		Variant: sh.Variant, Start: sh.Start, End: sh.End}, nil
+}
 
 // officialsLetters tell the judge and the director that the tournament is registered, with every
 // game and its players, so that they hold the same table as the players.

@@ -12,6 +12,133 @@ import (
 	"postald/internal/tournament"
 )
 
+// ListRequest: `judge list`, every game (of one tournament when Tournament is set).
+type ListRequest struct {
+	Tournament string `json:"tournament,omitempty"`
+}
+
+func (ListRequest) Name() string { return "list" }
+
+func (ListRequest) Changes() bool { return false }
+
+func (c ListRequest) run(o *Office) (any, error) {
+	if err := o.code(&c.Tournament); err != nil {
+		return nil, err
+	}
+	return replied(o.list(c))
+}
+
+// ListReply holds the games of `judge list`, in the store's order.
+type ListReply struct {
+	Games []GameRow `json:"games"`
+}
+
+// ShowRequest: `judge show`, one game. Game is TOURNAMENT/W-B, or W-B when one tournament has it.
+type ShowRequest struct {
+	Game string `json:"game"`
+}
+
+func (ShowRequest) Name() string { return "show" }
+
+func (ShowRequest) Changes() bool { return false }
+
+func (c ShowRequest) run(o *Office) (any, error) {
+	if err := o.game(&c.Game); err != nil {
+		return nil, err
+	}
+	return replied(o.show(c))
+}
+
+// VerifyRequest: `judge verify`, one game's archive chain, or (Game empty) every chain, game
+// record and ruling.
+type VerifyRequest struct {
+	Game string `json:"game,omitempty"`
+}
+
+func (VerifyRequest) Name() string { return "verify" }
+
+func (VerifyRequest) Changes() bool { return false }
+
+func (c VerifyRequest) run(o *Office) (any, error) {
+	if err := o.game(&c.Game); err != nil {
+		return nil, err
+	}
+	return replied(o.verify(c))
+}
+
+// Verified is the result of a verification that passed: Game is zero when everything was checked.
+type Verified struct {
+	Game    store.GameID `json:"game,omitzero"`
+	Letters uint64       `json:"letters,omitempty"`
+	// Pruned counts the game's letters whose raw bytes were dropped after their retention, and
+	// PrunedOld those of them archived before schema version 5, whose hash is taken as stored
+	// (store.ChainReport).
+	Pruned    uint64 `json:"pruned,omitempty"`
+	PrunedOld uint64 `json:"pruned_old,omitempty"`
+	// Archived are the archived tournaments whose archive files were checked with the store.
+	Archived []string `json:"archived,omitempty"`
+}
+
+// QuarantineRequest: `judge quarantine`, the letters held and never applied.
+type QuarantineRequest struct{}
+
+func (QuarantineRequest) Name() string { return "quarantine" }
+
+func (QuarantineRequest) Changes() bool { return false }
+
+func (QuarantineRequest) run(o *Office) (any, error) {
+	return replied(o.quarantine())
+}
+
+// QuarantineReply holds the letters postald held, oldest first.
+type QuarantineReply struct {
+	Held []store.Inbound `json:"held"`
+}
+
+// LetterRequest: `judge letter`, entry N of a game's archive (Game QuarantineChain: of the
+// quarantine's). Raw asks for the letter's bytes only.
+type LetterRequest struct {
+	Game string `json:"game"`
+	N    uint64 `json:"n"`
+	Raw  bool   `json:"raw,omitempty"`
+}
+
+func (LetterRequest) Name() string { return "letter" }
+
+func (LetterRequest) Changes() bool { return false }
+
+func (c LetterRequest) run(o *Office) (any, error) {
+	if err := o.game(&c.Game); err != nil {
+		return nil, err
+	}
+	return replied(o.archivedLetter(c))
+}
+
+// ExportRequest: `export`, one game as PDN; with TRF, the Swiss Tournament (or the store's one
+// tournament) as a FIDE tournament report file.
+type ExportRequest struct {
+	Game       string `json:"game"`
+	TRF        bool   `json:"trf,omitempty"`
+	Tournament string `json:"tournament,omitempty"`
+}
+
+func (ExportRequest) Name() string { return "export" }
+
+func (ExportRequest) Changes() bool { return false }
+
+func (c ExportRequest) run(o *Office) (any, error) {
+	if err := o.names([]*string{&c.Game}, &c.Tournament); err != nil {
+		return nil, err
+	}
+	return replied(o.export(c))
+}
+
+// ExportReply is the game's PDN, or the tournament's TRF.
+type ExportReply struct {
+	PDN []byte `json:"pdn"`
+	TRF []byte `json:"trf,omitempty"`
+}
+
 // The judge's views: what `judge list`, `judge show`, `judge verify`, `judge quarantine` and
 // `export` read of the store, each in one read transaction. They change nothing and keep nothing
 // in the office's memory (Request.Changes).

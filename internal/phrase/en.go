@@ -509,6 +509,22 @@ var english = Book{
 				"what it holds. postald goes on deciding letters. Restore the store from a backup made before the " +
 				"damage, after checking the backup with postald judge verify (\"A damaged store\" in the administrator's guide).",
 		},
+		ClockBack: StorageText{
+			Subject: "postald: the server's clock is behind the tournament's records (%s)",
+			Body: "The clock of postald's server reads %s, before the store's latest record (%s). " +
+				"Time does not run backward: until the clock catches up with that record, decisions are dated by it, " +
+				"and no player is charged days for the gap.\n\n" +
+				"Check the server's clock (time synchronisation, its battery, a date set by hand). " +
+				"This letter is sent once for each time the clock falls behind.",
+		},
+		OwnCheckDown: StorageText{
+			Subject: "postald: the senders of letters cannot be checked (%s)",
+			Body: "Since %s postald cannot check the signatures and senders of letters (DKIM, SPF, DMARC): " +
+				"the DNS does not answer (%s).\n\n" +
+				"The players' letters are neither lost nor refused: they wait in the mailbox and are decided as soon " +
+				"as the check can be done, their days counted from the day each arrived. " +
+				"Tell the administrator ([trust] resolver in postald's configuration).",
+		},
 		RegisteredSubject:     "%s: tournament registered",
 		CaptainProtestSubject: func(code, game string) string { return code + " game " + game + ": a team captain's protest" },
 		CaptainProtestJudge: func(team, captain, game, text string) string {

@@ -683,6 +683,14 @@ type OfficeText struct {
 	// Damaged is the letter to the judges about a store whose check found damage (the same
 	// arguments as Storage's: the tournament codes; the date of the check, the damage found).
 	Damaged StorageText
+	// ClockBack is the letter to the judges about the machine's clock that jumped back: Subject
+	// (tournament codes), Body (the machine's time, the latest instant recorded, which dates the
+	// decisions until the clock catches up).
+	ClockBack StorageText
+	// OwnCheckDown is the letter to the judges about postald's own check of the senders that
+	// cannot be done (the DNS does not answer): Subject (tournament codes), Body (since when,
+	// what the last attempt found).
+	OwnCheckDown StorageText
 
 	// PageLabel numbers the pages of a printed card that takes more than one: "page 2 of 3".
 	PageLabel func(page, pages int) string

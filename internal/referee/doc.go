@@ -147,6 +147,14 @@
 //     when the player to move receives his move on the end date or later. A player who received his
 //     move before the end date may still answer after it, on his clock; his partner then receives
 //     it after the end date and the game freezes.
+//   - Time never runs backward inside a game (the seed counts days forward, 4.3.1, and is silent
+//     on a clock that jumps): a letter by e-mail is taken as arriving no earlier than the game's
+//     last one ([Game].LastArrival; letters reach the mailbox in order) nor than the day the move
+//     it answers was forwarded. A letter the machine's or the mail server's clock dates earlier is
+//     decided as arriving then: the record shows the reply after the move it answers and nobody is
+//     charged, or credited, for days that came back. The instant the letter is decided does not
+//     count: letters decided late keep their own arrival. A card's postmark and a posting's date
+//     are the captain's reading of the card and stand as entered.
 //   - Post and telephone (4.1.1, 4.2.1; the regulation's post_days): a player by post or
 //     telephone plays through the captain, who enters his card or call with its side. Its moves
 //     are charged to its sending date (SendingDate: the postmark, for registered mail the

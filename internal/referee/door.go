@@ -44,6 +44,7 @@ func Decide(seats []Seat, m Mail, now time.Time) (Decision, error) {
 		if len(seats) != 1 {
 			return Decision{Seat: -1}, fmt.Errorf("referee: a card is about the one game the captain named, not %d", len(seats))
 		}
+		m.Envelope.Received = seats[0].arrival(m.Envelope.Received) // never before the move it answers
 		env, source, err := cardEnvelope(seats[0], *m.Card, m.Letter, m.Envelope)
 		if err != nil {
 			return Decision{Seat: -1, Source: source}, err
@@ -62,10 +63,30 @@ func Decide(seats []Seat, m Mail, now time.Time) (Decision, error) {
 	return d, nil
 }
 
+// arrival returns t, the instant a letter arrived as the machine's clock (or the mail server's)
+// dated it, or the earliest instant it can have arrived when that clock jumped back: letters
+// reach the mailbox in order, so not before the game's last letter (Game.LastArrival), and a
+// reply not before the day the move it answers was forwarded (Game.MovedOn). The record then
+// shows a reply after the move it answers, and the days that came back are charged to nobody
+// (4.3.1 counts a player's days forward from the day he received the move). A card's postmark and
+// a posting's date are the captain's reading of the card, not the clock: they stand as entered.
+func (s Seat) arrival(t time.Time) time.Time {
+	if t.Before(s.Game.LastArrival) {
+		t = s.Game.LastArrival
+	}
+	if !s.Game.MovedOn.IsZero() {
+		if day := s.Game.MovedOn.Start(s.Table.zone()); t.Before(day) {
+			t = day
+		}
+	}
+	return t
+}
+
 // decideAt decides a letter about the game of seat st: after the end date, anything but a draw
 // acceptance or a resignation is the player's submission for the judge (4.3.2); otherwise the
 // letter as the rules read it.
 func decideAt(st Seat, l *mailparse.Letter, env Envelope, now time.Time) Decision {
+	env.Received = st.arrival(env.Received)
 	var d Decision
 	if isSubmission(&st.Game, l) {
 		d = submission(st, env)
@@ -73,6 +94,9 @@ func decideAt(st Seat, l *mailparse.Letter, env Envelope, now time.Time) Decisio
 		d = applyLetter(st, fromParsed(l), env)
 	}
 	d.Envelope = env
+	if !env.Via.Captain() && env.Received.After(d.Game.LastArrival) {
+		d.Game.LastArrival = env.Received // a card is entered when the captain enters it: no arrival
+	}
 	d.close(st.Table, now)
 	return d
 }

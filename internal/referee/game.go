@@ -3,6 +3,7 @@ package referee
 import (
 	"fmt"
 	"strconv"
+	"time"
 
 	"postald/internal/daysclock"
 )
@@ -133,6 +134,12 @@ type Game struct {
 	Status    Status `json:"status"`
 	Result    Result `json:"result"`
 	Reason    Reason `json:"reason,omitempty"` // how the game ended
+
+	// LastArrival is when the game's last letter by e-mail arrived, as postald took it: letters
+	// reach the mailbox in order, so no later letter arrived before it, whatever the machine's
+	// clock (or the mail server's) says (Seat.arrival). Zero in a game recorded before postald
+	// kept it.
+	LastArrival time.Time `json:"last_arrival,omitzero"`
 
 	LastLetter string `json:"last_letter,omitempty"` // Message-ID of the last letter handled, for threading
 	// Thread holds the Message-IDs of the game's latest letters, oldest first (at most

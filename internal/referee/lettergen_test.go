@@ -1051,6 +1051,13 @@ type lgGame struct {
 	postmark daysclock.Date
 	lastMark [2]daysclock.Date
 	unposted bool // the letter being written comes before the posting of its move was recorded
+	// back is how far the machine's clock (and the mail server's) jumped back before the letter
+	// being written: it arrives dated gm.now-back, and must be decided as at gm.now, the instant
+	// of the game's last decision (the referee's door: time never runs backward).
+	back time.Duration
+	// lastEmail: the game's last event was a letter by e-mail (not a card, a call or a posting),
+	// whose arrival the next letter by e-mail cannot precede.
+	lastEmail bool
 }
 
 func newLGGame(t *testing.T, st *lgStats, seed int64, index int) *lgGame {
@@ -1161,6 +1168,7 @@ func (gm *lgGame) post() bool {
 		d = referee.Posted(gm.seat(), lgSideOf(t), on, on.Start(lgMoscow).Add(8*time.Hour))
 	}
 	gm.g = d.Game
+	gm.lastEmail = false
 	m.post(t, on, gm.reg.PostDays)
 	if at := on.Start(lgMoscow).Add(8 * time.Hour); gm.now.Before(at) {
 		gm.now = at
@@ -1200,6 +1208,12 @@ func lgSideOf(s int) referee.Side {
 // random hour, often just before or just after midnight.
 func (gm *lgGame) advance() {
 	r := gm.r
+	if gm.lastEmail && r.IntN(50) == 0 {
+		// The clock jumps back before this letter, by a minute to three days: the letter arrives
+		// dated before the game's last letter, and is decided as arriving with it, at gm.now.
+		gm.back = time.Duration(1+r.IntN(3*24*60)) * time.Minute
+		return
+	}
 	d := r.IntN(5)
 	if d == 0 {
 		y, mo, dd := gm.now.Date()
@@ -1628,8 +1642,17 @@ func (gm *lgGame) send(s int, lang lgLang, body string) (referee.Decision, bool)
 	}
 	gm.unposted = false
 	id := fmt.Sprintf("lg-%d-%d@mail.example", gm.index, gm.letters)
+	if env.Via.Captain() {
+		gm.back = 0 // the captain enters a card when he enters it: the office's clock, never back
+	}
+	arrived := gm.now.Add(-gm.back) // as the machine's clock dates it
+	if gm.back > 0 {
+		gm.st.kinds["+clock-back"]++
+		gm.back = 0
+	}
+	gm.lastEmail = !env.Via.Captain()
 	raw := "From: " + from + "\r\nTo: moves@club.example\r\nSubject: " + lgPick(gm.r, lgBook[lang].subject) +
-		"\r\nDate: " + gm.now.Format(time.RFC1123Z) + "\r\nMessage-ID: <" + id + ">\r\n" +
+		"\r\nDate: " + arrived.Format(time.RFC1123Z) + "\r\nMessage-ID: <" + id + ">\r\n" +
 		"Content-Type: text/plain; charset=utf-8\r\n\r\n" + strings.ReplaceAll(body, "\n", "\r\n") + "\r\n"
 	gm.letters++
 	gm.st.letters++
@@ -1647,18 +1670,18 @@ func (gm *lgGame) send(s int, lang lgLang, body string) (referee.Decision, bool)
 			gm.st.seed, gm.index, gm.variant, gm.letters, err, body)
 		return referee.Decision{}, false
 	}
-	env.From, env.MessageID, env.Received = from, id, gm.now
+	env.From, env.MessageID, env.Received = from, id, arrived
 	mail := referee.Mail{Letter: l, Envelope: env}
 	if env.Via.Captain() {
 		// The captain enters the card: its envelope is the door's to make (4.3.1).
-		mail.Envelope = referee.Envelope{From: lgPlayers[s].Email, MessageID: id, Received: gm.now}
+		mail.Envelope = referee.Envelope{From: lgPlayers[s].Email, MessageID: id, Received: arrived}
 		mail.Card = &referee.Card{Side: env.Side, Via: env.Via, Postmark: env.Postmark}
 	}
 	var d referee.Decision
 	if gm.sim != nil {
 		d, err = gm.simulated(s, raw, env)
 	} else {
-		d, err = referee.Decide([]referee.Seat{gm.seat()}, mail, gm.now)
+		d, err = referee.Decide([]referee.Seat{gm.seat()}, mail, arrived)
 	}
 	if err != nil {
 		gm.st.failed++

@@ -246,6 +246,10 @@ var (
 	// archiveOf: the tournament the file holds and the store it was moved
 	// out of. A file with this key is an archive file (archived.go).
 	metaArchiveOf = []byte("archive_of")
+	// metaClock (since version 7, optional) → recordV1 + 8-byte big-endian Unix nanoseconds:
+	// the latest instant a unit of work was done at (Tx.Clock); absent in a file that never
+	// recorded one, which reads as zero. An older postald of version 7 ignores it.
+	metaClock = []byte("clock")
 )
 
 // appendFill is the fill of the pages of the buckets whose keys grow (archive chains, the

@@ -192,7 +192,7 @@ func numbered(k int, text string) string {
 // rule runs a judge's ruling through the daemon.
 func (r *rig) rule(req office.RuleRequest) {
 	r.t.Helper()
-	if _, err := r.d.Command(r.ctx, office.Request{Rule: &req}); err != nil {
+	if _, err := r.d.Command(r.ctx, req); err != nil {
 		r.t.Fatal(err)
 	}
 }

@@ -1,0 +1,105 @@
+package office
+
+// The read desk's list of the cards and calls waiting for the captain: what `postald cards`
+// prints and posts. Entering a card and recording a posting are the work desk's (cards.go).
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"postald/internal/mailwrite"
+	"postald/internal/store"
+)
+
+// CardsRequest: `postald cards`, the cards and calls waiting for the captain (of one tournament
+// when Tournament is set).
+type CardsRequest struct {
+	Tournament string `json:"tournament,omitempty"`
+}
+
+func (CardsRequest) Name() string { return "cards" }
+
+func (CardsRequest) Changes() bool { return false }
+
+func (c CardsRequest) run(o *Office) (any, error) {
+	if err := o.code(&c.Tournament); err != nil {
+		return nil, err
+	}
+	return replied(o.cards(c))
+}
+
+// CardsReply lists them in the order they were written.
+type CardsReply struct {
+	Cards []Card `json:"cards"`
+	// Unreadable are the cards of the outbox that cannot be read back to print (a card's letter
+	// or its tournament's sheet that cannot be read): named with why, while the others are listed.
+	Unreadable []CardFault `json:"unreadable,omitempty"`
+}
+
+// CardFault is a card that cannot be listed or printed, and why.
+type CardFault struct {
+	Seq  uint64       `json:"seq"`
+	Game store.GameID `json:"game"`
+	Why  string       `json:"why"`
+}
+
+// Card is one card to post or call to make: where it goes and what it says.
+type Card struct {
+	Seq      uint64       `json:"seq"`
+	Game     store.GameID `json:"game"`
+	Channel  string       `json:"channel"` // post | phone
+	Player   int          `json:"player"`
+	Name     string       `json:"name"`
+	Address  []string     `json:"address,omitempty"`
+	Phone    string       `json:"phone,omitempty"`
+	Subject  string       `json:"subject"`
+	Text     string       `json:"text"`
+	Picture  []byte       `json:"picture,omitempty"` // the diagram, PNG, when the letter shows a position
+	Written  time.Time    `json:"written"`
+	From     []string     `json:"from"` // the sender block: the tournament and the captain's address
+	Language string       `json:"language"`
+}
+
+// cards lists the cards and calls waiting for the captain.
+func (o *Office) cards(req CardsRequest) (*CardsReply, error) {
+	rep := &CardsReply{Cards: []Card{}}
+	err := o.opt.Store.View(func(tx *store.Tx) error {
+		items, err := tx.Cards()
+		if err != nil {
+			return err
+		}
+		for _, it := range items {
+			if req.Tournament != "" && it.Game.Tournament != req.Tournament {
+				continue
+			}
+			c, err := o.cardOf(tx, it)
+			if err != nil {
+				// One card that cannot be read never keeps the captain from the others.
+				rep.Unreadable = append(rep.Unreadable, CardFault{Seq: it.Seq, Game: it.Game, Why: err.Error()})
+				continue
+			}
+			rep.Cards = append(rep.Cards, c)
+		}
+		return nil
+	})
+	return rep, err
+}
+
+// cardOf reads an outbox card back as the captain prints it.
+func (o *Office) cardOf(tx *store.Tx, it store.OutboxItem) (Card, error) {
+	w, err := mailwrite.Read(it.Raw)
+	if err != nil {
+		return Card{}, fmt.Errorf("card %d: %w", it.Seq, err)
+	}
+	c := Card{Seq: it.Seq, Game: it.Game, Channel: it.Card.Channel, Player: it.Card.Player, Name: it.Card.Name,
+		Address: it.Card.Address, Phone: it.Card.Phone, Subject: w.Subject,
+		Text: strings.ReplaceAll(w.Text, "\r\n", "\n"), Picture: w.Picture, Written: it.Enqueued}
+	sh, err := o.sheet(tx, it.Game.Tournament)
+	if err != nil {
+		return Card{}, fmt.Errorf("card %d: %w", it.Seq, err)
+	}
+	c.From = sh.CardSender()
+	c.Language = sh.LanguageOf(it.Card.Player)
+	return c, nil
+}
