@@ -10,8 +10,9 @@ import (
 	"postald/internal/tournament"
 )
 
-// runCrosstable prints the standings of any round-robin from a results file (formats.md):
-// an aligned text crosstable, or with -json the standings as one JSON object.
+// runCrosstable prints the standings of a results file (formats.md) of any system: an aligned
+// text crosstable (a Swiss's with its rounds; a team event's standings, matches and board
+// results), or with -json the standings as one JSON object.
 func runCrosstable(ctx context.Context, env *cmdEnv, args []string) error {
 	fs := newFlagSet(env, "crosstable")
 	asJSON := fs.Bool("json", false, `print {"standings":[...]} instead of the text crosstable`)
@@ -30,19 +31,57 @@ func runCrosstable(ctx context.Context, env *cmdEnv, args []string) error {
 	if err != nil {
 		return err
 	}
-	table, err := tournament.ParseResults(data)
-	if err != nil {
-		return fmt.Errorf("%s: %w", fs.Arg(0), err)
-	}
-	ct, err := tournament.Compute(table)
+	st, err := tournament.ReadStandings(data)
 	if err != nil {
 		return fmt.Errorf("%s: %w", fs.Arg(0), err)
 	}
 	if *asJSON {
-		return writeStandingsJSON(env.stdout, ct)
+		switch {
+		case st.Teams != nil:
+			return writeTeamsJSON(env.stdout, st.Teams)
+		case st.Swiss != nil:
+			return writeStandingsJSON(env.stdout, st.Swiss.Crosstable)
+		}
+		return writeStandingsJSON(env.stdout, st.Cross)
 	}
-	_, err = io.WriteString(env.stdout, ct.Text(*lang))
+	_, err = io.WriteString(env.stdout, st.Text(*lang))
 	return err
+}
+
+// writeTeamsJSON writes the standings of a team event on one line: {"teams":[...],"matches":[...],
+// "boards":[...]}, the teams by place as the standings of players are written (formats.md).
+func writeTeamsJSON(w io.Writer, tt *tournament.TeamTable) error {
+	type match struct {
+		Round int        `json:"round"`
+		Home  int        `json:"home"`
+		Away  int        `json:"away"`
+		Score [2]float64 `json:"score"`
+		Games int        `json:"games"`
+		Done  int        `json:"finished"`
+	}
+	type board struct {
+		Team   int     `json:"team"`
+		Board  int     `json:"board"`
+		Number int     `json:"number"`
+		Name   string  `json:"name"`
+		Games  int     `json:"games"`
+		Points float64 `json:"points"`
+	}
+	out := struct {
+		Teams   []tournament.TeamStanding `json:"teams"`
+		Matches []match                   `json:"matches"`
+		Boards  []board                   `json:"boards"`
+	}{Teams: tt.Standings, Matches: []match{}, Boards: []board{}}
+	for _, m := range tt.Matches {
+		out.Matches = append(out.Matches, match{Round: m.Round, Home: m.Home, Away: m.Away, Score: [2]float64{m.HomePoints, m.AwayPoints},
+			Games: len(m.Games), Done: m.Finished})
+	}
+	for _, b := range tt.Boards {
+		out.Boards = append(out.Boards, board{Team: b.Team, Board: b.Board, Number: b.Number, Name: b.Name, Games: b.Games, Points: b.Points})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(out)
 }
 
 // writeStandingsJSON writes {"standings":[...]} as formats.md fixes it, on one line.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -100,5 +101,68 @@ func TestCrosstableErrors(t *testing.T) {
 				t.Errorf("exit %d, stderr %q; want %d and %q", code, errs, tc.code, tc.msg)
 			}
 		})
+	}
+}
+
+// TestCrosstableSystems: the results files of a team round robin and of a Swiss, counted by hand
+// in internal/tournament/testdata/README.md: the text of each language as the golden files hold
+// it, and the JSON of the teams (places, game and match points, the coefficient of seed 000,
+// 3.7.3) and of the Swiss (Buchholz with the byes and the withdrawal of 1.13.11).
+func TestCrosstableSystems(t *testing.T) {
+	for _, name := range []string{"teams.results", "swiss.results"} {
+		for _, lang := range []string{"ru", "en"} {
+			out, errs, code := runCmd(t, "crosstable", "-lang", lang, crosstableData+name+".toml")
+			if code != 0 {
+				t.Fatalf("%s: exit %d: %s", name, code, errs)
+			}
+			want, err := os.ReadFile(crosstableData + name + "." + lang + ".golden")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(string(want), out); diff != "" {
+				t.Errorf("%s, %s (-golden +got):\n%s", name, lang, diff)
+			}
+		}
+	}
+	out, errs, code := runCmd(t, "crosstable", "-json", crosstableData+"teams.results.toml")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var teams struct {
+		Teams []struct {
+			Place       string             `json:"place"`
+			Number      int                `json:"number"`
+			GamePoints  float64            `json:"game_points"`
+			MatchPoints float64            `json:"match_points"`
+			Tiebreaks   map[string]float64 `json:"tiebreaks"`
+		} `json:"teams"`
+		Matches []struct {
+			Home, Away int
+			Score      [2]float64
+		} `json:"matches"`
+		Boards []struct {
+			Number int     `json:"number"`
+			Points float64 `json:"points"`
+		} `json:"boards"`
+	}
+	if err := json.Unmarshal([]byte(out), &teams); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range teams.Teams {
+		got = append(got, fmt.Sprintf("%s %d %v %v %v", s.Place, s.Number, s.GamePoints, s.MatchPoints, s.Tiebreaks["coefficient"]))
+	}
+	if diff := cmp.Diff([]string{"1 1 9 4 38.25", "2 2 8 6 41.75", "3 4 3.5 1 19.5", "4 3 3.5 1 19"}, got); diff != "" {
+		t.Errorf("teams (-hand +got):\n%s", diff)
+	}
+	if len(teams.Matches) != 6 || teams.Matches[0].Score != [2]float64{3.5, 0.5} || len(teams.Boards) != 16 {
+		t.Errorf("matches %+v, %d boards", teams.Matches, len(teams.Boards))
+	}
+	out, errs, code = runCmd(t, "crosstable", "-json", crosstableData+"swiss.results.toml")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.HasPrefix(out, `{"standings":[{"place":"1","number":1,"name":"Абрамов","points":2.5,"wins":2,"tiebreaks":{"buchholz":5,"wins":2}}`) {
+		t.Errorf("the Swiss's JSON:\n%s", out)
 	}
 }

@@ -34,10 +34,11 @@ Plays a short game by letters on embedded mail servers and prints every letter.
 example:
   postald demo
 `,
-	"card":              cardUsage,
-	"cards":             cardsUsage,
-	"tournament":        tournamentUsage,
-	"tournament create": tournamentUsage,
+	"card":               cardUsage,
+	"cards":              cardsUsage,
+	"tournament":         tournamentUsage,
+	"tournament create":  tournamentUsage,
+	"tournament reserve": tournamentUsage,
 	"report": `usage: postald report [-config FILE] [-tournament CODE] [-html] [-send]
 
 The director's report of each tournament (or of one): standings, games in play, oversteps,
@@ -48,11 +49,15 @@ examples:
   postald report -send -config /etc/postald/postald.toml
 `,
 	"export": `usage: postald export [-config FILE] -game GAME
+       postald export [-config FILE] -trf [-tournament CODE]
 
 Writes one game as PDN. GAME is TOURNAMENT/W-B, or W-B when there is one tournament.
+With -trf, writes a Swiss tournament as a FIDE tournament report file (TRF-2026) of its
+finished rounds, which postald pair -dutch and the arbiters' programs read.
 
-example:
+examples:
   postald export -game ЗК-1/1-2 > zk1-1-2.pdn
+  postald export -trf -tournament ШВ-2026 > sw2026.trf
 `,
 	"simulate": `usage: postald simulate [-seed SEED] -sheet START.toml LETTERS.mbox
 

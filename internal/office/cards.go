@@ -176,6 +176,9 @@ func (o *Office) card(req CardRequest) (*CardEntered, error) {
 			return err
 		}
 		o.noteApplied(out, dec, applied)
+		if err := o.letterEnded(tx, out, now); err != nil {
+			return err
+		}
 		if dec.Game.Status == referee.StatusFinished {
 			// The card finished the tournament's last game: the seed of its lots is revealed (lots.go).
 			if err := revealFinished(tx, o.opt.From, id.Tournament, now); err != nil {

@@ -102,6 +102,7 @@ type decided struct {
 func (o *Office) apply(tx *store.Tx, m mailbox.Message, rec store.Inbound, msgID string, now time.Time) (decided, error) {
 	// Measured, not decided by: the real clock, not o.now, which a test may stop.
 	began := time.Now()
+	o.ended = store.GameID{}
 	var dec referee.Decision
 	postmark := m.InternalDate
 	if postmark.IsZero() || postmark.After(now) {
@@ -123,6 +124,9 @@ func (o *Office) apply(tx *store.Tx, m mailbox.Message, rec store.Inbound, msgID
 		return decided{}, err
 	}
 	o.noteApplied(out, dec, applied)
+	if err := o.letterEnded(tx, out, now); err != nil {
+		return decided{}, err
+	}
 	if out.Game.Game != "" && dec.Game.Status == referee.StatusFinished {
 		// The letter finished the tournament's last game: the seed of its lots is revealed (lots.go).
 		if err := revealFinished(tx, o.opt.From, out.Game.Tournament, now); err != nil {
@@ -230,6 +234,10 @@ func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64, dec 
 	} else if l.Tournament, err = o.codeInSubject(tx, l.Header.Subject); err != nil {
 		return out, err
 	}
+	// A team's captain protests about a game of his team in which he does not play (1.14.7).
+	if cp, ok, err := o.captainsProtest(tx, out, l, from); err != nil || ok {
+		return cp, err
+	}
 	if len(cands) == 0 {
 		h := trust.Hold{Kind: trust.HoldStranger, From: from}
 		if registered {
@@ -315,6 +323,9 @@ func (o *Office) outcome(out store.LetterOutcome, c candidate, dec referee.Decis
 		return out, err
 	}
 	out.State = &st
+	if c.seat.Game.Status != referee.StatusFinished && dec.Game.Status == referee.StatusFinished {
+		o.ended = c.id // the letter ends the game (systems.go)
+	}
 	c.seat.Game = dec.Game // the letters show the game as decided
 	// The answers to the sender quote his letter's receipt (trust.go).
 	o.answers(&out, c, dec.Letters, sender, nil, moved)

@@ -186,6 +186,9 @@ type Office struct {
 	staged []Done
 	// work is what the transaction update runs changed, for Options.Known; nil outside it.
 	work *work
+	// ended is the game the letter or card being decided ends (outcome), "" none: its end is
+	// what the tournament's system acts on once the letter is applied (systems.go).
+	ended store.GameID
 	// cache holds the store's tournaments parsed (sheets.go) and the chunks of games read
 	// (gamecodec.go).
 	cache struct {

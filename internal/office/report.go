@@ -171,14 +171,18 @@ func reportRulings(tx *store.Tx, sh *tournament.Sheet, loc *time.Location, now t
 	byGame := map[string][]store.Ruling{}
 	for _, ru := range rulings {
 		byGame[ru.Game.Game] = append(byGame[ru.Game.Game], ru)
+		if ru.Kind == kindPair {
+			continue // a Swiss round's pairing: the standings show it, round by round
+		}
 		in.Rulings = append(in.Rulings, report.Ruling{Date: daysclock.DateOf(ru.Time, loc), Game: ru.Game.Game,
 			Kind: ru.Kind, Clause: ru.Clause, Text: ru.Reason, Judge: ru.Judge})
-		if ru.Kind == kindWithdraw {
-			var d withdrawal
-			if json.Unmarshal(ru.Details, &d) == nil && d.Player > 0 && !slices.Contains(in.Withdrawn, d.Player) {
-				in.Withdrawn = append(in.Withdrawn, d.Player)
-			}
-		}
+	}
+	in.Withdrawn = withdrawnIn(rulings)
+	if in.Rounds, err = pairedRounds(rulings); err != nil {
+		return in, nil, err
+	}
+	if in.Reserves, err = reservesIn(rulings); err != nil {
+		return in, nil, err
 	}
 	return in, byGame, nil
 }

@@ -41,6 +41,7 @@ func commands() []Command {
 		new(ReportRequest), new(ExportRequest), new(CreateRequest), new(BackupRequest),
 		new(CardRequest), new(CardsRequest), new(PostRequest), new(ArchiveRequest), new(PruneRequest),
 		new(LotsRequest),
+		new(ReserveRequest),
 	}
 }
 

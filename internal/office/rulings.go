@@ -293,7 +293,7 @@ func (o *Office) withdraw(req WithdrawRequest) (*Withdrawn, error) {
 		if err != nil {
 			return err
 		}
-		if w, err = tournament.Withdraw(t, games, num, req.Clause, req.Reason, now); err != nil {
+		if w, err = tournament.WithdrawIn(sh.System, t, games, num, req.Clause, req.Reason, now); err != nil {
 			return err
 		}
 		details, _ := json.Marshal(withdrawal{Player: num, Played: w.Played, Games: w.Total, Clause: w.Clause})

@@ -60,7 +60,14 @@ func NewSimulation(data []byte, log *slog.Logger) (*Simulation, error) {
 		return nil, err
 	}
 	s := &Simulation{db: db, sheet: sh, zone: loc, data: data}
+	// The counts serve keeps for its pages and metrics, kept here as serve keeps them.
+	known, err := NewKnown(db, time.Time{})
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
 	s.office = New(Options{
+		Known: known,
 		Store: db, From: mail.Address{Address: sh.Address}, Limits: config.Defaults().Limits,
 		// The letters of a replay carry no receiving server's verdict: their From is believed.
 		Trust:   config.Trust{FromOnly: true},
@@ -146,11 +153,23 @@ func (s *Simulation) Finish(at time.Time) ([]Done, error) {
 	return s.passTo(at)
 }
 
-// Games returns every game of the tournament as the store holds it, in the start sheet's order.
+// Games returns every game of the tournament as the store holds it, in the order of its draw:
+// the sheet's, with a Swiss's rounds and the games of the reserves entered as recorded.
 func (s *Simulation) Games() ([]referee.Seat, error) {
 	var out []referee.Seat
 	err := s.db.View(func(tx *store.Tx) error {
-		for _, g := range s.sheet.Games() {
+		rulings, err := tx.Rulings(store.GameID{Tournament: s.sheet.Code})
+		if err != nil {
+			return err
+		}
+		var log tournament.Log
+		if log.Rounds, err = pairedRounds(rulings); err != nil {
+			return err
+		}
+		if log.Reserves, err = reservesIn(rulings); err != nil {
+			return err
+		}
+		for _, g := range s.sheet.Paired(log) {
 			st, _, err := s.office.loadGame(tx, store.GameID{Tournament: s.sheet.Code, Game: g.Name})
 			if err != nil {
 				return err

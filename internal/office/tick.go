@@ -109,10 +109,17 @@ func record(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.She
 	if err != nil {
 		return err
 	}
+	was, known := tx.GameStatus(c.id)
 	if err := tx.PutGame(c.id, st); err != nil {
 		return err
 	}
 	w.game(c.id, dec.Game.Status)
+	if known == nil && was != referee.StatusFinished && dec.Game.Status == referee.StatusFinished {
+		// The game ended by this decision: what its end brings to its tournament (systems.go).
+		if err := gameEnded(tx, from, sh, t, id, now, w); err != nil {
+			return err
+		}
+	}
 	if err := tx.SetNextEvent(c.id, dec.Next); err != nil {
 		return err
 	}

@@ -52,7 +52,7 @@ func (o *Office) createTournament(req CreateRequest) (*Registered, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Registered{Code: sh.Code, Players: len(sh.Players), Games: len(sh.Players) * (len(sh.Players) - 1) / 2 * sh.Rounds,
+	r := &Registered{Code: sh.Code, Players: len(sh.Players), Games: registeredGames(sh),
 		Variant: sh.Variant, Start: sh.Start, End: sh.End}
 	if sh.Drawn() {
 		r.LotHash = sh.Lots.Hash.String()
@@ -141,9 +141,15 @@ func RegisterDrawn(db *store.DB, from mail.Address, data []byte, now time.Time, 
 	if err != nil {
 		return nil, err
 	}
-	pairs, err := tournament.Pairings(len(sh.Players), sh.Rounds)
-	if err != nil {
-		return nil, err
+	// The games the sheet pairs (the Berger tables of the players or of the teams); a Swiss
+	// pairs its first round now and the others as it is played (systems.go).
+	pairs := sh.Games()
+	var first tournament.PairedRound
+	if sh.System == tournament.Swiss {
+		if first, err = sh.PairSwiss(nil, nil, nil); err != nil {
+			return nil, err
+		}
+		pairs = sh.SwissGames([]tournament.PairedRound{first})
 	}
 	err = db.Update(func(tx *store.Tx) error {
 		if _, err := tx.Tournament(sh.Code); err == nil {
@@ -178,7 +184,14 @@ func RegisterDrawn(db *store.DB, from mail.Address, data []byte, now time.Time, 
 				return fmt.Errorf("game %s: %w", pr.Name, err)
 			}
 		}
-		for _, l := range append(sh.StartLetters(), officialsLetters(sh, pairs)...) {
+		letters := sh.StartLetters()
+		if sh.System == tournament.Swiss {
+			if err := recordRound(tx, sh.Code, first, now, nil); err != nil {
+				return err
+			}
+			letters = sh.SwissStartLetters(first)
+		}
+		for _, l := range append(letters, officialsLetters(sh, pairs)...) {
 			for _, o := range startOutgoing(from, sh, l, now) {
 				if _, err := tx.Enqueue(o, now); err != nil {
 					return err

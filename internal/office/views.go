@@ -114,9 +114,12 @@ func (c LetterRequest) run(o *Office) (any, error) {
 	return replied(o.archivedLetter(c))
 }
 
-// ExportRequest: `export`, one game as PDN.
+// ExportRequest: `export`, one game as PDN; with TRF, the Swiss Tournament (or the store's one
+// tournament) as a FIDE tournament report file.
 type ExportRequest struct {
-	Game string `json:"game"`
+	Game       string `json:"game"`
+	TRF        bool   `json:"trf,omitempty"`
+	Tournament string `json:"tournament,omitempty"`
 }
 
 func (ExportRequest) Name() string { return "export" }
@@ -124,15 +127,16 @@ func (ExportRequest) Name() string { return "export" }
 func (ExportRequest) Changes() bool { return false }
 
 func (c ExportRequest) run(o *Office) (any, error) {
-	if err := o.game(&c.Game); err != nil {
+	if err := o.names([]*string{&c.Game}, &c.Tournament); err != nil {
 		return nil, err
 	}
 	return replied(o.export(c))
 }
 
-// ExportReply is the game's PDN.
+// ExportReply is the game's PDN, or the tournament's TRF.
 type ExportReply struct {
 	PDN []byte `json:"pdn"`
+	TRF []byte `json:"trf,omitempty"`
 }
 
 // The judge's views: what `judge list`, `judge show`, `judge verify`, `judge quarantine` and
@@ -407,6 +411,9 @@ func (o *Office) quarantine() (*QuarantineReply, error) {
 
 // export is `export`: one game as PDN.
 func (o *Office) export(req ExportRequest) (*ExportReply, error) {
+	if req.TRF {
+		return o.exportTRF(req.Tournament)
+	}
 	var text []byte
 	err := o.opt.Store.View(func(tx *store.Tx) error {
 		_, sh, g, err := o.openGame(tx, req.Game)

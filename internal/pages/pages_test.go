@@ -1,6 +1,7 @@
 package pages
 
 import (
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -133,3 +134,67 @@ func plyCell(t *testing.T, page string, n int) string {
 	end := strings.Index(page[i:], "</td>")
 	return page[start : i+end+len("</td>")]
 }
+
+// TestSystemTables: a team event's page draws its team standings, matches and board results, each
+// a table of its own with its title (the team's name as the row's heading, the matches' team
+// names as words), with a finished game's result in them; a Swiss's page draws its standings with
+// every round.
+func TestSystemTables(t *testing.T) {
+	data, err := os.ReadFile("../tournament/testdata/teams.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh, err := tournament.ParseSheet(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	day := daysclock.Date{Year: 2026, Month: 12, Day: 1}
+	in := report.Input{Sheet: sh, Today: day, Games: []report.Game{
+		{Name: "1-3", Status: referee.StatusFinished, Result: tournament.WhiteWins, Moves: 20},
+		{Name: "3-1", Status: referee.StatusPlaying, ToMove: referee.White},
+	}}
+	b, err := Tournament(NewFrame("ru", ""), in, map[string]string{}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(b)
+	sy := &phrase.For("ru").Tournament.Systems
+	for _, want := range []string{
+		"<h2>" + sy.TeamStandings + "</h2>", `id="crosstable"`, "<h2>" + sy.MatchResults + "</h2>", `id="table-2"`,
+		"<h2>" + sy.BoardResults + "</h2>", `id="table-3"`,
+		`<th scope="row" class="name">Нева</th>`, `<td class="n">1` + sy.InPlay + `</td>`, // Нева's 1 point in the match in play
+		"<td>Волга</td>", `<td class="n">1:0` + sy.InPlay + `</td>`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the team event's page has no %q", want)
+		}
+	}
+
+	head := string(data)[:strings.Index(string(data), "[[team]]")]
+	head = strings.Replace(strings.Replace(head, "micromatch = 2\n", "", 1), `system = "team-round-robin"`, "system = \"swiss\"\nrounds = 3", 1)
+	sw, err := tournament.ParseSheet([]byte(head + players(string(data))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sw.Language = "en" // as the web server draws a page in the other language
+	r1, err := sw.PairSwiss(nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := tournament.GameName(r1.Boards[0][0], r1.Boards[0][1])
+	in = report.Input{Sheet: sw, Today: day, Rounds: []tournament.PairedRound{r1},
+		Games: []report.Game{{Name: first, Status: referee.StatusFinished, Result: tournament.BlackWins, Moves: 30}}}
+	b, err = Tournament(NewFrame("en", ""), in, map[string]string{}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page = string(b)
+	for _, want := range []string{`<th scope="col">R1</th>`, `<td class="n">` + fmt.Sprint(r1.Boards[0][0]) + "b1</td>", `<td class="n">&#43;</td>`} { // html/template writes + as &#43;
+		if !strings.Contains(page, want) {
+			t.Errorf("the Swiss's page has no %q", want)
+		}
+	}
+}
+
+// players returns the [[player]] tables of a sheet.
+func players(sheet string) string { return sheet[strings.Index(sheet, "[[player]]"):] }

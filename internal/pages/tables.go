@@ -12,9 +12,10 @@ import (
 // URL in a quoted attribute (normalURL, then escapeText): the page is the same, byte for byte
 // (TestTablesAsTheTemplate).
 
-// crossBody draws the crosstable's rows: the player's name as the row's header, X where a player
-// meets himself, the other cells as numbers.
-func crossBody(rows [][]string, name int) template.HTML {
+// crossBody draws the rows of a table of standings (a crosstable, a Swiss's rounds, the teams'
+// tables): column name as the row's header, the columns of words in text as text, X where a
+// player meets himself, the other cells as numbers.
+func crossBody(rows [][]string, name int, text map[int]bool) template.HTML {
 	var b strings.Builder
 	for _, row := range rows {
 		b.WriteString("<tr>")
@@ -24,6 +25,10 @@ func crossBody(rows [][]string, name int) template.HTML {
 				b.WriteString(`<th scope="row" class="name">`)
 				escapeText(&b, c)
 				b.WriteString("</th>")
+			case text[j]:
+				b.WriteString("<td>")
+				escapeText(&b, c)
+				b.WriteString("</td>")
 			case c == "X":
 				b.WriteString(`<td class="x">X</td>`)
 			default:

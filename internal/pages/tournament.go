@@ -1,26 +1,38 @@
 package pages
 
 import (
+	"fmt"
 	"html/template"
 
 	"postald/internal/report"
+	"postald/internal/tournament"
 )
 
 // TournamentPage is a tournament's page: the director's report, its games linked.
 type TournamentPage struct {
 	Frame
-	Heading     string // the report's title, or on the web the tournament's code and name
-	View        *report.View
-	CrossTitle  string
-	CrossHeader []string
-	CrossBody   template.HTML // the crosstable's rows, drawn (tables.go)
-	CrossNotes  []string
+	Heading string // the report's title, or on the web the tournament's code and name
+	View    *report.View
+	// Tables are the standings of the tournament's system (report.View.Tables), each with the
+	// id of its table element: the first is the crosstable.
+	Tables []Table
 	// Bodies are the rows of each section of View, in its order, drawn (tables.go).
 	Bodies []template.HTML
 	// Games links each game's name to its page; nil draws the names alone (the report).
 	Games map[string]string
 	// PDN links every game as PDN; "" none.
 	PDN string
+}
+
+// Table is one table of standings as a page draws it.
+type Table struct {
+	tournament.Grid
+	ID string
+	// Text marks the columns of words (the names), drawn left-aligned; the others are numbers
+	// and results, centred.
+	Text map[int]bool
+	// Body is the table's rows, drawn (tables.go).
+	Body template.HTML
 }
 
 // Tournament draws the page of a tournament from what its report shows; games maps a game's
@@ -38,14 +50,17 @@ func Tournament(fr Frame, in report.Input, games map[string]string, pdn string) 
 	if fr.Title == "" {
 		fr.Title = heading
 	}
-	p := TournamentPage{
-		Frame: fr, Heading: heading, View: v,
-		CrossTitle:  fr.Report.Crosstable,
-		CrossHeader: v.Cross.Header(v.Lang),
-		CrossBody:   crossBody(v.Cross.Rows(), 2),
-		CrossNotes:  v.Cross.Notes(v.Lang),
-		Games:       games,
-		PDN:         pdn,
+	p := TournamentPage{Frame: fr, Heading: heading, View: v, Games: games, PDN: pdn}
+	for i, g := range v.Tables {
+		t := Table{Grid: g, ID: "crosstable", Text: map[int]bool{}}
+		if i > 0 {
+			t.ID = fmt.Sprintf("table-%d", i+1)
+		}
+		for _, c := range g.Left {
+			t.Text[c] = true
+		}
+		t.Body = crossBody(g.Rows, g.NameColumn, t.Text)
+		p.Tables = append(p.Tables, t)
 	}
 	for _, s := range v.Sections {
 		links := games

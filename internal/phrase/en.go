@@ -2,6 +2,7 @@ package phrase
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"postald/internal/daysclock"
@@ -286,6 +287,47 @@ var english = Book{
 			LascaGiveaway:         "international column checkers, giveaway",
 		},
 
+		Systems: SystemText{
+			RoundRobin:           "round-robin",
+			DoubleRoundRobin:     "double round-robin",
+			TeamRoundRobin:       "team round-robin",
+			DoubleTeamRoundRobin: "double team round-robin",
+			Scheveningen:         "Scheveningen team tournament",
+			DoubleScheveningen:   "double Scheveningen team tournament",
+			Swiss:                func(rounds int) string { return "Swiss tournament of " + enRound.count(rounds) },
+
+			TeamStandings: "Team standings", MatchResults: "Matches", BoardResults: "Results by board",
+			Team: "Team", Board: "Board", Reserve: "reserve", Round: "Round", Match: "Match",
+			Home: "White on board 1", Away: "Black on board 1", Score: "Score", Games: "Games",
+			GamePoints: "Points", Points: "Points", MatchPoints: "Match points",
+			Won: "Won", Drawn: "Drawn", Lost: "Lost",
+			HeadToHead: "Head-to-head", MatchWins: "Matches won", Coefficient: "Coeff.",
+			InPlay: "…",
+			ExtraMatch: func(team, against string) string {
+				return "The team \"" + team + "\" won every match but is not first: it has the right to an extra match for first place with the team \"" + against + "\" (1.14.6)."
+			},
+			MatchSubject: func(code, home, away string) string { return code + ": match " + home + " – " + away },
+			MatchBody:    enMatchBody,
+
+			SwissRound: func(round int) string { return "R" + strconv.Itoa(round) },
+			SwissWhite: "w", SwissBlack: "b",
+			ByeNote:        "+ is a round without a game for an odd number of players: a plus, a point (1.12.2); for the coefficients it counts as the fewest points anyone scored in the tournament (1.13.11).",
+			SwissWithdrawn: "Withdrew, the results of their games played stand (1.10.5):",
+			ReserveSubject: func(code, team string) string { return code + ": a reserve of the team \"" + team + "\"" },
+			ReserveBody:    enReserveBody,
+			SwissProgress: func(round, rounds int, open bool) string {
+				switch {
+				case open:
+					return fmt.Sprintf("Round %d of %d is in play; the next round is paired when its last game is finished.", round, rounds)
+				case round < rounds:
+					return fmt.Sprintf("Round %d of %d is played.", round, rounds)
+				}
+				return fmt.Sprintf("All %s are played.", enRound.count(rounds))
+			},
+			RoundSubject: func(code string, round int) string { return code + ": round " + strconv.Itoa(round) },
+			RoundBody:    enRoundBody,
+		},
+
 		Subject:      func(code, game string) string { return code + " game " + game },
 		StartSubject: func(code, name string) string { return code + ": start of the tournament \"" + name + "\"" },
 		StartBody:    enStartBody,
@@ -353,6 +395,7 @@ var english = Book{
 			Withdraw:    "withdrawal",
 			Protest:     "protest",
 			Leave:       "leave",
+			Reserve:     "reserve entered",
 			Revert:      "game put back",
 		},
 		Date: daysclock.Date.String, // 2026-11-18; the zero date as nothing
@@ -482,7 +525,17 @@ var english = Book{
 				"as the check can be done, their days counted from the day each arrived. " +
 				"Tell the administrator ([trust] resolver in postald's configuration).",
 		},
-		RegisteredSubject: "%s: tournament registered",
+		RegisteredSubject:     "%s: tournament registered",
+		CaptainProtestSubject: func(code, game string) string { return code + " game " + game + ": a team captain's protest" },
+		CaptainProtestJudge: func(team, captain, game, text string) string {
+			return "Protest of the captain of the team \"" + team + "\" (" + captain + ") about game " + game + " (1.14.7, 4.1.12):\n" + text + "\n"
+		},
+		CaptainProtestSent: func(game, judge string) string {
+			return "Your protest about game " + game + " has gone to the tournament's judge, " + judge + " (1.14.7, 4.1.12).\n"
+		},
+		RoundNotPaired: func(code string, round int) string {
+			return fmt.Sprintf("Round %d of the tournament %s is not paired: no pairing keeps the absolute criteria of the Dutch system (C.04.3, C1–C3), and the rules leave the round to the arbiter. The tournament waits for his decision.\n", round, code)
+		},
 		RegisteredHead: func(code, name, variant string, players, games int, start, end daysclock.Date) string {
 			return fmt.Sprintf("Tournament %s %q is registered: %s, %s, %s, from %s to %s.\n\nGames (White – Black):\n",
 				code, name, variant, enPlayer.count(players), enGame.count(games), start, end)
@@ -580,7 +633,65 @@ var (
 	enPlayer     = counted{plural.Word{One: "player", Many: "players"}, plural.English}
 	enOpening    = counted{plural.Word{One: "opening", Many: "openings"}, plural.English}
 	enFirstMove  = counted{plural.Word{One: "legal first move", Many: "legal first moves"}, plural.English}
+	enRound      = counted{plural.Word{One: "round", Many: "rounds"}, plural.English}
+	enTeam       = counted{plural.Word{One: "team", Many: "teams"}, plural.English}
 )
+
+// enMatchBody is the English letter to a captain on a complete match of his team.
+func enMatchBody(m MatchLetter) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	w("To the captain of the team \"%s\".", m.Team)
+	w("")
+	w("Tournament %s \"%s\", round %d: the match \"%s\" – \"%s\" is over, %s:%s.", m.Code, m.Name, m.Round, m.Home, m.Away, m.HomeScore, m.AwayScore)
+	w("")
+	w("The games of the match (board, White, Black, result):")
+	for _, g := range m.Games {
+		w("  %s  board %s  %s – %s  %s", g.Name, g.Board, g.White, g.Black, g.Result)
+	}
+	w("")
+	w("Your team is now in place %s, with %s points.", m.Place, m.Points)
+	w("The captain speaks for the team with the judges and sends its protests in writing (1.14.7).")
+	return b.String()
+}
+
+// enRoundBody is the English letter of a Swiss round after the first.
+func enRoundBody(r RoundLetter) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	w("Dear %s,", r.Player)
+	w("")
+	w("Tournament %s \"%s\": round %d of %d is paired. Before it you have %s points, place %s.", r.Code, r.Name, r.Round, r.Rounds, r.Points, r.Place)
+	w("")
+	if r.Bye {
+		w("You have no game in this round (an odd number of players): you score a plus, a point (1.12.2, 1.13.11).")
+	}
+	for _, g := range r.Games {
+		colour := "Black"
+		if g.White {
+			colour = "White"
+		}
+		switch g.PartnerChannel {
+		case "post":
+			w("Game %s: you play %s against %d. %s (%s).", g.Name, colour, g.Partner, g.PartnerName, enByPost)
+		case "phone":
+			w("Game %s: you play %s against %d. %s (%s).", g.Name, colour, g.Partner, g.PartnerName, enByPhone)
+		default:
+			w("Game %s: you play %s against %d. %s <%s>.", g.Name, colour, g.Partner, g.PartnerName, g.PartnerEmail)
+		}
+	}
+	if len(r.Games) > 0 {
+		w("")
+		w("Send your moves to %s as before, with the subject: %s", r.Address, r.SampleSubject)
+		w("Your thinking time counts from the day after you receive this letter (4.3.2).")
+	}
+	if r.Round < r.Rounds {
+		w("The next round is paired when the last game of this one is finished.")
+	} else {
+		w("This is the last round of the tournament.")
+	}
+	return b.String()
+}
 
 // enLongDate writes a date for people: "1 November 2026".
 func enLongDate(d daysclock.Date) string { return fmt.Sprintf("%d %s %d", d.Day, d.Month, d.Year) }
@@ -591,12 +702,28 @@ func enStartBody(s Start) string {
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	w("Dear %s,", s.Player)
 	w("")
-	w("You play in the correspondence tournament %s \"%s\": %s, a %s.", s.Code, s.Name,
-		s.Variant, map[int]string{1: "round-robin", 2: "double round-robin"}[s.Rounds])
+	system := s.System
+	if system == "" {
+		system = map[int]string{1: "round-robin", 2: "double round-robin"}[s.Rounds]
+	}
+	w("You play in the correspondence tournament %s \"%s\": %s, a %s.", s.Code, s.Name, s.Variant, system)
 	if s.Latin != "" {
 		w("The tournament code may also be written in Latin letters: %s.", s.Latin)
 	}
-	w("Your number is %d. %s, %s each, all played at the same time.", s.Number, enPlayer.count(s.Players), enGame.count(len(s.Games)))
+	switch {
+	case s.Team != "" && s.Board == 0:
+		w("You are a reserve of the team \"%s\" (one of %s), captain %s. You will have games", s.Team, enTeam.count(s.Teams), s.Captain)
+		w("when the director enters you in the line-up; a letter then gives them (1.14.2). Your number is %d.", s.Number)
+	case s.Team != "":
+		w("You play for the team \"%s\" on board %d (one of %s), captain %s.", s.Team, s.Board, enTeam.count(s.Teams), s.Captain)
+		w("Your number is %d. You have %s, all played at the same time; the colours go by the", s.Number, enGame.count(len(s.Games)))
+		w("first board (1.14.3).")
+	case s.Round > 0:
+		w("Your number is %d. %s, %s. Each round is paired by the Swiss system (FIDE Dutch", s.Number, enPlayer.count(s.Players), enRound.count(s.Rounds))
+		w("system) when the last game of the round before is finished, and its letters go out at once.")
+	default:
+		w("Your number is %d. %s, %s each, all played at the same time.", s.Number, enPlayer.count(s.Players), enGame.count(len(s.Games)))
+	}
 	w("")
 	w("The rules in brief")
 	if s.PlayFrom.IsZero() {
@@ -631,13 +758,30 @@ func enStartBody(s Start) string {
 	w("- Days are counted by the calendar of %s.", s.Zone)
 	w("- Leave: up to %s in the tournament; announce it by letter before its first day, and your", enDay.count(s.LeaveDays))
 	w("  clock stops on those days (4.1.3).")
-	w("- Protests go to the judge, %s, within %s (4.1.12).", s.Judge, enDay.count(s.ProtestDays))
+	if s.Team != "" {
+		w("- The team's protests go to the judge, %s, from its captain, in writing, within %s (4.1.12, 1.14.7).", s.Judge, enDay.count(s.ProtestDays))
+	} else {
+		w("- Protests go to the judge, %s, within %s (4.1.12).", s.Judge, enDay.count(s.ProtestDays))
+	}
 	w("")
-	w("Your games")
+	switch {
+	case s.Round > 0 && len(s.Games) == 0:
+		w("You have no game in round %d (an odd number of players): you score a plus, a point (1.12.2, 1.13.11).", s.Round)
+	case s.Round > 0:
+		w("Your game of round %d", s.Round)
+	case len(s.Games) == 0:
+		w("You have no games yet.")
+	default:
+		w("Your games")
+	}
 	for _, g := range s.Games {
 		colour := "Black"
 		if g.White {
 			colour = "White"
+		}
+		if g.PartnerTeam != "" {
+			colour += fmt.Sprintf(" on board %d", g.Board)
+			g.PartnerName += fmt.Sprintf(" (\"%s\", board %d)", g.PartnerTeam, g.PartnerBoard)
 		}
 		switch g.PartnerChannel {
 		case "post":
@@ -829,3 +973,29 @@ const (
 	enByPost  = "by post"
 	enByPhone = "by telephone"
 )
+
+// enReserveBody is the English letter about a reserve the director entered.
+func enReserveBody(r ReserveLetter) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	if r.Player != "" {
+		w("Dear %s,", r.Player)
+		w("")
+	}
+	w("Tournament %s \"%s\": in the team \"%s\" the reserve %s plays instead of %s (1.14.2).", r.Code, r.Name, r.Team, r.In, r.Out)
+	if r.Reason != "" {
+		w("Reason: %s", r.Reason)
+	}
+	w("")
+	w("The games without a move yet go to the new players: each old game is annulled and counts for")
+	w("no one, and a new one with the same colours and board is played instead:")
+	for _, g := range r.Games {
+		w("  game %s instead of %s: White %s, Black %s", g.New, g.Old, g.White, g.Black)
+	}
+	if r.Player != "" {
+		w("")
+		w("Send your moves in the new game to %s as before, naming it in the subject.", r.Address)
+		w("White's time counts from the day after this letter is received (4.3.2).")
+	}
+	return b.String()
+}

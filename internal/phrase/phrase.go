@@ -290,11 +290,108 @@ type TournamentText struct {
 
 	Variants VariantNames // in letters: «русские шашки», "Russian draughts"
 
+	// Systems are the words of the competition systems and their tables.
+	Systems SystemText
+
 	// Subject is the subject of a game's move letters (formats.md: «СТ-2026/1 партия 1-2»).
 	Subject func(code, game string) string
 	// StartSubject is the subject of the start letter; StartBody its text.
 	StartSubject func(code, name string) string
 	StartBody    func(s Start) string
+}
+
+// SystemText is the words of the competition systems (seed 003, 1.2): their names, the tables
+// of the team events (1.14) and of a Swiss, and the letters to a team's captain.
+type SystemText struct {
+	// The systems as the start letter and the report name them, with their cycles.
+	RoundRobin, DoubleRoundRobin, TeamRoundRobin, DoubleTeamRoundRobin string
+	Scheveningen, DoubleScheveningen                                   string
+	Swiss                                                              func(rounds int) string
+
+	// Titles of the tables of a team event, and the headings of their columns.
+	TeamStandings, MatchResults, BoardResults                                        string
+	Team, Board, Reserve, Round, Match, Home, Away, Score, Games, GamePoints, Points string
+	MatchPoints, Won, Drawn, Lost                                                    string
+	// TeamTiebreaks head the team tie-breaks' columns (1.14.6; seed 000, 3.7.3).
+	HeadToHead, MatchWins, Coefficient string
+	// InPlay marks a match whose games are not all finished, after its score so far.
+	InPlay string
+	// ExtraMatch notes under the team standings the team that won every match and is not
+	// first (1.14.6): it may claim an extra match for first place.
+	ExtraMatch func(team, against string) string
+
+	// The letter to a team's captain when a match of his team is complete (1.14.7: the captain
+	// speaks for the team).
+	MatchSubject func(code, home, away string) string
+	MatchBody    func(m MatchLetter) string
+
+	// The Swiss's table: a round's column, the letters of the colours in its cells, the notes
+	// on the pairing-allocated bye (1.13.11) and on a withdrawal (1.10.5).
+	SwissRound              func(round int) string
+	SwissWhite, SwissBlack  string
+	ByeNote, SwissWithdrawn string
+	// The letter about a reserve the director entered (1.14.2): to every player whose game
+	// changed players, and (Player empty) to the team's captain, the judge and the director.
+	ReserveSubject func(code, team string) string
+	ReserveBody    func(r ReserveLetter) string
+
+	// SwissProgress says, in the report, how far a Swiss is: round of rounds paired, its games
+	// still in play (open) or all finished.
+	SwissProgress func(round, rounds int, open bool) string
+	// The letter of a Swiss round after the first: its games, or the bye.
+	RoundSubject func(code string, round int) string
+	RoundBody    func(r RoundLetter) string
+}
+
+// RoundLetter is what the letter of a Swiss round tells a player.
+type RoundLetter struct {
+	Player, Code, Name string
+	Round, Rounds      int
+	Games              []StartGame // his game of the round; none with the bye
+	Bye                bool        // he has the pairing-allocated bye: a plus (1.13.11)
+	Place, Points      string      // his place and points before the round
+	Address            string      // postald's, where the moves go
+	SampleSubject      string      // the subject of the game's letters
+}
+
+// ReserveLetter is what the letter about a reserve says.
+type ReserveLetter struct {
+	Player     string // the reader; "" for the captain's, the judge's and the director's letter
+	Code, Name string // the tournament
+	Team       string // the team the reserve plays for
+	Out, In    string // the player replaced and the reserve, each "number name"
+	Reason     string // the director's words
+	// Games are the games that changed players (the reader's, or all of them): each annulled
+	// and replaced by a new one.
+	Games   []ReserveGame
+	Address string // postald's, where the moves go
+}
+
+// ReserveGame is one game a reserve's entry changed.
+type ReserveGame struct {
+	Old, New     string // the game annulled, the one that replaces it
+	White, Black string // the new game's players, each "number name"
+}
+
+// MatchLetter is what the letter to a captain says of a complete match of his team.
+type MatchLetter struct {
+	Code, Name string // the tournament
+	Team       string // the captain's team
+	Round      int
+	Home, Away string // the teams, Home with White on the first board (1.14.3)
+	// HomeScore and AwayScore are the teams' points, written as crosstables write them.
+	HomeScore, AwayScore string
+	Games                []MatchLetterGame
+	// Place and Points are the captain's team's place and points in the standings now.
+	Place, Points string
+}
+
+// MatchLetterGame is one game of a match in the captain's letter.
+type MatchLetterGame struct {
+	Name         string // "3-7"
+	Board        string // "1", or "1-2" in a Scheveningen match (the home team's board, the away team's)
+	White, Black string
+	Result       string // "1-0", "+/-"
 }
 
 // TiebreakText heads the tie-break columns of the crosstable (seed 003, 1.13).
@@ -316,6 +413,16 @@ type Start struct {
 	Rounds  int    // 1 or 2
 	Players int    // how many play
 	Games   []StartGame
+	// System names the competition system with its cycles or rounds (SystemText); "" is the
+	// round robin of Rounds cycles.
+	System string
+	// Team is the player's team in a team event, its captain's address and the number of
+	// teams; Board his board (0: he is a reserve, who plays when the director enters him).
+	Team, Captain string
+	Teams, Board  int
+	// Round is the round of a Swiss these games are of (1), of Rounds in all; the round after
+	// it is paired when the last game of this one is finished; 0 for another system.
+	Round int
 
 	Start, End daysclock.Date
 	// PlayFrom is the day play starts for the player when the tournament was registered after
@@ -373,6 +480,10 @@ type StartGame struct {
 	OpeningMoves string
 	Setup        bool
 	OnMove       bool
+	// PartnerTeam is the partner's team in a team event, PartnerBoard his board; Board the
+	// player's own in this game's match.
+	PartnerTeam         string
+	Board, PartnerBoard int
 }
 
 // LotsText is the words of the lots drawn before play (seed 003, 1.6.4): the letter revealing
@@ -465,6 +576,8 @@ type ReportColumns struct {
 type RulingKinds struct {
 	Penalty, Forfeit, Adjudicate, CorrectDate, Annul, StrikeOut, Refer, Withdraw, Protest string
 	Leave, Revert                                                                         string
+	// Reserve is a reserve the director entered in a team event (1.14.2).
+	Reserve string
 }
 
 // Of returns the name of a ruling kind ("penalty", "correct-date", ...); false for one it does
@@ -491,6 +604,8 @@ func (k *RulingKinds) Of(kind string) (string, bool) {
 		return k.Protest, true
 	case "leave":
 		return k.Leave, true
+	case "reserve":
+		return k.Reserve, true
 	case "revert":
 		return k.Revert, true
 	}
@@ -652,6 +767,16 @@ type OfficeText struct {
 	RegisteredHead    func(code, name, variant string, players, games int, start, end daysclock.Date) string
 	// ReportSubject is the subject of the director's report: code, date.
 	ReportSubject string
+	// RoundNotPaired tells the judge and the director that a Swiss round could not be paired:
+	// no pairing keeps the absolute criteria of the Dutch system (C.04.3), and the rules leave
+	// the round to the arbiter.
+	RoundNotPaired func(code string, round int) string
+	// A team captain's protest about a game of his team (1.14.7): its subject (code, game),
+	// the letter to the judge (team, the captain's address, game, the protest's text) and the
+	// answer to the captain (game, the judge's address).
+	CaptainProtestSubject func(code, game string) string
+	CaptainProtestJudge   func(team, captain, game, text string) string
+	CaptainProtestSent    func(game, judge string) string
 }
 
 // TrustText is the letters about a held letter (docs/trust.md) and the receipt line.

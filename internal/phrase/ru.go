@@ -289,6 +289,49 @@ var russian = Book{
 			LascaGiveaway:         "международные столбовые шашки, обратная игра",
 		},
 
+		Systems: SystemText{
+			RoundRobin:           "круговой турнир в один круг",
+			DoubleRoundRobin:     "круговой турнир в два круга",
+			TeamRoundRobin:       "командный круговой турнир в один круг",
+			DoubleTeamRoundRobin: "командный круговой турнир в два круга",
+			Scheveningen:         "командный турнир по схевенингенской системе",
+			DoubleScheveningen:   "командный турнир по схевенингенской системе в два круга",
+			Swiss: func(rounds int) string {
+				return "турнир по швейцарской системе, " + ruRound.count(rounds)
+			},
+
+			TeamStandings: "Командная таблица", MatchResults: "Матчи", BoardResults: "Результаты по доскам",
+			Team: "Команда", Board: "Доска", Reserve: "запасной", Round: "Тур", Match: "Матч",
+			Home: "Белые на 1-й доске", Away: "Чёрные на 1-й доске", Score: "Счёт", Games: "Партии",
+			GamePoints: "Очки", Points: "Очки", MatchPoints: "Очки матчей",
+			Won: "Выигр.", Drawn: "Ничьи", Lost: "Проигр.",
+			HeadToHead: "Личн. встреча", MatchWins: "Выигр. матчи", Coefficient: "Коэф.",
+			InPlay: "…",
+			ExtraMatch: func(team, against string) string {
+				return "Команда «" + team + "» выиграла все матчи, но заняла не первое место: ей предоставляется право на дополнительный матч за первое место с командой «" + against + "» (п. 1.14.6)."
+			},
+			MatchSubject: func(code, home, away string) string { return code + ": матч " + home + " – " + away },
+			MatchBody:    ruMatchBody,
+
+			SwissRound: func(round int) string { return "Т" + strconv.Itoa(round) },
+			SwissWhite: "б", SwissBlack: "ч",
+			ByeNote:        "+ — свободный от игры тур при нечётном числе участников: плюс, очко (п. 1.12.2); для коэффициентов за него засчитывается наименьшее количество очков, набранное кем-либо в турнире (п. 1.13.11).",
+			SwissWithdrawn: "Выбыли, результаты сыгранных партий остаются в силе (п. 1.10.5):",
+			ReserveSubject: func(code, team string) string { return code + ": запасной в команде «" + team + "»" },
+			ReserveBody:    ruReserveBody,
+			SwissProgress: func(round, rounds int, open bool) string {
+				switch {
+				case open:
+					return fmt.Sprintf("Идёт тур %d из %d; следующий тур составляется, когда закончится последняя партия этого.", round, rounds)
+				case round < rounds:
+					return fmt.Sprintf("Тур %d из %d сыгран.", round, rounds)
+				}
+				return fmt.Sprintf("Все туры (%d) сыграны.", rounds)
+			},
+			RoundSubject: func(code string, round int) string { return code + ": тур " + strconv.Itoa(round) },
+			RoundBody:    ruRoundBody,
+		},
+
 		Subject:      func(code, game string) string { return code + " партия " + game },
 		StartSubject: func(code, name string) string { return code + ": начало турнира «" + name + "»" },
 		StartBody:    ruStartBody,
@@ -359,6 +402,7 @@ var russian = Book{
 			Withdraw:    "выбытие",
 			Protest:     "протест",
 			Leave:       "отпуск",
+			Reserve:     "запасной в игре",
 			Revert:      "возврат партии",
 		},
 		Date: dotted,
@@ -497,6 +541,18 @@ var russian = Book{
 				"Сообщите администратору сервера postald.",
 		},
 		RegisteredSubject: "%s: турнир зарегистрирован",
+		CaptainProtestSubject: func(code, game string) string {
+			return code + " партия " + game + ": протест капитана команды"
+		},
+		CaptainProtestJudge: func(team, captain, game, text string) string {
+			return "Протест капитана команды «" + team + "» (" + captain + ") по партии " + game + " (п. 1.14.7, 4.1.12):\n" + text + "\n"
+		},
+		CaptainProtestSent: func(game, judge string) string {
+			return "Ваш протест по партии " + game + " передан судье турнира, " + judge + " (п. 1.14.7, 4.1.12).\n"
+		},
+		RoundNotPaired: func(code string, round int) string {
+			return fmt.Sprintf("Тур %d турнира %s не составлен: ни одна жеребьёвка не выполняет абсолютных критериев голландской системы ФИДЕ, и правила оставляют этот тур судье. Игра турнира ждёт его решения.\n", round, code)
+		},
 		RegisteredHead: func(code, name, variant string, players, games int, start, end daysclock.Date) string {
 			return fmt.Sprintf("Турнир %s «%s» зарегистрирован: %s, участников %d, партий %d, с %s по %s.\n\nПартии (белые – чёрные):\n",
 				code, name, variant, players, games, dotted(start), dotted(end))
@@ -710,7 +766,65 @@ var (
 	ruFirstMove  = counted{plural.Word{One: "возможного хода", Few: "возможных ходов", Many: "возможных ходов"}, plural.Russian} // «из 7 возможных ходов»
 	ruEvery      = counted{plural.Word{One: "каждый", Few: "каждые", Many: "каждые"}, plural.Russian}                            // «на каждый 21 ход», «на каждые 10 ходов»
 	ruNearest    = counted{plural.Word{One: "ближайший", Few: "ближайшие", Many: "ближайшие"}, plural.Russian}                   // «в ближайший 21 день»
+	ruRound      = counted{plural.Word{One: "тур", Few: "тура", Many: "туров"}, plural.Russian}
+	ruTeam       = counted{plural.Word{One: "команда", Few: "команды", Many: "команд"}, plural.Russian}
 )
+
+// ruMatchBody is the Russian letter to a captain on a complete match of his team.
+func ruMatchBody(m MatchLetter) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	w("Капитану команды «%s».", m.Team)
+	w("")
+	w("Турнир %s «%s», тур %d: матч «%s» – «%s» закончен со счётом %s:%s.", m.Code, m.Name, m.Round, m.Home, m.Away, m.HomeScore, m.AwayScore)
+	w("")
+	w("Партии матча (доска, белые, чёрные, результат):")
+	for _, g := range m.Games {
+		w("  %s  доска %s  %s – %s  %s", g.Name, g.Board, g.White, g.Black, g.Result)
+	}
+	w("")
+	w("Ваша команда сейчас занимает место %s, очков: %s.", m.Place, m.Points)
+	w("Капитан ведёт переговоры с судьями и подаёт протесты команды в письменном виде (п. 1.14.7).")
+	return b.String()
+}
+
+// ruRoundBody is the Russian letter of a Swiss round after the first.
+func ruRoundBody(r RoundLetter) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	w("Здравствуйте, %s!", r.Player)
+	w("")
+	w("Турнир %s «%s»: составлены пары %d-го тура из %d. Перед туром у вас очков: %s, место %s.", r.Code, r.Name, r.Round, r.Rounds, r.Points, r.Place)
+	w("")
+	if r.Bye {
+		w("В этом туре вы свободны от игры (нечётное число участников): вам засчитывается плюс, очко (п. 1.12.2, 1.13.11).")
+	}
+	for _, g := range r.Games {
+		colour := "чёрными"
+		if g.White {
+			colour = "белыми"
+		}
+		switch g.PartnerChannel {
+		case "post":
+			w("Партия %s: вы играете %s с участником №%d %s (%s).", g.Name, colour, g.Partner, g.PartnerName, ruByPost)
+		case "phone":
+			w("Партия %s: вы играете %s с участником №%d %s (%s).", g.Name, colour, g.Partner, g.PartnerName, ruByPhone)
+		default:
+			w("Партия %s: вы играете %s с участником №%d %s <%s>.", g.Name, colour, g.Partner, g.PartnerName, g.PartnerEmail)
+		}
+	}
+	if len(r.Games) > 0 {
+		w("")
+		w("Ходы присылайте, как прежде, на %s; в теме письма: %s", r.Address, r.SampleSubject)
+		w("Время на обдумывание считается со дня, следующего за получением этого письма (п. 4.3.2).")
+	}
+	if r.Round < r.Rounds {
+		w("Следующий тур составляется, когда закончится последняя партия этого тура.")
+	} else {
+		w("Это последний тур турнира.")
+	}
+	return b.String()
+}
 
 var ruMonths = [...]string{"января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября", "ноября", "декабря"}
 
@@ -733,12 +847,29 @@ func ruStartBody(s Start) string {
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	w("Здравствуйте, %s!", s.Player)
 	w("")
-	w("Вы участник заочного турнира %s «%s»: %s, %s.", s.Code, s.Name,
-		s.Variant, map[int]string{1: "круговой турнир в один круг", 2: "круговой турнир в два круга"}[s.Rounds])
+	system := s.System
+	if system == "" {
+		system = map[int]string{1: "круговой турнир в один круг", 2: "круговой турнир в два круга"}[s.Rounds]
+	}
+	w("Вы участник заочного турнира %s «%s»: %s, %s.", s.Code, s.Name, s.Variant, system)
 	if s.Latin != "" {
 		w("Шифр турнира можно писать и латинскими буквами: %s.", s.Latin)
 	}
-	w("Ваш номер %d. Участников %d, у каждого %s, все партии играются одновременно.", s.Number, s.Players, ruGame.count(len(s.Games)))
+	switch {
+	case s.Team != "" && s.Board == 0:
+		w("Вы запасной игрок команды «%s» (в турнире %s), капитан — %s. Партии у вас появятся,", s.Team, ruTeam.count(s.Teams), s.Captain)
+		w("когда директор турнира введёт вас в состав; тогда придёт письмо с ними (п. 1.14.2). Ваш номер %d.", s.Number)
+	case s.Team != "":
+		w("Вы играете за команду «%s» на %d-й доске (в турнире %s), капитан — %s.", s.Team, s.Board, ruTeam.count(s.Teams), s.Captain)
+		w("Ваш номер %d. У вас %s, все партии играются одновременно; цвет определяется", s.Number, ruGame.count(len(s.Games)))
+		w("по первой доске (п. 1.14.3).")
+	case s.Round > 0:
+		w("Ваш номер %d. Участников %d, туров %d. Пары каждого тура составляются по швейцарской", s.Number, s.Players, s.Rounds)
+		w("системе (голландская система ФИДЕ), когда закончится последняя партия предыдущего тура;")
+		w("письмо с парами тура приходит сразу.")
+	default:
+		w("Ваш номер %d. Участников %d, у каждого %s, все партии играются одновременно.", s.Number, s.Players, ruGame.count(len(s.Games)))
+	}
 	w("")
 	w("Правила вкратце")
 	if s.PlayFrom.IsZero() {
@@ -773,13 +904,30 @@ func ruStartBody(s Start) string {
 	w("- Дни считаются по календарю зоны %s.", s.Zone)
 	w("- Перерыв в игре: до %s за турнир; сообщите о нём письмом до его первого дня, в эти дни", ruDayOf.count(s.LeaveDays)) // «до 21 дня»
 	w("  ваши часы стоят (4.1.3).")
-	w("- Протесты направляются судье, %s, в течение %s (4.1.12).", s.Judge, ruDayOf.count(s.ProtestDays))
+	if s.Team != "" {
+		w("- Протесты команды подаёт судье, %s, её капитан, письменно, в течение %s (4.1.12, 1.14.7).", s.Judge, ruDayOf.count(s.ProtestDays))
+	} else {
+		w("- Протесты направляются судье, %s, в течение %s (4.1.12).", s.Judge, ruDayOf.count(s.ProtestDays))
+	}
 	w("")
-	w("Ваши партии")
+	switch {
+	case s.Round > 0 && len(s.Games) == 0:
+		w("В %d-м туре вы свободны от игры (нечётное число участников): вам засчитывается плюс, очко (п. 1.12.2, 1.13.11).", s.Round)
+	case s.Round > 0:
+		w("Ваша партия %d-го тура", s.Round)
+	case len(s.Games) == 0:
+		w("Партий у вас пока нет.")
+	default:
+		w("Ваши партии")
+	}
 	for _, g := range s.Games {
 		colour := "чёрными"
 		if g.White {
 			colour = "белыми"
+		}
+		if g.PartnerTeam != "" {
+			colour += fmt.Sprintf(" на %d-й доске", g.Board)
+			g.PartnerName += fmt.Sprintf(" («%s», %d-я доска)", g.PartnerTeam, g.PartnerBoard)
 		}
 		switch g.PartnerChannel {
 		case "post":
@@ -862,3 +1010,29 @@ const (
 	ruByPost  = "по почте"
 	ruByPhone = "по телефону"
 )
+
+// ruReserveBody is the Russian letter about a reserve the director entered.
+func ruReserveBody(r ReserveLetter) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	if r.Player != "" {
+		w("Здравствуйте, %s!", r.Player)
+		w("")
+	}
+	w("Турнир %s «%s»: в команде «%s» вместо участника %s играет запасной %s (п. 1.14.2).", r.Code, r.Name, r.Team, r.Out, r.In)
+	if r.Reason != "" {
+		w("Основание: %s", r.Reason)
+	}
+	w("")
+	w("Партии, в которых ещё не было ходов, переходят к новым участникам: прежняя партия аннулирована")
+	w("и не засчитывается никому, вместо неё играется новая, с теми же цветом и доской:")
+	for _, g := range r.Games {
+		w("  партия %s вместо %s: белые %s, чёрные %s", g.New, g.Old, g.White, g.Black)
+	}
+	if r.Player != "" {
+		w("")
+		w("Ходы в новой партии присылайте, как прежде, на %s, назвав её в теме письма.", r.Address)
+		w("Время белых считается со дня, следующего за получением этого письма (п. 4.3.2).")
+	}
+	return b.String()
+}

@@ -19,12 +19,17 @@ const WeekAhead = 7
 // View is a report ready to be written out: the same content for the text, the director's HTML
 // report and the web pages (package pages).
 type View struct {
-	Lang     string
-	Title    string
-	AsOf     string
-	Facts    []string
+	Lang  string
+	Title string
+	AsOf  string
+	Facts []string
+	// Tables are the standings of the tournament's system: the crosstable of a round robin, the
+	// standings of a Swiss with every round, or the team standings, the matches and the board
+	// results of a team event. Each is headed by its title.
+	Tables []tournament.Grid
+	// Cross is the crosstable of the players of a round robin or a Swiss; nil for a team event.
 	Cross    *tournament.Crosstable
-	Sections []Section // after the crosstable
+	Sections []Section // after the tables
 }
 
 // Section is one table of the report.
@@ -57,7 +62,7 @@ func Build(in Input) (*View, error) {
 	}
 	book := phrase.For(s.Language) // Russian for an empty or unknown language
 	lang, t := book.Lang, &book.Report
-	pairings := s.Games()
+	pairings := s.Paired(tournament.Log{Rounds: in.Rounds, Reserves: in.Reserves})
 	games, err := joinGames(s, pairings, in.Games)
 	if err != nil {
 		return nil, err
@@ -68,9 +73,63 @@ func Build(in Input) (*View, error) {
 			results[g.Name] = g.Result
 		}
 	}
+	v := &View{
+		Lang:  lang,
+		Title: t.Title(s.Code, s.Name),
+		AsOf:  t.AsOf(t.Date(in.Today)),
+	}
+	if err := standings(v, in, t, games, results); err != nil {
+		return nil, fmt.Errorf("report: %w", err)
+	}
+	variant, _ := t.Variants.Of(s.Variant)
+	v.Facts = append(v.Facts,
+		t.Facts(variant, s.SystemName(lang), t.Date(s.Start), t.Date(s.End)),
+		t.Officials(s.Judge, s.Director),
+		counts(t, len(pairings), games),
+	)
+	if s.System == tournament.Swiss {
+		v.Facts = append(v.Facts, book.Tournament.Systems.SwissProgress(len(in.Rounds), s.Rounds, swissRoundOpen(in.Rounds, results)))
+	}
+	v.Sections = []Section{
+		inProgress(t, games),
+		clocks(t, &book.Channels, s, games),
+		deadlines(t, in.Today, games),
+		violations(t, games),
+		rulings(t, in.Rulings),
+		finished(t, games),
+	}
+	return v, nil
+}
+
+// standings puts the tables of the tournament's system in v: a round robin's crosstable, a
+// Swiss's standings, a team event's standings, matches and board results.
+func standings(v *View, in Input, t *phrase.ReportText, games []game, results map[string]tournament.Result) error {
+	s := in.Sheet
+	switch {
+	case s.System.Teams():
+		tr, err := s.TeamResults(results, in.Reserves)
+		if err != nil {
+			return err
+		}
+		tt, err := tournament.ComputeTeams(tr)
+		if err != nil {
+			return err
+		}
+		v.Tables = tt.Grids(v.Lang)
+		return nil
+	case s.System == tournament.Swiss:
+		st, err := s.ComputeSwiss(in.Rounds, results, in.Withdrawn)
+		if err != nil {
+			return err
+		}
+		g := st.Grid(v.Lang)
+		g.Title = t.Crosstable
+		v.Cross, v.Tables = st.Crosstable, []tournament.Grid{g}
+		return nil
+	}
 	table, err := s.Results(results, in.Withdrawn)
 	if err != nil {
-		return nil, fmt.Errorf("report: %w", err)
+		return err
 	}
 	for _, g := range games {
 		// Seed 003, 1.10.4: a game in progress with a move made counts among the games a
@@ -81,33 +140,21 @@ func Build(in Input) (*View, error) {
 	}
 	ct, err := tournament.Compute(table)
 	if err != nil {
-		return nil, fmt.Errorf("report: %w", err)
+		return err
 	}
-	v := &View{
-		Lang:  lang,
-		Title: t.Title(s.Code, s.Name),
-		AsOf:  t.AsOf(t.Date(in.Today)),
-		Cross: ct,
+	g := ct.Grid(v.Lang)
+	g.Title = t.Crosstable
+	v.Cross, v.Tables = ct, []tournament.Grid{g}
+	return nil
+}
+
+// swissRoundOpen reports whether the last round paired still has a game without a result.
+func swissRoundOpen(rounds []tournament.PairedRound, results map[string]tournament.Result) bool {
+	if len(rounds) == 0 {
+		return false
 	}
-	rounds := t.Rounds1
-	if s.Rounds == 2 {
-		rounds = t.Rounds2
-	}
-	variant, _ := t.Variants.Of(s.Variant)
-	v.Facts = append(v.Facts,
-		t.Facts(variant, rounds, t.Date(s.Start), t.Date(s.End)),
-		t.Officials(s.Judge, s.Director),
-		counts(t, len(pairings), games),
-	)
-	v.Sections = []Section{
-		inProgress(t, games),
-		clocks(t, &book.Channels, s, games),
-		deadlines(t, in.Today, games),
-		violations(t, games),
-		rulings(t, in.Rulings),
-		finished(t, games),
-	}
-	return v, nil
+	done, _ := tournament.RoundFinished(rounds[len(rounds)-1], results)
+	return !done
 }
 
 // side returns the clock and the player of a side: Black's, else White's.

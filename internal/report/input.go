@@ -16,6 +16,10 @@ type Input struct {
 	Games     []Game
 	Rulings   []Ruling
 	Withdrawn []int // numbers of the players who left the tournament (seed 003, 1.10)
+	// Rounds are the rounds of a Swiss paired so far, as the office recorded them; Reserves the
+	// reserves a team event's director entered.
+	Rounds   []tournament.PairedRound
+	Reserves []tournament.Substitution
 }
 
 // Game is one game as the report needs it.

@@ -3,8 +3,6 @@ package report
 import (
 	"strings"
 	"unicode/utf8"
-
-	"postald/internal/phrase"
 )
 
 // Text writes the director's report as plain UTF-8 text in the tournament's language:
@@ -22,8 +20,10 @@ func Text(in Input) (string, error) {
 	for _, f := range v.Facts {
 		b.WriteString(f + "\n")
 	}
-	heading(&b, phrase.For(v.Lang).Report.Crosstable)
-	b.WriteString(v.Cross.Text(v.Lang))
+	for _, g := range v.Tables {
+		heading(&b, g.Title)
+		b.WriteString(g.Text())
+	}
 	for _, s := range v.Sections {
 		heading(&b, s.Title)
 		if len(s.Rows) == 0 {

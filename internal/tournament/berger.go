@@ -6,12 +6,23 @@ import (
 	"strings"
 )
 
-// Game is one game of a round-robin.
+// Game is one game of a tournament.
 type Game struct {
 	Name  string // "1-2": White's number, then Black's
 	White int
 	Black int
-	Round int // 1-based; in a double round-robin the second cycle continues the count
+	// Round is the round, from 1: of the Berger table (of the players, or of the teams in a
+	// team event; in a double round-robin the second cycle continues the count), or of a Swiss.
+	Round int
+	// Match is the match of a team event the game belongs to (Sheet.Matches, from 1); 0 in an
+	// individual event. Board is the board of the match's home team's player, Opposite the
+	// away team's (the same board in a team round robin; any two in a Scheveningen match).
+	Match, Board, Opposite int
+	// Leg is the game's place in its micromatch (1.11), from 1; 0 when a pairing plays one game.
+	Leg int
+	// Replaced is the game that replaced this one when a reserve took it over (Substitution);
+	// such a game counts for no one.
+	Replaced string
 }
 
 // GameName names a game by the players' numbers, White first (formats.md): "1-2".

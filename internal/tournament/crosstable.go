@@ -83,13 +83,18 @@ func Compute(t *Results) (*Crosstable, error) {
 
 // computer holds what Compute works out about each player, by index in Results.Players.
 type computer struct {
-	t        *Results
-	index    map[int]int // number -> index
-	struck   []bool
-	cells    [][]Cell
-	points   []float64
-	tbs      []map[string]float64
-	headHead []map[string]float64 // head-to-head values, set when applied
+	t      *Results
+	index  map[int]int // number -> index
+	struck []bool
+	cells  [][]Cell
+	points []float64
+	// opPoints are the points each player counts for as an opponent in the coefficients: his
+	// points, and in a Swiss what 1.13.11 adds for a player who withdrew; byePoints is what the
+	// opponent of a bye counts for (1.13.11).
+	opPoints  []float64
+	byePoints float64
+	tbs       []map[string]float64
+	headHead  []map[string]float64 // head-to-head values, set when applied
 }
 
 func newComputer(t *Results) *computer {
@@ -133,6 +138,14 @@ func newComputer(t *Results) *computer {
 		c.cells[w] = append(c.cells[w], Cell{Opponent: g.Black, White: true, Score: sw, Annulled: annulled})
 		c.cells[b] = append(c.cells[b], Cell{Opponent: g.White, White: false, Score: sb, Annulled: annulled})
 	}
+	if t.Swiss != nil {
+		// Seed 003, 1.13.11: the plus of a round without a game scores a point.
+		for i, p := range t.Players {
+			for k := 0; k < t.Swiss.Byes[p.Number]; k++ {
+				c.cells[i] = append(c.cells[i], Cell{Score: ForfeitWin})
+			}
+		}
+	}
 	for i := range t.Players {
 		if c.struck[i] {
 			continue // seed 003, 1.10.2: not counted in the final standings
@@ -141,6 +154,15 @@ func newComputer(t *Results) *computer {
 			if cl.counted() {
 				c.points[i] += t.Scoring.Points(cl.Score)
 			}
+		}
+	}
+	c.opPoints = slices.Clone(c.points)
+	if t.Swiss != nil {
+		// Seed 003, 1.13.11: for the coefficients, a bye's opponent has the fewest points
+		// anyone scored, and a player who withdrew what his score group scored after he left.
+		c.byePoints = slices.Min(c.points)
+		for i, p := range t.Players {
+			c.opPoints[i] += t.Swiss.Later[p.Number]
 		}
 	}
 	c.tbs = make([]map[string]float64, n)
@@ -157,6 +179,11 @@ func newComputer(t *Results) *computer {
 func (c *computer) withdrawals() []Played {
 	t := c.t
 	games := append(slices.Clone(t.Games), t.Begun...)
+	if t.Swiss != nil {
+		// Seed 003, 1.10.5: in a Swiss the games played stand, and a player who left is not
+		// paired again: there is nothing to add.
+		return games
+	}
 	given := len(games) // the games after these are the ones added below
 	listed := pairCounts(games)
 	for i, p := range t.Players {
@@ -205,7 +232,7 @@ func (c *computer) sums(i int) (s1, sHalf, s0 float64) {
 		if !cl.counted() {
 			continue
 		}
-		op := c.points[c.index[cl.Opponent]]
+		op := c.opponentPoints(cl)
 		switch {
 		case cl.Score.won():
 			s1 += op
@@ -223,11 +250,21 @@ func (c *computer) opponents(i int) []float64 {
 	var ops []float64
 	for _, cl := range c.cells[i] {
 		if cl.counted() {
-			ops = append(ops, c.points[c.index[cl.Opponent]])
+			ops = append(ops, c.opponentPoints(cl))
 		}
 	}
 	sort.Float64s(ops)
 	return ops
+}
+
+// opponentPoints returns the final points of the opponent of a game as the coefficients count
+// them: his points (in a Swiss with what 1.13.11 adds for a player who withdrew); for a bye, the
+// fewest points anyone scored (1.13.11).
+func (c *computer) opponentPoints(cl Cell) float64 {
+	if cl.Opponent == 0 {
+		return c.byePoints
+	}
+	return c.opPoints[c.index[cl.Opponent]]
 }
 
 // coefficients computes every tie-break of the table for player i, except head-to-head.

@@ -1,6 +1,8 @@
-// Package tournament is the tournament's paperwork: start sheets, the round-robin pairings
-// and colours, the start letters, results and scoring, withdrawals, and crosstables with
-// places and tie-breaks. It does no I/O and reads no clock: everything arrives as values.
+// Package tournament is the tournament's paperwork: start sheets and their competition
+// systems, the pairings and colours (round robins of players and of teams, Scheveningen
+// matches, Swiss rounds), the start letters, results and scoring, withdrawals and reserves,
+// and the tables with places and tie-breaks. It does no I/O and reads no clock: everything
+// arrives as values.
 //
 // The rules come from the seeds: seed 000 (the Code of column checkers, 2003: appendix 1
 // for the order of play, 3.7 for places and coefficients) and seed 003 (the national
@@ -116,6 +118,63 @@
 //     leaves level go on to the next criterion, and head-to-head is not computed again among
 //     them. Its value is shown only for players it was applied to.
 //   - Wins count pluses (1.12.2); a crosstable always shows them.
+//
+// # Competition systems (seed 003, 1.2, 1.11, 1.14; seed 000, 3.7.3)
+//
+//   - The system is `[tournament] system`: round-robin (the default), team-round-robin,
+//     scheveningen, swiss. The knockout and the mixed system of 1.2 are not run yet.
+//   - Teams are numbered by their order in the sheet, the lot's order, and paired by the
+//     Berger tables as players are; the team with the lower number of a pair has White on
+//     the first board, and in the second cycle the other one. 1.14.3 gives the rest: that
+//     team has White on every odd board and Black on every even one. All matches are played
+//     at once, like every game by correspondence.
+//   - In a Scheveningen match every member plays every member of the other team (1.2); the
+//     seed gives no colours for it, so 1.14.3 is extended to every pair of boards: the home
+//     team's board i against the away team's board j is White when i+j is even. Board 1 against
+//     board 1 is White, and every player has White in half his games.
+//   - A micromatch (1.11) plays a pairing `micromatch` times, the colours alternating. A game
+//     is named by its players, White first (formats.md), so two players meet at most twice,
+//     once with each colour: micromatch × rounds ≤ 2. An individual round robin of
+//     micromatches would score each micromatch as one result (1.12.1); postald runs the
+//     individual round robin of single games only, and the Swiss too (C.04.3).
+//   - A match is won by the team whose players scored more points in its games (1.14.6), a
+//     plus and a minus counting as a win and a loss (1.12.2). 1.14.6 reads two ways: the
+//     clause counts a team's place by the sum of its game points in all matches (the
+//     default), the note under 1.14.7 by match points, 2 a match won and 1 drawn
+//     (`team_points`). Game points count every finished game; match points, matches won,
+//     head-to-head and the coefficient only complete matches, whose every game is finished: a
+//     match is won or lost once it is over.
+//   - The tie-breaks of 1.14.6, in its order: the match points in the matches among the
+//     teams still tied (for two teams, who won their match), the matches won, the coefficient
+//     of seed 000, 3.7.3 — «результат каждого матча … умножается на сумму очков, набранных их
+//     противниками во всех матчах», the products summed. The seed does not say whether a
+//     match's result is its game points or its match points: it is counted as the places are,
+//     game points with game points, match points with match points. Teams nothing separates
+//     share the place.
+//   - 1.14.6's extra match for a team that won every match and is only second is the judge's
+//     to arrange: the standings name the team once every match is complete.
+//   - A player of a team who leaves keeps his results whatever he played (1.10.3): 1.10.2's
+//     strike-out would change matches already decided board by board. A team that leaves is
+//     the judges' (1.14.5).
+//   - A reserve comes in by the director's command (1.14.2: the regulation says whether boards
+//     are fixed). He takes the games of the player he replaces that have no move yet — a
+//     begun game stays with its players — with their colours and boards; each old game is
+//     annulled and counts for no one. With the boards moved up, in each match where no game
+//     on the player's board or below has a move, the players below move up a board and the
+//     reserve plays the last; where one has begun, the reserve takes the player's games only.
+//     In a Scheveningen match every member meets every member, so only the player's own
+//     games change hands.
+//   - A Swiss by correspondence pairs a round when the last game of the round before is
+//     finished, by the FIDE Dutch system (C.04.3) with the sheet's numbers as the pairing
+//     numbers (the director numbers the players by rating, C.04.2) and White as the initial
+//     colour. A forfeit and an annulled game are no game played: no colour, and the two may
+//     meet again. The bye is a plus, a point (1.13.11, 1.12.2), and counts as a win where
+//     wins are counted (a plus is a win, 1.12.2). For the coefficients a bye counts as an
+//     opponent with the fewest points anyone scored (1.13.11), and a player who withdrew as
+//     his points plus the average his score group scored in the rounds after he left — the
+//     players who had his points after the last round he was paired in (1.13.11). He keeps his
+//     results and his place (1.10.5). The tie-breaks are the regulation's; when it lists none,
+//     Buchholz (seed 000, 3.7.3), the most wins, the games among the tied (1.13.3).
 //
 // # Crosstables
 //

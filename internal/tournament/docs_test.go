@@ -55,7 +55,7 @@ email = "b@mail.example"
 		}
 		keys = append(keys, k)
 	}
-	reg := reflect.ValueOf(referee.DefaultRegulation())
+	reg := reflect.ValueOf(regulationFile{referee.DefaultRegulation(), DefaultCompetition()})
 	rt, _ := file.FieldByName("Regulation")
 	for _, f := range fields(rt.Type) {
 		keys = append(keys, docKey{section: "[regulation]", key: f.tag, def: reg.FieldByName(f.name).Interface()})
@@ -63,6 +63,10 @@ email = "b@mail.example"
 	pt, _ := file.FieldByName("Player")
 	for _, f := range fields(pt.Type.Elem()) {
 		keys = append(keys, docKey{section: "[[player]]", key: f.tag})
+	}
+	tmt, _ := file.FieldByName("Team")
+	for _, f := range fields(tmt.Type.Elem()) {
+		keys = append(keys, docKey{section: "[[team]]", key: f.tag})
 	}
 	checkDocKeys(t, "docs/director.md", string(doc), keys)
 }
@@ -79,6 +83,10 @@ func fields(t reflect.Type) []field {
 	var out []field
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
+		if f.Anonymous {
+			out = append(out, fields(f.Type)...) // its keys are the table's own
+			continue
+		}
 		tag, _, _ := strings.Cut(f.Tag.Get("toml"), ",")
 		if tag == "" || tag == "-" {
 			continue

@@ -58,16 +58,71 @@ func (s *Sheet) StartLetters() []Letter {
 // given with its Latin spelling, which postald reads as well (see the package doc); the sample
 // letter of a player who does not write Russian uses the Latin spelling.
 func (s *Sheet) StartLetter(number int) (Letter, error) {
+	return s.startLetter(number, s.GamesOf(number), 0)
+}
+
+// SwissStartLetters returns the start letter of every player of a Swiss, with his game of its
+// first round r (or its bye), in number order.
+func (s *Sheet) SwissStartLetters(r PairedRound) []Letter {
+	games := s.SwissGames([]PairedRound{r})
+	out := make([]Letter, 0, len(s.Players))
+	for _, p := range s.Players {
+		var mine []Game
+		for _, g := range games {
+			if g.White == p.Number || g.Black == p.Number {
+				mine = append(mine, g)
+			}
+		}
+		l, _ := s.startLetter(p.Number, mine, r.Round) // every number of the sheet is known
+		out = append(out, l)
+	}
+	return out
+}
+
+// SystemName names the tournament's system with its cycles or rounds in lang: «командный
+// круговой турнир в один круг», "Swiss tournament of 7 rounds".
+func (s *Sheet) SystemName(lang string) string {
+	sy := &words(lang).Systems
+	double := s.Rounds == 2
+	switch s.System {
+	case TeamRoundRobin:
+		if double {
+			return sy.DoubleTeamRoundRobin
+		}
+		return sy.TeamRoundRobin
+	case Scheveningen:
+		if double {
+			return sy.DoubleScheveningen
+		}
+		return sy.Scheveningen
+	case Swiss:
+		return sy.Swiss(s.Rounds)
+	}
+	if double {
+		return sy.DoubleRoundRobin
+	}
+	return sy.RoundRobin
+}
+
+// startLetter is the start letter of player number with his games (those of round round of a
+// Swiss, 0 for another system).
+func (s *Sheet) startLetter(number int, games []Game, round int) (Letter, error) {
 	p, ok := s.Player(number)
 	if !ok {
 		return Letter{}, fmt.Errorf("start letter: no player number %d", number)
 	}
-	games := s.GamesOf(number)
 	r := s.Regulation
 	lang := s.LanguageOf(number)
 	h := words(lang)
-	// The sample letter is for the player's first game: a reply to his partner's move.
-	first := games[0]
+	// The sample letter is for the player's first game: a reply to his partner's move. A player
+	// without a game yet (a reserve, a Swiss's bye) gets the sample of a game with the next
+	// player, as an example only.
+	first := Game{White: number, Black: number%len(s.Players) + 1}
+	if len(games) > 0 {
+		first = games[0]
+	} else {
+		first.Name = GameName(first.White, first.Black)
+	}
 	received, own := sampleMoves(s.Variant, first.White == number)
 	start := s.Start
 	if !s.PlayFrom.IsZero() {
@@ -116,6 +171,22 @@ func (s *Sheet) StartLetter(number int) (Letter, error) {
 		Phone: p.Phone, CaptainPhone: s.Phone, PostDays: r.PostDays,
 		Lot: s.StartLot(),
 	}
+	if s.System != RoundRobin {
+		st.System = s.SystemName(lang)
+	}
+	st.Round = round
+	mine, board, inTeam := s.TeamOf(number)
+	matches := s.Matches()
+	if inTeam && board == 0 && len(games) > 0 && games[0].Match > 0 && games[0].Match <= len(matches) {
+		// A reserve entered: his board is the one of the games he took over (1.14.2).
+		board = games[0].Opposite
+		if matches[games[0].Match-1].Home == mine.Number {
+			board = games[0].Board
+		}
+	}
+	if inTeam {
+		st.Team, st.Captain, st.Teams, st.Board = mine.Name, mine.Captain, len(s.Teams), board
+	}
 	for _, g := range games {
 		white, partner := true, g.Black
 		if g.Black == number {
@@ -125,6 +196,13 @@ func (s *Sheet) StartLetter(number int) (Letter, error) {
 		sg := phrase.StartGame{Name: g.Name, White: white, Partner: q.Number, PartnerName: q.Name,
 			PartnerEmail: q.Email, PartnerChannel: q.Channel.String()}
 		s.startOpening(&sg)
+		if t, _, ok := s.TeamOf(partner); ok && inTeam && g.Match > 0 && g.Match <= len(matches) {
+			// The boards of the game's match: the home team's player's and the away team's.
+			sg.PartnerTeam, sg.Board, sg.PartnerBoard = t.Name, g.Opposite, g.Board
+			if matches[g.Match-1].Home == mine.Number {
+				sg.Board, sg.PartnerBoard = g.Board, g.Opposite
+			}
+		}
 		st.Games = append(st.Games, sg)
 	}
 	return Letter{Number: p.Number, To: p.Email, Subject: h.StartSubject(s.Code, s.Name), Body: h.StartBody(st)}, nil

@@ -144,8 +144,17 @@ func (l Line) Position(variant string) (rules.Position, *rules.Move, error) {
 // lotNumbers reports whether the players' numbers are drawn: `[lots] numbers` when set, else
 // whether the sheet gives no number at all. given counts the players with a number. A sheet
 // asking for the draw and giving numbers is refused.
-func lotNumbers(ps *problems, f lotsFile, given, players int) bool {
+//
+// Only an individual round robin draws its numbers: a Swiss numbers its players in the order of
+// their ratings (C.04.2) and a team event by its teams' boards (1.14.2), both as the sheet gives
+// them, in the sheet's order when it gives none.
+func lotNumbers(ps *problems, f lotsFile, given, players int, roundRobin bool) bool {
 	switch {
+	case !roundRobin:
+		if f.Numbers != nil && *f.Numbers {
+			ps.add("lots.numbers", "true, but only a round robin draws its players' numbers: a Swiss numbers them by rating (C.04.2), a team event by its boards (1.14.2)")
+		}
+		return false
 	case f.Numbers == nil:
 		return given == 0 && players > 0
 	case *f.Numbers && given > 0:
@@ -155,8 +164,15 @@ func lotNumbers(ps *problems, f lotsFile, given, players int) bool {
 }
 
 // parseLots reads the [lots] table of a sheet of variant (the numbers are lotNumbers' to read).
-func parseLots(ps *problems, f lotsFile, variant string, numbers bool) Lots {
+//
+// The openings are drawn in an individual round robin only: postald does not yet draw them for
+// the games of a Swiss round or of a team's reserve, which are paired after the lot.
+func parseLots(ps *problems, f lotsFile, variant string, numbers, roundRobin bool) Lots {
 	l := Lots{Numbers: numbers, Openings: f.Openings}
+	if !roundRobin && f.Openings != OpeningsNone {
+		ps.add("lots.openings", "%q, but postald draws openings in an individual round robin only", f.Openings)
+		return Lots{Numbers: numbers}
+	}
 	v, verr := rules.VariantByID(variant)
 	switch f.Openings {
 	case OpeningsNone:

@@ -42,6 +42,12 @@ type Sheet struct {
 
 	// Lots are what the sheet draws by lot, and once drawn what was drawn (lots.go).
 	Lots Lots
+	// System is the competition system (seed 003, 1.2); RoundRobin by default. Teams are the
+	// [[team]] tables of a team event, in the sheet's order (Team.Number); Competition the
+	// [regulation] keys of the competition (micromatches, team points), defaults filled in.
+	System      System
+	Teams       []Team
+	Competition Competition
 
 	// PlayFrom is the day play starts for the players when the tournament is registered after
 	// its start date (4.3.2: the day after the start letter is received); zero when it is
@@ -160,9 +166,11 @@ type sheetFile struct {
 		Rounds        int    `toml:"rounds"`
 		PostalAddress string `toml:"postal_address"`
 		Phone         string `toml:"phone"`
+		System        string `toml:"system"`
 	} `toml:"tournament"`
-	Regulation referee.Regulation `toml:"regulation"`
-	Lots       lotsFile           `toml:"lots"`
+	Regulation regulationFile `toml:"regulation"`
+	Team       []teamFile     `toml:"team"`
+	Lots       lotsFile       `toml:"lots"`
 	Player     []struct {
 		Number   int    `toml:"number"`
 		Name     string `toml:"name"`
@@ -172,6 +180,13 @@ type sheetFile struct {
 		Postal   string `toml:"postal_address"`
 		Phone    string `toml:"phone"`
 	} `toml:"player"`
+}
+
+// regulationFile is the [regulation] table: the correspondence rules the referee applies and the
+// keys of the competition.
+type regulationFile struct {
+	referee.Regulation
+	Competition
 }
 
 // ParseSheet reads and checks a start sheet (formats.md). A sheet with mistakes yields an
@@ -224,25 +239,16 @@ func ParseSheet(data []byte) (*Sheet, error) {
 	checkEmail(&ps, "tournament.address", s.Address)
 	checkEmail(&ps, "tournament.judge", s.Judge)
 	checkEmail(&ps, "tournament.director", s.Director)
-	switch s.Rounds {
-	case 0:
-		if md.IsDefined("tournament", "rounds") {
-			ps.add("tournament.rounds", "0: want 1 (single round-robin) or 2 (double); leave the key out for 1")
-		}
-		s.Rounds = 1
-	case 1, 2:
-	default:
-		ps.add("tournament.rounds", "%d: want 1 (single round-robin) or 2 (double)", s.Rounds)
-	}
+	checkRounds(&ps, md, t.System, s)
 
 	// A count set to 0 would silently take its default (penalty_days = 0 still charging 6):
 	// an explicit 0 is refused, with the key named, like a negative count.
-	for _, k := range regulationCounts(f.Regulation) {
+	for _, k := range regulationCounts(f.Regulation.Regulation) {
 		if k.v == 0 && md.IsDefined("regulation", k.key) {
 			ps.add("regulation."+k.key, "0: %s; leave the key out for the default %d", k.what, k.def)
 		}
 	}
-	s.Regulation = f.Regulation.WithDefaults()
+	s.Regulation = f.Regulation.Regulation.WithDefaults()
 	checkRegulation(&ps, s.Regulation)
 
 	given := 0
@@ -251,8 +257,9 @@ func ParseSheet(data []byte) (*Sheet, error) {
 			given++
 		}
 	}
-	drawn := lotNumbers(&ps, f.Lots, given, len(f.Player))
-	s.Lots = parseLots(&ps, f.Lots, s.Variant, drawn)
+	roundRobin := System(strings.TrimSpace(t.System)) == RoundRobin || strings.TrimSpace(t.System) == ""
+	drawn := lotNumbers(&ps, f.Lots, given, len(f.Player), roundRobin)
+	s.Lots = parseLots(&ps, f.Lots, s.Variant, drawn, roundRobin)
 
 	byNumber := map[int]int{} // number -> index in the file
 	byEmail := map[string]int{}
@@ -261,8 +268,10 @@ func ParseSheet(data []byte) (*Sheet, error) {
 		if p.Number != 0 {
 			where = fmt.Sprintf("player %d (number %d)", i+1, p.Number)
 		}
-		if drawn && p.Number == 0 {
-			p.Number = i + 1 // the lot draws the numbers (lots.go): the sheet's order until then
+		if p.Number == 0 && (drawn || !roundRobin && given == 0) {
+			// The lot draws the numbers (lots.go): the sheet's order until then. A Swiss's and a
+			// team event's sheet that numbers nobody numbers its players in its order.
+			p.Number = i + 1
 		}
 		name := strings.TrimSpace(p.Name)
 		if name == "" {
@@ -340,10 +349,11 @@ func ParseSheet(data []byte) (*Sheet, error) {
 			ps.add("player", "no player has number %d: numbers run 1..%d without gaps", n, len(f.Player))
 		}
 	}
+	sort.Slice(s.Players, func(i, j int) bool { return s.Players[i].Number < s.Players[j].Number })
+	checkSystem(&ps, md, &f, s)
 	if err := ps.err(); err != nil {
 		return nil, err
 	}
-	sort.Slice(s.Players, func(i, j int) bool { return s.Players[i].Number < s.Players[j].Number })
 	return s, nil
 }
 
@@ -550,8 +560,17 @@ func (s *Sheet) PlayerByEmail(addr string) (Player, bool) {
 	return Player{}, false
 }
 
-// Games returns every game of the tournament in round order, paired by the Berger tables.
+// Games returns every game the sheet pairs, in round order: by the Berger tables of the players
+// (a round robin) or of the teams (a team event, teamDraw). A Swiss is paired round by round
+// as it is played, so its sheet pairs none (SwissGames).
 func (s *Sheet) Games() []Game {
+	switch {
+	case s.System.Teams():
+		games, _ := teamDraw(s)
+		return games
+	case s.System == Swiss:
+		return nil
+	}
 	games, _ := Pairings(len(s.Players), s.Rounds) // a parsed sheet has valid counts
 	return games
 }

@@ -31,17 +31,19 @@ func TestParseSheet(t *testing.T) {
 	}
 	reg := referee.Regulation{ControlMoves: 10, ControlDays: 50, PenaltyDays: 6, Zone: "Europe/Moscow"}.WithDefaults()
 	want := &Sheet{
-		Code:       "СТ-2026/1",
-		Name:       "Кубок клуба по столбовым шашкам",
-		Variant:    "column",
-		Start:      daysclock.Date{Year: 2026, Month: time.November, Day: 1},
-		End:        daysclock.Date{Year: 2027, Month: time.October, Day: 31},
-		Language:   "ru",
-		Address:    "moves@club.example",
-		Judge:      "judge@club.example",
-		Director:   "td@club.example",
-		Rounds:     1,
-		Regulation: reg,
+		Code:        "СТ-2026/1",
+		Name:        "Кубок клуба по столбовым шашкам",
+		Variant:     "column",
+		Start:       daysclock.Date{Year: 2026, Month: time.November, Day: 1},
+		End:         daysclock.Date{Year: 2027, Month: time.October, Day: 31},
+		Language:    "ru",
+		Address:     "moves@club.example",
+		Judge:       "judge@club.example",
+		Director:    "td@club.example",
+		Rounds:      1,
+		Regulation:  reg,
+		System:      RoundRobin,
+		Competition: DefaultCompetition(),
 		Players: []Player{
 			{1, "Иванов Иван Иванович", "ivanov@mail.example", "ru", referee.ChannelEmail, nil, ""},
 			{2, "Петров Пётр", "petrov@mail.example", "ru", referee.ChannelEmail, nil, ""},
@@ -202,6 +204,8 @@ func replace(old, new string) func(string) string {
 
 func FuzzParseSheet(f *testing.F) {
 	f.Add([]byte(readSheet(f)))
+	f.Add(readTestdata(f, "teams.toml"))
+	f.Add([]byte(strings.Replace(readSheet(f), "rounds = 1", "rounds = 3\nsystem = \"swiss\"", 1)))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := ParseSheet(data)
 		if err != nil {
@@ -222,9 +226,32 @@ func FuzzParseSheet(f *testing.F) {
 				t.Fatalf("PlayerByEmail(%q) = %v", p.Email, q)
 			}
 		}
-		if len(s.Players) <= 40 {
+		if len(s.Players) > 40 {
+			return
+		}
+		switch {
+		case s.System == RoundRobin:
 			if got, want := len(s.Games()), len(s.Players)*(len(s.Players)-1)/2*s.Rounds; got != want {
 				t.Fatalf("%d games, want %d", got, want)
+			}
+		case s.System.Teams():
+			// Every game once, between players of two teams, in a match of those teams.
+			seen := map[string]bool{}
+			for _, g := range s.Games() {
+				tw, _, okW := s.TeamOf(g.White)
+				tb, _, okB := s.TeamOf(g.Black)
+				m, ok := s.MatchOf(g.Name)
+				if seen[g.Name] || !okW || !okB || tw.Number == tb.Number || !ok {
+					t.Fatalf("game %s: teams %v %v, match %v %v", g.Name, tw, tb, m, ok)
+				}
+				if _, in := m.Opponent(tw.Number); !in {
+					t.Fatalf("game %s of team %d in match %+v", g.Name, tw.Number, m)
+				}
+				seen[g.Name] = true
+			}
+		case s.System == Swiss:
+			if s.Rounds >= len(s.Players) {
+				t.Fatalf("a Swiss of %d rounds for %d players", s.Rounds, len(s.Players))
 			}
 		}
 	})

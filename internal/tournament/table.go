@@ -21,6 +21,24 @@ type Results struct {
 	// Games: seed 003, 1.10.4 counts them among the games a withdrawing player has played. A
 	// results file cannot say this: there a game without a result counts as not played.
 	Begun []Played
+	// Swiss, when set, makes these the standings of a Swiss (seed 003, 1.10.5, 1.13.11); nil
+	// for a round robin.
+	Swiss *SwissScore
+	// Micromatch is the most games two players play in a cycle (1.11); 0 is 1. A team event's
+	// results file allows 2.
+	Micromatch int
+}
+
+// SwissScore is what the standings of a Swiss add to its games: the pairing-allocated byes and
+// what seed 003, 1.13.11 counts for the coefficients.
+type SwissScore struct {
+	// Byes counts each player's pairing-allocated byes: a plus each, a point (1.12.2, 1.13.11).
+	Byes map[int]int
+	// Later are the points a player who withdrew is counted to have scored in the rounds he did
+	// not play, for his opponents' coefficients (1.13.11: «считается, что в оставшихся партиях
+	// он набрал бы количество очков равное среднему результату тех участников, с которыми он
+	// находился в одной очковой группе в момент прекращения игры»).
+	Later map[int]float64
 }
 
 // Entrant is a player of a crosstable.
@@ -51,7 +69,17 @@ type tableFile struct {
 		White  int    `toml:"white"`
 		Black  int    `toml:"black"`
 		Result string `toml:"result"`
+		Round  int    `toml:"round"` // a Swiss's (ReadStandings)
 	} `toml:"game"`
+	// The keys of the other systems' files, read by ReadStandings.
+	System        string     `toml:"system"`
+	TeamPoints    string     `toml:"team_points"`
+	TeamTiebreaks []string   `toml:"team_tiebreaks"`
+	Team          []teamFile `toml:"team"`
+	Bye           []struct {
+		Player int `toml:"player"`
+		Round  int `toml:"round"`
+	} `toml:"bye"`
 }
 
 // defaultTiebreaks are applied when a results file does not list any: the regulation's
@@ -63,6 +91,12 @@ var defaultTiebreaks = []string{SonnebornBerger, Wins, HeadToHead}
 // the most games any pair has played, at least 1) and a player's `withdrawn = true`.
 // Mistakes yield an *InvalidError naming every key that is wrong.
 func ParseResults(data []byte) (*Results, error) {
+	return parseResults(data, "")
+}
+
+// parseResults reads a results file of system sys ("": a round robin's only, whose file names
+// no other system).
+func parseResults(data []byte, sys System) (*Results, error) {
 	var f tableFile
 	md, err := toml.Decode(string(data), &f)
 	if err != nil {
@@ -72,7 +106,16 @@ func ParseResults(data []byte) (*Results, error) {
 	for _, k := range md.Undecoded() {
 		ps.add(k.String(), "unknown key")
 	}
+	if sys == "" && f.System != "" && System(strings.TrimSpace(f.System)) != RoundRobin {
+		ps.add("system", "%q: a results file of another system than the round robin is read by postald crosstable (ReadStandings)", f.System)
+	}
 	t := &Results{Rounds: f.Rounds, Tiebreaks: f.Tiebreaks}
+	if sys == Swiss {
+		t.Swiss = &SwissScore{}
+	}
+	if sys.Teams() {
+		t.Micromatch = 2 // a micromatch of two, or two cycles (formats.md: W-B and B-W)
+	}
 	if t.Scoring, err = ParseScoring(f.Scoring); err != nil {
 		ps.add("scoring", "%v", err)
 		t.Scoring = ScoringHalf // checked once
@@ -95,6 +138,9 @@ func ParseResults(data []byte) (*Results, error) {
 		for _, n := range pairCounts(t.Games) {
 			t.Rounds = max(t.Rounds, n)
 		}
+		if sys.Teams() {
+			t.Rounds = 1 // two games of a pair are a micromatch unless the file says two cycles
+		}
 	}
 	t.check(&ps)
 	if err := ps.err(); err != nil {
@@ -116,7 +162,7 @@ func pairKey(a, b int) [2]int { return [2]int{min(a, b), max(a, b)} }
 // check finds what makes a table impossible: unknown or repeated players, a player meeting
 // himself, more games between two players than the rounds allow.
 func (t *Results) check(ps *problems) {
-	if t.Rounds != 1 && t.Rounds != 2 {
+	if t.Swiss == nil && t.Rounds != 1 && t.Rounds != 2 {
 		ps.add("rounds", "%d: want 1 (single round-robin) or 2 (double)", t.Rounds)
 	}
 	if t.Scoring.Win <= 0 || t.Scoring.Draw < 0 {
@@ -155,7 +201,10 @@ func (t *Results) check(ps *problems) {
 		default:
 			k := pairKey(g.White, g.Black)
 			count[k]++
-			if count[k] > t.Rounds {
+			limit := max(t.Rounds, t.Rounds*t.Micromatch)
+			if t.Swiss != nil && count[k] > 1 {
+				ps.add(where, "players %d and %d meet twice: in a Swiss nobody meets anybody twice (FIDE C.04.3, C1)", k[0], k[1])
+			} else if t.Swiss == nil && count[k] > limit {
 				ps.add(where, "players %d and %d meet %d times in a %d-round tournament", k[0], k[1], count[k], t.Rounds)
 			}
 		}

@@ -3,7 +3,6 @@ package tournament
 import (
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"postald/internal/phrase"
 )
@@ -43,38 +42,11 @@ func tiebreakHeading(h *phrase.TournamentText, tb string) string {
 // line per player in order of places with his place, number, name, one column per opponent
 // (in the same order, X on the diagonal) holding the results 1 ½ 0 + -, his points and a
 // column per tie-break; then the notes on withdrawals.
-func (ct *Crosstable) Text(lang string) string {
-	rows := append([][]string{ct.Header(lang)}, ct.Rows()...)
-	width := make([]int, len(rows[0]))
-	for _, r := range rows {
-		for j, v := range r {
-			width[j] = max(width[j], utf8.RuneCountInString(v))
-		}
-	}
-	var b strings.Builder
-	for _, r := range rows {
-		var line strings.Builder
-		for j, v := range r {
-			if j > 0 {
-				line.WriteString("  ")
-			}
-			pad := strings.Repeat(" ", width[j]-utf8.RuneCountInString(v))
-			if j == 2 { // the name, left-aligned
-				line.WriteString(v + pad)
-			} else {
-				line.WriteString(pad + v)
-			}
-		}
-		b.WriteString(strings.TrimRight(line.String(), " "))
-		b.WriteByte('\n')
-	}
-	if notes := ct.Notes(lang); len(notes) > 0 {
-		b.WriteByte('\n')
-		for _, n := range notes {
-			b.WriteString(n + "\n")
-		}
-	}
-	return b.String()
+func (ct *Crosstable) Text(lang string) string { return ct.Grid(lang).Text() }
+
+// Grid returns the crosstable as a grid (Text): Header, Rows and Notes, the name in column 2.
+func (ct *Crosstable) Grid(lang string) Grid {
+	return Grid{Header: ct.Header(lang), Rows: ct.Rows(), Notes: ct.Notes(lang), NameColumn: 2}
 }
 
 // Header returns the column headings of the crosstable in lang: place, number, name, the
@@ -104,6 +76,9 @@ func (ct *Crosstable) Rows() [][]string {
 		cells := make([]string, len(ct.Standings))
 		cells[k] = "X"
 		for _, g := range s.Games {
+			if g.Opponent == 0 {
+				continue // a Swiss's bye: no column of its own
+			}
 			sym := g.Score.Symbol()
 			if g.Annulled {
 				sym = "(" + sym + ")"

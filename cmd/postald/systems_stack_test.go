@@ -1,0 +1,148 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+
+	"postald/internal/mailtest"
+	"postald/internal/mailwrite"
+)
+
+// teamStackSheet is a match of two teams of two boards among the stack's players: Нева (alice,
+// bob), captain erin, who does not play; Волга (carol, dave), captained by carol, its board 1.
+func teamStackSheet(g *stackGame) string {
+	st := g.st
+	return fmt.Sprintf(`
+[tournament]
+code = %q
+name = "Матч клубов"
+variant = "russian"
+start = %s
+end = %s
+address = %q
+judge = %q
+director = %q
+system = "team-round-robin"
+
+[[team]]
+name = "Нева"
+captain = %q
+boards = [1, 2]
+
+[[team]]
+name = "Волга"
+captain = %q
+boards = [3, 4]
+
+[[player]]
+number = 1
+name = "Алиса"
+email = %q
+[[player]]
+number = 2
+name = "Борис"
+email = %q
+[[player]]
+number = 3
+name = "Карина"
+email = %q
+[[player]]
+number = 4
+name = "Денис"
+email = %q
+`, g.code, g.start.Format(time.DateOnly), g.start.AddDate(1, 0, 0).Format(time.DateOnly), st.Address(st.Tournament),
+		st.Address("judge"), st.Address("director"), st.Address("erin"), st.Address("carol"),
+		st.Address("alice"), st.Address("bob"), st.Address("carol"), st.Address("dave"))
+}
+
+// sendAbout puts user's letter about game into the tournament's mailbox; token goes into its
+// Message-ID, and postald's answer is found by it.
+func (g *stackGame) sendAbout(t *testing.T, user, game, text, token string) {
+	t.Helper()
+	raw := "From: " + g.st.Address(user) + "\r\nTo: " + g.st.Address(g.st.Tournament) +
+		"\r\nSubject: " + g.code + " партия " + game + "\r\nMessage-ID: <" + token + "@players.test>" +
+		"\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + strings.ReplaceAll(text, "\n", "\r\n") + "\r\n"
+	c := g.st.Dial(t, g.st.Tournament)
+	defer c.Close()
+	cmd := c.Append(g.inbox, int64(len(raw)), &imap.AppendOptions{Time: g.now()})
+	if _, err := cmd.Write([]byte(raw)); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cmd.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	g.st.WaitMessage(t, user, "INBOX", token, 30*time.Second)
+}
+
+// waitSubject polls user's mailbox for a letter of postald's whose subject is subject, and
+// returns its text.
+func waitSubject(t *testing.T, st *mailtest.Stack, user, subject string, timeout time.Duration) string {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		for _, m := range st.Messages(t, user, "INBOX") {
+			if w, err := mailwrite.Read(m.Raw); err == nil && w.Subject == subject {
+				return w.Text
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no letter %q in %s's mailbox after %v", subject, user, timeout)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// TestTeamMatchThroughStack plays a team match by letters through the real Dovecot and Postfix:
+// the start letters give every player his team, board and colour by the first board (1.14.3);
+// when the match's last game ends both captains — one who does not play, one who does — find
+// the match's result in their mailboxes (1.14.7); and the director's report, asked through the
+// control socket, shows the team standings with the score.
+func TestTeamMatchThroughStack(t *testing.T) {
+	g := startStackGameWith(t, t.TempDir(), teamStackSheet, false)
+	start := g.code + ": начало турнира «Матч клубов»"
+	for user, want := range map[string]string{
+		"alice": "партия 1-3: вы играете белыми на 1-й доске",
+		"bob":   "партия 4-2: вы играете чёрными на 2-й доске",
+		"carol": "партия 1-3: вы играете чёрными на 1-й доске",
+		"dave":  "партия 4-2: вы играете белыми на 2-й доске",
+	} {
+		if text := waitSubject(t, g.st, user, start, 30*time.Second); !strings.Contains(text, want) {
+			t.Errorf("the start letter to %s lacks %q:\n%s", user, want, text)
+		}
+	}
+	head := "Турнир " + g.code + ", партия %s.\n"
+	g.sendAbout(t, "alice", "1-3", fmt.Sprintf(head, "1-3")+"Мой ход: 1. c3-d4", mailtest.Unique("t1-"))
+	g.sendAbout(t, "carol", "1-3", fmt.Sprintf(head, "1-3")+"Ваш ход 1. c3-d4 получил. Сдаюсь.", mailtest.Unique("t2-"))
+	g.sendAbout(t, "dave", "4-2", fmt.Sprintf(head, "4-2")+"Мой ход: 1. c3-d4\nПредлагаю ничью.", mailtest.Unique("t3-"))
+	g.sendAbout(t, "bob", "4-2", fmt.Sprintf(head, "4-2")+"Ваш ход 1. c3-d4 получил. Принимаю ничью.", mailtest.Unique("t4-"))
+
+	subject := g.code + ": матч Нева – Волга"
+	for user, team := range map[string]string{"erin": "Нева", "carol": "Волга"} {
+		text := waitSubject(t, g.st, user, subject, 30*time.Second)
+		for _, want := range []string{"Капитану команды «" + team + "».", "матч «Нева» – «Волга» закончен со счётом 1½:½.",
+			"1-3  доска 1  Алиса – Карина  1-0", "4-2  доска 2  Денис – Борис  1/2-1/2"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("the captain %s's letter lacks %q:\n%s", user, want, text)
+			}
+		}
+	}
+	var out bytes.Buffer
+	code, err := controlCall(g.cfg.Control.Socket, []string{"report", "-tournament", g.code}, &out)
+	if err != nil || code != 0 {
+		t.Fatalf("report through the control socket: code %d, %v: %s", code, err, out.String())
+	}
+	report := strings.Join(strings.Fields(out.String()), " ")
+	for _, want := range []string{"Командная таблица", "1 1 Нева X 1½ 1½ 2 1 0 0", "2 2 Волга ½ X ½ 0 0 0 1", "1 1 Нева Волга 1½:½ 2/2"} {
+		if !strings.Contains(report, want) {
+			t.Errorf("the report lacks %q:\n%s", want, out.String())
+		}
+	}
+}

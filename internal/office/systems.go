@@ -1,0 +1,451 @@
+package office
+
+// The competition systems in the unit of work (seed 003, 1.2): what the end of a game brings to
+// its tournament beyond the game itself. In a Swiss, the end of the last game of a round pairs
+// the next round at once, in the same transaction, and its letters go out with the letter that
+// ended the game (by correspondence a round starts when the round before is finished or
+// adjudicated); in a team event, the end of the last game of a match sends both captains its
+// result (1.14.7). The pairing and the tables are the core's (package tournament); this file
+// only reads the store, calls it and records what it decided.
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/mail"
+	"slices"
+	"strings"
+	"time"
+
+	"postald/internal/mailparse"
+	"postald/internal/mailwrite"
+	"postald/internal/phrase"
+	"postald/internal/referee"
+	"postald/internal/store"
+	"postald/internal/tournament"
+)
+
+// kindPair is the kind of the record of a Swiss round's pairing in the rulings log (Details: the
+// tournament.PairedRound): the log, append-only and chained, is where the tournament's decisions
+// after its registration are kept, and it moves with the tournament to its archive.
+const kindPair = "pair"
+
+// pairedRounds returns the Swiss rounds recorded in rulings, in order.
+func pairedRounds(rulings []store.Ruling) ([]tournament.PairedRound, error) {
+	var out []tournament.PairedRound
+	for _, ru := range rulings {
+		if ru.Kind != kindPair || ru.Game.Game != "" {
+			continue
+		}
+		var r tournament.PairedRound
+		if err := json.Unmarshal(ru.Details, &r); err != nil {
+			return nil, fmt.Errorf("ruling #%d: the pairing of a round: %w", ru.Seq, err)
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// kindReserve is the kind of the record of a reserve the director entered (Details: the
+// tournament.Substitution), in the rulings log.
+const kindReserve = "reserve"
+
+// reservesIn returns the reserves entered, from the rulings of their tournament, in order.
+func reservesIn(rulings []store.Ruling) ([]tournament.Substitution, error) {
+	var out []tournament.Substitution
+	for _, ru := range rulings {
+		if ru.Kind != kindReserve || ru.Game.Game != "" {
+			continue
+		}
+		var sub tournament.Substitution
+		if err := json.Unmarshal(ru.Details, &sub); err != nil {
+			return nil, fmt.Errorf("ruling #%d: a reserve entered: %w", ru.Seq, err)
+		}
+		out = append(out, sub)
+	}
+	return out, nil
+}
+
+// withdrawnIn returns the numbers of the players who withdrew, from the rulings of their
+// tournament (seed 003, 1.10), in the order they did.
+func withdrawnIn(rulings []store.Ruling) []int {
+	var out []int
+	for _, ru := range rulings {
+		if ru.Kind != kindWithdraw {
+			continue
+		}
+		var d withdrawal
+		if json.Unmarshal(ru.Details, &d) == nil && d.Player > 0 && !slices.Contains(out, d.Player) {
+			out = append(out, d.Player)
+		}
+	}
+	return out
+}
+
+// recordRound records the pairing of a Swiss round in the rulings log.
+func recordRound(tx *store.Tx, code string, r tournament.PairedRound, now time.Time, w *work) error {
+	w.ruled(code)
+	details, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	_, err = tx.AppendRuling(store.Ruling{Game: store.GameID{Tournament: code}, Time: now, Kind: kindPair,
+		Clause: "1.2", Reason: fmt.Sprintf("round %d paired by the FIDE Dutch system (C.04.3)", r.Round), Details: details})
+	return err
+}
+
+// tableResults reads the result of every finished game of tournament code as the crosstable
+// counts it (tournament.TableResult), by game name.
+func tableResults(tx *store.Tx, code string) (map[string]tournament.Result, error) {
+	ids, err := tx.Games(code)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]tournament.Result, len(ids))
+	for _, id := range ids {
+		g, _, err := tx.LoadGame(id, nil)
+		if err != nil {
+			return nil, err
+		}
+		if r := tournament.TableResult(&g); r.Finished() {
+			out[id.Game] = r
+		}
+	}
+	return out, nil
+}
+
+// gameEnded is what the end of game id, just recorded in tx, brings to its tournament (see the
+// file's comment). A rule that leaves the next step to people (a Swiss round no pairing of the
+// rules completes, C.04.3) does not undo the game's end: the judge and the director are told,
+// and the error is only logged.
+func gameEnded(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *referee.Table, id store.GameID, now time.Time, w *work) error {
+	switch {
+	case sh.System == tournament.Swiss:
+		return nextSwissRound(tx, from, sh, t, now, w)
+	case sh.System.Teams():
+		return matchEnded(tx, from, sh, id, now)
+	}
+	return nil
+}
+
+// nextSwissRound pairs the next round of a Swiss once every game of the last round paired is
+// finished, opens its games and sends its letters, all in tx.
+func nextSwissRound(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *referee.Table, now time.Time, w *work) error {
+	rulings, err := tx.Rulings(store.GameID{Tournament: sh.Code})
+	if err != nil {
+		return err
+	}
+	rounds, err := pairedRounds(rulings)
+	if err != nil {
+		return err
+	}
+	if len(rounds) == 0 || len(rounds) >= sh.Rounds {
+		return nil // the last round is played: the tournament ends with it
+	}
+	// The heads of the last round's games say whether it is over; only then is every game read.
+	for _, b := range rounds[len(rounds)-1].Boards {
+		st, err := tx.GameStatus(store.GameID{Tournament: sh.Code, Game: tournament.GameName(b[0], b[1])})
+		if err != nil {
+			return err
+		}
+		if st != referee.StatusFinished {
+			return nil
+		}
+	}
+	results, err := tableResults(tx, sh.Code)
+	if err != nil {
+		return err
+	}
+	if done, _ := tournament.RoundFinished(rounds[len(rounds)-1], results); !done {
+		return nil
+	}
+	withdrawn := withdrawnIn(rulings)
+	next, err := sh.PairSwiss(rounds, results, withdrawn)
+	if err != nil {
+		// The core's refusal (swiss.ErrNoPairing: no pairing keeps C1–C3; or a log it cannot
+		// pair from) is no reason to lose the letter that ended the round: the judges are told.
+		return roundNotPaired(tx, from, sh, len(rounds)+1, now)
+	}
+	standings, err := sh.ComputeSwiss(rounds, results, withdrawn)
+	if err != nil {
+		return err
+	}
+	if err := recordRound(tx, sh.Code, next, now, w); err != nil {
+		return err
+	}
+	games := sh.SwissGames([]tournament.PairedRound{next})
+	if err := openGames(tx, from, sh, t, games, now, w); err != nil {
+		return err
+	}
+	letters := append(sh.RoundLetters(next, standings), roundOfficialsLetters(sh, next, games)...)
+	return enqueueLetters(tx, from, sh, letters, now)
+}
+
+// openGames opens games in tx at now: White on move, his clock running from the day after the
+// letters that name them are received (referee.Open, 4.3.2).
+func openGames(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *referee.Table, games []tournament.Game, now time.Time, w *work) error {
+	for _, g := range games {
+		id := store.GameID{Tournament: sh.Code, Game: g.Name}
+		if _, err := tx.GameParts(id); err == nil {
+			return fmt.Errorf("game %s: %w", id.Key(), ErrRegistered)
+		} else if !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+		dec, err := referee.Open(t, g.Name, now)
+		if err != nil {
+			return fmt.Errorf("game %s: %w", g.Name, err)
+		}
+		if err := record(tx, from, id, sh, t, dec, now, nil, nil, w); err != nil {
+			return fmt.Errorf("game %s: %w", g.Name, err)
+		}
+	}
+	return nil
+}
+
+// enqueueLetters puts letters of the tournament in the outbox: to players by their channels
+// (startOutgoing), to officials and captains (Letter.Number 0) by e-mail, without a picture.
+func enqueueLetters(tx *store.Tx, from mail.Address, sh *tournament.Sheet, letters []tournament.Letter, now time.Time) error {
+	for _, l := range letters {
+		out := []store.Outgoing{officialOutgoing(from, sh, l, now)}
+		if l.Number != 0 {
+			out = startOutgoing(from, sh, l, now)
+		}
+		for _, o := range out {
+			if _, err := tx.Enqueue(o, now); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// officialOutgoing writes a letter of the tournament to an official or a captain for the outbox.
+func officialOutgoing(from mail.Address, sh *tournament.Sheet, l tournament.Letter, now time.Time) store.Outgoing {
+	raw := mailwrite.Compose(mailwrite.Letter{From: from, To: []mail.Address{{Address: l.To}}, Subject: l.Subject, Body: l.Body,
+		Date: now, Game: sh.Code + "/", Verdict: string(referee.Notice)})
+	return store.Outgoing{From: from.Address, To: []string{l.To}, Raw: raw, Game: store.GameID{Tournament: sh.Code}, Verdict: string(referee.Notice)}
+}
+
+// roundOfficialsLetters tell the judge and the director that a Swiss round is paired, with its
+// games and its bye.
+func roundOfficialsLetters(sh *tournament.Sheet, r tournament.PairedRound, games []tournament.Game) []tournament.Letter {
+	book := phrase.For(sh.Language)
+	var b strings.Builder
+	b.WriteString(book.Tournament.Systems.RoundSubject(sh.Code, r.Round) + "\n\n")
+	ch := &book.Channels
+	for _, g := range games {
+		fmt.Fprintf(&b, "  %-6s %s – %s\n", g.Name, listed(ch, sh.Players[g.White-1]), listed(ch, sh.Players[g.Black-1]))
+	}
+	if r.Bye != 0 {
+		fmt.Fprintf(&b, "  +      %s\n", listed(ch, sh.Players[r.Bye-1]))
+	}
+	return toOfficials(sh, book.Tournament.Systems.RoundSubject(sh.Code, r.Round), b.String())
+}
+
+// toOfficials addresses one letter to the judge and to the director (once when they are one).
+func toOfficials(sh *tournament.Sheet, subject, body string) []tournament.Letter {
+	var out []tournament.Letter
+	seen := map[string]bool{}
+	for _, to := range []string{sh.Judge, sh.Director} {
+		if to != "" && !seen[strings.ToLower(to)] {
+			seen[strings.ToLower(to)] = true
+			out = append(out, tournament.Letter{To: to, Subject: subject, Body: body})
+		}
+	}
+	return out
+}
+
+// roundNotPaired tells the judge and the director that round n of a Swiss cannot be paired by
+// the rules, which leave it to them (C.04.3: no pairing keeps the absolute criteria); the
+// pairing's own reason is what postald pair -dutch says of the tournament's TRF (export -trf).
+func roundNotPaired(tx *store.Tx, from mail.Address, sh *tournament.Sheet, n int, now time.Time) error {
+	book := phrase.For(sh.Language)
+	subject := book.Tournament.Systems.RoundSubject(sh.Code, n)
+	return enqueueLetters(tx, from, sh, toOfficials(sh, subject, book.Office.RoundNotPaired(sh.Code, n)), now)
+}
+
+// matchEnded sends both captains the result of the match of game id once its last game is
+// finished (1.14.7).
+func matchEnded(tx *store.Tx, from mail.Address, sh *tournament.Sheet, id store.GameID, now time.Time) error {
+	rulings, err := tx.Rulings(store.GameID{Tournament: sh.Code})
+	if err != nil {
+		return err
+	}
+	reserves, err := reservesIn(rulings)
+	if err != nil {
+		return err
+	}
+	m, ok := sh.MatchIn(id.Game, reserves)
+	if !ok {
+		return nil // a game a reserve took over counts for no match
+	}
+	for _, name := range m.Games {
+		st, err := tx.GameStatus(store.GameID{Tournament: sh.Code, Game: name})
+		if err != nil {
+			return err
+		}
+		if st != referee.StatusFinished {
+			return nil
+		}
+	}
+	results, err := tableResults(tx, sh.Code)
+	if err != nil {
+		return err
+	}
+	// The captains' letters follow from the store's results; a table the core cannot draw up
+	// (a game the draw does not know) leaves them out rather than the letter that ended the game.
+	in, err := sh.TeamResults(results, reserves)
+	if err != nil {
+		return nil
+	}
+	tt, err := tournament.ComputeTeams(in)
+	if err != nil {
+		return nil
+	}
+	for _, mr := range tt.Matches {
+		if mr.Number == m.Number && mr.Complete {
+			return enqueueLetters(tx, from, sh, sh.MatchLetters(mr, tt, results, reserves), now)
+		}
+	}
+	return nil
+}
+
+// letterEnded runs gameEnded when the letter (or card) just applied as out ended its game, as
+// outcome found (Office.ended).
+func (o *Office) letterEnded(tx *store.Tx, out store.LetterOutcome, now time.Time) error {
+	id := o.ended
+	o.ended = store.GameID{}
+	if id.IsZero() || out.State == nil || id != out.Game {
+		return nil
+	}
+	t, sh, err := o.table(tx, id.Tournament)
+	if err != nil {
+		return err
+	}
+	return gameEnded(tx, o.opt.From, sh, t, id, now, o.work)
+}
+
+// registeredGames counts the games a tournament opens when it is registered: the sheet's, or the
+// first round's of a Swiss.
+func registeredGames(sh *tournament.Sheet) int {
+	if sh.System == tournament.Swiss {
+		return len(sh.Players) / 2
+	}
+	return len(sh.Games())
+}
+
+// exportTRF writes the Swiss code (the store's one tournament when code is empty) as a FIDE
+// tournament report file (tournament.Sheet.TRF).
+func (o *Office) exportTRF(code string) (*ExportReply, error) {
+	var data []byte
+	err := o.opt.Store.View(func(tx *store.Tx) error {
+		if code == "" {
+			codes, err := tx.Tournaments()
+			if err != nil {
+				return err
+			}
+			if len(codes) != 1 {
+				return fmt.Errorf("%w: the store holds %d tournaments: name one with -tournament", ErrBadRequest, len(codes))
+			}
+			code = codes[0]
+		}
+		sh, err := o.sheet(tx, code)
+		if err != nil {
+			return err
+		}
+		rulings, err := tx.Rulings(store.GameID{Tournament: code})
+		if err != nil {
+			return err
+		}
+		rounds, err := pairedRounds(rulings)
+		if err != nil {
+			return err
+		}
+		results, err := tableResults(tx, code)
+		if err != nil {
+			return err
+		}
+		data, err = sh.TRF(rounds, results, withdrawnIn(rulings))
+		if err != nil {
+			return fmt.Errorf("%w: %v", ErrBadRequest, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &ExportReply{TRF: data}, nil
+}
+
+// captainsProtest takes a team captain's protest about a game of his team in which he does not
+// play himself (1.14.7: «только капитан (представитель) команды может направлять протесты в
+// судейскую коллегию, причем обязательно в письменном виде»): the letter is kept in the game's
+// archive as a notice, the judge gets the protest as written, with the director's copy, and the
+// captain the answer that it went (4.1.12). The game itself does not change: the judge rules
+// on the protest with postald judge protest. false when the letter is no such protest (no
+// protest, no game named, a game not of his team, or one he plays in: the referee reads that
+// one as his own).
+func (o *Office) captainsProtest(tx *store.Tx, out store.LetterOutcome, l *mailparse.Letter, from string) (store.LetterOutcome, bool, error) {
+	if l.Protest == nil || strings.TrimSpace(l.Game) == "" {
+		return out, false, nil
+	}
+	w, b, err := tournament.ParseGameName(strings.TrimSpace(l.Game))
+	if err != nil {
+		return out, false, nil
+	}
+	r, err := o.tournaments(tx)
+	if err != nil {
+		return out, false, err
+	}
+	entries := r.list
+	if l.Tournament != "" {
+		entries = r.named(strings.TrimSpace(l.Tournament))
+	}
+	for _, e := range entries {
+		sh := e.sheet
+		for _, team := range sh.TeamsOfCaptain(from) {
+			ours := func(n int) bool { return slices.Contains(team.Boards, n) || slices.Contains(team.Reserves, n) }
+			if !ours(w) && !ours(b) {
+				continue
+			}
+			if p, ok := sh.PlayerByEmail(from); ok && (p.Number == w || p.Number == b) {
+				return out, false, nil // his own game: the referee reads his protest (4.1.12)
+			}
+			id := store.GameID{Tournament: sh.Code, Game: tournament.GameName(w, b)}
+			if _, err := tx.GameParts(id); errors.Is(err, store.ErrNotFound) {
+				continue
+			} else if err != nil {
+				return out, false, err
+			}
+			text := l.Protest.Text
+			if text == "" {
+				text = l.Protest.Where.Text
+			}
+			book := phrase.For(sh.Language)
+			subject := book.Office.CaptainProtestSubject(sh.Code, id.Game)
+			out.Game, out.Verdict, out.Clause = id, string(referee.Notice), "1.14.7,4.1.12"
+			judge := officialOutgoing(o.opt.From, sh, tournament.Letter{To: sh.Judge, Subject: subject,
+				Body: book.Office.CaptainProtestJudge(team.Name, from, id.Game, text)}, out.Now)
+			out.Outgoing = append(out.Outgoing, judge)
+			if sh.Director != "" && !strings.EqualFold(sh.Director, sh.Judge) {
+				out.Outgoing = append(out.Outgoing, officialOutgoing(o.opt.From, sh, tournament.Letter{To: sh.Director, Subject: subject,
+					Body: book.Office.CaptainProtestJudge(team.Name, from, id.Game, text)}, out.Now))
+			}
+			ack := mailwrite.Compose(mailwrite.Letter{From: o.opt.From, To: []mail.Address{{Address: from}}, Subject: subject,
+				Body: book.Office.CaptainProtestSent(id.Game, sh.Judge), Date: out.Now, InReplyTo: strings.Trim(out.MessageID, "<>"),
+				Game: id.Key(), Verdict: string(referee.Notice), Clauses: []string{"1.14.7", "4.1.12"}})
+			out.Outgoing = append(out.Outgoing, store.Outgoing{From: o.opt.From.Address, To: []string{from}, Raw: ack, Game: id, Verdict: string(referee.Notice)})
+			return out, true, nil
+		}
+	}
+	return out, false, nil
+}
+
+// plannedGames counts the games a tournament plays in all: its sheet's; a Swiss's rounds, each
+// of every pair of its players (a withdrawal makes them fewer).
+func plannedGames(sh *tournament.Sheet) int {
+	if sh.System == tournament.Swiss {
+		return sh.Rounds * (len(sh.Players) / 2)
+	}
+	return len(sh.Games())
+}
