@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -244,6 +245,9 @@ func TestSystemSheetProblems(t *testing.T) {
 			[]string{"regulation.team_tiebreaks[1]", "regulation.team_tiebreaks[2]"}},
 		{"board order", replace("micromatch = 2", "micromatch = 2\nboard_order = \"random\""), []string{"regulation.board_order"}},
 		{"teams in a round robin", replace(`system = "team-round-robin"`, `system = "round-robin"`), []string{"regulation.micromatch", "team"}},
+		// The lots are an individual round robin's (lots.go): a team event's numbers are its boards'.
+		{"numbers drawn in a team event", func(s string) string { return s + "\n[lots]\nnumbers = true\n" }, []string{"lots.numbers"}},
+		{"openings drawn in a team event", func(s string) string { return s + "\n[lots]\nopenings = \"first-move\"\n" }, []string{"lots.openings"}},
 		{"a Swiss without rounds", func(s string) string {
 			return replace("micromatch = 2\n", "")(replace(`system = "team-round-robin"`, `system = "swiss"`)(s))
 		}, []string{"team", "tournament.rounds"}},
@@ -273,6 +277,27 @@ func TestSystemSheetProblems(t *testing.T) {
 	}
 	if _, err := ParseSheet([]byte(swiss)); err == nil || !strings.Contains(err.Error(), "tournament.rounds: 7 rounds for 7 players") {
 		t.Errorf("a Swiss of as many rounds as players: %v", err)
+	}
+	// A Swiss that numbers nobody numbers its players in the sheet's order (their ratings',
+	// C.04.2), drawing nothing by lot.
+	var blocks []string
+	for _, b := range strings.Split(strings.Replace(swiss, "rounds = 7", "rounds = 5", 1), "\n\n") {
+		if !strings.HasPrefix(strings.TrimSpace(b), "[[xteam]]") {
+			blocks = append(blocks, b)
+		}
+	}
+	unnumbered := regexp.MustCompile(`(?m)^number = \d+\n`).ReplaceAllString(strings.Join(blocks, "\n\n"), "")
+	sh, err := ParseSheet([]byte(unnumbered))
+	if err != nil {
+		t.Fatalf("a Swiss without numbers: %v", err)
+	}
+	if sh.NeedsLot() {
+		t.Errorf("a Swiss without numbers draws by lot: %+v", sh.Lots)
+	}
+	for i, p := range sh.Players {
+		if p.Number != i+1 {
+			t.Errorf("player %d of the sheet (%s) has number %d", i+1, p.Name, p.Number)
+		}
 	}
 }
 
