@@ -254,11 +254,11 @@ postal_address = "1 Main Street, Kaluga"
 		t.Fatal(err)
 	}
 	code, out, errOut := runLine("card", "-config", cfgFile, "-game", "1-2", "-from", "anna", "-phone", "-postmark", today, call)
-	if code == 0 || !strings.Contains(out+errOut, `side "anna": want white, black or the number`) {
+	if code == 0 || !strings.Contains(out+errOut, `-from "anna": want white, black or the number`) {
 		t.Errorf("a side by name: exit %d, %q %q; want it refused, naming what is wanted", code, out, errOut)
 	}
 	code, out, errOut = runLine("card", "-game", "1-2", "-from", "1", "-phone", "-postmark", today, call, "-config", cfgFile)
-	if code != 0 || !strings.Contains(out, "CARD-1/1-2 white by phone, sent "+today+" (postmark): accepted") {
+	if code != 0 || !strings.Contains(out, "CARD-1/1-2 white: call, sent "+today+" (by the postmark): accepted") {
 		t.Fatalf("postald card: exit %d\n%s%s", code, out, errOut)
 	}
 	// The call as archived carries the captain's entry, as postald simulate reads it back.

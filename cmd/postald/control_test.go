@@ -21,6 +21,7 @@ import (
 	"postald/internal/config"
 	"postald/internal/daemon"
 	"postald/internal/office"
+	"postald/internal/phrase"
 	"postald/internal/store"
 )
 
@@ -58,6 +59,10 @@ func throughSocket(path string) requestRunner {
 	}
 }
 
+// testText is the command line's words the tests' command lines are run in: English, as with no
+// [cli] language and the C locale (TestMain).
+var testText = &phrase.For("en").CLI
+
 // commandCall makes the call of a command line on the store as postald's commands make it
 // ("judge show 1-4", "report -send", "export -game G", "tournament create -sheet F", "backup
 // F"), without -config. What it cannot take it has printed to out, and returns an exitError.
@@ -69,9 +74,9 @@ func commandCall(out io.Writer, args []string) (*storeCall, error) {
 	fs.SetOutput(out)
 	switch args[0] {
 	case "judge":
-		return judgeCall(out, args[1:])
+		return judgeCall(testText, out, args[1:])
 	case "report":
-		return reportFlags(fs, out, args[1:])
+		return reportFlags(testText, fs, out, args[1:])
 	case "export":
 		game := fs.String("game", "", "")
 		if err := fs.Parse(args[1:]); err != nil {
@@ -91,7 +96,7 @@ func commandCall(out io.Writer, args []string) (*storeCall, error) {
 		if err != nil {
 			return nil, err
 		}
-		return createCall(data, *force), nil
+		return createCall(testText, data, *force), nil
 	case "card":
 		return cardCall(&cmdEnv{stdout: out, stderr: out, stdin: strings.NewReader("")}, args[1:])
 	case "cards":
@@ -104,20 +109,20 @@ func commandCall(out io.Writer, args []string) (*storeCall, error) {
 		if err != nil {
 			return nil, err
 		}
-		return backupCall(dst), nil
+		return backupCall(testText, dst), nil
 	case "archive":
 		list := fs.Bool("list", false, "")
 		if err := fs.Parse(args[1:]); err != nil {
 			return nil, err
 		}
-		return archiveCall(fs.Arg(0), *list), nil
+		return archiveCall(testText, fs.Arg(0), *list), nil
 	case "prune":
 		// -days stands for [store] retain_raw_days of the configuration.
 		days := fs.Int("days", 30, "")
 		if err := fs.Parse(args[1:]); err != nil {
 			return nil, err
 		}
-		call := pruneCall(fs.Arg(0))
+		call := pruneCall(testText, fs.Arg(0))
 		call.configure(&config.Config{Store: config.Store{RetainRawDays: *days}})
 		return call, nil
 	}
@@ -218,7 +223,7 @@ func TestSocketAndStoreGiveTheSameReply(t *testing.T) {
 
 	sheet := writeSheet(t, rulingSheet)
 	if out, code := runCLI(t, cliArgs(r.config, []string{"tournament", "create", "-sheet", sheet})...); code != 0 ||
-		!strings.Contains(out, "tournament RUL-1 registered: 4 players, 6 games, russian from 2026-11-02 to 2027-11-01") {
+		!strings.Contains(out, "tournament RUL-1 registered: 4 players, 6 games, Russian draughts from 2026-11-02 to 2027-11-01") {
 		t.Fatalf("tournament create through the socket: %d\n%s", code, out)
 	}
 	r.settle(t)

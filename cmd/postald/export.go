@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 
 	"postald/internal/office"
@@ -10,12 +9,12 @@ import (
 
 func runExport(_ context.Context, env *cmdEnv, args []string) error {
 	fs := newFlagSet(env, "export")
-	game := fs.String("game", "", "the game: TOURNAMENT/W-B, or W-B when there is one tournament")
+	game := fs.String("game", "", env.text().Flags.Game)
 	if err := parseFlags(fs, env.stdout, args); err != nil {
 		return err
 	}
 	if *game == "" {
-		fmt.Fprintln(env.stderr, "usage: postald export [-config FILE] -game GAME")
+		fs.Usage()
 		return exitError{2}
 	}
 	return runStoreCall(env, env.config, exportCall(*game))

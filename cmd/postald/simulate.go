@@ -22,8 +22,8 @@ import (
 // letter, after the tick lines of what time alone brought before it, then one line per game.
 func runSimulate(ctx context.Context, env *cmdEnv, args []string) error {
 	fs := newFlagSet(env, "simulate")
-	sheetPath := fs.String("sheet", "", "the tournament's start sheet (TOML)")
-	letters := fs.Bool("letters", false, "add to each line the letters postald sent, as their readers read them")
+	sheetPath := fs.String("sheet", "", env.text().Flags.Sheet)
+	letters := fs.Bool("letters", false, env.text().Flags.Letters)
 	if err := parseFlags(fs, env.stdout, args); err != nil {
 		return err
 	}

@@ -16,7 +16,7 @@ func runVersion(_ context.Context, env *cmdEnv, args []string) error {
 		return err
 	}
 	if fs.NArg() > 0 {
-		return fmt.Errorf("version takes no arguments")
+		return fmt.Errorf(env.text().Errors.NoArguments, "version")
 	}
 	info, ok := debug.ReadBuildInfo()
 	writeVersion(env.stdout, info, ok)

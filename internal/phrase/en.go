@@ -11,6 +11,7 @@ import (
 // english is postald's English, for tournaments whose language is en (letters.md).
 var english = Book{
 	Lang: "en",
+	CLI:  englishCLI,
 
 	Referee: RefereeText{
 		SubjMove:      "%s game %s move %d",

@@ -45,6 +45,7 @@ type Book struct {
 	Office     OfficeText
 	Web        WebText
 	Channels   ChannelText
+	CLI        CLIText
 }
 
 // books are the languages postald writes, by tag.
@@ -63,6 +64,12 @@ func For(lang string) *Book {
 		return b
 	}
 	return books[Default]
+}
+
+// Known reports whether there is a book of lang ("ru", "en"); false for "" and any other.
+func Known(lang string) bool {
+	_, ok := books[lang]
+	return ok
 }
 
 // Languages returns the tags of the languages there are books for, in no particular order.

@@ -12,6 +12,7 @@ import (
 // russian is postald's Russian, the default language of letters (letters.md).
 var russian = Book{
 	Lang: "ru",
+	CLI:  russianCLI,
 
 	Referee: RefereeText{
 		SubjMove:      "%s партия %s ход %d",
