@@ -343,6 +343,8 @@ func rulingWhat(gx *phrase.CLIText, v office.RulingView) string {
 		parts = append(parts, fmt.Sprintf(gx.Show.Leave, gx.Date(v.Leave.From)+"–"+gx.Date(v.Leave.To)))
 	case v.Result != "":
 		parts = append(parts, v.Result.String())
+	case v.Kind == string(referee.RulePenalty) && v.Days < 0:
+		parts = append(parts, bookOf(gx).Referee.PenaltyLifted(-v.Days)) // «штраф снят: 6 дней»
 	case v.Days != 0 || v.Kind == string(referee.RulePenalty) || v.Kind == string(referee.RuleCorrect):
 		parts = append(parts, gx.Show.Days(v.Days))
 	}

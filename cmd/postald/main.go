@@ -144,6 +144,7 @@ func run(ctx context.Context, env *cmdEnv, args []string) int {
 			var file string
 			if rest, file = cutConfig(rest); file != "" {
 				env.config = file
+				env.tx = &phrase.For(cliLanguage(env)).CLI // the language of the configuration named
 			}
 		} else if env.config != "" {
 			fmt.Fprintf(env.stderr, tx.Errors.NoConfig+"\n", c.name, strings.Join(configNames(), ", "))

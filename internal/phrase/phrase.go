@@ -201,8 +201,11 @@ type RefereeText struct {
 	Days        func(n int) string // «1 день», «22 дня», "1 day"
 	DaysOf      func(n int) string // after «не более», «в течение»: «не более 21 дня», "at most 21 days"
 	PenaltyDays func(n int) string // signed: «+2 штрафных дня», "-1 penalty day"
-	DaysLeft    func(n int) string // «осталось 2 дня», «остался 1 день», "2 days left"
-	DaysShort   func(n int) string // in brackets after a date: «10 дн.», "10 days"
+	// PenaltyLifted is a penalty the judge takes back, its days counted: «штраф снят: 6 дней»,
+	// "penalty lifted: 6 days" (never «-6 штрафных дней»).
+	PenaltyLifted func(n int) string
+	DaysLeft      func(n int) string // «осталось 2 дня», «остался 1 день», "2 days left"
+	DaysShort     func(n int) string // in brackets after a date: «10 дн.», "10 days"
 }
 
 // AsideText is the words of the answers to what a letter says besides its moves (the referee's
