@@ -86,7 +86,11 @@ func printCard(w io.Writer, gx *phrase.CLIText, c *office.CardEntered) {
 	if c.Clauses != "" {
 		fmt.Fprintf(w, x.Clauses, clauses(gx, c.Clauses))
 	}
-	fmt.Fprintf(w, "\n"+x.Receipt+"\n%s\n", c.Receipt, x.Queued(c.Letters, c.Cards))
+	receipt := c.Receipt
+	if r := c.ReceiptOf; r != nil { // the receipt as the tournament's letters write it
+		receipt = fmt.Sprintf(bookOf(gx).Office.Trust.ReceiptID, r.Chain, r.Seq, r.Move, "sha256:"+r.SHA256)
+	}
+	fmt.Fprintf(w, "\n"+x.Receipt+"\n%s\n", receipt, x.Queued(c.Letters, c.Cards))
 }
 
 // optionalDate reads a date flag; "" is the zero date.

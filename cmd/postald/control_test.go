@@ -67,6 +67,11 @@ var testText = &phrase.For("en").CLI
 // ("judge show 1-4", "report -send", "export -game G", "tournament create -sheet F", "backup
 // F"), without -config. What it cannot take it has printed to out, and returns an exitError.
 func commandCall(out io.Writer, args []string) (*storeCall, error) {
+	return commandCallIn(testText, out, args)
+}
+
+// commandCallIn is commandCall in the command line's words tx.
+func commandCallIn(testText *phrase.CLIText, out io.Writer, args []string) (*storeCall, error) {
 	if len(args) == 0 {
 		return nil, errors.New("no command")
 	}
@@ -98,9 +103,9 @@ func commandCall(out io.Writer, args []string) (*storeCall, error) {
 		}
 		return createCall(testText, data, *force), nil
 	case "card":
-		return cardCall(&cmdEnv{stdout: out, stderr: out, stdin: strings.NewReader("")}, args[1:])
+		return cardCall(&cmdEnv{stdout: out, stderr: out, stdin: strings.NewReader(""), tx: testText}, args[1:])
 	case "cards":
-		return cardsCall(&cmdEnv{stdout: out, stderr: out}, args[1:], time.Now)
+		return cardsCall(&cmdEnv{stdout: out, stderr: out, tx: testText}, args[1:], time.Now)
 	case "backup":
 		if err := fs.Parse(args[1:]); err != nil {
 			return nil, err
@@ -133,8 +138,13 @@ func commandCall(out io.Writer, args []string) (*storeCall, error) {
 // status, as postald would. err is an error of the way to run it (the socket's), or of a
 // command line commandCall cannot make.
 func runArgs(run requestRunner, args ...string) (string, int, error) {
+	return runArgsIn(testText, run, args...)
+}
+
+// runArgsIn is runArgs in the command line's words tx.
+func runArgsIn(tx *phrase.CLIText, run requestRunner, args ...string) (string, int, error) {
 	var out bytes.Buffer
-	call, err := commandCall(&out, args)
+	call, err := commandCallIn(tx, &out, args)
 	if err != nil {
 		code, ok := exitStatus(err)
 		if !ok {

@@ -281,7 +281,7 @@ func printShow(w io.Writer, gx *phrase.CLIText, v *office.GameView) {
 				kind = r.Kind
 			}
 			if what := rulingWhat(gx, r); what != "" {
-				kind += " " + what
+				kind += ": " + what // «штраф: чёрные +2 дня», «штраф: чёрные, штраф снят: 6 дней»
 			}
 			fmt.Fprintf(w, "  #%d %s %s (%s): %s\n", r.Seq, gx.Date(dayOf(r.Time)), termLine(kind), termLine(gx.Clause(r.Clause)), termLine(r.Reason))
 		}
@@ -298,9 +298,9 @@ func printShow(w io.Writer, gx *phrase.CLIText, v *office.GameView) {
 		fmt.Fprintf(w, "  #%-3d %-4s %s %s  %-12s %-12s %s%s\n", l.Seq, gx.Words.Direction(l.Direction), gx.Date(dayOf(l.Time)), l.Time.Format("15:04"),
 			gx.Words.Verdict(l.Verdict), l.Clause, termLine(l.MessageID), mark)
 		if l.Direction == string(store.In) {
-			fmt.Fprintf(w, "        "+x.From+"\n", termLine(orNone(gx, l.From)), termLine(orNone(gx, l.Envelope)), termLine(orNone(gx, auth(gx, l.Auth))))
+			fmt.Fprintf(w, "        "+x.From+"\n", termLine(orNone(gx, person(l.From))), termLine(orNone(gx, l.Envelope)), termLine(orNone(gx, auth(gx, l.Auth))))
 		} else {
-			fmt.Fprintf(w, "        "+x.To+"\n", termLine(orNone(gx, l.To)))
+			fmt.Fprintf(w, "        "+x.To+"\n", termLine(orNone(gx, person(l.To))))
 		}
 	}
 }
@@ -311,13 +311,18 @@ func dayOf(t time.Time) daysclock.Date {
 	return daysclock.Date{Year: y, Month: m, Day: d}
 }
 
-// auth words a letter's authentication verdict: a card's in the language of gx, any other as
-// postald recorded it (the methods and results, dkim=pass, are the same in every language).
-func auth(gx *phrase.CLIText, a string) string {
-	if a == office.CardAuth {
-		return gx.Words.CardAuth
+// auth words a letter's authentication verdict in the language of gx (office.AuthVerdictIn);
+// the methods' results, dkim=pass, are the same in every language.
+func auth(gx *phrase.CLIText, a string) string { return office.AuthVerdictIn(bookOf(gx).Lang, a) }
+
+// person writes a From or To field for the judge: a player without an e-mail address (by post
+// or telephone) is written in his letters as a group without members, "Сидоров Сидор:;", and
+// shown by his name alone.
+func person(field string) string {
+	if name, ok := strings.CutSuffix(field, ":;"); ok && !strings.ContainsAny(name, "@<>") {
+		return strings.Trim(name, `" `)
 	}
-	return a
+	return field
 }
 
 // named writes a player's name with how he plays when it is not by e-mail (office.GameRow's
@@ -344,7 +349,7 @@ func rulingWhat(gx *phrase.CLIText, v office.RulingView) string {
 	case v.Result != "":
 		parts = append(parts, v.Result.String())
 	case v.Kind == string(referee.RulePenalty) && v.Days < 0:
-		parts = append(parts, bookOf(gx).Referee.PenaltyLifted(-v.Days)) // «штраф снят: 6 дней»
+		return strings.Join(parts, " ") + ", " + bookOf(gx).Referee.PenaltyLifted(-v.Days) // «чёрные, штраф снят: 6 дней»
 	case v.Days != 0 || v.Kind == string(referee.RulePenalty) || v.Kind == string(referee.RuleCorrect):
 		parts = append(parts, gx.Show.Days(v.Days))
 	}
@@ -604,10 +609,10 @@ func printArchived(out io.Writer, tx *phrase.CLIText, a *office.ArchivedLetter) 
 	fmt.Fprintf(w, x.MessageID+"\n", termLine(orNone(tx, v.MessageID)))
 	if v.Direction == string(store.In) {
 		fmt.Fprintf(w, x.Envelope+"\n", termLine(orNone(tx, v.Envelope)))
-		fmt.Fprintf(w, x.From+"\n", termLine(orNone(tx, v.From)))
+		fmt.Fprintf(w, x.From+"\n", termLine(orNone(tx, person(v.From))))
 		fmt.Fprintf(w, x.Auth+"\n", termLine(orNone(tx, auth(tx, v.Auth))))
 	} else {
-		fmt.Fprintf(w, x.To+"\n", termLine(orNone(tx, v.To)))
+		fmt.Fprintf(w, x.To+"\n", termLine(orNone(tx, person(v.To))))
 	}
 	decision := orNone(tx, tx.Words.Verdict(v.Verdict))
 	if v.Clause != "" {

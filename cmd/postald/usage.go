@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 
 	"postald/internal/phrase"
 )
@@ -142,11 +144,44 @@ func printUsage(w io.Writer, fs *flag.FlagSet, tx *phrase.CLIText, name string, 
 		fmt.Fprintf(w, tx.Help.ConfigFlag, defaultConfig)
 	}
 	if fs != nil {
-		out := fs.Output()
-		fs.SetOutput(w)
-		fs.PrintDefaults()
-		fs.SetOutput(out)
+		printFlags(w, fs, tx)
 	}
+}
+
+// printFlags lists the flags of fs as flag.PrintDefaults does, in the words of tx: what a flag
+// takes and its default said in the command line's language.
+func printFlags(w io.Writer, fs *flag.FlagSet, tx *phrase.CLIText) {
+	fs.VisitAll(func(f *flag.Flag) {
+		var b strings.Builder
+		fmt.Fprintf(&b, "  -%s", f.Name)
+		kind, usage := flag.UnquoteUsage(f)
+		name := kind
+		switch kind {
+		case "string":
+			name = tx.Help.Value
+		case "int", "uint", "float":
+			name = tx.Help.Number
+		case "duration":
+			name = tx.Help.Duration
+		}
+		if name != "" {
+			b.WriteString(" " + name)
+		}
+		if b.Len() <= 4 { // a one-letter flag without a value: its usage on the same line
+			b.WriteString("\t")
+		} else {
+			b.WriteString("\n    \t")
+		}
+		b.WriteString(strings.ReplaceAll(usage, "\n", "\n    \t"))
+		switch def := f.DefValue; {
+		case def == "" || def == "0" || def == "false" || def == "0s":
+		case kind == "string":
+			fmt.Fprintf(&b, " "+tx.Help.Default, strconv.Quote(def))
+		default:
+			fmt.Fprintf(&b, " "+tx.Help.Default, def)
+		}
+		fmt.Fprintln(w, b.String())
+	})
 }
 
 // parseFlags parses a command's flags wherever they stand among its arguments. -h prints the

@@ -83,7 +83,7 @@ var (
 	cmdKey     = regexp.MustCompile(`\[+[a-z_]+\]+( [a-z_]+\b)?|\b[a-z]+(_[a-z]+)+\b|\$[A-Z_]+`)
 	cmdPath    = regexp.MustCompile(`[A-Za-zА-Яа-яЁё0-9_~-]*([./][A-Za-zА-Яа-яЁё0-9_~*-]+)+/?`)
 	cmdQuoted  = regexp.MustCompile(`"[^"\n]*"|'[^'\n]*'|\{[^}\n]*\}`)
-	cmdCapital = regexp.MustCompile(`\b[A-Z]\b`)
+	cmdCapital = regexp.MustCompile(`\b[A-Z]\b|\b[0-9]+(ms|s|m|h)\b`) // a placeholder; a duration typed (20s)
 	cmdTRF     = regexp.MustCompile(`TRF\(x\)`)
 )
 

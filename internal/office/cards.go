@@ -125,6 +125,17 @@ type CardEntered struct {
 	Previous string             `json:"previous,omitempty"` // when it was entered before: when
 	// Language is the tournament's: postald card tells the captain in it what became of the card.
 	Language string `json:"language,omitempty"`
+	// ReceiptOf is Receipt's parts, which postald card words in that language.
+	ReceiptOf *ReceiptParts `json:"receipt_of,omitempty"`
+}
+
+// ReceiptParts are a receipt's parts: the archive chain, the entry's number, the move, the
+// SHA-256 of the letter (hexadecimal).
+type ReceiptParts struct {
+	Chain  string `json:"chain"`
+	Seq    uint64 `json:"seq"`
+	Move   int    `json:"move"`
+	SHA256 string `json:"sha256"`
 }
 
 // PostRequest: `postald cards -posted`, the captain posted these cards (made these calls) on On.
@@ -246,6 +257,8 @@ func (o *Office) card(req CardRequest) (*CardEntered, error) {
 		d = decided{out: out, applied: applied, kind: DoneCard, dec: dec}
 		done.Entered, done.Verdict, done.Clauses = true, out.Verdict, out.Clause
 		done.Receipt = applied.Receipt.String()
+		rc := applied.Receipt
+		done.ReceiptOf = &ReceiptParts{Chain: rc.Chain, Seq: rc.Seq, Move: rc.Move, SHA256: rc.Hash.String()}
 		for _, it := range applied.Outbox {
 			if it.Card != nil {
 				done.Cards++

@@ -68,6 +68,9 @@ type HelpText struct {
 	// follow a command's usage; ConfigFlag describes -config, which every command on the store
 	// takes (the default configuration path: %s).
 	Usage, Flags, ConfigFlag string
+	// Value, Number and Duration stand for what a flag takes, after its name (-sheet VALUE);
+	// Default says a flag's default (%s).
+	Value, Number, Duration, Default string
 }
 
 // CommandSummaries is one line a command in `postald help`.
@@ -117,6 +120,11 @@ type CLIWords struct {
 	// What a card's sending date was read from (referee.DateSource).
 	FromPostmark, FromReceipt, FromWritten, FromArrival string
 	CardAuth                                            string // the authentication of a card: the captain entered it
+	// The authentication verdicts postald records (office.AuthVerdictIn): none required;
+	// passed by its own check (the methods, the domain) or by the receiving server's (the
+	// methods, the domain, the server), AuthNotContradicted following when its own check did not
+	// contradict it; failed (why, in the check's own words).
+	AuthNone, AuthPassOwn, AuthPassServer, AuthNotContradicted, AuthFail string
 }
 
 // Side names a side ("white", "black"); anything else as written.

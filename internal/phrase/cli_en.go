@@ -43,6 +43,7 @@ var englishCLI = CLIText{
 		},
 		Usage: "usage:",
 		Flags: "flags:",
+		Value: "VALUE", Number: "N", Duration: "DURATION", Default: "(default %s)",
 		ConfigFlag: "  -config FILE\n" +
 			"    \tthe configuration file (default $POSTALD_CONFIG or %s); it may stand\n" +
 			"    \tbefore the command, after it or after the arguments\n",
@@ -323,7 +324,7 @@ examples:
   postald judge list -config /etc/postald/postald.toml
   postald judge penalty ZK-1/2-4 black 2 -clause 4.2.11 -reason "move not repeated"
 `,
-		JudgeList: `usage: postald judge list [-json] [-tournament CODE]
+		JudgeList: `usage: postald judge list [-config FILE] [-json] [-tournament CODE]
 
 The games with their status, whose move it is, the clocks and the oversteps; each game's row
 in its tournament's language.
@@ -331,7 +332,7 @@ in its tournament's language.
 example:
   postald judge list -tournament ZK-1
 `,
-		JudgeShow: `usage: postald judge show [-json] GAME
+		JudgeShow: `usage: postald judge show [-config FILE] [-json] GAME
 
 One game, in its tournament's language: the position, the moves with their dates, the clocks,
 the rulings, the letters. GAME is TOURNAMENT/W-B, or W-B when there is one tournament.
@@ -339,21 +340,21 @@ the rulings, the letters. GAME is TOURNAMENT/W-B, or W-B when there is one tourn
 example:
   postald judge show ZK-1/3-7
 `,
-		JudgeVerify: `usage: postald judge verify [GAME]
+		JudgeVerify: `usage: postald judge verify [-config FILE] [GAME]
 
 Checks the tamper-evident archive of a game, or of every game, record and ruling.
 
 example:
   postald judge verify ZK-1/3-7
 `,
-		JudgeQuarantine: `usage: postald judge quarantine [-json]
+		JudgeQuarantine: `usage: postald judge quarantine [-config FILE] [-json]
 
 The letters held and never applied, each with the reason.
 
 example:
   postald judge quarantine
 `,
-		JudgeLetter: `usage: postald judge letter [-raw] GAME N
+		JudgeLetter: `usage: postald judge letter [-config FILE] [-raw] GAME N
 
 Letter N of the game's archive (N as judge show numbers them): envelope sender, From,
 authentication, decision, header and text. GAME quarantine: letter N of the quarantine.
@@ -362,7 +363,7 @@ examples:
   postald judge letter ZK-1/3-7 4
   postald judge letter quarantine 2 -raw
 `,
-		JudgePenalty: `usage: postald judge penalty GAME SIDE DAYS -clause CLAUSE -reason TEXT
+		JudgePenalty: `usage: postald judge penalty [-config FILE] GAME SIDE DAYS -clause CLAUSE -reason TEXT
 
 Adds DAYS penalty days to SIDE's clock (a negative DAYS takes them back). SIDE is white, black
 or the player's number.
@@ -370,7 +371,7 @@ or the player's number.
 example:
   postald judge penalty ZK-1/3-7 black 6 -clause 4.2.11 -reason "move not repeated"
 `,
-		JudgeCorrect: `usage: postald judge correct-date GAME SIDE DAYS -clause CLAUSE -reason TEXT
+		JudgeCorrect: `usage: postald judge correct-date [-config FILE] GAME SIDE DAYS -clause CLAUSE -reason TEXT
 
 Corrects SIDE's accrued days by DAYS (positive adds, negative gives back), without touching his
 penalty days (clause 4.3.1). SIDE is white, black or the player's number.
@@ -378,14 +379,14 @@ penalty days (clause 4.3.1). SIDE is white, black or the player's number.
 example:
   postald judge correct-date 3-7 7 -2 -clause 4.3.1 -reason "the letter was held up by a server"
 `,
-		JudgeForfeit: `usage: postald judge forfeit GAME SIDE -clause CLAUSE -reason TEXT
+		JudgeForfeit: `usage: postald judge forfeit [-config FILE] GAME SIDE -clause CLAUSE -reason TEXT
 
 SIDE loses the game. SIDE is white, black or the player's number.
 
 example:
   postald judge forfeit 3-7 black -clause 4.3.1 -reason "time overstep"
 `,
-		JudgeAdjudicate: `usage: postald judge adjudicate GAME RESULT -clause CLAUSE -reason TEXT
+		JudgeAdjudicate: `usage: postald judge adjudicate [-config FILE] GAME RESULT -clause CLAUSE -reason TEXT
 
 The result of an unfinished game: 1-0, 0-1 or 1/2-1/2 (clause 4.3.2; clause 1.10.4 of the
 competition rules).
@@ -393,7 +394,7 @@ competition rules).
 example:
   postald judge adjudicate 3-7 1/2-1/2 -clause 4.3.2 -reason "the position is level"
 `,
-		JudgeLeave: `usage: postald judge leave GAME SIDE FROM TO -clause CLAUSE -reason TEXT
+		JudgeLeave: `usage: postald judge leave [-config FILE] GAME SIDE FROM TO -clause CLAUSE -reason TEXT
 
 Grants SIDE leave from FROM to TO (YYYY-MM-DD, both days included): his clock stops on those
 days. SIDE is white, black or the player's number.
@@ -401,14 +402,14 @@ days. SIDE is white, black or the player's number.
 example:
   postald judge leave 3-7 white 2026-12-01 2026-12-15 -clause 4.1.3 -reason "illness"
 `,
-		JudgeAnnul: `usage: postald judge annul GAME -clause CLAUSE -reason TEXT
+		JudgeAnnul: `usage: postald judge annul [-config FILE] GAME -clause CLAUSE -reason TEXT
 
 The game ends without a result and counts for neither player (clause 4.1.7).
 
 example:
   postald judge annul 3-7 -clause 4.1.7 -reason "the game was played with the wrong colours"
 `,
-		JudgeWithdraw: `usage: postald judge withdraw [TOURNAMENT] PLAYER -reason TEXT [-clause CLAUSE]
+		JudgeWithdraw: `usage: postald judge withdraw [-config FILE] [TOURNAMENT] PLAYER -reason TEXT [-clause CLAUSE]
 
 PLAYER (his number) leaves the tournament (clause 1.10 of the competition rules). -clause may
 be left out: the rules give it (1.10.2 with fewer than half of his games played, else 1.10.3);
@@ -417,7 +418,7 @@ a -clause given must be 1.10 or the one the rules give.
 example:
   postald judge withdraw ZK-1 5 -reason "withdrew for reasons of health"
 `,
-		JudgeProtest: `usage: postald judge protest GAME -reason DECISION [-clause CLAUSE]
+		JudgeProtest: `usage: postald judge protest [-config FILE] GAME (-reason | -decision) DECISION [-clause CLAUSE]
 
 Records a protest and the judge's decision on it (clause 4.1.12), told to both players, the
 judge and the director. -reason is the decision (-decision is the same flag); -clause defaults
@@ -426,7 +427,7 @@ to 4.1.12.
 example:
   postald judge protest 3-7 -reason "protest rejected: the move was written right (clause 4.2.2)"
 `,
-		JudgeRevert: `usage: postald judge revert GAME N -clause CLAUSE -reason TEXT
+		JudgeRevert: `usage: postald judge revert [-config FILE] GAME N -clause CLAUSE -reason TEXT
 
 Puts the game back as it was before letter N (N as judge show numbers them): board, clocks,
 variants, draw offer, status. Every letter stays in the archive, marked as reverted.
@@ -495,6 +496,11 @@ example:
 		BySubstituted: "the only move of its square", ByLot: "drawn by lot",
 		FromPostmark: "by the postmark", FromReceipt: "by the post office's receipt", FromWritten: "as the card says it was sent",
 		FromArrival: "the day the card was received", CardAuth: "entered by the captain",
+		AuthNone:            "none: no authentication required ([trust]); the From address alone is believed",
+		AuthPassOwn:         "pass: %s aligned with %s by postald's own check",
+		AuthPassServer:      "pass: %s aligned with %s by %s",
+		AuthNotContradicted: ", not contradicted by postald's own check",
+		AuthFail:            "fail: %s",
 	},
 
 	Judge: JudgeText{

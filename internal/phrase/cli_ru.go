@@ -44,6 +44,7 @@ var russianCLI = CLIText{
 		},
 		Usage: "использование:",
 		Flags: "флаги:",
+		Value: "ЗНАЧЕНИЕ", Number: "ЧИСЛО", Duration: "СРОК", Default: "(по умолчанию %s)",
 		ConfigFlag: "  -config ФАЙЛ\n" +
 			"    \tфайл настроек (по умолчанию $POSTALD_CONFIG или %s); можно писать\n" +
 			"    \tдо команды, после неё или после аргументов\n",
@@ -320,14 +321,14 @@ judge list -tournament, judge letter, judge verify, export и report -tournament
   postald judge list -config /etc/postald/postald.toml
   postald judge penalty ЗК-1/2-4 black 2 -clause 4.2.11 -reason "ход не повторён"
 `,
-		JudgeList: `использование: postald judge list [-json] [-tournament ШИФР]
+		JudgeList: `использование: postald judge list [-config ФАЙЛ] [-json] [-tournament ШИФР]
 
 Партии: состояние, чей ход, время, просрочки; строка каждой партии — на языке её турнира.
 
 пример:
   postald judge list -tournament ЗК-1
 `,
-		JudgeShow: `использование: postald judge show [-json] ПАРТИЯ
+		JudgeShow: `использование: postald judge show [-config ФАЙЛ] [-json] ПАРТИЯ
 
 Одна партия на языке её турнира: позиция, ходы с датами, время, решения судьи, письма.
 ПАРТИЯ — ТУРНИР/Б-Ч, или Б-Ч, когда турнир один.
@@ -335,21 +336,21 @@ judge list -tournament, judge letter, judge verify, export и report -tournament
 пример:
   postald judge show ЗК-1/3-7
 `,
-		JudgeVerify: `использование: postald judge verify [ПАРТИЯ]
+		JudgeVerify: `использование: postald judge verify [-config ФАЙЛ] [ПАРТИЯ]
 
 Проверяет защищённый от подделки архив партии или всех партий, записей и решений.
 
 пример:
   postald judge verify ЗК-1/3-7
 `,
-		JudgeQuarantine: `использование: postald judge quarantine [-json]
+		JudgeQuarantine: `использование: postald judge quarantine [-config ФАЙЛ] [-json]
 
 Задержанные и не применённые письма, каждое с причиной.
 
 пример:
   postald judge quarantine
 `,
-		JudgeLetter: `использование: postald judge letter [-raw] ПАРТИЯ НОМЕР
+		JudgeLetter: `использование: postald judge letter [-config ФАЙЛ] [-raw] ПАРТИЯ НОМЕР
 
 Письмо НОМЕР из архива партии (номера — как в judge show): отправитель конверта, From,
 проверка подлинности, решение, заголовок и текст. ПАРТИЯ quarantine — письмо из карантина.
@@ -358,7 +359,7 @@ judge list -tournament, judge letter, judge verify, export и report -tournament
   postald judge letter ЗК-1/3-7 4
   postald judge letter quarantine 2 -raw
 `,
-		JudgePenalty: `использование: postald judge penalty ПАРТИЯ СТОРОНА ДНИ -clause ПУНКТ -reason ТЕКСТ
+		JudgePenalty: `использование: postald judge penalty [-config ФАЙЛ] ПАРТИЯ СТОРОНА ДНИ -clause ПУНКТ -reason ТЕКСТ
 
 Начисляет СТОРОНЕ ДНИ штрафных дней (отрицательные ДНИ снимают штраф). СТОРОНА — white,
 black или номер игрока.
@@ -366,7 +367,7 @@ black или номер игрока.
 пример:
   postald judge penalty ЗК-1/3-7 black 6 -clause 4.2.11 -reason "ход не повторён"
 `,
-		JudgeCorrect: `использование: postald judge correct-date ПАРТИЯ СТОРОНА ДНИ -clause ПУНКТ -reason ТЕКСТ
+		JudgeCorrect: `использование: postald judge correct-date [-config ФАЙЛ] ПАРТИЯ СТОРОНА ДНИ -clause ПУНКТ -reason ТЕКСТ
 
 Исправляет затраченное СТОРОНОЙ время на ДНИ (положительные добавляют, отрицательные
 возвращают), не трогая штрафных дней (п. 4.3.1). СТОРОНА — white, black или номер игрока.
@@ -374,14 +375,14 @@ black или номер игрока.
 пример:
   postald judge correct-date 3-7 7 -2 -clause 4.3.1 -reason "письмо задержано сервером"
 `,
-		JudgeForfeit: `использование: postald judge forfeit ПАРТИЯ СТОРОНА -clause ПУНКТ -reason ТЕКСТ
+		JudgeForfeit: `использование: postald judge forfeit [-config ФАЙЛ] ПАРТИЯ СТОРОНА -clause ПУНКТ -reason ТЕКСТ
 
 СТОРОНЕ засчитывается поражение. СТОРОНА — white, black или номер игрока.
 
 пример:
   postald judge forfeit 3-7 black -clause 4.3.1 -reason "просрочка времени"
 `,
-		JudgeAdjudicate: `использование: postald judge adjudicate ПАРТИЯ РЕЗУЛЬТАТ -clause ПУНКТ -reason ТЕКСТ
+		JudgeAdjudicate: `использование: postald judge adjudicate [-config ФАЙЛ] ПАРТИЯ РЕЗУЛЬТАТ -clause ПУНКТ -reason ТЕКСТ
 
 Результат незаконченной партии: 1-0, 0-1 или 1/2-1/2 (п. 4.3.2; п. 1.10.4 правил
 соревнований).
@@ -389,7 +390,7 @@ black или номер игрока.
 пример:
   postald judge adjudicate 3-7 1/2-1/2 -clause 4.3.2 -reason "позиция равная"
 `,
-		JudgeLeave: `использование: postald judge leave ПАРТИЯ СТОРОНА С ПО -clause ПУНКТ -reason ТЕКСТ
+		JudgeLeave: `использование: postald judge leave [-config ФАЙЛ] ПАРТИЯ СТОРОНА С ПО -clause ПУНКТ -reason ТЕКСТ
 
 Предоставляет СТОРОНЕ отпуск с С по ПО (ГГГГ-ММ-ДД, оба дня включительно): в эти дни её время
 не идёт. СТОРОНА — white, black или номер игрока.
@@ -397,14 +398,14 @@ black или номер игрока.
 пример:
   postald judge leave 3-7 white 2026-12-01 2026-12-15 -clause 4.1.3 -reason "отпуск по болезни"
 `,
-		JudgeAnnul: `использование: postald judge annul ПАРТИЯ -clause ПУНКТ -reason ТЕКСТ
+		JudgeAnnul: `использование: postald judge annul [-config ФАЙЛ] ПАРТИЯ -clause ПУНКТ -reason ТЕКСТ
 
 Партия оканчивается без результата и не засчитывается ни одному из игроков (п. 4.1.7).
 
 пример:
   postald judge annul 3-7 -clause 4.1.7 -reason "партия сыграна не теми цветами"
 `,
-		JudgeWithdraw: `использование: postald judge withdraw [ТУРНИР] ИГРОК -reason ТЕКСТ [-clause ПУНКТ]
+		JudgeWithdraw: `использование: postald judge withdraw [-config ФАЙЛ] [ТУРНИР] ИГРОК -reason ТЕКСТ [-clause ПУНКТ]
 
 ИГРОК (его номер) выбывает из турнира (п. 1.10 правил соревнований). -clause можно не писать:
 его дают правила (п. 1.10.2, если сыграно меньше половины его партий, иначе п. 1.10.3);
@@ -413,7 +414,7 @@ black или номер игрока.
 пример:
   postald judge withdraw ЗК-1 5 -reason "выбыл по состоянию здоровья"
 `,
-		JudgeProtest: `использование: postald judge protest ПАРТИЯ -reason РЕШЕНИЕ [-clause ПУНКТ]
+		JudgeProtest: `использование: postald judge protest [-config ФАЙЛ] ПАРТИЯ (-reason | -decision) РЕШЕНИЕ [-clause ПУНКТ]
 
 Записывает протест и решение судьи по нему (п. 4.1.12); извещаются оба игрока, судья и
 директор. -reason — решение (-decision — тот же флаг); -clause по умолчанию 4.1.12.
@@ -421,7 +422,7 @@ black или номер игрока.
 пример:
   postald judge protest 3-7 -reason "протест отклонён: ход записан верно (п. 4.2.2)"
 `,
-		JudgeRevert: `использование: postald judge revert ПАРТИЯ НОМЕР -clause ПУНКТ -reason ТЕКСТ
+		JudgeRevert: `использование: postald judge revert [-config ФАЙЛ] ПАРТИЯ НОМЕР -clause ПУНКТ -reason ТЕКСТ
 
 Возвращает партию в положение до письма НОМЕР (номера — как в judge show): доска, время,
 варианты, предложение ничьей, состояние. Все письма остаются в архиве с отметкой об отмене.
@@ -490,6 +491,11 @@ black или номер игрока.
 		BySubstituted: "единственный ход шашки с этого поля", ByLot: "по жребию",
 		FromPostmark: "по штемпелю", FromReceipt: "по почтовой квитанции", FromWritten: "по дате, написанной на открытке",
 		FromArrival: "в день получения открытки", CardAuth: "введено секретарём",
+		AuthNone:            "не требуется ([trust]): верят одному адресу From",
+		AuthPassOwn:         "пройдена: %s, согласовано с доменом %s, по собственной проверке postald",
+		AuthPassServer:      "пройдена: %s, согласовано с доменом %s, по полю сервера %s",
+		AuthNotContradicted: "; собственная проверка postald ему не противоречит",
+		AuthFail:            "не пройдена: %s",
 	},
 
 	Judge: JudgeText{
