@@ -55,7 +55,7 @@ func runCheck(ctx context.Context, env *cmdEnv, args []string) error {
 	// for programs: the same in every language (formats.md)
 	fmt.Fprintf(out, "checked %s: %d bad\n", plural.Word{One: "game", Many: "games"}.Count(plural.English, checked), bad)
 	if err := out.Flush(); err != nil {
-		return fmt.Errorf("write report: %w", err)
+		return err
 	}
 	if bad > 0 {
 		return exitError{1}

@@ -237,3 +237,51 @@ var (
 	// address, a name of the Russian start sheet.
 	quoting = regexp.MustCompile(`Садовая|Тула|Калуга|секретарь`)
 )
+
+// TestClubAdministration: what the administrator and the judge meet before a tournament, in the
+// configuration's [cli] language (the locale says English): postald help and a command's usage,
+// read from the configuration alone, a mistyped command, check-config on files others may read
+// and a [trust] not set, then on a configuration in order. Golden files (testdata/club), the
+// Russian one without an English word but what is typed.
+func TestClubAdministration(t *testing.T) {
+	t.Setenv("LANG", "C.UTF-8")
+	for _, lang := range []string{"ru", "en"} {
+		t.Run(lang, func(t *testing.T) {
+			dir := t.TempDir()
+			pass := writeFile(t, filepath.Join(dir, "imap.pass"), "secret\n", 0o644)
+			cfg := fmt.Sprintf("[store]\npath = %q\n[imap]\naddress = \"127.0.0.1:1143\"\ntls = \"none\"\nusername = \"moves\"\npassword_file = %q\n"+
+				"[smtp]\naddress = \"127.0.0.1:1587\"\ntls = \"none\"\nfrom = \"Secretary <moves@club.test>\"\n[control]\nsocket = %q\n[cli]\nlanguage = %q\n",
+				filepath.Join(dir, "postald.db"), pass, filepath.Join(dir, "run", "control.sock"), lang)
+			bad := writeFile(t, filepath.Join(dir, "bad.toml"), cfg, 0o644)
+			good := writeFile(t, filepath.Join(dir, "postald.toml"), cfg+"[trust]\nfrom_only = true\n", 0o600)
+			var b strings.Builder
+			for _, args := range [][]string{
+				{"-config", good, "help"},
+				{"-config", good, "judge", "-h"},
+				{"card", "-h", "-config", good},
+				{"-config", good, "tournament", "create", "-h"},
+				{"-config", good, "judge", "nonsense"},
+				{"-config", good, "check-config", "-offline"},
+				{"-config", bad, "check-config", "-offline"},
+			} {
+				code, out, errOut := runLine(args...)
+				fmt.Fprintf(&b, "$ postald %s\n%s%s", strings.Join(args, " "), out, errOut)
+				if code != 0 {
+					fmt.Fprintf(&b, "$? %d\n", code)
+				}
+				b.WriteString("\n")
+			}
+			if err := os.Chmod(pass, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			code, out, errOut := runLine("-config", good, "check-config", "-offline")
+			fmt.Fprintf(&b, "$ postald -config %s check-config -offline\n%s%s", good, out, errOut)
+			if code != 0 {
+				t.Errorf("check-config of a configuration in order: exit %d\n%s%s", code, out, errOut)
+			}
+			got := strings.ReplaceAll(b.String(), dir, "DIR")
+			golden.Text(t, filepath.Join("testdata", "club", "admin."+lang+".txt"), got)
+			checkLanguage(t, lang, got)
+		})
+	}
+}

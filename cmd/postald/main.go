@@ -73,7 +73,7 @@ func tournamentText(env *phrase.CLIText, lang string) *phrase.CLIText {
 // exitError ends the process with a given status after printing nothing more.
 type exitError struct{ code int }
 
-func (e exitError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
+func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) } // never printed: run returns the status
 
 // commands lists postald's commands in the order postald help lists them; summary picks the
 // line each has in help from the command line's words.

@@ -165,7 +165,7 @@ func letterLine(n int, raw []byte, step office.Step, sim *office.Simulation) sim
 			line.Clauses = []string{step.Err.Error()}
 			return line
 		case d.Kind == "" && step.Card != nil && !step.Card.Entered:
-			line.Held = "the same card entered before, on " + step.Card.Previous
+			line.Held = "the same card entered before, on " + step.Card.Previous // for programs: simulate's JSON, in English as every held reason
 			return line
 		case d.Kind == "":
 			// A posting that started no clock: no move of his waited for this card.
@@ -177,7 +177,7 @@ func letterLine(n int, raw []byte, step office.Step, sim *office.Simulation) sim
 	}
 	switch {
 	case d.Kind == "":
-		line.Held = "the same letter, decided before"
+		line.Held = "the same letter, decided before" // for programs: simulate's JSON, in English as every held reason
 		return line
 	case d.Held != "":
 		line.Held = d.Held

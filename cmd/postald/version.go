@@ -23,7 +23,8 @@ func runVersion(_ context.Context, env *cmdEnv, args []string) error {
 	return nil
 }
 
-// writeVersion writes the version line of info: "postald VERSION (revision REV, TIME[, modified]) GO".
+// writeVersion writes the version line of info: "postald VERSION (revision REV, TIME[, modified]) GO",
+// the same in every language: a line for programs, which scripts and bug reports quote.
 func writeVersion(w io.Writer, info *debug.BuildInfo, ok bool) {
 	if !ok || info == nil {
 		fmt.Fprintln(w, "postald (no build information)")

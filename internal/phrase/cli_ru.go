@@ -32,7 +32,7 @@ var russianCLI = CLIText{
 			Simulate:    "simulate -sheet СТАРТ.toml ПИСЬМА.mbox: судья без почты",
 			Crosstable:  "crosstable [-json] ФАЙЛ: места и дополнительные показатели кругового турнира",
 			Pair:        "pair -dutch ФАЙЛ.trf [-p ФАЙЛ]: следующий тур швейцарской системы по голландской системе ФИДЕ",
-			Parse:       "parse ФАЙЛ: письма с ходом в виде JSON",
+			Parse:       "parse ФАЙЛ: письмо с ходом в виде JSON",
 			Check:       "check [-variant ВАРИАНТ] ФАЙЛ.pdn: переиграть каждую партию файла PDN",
 			Perft:       "perft -variant ВАРИАНТ -depth ГЛУБИНА [-fen FEN]: подсчёт последовательностей ходов",
 			Diagram:     "diagram -variant ВАРИАНТ -fen FEN [-last ХОД] -o ФАЙЛ.png: позиция картинкой",
