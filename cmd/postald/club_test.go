@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -125,14 +126,38 @@ func TestClubCommandLine(t *testing.T) {
 			if _, err := r.send(ctx, "petrov", fmt.Sprintf(c.subject, "1-2"), c.move2, 2); err != nil {
 				t.Fatal(err)
 			}
-			// A stranger's letter is held.
+			// A stranger's letter is held, and nobody is told at once: the judge learns of it from
+			// the daily digest (docs/director.md, "What postald sends").
+			if _, err := r.readers["judge"].printNew(io.Discard); err != nil {
+				t.Fatal(err)
+			}
 			if _, err := r.send(ctx, "stranger", fmt.Sprintf(c.subject, "1-2"), "My move: 2. g3-h4\n", 3); err != nil {
 				t.Fatal(err)
+			}
+			for _, u := range []string{"judge", "stranger"} {
+				if got, err := r.readers[u].printNew(io.Discard); err != nil || len(got) > 0 {
+					t.Errorf("a stranger's letter was told at once to %s: %v %v", u, got, err)
+				}
 			}
 			run("judge", "quarantine")
 			// The first player moves against the player by post (3-1: the postal player has White).
 			if err := r.wait(ctx, time.Date(2026, 11, 5, 10, 0, 0, 0, moscow)); err != nil {
 				t.Fatal(err)
+			}
+			// A day after it: the digest names it to the judge (the daemon's timer writes it
+			// when it wakes up next).
+			var judge strings.Builder
+			digest := fmt.Sprintf(phrase.For(c.lang).Office.Digest.Subject, 1)
+			err = poll(ctx, "the digest", func() (bool, error) {
+				r.d.Kick()
+				if err := r.settle(ctx); err != nil {
+					return false, err
+				}
+				_, err := r.readers["judge"].printNew(&judge)
+				return strings.Contains(judge.String(), digest), err
+			})
+			if err != nil || !strings.Contains(judge.String(), "stranger@club.test") {
+				t.Errorf("a day after the stranger's letter the judge has no digest %q naming it (%v):\n%s", digest, err, judge.String())
 			}
 			run("cards")
 			run("cards", "-posted", "2026-11-05", "3")

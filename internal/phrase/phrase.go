@@ -1,7 +1,8 @@
 // Package phrase is postald's phrasebook: every text the core writes (the referee's letters,
 // the tournament's start letters and crosstables, the director's report, the web pages, the
-// marks of the channels of play in every view of a game), one [Book] per language, each
-// language's whole Book in one file (ru.go, en.go).
+// marks of the channels of play in every view of a game) and every line the command line prints
+// for people ([CLIText]), one [Book] per language, each language's Book in its file (ru.go,
+// en.go), its command line's words in a file of their own (cli_ru.go, cli_en.go).
 //
 // A caller picks the book of its reader's language (a player's own, else the tournament's;
 // letters.md) and reads its section:
@@ -21,6 +22,9 @@
 //     string), so that each language puts the arguments where its grammar wants them and
 //     chooses the plural forms itself; a text without arguments is a string.
 //   - [ChannelText]: words alone, strings; its methods pick the word of a channel.
+//   - [CLIText]: as RefereeText: format strings with the same verbs in every language, and
+//     function fields where a number goes with a word. Its Russian texts may name what is typed
+//     (commands, flags, keys, files: langcheck.Command), nothing else Latin.
 //
 // Plural forms go through package plural: each language file holds the forms of its words and
 // its rule (plural.Russian, plural.English).
