@@ -100,6 +100,9 @@ func TestClubCommandLine(t *testing.T) {
 				if err := r.settle(ctx); err != nil {
 					t.Fatal(err)
 				}
+				if out != "" && !strings.HasSuffix(out, "\n") {
+					t.Errorf("postald %s: the output does not end its last line: %q", strings.Join(args, " "), out)
+				}
 				fmt.Fprintf(&b, "$ postald %s\n%s", strings.Join(args, " "), out)
 				if code != 0 {
 					fmt.Fprintf(&b, "$? %d\n", code)

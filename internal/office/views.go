@@ -351,13 +351,23 @@ func (o *Office) show(req ShowRequest) (*GameView, error) {
 		if err != nil {
 			return err
 		}
+		// Instants in the tournament's zone, as its days are counted (and as judge letter
+		// writes them).
+		zone := st.Table.Zone
+		if zone == nil {
+			zone = time.UTC
+		}
 		for _, r := range rulings {
-			v.Rulings = append(v.Rulings, newRulingView(r))
+			rv := newRulingView(r)
+			rv.Time = rv.Time.In(zone)
+			v.Rulings = append(v.Rulings, rv)
 		}
 		reverted := revertedLetters(rulings)
 		v.Letters = []LetterView{}
 		return tx.ArchiveEntries(id, 1, func(e store.ArchiveEntry) error {
-			v.Letters = append(v.Letters, newLetterView(e, reverted))
+			lv := newLetterView(e, reverted)
+			lv.Time = lv.Time.In(zone)
+			v.Letters = append(v.Letters, lv)
 			return nil
 		})
 	})
