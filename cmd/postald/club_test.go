@@ -227,7 +227,7 @@ var outboxSeq = regexp.MustCompile(`(?m)(^#|card-)[0-9]+(  |\.pdf)`)
 var backupSize = regexp.MustCompile(`(copy\.db: )[0-9]+ [^,]+,`)
 
 // sha shortens the digests, which change with every byte of the store.
-var sha = regexp.MustCompile(`(sha256[: ]|SHA-256:?\s+)[0-9a-f]{16,}`)
+var sha = regexp.MustCompile(`(sha256:?\s*|SHA-256:?\s+)[0-9a-f]{16,}`)
 
 // checkLanguage fails the test for every line of out that speaks another language than lang: an
 // English word in a Russian text (langcheck.Command: what is typed, the addresses and extra

@@ -521,7 +521,7 @@ example:
 			return fmt.Sprintf("%d of them archived before schema 5: their hashes are kept as stored and checked by the links on both sides", n)
 		},
 		QuarantineHead: "RECEIVED\tFROM\tMESSAGE-ID\tARCHIVE\tREASON",
-		RuleDone:       "%s recorded (%s)",
+		RuleDone:       "ruling recorded: %s (%s)",
 		Annulled:       "annulled (%s)",
 		ProtestDone:    "the decision on the protest recorded",
 		Told:           "the players, the judge and the director are told",
