@@ -63,14 +63,10 @@ func throughSocket(path string) requestRunner {
 // [cli] language and the C locale (TestMain).
 var testText = &phrase.For("en").CLI
 
-// commandCall makes the call of a command line on the store as postald's commands make it
+// commandCallIn makes the call of a command line on the store as postald's commands make it
 // ("judge show 1-4", "report -send", "export -game G", "tournament create -sheet F", "backup
-// F"), without -config. What it cannot take it has printed to out, and returns an exitError.
-func commandCall(out io.Writer, args []string) (*storeCall, error) {
-	return commandCallIn(testText, out, args)
-}
-
-// commandCallIn is commandCall in the command line's words tx.
+// F"), without -config, in the command line's words testText. What it cannot take it has
+// printed to out, and returns an exitError.
 func commandCallIn(testText *phrase.CLIText, out io.Writer, args []string) (*storeCall, error) {
 	if len(args) == 0 {
 		return nil, errors.New("no command")

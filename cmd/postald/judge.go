@@ -562,9 +562,6 @@ func parseProtest(tx *phrase.CLIText, out io.Writer, args []string) (office.Comm
 	return req, ruled(fs.Arg(0), tx.Judge.ProtestDone+"; "+tx.Judge.Told), nil
 }
 
-// stampLayout is how judge letter writes an instant: in the tournament's zone, with the offset.
-const stampLayout = "2006-01-02 15:04 -0700"
-
 // parseLetter: one archived letter, what postald recorded of it, then the letter itself, its
 // header section as it was received and its text decoded (-raw: the bytes as archived).
 func parseLetter(tx *phrase.CLIText, out io.Writer, args []string) (office.Command, printer, error) {
