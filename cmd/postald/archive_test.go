@@ -137,7 +137,7 @@ func TestArchiveRoundTrip(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "chain verifies") || !strings.Contains(out, "letters pruned after their retention") {
 		t.Errorf("judge verify after prune: exit %d\n%s", code, out)
 	}
-	if out, code := run("judge", "show", "RUL-1/1-4"); code != 0 || !strings.Contains(out, "(pruned: raw letter dropped") {
+	if out, code := run("judge", "show", "RUL-1/1-4"); code != 0 || !strings.Contains(out, "(pruned: the raw letter dropped") {
 		t.Errorf("judge show after prune: exit %d\n%s", code, out)
 	}
 	if out, code := run("judge", "letter", "RUL-1/1-4", "1", "-raw"); code != 1 || !strings.Contains(out, "was pruned") || !strings.Contains(out, "SHA-256") {

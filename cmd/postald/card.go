@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -17,43 +18,8 @@ import (
 	"postald/internal/pdf"
 	"postald/internal/phrase"
 	"postald/internal/referee"
+	"postald/internal/store"
 )
-
-const cardUsage = `usage: postald card [-config FILE] -game GAME -from SIDE [-postmark YYYY-MM-DD]
-                   [-received YYYY-MM-DD] [-registered] [-phone] FILE|-
-
-Enters a card (or, with -phone, a call) of a player by post or telephone, its text as written
-on the card or noted from the call, read from FILE or from standard input. postald decides it
-exactly like a letter: the same reader, referee, clauses, answers, archive and receipt.
-SIDE is white, black or the player's number. -postmark is the date on the card's postmark
-(for registered mail, -registered and the date on the post office's receipt; for a call, its
-day): the sending date its moves are charged to (4.3.1). Without -postmark (an illegible
-postmark) the sending date the player wrote counts. -received is the day the card reached
-the captain (default today). Works while the daemon runs (through its control socket) and
-when it does not.
-
-examples:
-  postald card -game ЗК-1/2-5 -from black -postmark 2026-12-03 -received 2026-12-05 card.txt
-  postald card -game 2-5 -from 5 -phone -postmark 2026-12-04 - < call.txt
-`
-
-const cardsUsage = `usage: postald cards [-config FILE] [-tournament CODE] [-json]
-                    [-print DIR] [-posted YYYY-MM-DD] [SEQ ...]
-
-Lists the cards to post and the calls to make: every letter postald would send to a player by
-post or telephone waits here for the captain. -print DIR writes each card as a PDF (and
-cards.pdf with all of them) to post in a window envelope. -posted records that the captain
-posted these cards (made these calls) on that date, which is their postmark: a card that brings
-a player the move he must answer starts his clock then, post_days later for a card (4.3.1).
-SEQ, the numbers the list shows, limits -print and -posted to these cards; -posted needs them,
-or -print in the same command, so that a card written since the last print is never recorded
-as posted.
-
-examples:
-  postald cards
-  postald cards -print /tmp/cards -posted 2026-12-06
-  postald cards -posted 2026-12-06 14 15 17
-`
 
 func runCard(_ context.Context, env *cmdEnv, args []string) error {
 	call, err := cardCall(env, args)
@@ -66,13 +32,14 @@ func runCard(_ context.Context, env *cmdEnv, args []string) error {
 // cardCall makes the call of a postald card command line; the card's text is read from its
 // file, or from env's standard input for "-".
 func cardCall(env *cmdEnv, args []string) (*storeCall, error) {
+	tx := env.text()
 	fs := newFlagSet(env, "card")
-	game := fs.String("game", "", "the game: TOURNAMENT/W-B, or W-B when one tournament has it")
-	from := fs.String("from", "", "whose card: white, black or the player's number")
-	postmark := fs.String("postmark", "", "the postmark's date (registered mail: the receipt's; a call: its day)")
-	received := fs.String("received", "", "the day the card reached the captain (default today)")
-	registered := fs.Bool("registered", false, "registered mail: -postmark is the date on the post office's receipt")
-	phone := fs.Bool("phone", false, "a call, not a card")
+	game := fs.String("game", "", tx.Flags.CardGame)
+	from := fs.String("from", "", tx.Flags.CardFrom)
+	postmark := fs.String("postmark", "", tx.Flags.Postmark)
+	received := fs.String("received", "", tx.Flags.Received)
+	registered := fs.Bool("registered", false, tx.Flags.Registered)
+	phone := fs.Bool("phone", false, tx.Flags.Phone)
 	if err := parseFlags(fs, env.stdout, args); err != nil {
 		return nil, err
 	}
@@ -85,10 +52,10 @@ func cardCall(env *cmdEnv, args []string) (*storeCall, error) {
 		req.Via = referee.ChannelPhone
 	}
 	var err error
-	if req.Postmark, err = optionalDate("-postmark", *postmark); err != nil {
+	if req.Postmark, err = optionalDate(tx, "-postmark", *postmark); err != nil {
 		return nil, err
 	}
-	if req.Received, err = optionalDate("-received", *received); err != nil {
+	if req.Received, err = optionalDate(tx, "-received", *received); err != nil {
 		return nil, err
 	}
 	var text []byte
@@ -101,33 +68,50 @@ func cardCall(env *cmdEnv, args []string) (*storeCall, error) {
 		return nil, err
 	}
 	req.Text = string(text)
-	return &storeCall{req: req, failed: "postald card", print: printing(printCard)}, nil
+	return &storeCall{req: req, failed: "postald card", print: printing(func(w io.Writer, c *office.CardEntered) error {
+		printCard(w, tournamentText(tx, c.Language), c)
+		return nil
+	})}, nil
 }
 
-// printCard tells the captain what postald made of his card.
-func printCard(w io.Writer, c *office.CardEntered) error {
+// printCard tells the captain what postald made of his card, in the words of its tournament gx.
+func printCard(w io.Writer, gx *phrase.CLIText, c *office.CardEntered) {
+	x, words := &gx.Cards, &gx.Words
 	if !c.Entered {
-		fmt.Fprintf(w, "this card of %s in %s was entered before, on %s: %s; nothing changed\n", c.Side, c.Game, c.Previous, c.Verdict)
-		return nil
+		fmt.Fprintf(w, x.Again+"\n", words.Side(string(c.Side)), c.Game.Game, c.Previous, words.Verdict(c.Verdict))
+		return
 	}
-	fmt.Fprintf(w, "%s %s by %s, sent %s (%s): %s", c.Game, c.Side, c.Via, c.Sent, c.Source, c.Verdict)
+	via := bookOf(gx).Channels.Move(string(c.Via))
+	fmt.Fprintf(w, x.Entered, c.Game, words.Side(string(c.Side)), via, gx.Date(c.Sent), words.Source(string(c.Source)), words.Verdict(c.Verdict))
 	if c.Clauses != "" {
-		fmt.Fprintf(w, " (%s)", c.Clauses)
+		fmt.Fprintf(w, x.Clauses, clauses(gx, c.Clauses))
 	}
-	fmt.Fprintf(w, "\nreceipt %s\n%d letters by e-mail, %d cards or calls queued (postald cards)\n", c.Receipt, c.Letters, c.Cards)
-	return nil
+	receipt := c.Receipt
+	if r := c.ReceiptOf; r != nil { // the receipt as the tournament's letters write it
+		receipt = fmt.Sprintf(bookOf(gx).Office.Trust.ReceiptID, r.Chain, r.Seq, r.Move, "sha256:"+r.SHA256)
+	}
+	fmt.Fprintf(w, "\n"+x.Receipt+"\n%s\n", receipt, x.Queued(c.Letters, c.Cards))
 }
 
 // optionalDate reads a date flag; "" is the zero date.
-func optionalDate(flag, s string) (daysclock.Date, error) {
+func optionalDate(tx *phrase.CLIText, flag, s string) (daysclock.Date, error) {
 	if s == "" {
 		return daysclock.Date{}, nil
 	}
 	d, err := daysclock.ParseDate(s)
 	if err != nil {
-		return d, fmt.Errorf("%s %q: want YYYY-MM-DD", flag, s)
+		return d, fmt.Errorf(tx.Errors.DateFlag, flag, s)
 	}
 	return d, nil
+}
+
+// gameName names the game a card is about, or its tournament alone for a card about no game
+// (a start letter): "ЗК-1/1-2", "ЗК-1".
+func gameName(id store.GameID) string {
+	if id.Game == "" {
+		return id.Tournament
+	}
+	return id.Key()
 }
 
 func runCards(_ context.Context, env *cmdEnv, args []string) error {
@@ -142,28 +126,29 @@ func runCards(_ context.Context, env *cmdEnv, args []string) error {
 // PDF files with -print), then, with -posted, the record of their posting. Cards are printed
 // before their posting is recorded, so that a card that could not be printed is not recorded.
 func cardsCall(env *cmdEnv, args []string, now func() time.Time) (*storeCall, error) {
+	tx := env.text()
 	fs := newFlagSet(env, "cards")
-	code := fs.String("tournament", "", "only the cards of this tournament")
-	asJSON := fs.Bool("json", false, "print the cards as JSON")
-	dir := fs.String("print", "", "write each card as a PDF into this directory")
-	posted := fs.String("posted", "", "record that the cards were posted (the calls made) on this date")
+	code := fs.String("tournament", "", tx.Flags.CardsTournament)
+	asJSON := fs.Bool("json", false, tx.Flags.CardsJSON)
+	dir := fs.String("print", "", tx.Flags.Print)
+	posted := fs.String("posted", "", tx.Flags.Posted)
 	if err := parseFlags(fs, env.stdout, args); err != nil {
 		return nil, err
 	}
-	on, err := optionalDate("-posted", *posted)
+	on, err := optionalDate(tx, "-posted", *posted)
 	if err != nil {
 		return nil, err
 	}
 	if !on.IsZero() && *dir == "" && fs.NArg() == 0 {
 		// Cards written since the captain printed his are in the list too: recording them all
 		// would start clocks on cards nobody posted.
-		return nil, fmt.Errorf("-posted records the cards named: give their numbers (postald cards -posted %s 14 15), or print and record them in one command with -print DIR", on)
+		return nil, fmt.Errorf(tx.Errors.PostedNeeds, on)
 	}
 	only := map[uint64]bool{}
 	for _, a := range fs.Args() {
 		n, err := strconv.ParseUint(strings.TrimPrefix(a, "#"), 10, 64)
 		if err != nil || n == 0 {
-			return nil, fmt.Errorf("%q: want the number of a card as postald cards lists it", a)
+			return nil, fmt.Errorf(tx.Errors.CardNumber, a)
 		}
 		only[n] = true
 	}
@@ -179,7 +164,7 @@ func cardsCall(env *cmdEnv, args []string, now func() time.Time) (*storeCall, er
 		for _, f := range unprinted {
 			seqs = append(seqs, "#"+strconv.FormatUint(f.Seq, 10))
 		}
-		return fmt.Errorf("%d cards could not be printed (%s, named above with why): correct what is named and print them again", len(unprinted), strings.Join(seqs, ", "))
+		return errors.New(tx.Cards.Unprinted(len(unprinted), strings.Join(seqs, ", ")))
 	}
 	list := &storeCall{req: office.CardsRequest{Tournament: *code}, failed: "postald cards", readOnly: on.IsZero(),
 		print: printing(func(w io.Writer, rep *office.CardsReply) error {
@@ -199,19 +184,19 @@ func cardsCall(env *cmdEnv, args []string, now func() time.Time) (*storeCall, er
 				enc.SetIndent("", "  ")
 				return enc.Encode(chosen)
 			case *dir != "":
-				printed, faults, err := printCards(w, *dir, chosen, now())
+				printed, faults, err := printCards(w, tx, *dir, chosen, now())
 				if err != nil {
 					return err
 				}
 				chosen, unprinted = printed, append(unprinted, faults...)
-				writeUnprinted(w, unprinted)
+				writeUnprinted(w, tx, unprinted)
 				if on.IsZero() || len(chosen) == 0 {
 					return notPrinted()
 				}
 				return nil // the printed cards are recorded as posted, then the command fails
 			}
-			writeCards(w, chosen)
-			writeUnprinted(w, unprinted)
+			writeCards(w, tx, chosen)
+			writeUnprinted(w, tx, unprinted)
 			return notPrinted()
 		})}
 	if on.IsZero() {
@@ -227,9 +212,15 @@ func cardsCall(env *cmdEnv, args []string, now func() time.Time) (*storeCall, er
 		}
 		return &storeCall{req: office.PostRequest{Seqs: seqs, On: on}, failed: "postald cards -posted",
 			print: printing(func(w io.Writer, p *office.PostedReply) error {
-				fmt.Fprintf(w, "%d cards or calls recorded as posted on %s\n", p.Posted, on)
-				for _, c := range p.Clocks {
-					fmt.Fprintf(w, "  clock of %s\n", c)
+				fmt.Fprintln(w, tx.Cards.Posted(p.Posted, on))
+				if len(p.Started) == 0 {
+					for _, c := range p.Clocks { // a daemon older than this command
+						fmt.Fprintf(w, "  %s\n", c)
+					}
+				}
+				for _, c := range p.Started {
+					gx := tournamentText(tx, c.Language)
+					fmt.Fprintf(w, gx.Cards.Clock+"\n", gameName(c.Game), gx.Words.Side(string(c.Side)), gx.Date(c.From))
 				}
 				return notPrinted()
 			})}
@@ -239,15 +230,17 @@ func cardsCall(env *cmdEnv, args []string, now func() time.Time) (*storeCall, er
 
 // writeCards lists the cards for the captain: a card's address, a call's number, and the text to
 // copy or read out.
-func writeCards(w io.Writer, cards []office.Card) {
+func writeCards(w io.Writer, tx *phrase.CLIText, cards []office.Card) {
+	x := &tx.Cards
 	if len(cards) == 0 {
-		fmt.Fprintln(w, "no card to post, no call to make")
+		fmt.Fprintln(w, x.None)
 		return
 	}
+	channels := &bookOf(tx).Channels
 	for _, c := range cards {
-		fmt.Fprintf(w, "#%d  %s  %s  to %d. %s", c.Seq, c.Game, c.Channel, c.Player, termLine(c.Name))
+		fmt.Fprintf(w, x.Item, c.Seq, gameName(c.Game), channels.Move(c.Channel), c.Player, termLine(c.Name))
 		if c.Channel == string(referee.ChannelPhone) {
-			fmt.Fprintf(w, ", call %s", termLine(c.Phone))
+			fmt.Fprintf(w, x.Call, termLine(c.Phone))
 		} else {
 			fmt.Fprintf(w, ", %s", termLine(strings.Join(c.Address, ", ")))
 		}
@@ -262,9 +255,9 @@ func writeCards(w io.Writer, cards []office.Card) {
 }
 
 // writeUnprinted names the cards that cannot be printed, with why.
-func writeUnprinted(w io.Writer, faults []office.CardFault) {
+func writeUnprinted(w io.Writer, tx *phrase.CLIText, faults []office.CardFault) {
 	for _, f := range faults {
-		fmt.Fprintf(w, "#%d  %s  NOT PRINTED: %s\n", f.Seq, f.Game, termLine(f.Why))
+		fmt.Fprintf(w, tx.Cards.NotPrinted+"\n", f.Seq, gameName(f.Game), termLine(f.Why))
 	}
 }
 
@@ -272,10 +265,11 @@ func writeUnprinted(w io.Writer, faults []office.CardFault) {
 // cards.pdf; a call is not printed. A card that cannot be printed (an address block the window
 // cannot show) never stops the others: it is returned with why, and left out of cards.pdf.
 // printed are the cards written, and the calls; err is a failure to write the files.
-func printCards(w io.Writer, dir string, cards []office.Card, now time.Time) (printed []office.Card, faults []office.CardFault, err error) {
+func printCards(w io.Writer, tx *phrase.CLIText, dir string, cards []office.Card, now time.Time) (printed []office.Card, faults []office.CardFault, err error) {
 	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return nil, nil, err
 	}
+	x := &tx.Cards
 	var all []pdf.Card
 	var labels func(page, pages int) string
 	for _, c := range cards {
@@ -288,7 +282,7 @@ func printCards(w io.Writer, dir string, cards []office.Card, now time.Time) (pr
 		doc := pdf.Document{Created: now, Cards: []pdf.Card{pc}, PageLabel: phrase.For(c.Language).Office.PageLabel}
 		var b bytes.Buffer
 		if err := pdf.Write(&b, doc); err != nil {
-			faults = append(faults, office.CardFault{Seq: c.Seq, Game: c.Game, Why: fmt.Sprintf("to %s: %v", c.Name, err)})
+			faults = append(faults, office.CardFault{Seq: c.Seq, Game: c.Game, Why: fmt.Sprintf(x.Fault, c.Name, err)})
 			continue
 		}
 		labels = doc.PageLabel
@@ -296,24 +290,24 @@ func printCards(w io.Writer, dir string, cards []office.Card, now time.Time) (pr
 		if err := os.WriteFile(name, b.Bytes(), 0o640); err != nil {
 			return printed, faults, err
 		}
-		fmt.Fprintf(w, "#%d  %s  to %s: %s\n", c.Seq, c.Game, termLine(c.Name), name)
+		fmt.Fprintf(w, x.Printed+"\n", c.Seq, gameName(c.Game), termLine(c.Name), name)
 		all = append(all, pc)
 		printed = append(printed, c)
 	}
 	if len(all) == 0 {
 		if len(faults) == 0 {
-			fmt.Fprintln(w, "no card to print")
+			fmt.Fprintln(w, x.NonePrinted)
 		}
 		return printed, faults, nil
 	}
 	var b bytes.Buffer
-	if err := pdf.Write(&b, pdf.Document{Title: "postald cards", Created: now, Cards: all, PageLabel: labels}); err != nil {
+	if err := pdf.Write(&b, pdf.Document{Title: x.PDFTitle, Created: now, Cards: all, PageLabel: labels}); err != nil {
 		return printed, faults, err
 	}
 	name := filepath.Join(dir, "cards.pdf")
 	if err := os.WriteFile(name, b.Bytes(), 0o640); err != nil {
 		return printed, faults, err
 	}
-	fmt.Fprintf(w, "%d cards in %s\n", len(all), name)
+	fmt.Fprintln(w, x.All(len(all), name))
 	return printed, faults, nil
 }

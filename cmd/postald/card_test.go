@@ -125,7 +125,7 @@ func TestPostalGameThroughDovecot(t *testing.T) {
 	g.at(t, 2)
 	dir := t.TempDir()
 	out := call("cards", "-print", dir, "-posted", on(2).String())
-	if !strings.Contains(out, "2 cards or calls recorded as posted") || !strings.Contains(out, "black from "+on(4).String()) {
+	if !strings.Contains(out, "2 cards or calls recorded as posted") || !strings.Contains(out, "black, runs from "+on(4).String()) {
 		t.Errorf("postald cards -print -posted:\n%s", out)
 	}
 	text := pdfText(t, filepath.Join(dir, "cards.pdf"))
@@ -153,7 +153,7 @@ func TestPostalGameThroughDovecot(t *testing.T) {
 		t.Fatal(err)
 	}
 	out = call("card", "-game", id.String(), "-from", "black", "-postmark", on(7).String(), "-received", on(9).String(), card)
-	if !strings.Contains(out, "accepted") || !strings.Contains(out, "sent "+on(7).String()+" (postmark)") {
+	if !strings.Contains(out, "accepted") || !strings.Contains(out, "sent "+on(7).String()+" (by the postmark)") {
 		t.Errorf("postald card:\n%s", out)
 	}
 	today := on(10)
@@ -254,11 +254,11 @@ postal_address = "1 Main Street, Kaluga"
 		t.Fatal(err)
 	}
 	code, out, errOut := runLine("card", "-config", cfgFile, "-game", "1-2", "-from", "anna", "-phone", "-postmark", today, call)
-	if code == 0 || !strings.Contains(out+errOut, `side "anna": want white, black or the number`) {
+	if code == 0 || !strings.Contains(out+errOut, `-from "anna": want white, black or the number`) {
 		t.Errorf("a side by name: exit %d, %q %q; want it refused, naming what is wanted", code, out, errOut)
 	}
 	code, out, errOut = runLine("card", "-game", "1-2", "-from", "1", "-phone", "-postmark", today, call, "-config", cfgFile)
-	if code != 0 || !strings.Contains(out, "CARD-1/1-2 white by phone, sent "+today+" (postmark): accepted") {
+	if code != 0 || !strings.Contains(out, "CARD-1/1-2 white: call, sent "+today+" (by the postmark): accepted") {
 		t.Fatalf("postald card: exit %d\n%s%s", code, out, errOut)
 	}
 	// The call as archived carries the captain's entry, as postald simulate reads it back.

@@ -97,7 +97,7 @@ func TestCardsPrintOneBad(t *testing.T) {
 	if code == 0 {
 		t.Errorf("cards -print with a card that cannot print: exit 0\n%s", out)
 	}
-	bad := fmt.Sprintf("#%d  PR-1/  NOT PRINTED: to Boris: ", seqs["PR-1"]) // the start letter, a card
+	bad := fmt.Sprintf("#%d  PR-1  NOT PRINTED: to Boris: ", seqs["PR-1"]) // the start letter, a card
 	if !strings.Contains(out, bad) || !strings.Contains(out, "sender block") || !strings.Contains(out+errOut, fmt.Sprintf("#%d", seqs["PR-1"])) {
 		t.Errorf("the card that cannot print is not named with why:\n%s%s", out, errOut)
 	}
@@ -107,7 +107,7 @@ func TestCardsPrintOneBad(t *testing.T) {
 	if text := pdfText(t, filepath.Join(cardsDir, "cards.pdf")); !strings.Contains(text, "1 Main Street") || strings.Contains(text, "Championship") {
 		t.Errorf("cards.pdf holds:\n%s", text)
 	}
-	if !strings.Contains(out, "1 cards or calls recorded as posted on "+today) {
+	if !strings.Contains(out, "1 card or call recorded as posted on "+today) {
 		t.Errorf("the printed card is not recorded as posted:\n%s", out)
 	}
 	// The card that did not print waits, listed; the other is posted.

@@ -14,35 +14,10 @@ import (
 	"postald/internal/rules/pdn"
 )
 
-const checkUsage = `usage: postald check [-variant V] FILE.pdn
-
-Replays every game of a PDN file and prints one line per game that does not
-replay, then a count:
-
-  game N: move K (TEXT): REASON
-  checked G games: B bad
-
-N counts games from 1 in file order, K counts half-moves from 1 (move 0 is a
-problem before the first move: an unknown GameType or a bad FEN), TEXT is the
-move as written. Exit status: 0 when every game replays, 1 when any does
-not, 2 when the file cannot be read.
-
-Without -variant each game's GameType tag decides (25 russian, 20
-international, 98 international-giveaway, 42 column, 43 lasca, 44
-russian-giveaway, 45 column-giveaway, 46 lasca-giveaway). A game without
-GameType is read as russian when its moves (or its FEN) name squares like
-c3, and as international when they are numbers.
-
-example:
-  postald check -variant russian games.pdn
-
-flags:
-`
-
 // runCheck is "postald check [-variant V] FILE.pdn".
 func runCheck(ctx context.Context, env *cmdEnv, args []string) error {
 	fs := newFlagSet(env, "check")
-	variantID := fs.String("variant", "", "replay every game in this variant, whatever its GameType (russian, international, column, lasca, or one of them with -giveaway)")
+	variantID := fs.String("variant", "", env.text().Flags.CheckVariant)
 	if err := parseFlags(fs, env.stdout, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
@@ -77,9 +52,10 @@ func runCheck(ctx context.Context, env *cmdEnv, args []string) error {
 		fmt.Fprintf(env.stderr, "postald check: %s: %v\n", fs.Arg(0), err)
 		return exitError{2}
 	}
+	// for programs: the same in every language (formats.md)
 	fmt.Fprintf(out, "checked %s: %d bad\n", plural.Word{One: "game", Many: "games"}.Count(plural.English, checked), bad)
 	if err := out.Flush(); err != nil {
-		return fmt.Errorf("write report: %w", err)
+		return err
 	}
 	if bad > 0 {
 		return exitError{1}
@@ -109,7 +85,7 @@ func checkGames(ctx context.Context, r *pdn.Reader, variant *rules.Variant, w io
 			if !errors.As(err, &re) {
 				return checked, bad, err
 			}
-			fmt.Fprintf(w, "game %d: move %d (%s): %s\n", checked, re.Ply, re.Text, re.Reason())
+			fmt.Fprintf(w, "game %d: move %d (%s): %s\n", checked, re.Ply, re.Text, re.Reason()) // for programs: the same in every language (formats.md)
 		}
 	}
 }

@@ -7,10 +7,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"postald/internal/config"
 	"postald/internal/mailbox"
+	"postald/internal/phrase"
 )
 
 // runCheckConfig is `postald check-config -config FILE`: the configuration, the trust
@@ -18,9 +20,11 @@ import (
 // IMAP and to SMTP and the watched mailbox, each reported on a line of its own
 // ("ok" or "FAIL"); exit status 1 when anything fails, 0 when all is well.
 func runCheckConfig(ctx context.Context, env *cmdEnv, args []string) error {
+	tx := env.text()
+	x := &tx.Check
 	fs := newFlagSet(env, "check-config")
-	offline := fs.Bool("offline", false, "check the files only: no login to the mail servers")
-	timeout := fs.Duration("timeout", 20*time.Second, "how long each server may take to answer")
+	offline := fs.Bool("offline", false, tx.Flags.Offline)
+	timeout := fs.Duration("timeout", 20*time.Second, tx.Flags.Timeout)
 	if err := parseFlags(fs, env.stdout, args); err != nil {
 		return err
 	}
@@ -29,62 +33,89 @@ func runCheckConfig(ctx context.Context, env *cmdEnv, args []string) error {
 	report := func(problem string, ok string) {
 		if problem != "" {
 			failed++
-			fmt.Fprintf(env.stdout, "FAIL %s\n", problem)
+			fmt.Fprintf(env.stdout, "%-4s %s\n", x.Fail, problem)
 			return
 		}
-		fmt.Fprintf(env.stdout, "ok   %s\n", ok)
+		fmt.Fprintf(env.stdout, "%-4s %s\n", x.OK, ok)
 	}
 	cfg, err := config.Load(path, config.OSEnv())
 	if err != nil {
 		report(err.Error(), "")
 		// The file's own mode is worth knowing even when it does not parse.
-		for _, p := range config.FileProblems(path, nil, nil) {
-			report(p, "")
+		for _, p := range config.FileChecks(path, nil, nil) {
+			report(fileProblem(tx, p), "")
 		}
 		return exitError{1}
 	}
-	report("", "configuration "+path+" parses")
-	if err := cfg.Trust.Problem(); err != nil {
-		report(err.Error(), "")
-	} else if cfg.Trust.FromOnly {
-		report("", "[trust] from_only = true: the From header alone is believed (a closed test setup only; see "+config.TrustDoc+")")
-	} else if cfg.Trust.Verdict == config.VerdictServer {
-		report("", fmt.Sprintf("[trust] letters must carry an Authentication-Results field of %s with an aligned pass of %v, not contradicted by postald's own check (resolver %s)",
-			cfg.Trust.AuthservID, cfg.Trust.Require, resolverName(cfg.Trust.Resolver)))
-	} else {
-		report("", fmt.Sprintf("[trust] postald checks DKIM, SPF and DMARC itself (resolver %s) and requires an aligned pass of %v; the field of %s is recorded beside its verdict",
-			resolverName(cfg.Trust.Resolver), cfg.Trust.Require, cfg.Trust.AuthservID))
+	report("", fmt.Sprintf(x.Parses, path))
+	switch methods := strings.Join(cfg.Trust.Require, ", "); {
+	case cfg.Trust.Problem() != nil:
+		report(trustProblem(tx, cfg.Trust), "")
+	case cfg.Trust.FromOnly:
+		report("", fmt.Sprintf(x.FromOnly, config.TrustDoc))
+	case cfg.Trust.Verdict == config.VerdictServer:
+		report("", fmt.Sprintf(x.Server, cfg.Trust.AuthservID, methods, resolverName(tx, cfg.Trust.Resolver)))
+	default:
+		report("", fmt.Sprintf(x.Own, resolverName(tx, cfg.Trust.Resolver), methods, cfg.Trust.AuthservID))
 	}
-	files := config.FileProblems(path, cfg, nil)
+	files := config.FileChecks(path, cfg, nil)
 	for _, p := range files {
-		report(p, "")
+		report(fileProblem(tx, p), "")
 	}
 	if len(files) == 0 {
-		report("", "the configuration and password files are readable by their owner only")
+		report("", x.Files)
 	}
-	report(storeProblem(cfg.Store.Path), "[store] "+cfg.Store.Path+": owner-only, or to be created so")
+	report(storeProblem(tx, cfg.Store.Path), fmt.Sprintf(x.StoreOK, cfg.Store.Path))
 	if cfg.Control.Socket != "" {
 		dir := filepath.Dir(cfg.Control.Socket)
 		p := ""
 		if _, err := os.Stat(dir); err == nil {
-			p = socketDirProblem(dir)
+			p = socketDirProblem(tx, dir)
 		}
-		report(p, "[control] socket directory "+dir+": owner-only, or to be created so")
+		report(p, fmt.Sprintf(x.SocketOK, dir))
 	}
 	if !*offline {
-		checkServers(ctx, cfg, *timeout, report)
+		checkServers(ctx, tx, cfg, *timeout, report)
 	}
 	if failed > 0 {
-		fmt.Fprintf(env.stdout, "%d problem(s)\n", failed)
+		fmt.Fprintln(env.stdout, x.Problems(failed))
 		return exitError{1}
 	}
 	return nil
 }
 
+// trustProblem says why serve refuses t ([trust] Problem), in the words of tx; "" when it
+// does not.
+func trustProblem(tx *phrase.CLIText, t config.Trust) string {
+	x := &tx.Check
+	switch {
+	case t.Problem() == nil:
+		return ""
+	case t.AuthservID != "":
+		return fmt.Sprintf(x.TrustNoRequire, config.TrustDoc)
+	case len(t.Require) > 0:
+		return fmt.Sprintf(x.TrustNoAuthserv, config.TrustDoc)
+	}
+	return fmt.Sprintf(x.TrustUnset, config.TrustDoc)
+}
+
+// fileProblem says a file's problem in the words of tx.
+func fileProblem(tx *phrase.CLIText, p config.FileProblem) string {
+	what := p.Key
+	if what == "" {
+		what = tx.Check.ConfigFile
+	}
+	if p.Err != nil {
+		return fmt.Sprintf(tx.Check.FileErr, what, p.Path, p.Err)
+	}
+	return fmt.Sprintf(tx.Check.FileMode, what, p.Path, p.Mode, p.Path)
+}
+
 // checkServers logs in to the IMAP server, selects the watched mailbox and logs in to the SMTP
 // server with the configured credentials, reporting each on a line of its own; a refusal is
 // reported in the server's own words.
-func checkServers(ctx context.Context, cfg *config.Config, timeout time.Duration, report func(problem, ok string)) {
+func checkServers(ctx context.Context, tx *phrase.CLIText, cfg *config.Config, timeout time.Duration, report func(problem, ok string)) {
+	x := &tx.Check
 	opts := imapOptions(cfg)
 	mbox := opts.Mailbox
 	if mbox == "" {
@@ -95,20 +126,20 @@ func checkServers(ctx context.Context, cfg *config.Config, timeout time.Duration
 	cancel()
 	switch {
 	case !res.LoggedIn && mailbox.LoginRefused(err):
-		report(fmt.Sprintf("[imap] %s refused the login as %q (username, password_file or password_env): %v", cfg.IMAP.Address, cfg.IMAP.Username, err), "")
+		report(fmt.Sprintf(x.Refused, "imap", cfg.IMAP.Address, cfg.IMAP.Username, err), "")
 	case !res.LoggedIn:
-		report(fmt.Sprintf("[imap] %s: %v", cfg.IMAP.Address, err), "")
+		report(fmt.Sprintf(x.Unreachable, "imap", cfg.IMAP.Address, err), "")
 	default:
-		report("", fmt.Sprintf("[imap] logged in to %s as %q", cfg.IMAP.Address, cfg.IMAP.Username))
+		report("", fmt.Sprintf(x.LoggedIn, "imap", cfg.IMAP.Address, cfg.IMAP.Username))
 		if err != nil {
-			report(fmt.Sprintf("[imap] mailbox %q: %v", mbox, err), "")
+			report(fmt.Sprintf(x.MailboxErr, mbox, err), "")
 		} else {
-			report("", fmt.Sprintf("[imap] mailbox %q selected: %d messages", mbox, res.Messages))
+			report("", x.Mailbox(mbox, int(res.Messages)))
 		}
 	}
 	sender, err := mailbox.NewSender(smtpOptions(cfg))
 	if err != nil {
-		report(fmt.Sprintf("[smtp] %v", err), "")
+		report(fmt.Sprintf(x.Unreachable, "smtp", cfg.SMTP.Address, err), "")
 		return
 	}
 	defer sender.Close()
@@ -116,40 +147,41 @@ func checkServers(ctx context.Context, cfg *config.Config, timeout time.Duration
 	defer cancel()
 	switch err := sender.Check(sctx); {
 	case mailbox.LoginRefused(err):
-		report(fmt.Sprintf("[smtp] %s refused the login as %q (username, password_file or password_env): %v", cfg.SMTP.Address, cfg.SMTP.Username, err), "")
+		report(fmt.Sprintf(x.Refused, "smtp", cfg.SMTP.Address, cfg.SMTP.Username, err), "")
 	case err != nil:
-		report(fmt.Sprintf("[smtp] %s: %v", cfg.SMTP.Address, err), "")
+		report(fmt.Sprintf(x.Unreachable, "smtp", cfg.SMTP.Address, err), "")
 	default:
-		report("", fmt.Sprintf("[smtp] logged in to %s as %q", cfg.SMTP.Address, cfg.SMTP.Username))
+		report("", fmt.Sprintf(x.LoggedIn, "smtp", cfg.SMTP.Address, cfg.SMTP.Username))
 	}
 }
 
 // storeProblem says what is wrong with the store file, "" when nothing: it may not exist yet
 // (serve creates it 0600), but if it does, only its owner may read it.
-func storeProblem(path string) string {
+func storeProblem(tx *phrase.CLIText, path string) string {
+	x := &tx.Check
 	fi, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		if _, err := os.Stat(filepath.Dir(path)); err != nil {
-			return fmt.Sprintf("[store] path %s: its directory: %v", path, err)
+			return fmt.Sprintf(x.StoreDir, path, err)
 		}
 		return ""
 	}
 	if err != nil {
-		return fmt.Sprintf("[store] path %s: %v", path, err)
+		return fmt.Sprintf(x.StoreErr, path, err)
 	}
 	if !fi.Mode().IsRegular() {
-		return fmt.Sprintf("[store] path %s: not a regular file", path)
+		return fmt.Sprintf(x.StoreNotFile, path)
 	}
 	if m := fi.Mode().Perm(); m&0o077 != 0 {
-		return fmt.Sprintf("[store] path %s has mode %04o: run chmod 600 %s (serve tightens it itself)", path, m, path)
+		return fmt.Sprintf(x.StoreMode, path, m, path)
 	}
 	return ""
 }
 
 // resolverName names [trust] resolver for check-config.
-func resolverName(addr string) string {
+func resolverName(tx *phrase.CLIText, addr string) string {
 	if addr == "" {
-		return "the system's"
+		return tx.Check.SystemResolver
 	}
 	return addr
 }

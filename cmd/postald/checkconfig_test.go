@@ -89,7 +89,7 @@ func TestCheckConfigLogsIn(t *testing.T) {
 			if took := time.Since(began); took > 15*time.Second {
 				t.Errorf("check-config took %v to report the wrong password", took)
 			}
-			if code != 1 || !strings.Contains(out, tc.want) || !strings.Contains(out, "password_file") || !strings.Contains(out, "1 problem(s)") {
+			if code != 1 || !strings.Contains(out, tc.want) || !strings.Contains(out, "password_file") || !strings.Contains(out, testText.Check.Problems(1)) {
 				t.Fatalf("check-config with a wrong %s password: exit %d, want 1 and %q:\n%s", tc.name, code, tc.want, out)
 			}
 			// The server's own words: Dovecot's AUTHENTICATIONFAILED, Postfix's 535.

@@ -6,11 +6,13 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"postald/internal/office"
+	"postald/internal/phrase"
 	"postald/internal/referee"
 	"postald/internal/store"
 )
@@ -23,42 +25,73 @@ func runLine(args ...string) (code int, stdout, stderr string) {
 }
 
 // TestHelpEverywhere: -h after every command and judge subcommand prints its usage with its
-// arguments and an example and exits 0, without reading a configuration (none exists here).
+// arguments and an example and exits 0, without reading a configuration (none exists here), in
+// the command line's language: the locale's (LANG) when no configuration names one.
 func TestHelpEverywhere(t *testing.T) {
 	t.Setenv("POSTALD_CONFIG", filepath.Join(t.TempDir(), "missing.toml"))
 	type line struct {
 		args []string
-		want string // the usage line's beginning
+		want string // the usage line's beginning, after the language's word for "usage:"
 	}
 	var lines []line
 	for _, c := range commands() {
-		lines = append(lines, line{[]string{c.name, "-h"}, "usage: postald " + c.name}, line{[]string{c.name, "--help"}, "usage: postald " + c.name})
+		lines = append(lines, line{[]string{c.name, "-h"}, "postald " + c.name}, line{[]string{c.name, "--help"}, "postald " + c.name})
 	}
-	for _, sub := range []string{"list", "show", "verify", "quarantine", "letter", "penalty", "correct-date",
-		"forfeit", "adjudicate", "leave", "annul", "withdraw", "protest", "revert"} {
-		want := "usage: postald judge " + sub
+	for _, sub := range judgeCommands {
+		want := "postald judge " + sub
 		lines = append(lines, line{[]string{"judge", sub, "-h"}, want}, line{[]string{"judge", sub, "1-4", "-h"}, want},
 			line{[]string{"judge", "help", sub}, want}, line{[]string{"-config", "x.toml", "judge", sub, "-h"}, want})
 	}
-	lines = append(lines, line{[]string{"judge", "help"}, "usage: postald judge"},
-		line{[]string{"tournament", "create", "-h"}, "usage: postald tournament create"},
-		line{[]string{"tournament", "create", "-sheet", "x.toml", "-h"}, "usage: postald tournament create"},
-		line{[]string{"help"}, "usage: postald"}, line{[]string{"-h"}, "usage: postald"})
-	for _, l := range lines {
-		code, out, errOut := runLine(l.args...)
-		name := strings.Join(l.args, " ")
-		if code != 0 || errOut != "" {
-			t.Errorf("postald %s: exit %d, stderr %q; want 0 and nothing on stderr", name, code, errOut)
-			continue
+	lines = append(lines, line{[]string{"judge", "help"}, "postald judge"},
+		line{[]string{"tournament", "create", "-h"}, "postald tournament create"},
+		line{[]string{"tournament", "create", "-sheet", "x.toml", "-h"}, "postald tournament create"},
+		line{[]string{"help"}, "postald"}, line{[]string{"-h"}, "postald"})
+	for _, locale := range []struct{ lang, env string }{{"en", "C.UTF-8"}, {"ru", "ru_RU.UTF-8"}} {
+		t.Setenv("LANG", locale.env)
+		tx := &phrase.For(locale.lang).CLI
+		example := map[string]string{"en": "example", "ru": "пример"}[locale.lang]
+		for _, l := range lines {
+			code, out, errOut := runLine(l.args...)
+			name := strings.Join(l.args, " ")
+			if code != 0 || errOut != "" {
+				t.Errorf("%s: postald %s: exit %d, stderr %q; want 0 and nothing on stderr", locale.lang, name, code, errOut)
+				continue
+			}
+			if !strings.Contains(out, example) || !strings.Contains(out, "\n  postald ") {
+				t.Errorf("%s: postald %s printed no example line:\n%s", locale.lang, name, out)
+			}
+			if !strings.HasPrefix(out, tx.Help.Usage+" "+l.want) {
+				t.Errorf("%s: postald %s: usage does not begin %q:\n%s", locale.lang, name, tx.Help.Usage+" "+l.want, out)
+			}
+			if strings.Contains(out, "missing.toml") {
+				t.Errorf("%s: postald %s read the configuration:\n%s", locale.lang, name, out)
+			}
+			checkLanguage(t, locale.lang, out)
 		}
-		if !strings.Contains(out, "example") || !strings.Contains(out, "\n  postald ") {
-			t.Errorf("postald %s printed no example line:\n%s", name, out)
-		}
-		if !strings.HasPrefix(out, l.want) {
-			t.Errorf("postald %s: usage does not begin %q:\n%s", name, l.want, out)
-		}
-		if strings.Contains(out, "missing.toml") {
-			t.Errorf("postald %s read the configuration:\n%s", name, out)
+	}
+}
+
+// TestUsageNamesEveryFlag: the usage line of every command and judge subcommand names every flag
+// the command takes (its -h lists them below): a flag a user can give is never missing from
+// the line that shows how to give it (tournament create [-force]).
+func TestUsageNamesEveryFlag(t *testing.T) {
+	flagLine := regexp.MustCompile(`^  (-[a-z-]+)`)
+	for _, lang := range []string{"en", "ru"} {
+		t.Setenv("LANG", map[string]string{"en": "C.UTF-8", "ru": "ru_RU.UTF-8"}[lang])
+		for _, name := range usageNames() {
+			args := append(strings.Fields(name), "-h")
+			_, out, _ := runLine(args...)
+			synopsis, rest, _ := strings.Cut(out, "\n\n")
+			_, flags, _ := strings.Cut(rest, "\n"+phrase.For(lang).CLI.Help.Flags+"\n")
+			for _, l := range strings.Split(flags, "\n") {
+				m := flagLine.FindStringSubmatch(l)
+				if m == nil {
+					continue
+				}
+				if !regexp.MustCompile(`(^|[\s\[(])` + regexp.QuoteMeta(m[1]) + `\b`).MatchString(synopsis) {
+					t.Errorf("%s: postald %s -h lists %s, its usage line does not:\n%s", lang, name, m[1], synopsis)
+				}
+			}
 		}
 	}
 }

@@ -21,6 +21,7 @@ import (
 	"postald/internal/config"
 	"postald/internal/daemon"
 	"postald/internal/office"
+	"postald/internal/phrase"
 	"postald/internal/store"
 )
 
@@ -58,10 +59,15 @@ func throughSocket(path string) requestRunner {
 	}
 }
 
-// commandCall makes the call of a command line on the store as postald's commands make it
+// testText is the command line's words the tests' command lines are run in: English, as with no
+// [cli] language and the C locale (TestMain).
+var testText = &phrase.For("en").CLI
+
+// commandCallIn makes the call of a command line on the store as postald's commands make it
 // ("judge show 1-4", "report -send", "export -game G", "tournament create -sheet F", "backup
-// F"), without -config. What it cannot take it has printed to out, and returns an exitError.
-func commandCall(out io.Writer, args []string) (*storeCall, error) {
+// F"), without -config, in the command line's words testText. What it cannot take it has
+// printed to out, and returns an exitError.
+func commandCallIn(testText *phrase.CLIText, out io.Writer, args []string) (*storeCall, error) {
 	if len(args) == 0 {
 		return nil, errors.New("no command")
 	}
@@ -69,9 +75,9 @@ func commandCall(out io.Writer, args []string) (*storeCall, error) {
 	fs.SetOutput(out)
 	switch args[0] {
 	case "judge":
-		return judgeCall(out, args[1:])
+		return judgeCall(testText, out, args[1:])
 	case "report":
-		return reportFlags(fs, out, args[1:])
+		return reportFlags(testText, fs, out, args[1:])
 	case "export":
 		game := fs.String("game", "", "")
 		if err := fs.Parse(args[1:]); err != nil {
@@ -91,11 +97,11 @@ func commandCall(out io.Writer, args []string) (*storeCall, error) {
 		if err != nil {
 			return nil, err
 		}
-		return createCall(data, *force), nil
+		return createCall(testText, data, *force), nil
 	case "card":
-		return cardCall(&cmdEnv{stdout: out, stderr: out, stdin: strings.NewReader("")}, args[1:])
+		return cardCall(&cmdEnv{stdout: out, stderr: out, stdin: strings.NewReader(""), tx: testText}, args[1:])
 	case "cards":
-		return cardsCall(&cmdEnv{stdout: out, stderr: out}, args[1:], time.Now)
+		return cardsCall(&cmdEnv{stdout: out, stderr: out, tx: testText}, args[1:], time.Now)
 	case "backup":
 		if err := fs.Parse(args[1:]); err != nil {
 			return nil, err
@@ -104,13 +110,13 @@ func commandCall(out io.Writer, args []string) (*storeCall, error) {
 		if err != nil {
 			return nil, err
 		}
-		return backupCall(dst), nil
+		return backupCall(testText, dst), nil
 	case "archive":
 		list := fs.Bool("list", false, "")
 		if err := fs.Parse(args[1:]); err != nil {
 			return nil, err
 		}
-		return archiveCall(fs.Arg(0), *list), nil
+		return archiveCall(testText, fs.Arg(0), *list), nil
 	case "lots":
 		code := fs.String("tournament", "", "")
 		hash := fs.String("hash", "", "")
@@ -121,14 +127,14 @@ func commandCall(out io.Writer, args []string) (*storeCall, error) {
 		if err := fs.Parse(args[2:]); err != nil {
 			return nil, err
 		}
-		return lotsCall(office.LotsRequest{Tournament: *code, Hash: *hash, Reveal: args[1] == "reveal", Reason: *reason}), nil
+		return lotsCall(testText, office.LotsRequest{Tournament: *code, Hash: *hash, Reveal: args[1] == "reveal", Reason: *reason}), nil
 	case "prune":
 		// -days stands for [store] retain_raw_days of the configuration.
 		days := fs.Int("days", 30, "")
 		if err := fs.Parse(args[1:]); err != nil {
 			return nil, err
 		}
-		call := pruneCall(fs.Arg(0))
+		call := pruneCall(testText, fs.Arg(0))
 		call.configure(&config.Config{Store: config.Store{RetainRawDays: *days}})
 		return call, nil
 	}
@@ -139,8 +145,13 @@ func commandCall(out io.Writer, args []string) (*storeCall, error) {
 // status, as postald would. err is an error of the way to run it (the socket's), or of a
 // command line commandCall cannot make.
 func runArgs(run requestRunner, args ...string) (string, int, error) {
+	return runArgsIn(testText, run, args...)
+}
+
+// runArgsIn is runArgs in the command line's words tx.
+func runArgsIn(tx *phrase.CLIText, run requestRunner, args ...string) (string, int, error) {
 	var out bytes.Buffer
-	call, err := commandCall(&out, args)
+	call, err := commandCallIn(tx, &out, args)
 	if err != nil {
 		code, ok := exitStatus(err)
 		if !ok {
@@ -229,7 +240,7 @@ func TestSocketAndStoreGiveTheSameReply(t *testing.T) {
 
 	sheet := writeSheet(t, rulingSheet)
 	if out, code := runCLI(t, cliArgs(r.config, []string{"tournament", "create", "-sheet", sheet})...); code != 0 ||
-		!strings.Contains(out, "tournament RUL-1 registered: 4 players, 6 games, russian from 2026-11-02 to 2027-11-01") {
+		!strings.Contains(out, "tournament RUL-1 registered: 4 players, 6 games, Russian draughts from 2026-11-02 to 2027-11-01") {
 		t.Fatalf("tournament create through the socket: %d\n%s", code, out)
 	}
 	r.settle(t)

@@ -14,9 +14,10 @@ import (
 // text crosstable (a Swiss's with its rounds; a team event's standings, matches and board
 // results), or with -json the standings as one JSON object.
 func runCrosstable(ctx context.Context, env *cmdEnv, args []string) error {
+	tx := env.text()
 	fs := newFlagSet(env, "crosstable")
-	asJSON := fs.Bool("json", false, `print {"standings":[...]} instead of the text crosstable`)
-	lang := fs.String("lang", tournament.Russian, "language of the text headings: ru or en")
+	asJSON := fs.Bool("json", false, tx.Flags.CrosstableJSON)
+	lang := fs.String("lang", "", tx.Flags.Lang)
 	if err := parseFlags(fs, env.stdout, args); err != nil {
 		return err
 	}
@@ -24,8 +25,12 @@ func runCrosstable(ctx context.Context, env *cmdEnv, args []string) error {
 		fs.Usage()
 		return exitError{2}
 	}
-	if *lang != tournament.Russian && *lang != tournament.English {
-		return fmt.Errorf("-lang %q: want ru or en", *lang)
+	switch *lang {
+	case "":
+		*lang = bookOf(tx).Lang // the command line's
+	case tournament.Russian, tournament.English:
+	default:
+		return fmt.Errorf(tx.Errors.Lang, *lang)
 	}
 	data, err := os.ReadFile(fs.Arg(0))
 	if err != nil {

@@ -85,7 +85,7 @@ var demoSteps = []demoStep{
 
 func runDemo(ctx context.Context, env *cmdEnv, args []string) error {
 	fs := newFlagSet(env, "demo")
-	verbose := fs.Bool("v", false, "log what the daemon does")
+	verbose := fs.Bool("v", false, env.text().Flags.Verbose)
 	if err := parseFlags(fs, env.stdout, args); err != nil {
 		return err
 	}

@@ -71,7 +71,7 @@ func TestStoreCommandsOnDemoGame(t *testing.T) {
 		t.Errorf("judge list = %d:\n%s", code, out)
 	}
 	out, code = runOn(t, db, "judge", "show", "1-2")
-	for _, want := range []string{"11. b2:h6", "4. a3:a7", "(variant)", "corrected", "status: finished"} {
+	for _, want := range []string{"11. b2:h6", "4. a3:a7", "(from a variant)", "corrected", "status: finished"} {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Errorf("judge show lacks %q (exit %d):\n%s", want, code, out)
 		}

@@ -8,11 +8,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"postald/internal/mailparse"
+	"postald/internal/phrase"
 )
 
 // guideLetters returns the fenced blocks of a player's guide marked ```letter (a move letter) or
@@ -172,9 +175,22 @@ func TestSystemdUnit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const bin = "/usr/local/bin/postald"
+	// The substitution docs/admin.md shows for checking the unit in a checkout: the unit's own
+	// program replaced by one built from it.
+	admin, err := os.ReadFile("../../docs/admin.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := regexp.MustCompile(`sed 's#([^#]+)#([^#]+)#' deploy/postald.service > (\S+)`).FindStringSubmatch(string(admin))
+	if sub == nil {
+		t.Fatal("docs/admin.md shows no sed 's#…#…#' deploy/postald.service for checking the unit in a checkout")
+	}
+	bin := sub[1]
 	if !strings.Contains(string(unit), "ExecStart="+bin+" serve ") {
-		t.Fatalf("deploy/postald.service: ExecStart does not run %s serve", bin)
+		t.Fatalf("deploy/postald.service: ExecStart does not run %s serve, the program docs/admin.md replaces", bin)
+	}
+	if !strings.Contains(string(admin), "systemd-analyze verify "+sub[3]) || !strings.Contains(string(admin), "go build -o "+sub[2]+" ./cmd/postald") {
+		t.Errorf("docs/admin.md: the recipe does not build %s and verify %s", sub[2], sub[3])
 	}
 	self, err := os.Executable()
 	if err != nil {
@@ -259,5 +275,189 @@ func TestInstallScript(t *testing.T) {
 	out, err := exec.Command(filepath.Join(root, "usr/local/bin/postald"), "version").CombinedOutput()
 	if err != nil || !strings.HasPrefix(string(out), "postald ") {
 		t.Errorf("installed postald version: %v %q", err, out)
+	}
+}
+
+// TestDocResultsFile holds the results file of docs/director.md ("The results file of postald
+// crosstable") to the code: every key its table documents is one the file's example uses and
+// postald crosstable reads without refusing it; every key the reader takes (formats.md's and
+// its own two, rounds and withdrawn) has a row; the defaults the table states are the
+// reader's (the example without scoring and tiebreaks gives the standings of the defaults); a key
+// the file does not know is refused.
+func TestDocResultsFile(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/director.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(doc), "\n## The results file of `postald crosstable`\n")
+	if !ok {
+		t.Fatal("docs/director.md has no section on the results file of postald crosstable")
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	_, example, ok := strings.Cut(section, "```toml\n")
+	if !ok {
+		t.Fatal("the results file's section has no ```toml example")
+	}
+	example, _, _ = strings.Cut(example, "```")
+	rows := map[string]string{} // key → default cell
+	for _, line := range strings.Split(section, "\n") {
+		if cells := strings.Split(line, "|"); strings.HasPrefix(line, "| `") && len(cells) > 3 {
+			rows[strings.Trim(strings.TrimSpace(cells[1]), "`")] = strings.TrimSpace(cells[2])
+		}
+	}
+	for _, key := range []string{"scoring", "tiebreaks", "rounds", "[[player]] number", "[[player]] name", "[[player]] withdrawn",
+		"[[game]] white", "[[game]] black", "[[game]] result"} {
+		if _, ok := rows[key]; !ok {
+			t.Errorf("docs/director.md: the results file's table has no row for `%s`", key)
+		}
+	}
+	for key := range rows {
+		name := key[strings.LastIndex(key, " ")+1:]
+		if !strings.Contains(example, "\n"+name+" = ") && !strings.HasPrefix(example, name+" = ") {
+			t.Errorf("docs/director.md: the example results file does not use `%s`", key)
+		}
+	}
+	dir := t.TempDir()
+	crosstable := func(text string, args ...string) (int, string) {
+		t.Helper()
+		file := filepath.Join(dir, "results.toml")
+		if err := os.WriteFile(file, []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		code, out, errOut := runLine(append(append([]string{"crosstable"}, args...), file)...)
+		return code, out + errOut
+	}
+	code, out := crosstable(example, "-lang", "ru")
+	if code != 0 || !strings.Contains(out, "Иванов Иван") || !strings.Contains(out, "Сидоров Сидор") {
+		t.Fatalf("postald crosstable of the example: exit %d\n%s", code, out)
+	}
+	withDefaults := strings.Replace(example, "tiebreaks = [\"sonneborn-berger\", \"wins\"]\n",
+		"tiebreaks = "+strings.Trim(rows["tiebreaks"], "`")+"\n", 1)
+	_, want := crosstable(withDefaults, "-json")
+	var left []string
+	for _, line := range strings.Split(example, "\n") {
+		if !strings.HasPrefix(line, "scoring = ") && !strings.HasPrefix(line, "tiebreaks = ") {
+			left = append(left, line)
+		}
+	}
+	if _, got := crosstable(strings.Join(left, "\n"), "-json"); got != want || !strings.Contains(rows["scoring"], `"1-0.5-0"`) {
+		t.Errorf("the example without scoring and tiebreaks:\n%s\nwith the documented defaults:\n%s", got, want)
+	}
+	if code, out := crosstable(example+"\ncolour = 1\n", "-lang", "en"); code == 0 || !strings.Contains(out, "unknown key") {
+		t.Errorf("a results file with an unknown key: exit %d\n%s", code, out)
+	}
+}
+
+// TestDocSubjects holds the guides' tables of letters (docs/director.md, "What postald sends, and
+// when", and docs/judge.md, "What the judge receives") to the phrasebook: every subject they
+// show is the subject of a letter postald writes (its English words, CODE, G, N, NAME, ADDRESS,
+// DATE, … standing for what varies), and every subject postald writes is shown in one of them.
+func TestDocSubjects(t *testing.T) {
+	var subjects []string // the English subjects postald writes, what varies as "X"
+	verb := regexp.MustCompile(`%(\[\d+\])?[sdq]`)
+	var walk func(path string, v reflect.Value)
+	walk = func(path string, v reflect.Value) {
+		switch v.Kind() {
+		case reflect.Struct:
+			for i := range v.NumField() {
+				walk(path+"."+v.Type().Field(i).Name, v.Field(i))
+			}
+		case reflect.String:
+			name := path[strings.LastIndex(path, ".")+1:]
+			if strings.HasPrefix(name, "Subj") || strings.HasSuffix(name, "Subject") {
+				subjects = append(subjects, verb.ReplaceAllString(v.String(), "X"))
+			}
+		}
+	}
+	en := phrase.For("en")
+	walk("Referee", reflect.ValueOf(en.Referee))
+	walk("Office", reflect.ValueOf(en.Office))
+	subjects = append(subjects, en.Tournament.StartSubject("X", "X"))
+	// The subjects written by functions of more than the code: the lots', the systems'.
+	sys := &en.Tournament.Systems
+	subjects = append(subjects, en.Lots.RevealedSubject("X"), sys.MatchSubject("X", "X", "X"),
+		sys.ReserveSubject("X", "X"), strings.Replace(sys.RoundSubject("X", 7), "7", "X", 1),
+		en.Office.CaptainProtestSubject("X", "X"))
+
+	placeholder := regexp.MustCompile(`\b(CODES|CODE|G|N|NAME|ADDRESS|DATE|TEAM|HOME|AWAY)\b|…`)
+	documented := map[string]string{} // a subject as the guides show it, what varies as "X" → where
+	for _, g := range []struct{ path, section string }{
+		{"../../docs/director.md", "## What postald sends, and when"},
+		{"../../docs/judge.md", "## What the judge receives"},
+	} {
+		doc, err := os.ReadFile(g.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, section, ok := strings.Cut(string(doc), "\n"+g.section+"\n")
+		if !ok {
+			t.Fatalf("%s has no section %q", g.path, g.section)
+		}
+		section, _, _ = strings.Cut(section, "\n## ")
+		for _, line := range strings.Split(section, "\n") {
+			cells := strings.Split(line, "|")
+			if !strings.HasPrefix(line, "| ") || len(cells) < 4 || strings.HasPrefix(strings.TrimSpace(cells[1]), "---") {
+				continue
+			}
+			for _, cell := range cells[1:3] {
+				for _, m := range regexp.MustCompile("`([^`]*)`").FindAllStringSubmatch(cell, -1) {
+					if s := m[1]; strings.HasPrefix(s, "CODE") || strings.HasPrefix(s, "postald: ") {
+						documented[placeholder.ReplaceAllString(s, "X")] = g.path
+					}
+				}
+			}
+		}
+	}
+	known := map[string]bool{}
+	for _, s := range subjects {
+		known[s] = true
+		if _, ok := documented[s]; !ok {
+			t.Errorf("postald writes letters with the subject %q; neither guide's table of letters shows it", s)
+		}
+	}
+	for s, path := range documented {
+		// The guides cut a subject's end that varies ("letters arrive without … of …").
+		if !known[s] {
+			t.Errorf("%s shows a letter %q that postald does not write", path, s)
+		}
+	}
+}
+
+// TestDocDeployPaths: every file deploy/install.sh installs from deploy/ is installed where the
+// file's own head says and where docs/admin.md's table of installed files says, with the mode
+// that table gives.
+func TestDocDeployPaths(t *testing.T) {
+	script, err := os.ReadFile("../../deploy/install.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	admin, err := os.ReadFile("../../docs/admin.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	installs := regexp.MustCompile(`install -m (0[0-7]{3}) deploy/(\S+) "\$ROOT(/\S+)"`).FindAllStringSubmatch(string(script), -1)
+	if len(installs) < 2 {
+		t.Fatalf("deploy/install.sh installs %d files from deploy/, want the unit and the tmpfiles entry", len(installs))
+	}
+	for _, m := range installs {
+		mode, file, path := m[1], m[2], m[3]
+		head, err := os.ReadFile(filepath.Join("../../deploy", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var comment []string // the file's head: its comment lines, before anything else
+		for _, line := range strings.Split(string(head), "\n") {
+			if !strings.HasPrefix(line, "#") {
+				break
+			}
+			comment = append(comment, strings.TrimLeft(line, "# "))
+		}
+		if said := strings.ToLower(strings.Join(strings.Fields(strings.Join(comment, " ")), " ")); !strings.Contains(said, "installed by deploy/install.sh as "+path) {
+			t.Errorf("deploy/%s does not say it is installed as %s, where install.sh installs it", file, path)
+		}
+		row := regexp.MustCompile("(?m)^\\| `" + regexp.QuoteMeta(path) + "` \\| root, " + mode + " \\|")
+		if !row.Match(admin) {
+			t.Errorf("docs/admin.md has no row \"| `%s` | root, %s | …\" for deploy/%s", path, mode, file)
+		}
 	}
 }

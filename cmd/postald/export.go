@@ -10,14 +10,17 @@ import (
 
 func runExport(_ context.Context, env *cmdEnv, args []string) error {
 	fs := newFlagSet(env, "export")
-	game := fs.String("game", "", "the game: TOURNAMENT/W-B, or W-B when there is one tournament")
-	asTRF := fs.Bool("trf", false, "a Swiss tournament as a FIDE tournament report file (TRF-2026), its finished rounds")
-	code := fs.String("tournament", "", "with -trf: the tournament's code (default: the store's one tournament)")
+	tx := env.text()
+	game := fs.String("game", "", tx.Flags.Game)
+	asTRF := fs.Bool("trf", false, tx.Flags.TRF)
+	code := fs.String("tournament", "", tx.Flags.ExportTournament)
 	if err := parseFlags(fs, env.stdout, args); err != nil {
 		return err
 	}
-	if *asTRF == (*game != "") {
-		fmt.Fprintln(env.stderr, "usage: postald export [-config FILE] -game GAME | -trf [-tournament CODE]")
+	if *asTRF == (*game != "") || fs.NArg() > 0 {
+		fmt.Fprintln(env.stderr, tx.Errors.ExportOne)
+		fs.SetOutput(env.stderr)
+		fs.Usage()
 		return exitError{2}
 	}
 	if *asTRF {

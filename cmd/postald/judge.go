@@ -12,50 +12,21 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"postald/internal/config"
 	"postald/internal/daysclock"
 	"postald/internal/office"
+	"postald/internal/phrase"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
 )
 
-const judgeUsage = `usage: postald judge [-config FILE] <command> [flags] [arguments]
-
-views:
-  list [-json] [-tournament CODE]       games with status, whose move, clocks, oversteps
-  show [-json] GAME                     one game: position, moves with dates, clocks, letters
-  verify [GAME]                         check the tamper-evident archive of a game (or all)
-  quarantine [-json]                    the letters held and never applied, with the reason
-  letter GAME N [-raw]                  letter N of the game's archive (N as show numbers them):
-                                        envelope sender, From, authentication, decision, headers, text
-                                        (GAME quarantine: letter N of the quarantine, as it numbers them)
-
-rulings (each takes -clause and -reason, 4.1.10; both players, the judge and the director are told;
-protest's -clause defaults to 4.1.12, withdraw's to the one seed 003, 1.10 gives):
-  penalty GAME SIDE DAYS                add penalty days (negative DAYS removes them)
-  correct-date GAME SIDE DAYS           correct a player's accrued days (4.3.1)
-  forfeit GAME SIDE                     SIDE loses the game (time overstep, discipline)
-  adjudicate GAME RESULT                the result of an unfinished game: 1-0, 0-1, 1/2-1/2
-  leave GAME SIDE FROM TO               grant leave: the clock stops from FROM to TO (YYYY-MM-DD)
-  annul GAME                            annul the game: it ends without a result and counts for no one
-  withdraw [TOURNAMENT] PLAYER          a player leaves the tournament (seed 003, 1.10)
-  protest GAME -reason DECISION         record a protest and its decision (4.1.12; -decision is
-                                        the same flag)
-  revert GAME N                         put the game back as it was before letter N (a forged or
-                                        misread letter): board, clocks, variants, draw offer, status;
-                                        every letter stays in the archive, marked as reverted
-
-GAME is TOURNAMENT/W-B (or W-B when there is one tournament); SIDE is white, black or
-the player's number. Flags may stand before or after the arguments; postald judge COMMAND -h
-prints a command's usage with an example.
-
-examples:
-  postald judge list -config /etc/postald/postald.toml
-  postald judge penalty ЗК-1/2-4 black 2 -clause 4.2.11 -reason "ход не повторён"
-`
+// judgeCommands are the judge's commands, in the order his usage lists them.
+var judgeCommands = []string{"list", "show", "verify", "quarantine", "letter", "penalty", "correct-date", "forfeit",
+	"adjudicate", "leave", "annul", "withdraw", "protest", "revert"}
 
 func runJudge(_ context.Context, env *cmdEnv, args []string) error {
-	call, err := judgeCall(env.stdout, args)
+	call, err := judgeCall(env.text(), env.stdout, args)
 	if err != nil {
 		return err
 	}
@@ -83,15 +54,15 @@ func cutConfig(args []string) (rest []string, file string) {
 }
 
 // judgeParser makes the request of one judge command from its arguments, with the printer of its
-// reply; flag errors and usage go to out.
-type judgeParser func(out io.Writer, args []string) (office.Command, printer, error)
+// reply; flag errors and usage go to out, in the words of tx.
+type judgeParser func(tx *phrase.CLIText, out io.Writer, args []string) (office.Command, printer, error)
 
 // judgeCall makes the call of the judge command args[0] with its arguments. What it cannot take
 // (no command, help, an unknown command, a flag or an argument wrong) it has printed to out
 // already, as the judge's errors are printed; it then returns an exitError with the status.
-func judgeCall(out io.Writer, args []string) (*storeCall, error) {
+func judgeCall(tx *phrase.CLIText, out io.Writer, args []string) (*storeCall, error) {
 	if len(args) == 0 {
-		fmt.Fprint(out, judgeUsage)
+		fmt.Fprint(out, tx.Usage.Judge)
 		return nil, exitError{2}
 	}
 	sub := args[0]
@@ -109,8 +80,8 @@ func judgeCall(out io.Writer, args []string) (*storeCall, error) {
 	case "quarantine":
 		parse = parseQuarantine
 	case string(referee.RulePenalty), string(referee.RuleCorrect), string(referee.RuleForfeit), string(referee.RuleAdjudicate), string(referee.RuleLeave):
-		parse = func(out io.Writer, args []string) (office.Command, printer, error) {
-			return parseRule(out, referee.RuleKind(sub), args)
+		parse = func(tx *phrase.CLIText, out io.Writer, args []string) (office.Command, printer, error) {
+			return parseRule(tx, out, referee.RuleKind(sub), args)
 		}
 	case "annul":
 		parse = parseAnnul
@@ -123,25 +94,25 @@ func judgeCall(out io.Writer, args []string) (*storeCall, error) {
 	case "revert":
 		parse = parseRevert
 	case "help", "-h", "-help", "--help":
-		printUsage(out, nil, "judge", true)
+		printUsage(out, nil, tx, "judge", true)
 		return nil, exitError{0}
 	default:
-		fmt.Fprintf(out, "postald judge: unknown command %q; want one of list, show, verify, quarantine, letter, penalty, correct-date, forfeit, adjudicate, leave, annul, withdraw, protest, revert\n\n%s", sub, judgeUsage)
+		fmt.Fprintf(out, tx.Errors.UnknownJudge, sub, tx.Usage.Judge)
 		return nil, exitError{2}
 	}
 	call := &storeCall{failed: "postald judge " + sub}
 	var err error
-	call.req, call.print, err = parse(out, args[1:])
+	call.req, call.print, err = parse(tx, out, args[1:])
 	if err != nil {
 		return nil, exitError{call.fail(out, err)}
 	}
 	return call, nil
 }
 
-func judgeFlags(out io.Writer, name string) *flag.FlagSet {
+func judgeFlags(tx *phrase.CLIText, out io.Writer, name string) *flag.FlagSet {
 	fs := flag.NewFlagSet("postald judge "+name, flag.ContinueOnError)
 	fs.SetOutput(out)
-	setUsage(fs, "judge "+name, true)
+	setUsage(fs, tx, "judge "+name, true)
 	return fs
 }
 
@@ -185,22 +156,19 @@ func isNumber(s string) bool {
 	return err == nil
 }
 
-// errNoClause is what a ruling without -clause or -reason is told (4.1.10).
-var errNoClause = errors.New("every ruling needs -clause and -reason (4.1.10)")
-
 // letterNumber reads N, a letter's number as judge show gives it.
-func letterNumber(s string) (uint64, error) {
+func letterNumber(tx *phrase.CLIText, s string) (uint64, error) {
 	n, err := strconv.ParseUint(s, 10, 64)
 	if err != nil || n == 0 {
-		return 0, fmt.Errorf("letter number %q: want the number judge show gives it", s)
+		return 0, fmt.Errorf(tx.Errors.LetterNumber, s)
 	}
 	return n, nil
 }
 
-func parseList(out io.Writer, args []string) (office.Command, printer, error) {
-	fs := judgeFlags(out, "list")
-	asJSON := fs.Bool("json", false, "print JSON")
-	only := fs.String("tournament", "", "only this tournament")
+func parseList(tx *phrase.CLIText, out io.Writer, args []string) (office.Command, printer, error) {
+	fs := judgeFlags(tx, out, "list")
+	asJSON := fs.Bool("json", false, tx.Flags.JSON)
+	only := fs.String("tournament", "", tx.Flags.Tournament)
 	if err := parseFlags(fs, out, args); err != nil {
 		return nil, nil, err
 	}
@@ -208,104 +176,153 @@ func parseList(out io.Writer, args []string) (office.Command, printer, error) {
 		if *asJSON {
 			return writeJSON(w, rep.Games)
 		}
-		return printList(w, rep.Games)
+		return printList(w, tx, rep.Games)
 	}), nil
 }
 
-func printList(w io.Writer, rows []office.GameRow) error {
+// printList is judge list: the columns headed in the command line's words (tx), each game's row
+// in its tournament's.
+func printList(w io.Writer, tx *phrase.CLIText, rows []office.GameRow) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "GAME\tWHITE\tBLACK\tSTATUS\tMOVES\tTIME\tPENALTY\tLAST DAY\tOVERSTEP")
+	fmt.Fprintln(tw, tx.Judge.ListHead)
 	for _, r := range rows {
-		last := ""
-		if !r.LastDay.IsZero() {
-			last = r.LastDay.String()
-		}
-		status := r.Status.String()
-		if r.ToMove != "" {
-			status = toMove(r)
-		} else if r.Result != "" && r.Result != referee.ResultNone {
-			status += " " + r.Result.String()
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\n", r.Game, termLine(named(r.White, r.WhiteBy)), termLine(named(r.Black, r.BlackBy)), status, r.Moves,
-			r.Time, r.Penalty, last, termLine(strings.Join(r.Oversteps, ", ")))
+		gx := tournamentText(tx, r.Language)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\n", r.Game, termLine(named(r.White, r.WhiteBy)), termLine(named(r.Black, r.BlackBy)),
+			status(gx, r, true), r.Moves, r.Time, r.Penalty, gx.Date(r.LastDay), termLine(strings.Join(oversteps(gx, r), ", ")))
 	}
 	return tw.Flush()
 }
 
-func parseShow(out io.Writer, args []string) (office.Command, printer, error) {
-	fs := judgeFlags(out, "show")
-	asJSON := fs.Bool("json", false, "print JSON")
+// status says where a game stands: whose move (and that it waits for the captain's card or
+// call), else its status, and with result its result.
+func status(gx *phrase.CLIText, r office.GameRow, result bool) string {
+	switch {
+	case r.ToMove != "" && r.Posting != "":
+		return fmt.Sprintf(gx.Words.Posting, gx.Words.ToMove(string(r.ToMove)))
+	case r.ToMove != "":
+		return gx.Words.ToMove(string(r.ToMove))
+	case result && r.Result != "" && r.Result != referee.ResultNone:
+		return fmt.Sprintf(gx.Judge.ListFinished, gx.Words.Status(string(r.Status)), r.Result)
+	}
+	return gx.Words.Status(string(r.Status))
+}
+
+// oversteps words a game's oversteps, White's first; the office's English words for a reply that
+// has no counted oversteps (a daemon older than this command).
+func oversteps(gx *phrase.CLIText, r office.GameRow) []string {
+	if len(r.OverstepOf) == 0 {
+		return r.Oversteps
+	}
+	var out []string
+	for _, s := range []referee.Side{referee.White, referee.Black} {
+		if o, ok := r.OverstepOf[s]; ok {
+			out = append(out, gx.Judge.ListOverstep(gx.Words.Side(string(s)), o.Days, o.On, o.Control.Days, o.Control.Move))
+		}
+	}
+	return out
+}
+
+func parseShow(tx *phrase.CLIText, out io.Writer, args []string) (office.Command, printer, error) {
+	fs := judgeFlags(tx, out, "show")
+	asJSON := fs.Bool("json", false, tx.Flags.JSON)
 	if err := parseFlags(fs, out, args); err != nil {
 		return nil, nil, err
 	}
 	if fs.NArg() != 1 {
-		return nil, nil, errors.New("show needs one GAME")
+		return nil, nil, errors.New(tx.Errors.ShowArgs)
 	}
 	return office.ShowRequest{Game: fs.Arg(0)}, printing(func(w io.Writer, v *office.GameView) error {
 		if *asJSON {
 			return writeJSON(w, v)
 		}
-		printShow(w, v)
+		printShow(w, tournamentText(tx, v.Language), v)
 		return nil
 	}), nil
 }
 
-func printShow(w io.Writer, v *office.GameView) {
-	fmt.Fprintf(w, "%s  %s – %s  (%s)\n", v.Game, termLine(named(v.White, v.WhiteBy)), termLine(named(v.Black, v.BlackBy)), v.Variant)
-	status := v.Status.String()
-	if v.ToMove != "" {
-		status = toMove(v.GameRow)
+// printShow is judge show: one game, in its tournament's words gx.
+func printShow(w io.Writer, gx *phrase.CLIText, v *office.GameView) {
+	x := &gx.Show
+	variant, ok := phrase.For(v.Language).Tournament.Variants.Of(v.Variant)
+	if !ok {
+		variant = v.Variant
 	}
-	fmt.Fprintf(w, "status: %s  result: %s  time (white/black): %s  penalty days: %s\n", status, v.Result, v.Time, v.Penalty)
+	fmt.Fprintf(w, "%s  %s – %s  (%s)\n", v.Game, termLine(named(v.White, v.WhiteBy)), termLine(named(v.Black, v.BlackBy)), variant)
+	fmt.Fprintf(w, x.Status+"\n", status(gx, v.GameRow, false), v.Result, v.Time, v.Penalty)
 	if v.Deadline != nil && !v.Deadline.LastDay.IsZero() {
-		fmt.Fprintf(w, "next control: move %d, %d days; last day %s\n", v.Deadline.Control.Move, v.Deadline.Control.Days, v.Deadline.LastDay)
+		fmt.Fprintln(w, x.NextControl(v.Deadline.Control.Move, v.Deadline.Control.Days, v.Deadline.LastDay))
 	}
-	for _, o := range v.Oversteps {
-		fmt.Fprintf(w, "overstep: %s\n", termLine(o))
+	for _, o := range oversteps(gx, v.GameRow) {
+		fmt.Fprintf(w, x.Overstep+"\n", termLine(o))
 	}
-	fmt.Fprintln(w, "\nmoves:")
+	fmt.Fprintf(w, "\n%s\n", x.Moves)
 	for _, p := range v.Plies {
 		by := ""
 		if p.Mark != "" {
 			by = "  (" + p.Mark + ")" // how its letter came, when not by e-mail: a card, a call
 		}
-		if p.By != referee.ByLetter {
-			by += "  (" + p.By.String() + ")"
+		if how := gx.Words.By(string(p.By)); how != "" {
+			by += "  (" + how + ")"
 		}
-		fmt.Fprintf(w, "  %-22s %s%s\n", p.Move, p.Date, by)
+		fmt.Fprintf(w, "  %-22s %s%s\n", p.Move, gx.Date(p.Date), by)
 	}
 	if len(v.Variants) > 0 {
-		fmt.Fprintln(w, "\nvariants pending:")
+		fmt.Fprintf(w, "\n%s\n", x.Variants)
 		for _, va := range v.Variants {
-			fmt.Fprintf(w, "  %s by %s: %s\n", termLine(va.Label), va.Proposer, termLine(strings.Join(va.Moves, " ")))
+			fmt.Fprintf(w, "  "+x.Variant+"\n", termLine(va.Label), gx.Words.Side(string(va.Proposer)), termLine(strings.Join(va.Moves, " ")))
 		}
 	}
 	if len(v.Rulings) > 0 {
-		fmt.Fprintln(w, "\nrulings:")
+		kinds := &phrase.For(v.Language).Report.Kinds
+		fmt.Fprintf(w, "\n%s\n", x.Rulings)
 		for _, r := range v.Rulings {
-			kind := r.Kind
-			if w := rulingWhat(r); w != "" {
-				kind += " " + w
+			kind, ok := kinds.Of(r.Kind)
+			if !ok {
+				kind = r.Kind
 			}
-			fmt.Fprintf(w, "  #%d %s %s (%s): %s\n", r.Seq, r.Time.Format(time.DateOnly), termLine(kind), termLine(r.Clause), termLine(r.Reason))
+			if what := rulingWhat(gx, r); what != "" {
+				kind += ": " + what // «штраф: чёрные +2 дня», «штраф: чёрные, штраф снят: 6 дней»
+			}
+			fmt.Fprintf(w, "  #%d %s %s (%s): %s\n", r.Seq, gx.Date(dayOf(r.Time)), termLine(kind), termLine(gx.Clause(r.Clause)), termLine(r.Reason))
 		}
 	}
-	fmt.Fprintln(w, "\nletters:")
+	fmt.Fprintf(w, "\n%s\n", x.Letters)
 	for _, l := range v.Letters {
 		mark := ""
 		if l.Pruned {
-			mark = "  (pruned: raw letter dropped after its retention)"
+			mark = "  " + x.Pruned
 		}
 		if l.RevertedBy != 0 {
-			mark += fmt.Sprintf("  REVERTED by ruling #%d", l.RevertedBy)
+			mark += "  " + fmt.Sprintf(x.Reverted, l.RevertedBy)
 		}
-		fmt.Fprintf(w, "  #%-3d %-3s %s  %-9s %-12s %s%s\n", l.Seq, l.Direction, l.Time.Format("2006-01-02 15:04"), l.Verdict, l.Clause, termLine(l.MessageID), mark)
+		fmt.Fprintf(w, "  #%-3d %-4s %s %s  %-12s %-12s %s%s\n", l.Seq, gx.Words.Direction(l.Direction), gx.Date(dayOf(l.Time)), l.Time.Format("15:04"),
+			gx.Words.Verdict(l.Verdict), l.Clause, termLine(l.MessageID), mark)
 		if l.Direction == string(store.In) {
-			fmt.Fprintf(w, "        from: %s  envelope: %s\n        auth: %s\n", termLine(orNone(l.From)), termLine(orNone(l.Envelope)), termLine(orNone(l.Auth)))
+			fmt.Fprintf(w, "        "+x.From+"\n", termLine(orNone(gx, person(l.From))), termLine(orNone(gx, l.Envelope)), termLine(orNone(gx, auth(gx, l.Auth))))
 		} else {
-			fmt.Fprintf(w, "        to: %s\n", termLine(orNone(l.To)))
+			fmt.Fprintf(w, "        "+x.To+"\n", termLine(orNone(gx, person(l.To))))
 		}
 	}
+}
+
+// dayOf is the day of an instant, in its own zone (the office gives the tournament's).
+func dayOf(t time.Time) daysclock.Date {
+	y, m, d := t.Date()
+	return daysclock.Date{Year: y, Month: m, Day: d}
+}
+
+// auth words a letter's authentication verdict in the language of gx (office.AuthVerdictIn);
+// the methods' results, dkim=pass, are the same in every language.
+func auth(gx *phrase.CLIText, a string) string { return office.AuthVerdictIn(bookOf(gx).Lang, a) }
+
+// person writes a From or To field for the judge: a player without an e-mail address (by post
+// or telephone) is written in his letters as a group without members, "Сидоров Сидор:;", and
+// shown by his name alone.
+func person(field string) string {
+	if name, ok := strings.CutSuffix(field, ":;"); ok && !strings.ContainsAny(name, "@<>") {
+		return strings.Trim(name, `" `)
+	}
+	return field
 }
 
 // named writes a player's name with how he plays when it is not by e-mail (office.GameRow's
@@ -317,60 +334,64 @@ func named(name, by string) string {
 	return name + " (" + by + ")"
 }
 
-// rulingWhat says what the ruling decided, as judge show lists it: "black +2 days", "white loses".
-func rulingWhat(v office.RulingView) string {
+// rulingWhat says what the ruling decided, as judge show lists it: «чёрные +2 дня», "white
+// loses".
+func rulingWhat(gx *phrase.CLIText, v office.RulingView) string {
 	var parts []string
 	if v.Side != "" {
-		parts = append(parts, string(v.Side))
+		parts = append(parts, gx.Words.Side(string(v.Side)))
 	}
 	switch {
 	case v.Kind == string(referee.RuleForfeit):
-		parts = append(parts, "loses")
+		parts = append(parts, gx.Show.Loses)
 	case v.Leave != nil:
-		parts = append(parts, "leave "+v.Leave.String())
+		parts = append(parts, fmt.Sprintf(gx.Show.Leave, gx.Date(v.Leave.From)+"–"+gx.Date(v.Leave.To)))
 	case v.Result != "":
 		parts = append(parts, v.Result.String())
+	case v.Kind == string(referee.RulePenalty) && v.Days < 0:
+		return strings.Join(parts, " ") + ", " + bookOf(gx).Referee.PenaltyLifted(-v.Days) // «чёрные, штраф снят: 6 дней»
 	case v.Days != 0 || v.Kind == string(referee.RulePenalty) || v.Kind == string(referee.RuleCorrect):
-		parts = append(parts, fmt.Sprintf("%+d days", v.Days))
+		parts = append(parts, gx.Show.Days(v.Days))
 	}
 	return strings.Join(parts, " ")
 }
 
-// orNone writes a missing value as "(none)".
-func orNone(s string) string {
+// orNone writes a missing value as the words of tx say it.
+func orNone(tx *phrase.CLIText, s string) string {
 	if s == "" {
-		return "(none)"
+		return tx.Words.None
 	}
 	return s
 }
 
-func parseVerify(out io.Writer, args []string) (office.Command, printer, error) {
-	fs := judgeFlags(out, "verify")
+func parseVerify(tx *phrase.CLIText, out io.Writer, args []string) (office.Command, printer, error) {
+	fs := judgeFlags(tx, out, "verify")
 	if err := parseFlags(fs, out, args); err != nil {
 		return nil, nil, err
 	}
 	if fs.NArg() > 1 {
-		return nil, nil, fmt.Errorf("verify takes at most one GAME, got %q", fs.Args())
+		return nil, nil, fmt.Errorf(tx.Errors.VerifyArgs, fs.Args())
 	}
 	req := &office.VerifyRequest{}
 	if fs.NArg() == 1 {
 		req.Game = fs.Arg(0)
 	}
 	return req, printing(func(w io.Writer, v *office.Verified) error {
+		j := &tx.Judge
 		switch {
 		case v.Game.IsZero():
-			fmt.Fprintln(w, "every archive chain, game record and ruling verifies")
+			fmt.Fprintln(w, j.VerifyAll)
 			for _, code := range v.Archived {
-				fmt.Fprintf(w, "archived tournament %s: its archive file verifies, its rulings are the log's\n", code)
+				fmt.Fprintf(w, j.VerifyArchived+"\n", code)
 			}
 		default:
-			fmt.Fprintf(w, "%s: %d letters, chain verifies\n", v.Game.Key(), v.Letters)
+			fmt.Fprintln(w, j.VerifyGame(v.Game.Key(), int(v.Letters)))
 			if v.Pruned > 0 {
-				fmt.Fprintf(w, "%s: %d letters pruned after their retention: their headers, verdicts and hashes verify, their raw bytes are gone", v.Game.Key(), v.Pruned)
+				line := j.VerifyPruned(v.Game.Key(), int(v.Pruned))
 				if v.PrunedOld > 0 {
-					fmt.Fprintf(w, "; %d of them were archived before schema 5, their hashes kept as stored and checked by the links on both sides", v.PrunedOld)
+					line += "; " + j.VerifyPrunedOld(int(v.PrunedOld))
 				}
-				fmt.Fprintln(w)
+				fmt.Fprintln(w, line)
 			}
 		}
 		return nil
@@ -379,9 +400,9 @@ func parseVerify(out io.Writer, args []string) (office.Command, printer, error) 
 
 // parseQuarantine: the letters postald held (trust rules, limits, unreadable, not from a
 // player), kept in the archive, never applied, each with its reason.
-func parseQuarantine(out io.Writer, args []string) (office.Command, printer, error) {
-	fs := judgeFlags(out, "quarantine")
-	asJSON := fs.Bool("json", false, "print JSON")
+func parseQuarantine(tx *phrase.CLIText, out io.Writer, args []string) (office.Command, printer, error) {
+	fs := judgeFlags(tx, out, "quarantine")
+	asJSON := fs.Bool("json", false, tx.Flags.JSON)
 	if err := parseFlags(fs, out, args); err != nil {
 		return nil, nil, err
 	}
@@ -394,32 +415,33 @@ func parseQuarantine(out io.Writer, args []string) (office.Command, printer, err
 			return writeJSON(w, held)
 		}
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "RECEIVED\tFROM\tMESSAGE-ID\tARCHIVE\tREASON")
+		fmt.Fprintln(tw, tx.Judge.QuarantineHead)
 		for _, in := range held {
 			from := in.From // as written, decoded; letters of older stores have none recorded
 			if from == "" {
 				from = "-"
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\n", in.Received.Format("2006-01-02 15:04"), termLine(from), termLine(in.MessageID), in.Archive, termLine(in.Reason))
+			fmt.Fprintf(tw, "%s %s\t%s\t%s\t%d\t%s\n", tx.Date(dayOf(in.Received)), in.Received.Format("15:04"), termLine(from),
+				termLine(in.MessageID), in.Archive, termLine(office.HeldWhy(bookOf(tx).Lang, in)))
 		}
 		return tw.Flush()
 	}), nil
 }
 
 // parseRule: a ruling of the referee's kinds on one game.
-func parseRule(out io.Writer, kind referee.RuleKind, args []string) (office.Command, printer, error) {
-	fs := judgeFlags(out, kind.String())
-	clause := fs.String("clause", "", "the clause the ruling rests on (4.1.10), e.g. 4.3.1")
-	reason := fs.String("reason", "", "the reason, told to both players")
+func parseRule(tx *phrase.CLIText, out io.Writer, kind referee.RuleKind, args []string) (office.Command, printer, error) {
+	fs := judgeFlags(tx, out, kind.String())
+	clause := fs.String("clause", "", tx.Flags.Clause)
+	reason := fs.String("reason", "", tx.Flags.Reason)
 	if err := parseFlags(fs, out, args); err != nil {
 		return nil, nil, err
 	}
 	want := map[referee.RuleKind]int{referee.RulePenalty: 3, referee.RuleCorrect: 3, referee.RuleForfeit: 2, referee.RuleAdjudicate: 2, referee.RuleLeave: 4}[kind]
 	if fs.NArg() != want {
-		return nil, nil, fmt.Errorf("%s needs %d arguments, got %d %q: %s", kind, want, fs.NArg(), fs.Args(), ruleShape[kind])
+		return nil, nil, fmt.Errorf(tx.Errors.RuleArgs, kind, want, fs.NArg(), fs.Args(), ruleShape(tx, kind))
 	}
 	if *clause == "" || *reason == "" {
-		return nil, nil, errNoClause
+		return nil, nil, errors.New(tx.Errors.NoClause)
 	}
 	a := fs.Args()
 	r := &office.RuleRequest{Kind: kind, Game: a[0], Clause: *clause, Reason: *reason}
@@ -428,7 +450,7 @@ func parseRule(out io.Writer, kind referee.RuleKind, args []string) (office.Comm
 	case referee.RulePenalty, referee.RuleCorrect:
 		r.Side = a[1]
 		if r.Days, err = strconv.Atoi(a[2]); err != nil {
-			return nil, nil, fmt.Errorf("days %q: want a whole number of days, e.g. 6 or -2", a[2])
+			return nil, nil, fmt.Errorf(tx.Errors.Days, a[2])
 		}
 	case referee.RuleForfeit:
 		r.Side = a[1]
@@ -437,22 +459,30 @@ func parseRule(out io.Writer, kind referee.RuleKind, args []string) (office.Comm
 	case referee.RuleLeave:
 		r.Side = a[1]
 		if r.Leave.From, err = daysclock.ParseDate(a[2]); err != nil {
-			return nil, nil, err
+			return nil, nil, fmt.Errorf(tx.Errors.Date, "FROM", a[2])
 		}
 		if r.Leave.To, err = daysclock.ParseDate(a[3]); err != nil {
-			return nil, nil, err
+			return nil, nil, fmt.Errorf(tx.Errors.Date, "TO", a[3])
 		}
 	}
-	return r, ruled(a[0], fmt.Sprintf("%s recorded (%s); the players, the judge and the director are told", kind, *clause)), nil
+	name, ok := bookOf(tx).Report.Kinds.Of(string(kind))
+	if !ok {
+		name = kind.String()
+	}
+	return r, ruled(a[0], fmt.Sprintf(tx.Judge.RuleDone, name, tx.Clause(*clause))+"; "+tx.Judge.Told), nil
 }
 
 // ruleShape is what each ruling of the referee's kinds takes, as its errors say it.
-var ruleShape = map[referee.RuleKind]string{
-	referee.RulePenalty:    "GAME SIDE DAYS (SIDE white, black or the player's number)",
-	referee.RuleCorrect:    "GAME SIDE DAYS (SIDE white, black or the player's number)",
-	referee.RuleForfeit:    "GAME SIDE (SIDE white, black or the player's number)",
-	referee.RuleAdjudicate: "GAME RESULT (1-0, 0-1 or 1/2-1/2)",
-	referee.RuleLeave:      "GAME SIDE FROM TO (dates YYYY-MM-DD)",
+func ruleShape(tx *phrase.CLIText, kind referee.RuleKind) string {
+	switch kind {
+	case referee.RulePenalty, referee.RuleCorrect:
+		return tx.Errors.ShapeSideDays
+	case referee.RuleForfeit:
+		return tx.Errors.ShapeSide
+	case referee.RuleAdjudicate:
+		return tx.Errors.ShapeResult
+	}
+	return tx.Errors.ShapeLeave
 }
 
 // ruled prints "GAME: done" once a ruling on the game named is recorded.
@@ -463,16 +493,16 @@ func ruled(name, done string) printer {
 	})
 }
 
-// parseWithdraw: a player leaves the tournament (seed 003, 1.10).
-func parseWithdraw(out io.Writer, args []string) (office.Command, printer, error) {
-	fs := judgeFlags(out, "withdraw")
-	clause := fs.String("clause", "", "the clause; by default the one seed 003, 1.10 gives (1.10.2 or 1.10.3)")
-	reason := fs.String("reason", "", "the reason, told to every partner")
+// parseWithdraw: a player leaves the tournament (clause 1.10 of the competition rules).
+func parseWithdraw(tx *phrase.CLIText, out io.Writer, args []string) (office.Command, printer, error) {
+	fs := judgeFlags(tx, out, "withdraw")
+	clause := fs.String("clause", "", tx.Flags.ClauseWithdraw)
+	reason := fs.String("reason", "", tx.Flags.ReasonWithdraw)
 	if err := parseFlags(fs, out, args); err != nil {
 		return nil, nil, err
 	}
 	if fs.NArg() < 1 || fs.NArg() > 2 || *reason == "" {
-		return nil, nil, fmt.Errorf("withdraw needs [TOURNAMENT] PLAYER and -reason (got %q); -clause may be left out", fs.Args())
+		return nil, nil, fmt.Errorf(tx.Errors.WithdrawArgs, fs.Args())
 	}
 	code, player := "", fs.Arg(0)
 	if fs.NArg() == 2 {
@@ -480,41 +510,41 @@ func parseWithdraw(out io.Writer, args []string) (office.Command, printer, error
 	}
 	num, err := strconv.Atoi(player)
 	if err != nil {
-		return nil, nil, fmt.Errorf("player %q: want his number in the tournament, e.g. 5", player)
+		return nil, nil, fmt.Errorf(tx.Errors.Player, player)
 	}
 	req := &office.WithdrawRequest{Tournament: code, Player: num, Clause: *clause, Reason: *reason}
 	return req, printing(func(w io.Writer, d *office.Withdrawn) error {
-		switch {
-		case d.Clause == tournament.ClauseStruckOut:
-			fmt.Fprintf(w, "player %d withdrawn with %d of %d games played: his results are struck out and %d unfinished games annulled (seed 003, 1.10.2)\n", d.Player, d.Played, d.Games, d.Ended)
-		default:
-			fmt.Fprintf(w, "player %d withdrawn with %d of %d games played: %d games without a move lost, %d begun games sent to adjudication (seed 003, 1.10.3, 1.10.4)\n", d.Player, d.Played, d.Games, d.Ended, d.Referred)
+		j := &tx.Judge
+		if d.Clause == tournament.ClauseStruckOut {
+			fmt.Fprintf(w, "%s: %s\n", j.Withdrawal(d.Player, d.Played, d.Games), j.StruckOut(d.Ended))
+		} else {
+			fmt.Fprintf(w, "%s: %s\n", j.Withdrawal(d.Player, d.Played, d.Games), j.Stands(d.Ended, d.Referred))
 		}
 		return nil
 	}), nil
 }
 
 // parseAnnul: the game ends without a result by the judge's decision (4.1.7).
-func parseAnnul(out io.Writer, args []string) (office.Command, printer, error) {
-	fs := judgeFlags(out, "annul")
-	clause := fs.String("clause", "", "the clause the ruling rests on (4.1.10)")
-	reason := fs.String("reason", "", "the reason, told to both players")
+func parseAnnul(tx *phrase.CLIText, out io.Writer, args []string) (office.Command, printer, error) {
+	fs := judgeFlags(tx, out, "annul")
+	clause := fs.String("clause", "", tx.Flags.Clause)
+	reason := fs.String("reason", "", tx.Flags.Reason)
 	if err := parseFlags(fs, out, args); err != nil {
 		return nil, nil, err
 	}
 	if fs.NArg() != 1 || *clause == "" || *reason == "" {
-		return nil, nil, errors.New("annul needs GAME, -clause and -reason (4.1.10)")
+		return nil, nil, errors.New(tx.Errors.AnnulArgs)
 	}
 	req := &office.AnnulRequest{Game: fs.Arg(0), Clause: *clause, Reason: *reason}
-	return req, ruled(fs.Arg(0), fmt.Sprintf("annulled (%s); the players, the judge and the director are told", *clause)), nil
+	return req, ruled(fs.Arg(0), fmt.Sprintf(tx.Judge.Annulled, tx.Clause(*clause))+"; "+tx.Judge.Told), nil
 }
 
 // parseProtest: a protest against a decision and the judge's decision on it (4.1.12).
-func parseProtest(out io.Writer, args []string) (office.Command, printer, error) {
-	fs := judgeFlags(out, "protest")
-	reason := fs.String("reason", "", "the decision on the protest, told to both players")
-	decision := fs.String("decision", "", "the same as -reason")
-	clause := fs.String("clause", "4.1.12", "the clause")
+func parseProtest(tx *phrase.CLIText, out io.Writer, args []string) (office.Command, printer, error) {
+	fs := judgeFlags(tx, out, "protest")
+	reason := fs.String("reason", "", tx.Flags.Decision)
+	decision := fs.String("decision", "", tx.Flags.SameAsReason)
+	clause := fs.String("clause", "4.1.12", tx.Flags.ClauseProtest)
 	if err := parseFlags(fs, out, args); err != nil {
 		return nil, nil, err
 	}
@@ -523,30 +553,27 @@ func parseProtest(out io.Writer, args []string) (office.Command, printer, error)
 	case text == "":
 		text = *decision
 	case *decision != "" && *decision != text:
-		return nil, nil, errors.New("protest: -reason and -decision are the same flag; give one")
+		return nil, nil, errors.New(tx.Errors.ProtestBoth)
 	}
 	if fs.NArg() != 1 || text == "" || *clause == "" {
-		return nil, nil, fmt.Errorf("protest needs GAME and -reason DECISION (got %q); -clause defaults to 4.1.12", fs.Args())
+		return nil, nil, fmt.Errorf(tx.Errors.ProtestArgs, fs.Args())
 	}
 	req := &office.ProtestRequest{Game: fs.Arg(0), Decision: text, Clause: *clause}
-	return req, ruled(fs.Arg(0), "protest decision recorded; the players, the judge and the director are told"), nil
+	return req, ruled(fs.Arg(0), tx.Judge.ProtestDone+"; "+tx.Judge.Told), nil
 }
-
-// stampLayout is how judge letter writes an instant: in the tournament's zone, with the offset.
-const stampLayout = "2006-01-02 15:04 -0700"
 
 // parseLetter: one archived letter, what postald recorded of it, then the letter itself, its
 // header section as it was received and its text decoded (-raw: the bytes as archived).
-func parseLetter(out io.Writer, args []string) (office.Command, printer, error) {
-	fs := judgeFlags(out, "letter")
-	raw := fs.Bool("raw", false, "print the letter byte for byte as archived")
+func parseLetter(tx *phrase.CLIText, out io.Writer, args []string) (office.Command, printer, error) {
+	fs := judgeFlags(tx, out, "letter")
+	raw := fs.Bool("raw", false, tx.Flags.Raw)
 	if err := parseFlags(fs, out, args); err != nil {
 		return nil, nil, err
 	}
 	if fs.NArg() != 2 {
-		return nil, nil, errors.New("letter needs GAME and N, the letter's number in judge show")
+		return nil, nil, errors.New(tx.Errors.LetterArgs)
 	}
-	n, err := letterNumber(fs.Arg(1))
+	n, err := letterNumber(tx, fs.Arg(1))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -556,73 +583,96 @@ func parseLetter(out io.Writer, args []string) (office.Command, printer, error) 
 			_, err := w.Write(a.Raw)
 			return err
 		}
-		return printArchived(w, a)
+		return printArchived(w, tx, a)
 	}), nil
 }
 
-func printArchived(out io.Writer, a *office.ArchivedLetter) error {
-	v := a.Letter
+// printArchived is judge letter: what postald recorded of a letter, then its header and text.
+func printArchived(out io.Writer, tx *phrase.CLIText, a *office.ArchivedLetter) error {
+	v, x := a.Letter, &tx.Letter
 	w := tabwriter.NewWriter(out, 0, 0, 1, ' ', 0)
-	if v.Direction == string(store.In) {
-		fmt.Fprintf(w, "%s letter #%d, received\n", a.Chain, v.Seq)
-		fmt.Fprintf(w, "received:\t%s\n", v.Time.Format(stampLayout))
-	} else {
-		fmt.Fprintf(w, "%s letter #%d, sent by postald\n", a.Chain, v.Seq)
-		fmt.Fprintf(w, "enqueued:\t%s\n", v.Time.Format(stampLayout))
+	chain := a.Chain
+	if chain == office.QuarantineChain {
+		chain = tx.Words.Quarantine
 	}
-	fmt.Fprintf(w, "message-id:\t%s\n", termLine(orNone(v.MessageID)))
+	stamp := tx.Date(dayOf(v.Time)) + " " + v.Time.Format("15:04 -0700") // in the tournament's zone, with the offset
 	if v.Direction == string(store.In) {
-		fmt.Fprintf(w, "envelope sender:\t%s\t(Return-Path, as the receiving server recorded it)\n", termLine(orNone(v.Envelope)))
-		fmt.Fprintf(w, "from:\t%s\n", termLine(orNone(v.From)))
-		fmt.Fprintf(w, "authentication:\t%s\n", termLine(orNone(v.Auth)))
+		fmt.Fprintf(w, x.Received+"\n", chain, v.Seq)
+		fmt.Fprintf(w, x.ReceivedAt+"\n", stamp)
 	} else {
-		fmt.Fprintf(w, "to:\t%s\n", termLine(orNone(v.To)))
+		fmt.Fprintf(w, x.Sent+"\n", chain, v.Seq)
+		fmt.Fprintf(w, x.Enqueued+"\n", stamp)
 	}
-	decision := orNone(v.Verdict)
+	fmt.Fprintf(w, x.MessageID+"\n", termLine(orNone(tx, v.MessageID)))
+	if v.Direction == string(store.In) {
+		fmt.Fprintf(w, x.Envelope+"\n", termLine(orNone(tx, v.Envelope)))
+		fmt.Fprintf(w, x.From+"\n", termLine(orNone(tx, person(v.From))))
+		fmt.Fprintf(w, x.Auth+"\n", termLine(orNone(tx, auth(tx, v.Auth))))
+	} else {
+		fmt.Fprintf(w, x.To+"\n", termLine(orNone(tx, person(v.To))))
+	}
+	decision := orNone(tx, tx.Words.Verdict(v.Verdict))
 	if v.Clause != "" {
-		decision += " (" + v.Clause + ")"
+		decision += " (" + clauses(tx, v.Clause) + ")"
 	}
-	fmt.Fprintf(w, "decision:\t%s\n", decision)
-	fmt.Fprintf(w, "sha256:\t%s\n", v.Hash)
+	fmt.Fprintf(w, x.Decision+"\n", decision)
+	fmt.Fprintf(w, x.Sum+"\n", v.Hash)
 	if r := a.Reverted; r != nil {
-		fmt.Fprintf(w, "reverted:\tby ruling #%d of %s (%s): %s\n", r.Seq, r.Time.Format(time.DateOnly), termLine(r.Clause), termLine(r.Reason))
+		fmt.Fprintf(w, x.RevertedBy+"\n", r.Seq, tx.Date(dayOf(r.Time)), termLine(tx.Clause(r.Clause)), termLine(r.Reason))
 	}
 	if a.Kept {
-		fmt.Fprintf(w, "game before it:\tkept (judge revert %s %d puts it back)\n", a.Game.Key(), v.Seq)
+		fmt.Fprintf(w, x.Kept+"\n", a.Game.Key(), v.Seq)
 	}
 	if err := w.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "\n── header ──\n%s\n── text ──\n%s\n", termText(strings.TrimRight(a.Header, "\n")), termText(strings.TrimRight(a.Text, "\n")))
+	fmt.Fprintf(out, "\n%s\n%s\n%s\n%s\n", x.Header, termText(strings.TrimRight(a.Header, "\n")), x.Text, termText(strings.TrimRight(a.Text, "\n")))
 	return nil
+}
+
+// clauses cites each of a decision's clauses ("4.2.10,4.2.11") as a judge cites them.
+func clauses(tx *phrase.CLIText, list string) string {
+	parts := strings.Split(list, ",")
+	for i, c := range parts {
+		parts[i] = tx.Clause(strings.TrimSpace(c))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // parseRevert: the game put back as it was before letter N of its archive (a forged or misread
 // letter); the letters stay in the archive, marked as reverted.
-func parseRevert(out io.Writer, args []string) (office.Command, printer, error) {
-	fs := judgeFlags(out, "revert")
-	clause := fs.String("clause", "", "the clause the ruling rests on (4.1.10), e.g. 4.1.7")
-	reason := fs.String("reason", "", "the reason, told to both players")
+func parseRevert(tx *phrase.CLIText, out io.Writer, args []string) (office.Command, printer, error) {
+	fs := judgeFlags(tx, out, "revert")
+	clause := fs.String("clause", "", tx.Flags.Clause)
+	reason := fs.String("reason", "", tx.Flags.Reason)
 	if err := parseFlags(fs, out, args); err != nil {
 		return nil, nil, err
 	}
 	if fs.NArg() != 2 {
-		return nil, nil, errors.New("revert needs GAME and N, the letter's number in judge show")
+		return nil, nil, errors.New(tx.Errors.RevertArgs)
 	}
 	if *clause == "" || *reason == "" {
-		return nil, nil, errNoClause
+		return nil, nil, errors.New(tx.Errors.NoClause)
 	}
-	n, err := letterNumber(fs.Arg(1))
+	n, err := letterNumber(tx, fs.Arg(1))
 	if err != nil {
 		return nil, nil, err
 	}
 	name := fs.Arg(0)
 	req := &office.RevertRequest{Game: name, Letter: n, Clause: *clause, Reason: *reason}
 	return req, printing(func(w io.Writer, r *office.Reverted) error {
-		fmt.Fprintf(w, "%s: put back as it was before letter #%d (%s); letters #%d to #%d stay in the archive, marked as reverted; the players, the judge and the director are told\n",
-			name, r.Letter, *clause, r.Letter, r.Upto)
+		fmt.Fprintf(w, "%s; %s\n", tx.Judge.Reverted(name, int(r.Letter), tx.Clause(*clause), int(r.Upto)), tx.Judge.Told)
 		if len(r.Undone) > 0 {
-			fmt.Fprintf(w, "undone with it: rulings %s, recorded after the letter\n", strings.Join(r.Undone, ", "))
+			kinds := &bookOf(tx).Report.Kinds
+			undone := make([]string, len(r.Undone))
+			for i, u := range r.Undone { // "#3 penalty"
+				seq, kind, _ := strings.Cut(u, " ")
+				if name, ok := kinds.Of(kind); ok {
+					u = seq + " " + name
+				}
+				undone[i] = u
+			}
+			fmt.Fprintf(w, tx.Judge.Undone+"\n", strings.Join(undone, ", "))
 		}
 		return nil
 	}), nil
@@ -634,10 +684,12 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-// toMove says whose move it is, and that it waits for the captain's card or call when it does.
-func toMove(r office.GameRow) string {
-	if r.Posting != "" {
-		return r.ToMove.String() + " to move, waiting for the post"
+// bookOf returns the book whose command line's words tx are.
+func bookOf(tx *phrase.CLIText) *phrase.Book {
+	for _, lang := range phrase.Languages() {
+		if b := phrase.For(lang); &b.CLI == tx {
+			return b
+		}
 	}
-	return r.ToMove.String() + " to move"
+	return phrase.For(config.DefaultCLILanguage)
 }

@@ -260,7 +260,7 @@ func TestRulings(t *testing.T) {
 		}
 		// The only tournament of the store need not be named.
 		out, code := r.judge(t, "withdraw", "-reason", "moved abroad", "1")
-		if code != 0 || !strings.Contains(out, "1 games without a move lost, 2 begun games sent to adjudication") {
+		if code != 0 || !strings.Contains(out, "1 game without a move lost, 2 begun games sent to adjudication") {
 			t.Fatalf("withdraw: %d %s", code, out)
 		}
 		for _, name := range []string{"1-4", "1-2"} {
@@ -463,7 +463,7 @@ func TestRevertForgedResignation(t *testing.T) {
 	}
 	n := strconv.FormatUint(forged.Seq, 10)
 	text, code := r.judge(t, "show", "1-4")
-	if code != 0 || !strings.Contains(text, "from: Gleb <gleb@rul.test>  envelope: <mallory@forger.test>\n        auth: none: ") {
+	if code != 0 || !strings.Contains(text, "from: Gleb <gleb@rul.test>  envelope: <mallory@forger.test>\n        authentication: none: ") {
 		t.Errorf("judge show does not name the forged letter's envelope sender and authentication:\n%s", text)
 	}
 

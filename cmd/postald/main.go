@@ -13,12 +13,15 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+
+	"postald/internal/config"
+	"postald/internal/phrase"
 )
 
 // command is one subcommand of postald.
 type command struct {
 	name    string
-	summary string
+	summary func(*phrase.CommandSummaries) string
 	run     func(ctx context.Context, env *cmdEnv, args []string) error
 }
 
@@ -35,36 +38,69 @@ type cmdEnv struct {
 	// config is -config FILE wherever it stood on the command line (before the command, after
 	// it, after the arguments) of a command that reads a configuration; "" for none given.
 	config string
+	// tx is the command line's words in its language (run sets it: cliLanguage); nil is
+	// English.
+	tx *phrase.CLIText
+}
+
+// text returns the command line's words in its language.
+func (env *cmdEnv) text() *phrase.CLIText {
+	if env.tx == nil {
+		return &phrase.For(config.DefaultCLILanguage).CLI
+	}
+	return env.tx
+}
+
+// cliLanguage is the language the command line speaks: [cli] language of the configuration the
+// command would read (-config, else $POSTALD_CONFIG, else the default), read alone so that
+// help and usage speak it without the file being checked, else the locale's (LC_ALL,
+// LC_MESSAGES, LANG), else English.
+func cliLanguage(env *cmdEnv) string {
+	cli, _ := config.ReadCLI(configPath(env.config), config.OSEnv())
+	return cli.Lang(os.Getenv)
+}
+
+// tournamentText returns the command line's words in a tournament's language, for its own
+// things (a game's rows, a card); the command line's own language when the tournament's is
+// not known.
+func tournamentText(env *phrase.CLIText, lang string) *phrase.CLIText {
+	if !phrase.Known(lang) {
+		return env
+	}
+	return &phrase.For(lang).CLI
 }
 
 // exitError ends the process with a given status after printing nothing more.
 type exitError struct{ code int }
 
-func (e exitError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
+func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) } // never printed: run returns the status
 
+// commands lists postald's commands in the order postald help lists them; summary picks the
+// line each has in help from the command line's words.
 func commands() []command {
+	type s = phrase.CommandSummaries
 	return []command{
-		{"serve", "run the daemon: watch the mailbox, referee letters, send replies", runServe},
-		{"demo", "play a short game by letters on embedded mail servers and print every letter", runDemo},
-		{"tournament", "tournament create -config FILE -sheet START.toml [-force]: register a tournament and send the start letters; tournament reserve [CODE] PLAYER RESERVE -reason TEXT: enter a team's reserve", runTournament},
-		{"judge", "the judge's rulings and views (list, show, penalty, forfeit, ...)", runJudge},
-		{"report", "the director's report", runReport},
-		{"export", "export -game GAME: a game as PDN; export -trf [-tournament CODE]: a Swiss as a TRF", runExport},
-		{"card", "card -game GAME -from SIDE -postmark DATE FILE: enter a card or call of a player by post or telephone", runCard},
-		{"cards", "cards [-print DIR] [-posted DATE]: the cards to post and calls to make; print them, record them posted", runCards},
-		{"simulate", "simulate -sheet START.toml LETTERS.mbox: the referee without the post", runSimulate},
-		{"crosstable", "crosstable [-json] FILE: standings and tie-breaks of a results file of any system", runCrosstable},
-		{"pair", "pair -dutch FILE.trf -p OUT: the next Swiss round of a TRF by the FIDE Dutch system", runPair},
-		{"parse", "parse FILE: a move letter as JSON", runParse},
-		{"check", "check [-variant V] FILE.pdn: replay every game of a PDN file", runCheck},
-		{"perft", "perft -variant V -depth N [-fen F]: count legal move sequences", runPerft},
-		{"diagram", "diagram -variant V -fen F [-last MOVE] -o FILE.png: a position as a picture", runDiagram},
-		{"backup", "backup FILE: a consistent, checked copy of the store, while the daemon runs or not", runBackup},
-		{"archive", "archive CODE: move a finished tournament to an archive file of its own; -list lists them", runArchive},
-		{"prune", "prune [CODE]: drop archived letters' raw bytes after [store] retain_raw_days (4.1.13)", runPrune},
-		{"lots", "lots verify [-tournament CODE]: recompute the lots (numbers, openings) from their seed; lots reveal", runLots},
-		{"check-config", "check-config -config FILE: the configuration, trust, file permissions, IMAP and SMTP logins; exit 1 on a problem", runCheckConfig},
-		{"version", "the module version and VCS revision this binary was built from", runVersion},
+		{"serve", func(x *s) string { return x.Serve }, runServe},
+		{"demo", func(x *s) string { return x.Demo }, runDemo},
+		{"tournament", func(x *s) string { return x.Tournament }, runTournament},
+		{"judge", func(x *s) string { return x.Judge }, runJudge},
+		{"report", func(x *s) string { return x.Report }, runReport},
+		{"export", func(x *s) string { return x.Export }, runExport},
+		{"card", func(x *s) string { return x.Card }, runCard},
+		{"cards", func(x *s) string { return x.Cards }, runCards},
+		{"simulate", func(x *s) string { return x.Simulate }, runSimulate},
+		{"crosstable", func(x *s) string { return x.Crosstable }, runCrosstable},
+		{"pair", func(x *s) string { return x.Pair }, runPair},
+		{"parse", func(x *s) string { return x.Parse }, runParse},
+		{"check", func(x *s) string { return x.Check }, runCheck},
+		{"perft", func(x *s) string { return x.Perft }, runPerft},
+		{"diagram", func(x *s) string { return x.Diagram }, runDiagram},
+		{"backup", func(x *s) string { return x.Backup }, runBackup},
+		{"archive", func(x *s) string { return x.Archive }, runArchive},
+		{"prune", func(x *s) string { return x.Prune }, runPrune},
+		{"lots", func(x *s) string { return x.Lots }, runLots},
+		{"check-config", func(x *s) string { return x.CheckConfig }, runCheckConfig},
+		{"version", func(x *s) string { return x.Version }, runVersion},
 	}
 }
 
@@ -91,8 +127,10 @@ func run(ctx context.Context, env *cmdEnv, args []string) int {
 		}
 		break
 	}
+	env.tx = &phrase.For(cliLanguage(env)).CLI
+	tx := env.text()
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
-		usage(env.stdout)
+		usage(env.stdout, tx)
 		if len(args) == 0 {
 			return 2
 		}
@@ -107,9 +145,10 @@ func run(ctx context.Context, env *cmdEnv, args []string) int {
 			var file string
 			if rest, file = cutConfig(rest); file != "" {
 				env.config = file
+				env.tx = &phrase.For(cliLanguage(env)).CLI // the language of the configuration named
 			}
 		} else if env.config != "" {
-			fmt.Fprintf(env.stderr, "postald %s: reads no configuration; -config is for %s\n", c.name, strings.Join(configNames(), ", "))
+			fmt.Fprintf(env.stderr, tx.Errors.NoConfig+"\n", c.name, strings.Join(configNames(), ", "))
 			return 2
 		}
 		err := c.run(ctx, env, rest)
@@ -119,8 +158,8 @@ func run(ctx context.Context, env *cmdEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "postald %s: %v\n", c.name, err)
 		return 1
 	}
-	fmt.Fprintf(env.stderr, "postald: unknown command %q\n", args[0])
-	usage(env.stderr)
+	fmt.Fprintf(env.stderr, tx.Errors.UnknownCommand+"\n", args[0])
+	usage(env.stderr, tx)
 	return 2
 }
 
@@ -139,16 +178,15 @@ func exitStatus(err error) (code int, ok bool) {
 	return 1, false
 }
 
-func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: postald [-skip-check] [-config FILE] <command> [flags] [arguments]")
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "commands:")
+// usage is postald help: the usage line, every command with its summary, how to get a
+// command's usage, an example.
+func usage(w io.Writer, tx *phrase.CLIText) {
+	h := &tx.Help
+	fmt.Fprintf(w, "%s\n\n%s\n", h.Synopsis, h.Commands)
 	for _, c := range commands() {
-		fmt.Fprintf(w, "  %-11s %s\n", c.name, c.summary)
+		fmt.Fprintf(w, "  %-12s %s\n", c.name, c.summary(&h.Summaries))
 	}
-	fmt.Fprintln(w, "\npostald COMMAND -h prints a command's usage with an example; -config FILE (or")
-	fmt.Fprintln(w, "$POSTALD_CONFIG) may stand before the command, after it or after its arguments.")
-	fmt.Fprintln(w, "\nexample:\n  postald judge list -config /etc/postald/postald.toml")
+	fmt.Fprintf(w, "\n%s\n\n%s\n", h.More, h.Example)
 }
 
 // configNames lists the commands that read a configuration, in postald help's order.
@@ -166,6 +204,6 @@ func configNames() []string {
 func newFlagSet(env *cmdEnv, name string) *flag.FlagSet {
 	fs := flag.NewFlagSet("postald "+name, flag.ContinueOnError)
 	fs.SetOutput(env.stderr)
-	setUsage(fs, name, configCommands[strings.Fields(name)[0]])
+	setUsage(fs, env.text(), name, configCommands[strings.Fields(name)[0]])
 	return fs
 }

@@ -9,42 +9,18 @@ import (
 	"os"
 	"strings"
 
+	"postald/internal/phrase"
 	"postald/internal/swiss"
 	"postald/internal/trf"
 )
 
-const pairUsage = `usage: postald pair -dutch FILE.trf [-p OUT]
-       postald pair -dutch -check FILE.trf
-
-Pairs the next round of a Swiss tournament by the FIDE Dutch system (C.04.3, as applied
-from 1 July 2025), from a FIDE tournament report file of the rounds played so far:
-TRF-2026 (142 rounds, 152 initial colour, 162 points, 240 byes, 260 prohibited pairs) or
-TRF(x) (XXR, XXC, XXS), with any line ending. The round paired is the first in which
-nobody is paired; a player whose column of that round holds a bye (0000 - H, F or Z), or
-who has a 240 record for it, is not paired.
-
-OUT (- or no -p: the standard output) gets what the FIDE-endorsed engines write: the
-number of pairs on the first line, then WHITE BLACK by pairing numbers, one pair a line
-in board order, and P 0 for the pairing-allocated bye of player P. A file that cannot
-be read is refused with its line and column; exit status 1, and 2 for a wrong command.
-
--check pairs every round of the file again from the rounds before it, as an arbiter
-checks another program's pairings, and prints one line a round: "round N: as paired", or
-the pairs in which the file and the Dutch system differ; exit status 1 when any differs.
-
-examples:
-  postald pair -dutch round4.trf -p round5.txt
-  postald pair -dutch -check final.trf
-
-flags:
-`
-
 // runPair is "postald pair -dutch FILE.trf -p OUT".
 func runPair(ctx context.Context, env *cmdEnv, args []string) error {
+	tx := env.text()
 	fs := newFlagSet(env, "pair")
-	dutch := fs.Bool("dutch", false, "the FIDE Dutch system (C.04.3); the only system postald pairs by")
-	out := fs.String("p", "-", "the file the pairing is written to; - for the standard output")
-	check := fs.Bool("check", false, "pair every round of the file again and print where it differs")
+	dutch := fs.Bool("dutch", false, tx.Flags.Dutch)
+	out := fs.String("p", "-", tx.Flags.PairOut)
+	check := fs.Bool("check", false, tx.Flags.PairCheck)
 	if err := parseFlags(fs, env.stdout, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
@@ -56,7 +32,7 @@ func runPair(ctx context.Context, env *cmdEnv, args []string) error {
 		return exitError{2}
 	}
 	if !*dutch {
-		fmt.Fprintln(env.stderr, "postald pair: name the pairing system: -dutch")
+		fmt.Fprintln(env.stderr, "postald pair: "+tx.Errors.System)
 		return exitError{2}
 	}
 	name := fs.Arg(0)
@@ -124,28 +100,29 @@ func checkTRF(env *cmdEnv, name string, data []byte) error {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	differ := 0
+	tx := env.text()
 	for _, c := range checks {
 		switch {
 		case c.Err != nil:
 			differ++
-			fmt.Fprintf(env.stdout, "round %d: %v\n", c.Round, c.Err)
+			fmt.Fprintf(env.stdout, tx.Errors.Round+"\n", c.Round, c.Err)
 		case c.Agrees():
-			fmt.Fprintf(env.stdout, "round %d: as paired\n", c.Round)
+			fmt.Fprintf(env.stdout, tx.Errors.RoundSame+"\n", c.Round)
 		default:
 			differ++
-			fmt.Fprintf(env.stdout, "round %d: the file pairs %s; the Dutch system %s\n", c.Round,
-				pairsText(c.File, c.Paired), pairsText(c.Paired, c.File))
+			fmt.Fprintf(env.stdout, tx.Errors.RoundDiffers+"\n", c.Round,
+				pairsText(tx, c.File, c.Paired), pairsText(tx, c.Paired, c.File))
 		}
 	}
 	if differ > 0 {
-		fmt.Fprintf(env.stderr, "postald pair: %s: %d of %d rounds differ\n", name, differ, len(checks))
+		fmt.Fprintf(env.stderr, "postald pair: %s\n", tx.Errors.RoundsDiffer(name, differ, len(checks)))
 		return exitError{1}
 	}
 	return nil
 }
 
 // pairsText lists the pairs (WHITE-BLACK) and the bye of p that other has not.
-func pairsText(p, other *swiss.Pairing) string {
+func pairsText(tx *phrase.CLIText, p, other *swiss.Pairing) string {
 	has := map[swiss.Board]bool{}
 	for _, b := range other.Boards {
 		has[b] = true
@@ -158,9 +135,9 @@ func pairsText(p, other *swiss.Pairing) string {
 	}
 	if p.Bye != other.Bye {
 		if p.Bye == 0 {
-			parts = append(parts, "no bye")
+			parts = append(parts, tx.Errors.NoBye)
 		} else {
-			parts = append(parts, fmt.Sprintf("the bye to %d", p.Bye))
+			parts = append(parts, fmt.Sprintf(tx.Errors.ByeTo, p.Bye))
 		}
 	}
 	return strings.Join(parts, " ")

@@ -86,7 +86,7 @@ func TestPairCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, stdout, stderr := runLine("pair", "-dutch", "-check", other)
-	if code != 1 || stdout != "round 1: the file pairs 1-4 3-2; the Dutch system 1-3 4-2\n" || !strings.Contains(stderr, "1 of 1 rounds differ") {
+	if code != 1 || stdout != "round 1: the file pairs 1-4 3-2; the Dutch system 1-3 4-2\n" || !strings.Contains(stderr, "1 of 1 round paired otherwise") {
 		t.Errorf("swapped: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 }

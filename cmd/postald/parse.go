@@ -26,21 +26,19 @@ func runParse(ctx context.Context, env *cmdEnv, args []string) error {
 	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
-			return fmt.Errorf("open letter: %w", err)
+			return err
 		}
 		defer f.Close()
 		r = f
 	}
 	l, err := mailparse.ParseReader(r)
 	if err != nil {
-		return fmt.Errorf("parse %s: %w", name, err)
+		return fmt.Errorf("%s: %w", name, err)
 	}
 	out, err := json.MarshalIndent(l.View(), "", "  ")
 	if err != nil {
-		return fmt.Errorf("encode letter: %w", err)
+		return err
 	}
-	if _, err := fmt.Fprintf(env.stdout, "%s\n", out); err != nil {
-		return fmt.Errorf("write: %w", err)
-	}
-	return nil
+	_, err = fmt.Fprintf(env.stdout, "%s\n", out)
+	return err
 }

@@ -12,10 +12,11 @@ import (
 // runPerft counts legal move sequences from a position:
 // postald perft -variant V -depth N [-fen F] prints "depth K: COUNT" for K = 1..N.
 func runPerft(ctx context.Context, env *cmdEnv, args []string) error {
+	tx := env.text()
 	fs := newFlagSet(env, "perft")
-	variant := fs.String("variant", "russian", "variant id (russian, international, column, lasca, or *-giveaway)")
-	depth := fs.Int("depth", 5, "deepest depth to count")
-	fen := fs.String("fen", "", "start position in postald's FEN (default: the variant's start position)")
+	variant := fs.String("variant", "russian", tx.Flags.Variant)
+	depth := fs.Int("depth", 5, tx.Flags.Depth)
+	fen := fs.String("fen", "", tx.Flags.FEN)
 	if err := parseFlags(fs, env.stdout, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
@@ -23,7 +24,7 @@ func runPerft(ctx context.Context, env *cmdEnv, args []string) error {
 		return exitError{2}
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(env.stderr, "postald perft: unexpected argument %q\n", fs.Arg(0))
+		fmt.Fprintf(env.stderr, "postald perft: "+tx.Errors.Unexpected+"\n", fs.Arg(0))
 		return exitError{2}
 	}
 	pos, err := positionOf(*variant, *fen)
@@ -34,7 +35,7 @@ func runPerft(ctx context.Context, env *cmdEnv, args []string) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		fmt.Fprintf(env.stdout, "depth %d: %d\n", k, rules.Perft(&pos, k))
+		fmt.Fprintf(env.stdout, "depth %d: %d\n", k, rules.Perft(&pos, k)) // for programs: the same in every language
 	}
 	return nil
 }

@@ -7,11 +7,12 @@ import (
 	"io"
 
 	"postald/internal/office"
+	"postald/internal/phrase"
 )
 
 func runReport(_ context.Context, env *cmdEnv, args []string) error {
 	fs := newFlagSet(env, "report")
-	call, err := reportFlags(fs, env.stdout, args)
+	call, err := reportFlags(env.text(), fs, env.stdout, args)
 	if err != nil {
 		return err
 	}
@@ -19,24 +20,25 @@ func runReport(_ context.Context, env *cmdEnv, args []string) error {
 }
 
 // reportFlags parses the report's flags into its call.
-func reportFlags(fs *flag.FlagSet, help io.Writer, args []string) (*storeCall, error) {
-	send := fs.Bool("send", false, "mail the report to each tournament's director instead of printing it")
-	html := fs.Bool("html", false, "print HTML instead of plain text")
-	only := fs.String("tournament", "", "only this tournament")
+func reportFlags(tx *phrase.CLIText, fs *flag.FlagSet, help io.Writer, args []string) (*storeCall, error) {
+	send := fs.Bool("send", false, tx.Flags.Send)
+	html := fs.Bool("html", false, tx.Flags.HTML)
+	only := fs.String("tournament", "", tx.Flags.Tournament)
 	if err := parseFlags(fs, help, args); err != nil {
 		return nil, err
 	}
 	req := &office.ReportRequest{Tournament: *only, Send: *send}
-	return &storeCall{req: req, print: printReport(*html), failed: "postald report"}, nil
+	return &storeCall{req: req, print: printReport(tx, *html), failed: "postald report"}, nil
 }
 
-// printReport prints each tournament's report, as text or as HTML, or says to whom it was sent.
-func printReport(html bool) printer {
+// printReport prints each tournament's report (in its language), as text or as HTML, or says
+// to whom it was sent.
+func printReport(tx *phrase.CLIText, html bool) printer {
 	return printing(func(w io.Writer, rep *office.ReportReply) error {
 		for _, r := range rep.Reports {
 			switch {
 			case r.Queued:
-				fmt.Fprintf(w, "report of %s queued for %s\n", r.Code, r.Director)
+				fmt.Fprintf(w, tx.Store.ReportQueued+"\n", r.Code, r.Director)
 			case html:
 				io.WriteString(w, r.HTML)
 			default:

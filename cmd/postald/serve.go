@@ -19,15 +19,17 @@ import (
 	"postald/internal/mailbox"
 	"postald/internal/metrics"
 	"postald/internal/office"
+	"postald/internal/phrase"
 	"postald/internal/rules"
 	"postald/internal/store"
 	"postald/internal/web"
 )
 
 func runServe(ctx context.Context, env *cmdEnv, args []string) error {
+	tx := env.text()
 	fs := newFlagSet(env, "serve")
-	debug := fs.Bool("debug", false, "log at debug level")
-	takeover := fs.Bool("takeover", false, "move the claim on the watched mailbox to this store (only when the store that holds it is retired)")
+	debug := fs.Bool("debug", false, tx.Flags.Debug)
+	takeover := fs.Bool("takeover", false, tx.Flags.Takeover)
 	if err := parseFlags(fs, env.stdout, args); err != nil {
 		return err
 	}
@@ -37,8 +39,8 @@ func runServe(ctx context.Context, env *cmdEnv, args []string) error {
 		return err
 	}
 	// Refused before anything is opened: without [trust] anyone could move for a player.
-	if err := cfg.Trust.Problem(); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+	if p := trustProblem(tx, cfg.Trust); p != "" {
+		return fmt.Errorf("%s: %s", path, p)
 	}
 	cfg.Daemon.Takeover = *takeover
 	level := slog.LevelInfo
@@ -46,8 +48,8 @@ func runServe(ctx context.Context, env *cmdEnv, args []string) error {
 		level = slog.LevelDebug
 	}
 	log := newLog(env.stderr, level)
-	for _, p := range config.FileProblems(path, cfg, nil) {
-		log.Warn(p)
+	for _, p := range config.FileChecks(path, cfg, nil) {
+		log.Warn(p.String())
 	}
 	db, err := store.Open(cfg.Store.Path, store.Options{Timeout: cfg.Store.OpenTimeout.Duration, Logger: log, SkipCheck: env.skipCheck})
 	if err != nil {
@@ -82,10 +84,12 @@ func smtpOptions(cfg *config.Config) mailbox.SMTPOptions {
 	}
 }
 
-// serve runs the daemon on an open store until ctx ends.
+// serve runs the daemon on an open store until ctx ends; what stops it at start is said in the
+// command line's language ([cli] language). The log is in English, for the administrator's tools.
 func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logger, now func() time.Time) error {
-	if err := cfg.Trust.Problem(); err != nil {
-		return err
+	tx := &phrase.For(cfg.CLI.Lang(os.Getenv)).CLI
+	if p := trustProblem(tx, cfg.Trust); p != "" {
+		return errors.New(p)
 	}
 	if cfg.Trust.FromOnly {
 		log.Warn("[trust] from_only = true: the From header alone identifies a player; fit only for a closed test setup (docs/trust.md)")
@@ -95,7 +99,7 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 	}
 	from, err := mail.ParseAddress(cfg.SMTP.From)
 	if err != nil {
-		return fmt.Errorf("[smtp] from %q: %w", cfg.SMTP.From, err)
+		return fmt.Errorf(tx.Errors.From, cfg.SMTP.From, err)
 	}
 	sender, err := mailbox.NewSender(smtpOptions(cfg))
 	if err != nil {
@@ -133,8 +137,7 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 	// says so and stops, instead of announcing itself ready and retrying for ever. A server that
 	// cannot be reached now is retried as usual.
 	if err := sender.Check(claimCtx); mailbox.LoginRefused(err) {
-		return fmt.Errorf("[smtp] the server %s refused the login as %q (username, password_file or password_env): %w",
-			cfg.SMTP.Address, cfg.SMTP.Username, err)
+		return fmt.Errorf(tx.Errors.Login, "smtp", cfg.SMTP.Address, cfg.SMTP.Username, err)
 	} else if err != nil {
 		log.Warn("the SMTP server could not be reached now; letters wait in the outbox", "err", err)
 	}
@@ -144,8 +147,7 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 	case errors.Is(err, mailbox.ErrClaimed):
 		return err
 	case mailbox.LoginRefused(err):
-		return fmt.Errorf("[imap] the server %s refused the login as %q (username, password_file or password_env): %w",
-			cfg.IMAP.Address, cfg.IMAP.Username, err)
+		return fmt.Errorf(tx.Errors.Login, "imap", cfg.IMAP.Address, cfg.IMAP.Username, err)
 	case err != nil:
 		log.Warn("the claim on the watched mailbox could not be checked now; the watcher checks it when it connects", "err", err)
 	}
@@ -237,20 +239,21 @@ func socketDir(socket string, log *slog.Logger) error {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("[control] socket: %w", err)
 	}
-	if p := socketDirProblem(dir); p != "" {
-		log.Warn(p)
+	if p := socketDirProblem(&phrase.For(config.DefaultCLILanguage).CLI, dir); p != "" {
+		log.Warn(p) // the log is in English
 	}
 	return nil
 }
 
-// socketDirProblem says what is wrong with the control socket's directory, "" when nothing.
-func socketDirProblem(dir string) string {
+// socketDirProblem says what is wrong with the control socket's directory in the words of tx,
+// "" when nothing.
+func socketDirProblem(tx *phrase.CLIText, dir string) string {
 	fi, err := os.Stat(dir)
 	if err != nil {
-		return fmt.Sprintf("[control] socket directory %s: %v", dir, err)
+		return fmt.Sprintf(tx.Check.SocketErr, dir, err)
 	}
 	if m := fi.Mode().Perm(); m&0o077 != 0 {
-		return fmt.Sprintf("[control] socket directory %s has mode %04o: others may enter it; give the socket a directory of its own with mode 0700 (chmod 700 %s)", dir, m, dir)
+		return fmt.Sprintf(tx.Check.SocketMode, dir, m, dir)
 	}
 	return ""
 }

@@ -24,9 +24,9 @@ import (
 // letter, after the tick lines of what time alone brought before it, then one line per game.
 func runSimulate(ctx context.Context, env *cmdEnv, args []string) error {
 	fs := newFlagSet(env, "simulate")
-	sheetPath := fs.String("sheet", "", "the tournament's start sheet (TOML)")
-	letters := fs.Bool("letters", false, "add to each line the letters postald sent, as their readers read them")
-	seedText := fs.String("seed", "", "the seed of the sheet's lots, 64 hexadecimal digits (by default a new one): the numbers and openings it draws")
+	sheetPath := fs.String("sheet", "", env.text().Flags.Sheet)
+	letters := fs.Bool("letters", false, env.text().Flags.Letters)
+	seedText := fs.String("seed", "", env.text().Flags.Seed)
 	if err := parseFlags(fs, env.stdout, args); err != nil {
 		return err
 	}
@@ -182,7 +182,7 @@ func letterLine(n int, raw []byte, step office.Step, sim *office.Simulation) sim
 			line.Clauses = []string{step.Err.Error()}
 			return line
 		case d.Kind == "" && step.Card != nil && !step.Card.Entered:
-			line.Held = "the same card entered before, on " + step.Card.Previous
+			line.Held = "the same card entered before, on " + step.Card.Previous // for programs: simulate's JSON, in English as every held reason
 			return line
 		case d.Kind == "":
 			// A posting that started no clock: no move of his waited for this card.
@@ -194,7 +194,7 @@ func letterLine(n int, raw []byte, step office.Step, sim *office.Simulation) sim
 	}
 	switch {
 	case d.Kind == "":
-		line.Held = "the same letter, decided before"
+		line.Held = "the same letter, decided before" // for programs: simulate's JSON, in English as every held reason
 		return line
 	case d.Held != "":
 		line.Held = d.Held

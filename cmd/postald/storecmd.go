@@ -111,7 +111,7 @@ func runStoreCall(env *cmdEnv, cfgFile string, call *storeCall) error {
 		from, err := mail.ParseAddress(cfg.SMTP.From)
 		if err != nil {
 			db.Close()
-			return fmt.Errorf("[smtp] from %q: %w", cfg.SMTP.From, err)
+			return fmt.Errorf(env.text().Errors.From, cfg.SMTP.From, err)
 		}
 		opt.From = *from
 	}

@@ -82,7 +82,7 @@ func TestLogEscapesLetterText(t *testing.T) {
 // subject, which a letter's text reaches, without their control characters.
 func TestCardsListStripsControls(t *testing.T) {
 	var b strings.Builder
-	writeCards(&b, []office.Card{{Seq: 1, Game: store.GameID{Tournament: "CT", Game: "1-2"}, Channel: "post", Player: 2, Name: "Boris\x1b]0;x\x07",
+	writeCards(&b, testText, []office.Card{{Seq: 1, Game: store.GameID{Tournament: "CT", Game: "1-2"}, Channel: "post", Player: 2, Name: "Boris\x1b]0;x\x07",
 		Address: []string{"Nevsky 1\u202e", "St. Petersburg"}, Subject: "CT game 1-2\x1b[2J"}})
 	out := b.String()
 	for _, r := range out {

@@ -101,7 +101,7 @@ func TestFilePermissions(t *testing.T) {
 	}
 	code, out := check()
 	if code != 1 || !strings.Contains(out, "FAIL the configuration file "+path+" has mode 0644") ||
-		!strings.Contains(out, "FAIL [imap] password_file "+pass+" has mode 0644") || !strings.Contains(out, "2 problem(s)") {
+		!strings.Contains(out, "FAIL [imap] password_file "+pass+" has mode 0644") || !strings.Contains(out, "2 problems") {
 		t.Errorf("check-config with world-readable files: exit %d, want 1 and both files listed:\n%s", code, out)
 	}
 	if strings.Contains(out, filepath.Join(dir, "smtp.pass")+" has mode") {

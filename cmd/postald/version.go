@@ -16,14 +16,15 @@ func runVersion(_ context.Context, env *cmdEnv, args []string) error {
 		return err
 	}
 	if fs.NArg() > 0 {
-		return fmt.Errorf("version takes no arguments")
+		return fmt.Errorf(env.text().Errors.NoArguments, "version")
 	}
 	info, ok := debug.ReadBuildInfo()
 	writeVersion(env.stdout, info, ok)
 	return nil
 }
 
-// writeVersion writes the version line of info: "postald VERSION (revision REV, TIME[, modified]) GO".
+// writeVersion writes the version line of info: "postald VERSION (revision REV, TIME[, modified]) GO",
+// the same in every language: a line for programs, which scripts and bug reports quote.
 func writeVersion(w io.Writer, info *debug.BuildInfo, ok bool) {
 	if !ok || info == nil {
 		fmt.Fprintln(w, "postald (no build information)")

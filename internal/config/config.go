@@ -9,11 +9,14 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/BurntSushi/toml"
+
+	"postald/internal/phrase"
 )
 
 // Config is the whole configuration of a postald daemon.
@@ -27,6 +30,74 @@ type Config struct {
 	Limits  Limits  `toml:"limits"`
 	Trust   Trust   `toml:"trust"`
 	Web     Web     `toml:"web"`
+	CLI     CLI     `toml:"cli"`
+}
+
+// CLI is postald's command line: the language of what its commands print for people.
+type CLI struct {
+	// Language is the language of the command line's own words (help, usage, errors, the
+	// judge's and the administrator's lines), one of phrase.Languages(): "ru", "en". Empty:
+	// the language of the environment's locale (LC_ALL, else LC_MESSAGES, else LANG), else
+	// English. A tournament's own things (its games' rows, a card, a report) are written in
+	// the tournament's language whatever this says.
+	Language string `toml:"language"`
+}
+
+// Lang returns the language of the command line: Language when set, else the locale's
+// (LocaleLanguage) when postald has a book for it, else English.
+func (c CLI) Lang(getenv func(string) string) string {
+	if c.Language != "" {
+		return c.Language
+	}
+	if l := LocaleLanguage(getenv); phrase.Known(l) {
+		return l
+	}
+	return DefaultCLILanguage
+}
+
+// DefaultCLILanguage is the command line's language when neither [cli] language nor the locale
+// names one postald speaks.
+const DefaultCLILanguage = "en"
+
+// LocaleLanguage returns the language of the POSIX locale of the environment for messages: the
+// first of LC_ALL, LC_MESSAGES and LANG that is set, its language part ("ru_RU.UTF-8" and
+// "ru" are "ru"); "" when none is set and for the C and POSIX locales.
+func LocaleLanguage(getenv func(string) string) string {
+	for _, name := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		v := getenv(name)
+		if v == "" {
+			continue
+		}
+		lang, _, _ := strings.Cut(v, ".")
+		lang, _, _ = strings.Cut(lang, "@")
+		lang, _, _ = strings.Cut(lang, "_")
+		lang = strings.ToLower(lang)
+		if lang == "c" || lang == "posix" {
+			return ""
+		}
+		return lang
+	}
+	return ""
+}
+
+// ReadCLI reads the [cli] table alone of the configuration file at path, whatever the rest of
+// the file holds: the help of a command speaks the configured language without the file being
+// otherwise read or checked. An error is the file's that cannot be read or decoded.
+func ReadCLI(path string, env Env) (CLI, error) {
+	data, err := env.ReadFile(path)
+	if err != nil {
+		return CLI{}, err
+	}
+	var c struct {
+		CLI CLI `toml:"cli"`
+	}
+	if _, err := toml.Decode(string(data), &c); err != nil {
+		return CLI{}, err
+	}
+	if !phrase.Known(c.CLI.Language) {
+		c.CLI.Language = ""
+	}
+	return c.CLI, nil
 }
 
 // Web is the read-only web pages, /metrics and /healthz that serve runs.
@@ -206,10 +277,37 @@ func Parse(data []byte, env Env) (*Config, error) {
 		}
 		return nil, fmt.Errorf("config: unknown keys: %s", strings.Join(keys, ", "))
 	}
+	// [imap] and [smtp] share one layout, but each reads only its own keys: a key of the other
+	// server's is refused like any unknown key, so that nobody believes it is used.
+	var misplaced []string
+	for _, k := range misplacedKeys {
+		if md.IsDefined(k.section, k.key) {
+			misplaced = append(misplaced, fmt.Sprintf("[%s] %s (a key of [%s] only)", k.section, k.key, k.owner))
+		}
+	}
+	if len(misplaced) > 0 {
+		return nil, fmt.Errorf("config: unknown keys: %s", strings.Join(misplaced, ", "))
+	}
 	if err := c.validate(env); err != nil {
 		return nil, fmt.Errorf("config: %w", err)
 	}
 	return &c, nil
+}
+
+// misplacedKeys are the keys of one mail server's table that only the other server reads.
+var misplacedKeys = []struct{ section, key, owner string }{
+	{"imap", "from", "smtp"}, {"smtp", "mailbox", "imap"}, {"smtp", "processed", "imap"},
+}
+
+// Refused reports whether a key of the file ("[imap] from") is one Parse refuses though its
+// section's layout has it: a key of the other mail server's.
+func Refused(key string) bool {
+	for _, k := range misplacedKeys {
+		if key == "["+k.section+"] "+k.key {
+			return true
+		}
+	}
+	return false
 }
 
 // Load reads and parses the configuration file at path.
@@ -244,6 +342,9 @@ func (c *Config) validate(env Env) error {
 	errs = append(errs, c.Trust.validate()...)
 	if err := c.Web.validate(); err != nil {
 		errs = append(errs, err)
+	}
+	if !phrase.Known(c.CLI.Language) && c.CLI.Language != "" {
+		errs = append(errs, fmt.Errorf("[cli] language = %q: want %s, or leave it out for the locale's (LANG)", c.CLI.Language, strings.Join(languages(), " or ")))
 	}
 	return errors.Join(errs...)
 }
@@ -280,6 +381,13 @@ func (t Trust) validate() []error {
 		errs = append(errs, fmt.Errorf("[trust] authserv_id %q: a host name, without spaces, ';', '(' or quotes; see %s", t.AuthservID, TrustDoc))
 	}
 	return errs
+}
+
+// languages are the languages of the command line, sorted.
+func languages() []string {
+	l := phrase.Languages()
+	slices.Sort(l)
+	return l
 }
 
 // validate checks that listen is empty or a host and a port number.

@@ -163,3 +163,70 @@ func TestRetainRawDays(t *testing.T) {
 		}
 	}
 }
+
+// TestMisplacedKeys: a key of the other mail server's table is refused, named, like any unknown
+// key; in its own table it is read.
+func TestMisplacedKeys(t *testing.T) {
+	const base = "[store]\npath = \"/tmp/p.db\"\n[imap]\naddress = \"127.0.0.1:1143\"\ntls = \"none\"\n%s[smtp]\naddress = \"127.0.0.1:2525\"\ntls = \"none\"\nfrom = \"m@x\"\n%s"
+	for _, c := range []struct{ imap, smtp, want string }{
+		{"from = \"x@y\"\n", "", "[imap] from (a key of [smtp] only)"},
+		{"", "mailbox = \"INBOX\"\n", "[smtp] mailbox (a key of [imap] only)"},
+		{"", "processed = \"Done\"\n", "[smtp] processed (a key of [imap] only)"},
+	} {
+		_, err := Parse([]byte(fmt.Sprintf(base, c.imap, c.smtp)), fakeEnv(nil, nil))
+		if err == nil || !strings.Contains(err.Error(), "unknown keys: "+c.want) {
+			t.Errorf("%q %q: %v; want it refused naming %s", c.imap, c.smtp, err, c.want)
+		}
+		if key, _, _ := strings.Cut(c.want, " ("); !Refused(key) {
+			t.Errorf("Refused(%q) is false", key)
+		}
+	}
+	c, err := Parse([]byte(fmt.Sprintf(base, "mailbox = \"Moves\"\nprocessed = \"Done\"\n", "")), fakeEnv(nil, nil))
+	if err != nil || c.IMAP.Mailbox != "Moves" || c.IMAP.Processed != "Done" {
+		t.Errorf("[imap] mailbox and processed: %v, %+v", err, c)
+	}
+}
+
+// TestCLILanguage: [cli] language, else the locale's (LC_ALL before LC_MESSAGES before LANG), else
+// English; a language postald has no book for is refused in the file and passed over in the
+// locale.
+func TestCLILanguage(t *testing.T) {
+	for _, c := range []struct {
+		set  string
+		env  map[string]string
+		want string
+	}{
+		{"", nil, "en"},
+		{"", map[string]string{"LANG": "ru_RU.UTF-8"}, "ru"},
+		{"", map[string]string{"LANG": "ru_RU.UTF-8", "LC_MESSAGES": "C"}, "en"},
+		{"", map[string]string{"LANG": "en_GB.UTF-8", "LC_MESSAGES": "ru_RU.KOI8-R"}, "ru"},
+		{"", map[string]string{"LANG": "ru_RU.UTF-8", "LC_ALL": "en_US.UTF-8", "LC_MESSAGES": "ru_RU"}, "en"},
+		{"", map[string]string{"LANG": "de_DE.UTF-8"}, "en"},
+		{"", map[string]string{"LANG": "ru"}, "ru"},
+		{"", map[string]string{"LANG": "sr_RS@latin"}, "en"},
+		{"ru", map[string]string{"LANG": "en_US.UTF-8"}, "ru"},
+		{"en", map[string]string{"LC_ALL": "ru_RU.UTF-8"}, "en"},
+	} {
+		if got := (CLI{Language: c.set}).Lang(func(k string) string { return c.env[k] }); got != c.want {
+			t.Errorf("[cli] language %q, locale %v: %q, want %q", c.set, c.env, got, c.want)
+		}
+	}
+	const cfg = "[store]\npath = \"/tmp/p.db\"\n[imap]\naddress = \"127.0.0.1:1143\"\ntls = \"none\"\n[smtp]\naddress = \"127.0.0.1:2525\"\ntls = \"none\"\nfrom = \"m@x\"\n[cli]\nlanguage = %q\n"
+	if c, err := Parse([]byte(fmt.Sprintf(cfg, "ru")), fakeEnv(nil, nil)); err != nil || c.CLI.Language != "ru" {
+		t.Errorf("[cli] language = \"ru\": %v", err)
+	}
+	if _, err := Parse([]byte(fmt.Sprintf(cfg, "de")), fakeEnv(nil, nil)); err == nil || !strings.Contains(err.Error(), `[cli] language = "de": want en or ru`) {
+		t.Errorf("[cli] language = \"de\": %v; want it refused", err)
+	}
+	// The help reads [cli] alone: a file the commands would refuse still gives its language.
+	env := fakeEnv(nil, map[string]string{"/etc/p.toml": "[cli]\nlanguage = \"ru\"\n[store]\nbogus = 1\n", "/etc/q.toml": "[cli]\nlanguage = \"xx\"\n"})
+	if c, err := ReadCLI("/etc/p.toml", env); err != nil || c.Language != "ru" {
+		t.Errorf("ReadCLI of a file with an unknown key: %+v, %v", c, err)
+	}
+	if c, err := ReadCLI("/etc/q.toml", env); err != nil || c.Language != "" {
+		t.Errorf("ReadCLI of a language postald does not speak: %+v, %v; want it left to the locale", c, err)
+	}
+	if _, err := ReadCLI("/etc/missing.toml", env); err == nil {
+		t.Error("ReadCLI of a missing file: no error")
+	}
+}

@@ -12,7 +12,8 @@ import (
 // TOML tags, so a key added to the configuration must be documented) has a row of a table,
 // "| `[store] path` | DEFAULT | ...", whose second cell shows the default of Defaults() as the
 // file writes it (`"/run/postald/control.sock"`, `"1m"`, `30`); a key without a default must say
-// what happens when it is left out.
+// what happens when it is left out; a key its section's layout has but Parse refuses (Refused:
+// [imap] from) says "refused", and only such a key.
 func TestDocAdminKeys(t *testing.T) {
 	doc, err := os.ReadFile("../../docs/admin.md")
 	if err != nil {
@@ -48,6 +49,9 @@ func TestDocAdminKeys(t *testing.T) {
 				continue
 			}
 			switch want := configValue(sv.Field(j)); {
+			case Refused(id) != (def == "refused"):
+				t.Errorf("docs/admin.md: `%s`: the default cell %q; the configuration refuses the key: %v", id, def, Refused(id))
+			case Refused(id):
 			case want == "" && def == "":
 				t.Errorf("docs/admin.md: `%s`: the default cell is empty; say what leaving it out means", id)
 			case want != "" && !strings.Contains(def, want):

@@ -162,7 +162,11 @@ func (d *Daemon) Run(ctx context.Context, inbox Inbox) error {
 	wg.Wait()
 	close(errc)
 	err := <-errc // nil when every part stopped because ctx ended
-	d.log.Info("postald stopped", "err", err)
+	if err != nil {
+		d.log.Error("postald stopped", "err", err)
+	} else {
+		d.log.Info("postald stopped")
+	}
 	return err
 }
 

@@ -600,7 +600,7 @@ func (r *rig) checkFiles() {
 func (r *rig) checkLogs() {
 	r.t.Helper()
 	logs := r.logs.String()
-	if !strings.Contains(logs, "quarantine=") {
+	if !strings.Contains(logs, "msg=letter ") {
 		r.t.Errorf("the daemon logged no letter:\n%.2000s", logs)
 	}
 	for addr, pw := range r.pw {

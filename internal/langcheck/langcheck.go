@@ -55,3 +55,70 @@ func contains(list []string, w string) bool {
 	}
 	return false
 }
+
+// CommandWords are the Latin words a Russian text of postald's command line may hold besides
+// Allowed: what the judge, the captain, the director or the administrator types — the commands
+// and the judge's, the values of flags and arguments (white, black, quarantine, the variants'
+// ids, the languages) — and the names of the formats, protocols and header fields a command
+// names.
+var CommandWords = map[string]bool{
+	// postald's commands and the judge's.
+	"serve": true, "demo": true, "tournament": true, "create": true, "judge": true, "report": true, "export": true,
+	"card": true, "cards": true, "simulate": true, "crosstable": true, "pair": true, "parse": true, "check": true,
+	"perft": true, "diagram": true, "backup": true, "archive": true, "prune": true, "check-config": true, "version": true,
+	"help": true, "list": true, "show": true, "verify": true, "quarantine": true, "letter": true, "penalty": true,
+	"correct-date": true, "forfeit": true, "adjudicate": true, "leave": true, "annul": true, "withdraw": true,
+	"protest": true, "revert": true, "reserve": true, "lots": true, "reveal": true,
+	// Values typed.
+	"white": true, "black": true, "ru": true, "en": true, "true": true, "false": true, "post": true, "phone": true,
+	"russian": true, "international": true, "column": true, "lasca": true, "international-giveaway": true,
+	"russian-giveaway": true, "column-giveaway": true, "lasca-giveaway": true, "dkim": true, "spf": true, "dmarc": true,
+	"own": true, "server": true, "implicit": true, "starttls": true, "none": true, "debug": true,
+	"username": true, "scoring": true, "tiebreaks": true, "rounds": true, "player": true, "game": true, "system": true,
+	// Formats, protocols, programs and fields.
+	"IMAP": true, "SMTP": true, "TLS": true, "DKIM": true, "SPF": true, "DMARC": true, "JSON": true, "TOML": true,
+	"PDF": true, "PNG": true, "TRF": true, "TRF-2026": true, "RFC": true, "mbox": true, "bbolt": true, "GameType": true,
+	"From": true, "To": true, "Date": true, "Return-Path": true, "SHA-256": true, "sha256": true, "XXR": true,
+	"XXC": true, "XXS": true, "C.04.3": true, "go": true, "doc": true, "chmod": true, "go-rwx": true,
+	// Keys of the configuration named alone.
+	"require": true, "path": true, "from": true,
+}
+
+var (
+	cmdFlag    = regexp.MustCompile(`(^|[\s(\[|"'«,;])-{1,2}[a-z][a-z0-9-]*`)
+	cmdKey     = regexp.MustCompile(`\[+[a-z_]+\]+( [a-z_]+\b)?|\b[a-z]+(_[a-z]+)+\b|\$[A-Z_]+`)
+	cmdPath    = regexp.MustCompile(`[A-Za-zА-Яа-яЁё0-9_~-]*([./][A-Za-zА-Яа-яЁё0-9_~*-]+)+/?`)
+	cmdQuoted  = regexp.MustCompile(`"[^"\n]*"|'[^'\n]*'|\{[^}\n]*\}`)
+	cmdCapital = regexp.MustCompile(`\b[A-Z]\b|\b[0-9]+(ms|s|m|h)\b`) // a placeholder; a duration typed (20s)
+	cmdTRF     = regexp.MustCompile(`TRF\(x\)`)
+	cmdHex     = regexp.MustCompile(`\b[0-9a-f]*[0-9][0-9a-f]{5,}\b`) // a hash or a seed typed, or its beginning
+)
+
+// Command returns the Latin words of s, a Russian text of the command line, that are neither
+// allowed by Latin nor one of CommandWords, a flag (-config), a configuration key ([store] path,
+// retain_raw_days, $POSTALD_CONFIG), a file or path (start.toml, /etc/postald), a placeholder of
+// one capital letter (N), a hash or seed in hexadecimal, or text quoted as a program writes it ("depth K: COUNT").
+func Command(s string, extra ...string) []string {
+	s = header.ReplaceAllString(s, " ")
+	s = cmdQuoted.ReplaceAllString(s, " ")
+	s = cmdTRF.ReplaceAllString(s, " ")
+	s = cmdHex.ReplaceAllString(s, " ")
+	s = verb.ReplaceAllString(s, " ")
+	s = cmdFlag.ReplaceAllString(s, "$1 ")
+	s = cmdKey.ReplaceAllString(s, " ")
+	s = address.ReplaceAllString(s, " ")
+	s = cmdPath.ReplaceAllStringFunc(s, func(p string) string {
+		if strings.ContainsAny(p, "./") && !strings.HasSuffix(p, ".") {
+			return " "
+		}
+		return p
+	})
+	s = cmdCapital.ReplaceAllString(s, " ")
+	var bad []string
+	for _, w := range Latin(s, extra...) {
+		if !CommandWords[w] {
+			bad = append(bad, w)
+		}
+	}
+	return bad
+}

@@ -30,3 +30,22 @@ func TestLatin(t *testing.T) {
 		t.Errorf("extra not allowed: %q", got)
 	}
 }
+
+func TestCommand(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		want []string
+	}{
+		{"использование: postald judge list [-json] [-tournament ШИФР]", nil},
+		{"[store] path %s имеет права %04o: выполните chmod 600 %s", nil},
+		{"укажите -postmark ГГГГ-ММ-ДД; файл /etc/postald/postald.toml, start.toml, $POSTALD_CONFIG", nil},
+		{"СТОРОНА — white, black или номер игрока; по умолчанию 20s", nil},
+		{"печатает строку \"depth K: COUNT\" для K = 1..N", nil},
+		{"ход белых, waiting for the post", []string{"waiting", "for", "the"}},
+		{"статус: playing", []string{"playing"}},
+	} {
+		if got := Command(c.s); !slices.Equal(got, c.want) {
+			t.Errorf("Command(%q) = %q, want %q", c.s, got, c.want)
+		}
+	}
+}

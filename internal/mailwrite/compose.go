@@ -28,7 +28,7 @@ type Letter struct {
 	Date       time.Time
 
 	// The X-Postald-* headers of letters.md.
-	Game    string   // <tournament>/<game>
+	Game    string   // <tournament>/<game>; <tournament>/ for a letter about the tournament (X-Postald-Tournament)
 	Verdict string   // accepted | corrected | rejected | notice | ruling
 	Clauses []string // comma-separated in X-Postald-Clause
 	Time    string   // <white>/<black>
@@ -82,7 +82,13 @@ func Compose(l Letter) []byte {
 	}
 	h("References", strings.Join(refs, " "))
 	h("Auto-Submitted", "auto-replied")
-	h("X-Postald-Game", EncodeText("X-Postald-Game", l.Game))
+	if code, ok := strings.CutSuffix(l.Game, "/"); ok {
+		// A letter about the tournament, not one of its games (a start letter, the report):
+		// its code alone, never a game's name left empty ("ЗК-1/").
+		h("X-Postald-Tournament", EncodeText("X-Postald-Tournament", code))
+	} else {
+		h("X-Postald-Game", EncodeText("X-Postald-Game", l.Game))
+	}
 	h("X-Postald-Verdict", l.Verdict)
 	h("X-Postald-Clause", strings.Join(l.Clauses, ","))
 	h("X-Postald-Time", l.Time)

@@ -5,10 +5,12 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"sync"
 
 	"postald/internal/config"
+	"postald/internal/phrase"
 	"postald/internal/trust"
 )
 
@@ -154,7 +156,7 @@ func (o *Office) authVerdict(raw []byte) string {
 		tail = " (" + strings.Join(said, "; ") + ")"
 	}
 	if len(pol.Require) == 0 {
-		return "none: no authentication required ([trust]); the From address alone is believed" + tail
+		return authNone + tail
 	}
 	var ownResults trust.AuthResults
 	if own {
@@ -163,14 +165,56 @@ func (o *Office) authVerdict(raw []byte) string {
 	if err := pol.Authenticate(h, ownResults); err != nil {
 		return "fail: " + err.Error() + tail
 	}
-	by := "by postald's own check"
+	by := authByOwn
 	if pol.Server {
 		by = "by " + pol.AuthservID
 		if own {
-			by += ", not contradicted by postald's own check"
+			by += authNotContradicted
 		}
 	}
 	return fmt.Sprintf("pass: %s aligned with %s %s%s", strings.Join(pol.Require, ", "), trust.Domain(h.From), by, tail)
+}
+
+// The words of the verdicts authVerdict records, which AuthVerdictIn reads back.
+const (
+	authNone            = "none: no authentication required ([trust]); the From address alone is believed"
+	authByOwn           = "by postald's own check"
+	authNotContradicted = ", not contradicted by postald's own check"
+)
+
+var (
+	// authPass is a verdict that passed: the methods, the domain, by whom.
+	authPass = regexp.MustCompile(`^pass: (.+) aligned with (\S+) by (.+)$`)
+	// authTail is the results authVerdict puts after a verdict, in brackets: method=result.
+	authTail = regexp.MustCompile(` \([^()]*\)$`)
+)
+
+// AuthVerdictIn words an authentication verdict as the archive records it (authVerdict, in
+// English; CardAuth for a card) in the language lang, for the judge's views: what the trust
+// made of the letter. The results in brackets (dkim=pass) and a failure's own words stay as
+// recorded; a verdict of another form is returned as it is.
+func AuthVerdictIn(lang, v string) string {
+	w := &phrase.For(lang).CLI.Words
+	if v == CardAuth {
+		return w.CardAuth
+	}
+	head, tail := v, ""
+	if loc := authTail.FindStringIndex(v); loc != nil {
+		head, tail = v[:loc[0]], v[loc[0]:]
+	}
+	switch m := authPass.FindStringSubmatch(head); {
+	case head == authNone:
+		return w.AuthNone + tail
+	case m != nil && m[3] == authByOwn[len("by "):]:
+		return fmt.Sprintf(w.AuthPassOwn, m[1], m[2]) + tail
+	case m != nil && strings.HasSuffix(m[3], authNotContradicted):
+		return fmt.Sprintf(w.AuthPassServer, m[1], m[2], strings.TrimSuffix(m[3], authNotContradicted)) + w.AuthNotContradicted + tail
+	case m != nil:
+		return fmt.Sprintf(w.AuthPassServer, m[1], m[2], m[3]) + tail
+	case strings.HasPrefix(head, "fail: "):
+		return fmt.Sprintf(w.AuthFail, strings.TrimPrefix(head, "fail: ")) + tail
+	}
+	return v
 }
 
 // ownSays sums up postald's own results: "postald: dkim=pass spf=none dmarc=pass".

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"mime"
 	"net/mail"
@@ -25,6 +26,59 @@ import (
 // the same referee, the same answers, archive and receipt. What postald would send such a player
 // waits in the outbox as a card (store.OutboxCard) until the captain records that he posted it
 // or made the call; his clock starts from then (referee.Posted).
+
+// CardAuth is the authentication verdict recorded for a card: the captain entered it.
+const CardAuth = "card: entered by the captain"
+
+// Refused is a card or a posting the office refuses, worded for the captain in his tournament's
+// language (phrase's CLI.CardDates): Error is those words alone. It wraps ErrBadRequest and,
+// when there is one, the typed cause (a *daysclock.Misordered: the two dates and their order).
+type Refused struct {
+	Text  string
+	Cause error
+}
+
+func (r *Refused) Error() string { return r.Text }
+
+func (r *Refused) Unwrap() []error {
+	if r.Cause == nil {
+		return []error{ErrBadRequest}
+	}
+	return []error{ErrBadRequest, r.Cause}
+}
+
+// refused words a refusal of the captain's entry in lang: format with args, the dates in the
+// language's way.
+func refused(cause error, format string, args ...any) *Refused {
+	return &Refused{Text: fmt.Sprintf(format, args...), Cause: cause}
+}
+
+// misorderedText words dates in an impossible order (4.3.1) for the captain, in the words and
+// the dates of tx, with what to enter.
+func misorderedText(tx *phrase.CLIText, m *daysclock.Misordered) string {
+	t, d := &tx.CardDates, tx.Date
+	switch m.Order {
+	case daysclock.ArrivalAfterToday:
+		return fmt.Sprintf(t.ArrivalAfterToday, d(m.Date), d(m.Bound))
+	case daysclock.SentAfterArrival:
+		if m.Written {
+			return fmt.Sprintf(t.WrittenAfterArrival, d(m.Date), d(m.Bound)) + t.Stated
+		}
+		return fmt.Sprintf(t.SentAfterArrival, d(m.Date), d(m.Bound))
+	case daysclock.ReceiptBeforeSending:
+		return fmt.Sprintf(t.ReceiptBeforeSending, d(m.Date), d(m.Bound)) + t.Stated
+	case daysclock.ReplyBeforeReceipt:
+		return fmt.Sprintf(t.ReplyBeforeReceipt, d(m.Date), d(m.Bound)) + t.Stated
+	case daysclock.SentBeforeMove:
+		if m.Written {
+			return fmt.Sprintf(t.WrittenBeforeMove, d(m.Date), d(m.Bound)) + t.Stated
+		}
+		return fmt.Sprintf(t.SentBeforeMove, d(m.Date), d(m.Bound))
+	case daysclock.PostedAfterToday:
+		return fmt.Sprintf(t.PostedAfterToday, d(m.Date), d(m.Bound))
+	}
+	return m.Error()
+}
 
 // CardMailbox is the inbound "mailbox" of the cards and calls the captain entered: their records
 // sit beside the letters fetched by IMAP, and a card entered twice is recognised as one.
@@ -69,6 +123,19 @@ type CardEntered struct {
 	Cards    int                `json:"cards"`              // cards and calls queued for the captain
 	Entered  bool               `json:"entered"`            // false: this card was entered before
 	Previous string             `json:"previous,omitempty"` // when it was entered before: when
+	// Language is the tournament's: postald card tells the captain in it what became of the card.
+	Language string `json:"language,omitempty"`
+	// ReceiptOf is Receipt's parts, which postald card words in that language.
+	ReceiptOf *ReceiptParts `json:"receipt_of,omitempty"`
+}
+
+// ReceiptParts are a receipt's parts: the archive chain, the entry's number, the move, the
+// SHA-256 of the letter (hexadecimal).
+type ReceiptParts struct {
+	Chain  string `json:"chain"`
+	Seq    uint64 `json:"seq"`
+	Move   int    `json:"move"`
+	SHA256 string `json:"sha256"`
 }
 
 // PostRequest: `postald cards -posted`, the captain posted these cards (made these calls) on On.
@@ -89,6 +156,17 @@ func (c PostRequest) run(o *Office) (any, error) {
 type PostedReply struct {
 	Posted int      `json:"posted"`
 	Clocks []string `json:"clocks,omitempty"` // "ЗК-1/1-2 black from 2026-12-08"
+	// Started are the same clocks, each with its tournament's language, as postald cards
+	// -posted words them.
+	Started []ClockStarted `json:"started,omitempty"`
+}
+
+// ClockStarted is a player's clock a posting started: his game, his side, the day it runs from.
+type ClockStarted struct {
+	Game     store.GameID   `json:"game"`
+	Side     referee.Side   `json:"side"`
+	From     daysclock.Date `json:"from"`
+	Language string         `json:"language"`
 }
 
 // card decides a card the captain entered, in one transaction like a letter fetched by IMAP.
@@ -109,9 +187,10 @@ func (o *Office) card(req CardRequest) (*CardEntered, error) {
 		if err != nil {
 			return err
 		}
+		ctx := &phrase.For(sh.Language).CLI // the captain is answered in his tournament's language
 		side, err := sideArg(st, req.From)
 		if err != nil {
-			return fmt.Errorf("%w: -from: %v", ErrBadRequest, err)
+			return refused(err, ctx.CardDates.Side, req.From, id.Game)
 		}
 		p, _ := sh.Player(st.Player(side).Number)
 		via := req.Via
@@ -121,14 +200,14 @@ func (o *Office) card(req CardRequest) (*CardEntered, error) {
 		case via == "":
 			via = referee.ChannelPost // a player by e-mail who sent a card
 		case !via.Captain():
-			return fmt.Errorf("%w: a card comes by post or by phone, not %q", ErrBadRequest, via)
+			return refused(nil, ctx.CardDates.Via, via)
 		}
 		if strings.TrimSpace(req.Text) == "" {
-			return fmt.Errorf("%w: the card's text is empty", ErrBadRequest)
+			return &Refused{Text: ctx.CardDates.EmptyText}
 		}
 		if !utf8.ValidString(req.Text) {
 			// The captain's own typing is not guessed at, as a letter's charset may be.
-			return fmt.Errorf("%w: the card's text is not UTF-8: save the file as UTF-8 and enter it again", ErrBadRequest)
+			return &Refused{Text: ctx.CardDates.NotUTF8}
 		}
 		today := daysclock.DateOf(now, st.Table.Zone)
 		arrived := req.Received
@@ -141,7 +220,7 @@ func (o *Office) card(req CardRequest) (*CardEntered, error) {
 		if err != nil {
 			return err
 		}
-		done = CardEntered{Game: id, Side: side, Via: via}
+		done = CardEntered{Game: id, Side: side, Via: via, Language: sh.Language}
 		if !isNew && rec.IsFinished() {
 			done.Verdict, done.Previous = rec.Verdict, rec.Finished.In(st.Table.Zone).Format("2006-01-02 15:04")
 			return nil // the same card entered again: decided once (architecture.md)
@@ -154,9 +233,9 @@ func (o *Office) card(req CardRequest) (*CardEntered, error) {
 		env := referee.Envelope{From: p.Email, MessageID: msgID, Received: now}
 		dec, err := referee.Decide([]referee.Seat{st}, referee.Mail{Letter: l, Envelope: env, Card: &card}, now)
 		if err != nil {
-			if dec.Source == referee.FromWritten {
-				// No postmark was entered: the date is the one the card says.
-				return fmt.Errorf("%w: %v (the sending date written on the card; enter the postmark with -postmark)", ErrBadRequest, err)
+			// 4.3.1: dates in an order no card can have are named, with what to enter.
+			if m := (*daysclock.Misordered)(nil); errors.As(err, &m) {
+				return &Refused{Text: misorderedText(ctx, m), Cause: m}
 			}
 			return fmt.Errorf("%w: %v", ErrBadRequest, err)
 		}
@@ -170,7 +249,7 @@ func (o *Office) card(req CardRequest) (*CardEntered, error) {
 		if err != nil {
 			return err
 		}
-		out.Auth = "card: entered by the captain"
+		out.Auth = CardAuth
 		applied, err := tx.ApplyLetter(out)
 		if err != nil {
 			return err
@@ -188,6 +267,8 @@ func (o *Office) card(req CardRequest) (*CardEntered, error) {
 		d = decided{out: out, applied: applied, kind: DoneCard, dec: dec}
 		done.Entered, done.Verdict, done.Clauses = true, out.Verdict, out.Clause
 		done.Receipt = applied.Receipt.String()
+		rc := applied.Receipt
+		done.ReceiptOf = &ReceiptParts{Chain: rc.Chain, Seq: rc.Seq, Move: rc.Move, SHA256: rc.Hash.String()}
 		for _, it := range applied.Outbox {
 			if it.Card != nil {
 				done.Cards++
@@ -255,7 +336,7 @@ func cardLetter(sh *tournament.Sheet, id store.GameID, p tournament.Player, side
 // transaction.
 func (o *Office) post(req PostRequest) (*PostedReply, error) {
 	if req.On.IsZero() {
-		return nil, fmt.Errorf("%w: the posting date is missing", ErrBadRequest)
+		return nil, fmt.Errorf("%w: the posting date is missing", ErrBadRequest) // no command line sends none
 	}
 	now := o.now()
 	rep := &PostedReply{}
@@ -267,22 +348,25 @@ func (o *Office) post(req PostRequest) (*PostedReply, error) {
 			if err != nil {
 				return err
 			}
-			if it.Card == nil {
-				return fmt.Errorf("%w: letter %d goes by e-mail, not by post or phone", ErrBadRequest, seq)
-			}
-			if it.State != store.OutboxCard {
-				continue // recorded before
-			}
 			t, sh, err := o.table(tx, it.Game.Tournament)
 			if err != nil {
 				return err
 			}
-			loc := t.Zone
-			if today := daysclock.DateOf(now, loc); req.On.After(today) {
-				return fmt.Errorf("%w: posted on %s, which is after today, %s", ErrBadRequest, req.On, today)
+			ctx := &phrase.For(sh.Language).CLI
+			if it.Card == nil {
+				return refused(nil, ctx.CardDates.Email, seq)
 			}
-			if req.On.Before(daysclock.DateOf(it.Enqueued, loc)) {
-				return fmt.Errorf("%w: card %d was written on %s, after %s", ErrBadRequest, seq, daysclock.DateOf(it.Enqueued, loc), req.On)
+			if it.State != store.OutboxCard {
+				continue // recorded before
+			}
+			loc := t.Zone
+			// 4.3.1: a card is posted no later than today and no earlier than it was written.
+			written := daysclock.DateOf(it.Enqueued, loc)
+			if m := daysclock.PostingOrder(req.On, written, daysclock.DateOf(now, loc)); m != nil {
+				if m.Order == daysclock.PostedBeforeWritten {
+					return refused(m, ctx.CardDates.PostedBeforeWritten, seq, ctx.Date(written), ctx.Date(req.On))
+				}
+				return &Refused{Text: misorderedText(ctx, m), Cause: m}
 			}
 			if err := tx.MarkPosted(seq, req.On.Start(loc)); err != nil {
 				return err
@@ -306,6 +390,7 @@ func (o *Office) post(req PostRequest) (*PostedReply, error) {
 			dones = append(dones, Done{Kind: DonePosted, At: now, Game: it.Game, Decision: dec})
 			c := dec.Game.Clock(side)
 			rep.Clocks = append(rep.Clocks, fmt.Sprintf("%s %s from %s", it.Game, side, c.Since))
+			rep.Started = append(rep.Started, ClockStarted{Game: it.Game, Side: side, From: c.Since, Language: sh.Language})
 		}
 		return nil
 	})

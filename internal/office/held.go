@@ -80,6 +80,15 @@ func (tx trustPhrases) why(h trust.Hold) string {
 // held is why a letter is held, in the words of lang.
 func held(lang string, h trust.Hold) string { return trustText(lang).why(h) }
 
+// HeldWhy says why the held letter in was held, in the words of lang (judge quarantine): from
+// its typed record, or the English reason a letter held by an earlier version has alone.
+func HeldWhy(lang string, in store.Inbound) string {
+	if h, ok := decodeHold(in.Held); ok {
+		return held(lang, h)
+	}
+	return in.Reason
+}
+
 // englishHeld is the reason kept in the store and written to the log.
 func englishHeld(h trust.Hold) string { return held("en", h) }
 

@@ -144,14 +144,35 @@ func (o *Office) noteApplied(out store.LetterOutcome, dec referee.Decision, appl
 	}
 }
 
+// gameAttrs are the log's words for what id names: "game" and its key for a game, "tournament"
+// and its code for the tournament itself, nothing for no game (a letter held).
+func gameAttrs(id store.GameID) []any {
+	switch {
+	case id.Game != "":
+		return []any{"game", id.Key()}
+	case id.Tournament != "":
+		return []any{"tournament", id.Tournament}
+	}
+	return nil
+}
+
 // logDecided logs a committed decision.
 func (o *Office) logDecided(x decided) {
 	out := x.out
 	if out.Quarantine != "" {
 		o.heldKnown = false // for the next digest (digest.go)
 	}
-	o.log.Info("letter", "ref", out.Ref.String(), "message_id", out.MessageID, "game", out.Game.Key(),
-		"verdict", out.Verdict, "clause", out.Clause, "quarantine", out.Quarantine, "sent", len(x.applied.Outbox))
+	attrs := append([]any{"ref", out.Ref.String(), "message_id", out.MessageID}, gameAttrs(out.Game)...)
+	if out.Verdict != "" {
+		attrs = append(attrs, "verdict", out.Verdict)
+	}
+	if out.Clause != "" {
+		attrs = append(attrs, "clause", out.Clause)
+	}
+	if out.Quarantine != "" {
+		attrs = append(attrs, "held", out.Quarantine) // why; a held letter is no game's
+	}
+	o.log.Info("letter", append(attrs, "sent", len(x.applied.Outbox))...)
 	if o.opt.Decided != nil {
 		verdict := out.Verdict
 		if out.Quarantine != "" {

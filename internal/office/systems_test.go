@@ -208,9 +208,9 @@ func TestTeamEventsPlayedThrough(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer sim.Close()
-		defer checkKnown(t, sim)
 			defer checkKnown(t, sim)
-	defer checkKnown(t, sim)
+			defer checkKnown(t, sim)
+			defer checkKnown(t, sim)
 			sh := sim.Sheet()
 			games := sh.Games()
 			checkColours(t, sh, games, c.micromatch)
@@ -431,9 +431,9 @@ func TestSwissPlayedThrough(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer sim.Close()
-		defer checkKnown(t, sim)
 			defer checkKnown(t, sim)
-	defer checkKnown(t, sim)
+			defer checkKnown(t, sim)
+			defer checkKnown(t, sim)
 			sh := sim.Sheet()
 			p := &player{t: t, sim: sim, at: time.Date(2026, 11, 2, 8, 0, 0, 0, time.UTC)}
 			// The tournament is registered at its start: round 1 is paired then.
@@ -621,7 +621,7 @@ func TestReserveEntered(t *testing.T) {
 		}
 		defer sim.Close()
 		defer checkKnown(t, sim)
-	defer checkKnown(t, sim)
+		defer checkKnown(t, sim)
 		sh := sim.Sheet()
 		p := &player{t: t, sim: sim, at: time.Date(2026, 11, 2, 8, 0, 0, 0, time.UTC)}
 		// Player 2's games: one against team 2's board 2 (5), one against team 3's (8).
@@ -731,7 +731,7 @@ func TestReserveEntered(t *testing.T) {
 		}
 		defer sim.Close()
 		defer checkKnown(t, sim)
-	defer checkKnown(t, sim)
+		defer checkKnown(t, sim)
 		if _, err := sim.Finish(time.Date(2026, 11, 2, 8, 0, 0, 0, time.UTC)); err != nil {
 			t.Fatal(err)
 		}

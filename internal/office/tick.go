@@ -28,7 +28,7 @@ func (o *Office) Tick() error {
 			done, err = o.tick(tx, ev.Game, now)
 			return err
 		}); err != nil {
-			o.log.Error("deadline", "game", ev.Game.Key(), "err", err)
+			o.log.Error("deadline", append(gameAttrs(ev.Game), "err", err)...)
 			continue
 		}
 		o.observe(done)
@@ -85,7 +85,7 @@ func (o *Office) tick(tx *store.Tx, id store.GameID, now time.Time) (Done, error
 	// A tick decides everything due by now, so the next event lies ahead. Should one still be
 	// due, look again in an hour rather than at once, so the timer can never spin.
 	if t, ok := tx.NextEvent(id); ok && !t.After(now) {
-		o.log.Warn("deadline still due after its tick; looking again in an hour", "game", id.Key(), "at", t)
+		o.log.Warn("deadline still due after its tick; looking again in an hour", append(gameAttrs(id), "at", t)...)
 		if err := tx.SetNextEvent(id, now.Add(time.Hour)); err != nil {
 			return Done{}, err
 		}

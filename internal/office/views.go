@@ -167,6 +167,12 @@ type GameRow struct {
 	BlackChannel referee.Channel `json:"black_channel,omitempty"`
 	WhiteBy      string          `json:"white_by,omitempty"`
 	BlackBy      string          `json:"black_by,omitempty"`
+	// Language is the tournament's (its start sheet's language): the language judge list and
+	// judge show write the game in.
+	Language string `json:"language,omitempty"`
+	// OverstepOf are the oversteps Oversteps words, by side, as the clocks counted them: what
+	// judge list writes in the tournament's language.
+	OverstepOf map[referee.Side]daysclock.Overstep `json:"overstep_of,omitempty"`
 }
 
 // GameView is one game as `judge show` gives it.
@@ -291,8 +297,13 @@ func makeRow(sh *tournament.Sheet, id store.GameID, st referee.Seat) GameRow {
 	for _, s := range []referee.Side{referee.White, referee.Black} {
 		if o := g.Clock(s).Overstep; o != nil {
 			r.Oversteps = append(r.Oversteps, fmt.Sprintf("%s %d days on %s (limit %d by move %d)", s, o.Days, o.On, o.Control.Days, o.Control.Move))
+			if r.OverstepOf == nil {
+				r.OverstepOf = map[referee.Side]daysclock.Overstep{}
+			}
+			r.OverstepOf[s] = *o
 		}
 	}
+	r.Language = sh.Language
 	ch := &phrase.For(sh.Language).Channels
 	if by := ch.Player(string(white.Channel)); by != "" {
 		r.WhiteChannel, r.WhiteBy = white.Channel, by
@@ -344,13 +355,23 @@ func (o *Office) show(req ShowRequest) (*GameView, error) {
 		if err != nil {
 			return err
 		}
+		// Instants in the tournament's zone, as its days are counted (and as judge letter
+		// writes them).
+		zone := st.Table.Zone
+		if zone == nil {
+			zone = time.UTC
+		}
 		for _, r := range rulings {
-			v.Rulings = append(v.Rulings, newRulingView(r))
+			rv := newRulingView(r)
+			rv.Time = rv.Time.In(zone)
+			v.Rulings = append(v.Rulings, rv)
 		}
 		reverted := revertedLetters(rulings)
 		v.Letters = []LetterView{}
 		return tx.ArchiveEntries(id, 1, func(e store.ArchiveEntry) error {
-			v.Letters = append(v.Letters, newLetterView(e, reverted))
+			lv := newLetterView(e, reverted)
+			lv.Time = lv.Time.In(zone)
+			v.Letters = append(v.Letters, lv)
 			return nil
 		})
 	})

@@ -12,6 +12,7 @@ import (
 // english is postald's English, for tournaments whose language is en (letters.md).
 var english = Book{
 	Lang: "en",
+	CLI:  englishCLI,
 
 	Referee: RefereeText{
 		SubjMove:      "%s game %s move %d",
@@ -257,13 +258,14 @@ var english = Book{
 			Withdrawn:     "a player withdrew, the game goes to adjudication",
 		},
 
-		Date:        daysclock.Date.String, // 2026-11-18, as the English letters of letters.md write it
-		Period:      func(from, to daysclock.Date) string { return from.String() + ".." + to.String() },
-		Days:        enDay.count,
-		DaysOf:      enDay.count,
-		PenaltyDays: enPenaltyDay.signed,
-		DaysLeft:    func(n int) string { return enDay.count(n) + " left" }, // "2 days left"
-		DaysShort:   enDay.count,
+		Date:          daysclock.Date.String, // 2026-11-18, as the English letters of letters.md write it
+		Period:        func(from, to daysclock.Date) string { return from.String() + ".." + to.String() },
+		Days:          enDay.count,
+		DaysOf:        enDay.count,
+		PenaltyDays:   enPenaltyDay.signed,
+		PenaltyLifted: func(n int) string { return "penalty lifted: " + enDay.count(n) },
+		DaysLeft:      func(n int) string { return enDay.count(n) + " left" }, // "2 days left"
+		DaysShort:     enDay.count,
 	},
 
 	Tournament: TournamentText{

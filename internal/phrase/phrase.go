@@ -1,7 +1,8 @@
 // Package phrase is postald's phrasebook: every text the core writes (the referee's letters,
 // the tournament's start letters and crosstables, the director's report, the web pages, the
-// marks of the channels of play in every view of a game), one [Book] per language, each
-// language's whole Book in one file (ru.go, en.go).
+// marks of the channels of play in every view of a game) and every line the command line prints
+// for people ([CLIText]), one [Book] per language, each language's Book in its file (ru.go,
+// en.go), its command line's words in a file of their own (cli_ru.go, cli_en.go).
 //
 // A caller picks the book of its reader's language (a player's own, else the tournament's;
 // letters.md) and reads its section:
@@ -21,6 +22,9 @@
 //     string), so that each language puts the arguments where its grammar wants them and
 //     chooses the plural forms itself; a text without arguments is a string.
 //   - [ChannelText]: words alone, strings; its methods pick the word of a channel.
+//   - [CLIText]: as RefereeText: format strings with the same verbs in every language, and
+//     function fields where a number goes with a word. Its Russian texts may name what is typed
+//     (commands, flags, keys, files: langcheck.Command), nothing else Latin.
 //
 // Plural forms go through package plural: each language file holds the forms of its words and
 // its rule (plural.Russian, plural.English).
@@ -46,6 +50,7 @@ type Book struct {
 	Web        WebText
 	Channels   ChannelText
 	Lots       LotsText
+	CLI        CLIText
 }
 
 // books are the languages postald writes, by tag.
@@ -64,6 +69,12 @@ func For(lang string) *Book {
 		return b
 	}
 	return books[Default]
+}
+
+// Known reports whether there is a book of lang ("ru", "en"); false for "" and any other.
+func Known(lang string) bool {
+	_, ok := books[lang]
+	return ok
 }
 
 // Languages returns the tags of the languages there are books for, in no particular order.
@@ -195,8 +206,11 @@ type RefereeText struct {
 	Days        func(n int) string // «1 день», «22 дня», "1 day"
 	DaysOf      func(n int) string // after «не более», «в течение»: «не более 21 дня», "at most 21 days"
 	PenaltyDays func(n int) string // signed: «+2 штрафных дня», "-1 penalty day"
-	DaysLeft    func(n int) string // «осталось 2 дня», «остался 1 день», "2 days left"
-	DaysShort   func(n int) string // in brackets after a date: «10 дн.», "10 days"
+	// PenaltyLifted is a penalty the judge takes back, its days counted: «штраф снят: 6 дней»,
+	// "penalty lifted: 6 days" (never «-6 штрафных дней»).
+	PenaltyLifted func(n int) string
+	DaysLeft      func(n int) string // «осталось 2 дня», «остался 1 день», "2 days left"
+	DaysShort     func(n int) string // in brackets after a date: «10 дн.», "10 days"
 }
 
 // AsideText is the words of the answers to what a letter says besides its moves (the referee's

@@ -132,8 +132,13 @@ func TestBooks(t *testing.T) {
 			switch lang {
 			case "ru":
 				// langcheck allows postald, PDN, Message-ID, square names and moves, addresses
-				// and format verbs; nothing else Latin.
-				if bad := langcheck.Latin(x.s); len(bad) > 0 {
+				// and format verbs; nothing else Latin. The command line's texts may also name
+				// what is typed: commands, flags, keys, files (langcheck.Command).
+				check := langcheck.Latin
+				if strings.HasPrefix(x.path, "ru.CLI.") {
+					check = langcheck.Command
+				}
+				if bad := check(x.s); len(bad) > 0 {
 					t.Errorf("%s holds English %q: %q", x.path, bad, x.s)
 				}
 			default:
@@ -197,15 +202,22 @@ func TestVerbs(t *testing.T) {
 	}
 }
 
-// TestFormatStrings: the format strings of the referee and the office take the same arguments in every
-// language: the same kinds at the same positions, none missing, none extra. The strings of the
-// other sections are no format strings (their texts with arguments are functions).
+// TestFormatStrings: the format strings of the referee, the office and the command line take the
+// same arguments in every language: the same kinds at the same positions, none missing, none
+// extra. The strings of the other sections are no format strings (their texts with arguments
+// are functions).
+// formatSections are the sections of a Book whose strings are format strings.
+var formatSections = []string{"Referee", "Office", "CLI"}
+
 func TestFormatStrings(t *testing.T) {
 	base := texts(t, For(Default))
 	want := map[string]string{}
 	for _, x := range base {
 		want[strings.TrimPrefix(x.path, Default)] = verbs(x.s)
-		formats := strings.HasPrefix(x.path, Default+".Referee.") || strings.HasPrefix(x.path, Default+".Office.")
+		formats := false
+		for _, section := range formatSections {
+			formats = formats || strings.HasPrefix(x.path, Default+"."+section+".")
+		}
 		if !formats && verbs(x.s) != "" {
 			t.Errorf("%s is no format string but holds verbs: %q", x.path, x.s)
 		}
@@ -216,7 +228,11 @@ func TestFormatStrings(t *testing.T) {
 			t.Errorf("%s has %d texts, %s %d", lang, len(got), Default, len(base))
 		}
 		for _, x := range got {
-			if !strings.HasPrefix(x.path, lang+".Referee.") || strings.Contains(x.path, "(") {
+			checked := false
+			for _, section := range []string{"Referee", "CLI"} {
+				checked = checked || strings.HasPrefix(x.path, lang+"."+section+".")
+			}
+			if !checked || strings.Contains(x.path, "(") {
 				continue
 			}
 			if w := want[strings.TrimPrefix(x.path, lang)]; verbs(x.s) != w {

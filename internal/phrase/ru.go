@@ -12,6 +12,7 @@ import (
 // russian is postald's Russian, the default language of letters (letters.md).
 var russian = Book{
 	Lang: "ru",
+	CLI:  russianCLI,
 
 	Referee: RefereeText{
 		SubjMove:      "%s партия %s ход %d",
@@ -257,11 +258,12 @@ var russian = Book{
 			Withdrawn:     "игрок выбыл, партия передана на присуждение",
 		},
 
-		Date:        dotted,
-		Period:      func(from, to daysclock.Date) string { return "с " + dotted(from) + " по " + dotted(to) },
-		Days:        ruDay.count,
-		DaysOf:      ruDayOf.count,
-		PenaltyDays: ruPenaltyDay.signed,
+		Date:          dotted,
+		Period:        func(from, to daysclock.Date) string { return "с " + dotted(from) + " по " + dotted(to) },
+		Days:          ruDay.count,
+		DaysOf:        ruDayOf.count,
+		PenaltyDays:   ruPenaltyDay.signed,
+		PenaltyLifted: func(n int) string { return "штраф снят: " + ruDay.count(n) },
 		DaysLeft: func(n int) string { // «остался 21 день», «осталось 2 дня»
 			return ruRemain.form(n) + " " + ruDay.count(n)
 		},

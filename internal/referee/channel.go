@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -240,9 +241,37 @@ func cardEnvelope(st Seat, c Card, l *mailparse.Letter, env Envelope) (Envelope,
 		written = append(written, sd.Date)
 	}
 	sent, source := SendingDate(c.Postmark, c.Registered, written, arrived)
+	// 4.3.1: without a legible postmark the dates the card states are its dates, and dates in
+	// an order no card can have charge nothing: the card is refused, the dates named (doc.go).
+	// With a postmark, the postmark is the sending date, whatever the card states.
+	if c.Postmark.IsZero() && !arrived.After(today) {
+		if m := daysclock.WrittenOrder(written, arrived); m != nil {
+			return Envelope{}, FromWritten, m
+		}
+	}
 	if err := CheckCard(&st.Game, c.Side, sent, arrived, today); err != nil {
-		return Envelope{}, source, err
+		return Envelope{}, source, misordered(err, &st.Game, sent, arrived, today, source)
 	}
 	env.Via, env.Side, env.Postmark = c.Via, c.Side, sent
 	return env, source, nil
+}
+
+// misordered is the impossible order of a card's dates CheckCard found, as the typed value the
+// captain's answer words (*daysclock.Misordered): which two dates, in which order, and whether
+// the sending date is the one the card states. Any other error is returned as it is.
+func misordered(err error, g *Game, sent, arrived, today daysclock.Date, source DateSource) error {
+	var f *CardFault
+	if !errors.As(err, &f) {
+		return err
+	}
+	m := &daysclock.Misordered{Clause: "4.3.1", Written: source == FromWritten}
+	switch {
+	case f.Field == "received":
+		m.Order, m.Date, m.Bound, m.Written = daysclock.ArrivalAfterToday, arrived, today, false
+	case sent.After(arrived):
+		m.Order, m.Date, m.Bound = daysclock.SentAfterArrival, sent, arrived
+	default:
+		m.Order, m.Date, m.Bound = daysclock.SentBeforeMove, sent, g.MovedOn
+	}
+	return m
 }

@@ -186,7 +186,16 @@
 //     under the forfeit policy his silence alone does not lose the game: his card may be in the
 //     post, his call not yet entered, so postald cannot point to a fault, and the judge decides
 //     (4.1.7); an overstep his own card shows is forfeited as for anyone. Dates a card cannot
-//     have (CheckCard) are refused whole: they are the captain's typing, not the player's fault.
+//     have are refused whole, as a *daysclock.Misordered naming the two dates and their order,
+//     so that the captain is told what to enter: a card received after the day it is entered, a
+//     sending date after the day it arrived or before the day the move it answers was sent
+//     (CheckCard), and, when no postmark is entered, dates the card states in an impossible
+//     order (daysclock.WrittenOrder: the partner's move received before it was sent, the reply
+//     sent before the move was received, the card sent after it arrived). Such dates are the
+//     captain's typing or the player's slip; postald cannot tell which, and charges no time
+//     from them. The captain checks the card: if it truly states them so, the postmark he
+//     enters is the sending date (4.3.1) whatever the card states, and for a card without a
+//     legible postmark the day it arrived, the latest day it can have been sent.
 //     A letter without a sender address is nobody's, also when a player has no address.
 //   - An overstep (4.3.1) is recorded the day it is certain, once: with the regulation's `judge`
 //     policy both players and the judge are told and the game goes on until the judge rules

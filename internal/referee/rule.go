@@ -61,7 +61,11 @@ func Rule(st Seat, r Ruling) (Decision, error) {
 		}
 		x.d.PenaltyDays = r.Days
 		what = func(tx *phrases) string {
-			return fmt.Sprintf(tx.RulingPenalty, x.player(r.Side).Name, tx.side(r.Side), tx.PenaltyDays(r.Days), r.Reason)
+			days := tx.PenaltyDays(r.Days)
+			if r.Days < 0 {
+				days = tx.PenaltyLifted(-r.Days) // a penalty taken back is said so, its days counted
+			}
+			return fmt.Sprintf(tx.RulingPenalty, x.player(r.Side).Name, tx.side(r.Side), days, r.Reason)
 		}
 		if x.g.Status == StatusPlaying {
 			x.overstepped(r.Side, x.g.Clock(r.Side).Check(x.today, x.terms))

@@ -142,3 +142,34 @@ func TestRuleRevert(t *testing.T) {
 		}
 	}
 }
+
+// TestPenaltyLifted: a penalty the judge takes back is said so in every letter of the ruling,
+// its days counted as days («штраф снят: 6 дней», "penalty lifted: 6 days"), never as a
+// negative number of penalty days.
+func TestPenaltyLifted(t *testing.T) {
+	g := after(t, "russian", opening...)
+	at := time.Date(2026, 11, 10, 12, 0, 0, 0, moscow)
+	d, err := Rule(under(g, DefaultRegulation()), Ruling{Kind: RulePenalty, Side: Black, Days: 2, Clause: "4.2.11", Reason: "ход не повторён", At: at})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []string{"ru", "en"} {
+		s := g.with(d.Game)
+		table := *s.Table
+		table.Language = lang
+		s.Table = &table
+		back, err := Rule(under(s, DefaultRegulation()), Ruling{Kind: RulePenalty, Side: Black, Days: -2, Clause: "4.1.12", Reason: "protest upheld", At: at})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]string{"ru": "штраф снят: 2 дня", "en": "penalty lifted: 2 days"}[lang]
+		for _, l := range back.Letters {
+			if !strings.Contains(l.Body, want) || strings.Contains(l.Body, "-2 штраф") || strings.Contains(l.Body, "-2 penalty") {
+				t.Errorf("%s: the ruling to %s does not say %q:\n%s", lang, l.Role, want, l.Body)
+			}
+		}
+		if back.Game.BlackClock.Penalty != 0 {
+			t.Errorf("%s: Black's penalty days after the penalty was taken back: %d", lang, back.Game.BlackClock.Penalty)
+		}
+	}
+}
