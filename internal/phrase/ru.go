@@ -549,6 +549,10 @@ var russian = Book{
 		Post:      ruByPost,
 		Phone:     ruByPhone,
 	},
+
+	Picture: PictureText{
+		ToMove: "На рисунке очередь хода показана шашкой с треугольником справа от доски: внизу — ход белых, вверху — ход чёрных.",
+	},
 }
 
 // The Russian words that go with numbers.
