@@ -101,7 +101,8 @@ func TestGameChannels(t *testing.T) {
 					t.Errorf("ply %d: %s\nwant the mark %q", i+1, cell, want)
 				}
 			}
-			for _, want := range []string{"<td>" + ch.Named("Абрамов Алексей", "post") + "</td>", "<td>" + ch.Named("Белов Борис", "phone") + "</td>"} {
+			cell := `<td data-label="` + phrase.For(lang).Web.Columns.Player + `">`
+			for _, want := range []string{cell + ch.Named("Абрамов Алексей", "post") + "</td>", cell + ch.Named("Белов Борис", "phone") + "</td>"} {
 				if !strings.Contains(page, want) {
 					t.Errorf("the clocks have no %q", want)
 				}

@@ -14,6 +14,9 @@ type TournamentPage struct {
 	CrossRows   [][]string
 	CrossNotes  []string
 	NameColumn  int
+	// PointsColumn is the crosstable's column of points: the opponents' columns lie between
+	// the name's and it, the tie-breaks after it.
+	PointsColumn int
 	// Games links each game's name to its page; nil draws the names alone (the report).
 	Games map[string]string
 	// PDN links every game as PDN; "" none.
@@ -37,13 +40,14 @@ func Tournament(fr Frame, in report.Input, games map[string]string, pdn string) 
 	}
 	p := TournamentPage{
 		Frame: fr, Heading: heading, View: v,
-		CrossTitle:  fr.Report.Crosstable,
-		CrossHeader: v.Cross.Header(v.Lang),
-		CrossRows:   v.Cross.Rows(),
-		CrossNotes:  v.Cross.Notes(v.Lang),
-		NameColumn:  2,
-		Games:       games,
-		PDN:         pdn,
+		CrossTitle:   fr.Report.Crosstable,
+		CrossHeader:  v.Cross.Header(v.Lang),
+		CrossRows:    v.Cross.Rows(),
+		CrossNotes:   v.Cross.Notes(v.Lang),
+		NameColumn:   2,
+		PointsColumn: 3 + len(v.Cross.Standings), // place, number, name, an opponent a column
+		Games:        games,
+		PDN:          pdn,
 	}
 	return render("tournament", p)
 }
