@@ -10,12 +10,13 @@
 // to this package, so no page can show them.
 //
 // The pages work without JavaScript (every step of the move list is a plain link) and at a
-// phone's width, 390 pixels and up, without scrolling sideways: there every table but the move
-// list turns into a card per row, each value under its column's name (the crosstable's card
-// of a player: his name, place, number, points and tie-breaks first, then his results against
-// each opponent), so that the points and the last day to move are always in sight; the one
-// script (static/step.js) only saves the reload. The style sheet is in
-// every page, so that a page saved or mailed looks the same; nothing is fetched from elsewhere.
+// phone's width (under 640 pixels; checked at 390) without scrolling sideways: there every
+// table but the move list turns into a card per row, each value beside its column's name (the
+// crosstable's card of a player: his name, place, number, points and tie-breaks first, then
+// his results against each opponent met), so that the points and the last day to move are
+// always in sight. The one script (static/step.js) only saves the reload. The style sheet is
+// in every page, so that a page saved or mailed looks the same; nothing is fetched from
+// elsewhere.
 package pages
 
 import (
