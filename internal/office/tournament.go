@@ -210,11 +210,15 @@ func RegisterDrawn(db *store.DB, from mail.Address, data []byte, now time.Time, 
 // telephone a card for the captain (4.1.1, 4.2.1), with a copy by e-mail when he has an address.
 func startOutgoing(from mail.Address, sh *tournament.Sheet, l tournament.Letter, now time.Time) []store.Outgoing {
 	letter := func(to, name string, pic *mailwrite.Picture) store.Outgoing {
+		body := l.Body
+		if pic != nil { // the start position's picture follows the text: its mark explained
+			body = strings.TrimRight(body, "\n") + "\n\n" + phrase.For(sh.LanguageOf(l.Number)).Picture.ToMove + "\n"
+		}
 		raw := mailwrite.Compose(mailwrite.Letter{
 			From:    from,
 			To:      []mail.Address{{Name: name, Address: to}},
 			Subject: l.Subject,
-			Body:    l.Body,
+			Body:    body,
 			Date:    now,
 			Game:    sh.Code + "/",
 			Verdict: string(referee.Notice),

@@ -10,8 +10,13 @@
 // to this package, so no page can show them.
 //
 // The pages work without JavaScript (every step of the move list is a plain link) and at a
-// phone's width; the one script (static/step.js) only saves the reload. The style sheet is in
-// every page, so that a page saved or mailed looks the same; nothing is fetched from elsewhere.
+// phone's width (under 640 pixels; checked at 390) without scrolling sideways: there every
+// table but the move list turns into a card per row, each value beside its column's name (the
+// crosstable's card of a player: his name, place, number, points and tie-breaks first, then
+// his results against each opponent met), so that the points and the last day to move are
+// always in sight. The one script (static/step.js) only saves the reload. The style sheet is
+// in every page, so that a page saved or mailed looks the same; nothing is fetched from
+// elsewhere.
 package pages
 
 import (
@@ -65,7 +70,9 @@ type Frame struct {
 	Report *phrase.ReportText
 	// Channels name how a move came and how a player plays when it is not by e-mail.
 	Channels *phrase.ChannelText
-	Style    template.CSS
+	// Picture explains the board's picture under it.
+	Picture *phrase.PictureText
+	Style   template.CSS
 	// Switch links to the same page in the other language; nil: none (the report).
 	Switch *Link
 	// Crumbs are the links back up: to the list of tournaments, to the tournament.
@@ -77,7 +84,7 @@ type Frame struct {
 // NewFrame returns the frame of a page in language lang (Russian for an unknown one).
 func NewFrame(lang, title string) Frame {
 	b := phrase.For(lang)
-	return Frame{Lang: b.Lang, Title: title, Words: &b.Web, Report: &b.Report, Channels: &b.Channels, Style: style}
+	return Frame{Lang: b.Lang, Title: title, Words: &b.Web, Report: &b.Report, Channels: &b.Channels, Picture: &b.Picture, Style: style}
 }
 
 // Other returns the language the switch of a page in lang leads to.

@@ -12,10 +12,12 @@ import (
 // URL in a quoted attribute (normalURL, then escapeText): the page is the same, byte for byte
 // (TestTablesAsTheTemplate).
 
-// crossBody draws the rows of a table of standings (a crosstable, a Swiss's rounds, the teams'
-// tables): column name as the row's header, the columns of words in text as text, X where a
-// player meets himself, the other cells as numbers.
-func crossBody(rows [][]string, name int, text map[int]bool) template.HTML {
+// crossBody draws the rows of a crosstable of players (a round robin's, a Swiss's with its
+// rounds): column name as the row's header, X where a player meets himself, the other cells as
+// numbers, each with its class and its label for a phone's card (the place, the number, an
+// opponent's or a round's result up to column points, the points, the tie-breaks), the columns
+// of words in text as text.
+func crossBody(header []string, rows [][]string, name, points int, text map[int]bool) template.HTML {
 	var b strings.Builder
 	for _, row := range rows {
 		b.WriteString("<tr>")
@@ -25,45 +27,115 @@ func crossBody(rows [][]string, name int, text map[int]bool) template.HTML {
 				b.WriteString(`<th scope="row" class="name">`)
 				escapeText(&b, c)
 				b.WriteString("</th>")
-			case text[j]:
-				b.WriteString("<td>")
-				escapeText(&b, c)
-				b.WriteString("</td>")
+				continue
 			case c == "X":
 				b.WriteString(`<td class="x">X</td>`)
-			default:
-				b.WriteString(`<td class="n">`)
-				escapeText(&b, c)
-				b.WriteString("</td>")
-			}
-		}
-		b.WriteString("</tr>\n")
-	}
-	return template.HTML(b.String()) // every text escaped above
-}
-
-// listBody draws a section's rows, the game in column col linked to its page (links: by name;
-// nil links nothing).
-func listBody(rows [][]string, col int, links map[string]string) template.HTML {
-	var b strings.Builder
-	for _, row := range rows {
-		b.WriteString("<tr>")
-		for j, c := range row {
-			if href, ok := links[c]; ok && j == col && links != nil {
-				b.WriteString(`<td><a href="`)
-				escapeText(&b, normalURL(href))
-				b.WriteString(`">`)
-				escapeText(&b, c)
-				b.WriteString("</a></td>")
 				continue
+			case text[j]:
+				b.WriteString("<td")
+			default:
+				class := "tb"
+				switch {
+				case j == 0:
+					class = "place"
+				case j < name:
+					class = "num"
+				case j < points:
+					class = "opp"
+				case j == points:
+					class = "pts"
+				}
+				b.WriteString(`<td class="n ` + class + `"`)
 			}
-			b.WriteString("<td>")
+			b.WriteString(` data-label="`)
+			label := cell(header, j)
+			if j > name && j < points && isNumber(label) && len(header) > 1 {
+				label = header[1] + " " + label // the opponent's number: "№ 5"
+			}
+			escapeText(&b, label)
+			b.WriteString(`">`)
 			escapeText(&b, c)
 			b.WriteString("</td>")
 		}
 		b.WriteString("</tr>\n")
 	}
 	return template.HTML(b.String()) // every text escaped above
+}
+
+// rowsBody draws the rows of a table that is not a crosstable of players (the teams', the
+// matches', the boards'): column name as the row's header, every other cell labelled by its
+// column's heading, so that a phone shows a card per row.
+func rowsBody(header []string, rows [][]string, name int, text map[int]bool) template.HTML {
+	var b strings.Builder
+	for _, row := range rows {
+		b.WriteString("<tr>")
+		for j, c := range row {
+			switch {
+			case j == name:
+				b.WriteString(`<th scope="row" class="name">`)
+				escapeText(&b, c)
+				b.WriteString("</th>")
+				continue
+			case text[j]:
+				b.WriteString(`<td data-label="`)
+			default:
+				b.WriteString(`<td class="n" data-label="`)
+			}
+			escapeText(&b, cell(header, j))
+			b.WriteString(`">`)
+			escapeText(&b, c)
+			b.WriteString("</td>")
+		}
+		b.WriteString("</tr>\n")
+	}
+	return template.HTML(b.String()) // every text escaped above
+}
+
+// listBody draws a section's rows, each cell labelled by its column's heading, the game in
+// column col linked to its page (links: by name; nil links nothing).
+func listBody(header []string, rows [][]string, col int, links map[string]string) template.HTML {
+	var b strings.Builder
+	for _, row := range rows {
+		b.WriteString("<tr>")
+		for j, c := range row {
+			b.WriteString(`<td data-label="`)
+			escapeText(&b, cell(header, j))
+			b.WriteString(`">`)
+			if href, ok := links[c]; ok && j == col && links != nil {
+				b.WriteString(`<a href="`)
+				escapeText(&b, normalURL(href))
+				b.WriteString(`">`)
+				escapeText(&b, c)
+				b.WriteString("</a></td>")
+				continue
+			}
+			escapeText(&b, c)
+			b.WriteString("</td>")
+		}
+		b.WriteString("</tr>\n")
+	}
+	return template.HTML(b.String()) // every text escaped above
+}
+
+// cell is column j of row, "" past its end.
+func cell(row []string, j int) string {
+	if j < len(row) {
+		return row[j]
+	}
+	return ""
+}
+
+// isNumber reports whether s is a number of digits alone: an opponent's column heading.
+func isNumber(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // escapeText writes s escaped as html/template escapes text and quoted attributes: the five

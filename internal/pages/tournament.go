@@ -31,8 +31,10 @@ type Table struct {
 	// Text marks the columns of words (the names), drawn left-aligned; the others are numbers
 	// and results, centred.
 	Text map[int]bool
-	// Body is the table's rows, drawn (tables.go).
-	Body template.HTML
+	// Body is the table's rows, drawn (tables.go); Class the table element's classes: "cross",
+	// a crosstable of players, a card per player on a phone; "rows", a card per row.
+	Body  template.HTML
+	Class string
 }
 
 // Tournament draws the page of a tournament from what its report shows; games maps a game's
@@ -52,14 +54,20 @@ func Tournament(fr Frame, in report.Input, games map[string]string, pdn string) 
 	}
 	p := TournamentPage{Frame: fr, Heading: heading, View: v, Games: games, PDN: pdn}
 	for i, g := range v.Tables {
-		t := Table{Grid: g, ID: "crosstable", Text: map[int]bool{}}
+		t := Table{Grid: g, ID: "crosstable", Text: map[int]bool{}, Class: "cross"}
 		if i > 0 {
 			t.ID = fmt.Sprintf("table-%d", i+1)
 		}
 		for _, c := range g.Left {
 			t.Text[c] = true
 		}
-		t.Body = crossBody(g.Rows, g.NameColumn, t.Text)
+		if g.Points > 0 {
+			t.Body = crossBody(g.Header, g.Rows, g.NameColumn, g.Points, t.Text)
+		} else {
+			// A table of teams or matches: on a phone a card per row, each value by its name.
+			t.Class = "rows"
+			t.Body = rowsBody(g.Header, g.Rows, g.NameColumn, t.Text)
+		}
 		p.Tables = append(p.Tables, t)
 	}
 	for _, s := range v.Sections {
@@ -67,7 +75,7 @@ func Tournament(fr Frame, in report.Input, games map[string]string, pdn string) 
 		if s.GameColumn < 0 {
 			links = nil
 		}
-		p.Bodies = append(p.Bodies, listBody(s.Rows, s.GameColumn, links))
+		p.Bodies = append(p.Bodies, listBody(s.Header, s.Rows, s.GameColumn, links))
 	}
 	return render("tournament", p)
 }

@@ -6,44 +6,52 @@ import (
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gomono"
+	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
 )
 
-// fallback is the character drawn for one the font lacks: the replacement
-// character, which Go Mono has.
+// fallback is the character drawn for one a font lacks: the replacement character, which both
+// Go fonts have.
 const fallback = '\uFFFD'
 
-// maxCID is the greatest character identifier a two-byte Identity-H code
-// can carry. A document with more distinct characters than that prints the
-// excess as the fallback.
+// maxCID is the greatest character identifier a two-byte Identity-H code can carry. A document
+// with more distinct characters than that in one face prints the excess as the fallback.
 const maxCID = 0xFFFF
 
-// monoFont is the embedded font, Go Mono, read once and never changed: the
-// parsed font, its metrics in thousandths of an em (PDF's glyph space) and
-// its file.
-type monoFont struct {
+// A face is one embedded font, read once and never changed: the parsed font, its metrics in
+// thousandths of an em (PDF's glyph space), every glyph's advance and its file.
+type face struct {
 	sfnt      *sfnt.Font
-	name      string  // PostScript name
-	advance   float64 // every glyph's advance
+	name      string // PostScript name
+	mono      bool
 	ascent    float64
 	descent   float64 // negative, below the baseline
 	capHeight float64
 	bbox      [4]float64
+	advance   []float64 // by glyph index
 	fallback  sfnt.GlyphIndex
 	ttf       []byte
 }
 
-// theFont is the font, parsed on first use.
-var theFont = sync.OnceValues(func() (*monoFont, error) {
-	f, err := parseFont(gomono.TTF)
+// The two faces of a card: Go Regular for the letter and the blocks, Go Mono for the lines set
+// in columns (text diagrams, tables).
+type faces struct{ text, mono *face }
+
+// theFaces are the faces, parsed on first use.
+var theFaces = sync.OnceValues(func() (*faces, error) {
+	text, err := parseFace(goregular.TTF, "GoRegular", false)
 	if err != nil {
-		return nil, fmt.Errorf("pdf: the embedded font: %w", err)
+		return nil, fmt.Errorf("pdf: the embedded font Go Regular: %w", err)
 	}
-	return f, nil
+	mono, err := parseFace(gomono.TTF, "GoMono", true)
+	if err != nil {
+		return nil, fmt.Errorf("pdf: the embedded font Go Mono: %w", err)
+	}
+	return &faces{text: text, mono: mono}, nil
 })
 
-func parseFont(ttf []byte) (*monoFont, error) {
+func parseFace(ttf []byte, defaultName string, mono bool) (*face, error) {
 	f, err := sfnt.Parse(ttf)
 	if err != nil {
 		return nil, err
@@ -53,27 +61,28 @@ func parseFont(ttf []byte) (*monoFont, error) {
 	em := func(v fixed.Int26_6) float64 { // font units (as 26.6) in thousandths of an em
 		return float64(v) / 64 * 1000 / float64(f.UnitsPerEm())
 	}
-	m := &monoFont{sfnt: f, ttf: ttf}
+	m := &face{sfnt: f, ttf: ttf, mono: mono}
 	if m.name, err = f.Name(&b, sfnt.NameIDPostScript); err != nil || m.name == "" {
-		m.name = "GoMono"
+		m.name = defaultName
 	}
-	zero, err := f.GlyphIndex(&b, '0')
-	if err != nil || zero == 0 {
-		return nil, fmt.Errorf("no glyph for 0")
-	}
-	adv, err := f.GlyphAdvance(&b, zero, upem, font.HintingNone)
-	if err != nil {
-		return nil, err
-	}
-	m.advance = em(adv)
-	// The layout gives every character one cell: the font must be monospaced.
+	m.advance = make([]float64, f.NumGlyphs())
 	for g := range f.NumGlyphs() {
 		a, err := f.GlyphAdvance(&b, sfnt.GlyphIndex(g), upem, font.HintingNone)
 		if err != nil {
 			return nil, err
 		}
-		if a != adv && a != 0 {
-			return nil, fmt.Errorf("glyph %d is %v wide, not %v: not a monospaced font", g, a, adv)
+		m.advance[g] = em(a)
+	}
+	if mono {
+		// The columns of a diagram line up only if every character takes one cell.
+		zero, err := f.GlyphIndex(&b, '0')
+		if err != nil || zero == 0 {
+			return nil, fmt.Errorf("no glyph for 0")
+		}
+		for g, a := range m.advance {
+			if a != m.advance[zero] && a != 0 {
+				return nil, fmt.Errorf("glyph %d is %v wide, not %v: not a monospaced font", g, a, m.advance[zero])
+			}
 		}
 	}
 	met, err := f.Metrics(&b, upem, font.HintingNone)
@@ -95,20 +104,47 @@ func parseFont(ttf []byte) (*monoFont, error) {
 	return m, nil
 }
 
-// glyphs numbers the characters of one document: each distinct character
-// gets its own character identifier (CID), in the order of first use, so
-// that the ToUnicode map gives every character back, even one drawn with
-// the fallback glyph. CID 0 is unused.
+// glyphs numbers the characters one face draws in one document: each distinct character gets
+// its own character identifier (CID), in the order of first use, so that the ToUnicode map
+// gives every character back, even one drawn with the fallback glyph. CID 0 is unused.
 type glyphs struct {
-	font  *monoFont
+	face  *face
 	buf   sfnt.Buffer
+	gid   map[rune]sfnt.GlyphIndex // the glyph of every character measured
 	cid   map[rune]uint16
 	runes []rune            // runes[cid-1]
 	gids  []sfnt.GlyphIndex // gids[cid-1]
 }
 
-func newGlyphs(f *monoFont) *glyphs {
-	return &glyphs{font: f, cid: make(map[rune]uint16)}
+func newGlyphs(f *face) *glyphs {
+	return &glyphs{face: f, gid: make(map[rune]sfnt.GlyphIndex), cid: make(map[rune]uint16)}
+}
+
+// glyph is the glyph that draws r: its own, or the fallback's.
+func (g *glyphs) glyph(r rune) sfnt.GlyphIndex {
+	if gid, ok := g.gid[r]; ok {
+		return gid
+	}
+	gid, err := g.face.sfnt.GlyphIndex(&g.buf, r)
+	if err != nil || gid == 0 {
+		gid = g.face.fallback
+	}
+	g.gid[r] = gid
+	return gid
+}
+
+// width is r's advance at size points.
+func (g *glyphs) width(r rune, size float64) float64 {
+	return g.face.advance[g.glyph(r)] * size / 1000
+}
+
+// measure is the width of l at size points.
+func (g *glyphs) measure(l []rune, size float64) float64 {
+	w := 0.0
+	for _, r := range l {
+		w += g.width(r, size)
+	}
+	return w
 }
 
 // CID returns r's character identifier, numbering r if it is new.
@@ -119,12 +155,8 @@ func (g *glyphs) CID(r rune) uint16 {
 	if len(g.runes) >= maxCID-1 && r != fallback {
 		return g.CID(fallback)
 	}
-	gid, err := g.font.sfnt.GlyphIndex(&g.buf, r)
-	if err != nil || gid == 0 {
-		gid = g.font.fallback
-	}
 	g.runes = append(g.runes, r)
-	g.gids = append(g.gids, gid)
+	g.gids = append(g.gids, g.glyph(r))
 	c := uint16(len(g.runes))
 	g.cid[r] = c
 	return c

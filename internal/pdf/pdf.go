@@ -8,33 +8,31 @@ import (
 	"time"
 )
 
-// Card is one card to post: a letter with its addresses and, optionally, a
-// picture. A card takes one page, or more when its text and picture do not fit
-// on one.
+// Card is one card to post: a letter with its addresses and, optionally, a picture. A card
+// takes one page, or more when its text and picture do not fit on one.
 type Card struct {
-	// From is the sender block, printed small at the top left: postald's
-	// tournament address, a line an element. At most [MaxBlockLines] lines
-	// once wrapped at [SenderColumns] characters.
+	// From is the sender block, printed small at the top left: the tournament's name, then the
+	// captain's address as the start sheet gives it (lines, or one line with its parts
+	// separated by commas), put in the post's order (package postal). At most [MaxBlockLines]
+	// lines once set.
 	From []string
-	// To is the address block, printed at the top right where an envelope's
-	// window shows it: the player's name and postal address, a line an
-	// element. At most [MaxBlockLines] lines once wrapped at [AddressColumns]
-	// characters.
+	// To is the address block, printed at the top right where an envelope's window shows it:
+	// the player's name, then his postal address as the start sheet gives it, put in the
+	// post's order with the name once (package postal). At most [MaxBlockLines] lines once set.
 	To []string
-	// Text is the letter, plain UTF-8 text set in a monospaced font, so that
-	// the letter's text diagrams and tables stay aligned. Lines longer than
-	// [TextColumns] characters are wrapped at a space (or cut where there is
-	// none); tabs stop every 8 columns.
+	// Text is the letter, plain UTF-8 text as postald writes it: its paragraphs are set in a
+	// proportional face and wrapped to the page's width once (the line breaks that only
+	// wrapped them are undone), its text diagrams and tables in a monospaced face, their
+	// columns kept; tabs stop every 8 columns.
 	Text string
-	// Picture is a PNG (a board diagram), or nil. It is printed on the
-	// first page, under the sender block and left of the address block, as
-	// large as the space there allows (about 70 mm for a board diagram); a
-	// sender block so long that it leaves less than 45 mm puts the picture
-	// under the text instead, 80 mm wide. At most 4096×4096 pixels.
+	// Picture is a PNG (a board diagram), or nil. It is printed beside the letter's text
+	// diagram when the letter has one; else on the first page, under the sender block and left
+	// of the address block, as large as the space there allows (about 70 mm for a board
+	// diagram); a sender block so long that it leaves less than 45 mm puts the picture under
+	// the text instead, 80 mm wide. At most 4096×4096 pixels.
 	Picture []byte
-	// Title names the card, e.g. "ЗК-1, 1-2, ход 12". It heads the card's
-	// continuation pages, and it is the document's title when the document
-	// has one card and no [Document].Title.
+	// Title names the card, e.g. "ЗК-1, 1-2, ход 12". It heads the card's continuation pages,
+	// and it is the document's title when the document has one card and no [Document].Title.
 	Title string
 }
 
@@ -69,7 +67,7 @@ func Write(w io.Writer, d Document) error {
 	if len(d.Cards) == 0 {
 		return ErrNoCards
 	}
-	fnt, err := theFont()
+	fs, err := theFaces()
 	if err != nil {
 		return err
 	}
@@ -77,7 +75,7 @@ func Write(w io.Writer, d Document) error {
 	if label == nil {
 		label = func(page, pages int) string { return fmt.Sprintf("%d/%d", page, pages) }
 	}
-	doc := &document{font: fnt, glyphs: newGlyphs(fnt)}
+	doc := &document{set: &setter{text: newGlyphs(fs.text), mono: newGlyphs(fs.mono)}}
 	pics := map[string]int{} // the same picture in two cards is embedded once
 	for i := range d.Cards {
 		c := &d.Cards[i]
@@ -95,7 +93,7 @@ func Write(w io.Writer, d Document) error {
 				doc.images = append(doc.images, im)
 			}
 		}
-		pages, err := layoutCard(c, pic, doc.images, label, doc.glyphs)
+		pages, err := layoutCard(c, pic, doc.images, label, doc.set)
 		if err != nil {
 			return fmt.Errorf("pdf: Cards[%d] (%q): %w", i, c.Title, err)
 		}

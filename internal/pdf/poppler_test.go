@@ -2,6 +2,8 @@ package pdf
 
 import (
 	"fmt"
+
+	"github.com/google/go-cmp/cmp"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -35,114 +37,174 @@ func writeFile(t *testing.T, name string, d Document) string {
 	return path
 }
 
-// TestPdftotext reads the documents back with pdftotext -layout: every
-// card's sender and address lines come out as lines of their own, and the
-// letter's lines, as wrapped, come out in order; the characters the font
-// lacks come out as themselves. Blank lines and the lines of the page
-// labels are left out of the comparison.
-//
-// pdftotext -layout guesses the columns of a page from the gaps between its
-// words, so the test compares the lines with their runs of spaces made one;
-// with -fixed 6 (the letter's character width, 6 points) it places every
-// character by its position, and the lines come out exactly, their spaces
-// included: the text diagrams and tables keep their columns.
+// readText runs pdftotext on the file at path with args, its text in UTF-8.
+func readText(t *testing.T, bin, path string, args ...string) string {
+	t.Helper()
+	out, err := exec.Command(bin, append(args, "-enc", "UTF-8", path, "-")...).Output()
+	if err != nil {
+		t.Fatalf("pdftotext %s: %v", strings.Join(args, " "), err)
+	}
+	return string(out)
+}
+
+// area is the text pdftotext reads in a box of a page, in mm from the page's top left corner:
+// its lines, trimmed, blank lines left out.
+func area(t *testing.T, bin, path string, page int, left, top, width, height float64) []string {
+	t.Helper()
+	pt := func(v float64) string { return fmt.Sprint(int(v * mm)) } // at 72 dpi a pixel is a point
+	text := readText(t, bin, path, "-f", fmt.Sprint(page), "-l", fmt.Sprint(page), "-r", "72",
+		"-x", pt(left), "-y", pt(top), "-W", pt(width), "-H", pt(height), "-layout")
+	var out []string
+	for l := range strings.SplitSeq(strings.TrimSuffix(text, "\f"), "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// TestAddressBlocks reads back with pdftotext what the window of the envelope shows, and the
+// sender block: the address line by line as the post wants it, for a Russian address and an
+// English one, each written on one line in the start sheet, the Russian one beginning with the
+// player's name in the dative.
+func TestAddressBlocks(t *testing.T) {
+	bin := poppler(t, "pdftotext")
+	for _, tc := range []struct {
+		name     string
+		card     Card
+		to, from []string
+	}{
+		{"Russian", startCard(),
+			[]string{"Петрову Петру Петровичу", "ул. Ленина, д. 1, кв. 2", "г. Тверь", "Тверская обл.", "170000"},
+			[]string{"Заочный кубок клуба (ЗК-1)", "а/я 12", "Москва", "101000"}},
+		{"English", longCard(),
+			[]string{"Peter Smith", "Flat 2, 10 Downing Street", "London SW1A 2AA", "UNITED KINGDOM"},
+			[]string{"Tournament CT-2026/1, postald", "P.O. Box 12", "Moscow", "101000"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := writeFile(t, tc.name, Document{Cards: []Card{tc.card}})
+			// The window of a C5 envelope: 90 × 45 mm, 20 mm from the right edge.
+			window := area(t, bin, path, 1, 100, 40, 90, 55)
+			if diff := cmp.Diff(tc.to, window); diff != "" {
+				t.Errorf("the envelope's window (-want +got):\n%s", diff)
+			}
+			from := area(t, bin, path, 1, 20, 10, 80, 30)
+			if diff := cmp.Diff(tc.from, from); diff != "" {
+				t.Errorf("the sender block (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestPdftotext reads every card's text back with pdftotext, from the text's area of each of its
+// pages: every character of the letter is there, in order (the spaces aside, which the
+// wrapping moves), the characters the fonts lack too; the lines of a text diagram come out
+// exactly as written, their columns kept (pdftotext -fixed 6 places every character of Go Mono
+// at 10 points by its position); and no paragraph is wrapped twice: a short line read back is
+// a short line of the letter, or ends a paragraph.
 func TestPdftotext(t *testing.T) {
 	bin := poppler(t, "pdftotext")
-	oneSpace := func(l string) string { return strings.Join(strings.Fields(l), " ") }
 	for name, d := range docs(t) {
-		path := writeFile(t, name, d)
-		t.Run(name+"/layout", func(t *testing.T) {
-			readBack(t, bin, path, d, oneSpace, "-layout")
-		})
-		t.Run(name+"/fixed", func(t *testing.T) {
-			readBack(t, bin, path, d, func(l string) string { return l }, "-layout", "-fixed", "6")
-		})
+		for i, c := range d.Cards {
+			t.Run(fmt.Sprintf("%s/%d", name, i), func(t *testing.T) {
+				path := writeFile(t, name, Document{Cards: []Card{c}, PageLabel: d.PageLabel})
+				pages := strings.Count(readText(t, bin, path), "\f")
+				var got []string
+				for k := 1; k <= pages; k++ {
+					top := firstTextTop/mm - 2
+					if k > 1 {
+						top = contTextTop/mm - 2
+					}
+					got = append(got, area(t, bin, path, k, 20, top, 185, 297-20+2-top)...)
+				}
+				var want strings.Builder
+				for _, l := range rawLines(c.Text) {
+					want.WriteString(string(l))
+				}
+				squeeze := func(s string) string { return strings.ReplaceAll(s, " ", "") }
+				if g, w := squeeze(strings.Join(got, "")), squeeze(want.String()); g != w {
+					t.Errorf("the text read back:\n%s\nwant the letter's characters:\n%s", strings.Join(got, "\n"), c.Text)
+				}
+
+				// Short lines.
+				short := map[string]bool{}
+				ends := map[string]bool{}
+				for _, e := range elements(c.Text) {
+					if f := strings.Fields(string(e.text)); len(f) > 0 {
+						ends[f[len(f)-1]] = true
+					}
+				}
+				for _, l := range rawLines(c.Text) {
+					short[strings.Join(strings.Fields(string(l)), " ")] = true
+				}
+				for _, l := range got {
+					f := strings.Fields(l)
+					// A word longer than the line is cut: its pieces are no paragraph's end.
+					if len(f) < 3 && !short[strings.Join(f, " ")] && !ends[f[len(f)-1]] && len([]rune(f[0])) < 40 {
+						t.Errorf("the line %q read back is short, and neither a line of the letter nor a paragraph's end", l)
+					}
+				}
+
+				// The text diagrams and tables, in columns.
+				fixed := readText(t, bin, path, "-layout", "-fixed", "6")
+				var rows []string
+				for l := range strings.SplitSeq(fixed, "\n") {
+					rows = append(rows, strings.TrimRight(l, " \f"))
+				}
+				for _, e := range elements(c.Text) {
+					if e.kind != preElem || len(e.lines[0]) > monoColumns {
+						continue
+					}
+					if !columnsIn(rows, e.lines) {
+						t.Errorf("the lines in columns\n%s\nare not in pdftotext's text, their columns kept:\n%s", runesJoin(e.lines), fixed)
+					}
+				}
+			})
+		}
 	}
 	// The strange characters, spelled out, lest the comparison above hide them.
-	out, err := exec.Command(bin, "-layout", "-fixed", "6", "-enc", "UTF-8", writeFile(t, "strange", Document{Cards: []Card{strangeCard()}}), "-").Output()
-	if err != nil {
-		t.Fatalf("pdftotext: %v", err)
-	}
-	for _, s := range []string{"日本語 and 🙂 are not in the font; x\u0301 has a combining accent.", "a       b       c\uFFFDd\uFFFDe", "Ω≈ç√∫ ¼ € № ‰ ♔", "王 先生"} {
-		if !strings.Contains(string(out), s) {
+	out := readText(t, bin, writeFile(t, "strange", Document{Cards: []Card{strangeCard()}}), "-layout")
+	for _, s := range []string{"日本語 and 🙂 are not in the font; x\u0301 has a combining accent.", "Ω≈ç√∫ ¼ € № ‰ ♔", "王 先生"} {
+		if !strings.Contains(strings.Join(strings.Fields(out), " "), s) {
 			t.Errorf("pdftotext's text has no %q:\n%s", s, out)
 		}
 	}
 }
 
-// readBack runs pdftotext with args on the file of d at path and compares
-// its text with d's, each line put through norm.
-func readBack(t *testing.T, bin, path string, d Document, norm func(string) string, args ...string) {
-	out, err := exec.Command(bin, append(args, "-enc", "UTF-8", path, "-")...).Output()
-	if err != nil {
-		t.Fatalf("pdftotext: %v", err)
+func runesJoin(lines [][]rune) string {
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(string(l) + "\n")
 	}
-	pages := strings.Split(strings.TrimSuffix(string(out), "\f"), "\f")
-	label := d.PageLabel
-	if label == nil {
-		label = func(page, pages int) string { return fmt.Sprintf("%d/%d", page, pages) }
-	}
-	at := 0 // the first page of the card
-	for i, c := range d.Cards {
-		// The pages of the card, less their labels and blank lines.
-		m := 1
-		for at+m < len(pages) && strings.HasPrefix(strings.TrimSpace(pages[at+m]), c.Title+", ") {
-			m++
-		}
-		var got []string
-		for k, p := range pages[at : at+m] {
-			for l := range strings.SplitSeq(p, "\n") {
-				l = strings.TrimRight(l, " ")
-				one := strings.Join(strings.Fields(l), " ")
-				if one == "" || m > 1 && (k == 0 && one == label(1, m) || k > 0 && one == c.Title+", "+label(k+1, m)) {
-					continue
-				}
-				got = append(got, l)
-			}
-		}
-		at += m
+	return b.String()
+}
 
-		// The blocks, each line on its own.
-		var blocks []string
-		for _, l := range blockLines(c.From, SenderColumns) {
-			blocks = append(blocks, string(l))
-		}
-		for _, l := range blockLines(c.To, AddressColumns) {
-			blocks = append(blocks, string(l))
-		}
-		rest := got
-		for _, b := range blocks {
-			j := 0
-			for j < len(rest) && norm(strings.TrimSpace(rest[j])) != norm(b) {
-				j++
+// columnsIn reports whether lines stand in rows one under the other, in order, each shifted by
+// the same number of columns (the page's margin); other rows may come between them (a page's
+// end and the next page's header).
+func columnsIn(rows []string, lines [][]rune) bool {
+	want := make([]string, len(lines))
+	for i, l := range lines {
+		want[i] = string(trimRight(l))
+	}
+	indent := indentation(want)
+	shift, at := -1, 0
+	for _, w := range want {
+		w = w[indent:]
+		found := false
+		for ; at < len(rows) && !found; at++ {
+			r := rows[at]
+			k := strings.Index(r, w)
+			if k < 0 || strings.TrimSpace(r[:k]) != "" || shift >= 0 && len([]rune(r[:k])) != shift {
+				continue
 			}
-			if j == len(rest) {
-				t.Fatalf("card %d: the block line %q is not in pdftotext's text, in order:\n%s", i, b, strings.Join(got, "\n"))
-			}
-			rest = rest[j+1:]
+			shift, found = len([]rune(r[:k])), true
 		}
-
-		// The letter, its lines' common indentation taken off.
-		var want []string
-		for _, l := range textLines(c.Text, TextColumns) {
-			if len(l) > 0 {
-				want = append(want, string(l))
-			}
-		}
-		if len(rest) != len(want) {
-			t.Errorf("card %d: %d lines of text, want %d:\n%s", i, len(rest), len(want), strings.Join(rest, "\n"))
-			continue
-		}
-		indent := indentation(rest) - indentation(want)
-		for j := range want {
-			if g := norm(rest[j][max(0, indent):]); g != norm(want[j]) {
-				t.Errorf("card %d: line %d is\n%q, want\n%q", i, j+1, g, norm(want[j]))
-			}
+		if !found {
+			return false
 		}
 	}
-	if at != len(pages) {
-		t.Errorf("%d pages read, %d in the file", at, len(pages))
-	}
+	return true
 }
 
 // indentation is the fewest spaces any of lines starts with.
@@ -166,8 +228,9 @@ func TestPdfinfo(t *testing.T) {
 		pages int
 		title string
 	}{
-		"move":  {1, "СТ-2026/1, 1-2, ход 2"},
-		"cards": {3, "CT-2026/1: the cards of 1 December"},
+		"move":  {docPages["move"], "СТ-2026/1, 1-2, ход 2"},
+		"cards": {docPages["cards"], "CT-2026/1: the cards of 1 December"},
+		"start": {docPages["start"], "ЗК-1: начало турнира"},
 	}
 	for name, d := range docs(t) {
 		out, err := exec.Command(bin, "-f", "1", "-l", "99", writeFile(t, name, d)).CombinedOutput()
@@ -206,7 +269,7 @@ func TestPdftoppm(t *testing.T) {
 			t.Errorf("%s: pdftoppm: %v\n%s", name, err, stderr.String())
 		}
 		pages, _ := filepath.Glob(filepath.Join(dir, "page-*.png"))
-		if want := map[string]int{"move": 1, "cards": 3}[name]; len(pages) != want {
+		if want := docPages[name]; len(pages) != want {
 			t.Errorf("%s: pdftoppm drew %d pages, want %d", name, len(pages), want)
 		}
 	}

@@ -13,26 +13,32 @@ import (
 
 // document is a document laid out, ready to be written.
 type document struct {
-	font   *monoFont
-	glyphs *glyphs
+	set    *setter
 	images []*picture
 	pages  []page
 }
 
-// The objects every document has, by number; the pictures follow, then two
-// objects a page (the page and its content stream).
+// The objects every document has, by number; then each face's six objects (the faces used
+// only: the text's, then the columns'), the pictures, and two objects a page (the page and its
+// content stream).
 const (
 	objCatalog = 1 + iota
 	objPages
 	objInfo
-	objFont
-	objCIDFont
-	objDescriptor
-	objFontFile
-	objToUnicode
-	objCIDToGID
-	objFirstImage
+	objFirstFont
 )
+
+// fontObjects is the number of objects a face takes: the Type0 font, its CIDFont, its
+// descriptor, the font file, the ToUnicode map and the CIDToGIDMap.
+const fontObjects = 6
+
+// resource names a face in the pages' resources.
+func resource(mono bool) string {
+	if mono {
+		return "/F2"
+	}
+	return "/F1"
+}
 
 // writer writes the objects of a PDF file into buf, noting where each
 // starts for the cross-reference table.
@@ -44,8 +50,14 @@ type writer struct {
 }
 
 func (d *document) write(buf *bytes.Buffer, title string, created time.Time) error {
-	nImages := len(d.images)
-	objPage := func(i int) int { return objFirstImage + nImages + 2*i }
+	var used []*glyphs
+	for _, g := range []*glyphs{d.set.text, d.set.mono} {
+		if len(g.runes) > 0 {
+			used = append(used, g)
+		}
+	}
+	objImage := objFirstFont + fontObjects*len(used)
+	objPage := func(i int) int { return objImage + len(d.images) + 2*i }
 	w := &writer{buf: buf, offsets: make([]int, objPage(len(d.pages)))}
 	var err error
 	if w.zw, err = zlib.NewWriterLevel(&w.z, zlib.DefaultCompression); err != nil {
@@ -79,8 +91,13 @@ func (d *document) write(buf *bytes.Buffer, title string, created time.Time) err
 	buf.WriteString(" >>\n")
 	w.end()
 
-	if err := d.writeFont(w); err != nil {
-		return err
+	var fonts strings.Builder
+	for i, g := range used {
+		first := objFirstFont + fontObjects*i
+		if err := writeFont(w, g, first); err != nil {
+			return err
+		}
+		fmt.Fprintf(&fonts, " %s %d 0 R", resource(g.face.mono), first)
 	}
 
 	for i, im := range d.images {
@@ -93,16 +110,19 @@ func (d *document) write(buf *bytes.Buffer, title string, created time.Time) err
 		default:
 			cs = "/DeviceRGB"
 		}
-		w.stream(objFirstImage+i, fmt.Sprintf("/Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace %s /BitsPerComponent 8",
+		w.stream(objImage+i, fmt.Sprintf("/Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace %s /BitsPerComponent 8",
 			im.width, im.height, cs), im.samples)
 	}
 
 	var content bytes.Buffer
 	for i, p := range d.pages {
 		w.begin(objPage(i))
-		fmt.Fprintf(buf, "<< /Type /Page /Parent %d 0 R /Resources << /Font << /F1 %d 0 R >>", objPages, objFont)
+		fmt.Fprintf(buf, "<< /Type /Page /Parent %d 0 R /Resources <<", objPages)
+		if fonts.Len() > 0 {
+			fmt.Fprintf(buf, " /Font <<%s >>", fonts.String())
+		}
 		if p.image >= 0 {
-			fmt.Fprintf(buf, " /XObject << /Im%d %d 0 R >>", p.image, objFirstImage+p.image)
+			fmt.Fprintf(buf, " /XObject << /Im%d %d 0 R >>", p.image, objImage+p.image)
 		}
 		fmt.Fprintf(buf, " >> /Contents %d 0 R >>\n", objPage(i)+1)
 		w.end()
@@ -125,30 +145,50 @@ func (d *document) write(buf *bytes.Buffer, title string, created time.Time) err
 	return nil
 }
 
-// writeFont writes the font's objects: a Type0 font over a CIDFontType2
-// font with the TrueType file embedded, subset to the glyphs the document
-// uses, its CIDs mapped to the font's glyphs by a CIDToGIDMap and to
-// Unicode by a ToUnicode CMap.
-func (d *document) writeFont(w *writer) error {
-	f, g := d.font, d.glyphs
+// writeFont writes a face's six objects from object number first: a Type0 font over a
+// CIDFontType2 font with the TrueType file embedded, subset to the glyphs the document uses,
+// its CIDs mapped to the font's glyphs by a CIDToGIDMap and to Unicode by a ToUnicode CMap.
+func writeFont(w *writer, g *glyphs, first int) error {
+	f := g.face
+	objCID, objDescriptor, objFile, objToUnicode, objCIDToGID := first+1, first+2, first+3, first+4, first+5
 	ttf, err := subset(f.ttf, g.gids)
 	if err != nil {
-		return fmt.Errorf("pdf: subsetting the embedded font: %w", err)
+		return fmt.Errorf("pdf: subsetting the embedded font %s: %w", f.name, err)
 	}
 	name := subsetTag(g.gids) + "+" + psName(f.name)
-	w.object(objFont, "<< /Type /Font /Subtype /Type0 /BaseFont /%s /Encoding /Identity-H /DescendantFonts [%d 0 R] /ToUnicode %d 0 R >>",
-		name, objCIDFont, objToUnicode)
-	wide := ""
-	if n := len(g.runes); n > 0 {
-		wide = fmt.Sprintf(" /W [1 %d %s]", n, num(f.advance))
+	w.object(first, "<< /Type /Font /Subtype /Type0 /BaseFont /%s /Encoding /Identity-H /DescendantFonts [%d 0 R] /ToUnicode %d 0 R >>",
+		name, objCID, objToUnicode)
+	var widths strings.Builder
+	dw := f.advance[f.fallback]
+	if f.mono {
+		fmt.Fprintf(&widths, "1 %d %s", len(g.runes), num(dw))
+	} else {
+		// Every CID's width, in runs of at most 100.
+		for i := 0; i < len(g.gids); i += 100 {
+			if i > 0 {
+				widths.WriteByte(' ')
+			}
+			fmt.Fprintf(&widths, "%d [", i+1)
+			for j := i; j < min(i+100, len(g.gids)); j++ {
+				if j > i {
+					widths.WriteByte(' ')
+				}
+				widths.WriteString(num(f.advance[g.gids[j]]))
+			}
+			widths.WriteByte(']')
+		}
 	}
-	w.object(objCIDFont, "<< /Type /Font /Subtype /CIDFontType2 /BaseFont /%s /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor %d 0 R /DW %s%s /CIDToGIDMap %d 0 R >>",
-		name, objDescriptor, num(f.advance), wide, objCIDToGID)
-	// Flags: FixedPitch (1) and Nonsymbolic (32).
-	w.object(objDescriptor, "<< /Type /FontDescriptor /FontName /%s /Flags 33 /FontBBox [%s %s %s %s] /ItalicAngle 0 /Ascent %s /Descent %s /CapHeight %s /StemV 80 /FontFile2 %d 0 R >>",
-		name, num(f.bbox[0]), num(f.bbox[1]), num(f.bbox[2]), num(f.bbox[3]), num(f.ascent), num(f.descent), num(f.capHeight), objFontFile)
+	w.object(objCID, "<< /Type /Font /Subtype /CIDFontType2 /BaseFont /%s /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor %d 0 R /DW %s /W [%s] /CIDToGIDMap %d 0 R >>",
+		name, objDescriptor, num(dw), widths.String(), objCIDToGID)
+	// Flags: FixedPitch (1) for the monospaced face, Nonsymbolic (32).
+	flags := 32
+	if f.mono {
+		flags |= 1
+	}
+	w.object(objDescriptor, "<< /Type /FontDescriptor /FontName /%s /Flags %d /FontBBox [%s %s %s %s] /ItalicAngle 0 /Ascent %s /Descent %s /CapHeight %s /StemV 80 /FontFile2 %d 0 R >>",
+		name, flags, num(f.bbox[0]), num(f.bbox[1]), num(f.bbox[2]), num(f.bbox[3]), num(f.ascent), num(f.descent), num(f.capHeight), objFile)
 
-	w.stream(objFontFile, fmt.Sprintf("/Length1 %d", len(ttf)), ttf)
+	w.stream(objFile, fmt.Sprintf("/Length1 %d", len(ttf)), ttf)
 
 	var cmap bytes.Buffer
 	cmap.WriteString("/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n" +
@@ -182,11 +222,11 @@ func (d *document) writeFont(w *writer) error {
 func (p *page) content(b *bytes.Buffer) {
 	if len(p.runs) > 0 {
 		b.WriteString("BT\n")
-		size := 0.0
+		size, mono := 0.0, false
 		for _, r := range p.runs {
-			if r.size != size {
-				fmt.Fprintf(b, "/F1 %s Tf\n", num(r.size))
-				size = r.size
+			if r.size != size || r.mono != mono {
+				fmt.Fprintf(b, "%s %s Tf\n", resource(r.mono), num(r.size))
+				size, mono = r.size, r.mono
 			}
 			fmt.Fprintf(b, "1 0 0 1 %s %s Tm\n<", num(r.x), num(r.y))
 			for _, c := range r.cids {
@@ -283,7 +323,7 @@ func psName(name string) string {
 		}
 	}
 	if len(b) == 0 {
-		return "GoMono"
+		return "GoFont"
 	}
 	return string(b)
 }

@@ -624,6 +624,9 @@ var english = Book{
 		},
 		Opening: func(name string) string { return "opening \"" + name + "\"" },
 	},
+	Picture: PictureText{
+		ToMove: "In the picture, the piece with a triangle to the right of the board shows whose move it is: at the bottom, White's; at the top, Black's.",
+	},
 }
 
 // The English words that go with numbers.

@@ -51,6 +51,7 @@ type Book struct {
 	Channels   ChannelText
 	Lots       LotsText
 	CLI        CLIText
+	Picture    PictureText
 }
 
 // books are the languages postald writes, by tag.
@@ -905,4 +906,14 @@ type DigestText struct {
 type StorageText struct {
 	Subject string // tournament codes
 	Body    string // since (date), the fault
+}
+
+// PictureText explains the board's picture (package diagram) where postald shows it, in the
+// reader's language: under it on a game's page, and in a letter that carries it, after the text
+// diagram's legend (or at the end of a letter without a text diagram, where the picture
+// follows).
+type PictureText struct {
+	// ToMove explains the mark of the side to move: a piece of that colour with a triangle in
+	// the right margin, at the bottom for White, at the top for Black.
+	ToMove string
 }

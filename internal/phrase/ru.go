@@ -641,6 +641,9 @@ var russian = Book{
 		},
 		Opening: func(name string) string { return "дебют «" + name + "»" },
 	},
+	Picture: PictureText{
+		ToMove: "На рисунке очередь хода показана шашкой с треугольником справа от доски: внизу — ход белых, вверху — ход чёрных.",
+	},
 }
 
 // ruStartOpening writes the opening drawn for game g under its line of the start letter.

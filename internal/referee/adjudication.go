@@ -63,8 +63,8 @@ func (t *Table) askAdjudication(dec *Decision, now time.Time) {
 		dec.Letters = append(dec.Letters, Outgoing{
 			Role: roleOf(s), To: p.Email, Player: p.Number, Language: t.languageOf(p), Kind: KindNotice,
 			Subject: fmt.Sprintf(tx.AdjudicationSteps.AskSubject, g.Tournament, g.Name),
-			Body: fmt.Sprintf(tx.AdjudicationSteps.AskBody, g.Tournament, g.Name, t.player(g, White).Name,
-				t.player(g, Black).Name, why, tx.date(last), tx.DaysShort(days)),
+			Body: withPictureLegend(fmt.Sprintf(tx.AdjudicationSteps.AskBody, g.Tournament, g.Name, t.player(g, White).Name,
+				t.player(g, Black).Name, why, tx.date(last), tx.DaysShort(days)), pic, tx),
 			Game: g.ID(), Verdict: Notice, Clauses: []string{"4.3.2"}, Time: g.Time(), Picture: pic,
 		})
 	}
@@ -150,7 +150,7 @@ func (p Package) Letter(st Seat, submissions int) (subject, body string) {
 	if g.DrawOffer != "" {
 		fmt.Fprintf(&b, tx.PackageDraw, px.side(g.DrawOffer))
 	}
-	if dg, err := st.Diagram(); err == nil && dg != "" {
+	if dg, err := st.diagram(true); err == nil && dg != "" { // the office attaches the picture
 		fmt.Fprintf(&b, tx.PackagePosition, dg)
 	}
 	// The command the judge rules with is the same in every language.

@@ -110,7 +110,7 @@ func (x *decider) question(q question, answered map[mailparse.Topic]bool) {
 		case mailparse.TopicReceived:
 			x.note(x.lastLetter(tx))
 		case mailparse.TopicPosition:
-			if d := x.b.diagram(tx); d != "" {
+			if d := x.b.diagram(tx, true); d != "" { // the letter shows the picture too (showBoard)
 				x.note(tx.Asides.AnswerPosition + "\n" + strings.TrimRight(d, "\n"))
 				x.showBoard = true
 			}

@@ -257,8 +257,10 @@ func (b *board) picture() *Picture {
 
 // diagram draws the position as text: White at the bottom, men w b, kings W B, empty playing
 // squares ".", the other squares blank, towers by their top piece with their composition listed
-// under the board (top first), then the legend in the letter's language and the FEN.
-func (b *board) diagram(tx *phrases) string {
+// under the board (top first), then the legend in the letter's language and the FEN. With
+// picture, for a letter that shows the board's picture too, the legend also explains the
+// picture's mark of the side to move.
+func (b *board) diagram(tx *phrases, picture bool) string {
 	n := b.v.BoardSize()
 	var s strings.Builder
 	var towers []string
@@ -292,6 +294,9 @@ func (b *board) diagram(tx *phrases) string {
 	fmt.Fprintf(&s, tx.Legend+"\n", marks(tx, "w"), marks(tx, "W"), marks(tx, "b"), marks(tx, "B"), ".")
 	if len(towers) > 0 {
 		s.WriteString(tx.TowersLegend + "\n")
+	}
+	if picture {
+		s.WriteString(tx.picture.ToMove + "\n")
 	}
 	s.WriteString("FEN " + b.pos.FEN() + "\n")
 	return s.String()

@@ -12,7 +12,10 @@ import (
 
 // phrases are the words of the referee's letters in one language: its section of the
 // phrasebook (package phrase), with the lookups that take the referee's own types.
-type phrases struct{ *phrase.RefereeText }
+type phrases struct {
+	*phrase.RefereeText
+	picture *phrase.PictureText // the legend of the letters' picture
+}
 
 // why words in full why a written move cannot be played, with its squares as the letter wrote
 // them: «на поле c3 нет шашки», «поле d4 занято», «взятие обязательно: g3:e5»; the fault's
@@ -119,9 +122,24 @@ func ReasonText(lang string, reason Reason) string {
 	return reason.String()
 }
 
+// withPictureLegend ends body, a letter with pic, with the legend of the picture, which follows
+// the letter's text; body as it is without a picture, or when its text diagram's legend already
+// explains the picture.
+func withPictureLegend(body string, pic *Picture, tx *phrases) string {
+	if pic == nil || strings.Contains(body, tx.picture.ToMove) {
+		return body
+	}
+	end := ""
+	if strings.HasSuffix(body, "\n") {
+		end = "\n"
+	}
+	return strings.TrimRight(body, "\n") + "\n\n" + tx.picture.ToMove + end
+}
+
 // textFor returns the phrases of a tournament language (ru by default, letters.md).
 func textFor(lang string) *phrases {
-	return &phrases{&phrase.For(lang).Referee}
+	b := phrase.For(lang)
+	return &phrases{&b.Referee, &b.Picture}
 }
 
 // textTo returns the phrases of the letters to role in game g: a player's in his own language,
@@ -262,7 +280,7 @@ func (x *decider) answer(kind string, v Verdict) {
 		if judged == nil {
 			judged = x.b
 		}
-		b.WriteString(tx.JudgedHead + "\n" + judged.diagram(tx))
+		b.WriteString(tx.JudgedHead + "\n" + judged.diagram(tx, true))
 	}
 	o, ok := outgoing(x.t, &x.g, roleOf(x.side), subject, strings.TrimRight(b.String(), "\n"), v, x.d.Clauses...)
 	if !ok {
@@ -274,6 +292,7 @@ func (x *decider) answer(kind string, v Verdict) {
 	case kind == KindRejection || kind == KindAck || x.showBoard:
 		o.Picture = x.picture(x.b)
 	}
+	o.Body = withPictureLegend(o.Body, o.Picture, textFor(o.Language)) // the reader's language
 	o.Kind = kind
 	o.InReplyTo = x.env.MessageID
 	x.d.Letters = append(x.d.Letters, o)
@@ -344,7 +363,7 @@ func (x *decider) forward() {
 			fmt.Fprintf(&b, format+"\n", x.plyList(owed))
 		}
 	}
-	if d := x.b.diagram(tx); d != "" {
+	if d := x.b.diagram(tx, true); d != "" {
 		b.WriteString(tx.PosHead + "\n" + d)
 	}
 	o, ok := outgoing(x.t, &x.g, roleOf(partner), tx.SubjNotice, strings.TrimRight(b.String(), "\n"), x.d.Verdict, x.d.Clauses...)

@@ -181,6 +181,7 @@ func Rule(st Seat, r Ruling) (Decision, error) {
 		if x.g.Status == StatusFinished && !x.g.Reason.WithoutResult() {
 			body += "\n" + fmt.Sprintf(tx.Result, x.g.Result)
 		}
+		body = withPictureLegend(body, pic, tx)
 		o, ok := outgoing(x.t, &x.g, role, subject, body, Ruled, r.Clause)
 		if !ok {
 			continue

@@ -71,7 +71,7 @@ func TestSheetChannels(t *testing.T) {
 		{name: "e-mail without an address", player2: `channel = "email"`, where: []string{p2 + ".email"}},
 		{name: "default without an address", player2: ``, where: []string{p2 + ".email"}},
 		{name: "by post", player2: "channel = \"post\"\npostal_address = \"ул. Ленина, д. 1, кв. 2, Тула, 300000\"",
-			want: Player{Channel: referee.ChannelPost, PostalAddress: []string{"ул. Ленина", "д. 1", "кв. 2", "Тула", "300000"}}},
+			want: Player{Channel: referee.ChannelPost, PostalAddress: []string{"ул. Ленина, д. 1, кв. 2", "Тула", "300000"}}},
 		{name: "by post, address on lines", player2: "channel = \"post\"\npostal_address = \"\"\"\nПетрову П.\nул. Ленина, д. 1\n\n300000 Тула\n\"\"\"",
 			want: Player{Channel: referee.ChannelPost, PostalAddress: []string{"Петрову П.", "ул. Ленина, д. 1", "300000 Тула"}}},
 		{name: "by post with a copy by e-mail", player2: "channel = \"post\"\npostal_address = \"Тула\"\nemail = \"petrov@mail.example\"",

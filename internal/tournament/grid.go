@@ -10,7 +10,9 @@ import (
 // of the director's report, and as HTML on the pages: its title, the headings of its columns,
 // its rows of text and the notes under it. NameColumn is the column that names the row (the
 // player, the team), written left-aligned like every column of Left; the others are numbers
-// and results, right-aligned.
+// and results, right-aligned. Points, when not 0, is the column of the points of a crosstable
+// of players: the columns between the name's and it are the opponents' (or the rounds'), the
+// tie-breaks follow it.
 type Grid struct {
 	Title      string
 	Header     []string
@@ -18,6 +20,7 @@ type Grid struct {
 	Notes      []string
 	NameColumn int
 	Left       []int
+	Points     int
 }
 
 // Text writes the grid as aligned UTF-8 text, columns two spaces apart, then its notes after

@@ -12,6 +12,7 @@ import (
 	"postald/internal/daysclock"
 	"postald/internal/pdf"
 	"postald/internal/phrase"
+	"postald/internal/postal"
 	"postald/internal/referee"
 )
 
@@ -212,7 +213,7 @@ func ParseSheet(data []byte) (*Sheet, error) {
 		Director: t.Director,
 		Rounds:   t.Rounds,
 
-		PostalAddress: addressLines(t.PostalAddress),
+		PostalAddress: addressLines("", t.PostalAddress),
 		Phone:         strings.TrimSpace(t.Phone),
 	}
 	if s.Code == "" {
@@ -292,11 +293,11 @@ func ParseSheet(data []byte) (*Sheet, error) {
 		if ch == "" {
 			ch = referee.ChannelEmail
 		}
-		postal := addressLines(p.Postal)
+		addr := addressLines(name, p.Postal)
 		switch {
-		case ch == referee.ChannelPost && len(postal) == 0:
+		case ch == referee.ChannelPost && len(addr) == 0:
 			ps.add(where+".postal_address", "missing: a player by post needs the address his cards go to")
-		case ch != referee.ChannelPost && len(postal) > 0:
+		case ch != referee.ChannelPost && len(addr) > 0:
 			ps.add(where+".postal_address", "set for a player by %s: set channel = \"post\" to send him cards", ch)
 		}
 		phone := strings.TrimSpace(p.Phone)
@@ -325,7 +326,7 @@ func ParseSheet(data []byte) (*Sheet, error) {
 			ps.add(where+".language", "%q: want one of %s", lang, strings.Join(languages(), ", "))
 		}
 		s.Players = append(s.Players, Player{Number: p.Number, Name: name, Email: p.Email, Language: lang,
-			Channel: ch, PostalAddress: postal, Phone: phone})
+			Channel: ch, PostalAddress: addr, Phone: phone})
 	}
 	// The players by post send their cards to the captain, those by telephone call him (4.2.1).
 	var post, phone bool
@@ -393,20 +394,11 @@ func (s *Sheet) Unusual(today daysclock.Date) []Problem {
 	return ps
 }
 
-// addressLines splits a postal address into the lines of its address block: the lines of a
-// multi-line string, or the parts of a one-line address between commas.
-func addressLines(s string) []string {
-	sep := "\n"
-	if !strings.Contains(s, "\n") {
-		sep = ","
-	}
-	var lines []string
-	for _, l := range strings.Split(s, sep) {
-		if l = strings.TrimSpace(l); l != "" {
-			lines = append(lines, l)
-		}
-	}
-	return lines
+// addressLines splits the postal address of name ("" for the captain's) into the lines of its
+// address block: the lines of a multi-line string as written, or a one-line address split into
+// the lines its post wants (package postal: the street with its house and flat on one line).
+func addressLines(name, s string) []string {
+	return postal.Lines(name, []string{s})
 }
 
 // sheetDate reads a start or end date. TOML gives a bare 2026-11-01 as a local date

@@ -290,7 +290,7 @@ func (s *Sheet) ComputeSwiss(rounds []PairedRound, results map[string]Result, wi
 func (st *SwissTable) Grid(lang string) Grid {
 	h := words(lang)
 	sy := &h.Systems
-	g := Grid{NameColumn: 2}
+	g := Grid{NameColumn: 2, Points: 3 + st.rounds} // place, number, name, a round a column, the points
 	g.Header = []string{h.Place, h.Number, h.Name}
 	for r := 1; r <= st.rounds; r++ {
 		g.Header = append(g.Header, sy.SwissRound(r))

@@ -46,7 +46,8 @@ func (ct *Crosstable) Text(lang string) string { return ct.Grid(lang).Text() }
 
 // Grid returns the crosstable as a grid (Text): Header, Rows and Notes, the name in column 2.
 func (ct *Crosstable) Grid(lang string) Grid {
-	return Grid{Header: ct.Header(lang), Rows: ct.Rows(), Notes: ct.Notes(lang), NameColumn: 2}
+	// place, number, name, an opponent a column, the points
+	return Grid{Header: ct.Header(lang), Rows: ct.Rows(), Notes: ct.Notes(lang), NameColumn: 2, Points: 3 + len(ct.Standings)}
 }
 
 // Header returns the column headings of the crosstable in lang: place, number, name, the

@@ -3,6 +3,7 @@
 //
 //	/                    the tournaments
 //	/t/CODE/             a tournament: standings, crosstable with tie-breaks, games in play
+//	                     (CODE in its Latin spelling, /t/ZK-1/ for «ЗК-1», leads to the same)
 //	/t/CODE/GAME         a game: the picture, the moves with their dates, both clocks, rulings
 //	/t/CODE/GAME.png     the picture of the position after ?ply=N (without it: the current one)
 //	/t/CODE/GAME.pdn     the game as PDN
@@ -98,8 +99,8 @@ func New(opt Options) http.Handler {
 	mux.Handle("GET /t/{code}", light(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, tournamentPath(r.PathValue("code"))+query(r), http.StatusMovedPermanently)
 	})))
-	mux.HandleFunc("GET /t/{code}/{$}", s.tournament)
-	mux.HandleFunc("GET /t/{code}/{file}", s.file)
+	mux.HandleFunc("GET /t/{code}/{$}", s.canonical(s.tournament))
+	mux.HandleFunc("GET /t/{code}/{file}", s.canonical(s.file))
 	mux.Handle("GET /healthz", light(http.HandlerFunc(s.healthz)))
 	if opt.Metrics != nil {
 		mux.Handle("GET /metrics", light(promhttp.HandlerFor(opt.Metrics, promhttp.HandlerOpts{ErrorLog: slogPrinter{s.log}})))
