@@ -74,6 +74,16 @@ func checkPictureLetter(t *testing.T, who string, raw []byte, text, file string)
 	if pic.cid == "" || !strings.Contains(string(html.body), `src="cid:`+pic.cid+`"`) {
 		t.Errorf("%s: the HTML does not show the inline picture <%s>:\n%s", who, pic.cid, html.body)
 	}
+	// A letter with the text diagram (the forwarded move) has the picture beside it: after the
+	// diagram's last line (its FEN) and before any text that follows it.
+	if h := string(html.body); strings.Contains(strings.ReplaceAll(string(plain.body), "\r\n", "\n"), "\nPosition:\n") {
+		pos := strings.Index(h, "Position:")
+		fen := strings.Index(h[pos:], "FEN ")
+		img := strings.Index(h, "<img ")
+		if fen < 0 || img < pos+fen || strings.Contains(h[pos+fen:img], "<pre") || !strings.Contains(h[:pos], "display: inline-block") {
+			t.Errorf("%s: the picture is not beside the position:\n%s", who, h)
+		}
+	}
 	if pic.disp != "inline" || pic.name != file {
 		t.Errorf("%s: the picture's part is %s %q, want inline %q", who, pic.disp, pic.name, file)
 	}

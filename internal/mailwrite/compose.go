@@ -10,6 +10,7 @@ import (
 	"mime"
 	"mime/quotedprintable"
 	"net/mail"
+	"slices"
 	"strings"
 	"time"
 
@@ -42,11 +43,15 @@ type Letter struct {
 }
 
 // Picture is a letter's diagram: a PNG, the name of its file (GAME-MOVE.png) and the
-// words that stand for it where it is not shown.
+// words that stand for it where it is not shown. Beside are the headings of the text diagram
+// the picture shows ("Позиция:"): in the HTML the picture stands beside the first text diagram
+// that begins with one of them, as a line of its own (the diagram runs to the next blank line);
+// a letter with none has the picture after its text.
 type Picture struct {
-	Name string
-	PNG  []byte
-	Alt  string
+	Name   string
+	PNG    []byte
+	Alt    string
+	Beside []string
 }
 
 // Attachment is a file sent with a letter.
@@ -187,7 +192,7 @@ func writeWithPicture(b *bytes.Buffer, boundary, body string, p *Picture) {
 	fmt.Fprintf(b, "--%s\r\n", rel)
 	b.WriteString("Content-Type: text/html; charset=utf-8\r\n")
 	b.WriteString("Content-Transfer-Encoding: quoted-printable\r\n\r\n")
-	writeQP(b, []byte(letterHTML(body, cid, p.Alt)))
+	writeQP(b, []byte(letterHTML(body, cid, p.Alt, p.Beside)))
 	fmt.Fprintf(b, "\r\n--%s\r\n", rel)
 	b.WriteString(Field("Content-Type: " + mime.FormatMediaType("image/png", map[string]string{"name": p.Name})))
 	fmt.Fprintf(b, "Content-ID: <%s>\r\n", cid)
@@ -199,16 +204,52 @@ func writeWithPicture(b *bytes.Buffer, boundary, body string, p *Picture) {
 }
 
 // letterHTML is the letter's text as HTML: the same words in the same lines (the text diagram
-// and the stamped block keep their columns), large enough to read, and the picture after them.
-func letterHTML(body, cid, alt string) string {
+// and the stamped block keep their columns), large enough to read, and the picture beside the
+// text diagram headed by one of beside, or after the text when there is none. Beside it means
+// two blocks side by side that a narrow screen (a phone) puts one under the other.
+func letterHTML(body, cid, alt string, beside []string) string {
+	const pre = `<pre style="font-family: Consolas, 'DejaVu Sans Mono', monospace; font-size: 16px; line-height: 1.4; white-space: pre-wrap">`
+	text := func(b *strings.Builder, lines []string) {
+		if len(lines) == 0 {
+			return
+		}
+		b.WriteString(pre)
+		b.WriteString(html.EscapeString(strings.Join(lines, "\n")))
+		b.WriteString("</pre>\n")
+	}
+	img := fmt.Sprintf(`<img src="cid:%s" alt="%s" width="400" style="max-width: 100%%; height: auto">`, html.EscapeString(cid), html.EscapeString(alt))
 	var b strings.Builder
 	b.WriteString("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"></head>\n<body>\n")
-	b.WriteString(`<pre style="font-family: Consolas, 'DejaVu Sans Mono', monospace; font-size: 16px; line-height: 1.4; white-space: pre-wrap">`)
-	b.WriteString(html.EscapeString(strings.TrimRight(body, "\n")))
-	b.WriteString("</pre>\n")
-	fmt.Fprintf(&b, "<p><img src=\"cid:%s\" alt=\"%s\" width=\"400\" style=\"max-width: 100%%; height: auto\"></p>\n", html.EscapeString(cid), html.EscapeString(alt))
+	lines := strings.Split(strings.TrimRight(body, "\n"), "\n")
+	from, to := diagramLines(lines, beside)
+	if from < 0 {
+		text(&b, lines)
+		fmt.Fprintf(&b, "<p>%s</p>\n", img)
+	} else {
+		text(&b, lines[:from])
+		b.WriteString(`<div style="display: inline-block; vertical-align: top; max-width: 24em; margin-right: 1em">`)
+		text(&b, lines[from:to])
+		b.WriteString("</div>")
+		fmt.Fprintf(&b, `<div style="display: inline-block; vertical-align: top; max-width: 100%%">%s</div>`+"\n", img)
+		text(&b, lines[to:])
+	}
 	b.WriteString("</body></html>\n")
 	return b.String()
+}
+
+// diagramLines finds the text diagram headed by one of headings among lines: its first line
+// (the heading) and the line after its last (a blank line, or the end); -1 when there is none.
+func diagramLines(lines, headings []string) (from, to int) {
+	for i, l := range lines {
+		if slices.Contains(headings, strings.TrimSpace(l)) && strings.TrimSpace(l) != "" {
+			end := i + 1
+			for end < len(lines) && strings.TrimSpace(lines[end]) != "" {
+				end++
+			}
+			return i, end
+		}
+	}
+	return -1, -1
 }
 
 func writeText(b *bytes.Buffer, body string) {

@@ -259,3 +259,59 @@ func walkMIME(t *testing.T, raw []byte) []mimePart {
 	walk(e, "0")
 	return out
 }
+
+// TestPictureBesideItsPosition: in the HTML the picture stands right after the text diagram it
+// shows — the block its heading begins — and before the text that follows; a letter whose text
+// has no such diagram has it after its text. The plain text is the letter's, as written.
+func TestPictureBesideItsPosition(t *testing.T) {
+	var png bytes.Buffer
+	if err := pngenc.Encode(&png, image.NewGray(image.Rect(0, 0, 4, 3))); err != nil {
+		t.Fatal(err)
+	}
+	body := "Ваш ход 5. c3-d4 переслан партнёру.\nПозиция:\n 8    ч   ч\n 1  б   б\n    a b c d\nFEN W:Wa1:Bb8\n\nСекретарь турнира\n"
+	for _, c := range []struct {
+		name    string
+		beside  []string
+		diagram bool // the picture beside the diagram, not after the text
+	}{
+		{"beside its diagram", []string{"Итоговая позиция:", "Позиция:"}, true},
+		{"a heading the text does not have", []string{"Position:"}, false},
+		{"no heading", nil, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			l := Letter{From: mail.Address{Address: "moves@club.example"}, To: []mail.Address{{Address: "ivan@club.example"}},
+				Subject: "ЗК-1: партия 1-2, ход 5", Body: body, MessageID: "m@x", Date: time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC),
+				Picture: &Picture{Name: "1-2-5.png", PNG: png.Bytes(), Alt: "Позиция", Beside: c.beside}}
+			var html, text string
+			for _, p := range walkMIME(t, Compose(l)) {
+				switch p.contentType {
+				case "text/html":
+					html = string(p.body)
+				case "text/plain":
+					text = string(p.body)
+				}
+			}
+			if text != strings.ReplaceAll(body, "\n", "\r\n") {
+				t.Errorf("the plain text is %q", text)
+			}
+			at := func(s string) int {
+				i := strings.Index(html, s)
+				if i < 0 {
+					t.Fatalf("the HTML lacks %q:\n%s", s, html)
+				}
+				return i
+			}
+			heading, fen, sign, img := at("Позиция:"), at("FEN W:Wa1:Bb8"), at("Секретарь турнира"), at(`<img src="cid:`)
+			if c.diagram {
+				if !(heading < fen && fen < img && img < sign) {
+					t.Errorf("the picture is not right after its diagram (heading %d, FEN %d, picture %d, text after %d):\n%s", heading, fen, img, sign, html)
+				}
+				if !strings.Contains(html[:img], "display: inline-block") {
+					t.Errorf("the diagram and the picture are not side by side:\n%s", html)
+				}
+			} else if img < sign {
+				t.Errorf("without its diagram the picture is not after the text:\n%s", html)
+			}
+		})
+	}
+}

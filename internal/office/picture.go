@@ -27,8 +27,11 @@ func picture(p *referee.Picture, game, lang string) *mailwrite.Picture {
 	if p.Ply > 0 {
 		move = fmt.Sprint((p.Ply + 1) / 2) // the move number of the last ply: ply 9 is White's 5th move
 	}
+	tx := &phrase.For(lang).Referee
 	return &mailwrite.Picture{Name: game + "-" + move + ".png", PNG: png,
-		Alt: strings.TrimSuffix(phrase.For(lang).Referee.PosHead, ":")}
+		Alt: strings.TrimSuffix(tx.PosHead, ":"),
+		// The headings of the letters' text diagrams: the picture stands beside the one it shows.
+		Beside: []string{tx.PosHead, tx.JudgedHead, tx.Asides.AnswerPosition, strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(tx.AdjudicationSteps.PackagePosition), "%s"))}}
 }
 
 // startPicture is the starting position for the start letter of a player who has White in a
