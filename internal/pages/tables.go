@@ -18,70 +18,63 @@ import (
 // opponent's or a round's result up to column points, the points, the tie-breaks), the columns
 // of words in text as text.
 func crossBody(header []string, rows [][]string, name, points int, text map[int]bool) template.HTML {
-	var b strings.Builder
-	for _, row := range rows {
-		b.WriteString("<tr>")
-		for j, c := range row {
-			switch {
-			case j == name:
-				b.WriteString(`<th scope="row" class="name">`)
-				escapeText(&b, c)
-				b.WriteString("</th>")
-				continue
-			case c == "X":
-				b.WriteString(`<td class="x">X</td>`)
-				continue
-			case text[j]:
-				b.WriteString("<td")
-			default:
-				class := "tb"
-				switch {
-				case j == 0:
-					class = "place"
-				case j < name:
-					class = "num"
-				case j < points:
-					class = "opp"
-				case j == points:
-					class = "pts"
-				}
-				b.WriteString(`<td class="n ` + class + `"`)
-			}
-			b.WriteString(` data-label="`)
-			label := cell(header, j)
-			if j > name && j < points && isNumber(label) && len(header) > 1 {
-				label = header[1] + " " + label // the opponent's number: "№ 5"
-			}
-			escapeText(&b, label)
-			b.WriteString(`">`)
-			escapeText(&b, c)
-			b.WriteString("</td>")
+	return gridBody(rows, name, true, func(j int) (class, label string) {
+		label = cell(header, j)
+		if j > name && j < points && isNumber(label) && len(header) > 1 {
+			label = header[1] + " " + label // the opponent's number: "№ 5"
 		}
-		b.WriteString("</tr>\n")
-	}
-	return template.HTML(b.String()) // every text escaped above
+		switch {
+		case text[j]:
+			return "", label
+		case j == 0:
+			return "n place", label
+		case j < name:
+			return "n num", label
+		case j < points:
+			return "n opp", label
+		case j == points:
+			return "n pts", label
+		}
+		return "n tb", label
+	})
 }
 
 // rowsBody draws the rows of a table that is not a crosstable of players (the teams', the
 // matches', the boards'): column name as the row's header, every other cell labelled by its
 // column's heading, so that a phone shows a card per row.
 func rowsBody(header []string, rows [][]string, name int, text map[int]bool) template.HTML {
+	return gridBody(rows, name, false, func(j int) (class, label string) {
+		if text[j] {
+			return "", cell(header, j)
+		}
+		return "n", cell(header, j)
+	})
+}
+
+// gridBody draws rows: column name as the row's header, X where a player meets himself when
+// self says so, every other cell with the class and label of its column.
+func gridBody(rows [][]string, name int, self bool, column func(j int) (class, label string)) template.HTML {
 	var b strings.Builder
 	for _, row := range rows {
 		b.WriteString("<tr>")
 		for j, c := range row {
-			switch {
-			case j == name:
+			if j == name {
 				b.WriteString(`<th scope="row" class="name">`)
 				escapeText(&b, c)
 				b.WriteString("</th>")
 				continue
-			case text[j]:
-				b.WriteString(`<td data-label="`)
-			default:
-				b.WriteString(`<td class="n" data-label="`)
 			}
-			escapeText(&b, cell(header, j))
+			if self && c == "X" {
+				b.WriteString(`<td class="x">X</td>`)
+				continue
+			}
+			class, label := column(j)
+			b.WriteString("<td")
+			if class != "" {
+				b.WriteString(` class="` + class + `"`)
+			}
+			b.WriteString(` data-label="`)
+			escapeText(&b, label)
 			b.WriteString(`">`)
 			escapeText(&b, c)
 			b.WriteString("</td>")
