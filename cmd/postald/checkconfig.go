@@ -5,12 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net"
+	"net/mail"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"postald/internal/config"
+	"postald/internal/mailauth"
 	"postald/internal/mailbox"
 	"postald/internal/phrase"
 )
@@ -76,6 +79,9 @@ func runCheckConfig(ctx context.Context, env *cmdEnv, args []string) error {
 	}
 	if !*offline {
 		checkServers(ctx, tx, cfg, *timeout, report)
+		if !cfg.Trust.FromOnly && cfg.Trust.Problem() == nil {
+			checkResolver(ctx, tx, cfg, *timeout, report)
+		}
 	}
 	if failed > 0 {
 		fmt.Fprintln(env.stdout, x.Problems(failed))
@@ -153,6 +159,29 @@ func checkServers(ctx context.Context, tx *phrase.CLIText, cfg *config.Config, t
 	default:
 		report("", fmt.Sprintf(x.LoggedIn, "smtp", cfg.SMTP.Address, cfg.SMTP.Username))
 	}
+}
+
+// checkResolver asks the resolver of postald's own check ([trust] resolver, or the system's)
+// for the TXT records of the tournament address's domain, as the check asks for SPF and DMARC
+// records: an answer, records or none, is what it needs; no answer at all (a timeout, a refusal)
+// means that letters would wait in the mailbox for the check.
+func checkResolver(ctx context.Context, tx *phrase.CLIText, cfg *config.Config, timeout time.Duration, report func(problem, ok string)) {
+	name := resolverName(tx, cfg.Trust.Resolver)
+	domain := "localhost"
+	if a, err := mail.ParseAddress(cfg.SMTP.From); err == nil {
+		if _, d, ok := strings.Cut(a.Address, "@"); ok {
+			domain = d
+		}
+	}
+	rctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	_, err := mailauth.NewResolver(cfg.Trust.Resolver).LookupTXT(rctx, domain)
+	var dnsErr *net.DNSError
+	if err != nil && !(errors.As(err, &dnsErr) && dnsErr.IsNotFound) {
+		report(fmt.Sprintf(tx.Check.ResolverFail, name, domain, err, config.TrustDoc), "")
+		return
+	}
+	report("", fmt.Sprintf(tx.Check.ResolverOK, name, domain))
 }
 
 // storeProblem says what is wrong with the store file, "" when nothing: it may not exist yet

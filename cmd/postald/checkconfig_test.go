@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -109,5 +110,50 @@ func TestCheckConfigLogsIn(t *testing.T) {
 	if code, out, _ := runLine("check-config", "-config", path); code != 1 || !strings.Contains(out, "ok   [imap] logged in") ||
 		!strings.Contains(out, "FAIL [imap] mailbox \""+inbox+"-missing\"") {
 		t.Errorf("check-config with a missing mailbox: exit %d\n%s", code, out)
+	}
+}
+
+// TestCheckConfigResolver: with postald's own check of the senders, check-config asks its
+// resolver ([trust] resolver) about the tournament's domain, and says when it does not answer:
+// letters would wait in the mailbox for the check.
+func TestCheckConfigResolver(t *testing.T) {
+	d := mailtest.StartDNS(t)
+	d.TXT("club.example", "v=spf1 -all")
+	dead, err := net.ListenPacket("udp", "127.0.0.1:0") // a port that never answers
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dead.Close()
+	for _, c := range []struct {
+		name, resolver, want string
+	}{
+		{"answers", d.Addr, "ok   [trust] resolver " + d.Addr + " answered for club.example"},
+		{"silent", dead.LocalAddr().String(), "FAIL [trust] resolver " + dead.LocalAddr().String() + " did not answer for club.example"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			cfg := fmt.Sprintf(`[store]
+path = %q
+[imap]
+address = "127.0.0.1:1"
+tls = "none"
+[smtp]
+address = "127.0.0.1:1"
+tls = "none"
+from = "Secretary <moves@club.example>"
+[trust]
+authserv_id = "mx.club.example"
+require = ["dmarc"]
+resolver = %q
+`, filepath.Join(dir, "postald.db"), c.resolver)
+			path := filepath.Join(dir, "postald.toml")
+			if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			code, out, _ := runLine("check-config", "-config", path, "-timeout", "2s")
+			if code != 1 || !strings.Contains(out, c.want) { // the mail servers at port 1 fail in any case
+				t.Errorf("check-config: exit %d, want 1 and %q:\n%s", code, c.want, out)
+			}
+		})
 	}
 }

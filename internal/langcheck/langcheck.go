@@ -76,7 +76,7 @@ var CommandWords = map[string]bool{
 	"own": true, "server": true, "implicit": true, "starttls": true, "none": true, "debug": true,
 	"username": true, "scoring": true, "tiebreaks": true, "rounds": true, "player": true, "game": true, "system": true,
 	// Formats, protocols, programs and fields.
-	"IMAP": true, "SMTP": true, "TLS": true, "DKIM": true, "SPF": true, "DMARC": true, "JSON": true, "TOML": true,
+	"IMAP": true, "SMTP": true, "TLS": true, "DNS": true, "DKIM": true, "SPF": true, "DMARC": true, "JSON": true, "TOML": true,
 	"PDF": true, "PNG": true, "TRF": true, "TRF-2026": true, "RFC": true, "mbox": true, "bbolt": true, "GameType": true,
 	"From": true, "To": true, "Date": true, "Return-Path": true, "SHA-256": true, "sha256": true, "XXR": true,
 	"XXC": true, "XXS": true, "C.04.3": true, "go": true, "doc": true, "chmod": true, "go-rwx": true,

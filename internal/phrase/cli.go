@@ -408,6 +408,9 @@ type CheckText struct {
 	// Mailbox (mailbox, messages).
 	Refused, Unreachable, LoggedIn, MailboxErr string
 	Mailbox                                    func(mailbox string, messages int) string
+	// The resolver of postald's own check: ResolverOK (resolver, the name asked); ResolverFail
+	// (resolver, the name asked, the error, the document).
+	ResolverOK, ResolverFail string
 	// Problems ends a check that failed: how many.
 	Problems func(n int) string
 }

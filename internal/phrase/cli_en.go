@@ -293,8 +293,9 @@ examples:
 Checks the configuration: the file parses, the trust settings, the permissions of the files it
 names, the store, a login to IMAP and to SMTP with the configured credentials and the watched
 mailbox (selected read-only; nothing is changed). Each check is reported on a line of its own
-("ok" or "FAIL"), a refused login in the server's own words; the exit status is 1 when any
-fails. -offline leaves out the mail servers.
+("ok" or "FAIL"), a refused login in the server's own words. With postald's own check of
+the senders, the resolver it asks ([trust] resolver) must answer. The exit status is 1 when
+any fails. -offline leaves out the mail servers and the resolver.
 
 example:
   postald check-config -config /etc/postald/postald.toml
@@ -692,6 +693,8 @@ example:
 		OK: "ok", Fail: "FAIL",
 		Parses:         "configuration %s parses",
 		FromOnly:       "[trust] from_only = true: the From header alone is believed (a closed test setup only; see %s)",
+		ResolverOK:     "[trust] resolver %s answered for %s",
+		ResolverFail:   "[trust] resolver %s did not answer for %s (%v): postald's own check of the senders cannot run, and letters wait in the mailbox; see %s",
 		Server:         "[trust] letters must carry an Authentication-Results field of %s with an aligned pass of %s, not contradicted by postald's own check (resolver %s)",
 		Own:            "[trust] postald checks DKIM, SPF and DMARC itself (resolver %s) and requires an aligned pass of %s; the field of %s is recorded beside its verdict",
 		SystemResolver: "the system's",
