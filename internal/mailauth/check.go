@@ -11,6 +11,7 @@ import (
 
 	"github.com/emersion/go-msgauth/dkim"
 	"github.com/emersion/go-msgauth/dmarc"
+	"golang.org/x/net/publicsuffix"
 
 	"postald/internal/trust"
 )
@@ -154,12 +155,14 @@ func checkDMARC(txt func(string) ([]string, error), from string, dkims []trust.M
 		res.Result, res.Reason = "permerror", err.Error()
 		return res
 	}
+	// RFC 7489, 3.1: strict alignment is the same domain; relaxed, the same organizational
+	// domain, so that a neighbour under a public suffix (another club under spb.ru) never aligns.
 	alignedTo := func(d string, mode dmarc.AlignmentMode) bool {
 		d = strings.ToLower(strings.TrimSuffix(d, "."))
-		if mode == dmarc.AlignmentStrict {
-			return d == dom
+		if mode == dmarc.AlignmentStrict || d == "" {
+			return d != "" && d == strings.ToLower(dom)
 		}
-		return d != "" && (d == dom || strings.HasSuffix(dom, "."+d) || strings.HasSuffix(d, "."+dom)) && strings.Contains(d, ".")
+		return strings.Contains(d, ".") && orgDomain(d) == orgDomain(dom)
 	}
 	for _, r := range dkims {
 		if r.Result == "pass" && alignedTo(r.Property("header", "d"), rec.DKIMAlignment) {
@@ -185,13 +188,15 @@ func checkDMARC(txt func(string) ([]string, error), from string, dkims []trust.M
 	return res
 }
 
-// orgDomain is the last two labels of dom.
+// orgDomain is dom's organizational domain (RFC 7489, 3.2): its public suffix by the Public
+// Suffix List and one label more ("club.example.com" → "example.com", "club.spb.ru" →
+// "club.spb.ru", since anyone may register under spb.ru); dom itself when it is a suffix.
 func orgDomain(dom string) string {
-	labels := strings.Split(dom, ".")
-	if len(labels) <= 2 {
-		return dom
+	dom = strings.ToLower(strings.TrimSuffix(dom, "."))
+	if org, err := publicsuffix.EffectiveTLDPlusOne(dom); err == nil {
+		return org
 	}
-	return strings.Join(labels[len(labels)-2:], ".")
+	return dom
 }
 
 // temporary reports a DNS error that may pass.

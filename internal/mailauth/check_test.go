@@ -47,6 +47,15 @@ func TestCheck(t *testing.T) {
 	d.Fail("down.example", true)
 	otherKey := mailtest.NewDKIMKey(t, "other.example", "sel")
 	otherKey.Publish(d)
+	// Under a public suffix (spb.ru: anyone registers a name under it) a neighbour's
+	// signature is another organization's; a signature of the organization's own domain
+	// aligns with its subdomains (relaxed alignment, RFC 7489, 3.1).
+	d.TXT("_dmarc.club.spb.ru", "v=DMARC1; p=reject")
+	neighbourKey := mailtest.NewDKIMKey(t, "attacker.spb.ru", "sel")
+	neighbourKey.Publish(d)
+	d.TXT("_dmarc.mail.club.example", "v=DMARC1; p=reject")
+	listsKey := mailtest.NewDKIMKey(t, "lists.club.example", "sel")
+	listsKey.Publish(d)
 	c := &mailauth.Checker{Resolver: mailauth.NewResolver(d.Addr), Receiver: receiver}
 	body := "My move: 1. c3-d4\r\n"
 	tests := []struct {
@@ -63,6 +72,9 @@ func TestCheck(t *testing.T) {
 			letter("ivan@club.example", "ivan@club.example", "233.252.0.1", body)...), "dkim=none spf=fail dmarc=fail"},
 		{"the body changed in transit", []byte(strings.Replace(string(key.Sign(t, letter("ivan@club.example", "ivan@club.example", "233.252.0.1", body))), "c3-d4", "c3-b4", 1)), "dkim=fail spf=fail dmarc=fail"},
 		{"a signature of another domain", otherKey.Sign(t, letter("ivan@club.example", "x@other.example", "233.252.0.1", body)), "dkim=pass spf=none dmarc=fail"},
+		{"a neighbour's signature under a public suffix", neighbourKey.Sign(t, letter("ivan@club.spb.ru", "x@attacker.spb.ru", "233.252.0.1", body)), "dkim=pass spf=none dmarc=fail"},
+		{"the organization's signature on a subdomain's letter", key.Sign(t, letter("ivan@mail.club.example", "ivan@mail.club.example", "233.252.0.1", body)), "dkim=pass spf=none dmarc=pass"},
+		{"a sibling subdomain's signature", listsKey.Sign(t, letter("ivan@mail.club.example", "ivan@mail.club.example", "233.252.0.1", body)), "dkim=pass spf=none dmarc=pass"},
 		{"SPF macros", letter("ivan@macro.example", "ivan@macro.example", "192.0.2.9", body), "dkim=none spf=pass dmarc=none"},
 		{"SPF include loop", letter("ivan@loop.example", "ivan@loop.example", "192.0.2.9", body), "dkim=none spf=permerror dmarc=none"},
 		{"two SPF records", letter("ivan@two.example", "ivan@two.example", "192.0.2.9", body), "dkim=none spf=permerror dmarc=none"},
