@@ -51,7 +51,7 @@ func TestBrowserPhoneSystems(t *testing.T) {
 		name, code, points string
 		rows               int
 	}{
-		{"teams", "КЧ-2026", "#crosstable tr", 3},   // a card per team
+		{"teams", "КЧ-2026", "#crosstable tr", 3},     // a card per team
 		{"swiss", "ШВ-2026", "#crosstable td.pts", 7}, // a card per player, his points on it
 	} {
 		for _, lang := range []string{"ru", "en"} {
