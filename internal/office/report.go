@@ -190,7 +190,7 @@ func reportRulings(tx *store.Tx, sh *tournament.Sheet, loc *time.Location, now t
 // reportGame maps a game of the referee to what the report shows; rulings are the judge's
 // rulings on the game, oldest first.
 func reportGame(sh *tournament.Sheet, g referee.Game, rulings []store.Ruling, loc *time.Location) report.Game {
-	t := sh.Table(loc).Terms()
+	t := referee.Seat{Table: sh.Table(loc), Game: g}.Terms()
 	clock := func(s referee.Side) report.Clock {
 		c := g.Clock(s)
 		next := c.Next(t)

@@ -170,6 +170,7 @@ func nextSwissRound(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *re
 	if err != nil {
 		return err
 	}
+	next.Ends = referee.RoundEnds(t, now, sh.Competition.RoundDays) // the round's own end date (round_days)
 	if err := recordRound(tx, sh.Code, next, now, w); err != nil {
 		return err
 	}
@@ -191,7 +192,8 @@ func openGames(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *referee
 		} else if !errors.Is(err, store.ErrNotFound) {
 			return err
 		}
-		dec, err := referee.Open(t, g.Name, now)
+		// A Swiss round played by a date the regulation sets has its own end date (round_days).
+		dec, err := referee.OpenFor(t, g.Name, now, sh.Competition.RoundDays)
 		if err != nil {
 			return fmt.Errorf("game %s: %w", g.Name, err)
 		}

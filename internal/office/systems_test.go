@@ -859,6 +859,11 @@ func TestCaptainsProtest(t *testing.T) {
 func checkKnown(t *testing.T, sim *Simulation) {
 	t.Helper()
 	k := sim.office.opt.Known
+	// As the daemon does after every job: a change made by a transaction of its own (the
+	// registration) is counted then.
+	if err := sim.office.Sync(); err != nil {
+		t.Fatal(err)
+	}
 	fresh, err := NewKnown(sim.db, time.Time{})
 	if err != nil {
 		t.Fatal(err)

@@ -149,6 +149,7 @@ func RegisterDrawn(db *store.DB, from mail.Address, data []byte, now time.Time, 
 		if first, err = sh.PairSwiss(nil, nil, nil); err != nil {
 			return nil, err
 		}
+		first.Ends = referee.RoundEnds(sh.Table(loc), now, sh.Competition.RoundDays) // the round's own end date (round_days)
 		pairs = sh.SwissGames([]tournament.PairedRound{first})
 	}
 	err = db.Update(func(tx *store.Tx) error {
@@ -175,7 +176,7 @@ func RegisterDrawn(db *store.DB, from mail.Address, data []byte, now time.Time, 
 		// letters name that day.
 		sh.PlayFrom = referee.PlayFrom(table, now)
 		for _, pr := range pairs {
-			dec, err := referee.Open(table, pr.Name, now)
+			dec, err := referee.OpenFor(table, pr.Name, now, sh.Competition.RoundDays)
 			if err != nil {
 				return err
 			}

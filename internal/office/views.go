@@ -291,7 +291,7 @@ func makeRow(sh *tournament.Sheet, id store.GameID, st referee.Seat) GameRow {
 	if g.Status == referee.StatusPlaying {
 		r.ToMove, r.Posting = g.ToMove(), g.Posting
 		if c := g.Clock(g.ToMove()); c.Running() {
-			r.LastDay = c.Deadline(st.Table.Terms()).LastDay
+			r.LastDay = c.Deadline(st.Terms()).LastDay
 		}
 	}
 	for _, s := range []referee.Side{referee.White, referee.Black} {
@@ -348,7 +348,7 @@ func (o *Office) show(req ShowRequest) (*GameView, error) {
 		v.Variants, v.History = g.Variants, g.History
 		v.Clocks = map[referee.Side]daysclock.Clock{referee.White: g.WhiteClock, referee.Black: g.BlackClock}
 		if c := g.Clock(g.ToMove()); g.Status == referee.StatusPlaying && c.Running() {
-			dl := c.Deadline(st.Table.Terms())
+			dl := c.Deadline(st.Terms())
 			v.Deadline = &dl
 		}
 		rulings, err := tx.Rulings(id)

@@ -172,7 +172,7 @@ func clocks(fr Frame, in GameInput) []ClockRow {
 	g := in.Game
 	w, r := fr.Words, fr.Report
 	st := referee.Seat{Table: in.Table, Game: g}
-	t := in.Table.Terms()
+	t := st.Terms()
 	var rows []ClockRow
 	for _, s := range []referee.Side{referee.White, referee.Black} {
 		c := g.Clock(s)

@@ -690,6 +690,9 @@ func enRoundBody(r RoundLetter) string {
 		w("Send your moves to %s as before, with the subject: %s", r.Address, r.SampleSubject)
 		w("Your thinking time counts from the day after you receive this letter (4.3.2).")
 	}
+	if !r.Ends.IsZero() && len(r.Games) > 0 {
+		w("Play in this round ends on %s (4.3.2): a game not finished by then goes to the judge for adjudication.", r.Ends)
+	}
 	if r.Round < r.Rounds {
 		w("The next round is paired when the last game of this one is finished.")
 	} else {
@@ -772,6 +775,8 @@ func enStartBody(s Start) string {
 	switch {
 	case s.Round > 0 && len(s.Games) == 0:
 		w("You have no game in round %d (an odd number of players): you score a plus, a point (1.12.2, 1.13.11).", s.Round)
+	case s.Round > 0 && !s.RoundEnds.IsZero():
+		w("Your game of round %d (play in it ends on %s, 4.3.2: a game not finished by then goes to the judge for adjudication)", s.Round, s.RoundEnds)
 	case s.Round > 0:
 		w("Your game of round %d", s.Round)
 	case len(s.Games) == 0:

@@ -367,6 +367,9 @@ type RoundLetter struct {
 	Place, Points      string      // his place and points before the round
 	Address            string      // postald's, where the moves go
 	SampleSubject      string      // the subject of the game's letters
+	// Ends is the round's own end date (round_days); zero when it is played until its games
+	// are finished.
+	Ends daysclock.Date
 }
 
 // ReserveLetter is what the letter about a reserve says.
@@ -438,6 +441,9 @@ type Start struct {
 	// Round is the round of a Swiss these games are of (1), of Rounds in all; the round after
 	// it is paired when the last game of this one is finished; 0 for another system.
 	Round int
+	// RoundEnds is that round's own end date (round_days); zero when it is played until its
+	// games are finished.
+	RoundEnds daysclock.Date
 
 	Start, End daysclock.Date
 	// PlayFrom is the day play starts for the player when the tournament was registered after

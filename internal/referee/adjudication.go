@@ -135,7 +135,7 @@ func (p Package) Letter(st Seat, submissions int) (subject, body string) {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, tx.PackageHead, g.Tournament, g.Name, t.player(g, White).Name, t.player(g, Black).Name, variant)
-	why := fmt.Sprintf(tx.PackageEndDate, px.date(t.End))
+	why := fmt.Sprintf(tx.PackageEndDate, px.date(t.end(g)))
 	if referred(g) {
 		why = tx.PackageWithdrawn
 	}

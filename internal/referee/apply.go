@@ -132,7 +132,7 @@ func newDecider(s Seat, now time.Time) *decider {
 	x.last.ply = -1
 	x.tx = textFor(s.Table.lang())
 	x.ptx, x.jtx = x.tx, x.tx
-	x.terms = s.Table.Terms()
+	x.terms = s.Terms()
 	x.d = Decision{Clauses: []string{}, Moves: []string{}}
 	return x
 }

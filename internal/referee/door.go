@@ -142,14 +142,25 @@ func (d *Decision) close(t *Table, now time.Time) {
 // and count for nobody's controls (daysclock.Clock.Given). An opening that does not play is an
 // error: the start sheet's check should have refused it.
 func Open(t *Table, name string, now time.Time) (Decision, error) {
+	return OpenFor(t, name, now, 0)
+}
+
+// OpenFor is Open for a game played for days days from the day its play starts (a Swiss round
+// by a date the regulation sets: round_days): the game's own end date (Game.Ends) is that many
+// days after, when it comes before the tournament's end. 0 days: the tournament's end alone.
+func OpenFor(t *Table, name string, now time.Time, days int) (Decision, error) {
 	g := t.NewGame(name)
 	start := t.Start
-	if late := PlayFrom(t, now); !late.IsZero() {
+	late := PlayFrom(t, now)
+	if !late.IsZero() {
 		start = late
+	}
+	g.Ends = RoundEnds(t, now, days)
+	if !late.IsZero() {
 		g.WhiteClock.Start, g.BlackClock.Start = late, late
 		g.WhiteClock.Stop()
 		// Run fails only on a zero date or a running clock; neither can happen here.
-		_ = g.WhiteClock.Run(late, t.Terms())
+		_ = g.WhiteClock.Run(late, t.termsOf(&g))
 	}
 	clauses := []string{}
 	if o, ok := t.Openings[name]; ok {
@@ -161,6 +172,22 @@ func Open(t *Table, name string, now time.Time) (Decision, error) {
 	d := Decision{Clauses: clauses, Moves: []string{}, Game: g, Time: g.Time(), ToMove: g.ToMove()}
 	d.close(t, now)
 	return d, nil
+}
+
+// RoundEnds is the end date of a game opened at now to be played for days days from the day
+// its play starts (OpenFor): zero for no days, or when the tournament's own end comes first.
+func RoundEnds(t *Table, now time.Time, days int) daysclock.Date {
+	start := t.Start
+	if late := PlayFrom(t, now); !late.IsZero() {
+		start = late
+	}
+	if days <= 0 || start.IsZero() {
+		return daysclock.Date{}
+	}
+	if ends := start.AddDays(days); t.End.IsZero() || ends.Before(t.End) {
+		return ends
+	}
+	return daysclock.Date{}
 }
 
 // ClauseLot is the clause of the lots drawn before play: White's first move, a series of first
@@ -195,7 +222,7 @@ func playOpening(t *Table, g *Game, o Opening, start daysclock.Date) error {
 	if g.ToMove() == Black && !start.IsZero() {
 		g.WhiteClock.Stop()
 		// Run fails only on a zero date or a running clock; neither can happen here.
-		_ = g.BlackClock.Run(start, t.Terms())
+		_ = g.BlackClock.Run(start, t.termsOf(g))
 	}
 	return nil
 }

@@ -236,13 +236,13 @@ func overstepNotice(t *Table, g *Game, reg Regulation, s Side, o *daysclock.Over
 // and the game goes to the judge for adjudication. A move still waiting for the post is
 // judged when it is posted (Posted).
 func (x *decider) endDate() {
-	if x.g.Status != StatusPlaying || x.t.End.IsZero() || x.g.Posting != "" || x.g.receivedOn().Before(x.t.End) {
+	if x.g.Status != StatusPlaying || x.terms.End.IsZero() || x.g.Posting != "" || x.g.receivedOn().Before(x.terms.End) {
 		return
 	}
 	x.g.Status = StatusAdjudication
 	x.d.addClause("4.3.2")
 	body := func(tx *phrases) string {
-		return fmt.Sprintf(tx.Adjudication, tx.date(x.t.End), tx.DaysOf(x.reg.AdjudicationDays))
+		return fmt.Sprintf(tx.Adjudication, tx.date(x.terms.End), tx.DaysOf(x.reg.AdjudicationDays))
 	}
 	x.tellBoth(body)
 	x.notify(ToJudge, x.jtx.SubjResult, body(x.jtx), Notice, "4.3.2")
@@ -383,7 +383,7 @@ func (x *decider) endGame(result Result, reason Reason, msg func(tx *phrases) st
 // day to send his move (the day after which the overstep is certain, 4.3.1).
 func nextControl(t *Table, g *Game, s Side, tx *phrases) string {
 	c := g.Clock(s)
-	dl := c.Deadline(t.Terms())
+	dl := c.Deadline(t.termsOf(g))
 	if !dl.LastDay.IsZero() {
 		return fmt.Sprintf(tx.ControlOnMove, dl.Control.Move, tx.DaysOf(dl.Control.Days), tx.date(dl.LastDay))
 	}

@@ -146,6 +146,11 @@ type Game struct {
 	// clock (or the mail server's) says (Seat.arrival). Zero in a game recorded before postald
 	// kept it.
 	LastArrival time.Time `json:"last_arrival,omitzero"`
+	// Ends is the game's own end date, when it comes before the tournament's: a Swiss round
+	// played by a date the regulation sets (round_days). 4.3.2 applies to it as to the
+	// tournament's end: a move received on it or later freezes the game for adjudication. Zero:
+	// the tournament's end alone.
+	Ends daysclock.Date `json:"ends,omitzero"`
 
 	LastLetter string `json:"last_letter,omitempty"` // Message-ID of the last letter handled, for threading
 	// Thread holds the Message-IDs of the game's latest letters, oldest first (at most

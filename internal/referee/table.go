@@ -80,6 +80,28 @@ func (t *Table) Terms() daysclock.Terms {
 	}
 }
 
+// end is the end date of game g (4.3.2): its own (Game.Ends) when it comes first, else the
+// tournament's; zero when play has none.
+func (t *Table) end(g *Game) daysclock.Date {
+	if !g.Ends.IsZero() && (t.End.IsZero() || g.Ends.Before(t.End)) {
+		return g.Ends
+	}
+	return t.End
+}
+
+// termsOf are the time rules of game g's clocks: the tournament's, with the game's own end date
+// (end).
+func (t *Table) termsOf(g *Game) daysclock.Terms {
+	terms := t.Terms()
+	terms.End = t.end(g)
+	return terms
+}
+
+// Terms are the time rules of the seat's game's clocks: the tournament's (Table.Terms), with the
+// game's own end date when it has one (Game.Ends). The reports and the judge's views show the
+// next control and the last day with them.
+func (s Seat) Terms() daysclock.Terms { return s.Table.termsOf(&s.Game) }
+
 // zone returns the tournament's zone, UTC for none.
 func (t *Table) zone() *time.Location { return locOr(t.Zone) }
 

@@ -103,7 +103,7 @@ func (t *Table) nextTick(g *Game) (time.Time, bool) {
 	c := g.Clock(s)
 	lag := t.lag(g, s)
 	var next daysclock.Date
-	for _, e := range c.Events(t.Terms()) {
+	for _, e := range c.Events(t.termsOf(g)) {
 		switch {
 		case e.Kind == daysclock.EventReminder && g.notified(reminderSent(s, e.Date)):
 		case e.Kind == daysclock.EventSilence && g.notified(silenceSent(s, e.Date)):

@@ -58,7 +58,7 @@ func (s *Sheet) StartLetters() []Letter {
 // given with its Latin spelling, which postald reads as well (see the package doc); the sample
 // letter of a player who does not write Russian uses the Latin spelling.
 func (s *Sheet) StartLetter(number int) (Letter, error) {
-	return s.startLetter(number, s.GamesOf(number), 0)
+	return s.startLetter(number, s.GamesOf(number), 0, daysclock.Date{})
 }
 
 // SwissStartLetters returns the start letter of every player of a Swiss, with his game of its
@@ -73,7 +73,7 @@ func (s *Sheet) SwissStartLetters(r PairedRound) []Letter {
 				mine = append(mine, g)
 			}
 		}
-		l, _ := s.startLetter(p.Number, mine, r.Round) // every number of the sheet is known
+		l, _ := s.startLetter(p.Number, mine, r.Round, r.Ends) // every number of the sheet is known
 		out = append(out, l)
 	}
 	return out
@@ -106,7 +106,7 @@ func (s *Sheet) SystemName(lang string) string {
 
 // startLetter is the start letter of player number with his games (those of round round of a
 // Swiss, 0 for another system).
-func (s *Sheet) startLetter(number int, games []Game, round int) (Letter, error) {
+func (s *Sheet) startLetter(number int, games []Game, round int, roundEnds daysclock.Date) (Letter, error) {
 	p, ok := s.Player(number)
 	if !ok {
 		return Letter{}, fmt.Errorf("start letter: no player number %d", number)
@@ -174,7 +174,7 @@ func (s *Sheet) startLetter(number int, games []Game, round int) (Letter, error)
 	if s.System != RoundRobin {
 		st.System = s.SystemName(lang)
 	}
-	st.Round = round
+	st.Round, st.RoundEnds = round, roundEnds
 	mine, board, inTeam := s.TeamOf(number)
 	matches := s.Matches()
 	if inTeam && board == 0 && len(games) > 0 && games[0].Match > 0 && games[0].Match <= len(matches) {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"postald/internal/daysclock"
 	"postald/internal/phrase"
 )
 
@@ -217,7 +218,7 @@ func (s *Sheet) ReserveLetters(sub Substitution, log Log, reason string) []Lette
 		return rl
 	}
 	var out []Letter
-	if l, err := s.startLetter(sub.In, reserveGames, 0); err == nil {
+	if l, err := s.startLetter(sub.In, reserveGames, 0, daysclock.Date{}); err == nil {
 		out = append(out, l)
 	}
 	for _, p := range s.Players {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"postald/internal/daysclock"
 	"postald/internal/phrase"
 	"postald/internal/swiss"
 )
@@ -19,6 +20,9 @@ type PairedRound struct {
 	Boards [][2]int `json:"boards"`           // White's and Black's numbers, board 1 first
 	Bye    int      `json:"bye,omitempty"`    // the player of the pairing-allocated bye; 0 for none
 	Absent []int    `json:"absent,omitempty"` // the players not paired: those who withdrew (1.10.5)
+	// Ends is the round's own end date when the regulation sets one (round_days): 4.3.2 applies
+	// to its games then; zero when the round is played until its games are finished.
+	Ends daysclock.Date `json:"ends,omitzero"`
 }
 
 // SwissGames returns the games of the rounds of a Swiss paired so far, round by round, board
@@ -359,7 +363,7 @@ func (s *Sheet) RoundLetters(r PairedRound, standings *SwissTable) []Letter {
 		lang := s.LanguageOf(p.Number)
 		h := words(lang)
 		rl := phrase.RoundLetter{Player: p.Name, Code: s.Code, Name: s.Name, Round: r.Round, Rounds: s.Rounds,
-			Bye: r.Bye == p.Number, Address: s.Address}
+			Bye: r.Bye == p.Number, Address: s.Address, Ends: r.Ends}
 		for _, st := range standings.Standings {
 			if st.Number == p.Number {
 				rl.Place, rl.Points = st.Place, FormatPoints(st.Points)

@@ -115,6 +115,11 @@ type Competition struct {
 	TeamTiebreaks []string `toml:"team_tiebreaks"`
 	// BoardOrder is where a reserve comes in (1.14.2): BoardsFixed (default) or BoardsMovedUp.
 	BoardOrder string `toml:"board_order"`
+	// RoundDays, in a Swiss, is how many days a round's games are played from the day their
+	// play starts: the round's own end date, to which 4.3.2 applies as to the tournament's end
+	// (referee.OpenFor). 0, the default: a round is played until its games are finished, and
+	// the next is paired when the last of them ends.
+	RoundDays int `toml:"round_days"`
 }
 
 // DefaultCompetition returns the defaults of the competition keys.
@@ -209,6 +214,12 @@ func checkSystem(ps *problems, md toml.MetaData, f *sheetFile, s *Sheet) {
 		if c.Micromatch != 1 {
 			ps.add("regulation.micromatch", "%d: a Swiss pairs single games (FIDE C.04.3)", c.Micromatch)
 		}
+	}
+	switch {
+	case md.IsDefined("regulation", "round_days") && s.System != Swiss:
+		ps.add("regulation.round_days", "set for a %s tournament: a round's own end date is a Swiss's (its games are paired round by round)", s.System)
+	case md.IsDefined("regulation", "round_days") && c.RoundDays < 1:
+		ps.add("regulation.round_days", "%d: a round is played for at least one day; leave the key out to play each round until its games are finished", c.RoundDays)
 	}
 
 	if !s.System.Teams() {

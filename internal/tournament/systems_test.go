@@ -244,6 +244,7 @@ func TestSystemSheetProblems(t *testing.T) {
 		{"team tie-breaks", replace("micromatch = 2", "micromatch = 2\nteam_tiebreaks = [\"coefficient\", \"buchholz\", \"coefficient\"]"),
 			[]string{"regulation.team_tiebreaks[1]", "regulation.team_tiebreaks[2]"}},
 		{"board order", replace("micromatch = 2", "micromatch = 2\nboard_order = \"random\""), []string{"regulation.board_order"}},
+		{"a round's term in a team event", replace("micromatch = 2", "micromatch = 2\nround_days = 30"), []string{"regulation.round_days"}},
 		{"teams in a round robin", replace(`system = "team-round-robin"`, `system = "round-robin"`), []string{"regulation.micromatch", "team"}},
 		// The lots are an individual round robin's (lots.go): a team event's numbers are its boards'.
 		{"numbers drawn in a team event", func(s string) string { return s + "\n[lots]\nnumbers = true\n" }, []string{"lots.numbers"}},
@@ -277,6 +278,15 @@ func TestSystemSheetProblems(t *testing.T) {
 	}
 	if _, err := ParseSheet([]byte(swiss)); err == nil || !strings.Contains(err.Error(), "tournament.rounds: 7 rounds for 7 players") {
 		t.Errorf("a Swiss of as many rounds as players: %v", err)
+	}
+	// A Swiss's round is played for at least a day (round_days); 20 days stand.
+	plain := regexp.MustCompile(`(?s)\[\[team\]\].*?\n\n`).ReplaceAllString(base, "")
+	plain = strings.Replace(strings.Replace(plain, `system = "team-round-robin"`, "system = \"swiss\"\nrounds = 3", 1), "micromatch = 2\n", "round_days = %d\n", 1)
+	if _, err := ParseSheet([]byte(fmt.Sprintf(plain, 0))); err == nil || !strings.Contains(err.Error(), "regulation.round_days: 0") {
+		t.Errorf("a Swiss's round of 0 days: %v", err)
+	}
+	if sh, err := ParseSheet([]byte(fmt.Sprintf(plain, 20))); err != nil || sh.Competition.RoundDays != 20 {
+		t.Errorf("a Swiss's round of 20 days: %v", err)
 	}
 	// A Swiss that numbers nobody numbers its players in the sheet's order (their ratings',
 	// C.04.2), drawing nothing by lot.
