@@ -175,6 +175,14 @@
 //     players who had his points after the last round he was paired in (1.13.11). He keeps his
 //     results and his place (1.10.5). The tie-breaks are the regulation's; when it lists none,
 //     Buchholz (seed 000, 3.7.3), the most wins, the games among the tied (1.13.3).
+//   - Neither the seeds nor the spec say how long a Swiss round lasts by correspondence. With
+//     [regulation] round_days a round's games get their own end date, round_days after the
+//     day their play starts (the day after the round's letters are received, 4.3.2), and
+//     4.3.2 applies to it as to the tournament's end: a move received then or later freezes the
+//     game for the judge's adjudication. The next round waits for every game of the round,
+//     adjudicated ones included, since the pairing needs their results (C.04.3); it starts as
+//     soon as they are in, not on a calendar date of its own. The lots are an individual round
+//     robin's (lots.go): a Swiss numbers its players by rating, a team event by its boards.
 //
 // # Crosstables
 //
