@@ -307,6 +307,10 @@ func (o *Office) withdraw(req WithdrawRequest) (*Withdrawn, error) {
 				return err
 			}
 		}
+		if sh.System == tournament.Knockout {
+			// 1.10: he loses his pairing at once; the partner's next pairing may open.
+			return nextKnockout(tx, o.opt.From, sh, t, now, o.work)
+		}
 		return nil
 	})
 	if err != nil {

@@ -356,6 +356,49 @@ type SystemText struct {
 	// The letter of a Swiss round after the first: its games, or the bye.
 	RoundSubject func(code string, round int) string
 	RoundBody    func(r RoundLetter) string
+
+	// The knockout (seed 003, 1.2 «олимпийская»): its name with the players' count; a round's
+	// name («финал», "semi-final"); the bracket's headings; how a pairing was decided; the
+	// letter of a new pairing (or of a tied pairing's extra games, under RoundSubject) and the
+	// letter of the final result.
+	Knockout                   func(players int) string
+	KnockoutRound              func(round, rounds int) string
+	Bracket, Pairing, Through  string
+	How                        string
+	KnockoutHow                func(how, lot string) string
+	KnockoutBody               func(k KnockoutLetter) string
+	KnockoutWonSubject         func(code string) string
+	KnockoutWonBody            func(k KnockoutWon) string
+}
+
+// KnockoutStart is what the start letter of a knockout says of it and of the player's first
+// pairing.
+type KnockoutStart struct {
+	Rounds, Micromatch, Extra int
+	Tie                       string // tournament.TieLot or TieHigherSeed
+	// Bye: the player has no pairing in round 1 and goes through to round 2.
+	Bye bool
+}
+
+// KnockoutLetter is what the letter of a knockout's new pairing (or of its extra games) tells
+// a player.
+type KnockoutLetter struct {
+	Player, Code, Name string
+	Round, Rounds      int
+	Extra              bool        // the extra games of his tied pairing (1.11)
+	Score              string      // with Extra: the tied micromatch's score, "1–1"
+	Games              []StartGame // the pairing's games, his colour in each
+	Address            string      // postald's, where the moves go
+	SampleSubject      string      // the subject of the first game's letters
+}
+
+// KnockoutWon is what the letter of a knockout's end tells every player, the judge and the
+// director.
+type KnockoutWon struct {
+	Player     string // the reader; "" for the judge's and the director's letter
+	Code, Name string
+	Winner     string // "number name"
+	Bracket    string // the bracket as text
 }
 
 // RoundLetter is what the letter of a Swiss round tells a player.
@@ -438,6 +481,8 @@ type Start struct {
 	// Round is the round of a Swiss these games are of (1), of Rounds in all; the round after
 	// it is paired when the last game of this one is finished; 0 for another system.
 	Round int
+	// Knockout is the knockout's rules and the player's first pairing; nil for another system.
+	Knockout *KnockoutStart
 
 	Start, End daysclock.Date
 	// PlayFrom is the day play starts for the player when the tournament was registered after

@@ -332,6 +332,11 @@ var russian = Book{
 			},
 			RoundSubject: func(code string, round int) string { return code + ": тур " + strconv.Itoa(round) },
 			RoundBody:    ruRoundBody,
+
+			Knockout: ruKnockoutName, KnockoutRound: ruKnockoutRound,
+			Bracket: "Сетка", Pairing: "Пара", Through: "Прошёл", How: "Как",
+			KnockoutHow: ruKnockoutHow, KnockoutBody: ruKnockoutBody,
+			KnockoutWonSubject: ruKnockoutWonSubject, KnockoutWonBody: ruKnockoutWonBody,
 		},
 
 		Subject:      func(code, game string) string { return code + " партия " + game },
@@ -868,6 +873,8 @@ func ruStartBody(s Start) string {
 		w("Вы играете за команду «%s» на %d-й доске (в турнире %s), капитан — %s.", s.Team, s.Board, ruTeam.count(s.Teams), s.Captain)
 		w("Ваш номер %d. У вас %s, все партии играются одновременно; цвет определяется", s.Number, ruGame.count(len(s.Games)))
 		w("по первой доске (п. 1.14.3).")
+	case s.Knockout != nil:
+		ruKnockoutStart(w, s)
 	case s.Round > 0:
 		w("Ваш номер %d. Участников %d, туров %d. Пары каждого тура составляются по швейцарской", s.Number, s.Players, s.Rounds)
 		w("системе (голландская система ФИДЕ), когда закончится последняя партия предыдущего тура;")
@@ -916,6 +923,11 @@ func ruStartBody(s Start) string {
 	}
 	w("")
 	switch {
+	case s.Knockout != nil && s.Knockout.Bye:
+		w("В 1-м туре у вас нет встречи (свободный проход по числу участников): вы выходите во 2-й тур;")
+		w("письмо о нём придёт, когда станет известен ваш соперник.")
+	case s.Knockout != nil:
+		w("Ваша встреча 1-го тура")
 	case s.Round > 0 && len(s.Games) == 0:
 		w("В %d-м туре вы свободны от игры (нечётное число участников): вам засчитывается плюс, очко (п. 1.12.2, 1.13.11).", s.Round)
 	case s.Round > 0:

@@ -62,7 +62,7 @@ func Build(in Input) (*View, error) {
 	}
 	book := phrase.For(s.Language) // Russian for an empty or unknown language
 	lang, t := book.Lang, &book.Report
-	pairings := s.Paired(tournament.Log{Rounds: in.Rounds, Reserves: in.Reserves})
+	pairings := s.Paired(tournament.Log{Rounds: in.Rounds, Reserves: in.Reserves, Knockout: in.Knockout})
 	games, err := joinGames(s, pairings, in.Games)
 	if err != nil {
 		return nil, err
@@ -116,6 +116,13 @@ func standings(v *View, in Input, t *phrase.ReportText, games []game, results ma
 			return err
 		}
 		v.Tables = tt.Grids(v.Lang)
+		return nil
+	case s.System == tournament.Knockout:
+		br, err := s.Bracket(in.Knockout, results, in.Withdrawn)
+		if err != nil {
+			return err
+		}
+		v.Tables = []tournament.Grid{br.Grid(s, v.Lang)}
 		return nil
 	case s.System == tournament.Swiss:
 		st, err := s.ComputeSwiss(in.Rounds, results, in.Withdrawn)
