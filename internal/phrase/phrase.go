@@ -361,14 +361,14 @@ type SystemText struct {
 	// name («финал», "semi-final"); the bracket's headings; how a pairing was decided; the
 	// letter of a new pairing (or of a tied pairing's extra games, under RoundSubject) and the
 	// letter of the final result.
-	Knockout                   func(players int) string
-	KnockoutRound              func(round, rounds int) string
-	Bracket, Pairing, Through  string
-	How                        string
-	KnockoutHow                func(how, lot string) string
-	KnockoutBody               func(k KnockoutLetter) string
-	KnockoutWonSubject         func(code string) string
-	KnockoutWonBody            func(k KnockoutWon) string
+	Knockout                  func(players int) string
+	KnockoutRound             func(round, rounds int) string
+	Bracket, Pairing, Through string
+	How                       string
+	KnockoutHow               func(how, lot string) string
+	KnockoutBody              func(k KnockoutLetter) string
+	KnockoutWonSubject        func(code string) string
+	KnockoutWonBody           func(k KnockoutWon) string
 }
 
 // KnockoutStart is what the start letter of a knockout says of it and of the player's first
