@@ -728,7 +728,7 @@ func enStartBody(s Start) string {
 		w("You play for the team \"%s\" on board %d (one of %s), captain %s.", s.Team, s.Board, enTeam.count(s.Teams), s.Captain)
 		w("Your number is %d. You have %s, all played at the same time; the colours go by the", s.Number, enGame.count(len(s.Games)))
 		w("first board (1.14.3).")
-	case s.Knockout != nil:
+	case s.Knockout.Rounds > 0:
 		enKnockoutStart(w, s)
 	case s.Round > 0:
 		w("Your number is %d. %s, %s. Each round is paired by the Swiss system (FIDE Dutch", s.Number, enPlayer.count(s.Players), enRound.count(s.Rounds))
@@ -777,10 +777,10 @@ func enStartBody(s Start) string {
 	}
 	w("")
 	switch {
-	case s.Knockout != nil && s.Knockout.Bye:
+	case s.Knockout.Rounds > 0 && s.Knockout.Bye:
 		w("You have no pairing in round 1 (a bye, for the number of players): you go through to round 2,")
 		w("whose letter comes when your partner there is known.")
-	case s.Knockout != nil:
+	case s.Knockout.Rounds > 0:
 		w("Your pairing of round 1")
 	case s.Round > 0 && len(s.Games) == 0:
 		w("You have no game in round %d (an odd number of players): you score a plus, a point (1.12.2, 1.13.11).", s.Round)

@@ -86,7 +86,7 @@ func enKnockoutStart(w func(string, ...any), s Start) {
 	w("its letters go out at once.")
 }
 
-func enTie(k *KnockoutStart) string {
+func enTie(k KnockoutStart) string {
 	last := "the lot, drawn from the seed committed to below"
 	if k.Tie == "higher-seed" {
 		last = "the higher seed goes through"
@@ -120,7 +120,7 @@ func capital(s string) string {
 	return s
 }
 
-func ruTie(k *KnockoutStart) string {
+func ruTie(k KnockoutStart) string {
 	last := "жребий по зерну, о котором сказано ниже"
 	if k.Tie == "higher-seed" {
 		last = "проходит высший посев"

@@ -481,8 +481,9 @@ type Start struct {
 	// Round is the round of a Swiss these games are of (1), of Rounds in all; the round after
 	// it is paired when the last game of this one is finished; 0 for another system.
 	Round int
-	// Knockout is the knockout's rules and the player's first pairing; nil for another system.
-	Knockout *KnockoutStart
+	// Knockout is the knockout's rules and the player's first pairing; Rounds 0 for another
+	// system.
+	Knockout KnockoutStart
 
 	Start, End daysclock.Date
 	// PlayFrom is the day play starts for the player when the tournament was registered after

@@ -873,7 +873,7 @@ func ruStartBody(s Start) string {
 		w("Вы играете за команду «%s» на %d-й доске (в турнире %s), капитан — %s.", s.Team, s.Board, ruTeam.count(s.Teams), s.Captain)
 		w("Ваш номер %d. У вас %s, все партии играются одновременно; цвет определяется", s.Number, ruGame.count(len(s.Games)))
 		w("по первой доске (п. 1.14.3).")
-	case s.Knockout != nil:
+	case s.Knockout.Rounds > 0:
 		ruKnockoutStart(w, s)
 	case s.Round > 0:
 		w("Ваш номер %d. Участников %d, туров %d. Пары каждого тура составляются по швейцарской", s.Number, s.Players, s.Rounds)
@@ -923,10 +923,10 @@ func ruStartBody(s Start) string {
 	}
 	w("")
 	switch {
-	case s.Knockout != nil && s.Knockout.Bye:
+	case s.Knockout.Rounds > 0 && s.Knockout.Bye:
 		w("В 1-м туре у вас нет встречи (свободный проход по числу участников): вы выходите во 2-й тур;")
 		w("письмо о нём придёт, когда станет известен ваш соперник.")
-	case s.Knockout != nil:
+	case s.Knockout.Rounds > 0:
 		w("Ваша встреча 1-го тура")
 	case s.Round > 0 && len(s.Games) == 0:
 		w("В %d-м туре вы свободны от игры (нечётное число участников): вам засчитывается плюс, очко (п. 1.12.2, 1.13.11).", s.Round)

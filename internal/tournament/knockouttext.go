@@ -52,9 +52,9 @@ func (b *Bracket) Grid(s *Sheet, lang string) Grid {
 }
 
 // knockoutStart is what the start letter of player number says of the knockout.
-func (s *Sheet) knockoutStart(number int) *phrase.KnockoutStart {
+func (s *Sheet) knockoutStart(number int) phrase.KnockoutStart {
 	c := s.Competition
-	k := &phrase.KnockoutStart{Rounds: KnockoutRounds(len(s.Players)), Micromatch: c.Micromatch, Extra: c.KnockoutExtra, Tie: c.KnockoutTie}
+	k := phrase.KnockoutStart{Rounds: KnockoutRounds(len(s.Players)), Micromatch: c.Micromatch, Extra: c.KnockoutExtra, Tie: c.KnockoutTie}
 	k.Bye = len(s.GamesOf(number)) == 0
 	return k
 }
