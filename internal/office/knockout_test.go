@@ -1,6 +1,7 @@
 package office
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -183,6 +184,53 @@ func inPlay(t *testing.T, sim *Simulation) []tournament.Game {
 	return out
 }
 
+// checkTieLots: postald lots verify lists every tie the lot decided, as the hand count drew it
+// from the revealed seed, and so does the letter that revealed the seed; a hash other than the
+// one the start letters published is refused.
+func checkTieLots(t *testing.T, sim *Simulation, want [][]handPairing, hash string) {
+	t.Helper()
+	var lines []string
+	for r, row := range want {
+		for _, hp := range row {
+			if hp.how == tournament.HowLot {
+				choice := 0
+				if hp.winner == hp.b {
+					choice = 1
+				}
+				lines = append(lines, fmt.Sprintf("knockout %d %d-%d: %d, проходит %d Игрок %d", r+1, hp.a, hp.b, choice, hp.winner, hp.winner))
+			}
+		}
+	}
+	rep, err := sim.office.Run(LotsRequest{Hash: hash})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lr := replyOf[*LotsReply](t, rep)
+	if !lr.Verified || len(lr.Ties) != len(lines) {
+		t.Errorf("lots verify: verified %v, %d ties; the hand count has %d", lr.Verified, len(lr.Ties), len(lines))
+	}
+	for i, d := range lr.Ties {
+		if i < len(lines) && !strings.HasPrefix(lines[i], fmt.Sprintf("%s: %d, проходит %d ", d.Label, d.Choice, d.Through)) {
+			t.Errorf("lots verify: tie %+v; the hand count: %s", d, lines[i])
+		}
+	}
+	var revealed mailed
+	for _, m := range mailedSince(t, sim.Store(), 0) {
+		if m.to == "p1@mail.example" && strings.HasSuffix(m.subject, ": ключ жеребьёвки раскрыт") {
+			revealed = m
+		}
+	}
+	for _, l := range lines {
+		if !strings.Contains(revealed.body, l) {
+			t.Errorf("the letter that revealed the seed does not list %q:\n%s", l, revealed.body)
+		}
+	}
+	other := strings.Repeat("0", 64)
+	if _, err := sim.office.Run(LotsRequest{Hash: other}); !errors.Is(err, ErrLotMismatch) {
+		t.Errorf("lots verify with a hash no start letter gave: %v, want ErrLotMismatch", err)
+	}
+}
+
 // TestKnockoutPlayedThrough plays knockouts of 2 to 16 players (with byes) by letters through the
 // office, with micromatches of one and two games, extra games and both tie rules: round 1 is
 // opened at registration; the letter that decides a pairing opens the next one as soon as its
@@ -309,6 +357,9 @@ func TestKnockoutPlayedThrough(t *testing.T) {
 					}
 				}
 			}
+			if c.tie == "lot" {
+				checkTieLots(t, sim, want, hash)
+			}
 			champion := want[len(want)-1][0].winner
 			if br.Winner != champion {
 				t.Errorf("winner %d, the hand count's %d", br.Winner, champion)
@@ -344,5 +395,59 @@ func TestKnockoutPlayedThrough(t *testing.T) {
 				t.Errorf("%d games played, the hand count's pairings have %d", len(results), played)
 			}
 		})
+	}
+}
+
+// TestKnockoutWithdrawal: a player who withdraws (1.10) loses his pairing at once: his game
+// without a move is lost without play (1.10.3, 1.12.2), his partner goes through, and the final
+// opens as soon as the other semi-final ends, its letters sent with the letter that ended it.
+func TestKnockoutWithdrawal(t *testing.T) {
+	sim, err := NewSimulation([]byte(knockoutSheet(4, `knockout_tie = "higher-seed"`)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sim.Close()
+	defer checkKnown(t, sim)
+	p := &player{t: t, sim: sim, at: time.Date(2026, 11, 2, 8, 0, 0, 0, time.UTC)}
+	if _, err := sim.Finish(p.at); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sim.office.Run(WithdrawRequest{Player: 4, Reason: "по болезни"}); err != nil {
+		t.Fatal(err)
+	}
+	st, err := sim.Game("1-4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := tournament.TableResult(&st.Game); got != tournament.WhiteByForfeit {
+		t.Errorf("1-4 after 4 withdrew: %s, want +/-", got)
+	}
+	br := bracketOf(t, sim)
+	if p := br.Rounds[0][0]; p.Winner != 1 || p.How != tournament.HowWithdrawal {
+		t.Errorf("1–4 after 4 withdrew: %+v", p)
+	}
+	if games := inPlay(t, sim); len(games) != 1 || games[0].Name != "2-3" {
+		t.Fatalf("in play after the withdrawal: %v, want 2-3 alone", games)
+	}
+	sent := len(mailedSince(t, sim.Store(), 0))
+	p.play(tournament.Game{Name: "2-3", White: 2, Black: 3}, tournament.BlackWins)
+	after := mailedSince(t, sim.Store(), sent)
+	for _, n := range []int{1, 3} {
+		var l mailed
+		for _, m := range after {
+			if m.to == fmt.Sprintf("p%d@mail.example", n) && m.subject == "КУ-4: тур 2" {
+				l = m
+			}
+		}
+		if l.subject == "" || !strings.Contains(l.body, "Партия 1-3") || !strings.Contains(l.body, "финал") {
+			t.Errorf("player %d's letter of the final: %s\n%s", n, l.subject, l.body)
+		}
+	}
+	if games := inPlay(t, sim); len(games) != 1 || games[0].Name != "1-3" {
+		t.Fatalf("in play after the semi-finals: %v, want the final 1-3", games)
+	}
+	p.play(tournament.Game{Name: "1-3", White: 1, Black: 3}, tournament.Draw)
+	if br := bracketOf(t, sim); br.Winner != 1 || br.Rounds[1][0].How != tournament.HowHigherSeed {
+		t.Errorf("the final drawn, tie by the higher seed: winner %d, %+v", br.Winner, br.Rounds[1][0])
 	}
 }

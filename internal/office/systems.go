@@ -481,6 +481,53 @@ func knockoutIn(rulings []store.Ruling) ([]tournament.KnockoutOpened, error) {
 	return out, nil
 }
 
+// bracketIn draws up the bracket of knockout sh as tx holds it, with the tournament's rulings.
+func bracketIn(tx *store.Tx, sh *tournament.Sheet) (*tournament.Bracket, []store.Ruling, error) {
+	rulings, err := tx.Rulings(store.GameID{Tournament: sh.Code})
+	if err != nil {
+		return nil, nil, err
+	}
+	opened, err := knockoutIn(rulings)
+	if err != nil {
+		return nil, nil, err
+	}
+	results, err := tableResults(tx, sh.Code)
+	if err != nil {
+		return nil, nil, err
+	}
+	br, err := sh.Bracket(opened, results, withdrawnIn(rulings))
+	return br, rulings, err
+}
+
+// tiesDrawn lists the tie lots of knockout sh's bracket as tx holds it (none for another
+// system): each label, its choice among 2 (0 the lower number) and who went through.
+func tiesDrawn(tx *store.Tx, sh *tournament.Sheet) ([]DrawnTie, error) {
+	if sh.System != tournament.Knockout {
+		return nil, nil
+	}
+	br, _, err := bracketIn(tx, sh)
+	if err != nil {
+		return nil, err
+	}
+	var out []DrawnTie
+	for _, row := range br.Rounds {
+		for _, p := range row {
+			if p.How != tournament.HowLot {
+				continue
+			}
+			d := DrawnTie{Label: p.Lot, Through: p.Winner}
+			if p.Winner == max(p.A, p.B) {
+				d.Choice = 1
+			}
+			if pl, ok := sh.Player(p.Winner); ok {
+				d.Name = pl.Name
+			}
+			out = append(out, d)
+		}
+	}
+	return out, nil
+}
+
 // knockoutWon reports whether the knockout's end is recorded in rulings.
 func knockoutWon(rulings []store.Ruling) bool {
 	return slices.ContainsFunc(rulings, func(ru store.Ruling) bool { return ru.Kind == kindKnockoutWon })
@@ -492,20 +539,7 @@ func knockoutWon(rulings []store.Ruling) bool {
 // queued; and, once the final is decided, the letters of the result to every player, the judge
 // and the director. It runs whenever a game of the knockout ends and after a withdrawal.
 func nextKnockout(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *referee.Table, now time.Time, w *work) error {
-	rulings, err := tx.Rulings(store.GameID{Tournament: sh.Code})
-	if err != nil {
-		return err
-	}
-	opened, err := knockoutIn(rulings)
-	if err != nil {
-		return err
-	}
-	results, err := tableResults(tx, sh.Code)
-	if err != nil {
-		return err
-	}
-	withdrawn := withdrawnIn(rulings)
-	br, err := sh.Bracket(opened, results, withdrawn)
+	br, rulings, err := bracketIn(tx, sh)
 	if err != nil {
 		return err
 	}

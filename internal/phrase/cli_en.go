@@ -759,6 +759,10 @@ example:
 		Pair: func(label string, line int, games []string) string {
 			return fmt.Sprintf("  %s: opening %d, games %s", label, line, strings.Join(games, ", "))
 		},
+		Ties: `the knockout's ties (one choice among 2: 0 sends the lower number through, 1 the higher):`,
+		Tie: func(label string, choice int, through string) string {
+			return fmt.Sprintf("  %s: %d, %s goes through", label, choice, through)
+		},
 		Verified: "verified: every draw as the seed gives it",
 		VerifiedGames: func(games int) string {
 			return fmt.Sprintf("verified: every draw as the seed gives it; %s, each began as drawn", enGame.count(games))

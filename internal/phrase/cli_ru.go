@@ -753,6 +753,10 @@ black или номер игрока.
 		Pair: func(label string, line int, games []string) string {
 			return fmt.Sprintf("  %s: дебют %d, партии %s", label, line, strings.Join(games, ", "))
 		},
+		Ties: `ничейные встречи олимпийской системы (один выбор из 2: 0 — проходит меньший номер, 1 — больший):`,
+		Tie: func(label string, choice int, through string) string {
+			return fmt.Sprintf("  %s: %d, проходит %s", label, choice, through)
+		},
 		Verified: "проверено: каждый жребий такой, как его даёт зерно",
 		VerifiedGames: func(games int) string {
 			return fmt.Sprintf("проверено: каждый жребий такой, как его даёт зерно; %s, каждая начата по жребию", ruGame.count(games))

@@ -330,7 +330,7 @@ var english = Book{
 			RoundBody:    enRoundBody,
 
 			Knockout: enKnockoutName, KnockoutRound: enKnockoutRound,
-			Bracket: "Bracket", Pairing: "Pairing", Through: "Through", How: "How",
+			Bracket: "Bracket", HigherSeed: "Higher seed", LowerSeed: "Lower seed", Pairing: "Pairing", Through: "Through", How: "How",
 			KnockoutHow: enKnockoutHow, KnockoutBody: enKnockoutBody,
 			KnockoutWonSubject: enKnockoutWonSubject, KnockoutWonBody: enKnockoutWonBody,
 		},
@@ -623,6 +623,8 @@ var english = Book{
 				what = "The players' numbers (and with them the colours) and the opening of every pair (1.6.4) were"
 			case l.Numbers:
 				what = "The players' numbers (and with them the colours) were"
+			case l.Ties:
+				what = "Who goes through a tied pairing is"
 			}
 			return what + " drawn by lot from a secret seed.\nIts SHA-256, which every start letter gives:\n    " + l.Hash +
 				"\nThe seed is revealed to everyone when the last game is finished (or earlier by the judge:\npostald lots reveal); postald lots verify recomputes every draw from it.\n"
@@ -902,6 +904,10 @@ func enStartLot(w func(string, ...any), l StartLot) {
 	case l.Numbers:
 		w("postald drew the players' numbers by lot, which give every game its colours by the")
 		w("order of play, from a secret seed.")
+	case l.Ties:
+		w("postald draws by lot who goes through a pairing still tied after its games, from a secret")
+		w("seed made before play: each lot is the seed's draw labelled \"knockout\", the round and")
+		w("the two numbers, such as \"knockout 2 3-6\".")
 	default:
 		w("postald drew the opening of every pair of players by lot (1.6.4), from a secret seed.")
 	}
@@ -971,6 +977,14 @@ func enRevealed(r Revealed) string {
 		}
 		for _, o := range r.Openings {
 			w("    %s, games %s: opening %d", o.Label, strings.Join(o.Games, ", "), o.Line)
+		}
+	}
+	if len(r.Ties) > 0 {
+		w("")
+		w("The knockout's tied pairings (label \"knockout R A-B\", R the round, A and B the two")
+		w("numbers, the lower first: one choice among 2; 0 sends A through, 1 B).")
+		for _, t := range r.Ties {
+			w("    %s: %d, %s goes through", t.Label, t.Choice, t.Through)
 		}
 	}
 	w("")

@@ -364,6 +364,7 @@ type SystemText struct {
 	Knockout                  func(players int) string
 	KnockoutRound             func(round, rounds int) string
 	Bracket, Pairing, Through string
+	HigherSeed, LowerSeed     string
 	How                       string
 	KnockoutHow               func(how, lot string) string
 	KnockoutBody              func(k KnockoutLetter) string
@@ -524,6 +525,9 @@ type StartLot struct {
 	// "list" (the sheet's lines); "" for none. Lines is how many there were.
 	Openings string
 	Lines    int
+	// Ties: a knockout's tied pairings are drawn by lot (who goes through), in play, from this
+	// seed; nothing else was drawn before play.
+	Ties bool
 }
 
 // StartGame is one game of the player's, as his start letter lists it.
@@ -578,6 +582,17 @@ type Revealed struct {
 	// what each pair drew.
 	Lines    []string
 	Openings []RevealedOpening
+	// Ties are a knockout's tied pairings the lot decided: each draw's label, its choice and
+	// who went through.
+	Ties []RevealedTie
+}
+
+// RevealedTie is one lot of a knockout's tie: label "knockout R A-B", the choice among 2 (0 the
+// lower number A) and the player it sent through.
+type RevealedTie struct {
+	Label   string
+	Choice  int
+	Through string // "number name"
 }
 
 // RevealedOpening is one pair's draw of an opening: the draw's label, the games that play it and

@@ -334,7 +334,7 @@ var russian = Book{
 			RoundBody:    ruRoundBody,
 
 			Knockout: ruKnockoutName, KnockoutRound: ruKnockoutRound,
-			Bracket: "Сетка", Pairing: "Пара", Through: "Прошёл", How: "Как",
+			Bracket: "Сетка", HigherSeed: "Высший посев", LowerSeed: "Низший посев", Pairing: "Пара", Through: "Прошёл", How: "Как",
 			KnockoutHow: ruKnockoutHow, KnockoutBody: ruKnockoutBody,
 			KnockoutWonSubject: ruKnockoutWonSubject, KnockoutWonBody: ruKnockoutWonBody,
 		},
@@ -640,6 +640,8 @@ var russian = Book{
 				what = "номеров участников (а с ними цвета в каждой партии) и дебютов каждой пары (1.6.4)"
 			case l.Numbers:
 				what = "номеров участников (а с ними цвета в каждой партии)"
+			case l.Ties:
+				what = "того, кто проходит дальше из ничейной встречи,"
 			}
 			return "Жеребьёвка " + what + " проведена по секретному ключу.\nЕго SHA-256, который сообщает каждое стартовое письмо:\n    " + l.Hash +
 				"\nКлюч будет раскрыт всем, когда закончится последняя партия (или раньше, по решению судьи);\nпо нему любой может пересчитать каждый результат жеребьёвки.\n"
@@ -687,6 +689,10 @@ func ruStartLot(w func(string, ...any), l StartLot) {
 	case l.Numbers:
 		w("postald провёл жеребьёвку номеров участников (по ним таблица очерёдности даёт цвет")
 		w("в каждой партии) по секретному ключу.")
+	case l.Ties:
+		w("Кто проходит дальше из встречи, оставшейся ничейной после всех её партий, postald решает")
+		w("жребием по секретному ключу, созданному до начала игры: каждый жребий — выборка по ключу")
+		w("с меткой «knockout», номером тура и номерами двух участников, например «knockout 2 3-6».")
 	default:
 		w("postald провёл жеребьёвку дебютов каждой пары партнёров (1.6.4) по секретному ключу.")
 	}
@@ -756,6 +762,14 @@ func ruRevealed(r Revealed) string {
 		}
 		for _, o := range r.Openings {
 			w("    %s, партии %s: дебют %d", o.Label, strings.Join(o.Games, ", "), o.Line)
+		}
+	}
+	if len(r.Ties) > 0 {
+		w("")
+		w("Ничейные встречи олимпийской системы (метка «knockout Т А-Б», где Т — тур, А и Б — номера")
+		w("участников, меньший первым: один выбор из 2; выбор 0 — проходит А, 1 — Б).")
+		for _, t := range r.Ties {
+			w("    %s: %d, проходит %s", t.Label, t.Choice, t.Through)
 		}
 	}
 	w("")

@@ -16,7 +16,7 @@ import (
 func (b *Bracket) Grid(s *Sheet, lang string) Grid {
 	sy := &words(lang).Systems
 	g := Grid{Title: sy.Bracket, NameColumn: 2, Left: []int{0, 3, 5, 6, 7}}
-	g.Header = []string{sy.Round, sy.Pairing, "", "", sy.Score, sy.Games, sy.Through, sy.How}
+	g.Header = []string{sy.Round, sy.Pairing, sy.HigherSeed, sy.LowerSeed, sy.Score, sy.Games, sy.Through, sy.How}
 	who := func(n int) string {
 		if p, ok := s.Player(n); ok {
 			return strconv.Itoa(n) + " " + p.Name

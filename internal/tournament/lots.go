@@ -503,7 +503,8 @@ func (s *Sheet) StartLot() phrase.StartLot {
 	if !s.Drawn() {
 		return phrase.StartLot{}
 	}
-	return phrase.StartLot{Hash: s.Lots.Hash.String(), Numbers: s.Lots.Numbers, Openings: s.Lots.Openings, Lines: len(s.Lots.Lines)}
+	return phrase.StartLot{Hash: s.Lots.Hash.String(), Numbers: s.Lots.Numbers, Openings: s.Lots.Openings, Lines: len(s.Lots.Lines),
+		Ties: s.knockoutNeedsLot()}
 }
 
 // startOpening adds to a game of the start letter the opening drawn for it.
