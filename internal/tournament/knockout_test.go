@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -300,5 +301,41 @@ func TestKnockoutLetters(t *testing.T) {
 		}
 		b.WriteString(letterText(ls[0]) + "\n-----\n" + letterText(ls[6]))
 		golden.Text(t, "testdata/knockout."+lang+".golden", b.String())
+	}
+}
+
+// TestKnockoutResultsFile: postald crosstable reads a knockout's results file and draws its
+// bracket, golden in both languages; the pairing decided by lot is the seed's draw, counted here
+// by the recipe of package lots; a game no pairing plays is refused.
+func TestKnockoutResultsFile(t *testing.T) {
+	data, err := os.ReadFile("testdata/knockout.results.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := ReadStandings(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	br := st.Knockout
+	seed, _ := lots.ParseSeed("0707070000000000000000000000000000000000000000000000000000000000")
+	lot := 4
+	if seed.Draw("knockout 1 4-5").Choice(2) == 1 {
+		lot = 5
+	}
+	if p := br.Rounds[0][1]; p.Winner != lot || p.How != HowLot {
+		t.Errorf("4–5 drawn twice: %+v, want %d through by lot", p, lot)
+	}
+	if br.Winner != 3 || br.Rounds[2][0].How != HowExtra {
+		t.Errorf("the final: winner %d by %q, want 3 by the extra game", br.Winner, br.Rounds[2][0].How)
+	}
+	for _, lang := range []string{"ru", "en"} {
+		golden.Text(t, "testdata/knockout.results."+lang+".golden", st.Text(lang))
+	}
+	bad := strings.Replace(string(data), "white = 2\nblack = 3", "white = 2\nblack = 5", 1)
+	if _, err := ReadStandings([]byte(bad)); err == nil || !strings.Contains(err.Error(), "2-5") {
+		t.Errorf("a game 2-5 no pairing plays: %v", err)
+	}
+	if _, err := ReadStandings([]byte(strings.Replace(string(data), `system = "knockout"`, `system = "round-robin"`, 1))); err == nil || !strings.Contains(err.Error(), "knockout_tie") {
+		t.Errorf("a round robin's file with a knockout's keys: %v", err)
 	}
 }
