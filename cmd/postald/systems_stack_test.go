@@ -191,8 +191,8 @@ func TestKnockoutThroughStack(t *testing.T) {
 	var hash string
 	for user, want := range map[string]string{
 		"alice": "В 1-м туре у вас нет встречи",
-		"bob":   "партия 2-3: вы играете белыми с участником №3 Карина",
-		"carol": "партия 2-3: вы играете чёрными с участником №2 Борис",
+		"bob":   "партия 2-3: вы играете белыми, партнёр 3. Карина",
+		"carol": "партия 2-3: вы играете чёрными, партнёр 2. Борис",
 	} {
 		text := waitSubject(t, g.st, user, start, 30*time.Second)
 		if !strings.Contains(text, want) || !strings.Contains(text, "олимпийской системе") {

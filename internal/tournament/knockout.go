@@ -43,6 +43,11 @@ import (
 // micromatch of two and no extra games, or one game and one extra game with the colours
 // reversed); a sheet asking for more is refused with its key.
 //
+// A game lost without play counts as a loss (1.12.2), and an annulled game as no game: it gives
+// neither player a point, so that a micromatch of annulled games is tied and the tie rules
+// decide it. The game cannot be played again under its name; a judge who wants it replayed
+// rules on the pairing's games with postald judge before the last one ends.
+//
 // A player who withdraws (1.10) loses his pairing at once, whatever its games: the partner goes
 // through; his games are ruled as 1.10.3 rules them (a game without a move lost without play, a
 // begun one sent to adjudication), and their results stand in the table without changing who
