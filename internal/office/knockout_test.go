@@ -158,7 +158,7 @@ func bracketOf(t *testing.T, sim *Simulation) *tournament.Bracket {
 		if err != nil {
 			return err
 		}
-		br, err = sim.Sheet().Bracket(opened, results, withdrawnIn(rulings))
+		br, err = sim.Sheet().Bracket(opened, results)
 		return err
 	}); err != nil {
 		t.Fatal(err)
@@ -449,5 +449,47 @@ func TestKnockoutWithdrawal(t *testing.T) {
 	p.play(tournament.Game{Name: "1-3", White: 1, Black: 3}, tournament.Draw)
 	if br := bracketOf(t, sim); br.Winner != 1 || br.Rounds[1][0].How != tournament.HowHigherSeed {
 		t.Errorf("the final drawn, tie by the higher seed: winner %d, %+v", br.Winner, br.Rounds[1][0])
+	}
+}
+
+// TestKnockoutWithdrawalAfterWin: a player who withdraws after winning his pairing, while his
+// next partner is not known, keeps the pairing he won and loses the next: when the other
+// semi-final ends its winner goes through the final without a game, and everyone is told the
+// winner in the same step.
+func TestKnockoutWithdrawalAfterWin(t *testing.T) {
+	sim, err := NewSimulation([]byte(knockoutSheet(4, "")), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sim.Close()
+	defer checkKnown(t, sim)
+	p := &player{t: t, sim: sim, at: time.Date(2026, 11, 2, 8, 0, 0, 0, time.UTC)}
+	if _, err := sim.Finish(p.at); err != nil {
+		t.Fatal(err)
+	}
+	p.play(tournament.Game{Name: "1-4", White: 1, Black: 4}, tournament.WhiteWins)
+	if _, err := sim.office.Run(WithdrawRequest{Player: 1, Reason: "переезд"}); err != nil {
+		t.Fatal(err)
+	}
+	sent := len(mailedSince(t, sim.Store(), 0))
+	p.play(tournament.Game{Name: "2-3", White: 2, Black: 3}, tournament.BlackWins)
+	br := bracketOf(t, sim)
+	if r1 := br.Rounds[0][0]; r1.Winner != 1 || r1.How != tournament.HowWon {
+		t.Errorf("1-4, won before 1 withdrew: %+v", r1)
+	}
+	if f := br.Rounds[1][0]; f.A != 1 || f.B != 3 || f.Winner != 3 || f.How != tournament.HowWithdrawal || f.Opened {
+		t.Errorf("the final after 1 withdrew: %+v", f)
+	}
+	if games := inPlay(t, sim); len(games) != 0 {
+		t.Errorf("games in play: %v", games)
+	}
+	n := 0
+	for _, m := range mailedSince(t, sim.Store(), sent) {
+		if m.subject == "КУ-4: победитель" && strings.Contains(m.body, "Победитель — 3 Игрок 3.") {
+			n++
+		}
+	}
+	if n != 4+2 { // the four players, the judge and the director
+		t.Errorf("%d letters of the winner after 2-3, want 6", n)
 	}
 }

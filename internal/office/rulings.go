@@ -302,6 +302,12 @@ func (o *Office) withdraw(req WithdrawRequest) (*Withdrawn, error) {
 			return err
 		}
 		o.work.ruled(code)
+		if sh.System == tournament.Knockout {
+			// 1.10: he loses the pairing he is in (or waits for) now, before his games are ruled.
+			if err := knockoutWithdrawal(tx, sh, num, now); err != nil {
+				return err
+			}
+		}
 		for _, gr := range w.Rulings {
 			if err := o.recordRuling(tx, sh, t, mine[gr.Game], gr.Ruling, gr.Decision, now); err != nil {
 				return err

@@ -455,8 +455,9 @@ func plannedGames(sh *tournament.Sheet) int {
 	return len(sh.Games())
 }
 
-// kindKnockout is the kind of the record of a knockout's pairing opened after round 1, or of a
-// tied pairing's extra games, in the rulings log (Details: the tournament.KnockoutOpened);
+// kindKnockout is the kind of the record of a knockout's pairing opened after round 1, of a
+// tied pairing's extra games, or of a pairing lost by a withdrawal, in the rulings log
+// (Details: the tournament.KnockoutOpened);
 // kindKnockoutWon the record that the final is decided and its letters went (Details: the
 // winner's number).
 const (
@@ -481,6 +482,34 @@ func knockoutIn(rulings []store.Ruling) ([]tournament.KnockoutOpened, error) {
 	return out, nil
 }
 
+// knockoutWithdrawal records in the rulings log that player num, withdrawing now, loses his
+// pairing of the knockout sh (tournament.Sheet.KnockoutWithdrawal, 1.10).
+func knockoutWithdrawal(tx *store.Tx, sh *tournament.Sheet, num int, now time.Time) error {
+	rulings, err := tx.Rulings(store.GameID{Tournament: sh.Code})
+	if err != nil {
+		return err
+	}
+	opened, err := knockoutIn(rulings)
+	if err != nil {
+		return err
+	}
+	results, err := tableResults(tx, sh.Code)
+	if err != nil {
+		return err
+	}
+	o, ok, err := sh.KnockoutWithdrawal(opened, results, num)
+	if err != nil || !ok {
+		return err
+	}
+	details, err := json.Marshal(o)
+	if err != nil {
+		return err
+	}
+	_, err = tx.AppendRuling(store.Ruling{Game: store.GameID{Tournament: sh.Code}, Time: now, Kind: kindKnockout,
+		Clause: "1.10", Reason: fmt.Sprintf("round %d, pairing %d: %d withdrew and loses it", o.Round, o.Slot, num), Details: details})
+	return err
+}
+
 // bracketIn draws up the bracket of knockout sh as tx holds it, with the tournament's rulings.
 func bracketIn(tx *store.Tx, sh *tournament.Sheet) (*tournament.Bracket, []store.Ruling, error) {
 	rulings, err := tx.Rulings(store.GameID{Tournament: sh.Code})
@@ -495,7 +524,7 @@ func bracketIn(tx *store.Tx, sh *tournament.Sheet) (*tournament.Bracket, []store
 	if err != nil {
 		return nil, nil, err
 	}
-	br, err := sh.Bracket(opened, results, withdrawnIn(rulings))
+	br, err := sh.Bracket(opened, results)
 	return br, rulings, err
 }
 

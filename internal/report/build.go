@@ -118,7 +118,7 @@ func standings(v *View, in Input, t *phrase.ReportText, games []game, results ma
 		v.Tables = tt.Grids(v.Lang)
 		return nil
 	case s.System == tournament.Knockout:
-		br, err := s.Bracket(in.Knockout, results, in.Withdrawn)
+		br, err := s.Bracket(in.Knockout, results)
 		if err != nil {
 			return err
 		}

@@ -48,11 +48,14 @@ import (
 // decide it. The game cannot be played again under its name; a judge who wants it replayed
 // rules on the pairing's games with postald judge before the last one ends.
 //
-// A player who withdraws (1.10) loses his pairing at once, whatever its games: the partner goes
-// through; his games are ruled as 1.10.3 rules them (a game without a move lost without play, a
-// begun one sent to adjudication), and their results stand in the table without changing who
-// went through. When both players of a pairing withdrew, nobody goes through it and the
-// partner of the next round has a walkover (a bye).
+// A player who withdraws (1.10) loses the pairing he is in at once, whatever its games: the
+// partner goes through. When he went through his last pairing and waits for his next partner,
+// he loses that next pairing, which opens no games. The pairings he won before stand: the office
+// records which pairing he lost when he withdraws (KnockoutWithdrawal), so that the bracket does
+// not change behind him. His games are ruled as 1.10.3 rules them (a game without a move lost
+// without play, a begun one sent to adjudication), and their results stand in the table without
+// changing who went through. When both players of a pairing lost it so, nobody goes through it
+// and the partner of the next round goes through without a game.
 
 // Knockout is the knockout system (seed 003, 1.2 «олимпийская»).
 const Knockout System = "knockout"
@@ -80,13 +83,16 @@ const labelKnockout = "knockout "
 
 // KnockoutOpened is a pairing of a knockout opened after the registration, or the extra games
 // of one (Extra), as the office records it in the rulings log: round, place in the round (from
-// 1) and the two players, the higher seed first.
+// 1) and the two players, the higher seed first. With Withdrew set it is instead the record that
+// player Withdrew withdrew (1.10) and loses that pairing (A and B then as far as they were
+// known: 0 for a partner not known yet).
 type KnockoutOpened struct {
-	Round int  `json:"round"`
-	Slot  int  `json:"slot"`
-	A     int  `json:"a"`
-	B     int  `json:"b"`
-	Extra bool `json:"extra,omitempty"`
+	Round    int  `json:"round"`
+	Slot     int  `json:"slot"`
+	A        int  `json:"a"`
+	B        int  `json:"b"`
+	Extra    bool `json:"extra,omitempty"`
+	Withdrew int  `json:"withdrew,omitempty"`
 }
 
 // Pairing is one pairing of a knockout's bracket as it stands.
@@ -198,7 +204,9 @@ func (s *Sheet) KnockoutGames(o KnockoutOpened) []Game {
 func (s *Sheet) knockoutPaired(opened []KnockoutOpened) []Game {
 	out := s.knockoutFirst()
 	for _, o := range opened {
-		out = append(out, s.knockoutGames(o.Round, o.A, o.B, o.Extra)...)
+		if o.Withdrew == 0 { // a pairing lost by a withdrawal opens nothing
+			out = append(out, s.knockoutGames(o.Round, o.A, o.B, o.Extra)...)
+		}
 	}
 	return out
 }
@@ -220,10 +228,10 @@ func KnockoutLot(seed lots.Seed, r, a, b int) int {
 }
 
 // Bracket draws up the knockout's bracket from its log (the pairings opened after the
-// registration), the results of its games by name and the players who withdrew. The tie lots
-// are drawn from the seed kept in the sheet's Lots (Draw); a sheet not drawn leaves a tie that
-// needs the lot undecided.
-func (s *Sheet) Bracket(opened []KnockoutOpened, results map[string]Result, withdrawn []int) (*Bracket, error) {
+// registration, and the pairings lost by a withdrawal) and the results of its games by name. The
+// tie lots are drawn from the seed kept in the sheet's Lots (Draw); a sheet not drawn leaves a
+// tie that needs the lot undecided.
+func (s *Sheet) Bracket(opened []KnockoutOpened, results map[string]Result) (*Bracket, error) {
 	if s.System != Knockout {
 		return nil, fmt.Errorf("tournament %s is no knockout", s.Code)
 	}
@@ -240,8 +248,19 @@ func (s *Sheet) Bracket(opened []KnockoutOpened, results map[string]Result, with
 	type key struct{ r, slot int }
 	log := map[key]KnockoutOpened{}
 	extra := map[key]bool{}
+	lost := map[key]map[int]bool{} // the players who lose a pairing by withdrawing (1.10)
 	for _, o := range opened {
 		k := key{o.Round, o.Slot}
+		if o.Withdrew != 0 {
+			if o.Round < 1 || o.Round > rounds || o.Slot < 1 || o.Slot > 1<<(rounds-o.Round) {
+				return nil, fmt.Errorf("tournament %s: player %d withdrew from pairing %d of round %d, no place of its bracket", s.Code, o.Withdrew, o.Slot, o.Round)
+			}
+			if lost[k] == nil {
+				lost[k] = map[int]bool{}
+			}
+			lost[k][o.Withdrew] = true
+			continue
+		}
 		if o.Round < 2 && !o.Extra || o.Round < 1 || o.Round > rounds || o.Slot < 1 || o.Slot > 1<<(rounds-o.Round) {
 			return nil, fmt.Errorf("tournament %s: pairing %d of round %d is no place of its bracket", s.Code, o.Slot, o.Round)
 		}
@@ -250,10 +269,6 @@ func (s *Sheet) Bracket(opened []KnockoutOpened, results map[string]Result, with
 			continue
 		}
 		log[k] = o
-	}
-	out := map[int]bool{}
-	for _, w := range withdrawn {
-		out[w] = true
 	}
 	order := bracketOrder(1 << rounds)
 	// went[k] is who went through place k of the round before (0: nobody), known[k] whether it
@@ -293,8 +308,8 @@ func (s *Sheet) Bracket(opened []KnockoutOpened, results map[string]Result, with
 					p.ExtraOpened = extra[key{r, p.Slot}]
 				}
 			}
-			s.decide(&p, both, sc, results, out)
-			if p.A != 0 && p.B != 0 && !p.Opened {
+			s.decide(&p, both, sc, results, lost[key{r, p.Slot}])
+			if p.A != 0 && p.B != 0 && !p.Opened && !p.Decided() {
 				br.Open = append(br.Open, KnockoutOpened{Round: r, Slot: p.Slot, A: p.A, B: p.B})
 			}
 			if p.Opened && !p.ExtraOpened && p.How == HowPending && s.tiedAfterMain(p, results) {
@@ -327,8 +342,8 @@ func (s *Sheet) tiedAfterMain(p Pairing, results map[string]Result) bool {
 	return p.Main[0] == p.Main[1]
 }
 
-// decide decides pairing p as far as its games, the withdrawals (out) and the tie rules allow
-// (see the comment at the top of the file).
+// decide decides pairing p as far as its games, the withdrawals from it (out) and the tie rules
+// allow (see the comment at the top of the file).
 func (s *Sheet) decide(p *Pairing, known bool, sc Scoring, results map[string]Result, out map[int]bool) {
 	switch {
 	case !known:
@@ -336,22 +351,27 @@ func (s *Sheet) decide(p *Pairing, known bool, sc Scoring, results map[string]Re
 	case p.A == 0:
 		p.How = HowWithdrawal // nobody on either side: both before withdrew
 		return
+	case p.B == 0 && out[p.A]:
+		p.How = HowWithdrawal // no partner, and he withdrew: nobody goes through
+		return
 	case p.B == 0:
 		p.Winner, p.How = p.A, HowBye // no partner: a seed above N, or nobody went through
 		return
 	}
-	if !p.Opened {
-		return
+	var main [2]float64
+	mainDone := false
+	if p.Opened {
+		p.Games = s.knockoutGames(p.Round, p.A, p.B, false)
+		main, mainDone = points(p.Games, p.A, sc, results)
+		p.Main = main
+		if p.ExtraOpened {
+			eg := s.knockoutGames(p.Round, p.A, p.B, true)
+			p.Games = append(p.Games, eg...)
+			p.Extra, _ = points(eg, p.A, sc, results)
+		}
 	}
-	p.Games = s.knockoutGames(p.Round, p.A, p.B, false)
-	main, mainDone := points(p.Games, p.A, sc, results)
-	p.Main = main
-	if p.ExtraOpened {
-		eg := s.knockoutGames(p.Round, p.A, p.B, true)
-		p.Games = append(p.Games, eg...)
-		p.Extra, _ = points(eg, p.A, sc, results)
-	}
-	// 1.10: a player who withdrew loses his pairing.
+	// 1.10: a player who withdrew loses his pairing, played or not yet opened (then it is not
+	// opened at all).
 	switch {
 	case out[p.A] && out[p.B]:
 		p.How = HowWithdrawal // nobody goes through
@@ -361,6 +381,8 @@ func (s *Sheet) decide(p *Pairing, known bool, sc Scoring, results map[string]Re
 		return
 	case out[p.B]:
 		p.Winner, p.How = p.A, HowWithdrawal
+		return
+	case !p.Opened:
 		return
 	}
 	// 1.11: the winner has more than half the points the micromatch's games can give.
@@ -428,6 +450,30 @@ func points(games []Game, a int, sc Scoring, results map[string]Result) ([2]floa
 		}
 	}
 	return pts, done
+}
+
+// KnockoutWithdrawal returns the record that player n, withdrawing now, loses his pairing
+// (1.10): the one he plays that is not decided, or, when he went through his last one and the
+// next has no partner for him yet, that next one; false when he is out already or won the final.
+func (s *Sheet) KnockoutWithdrawal(opened []KnockoutOpened, results map[string]Result, n int) (KnockoutOpened, bool, error) {
+	br, err := s.Bracket(opened, results)
+	if err != nil {
+		return KnockoutOpened{}, false, err
+	}
+	for r, row := range br.Rounds {
+		for _, p := range row {
+			switch {
+			case (p.A == n || p.B == n) && !p.Decided():
+				return KnockoutOpened{Round: p.Round, Slot: p.Slot, A: p.A, B: p.B, Withdrew: n}, true, nil
+			case p.Winner == n && r+1 < len(br.Rounds):
+				next := br.Rounds[r+1][(p.Slot-1)/2]
+				if next.A == 0 && next.B == 0 && !next.Decided() {
+					return KnockoutOpened{Round: next.Round, Slot: next.Slot, A: n, Withdrew: n}, true, nil
+				}
+			}
+		}
+	}
+	return KnockoutOpened{}, false, nil
 }
 
 // Pairing returns the pairing of the bracket whose games include game name; false when none.

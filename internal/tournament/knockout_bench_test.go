@@ -19,7 +19,7 @@ func BenchmarkKnockoutBracket(b *testing.B) {
 	results := map[string]Result{}
 	var opened []KnockoutOpened
 	for {
-		br, err := sh.Bracket(opened, results, nil)
+		br, err := sh.Bracket(opened, results)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -47,7 +47,7 @@ func BenchmarkKnockoutBracket(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := sh.Bracket(opened, results, nil); err != nil {
+		if _, err := sh.Bracket(opened, results); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -63,7 +63,7 @@ func BenchmarkKnockoutGrid(b *testing.B) {
 	for _, g := range sh.Games() {
 		results[g.Name] = WhiteWins
 	}
-	br, err := sh.Bracket(nil, results, nil)
+	br, err := sh.Bracket(nil, results)
 	if err != nil {
 		b.Fatal(err)
 	}

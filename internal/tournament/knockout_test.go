@@ -3,7 +3,6 @@ package tournament
 import (
 	"fmt"
 	"os"
-	"slices"
 	"strings"
 	"testing"
 
@@ -151,7 +150,7 @@ func TestKnockoutTies(t *testing.T) {
 			}
 		}
 		results := map[string]Result{"1-4": Draw, "2-3": Draw}
-		br, err := sh.Bracket(nil, results, nil)
+		br, err := sh.Bracket(nil, results)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -160,7 +159,7 @@ func TestKnockoutTies(t *testing.T) {
 			t.Fatalf("%s: the micromatches drawn: what opens (-want +got):\n%s", tie, diff)
 		}
 		results["4-1"], results["3-2"] = Draw, WhiteWins
-		br, err = sh.Bracket(want, results, nil)
+		br, err = sh.Bracket(want, results)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -185,7 +184,7 @@ func TestKnockoutTies(t *testing.T) {
 		}
 		opened := append(want, final...)
 		results[GameName(final[0].A, final[0].B)] = BlackWins
-		br, err = sh.Bracket(opened, results, nil)
+		br, err = sh.Bracket(opened, results)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -199,7 +198,7 @@ func TestKnockoutTies(t *testing.T) {
 // than being decided some other way.
 func TestKnockoutLotNeedsSeed(t *testing.T) {
 	sh := parseKnockout(t, 2, "en", "")
-	br, err := sh.Bracket(nil, map[string]Result{"1-2": Draw}, nil)
+	br, err := sh.Bracket(nil, map[string]Result{"1-2": Draw})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,27 +207,72 @@ func TestKnockoutLotNeedsSeed(t *testing.T) {
 	}
 }
 
-// TestKnockoutWithdrawal: a player who withdraws (1.10) loses his pairing whatever its games,
-// and a pairing both of whose players withdrew sends nobody on: the next partner has a bye.
+// TestKnockoutWithdrawal: a player who withdraws (1.10) loses the pairing he is in, whatever its
+// games, or, waiting for his next partner, the next one; the pairings he went through before
+// stand; a pairing both of whose players withdrew sends nobody on, and the next partner goes
+// through without a game; a pairing lost before it opened never opens.
 func TestKnockoutWithdrawal(t *testing.T) {
 	sh := parseKnockout(t, 8, "en", "knockout_tie = \"higher-seed\"")
 	results := map[string]Result{"1-8": BlackWins}
-	br, err := sh.Bracket(nil, results, []int{8, 4, 5})
+	var log []KnockoutOpened
+	withdraw := func(n int, want KnockoutOpened) {
+		t.Helper()
+		o, ok, err := sh.KnockoutWithdrawal(log, results, n)
+		if err != nil || !ok || o != want {
+			t.Fatalf("%d withdraws: %+v %v %v, want %+v", n, o, ok, err, want)
+		}
+		log = append(log, o)
+	}
+	// 8 won 1-8 and withdraws before his partner in round 2 is known: he loses round 2, not 1-8.
+	withdraw(8, KnockoutOpened{Round: 2, Slot: 1, A: 8, Withdrew: 8})
+	withdraw(4, KnockoutOpened{Round: 1, Slot: 2, A: 4, B: 5, Withdrew: 4})
+	// 5 goes through 4–5 by 4's withdrawal and round 2 by 8's; he withdraws too, and loses the
+	// final, whose partner is not known yet.
+	withdraw(5, KnockoutOpened{Round: 3, Slot: 1, A: 5, Withdrew: 5})
+	br, err := sh.Bracket(log, results)
 	if err != nil {
 		t.Fatal(err)
 	}
 	r1 := br.Rounds[0]
-	if r1[0].Winner != 1 || r1[0].How != HowWithdrawal {
-		t.Errorf("8 won 1-8 and withdrew: %+v", r1[0])
+	if r1[0].Winner != 8 || r1[0].How != HowWon {
+		t.Errorf("8 won 1-8 before he withdrew: %+v", r1[0])
 	}
-	if r1[1].Winner != 0 || r1[1].How != HowWithdrawal || !r1[1].Decided() {
-		t.Errorf("both of 4–5 withdrew: %+v", r1[1])
+	if r1[1].Winner != 5 || r1[1].How != HowWithdrawal {
+		t.Errorf("4 withdrew from 4–5: %+v", r1[1])
 	}
-	if p := br.Rounds[1][0]; p.A != 1 || p.B != 0 || p.Winner != 1 || p.How != HowBye {
-		t.Errorf("1 against nobody in round 2: %+v", p)
+	if p := br.Rounds[1][0]; p.A != 5 || p.B != 8 || p.Winner != 5 || p.How != HowWithdrawal || p.Opened {
+		t.Errorf("8 withdrew before 5–8 opened: %+v", p)
 	}
-	if slices.ContainsFunc(br.Open, func(o KnockoutOpened) bool { return o.Round == 2 && o.Slot == 1 }) {
-		t.Errorf("a pairing against nobody opened: %v", br.Open)
+	// 2 beats 7, 3 beats 6: 2–3 opens; 2 withdraws in it, and 3 goes through.
+	results["2-7"], results["3-6"] = WhiteWins, WhiteWins
+	if br, err = sh.Bracket(log, results); err != nil {
+		t.Fatal(err)
+	}
+	if want := []KnockoutOpened{{Round: 2, Slot: 2, A: 2, B: 3}}; !cmp.Equal(want, br.Open) {
+		t.Fatalf("what opens: %v, want %v", br.Open, want)
+	}
+	log = append(log, br.Open...)
+	withdraw(2, KnockoutOpened{Round: 2, Slot: 2, A: 2, B: 3, Withdrew: 2})
+	if br, err = sh.Bracket(log, results); err != nil {
+		t.Fatal(err)
+	}
+	if p := br.Rounds[1][1]; p.Winner != 3 || p.How != HowWithdrawal {
+		t.Errorf("2 withdrew in 2–3: %+v", p)
+	}
+	if p := br.Rounds[2][0]; len(br.Open) != 0 || br.Winner != 3 || p.How != HowWithdrawal || p.Opened {
+		t.Errorf("the final: open %v, %+v; want 3 through without a game", br.Open, p)
+	}
+	// Both players of a pairing lost it (the log may say so): nobody goes through, and the next
+	// partner has no game.
+	both := []KnockoutOpened{{Round: 1, Slot: 2, A: 4, B: 5, Withdrew: 4}, {Round: 1, Slot: 2, A: 4, B: 5, Withdrew: 5}}
+	if br, err = sh.Bracket(both, map[string]Result{"1-8": WhiteWins}); err != nil {
+		t.Fatal(err)
+	}
+	if p, q := br.Rounds[0][1], br.Rounds[1][0]; p.Winner != 0 || !p.Decided() || q.Winner != 1 || q.How != HowBye {
+		t.Errorf("4–5 both withdrew: %+v; then %+v", p, q)
+	}
+	if _, ok, _ := sh.KnockoutWithdrawal(log, results, 7); ok {
+		t.Error("7, out already, loses another pairing by withdrawing")
 	}
 }
 
@@ -237,10 +281,10 @@ func TestKnockoutWithdrawal(t *testing.T) {
 func TestKnockoutBadLog(t *testing.T) {
 	sh := parseKnockout(t, 4, "en", "knockout_tie = \"higher-seed\"")
 	results := map[string]Result{"1-4": WhiteWins, "2-3": WhiteWins}
-	if _, err := sh.Bracket([]KnockoutOpened{{Round: 2, Slot: 1, A: 1, B: 3}}, results, nil); err == nil {
+	if _, err := sh.Bracket([]KnockoutOpened{{Round: 2, Slot: 1, A: 1, B: 3}}, results); err == nil {
 		t.Error("a final opened for 1 and 3 when 2 won: no error")
 	}
-	if _, err := sh.Bracket([]KnockoutOpened{{Round: 3, Slot: 1, A: 1, B: 2}}, results, nil); err == nil {
+	if _, err := sh.Bracket([]KnockoutOpened{{Round: 3, Slot: 1, A: 1, B: 2}}, results); err == nil {
 		t.Error("a round 3 of a bracket of 2 rounds: no error")
 	}
 }
@@ -264,7 +308,7 @@ func TestKnockoutLetters(t *testing.T) {
 		}
 		// Round 1: 3–6 and 4–5; 1 and 2 have byes.
 		results := map[string]Result{"3-6": Draw, "4-5": WhiteWins}
-		br, err := sh.Bracket(nil, results, nil)
+		br, err := sh.Bracket(nil, results)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -279,7 +323,7 @@ func TestKnockoutLetters(t *testing.T) {
 			}
 		}
 		results["6-3"] = Draw // the extra game drawn too: the lot
-		br, err = sh.Bracket(opened, results, nil)
+		br, err = sh.Bracket(opened, results)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -288,7 +332,7 @@ func TestKnockoutLetters(t *testing.T) {
 			for _, o := range br.Open {
 				results[GameName(o.A, o.B)] = WhiteWins
 			}
-			if br, err = sh.Bracket(opened, results, nil); err != nil {
+			if br, err = sh.Bracket(opened, results); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -363,23 +363,41 @@ func knockoutStandings(t *Results, head resultsHead, md toml.MetaData, ps *probl
 	}
 	var opened []KnockoutOpened
 	var br *Bracket
-	for {
-		var err error
-		if br, err = sh.Bracket(opened, results, withdrawn); err != nil {
-			return nil, err
-		}
-		grew := false
-		for _, o := range br.Open {
-			for _, g := range sh.KnockoutGames(o) {
-				if _, ok := results[g.Name]; ok {
-					opened, grew = append(opened, o), true
-					break
+	play := func() error {
+		for {
+			var err error
+			if br, err = sh.Bracket(opened, results); err != nil {
+				return err
+			}
+			grew := false
+			for _, o := range br.Open {
+				for _, g := range sh.KnockoutGames(o) {
+					if _, ok := results[g.Name]; ok {
+						opened, grew = append(opened, o), true
+						break
+					}
 				}
 			}
+			if !grew {
+				return nil
+			}
 		}
-		if !grew {
-			break
+	}
+	if err := play(); err != nil {
+		return nil, err
+	}
+	// A player who withdrew loses the pairing the file leaves him in (1.10).
+	for _, n := range withdrawn {
+		o, ok, err := sh.KnockoutWithdrawal(opened, results, n)
+		if err != nil {
+			return nil, err
 		}
+		if ok {
+			opened = append(opened, o)
+		}
+	}
+	if err := play(); err != nil {
+		return nil, err
 	}
 	in := map[string]bool{}
 	for _, row := range br.Rounds {
