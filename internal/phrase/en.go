@@ -333,6 +333,12 @@ var english = Book{
 			Bracket: "Bracket", HigherSeed: "Higher seed", LowerSeed: "Lower seed", Pairing: "Pairing", Through: "Through", How: "How",
 			KnockoutHow: enKnockoutHow, KnockoutBody: enKnockoutBody,
 			KnockoutWonSubject: enKnockoutWonSubject, KnockoutWonBody: enKnockoutWonBody,
+			KnockoutChanged: func(round, slot int, opened, now string) string {
+				if now == "" {
+					now = "nobody yet"
+				}
+				return fmt.Sprintf("Round %d, pairing %d was opened for %s; the results before it now give %s: it stands as opened until the judge rules (4.1.10).", round, slot, opened, now)
+			},
 		},
 
 		Subject:      func(code, game string) string { return code + " game " + game },

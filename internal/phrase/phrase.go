@@ -370,6 +370,9 @@ type SystemText struct {
 	KnockoutBody              func(k KnockoutLetter) string
 	KnockoutWonSubject        func(code string) string
 	KnockoutWonBody           func(k KnockoutWon) string
+	// KnockoutChanged notes under the bracket a pairing opened for players whom the pairings
+	// before it no longer give (now "" while they are undecided).
+	KnockoutChanged func(round, slot int, opened, now string) string
 }
 
 // KnockoutStart is what the start letter of a knockout says of it and of the player's first

@@ -337,6 +337,12 @@ var russian = Book{
 			Bracket: "Сетка", HigherSeed: "Высший посев", LowerSeed: "Низший посев", Pairing: "Пара", Through: "Прошёл", How: "Как",
 			KnockoutHow: ruKnockoutHow, KnockoutBody: ruKnockoutBody,
 			KnockoutWonSubject: ruKnockoutWonSubject, KnockoutWonBody: ruKnockoutWonBody,
+			KnockoutChanged: func(round, slot int, opened, now string) string {
+				if now == "" {
+					now = "пока никого"
+				}
+				return fmt.Sprintf("Встреча %d %d-го тура назначена для %s; результаты до неё теперь дают %s: она остаётся, как назначена, пока не решит судья (п. 4.1.10).", slot, round, opened, now)
+			},
 		},
 
 		Subject:      func(code, game string) string { return code + " партия " + game },

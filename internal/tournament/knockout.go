@@ -43,6 +43,10 @@ import (
 // micromatch of two and no extra games, or one game and one extra game with the colours
 // reversed); a sheet asking for more is refused with its key.
 //
+// A pairing once opened stands as opened, its games being played: when a ruling later changes a
+// result before it so that the bracket would give other players, the bracket notes it
+// (Bracket.Changed) for the judge, who rules (4.1.10); postald changes nothing behind the players.
+//
 // A game lost without play counts as a loss (1.12.2), and an annulled game as no game: it gives
 // neither player a point, so that a micromatch of annulled games is tied and the tie rules
 // decide it. The game cannot be played again under its name; a judge who wants it replayed
@@ -126,8 +130,19 @@ type Bracket struct {
 	// tied micromatches whose extra games are due, in bracket order.
 	Open   []KnockoutOpened
 	Winner int // the tournament's winner; 0 until the final is decided
+	// Changed lists the pairings opened for other players than the pairings before them now
+	// give (a result changed by a ruling after the pairing opened): they stand as opened.
+	Changed []KnockoutChange
 
 	results map[string]Result // the results it was drawn up from, for its table
+}
+
+// KnockoutChange is a pairing opened for two players whom the pairings before it no longer give:
+// Opened are its players, Now those the bracket gives now (Known false: not decided yet).
+type KnockoutChange struct {
+	Round, Slot int
+	Opened, Now [2]int
+	Known       bool
 }
 
 // bracketOrder returns the seeds of a bracket of size places (a power of two) in the order of
@@ -290,23 +305,24 @@ func (s *Sheet) Bracket(opened []KnockoutOpened, results map[string]Result) (*Br
 		for k := 0; k+1 < len(went); k += 2 {
 			p := Pairing{Round: r, Slot: k/2 + 1}
 			both := known[k] && known[k+1]
-			if both {
-				x, y := went[k], went[k+1]
-				if x == 0 || (y != 0 && y < x) {
-					x, y = y, x
+			x, y := went[k], went[k+1]
+			if x == 0 || (y != 0 && y < x) {
+				x, y = y, x
+			}
+			if o, ok := log[key{r, p.Slot}]; ok {
+				// A pairing once opened stands as opened: its games are being played. When the
+				// pairings before it no longer give these two (a result changed by a ruling after
+				// it opened), the bracket says so for the judge to rule on.
+				if !both || o.A != x || o.B != y {
+					br.Changed = append(br.Changed, KnockoutChange{Round: r, Slot: p.Slot, Opened: [2]int{o.A, o.B}, Now: [2]int{x, y}, Known: both})
 				}
+				p.A, p.B, p.Opened, both = o.A, o.B, true, true
+			} else if both {
 				p.A, p.B = x, y
-				if y != 0 { // both known and somebody: the pairing is played
-					if r == 1 {
-						p.Opened = true
-					} else if o, ok := log[key{r, p.Slot}]; ok {
-						if o.A != x || o.B != y {
-							return nil, fmt.Errorf("tournament %s: pairing %d of round %d was opened for %d and %d; the bracket gives %d and %d", s.Code, p.Slot, r, o.A, o.B, x, y)
-						}
-						p.Opened = true
-					}
-					p.ExtraOpened = extra[key{r, p.Slot}]
-				}
+				p.Opened = r == 1 && y != 0 // round 1 is opened at the registration
+			}
+			if p.Opened {
+				p.ExtraOpened = extra[key{r, p.Slot}]
 			}
 			s.decide(&p, both, sc, results, lost[key{r, p.Slot}])
 			if p.A != 0 && p.B != 0 && !p.Opened && !p.Decided() {

@@ -276,13 +276,25 @@ func TestKnockoutWithdrawal(t *testing.T) {
 	}
 }
 
-// TestKnockoutBadLog: a log that opened a pairing for other players than the bracket gives is
-// refused, not shown as if it were the bracket.
-func TestKnockoutBadLog(t *testing.T) {
+// TestKnockoutChangedLog: a pairing opened for two players whom the results before it no longer
+// give (a result changed by a ruling after it opened) stands as opened, its games counted, and
+// the bracket notes it for the judge; a log naming no place of the bracket is refused.
+func TestKnockoutChangedLog(t *testing.T) {
 	sh := parseKnockout(t, 4, "en", "knockout_tie = \"higher-seed\"")
-	results := map[string]Result{"1-4": WhiteWins, "2-3": WhiteWins}
-	if _, err := sh.Bracket([]KnockoutOpened{{Round: 2, Slot: 1, A: 1, B: 3}}, results); err == nil {
-		t.Error("a final opened for 1 and 3 when 2 won: no error")
+	results := map[string]Result{"1-4": WhiteWins, "2-3": WhiteWins, "1-3": BlackWins}
+	br, err := sh.Bracket([]KnockoutOpened{{Round: 2, Slot: 1, A: 1, B: 3}}, results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := br.Rounds[1][0]; f.A != 1 || f.B != 3 || f.Winner != 3 || !f.Opened || len(br.Open) != 0 {
+		t.Errorf("the final opened for 1 and 3 when 2 won 2–3: %+v, open %v", f, br.Open)
+	}
+	want := []KnockoutChange{{Round: 2, Slot: 1, Opened: [2]int{1, 3}, Now: [2]int{1, 2}, Known: true}}
+	if diff := cmp.Diff(want, br.Changed); diff != "" {
+		t.Errorf("changed (-want +got):\n%s", diff)
+	}
+	if notes := br.Grid(sh, "en").Notes; len(notes) != 1 || !strings.Contains(notes[0], "Round 2, pairing 1 was opened for 1 – 3; the results before it now give 1 – 2") {
+		t.Errorf("the bracket's notes: %q", notes)
 	}
 	if _, err := sh.Bracket([]KnockoutOpened{{Round: 3, Slot: 1, A: 1, B: 2}}, results); err == nil {
 		t.Error("a round 3 of a bracket of 2 rounds: no error")

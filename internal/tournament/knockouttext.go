@@ -48,6 +48,14 @@ func (b *Bracket) Grid(s *Sheet, lang string) Grid {
 				score, strings.Join(games, ", "), who(p.Winner), how})
 		}
 	}
+	for _, c := range b.Changed {
+		pair := func(p [2]int) string { return strconv.Itoa(p[0]) + " – " + strconv.Itoa(p[1]) }
+		now := ""
+		if c.Known {
+			now = pair(c.Now)
+		}
+		g.Notes = append(g.Notes, sy.KnockoutChanged(c.Round, c.Slot, pair(c.Opened), now))
+	}
 	return g
 }
 
