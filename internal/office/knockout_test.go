@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"postald/internal/lots"
+	"postald/internal/phrase"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
@@ -240,6 +241,7 @@ func checkTieLots(t *testing.T, sim *Simulation, want [][]handPairing, hash stri
 // order written out, the points summed, the lots drawn from the revealed seed by the recipe of
 // package lots), and the seed is the one whose hash the start letters published.
 func TestKnockoutPlayedThrough(t *testing.T) {
+	legend := phrase.For("ru").Picture.ToMove
 	seen := map[string]int{} // how the pairings were decided, over every bracket
 	defer func() {
 		for _, how := range []string{tournament.HowWon, tournament.HowExtra, tournament.HowLot, tournament.HowHigherSeed, tournament.HowBye} {
@@ -305,17 +307,23 @@ func TestKnockoutPlayedThrough(t *testing.T) {
 				sent := len(mailedSince(t, sim.Store(), 0))
 				p.play(g, res)
 				results[g.Name] = res
-				// What the letter opened went at once to both players of the new games.
+				// What the letter opened went at once to both players of the new games, with the
+				// picture of the start position only for one who has White in a new game.
 				after := mailedSince(t, sim.Store(), sent)
+				var fresh []tournament.Game
 				for _, ng := range inPlay(t, sim) {
-					if slices.ContainsFunc(games, func(o tournament.Game) bool { return o.Name == ng.Name }) {
-						continue
+					if !slices.ContainsFunc(games, func(o tournament.Game) bool { return o.Name == ng.Name }) {
+						fresh = append(fresh, ng)
 					}
+				}
+				for _, ng := range fresh {
 					for _, n := range []int{ng.White, ng.Black} {
+						white := slices.ContainsFunc(fresh, func(o tournament.Game) bool { return o.White == n })
 						if !slices.ContainsFunc(after, func(m mailed) bool {
-							return m.to == fmt.Sprintf("p%d@mail.example", n) && strings.Contains(m.body, ng.Name)
+							return m.to == fmt.Sprintf("p%d@mail.example", n) && strings.Contains(m.body, ng.Name) &&
+								strings.Contains(m.body, legend) == white
 						}) {
-							t.Errorf("game %s opened: player %d got no letter naming it", ng.Name, n)
+							t.Errorf("game %s opened: player %d got no letter naming it, with the picture only if he has White (%v)", ng.Name, n, white)
 						}
 					}
 				}

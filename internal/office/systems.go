@@ -599,8 +599,16 @@ func nextKnockout(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *refe
 		for _, g := range games {
 			fmt.Fprintf(&b, "  %-6s %s – %s\n", g.Name, listed(&book.Channels, sh.Players[g.White-1]), listed(&book.Channels, sh.Players[g.Black-1]))
 		}
-		letters := append(sh.KnockoutLetters(o, score), toOfficials(sh, book.Tournament.Systems.RoundSubject(sh.Code, o.Round), b.String())...)
-		if err := enqueueLetters(tx, from, sh, letters, now); err != nil {
+		// The players' letters carry the picture of the new game each moves first in (none for
+		// Black's), not of their games of round 1.
+		for _, l := range sh.KnockoutLetters(o, score) {
+			for _, out := range startOutgoingIn(from, sh, l, now, games) {
+				if _, err := tx.Enqueue(out, now); err != nil {
+					return err
+				}
+			}
+		}
+		if err := enqueueLetters(tx, from, sh, toOfficials(sh, book.Tournament.Systems.RoundSubject(sh.Code, o.Round), b.String()), now); err != nil {
 			return err
 		}
 	}
