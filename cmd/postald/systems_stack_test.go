@@ -238,7 +238,7 @@ func TestKnockoutThroughStack(t *testing.T) {
 		t.Fatalf("report through the control socket: code %d, %v: %s", code, err, out.String())
 	}
 	report := strings.Join(strings.Fields(out.String()), " ")
-	for _, want := range []string{"Сетка", "полуфинал 1 1 Алиса 1 Алиса без игры", "полуфинал 2 2 Борис 3 Карина 1–0 2-3 1-0 2 Борис выигрыш",
+	for _, want := range []string{"Финал решён: победитель — 2 Борис.", "Сетка", "полуфинал 1 1 Алиса 1 Алиса без игры", "полуфинал 2 2 Борис 3 Карина 1–0 2-3 1-0 2 Борис выигрыш",
 		"финал 1 1 Алиса 2 Борис 0–1 1-2 0-1 2 Борис выигрыш"} {
 		if !strings.Contains(report, want) {
 			t.Errorf("the report lacks %q:\n%s", want, out.String())

@@ -333,6 +333,12 @@ var english = Book{
 			Bracket: "Bracket", HigherSeed: "Higher seed", LowerSeed: "Lower seed", Pairing: "Pairing", Through: "Through", How: "How",
 			KnockoutHow: enKnockoutHow, KnockoutBody: enKnockoutBody,
 			KnockoutWonSubject: enKnockoutWonSubject, KnockoutWonBody: enKnockoutWonBody,
+			KnockoutProgress: func(round, rounds, open int, winner string) string {
+				if winner != "" {
+					return "The final is decided: the winner is " + winner + "."
+				}
+				return fmt.Sprintf("Round %d of %d, the %s, is in play: %s undecided.", round, rounds, enKnockoutRound(round, rounds), enPairing.count(open))
+			},
 			KnockoutChanged: func(round, slot int, opened, now string) string {
 				if now == "" {
 					now = "nobody yet"

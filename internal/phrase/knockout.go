@@ -4,7 +4,12 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"postald/internal/plural"
 )
+
+// enPairing counts pairings in English.
+var enPairing = counted{plural.Word{One: "pairing", Many: "pairings"}, plural.English}
 
 // The knockout's words (seed 003, 1.2 «олимпийская (с выбыванием)»), in both languages.
 

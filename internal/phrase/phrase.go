@@ -373,6 +373,9 @@ type SystemText struct {
 	// KnockoutChanged notes under the bracket a pairing opened for players whom the pairings
 	// before it no longer give (now "" while they are undecided).
 	KnockoutChanged func(round, slot int, opened, now string) string
+	// KnockoutProgress says, in the report, how far a knockout is: the winner, or the earliest
+	// round with pairings undecided (of rounds) and how many.
+	KnockoutProgress func(round, rounds, open int, winner string) string
 }
 
 // KnockoutStart is what the start letter of a knockout says of it and of the player's first

@@ -337,6 +337,12 @@ var russian = Book{
 			Bracket: "Сетка", HigherSeed: "Высший посев", LowerSeed: "Низший посев", Pairing: "Пара", Through: "Прошёл", How: "Как",
 			KnockoutHow: ruKnockoutHow, KnockoutBody: ruKnockoutBody,
 			KnockoutWonSubject: ruKnockoutWonSubject, KnockoutWonBody: ruKnockoutWonBody,
+			KnockoutProgress: func(round, rounds, open int, winner string) string {
+				if winner != "" {
+					return "Финал решён: победитель — " + winner + "."
+				}
+				return fmt.Sprintf("Идёт %d-й тур из %d (%s): не решено встреч — %d.", round, rounds, ruKnockoutRound(round, rounds), open)
+			},
 			KnockoutChanged: func(round, slot int, opened, now string) string {
 				if now == "" {
 					now = "пока никого"

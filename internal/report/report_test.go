@@ -246,5 +246,17 @@ func TestKnockoutReport(t *testing.T) {
 			t.Fatal(err)
 		}
 		golden.Text(t, "testdata/report.knockout."+lang+".txt", got)
+
+		// 1 wins 1-4, and the final 1-3 is won by 3: the report names the winner.
+		in.Games[3] = Game{Name: "1-4", Status: referee.StatusFinished, Result: tournament.WhiteWins, Moves: 30}
+		in.Knockout = append(in.Knockout, tournament.KnockoutOpened{Round: 3, Slot: 1, A: 1, B: 3})
+		in.Games = append(in.Games, Game{Name: "1-3", Status: referee.StatusFinished, Result: tournament.BlackWins, Moves: 41})
+		if got, err = Text(in); err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]string{tournament.Russian: "Финал решён: победитель — 3 Васильев Виктор.", tournament.English: "The final is decided: the winner is 3 Васильев Виктор."}[lang]
+		if !strings.Contains(got, want) {
+			t.Errorf("%s: the report of the knockout ended lacks %q:\n%s", lang, want, got)
+		}
 	}
 }
