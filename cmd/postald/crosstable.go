@@ -46,6 +46,8 @@ func runCrosstable(ctx context.Context, env *cmdEnv, args []string) error {
 			return writeTeamsJSON(env.stdout, st.Teams)
 		case st.Swiss != nil:
 			return writeStandingsJSON(env.stdout, st.Swiss.Crosstable)
+		case st.Knockout != nil:
+			return writeBracketJSON(env.stdout, st.Knockout)
 		}
 		return writeStandingsJSON(env.stdout, st.Cross)
 	}
@@ -83,6 +85,45 @@ func writeTeamsJSON(w io.Writer, tt *tournament.TeamTable) error {
 	}
 	for _, b := range tt.Boards {
 		out.Boards = append(out.Boards, board{Team: b.Team, Board: b.Board, Number: b.Number, Name: b.Name, Games: b.Games, Points: b.Points})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(out)
+}
+
+// writeBracketJSON writes a knockout's bracket on one line: {"bracket":[…],"winner":N}, a pairing
+// of every round whose players are known, each with its round, place, players (the higher seed
+// first, 0 for a bye), the points of the micromatch and of the extra games, its games, who went
+// through and how (tournament.HowWon, …; "" while in play), the tie lot's label.
+func writeBracketJSON(w io.Writer, br *tournament.Bracket) error {
+	type pairing struct {
+		Round   int        `json:"round"`
+		Slot    int        `json:"pairing"`
+		A       int        `json:"higher_seed"`
+		B       int        `json:"lower_seed"`
+		Score   [2]float64 `json:"score"`
+		Extra   [2]float64 `json:"extra_score"`
+		Games   []string   `json:"games"`
+		Through int        `json:"through"`
+		How     string     `json:"how"`
+		Lot     string     `json:"lot,omitempty"`
+	}
+	out := struct {
+		Bracket []pairing `json:"bracket"`
+		Winner  int       `json:"winner"`
+	}{Bracket: []pairing{}, Winner: br.Winner}
+	for _, row := range br.Rounds {
+		for _, p := range row {
+			if p.A == 0 && p.B == 0 && !p.Decided() {
+				continue
+			}
+			q := pairing{Round: p.Round, Slot: p.Slot, A: p.A, B: p.B, Score: p.Main, Extra: p.Extra, Games: []string{},
+				Through: p.Winner, How: p.How, Lot: p.Lot}
+			for _, g := range p.Games {
+				q.Games = append(q.Games, g.Name)
+			}
+			out.Bracket = append(out.Bracket, q)
+		}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)

@@ -109,7 +109,7 @@ func TestCrosstableErrors(t *testing.T) {
 // it, and the JSON of the teams (places, game and match points, the coefficient of seed 000,
 // 3.7.3) and of the Swiss (Buchholz with the byes and the withdrawal of 1.13.11).
 func TestCrosstableSystems(t *testing.T) {
-	for _, name := range []string{"teams.results", "swiss.results"} {
+	for _, name := range []string{"teams.results", "swiss.results", "knockout.results"} {
 		for _, lang := range []string{"ru", "en"} {
 			out, errs, code := runCmd(t, "crosstable", "-lang", lang, crosstableData+name+".toml")
 			if code != 0 {
@@ -164,5 +164,36 @@ func TestCrosstableSystems(t *testing.T) {
 	}
 	if !strings.HasPrefix(out, `{"standings":[{"place":"1","number":1,"name":"Абрамов","points":2.5,"wins":2,"tiebreaks":{"buchholz":5,"wins":2}}`) {
 		t.Errorf("the Swiss's JSON:\n%s", out)
+	}
+	// The knockout of five of the results file's comment: 4–5 drawn twice, the lot; the final
+	// 1–3 drawn and won by 3 in the extra game.
+	out, errs, code = runCmd(t, "crosstable", "-json", crosstableData+"knockout.results.toml")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var ko struct {
+		Bracket []struct {
+			Round   int        `json:"round"`
+			A       int        `json:"higher_seed"`
+			B       int        `json:"lower_seed"`
+			Score   [2]float64 `json:"score"`
+			Extra   [2]float64 `json:"extra_score"`
+			Through int        `json:"through"`
+			How     string     `json:"how"`
+			Lot     string     `json:"lot"`
+		} `json:"bracket"`
+		Winner int `json:"winner"`
+	}
+	if err := json.Unmarshal([]byte(out), &ko); err != nil {
+		t.Fatal(err)
+	}
+	got = nil
+	for _, p := range ko.Bracket {
+		got = append(got, fmt.Sprintf("%d %d-%d %v %v %d %s %s", p.Round, p.A, p.B, p.Score, p.Extra, p.Through, p.How, p.Lot))
+	}
+	want := []string{"1 1-0 [0 0] [0 0] 1 bye ", "1 4-5 [0.5 0.5] [0.5 0.5] 4 lot knockout 1 4-5", "1 2-0 [0 0] [0 0] 2 bye ", "1 3-0 [0 0] [0 0] 3 bye ",
+		"2 1-4 [1 0] [0 0] 1 won ", "2 2-3 [0 1] [0 0] 3 won ", "3 1-3 [0.5 0.5] [0 1] 3 extra "}
+	if diff := cmp.Diff(want, got); diff != "" || ko.Winner != 3 {
+		t.Errorf("the knockout's JSON, winner %d (-hand +got):\n%s", ko.Winner, diff)
 	}
 }

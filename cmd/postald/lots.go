@@ -122,6 +122,12 @@ func printLots(w io.Writer, tx *phrase.CLIText, r *office.LotsReply) {
 			fmt.Fprintln(w, x.Pair(o.Label, o.Line, o.Games))
 		}
 	}
+	if len(r.Ties) > 0 {
+		fmt.Fprintln(w, x.Ties)
+		for _, d := range r.Ties {
+			fmt.Fprintln(w, x.Tie(d.Label, d.Choice, fmt.Sprintf("%d %s", d.Through, d.Name)))
+		}
+	}
 	switch {
 	case !r.Verified:
 	case r.Games > 0:

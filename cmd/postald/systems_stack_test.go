@@ -146,3 +146,102 @@ func TestTeamMatchThroughStack(t *testing.T) {
 		}
 	}
 }
+
+// knockoutStackSheet is a knockout of three of the stack's players: Алиса, seed 1, has a bye in
+// round 1; Борис and Карина play the other semi-final. Ties go by lot (the default).
+func knockoutStackSheet(g *stackGame) string {
+	st := g.st
+	return fmt.Sprintf(`
+[tournament]
+code = %q
+name = "Кубок клуба"
+variant = "russian"
+start = %s
+end = %s
+address = %q
+judge = %q
+director = %q
+system = "knockout"
+
+[[player]]
+number = 1
+name = "Алиса"
+email = %q
+[[player]]
+number = 2
+name = "Борис"
+email = %q
+[[player]]
+number = 3
+name = "Карина"
+email = %q
+`, g.code, g.start.Format(time.DateOnly), g.start.AddDate(1, 0, 0).Format(time.DateOnly), st.Address(st.Tournament),
+		st.Address("judge"), st.Address("director"), st.Address("alice"), st.Address("bob"), st.Address("carol"))
+}
+
+// TestKnockoutThroughStack plays a knockout of three by letters through the real Dovecot and
+// Postfix: the start letters say the system, the player's first pairing or his bye, and the hash
+// of the seed of the tie lots; the letter that ends the semi-final sends both players of the final
+// their letter of round 2; the letter that ends the final sends everyone, the judge and the
+// director the winner with the bracket, and reveals the seed whose SHA-256 the start letters gave;
+// the director's report, asked through the control socket, shows the bracket.
+func TestKnockoutThroughStack(t *testing.T) {
+	g := startStackGameWith(t, t.TempDir(), knockoutStackSheet, false)
+	start := g.code + ": начало турнира «Кубок клуба»"
+	var hash string
+	for user, want := range map[string]string{
+		"alice": "В 1-м туре у вас нет встречи",
+		"bob":   "партия 2-3: вы играете белыми, партнёр 3. Карина",
+		"carol": "партия 2-3: вы играете чёрными, партнёр 2. Борис",
+	} {
+		text := waitSubject(t, g.st, user, start, 30*time.Second)
+		if !strings.Contains(text, want) || !strings.Contains(text, "олимпийской системе") {
+			t.Errorf("the start letter to %s lacks %q or the system:\n%s", user, want, text)
+		}
+		_, after, _ := strings.Cut(text, "SHA-256 этого ключа:")
+		if fields := strings.Fields(after); len(fields) > 0 {
+			if hash != "" && fields[0] != hash {
+				t.Errorf("the start letters give two hashes: %s and %s", hash, fields[0])
+			}
+			hash = fields[0]
+		}
+	}
+	if len(hash) != 64 {
+		t.Fatalf("no hash of the seed in the start letters: %q", hash)
+	}
+	head := "Турнир " + g.code + ", партия %s.\n"
+	g.sendAbout(t, "bob", "2-3", fmt.Sprintf(head, "2-3")+"Мой ход: 1. c3-d4", mailtest.Unique("k1-"))
+	g.sendAbout(t, "carol", "2-3", fmt.Sprintf(head, "2-3")+"Ваш ход 1. c3-d4 получил. Сдаюсь.", mailtest.Unique("k2-"))
+	round2 := g.code + ": тур 2"
+	for user, want := range map[string]string{"alice": "Партия 1-2: вы играете белыми с участником №2 Борис", "bob": "Партия 1-2: вы играете чёрными с участником №1 Алиса"} {
+		if text := waitSubject(t, g.st, user, round2, 30*time.Second); !strings.Contains(text, want) || !strings.Contains(text, "(финал)") {
+			t.Errorf("the letter of the final to %s lacks %q:\n%s", user, want, text)
+		}
+	}
+	g.sendAbout(t, "alice", "1-2", fmt.Sprintf(head, "1-2")+"Сдаюсь.", mailtest.Unique("k3-"))
+	won := g.code + ": победитель"
+	for _, user := range []string{"alice", "bob", "carol", "judge", "director"} {
+		text := waitSubject(t, g.st, user, won, 30*time.Second)
+		for _, want := range []string{"Победитель — 2 Борис.", "финал", "2-3 1-0", "1-2 0-1"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("the letter of the winner to %s lacks %q:\n%s", user, want, text)
+			}
+		}
+	}
+	revealed := waitSubject(t, g.st, "carol", g.code+": ключ жеребьёвки раскрыт", 30*time.Second)
+	if !strings.Contains(revealed, hash) {
+		t.Errorf("the letter that reveals the seed does not give the hash the start letters gave:\n%s", revealed)
+	}
+	var out bytes.Buffer
+	code, err := controlCall(g.cfg.Control.Socket, []string{"report", "-tournament", g.code}, &out)
+	if err != nil || code != 0 {
+		t.Fatalf("report through the control socket: code %d, %v: %s", code, err, out.String())
+	}
+	report := strings.Join(strings.Fields(out.String()), " ")
+	for _, want := range []string{"Финал решён: победитель — 2 Борис.", "Сетка", "полуфинал 1 1 Алиса 1 Алиса без игры", "полуфинал 2 2 Борис 3 Карина 1–0 2-3 1-0 2 Борис выигрыш",
+		"финал 1 1 Алиса 2 Борис 0–1 1-2 0-1 2 Борис выигрыш"} {
+		if !strings.Contains(report, want) {
+			t.Errorf("the report lacks %q:\n%s", want, out.String())
+		}
+	}
+}

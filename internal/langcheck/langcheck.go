@@ -15,6 +15,7 @@ var Allowed = map[string]bool{
 	// The lots' letters: the hash and the function they are drawn with, and the labels of the
 	// draws, which whoever checks them types.
 	"SHA-256": true, "HMAC-SHA256": true, "numbers": true, "opening": true,
+	"knockout": true,
 }
 
 var (

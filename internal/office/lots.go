@@ -107,6 +107,8 @@ type LotsReply struct {
 	Numbers  []DrawnNumber  `json:"numbers,omitempty"`
 	Lines    []DrawnLine    `json:"lines,omitempty"`
 	Openings []DrawnOpening `json:"openings,omitempty"`
+	// Ties are a knockout's tied pairings the lot decided, recomputed from the seed.
+	Ties []DrawnTie `json:"ties,omitempty"`
 	// Games counts the games checked against the draws; Verified says that everything verified
 	// (a reply that comes with an error shows what was read before the mismatch).
 	Games    int  `json:"games"`
@@ -133,6 +135,15 @@ type DrawnOpening struct {
 	Label string   `json:"label"`
 	Line  int      `json:"line"`
 	Games []string `json:"games"`
+}
+
+// DrawnTie is one lot of a knockout's tie: its label ("knockout 2 3-6"), the choice among 2 (0
+// the lower number) and the player it sent through.
+type DrawnTie struct {
+	Label   string `json:"label"`
+	Choice  int    `json:"choice"`
+	Through int    `json:"through"`
+	Name    string `json:"name"`
 }
 
 // ErrLotMismatch is wrapped by the error of `lots verify` when a draw or a game is not what the
@@ -214,6 +225,9 @@ func verifyLot(tx *store.Tx, code, published string) (*LotsReply, error) {
 		return rep, fmt.Errorf("tournament %s: %w", code, err)
 	}
 	fillDrawn(rep, sh)
+	if rep.Ties, err = tiesDrawn(tx, sh); err != nil {
+		return rep, fmt.Errorf("tournament %s: %w", code, err)
+	}
 	ids, err := tx.Games(code)
 	if err != nil {
 		return rep, err
@@ -355,6 +369,13 @@ func revealLot(tx *store.Tx, from mail.Address, code string, now time.Time, fini
 		if d.Label != tournament.LabelNumbers {
 			r.Openings = append(r.Openings, phrase.RevealedOpening{Label: d.Label, Games: d.Games, Line: d.Line})
 		}
+	}
+	ties, err := tiesDrawn(tx, sh)
+	if err != nil {
+		return err
+	}
+	for _, d := range ties {
+		r.Ties = append(r.Ties, phrase.RevealedTie{Label: d.Label, Choice: d.Choice, Through: fmt.Sprintf("%d %s", d.Through, d.Name)})
 	}
 	letter := func(to, name, lang string) store.Outgoing {
 		b := &phrase.For(lang).Lots

@@ -48,7 +48,12 @@ func startPicture(sh *tournament.Sheet, to string) *mailwrite.Picture {
 
 // startPictureOf is startPicture for player p.
 func startPictureOf(sh *tournament.Sheet, p tournament.Player) *mailwrite.Picture {
-	for _, g := range sh.GamesOf(p.Number) {
+	return startPictureIn(sh, p, sh.GamesOf(p.Number))
+}
+
+// startPictureIn is startPictureOf among games: those of a round's letter.
+func startPictureIn(sh *tournament.Sheet, p tournament.Player, games []tournament.Game) *mailwrite.Picture {
+	for _, g := range games {
 		on := &referee.Picture{}
 		if line, _, drawn := sh.Opening(g.Name); drawn {
 			if (line.ToMove() == referee.White) != (g.White == p.Number) {

@@ -171,8 +171,8 @@ func reportRulings(tx *store.Tx, sh *tournament.Sheet, loc *time.Location, now t
 	byGame := map[string][]store.Ruling{}
 	for _, ru := range rulings {
 		byGame[ru.Game.Game] = append(byGame[ru.Game.Game], ru)
-		if ru.Kind == kindPair {
-			continue // a Swiss round's pairing: the standings show it, round by round
+		if ru.Kind == kindPair || ru.Kind == kindKnockout {
+			continue // a Swiss round's pairing, a knockout's: the tables show them
 		}
 		in.Rulings = append(in.Rulings, report.Ruling{Date: daysclock.DateOf(ru.Time, loc), Game: ru.Game.Game,
 			Kind: ru.Kind, Clause: ru.Clause, Text: ru.Reason, Judge: ru.Judge})
@@ -182,6 +182,9 @@ func reportRulings(tx *store.Tx, sh *tournament.Sheet, loc *time.Location, now t
 		return in, nil, err
 	}
 	if in.Reserves, err = reservesIn(rulings); err != nil {
+		return in, nil, err
+	}
+	if in.Knockout, err = knockoutIn(rulings); err != nil {
 		return in, nil, err
 	}
 	return in, byGame, nil

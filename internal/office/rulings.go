@@ -302,10 +302,20 @@ func (o *Office) withdraw(req WithdrawRequest) (*Withdrawn, error) {
 			return err
 		}
 		o.work.ruled(code)
+		if sh.System == tournament.Knockout {
+			// 1.10: he loses the pairing he is in (or waits for) now, before his games are ruled.
+			if err := knockoutWithdrawal(tx, sh, num, now); err != nil {
+				return err
+			}
+		}
 		for _, gr := range w.Rulings {
 			if err := o.recordRuling(tx, sh, t, mine[gr.Game], gr.Ruling, gr.Decision, now); err != nil {
 				return err
 			}
+		}
+		if sh.System == tournament.Knockout {
+			// 1.10: he loses his pairing at once; the partner's next pairing may open.
+			return nextKnockout(tx, o.opt.From, sh, t, now, o.work)
 		}
 		return nil
 	})

@@ -169,6 +169,9 @@ func (s *Simulation) Games() ([]referee.Seat, error) {
 		if log.Reserves, err = reservesIn(rulings); err != nil {
 			return err
 		}
+		if log.Knockout, err = knockoutIn(rulings); err != nil {
+			return err
+		}
 		for _, g := range s.sheet.Paired(log) {
 			st, _, err := s.office.loadGame(tx, store.GameID{Tournament: s.sheet.Code, Game: g.Name})
 			if err != nil {

@@ -122,6 +122,8 @@ func gameEnded(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *referee
 	switch {
 	case sh.System == tournament.Swiss:
 		return nextSwissRound(tx, from, sh, t, now, w)
+	case sh.System == tournament.Knockout:
+		return nextKnockout(tx, from, sh, t, now, w)
 	case sh.System.Teams():
 		return matchEnded(tx, from, sh, id, now)
 	}
@@ -449,5 +451,185 @@ func plannedGames(sh *tournament.Sheet) int {
 	if sh.System == tournament.Swiss {
 		return sh.Rounds * (len(sh.Players) / 2)
 	}
+	if sh.System == tournament.Knockout {
+		return sh.KnockoutPlanned()
+	}
 	return len(sh.Games())
+}
+
+// kindKnockout is the kind of the record of a knockout's pairing opened after round 1, of a
+// tied pairing's extra games, or of a pairing lost by a withdrawal, in the rulings log
+// (Details: the tournament.KnockoutOpened);
+// kindKnockoutWon the record that the final is decided and its letters went (Details: the
+// winner's number).
+const (
+	kindKnockout    = "knockout"
+	kindKnockoutWon = "knockout-won"
+)
+
+// knockoutIn returns the knockout's pairings and extra games opened, from the rulings of their
+// tournament, in order.
+func knockoutIn(rulings []store.Ruling) ([]tournament.KnockoutOpened, error) {
+	var out []tournament.KnockoutOpened
+	for _, ru := range rulings {
+		if ru.Kind != kindKnockout || ru.Game.Game != "" {
+			continue
+		}
+		var o tournament.KnockoutOpened
+		if err := json.Unmarshal(ru.Details, &o); err != nil {
+			return nil, fmt.Errorf("ruling #%d: a knockout's pairing: %w", ru.Seq, err)
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+// knockoutWithdrawal records in the rulings log that player num, withdrawing now, loses his
+// pairing of the knockout sh (tournament.Sheet.KnockoutWithdrawal, 1.10).
+func knockoutWithdrawal(tx *store.Tx, sh *tournament.Sheet, num int, now time.Time) error {
+	rulings, err := tx.Rulings(store.GameID{Tournament: sh.Code})
+	if err != nil {
+		return err
+	}
+	opened, err := knockoutIn(rulings)
+	if err != nil {
+		return err
+	}
+	results, err := tableResults(tx, sh.Code)
+	if err != nil {
+		return err
+	}
+	o, ok, err := sh.KnockoutWithdrawal(opened, results, num)
+	if err != nil || !ok {
+		return err
+	}
+	details, err := json.Marshal(o)
+	if err != nil {
+		return err
+	}
+	_, err = tx.AppendRuling(store.Ruling{Game: store.GameID{Tournament: sh.Code}, Time: now, Kind: kindKnockout,
+		Clause: "1.10", Reason: fmt.Sprintf("round %d, pairing %d: %d withdrew and loses it", o.Round, o.Slot, num), Details: details})
+	return err
+}
+
+// bracketIn draws up the bracket of knockout sh as tx holds it, with the tournament's rulings.
+func bracketIn(tx *store.Tx, sh *tournament.Sheet) (*tournament.Bracket, []store.Ruling, error) {
+	rulings, err := tx.Rulings(store.GameID{Tournament: sh.Code})
+	if err != nil {
+		return nil, nil, err
+	}
+	opened, err := knockoutIn(rulings)
+	if err != nil {
+		return nil, nil, err
+	}
+	results, err := tableResults(tx, sh.Code)
+	if err != nil {
+		return nil, nil, err
+	}
+	br, err := sh.Bracket(opened, results)
+	return br, rulings, err
+}
+
+// tiesDrawn lists the tie lots of knockout sh's bracket as tx holds it (none for another
+// system): each label, its choice among 2 (0 the lower number) and who went through.
+func tiesDrawn(tx *store.Tx, sh *tournament.Sheet) ([]DrawnTie, error) {
+	if sh.System != tournament.Knockout {
+		return nil, nil
+	}
+	br, _, err := bracketIn(tx, sh)
+	if err != nil {
+		return nil, err
+	}
+	var out []DrawnTie
+	for _, row := range br.Rounds {
+		for _, p := range row {
+			if p.How != tournament.HowLot {
+				continue
+			}
+			d := DrawnTie{Label: p.Lot, Through: p.Winner}
+			if p.Winner == max(p.A, p.B) {
+				d.Choice = 1
+			}
+			if pl, ok := sh.Player(p.Winner); ok {
+				d.Name = pl.Name
+			}
+			out = append(out, d)
+		}
+	}
+	return out, nil
+}
+
+// knockoutWon reports whether the knockout's end is recorded in rulings.
+func knockoutWon(rulings []store.Ruling) bool {
+	return slices.ContainsFunc(rulings, func(ru store.Ruling) bool { return ru.Kind == kindKnockoutWon })
+}
+
+// nextKnockout opens, in tx, what the knockout's bracket has ready (tournament.Bracket.Open):
+// each pairing whose two feeding pairings are decided, and the extra games of each tied
+// micromatch (1.11), every one recorded in the rulings log, its games opened and its letters
+// queued; and, once the final is decided, the letters of the result to every player, the judge
+// and the director. It runs whenever a game of the knockout ends and after a withdrawal.
+func nextKnockout(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *referee.Table, now time.Time, w *work) error {
+	br, rulings, err := bracketIn(tx, sh)
+	if err != nil {
+		return err
+	}
+	book := phrase.For(sh.Language)
+	for _, o := range br.Open {
+		w.ruled(sh.Code)
+		details, err := json.Marshal(o)
+		if err != nil {
+			return err
+		}
+		reason := fmt.Sprintf("round %d, pairing %d: %d – %d", o.Round, o.Slot, o.A, o.B)
+		score := ""
+		if o.Extra {
+			p := br.Rounds[o.Round-1][o.Slot-1]
+			score = p.Score()
+			reason = fmt.Sprintf("round %d, pairing %d: %d – %d tied %s, extra games", o.Round, o.Slot, o.A, o.B, score)
+		}
+		if _, err := tx.AppendRuling(store.Ruling{Game: store.GameID{Tournament: sh.Code}, Time: now, Kind: kindKnockout,
+			Clause: "1.2,1.11", Reason: reason, Details: details}); err != nil {
+			return err
+		}
+		games := sh.KnockoutGames(o)
+		if err := openGames(tx, from, sh, t, games, now, w); err != nil {
+			return err
+		}
+		var b strings.Builder
+		b.WriteString(book.Tournament.Systems.RoundSubject(sh.Code, o.Round) + "\n\n")
+		for _, g := range games {
+			fmt.Fprintf(&b, "  %-6s %s – %s\n", g.Name, listed(&book.Channels, sh.Players[g.White-1]), listed(&book.Channels, sh.Players[g.Black-1]))
+		}
+		// The players' letters carry the picture of the new game each moves first in (none for
+		// Black's), not of their games of round 1.
+		for _, l := range sh.KnockoutLetters(o, score) {
+			for _, out := range startOutgoingIn(from, sh, l, now, games) {
+				if _, err := tx.Enqueue(out, now); err != nil {
+					return err
+				}
+			}
+		}
+		if err := enqueueLetters(tx, from, sh, toOfficials(sh, book.Tournament.Systems.RoundSubject(sh.Code, o.Round), b.String()), now); err != nil {
+			return err
+		}
+	}
+	if br.Winner == 0 || knockoutWon(rulings) {
+		return nil
+	}
+	w.ruled(sh.Code)
+	details, _ := json.Marshal(br.Winner)
+	if _, err := tx.AppendRuling(store.Ruling{Game: store.GameID{Tournament: sh.Code}, Time: now, Kind: kindKnockoutWon,
+		Clause: "1.2", Reason: fmt.Sprintf("the final is decided: %d goes through", br.Winner), Details: details}); err != nil {
+		return err
+	}
+	var letters []tournament.Letter
+	for _, l := range sh.KnockoutWonLetters(br) {
+		if l.Number == 0 {
+			letters = append(letters, toOfficials(sh, l.Subject, l.Body)...)
+			continue
+		}
+		letters = append(letters, l)
+	}
+	return enqueueLetters(tx, from, sh, letters, now)
 }

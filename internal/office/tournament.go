@@ -210,6 +210,12 @@ func RegisterDrawn(db *store.DB, from mail.Address, data []byte, now time.Time, 
 // startOutgoing writes a start letter for the outbox: by e-mail, or for a player by post or
 // telephone a card for the captain (4.1.1, 4.2.1), with a copy by e-mail when he has an address.
 func startOutgoing(from mail.Address, sh *tournament.Sheet, l tournament.Letter, now time.Time) []store.Outgoing {
+	return startOutgoingIn(from, sh, l, now, nil)
+}
+
+// startOutgoingIn is startOutgoing for a letter about games (nil: the player's games of the
+// sheet), whose picture is of the first of them he moves first in.
+func startOutgoingIn(from mail.Address, sh *tournament.Sheet, l tournament.Letter, now time.Time, games []tournament.Game) []store.Outgoing {
 	letter := func(to, name string, pic *mailwrite.Picture) store.Outgoing {
 		body := l.Body
 		if pic != nil { // the start position's picture follows the text: its mark explained
@@ -233,6 +239,9 @@ func startOutgoing(from mail.Address, sh *tournament.Sheet, l tournament.Letter,
 		return []store.Outgoing{letter(l.To, "", startPicture(sh, l.To))} // the judge's and the director's
 	}
 	pic := startPictureOf(sh, p)
+	if games != nil {
+		pic = startPictureIn(sh, p, games)
+	}
 	return toPlayer(p, l.To, func(to string) store.Outgoing {
 		name := ""
 		if to == "" {

@@ -201,3 +201,50 @@ func TestSystemTables(t *testing.T) {
 
 // players returns the [[player]] tables of a sheet.
 func players(sheet string) string { return sheet[strings.Index(sheet, "[[player]]"):] }
+
+// TestKnockoutPage: a knockout's page and report draw its bracket, a row per pairing labelled by
+// its columns for a phone: the pairings of round 1 with a finished game's score and who went
+// through, the byes, and the pairing whose players are known opened in round 2.
+func TestKnockoutPage(t *testing.T) {
+	data, err := os.ReadFile("../tournament/testdata/teams.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := string(data)[:strings.Index(string(data), "[[team]]")]
+	head = strings.Replace(strings.Replace(head, "micromatch = 2\n", "", 1), `system = "team-round-robin"`, "system = \"knockout\"", 1)
+	head = strings.Replace(head, "[regulation]\n", "[regulation]\nknockout_tie = \"higher-seed\"\n", 1)
+	ko, err := tournament.ParseSheet([]byte(head + players(string(data))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(ko.Players)
+	first := ko.Games()[0]
+	in := report.Input{Sheet: ko, Today: daysclock.Date{Year: 2026, Month: 12, Day: 1},
+		Games: []report.Game{{Name: first.Name, Status: referee.StatusFinished, Result: tournament.BlackWins, Moves: 30}}}
+	for _, g := range ko.Games()[1:] {
+		in.Games = append(in.Games, report.Game{Name: g.Name, Status: referee.StatusPlaying, ToMove: referee.White})
+	}
+	for _, lang := range []string{"ru", "en"} {
+		ko.Language = lang // as the web server draws a page in either language
+		b, err := Tournament(NewFrame(lang, ""), in, map[string]string{}, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		page := string(b)
+		sy := &phrase.For(lang).Tournament.Systems
+		black, _ := ko.Player(first.Black)
+		for _, want := range []string{
+			"<h2>" + sy.Bracket + "</h2>", `class="rows"`,
+			`data-label="` + sy.Score + `">0–1</td>`,
+			`data-label="` + sy.Through + `">` + fmt.Sprint(first.Black) + " " + black.Name + "</td>",
+			`data-label="` + sy.How + `">` + sy.KnockoutHow(tournament.HowWon, "") + "</td>",
+		} {
+			if !strings.Contains(page, want) {
+				t.Errorf("%d players, %s: the knockout's page has no %q", n, lang, want)
+			}
+		}
+		if size := 1 << tournament.KnockoutRounds(n); size > n && !strings.Contains(page, sy.KnockoutHow(tournament.HowBye, "")) {
+			t.Errorf("%d players: the page shows no bye", n)
+		}
+	}
+}

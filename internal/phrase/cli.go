@@ -380,8 +380,11 @@ type LotsCLIText struct {
 	Openings                           func(among int) string
 	Line                               func(n int, text string) string
 	Pair                               func(label string, line int, games []string) string
-	Verified                           string
-	VerifiedGames                      func(games int) string
+	// Ties heads a knockout's tie lots, Tie is each (label, choice among 2, who went through).
+	Ties          string
+	Tie           func(label string, choice int, through string) string
+	Verified      string
+	VerifiedGames func(games int) string
 }
 
 // CheckText is `postald check-config`: one line a check, OK or Fail before it.

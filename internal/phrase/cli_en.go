@@ -71,11 +71,11 @@ example:
        postald tournament reserve [-config FILE] [TOURNAMENT] PLAYER RESERVE -reason TEXT
 
 create registers a tournament from its start sheet (players, variant, dates, regulation, its
-system and teams), pairs the games by the Berger tables (a Swiss its first round) and sends
-every player his start letter. The sheet is checked first: an end date already past, a start
-after the end, a player without an address, an address or a number twice, a zero or negative
-setting are refused with the key named; -force registers what is only unusual (an end date
-already past, for a tournament entered late).
+system and teams), pairs the games by the Berger tables (a Swiss and a knockout their first
+round) and sends every player his start letter. The sheet is checked first: an end date already
+past, a start after the end, a player without an address, an address or a number twice, a zero
+or negative setting are refused with the key named; -force registers what is only unusual (an
+end date already past, for a tournament entered late).
 
 reserve enters a team's reserve for one of its players (clause 1.14.2 of the competition
 rules): the games without a move go to the reserve (with board_order = "moved-up", the players
@@ -761,6 +761,10 @@ example:
 		Line:     func(n int, text string) string { return fmt.Sprintf("  %2d  %s", n, text) },
 		Pair: func(label string, line int, games []string) string {
 			return fmt.Sprintf("  %s: opening %d, games %s", label, line, strings.Join(games, ", "))
+		},
+		Ties: `the knockout's ties (one choice among 2: 0 sends the lower number through, 1 the higher):`,
+		Tie: func(label string, choice int, through string) string {
+			return fmt.Sprintf("  %s: %d, %s goes through", label, choice, through)
 		},
 		Verified: "verified: every draw as the seed gives it",
 		VerifiedGames: func(games int) string {

@@ -328,6 +328,23 @@ var english = Book{
 			},
 			RoundSubject: func(code string, round int) string { return code + ": round " + strconv.Itoa(round) },
 			RoundBody:    enRoundBody,
+
+			Knockout: enKnockoutName, KnockoutRound: enKnockoutRound,
+			Bracket: "Bracket", HigherSeed: "Higher seed", LowerSeed: "Lower seed", Pairing: "Pairing", Through: "Through", How: "How",
+			KnockoutHow: enKnockoutHow, KnockoutBody: enKnockoutBody,
+			KnockoutWonSubject: enKnockoutWonSubject, KnockoutWonBody: enKnockoutWonBody,
+			KnockoutProgress: func(round, rounds, open int, winner string) string {
+				if winner != "" {
+					return "The final is decided: the winner is " + winner + "."
+				}
+				return fmt.Sprintf("Round %d of %d, the %s, is in play: %s undecided.", round, rounds, enKnockoutRound(round, rounds), enPairing.count(open))
+			},
+			KnockoutChanged: func(round, slot int, opened, now string) string {
+				if now == "" {
+					now = "nobody yet"
+				}
+				return fmt.Sprintf("Round %d, pairing %d was opened for %s; the results before it now give %s: it stands as opened until the judge rules (4.1.10).", round, slot, opened, now)
+			},
 		},
 
 		Subject:      func(code, game string) string { return code + " game " + game },
@@ -618,6 +635,8 @@ var english = Book{
 				what = "The players' numbers (and with them the colours) and the opening of every pair (1.6.4) were"
 			case l.Numbers:
 				what = "The players' numbers (and with them the colours) were"
+			case l.Ties:
+				what = "Who goes through a tied pairing is"
 			}
 			return what + " drawn by lot from a secret seed.\nIts SHA-256, which every start letter gives:\n    " + l.Hash +
 				"\nThe seed is revealed to everyone when the last game is finished (or earlier by the judge:\npostald lots reveal); postald lots verify recomputes every draw from it.\n"
@@ -726,6 +745,8 @@ func enStartBody(s Start) string {
 		w("You play for the team \"%s\" on board %d (one of %s), captain %s.", s.Team, s.Board, enTeam.count(s.Teams), s.Captain)
 		w("Your number is %d. You have %s, all played at the same time; the colours go by the", s.Number, enGame.count(len(s.Games)))
 		w("first board (1.14.3).")
+	case s.Knockout.Rounds > 0:
+		enKnockoutStart(w, s)
 	case s.Round > 0:
 		w("Your number is %d. %s, %s. Each round is paired by the Swiss system (FIDE Dutch", s.Number, enPlayer.count(s.Players), enRound.count(s.Rounds))
 		w("system) when the last game of the round before is finished, and its letters go out at once.")
@@ -773,6 +794,11 @@ func enStartBody(s Start) string {
 	}
 	w("")
 	switch {
+	case s.Knockout.Rounds > 0 && s.Knockout.Bye:
+		w("You have no pairing in round 1 (a bye, for the number of players): you go through to round 2,")
+		w("whose letter comes when your partner there is known.")
+	case s.Knockout.Rounds > 0:
+		w("Your pairing of round 1")
 	case s.Round > 0 && len(s.Games) == 0:
 		w("You have no game in round %d (an odd number of players): you score a plus, a point (1.12.2, 1.13.11).", s.Round)
 	case s.Round > 0 && !s.RoundEnds.IsZero():
@@ -895,6 +921,10 @@ func enStartLot(w func(string, ...any), l StartLot) {
 	case l.Numbers:
 		w("postald drew the players' numbers by lot, which give every game its colours by the")
 		w("order of play, from a secret seed.")
+	case l.Ties:
+		w("postald draws by lot who goes through a pairing still tied after its games, from a secret")
+		w("seed made before play: each lot is the seed's draw labelled \"knockout\", the round and")
+		w("the two numbers, such as \"knockout 2 3-6\".")
 	default:
 		w("postald drew the opening of every pair of players by lot (1.6.4), from a secret seed.")
 	}
@@ -964,6 +994,14 @@ func enRevealed(r Revealed) string {
 		}
 		for _, o := range r.Openings {
 			w("    %s, games %s: opening %d", o.Label, strings.Join(o.Games, ", "), o.Line)
+		}
+	}
+	if len(r.Ties) > 0 {
+		w("")
+		w("The knockout's tied pairings (label \"knockout R A-B\", R the round, A and B the two")
+		w("numbers, the lower first: one choice among 2; 0 sends A through, 1 B).")
+		for _, t := range r.Ties {
+			w("    %s: %d, %s goes through", t.Label, t.Choice, t.Through)
 		}
 	}
 	w("")

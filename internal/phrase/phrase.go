@@ -356,6 +356,56 @@ type SystemText struct {
 	// The letter of a Swiss round after the first: its games, or the bye.
 	RoundSubject func(code string, round int) string
 	RoundBody    func(r RoundLetter) string
+
+	// The knockout (seed 003, 1.2 «олимпийская»): its name with the players' count; a round's
+	// name («финал», "semi-final"); the bracket's headings; how a pairing was decided; the
+	// letter of a new pairing (or of a tied pairing's extra games, under RoundSubject) and the
+	// letter of the final result.
+	Knockout                  func(players int) string
+	KnockoutRound             func(round, rounds int) string
+	Bracket, Pairing, Through string
+	HigherSeed, LowerSeed     string
+	How                       string
+	KnockoutHow               func(how, lot string) string
+	KnockoutBody              func(k KnockoutLetter) string
+	KnockoutWonSubject        func(code string) string
+	KnockoutWonBody           func(k KnockoutWon) string
+	// KnockoutChanged notes under the bracket a pairing opened for players whom the pairings
+	// before it no longer give (now "" while they are undecided).
+	KnockoutChanged func(round, slot int, opened, now string) string
+	// KnockoutProgress says, in the report, how far a knockout is: the winner, or the earliest
+	// round with pairings undecided (of rounds) and how many.
+	KnockoutProgress func(round, rounds, open int, winner string) string
+}
+
+// KnockoutStart is what the start letter of a knockout says of it and of the player's first
+// pairing.
+type KnockoutStart struct {
+	Rounds, Micromatch, Extra int
+	Tie                       string // tournament.TieLot or TieHigherSeed
+	// Bye: the player has no pairing in round 1 and goes through to round 2.
+	Bye bool
+}
+
+// KnockoutLetter is what the letter of a knockout's new pairing (or of its extra games) tells
+// a player.
+type KnockoutLetter struct {
+	Player, Code, Name string
+	Round, Rounds      int
+	Extra              bool        // the extra games of his tied pairing (1.11)
+	Score              string      // with Extra: the tied micromatch's score, "1–1"
+	Games              []StartGame // the pairing's games, his colour in each
+	Address            string      // postald's, where the moves go
+	SampleSubject      string      // the subject of the first game's letters
+}
+
+// KnockoutWon is what the letter of a knockout's end tells every player, the judge and the
+// director.
+type KnockoutWon struct {
+	Player     string // the reader; "" for the judge's and the director's letter
+	Code, Name string
+	Winner     string // "number name"
+	Bracket    string // the bracket as text
 }
 
 // RoundLetter is what the letter of a Swiss round tells a player.
@@ -444,6 +494,9 @@ type Start struct {
 	// RoundEnds is that round's own end date (round_days); zero when it is played until its
 	// games are finished.
 	RoundEnds daysclock.Date
+	// Knockout is the knockout's rules and the player's first pairing; Rounds 0 for another
+	// system.
+	Knockout KnockoutStart
 
 	Start, End daysclock.Date
 	// PlayFrom is the day play starts for the player when the tournament was registered after
@@ -484,6 +537,9 @@ type StartLot struct {
 	// "list" (the sheet's lines); "" for none. Lines is how many there were.
 	Openings string
 	Lines    int
+	// Ties: a knockout's tied pairings are drawn by lot (who goes through), in play, from this
+	// seed; nothing else was drawn before play.
+	Ties bool
 }
 
 // StartGame is one game of the player's, as his start letter lists it.
@@ -538,6 +594,17 @@ type Revealed struct {
 	// what each pair drew.
 	Lines    []string
 	Openings []RevealedOpening
+	// Ties are a knockout's tied pairings the lot decided: each draw's label, its choice and
+	// who went through.
+	Ties []RevealedTie
+}
+
+// RevealedTie is one lot of a knockout's tie: label "knockout R A-B", the choice among 2 (0 the
+// lower number A) and the player it sent through.
+type RevealedTie struct {
+	Label   string
+	Choice  int
+	Through string // "number name"
 }
 
 // RevealedOpening is one pair's draw of an opening: the draw's label, the games that play it and

@@ -332,6 +332,23 @@ var russian = Book{
 			},
 			RoundSubject: func(code string, round int) string { return code + ": тур " + strconv.Itoa(round) },
 			RoundBody:    ruRoundBody,
+
+			Knockout: ruKnockoutName, KnockoutRound: ruKnockoutRound,
+			Bracket: "Сетка", HigherSeed: "Высший посев", LowerSeed: "Низший посев", Pairing: "Пара", Through: "Прошёл", How: "Как",
+			KnockoutHow: ruKnockoutHow, KnockoutBody: ruKnockoutBody,
+			KnockoutWonSubject: ruKnockoutWonSubject, KnockoutWonBody: ruKnockoutWonBody,
+			KnockoutProgress: func(round, rounds, open int, winner string) string {
+				if winner != "" {
+					return "Финал решён: победитель — " + winner + "."
+				}
+				return fmt.Sprintf("Идёт %d-й тур из %d (%s): не решено встреч — %d.", round, rounds, ruKnockoutRound(round, rounds), open)
+			},
+			KnockoutChanged: func(round, slot int, opened, now string) string {
+				if now == "" {
+					now = "пока никого"
+				}
+				return fmt.Sprintf("Встреча %d %d-го тура назначена для %s; результаты до неё теперь дают %s: она остаётся, как назначена, пока не решит судья (п. 4.1.10).", slot, round, opened, now)
+			},
 		},
 
 		Subject:      func(code, game string) string { return code + " партия " + game },
@@ -635,6 +652,8 @@ var russian = Book{
 				what = "номеров участников (а с ними цвета в каждой партии) и дебютов каждой пары (1.6.4)"
 			case l.Numbers:
 				what = "номеров участников (а с ними цвета в каждой партии)"
+			case l.Ties:
+				what = "того, кто проходит дальше из ничейной встречи,"
 			}
 			return "Жеребьёвка " + what + " проведена по секретному ключу.\nЕго SHA-256, который сообщает каждое стартовое письмо:\n    " + l.Hash +
 				"\nКлюч будет раскрыт всем, когда закончится последняя партия (или раньше, по решению судьи);\nпо нему любой может пересчитать каждый результат жеребьёвки.\n"
@@ -682,6 +701,10 @@ func ruStartLot(w func(string, ...any), l StartLot) {
 	case l.Numbers:
 		w("postald провёл жеребьёвку номеров участников (по ним таблица очерёдности даёт цвет")
 		w("в каждой партии) по секретному ключу.")
+	case l.Ties:
+		w("Кто проходит дальше из встречи, оставшейся ничейной после всех её партий, postald решает")
+		w("жребием по секретному ключу, созданному до начала игры: каждый жребий — выборка по ключу")
+		w("с меткой «knockout», номером тура и номерами двух участников, например «knockout 2 3-6».")
 	default:
 		w("postald провёл жеребьёвку дебютов каждой пары партнёров (1.6.4) по секретному ключу.")
 	}
@@ -751,6 +774,14 @@ func ruRevealed(r Revealed) string {
 		}
 		for _, o := range r.Openings {
 			w("    %s, партии %s: дебют %d", o.Label, strings.Join(o.Games, ", "), o.Line)
+		}
+	}
+	if len(r.Ties) > 0 {
+		w("")
+		w("Ничейные встречи олимпийской системы (метка «knockout Т А-Б», где Т — тур, А и Б — номера")
+		w("участников, меньший первым: один выбор из 2; выбор 0 — проходит А, 1 — Б).")
+		for _, t := range r.Ties {
+			w("    %s: %d, проходит %s", t.Label, t.Choice, t.Through)
 		}
 	}
 	w("")
@@ -871,6 +902,8 @@ func ruStartBody(s Start) string {
 		w("Вы играете за команду «%s» на %d-й доске (в турнире %s), капитан — %s.", s.Team, s.Board, ruTeam.count(s.Teams), s.Captain)
 		w("Ваш номер %d. У вас %s, все партии играются одновременно; цвет определяется", s.Number, ruGame.count(len(s.Games)))
 		w("по первой доске (п. 1.14.3).")
+	case s.Knockout.Rounds > 0:
+		ruKnockoutStart(w, s)
 	case s.Round > 0:
 		w("Ваш номер %d. Участников %d, туров %d. Пары каждого тура составляются по швейцарской", s.Number, s.Players, s.Rounds)
 		w("системе (голландская система ФИДЕ), когда закончится последняя партия предыдущего тура;")
@@ -919,6 +952,11 @@ func ruStartBody(s Start) string {
 	}
 	w("")
 	switch {
+	case s.Knockout.Rounds > 0 && s.Knockout.Bye:
+		w("В 1-м туре у вас нет встречи (свободный проход по числу участников): вы выходите во 2-й тур;")
+		w("письмо о нём придёт, когда станет известен ваш соперник.")
+	case s.Knockout.Rounds > 0:
+		w("Ваша встреча 1-го тура")
 	case s.Round > 0 && len(s.Games) == 0:
 		w("В %d-м туре вы свободны от игры (нечётное число участников): вам засчитывается плюс, очко (п. 1.12.2, 1.13.11).", s.Round)
 	case s.Round > 0 && !s.RoundEnds.IsZero():

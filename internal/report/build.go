@@ -62,7 +62,7 @@ func Build(in Input) (*View, error) {
 	}
 	book := phrase.For(s.Language) // Russian for an empty or unknown language
 	lang, t := book.Lang, &book.Report
-	pairings := s.Paired(tournament.Log{Rounds: in.Rounds, Reserves: in.Reserves})
+	pairings := s.Paired(tournament.Log{Rounds: in.Rounds, Reserves: in.Reserves, Knockout: in.Knockout})
 	games, err := joinGames(s, pairings, in.Games)
 	if err != nil {
 		return nil, err
@@ -90,6 +90,11 @@ func Build(in Input) (*View, error) {
 	if s.System == tournament.Swiss {
 		v.Facts = append(v.Facts, book.Tournament.Systems.SwissProgress(len(in.Rounds), s.Rounds, swissRoundOpen(in.Rounds, results)))
 	}
+	if s.System == tournament.Knockout {
+		if fact, ok := knockoutProgress(s, in, results, &book.Tournament.Systems); ok {
+			v.Facts = append(v.Facts, fact)
+		}
+	}
 	v.Sections = []Section{
 		inProgress(t, games),
 		clocks(t, &book.Channels, s, games),
@@ -116,6 +121,13 @@ func standings(v *View, in Input, t *phrase.ReportText, games []game, results ma
 			return err
 		}
 		v.Tables = tt.Grids(v.Lang)
+		return nil
+	case s.System == tournament.Knockout:
+		br, err := s.Bracket(in.Knockout, results)
+		if err != nil {
+			return err
+		}
+		v.Tables = []tournament.Grid{br.Grid(s, v.Lang)}
 		return nil
 	case s.System == tournament.Swiss:
 		st, err := s.ComputeSwiss(in.Rounds, results, in.Withdrawn)
@@ -365,4 +377,28 @@ func finished(t *phrase.ReportText, games []game) Section {
 		sec.Rows = append(sec.Rows, []string{g.Name, g.white.Name, g.black.Name, res, strconv.Itoa(g.Moves), g.Reason})
 	}
 	return sec
+}
+
+// knockoutProgress says how far a knockout is: the winner once the final is decided, else the
+// earliest round with a pairing undecided and how many of its pairings are.
+func knockoutProgress(s *tournament.Sheet, in Input, results map[string]tournament.Result, sy *phrase.SystemText) (string, bool) {
+	br, err := s.Bracket(in.Knockout, results)
+	if err != nil {
+		return "", false
+	}
+	if p, ok := s.Player(br.Winner); ok {
+		return sy.KnockoutProgress(0, len(br.Rounds), 0, fmt.Sprintf("%d %s", p.Number, p.Name)), true
+	}
+	for _, row := range br.Rounds {
+		open := 0
+		for _, p := range row {
+			if !p.Decided() {
+				open++
+			}
+		}
+		if open > 0 {
+			return sy.KnockoutProgress(row[0].Round, len(br.Rounds), open, ""), true
+		}
+	}
+	return "", false
 }

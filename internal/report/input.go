@@ -20,6 +20,8 @@ type Input struct {
 	// reserves a team event's director entered.
 	Rounds   []tournament.PairedRound
 	Reserves []tournament.Substitution
+	// Knockout are a knockout's pairings and extra games opened after round 1.
+	Knockout []tournament.KnockoutOpened
 }
 
 // Game is one game as the report needs it.

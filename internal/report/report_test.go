@@ -214,3 +214,49 @@ func BenchmarkText(b *testing.B) {
 		}
 	}
 }
+
+// TestKnockoutReport: the director's report of a knockout of six, golden in both languages: the
+// system named with its players, and the bracket with every pairing opened, its score, its
+// games, who went through and how — here round 1 played (4–5 won, 3–6 tied in its micromatch and
+// its extra game and decided by the higher seed), 1 and 2 through by byes, the semi-finals
+// opened, 1–4 in play and 2–3 won by Black.
+func TestKnockoutReport(t *testing.T) {
+	src, err := os.ReadFile("testdata/sheet.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []string{tournament.Russian, tournament.English} {
+		text := strings.Replace(string(src), "rounds = 1\n", "system = \"knockout\"\n\n[regulation]\nknockout_extra = 1\nknockout_tie = \"higher-seed\"\n", 1)
+		text = strings.Replace(text, `language = "ru"`, `language = "`+lang+`"`, 1)
+		s, err := tournament.ParseSheet([]byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := Input{Sheet: s, Today: day(2027, 1, 15),
+			Knockout: []tournament.KnockoutOpened{{Round: 1, Slot: 4, A: 3, B: 6, Extra: true}, {Round: 2, Slot: 1, A: 1, B: 4}, {Round: 2, Slot: 2, A: 2, B: 3}},
+			Games: []Game{
+				{Name: "4-5", Status: referee.StatusFinished, Result: tournament.WhiteWins, Moves: 31},
+				{Name: "3-6", Status: referee.StatusFinished, Result: tournament.Draw, Moves: 40},
+				{Name: "6-3", Status: referee.StatusFinished, Result: tournament.Draw, Moves: 22},
+				{Name: "1-4", Status: referee.StatusPlaying, ToMove: referee.Black, Moves: 3},
+				{Name: "2-3", Status: referee.StatusFinished, Result: tournament.BlackWins, Moves: 18},
+			}}
+		got, err := Text(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden.Text(t, "testdata/report.knockout."+lang+".txt", got)
+
+		// 1 wins 1-4, and the final 1-3 is won by 3: the report names the winner.
+		in.Games[3] = Game{Name: "1-4", Status: referee.StatusFinished, Result: tournament.WhiteWins, Moves: 30}
+		in.Knockout = append(in.Knockout, tournament.KnockoutOpened{Round: 3, Slot: 1, A: 1, B: 3})
+		in.Games = append(in.Games, Game{Name: "1-3", Status: referee.StatusFinished, Result: tournament.BlackWins, Moves: 41})
+		if got, err = Text(in); err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]string{tournament.Russian: "Финал решён: победитель — 3 Васильев Виктор.", tournament.English: "The final is decided: the winner is 3 Васильев Виктор."}[lang]
+		if !strings.Contains(got, want) {
+			t.Errorf("%s: the report of the knockout ended lacks %q:\n%s", lang, want, got)
+		}
+	}
+}

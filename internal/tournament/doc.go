@@ -122,7 +122,9 @@
 // # Competition systems (seed 003, 1.2, 1.11, 1.14; seed 000, 3.7.3)
 //
 //   - The system is `[tournament] system`: round-robin (the default), team-round-robin,
-//     scheveningen, swiss. The knockout and the mixed system of 1.2 are not run yet.
+//     scheveningen, swiss, knockout (knockout.go: the bracket, the micromatches and the tie
+//     rules, with the decisions the seeds leave to the judge). The mixed system of 1.2 is
+//     not run yet.
 //   - Teams are numbered by their order in the sheet, the lot's order, and paired by the
 //     Berger tables as players are; the team with the lower number of a pair has White on
 //     the first board, and in the second cycle the other one. 1.14.3 gives the rest: that

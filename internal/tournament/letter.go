@@ -97,6 +97,8 @@ func (s *Sheet) SystemName(lang string) string {
 		return sy.Scheveningen
 	case Swiss:
 		return sy.Swiss(s.Rounds)
+	case Knockout:
+		return sy.Knockout(len(s.Players))
 	}
 	if double {
 		return sy.DoubleRoundRobin
@@ -175,6 +177,9 @@ func (s *Sheet) startLetter(number int, games []Game, round int, roundEnds daysc
 		st.System = s.SystemName(lang)
 	}
 	st.Round, st.RoundEnds = round, roundEnds
+	if s.System == Knockout {
+		st.Knockout = s.knockoutStart(number)
+	}
 	mine, board, inTeam := s.TeamOf(number)
 	matches := s.Matches()
 	if inTeam && board == 0 && len(games) > 0 && games[0].Match > 0 && games[0].Match <= len(matches) {

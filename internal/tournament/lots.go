@@ -85,6 +85,9 @@ type Lots struct {
 	// and Picks the index of the line drawn for each pair ("3-7"); both are set by Draw.
 	Hash  lots.Hash
 	Picks map[string]int
+	// Seed is the seed Draw drew from, kept for the lots drawn later in play (a knockout's tied
+	// pairing, knockout.go); postald publishes it only when it is revealed.
+	Seed lots.Seed
 }
 
 // Line is an opening the lot may give a pair: its name, its starting position and its moves.
@@ -345,7 +348,9 @@ func numberedPly(i int, text string) string {
 }
 
 // NeedsLot reports whether the sheet has anything drawn by lot: the numbers or the openings.
-func (s *Sheet) NeedsLot() bool { return s.Lots.Numbers || s.Lots.Openings != OpeningsNone }
+func (s *Sheet) NeedsLot() bool {
+	return s.Lots.Numbers || s.Lots.Openings != OpeningsNone || s.knockoutNeedsLot()
+}
 
 // Drawn reports whether the sheet's lots were drawn (Draw).
 func (s *Sheet) Drawn() bool { return s.Lots.Hash != lots.Hash{} }
@@ -383,7 +388,7 @@ func (s *Sheet) Draw(seed lots.Seed) error {
 			}
 		}
 	}
-	s.Lots.Hash = seed.Hash()
+	s.Lots.Hash, s.Lots.Seed = seed.Hash(), seed
 	return nil
 }
 
@@ -498,7 +503,8 @@ func (s *Sheet) StartLot() phrase.StartLot {
 	if !s.Drawn() {
 		return phrase.StartLot{}
 	}
-	return phrase.StartLot{Hash: s.Lots.Hash.String(), Numbers: s.Lots.Numbers, Openings: s.Lots.Openings, Lines: len(s.Lots.Lines)}
+	return phrase.StartLot{Hash: s.Lots.Hash.String(), Numbers: s.Lots.Numbers, Openings: s.Lots.Openings, Lines: len(s.Lots.Lines),
+		Ties: s.knockoutNeedsLot()}
 }
 
 // startOpening adds to a game of the start letter the opening drawn for it.

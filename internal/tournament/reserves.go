@@ -15,6 +15,7 @@ import (
 type Log struct {
 	Rounds   []PairedRound
 	Reserves []Substitution
+	Knockout []KnockoutOpened // a knockout's pairings and extra games opened after round 1
 }
 
 // Substitution is a reserve the director entered in a team event (seed 003, 1.14.2): from then
@@ -37,6 +38,8 @@ func (s *Sheet) Paired(log Log) []Game {
 	switch {
 	case s.System == Swiss:
 		return s.SwissGames(log.Rounds)
+	case s.System == Knockout:
+		return s.knockoutPaired(log.Knockout)
 	case s.System.Teams():
 		games, _ := teamDrawWith(s, log.Reserves)
 		return games

@@ -7,15 +7,20 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"postald/internal/lots"
 )
 
 // Standings is a results file read (postald crosstable, formats.md): the standings of its
 // system, computed. Exactly one of Cross (a round robin), Swiss and Teams is set.
 type Standings struct {
-	System System
-	Cross  *Crosstable
-	Swiss  *SwissTable
-	Teams  *TeamTable
+	System   System
+	Cross    *Crosstable
+	Swiss    *SwissTable
+	Teams    *TeamTable
+	Knockout *Bracket
+
+	sheet *Sheet // the knockout's players and keys, for its bracket's table
 }
 
 // Grids returns the standings' tables in lang, each with its title.
@@ -25,6 +30,8 @@ func (s *Standings) Grids(lang string) []Grid {
 		return s.Teams.Grids(lang)
 	case s.Swiss != nil:
 		return []Grid{s.Swiss.Grid(lang)}
+	case s.Knockout != nil:
+		return []Grid{s.Knockout.Grid(s.sheet, lang)}
 	}
 	return []Grid{s.Cross.Grid(lang)}
 }
@@ -37,6 +44,8 @@ func (s *Standings) Text(lang string) string {
 		return s.Teams.Text(lang)
 	case s.Swiss != nil:
 		return s.Swiss.Grid(lang).Text()
+	case s.Knockout != nil:
+		return s.Knockout.Grid(s.sheet, lang).Text()
 	}
 	return s.Cross.Text(lang)
 }
@@ -60,6 +69,10 @@ type resultsHead struct {
 		Player int `toml:"player"`
 		Round  int `toml:"round"`
 	} `toml:"bye"`
+	Micromatch    int    `toml:"micromatch"`
+	KnockoutExtra int    `toml:"knockout_extra"`
+	KnockoutTie   string `toml:"knockout_tie"`
+	Seed          string `toml:"seed"`
 }
 
 // ReadStandings reads a results file of any system and computes its standings. Beside the keys
@@ -80,7 +93,7 @@ func ReadStandings(data []byte) (*Standings, error) {
 		sys = RoundRobin
 	}
 	if !slices.Contains(systems, sys) {
-		return nil, &InvalidError{Problems: []Problem{{Where: "system", What: fmt.Sprintf("%q: want one of round-robin, team-round-robin, scheveningen, swiss", head.System)}}}
+		return nil, &InvalidError{Problems: []Problem{{Where: "system", What: fmt.Sprintf("%q: want one of round-robin, team-round-robin, scheveningen, swiss, knockout", head.System)}}}
 	}
 	t, err := parseResults(data, sys)
 	if err != nil {
@@ -90,6 +103,13 @@ func ReadStandings(data []byte) (*Standings, error) {
 		t.Tiebreaks = slices.Clone(defaultSwissTiebreaks) // seed 000, 3.7.3: Buchholz
 	}
 	var ps problems
+	if sys != Knockout {
+		for _, k := range []string{"micromatch", "knockout_extra", "knockout_tie", "seed"} {
+			if md.IsDefined(k) {
+				ps.add(k, "the key is a knockout's results file's")
+			}
+		}
+	}
 	switch {
 	case sys == RoundRobin:
 		for _, k := range []string{"team", "team_points", "team_tiebreaks", "bye"} {
@@ -112,6 +132,8 @@ func ReadStandings(data []byte) (*Standings, error) {
 		return &Standings{System: sys, Cross: ct}, nil
 	case sys == Swiss:
 		return swissStandings(t, head, &ps)
+	case sys == Knockout:
+		return knockoutStandings(t, head, md, &ps)
 	}
 	return teamStandings(t, head, md, sys, &ps)
 }
@@ -289,4 +311,109 @@ func teamStandings(t *Results, head resultsHead, md toml.MetaData, sys System, p
 		return nil, err
 	}
 	return &Standings{System: sys, Teams: tt}, nil
+}
+
+// knockoutStandings computes the bracket of a knockout's results file: its players seeded by
+// their numbers, `micromatch`, `knockout_extra` and `knockout_tie` as a start sheet's
+// [regulation] sets them, `seed` the revealed seed that draws the tie lots (knockout.go), and its
+// games, each of a pairing of the bracket: a pairing after round 1, and a tied pairing's extra
+// games, count as opened when one of their games is in the file.
+func knockoutStandings(t *Results, head resultsHead, md toml.MetaData, ps *problems) (*Standings, error) {
+	for _, k := range []string{"team", "team_points", "team_tiebreaks", "bye", "rounds"} {
+		if md.IsDefined(k) {
+			ps.add(k, "a knockout's results file has no %s: its rounds follow from its players", k)
+		}
+	}
+	sh := &Sheet{System: Knockout, Code: "results", Competition: Competition{Micromatch: head.Micromatch,
+		KnockoutExtra: head.KnockoutExtra, KnockoutTie: head.KnockoutTie}.WithDefaults()}
+	sh.Regulation.Scoring = t.Scoring.Name
+	for _, p := range t.Players {
+		sh.Players = append(sh.Players, Player{Number: p.Number, Name: p.Name})
+	}
+	sort.Slice(sh.Players, func(i, j int) bool { return sh.Players[i].Number < sh.Players[j].Number })
+	for i, p := range sh.Players {
+		if p.Number != i+1 {
+			ps.add("player", "the numbers are 1 to %d, the seeds: number %d is missing", len(sh.Players), i+1)
+			break
+		}
+	}
+	if sh.Competition.Micromatch < 1 {
+		ps.add("micromatch", "%d: a pairing plays at least one game (1.11)", sh.Competition.Micromatch)
+	}
+	checkKnockout(ps, sh)
+	if head.Seed != "" {
+		seed, err := lots.ParseSeed(head.Seed)
+		if err != nil {
+			ps.add("seed", "%v", err)
+		}
+		sh.Lots.Seed = seed // without it a tie the lot decides stays undecided in the bracket
+	}
+	if err := ps.err(); err != nil {
+		return nil, err
+	}
+	results := map[string]Result{}
+	for _, g := range t.Games {
+		results[GameName(g.White, g.Black)] = g.Result
+	}
+	var withdrawn []int
+	for _, p := range t.Players {
+		if p.Withdrawn {
+			withdrawn = append(withdrawn, p.Number)
+		}
+	}
+	var opened []KnockoutOpened
+	var br *Bracket
+	play := func() error {
+		for {
+			var err error
+			if br, err = sh.Bracket(opened, results); err != nil {
+				return err
+			}
+			grew := false
+			for _, o := range br.Open {
+				for _, g := range sh.KnockoutGames(o) {
+					if _, ok := results[g.Name]; ok {
+						opened, grew = append(opened, o), true
+						break
+					}
+				}
+			}
+			if !grew {
+				return nil
+			}
+		}
+	}
+	if err := play(); err != nil {
+		return nil, err
+	}
+	// A player who withdrew loses the pairing the file leaves him in (1.10).
+	for _, n := range withdrawn {
+		o, ok, err := sh.KnockoutWithdrawal(opened, results, n)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			opened = append(opened, o)
+		}
+	}
+	if err := play(); err != nil {
+		return nil, err
+	}
+	in := map[string]bool{}
+	for _, row := range br.Rounds {
+		for _, p := range row {
+			for _, g := range p.Games {
+				in[g.Name] = true
+			}
+		}
+	}
+	for i, g := range t.Games {
+		if name := GameName(g.White, g.Black); !in[name] {
+			ps.add(fmt.Sprintf("game %d (%s)", i+1, name), "no pairing of the bracket plays it, as the results before it stand")
+		}
+	}
+	if err := ps.err(); err != nil {
+		return nil, err
+	}
+	return &Standings{System: Knockout, Knockout: br, sheet: sh}, nil
 }

@@ -562,6 +562,8 @@ func (s *Sheet) Games() []Game {
 		return games
 	case s.System == Swiss:
 		return nil
+	case s.System == Knockout:
+		return s.knockoutFirst() // round 1; the others are opened as it is played (knockout.go)
 	}
 	games, _ := Pairings(len(s.Players), s.Rounds) // a parsed sheet has valid counts
 	return games

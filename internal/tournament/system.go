@@ -29,7 +29,7 @@ const (
 )
 
 // systems lists the systems a start sheet may name, in the order the errors list them.
-var systems = []System{RoundRobin, TeamRoundRobin, Scheveningen, Swiss}
+var systems = []System{RoundRobin, TeamRoundRobin, Scheveningen, Swiss, Knockout}
 
 // Teams reports whether the system is one of teams (seed 003, 1.14): the sheet's [[team]]
 // tables make the teams, and games are played in matches of two teams.
@@ -120,6 +120,12 @@ type Competition struct {
 	// (referee.OpenFor). 0, the default: a round is played until its games are finished, and
 	// the next is paired when the last of them ends.
 	RoundDays int `toml:"round_days"`
+	// KnockoutExtra is the number of games of the extra micromatch of a knockout's tied pairing
+	// (1.11 «дополнительные микроматчи»); 0, the default, is none.
+	KnockoutExtra int `toml:"knockout_extra"`
+	// KnockoutTie decides a knockout's pairing still tied after its extra games: TieLot (the
+	// default) or TieHigherSeed (knockout.go).
+	KnockoutTie string `toml:"knockout_tie"`
 }
 
 // DefaultCompetition returns the defaults of the competition keys.
@@ -138,6 +144,9 @@ func (c Competition) WithDefaults() Competition {
 	}
 	if c.BoardOrder == "" {
 		c.BoardOrder = BoardsFixed
+	}
+	if c.KnockoutTie == "" {
+		c.KnockoutTie = TieLot // the lot decides between players (seed 000, «Первый ход»)
 	}
 	return c
 }
@@ -213,6 +222,16 @@ func checkSystem(ps *problems, md toml.MetaData, f *sheetFile, s *Sheet) {
 	case Swiss:
 		if c.Micromatch != 1 {
 			ps.add("regulation.micromatch", "%d: a Swiss pairs single games (FIDE C.04.3)", c.Micromatch)
+		}
+	case Knockout:
+		checkKnockout(ps, s)
+	}
+	if s.System != Knockout {
+		if md.IsDefined("regulation", "knockout_extra") {
+			ps.add("regulation.knockout_extra", "set for a %s tournament: the key is a knockout's", s.System)
+		}
+		if md.IsDefined("regulation", "knockout_tie") {
+			ps.add("regulation.knockout_tie", "set for a %s tournament: the key is a knockout's", s.System)
 		}
 	}
 	switch {
@@ -343,6 +362,13 @@ func (s *Sheet) TeamsOfCaptain(addr string) []Team {
 // checkRounds reads `[tournament] rounds`: the cycles of a round robin (1 or 2, the Berger
 // tables played once or twice), the rounds of a Swiss (required).
 func checkRounds(ps *problems, md toml.MetaData, system string, s *Sheet) {
+	if System(strings.TrimSpace(system)) == Knockout {
+		if md.IsDefined("tournament", "rounds") {
+			ps.add("tournament.rounds", "%d: a knockout's rounds follow from its players (the least power of two not below their number); leave the key out", s.Rounds)
+		}
+		s.Rounds = 1
+		return
+	}
 	if System(strings.TrimSpace(system)) == Swiss {
 		if md.IsDefined("tournament", "rounds") && s.Rounds < 1 {
 			ps.add("tournament.rounds", "%d: a Swiss plays at least one round", s.Rounds)

@@ -80,6 +80,11 @@ type tableFile struct {
 		Player int `toml:"player"`
 		Round  int `toml:"round"`
 	} `toml:"bye"`
+	// A knockout's (knockoutStandings).
+	Micromatch    int    `toml:"micromatch"`
+	KnockoutExtra int    `toml:"knockout_extra"`
+	KnockoutTie   string `toml:"knockout_tie"`
+	Seed          string `toml:"seed"`
 }
 
 // defaultTiebreaks are applied when a results file does not list any: the regulation's

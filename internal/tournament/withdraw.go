@@ -85,6 +85,8 @@ func WithdrawIn(sys System, t *referee.Table, games []referee.Game, num int, cla
 	switch {
 	case sys == Swiss:
 		w.Clause = ClauseSwiss // 1.10.5
+	case sys == Knockout:
+		w.Clause = ClauseLost // 1.10.3: his results stand; he loses his pairing (knockout.go)
 	case sys.Teams():
 		w.Clause = ClauseLost // 1.10.3: his results stand
 	}

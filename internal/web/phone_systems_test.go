@@ -17,8 +17,9 @@ import (
 	"postald/internal/store"
 )
 
-// TestBrowserPhoneSystems: a team event's page (its team standings, matches and board results)
-// and a Swiss's page (its standings with every round) fit a phone as a round robin's does:
+// TestBrowserPhoneSystems: a team event's page (its team standings, matches and board results),
+// a Swiss's page (its standings with every round) and a knockout's (its bracket) fit a phone as
+// a round robin's does:
 // nothing wider than the screen, nothing scrolling sideways, every team's and every player's
 // points on the screen.
 func TestBrowserPhoneSystems(t *testing.T) {
@@ -32,6 +33,8 @@ func TestBrowserPhoneSystems(t *testing.T) {
 	swiss := regexp.MustCompile(`(?s)\[\[team\]\].*?\n\n`).ReplaceAllString(teams, "")
 	swiss = strings.NewReplacer(`system = "team-round-robin"`, "system = \"swiss\"\nrounds = 3", "micromatch = 2\n", "",
 		`code = "КЧ-2026"`, `code = "ШВ-2026"`).Replace(swiss)
+	// And in a knockout.
+	knockout := strings.NewReplacer(`system = "swiss"`+"\nrounds = 3", `system = "knockout"`, `code = "ШВ-2026"`, `code = "КО-2026"`).Replace(swiss)
 	db, err := store.Open(filepath.Join(t.TempDir(), "postald.db"), store.Options{NoSync: true})
 	if err != nil {
 		t.Fatal(err)
@@ -39,7 +42,7 @@ func TestBrowserPhoneSystems(t *testing.T) {
 	defer db.Close()
 	now := time.Date(2026, 11, 2, 9, 0, 0, 0, time.UTC)
 	from := mail.Address{Address: "moves@club.example"}
-	for _, sheet := range []string{teams, swiss} {
+	for _, sheet := range []string{teams, swiss, knockout} {
 		if _, err := office.Register(db, from, []byte(sheet), now, true); err != nil {
 			t.Fatalf("%v\n%s", err, sheet)
 		}
@@ -51,8 +54,9 @@ func TestBrowserPhoneSystems(t *testing.T) {
 		name, code, points string
 		rows               int
 	}{
-		{"teams", "КЧ-2026", "#crosstable tr", 3},     // a card per team
-		{"swiss", "ШВ-2026", "#crosstable td.pts", 7}, // a card per player, his points on it
+		{"teams", "КЧ-2026", "#crosstable tr", 3},          // a card per team
+		{"swiss", "ШВ-2026", "#crosstable td.pts", 7},      // a card per player, his points on it
+		{"knockout", "КО-2026", "#crosstable tbody tr", 4}, // a card per pairing of round 1: the bye to seed 1 and three pairings
 	} {
 		for _, lang := range []string{"ru", "en"} {
 			t.Run(c.name+"/"+lang, func(t *testing.T) {
