@@ -121,6 +121,11 @@ func Register(db *store.DB, from mail.Address, data []byte, now time.Time, force
 // lots.go): a sheet that draws numbers or openings is drawn with a seed of 32 bytes read from
 // entropy, kept with the sheet, its hash in every start letter.
 func RegisterDrawn(db *store.DB, from mail.Address, data []byte, now time.Time, force bool, entropy io.Reader) (*tournament.Sheet, error) {
+	// A stage of a mixed competition takes its players from the stage before (stage.go).
+	data, err := completeStage(db, data, now)
+	if err != nil {
+		return nil, err
+	}
 	sh, err := tournament.ParseSheet(data)
 	if err != nil {
 		return nil, err

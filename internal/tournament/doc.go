@@ -185,6 +185,11 @@
 //     adjudicated ones included, since the pairing needs their results (C.04.3); it starts as
 //     soon as they are in, not on a calendar date of its own. The lots are an individual round
 //     robin's (lots.go): a Swiss numbers its players by rating, a team event by its boards.
+//   - A mixed competition (1.2) is played as stages, each a tournament of its own system; a
+//     later stage's players are the first places of the stage before, numbered by them (stage.go).
+//     Players who withdrew do not go on; a cut inside a shared place is the judges' to settle
+//     (an extra match, 1.13), so postald refuses it rather than choose. A knockout ranks only
+//     its winner and a team event ranks teams, so neither can be the stage before.
 //
 // # Crosstables
 //

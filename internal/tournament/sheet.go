@@ -49,6 +49,9 @@ type Sheet struct {
 	System      System
 	Teams       []Team
 	Competition Competition
+	// Stage is the stage of a mixed competition the tournament is ([stage]: the stage before,
+	// the places that go on); zero for a tournament of its own (stage.go).
+	Stage Stage
 
 	// PlayFrom is the day play starts for the players when the tournament is registered after
 	// its start date (4.3.2: the day after the start letter is received); zero when it is
@@ -172,6 +175,7 @@ type sheetFile struct {
 	Regulation regulationFile `toml:"regulation"`
 	Team       []teamFile     `toml:"team"`
 	Lots       lotsFile       `toml:"lots"`
+	Stage      stageFile      `toml:"stage"`
 	Player     []struct {
 		Number   int    `toml:"number"`
 		Name     string `toml:"name"`
@@ -352,6 +356,7 @@ func ParseSheet(data []byte) (*Sheet, error) {
 	}
 	sort.Slice(s.Players, func(i, j int) bool { return s.Players[i].Number < s.Players[j].Number })
 	checkSystem(&ps, md, &f, s)
+	checkStage(&ps, f.Stage, s)
 	if err := ps.err(); err != nil {
 		return nil, err
 	}

@@ -168,6 +168,11 @@ func checkSystem(ps *problems, md toml.MetaData, f *sheetFile, s *Sheet) {
 	if s.System == "" {
 		s.System = RoundRobin
 	}
+	if s.System == "mixed" {
+		// Seed 003, 1.2: a mixed competition is stages, each of a system of its own (stage.go).
+		ps.add("tournament.system", `"mixed": a mixed competition is played as stages: give each stage a start sheet of its own system, and in a later stage's sheet name the stage before with [stage] after and places`)
+		return
+	}
 	if !slices.Contains(systems, s.System) {
 		names := make([]string, len(systems))
 		for i, sys := range systems {
