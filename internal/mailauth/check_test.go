@@ -54,6 +54,11 @@ func TestCheck(t *testing.T) {
 	neighbourKey := mailtest.NewDKIMKey(t, "attacker.spb.ru", "sel")
 	neighbourKey.Publish(d)
 	d.TXT("_dmarc.mail.club.example", "v=DMARC1; p=reject")
+	// ptr (RFC 7208, 5.5): the client's name, validated by its own address.
+	d.TXT("ptr.example", "v=spf1 ptr -all")
+	d.PTR("192.0.2.33", "mail.ptr.example")
+	d.A("mail.ptr.example", "192.0.2.33")
+	d.PTR("192.0.2.34", "mail.ptr.example") // a name whose addresses do not include the client's
 	listsKey := mailtest.NewDKIMKey(t, "lists.club.example", "sel")
 	listsKey.Publish(d)
 	c := &mailauth.Checker{Resolver: mailauth.NewResolver(d.Addr), Receiver: receiver}
@@ -75,6 +80,8 @@ func TestCheck(t *testing.T) {
 		{"a neighbour's signature under a public suffix", neighbourKey.Sign(t, letter("ivan@club.spb.ru", "x@attacker.spb.ru", "233.252.0.1", body)), "dkim=pass spf=none dmarc=fail"},
 		{"the organization's signature on a subdomain's letter", key.Sign(t, letter("ivan@mail.club.example", "ivan@mail.club.example", "233.252.0.1", body)), "dkim=pass spf=none dmarc=pass"},
 		{"a sibling subdomain's signature", listsKey.Sign(t, letter("ivan@mail.club.example", "ivan@mail.club.example", "233.252.0.1", body)), "dkim=pass spf=none dmarc=pass"},
+		{"SPF by ptr, the name validated", letter("ivan@ptr.example", "ivan@ptr.example", "192.0.2.33", body), "dkim=none spf=pass dmarc=none"},
+		{"SPF by ptr, a name that is not the client's", letter("ivan@ptr.example", "ivan@ptr.example", "192.0.2.34", body), "dkim=none spf=fail dmarc=none"},
 		{"SPF macros", letter("ivan@macro.example", "ivan@macro.example", "192.0.2.9", body), "dkim=none spf=pass dmarc=none"},
 		{"SPF include loop", letter("ivan@loop.example", "ivan@loop.example", "192.0.2.9", body), "dkim=none spf=permerror dmarc=none"},
 		{"two SPF records", letter("ivan@two.example", "ivan@two.example", "192.0.2.9", body), "dkim=none spf=permerror dmarc=none"},

@@ -194,9 +194,45 @@ func (s *spfCheck) mechanism(term, domain string, depth int) (match bool, res, w
 		if !ask() {
 			return false, "permerror", "more than 10 DNS lookups"
 		}
-		return false, "", "" // RFC 7208, 5.5: not to be used; never matches here
+		return s.ptrMatches(target), "", ""
 	}
 	return false, "permerror", "unknown mechanism " + term
+}
+
+// ptrMatches is the ptr mechanism (RFC 7208, 5.5; discouraged, still published by some senders):
+// the client's address names a host — one of its PTR names, at most 10, whose own addresses
+// include the client's (the name validated) — that is target or under it. A DNS error on the
+// PTR lookup fails to match, as one on a name's addresses leaves that name out; neither counts
+// as a void answer.
+func (s *spfCheck) ptrMatches(target string) bool {
+	names, err := s.r.LookupAddr(s.ctx, s.ip.String())
+	if err != nil {
+		return false
+	}
+	network := "ip4"
+	if s.ip.To4() == nil {
+		network = "ip6"
+	}
+	target = strings.ToLower(strings.TrimSuffix(target, "."))
+	for i, name := range names {
+		if i == maxMX { // the same limit of 10 as MX hosts (5.5)
+			break
+		}
+		name = strings.ToLower(strings.TrimSuffix(name, "."))
+		if name != target && !strings.HasSuffix(name, "."+target) {
+			continue
+		}
+		ips, err := s.r.LookupIP(s.ctx, network, name)
+		if err != nil {
+			continue
+		}
+		for _, ip := range ips {
+			if ip.Equal(s.ip) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // hostMatches reports whether an address of host is the client's, within the CIDR lengths.

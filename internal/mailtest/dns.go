@@ -17,7 +17,7 @@ import (
 )
 
 // DNS is a DNS server on 127.0.0.1 for the tests of postald's own DKIM, SPF and DMARC check:
-// it answers, over UDP and TCP, the TXT and A records the test publishes, NXDOMAIN for any
+// it answers, over UDP and TCP, the TXT, A and PTR records the test publishes, NXDOMAIN for any
 // other name, and SERVFAIL for a name the test marks as failing. It asks no other server.
 type DNS struct {
 	Addr string // host:port, as [trust] resolver takes it
@@ -25,6 +25,7 @@ type DNS struct {
 	mu      sync.Mutex
 	txt     map[string][]string
 	a       map[string][]net.IP
+	ptr     map[string][]string // by the reverse name (…in-addr.arpa.)
 	failing map[string]bool
 	asked   int
 }
@@ -32,7 +33,7 @@ type DNS struct {
 // StartDNS starts a DNS server for the length of the test.
 func StartDNS(t testing.TB) *DNS {
 	t.Helper()
-	d := &DNS{txt: map[string][]string{}, a: map[string][]net.IP{}, failing: map[string]bool{}}
+	d := &DNS{txt: map[string][]string{}, a: map[string][]net.IP{}, ptr: map[string][]string{}, failing: map[string]bool{}}
 	// The same port for UDP and TCP, as a resolver expects: a UDP port the system gave may be
 	// taken for TCP by another test, so another is tried.
 	var pc net.PacketConn
@@ -63,6 +64,20 @@ func StartDNS(t testing.TB) *DNS {
 }
 
 func fqdn(name string) string { return dns.Fqdn(strings.ToLower(name)) }
+
+// PTR publishes the names of address ip (its PTR records), replacing those it had.
+func (d *DNS) PTR(ip string, names ...string) {
+	rev, err := dns.ReverseAddr(ip)
+	if err != nil {
+		panic(err) // a test's own address
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for i := range names {
+		names[i] = fqdn(names[i])
+	}
+	d.ptr[strings.ToLower(rev)] = names
+}
 
 // TXT publishes the TXT records of name, replacing those it had.
 func (d *DNS) TXT(name string, values ...string) {
@@ -111,7 +126,8 @@ func (d *DNS) ServeDNS(w dns.ResponseWriter, req *dns.Msg) {
 		}
 		_, hasTXT := d.txt[name]
 		_, hasA := d.a[name]
-		found = found || hasTXT || hasA
+		_, hasPTR := d.ptr[name]
+		found = found || hasTXT || hasA || hasPTR
 		switch q.Qtype {
 		case dns.TypeTXT:
 			for _, v := range d.txt[name] {
@@ -120,6 +136,10 @@ func (d *DNS) ServeDNS(w dns.ResponseWriter, req *dns.Msg) {
 		case dns.TypeA:
 			for _, ip := range d.a[name] {
 				m.Answer = append(m.Answer, &dns.A{Hdr: dns.RR_Header{Name: q.Name, Rrtype: dns.TypeA, Class: dns.ClassINET, Ttl: 60}, A: ip})
+			}
+		case dns.TypePTR:
+			for _, host := range d.ptr[name] {
+				m.Answer = append(m.Answer, &dns.PTR{Hdr: dns.RR_Header{Name: q.Name, Rrtype: dns.TypePTR, Class: dns.ClassINET, Ttl: 60}, Ptr: host})
 			}
 		}
 	}
