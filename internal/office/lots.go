@@ -317,16 +317,26 @@ func revealFinished(tx *store.Tx, from mail.Address, code string, now time.Time)
 	if raw.Lot == nil || !raw.Lot.Revealed.IsZero() {
 		return nil
 	}
-	playing, err := tx.GamesInPlay()
-	if err != nil {
+	if open, err := gamesInPlay(tx, code); err != nil || open > 0 {
 		return err
 	}
+	return revealLot(tx, from, code, now, true, "")
+}
+
+// gamesInPlay counts the games of tournament code not over yet: in play, or waiting for
+// adjudication.
+func gamesInPlay(tx *store.Tx, code string) (int, error) {
+	playing, err := tx.GamesInPlay()
+	if err != nil {
+		return 0, err
+	}
+	n := 0
 	for _, id := range playing {
 		if id.Tournament == code {
-			return nil
+			n++
 		}
 	}
-	return revealLot(tx, from, code, now, true, "")
+	return n, nil
 }
 
 // revealLot reveals the seed of tournament code at now — because every game is finished, or by

@@ -48,15 +48,9 @@ func completeStage(db *store.DB, data []byte, now time.Time) ([]byte, error) {
 		if err != nil {
 			return fmt.Errorf("tournament %s: %w", code, err)
 		}
-		playing, err := tx.GamesInPlay()
+		open, err := gamesInPlay(tx, code)
 		if err != nil {
 			return err
-		}
-		open := 0
-		for _, id := range playing {
-			if id.Tournament == code {
-				open++
-			}
 		}
 		if open > 0 {
 			return bad("stage.after", "tournament %s has %d games not finished: its places are known, and the next stage can start, once every game is over (adjudicated ones too)", code, open)

@@ -32,16 +32,22 @@ const kindPair = "pair"
 
 // pairedRounds returns the Swiss rounds recorded in rulings, in order.
 func pairedRounds(rulings []store.Ruling) ([]tournament.PairedRound, error) {
-	var out []tournament.PairedRound
+	return logged[tournament.PairedRound](rulings, kindPair, "the pairing of a round")
+}
+
+// logged decodes the Details of the tournament's own records of kind (not a game's) among
+// rulings, in order; what names such a record in an error.
+func logged[T any](rulings []store.Ruling, kind, what string) ([]T, error) {
+	var out []T
 	for _, ru := range rulings {
-		if ru.Kind != kindPair || ru.Game.Game != "" {
+		if ru.Kind != kind || ru.Game.Game != "" {
 			continue
 		}
-		var r tournament.PairedRound
-		if err := json.Unmarshal(ru.Details, &r); err != nil {
-			return nil, fmt.Errorf("ruling #%d: the pairing of a round: %w", ru.Seq, err)
+		var v T
+		if err := json.Unmarshal(ru.Details, &v); err != nil {
+			return nil, fmt.Errorf("ruling #%d: %s: %w", ru.Seq, what, err)
 		}
-		out = append(out, r)
+		out = append(out, v)
 	}
 	return out, nil
 }
@@ -52,18 +58,7 @@ const kindReserve = "reserve"
 
 // reservesIn returns the reserves entered, from the rulings of their tournament, in order.
 func reservesIn(rulings []store.Ruling) ([]tournament.Substitution, error) {
-	var out []tournament.Substitution
-	for _, ru := range rulings {
-		if ru.Kind != kindReserve || ru.Game.Game != "" {
-			continue
-		}
-		var sub tournament.Substitution
-		if err := json.Unmarshal(ru.Details, &sub); err != nil {
-			return nil, fmt.Errorf("ruling #%d: a reserve entered: %w", ru.Seq, err)
-		}
-		out = append(out, sub)
-	}
-	return out, nil
+	return logged[tournament.Substitution](rulings, kindReserve, "a reserve entered")
 }
 
 // withdrawnIn returns the numbers of the players who withdrew, from the rulings of their
@@ -470,18 +465,7 @@ const (
 // knockoutIn returns the knockout's pairings and extra games opened, from the rulings of their
 // tournament, in order.
 func knockoutIn(rulings []store.Ruling) ([]tournament.KnockoutOpened, error) {
-	var out []tournament.KnockoutOpened
-	for _, ru := range rulings {
-		if ru.Kind != kindKnockout || ru.Game.Game != "" {
-			continue
-		}
-		var o tournament.KnockoutOpened
-		if err := json.Unmarshal(ru.Details, &o); err != nil {
-			return nil, fmt.Errorf("ruling #%d: a knockout's pairing: %w", ru.Seq, err)
-		}
-		out = append(out, o)
-	}
-	return out, nil
+	return logged[tournament.KnockoutOpened](rulings, kindKnockout, "a knockout's pairing")
 }
 
 // knockoutWithdrawal records in the rulings log that player num, withdrawing now, loses his
