@@ -679,18 +679,10 @@ func enMatchBody(m MatchLetter) string {
 	return b.String()
 }
 
-// enRoundBody is the English letter of a Swiss round after the first.
-func enRoundBody(r RoundLetter) string {
-	var b strings.Builder
-	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
-	w("Dear %s,", r.Player)
-	w("")
-	w("Tournament %s \"%s\": round %d of %d is paired. Before it you have %s points, place %s.", r.Code, r.Name, r.Round, r.Rounds, r.Points, r.Place)
-	w("")
-	if r.Bye {
-		w("You have no game in this round (an odd number of players): you score a plus, a point (1.12.2, 1.13.11).")
-	}
-	for _, g := range r.Games {
+// enRoundGames writes a round's games of the reader's (a Swiss round's, a knockout's pairing),
+// each with his colour and his partner, as the partner plays.
+func enRoundGames(w func(string, ...any), games []StartGame) {
+	for _, g := range games {
 		colour := "Black"
 		if g.White {
 			colour = "White"
@@ -704,6 +696,20 @@ func enRoundBody(r RoundLetter) string {
 			w("Game %s: you play %s against %d. %s <%s>.", g.Name, colour, g.Partner, g.PartnerName, g.PartnerEmail)
 		}
 	}
+}
+
+// enRoundBody is the English letter of a Swiss round after the first.
+func enRoundBody(r RoundLetter) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	w("Dear %s,", r.Player)
+	w("")
+	w("Tournament %s \"%s\": round %d of %d is paired. Before it you have %s points, place %s.", r.Code, r.Name, r.Round, r.Rounds, r.Points, r.Place)
+	w("")
+	if r.Bye {
+		w("You have no game in this round (an odd number of players): you score a plus, a point (1.12.2, 1.13.11).")
+	}
+	enRoundGames(w, r.Games)
 	if len(r.Games) > 0 {
 		w("")
 		w("Send your moves to %s as before, with the subject: %s", r.Address, r.SampleSubject)

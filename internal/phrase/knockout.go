@@ -153,20 +153,7 @@ func enKnockoutBody(k KnockoutLetter) string {
 		w("Your pairing:")
 	}
 	w("")
-	for _, g := range k.Games {
-		colour := "Black"
-		if g.White {
-			colour = "White"
-		}
-		switch g.PartnerChannel {
-		case "post":
-			w("Game %s: you play %s against %d. %s (%s).", g.Name, colour, g.Partner, g.PartnerName, enByPost)
-		case "phone":
-			w("Game %s: you play %s against %d. %s (%s).", g.Name, colour, g.Partner, g.PartnerName, enByPhone)
-		default:
-			w("Game %s: you play %s against %d. %s <%s>.", g.Name, colour, g.Partner, g.PartnerName, g.PartnerEmail)
-		}
-	}
+	enRoundGames(w, k.Games)
 	w("")
 	w("Send your moves to %s as before, with the subject: %s", k.Address, k.SampleSubject)
 	w("Your thinking time counts from the day after you receive this letter (4.3.2).")
@@ -187,20 +174,7 @@ func ruKnockoutBody(k KnockoutLetter) string {
 		w("Ваша встреча:")
 	}
 	w("")
-	for _, g := range k.Games {
-		colour := "чёрными"
-		if g.White {
-			colour = "белыми"
-		}
-		switch g.PartnerChannel {
-		case "post":
-			w("Партия %s: вы играете %s с участником №%d %s (%s).", g.Name, colour, g.Partner, g.PartnerName, ruByPost)
-		case "phone":
-			w("Партия %s: вы играете %s с участником №%d %s (%s).", g.Name, colour, g.Partner, g.PartnerName, ruByPhone)
-		default:
-			w("Партия %s: вы играете %s с участником №%d %s <%s>.", g.Name, colour, g.Partner, g.PartnerName, g.PartnerEmail)
-		}
-	}
+	ruRoundGames(w, k.Games)
 	w("")
 	w("Ходы присылайте, как прежде, на %s; в теме письма: %s", k.Address, k.SampleSubject)
 	w("Время на обдумывание считается со дня, следующего за получением этого письма (п. 4.3.2).")

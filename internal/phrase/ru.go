@@ -824,18 +824,10 @@ func ruMatchBody(m MatchLetter) string {
 	return b.String()
 }
 
-// ruRoundBody is the Russian letter of a Swiss round after the first.
-func ruRoundBody(r RoundLetter) string {
-	var b strings.Builder
-	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
-	w("Здравствуйте, %s!", r.Player)
-	w("")
-	w("Турнир %s «%s»: составлены пары %d-го тура из %d. Перед туром у вас очков: %s, место %s.", r.Code, r.Name, r.Round, r.Rounds, r.Points, r.Place)
-	w("")
-	if r.Bye {
-		w("В этом туре вы свободны от игры (нечётное число участников): вам засчитывается плюс, очко (п. 1.12.2, 1.13.11).")
-	}
-	for _, g := range r.Games {
+// ruRoundGames writes a round's games of the reader's (a Swiss round's, a knockout's pairing),
+// each with his colour and his partner, as the partner plays.
+func ruRoundGames(w func(string, ...any), games []StartGame) {
+	for _, g := range games {
 		colour := "чёрными"
 		if g.White {
 			colour = "белыми"
@@ -849,6 +841,20 @@ func ruRoundBody(r RoundLetter) string {
 			w("Партия %s: вы играете %s с участником №%d %s <%s>.", g.Name, colour, g.Partner, g.PartnerName, g.PartnerEmail)
 		}
 	}
+}
+
+// ruRoundBody is the Russian letter of a Swiss round after the first.
+func ruRoundBody(r RoundLetter) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	w("Здравствуйте, %s!", r.Player)
+	w("")
+	w("Турнир %s «%s»: составлены пары %d-го тура из %d. Перед туром у вас очков: %s, место %s.", r.Code, r.Name, r.Round, r.Rounds, r.Points, r.Place)
+	w("")
+	if r.Bye {
+		w("В этом туре вы свободны от игры (нечётное число участников): вам засчитывается плюс, очко (п. 1.12.2, 1.13.11).")
+	}
+	ruRoundGames(w, r.Games)
 	if len(r.Games) > 0 {
 		w("")
 		w("Ходы присылайте, как прежде, на %s; в теме письма: %s", r.Address, r.SampleSubject)
