@@ -77,6 +77,18 @@ func withdrawnIn(rulings []store.Ruling) []int {
 	return out
 }
 
+// allFinished reports whether every game of tournament code named in names is finished, from
+// their heads alone (the older plies are not read).
+func allFinished(tx *store.Tx, code string, names []string) (bool, error) {
+	for _, name := range names {
+		st, err := tx.GameStatus(store.GameID{Tournament: code, Game: name})
+		if err != nil || st != referee.StatusFinished {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
 // recordRound records the pairing of a Swiss round in the rulings log.
 func recordRound(tx *store.Tx, code string, r tournament.PairedRound, now time.Time, w *work) error {
 	w.ruled(code)
@@ -140,14 +152,12 @@ func nextSwissRound(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *re
 		return nil // the last round is played: the tournament ends with it
 	}
 	// The heads of the last round's games say whether it is over; only then is every game read.
+	var names []string
 	for _, b := range rounds[len(rounds)-1].Boards {
-		st, err := tx.GameStatus(store.GameID{Tournament: sh.Code, Game: tournament.GameName(b[0], b[1])})
-		if err != nil {
-			return err
-		}
-		if st != referee.StatusFinished {
-			return nil
-		}
+		names = append(names, tournament.GameName(b[0], b[1]))
+	}
+	if over, err := allFinished(tx, sh.Code, names); err != nil || !over {
+		return err
 	}
 	results, err := tableResults(tx, sh.Code)
 	if err != nil {
@@ -278,14 +288,8 @@ func matchEnded(tx *store.Tx, from mail.Address, sh *tournament.Sheet, id store.
 	if !ok {
 		return nil // a game a reserve took over counts for no match
 	}
-	for _, name := range m.Games {
-		st, err := tx.GameStatus(store.GameID{Tournament: sh.Code, Game: name})
-		if err != nil {
-			return err
-		}
-		if st != referee.StatusFinished {
-			return nil
-		}
+	if over, err := allFinished(tx, sh.Code, m.Games); err != nil || !over {
+		return err
 	}
 	results, err := tableResults(tx, sh.Code)
 	if err != nil {

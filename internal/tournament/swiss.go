@@ -320,17 +320,7 @@ func (st *SwissTable) Grid(lang string) Grid {
 			}
 		}
 		row = append(row, FormatPoints(s.Points))
-		for _, tb := range st.Tiebreaks {
-			v, ok := s.Tiebreaks[tb]
-			switch {
-			case !ok:
-				row = append(row, "")
-			case tb == HeadToHead:
-				row = append(row, FormatPoints(v))
-			default:
-				row = append(row, strconv.FormatFloat(v, 'f', -1, 64))
-			}
-		}
+		row = append(row, tiebreakCells(st.Tiebreaks, s.Tiebreaks)...)
 		g.Rows = append(g.Rows, row)
 	}
 	if st.withBye {

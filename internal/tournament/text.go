@@ -89,17 +89,7 @@ func (ct *Crosstable) Rows() [][]string {
 		row := []string{s.Place, strconv.Itoa(s.Number), s.Name}
 		row = append(row, cells...)
 		row = append(row, FormatPoints(s.Points))
-		for _, tb := range ct.Tiebreaks {
-			v, ok := s.Tiebreaks[tb]
-			switch {
-			case !ok:
-				row = append(row, "")
-			case tb == HeadToHead:
-				row = append(row, FormatPoints(v))
-			default:
-				row = append(row, strconv.FormatFloat(v, 'f', -1, 64))
-			}
-		}
+		row = append(row, tiebreakCells(ct.Tiebreaks, s.Tiebreaks)...)
 		rows = append(rows, row)
 	}
 	return rows
@@ -148,4 +138,22 @@ func FormatPoints(v float64) string {
 		return strconv.FormatInt(int64(v), 10) + "½"
 	}
 	return strconv.FormatFloat(v, 'f', -1, 64)
+}
+
+// tiebreakCells writes a player's tie-breaks in the order of the table's columns: head-to-head
+// as points, the others as numbers, "" where a tie-break was not applied to him.
+func tiebreakCells(order []string, values map[string]float64) []string {
+	cells := make([]string, 0, len(order))
+	for _, tb := range order {
+		v, ok := values[tb]
+		switch {
+		case !ok:
+			cells = append(cells, "")
+		case tb == HeadToHead:
+			cells = append(cells, FormatPoints(v))
+		default:
+			cells = append(cells, strconv.FormatFloat(v, 'f', -1, 64))
+		}
+	}
+	return cells
 }
