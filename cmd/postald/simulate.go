@@ -148,6 +148,14 @@ func simulateDrawn(ctx context.Context, sheet, mbox []byte, w io.Writer, withLet
 		if err := enc.Encode(line); err != nil {
 			return err
 		}
+		// A letter about several games: a line for each of its other games, under its number.
+		for _, g := range step.Letter.Also {
+			more := simLine{N: n + 1, From: line.From, Game: g.Game.Game}
+			fill(&more, g.Decision)
+			if err := enc.Encode(more); err != nil {
+				return err
+			}
+		}
 	}
 	games, err := sim.Games()
 	if err != nil {

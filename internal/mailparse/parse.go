@@ -57,6 +57,9 @@ func ParseReader(r io.Reader) (*Letter, error) {
 	}
 	rd.finish()
 	l.Problems = append(br.problems, rd.problems...)
+	if hs := headings(lines); sectioned(hs) {
+		split(l, lines, hs, l.Problems)
+	}
 	return l, nil
 }
 

@@ -102,7 +102,7 @@ type decided struct {
 func (o *Office) apply(tx *store.Tx, m mailbox.Message, rec store.Inbound, msgID string, now time.Time) (decided, error) {
 	// Measured, not decided by: the real clock, not o.now, which a test may stop.
 	began := time.Now()
-	o.ended = store.GameID{}
+	o.ended = nil
 	var dec referee.Decision
 	postmark := m.InternalDate
 	if postmark.IsZero() || postmark.After(now) {
@@ -127,21 +127,57 @@ func (o *Office) apply(tx *store.Tx, m mailbox.Message, rec store.Inbound, msgID
 	if err := o.letterEnded(tx, out, now); err != nil {
 		return decided{}, err
 	}
-	if out.Game.Game != "" && dec.Game.Status == referee.StatusFinished {
+	revealed := map[string]bool{}
+	for _, g := range decidedGames(out, dec) {
+		if g.Game.Game == "" || g.Decision.Game.Status != referee.StatusFinished || revealed[g.Game.Tournament] {
+			continue
+		}
 		// The letter finished the tournament's last game: the seed of its lots is revealed (lots.go).
-		if err := revealFinished(tx, o.opt.From, out.Game.Tournament, now); err != nil {
+		revealed[g.Game.Tournament] = true
+		if err := revealFinished(tx, o.opt.From, g.Game.Tournament, now); err != nil {
 			return decided{}, err
 		}
 	}
 	return decided{out: out, applied: applied, took: time.Since(began), kind: DoneLetter, dec: dec}, nil
 }
 
-// noteApplied notes in o.work what a letter or a card applied (known.go): the game as decided,
+// noteApplied notes in o.work what a letter or a card applied (known.go): each game as decided,
 // when its state was written.
 func (o *Office) noteApplied(out store.LetterOutcome, dec referee.Decision, applied store.Applied) {
-	if out.State != nil && !applied.Duplicate {
-		o.work.game(out.Game, dec.Game.Status)
+	if applied.Duplicate {
+		return
 	}
+	for _, g := range decidedGames(out, dec) {
+		o.work.game(g.Game, g.Decision.Game.Status)
+	}
+}
+
+// alsoDecisions are the decisions of a letter about its other games that the outcome records:
+// those with a game (a request to name a game writes only letters).
+func alsoDecisions(dec referee.Decision) []referee.Decision {
+	var out []referee.Decision
+	for _, d := range dec.Also {
+		if d.Seat >= 0 {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// decidedGames pairs each game the outcome records with its decision: the letter's first game,
+// then the others (LetterOutcome.Also).
+func decidedGames(out store.LetterOutcome, dec referee.Decision) []DoneGame {
+	if out.State == nil {
+		return nil
+	}
+	gs := []DoneGame{{Game: out.Game, Decision: dec}}
+	also := alsoDecisions(dec)
+	for k, g := range out.Also {
+		if k < len(also) {
+			gs = append(gs, DoneGame{Game: g.Game, Decision: also[k]})
+		}
+	}
+	return gs
 }
 
 // gameAttrs are the log's words for what id names: "game" and its key for a game, "tournament"
@@ -184,7 +220,11 @@ func (o *Office) logDecided(x decided) {
 	if out.Quarantine != "" {
 		verdict = "quarantined"
 	}
-	o.observe(Done{Kind: x.kind, At: out.Now, Ref: out.Ref, Game: out.Game, Decision: x.dec, Held: out.Quarantine,
+	var also []DoneGame
+	if gs := decidedGames(out, x.dec); len(gs) > 1 {
+		also = gs[1:]
+	}
+	o.observe(Done{Kind: x.kind, At: out.Now, Ref: out.Ref, Game: out.Game, Decision: x.dec, Also: also, Held: out.Quarantine,
 		Verdict: verdict, Outbox: x.applied.Outbox})
 }
 
@@ -294,11 +334,56 @@ func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64, dec 
 		first := cands[0]
 		out.Game = store.GameID{Tournament: first.sheet.Code}
 		out.Verdict = string(dec.Verdict)
-		tour := out.Game
-		o.answers(&out, first, dec.Letters, from, func(og *store.Outgoing) { og.Game = tour }, carriesMoves(l))
+		o.asked(&out, first, d, from, carriesMoves(l))
+		for _, a := range d.Also {
+			o.asked(&out, first, a, from, carriesMoves(l))
+		}
 		return out, nil
 	}
-	return o.outcome(out, cands[d.Seat], d, from, carriesMoves(l))
+	out, err = o.outcome(out, cands[d.Seat], d, from, carriesMoves(l))
+	if err != nil {
+		return out, err
+	}
+	// The letter's other games (a section per game, a leave in each of the player's games):
+	// decided in the same unit of work, the letter archived once (store.LetterOutcome.Also).
+	for _, a := range d.Also {
+		if a.Seat < 0 {
+			o.asked(&out, cands[d.Seat], a, from, carriesMoves(l))
+			continue
+		}
+		if out, err = o.alsoOutcome(out, cands[a.Seat], a, from, carriesMoves(l)); err != nil {
+			return out, err
+		}
+	}
+	return out, nil
+}
+
+// asked queues the letters of a decision about no game (the sender is asked to name the game of
+// the letter or of one of its sections) under c's tournament.
+func (o *Office) asked(out *store.LetterOutcome, c candidate, d referee.Decision, from string, moved bool) {
+	tour := store.GameID{Tournament: c.sheet.Code}
+	o.answers(out, c, d.Letters, from, func(og *store.Outgoing) { og.Game = tour }, moved)
+}
+
+// alsoOutcome records in out the decision dec about c, one more game the letter is about
+// (store.LetterOutcome.Also), and queues its letters.
+func (o *Office) alsoOutcome(out store.LetterOutcome, c candidate, dec referee.Decision, sender string, moved bool) (store.LetterOutcome, error) {
+	g := store.GameOutcome{Game: c.id, Verdict: string(dec.Verdict), Clause: strings.Join(dec.Clauses, ","),
+		Move: (len(dec.Game.Plies) + 1) / 2}
+	next := dec.Next
+	g.NextEvent = &next
+	st, err := store.EncodeGame(c.id, dec.Game, c.stored, &o.cache.chunks)
+	if err != nil {
+		return out, err
+	}
+	g.State = &st
+	if c.seat.Game.Status != referee.StatusFinished && dec.Game.Status == referee.StatusFinished {
+		o.ended = append(o.ended, c.id) // the letter ends the game (systems.go)
+	}
+	out.Also = append(out.Also, g)
+	c.seat.Game = dec.Game
+	o.answers(&out, c, dec.Letters, sender, nil, moved)
+	return out, nil
 }
 
 // codeInSubject returns the code of the registered tournament a word of subject names, in its
@@ -345,7 +430,7 @@ func (o *Office) outcome(out store.LetterOutcome, c candidate, dec referee.Decis
 	}
 	out.State = &st
 	if c.seat.Game.Status != referee.StatusFinished && dec.Game.Status == referee.StatusFinished {
-		o.ended = c.id // the letter ends the game (systems.go)
+		o.ended = append(o.ended, c.id) // the letter ends the game (systems.go)
 	}
 	c.seat.Game = dec.Game // the letters show the game as decided
 	// The answers to the sender quote his letter's receipt (trust.go).

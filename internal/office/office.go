@@ -89,6 +89,9 @@ type Done struct {
 	// tournament alone, a letter held has none.
 	Game     store.GameID
 	Decision referee.Decision // the referee's whole decision; zero for a letter held
+	// Also are the letter's decisions about its other games (referee.Decision.Also: a section
+	// per game, a leave in each of the player's games), each with its game.
+	Also []DoneGame
 	// Held is why a letter was held for the judge (trust.Hold's English reason); "" when it was
 	// decided.
 	Held string
@@ -96,6 +99,12 @@ type Done struct {
 	Verdict string
 	// Outbox are the letters and cards the unit of work put in the outbox, in order.
 	Outbox []store.OutboxItem
+}
+
+// DoneGame is one more game a unit of work decided, with its decision.
+type DoneGame struct {
+	Game     store.GameID
+	Decision referee.Decision
 }
 
 // DoneKind is what a Done was.
@@ -186,9 +195,9 @@ type Office struct {
 	staged []Done
 	// work is what the transaction update runs changed, for Options.Known; nil outside it.
 	work *work
-	// ended is the game the letter or card being decided ends (outcome), "" none: its end is
-	// what the tournament's system acts on once the letter is applied (systems.go).
-	ended store.GameID
+	// ended are the games the letter or card being decided ends (outcome): their end is what
+	// the tournament's system acts on once the letter is applied (systems.go).
+	ended []store.GameID
 	// cache holds the store's tournaments parsed (sheets.go) and the chunks of games read
 	// (gamecodec.go).
 	cache struct {

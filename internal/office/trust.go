@@ -435,8 +435,16 @@ func (o *Office) answers(out *store.LetterOutcome, c candidate, letters []refere
 	if p, ok := c.sheet.PlayerByEmail(sender); ok {
 		lang = c.sheet.LanguageOf(p.Number)
 	}
+	before := out.Compose // the letters of the letter's other games, composed first
 	out.Compose = func(rc store.Receipt) ([]store.Outgoing, error) {
 		og := make([]store.Outgoing, 0, len(items))
+		if before != nil {
+			more, err := before(rc)
+			if err != nil {
+				return nil, err
+			}
+			og = append(og, more...)
+		}
 		pics := pictures{} // the acknowledgement and the forwarded move show one position
 		for _, it := range items {
 			l := it.letter

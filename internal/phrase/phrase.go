@@ -193,6 +193,10 @@ type RefereeText struct {
 	// withdrawal from the tournament.
 	Asides AsideText
 
+	// Statements are the answers to statements postald does not take as written: a reading with
+	// two meanings, an acceptance with no offer, a leave across the player's games.
+	Statements StatementText
+
 	Faults     FaultText
 	DateFields [3]string // partner's move sent, received, reply sent: as daysclock.DateField counts them
 	Sides      SideText
@@ -239,6 +243,28 @@ type AsideText struct {
 	// (the question), or to nobody (no judge or director is named); to the official (player,
 	// side, the question); the subject.
 	QuestionToJudge, QuestionToDirector, QuestionNobody, QuestionOfficial, SubjQuestion string
+}
+
+// StatementText is the words of the answers to what a letter states that postald does not take
+// as written (the referee's statements.go): nothing irreversible on a doubtful reading.
+type StatementText struct {
+	// Asked: the whole letter is not applied (line, the words there, why); AskedNoLine the same
+	// without a line (why).
+	Asked, AskedNoLine string
+	// Why a reading is doubtful: a draw statement with a negation or a condition, a draw
+	// statement and a move while the partner's offer stands, a short yes to a draw offer and a
+	// variant alike; the letter names two games (the games); its repetition fits another game
+	// (that game).
+	WhyNegation, WhyCondition, WhyDrawAndMove, WhyShortYes, WhyGames, WhyOtherGame string
+	// DrawAsk: a doubtful draw statement not taken (line, words, why); DrawNoOffer: an
+	// acceptance with no offer standing (line, words); ResignAsk: a resignation under a
+	// condition (line, words).
+	DrawAsk, DrawNoOffer, ResignAsk string
+	// Words: the words a result rests on (the letter's date, line, words).
+	Words string
+	// LeaveGames: the games a leave applies to (tournament, the games); LeaveAgain: the same
+	// leave announced again (the period).
+	LeaveGames, LeaveAgain string
 }
 
 // AdjudicationText is the words of the adjudication after the end date (4.3.2): the letters

@@ -173,9 +173,21 @@ func applyLetter(s Seat, lt letter, env Envelope) Decision {
 		x.postedByReply()
 	}
 	x.stamps = x.dates()
+	if why, ok := x.wholeDoubt(); ok && x.g.Status != StatusFinished {
+		// Two readings of the letter lead to different outcomes: postald asks (statements.go).
+		x.askWhole(lt.DrawWords, why)
+		return x.finish()
+	}
 	x.credit(*x.g.owes(side)) // 4.2.9: a repetition counts in any letter
-	// A protest, a question, a withdrawal: dealt with whatever else the letter does (asides.go).
+	// A protest, a question, a withdrawal, a leave: dealt with whatever else the letter does
+	// (asides.go, statements.go).
 	x.asides()
+	if x.g.Status != StatusFinished {
+		x.leave()
+		if lt.Resign && lt.ResignDoubt != "" {
+			x.resignNote() // a resignation under a condition is asked about, the game goes on
+		}
+	}
 	switch {
 	case x.g.Status == StatusFinished:
 		x.d.Verdict = Notice
@@ -185,13 +197,11 @@ func applyLetter(s Seat, lt letter, env Envelope) Decision {
 		}
 		x.note(fmt.Sprintf(x.tx.GameOver, over))
 		x.answer(KindNotice, Notice)
-	case lt.Resign:
+	case lt.Resign && lt.ResignDoubt == "":
 		x.resign()
-	case lt.Draw == drawAccept && x.g.DrawOffer == side.Other():
+	case x.draw() == drawAccept:
 		x.agreeDraw()
-	case (lt.Leave != nil || lt.LeaveBad) && !lt.Away && len(lt.Moves) == 0:
-		x.leave()
-	case lt.asides() && !lt.carries():
+	case (lt.asides() || lt.Leave != nil || lt.Resign) && !x.carries():
 		x.asideOnly()
 	case x.g.Status == StatusAdjudication:
 		// 4.3.2: after the end date only a draw acceptance or a resignation is taken.
@@ -235,7 +245,7 @@ func (x *decider) finish() Decision {
 	}
 	if x.d.Verdict != Ignored {
 		e := Entry{Date: x.today, Letter: x.env.MessageID, From: x.side,
-			Verdict: x.d.Verdict, Clauses: append([]string(nil), x.d.Clauses...), Note: strings.Join(x.history, ", ")}
+			Verdict: x.d.Verdict, Clauses: append([]string(nil), x.d.Clauses...), Note: strings.Join(x.history, ", "), Words: x.d.Words}
 		for _, v := range x.d.Violations {
 			e.Faults = append(e.Faults, Fault{Clause: v.Clause, Text: v.Text})
 		}
@@ -285,8 +295,8 @@ func (x *decider) onTurn() {
 	faults := x.checkRepetition()
 	moves := x.ownMoves()
 	if len(moves) == 0 && x.lt.Accept == nil {
-		switch x.lt.Draw {
-		case drawOffer, drawAccept:
+		switch x.draw() {
+		case drawOffer:
 			x.offerDraw()
 			return
 		case drawClaim:
@@ -295,12 +305,17 @@ func (x *decider) onTurn() {
 		case drawDecline:
 			x.declineDraw()
 			return
+		case drawDoubtful, drawUnoffered:
+			x.d.Verdict = Notice
+			x.drawNote()
+			x.answer(KindNotice, Notice)
+			return
 		}
 		// No move, no stop: 4.2.9 and 4.2.10 apply to letters that carry moves.
 		x.expectMove()
 		return
 	}
-	if len(faults) == 0 && x.lt.Draw == drawClaim && x.claimDraw(true) {
+	if len(faults) == 0 && x.draw() == drawClaim && x.claimDraw(true) {
 		return
 	}
 	x.base = x.snap()

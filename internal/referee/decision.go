@@ -147,6 +147,14 @@ type Decision struct {
 	Notes       []string    `json:"notes,omitempty"` // corrections and remarks, in the sender's language
 	Letters     []Outgoing  `json:"letters,omitempty"`
 	Game        Game        `json:"game"`
+	// Words are the words of the letter the decision rests on, where it ends the game by the
+	// players' own statement (a draw agreed, a resignation) or asks what a doubtful reading means
+	// (statements.go); nil otherwise.
+	Words *Quote `json:"words,omitempty"`
+	// Also are the decisions about the other games the letter speaks of, each with its own Seat:
+	// the other sections of a letter about several games, and the player's other games in which
+	// a leave it announces stops his clock (statements.go). Empty for a letter about one game.
+	Also []Decision `json:"also,omitempty"`
 
 	// Seat is the index, among the seats given to Decide, of the game the letter was about; -1
 	// when it was about none (the sender is asked to name it, or he plays in none of them).

@@ -77,6 +77,9 @@ type Entry struct {
 	// Faults are what a stopped letter was stopped for (4.2.9, 4.2.10, 4.2.2, 4.2.5), each
 	// with its clause and the text as written: the director's report names them.
 	Faults []Fault `json:"faults,omitempty"`
+	// Words are the letter's words the decision rests on: those of a result the players reached
+	// by letter, or of a reading postald asked about (statements.go).
+	Words *Quote `json:"words,omitempty"`
 }
 
 // Fault is one fault a stopped letter was stopped for: the clause and the text as written.

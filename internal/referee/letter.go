@@ -5,22 +5,39 @@ import (
 	"postald/internal/mailparse"
 )
 
+var _ daysclock.Date
+
 // letter is what the referee reads of a parsed move letter: the parser's Letter reduced to the
 // fields a decision rests on (see fromParsed).
 type letter struct {
 	Tournament string
 	Game       string
+	Partner    string // the partner the letter names its game by («партия с Ивановым»), as written
+	// GamesNamed: the letter's text names more than one game outside sections of their own
+	// (mailparse.WhatGamesNamed): its reading is doubtful (statements.go).
+	GamesNamed bool
 	Repeated   []letterMove
 	Moves      []letterMove
 	Variants   []letterVariant
 	Accept     *acceptance
 	Draw       string // "", offer, accept, decline, claim
+	// DrawShort: the draw statement is a short form of 1.13.3 («Согласен», "Agreed"), which
+	// counts only while the partner's offer stands; DrawDoubt why it has no one meaning.
+	DrawShort bool
+	DrawDoubt string
+	DrawWords quote // where the draw statement stands, quoted in the answers
 	Resign     bool
+	// ResignDoubt: why the resignation has no one meaning (a condition); ResignWords where it
+	// stands.
+	ResignDoubt string
+	ResignWords quote
 	Dates      []daysclock.Date
 	Time       *Time
 	Problems   []letterProblem // what the parser could not read as notation
-	Leave      *daysclock.Leave
-	LeaveBad   bool   // a leave notice without readable dates
+	// Leave is the leave notice as written (its years perhaps left out, completed from the day
+	// the letter was sent); the door sets leave, the leave as the player's across his games.
+	Leave      *mailparse.Leave
+	leave      *leaveStatement
 	Protest    string // the protest's paragraph; "" when none
 	// ProtestQuoted are the moves the protest mentions (never the sender's moves, 4.1.12);
 	// ProtestUnsure those on a line of their own inside it, which may be quoted or meant.
@@ -38,6 +55,13 @@ type question struct {
 	About  []mailparse.Topic
 	Quoted []letterMove
 	Line   int
+}
+
+// quote is where a statement stands in a letter: its line and the line as written. An outcome
+// that cannot be undone names the words it rests on (statements.go).
+type quote struct {
+	Line int    `json:"line"`
+	Text string `json:"text"`
 }
 
 // letterMove is one move as a letter writes it.
@@ -104,8 +128,14 @@ func fromParsed(l *mailparse.Letter) letter {
 		Game:       l.Game,
 		Repeated:   movesOf(l.Repeated),
 		Moves:      movesOf(l.Moves),
+		Partner:    l.Partner,
 		Draw:       string(l.Draw.Kind),
+		DrawShort:  l.Draw.Short,
+		DrawDoubt:  l.Draw.Doubt,
+		DrawWords:  quote{Line: l.Draw.Line, Text: l.Draw.Where.Text},
 		Resign:     l.Resign,
+		ResignDoubt: l.ResignDoubt,
+		ResignWords: quote{Line: l.ResignAt.Line, Text: l.ResignAt.Text},
 		Dates:      l.DateValues(),
 		Text:       l.Text,
 	}
@@ -120,11 +150,8 @@ func fromParsed(l *mailparse.Letter) letter {
 		lt.Time = &Time{White: l.Time.White, Black: l.Time.Black}
 	}
 	if l.Leave != nil {
-		if p, ok := l.Leave.Period(); ok {
-			lt.Leave = &p
-		} else {
-			lt.LeaveBad = true
-		}
+		lv := *l.Leave
+		lt.Leave = &lv
 	}
 	if l.Protest != nil {
 		lt.Protest = l.Protest.Text
@@ -145,6 +172,9 @@ func fromParsed(l *mailparse.Letter) letter {
 	lt.Away = l.Away != nil
 	for _, p := range l.Problems {
 		lt.Problems = append(lt.Problems, letterProblem{Line: p.Line, Text: p.Text, What: p.What})
+		if p.What == mailparse.WhatGamesNamed {
+			lt.GamesNamed = true
+		}
 	}
 	return lt
 }
