@@ -163,11 +163,12 @@ func split(l *Letter, lines []string, hs []heading, problems []Problem) {
 }
 
 // readPart reads one section: own holds the section's lines at their places and "" elsewhere,
-// so that line numbers are the letter's. The part carries the letter's tournament and header,
+// so that line numbers are the letter's; the part's Text is own, the section as written (what
+// is forwarded to its game's partner) with the other sections' lines empty. The part carries the letter's tournament and header,
 // and never the player's statements (a leave, a withdrawal, an out-of-office text), which stay
 // in the letter.
 func readPart(l *Letter, own []string) *Letter {
-	p := &Letter{Text: l.Text, Header: l.Header}
+	p := &Letter{Text: strings.Join(own, "\n"), Header: l.Header}
 	rd := &lineReader{l: p, lines: own}
 	rd.survey()
 	for i, line := range own {

@@ -51,6 +51,9 @@ type decider struct {
 	history []string
 	// showBoard: the answer shows the position (a question asked for it).
 	showBoard bool
+	// news are paragraphs for the partner that need no letter of their own: told in the
+	// forwarded move when the letter moves, else in a notice (a leave, statements.go).
+	news []string
 	// also lists the clauses a stop rests on besides its violations' own (4.2.2 for abbreviated
 	// notation, 4.2.5 for an illegible move, 4.2.13 for the changed move of a variant).
 	also   []string
@@ -173,17 +176,18 @@ func applyLetter(s Seat, lt letter, env Envelope) Decision {
 		x.postedByReply()
 	}
 	x.stamps = x.dates()
+	if x.g.Status != StatusFinished {
+		x.leave() // the player's leave, whatever else the letter does (statements.go)
+	}
 	if why, ok := x.wholeDoubt(); ok && x.g.Status != StatusFinished {
 		// Two readings of the letter lead to different outcomes: postald asks (statements.go).
 		x.askWhole(lt.DrawWords, why)
 		return x.finish()
 	}
 	x.credit(*x.g.owes(side)) // 4.2.9: a repetition counts in any letter
-	// A protest, a question, a withdrawal, a leave: dealt with whatever else the letter does
-	// (asides.go, statements.go).
+	// A protest, a question, a withdrawal: dealt with whatever else the letter does (asides.go).
 	x.asides()
 	if x.g.Status != StatusFinished {
-		x.leave()
 		if lt.Resign && lt.ResignDoubt != "" {
 			x.resignNote() // a resignation under a condition is asked about, the game goes on
 		}
@@ -257,6 +261,10 @@ func (x *decider) finish() Decision {
 				x.g.Thread = x.g.Thread[n-threadLength:]
 			}
 		}
+	}
+	if len(x.news) > 0 && x.d.Verdict != Ignored {
+		x.notifyPartner(x.ptx.SubjNotice, strings.Join(x.news, "\n"), daysclock.ClauseLeave)
+		x.news = nil
 	}
 	x.d.Letters = append(x.d.Letters, x.notices...)
 	x.summarize()

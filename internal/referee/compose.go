@@ -314,6 +314,21 @@ func (x *decider) picture(b *board) *Picture {
 // MaxForwardText bounds the sender's text in a forwarded letter, in bytes.
 const MaxForwardText = 64 << 10
 
+// squeezeBlank returns text without its leading and trailing blank lines, and with each run of
+// blank lines inside it made one: a section of a letter about several games (mailparse) keeps
+// the other sections' places as empty lines.
+func squeezeBlank(text string) string {
+	lines := strings.Split(strings.TrimSpace(text), "\n")
+	out := lines[:0]
+	for i, l := range lines {
+		if strings.TrimSpace(l) == "" && i > 0 && strings.TrimSpace(lines[i-1]) == "" {
+			continue
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
+}
+
 // forward writes the letter to the partner: the sender's text as written, then postald's stamped
 // block (letters.md).
 func (x *decider) forward() {
@@ -323,7 +338,7 @@ func (x *decider) forward() {
 	tx := x.ptx // the partner's language
 	partner := x.side.Other()
 	var b strings.Builder
-	if t := strings.TrimSpace(x.lt.Text); t != "" {
+	if t := squeezeBlank(x.lt.Text); t != "" {
 		if len(t) > MaxForwardText {
 			// The letter as written is forwarded up to a bound: a 2 MB letter makes no 2 MB
 			// copy. The moves the partner must answer are in postald's block below.
@@ -344,6 +359,10 @@ func (x *decider) forward() {
 	for _, n := range x.toPartner {
 		b.WriteString(n + "\n")
 	}
+	for _, n := range x.news {
+		b.WriteString(n + "\n") // the sender's leave, told with his move (statements.go)
+	}
+	x.news = nil
 	if vs := x.pendingVariants(x.side); len(vs) > 0 {
 		b.WriteString(tx.VariantsHead + "\n")
 		for _, v := range vs {

@@ -77,6 +77,14 @@ func decideMail(seats []Seat, l *mailparse.Letter, env Envelope, now time.Time) 
 			grants[carrier] = st
 			if at >= 0 {
 				rs[at].lt.Leave, rs[at].lt.Withdrawal, rs[at].lt.leave = whole.Leave, withdrawal, st
+				// The other sections about games of the tournament record the leave too.
+				for k := range rs {
+					if k != at && rs[k].seat >= 0 && slices.Contains(games, rs[k].seat) && rs[k].seat != carrier {
+						echo := *st
+						echo.Echo = true
+						rs[k].lt.Leave, rs[k].lt.leave = whole.Leave, &echo
+					}
+				}
 			} else {
 				rs = append(rs, routed{lt: letter{Leave: whole.Leave, Withdrawal: withdrawal, Text: whole.Text, leave: st}, seat: carrier})
 				extra = append(extra, carrier)
@@ -102,7 +110,13 @@ func decideMail(seats []Seat, l *mailparse.Letter, env Envelope, now time.Time) 
 		current[i].Game = d.Game
 		out = append(out, d)
 		if st := grants[i]; st != nil && r.lt.leave == st {
-			out = append(out, grantElsewhere(current, i, st, r.lt, env, now)...)
+			var sections []int // the games a section of the letter is about: they record it themselves
+			for _, q := range rs {
+				if q.seat >= 0 {
+					sections = append(sections, q.seat)
+				}
+			}
+			out = append(out, grantElsewhere(current, i, st, r.lt, env, now, sections)...)
 		}
 	}
 	out = append(out, asks...) // a request to name a game follows the games decided
@@ -182,7 +196,7 @@ func leaveOf(seats []Seat, carrier int, games []int, env Envelope) *leaveStateme
 // grantElsewhere records a leave the letter's decision in game carrier granted in the player's
 // other games in play in the tournament (st.Games): the same verdict, counted as the carrier
 // counted it (judgeLeave), his clock stopped in each, each partner told.
-func grantElsewhere(seats []Seat, carrier int, st *leaveStatement, lt letter, env Envelope, now time.Time) []Decision {
+func grantElsewhere(seats []Seat, carrier int, st *leaveStatement, lt letter, env Envelope, now time.Time, sections []int) []Decision {
 	c := seats[carrier]
 	if lt.Leave == nil || c.Game.Status == StatusFinished {
 		return nil
@@ -195,7 +209,7 @@ func grantElsewhere(seats []Seat, carrier int, st *leaveStatement, lt letter, en
 	var out []Decision
 	for i := range seats {
 		g := &seats[i].Game
-		if i == carrier || g.Tournament != c.Game.Tournament || g.Status != StatusPlaying || !slices.Contains(st.Games, g.Name) {
+		if i == carrier || slices.Contains(sections, i) || g.Tournament != c.Game.Tournament || g.Status != StatusPlaying || !slices.Contains(st.Games, g.Name) {
 			continue
 		}
 		if _, ok := seats[i].Table.senderOf(g, env); !ok {

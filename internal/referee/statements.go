@@ -193,6 +193,9 @@ func asked(st Seat, lt letter, env Envelope, words quote, why string) Decision {
 		x.b = b
 	}
 	x.stamps = x.dates()
+	if x.g.Status != StatusFinished {
+		x.leave() // the leave is no part of the doubt
+	}
 	x.askWhole(words, why)
 	return x.finish()
 }
@@ -203,6 +206,10 @@ func asked(st Seat, lt letter, env Envelope, words quote, why string) Decision {
 type leaveStatement struct {
 	Taken []daysclock.Leave
 	Games []string
+	// Echo: another game of the letter carries the notice and answers the player; this one,
+	// which a section of the letter is about too, records the leave granted and tells its
+	// partner, and says nothing of it to the player.
+	Echo bool
 }
 
 // leaveVerdict is what a leave notice comes to, for one tournament.
@@ -247,6 +254,13 @@ func (x *decider) leave() {
 		taken, games = st.Taken, st.Games
 	}
 	l, v := judgeLeave(x.lt.Leave, x.today, taken, x.reg.LeaveDays)
+	if st := x.lt.leave; st != nil && st.Echo {
+		if v == leaveGranted {
+			c.AddLeave(l)
+			x.news = append(x.news, fmt.Sprintf(x.ptx.LeavePartner, x.player(x.side).Name, x.ptx.period(l)))
+		}
+		return
+	}
 	switch v {
 	case leaveNoDates:
 		x.note(x.tx.LeaveNoDates)
@@ -260,8 +274,7 @@ func (x *decider) leave() {
 		if len(games) > 1 {
 			x.note(fmt.Sprintf(x.tx.Statements.LeaveGames, x.t.Code, strings.Join(games, ", ")))
 		}
-		x.notifyPartner(x.ptx.SubjNotice,
-			fmt.Sprintf(x.ptx.LeavePartner, x.player(x.side).Name, x.ptx.period(l)), daysclock.ClauseLeave)
+		x.news = append(x.news, fmt.Sprintf(x.ptx.LeavePartner, x.player(x.side).Name, x.ptx.period(l)))
 	}
 }
 
@@ -282,7 +295,6 @@ func leaveIn(st Seat, l daysclock.Leave, env Envelope, now time.Time) Decision {
 	x.d.addClause(daysclock.ClauseLeave)
 	x.history = append(x.history, "leave")
 	x.g.Clock(side).AddLeave(l)
-	x.notifyPartner(x.ptx.SubjNotice,
-		fmt.Sprintf(x.ptx.LeavePartner, x.player(side).Name, x.ptx.period(l)), daysclock.ClauseLeave)
+	x.news = append(x.news, fmt.Sprintf(x.ptx.LeavePartner, x.player(side).Name, x.ptx.period(l)))
 	return x.finish()
 }
