@@ -37,13 +37,13 @@ var (
 	// A request that asks without a question mark.
 	reRequest = regexp.MustCompile(`^(?:прошу\s+(?:вас\s+)?(?:сообщить|уточнить|подтвердить|напомнить|прислать|выслать)|подскажите|сообщите|уточните|напомните|пришлите|please\s+(?:let\s+me\s+know|tell\s+me|confirm|send|remind)|could\s+you\s+(?:please\s+)?(?:tell|let|confirm|send)|can\s+you\s+(?:please\s+)?(?:tell|let|confirm|send)|kindly\s+(?:let|tell|confirm|send))`)
 
-	// What a question asks about.
-	reAskDeadline = regexp.MustCompile(`контрольн\pL*|срок\pL*|последн\pL*\s+(?:день|дня|дату|число)|до\s+какого\s+(?:числа|дня)|deadline|(?:next\s+)?control|last\s+day|time\s+limit|by\s+when|until\s+when|how\s+long\s+do\s+i\s+have`)
-	reAskClock    = regexp.MustCompile(`сколько\s+(?:у\s+меня\s+)?(?:дней|времени|суток)|затрачен\pL*|(?:моё|мое|наше)\s+время|how\s+many\s+days|time\s+(?:used|spent)|my\s+(?:time|clock|days)`)
-	reAskTurn     = regexp.MustCompile(`чей\s+(?:сейчас\s+)?ход|чья\s+(?:сейчас\s+)?очередь|(?:мой|за\s+мной)\s+ли\s+(?:сейчас\s+)?ход|кто\s+(?:сейчас\s+)?ходит|жд(?:ать|у)\s+ли|whose\s+(?:move|turn)|is\s+it\s+my\s+(?:move|turn)|am\s+i\s+on\s+move|who\s+is\s+(?:to\s+move|on\s+move)`)
-	reAskReceived = regexp.MustCompile(`получил\pL*\s+ли|получен\pL*\s+ли|дош[её]л\pL*\s+ли|дошл\pL*\s+ли|пришл\pL*\s+ли|пришёл\s+ли|did\s+you\s+(?:get|receive)|have\s+you\s+(?:got|received)|did\s+my\s+(?:letter|move|card|reply)\s+(?:arrive|reach|come)|was\s+my\s+(?:letter|move|card)\s+received`)
+	// What a question asks about, each in both languages alike (TestQuestionsBothLanguages).
+	reAskDeadline = regexp.MustCompile(`контрол\pL*|срок\pL*|последн\pL*\s+(?:день|дня|дату|число)|до\s+какого\s+(?:числа|дня)|к\s+какому\s+(?:числу|дню)|когда\s+(?:мне\s+)?(?:нужно|надо|должен)\s+(?:ответить|сходить|прислать\s+ход)|deadline|(?:next\s+)?control|last\s+day|time\s+limit|by\s+when|until\s+when|how\s+long\s+do\s+i\s+have|when\s+(?:must|should|do)\s+i\s+(?:reply|answer|move|send\s+my\s+move)`)
+	reAskClock    = regexp.MustCompile(`сколько\s+(?:у\s+меня\s+)?(?:(?:ещё|еще)\s+)?(?:осталось\s+|остается\s+|остаётся\s+|израсходовано\s+|потрачено\s+|затрачено\s+|ушло\s+)?(?:у\s+меня\s+)?(?:дней|времени|суток)|затрачен\pL*|(?:моё|мое|наше)\s+время|how\s+many\s+days|how\s+much\s+time|time\s+(?:used|spent|left)|days\s+(?:used|left)|my\s+(?:time|clock|days)`)
+	reAskTurn     = regexp.MustCompile(`чей\s+(?:сейчас\s+)?ход|чья\s+(?:сейчас\s+)?очередь|(?:мой|за\s+мной)\s+ли\s+(?:сейчас\s+)?ход|кто\s+(?:сейчас\s+)?ходит|жд(?:ать|у)\s+ли|сейчас\s+мой\s+ход|мой\s+сейчас\s+ход|whose\s+(?:move|turn)|is\s+it\s+my\s+(?:move|turn)|am\s+i\s+on\s+move|who\s+is\s+(?:to\s+move|on\s+move)|(?:do|shall)\s+i\s+wait`)
+	reAskReceived = regexp.MustCompile(`получил\pL*\s+ли|получен\pL*\s+ли|дош[её]л\pL*\s+ли|дошл\pL*\s+ли|пришл\pL*\s+ли|пришёл\s+ли|did\s+you\s+(?:get|receive)|have\s+you\s+(?:got|received)|did\s+my\s+(?:letter|move|card|reply)\s+(?:arrive|reach|come)|was\s+my\s+(?:letter|move|card)\s+received|has\s+my\s+(?:letter|move|card|reply)\s+(?:arrived|reached|come)`)
 	reAskPosition = regexp.MustCompile(`позици\pL*|диаграмм\pL*|расстановк\pL*|position|diagram`)
-	reAskMoves    = regexp.MustCompile(`запис\pL*\s+партии|ходы\s+партии|список\s+ходов|все\s+ходы|game\s+record|record\s+of\s+the\s+game|moves\s+(?:of\s+the\s+game|so\s+far)|all\s+the\s+moves`)
+	reAskMoves    = regexp.MustCompile(`запис\pL*\s+партии|ходы\s+партии|список\s+ходов|все\s+ходы|game\s+record|record\s+of\s+the\s+game|moves\s+(?:of\s+the\s+game|so\s+far)|all\s+the\s+moves|list\s+of\s+(?:the\s+)?moves`)
 )
 
 // Topic is what a question asks about, where postald can tell from its words.

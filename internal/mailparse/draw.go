@@ -42,7 +42,9 @@ var (
 	reShortYes = regexp.MustCompile(`^(?:(?:хорошо|ладно|да|ok|okay|yes|fine)[,!.]?\s+)?(?:я\s+)?(?:согласен|согласна|согласны|принимаю(?:\s+ваше\s+предложение)?|agreed|i\s+agree|i\s+accept(?:\s+your\s+(?:offer|proposal))?|accepted)$`)
 	reShortNo  = regexp.MustCompile(`^(?:нет[,!.]?\s+)?(?:я\s+)?(?:не\s+согласен|не\s+согласна|не\s+принимаю(?:\s+ваше\s+предложение)?|not\s+agreed|i\s+(?:do\s+not|don't|don’t)\s+agree|i\s+decline(?:\s+your\s+(?:offer|proposal))?)$`)
 
-	reResign = regexp.MustCompile(`сдаюсь|сдаю\s+партию|партию\s+сдаю|признаю\s+(?:сво[её]\s+)?поражение|i\s+resign|resign\s+(?:the|this)\s+game|i\s+concede`)
+	reResign = regexp.MustCompile(`сдаюсь|сдамся|сдаю\s+партию|партию\s+сдаю|признаю\s+(?:сво[её]\s+)?поражение|i\s+resign|i\s+(?:would|will|shall)\s+resign|i'?ll\s+resign|resign\s+(?:the|this)\s+game|i\s+concede`)
+	// A resignation promised rather than made: «сдамся», "I will resign", "I would resign".
+	reResignLater = regexp.MustCompile(`сдамся|(?:would|will|shall|'ll)\s+resign`)
 
 	// A negation of the statement in its clause; a condition or a wish.
 	reNegation  = regexp.MustCompile(`(?:^|[^\pL'’])(?:не|нет|ни|никак|not|no|never|don't|don’t|dont|doesn't|doesn’t|won't|won’t|cannot|can't|can’t|wouldn't|wouldn’t)(?:[^\pL'’]|$)`)
@@ -159,7 +161,7 @@ func (rd *lineReader) statements(n int, m *masked, trimmed string) (claim bool) 
 		default:
 			if !rd.l.Resign {
 				rd.l.Resign, rd.l.ResignAt = true, Where{Line: n, Text: trimmed}
-				if conditional(lower, ix[0], ix[1]) {
+				if conditional(lower, ix[0], ix[1]) || reResignLater.MatchString(lower[ix[0]:ix[1]]) {
 					rd.l.ResignDoubt = DoubtCondition // «если … — сдаюсь», "I would resign if …"
 				}
 			}

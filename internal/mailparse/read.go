@@ -396,6 +396,11 @@ func (rd *lineReader) name(n int, m *masked, ix []int, value string, field *stri
 	}
 	if *field != "" && *field != value {
 		rd.problem(n, m.orig[ix[0]:ix[1]], WhatGameConflict)
+		if field == &rd.l.Game && reHeadingGame.FindStringIndex(lowerSameLen(m.orig)) == nil {
+			// «Как и в партии 2-1, …» under the Subject's «партия 1-2»: a game mentioned inside
+			// a sentence, not the letter's heading, against the Subject's: a doubtful reading.
+			rd.problem(n, m.orig[ix[0]:ix[1]], WhatGamesNamed)
+		}
 	}
 	*field, *at = value, Where{Line: n, Text: strings.TrimSpace(m.orig)}
 }

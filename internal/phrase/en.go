@@ -213,7 +213,7 @@ var english = Book{
 			WhyOtherGame:   "the repetition of your partner's moves does not fit this game, but fits game %s",
 			DrawAsk:        "Line %d, \"%s\": %s; nothing about a draw is recorded. If you offer a draw, write \"I offer a draw\"; if you accept your partner's offer, \"I accept the draw\"; if you decline it, \"I decline the draw\".",
 			DrawNoOffer:    "Line %d, \"%s\": your partner has not offered a draw, so there is nothing to accept; nothing is recorded. If you offer a draw, write \"I offer a draw\".",
-			ResignAsk:      "Line %d, \"%s\": a resignation under a condition is not taken; the game goes on. If you resign, write \"I resign\" without a condition.",
+			ResignAsk:      "Line %d, \"%s\": this is no resignation but a condition or an intention; the game goes on. If you resign, write \"I resign\" without a condition.",
 			Words:          "As written in the letter of %s, line %d: \"%s\"",
 			LeaveGames:     "The leave applies to all your games of tournament %s: %s; your partners have been told.",
 			LeaveAgain:     "Leave %s is granted already; it stands.",
