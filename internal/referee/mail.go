@@ -239,19 +239,14 @@ func grantElsewhere(seats []Seat, carrier int, st *leaveStatement, lt letter, en
 func doubtful(seats []Seat, i int, lt letter, env Envelope, now time.Time, d Decision) Decision {
 	st := seats[i]
 	if lt.GamesNamed && irreversible(&st.Game, d) {
-		var names []string
 		words := quote{}
 		for _, p := range lt.Problems {
 			if p.What == mailparse.WhatGamesNamed && words.Line == 0 {
 				words = quote{Line: p.Line, Text: p.Text}
 			}
 		}
-		names = append(names, st.Game.Name)
-		if words.Text != "" {
-			names = append(names, words.Text)
-		}
 		tx := st.Table.textOf(&st.Game, sideOr(st, env))
-		return askedAt(st, lt, env, now, words, fmt.Sprintf(tx.Statements.WhyGames, strings.Join(names, ", ")))
+		return askedAt(st, lt, env, now, words, tx.Statements.WhyGames)
 	}
 	side, ok := st.Table.senderOf(&st.Game, env)
 	if !ok || st.Game.Status != StatusPlaying || len(lt.Moves) == 0 {
