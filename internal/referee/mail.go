@@ -242,7 +242,7 @@ func doubtful(seats []Seat, i int, lt letter, env Envelope, now time.Time, d Dec
 		words := quote{}
 		for _, p := range lt.Problems {
 			if p.What == mailparse.WhatGamesNamed && words.Line == 0 {
-				words = quote{Line: p.Line, Text: p.Text}
+				words = quote{Line: p.Line, Text: lineOf(lt.Text, p.Line, p.Text)}
 			}
 		}
 		tx := st.Table.textOf(&st.Game, sideOr(st, env))
@@ -269,12 +269,11 @@ func doubtful(seats []Seat, i int, lt letter, env Envelope, now time.Time, d Dec
 		e := env
 		e.Received = o.arrival(env.Received)
 		if dj := applyLetter(o, lt, e); dj.Verdict == Accepted || dj.Verdict == Corrected {
-			words := quote{}
+			m := lt.Moves[0]
 			if len(lt.Repeated) > 0 {
-				words = quote{Line: lt.Repeated[0].Line, Text: lt.Repeated[0].written()}
-			} else {
-				words = quote{Line: lt.Moves[0].Line, Text: lt.Moves[0].written()}
+				m = lt.Repeated[0]
 			}
+			words := quote{Line: m.Line, Text: lineOf(lt.Text, m.Line, m.written())}
 			name := o.Game.Name
 			if o.Game.Tournament != st.Game.Tournament {
 				name = o.Game.Tournament + " " + name
@@ -297,6 +296,16 @@ func askedAt(st Seat, lt letter, env Envelope, now time.Time, words quote, why s
 	}
 	d.close(st.Table, now)
 	return d
+}
+
+// lineOf returns line n of a letter's text, trimmed: what the writer wrote there; or, when the
+// text does not hold it, what there is of it (or).
+func lineOf(text string, n int, or string) string {
+	lines := strings.Split(text, "\n")
+	if n < 1 || n > len(lines) || strings.TrimSpace(lines[n-1]) == "" {
+		return or
+	}
+	return strings.TrimSpace(lines[n-1])
 }
 
 // sideOr returns the side of the sender of env in the game of st, White when he plays none.
