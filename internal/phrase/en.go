@@ -210,7 +210,7 @@ var english = Book{
 			WhyDrawAndMove: "your partner offered a draw, and the letter holds both a move and words about the draw: the move declines the offer (1.13.3), the words may accept it",
 			WhyShortYes:    "your partner offered both a draw and a variant, and \"agreed\" may answer either",
 			WhyGames:       "the letter names more than one game, and it is not clear which of them its moves and words are about",
-			WhyOtherGame:   "the repetition of your partner's moves does not fit this game, but fits game %s",
+			WhyOtherGame:   "the letter's moves do not fit this game, but fit game %s, where it is your move too",
 			DrawAsk:        "Line %d, \"%s\": %s; nothing about a draw is recorded. If you offer a draw, write \"I offer a draw\"; if you accept your partner's offer, \"I accept the draw\"; if you decline it, \"I decline the draw\".",
 			DrawNoOffer:    "Line %d, \"%s\": your partner has not offered a draw, so there is nothing to accept; nothing is recorded. If you offer a draw, write \"I offer a draw\".",
 			ResignAsk:      "Line %d, \"%s\": this is no resignation but a condition or an intention; the game goes on. If you resign, write \"I resign\" without a condition.",

@@ -121,9 +121,9 @@ func (gm *lgGame) letterBody(s int, lang lgLang, text string) string {
 	b := &lgBook[lang]
 	var lines []string
 	if r.IntN(2) == 0 {
-		lines = append(lines, lgPick(r, b.greeting[1-s]), "")
+		lines = append(lines, lgPick(r, b.greeting[gm.who[1-s]]), "")
 	}
-	lines = append(lines, text, "", lgPick(r, b.signature[s]))
+	lines = append(lines, text, "", lgPick(r, b.signature[gm.who[s]]))
 	return strings.Join(lines, "\n")
 }
 

@@ -234,8 +234,9 @@ func grantElsewhere(seats []Seat, carrier int, st *leaveStatement, lt letter, en
 // reading is doubtful and d cannot be undone, the question to its writer instead (statements.go):
 //   - the letter's text names two games outside sections (lt.GamesNamed), and d stops it with
 //     penalty days or ends the game;
-//   - d stops it for its repetition (4.2.9), or tells him it is not his move, while its moves
-//     play in another game of his in which he is on move: the letter may be that game's.
+//   - d stops it (a wrong repetition, 4.2.9; an impossible move, 4.2.10; a change of a move
+//     sent, 4.2.8), or tells him it is not his move, while its moves play in another game of his
+//     in which he is on move: the letter may be that game's (a reply in the other game's thread).
 func doubtful(seats []Seat, i int, lt letter, env Envelope, now time.Time, d Decision) Decision {
 	st := seats[i]
 	if lt.GamesNamed && irreversible(&st.Game, d) {
@@ -252,9 +253,9 @@ func doubtful(seats []Seat, i int, lt letter, env Envelope, now time.Time, d Dec
 	if !ok || st.Game.Status != StatusPlaying || len(lt.Moves) == 0 {
 		return d
 	}
-	repeatFault := d.Verdict == Rejected && slices.ContainsFunc(d.Violations, func(v Violation) bool { return v.Clause == "4.2.9" })
+	stopped := d.Verdict == Rejected
 	notHis := st.Game.ToMove() != side && d.Verdict == Notice && len(d.Moves) == 0
-	if !repeatFault && !notHis {
+	if !stopped && !notHis {
 		return d
 	}
 	for j := range seats {

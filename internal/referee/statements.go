@@ -36,9 +36,10 @@ import (
 //   - a letter whose text names two games outside sections of their own («Как и в партии 2-1, мой
 //     ход …» under «Партия 1-2»): decided for the game it names first when that costs nothing;
 //     a stop with penalty days or a result is asked about instead;
-//   - a repetition of the partner's moves that is wrong in the game the letter is taken for but
-//     right in another game of the sender's, where he is on move and the letter plays: the
-//     letter may be that game's (a reply in the wrong thread); it is asked about, without penalty.
+//   - a letter stopped in the game it is taken for (a wrong repetition, an impossible move), or
+//     told it is not its writer's move there, whose repetition and moves play in another game of
+//     his, where he is on move: the letter may be that game's (a reply in the other game's
+//     thread); it is asked about, without penalty.
 //
 // Every result the players reach by letter names the words it rests on: the line of the letter
 // and its words («Согласен на ничью», «Сдаюсь») are in both players' letters, the judge's, and
