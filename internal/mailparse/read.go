@@ -56,7 +56,9 @@ var (
 
 	reSignOff = regexp.MustCompile(`^(?:с\s+уважением|с\s+наилучшими(?:\s+пожеланиями)?|всего\s+(?:самого\s+)?(?:доброго|хорошего|наилучшего)|всех\s+благ|до\s+свидания|жму\s+руку|с\s+приветом|ваш\s+партн[её]р|искренне\s+ваш\pL*|(?:best\s+|kind\s+|warm\s+|with\s+best\s+)?regards|best\s+wishes|yours(?:\s+sincerely|\s+truly|\s+faithfully)?|sincerely(?:\s+yours)?|cheers|all\s+the\s+best)(?:[\s,.!]+[\pL\s.,'’-]{0,40})?[\s,.!]*$`)
 	reThanks  = regexp.MustCompile(`^(?:спасибо|thanks|thank\s+you)[\s.!]*$`)
-	rePS      = regexp.MustCompile(`^(?:p\.?\s?s\.?|п\.?\s?с\.?)(?:[\s:.,-]|$)`)
+	// Thanks for what follows: «спасибо за», «благодарю за», "thanks for", "thank you for".
+	reThanksFor = regexp.MustCompile(`(?:спасибо|благодарю)\s+(?:вас\s+)?за\s*$|(?:thanks|thank\s+you)\s+for\s*$`)
+	rePS        = regexp.MustCompile(`^(?:p\.?\s?s\.?|п\.?\s?с\.?)(?:[\s:.,-]|$)`)
 )
 
 // lowerSameLen lower-cases s rune by rune, keeping every byte offset.
@@ -364,6 +366,9 @@ func (rd *lineReader) names(n int, m *masked) {
 	for _, ix := range wordMatches(reGame, lower, 4) {
 		if ix[3] < len(lower) && isDigit(rune(lower[ix[3]])) {
 			continue
+		}
+		if w := lower[ix[2]:ix[3]]; !strings.ContainsAny(w, "-–—−") && ix[3] < len(lower) && (lower[ix[3]] == '.' || strings.HasPrefix(lower[ix[3]:], "…")) {
+			continue // «Запись партии: 1. c3-d4 f6-g5 …»: a move number, not a game
 		}
 		game := gameName(m.orig[ix[2]:ix[3]])
 		if !validGame(game) {
@@ -686,6 +691,10 @@ type kwEvent struct {
 	reply      bool // kwThen: "отвечаю", "I reply": the writer's own move when no variant is open
 	word       string
 	receipt    bool // kwRepeat: "получил", "received", which may follow the moves it repeats
+	// closed: a receipt word followed on its line by other words or figures that are no move
+	// («Ваше письмо от 03.12 получил 05.12.»): it speaks of a letter, and opens nothing for the
+	// lines below.
+	closed bool
 }
 
 func (e kwEvent) bounds() (start, end int) { return e.start, e.end }
@@ -708,11 +717,16 @@ func keywords(lower string) []kwEvent {
 	var evs []kwEvent
 	for _, ix := range wordMatches(reRepeatKw, lower, 16) {
 		w := lower[ix[0]:ix[1]]
+		if reThanksFor.MatchString(lower[:ix[0]]) && !moveFollows(strings.TrimLeft(lower[ix[1]:], " :")) {
+			continue // «Спасибо за ваш ход!», "Thanks for your move!": thanks, no repetition
+		}
 		if w == "got" && !moveFollows(lower[ix[1]:]) {
 			continue // "got" repeats only when a move follows: "got 11... h6:f4"
 		}
 		receipt := strings.HasPrefix(w, "получ") || w == "received"
-		evs = append(evs, kwEvent{kind: kwRepeat, start: ix[0], end: ix[1], receipt: receipt})
+		rest := strings.Trim(lower[ix[1]:], " .,;:!")
+		closed := receipt && rest != "" && !startsWithMoveToken(rest)
+		evs = append(evs, kwEvent{kind: kwRepeat, start: ix[0], end: ix[1], receipt: receipt, closed: closed})
 	}
 	for _, ix := range wordMatches(reOwnKw, lower, 16) {
 		evs = append(evs, kwEvent{kind: kwOwn, start: ix[0], end: ix[1]})
@@ -850,8 +864,15 @@ func (rd *lineReader) moves(n int, m *masked, trimmed string, accept int, kept b
 			}
 		}
 	}
+	closed := false
 	for ; ei < len(evs); ei++ {
 		apply(evs[ei])
+		closed = evs[ei].kind == kwRepeat && evs[ei].closed
+	}
+	if cat == secRepeat && closed && !filedRepeat {
+		// «Ваше письмо от 03.12 получил 05.12.»: a receipt of a letter, not of moves; the lines
+		// below are read as they are.
+		cat = secOwn
 	}
 	rd.sec, rd.variant = cat, cur
 	switch {
@@ -873,6 +894,22 @@ func (rd *lineReader) moves(n int, m *masked, trimmed string, accept int, kept b
 	if rd.sec != secVariant {
 		rd.variant = nil
 	}
+}
+
+// startsWithMoveToken reports whether s begins with a move number or a move ("5. c3-d4",
+// "c3-d4", "32-28"), not with a date or another figure («05.12», «15 ноября»).
+func startsWithMoveToken(s string) bool {
+	toks := scanTokens(s)
+	if len(toks) == 0 {
+		return false
+	}
+	switch toks[0].kind {
+	case tokMove, tokNumeric:
+		return true
+	case tokNumber:
+		return len(toks) > 1 && (toks[1].kind == tokMove || toks[1].kind == tokNumeric)
+	}
+	return false
 }
 
 // startsWithMove reports whether the first token of a line is a move number or a move.

@@ -394,6 +394,10 @@ func (x *decider) endByRules(winner Side) {
 func (x *decider) endGame(result Result, reason Reason, msg func(tx *phrases) string) {
 	x.g.Status, x.g.Result, x.g.Reason = StatusFinished, result, reason
 	x.g.Variants, x.g.DrawOffer = nil, ""
+	// No clock runs in a finished game: the days running on the move not made are charged to
+	// nobody (a result the players reached ends the count, 4.3.1).
+	x.g.WhiteClock.Stop()
+	x.g.BlackClock.Stop()
 	body := func(tx *phrases) string { return msg(tx) + "\n" + fmt.Sprintf(tx.Result, result) }
 	for _, r := range []Side{White, Black} {
 		tx := x.textOf(r)

@@ -269,6 +269,9 @@ func (gm *lgGame) leave(s int) bool {
 	date := lgPick(r, lgDateFormats)
 	body := gm.letterBody(s, lang, fmt.Sprintf(lgPick(r, lgLeaves[lang]), date.write(l.From, &lgBook[lang]), date.write(l.To, &lgBook[lang])))
 	want := gm.wantUnchanged("leave_days")
+	if gm.set != nil {
+		gm.granted = &l // the player's: granted in his other games too (lettergen_games_test.go)
+	}
 	d, ok := gm.send(s, lang, body)
 	if !ok {
 		return false

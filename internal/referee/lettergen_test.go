@@ -189,6 +189,10 @@ type lgModel struct {
 	leaves     [2][]daysclock.Leave // each side's leave granted: his clock stops on those days
 	over       bool
 	answered   [2]daysclock.Date // the day of each side's last answer to a letter without a move
+	// offer is the side whose draw offer stands (1.13.3: until the partner's reply move), -1
+	// none; result the game's result when over by the players' own statement ("" otherwise).
+	offer  int
+	result referee.Result
 
 	// the letter being decided
 	played  []int
@@ -200,7 +204,7 @@ func newLGModel(variant string, start daysclock.Date) *lgModel {
 	if err != nil {
 		panic(err)
 	}
-	m := &lgModel{v: v, start: start, pos: v.Start(), clauses: map[string]bool{}, posting: -1}
+	m := &lgModel{v: v, start: start, pos: v.Start(), clauses: map[string]bool{}, posting: -1, offer: -1}
 	m.since[0] = start // 4.3.2: White's clock runs from the start date
 	return m
 }
@@ -342,6 +346,9 @@ func (m *lgModel) settle(s int) {
 // forwarded to a player by e-mail; for a player by post or telephone, when the captain posts it
 // (post).
 func (m *lgModel) commit(s int, today, forwarded daysclock.Date, props []lgVariant, movedBefore int) {
+	if m.offer == 1-s {
+		m.offer = -1 // 1.13.3: a reply move declines the partner's offer
+	}
 	m.owes[s] = nil
 	m.variants = slices.DeleteFunc(m.variants, func(v lgVariant) bool { return v.proposer == s })
 	if !m.over {
@@ -914,6 +921,10 @@ func (gm *lgGame) body(s int, p *lgPlan, w *lgWrite) string {
 	if r.IntN(2) == 0 && !section {
 		add(gm.named(lgPick(r, b.tournament)))
 	}
+	for _, l := range gm.lead {
+		add(l)
+	}
+	gm.lead = nil
 	// 4.2.9: the partner's moves not yet repeated.
 	before := p.before
 	rep := slices.Clone(before.owes[s])
@@ -1088,6 +1099,11 @@ type lgGame struct {
 	// extra are lines the next move letter writes below its moves (a draw statement, a leave,
 	// a postscript: lettergen_games_test.go), and tail the lines below its signature.
 	extra, tail []string
+	// lead are lines the next move letter writes above its moves (lettergen_words_test.go).
+	lead []string
+	// granted is the leave the letter being sent announces (lettergen_games_test.go): granted in
+	// the writer's other games of the tournament too.
+	granted *daysclock.Leave
 	// onMove, when set, adjusts the kind and the expectation of the move letter being written
 	// (a statement in its extra lines); afterMove checks what else its decision must hold.
 	onMove    func(kind *string, after *lgModel, want *lgExpect)
@@ -1107,15 +1123,16 @@ func (gm *lgGame) named(text string) string {
 
 // deliver sends side s's letter body in lang and runs check on the decision, which says
 // whether it was right; with collect set it keeps the letter as a section instead, to be sent
-// with the other games' sections (lettergen_games_test.go). injected: the letter holds a fault
-// the referee stops it for under 4.2.9, so that it may be taken for another game's letter.
-func (gm *lgGame) deliver(s int, lang lgLang, body string, repeat429 bool, check func(d referee.Decision, offset int) bool) bool {
+// with the other games' sections (lettergen_games_test.go). stops: the letter holds a fault the
+// referee stops it for, so that in a tournament of several games it may be taken for another
+// game's letter and asked about.
+func (gm *lgGame) deliver(s int, lang lgLang, body string, stops bool, check func(d referee.Decision, offset int) bool) bool {
 	if c := gm.collect; c != nil {
-		c.s, c.lang, c.body, c.check, c.repeat429, c.ready = s, lang, body, check, repeat429, true
+		c.s, c.lang, c.body, c.check, c.stops, c.ready = s, lang, body, check, stops, true
 		return true
 	}
 	if gm.set != nil {
-		return gm.set.sendOne(gm, s, lang, body, repeat429, check)
+		return gm.set.sendOne(gm, s, lang, body, stops, check)
 	}
 	d, ok := gm.send(s, lang, body)
 	if !ok {
@@ -1527,7 +1544,7 @@ func (gm *lgGame) stopped(s int, fault lgFault) (sent, ok bool) {
 	if p.acc != nil {
 		kind += "+" + p.tags[0]
 	}
-	ok := gm.deliver(s, w.lang, body, fault.repetition(), func(d referee.Decision, offset int) bool {
+	ok = gm.deliver(s, w.lang, body, true, func(d referee.Decision, offset int) bool {
 		gm.st.stopped++
 		if offset != 0 {
 			for i := range viol {
@@ -1669,6 +1686,7 @@ func (gm *lgGame) moveLetter(s int, fault lgFault, resend bool) bool {
 		p.after.clause("4.1.12")
 		p.tag("protest")
 	}
+	gm.dress(s, w.lang, fault)
 	body := gm.body(s, p, w)
 	verdict := referee.Accepted
 	if fault == lgSubst || w.shift != 0 {
@@ -1704,6 +1722,10 @@ func (gm *lgGame) moveLetter(s int, fault lgFault, resend bool) bool {
 
 // send parses the letter as the daemon does and has the referee decide it.
 func (gm *lgGame) send(s int, lang lgLang, body string) (referee.Decision, bool) {
+	if gm.set != nil {
+		d, _, ok := gm.set.sendFrom(gm, s, lang, body)
+		return d, ok
+	}
 	from := gm.player(s).Email
 	env := referee.Envelope{}
 	if ch := gm.m.channel[s]; ch.Captain() {
@@ -1804,6 +1826,8 @@ type lgExpect struct {
 	// move waits for the captain's card or call.
 	Since   [2]daysclock.Date
 	Posting referee.Side
+	// Offer is the side whose draw offer stands (1.13.3), "" none.
+	Offer referee.Side
 }
 
 // clocks sets the clocks and the posting the model expects.
@@ -1814,6 +1838,10 @@ func (e *lgExpect) clocks(m *lgModel) {
 	}
 	if m.posting >= 0 && !m.over {
 		e.Posting = lgSideOf(m.posting)
+	}
+	e.Offer = ""
+	if m.offer >= 0 && !m.over {
+		e.Offer = lgSideOf(m.offer)
 	}
 }
 
@@ -1873,7 +1901,8 @@ func lgCheckViolations(want []lgViolation, got []referee.Violation) string {
 func lgGot(d referee.Decision) lgExpect {
 	got := lgExpect{Verdict: d.Verdict, Clauses: append([]string{}, d.Clauses...), Plies: []string{},
 		Moves: append([]string{}, d.Moves...), Penalty: d.PenaltyDays, Time: d.Time, ToMove: d.ToMove,
-		Since: [2]daysclock.Date{d.Game.WhiteClock.Since, d.Game.BlackClock.Since}, Posting: d.Game.Posting}
+		Since: [2]daysclock.Date{d.Game.WhiteClock.Since, d.Game.BlackClock.Since}, Posting: d.Game.Posting,
+		Offer: d.Game.DrawOffer}
 	for _, p := range d.Game.Plies {
 		got.Plies = append(got.Plies, p.Text)
 	}
@@ -1911,6 +1940,9 @@ func (gm *lgGame) check(kind string, s int, body string, want lgExpect, viol []l
 	}
 	if got.Posting != want.Posting {
 		fields = append(fields, "posting")
+	}
+	if got.Offer != want.Offer {
+		fields = append(fields, "draw-offer")
 	}
 	gm.st.kinds[kind]++
 	var extra []string

@@ -51,10 +51,15 @@ func decideMail(seats []Seat, l *mailparse.Letter, env Envelope, now time.Time) 
 	var rs []routed
 	for _, pt := range parts {
 		pt.Leave, pt.Withdrawal = nil, "" // the player's statements: carried below
-		if player && len(l.Parts) == 0 && !pt.aboutGame() {
-			continue // a leave or a withdrawal alone is the player's, not one game's
-		}
 		i, ask := route(seats, pt, env)
+		if player && len(l.Parts) == 0 && !pt.aboutGame() {
+			// A leave or a withdrawal alone is the player's: carried by the game the letter
+			// names (or his only game), else by his first game in play; never a question.
+			if i >= 0 {
+				rs = append(rs, routed{lt: pt, seat: i})
+			}
+			continue
+		}
 		rs = append(rs, routed{lt: pt, seat: i, ask: ask})
 	}
 	// The player's statements ride with one game of his in play in each tournament they concern
@@ -235,8 +240,9 @@ func grantElsewhere(seats []Seat, carrier int, st *leaveStatement, lt letter, en
 //   - the letter's text names two games outside sections (lt.GamesNamed), and d stops it with
 //     penalty days or ends the game;
 //   - d stops it (a wrong repetition, 4.2.9; an impossible move, 4.2.10; a change of a move
-//     sent, 4.2.8), or tells him it is not his move, while its moves play in another game of his
-//     in which he is on move: the letter may be that game's (a reply in the other game's thread).
+//     sent, 4.2.8), or plays none of its moves (not his move; moves already on the board), while
+//     its moves play in another game of his in which he is on move: the letter may be that
+//     game's (a reply in the other game's thread).
 func doubtful(seats []Seat, i int, lt letter, env Envelope, now time.Time, d Decision) Decision {
 	st := seats[i]
 	if lt.GamesNamed && irreversible(&st.Game, d) {
@@ -254,8 +260,8 @@ func doubtful(seats []Seat, i int, lt letter, env Envelope, now time.Time, d Dec
 		return d
 	}
 	stopped := d.Verdict == Rejected
-	notHis := st.Game.ToMove() != side && d.Verdict == Notice && len(d.Moves) == 0
-	if !stopped && !notHis {
+	unplayed := d.Verdict == Notice && len(d.Moves) == 0 && d.Game.Status == StatusPlaying // not his move, or no move of his here
+	if !stopped && !unplayed {
 		return d
 	}
 	for j := range seats {
