@@ -321,6 +321,11 @@ func (rd *lineReader) line(n int, line string) {
 		return
 	}
 	m := &masked{orig: line, line: []byte(line), lower: []byte(lowerSameLen(line))}
+	if ix := rePS.FindStringIndex(string(m.lower[len(line)-len(strings.TrimLeft(line, " ")):])); ix != nil {
+		// «P.S. Предлагаю ничью.», "P.S. Leave: …": the postscript is read as a line of its own.
+		off := len(line) - len(strings.TrimLeft(line, " "))
+		m.blank(off+ix[0], off+ix[1])
+	}
 	rd.names(n, m)
 	accept, kept := rd.acceptance(n, m)
 	claim := rd.statements(n, m, trimmed)

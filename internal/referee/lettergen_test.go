@@ -1679,7 +1679,7 @@ func (gm *lgGame) moveLetter(s int, fault lgFault, resend bool) bool {
 			}
 		}
 	}
-	if fault == lgNoFault && r.IntN(100) < 4 && lgEnabled("protest-move") {
+	if fault == lgNoFault && r.IntN(100) < 4 && lgEnabled("protest-move") && gm.collect == nil {
 		// A protest above the move letter (4.1.12): recorded and sent to the judge, and the
 		// letter's moves decided as in any letter; the moves it quotes are not played.
 		w.protest = fmt.Sprintf(lgPick(r, lgProtests[w.lang]), gm.quotable())
