@@ -445,6 +445,7 @@ func (set *lgSet) leaveIn(og *lgGame, person int, lv daysclock.Leave, body strin
 	s := sideIn(og, person)
 	og.now = set.now
 	og.g = d.Game
+	og.lastSent[s] = og.sent() // the letter is his last in this game too
 	og.m.leaves[s] = append(og.m.leaves[s], lv)
 	want := og.wantUnchanged("leave_days")
 	if !og.check("leave-elsewhere", s, body, want, nil, false, d) {
@@ -776,6 +777,7 @@ func (set *lgSet) wrongThread() bool {
 	if !found || len(ds) != 1 {
 		return set.fail(named, "wrong-thread", sideIn(named, person), body, fmt.Sprintf("decided in %d games, not in the game named alone", len(ds)))
 	}
+	named.now = set.now
 	named.record(sideIn(named, person), body, d)
 	return set.askedAbout(named, sideIn(named, person), body, d, "wrong-thread", meant)
 }

@@ -109,12 +109,13 @@ func decideMail(seats []Seat, l *mailparse.Letter, env Envelope, now time.Time) 
 			continue
 		}
 		i := r.seat
+		wasOver := current[i].Game.Status == StatusFinished
 		d := decideAt(current[i], r.lt, env, now)
 		d = doubtful(current, i, r.lt, env, now, d)
 		d.Seat = i
 		current[i].Game = d.Game
 		out = append(out, d)
-		if st := grants[i]; st != nil && r.lt.leave == st {
+		if st := grants[i]; st != nil && r.lt.leave == st && !wasOver {
 			var sections []int // the games a section of the letter is about: they record it themselves
 			for _, q := range rs {
 				if q.seat >= 0 {
@@ -203,7 +204,7 @@ func leaveOf(seats []Seat, carrier int, games []int, env Envelope) *leaveStateme
 // counted it (judgeLeave), his clock stopped in each, each partner told.
 func grantElsewhere(seats []Seat, carrier int, st *leaveStatement, lt letter, env Envelope, now time.Time, sections []int) []Decision {
 	c := seats[carrier]
-	if lt.Leave == nil || c.Game.Status == StatusFinished {
+	if lt.Leave == nil {
 		return nil
 	}
 	day := daysclock.DateOf(c.arrival(env.Received), c.Table.zone())
@@ -275,7 +276,9 @@ func doubtful(seats []Seat, i int, lt letter, env Envelope, now time.Time, d Dec
 		}
 		e := env
 		e.Received = o.arrival(env.Received)
-		if dj := applyLetter(o, lt, e); dj.Verdict == Accepted || dj.Verdict == Corrected {
+		// Only a letter that plays there as written (no number or square put right, 4.2.14,
+		// 4.2.10) speaks for that game.
+		if dj := applyLetter(o, lt, e); dj.Verdict == Accepted {
 			m := lt.Moves[0]
 			if len(lt.Repeated) > 0 {
 				m = lt.Repeated[0]
