@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -299,10 +300,33 @@ func printShow(w io.Writer, gx *phrase.CLIText, v *office.GameView) {
 			gx.Words.Verdict(l.Verdict), l.Clause, termLine(l.MessageID), mark)
 		if l.Direction == string(store.In) {
 			fmt.Fprintf(w, "        "+x.From+"\n", termLine(orNone(gx, person(l.From))), termLine(orNone(gx, l.Envelope)), termLine(orNone(gx, auth(gx, l.Auth))))
+			if l.Also != "" {
+				fmt.Fprintf(w, "        "+x.Also+"\n", termLine(l.Also))
+			}
+			if e, ok := entryOf(v.History, l.MessageID); ok {
+				// The words a result rests on, and a reading postald asked about (referee's
+				// statements.go).
+				if e.Words != nil {
+					fmt.Fprintf(w, "        "+x.Words+"\n", e.Words.Line, termLine(e.Words.Text))
+				}
+				if slices.Contains(strings.Split(e.Note, ", "), "asked") || strings.Contains(e.Note, "asked:") {
+					fmt.Fprintln(w, "        "+x.Asked)
+				}
+			}
 		} else {
 			fmt.Fprintf(w, "        "+x.To+"\n", termLine(orNone(gx, person(l.To))))
 		}
 	}
+}
+
+// entryOf returns the game's history entry of the letter with Message-ID id.
+func entryOf(history []referee.Entry, id string) (referee.Entry, bool) {
+	for i := len(history) - 1; i >= 0; i-- {
+		if history[i].Letter == id && id != "" {
+			return history[i], true
+		}
+	}
+	return referee.Entry{}, false
 }
 
 // dayOf is the day of an instant, in its own zone (the office gives the tournament's).

@@ -266,6 +266,9 @@ type LetterView struct {
 	// Pruned: the letter's raw bytes were dropped after their retention ([store]
 	// retain_raw_days); what postald recorded of it remains, From and To no longer.
 	Pruned bool `json:"pruned,omitempty"`
+	// Also names, for a letter about several games archived with another game's letters (a
+	// section per game, a leave in each of the player's games), the chain that holds it.
+	Also string `json:"also,omitempty"`
 }
 
 // newLetterView is an archive entry as judge show lists it.
@@ -276,6 +279,9 @@ func newLetterView(e store.ArchiveEntry, reverted map[uint64]uint64) LetterView 
 		Auth: e.Auth, RevertedBy: reverted[e.Seq], Pruned: e.Pruned}
 	if e.Direction == store.Out {
 		v.To = h.to
+	}
+	if e.Letter != nil {
+		v.Also = e.Letter.Chain
 	}
 	return v
 }

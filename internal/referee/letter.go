@@ -26,19 +26,19 @@ type letter struct {
 	DrawShort bool
 	DrawDoubt string
 	DrawWords quote // where the draw statement stands, quoted in the answers
-	Resign     bool
+	Resign    bool
 	// ResignDoubt: why the resignation has no one meaning (a condition); ResignWords where it
 	// stands.
 	ResignDoubt string
 	ResignWords quote
-	Dates      []daysclock.Date
-	Time       *Time
-	Problems   []letterProblem // what the parser could not read as notation
+	Dates       []daysclock.Date
+	Time        *Time
+	Problems    []letterProblem // what the parser could not read as notation
 	// Leave is the leave notice as written (its years perhaps left out, completed from the day
 	// the letter was sent); the door sets leave, the leave as the player's across his games.
-	Leave      *mailparse.Leave
-	leave      *leaveStatement
-	Protest    string // the protest's paragraph; "" when none
+	Leave   *mailparse.Leave
+	leave   *leaveStatement
+	Protest string // the protest's paragraph; "" when none
 	// ProtestQuoted are the moves the protest mentions (never the sender's moves, 4.1.12);
 	// ProtestUnsure those on a line of their own inside it, which may be quoted or meant.
 	ProtestQuoted, ProtestUnsure []letterMove
@@ -124,20 +124,20 @@ func fromParsed(l *mailparse.Letter) letter {
 		return letter{}
 	}
 	lt := letter{
-		Tournament: l.Tournament,
-		Game:       l.Game,
-		Repeated:   movesOf(l.Repeated),
-		Moves:      movesOf(l.Moves),
-		Partner:    l.Partner,
-		Draw:       string(l.Draw.Kind),
-		DrawShort:  l.Draw.Short,
-		DrawDoubt:  l.Draw.Doubt,
-		DrawWords:  quote{Line: l.Draw.Line, Text: l.Draw.Where.Text},
-		Resign:     l.Resign,
+		Tournament:  l.Tournament,
+		Game:        l.Game,
+		Repeated:    movesOf(l.Repeated),
+		Moves:       movesOf(l.Moves),
+		Partner:     l.Partner,
+		Draw:        string(l.Draw.Kind),
+		DrawShort:   l.Draw.Short,
+		DrawDoubt:   l.Draw.Doubt,
+		DrawWords:   quote{Line: l.Draw.Line, Text: l.Draw.Where.Text},
+		Resign:      l.Resign,
 		ResignDoubt: l.ResignDoubt,
 		ResignWords: quote{Line: l.ResignAt.Line, Text: l.ResignAt.Text},
-		Dates:      l.DateValues(),
-		Text:       l.Text,
+		Dates:       l.DateValues(),
+		Text:        l.Text,
 	}
 	for _, v := range l.Variants {
 		lt.Variants = append(lt.Variants, letterVariant{Label: v.Label, Written: v.Written, Moves: movesOf(v.Moves), Line: v.Line})
