@@ -49,6 +49,7 @@ func decideMail(seats []Seat, l *mailparse.Letter, env Envelope, now time.Time) 
 		ask  Decision
 	}
 	var rs []routed
+	var fallback *Decision // the question a letter of the player's statements alone would get
 	for _, pt := range parts {
 		pt.Leave, pt.Withdrawal = nil, "" // the player's statements: carried below
 		i, ask := route(seats, pt, env)
@@ -57,6 +58,8 @@ func decideMail(seats []Seat, l *mailparse.Letter, env Envelope, now time.Time) 
 			// names (or his only game), else by his first game in play; never a question.
 			if i >= 0 {
 				rs = append(rs, routed{lt: pt, seat: i})
+			} else {
+				fallback = &ask
 			}
 			continue
 		}
@@ -96,6 +99,11 @@ func decideMail(seats []Seat, l *mailparse.Letter, env Envelope, now time.Time) 
 			}
 			withdrawal = ""
 		}
+	}
+	if len(rs) == 0 && fallback != nil {
+		// No game of his in play carries them: the letter is answered as any letter about no
+		// game he can name (his games are over, or he is asked which).
+		rs = append(rs, routed{lt: whole, seat: -1, ask: *fallback})
 	}
 	current := slices.Clone(seats) // the games as the letter's decisions leave them
 	var out, asks []Decision
