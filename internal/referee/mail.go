@@ -24,11 +24,11 @@ import (
 //     else his first game in play there — and, granted, stops his clock in every other game of
 //     his in play in the tournament, each partner told. A withdrawal from the tournament goes to
 //     the judge once, with the first game the letter is about (or his first game in play).
-//   - Nothing irreversible on a doubtful reading: a letter whose text names two games outside
-//     sections, decided for the one it names first, is asked about instead of stopped with
-//     penalty days or of ending the game; a letter whose repetition is wrong in the game it is
-//     taken for but whose moves play in another game of the sender's, where he is on move, is
-//     asked about: it may be that game's.
+//   - Nothing irreversible on a doubtful reading (doubtful): a letter whose text names two games
+//     outside sections, decided for the one it names first, is asked about instead of stopped
+//     with penalty days or of ending the game; a letter stopped, or playing nothing, in the game
+//     it is taken for while its moves play as written in another game of the sender's, where he
+//     is on move, is asked about: it may be that game's.
 //
 // The first decision is the one the result carries; the others are in Decision.Also, each with
 // its Seat. A letter about none of the sender's games is the request to name one (Seat -1).
@@ -68,7 +68,6 @@ func decideMail(seats []Seat, l *mailparse.Letter, env Envelope, now time.Time) 
 	// The player's statements ride with one game of his in play in each tournament they concern
 	// (the first the letter's sections are about, else his first); a leave granted there is
 	// granted in his other games in play in the tournament.
-	var extra []int // carriers no section is about
 	grants := map[int]*leaveStatement{}
 	if player {
 		withdrawal := whole.Withdrawal
@@ -95,7 +94,6 @@ func decideMail(seats []Seat, l *mailparse.Letter, env Envelope, now time.Time) 
 				}
 			} else {
 				rs = append(rs, routed{lt: letter{Leave: whole.Leave, Withdrawal: withdrawal, Text: whole.Text, leave: st}, seat: carrier})
-				extra = append(extra, carrier)
 			}
 			withdrawal = ""
 		}
