@@ -312,6 +312,18 @@ func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64, dec 
 	if err != nil {
 		return out, err
 	}
+	for _, p := range l.Parts {
+		// A letter about several games: a section headed with another's game is a move in it.
+		if game != "" {
+			break
+		}
+		if p.Tournament == "" {
+			p.Tournament = l.Tournament
+		}
+		if game, err = o.foreignGame(tx, p, from, cands); err != nil {
+			return out, err
+		}
+	}
 	if game != "" {
 		return o.hold(tx, base, from, trust.Hold{Kind: trust.HoldNotOwn, Game: game}, noteNotOwn)
 	}
@@ -412,6 +424,11 @@ func (o *Office) codeInSubject(tx *store.Tx, subject string) (string, error) {
 // carriesMoves reports whether a letter carries moves: its own, a repetition, or an accepted
 // variant. Its answer is never held back by the hourly limit of answers (trust.go, answers).
 func carriesMoves(l *mailparse.Letter) bool {
+	for _, p := range l.Parts {
+		if carriesMoves(p) {
+			return true // a section of a letter about several games
+		}
+	}
 	return len(l.Moves) > 0 || len(l.Repeated) > 0 || l.AcceptVariant != nil
 }
 
