@@ -295,6 +295,15 @@ func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64, dec 
 	} else if l.Tournament, err = o.codeInSubject(tx, l.Header.Subject); err != nil {
 		return out, err
 	}
+	for _, p := range l.Parts {
+		// Each section of a letter about several games names the tournament as the letter does,
+		// or as its own heading does.
+		if p.Tournament == "" {
+			p.Tournament = l.Tournament
+		} else if p.Tournament, err = o.canonicalCode(tx, p.Tournament); err != nil {
+			return out, err
+		}
+	}
 	// A team's captain protests about a game of his team in which he does not play (1.14.7).
 	if cp, ok, err := o.captainsProtest(tx, out, l, from); err != nil || ok {
 		return cp, err
@@ -316,9 +325,6 @@ func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64, dec 
 		// A letter about several games: a section headed with another's game is a move in it.
 		if game != "" {
 			break
-		}
-		if p.Tournament == "" {
-			p.Tournament = l.Tournament
 		}
 		if game, err = o.foreignGame(tx, p, from, cands); err != nil {
 			return out, err
