@@ -209,6 +209,7 @@ var english = Book{
 			WhyCondition:   "the draw is accepted or offered under a condition, which postald cannot check",
 			WhyDrawAndMove: "your partner offered a draw, and the letter holds both a move and words about the draw: the move declines the offer (1.13.3), the words may accept it",
 			WhyShortYes:    "your partner offered both a draw and a variant, and \"agreed\" may answer either",
+			WhyShortMove:   "\"agreed\" stands beside a move: it is not clear whether it accepts the draw (and the move is not wanted) or the move declines your partner's offer (1.13.3)",
 			WhyGames:       "the letter names more than one game, and it is not clear which of them its moves and words are about",
 			WhyOtherGame:   "the letter's moves do not fit this game, but fit game %s, where it is your move too",
 			DrawAsk:        "Line %d, \"%s\": %s; nothing about a draw is recorded. If you offer a draw, write \"I offer a draw\"; if you accept your partner's offer, \"I accept the draw\"; if you decline it, \"I decline the draw\".",

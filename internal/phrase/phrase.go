@@ -253,8 +253,9 @@ type StatementText struct {
 	Asked, AskedNoLine string
 	// Why a reading is doubtful: a draw statement with a negation or a condition, a draw
 	// statement and a move while the partner's offer stands, a short yes to a draw offer and a
-	// variant alike; the letter names two games; its repetition fits another game (that game).
-	WhyNegation, WhyCondition, WhyDrawAndMove, WhyShortYes, WhyGames, WhyOtherGame string
+	// variant alike, a short yes beside a move; the letter names two games; its moves fit another
+	// game (that game).
+	WhyNegation, WhyCondition, WhyDrawAndMove, WhyShortYes, WhyShortMove, WhyGames, WhyOtherGame string
 	// DrawAsk: a doubtful draw statement not taken (line, words, why); DrawNoOffer: an
 	// acceptance with no offer standing (line, words); ResignAsk: a resignation under a
 	// condition (line, words).

@@ -60,8 +60,11 @@ func (set *lgSet) draw() bool {
 			gm.onMove = func(kind *string, _ *lgModel, _ *lgExpect) { *kind = "draw-refused-in-words" }
 			defer func() { gm.onMove = nil }()
 			return gm.moveLetter(s, lgNoFault, false)
-		case x < 85:
-			return set.conditional(gm, s, lang)
+		case x < 82:
+			return set.asked(gm, s, lang, lgPick(r, lgConditional[lang]), "draw-accepted-under-condition")
+		case x < 88:
+			// «Согласен.» beside a move: the draw, or the move that declines it?
+			return set.asked(gm, s, lang, lgPick(r, lgShortYes[lang]), "draw-short-yes-with-move")
 		}
 		return set.turn(gm) // the move alone: the offer lapses (1.13.3)
 	}
@@ -82,9 +85,15 @@ func (set *lgSet) draw() bool {
 		}
 		defer func() { gm.onMove = nil }()
 		return gm.moveLetter(s, lgNoFault, false)
-	case x < 80:
+	case x < 72:
 		gm.extra = []string{lgPick(r, lgAccepts[lang])}
 		gm.onMove = func(kind *string, _ *lgModel, _ *lgExpect) { *kind = "draw-accept-no-offer" }
+		defer func() { gm.onMove = nil }()
+		return gm.moveLetter(s, lgNoFault, false)
+	case x < 80:
+		// «Согласен.» beside a move with no offer standing: it says nothing of a draw.
+		gm.extra = []string{lgPick(r, lgShortYes[lang])}
+		gm.onMove = func(kind *string, _ *lgModel, _ *lgExpect) { *kind = "draw-short-yes-with-move-no-offer" }
 		defer func() { gm.onMove = nil }()
 		return gm.moveLetter(s, lgNoFault, false)
 	}
@@ -132,12 +141,13 @@ func (set *lgSet) agree(gm *lgGame, s int, lang lgLang, words string, short bool
 	return true
 }
 
-// conditional sends side s's move letter that accepts his partner's standing offer under a
-// condition: the move would decline the offer and the words accept it, so postald asks and plays
+// asked sends side s's move letter with words about his partner's standing offer that postald
+// cannot read with one meaning beside the move (an acceptance under a condition, a short yes):
+// the move would decline the offer and the words may accept it, so postald asks and plays
 // nothing; the offer stands.
-func (set *lgSet) conditional(gm *lgGame, s int, lang lgLang) bool {
+func (set *lgSet) asked(gm *lgGame, s int, lang lgLang, words, kind string) bool {
 	gm.collect = &lgSection{lang: lang}
-	gm.extra = []string{lgPick(set.r, lgConditional[lang])}
+	gm.extra = []string{words}
 	ok := gm.moveLetter(s, lgNoFault, false) && gm.collect.ready
 	c := gm.collect
 	gm.collect = nil
@@ -149,7 +159,7 @@ func (set *lgSet) conditional(gm *lgGame, s int, lang lgLang) bool {
 	if !ok {
 		return false
 	}
-	return set.askedAbout(gm, s, body, d, "draw-accepted-under-condition", nil)
+	return set.askedAbout(gm, s, body, d, kind, nil)
 }
 
 // yesToNothing sends side s's short «Согласен.» with no offer standing: it says nothing of a

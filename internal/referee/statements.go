@@ -27,7 +27,8 @@ import (
 //     words accept it: the whole letter is asked about; otherwise the letter is decided without
 //     the statement, which is asked about;
 //   - the short «Согласен», "Agreed" while both a draw offer and a variant of the partner's stand
-//     (1.13.3 and 4.2.13 both ask for a yes): the whole letter is asked about;
+//     (1.13.3 and 4.2.13 both ask for a yes), or beside a move (which declines the offer): the
+//     whole letter is asked about;
 //   - an acceptance of a draw no offer of the partner's stands for: nothing is recorded (it is no
 //     offer: the writer may not mean one) and the writer is told how to offer one; the short forms
 //     with no offer standing say nothing of a draw;
@@ -91,8 +92,8 @@ func (x *decider) draw() string {
 		return drawDoubtful
 	case lt.Draw == drawAccept && !offered:
 		return drawUnoffered
-	case lt.DrawShort && lt.Draw == drawAccept && x.partnerVariants():
-		return drawDoubtful // «Согласен»: to the draw or to the variant?
+	case lt.DrawShort && lt.Draw == drawAccept && (x.partnerVariants() || len(lt.Moves) > 0 || lt.Accept != nil):
+		return drawDoubtful // «Согласен»: to the draw, to the variant, or beside a move that declines it?
 	}
 	return lt.Draw
 }
@@ -109,8 +110,11 @@ func (x *decider) wholeDoubt() (string, bool) {
 	if x.draw() != drawDoubtful || x.g.DrawOffer != x.side.Other() {
 		return "", false
 	}
-	if x.lt.DrawShort {
+	if x.lt.DrawShort && x.partnerVariants() {
 		return x.tx.Statements.WhyShortYes, true
+	}
+	if x.lt.DrawShort {
+		return x.tx.Statements.WhyShortMove, true
 	}
 	if len(x.lt.Moves) > 0 || x.lt.Accept != nil {
 		return x.tx.Statements.WhyDrawAndMove, true
