@@ -45,6 +45,12 @@ var (
 func (set *lgSet) draw() bool {
 	r := set.r
 	gm := lgPick(r, set.live())
+	for _, g := range set.live() {
+		if g.m.offer == 1-g.m.toMove() && r.IntN(10) < 7 {
+			gm = g // the answer to a standing offer, more often than chance would write it
+			break
+		}
+	}
 	set.advance()
 	set.sync(gm)
 	s := gm.m.toMove()
