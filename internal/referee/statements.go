@@ -128,7 +128,7 @@ func (x *decider) drawNote() {
 	switch x.draw() {
 	case drawDoubtful:
 		why := x.tx.Statements.WhyCondition
-		if x.lt.DrawDoubt == "negation" {
+		if x.lt.DrawDoubt == mailparse.DoubtNegation {
 			why = x.tx.Statements.WhyNegation
 		}
 		x.note(fmt.Sprintf(x.tx.Statements.DrawAsk, w.Line, w.Text, why))
