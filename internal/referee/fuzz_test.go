@@ -44,6 +44,11 @@ func FuzzApply(f *testing.F) {
 			return
 		}
 		d := apply(base, l, Envelope{From: from.Email, MessageID: "f@x", Received: at}, DefaultRegulation())
+		if d.Seat < 0 {
+			// About no game of the sender's (a game that does not exist, «По партии1»): he is
+			// asked to name it, and the game is as it was.
+			d.Game = base.Game
+		}
 		b, _ := newBoard(base.Table.Variant, "")
 		if err := b.replay(d.Game.Plies); err != nil {
 			t.Fatalf("the decided game does not replay: %v", err)
