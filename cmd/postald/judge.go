@@ -309,6 +309,13 @@ func printShow(w io.Writer, gx *phrase.CLIText, v *office.GameView) {
 				if e.Words != nil {
 					fmt.Fprintf(w, "        "+x.Words+"\n", e.Words.Line, termLine(e.Words.Text))
 				}
+				if len(e.Faults) > 0 {
+					var fs []string
+					for _, f := range e.Faults {
+						fs = append(fs, fmt.Sprintf(x.Fault, f.Clause, f.Text))
+					}
+					fmt.Fprintf(w, "        "+x.Faults+"\n", termLine(strings.Join(fs, "; ")))
+				}
 				if slices.Contains(strings.Split(e.Note, ", "), "asked") || strings.Contains(e.Note, "asked:") {
 					fmt.Fprintln(w, "        "+x.Asked)
 				}

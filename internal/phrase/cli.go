@@ -292,8 +292,9 @@ type ShowText struct {
 	Leave       string             // the leave granted (the period)
 	Days        func(n int) string // the days a penalty or a date correction gave, signed
 	// Words: the letter's words a result rests on (its line, the words); Asked: postald asked the
-	// writer what a doubtful reading meant; Also: the letter is archived with another game (it).
-	Words, Asked, Also string
+	// writer what a doubtful reading meant; Also: the letter is archived with another game (it);
+	// Faults: what a stopped letter was stopped for (the faults, each Fault: clause, words).
+	Words, Asked, Also, Faults, Fault string
 }
 
 // LetterText is `judge letter`: one archived letter, what postald recorded of it.

@@ -605,6 +605,8 @@ example:
 		Letters:  "letters:",
 		Pruned:   "(pruned: the raw letter dropped after its retention)",
 		Reverted: "REVERTED by ruling #%d",
+		Faults:   "stopped for: %s",
+		Fault:    "%s \"%s\"",
 		Words:    "the decision rests on the letter's words: line %d, \"%s\"",
 		Asked:    "the letter reads two ways: postald asked the player; nothing played, nothing charged",
 		Also:     "the letter is archived with game %s (a letter about several games)",
