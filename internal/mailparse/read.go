@@ -42,7 +42,9 @@ var (
 
 	// A leave notice: «отпуск», «в отъезде», «уезжаю», «буду отсутствовать», "on leave", "leave
 	// from", "on holiday", "on vacation", "away from" (leave.go reads its period).
-	reLeave = regexp.MustCompile(`отпуск\pL*|в\s+отъезде|уезжаю|буду\s+отсутствовать|(?:on|take|taking|taken|my|a|annual)\s+leave|leave\s+(?:notice|from|of\s+absence)|^\s*leave\s*:|on\s+(?:holiday|vacation)|(?:be|am|i'm|will\s+be)\s+away\s+from|away\s+from\s+\d`)
+	// The cancellation of a leave: «отменить отпуск», «отпуск отменяю», "cancel my leave".
+	reLeaveCancel = regexp.MustCompile(`отмен\pL*|отзыва\pL*\s+(?:заявлени\pL*|отпуск)|cancel\pL*|call\s+off|withdraw\s+my\s+leave`)
+	reLeave       = regexp.MustCompile(`отпуск\pL*|в\s+отъезде|уезжаю|буду\s+отсутствовать|(?:on|take|taking|taken|my|a|annual)\s+leave|leave\s+(?:notice|from|of\s+absence)|^\s*leave\s*:|on\s+(?:holiday|vacation)|(?:be|am|i'm|will\s+be)\s+away\s+from|away\s+from\s+\d`)
 
 	reTimeKw    = regexp.MustCompile(`врем\pL*|time|затрачен\pL*|итого|суммарн\pL*`)
 	reFraction  = regexp.MustCompile(`(\d{1,4})\s*(?:дн\.?|дней|дня|days?|d)?\s*/\s*(\d{1,4})(?:\s*(?:дн\.?|дней|дня|days?|d\.?))?`)
@@ -530,6 +532,22 @@ func (rd *lineReader) leave(n int, m *masked, trimmed string) bool {
 	rd.leaveOpen = false
 	if !worded && !open {
 		return false
+	}
+	if worded {
+		ix := firstWordMatch(reLeave, lower)
+		if reLeaveCancel.MatchString(lower) {
+			// «Прошу отменить мой отпуск с 10.01 по 15.01», "please cancel my leave": no leave
+			// notice, a request only the judge can grant (judge leave): passed on as a question.
+			if len(rd.l.Questions) < 16 {
+				rd.l.Questions = append(rd.l.Questions, Question{Text: clip(trimmed, 400), Where: Where{Line: n, Text: trimmed}})
+			}
+			m.blank(0, len(m.line))
+			return true
+		}
+		if reNegation.MatchString(clauseBefore(lower, ix[0])) {
+			// «В отпуске с 10.01 по 15.01 я не буду», "I will not be on leave": no leave.
+			return false
+		}
 	}
 	from, to, spans, bad := leavePeriod(lower)
 	if !worded && (from.IsZero() || to.IsZero()) {

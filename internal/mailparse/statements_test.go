@@ -62,6 +62,17 @@ func TestLeaveForms(t *testing.T) {
 			t.Errorf("%q: the leave's days read as the letter's dates %v", tt.body, l.Dates)
 		}
 	}
+	// A leave negated or cancelled is no leave notice; a cancellation is the judge's, passed on.
+	for _, body := range []string{"В отпуске с 10.01 по 15.01 я не буду.", "I will not be on leave from 10.01 to 15.01 after all."} {
+		if l := letterOf(t, "x", body); l.Leave != nil {
+			t.Errorf("%q: leave %+v, want none", body, l.Leave)
+		}
+	}
+	for _, body := range []string{"Прошу отменить мой отпуск с 10.01.2027 по 15.01.2027.", "Please cancel my leave from 10.01 to 15.01."} {
+		if l := letterOf(t, "x", body); l.Leave != nil || len(l.Questions) != 1 {
+			t.Errorf("%q: leave %+v, questions %v; want no leave and the request passed on", body, l.Leave, l.Questions)
+		}
+	}
 	// An out-of-office text that gives no whole period announces no leave.
 	for _, body := range []string{"Я в отпуске до 5 января", "I am out of the office until 5 January."} {
 		if l := letterOf(t, "x", body); l.Away == nil || l.Leave != nil && !l.Leave.To.IsZero() {
