@@ -44,7 +44,10 @@ var (
 	// from", "on holiday", "on vacation", "away from" (leave.go reads its period).
 	// The cancellation of a leave: «отменить отпуск», «отпуск отменяю», "cancel my leave".
 	reLeaveCancel = regexp.MustCompile(`отмен\pL*|отзыва\pL*\s+(?:заявлени\pL*|отпуск)|cancel\pL*|call\s+off|withdraw\s+my\s+leave`)
-	reLeave       = regexp.MustCompile(`отпуск\pL*|в\s+отъезде|уезжаю|буду\s+отсутствовать|(?:on|take|taking|taken|my|a|annual)\s+leave|leave\s+(?:notice|from|of\s+absence)|^\s*leave\s*:|on\s+(?:holiday|vacation)|(?:be|am|i'm|will\s+be)\s+away\s+from|away\s+from\s+\d`)
+	// A leave said not to be: «не буду в отпуске», «отпуск не беру», "I will not be on leave"
+	// («не смогу отвечать» affirms one).
+	reLeaveNot = regexp.MustCompile(`не\s+(?:буду|беру|возьму|планирую|пойду|уйду|собираюсь)|(?:will|shall|am|'ll|i'm)\s+not\s+(?:be|take|taking|going)|won't\s+(?:be|take)|no\s+leave`)
+	reLeave    = regexp.MustCompile(`отпуск\pL*|в\s+отъезде|уезжаю|буду\s+отсутствовать|(?:on|take|taking|taken|my|a|annual)\s+leave|leave\s+(?:notice|from|of\s+absence)|^\s*leave\s*:|on\s+(?:holiday|vacation)|(?:be|am|i'm|will\s+be)\s+away\s+from|away\s+from\s+\d`)
 
 	reTimeKw    = regexp.MustCompile(`врем\pL*|time|затрачен\pL*|итого|суммарн\pL*`)
 	reFraction  = regexp.MustCompile(`(\d{1,4})\s*(?:дн\.?|дней|дня|days?|d)?\s*/\s*(\d{1,4})(?:\s*(?:дн\.?|дней|дня|days?|d\.?))?`)
@@ -544,7 +547,7 @@ func (rd *lineReader) leave(n int, m *masked, trimmed string) bool {
 			m.blank(0, len(m.line))
 			return true
 		}
-		if reNegation.MatchString(clauseBefore(lower, ix[0])) {
+		if reLeaveNot.MatchString(lower) || reNegation.MatchString(clauseBefore(lower, ix[0])) {
 			// «В отпуске с 10.01 по 15.01 я не буду», "I will not be on leave": no leave.
 			return false
 		}
