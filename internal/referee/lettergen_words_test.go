@@ -285,6 +285,10 @@ func (set *lgSet) leave() bool {
 	lang := lgLang(r.IntN(2))
 	text := set.leaveText(l, lang)
 	kind := "leave"
+	if r.IntN(12) == 0 {
+		// A leave said not to be: no leave, nothing changes (a letter without a move).
+		return set.noLeave(gm, s, lang, l)
+	}
 	switch x := r.IntN(100); {
 	case x < 40 || s != gm.m.toMove():
 		body := gm.letterBody(s, lang, text)
@@ -314,6 +318,39 @@ func (set *lgSet) leave() bool {
 	}
 	defer func() { gm.onMove, gm.afterMove = nil, nil }()
 	return gm.moveLetter(s, lgNoFault, false)
+}
+
+// lgNoLeaves say a leave is not to be: %[1]s and %[2]s its days, as day.month.
+var lgNoLeaves = [2][]string{
+	lgRU: {"Отпуск с %[1]s по %[2]s я не беру.", "В отпуске с %[1]s по %[2]s я не буду."},
+	lgEN: {"I will not be on leave from %[1]s to %[2]s after all.", "I won't take leave from %[1]s to %[2]s."},
+}
+
+// noLeave sends side s's letter that says a leave is not to be: no leave is granted anywhere, the
+// letter holds no move: answered once a day, nothing changes.
+func (set *lgSet) noLeave(gm *lgGame, s int, lang lgLang, l daysclock.Leave) bool {
+	dm := func(d daysclock.Date) string { return fmt.Sprintf("%02d.%02d", d.Day, int(d.Month)) }
+	body := gm.letterBody(s, lang, fmt.Sprintf(lgPick(set.r, lgNoLeaves[lang]), dm(l.From), dm(l.To)))
+	m := gm.m
+	answers := 1
+	if m.answered[s] == gm.sent() {
+		answers = 0
+	}
+	d, ok := gm.send(s, lang, body)
+	if !ok {
+		return false
+	}
+	gm.st.notices++
+	want := gm.wantUnchanged()
+	if !gm.check("leave:negated", s, body, want, nil, false, d) {
+		return false
+	}
+	m.answered[s] = gm.sent()
+	if len(d.Letters) != answers {
+		return gm.fail("leave:negated", []string{"letters"}, s, body, want, nil, d,
+			fmt.Sprintf("%d letters, want %d (one answer a game a day to a letter with no move)", len(d.Letters), answers))
+	}
+	return true
 }
 
 // leaveChecked checks what a leave letter's decision d about its own game must hold besides the
