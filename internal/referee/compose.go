@@ -338,7 +338,11 @@ func (x *decider) forward() {
 	tx := x.ptx // the partner's language
 	partner := x.side.Other()
 	var b strings.Builder
-	if t := squeezeBlank(x.lt.Text); t != "" {
+	t := strings.TrimSpace(x.lt.Text)
+	if x.lt.section {
+		t = squeezeBlank(t) // the other sections' places are empty lines
+	}
+	if t != "" {
 		if len(t) > MaxForwardText {
 			// The letter as written is forwarded up to a bound: a 2 MB letter makes no 2 MB
 			// copy. The moves the partner must answer are in postald's block below.

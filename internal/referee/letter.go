@@ -46,6 +46,9 @@ type letter struct {
 	Withdrawal                   string // the paragraph in which the sender leaves the tournament
 	Away                         bool   // an out-of-office text: no leave notice
 	Text                         string // the letter's own text, as written, for forwarding
+	// section: the letter is a section of a letter about several games (mailparse), its Text
+	// the section with the other sections' lines empty.
+	section bool
 }
 
 // question is a question or a request of a letter: its sentence, what it asks about where its

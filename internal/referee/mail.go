@@ -38,7 +38,9 @@ func decideMail(seats []Seat, l *mailparse.Letter, env Envelope, now time.Time) 
 	if len(l.Parts) > 0 {
 		parts = parts[:0]
 		for _, p := range l.Parts {
-			parts = append(parts, fromParsed(p))
+			pt := fromParsed(p)
+			pt.section = true
+			parts = append(parts, pt)
 		}
 	}
 	player := whole.Leave != nil || whole.Withdrawal != ""
