@@ -77,6 +77,11 @@ type Options struct {
 	// Known, when set, is kept current by every unit of work (known.go): what the web pages
 	// and the metrics read instead of the store.
 	Known *Known
+	// Delivery is how the delivery of postald's letters is followed ([delivery], delivery.go).
+	Delivery config.Delivery
+	// Delivered, when set, is told of every delivery state a letter reached by a report or a
+	// refusal, once its transaction committed (the daemon's metrics).
+	Delivered func(state string)
 }
 
 // Done is one unit of work the office committed: a letter, a card or call, a tick, a posting or
@@ -115,7 +120,7 @@ const (
 // Options.Known at the end of the transaction and given its revisions once it committed; a store
 // changed behind the office's back is counted again first.
 func (o *Office) update(fn func(tx *store.Tx) error) error {
-	o.staged = nil
+	o.staged, o.deliveries = nil, nil
 	w := &work{}
 	counted := false
 	err := o.opt.Store.Update(func(tx *store.Tx) error {
@@ -136,8 +141,8 @@ func (o *Office) update(fn func(tx *store.Tx) error) error {
 		counted = k != nil
 		return k.count(tx, w)
 	})
-	staged := o.staged
-	o.staged = nil
+	staged, deliveries := o.staged, o.deliveries
+	o.staged, o.deliveries = nil, nil
 	if err != nil {
 		if counted {
 			o.opt.Known.spoil() // counted, then not committed: counted again by the next unit
@@ -147,6 +152,11 @@ func (o *Office) update(fn func(tx *store.Tx) error) error {
 	o.opt.Known.commit(w, o.now())
 	for _, d := range staged {
 		o.observe(d)
+	}
+	for _, s := range deliveries {
+		if o.opt.Delivered != nil {
+			o.opt.Delivered(s)
+		}
 	}
 	return nil
 }
@@ -184,6 +194,9 @@ type Office struct {
 	cardsTold time.Time
 	// staged are the units of work of the transaction update runs, observed once it commits.
 	staged []Done
+	// deliveries are the delivery states the transaction update runs recorded, counted once it
+	// commits (delivery.go).
+	deliveries []string
 	// work is what the transaction update runs changed, for Options.Known; nil outside it.
 	work *work
 	// ended is the game the letter or card being decided ends (outcome), "" none: its end is

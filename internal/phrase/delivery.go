@@ -62,6 +62,16 @@ type DeliveryText struct {
 	RulingResend func(letter int, sent, address, reason string) string
 	RulingClock  string
 
+	// Where a letter is, for the judge: its game and its number in judge show's list.
+	Where func(game string, letter int) string
+
+	// A delivery report that carries no secret of a letter postald sent, held for the judge (the
+	// daily digest, judge quarantine): what it names (HeldNames: the letter's number and game,
+	// or HeldNamesNothing) and whether it carries a secret that does not verify (forged).
+	HeldReport       func(named string, forged bool) string
+	HeldNames        func(letter int, game string) string
+	HeldNamesNothing string
+
 	// judge list and judge show: the side on move whose move has not reached him (the side's
 	// word); a letter's delivery after its line (the state, the server's words).
 	ListUndelivered func(side string) string

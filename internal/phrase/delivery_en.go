@@ -82,6 +82,19 @@ var enDelivery = DeliveryText{
 	},
 	RulingClock: "The time of the player to whom it brings his partner's move runs from the day it reaches him (4.3.1).",
 
+	Where: func(game string, letter int) string { return "game " + game + ", letter " + strconv.Itoa(letter) },
+
+	HeldReport: func(named string, forged bool) string {
+		if forged {
+			return "a delivery report whose letter token does not verify: not believed (" + named + ")"
+		}
+		return "a delivery report without the token of a letter postald sent: not believed (" + named + ")"
+	},
+	HeldNames: func(letter int, game string) string {
+		return "it names letter " + strconv.Itoa(letter) + " (" + game + ")"
+	},
+	HeldNamesNothing: "it names no letter of postald's",
+
 	ListUndelivered: func(side string) string { return side + ", move not delivered" },
 	ShowDelivery: func(state, note string) string {
 		if note == "" {

@@ -51,7 +51,7 @@ var ruDelivery = DeliveryText{
 	},
 	FailedRefused: "Его не принял сам почтовый сервер турнира.",
 	FailedMove: func(player, side string) string {
-		return "Письмо несло ход партнёра участнику " + player + " (" + side + "): его время не идёт, пока ход до него не дойдёт (п. 4.3.1)."
+		return "В письме был ход, которого ждёт " + player + " (" + side + "): его время не идёт, пока ход до него не дойдёт (п. 4.3.1)."
 	},
 	FailedSecond: func(address string) string {
 		return "Письмо сразу отправлено на второй адрес участника, " + address + "."
@@ -81,6 +81,21 @@ var ruDelivery = DeliveryText{
 		return "Письмо № " + strconv.Itoa(letter) + " от " + sent + " отправлено снова на адрес " + address + ". Основание: " + reason
 	},
 	RulingClock: "Время участника, которому письмо несёт ход партнёра, пойдёт со дня, когда письмо до него дойдёт (п. 4.3.1).",
+
+	Where: func(game string, letter int) string {
+		return "партия " + game + ", письмо № " + strconv.Itoa(letter)
+	},
+
+	HeldReport: func(named string, forged bool) string {
+		if forged {
+			return "отчёт о доставке с поддельной меткой письма: ему не верят (" + named + ")"
+		}
+		return "отчёт о доставке без метки письма турнира: ему не верят (" + named + ")"
+	},
+	HeldNames: func(letter int, game string) string {
+		return "он называет письмо № " + strconv.Itoa(letter) + " (" + game + ")"
+	},
+	HeldNamesNothing: "письма турнира он не называет",
 
 	ListUndelivered: func(side string) string { return side + ", ход не доставлен" },
 	ShowDelivery: func(state, note string) string {
