@@ -23,7 +23,7 @@ import (
 
 // judgeCommands are the judge's commands, in the order his usage lists them.
 var judgeCommands = []string{"list", "show", "verify", "quarantine", "letter", "penalty", "correct-date", "forfeit",
-	"adjudicate", "leave", "annul", "withdraw", "protest", "revert"}
+	"adjudicate", "leave", "annul", "withdraw", "protest", "revert", "resend"}
 
 func runJudge(_ context.Context, env *cmdEnv, args []string) error {
 	call, err := judgeCall(env.text(), env.stdout, args)
@@ -93,6 +93,8 @@ func judgeCall(tx *phrase.CLIText, out io.Writer, args []string) (*storeCall, er
 		parse = parseLetter
 	case "revert":
 		parse = parseRevert
+	case "resend":
+		parse = parseResend // delivery.go
 	case "help", "-h", "-help", "--help":
 		printUsage(out, nil, tx, "judge", true)
 		return nil, exitError{0}
@@ -199,6 +201,8 @@ func status(gx *phrase.CLIText, r office.GameRow, result bool) string {
 	switch {
 	case r.ToMove != "" && r.Posting != "":
 		return fmt.Sprintf(gx.Words.Posting, gx.Words.ToMove(string(r.ToMove)))
+	case r.ToMove != "" && r.Undelivered != "":
+		return bookOf(gx).Delivery.ListUndelivered(gx.Words.ToMove(string(r.ToMove)))
 	case r.ToMove != "":
 		return gx.Words.ToMove(string(r.ToMove))
 	case result && r.Result != "" && r.Result != referee.ResultNone:
@@ -302,6 +306,7 @@ func printShow(w io.Writer, gx *phrase.CLIText, v *office.GameView) {
 		} else {
 			fmt.Fprintf(w, "        "+x.To+"\n", termLine(orNone(gx, person(l.To))))
 		}
+		printDelivery(w, gx, l) // delivery.go
 	}
 }
 

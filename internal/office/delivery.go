@@ -646,11 +646,11 @@ func (o *Office) delivered(s store.DeliveryState) {
 // state, the server's words, when, the letter it sends again; and notes in reports which of the
 // entries after it are reports about it. A letter whose outbox record is gone (an archived
 // tournament's) shows none.
-func deliveryView(tx *store.Tx, e store.ArchiveEntry, lv *LetterView, zone *time.Location, reports map[uint64]uint64) error {
+func deliveryView(tx *store.Tx, id store.GameID, e store.ArchiveEntry, lv *LetterView, zone *time.Location, reports map[uint64]uint64) error {
 	if e.Direction != store.Out || e.Outbox == 0 {
 		return nil
 	}
-	it, err := tx.OutboxItem(e.Outbox)
+	it, err := tx.OutboxItemOf(id, e.Outbox)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil
 	}
@@ -665,7 +665,7 @@ func deliveryView(tx *store.Tx, e store.ArchiveEntry, lv *LetterView, zone *time
 		lv.DeliveryTime = it.DeliveryTime.In(zone)
 	}
 	if it.Resends != 0 {
-		if first, err := tx.OutboxItem(it.Resends); err == nil && first.Game == it.Game {
+		if first, err := tx.OutboxItemOf(id, it.Resends); err == nil && first.Game == it.Game {
 			lv.Resends = first.Archive
 		}
 	}

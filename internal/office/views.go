@@ -389,7 +389,7 @@ func (o *Office) show(req ShowRequest) (*GameView, error) {
 			lv := newLetterView(e, reverted)
 			lv.Time = lv.Time.In(zone)
 			lv.ReportOn = reports[e.Seq]
-			if err := deliveryView(tx, e, &lv, zone, reports); err != nil {
+			if err := deliveryView(tx, id, e, &lv, zone, reports); err != nil {
 				return err
 			}
 			v.Letters = append(v.Letters, lv)

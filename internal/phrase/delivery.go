@@ -76,4 +76,7 @@ type DeliveryText struct {
 	// word); a letter's delivery after its line (the state, the server's words).
 	ListUndelivered func(side string) string
 	ShowDelivery    func(state, note string) string
+	// judge show: a letter that sends letter N again; a report about letter N.
+	ShowResends  func(letter int) string
+	ShowReportOn func(letter int) string
 }

@@ -102,4 +102,6 @@ var enDelivery = DeliveryText{
 		}
 		return "delivery: " + state + " (" + note + ")"
 	},
+	ShowResends:  func(letter int) string { return "letter " + strconv.Itoa(letter) + " sent again" },
+	ShowReportOn: func(letter int) string { return "delivery report on letter " + strconv.Itoa(letter) },
 }

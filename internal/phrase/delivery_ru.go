@@ -104,4 +104,8 @@ var ruDelivery = DeliveryText{
 		}
 		return "доставка: " + state + " (" + note + ")"
 	},
+	ShowResends: func(letter int) string { return "письмо № " + strconv.Itoa(letter) + " снова" },
+	ShowReportOn: func(letter int) string {
+		return "отчёт о доставке письма № " + strconv.Itoa(letter)
+	},
 }

@@ -418,3 +418,16 @@ func (tx *Tx) Resends(seq uint64) ([]uint64, error) {
 	slices.Sort(out)
 	return out, err
 }
+
+// OutboxItemOf is OutboxItem for a letter of game (or tournament) g: read from the tournament's
+// archive file once the tournament is archived, its outbox records with it.
+func (tx *Tx) OutboxItemOf(g GameID, seq uint64) (OutboxItem, error) {
+	if a, err := tx.archivedTx(g.Tournament); err != nil || a != nil {
+		if err != nil {
+			return OutboxItem{}, err
+		}
+		it, err := a.OutboxItem(seq)
+		return it, a.archivedErr(err)
+	}
+	return tx.OutboxItem(seq)
+}
