@@ -27,6 +27,7 @@ type farServer struct {
 	mu      sync.Mutex
 	replies map[string]*smtp.SMTPError // a recipient's answer at RCPT; none: taken
 	taken   []string
+	refused map[string]int // the refusals given, by recipient
 }
 
 // startFar listens on the stack's far address until the test ends.
@@ -38,7 +39,7 @@ func startFar(t *testing.T, st *mailtest.Stack) *farServer {
 		}
 		t.Skip("the mail stack has no far domain (FAR_ADDR); start it again with scripts/mailstack/up.sh")
 	}
-	f := &farServer{replies: map[string]*smtp.SMTPError{}}
+	f := &farServer{replies: map[string]*smtp.SMTPError{}, refused: map[string]int{}}
 	srv := smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) { return farSession{f}, nil }))
 	srv.Domain = "mx." + st.FarDomain
 	var ln net.Listener
@@ -75,6 +76,7 @@ func (s farSession) Rcpt(to string, _ *smtp.RcptOptions) error {
 	s.f.mu.Lock()
 	defer s.f.mu.Unlock()
 	if r := s.f.replies[strings.ToLower(to)]; r != nil {
+		s.f.refused[strings.ToLower(to)]++
 		return r
 	}
 	s.f.taken = append(s.f.taken, to)

@@ -521,3 +521,34 @@ func TestLateLetters(t *testing.T) {
 		}
 	}
 }
+
+// TestBounceByVERP: a bounce with no envelope ID (Exim's text, Mail.ru's) to the letter's own
+// envelope sender (VERP, moves+TOKEN@) is matched by that address; the same bounce sent to the
+// tournament's plain address proves nothing and is held.
+func TestBounceByVERP(t *testing.T) {
+	d := newDeliveryDesk(t, true, false)
+	d.now = d.now.Add(time.Hour)
+	d.letter("From: white@club.example\r\nTo: moves@club.example\r\nSubject: Д-1 1-2\r\nMessage-ID: <w1@club.example>\r\n\r\nМой ход: 1. c3-d4\r\n")
+	fwd := d.to(d.sendAll(), "black@club.example")
+	exim := func(to string) string {
+		return "Return-path: <>\r\nX-Failed-Recipients: black@club.example\r\nAuto-Submitted: auto-replied\r\n" +
+			"From: Mail Delivery System <Mailer-Daemon@mx.remote.example>\r\nTo: " + to + "\r\n" +
+			"Subject: Mail delivery failed: returning message to sender\r\nMessage-Id: <E1" + fmt.Sprint(len(to)) + "@mx.remote.example>\r\n\r\n" +
+			"This message was created automatically by mail delivery software.\r\n\r\n" +
+			"A message that you sent could not be delivered to one or more of its\r\nrecipients. This is a permanent error. The following address(es) failed:\r\n\r\n" +
+			"  black@club.example\r\n    host mx.club.example [192.0.2.1]: 550 5.1.1 <black@club.example>: no such user\r\n\r\n" +
+			"------ This is a copy of the message, including all the headers. ------\r\n\r\n" +
+			"Message-ID: <" + fwd.MessageID + ">\r\nTo: black@club.example\r\n\r\n1. c3-d4\r\n"
+	}
+	d.letter(exim("moves@club.example"))
+	if it := d.item(fwd.Seq); it.Delivery != store.DeliverySent {
+		t.Errorf("a bounce to the plain address changed the letter: %s", it.Delivery)
+	}
+	d.letter(exim(store.VERP("moves@club.example", "+", d.token(fwd.Seq))))
+	if it := d.item(fwd.Seq); it.Delivery != store.DeliveryFailed || !strings.Contains(it.DeliveryNote, "5.1.1") {
+		t.Errorf("the bounce to the letter's own envelope sender: %s %q", it.Delivery, it.DeliveryNote)
+	}
+	if g := d.game(); g.Undelivered != referee.Black {
+		t.Errorf("undelivered %q", g.Undelivered)
+	}
+}

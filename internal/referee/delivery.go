@@ -145,8 +145,12 @@ func (x *decider) reached(m Mailing) {
 		if role != ToJudge && len(x.toPartner) > 0 {
 			body += "\n" + strings.Join(x.toPartner, "\n")
 		}
+		subject := fmt.Sprintf(tx.SubjNotice, x.g.Tournament, x.g.Name) // the judge's: a notice about the game
+		if role != ToJudge {
+			subject = tx.delivery.ReachedSubject(x.g.Tournament, x.g.Name)
+		}
 		if o, ok := outgoing(x.t, &x.g, role, "%s %s", body, Notice, "4.3.1"); ok {
-			o.Subject = tx.delivery.ReachedSubject(x.g.Tournament, x.g.Name)
+			o.Subject = subject
 			x.notices = append(x.notices, o)
 		}
 	}

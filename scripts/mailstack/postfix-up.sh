@@ -11,8 +11,8 @@
 # There is one outbound transport, and it stays on the machine: mail for the far domain
 # $FAR_DOMAIN (far.test) is relayed over SMTP to 127.0.0.1:$FAR_PORT, where a test runs a small
 # server of its own that refuses, defers or accepts each recipient as the test wants (FAR_PORT
-# defaults to SMTP_PORT + 20000, or - 20000 above 45535, so that two stacks never share it; no
-# server listening there is a destination that defers).
+# defaults to SMTP_PORT + 2: a stack started by hand and the one of scripts/test, whose ports are
+# one apart, never share it; no server listening there is a destination that defers).
 #
 # Delivery status notifications (RFC 3461) as a production Postfix gives them: DSN offered on
 # every port, "delivered" for a letter stored over LMTP (the lmtp service's flags=X: Dovecot's
@@ -36,7 +36,7 @@ S=$(cd "$(dirname "$0")" && pwd)
 SMTP_PORT=${SMTP_PORT:-2525}
 SUBMISSION_PORT=${SUBMISSION_PORT:-2587}
 SMTPS_PORT=${SMTPS_PORT:-2465}
-if ((SMTP_PORT + 20000 <= 65535)); then FAR_PORT=${FAR_PORT:-$((SMTP_PORT + 20000))}; else FAR_PORT=${FAR_PORT:-$((SMTP_PORT - 20000))}; fi
+FAR_PORT=${FAR_PORT:-$((SMTP_PORT + 2))}
 FAR_DOMAIN=${FAR_DOMAIN:-far.test}
 [[ -s $D/env ]] || { echo "postfix-up: $D/env missing: run dovecot-up.sh first" >&2; exit 1; }
 # shellcheck disable=SC1091
