@@ -54,3 +54,15 @@ func printDelivery(w io.Writer, gx *phrase.CLIText, l office.LetterView) {
 		fmt.Fprintf(w, "        %s\n", dt.ShowReportOn(int(l.ReportOn)))
 	}
 }
+
+// verdictWord is a letter's verdict in the words of gx: the delivery's own (a delivery report
+// received, a letter about a delivery sent), or the judge's words for the others.
+func verdictWord(gx *phrase.CLIText, v string) string {
+	switch v {
+	case "report":
+		return gx.Delivery.VerdictReport
+	case "delivery":
+		return gx.Delivery.VerdictDelivery
+	}
+	return gx.Words.Verdict(v)
+}

@@ -300,7 +300,7 @@ func printShow(w io.Writer, gx *phrase.CLIText, v *office.GameView) {
 			mark += "  " + fmt.Sprintf(x.Reverted, l.RevertedBy)
 		}
 		fmt.Fprintf(w, "  #%-3d %-4s %s %s  %-12s %-12s %s%s\n", l.Seq, gx.Words.Direction(l.Direction), gx.Date(dayOf(l.Time)), l.Time.Format("15:04"),
-			gx.Words.Verdict(l.Verdict), l.Clause, termLine(l.MessageID), mark)
+			verdictWord(gx, l.Verdict), l.Clause, termLine(l.MessageID), mark)
 		if l.Direction == string(store.In) {
 			fmt.Fprintf(w, "        "+x.From+"\n", termLine(orNone(gx, person(l.From))), termLine(orNone(gx, l.Envelope)), termLine(orNone(gx, auth(gx, l.Auth))))
 		} else {
@@ -616,7 +616,7 @@ func printArchived(out io.Writer, tx *phrase.CLIText, a *office.ArchivedLetter) 
 	} else {
 		fmt.Fprintf(w, x.To+"\n", termLine(orNone(tx, person(v.To))))
 	}
-	decision := orNone(tx, tx.Words.Verdict(v.Verdict))
+	decision := orNone(tx, verdictWord(tx, v.Verdict))
 	if v.Clause != "" {
 		decision += " (" + clauses(tx, v.Clause) + ")"
 	}

@@ -13,7 +13,9 @@
 //     lots.go (the seed of a tournament's lots made, kept, revealed, and the lots verified),
 //     archiving.go (archive, prune, backup), with trust.go, authverdict.go and held.go (who may
 //     speak for a player, what is held and why), digest.go and storage.go (what the judges are
-//     told of held letters and of the store's failures);
+//     told of held letters and of the store's failures), delivery.go and resend.go (the fate of
+//     every letter sent: delivery reports matched by the letter's token, a failed delivery told
+//     and followed, the letters late, judge resend);
 //   - the read desk reads the committed state and changes nothing: views.go (judge list, show,
 //     verify, quarantine, letter, export), archived.go (a letter as archived), cardlist.go (the
 //     cards waiting for the captain), report.go (the director's report), reader.go (what the

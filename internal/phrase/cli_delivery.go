@@ -12,6 +12,9 @@ type CLIDeliveryText struct {
 	ResendArgs string
 	// Resent: the letter (game, number) sent again to the address.
 	Resent func(game string, letter int, to string) string
+	// The verdicts of judge show and judge letter: a delivery report received, a letter about
+	// a delivery sent.
+	VerdictReport, VerdictDelivery string
 }
 
 var ruCLIDelivery = CLIDeliveryText{
@@ -32,6 +35,8 @@ var ruCLIDelivery = CLIDeliveryText{
 	Resent: func(game string, letter int, to string) string {
 		return "Письмо № " + strconv.Itoa(letter) + " партии " + game + " отправлено снова на адрес " + to
 	},
+	VerdictReport:   "отчёт о доставке",
+	VerdictDelivery: "о доставке",
 }
 
 var enCLIDelivery = CLIDeliveryText{
@@ -52,4 +57,6 @@ example:
 	Resent: func(game string, letter int, to string) string {
 		return "Letter " + strconv.Itoa(letter) + " of " + game + " sent again to " + to
 	},
+	VerdictReport:   "delivery report",
+	VerdictDelivery: "about delivery",
 }
