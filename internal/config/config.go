@@ -413,7 +413,7 @@ func (d Delivery) validate() []error {
 		errs = append(errs, fmt.Errorf("[delivery] warn_after = %s: want a duration, or 0s for never", d.WarnAfter))
 	}
 	if d.VERP && (len(d.RecipientDelimiter) != 1 || !strings.ContainsAny(d.RecipientDelimiter, "+-_=.")) {
-		errs = append(errs, fmt.Errorf("[delivery] recipient_delimiter = %q: want the mail server's, one of + - _ = .", d.RecipientDelimiter))
+		errs = append(errs, fmt.Errorf("[delivery] recipient_delimiter = %q: want the mail server's: one character of \"+-_=.\"", d.RecipientDelimiter))
 	}
 	return errs
 }
