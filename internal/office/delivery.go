@@ -144,6 +144,13 @@ func (o *Office) deliveryReport(tx *store.Tx, base store.LetterOutcome, dec *ref
 		return base, false, nil
 	}
 	m := o.matchReport(tx, r)
+	if m.seq != 0 {
+		if _, err := tx.OutboxItem(m.seq); errors.Is(err, store.ErrNotFound) {
+			// A letter of a tournament archived since (its outbox records went with it): the
+			// report changes nothing there; the judge finds it held.
+			m.seq = 0
+		}
+	}
 	if m.seq == 0 {
 		h := trust.Hold{Kind: trust.HoldReport, Forged: m.forged, Quote: m.quote, From: strings.ToLower(trust.ReadHeader(base.Raw).From)}
 		if m.named != 0 {
