@@ -8,7 +8,6 @@ import (
 	"encoding/base32"
 	"encoding/binary"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -398,25 +397,6 @@ func withoutHeader(raw []byte, name string) []byte {
 		out = append(out, line...)
 	}
 	return out
-}
-
-// Resends returns the items that resend item seq, in order: a letter sent again to a player's
-// second address, by post, or by the judge's ruling. It reads the whole outbox; the judge's
-// views call it for one game's letters.
-func (tx *Tx) Resends(seq uint64) ([]uint64, error) {
-	var out []uint64
-	err := tx.bucket(bucketOutbox).ForEach(func(k, v []byte) error {
-		it, err := tx.decodeOutbox(v, false)
-		if err != nil {
-			return fmt.Errorf("outbox %x: %w", k, err)
-		}
-		if it.Resends == seq {
-			out = append(out, it.Seq)
-		}
-		return nil
-	})
-	slices.Sort(out)
-	return out, err
 }
 
 // OutboxItemOf is OutboxItem for a letter of game (or tournament) g: read from the tournament's
