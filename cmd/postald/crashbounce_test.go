@@ -36,6 +36,7 @@ func TestCrashBounceWhileKilled(t *testing.T) {
 	r.inbox = st.TempMailbox(t, st.Tournament, "bounce-in-")
 	r.processed = st.TempMailbox(t, st.Tournament, "bounce-done-")
 	r.config = stackFiles(t, st, r.dir, r.inbox, r.processed)
+	askForReports(t, r.config)
 	log, err := os.OpenFile(filepath.Join(r.dir, "postald.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
 	if err != nil {
 		t.Fatal(err)
@@ -104,9 +105,9 @@ email = %q
 	seed := uint64(time.Now().UnixNano())
 	rng := rand.New(rand.NewPCG(seed, 2))
 	t.Logf("kills: seed %d", seed)
-	for range 6 {
+	for range 4 {
 		p := r.start(t)
-		time.Sleep(time.Duration(200+rng.IntN(1200)) * time.Millisecond)
+		time.Sleep(time.Duration(200+rng.IntN(1000)) * time.Millisecond)
 		p.kill(t)
 	}
 	p = r.start(t)
@@ -193,4 +194,21 @@ func inboxOf(t *testing.T, st *mailtest.Stack, mailbox string) []mailtest.Mail {
 	c := st.Dial(t, st.Tournament)
 	defer c.Close()
 	return mailtest.Messages(t, c, mailbox)
+}
+
+// askForReports turns on the delivery notices in the configuration at path, which stackFiles
+// writes without them.
+func askForReports(t *testing.T, path string) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := strings.Replace(string(b), "notify = false", "notify = true", 1)
+	if cfg == string(b) {
+		t.Fatal("stackFiles writes no [delivery] notify")
+	}
+	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -90,10 +90,15 @@ func (s farSession) Logout() error          { return nil }
 // named instance from the tournament's INBOX, where Postfix delivers them to the envelope sender,
 // into the mailbox the daemon watches: what a rule of the tournament's mailbox does where
 // the daemon watches another than INBOX (the tests' daemons share the tournament's account).
-// A report is told by the store's name, in the Message-ID of the letter it returns.
+// A report is told by the store's name, in the Message-ID of the letter it returns; only the
+// letters that came since the test began are searched.
 func routeReports(t *testing.T, st *mailtest.Stack, instance, to string) {
 	t.Helper()
 	c := st.Dial(t, st.Tournament)
+	from, err := inboxNext(c)
+	if err != nil {
+		t.Fatal(err)
+	}
 	stop, done := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(done)
@@ -103,7 +108,7 @@ func routeReports(t *testing.T, st *mailtest.Stack, instance, to string) {
 				return
 			case <-time.After(200 * time.Millisecond):
 			}
-			if err := moveReports(c, instance, to); err != nil {
+			if err := moveReports(c, from, instance, to); err != nil {
 				t.Logf("routing the reports: %v", err)
 				return
 			}
@@ -112,12 +117,24 @@ func routeReports(t *testing.T, st *mailtest.Stack, instance, to string) {
 	t.Cleanup(func() { close(stop); <-done })
 }
 
-// moveReports moves once the reports about instance's letters from INBOX to mailbox to.
-func moveReports(c *imapclient.Client, instance, to string) error {
+// inboxNext is the UID the next letter of the tournament's INBOX will have.
+func inboxNext(c *imapclient.Client) (imap.UID, error) {
+	data, err := c.Status("INBOX", &imap.StatusOptions{UIDNext: true}).Wait()
+	if err != nil {
+		return 0, err
+	}
+	return data.UIDNext, nil
+}
+
+// moveReports moves once the reports about instance's letters from INBOX, from UID from on, to
+// mailbox to.
+func moveReports(c *imapclient.Client, from imap.UID, instance, to string) error {
 	if _, err := c.Select("INBOX", nil).Wait(); err != nil {
 		return err
 	}
-	found, err := c.UIDSearch(&imap.SearchCriteria{Text: []string{"." + instance + "@"}}, nil).Wait()
+	var since imap.UIDSet
+	since.AddRange(from, 0) // from:*
+	found, err := c.UIDSearch(&imap.SearchCriteria{UID: []imap.UIDSet{since}, Text: []string{"." + instance + "@"}}, nil).Wait()
 	if err != nil {
 		return err
 	}
@@ -281,6 +298,7 @@ func TestDeliveryThroughStack(t *testing.T) {
 	far.answer(full, 552, [3]int{5, 2, 2}, "mailbox full")
 	far.answer(slow, 451, [3]int{4, 3, 0}, "try later")
 	g := startStackGameConfig(t, t.TempDir(), deliveryStackSheet, false, func(c *config.Config) {
+		c.Delivery = config.Defaults().Delivery
 		c.Delivery.VERP = true
 	})
 	routeReports(t, st, g.db.Instance(), g.inbox)
