@@ -52,6 +52,11 @@ func Read(raw []byte) (rep *Report, ok bool) {
 		}
 		x.report = rt != ""
 	}
+	if ctype != "multipart/report" && !auto {
+		// Neither a report nor automatic mail: a player's letter, whatever its body says. Its
+		// body is not read (a letter of megabytes costs its header only).
+		return nil, false
+	}
 	x.walk(textproto.MIMEHeader(h), m.Body, 0)
 	switch {
 	case x.status:
@@ -63,8 +68,7 @@ func Read(raw []byte) (rep *Report, ok bool) {
 		return nil, false
 	}
 	if !x.status && !x.report && !auto {
-		// A plain-text bounce form in a letter that is not automatic mail: somebody's letter
-		// quoting a bounce, not a report.
+		// A plain-text bounce form in a multipart/report of another type, not automatic mail.
 		return nil, false
 	}
 	if x.r.Returned.MessageID == "" {
