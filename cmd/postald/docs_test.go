@@ -378,6 +378,10 @@ func TestDocSubjects(t *testing.T) {
 	subjects = append(subjects, en.Lots.RevealedSubject("X"), sys.MatchSubject("X", "X", "X"),
 		sys.ReserveSubject("X", "X"), strings.Replace(sys.RoundSubject("X", 7), "7", "X", 1),
 		en.Office.CaptainProtestSubject("X", "X"), sys.KnockoutWonSubject("X"))
+	// The letters about the delivery of postald's letters (phrase.DeliveryText).
+	dt := &en.Delivery
+	subjects = append(subjects, dt.NotReachedSubject("X", "X"), dt.ReachedSubject("X", "X"), dt.FailedSubject("X", "X"),
+		strings.Replace(dt.LateSubject("X", 7), "7", "X", 1))
 
 	placeholder := regexp.MustCompile(`\b(CODES|CODE|G|N|NAME|ADDRESS|DATE|TEAM|HOME|AWAY)\b|…`)
 	documented := map[string]string{} // a subject as the guides show it, what varies as "X" → where

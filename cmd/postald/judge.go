@@ -24,7 +24,7 @@ import (
 
 // judgeCommands are the judge's commands, in the order his usage lists them.
 var judgeCommands = []string{"list", "show", "verify", "quarantine", "letter", "penalty", "correct-date", "forfeit",
-	"adjudicate", "leave", "annul", "withdraw", "protest", "revert"}
+	"adjudicate", "leave", "annul", "withdraw", "protest", "revert", "resend"}
 
 func runJudge(_ context.Context, env *cmdEnv, args []string) error {
 	call, err := judgeCall(env.text(), env.stdout, args)
@@ -94,6 +94,8 @@ func judgeCall(tx *phrase.CLIText, out io.Writer, args []string) (*storeCall, er
 		parse = parseLetter
 	case "revert":
 		parse = parseRevert
+	case "resend":
+		parse = parseResend // delivery.go
 	case "help", "-h", "-help", "--help":
 		printUsage(out, nil, tx, "judge", true)
 		return nil, exitError{0}
@@ -200,6 +202,8 @@ func status(gx *phrase.CLIText, r office.GameRow, result bool) string {
 	switch {
 	case r.ToMove != "" && r.Posting != "":
 		return fmt.Sprintf(gx.Words.Posting, gx.Words.ToMove(string(r.ToMove)))
+	case r.ToMove != "" && r.Undelivered != "":
+		return bookOf(gx).Delivery.ListUndelivered(gx.Words.ToMove(string(r.ToMove)))
 	case r.ToMove != "":
 		return gx.Words.ToMove(string(r.ToMove))
 	case result && r.Result != "" && r.Result != referee.ResultNone:
@@ -297,7 +301,7 @@ func printShow(w io.Writer, gx *phrase.CLIText, v *office.GameView) {
 			mark += "  " + fmt.Sprintf(x.Reverted, l.RevertedBy)
 		}
 		fmt.Fprintf(w, "  #%-3d %-4s %s %s  %-12s %-12s %s%s\n", l.Seq, gx.Words.Direction(l.Direction), gx.Date(dayOf(l.Time)), l.Time.Format("15:04"),
-			gx.Words.Verdict(l.Verdict), l.Clause, termLine(l.MessageID), mark)
+			verdictWord(gx, l.Verdict), l.Clause, termLine(l.MessageID), mark)
 		if l.Direction == string(store.In) {
 			fmt.Fprintf(w, "        "+x.From+"\n", termLine(orNone(gx, person(l.From))), termLine(orNone(gx, l.Envelope)), termLine(orNone(gx, auth(gx, l.Auth))))
 			if l.Also != "" {
@@ -323,6 +327,7 @@ func printShow(w io.Writer, gx *phrase.CLIText, v *office.GameView) {
 		} else {
 			fmt.Fprintf(w, "        "+x.To+"\n", termLine(orNone(gx, person(l.To))))
 		}
+		printDelivery(w, gx, l) // delivery.go
 	}
 }
 
@@ -642,7 +647,7 @@ func printArchived(out io.Writer, tx *phrase.CLIText, a *office.ArchivedLetter) 
 	} else {
 		fmt.Fprintf(w, x.To+"\n", termLine(orNone(tx, person(v.To))))
 	}
-	decision := orNone(tx, tx.Words.Verdict(v.Verdict))
+	decision := orNone(tx, verdictWord(tx, v.Verdict))
 	if v.Clause != "" {
 		decision += " (" + clauses(tx, v.Clause) + ")"
 	}

@@ -126,6 +126,7 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 		Metrics:       m,
 		CheckEvery:    cfg.Store.CheckEvery.Duration,
 		Known:         known,
+		Delivery:      cfg.Delivery,
 	})
 	imapOpts := imapOptions(cfg)
 	// One mailbox, one daemon: a mailbox another store holds is refused before anything runs

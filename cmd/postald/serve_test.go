@@ -98,6 +98,13 @@ email = %q
 // the daemon's clock is set to the start date (at), for a test that plays on the game's days.
 func startStackGameWith(t *testing.T, dir string, sheet func(g *stackGame) string, days bool) *stackGame {
 	t.Helper()
+	return startStackGameConfig(t, dir, sheet, days, nil)
+}
+
+// startStackGameConfig is startStackGameWith with the configuration changed by configure (nil:
+// as it is) before the daemon starts.
+func startStackGameConfig(t *testing.T, dir string, sheet func(g *stackGame) string, days bool, configure func(*config.Config)) *stackGame {
+	t.Helper()
 	st := mailtest.Load(t)
 	st.RequireSMTP(t)
 	players := st.Players()
@@ -118,6 +125,12 @@ func startStackGameWith(t *testing.T, dir string, sheet func(g *stackGame) strin
 		Limits:  config.Defaults().Limits,
 		// from_only: a closed test setup; the test appends the letters to the mailbox itself
 		Trust: config.Trust{FromOnly: true},
+		// No delivery notices: their reports would pile up in the tournament's INBOX, which these
+		// daemons do not watch (the delivery tests ask for them: delivery_stack_test.go).
+		Delivery: config.Delivery{RecipientDelimiter: "+"},
+	}
+	if configure != nil {
+		configure(g.cfg)
 	}
 	db, err := store.Open(g.cfg.Store.Path, store.Options{})
 	if err != nil {

@@ -59,6 +59,8 @@ func usageOf(tx *phrase.CLIText, name string) string {
 		return u.Judge
 	case "judge list":
 		return u.JudgeList
+	case "judge resend":
+		return tx.Delivery.Usage
 	case "judge show":
 		return u.JudgeShow
 	case "judge verify":

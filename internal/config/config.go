@@ -31,6 +31,26 @@ type Config struct {
 	Trust   Trust   `toml:"trust"`
 	Web     Web     `toml:"web"`
 	CLI     CLI     `toml:"cli"`
+	// Delivery is how postald follows the delivery of its letters (docs/admin.md, "Delivery").
+	Delivery Delivery `toml:"delivery"`
+}
+
+// Delivery is how postald learns the fate of the letters it sends: delivery status
+// notifications (RFC 3461) asked of the submission server, and a per-letter envelope sender
+// (VERP) for the bounces of servers that return no envelope ID.
+type Delivery struct {
+	// Notify asks for notifications of success, delay and failure (NOTIFY=SUCCESS,FAILURE,DELAY,
+	// RET=HDRS, and the letter's signed ENVID) where the submission server offers DSN.
+	Notify bool `toml:"notify"`
+	// WarnAfter is how long a letter sent with notifications asked for may go without a report
+	// of its delivery before the judges are told; 0: never.
+	WarnAfter Duration `toml:"warn_after"`
+	// VERP makes each letter's envelope sender its own, [smtp] from's local part, the
+	// delimiter and the letter's signed token (moves+pd7.…@club.example): the mail server must
+	// deliver such addresses to the watched mailbox (Postfix recipient_delimiter, Dovecot's).
+	VERP bool `toml:"verp"`
+	// RecipientDelimiter is the delimiter of those addresses, as the mail server's own.
+	RecipientDelimiter string `toml:"recipient_delimiter"`
 }
 
 // CLI is postald's command line: the language of what its commands print for people.
@@ -239,11 +259,12 @@ func (d Duration) MarshalText() ([]byte, error) { return []byte(d.String()), nil
 // Defaults returns the configuration used for every key a file leaves out.
 func Defaults() Config {
 	return Config{
-		Store:   Store{Path: "/var/lib/postald/postald.db", OpenTimeout: Duration{5 * time.Second}, CheckEvery: Duration{24 * time.Hour}},
-		IMAP:    Server{TLS: "implicit", Mailbox: "INBOX", Processed: "Processed"},
-		SMTP:    Server{TLS: "implicit"},
-		Control: Control{Socket: "/run/postald/control.sock"},
-		Daemon:  Daemon{PollInterval: Duration{time.Minute}},
+		Store:    Store{Path: "/var/lib/postald/postald.db", OpenTimeout: Duration{5 * time.Second}, CheckEvery: Duration{24 * time.Hour}},
+		IMAP:     Server{TLS: "implicit", Mailbox: "INBOX", Processed: "Processed"},
+		SMTP:     Server{TLS: "implicit"},
+		Control:  Control{Socket: "/run/postald/control.sock"},
+		Daemon:   Daemon{PollInterval: Duration{time.Minute}},
+		Delivery: Delivery{Notify: true, WarnAfter: Duration{24 * time.Hour}, RecipientDelimiter: "+"},
 		Limits: Limits{
 			MaxMessageBytes: 10 << 20,
 			MaxParts:        100,
@@ -343,6 +364,7 @@ func (c *Config) validate(env Env) error {
 	if err := c.Web.validate(); err != nil {
 		errs = append(errs, err)
 	}
+	errs = append(errs, c.Delivery.validate()...)
 	if !phrase.Known(c.CLI.Language) && c.CLI.Language != "" {
 		errs = append(errs, fmt.Errorf("[cli] language = %q: want %s, or leave it out for the locale's (LANG)", c.CLI.Language, strings.Join(languages(), " or ")))
 	}
@@ -379,6 +401,19 @@ func (t Trust) validate() []error {
 	}
 	if strings.ContainsAny(t.AuthservID, " \t;()\"") {
 		errs = append(errs, fmt.Errorf("[trust] authserv_id %q: a host name, without spaces, ';', '(' or quotes; see %s", t.AuthservID, TrustDoc))
+	}
+	return errs
+}
+
+// validate rejects a [delivery] that cannot work: a negative warn_after, a delimiter that is not
+// one character a mail address's local part may hold.
+func (d Delivery) validate() []error {
+	var errs []error
+	if d.WarnAfter.Duration < 0 {
+		errs = append(errs, fmt.Errorf("[delivery] warn_after = %s: want a duration, or 0s for never", d.WarnAfter))
+	}
+	if d.VERP && (len(d.RecipientDelimiter) != 1 || !strings.ContainsAny(d.RecipientDelimiter, "+-_=.")) {
+		errs = append(errs, fmt.Errorf("[delivery] recipient_delimiter = %q: want the mail server's: one character of \"+-_=.\"", d.RecipientDelimiter))
 	}
 	return errs
 }

@@ -47,6 +47,9 @@ func TestExampleParses(t *testing.T) {
 	if c.Web.Listen != "127.0.0.1:8080" {
 		t.Errorf("[web] listen = %q", c.Web.Listen)
 	}
+	if d := c.Delivery; !d.Notify || d.WarnAfter.Duration != 24*time.Hour || d.VERP || d.RecipientDelimiter != "+" {
+		t.Errorf("[delivery] = %+v", d)
+	}
 }
 
 func TestParseErrors(t *testing.T) {
@@ -86,6 +89,9 @@ from = "moves@example.test"
 		{"retention under a month", `path = "/tmp/p.db"`, "path = \"/tmp/p.db\"\nretain_raw_days = 29", "[store] retain_raw_days = 29"},
 		{"retention of one day", `path = "/tmp/p.db"`, "path = \"/tmp/p.db\"\nretain_raw_days = 1", "4.1.13"},
 		{"negative retention", `path = "/tmp/p.db"`, "path = \"/tmp/p.db\"\nretain_raw_days = -30", "[store] retain_raw_days = -30"},
+		{"negative warn_after", `from = "moves@example.test"`, "from = \"m@x\"\n[delivery]\nwarn_after = \"-1h\"", "[delivery] warn_after"},
+		{"verp without a delimiter", `from = "moves@example.test"`, "from = \"m@x\"\n[delivery]\nverp = true\nrecipient_delimiter = \"\"", "[delivery] recipient_delimiter"},
+		{"verp with a long delimiter", `from = "moves@example.test"`, "from = \"m@x\"\n[delivery]\nverp = true\nrecipient_delimiter = \"++\"", "one character"},
 	}
 	env := fakeEnv(map[string]string{"P": "pw"}, nil)
 	for _, tc := range tests {

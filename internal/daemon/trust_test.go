@@ -424,9 +424,10 @@ func TestHostileLetters(t *testing.T) {
 		{name: "a vacation notice without Auto-Submitted", from: petrov, extra: goodAuth + "X-Autoreply: yes\r\nPrecedence: junk\r\n",
 			body: "I am away until December.\n", reason: "Precedence: junk", toJudge: 1},
 		{name: "a bounce", from: "MAILER-DAEMON@" + trustDomain,
-			extra:  "Return-Path: <>\r\n" + goodAuth + "Content-Type: multipart/report; report-type=delivery-status; boundary=\"r\"\r\n",
-			body:   "--r\nContent-Type: text/plain\n\nDelivery failed.\n--r\nContent-Type: message/delivery-status\n\nAction: failed\n--r--\n",
-			reason: "delivery or read report"},
+			extra: "Return-Path: <>\r\n" + goodAuth + "Content-Type: multipart/report; report-type=delivery-status; boundary=\"r\"\r\n",
+			body:  "--r\nContent-Type: text/plain\n\nDelivery failed.\n--r\nContent-Type: message/delivery-status\n\nAction: failed\n--r--\n",
+			// It carries no token of a letter postald sent (office/delivery.go): held, never believed.
+			reason: "a delivery report without the token of a letter postald sent"},
 		{name: "a mail loop: postald's own headers from a player", from: ivanov,
 			extra: goodAuth + "X-Postald-Game: TT-2026/1-2\r\nX-Postald-Verdict: accepted\r\n",
 			body:  "My move: 1. c3-d4\n", reason: "postald's own letter came back", toJudge: 1},

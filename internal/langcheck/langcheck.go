@@ -69,7 +69,7 @@ var CommandWords = map[string]bool{
 	"perft": true, "diagram": true, "backup": true, "archive": true, "prune": true, "check-config": true, "version": true,
 	"help": true, "list": true, "show": true, "verify": true, "quarantine": true, "letter": true, "penalty": true,
 	"correct-date": true, "forfeit": true, "adjudicate": true, "leave": true, "annul": true, "withdraw": true,
-	"protest": true, "revert": true, "reserve": true, "lots": true, "reveal": true,
+	"protest": true, "revert": true, "reserve": true, "lots": true, "reveal": true, "resend": true,
 	// Values typed.
 	"white": true, "black": true, "ru": true, "en": true, "true": true, "false": true, "post": true, "phone": true,
 	"russian": true, "international": true, "column": true, "lasca": true, "international-giveaway": true,

@@ -4,6 +4,8 @@
 //	postald_letters_total{verdict}   letters decided, by the verdict recorded (daemon, office)
 //	postald_decision_seconds         how long deciding a letter took (its transaction included)
 //	postald_send_failures_total      attempts to hand a letter to the mail server that failed
+//	postald_deliveries_total{state}  delivery states letters reached: sent, delivered, relayed,
+//	                                 delayed, failed (daemon, office/delivery.go)
 //	postald_imap_reconnects_total    IMAP sessions that ended and were opened again
 //	postald_outbox_depth             letters waiting in the outbox, as the office knows it
 //	postald_cards_waiting            cards and calls waiting for the captain, likewise
@@ -33,6 +35,7 @@ type Set struct {
 	letters    *prometheus.CounterVec
 	decision   prometheus.Histogram
 	sendFailed prometheus.Counter
+	deliveries *prometheus.CounterVec
 	reconnects prometheus.Counter
 	checks     *prometheus.CounterVec
 	damaged    prometheus.Gauge
@@ -57,6 +60,9 @@ func New(known *office.Known) *Set {
 		reconnects: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "postald_imap_reconnects_total", Help: "IMAP sessions that ended and were opened again.",
 		}),
+		deliveries: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "postald_deliveries_total", Help: "Delivery states the letters sent reached: sent, delivered, relayed, delayed, failed.",
+		}, []string{"state"}),
 	}
 	s.checks = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "postald_store_checks_total", Help: "Whole checks of the store, by result (ok, damaged, failed).",
@@ -64,7 +70,7 @@ func New(known *office.Known) *Set {
 	s.damaged = prometheus.NewGauge(prometheus.GaugeOpts{
 		Name: "postald_store_damaged", Help: "1 while the last whole check of the store found it damaged.",
 	})
-	s.reg.MustRegister(s.letters, s.decision, s.sendFailed, s.reconnects, s.checks, s.damaged)
+	s.reg.MustRegister(s.letters, s.decision, s.sendFailed, s.deliveries, s.reconnects, s.checks, s.damaged)
 	if known != nil {
 		s.reg.MustRegister(&stateCollector{known: known})
 	}
@@ -98,6 +104,14 @@ func (s *Set) Decided(verdict string, took time.Duration) {
 func (s *Set) SendFailed() {
 	if s != nil {
 		s.sendFailed.Inc()
+	}
+}
+
+// Delivered counts a letter that reached delivery state state (sent, delivered, relayed,
+// delayed, failed).
+func (s *Set) Delivered(state string) {
+	if s != nil {
+		s.deliveries.WithLabelValues(state).Inc()
 	}
 }
 

@@ -140,7 +140,11 @@ func readEnvelope(raw []byte) envelope {
 	}
 	// The delivering server writes Return-Path above everything it received: a Return-Path
 	// further down came with the letter and proves nothing.
-	return envelope{returnPath: field("Return-Path"), from: field("From"), to: field("To")}
+	e := envelope{returnPath: field("Return-Path"), from: field("From"), to: field("To")}
+	if r := field("Resent-To"); r != "" {
+		e.to = r // a letter postald sent again (RFC 5322, 3.6.6): where it went this time
+	}
+	return e
 }
 
 // splitHeader splits a letter at its first empty line, with line ends as "\n".

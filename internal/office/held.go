@@ -73,6 +73,8 @@ func (tx trustPhrases) why(h trust.Hold) string {
 		return fmt.Sprintf(t.NoGame, h.From)
 	case trust.HoldFailed:
 		return t.Failed(h.N)
+	case trust.HoldReport:
+		return tx.reportWhy(h) // delivery.go
 	}
 	return fmt.Sprintf(t.Internal, h.Fault)
 }

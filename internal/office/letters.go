@@ -261,6 +261,10 @@ func (o *Office) holdForJudge(tx *store.Tx, base store.LetterOutcome, h trust.Ho
 // the sender's games (referee.Decide), setting dec to its decision. size is the letter's whole
 // size when base.Raw holds only its beginning.
 func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64, dec *referee.Decision) (store.LetterOutcome, error) {
+	// A delivery report is postald's own business before any letter's (delivery.go).
+	if out, ok, err := o.deliveryReport(tx, base, dec); ok || err != nil {
+		return out, err
+	}
 	out := base
 	sender, held, err := o.precheck(tx, base, size)
 	if err != nil {
@@ -527,6 +531,7 @@ func written(from mail.Address, c candidate, o referee.Outgoing, to string, now 
 		Move:    (len(c.seat.Game.Plies) + 1) / 2,
 		Verdict: string(o.Verdict),
 		Clause:  strings.Join(o.Clauses, ","),
+		Brings:  brings(c, o, to),
 	}
 }
 

@@ -13,7 +13,9 @@
 //     lots.go (the seed of a tournament's lots made, kept, revealed, and the lots verified),
 //     archiving.go (archive, prune, backup), with trust.go, authverdict.go and held.go (who may
 //     speak for a player, what is held and why), digest.go and storage.go (what the judges are
-//     told of held letters and of the store's failures);
+//     told of held letters and of the store's failures), delivery.go and resend.go (the fate of
+//     every letter sent: delivery reports matched by the letter's token, a failed delivery told
+//     and followed, the letters late, judge resend);
 //   - the read desk reads the committed state and changes nothing: views.go (judge list, show,
 //     verify, quarantine, letter, export), archived.go (a letter as archived), cardlist.go (the
 //     cards waiting for the captain), report.go (the director's report), reader.go (what the
@@ -77,6 +79,11 @@ type Options struct {
 	// Known, when set, is kept current by every unit of work (known.go): what the web pages
 	// and the metrics read instead of the store.
 	Known *Known
+	// Delivery is how the delivery of postald's letters is followed ([delivery], delivery.go).
+	Delivery config.Delivery
+	// Delivered, when set, is told of every delivery state a letter reached by a report or a
+	// refusal, once its transaction committed (the daemon's metrics).
+	Delivered func(state string)
 }
 
 // Done is one unit of work the office committed: a letter, a card or call, a tick, a posting or
@@ -124,7 +131,7 @@ const (
 // Options.Known at the end of the transaction and given its revisions once it committed; a store
 // changed behind the office's back is counted again first.
 func (o *Office) update(fn func(tx *store.Tx) error) error {
-	o.staged = nil
+	o.staged, o.deliveries = nil, nil
 	w := &work{}
 	counted := false
 	err := o.opt.Store.Update(func(tx *store.Tx) error {
@@ -145,8 +152,8 @@ func (o *Office) update(fn func(tx *store.Tx) error) error {
 		counted = k != nil
 		return k.count(tx, w)
 	})
-	staged := o.staged
-	o.staged = nil
+	staged, deliveries := o.staged, o.deliveries
+	o.staged, o.deliveries = nil, nil
 	if err != nil {
 		if counted {
 			o.opt.Known.spoil() // counted, then not committed: counted again by the next unit
@@ -156,6 +163,11 @@ func (o *Office) update(fn func(tx *store.Tx) error) error {
 	o.opt.Known.commit(w, o.now())
 	for _, d := range staged {
 		o.observe(d)
+	}
+	for _, s := range deliveries {
+		if o.opt.Delivered != nil {
+			o.opt.Delivered(s)
+		}
 	}
 	return nil
 }
@@ -193,6 +205,9 @@ type Office struct {
 	cardsTold time.Time
 	// staged are the units of work of the transaction update runs, observed once it commits.
 	staged []Done
+	// deliveries are the delivery states the transaction update runs recorded, counted once it
+	// commits (delivery.go).
+	deliveries []string
 	// work is what the transaction update runs changed, for Options.Known; nil outside it.
 	work *work
 	// ended are the games the letter or card being decided ends (outcome): their end is what

@@ -476,13 +476,14 @@ func withReceipt(body, line string) string {
 // phrasebook's, with the letters composed of them.
 type trustPhrases struct {
 	*phrase.TrustText
-	held *phrase.HeldText
-	date func(daysclock.Date) string // a day as the language's letters write it
+	held     *phrase.HeldText
+	date     func(daysclock.Date) string // a day as the language's letters write it
+	delivery *phrase.DeliveryText        // a delivery report held (delivery.go)
 }
 
 func trustText(lang string) trustPhrases {
 	b := phrase.For(lang)
-	return trustPhrases{&b.Office.Trust, &b.Office.Held, b.Referee.Date}
+	return trustPhrases{&b.Office.Trust, &b.Office.Held, b.Referee.Date, &b.Delivery}
 }
 
 // stamp writes an instant as the letters of the language write it: «18.11.2026 09:30 +0300»,

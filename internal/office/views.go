@@ -157,8 +157,11 @@ type GameRow struct {
 	LastDay daysclock.Date `json:"last_day,omitzero"` // of the player on move, for his next control
 	// Posting is the side on move whose move waits for the captain to post his card or make his
 	// call (postald cards): his clock does not run until then, and he has no last day yet.
-	Posting   referee.Side `json:"posting,omitempty"`
-	Oversteps []string     `json:"oversteps,omitempty"`
+	Posting referee.Side `json:"posting,omitempty"`
+	// Undelivered is the side on move whose partner's move did not reach him (a delivery report
+	// said so, delivery.go): his clock has not started (4.3.1), and he has no last day yet.
+	Undelivered referee.Side `json:"undelivered,omitempty"`
+	Oversteps   []string     `json:"oversteps,omitempty"`
 	// WhiteChannel and BlackChannel are how each plays when it is not by e-mail (4.1.1): by
 	// post, by telephone; WhiteBy and BlackBy say it in the tournament's language («по почте»,
 	// "by post"), as judge list and judge show write it after the name. All four are empty for
@@ -269,6 +272,16 @@ type LetterView struct {
 	// Also names, for a letter about several games archived with another game's letters (a
 	// section per game, a leave in each of the player's games), the chain that holds it.
 	Also string `json:"also,omitempty"`
+	// Delivery is what is known of the delivery of a letter postald sent (sent, delivered,
+	// relayed, delayed, failed; "" not yet sent, or a card), DeliveryNote the remote server's
+	// status and words, DeliveryTime when it was known (delivery.go).
+	Delivery     store.DeliveryState `json:"delivery,omitempty"`
+	DeliveryNote string              `json:"delivery_note,omitempty"`
+	DeliveryTime time.Time           `json:"delivery_time,omitzero"`
+	// Resends is the letter (its number here) a letter postald sent sends again.
+	Resends uint64 `json:"resends,omitempty"`
+	// ReportOn is the letter (its number here) a delivery report received is about.
+	ReportOn uint64 `json:"report_on,omitempty"`
 }
 
 // newLetterView is an archive entry as judge show lists it.
@@ -296,6 +309,9 @@ func makeRow(sh *tournament.Sheet, id store.GameID, st referee.Seat) GameRow {
 	}
 	if g.Status == referee.StatusPlaying {
 		r.ToMove, r.Posting = g.ToMove(), g.Posting
+		if g.Undelivered == g.ToMove() {
+			r.Undelivered = g.Undelivered
+		}
 		if c := g.Clock(g.ToMove()); c.Running() {
 			r.LastDay = c.Deadline(st.Terms()).LastDay
 		}
@@ -374,9 +390,14 @@ func (o *Office) show(req ShowRequest) (*GameView, error) {
 		}
 		reverted := revertedLetters(rulings)
 		v.Letters = []LetterView{}
+		reports := map[uint64]uint64{} // a report's entry → the letter it is about
 		return tx.ArchiveEntries(id, 1, func(e store.ArchiveEntry) error {
 			lv := newLetterView(e, reverted)
 			lv.Time = lv.Time.In(zone)
+			lv.ReportOn = reports[e.Seq]
+			if err := deliveryView(tx, id, e, &lv, zone, reports); err != nil {
+				return err
+			}
 			v.Letters = append(v.Letters, lv)
 			return nil
 		})

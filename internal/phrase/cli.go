@@ -32,6 +32,8 @@ type CLIText struct {
 	// CardDates answers the captain whose card the office refuses: dates in an impossible
 	// order, and the other mistakes of an entry; in the tournament's language.
 	CardDates CardDatesText
+	// Delivery is judge resend's words (cli_delivery.go).
+	Delivery CLIDeliveryText
 
 	// Clause cites a clause as a judge cites it: "4.2.11" as «п. 4.2.11» / "clause 4.2.11", a
 	// clause of the competition rules (1.x) with their name, «п. 1.10.2 правил соревнований» /

@@ -356,6 +356,8 @@ competition rules gives):
   revert GAME N                         put the game back as it was before letter N (a forged or
                                         misread letter): board, clocks, variants, draw offer, status;
                                         every letter stays in the archive, marked as reverted
+  resend GAME N [-to ADDRESS]          send letter N (one postald sent) again, to its address or
+                                        ADDRESS; -clause defaults to 4.3.1
 
 GAME is TOURNAMENT/W-B (or W-B when there is one tournament); SIDE is white, black or
 the player's number. Flags may stand before or after the arguments; postald judge COMMAND -h
@@ -729,6 +731,7 @@ example:
 		Problems: func(n int) string { return enProblem.count(n) },
 	},
 
+	Delivery: enCLIDelivery,
 	CardDates: CardDatesText{
 		ArrivalAfterToday:    "the card cannot have been received on %s, after today, %s: enter the day it reached you with -received YYYY-MM-DD, or leave -received out for today (clause 4.3.1)",
 		SentAfterArrival:     "the postmark %s is after %s, the day the card was received: a card is received after it is sent; check the postmark (-postmark YYYY-MM-DD) and the day received (-received, default today) (clause 4.3.1)",

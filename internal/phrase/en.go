@@ -433,6 +433,7 @@ var english = Book{
 			Leave:       "leave",
 			Reserve:     "reserve entered",
 			Revert:      "game put back",
+			Resend:      "letter sent again",
 		},
 		Date: daysclock.Date.String, // 2026-11-18; the zero date as nothing
 	},
@@ -660,6 +661,7 @@ var english = Book{
 		},
 		Opening: func(name string) string { return "opening \"" + name + "\"" },
 	},
+	Delivery: enDelivery,
 	Picture: PictureText{
 		ToMove: "In the picture, the piece with a triangle to the right of the board shows whose move it is: at the bottom, White's; at the top, Black's.",
 	},

@@ -52,6 +52,7 @@ type Book struct {
 	Lots       LotsText
 	CLI        CLIText
 	Picture    PictureText
+	Delivery   DeliveryText
 }
 
 // books are the languages postald writes, by tag.
@@ -692,6 +693,8 @@ type RulingKinds struct {
 	Leave, Revert                                                                         string
 	// Reserve is a reserve the director entered in a team event (1.14.2).
 	Reserve string
+	// Resend is a letter the judge sent again (judge resend).
+	Resend string
 }
 
 // Of returns the name of a ruling kind ("penalty", "correct-date", ...); false for one it does
@@ -722,6 +725,8 @@ func (k *RulingKinds) Of(kind string) (string, bool) {
 		return k.Reserve, true
 	case "revert":
 		return k.Revert, true
+	case "resend":
+		return k.Resend, true
 	}
 	return "", false
 }

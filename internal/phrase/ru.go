@@ -440,6 +440,7 @@ var russian = Book{
 			Leave:       "отпуск",
 			Reserve:     "запасной в игре",
 			Revert:      "возврат партии",
+			Resend:      "письмо отправлено снова",
 		},
 		Date: dotted,
 	},
@@ -677,6 +678,7 @@ var russian = Book{
 		},
 		Opening: func(name string) string { return "дебют «" + name + "»" },
 	},
+	Delivery: ruDelivery,
 	Picture: PictureText{
 		ToMove: "На рисунке очередь хода показана шашкой с треугольником справа от доски: внизу — ход белых, вверху — ход чёрных.",
 	},

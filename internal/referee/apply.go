@@ -172,7 +172,7 @@ func applyLetter(s Seat, lt letter, env Envelope) Decision {
 		return x.finish()
 	}
 	x.b = b
-	if x.g.Status == StatusPlaying && x.g.Posting == side && (len(lt.Moves) > 0 || lt.Accept != nil) {
+	if x.g.Status == StatusPlaying && (x.g.Posting == side || x.g.Undelivered == side) && (len(lt.Moves) > 0 || lt.Accept != nil) {
 		x.postedByReply()
 	}
 	x.stamps = x.dates()
@@ -226,8 +226,11 @@ func applyLetter(s Seat, lt letter, env Envelope) Decision {
 // by the letter's postmark at the latest, and no earlier day is known. His time runs from that day
 // (4.3.1: from the day he received the move), so that his moves are charged and counted for the
 // controls like any other.
+//
+// So too for the sender whose move the post said did not reach him (Undelivered): his letter with
+// moves shows that it did, by its postmark at the latest.
 func (x *decider) postedByReply() {
-	x.g.Posting = ""
+	x.g.Posting, x.g.Undelivered = "", ""
 	if x.today != x.g.MovedOn {
 		x.g.ReceivedOn = x.today
 	}

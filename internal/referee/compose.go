@@ -14,7 +14,8 @@ import (
 // phrasebook (package phrase), with the lookups that take the referee's own types.
 type phrases struct {
 	*phrase.RefereeText
-	picture *phrase.PictureText // the legend of the letters' picture
+	picture  *phrase.PictureText  // the legend of the letters' picture
+	delivery *phrase.DeliveryText // the delivery of the letters (delivery.go)
 }
 
 // why words in full why a written move cannot be played, with its squares as the letter wrote
@@ -139,7 +140,7 @@ func withPictureLegend(body string, pic *Picture, tx *phrases) string {
 // textFor returns the phrases of a tournament language (ru by default, letters.md).
 func textFor(lang string) *phrases {
 	b := phrase.For(lang)
-	return &phrases{&b.Referee, &b.Picture}
+	return &phrases{&b.Referee, &b.Picture, &b.Delivery}
 }
 
 // textTo returns the phrases of the letters to role in game g: a player's in his own language,

@@ -21,6 +21,8 @@
 //   - [Rule]: a judge's ruling, with the letters to both players, the judge and the director.
 //   - [Posted]: the captain posted a card or made a call, and the reader's clock starts.
 //   - [Open]: a game registered, before its first move.
+//   - [Mailed]: the post's news about the letter that brought a player his move: that it did not
+//     reach him, or that it reached him after all.
 //
 // Nothing here does I/O, reads a clock or keeps a global: the postmark, the zone and the
 // regulation are arguments, so a decision can be replayed exactly (postald simulate runs the
@@ -201,6 +203,13 @@
 //     enters is the sending date (4.3.1) whatever the card states, and for a card without a
 //     legible postmark the day it arrived, the latest day it can have been sent.
 //     A letter without a sender address is nobody's, also when a player has no address.
+//   - The move must reach its reader (4.3.1: his time runs from the day he receives it). A move
+//     the post says did not reach him (a delivery report the office believes) stops his clock as
+//     if it had never run: nothing is charged, reminded or counted as an overstep until it does
+//     ([Mailed]; an overstep counted meanwhile is withdrawn); his own letter with moves shows
+//     that he had it by its postmark; by post it waits for the captain's card with post_days; a
+//     success notice of the letter sent again starts his clock on that day. A report about a move
+//     the game no longer waits for changes nothing (delivery.go).
 //   - An overstep (4.3.1) is recorded the day it is certain, once: with the regulation's `judge`
 //     policy both players and the judge are told and the game goes on until the judge rules
 //     (`forfeit` through [Rule]); with `forfeit` the game is lost at once.

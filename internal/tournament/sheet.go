@@ -75,6 +75,10 @@ type Player struct {
 	Channel       referee.Channel
 	PostalAddress []string
 	Phone         string
+	// Email2 is his second e-mail address (email2): where a letter to him goes at once when his
+	// own address returns it (docs/director.md). A player by e-mail may also give his postal
+	// address, where such a letter goes by post when he has no second address.
+	Email2 string
 }
 
 // Languages of the letters postald writes.
@@ -184,6 +188,7 @@ type sheetFile struct {
 		Channel  string `toml:"channel"`
 		Postal   string `toml:"postal_address"`
 		Phone    string `toml:"phone"`
+		Email2   string `toml:"email2"`
 	} `toml:"player"`
 }
 
@@ -301,7 +306,7 @@ func ParseSheet(data []byte) (*Sheet, error) {
 		switch {
 		case ch == referee.ChannelPost && len(addr) == 0:
 			ps.add(where+".postal_address", "missing: a player by post needs the address his cards go to")
-		case ch != referee.ChannelPost && len(addr) > 0:
+		case ch == referee.ChannelPhone && len(addr) > 0:
 			ps.add(where+".postal_address", "set for a player by %s: set channel = \"post\" to send him cards", ch)
 		}
 		phone := strings.TrimSpace(p.Phone)
@@ -323,6 +328,19 @@ func ParseSheet(data []byte) (*Sheet, error) {
 				ps.add(where+".email", "%s is the tournament's own address", p.Email)
 			}
 		}
+		email2 := strings.TrimSpace(p.Email2)
+		if email2 != "" && checkEmail(&ps, where+".email2", email2) {
+			switch key := strings.ToLower(email2); {
+			case strings.EqualFold(email2, p.Email):
+				ps.add(where+".email2", "%s is his first address too", email2)
+			case strings.EqualFold(email2, s.Address):
+				ps.add(where+".email2", "%s is the tournament's own address", email2)
+			default:
+				if j, dup := byEmail[key]; dup && j != i {
+					ps.add(where+".email2", "%s is also the address of player %d", email2, j+1)
+				}
+			}
+		}
 		lang := p.Language
 		if lang == "" {
 			lang = s.Language // letters.md: the tournament's language unless the player has his own
@@ -330,7 +348,7 @@ func ParseSheet(data []byte) (*Sheet, error) {
 			ps.add(where+".language", "%q: want one of %s", lang, strings.Join(languages(), ", "))
 		}
 		s.Players = append(s.Players, Player{Number: p.Number, Name: name, Email: p.Email, Language: lang,
-			Channel: ch, PostalAddress: addr, Phone: phone})
+			Channel: ch, PostalAddress: addr, Phone: phone, Email2: email2})
 	}
 	// The players by post send their cards to the captain, those by telephone call him (4.2.1).
 	var post, phone bool
@@ -378,7 +396,7 @@ func (s *Sheet) CardProblems() []Problem {
 		}
 	}
 	for _, p := range s.Players {
-		if p.Channel == referee.ChannelPost && len(p.PostalAddress) > 0 {
+		if len(p.PostalAddress) > 0 { // by post, or where a letter his mail returned goes
 			if why := pdf.AddressProblem(p.CardAddress()); why != "" {
 				ps.add(fmt.Sprintf("player %d.postal_address", p.Number), "with the name, %s: shorten the address", why)
 			}

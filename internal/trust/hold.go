@@ -24,6 +24,10 @@ type Hold struct {
 	// Fault is what went wrong, in the words of the program that failed (unreadable, internal):
 	// for the administrator, quoted as it is.
 	Fault string `json:"fault,omitempty"`
+	// Forged (report): the report carries a letter's token that does not verify. A report's Game
+	// and N are the letter it names (its game or tournament, its number in the archive), Quote
+	// what named it (its envelope ID or Message-ID).
+	Forged bool `json:"forged,omitempty"`
 }
 
 // HoldKind is which way a letter is held. The values are stored.
@@ -45,6 +49,7 @@ const (
 	HoldNoGame      HoldKind = "no-game"       // a registered player with no game in progress
 	HoldFailed      HoldKind = "failed"        // deciding it failed again and again
 	HoldInternal    HoldKind = "internal"      // postald could not decide it (a fault of postald's)
+	HoldReport      HoldKind = "report"        // a delivery report without a letter's token (office/delivery.go)
 )
 
 // Authentication is the hold for a failed authentication check: err is what Policy.CheckHeader
