@@ -56,7 +56,11 @@ type Sender interface {
 type Options struct {
 	Store  *store.DB
 	From   mail.Address // postald's own address, the From of its letters
-	Limits config.Limits
+	// Addresses are the other addresses of the watched mailbox (the IMAP login when it is an
+	// address, [imap] aliases): a letter names one of them, From's or a tournament's address in
+	// its To or Cc, or it is held as not addressed to the tournament.
+	Addresses []string
+	Limits    config.Limits
 	Trust  config.Trust
 	// Sender, when set, sends the judges' notice of a store that cannot be written.
 	Sender Sender

@@ -112,6 +112,18 @@ func (o *Office) precheck(tx *store.Tx, base store.LetterOutcome, size int64) (f
 	if h.SenderFields > 1 || (h.SenderFields == 1 && h.Sender != from) {
 		return hold(trust.Hold{Kind: trust.HoldSender, From: from, Other: h.Sender, N: h.SenderFields}, noteUnreadable)
 	}
+	// One header, read one way: every reader of the letter (this one, the parser, a DKIM
+	// verifier) reads the whole header, up to MaxFields fields; a longer header is a limit.
+	if h.Fields > trust.MaxFields {
+		e := &trust.Excess{What: "fields", Got: int64(h.Fields), Max: trust.MaxFields}
+		return hold(trust.Hold{Kind: trust.HoldLimit, Excess: e}, noteLimit)
+	}
+	// RFC 5322 (3.6): Date, To, Cc, Subject, Message-ID and the rest appear at most once. A
+	// second one shows the mail program one value and the DKIM verifier (which reads the last)
+	// another: a replayed letter with a new Subject above the signed one is the classic case.
+	if h.Twice != "" {
+		return hold(trust.Hold{Kind: trust.HoldTwice, Field: h.Twice, N: h.TwiceN}, noteForged)
+	}
 	// The sender: postald's own check of the letter's DKIM, SPF and DMARC, or the receiving
 	// server's field not contradicted by it ([trust] verdict; authverdict.go).
 	if err := o.authenticate(h, base.Raw); err != nil {
@@ -122,6 +134,22 @@ func (o *Office) precheck(tx *store.Tx, base store.LetterOutcome, size int64) (f
 		// wrote it, he knows to write again from his own account; if not, that someone writes in
 		// his name (the loop rule above keeps automatic mail unanswered).
 		return hold(trust.Authentication(err), noteForged)
+	}
+	// A letter is for this mailbox: its To or Cc names the tournament's address (or another
+	// address of the watched mailbox). A player's genuine letter to another tournament or to a
+	// list, put into this mailbox by whoever holds a copy, is not his letter to this one.
+	if own, ok, err := o.addressed(tx, h.Recipients); err != nil {
+		return from, nil, err
+	} else if !ok {
+		return hold(trust.Hold{Kind: trust.HoldNotAddressed, Field: clipList(h.Recipients, 3), Own: own}, noteNotAddressed)
+	}
+	// A Message-ID decided before in a letter of another content is a replay (a genuine
+	// letter with its header changed): the first decision stands. A Message-ID of a letter
+	// held before (a stranger's, a forgery's) does not make the letter that carries it a replay.
+	if e, err := o.replayOf(tx, base); err != nil {
+		return from, nil, err
+	} else if e != nil {
+		return hold(trust.Hold{Kind: trust.HoldReplay, Earlier: e}, noNote)
 	}
 	lim := trust.Limits{MaxBytes: int64(o.opt.Limits.MaxMessageBytes), MaxParts: o.opt.Limits.MaxParts, MaxLineBytes: o.opt.Limits.MaxLineBytes}
 	if e := lim.Check(base.Raw, size); e != nil {
@@ -144,6 +172,62 @@ func (o *Office) precheck(tx *store.Tx, base store.LetterOutcome, size int64) (f
 			"from", from, "limit", o.opt.Limits.LettersPerHour)
 	}
 	return from, nil, nil
+}
+
+// addressed reports whether recipients (a letter's To and Cc) name an address of the watched
+// mailbox: postald's From, its other addresses (Options.Addresses) or a tournament's address.
+// own is the address the letter should name (the first tournament's, else postald's From), for
+// the note.
+func (o *Office) addressed(tx *store.Tx, recipients []string) (own string, ok bool, err error) {
+	r, err := o.tournaments(tx)
+	if err != nil {
+		return "", false, err
+	}
+	addrs := append([]string{o.opt.From.Address}, o.opt.Addresses...)
+	sheets := r.sheets()
+	for _, sh := range sheets {
+		addrs = append(addrs, sh.Address)
+	}
+	own = o.opt.From.Address
+	if len(sheets) > 0 && sheets[0].Address != "" {
+		own = sheets[0].Address
+	}
+	for _, to := range recipients {
+		for _, a := range addrs {
+			if a != "" && strings.EqualFold(strings.TrimSpace(a), to) {
+				return own, true, nil
+			}
+		}
+	}
+	return own, false, nil
+}
+
+// clipList writes at most n items of list, joined by commas, with "…" for the rest.
+func clipList(list []string, n int) string {
+	if len(list) > n {
+		return strings.Join(list[:n], ", ") + ", …"
+	}
+	return strings.Join(list, ", ")
+}
+
+// replayOf returns the letter decided before under the Message-ID of base, when base is
+// another letter carrying it: a replay. Letters held under it (never applied) do not count.
+func (o *Office) replayOf(tx *store.Tx, base store.LetterOutcome) (*trust.Earlier, error) {
+	earlier, err := tx.EarlierWithMessageID(base.MessageID, base.Ref)
+	if err != nil {
+		return nil, err
+	}
+	for _, in := range earlier {
+		if in.State != store.InboundDone {
+			continue
+		}
+		e := &trust.Earlier{MessageID: in.MessageID, Received: in.Received, Verdict: in.Verdict}
+		if in.Game.Game != "" {
+			e.Game = in.Game.Key()
+		}
+		return e, nil
+	}
+	return nil, nil
 }
 
 // playerMoves reports a letter over the hourly limit of letters that a registered player, shown
@@ -174,6 +258,7 @@ const (
 	noteNotOwn              // a game that is not his
 	noteUnreadable          // no header postald can read
 	noteForged              // not shown to come from the address it names
+	noteNotAddressed        // not addressed to the tournament
 )
 
 // hold quarantines the letter for h. When from is a registered player the judges of his
@@ -508,6 +593,8 @@ func (tx trustPhrases) over(e *trust.Excess) string {
 		return tx.OverParts(e.Max)
 	case e.What == "partial":
 		return tx.Partial(e.Got, e.Max)
+	case e.What == "fields":
+		return tx.OverFields(e.Got, e.Max)
 	}
 	return tx.OverLine(e.Got, e.Max)
 }
@@ -522,6 +609,8 @@ func (tx trustPhrases) noteLetter(r registration, note noteKind, h trust.Hold, b
 		fmt.Fprintf(&b, tx.NoteRate+"\n", tx.Letters(h.N))
 	case noteNotOwn:
 		fmt.Fprintf(&b, tx.NoteNotOwn+"\n", h.Game)
+	case noteNotAddressed:
+		fmt.Fprintf(&b, tx.NoteNotAddressed+"\n", h.Own)
 	case noteForged:
 		// The authentication's verdict, or the From read two ways, in the sender's words.
 		fmt.Fprintf(&b, tx.NoteForged+"\n", tx.why(h))

@@ -442,6 +442,7 @@ var russian = Book{
 			NoteForged: "В нём отправителем назван ваш адрес, но не подтверждено, что оно пришло из вашего почтового ящика (%s). " +
 				"Если письмо написали вы, пришлите его ещё раз с зарегистрированного адреса через своего почтового провайдера; " +
 				"если не вы, кто-то пишет от вашего имени: судья извещён.",
+			NoteNotAddressed: "Оно не адресовано турниру: среди его получателей («Кому», «Копия») нет адреса %s. Пожалуйста, пишите на этот адрес, в поле «Кому».",
 			JudgeSubject:     "%s: задержано письмо от %s",
 			JudgeIntro:       "Письмо, которое выдаёт себя за письмо участника %s <%s>, получено %s, не применено и хранится в карантине.",
 			JudgeReason:      "Причина: %s",
@@ -468,6 +469,9 @@ var russian = Book{
 			},
 			Partial: func(got, size int64) string {
 				return "удалось получить только " + ruByte.count(int(got)) + " из " + ruByte.count(int(size))
+			},
+			OverFields: func(got, max int64) string {
+				return fmt.Sprintf("полей в заголовке: %d, больше допустимых %d", got, max)
 			},
 		},
 		Held: HeldText{
@@ -511,6 +515,15 @@ var russian = Book{
 			NoGame:         "у отправителя нет партий в игре: %s",
 			Failed:         func(n int) string { return "письмо не удалось обработать " + ruTime.count(n) },
 			Internal:       "внутренняя ошибка postald: %s",
+			Twice: func(field string, n int) string {
+				return fmt.Sprintf("поле %s встречается в заголовке %s, а по стандарту почты бывает не больше одного", field, ruTime.count(n))
+			},
+			NotAddressed: "письмо адресовано %s, а не на адрес турнира %s",
+			NoRecipients: "никому (получатели не указаны)",
+			Replay:       "повтор: письмо с Message-ID %s, полученное %s, уже рассмотрено (%s); у этого тот же Message-ID, но другое содержание",
+			Unchecked: func(n int, over, why string) string {
+				return "собственная проверка отправителя не удалась " + ruTime.count(n) + " за " + over + ": " + why
+			},
 		},
 		Digest: DigestText{
 			CardsSubject: "%s: открытки к отправке, звонки (%d)",
