@@ -10,6 +10,7 @@ import (
 	"net/mail"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"postald/internal/config"
@@ -117,6 +118,7 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 		Store:         db,
 		Sender:        sender,
 		From:          *from,
+		Addresses:     mailboxAddresses(cfg),
 		Limits:        cfg.Limits,
 		Trust:         cfg.Trust,
 		Verifier:      verifier(cfg.Trust, now),
@@ -270,4 +272,14 @@ func verifier(t config.Trust, now func() time.Time) office.Verifier {
 		return nil
 	}
 	return &mailauth.Checker{Resolver: mailauth.NewResolver(t.Resolver), Receiver: t.AuthservID, Now: now}
+}
+
+// mailboxAddresses are the watched mailbox's addresses besides [smtp] from's: the IMAP login
+// when it is an address, and [imap] aliases.
+func mailboxAddresses(cfg *config.Config) []string {
+	var out []string
+	if strings.Contains(cfg.IMAP.Username, "@") {
+		out = append(out, cfg.IMAP.Username)
+	}
+	return append(out, cfg.IMAP.Aliases...)
 }

@@ -139,6 +139,10 @@ type Server struct {
 	Mailbox      string `toml:"mailbox"`   // IMAP only: the mailbox letters arrive in
 	Processed    string `toml:"processed"` // IMAP only: processed letters are moved here
 	From         string `toml:"from"`      // SMTP only: the From of postald's letters
+	// Aliases (IMAP only) are other addresses whose letters arrive in the watched mailbox (a
+	// forwarding address, an old address of the tournament): a letter must name one of them,
+	// the SMTP From's address or a tournament's address in its To or Cc.
+	Aliases []string `toml:"aliases"`
 
 	// Password is resolved by Load from PasswordFile or PasswordEnv; never read from the file.
 	Password string `toml:"-"`
@@ -296,7 +300,7 @@ func Parse(data []byte, env Env) (*Config, error) {
 
 // misplacedKeys are the keys of one mail server's table that only the other server reads.
 var misplacedKeys = []struct{ section, key, owner string }{
-	{"imap", "from", "smtp"}, {"smtp", "mailbox", "imap"}, {"smtp", "processed", "imap"},
+	{"imap", "from", "smtp"}, {"smtp", "mailbox", "imap"}, {"smtp", "processed", "imap"}, {"smtp", "aliases", "imap"},
 }
 
 // Refused reports whether a key of the file ("[imap] from") is one Parse refuses though its

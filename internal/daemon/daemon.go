@@ -56,8 +56,10 @@ type Options struct {
 	Store  *store.DB
 	Sender Sender // nil: letters stay in the outbox
 	From   mail.Address
-	Limits config.Limits
-	Trust  config.Trust
+	// Addresses are the watched mailbox's other addresses (office.Options.Addresses).
+	Addresses []string
+	Limits    config.Limits
+	Trust     config.Trust
 	// Verifier is postald's own check of a letter's sender (internal/mailauth); nil: none.
 	Verifier office.Verifier
 	// ControlSocket is the path of the control socket; empty: none. The socket runs the
@@ -106,7 +108,7 @@ func New(opt Options) *Daemon {
 	if d.now == nil {
 		d.now = time.Now
 	}
-	oo := office.Options{Store: opt.Store, From: opt.From, Limits: opt.Limits, Trust: opt.Trust, Verifier: opt.Verifier, Logger: d.log, Now: d.now, Known: opt.Known}
+	oo := office.Options{Store: opt.Store, From: opt.From, Addresses: opt.Addresses, Limits: opt.Limits, Trust: opt.Trust, Verifier: opt.Verifier, Logger: d.log, Now: d.now, Known: opt.Known}
 	if opt.Metrics != nil {
 		oo.Decided = opt.Metrics.Decided
 	}

@@ -295,10 +295,40 @@ func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64, dec 
 		out.Game = store.GameID{Tournament: first.sheet.Code}
 		out.Verdict = string(dec.Verdict)
 		tour := out.Game
-		o.answers(&out, first, dec.Letters, from, func(og *store.Outgoing) { og.Game = tour }, carriesMoves(l))
+		o.answers(&out, first, dec.Letters, from, func(og *store.Outgoing) { og.Game = tour }, o.oncePerDay(l, *dec))
 		return out, nil
 	}
-	return o.outcome(out, cands[d.Seat], d, from, carriesMoves(l))
+	return o.outcome(out, cands[d.Seat], d, from, o.oncePerDay(l, *dec))
+}
+
+// oncePerDay reports a letter whose answer is sent at most once a day per game: one that
+// answers a letter of postald's (its In-Reply-To or References names one), holds no move of its
+// writer's (nor an acceptance of a variant) and no leave with its dates, and changed nothing in
+// the game (the referee's verdict is a notice). Whatever else it says, an auto-responder's
+// text, thanks, a question or a leave notice without dates, answering it more than once a day
+// would answer an auto-responder that answers postald, for ever (RFC 3834).
+func (o *Office) oncePerDay(l *mailparse.Letter, dec referee.Decision) bool {
+	if len(l.Moves) > 0 || l.AcceptVariant != nil || dec.Verdict != referee.Notice {
+		return false
+	}
+	if l.Leave != nil {
+		if _, dated := l.Leave.Period(); dated {
+			return false
+		}
+	}
+	return o.answersOwn(l.Header)
+}
+
+// answersOwn reports a letter in reply to one of postald's own: its In-Reply-To or References
+// names a Message-ID the store gave a letter it sent ("postald.N.INSTANCE@domain").
+func (o *Office) answersOwn(h mailparse.Header) bool {
+	mark := "." + o.opt.Store.Instance() + "@"
+	for _, id := range append(append([]string(nil), h.InReplyTo...), h.References...) {
+		if strings.HasPrefix(id, "postald.") && strings.Contains(id, mark) {
+			return true
+		}
+	}
+	return false
 }
 
 // codeInSubject returns the code of the registered tournament a word of subject names, in its
@@ -325,13 +355,14 @@ func (o *Office) codeInSubject(tx *store.Tx, subject string) (string, error) {
 }
 
 // carriesMoves reports whether a letter carries moves: its own, a repetition, or an accepted
-// variant. Its answer is never held back by the hourly limit of answers (trust.go, answers).
+// variant. Such a letter of a registered player is decided over the hourly limit of letters
+// (trust.go, playerMoves).
 func carriesMoves(l *mailparse.Letter) bool {
 	return len(l.Moves) > 0 || len(l.Repeated) > 0 || l.AcceptVariant != nil
 }
 
 // outcome turns a referee decision about a letter from sender into what the store records.
-func (o *Office) outcome(out store.LetterOutcome, c candidate, dec referee.Decision, sender string, moved bool) (store.LetterOutcome, error) {
+func (o *Office) outcome(out store.LetterOutcome, c candidate, dec referee.Decision, sender string, daily bool) (store.LetterOutcome, error) {
 	out.Game = c.id
 	out.Verdict = string(dec.Verdict)
 	out.Clause = strings.Join(dec.Clauses, ",")
@@ -349,7 +380,7 @@ func (o *Office) outcome(out store.LetterOutcome, c candidate, dec referee.Decis
 	}
 	c.seat.Game = dec.Game // the letters show the game as decided
 	// The answers to the sender quote his letter's receipt (trust.go).
-	o.answers(&out, c, dec.Letters, sender, nil, moved)
+	o.answers(&out, c, dec.Letters, sender, nil, daily)
 	return out, nil
 }
 

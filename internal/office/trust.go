@@ -25,9 +25,10 @@ import (
 //     authenticated where [trust] says so by postald's own check of the letter's DKIM
 //     signatures, the SPF of its envelope sender and DMARC (or, with verdict "server", by the
 //     receiving server's Authentication-Results, not contradicted by that check).
-//   - No loops (RFC 3834): automatic mail is never answered, and the answers to letters without
-//     moves and the automatic notices to any one address are limited per hour ([limits]
-//     answers_per_hour); the answer to a letter with moves is always sent.
+//   - No loops (RFC 3834): automatic mail (its fields, or the Subject of a mail service's
+//     auto-reply) is never answered, the answers of every kind to any one address are limited
+//     per hour ([limits] answers_per_hour), and a letter in reply to postald's own that holds no
+//     move and no dated leave is answered at most once a day per game.
 //   - Limits: size, MIME parts, line length and letters per sender per hour. A letter that fails
 //     authentication is held before it is counted, so a flood in a player's name never uses up
 //     his own letters; and a registered player's letter with moves is decided over the hourly
@@ -50,21 +51,25 @@ const trackedSenders = 10000
 
 // guard is a daemon's trust state: its rate limiters.
 type guard struct {
-	mu      sync.Mutex
-	letters *trust.Limiter // letters per sender, by postmark
-	answers *trust.Limiter // answers per recipient
-	notes   *trust.Limiter // the short note to a sender: once per hour
-	judges  *trust.Limiter // notices to a judge about one sender: once per hour
-	daily   *trust.Limiter // the notice about letters the receiving server did not stamp: once a day
+	mu        sync.Mutex
+	letters   *trust.Limiter // letters per sender, by postmark
+	answers   *trust.Limiter // answers per recipient
+	notes     *trust.Limiter // the short note to a sender: once per hour
+	judges    *trust.Limiter // notices to a judge about one sender: once per hour
+	daily     *trust.Limiter // the notice about letters the receiving server did not stamp: once a day
+	daily1    *trust.Limiter // the answer about one game to a letter in reply to postald's (oncePerDay)
+	unchecked *trust.Limiter // the judges' notice of letters whose sender could not be checked: once a day
 }
 
 func newGuard(l config.Limits) *guard {
 	return &guard{
-		letters: trust.NewLimiter(l.LettersPerHour, time.Hour, trackedSenders),
-		answers: trust.NewLimiter(l.AnswersPerHour, time.Hour, trackedSenders),
-		notes:   trust.NewLimiter(1, time.Hour, trackedSenders),
-		judges:  trust.NewLimiter(1, time.Hour, trackedSenders),
-		daily:   trust.NewLimiter(1, 24*time.Hour, 1),
+		letters:   trust.NewLimiter(l.LettersPerHour, time.Hour, trackedSenders),
+		answers:   trust.NewLimiter(l.AnswersPerHour, time.Hour, trackedSenders),
+		notes:     trust.NewLimiter(1, time.Hour, trackedSenders),
+		judges:    trust.NewLimiter(1, time.Hour, trackedSenders),
+		daily:     trust.NewLimiter(1, 24*time.Hour, 1),
+		daily1:    trust.NewLimiter(1, 24*time.Hour, trackedSenders),
+		unchecked: trust.NewLimiter(1, 24*time.Hour, 1),
 	}
 }
 
@@ -252,13 +257,13 @@ func (o *Office) playerMoves(tx *store.Tx, raw []byte, from string) (bool, error
 type noteKind int
 
 const (
-	noNote         noteKind = iota
-	noteLimit               // over a size limit
-	noteRate                // too many letters
-	noteNotOwn              // a game that is not his
-	noteUnreadable          // no header postald can read
-	noteForged              // not shown to come from the address it names
-	noteNotAddressed        // not addressed to the tournament
+	noNote           noteKind = iota
+	noteLimit                 // over a size limit
+	noteRate                  // too many letters
+	noteNotOwn                // a game that is not his
+	noteUnreadable            // no header postald can read
+	noteForged                // not shown to come from the address it names
+	noteNotAddressed          // not addressed to the tournament
 )
 
 // hold quarantines the letter for h. When from is a registered player the judges of his
@@ -484,18 +489,22 @@ func (o *Office) foreignGame(tx *store.Tx, l *mailparse.Letter, from string, can
 
 // answers puts the referee's letters into out. Those to the letter's sender are answers: each
 // quotes the receipt of his letter, which the store gives once the letter is archived (so the
-// letters are composed in the Compose hook), and beyond answers_per_hour they are not sent (the
-// loop guard of RFC 3834). fix, when set, adjusts each composed letter.
-//
-// The answer to a letter that carries moves (moved) is always sent: a player who answers twenty
-// games in one evening gets twenty acknowledgements; the hourly limit holds back only the answers
-// to letters without moves and automatic notices, which is where mail loops live.
-func (o *Office) answers(out *store.LetterOutcome, c candidate, letters []referee.Outgoing, sender string, fix func(*store.Outgoing), moved bool) {
+// letters are composed in the Compose hook), and beyond answers_per_hour they are not sent, of
+// whatever kind (the loop guard of RFC 3834: no address gets more answers an hour, so no mail
+// loop costs more); the letter itself is decided all the same, and what goes to the partner
+// (a forwarded move) is no answer. With daily (oncePerDay: a letter answering postald's own
+// that holds no move and no dated leave), the sender's answers about the game go out at most
+// once a day. fix, when set, adjusts each composed letter.
+func (o *Office) answers(out *store.LetterOutcome, c candidate, letters []referee.Outgoing, sender string, fix func(*store.Outgoing), daily bool) {
 	loc := c.seat.Table.Zone
 	g := o.trustState()
 	type item struct {
 		letter referee.Outgoing
 		answer bool
+	}
+	today := true // the answer of the day about this game is not sent yet (daily)
+	if daily {
+		today = g.allow(g.daily1, c.id.Key()+" "+strings.ToLower(sender), out.Now)
 	}
 	items := make([]item, 0, len(letters))
 	for _, l := range letters {
@@ -504,9 +513,14 @@ func (o *Office) answers(out *store.LetterOutcome, c candidate, letters []refere
 			to = sender
 		}
 		answer := strings.EqualFold(to, sender)
-		if answer && !moved && !g.allow(g.answers, strings.ToLower(sender), out.Now) {
+		if answer && !today {
+			o.log.Info("answer not sent: a letter in reply to postald's, without a move or a dated leave, is answered once a day per game",
+				"to", sender, "game", c.id.Key(), "kind", l.Kind)
+			continue
+		}
+		if answer && !g.allow(g.answers, strings.ToLower(sender), out.Now) {
 			o.log.Warn("answer not sent: over the hourly limit of answers to this address",
-				"to", sender, "limit", o.opt.Limits.AnswersPerHour, "kind", l.Kind)
+				"to", sender, "limit", o.opt.Limits.AnswersPerHour, "kind", l.Kind, "verdict", l.Verdict)
 			continue
 		}
 		items = append(items, item{l, answer})
