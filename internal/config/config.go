@@ -175,6 +175,11 @@ type Limits struct {
 	MaxLineBytes    int `toml:"max_line_bytes"`
 	LettersPerHour  int `toml:"letters_per_hour"` // per sender
 	AnswersPerHour  int `toml:"answers_per_hour"` // per recipient, against loops
+	// CheckAttempts bounds how often a letter whose sender could not be checked for now (its
+	// domain's DNS does not answer, while the resolver answers others) is tried; then it is held.
+	// CheckBackoff is the first wait before it is tried again, doubled each time.
+	CheckAttempts int      `toml:"check_attempts"`
+	CheckBackoff  Duration `toml:"check_backoff"`
 }
 
 // TrustDoc is the document that explains [trust]; every complaint about it names it.
@@ -254,6 +259,8 @@ func Defaults() Config {
 			MaxLineBytes:    64 << 10,
 			LettersPerHour:  30,
 			AnswersPerHour:  20,
+			CheckAttempts:   6,
+			CheckBackoff:    Duration{2 * time.Minute},
 		},
 	}
 }

@@ -223,11 +223,20 @@ func (d *Daemon) Do(ctx context.Context, fn func() error) error {
 // when its transaction committed does Handle return nil, letting the watcher move it away.
 func (d *Daemon) Handle(ctx context.Context, m mailbox.Message) error {
 	// postald's own check of the sender asks the DNS before the transaction; a DNS that does
-	// not answer now leaves the letter in the mailbox, to be tried again.
-	if _, err := d.office.Authenticate(ctx, m.Raw); err != nil {
+	// not answer now leaves the letter in the mailbox, to be tried again, and lets the letters
+	// behind it go on (mailbox.Later).
+	if err := d.office.Authenticate(ctx, m.Raw)[0]; err != nil {
 		d.log.Warn("letter not decided now; it stays in the mailbox", "mailbox", m.Mailbox, "uid", m.UID, "err", err)
+		if errors.Is(err, office.ErrOwnCheckTemporary) {
+			return fmt.Errorf("%w: %w", mailbox.Later, err)
+		}
 		return err
 	}
+	return d.decide(ctx, m)
+}
+
+// decide decides a letter whose sender's check was asked (Handle) on the owner goroutine.
+func (d *Daemon) decide(ctx context.Context, m mailbox.Message) error {
 	err := d.Do(ctx, func() error { return d.office.Letter(m) })
 	if err != nil {
 		d.log.Error("letter not processed; it stays in the mailbox", "mailbox", m.Mailbox, "uid", m.UID, "err", err)

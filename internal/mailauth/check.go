@@ -172,6 +172,19 @@ func fieldCounts(raw []byte, names ...string) []int {
 	return counts
 }
 
+// Answers reports whether the resolver answers a question about name at all: with its
+// records, or with "no such name"; false for a failure that may pass (SERVFAIL, a timeout, no
+// server). The daemon asks it of postald's own domain when a letter's check failed for now, to
+// tell an outage of the resolver from a letter whose domain does not answer.
+func (c *Checker) Answers(ctx context.Context, name string) bool {
+	r := c.Resolver
+	if r == nil {
+		r = net.DefaultResolver
+	}
+	_, err := r.LookupTXT(ctx, name)
+	return err == nil || notFound(err)
+}
+
 func (c *Checker) now() time.Time {
 	if c.Now != nil {
 		return c.Now()

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"time"
 
 	"postald/internal/config"
 	"postald/internal/phrase"
@@ -55,36 +56,91 @@ func (o *Office) needsOwnCheck(h trust.Header) bool {
 }
 
 // Authenticate runs postald's own check of the letters raws, in order, before their
-// transaction, and keeps the results for their decision. It returns how many letters, from the
-// first, may be decided now: a letter whose check failed for now (a required method's
-// temperror) stops it, with ErrOwnCheckTemporary saying why; that letter stays in the mailbox.
-// Safe for concurrent use with the decisions.
-func (o *Office) Authenticate(ctx context.Context, raws ...[]byte) (int, error) {
+// transaction, and keeps the results for their decision. It returns, for each letter, nil when
+// it may be decided now, or an error wrapping ErrOwnCheckTemporary when it must wait in the
+// mailbox: its check failed for now (a required method's temperror), or it waits for its next
+// try (later.go). A letter that waits never holds up the letters behind it; one whose tries are
+// spent is decided (and held, as unchecked). Safe for concurrent use with the decisions.
+func (o *Office) Authenticate(ctx context.Context, raws ...[]byte) []error {
 	pol := o.policy()
+	errs := make([]error, len(raws))
+	down := error(nil) // the resolver answers nothing now: the rest wait without asking it
 	for i, raw := range raws {
 		if err := ctx.Err(); err != nil {
-			return i, err
+			errs[i] = err
+			continue
 		}
 		h := trust.ReadHeader(raw)
 		if !o.needsOwnCheck(h) {
 			continue
 		}
+		key := sha256.Sum256(raw)
+		if down != nil {
+			errs[i] = down
+			continue
+		}
+		if wait := o.later.due(key, o.now()); wait != nil {
+			errs[i] = wait
+			continue
+		}
 		ar := o.opt.Verifier.Check(ctx, raw)
 		var ae *trust.AuthError
 		if err := pol.Authenticate(h, ar); errors.As(err, &ae) && ae.Own && ae.Result == "temperror" {
-			err := fmt.Errorf("%w: %s: %s", ErrOwnCheckTemporary, ae.Method, ae.Detail)
-			o.checkFailed(fmt.Sprintf("%s: %s", ae.Method, ae.Detail)) // the judges hear of a long outage (outage.go)
-			return i, err
+			why := fmt.Sprintf("%s: %s", ae.Method, ae.Detail)
+			if !o.resolverAnswers(ctx) {
+				// An outage of the resolver, not the letter's fault: nothing is counted, and the
+				// judges hear of a long one (outage.go).
+				o.checkFailed(why)
+				down = fmt.Errorf("%w: %s", ErrOwnCheckTemporary, why)
+				errs[i] = down
+				continue
+			}
+			o.checkWorked()
+			if wait := o.later.failed(key, o.now(), why, o.opt.Limits); wait != nil {
+				o.log.Warn("a letter's sender cannot be checked now (its domain's DNS does not answer); it waits in the mailbox, the letters behind it are decided",
+					"err", why, "from", h.From, "message_id", h.MessageID)
+				errs[i] = wait
+				continue
+			}
+			o.log.Warn("a letter's sender could not be checked after every try; it is held", "err", why, "from", h.From, "message_id", h.MessageID)
+		} else {
+			o.checkWorked()
+			o.later.forget(key)
 		}
-		o.checkWorked()
-		o.own.mu.Lock()
-		if o.own.results == nil || len(o.own.results) >= maxOwnChecks {
-			o.own.results = map[[32]byte]trust.AuthResults{}
-		}
-		o.own.results[sha256.Sum256(raw)] = ar
-		o.own.mu.Unlock()
+		o.keep(key, ar)
 	}
-	return len(raws), nil
+	return errs
+}
+
+// keep keeps postald's own results of the letter with digest key for its decision.
+func (o *Office) keep(key [32]byte, ar trust.AuthResults) {
+	o.own.mu.Lock()
+	defer o.own.mu.Unlock()
+	if o.own.results == nil || len(o.own.results) >= maxOwnChecks {
+		o.own.results = map[[32]byte]trust.AuthResults{}
+	}
+	o.own.results[key] = ar
+}
+
+// resolverAnswers reports whether the resolver of postald's own check answers at all: a
+// question about postald's own domain gets an answer (a record or "no such name"). Without a
+// Verifier that can say, every failure is counted as an outage.
+func (o *Office) resolverAnswers(ctx context.Context) bool {
+	p, ok := o.opt.Verifier.(Prober)
+	if !ok {
+		return false
+	}
+	ctx, cancel := context.WithTimeout(ctx, probeTimeout)
+	defer cancel()
+	return p.Answers(ctx, "_dmarc."+trust.Domain(o.opt.From.Address))
+}
+
+// probeTimeout bounds the question resolverAnswers asks.
+const probeTimeout = 5 * time.Second
+
+// Prober is a Verifier that can say whether its resolver answers (mailauth.Checker).
+type Prober interface {
+	Answers(ctx context.Context, name string) bool
 }
 
 // ownResults returns postald's own results for raw: those Authenticate found, else checked now.
@@ -102,20 +158,17 @@ func (o *Office) ownResults(raw []byte) trust.AuthResults {
 			{Method: "dkim", Result: "none", Reason: "postald's own check is not set up"}}}
 	}
 	ar = o.opt.Verifier.Check(context.Background(), raw)
-	o.own.mu.Lock()
-	if o.own.results == nil || len(o.own.results) >= maxOwnChecks {
-		o.own.results = map[[32]byte]trust.AuthResults{}
-	}
-	o.own.results[key] = ar
-	o.own.mu.Unlock()
+	o.keep(key, ar)
 	return ar
 }
 
 // forget drops the results kept for raw once its decision is recorded.
 func (o *Office) forget(raw []byte) {
+	key := sha256.Sum256(raw)
 	o.own.mu.Lock()
-	delete(o.own.results, sha256.Sum256(raw))
+	delete(o.own.results, key)
 	o.own.mu.Unlock()
+	o.later.forget(key)
 }
 
 // authenticate decides whether h.From sent the letter raw, by [trust] (trust.Policy.Authenticate):

@@ -1,6 +1,7 @@
 package office
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"net/mail"
@@ -132,6 +133,15 @@ func (o *Office) precheck(tx *store.Tx, base store.LetterOutcome, size int64) (f
 	// The sender: postald's own check of the letter's DKIM, SPF and DMARC, or the receiving
 	// server's field not contradicted by it ([trust] verdict; authverdict.go).
 	if err := o.authenticate(h, base.Raw); err != nil {
+		// A letter whose check failed for now at every try (later.go): held, listed, and the
+		// judges told; nothing is said to the address it names, which may not have written it.
+		if tries, over, why, ok := o.later.spent(sha256.Sum256(base.Raw), base.Now); ok {
+			out, herr := o.hold(tx, base, from, trust.Hold{Kind: trust.HoldUnchecked, N: tries, Over: over, Fault: why}, noNote)
+			if herr == nil {
+				herr = o.uncheckedNotice(tx, from, base, out)
+			}
+			return from, &out, herr
+		}
 		if errors.Is(err, trust.ErrNoPolicy) {
 			return hold(trust.Authentication(err), noNote) // postald's configuration, not the letter: the judge is told
 		}
@@ -395,6 +405,37 @@ func (o *Office) unstampedNotice(tx *store.Tx, out *store.LetterOutcome, from st
 		return og, nil
 	}
 	return nil
+}
+
+// uncheckedNotice tells the judges of every tournament, at most once a day, of a letter held
+// because its sender could not be checked after every try (later.go). A registered player's
+// letter is told of by hold already.
+func (o *Office) uncheckedNotice(tx *store.Tx, from string, base, out store.LetterOutcome) error {
+	if regs, err := o.registrations(tx, from); err != nil || len(regs) > 0 {
+		return err
+	}
+	g := o.trustState()
+	if !g.allow(g.unchecked, "unchecked", base.Now) {
+		return nil
+	}
+	shown := from
+	if shown == "" {
+		shown = "?"
+	}
+	h, _ := decodeHold(out.Held)
+	return o.eachJudge(tx, func(sh *tournament.Sheet, codes string) error {
+		if !g.allow(g.answers, strings.ToLower(sh.Judge), base.Now) {
+			return nil
+		}
+		loc, err := o.zones.get(sh.Regulation.Zone)
+		if err != nil {
+			return err
+		}
+		t := &phrase.For(sh.Language).Office.Unchecked
+		tx2 := trustText(sh.Language)
+		body := fmt.Sprintf(t.Body, tx2.stamp(base.Received.In(loc)), shown, tx2.why(h))
+		return judgeNotice(tx, o.opt.From, sh, fmt.Sprintf(t.Subject, codes), body, base.Now)
+	})
 }
 
 // notice composes a letter of postald about a held letter: a note to its sender (in reply to

@@ -557,6 +557,12 @@ var english = Book{
 				"as the check can be done, their days counted from the day each arrived. " +
 				"Tell the administrator ([trust] resolver in postald's configuration).",
 		},
+		Unchecked: StorageText{
+			Subject: "postald: a letter held, its sender could not be checked (%s)",
+			Body: "A letter received %s from %s is held: %s.\n\n" +
+				"It waited in the mailbox for each try while the letters behind it were decided. It is kept in the quarantine " +
+				"(postald judge quarantine) and listed in the daily digest. This notice is sent at most once a day.",
+		},
 		RegisteredSubject:     "%s: tournament registered",
 		CaptainProtestSubject: func(code, game string) string { return code + " game " + game + ": a team captain's protest" },
 		CaptainProtestJudge: func(team, captain, game, text string) string {

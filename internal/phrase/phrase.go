@@ -845,6 +845,10 @@ type OfficeText struct {
 	// cannot be done (the DNS does not answer): Subject (tournament codes), Body (since when,
 	// what the last attempt found).
 	OwnCheckDown StorageText
+	// Unchecked is the letter to the judges about a letter held because its sender could not
+	// be checked after every try: Subject (tournament codes), Body (when received, the From as
+	// written, why it is held).
+	Unchecked StorageText
 
 	// PageLabel numbers the pages of a printed card that takes more than one: "page 2 of 3".
 	PageLabel func(page, pages int) string
@@ -871,16 +875,16 @@ type OfficeText struct {
 type TrustText struct {
 	// ReceiptID writes a receipt: the archive chain, the entry's number, the move, the digest
 	// (written as "sha256:…").
-	ReceiptID        string
-	Receipt          string // receipt, received
-	NoteSubject      string // tournament
-	NoteIntro        string // date received
-	NoteLimit        string // the limit it is over
-	NoteRate         string // Letters(limit)
-	NoteNotOwn       string // game
-	NoteUnreadable   string // what cannot be read
-	NoteKept         string
-	NoteForged       string // the authentication's verdict
+	ReceiptID      string
+	Receipt        string // receipt, received
+	NoteSubject    string // tournament
+	NoteIntro      string // date received
+	NoteLimit      string // the limit it is over
+	NoteRate       string // Letters(limit)
+	NoteNotOwn     string // game
+	NoteUnreadable string // what cannot be read
+	NoteKept       string
+	NoteForged     string // the authentication's verdict
 	// NoteNotAddressed: the letter names the tournament's address in neither To nor Cc (the
 	// address to write to).
 	NoteNotAddressed string
