@@ -592,11 +592,15 @@ func (m *matcher) run() {
 		m.queue = m.queue[:0]
 		// The roots, with their duals of one parity (the odd ones raised by one, which no
 		// slack minds), so that every slack between two S-vertices stays even and halves
-		// exactly.
+		// exactly. A root that is a blossom is dissolved first (its vertices share a parity
+		// its base alone cannot change).
 		roots := 0
 		for v := 0; v < n; v++ {
 			if m.dead[v] || m.mate[v] != -1 || m.label[m.inblossom[v]] != 0 || m.dual[v].isZero() {
 				continue
+			}
+			if m.inblossom[v] != v {
+				m.free(v)
 			}
 			if m.dual[v][0]&1 != 0 {
 				m.dual[v].add(m.dual[v], one)

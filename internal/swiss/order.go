@@ -1,0 +1,285 @@
+package swiss
+
+// The order of generation, player by player.
+//
+// Among the pairings of a bracket that are best by the criteria C1–C21, the rules take the
+// first one article 4 generates: which moved-down players are paired (the highest first), their
+// opponents by the transpositions of S2, then in the remainder the fewest exchanges, the
+// smallest difference of the exchanged numbers, the highest numbers moved from S1, the lowest
+// from S2, and the transposition of S2. Written into the weights (engine.whole) the last three
+// take a field of a digit per player: weights of n log n bits, and a round of a thousand players
+// would not be paired in an hour. pairBracket takes the same decisions one player at a time,
+// each a change of one player's edges on a matcher solved again from the matching it has, as
+// FIDE-endorsed engines do:
+//
+//   - the criteria, which moved-down players are paired, the number of exchanges and the sum
+//     of the exchanged numbers stay in the weights (fields of a few bits);
+//   - a moved-down player's opponent: the earliest resident, by a preference (tOrder) on his
+//     edges alone, then the pair is fixed (both leave the matcher);
+//   - the players exchanged from S1, the highest first: a player whose edges as the higher of
+//     a pair are switched off and whose best matching weighs as much as before is exchanged
+//     (his edges stay off); else they come back;
+//   - the players exchanged from S2, the lowest first: the same with his edges as the lower of
+//     a pair and out of the remainder;
+//   - each higher player of a pair, in order, takes the earliest partner the best matchings
+//     allow (tOrder), and the pair is fixed.
+//
+// Each step is a matcher solved again after one player's edges changed: a few stages of O(n²)
+// each, so a bracket costs two whole matchings and O(n) such steps, O(n³) in all.
+
+// pairBracket pairs the bracket br of the players still unpaired (alive, by rank), whose
+// residents are residents, and returns the matching by rank: the bracket's pairs as the rules
+// order them, the rest as the bracket's best matching leaves them (which players move down, and
+// to whom, for the next bracket's C9).
+func (e *engine) pairBracket(alive []*state, br *bracket, residents []*state) []int {
+	final := fill(len(e.ps), -1)
+	fix := func(a, b *state) { final[a.rank], final[b.rank] = b.rank, a.rank }
+
+	// The criteria and which moved-down players are paired.
+	br.rem = nil
+	e.newLayout(br)
+	g := e.newGraph(alive, br)
+	g.solve()
+	// Each paired moved-down player, the highest first, with the earliest resident the best
+	// matchings allow.
+	mdps := make([]*state, br.nMDP)
+	for _, s := range alive {
+		if i := br.mdp[s.rank]; i >= 0 {
+			mdps[i] = s
+		}
+	}
+	for _, s := range mdps {
+		if s == nil || g.ctxDone() {
+			continue
+		}
+		v := g.index[s.rank]
+		if u := g.mate(v); u < 0 || br.res[g.alive[u].rank] < 0 {
+			continue // paired with another moved-down player, or moved down again
+		}
+		g.prefer(v, func(o *state) uint64 {
+			if j := br.res[o.rank]; j >= 0 {
+				return uint64(br.nRes - j)
+			}
+			return 0
+		})
+		g.solve()
+		u := g.mate(v)
+		fix(s, g.alive[u])
+		g.m.remove(v)
+		g.m.remove(u)
+	}
+	g.solve()
+
+	// The remainder (1.3.4): the residents not paired with moved-down players, S1 its first
+	// remPairs, the number of pairs inside it.
+	br.rem = fill(len(e.ps), -1)
+	var rem []*state
+	for _, s := range residents {
+		if final[s.rank] >= 0 {
+			continue
+		}
+		br.rem[s.rank] = len(rem)
+		rem = append(rem, s)
+	}
+	br.nRem = len(rem)
+	for _, s := range rem {
+		if u := g.mate(g.index[s.rank]); u >= 0 && g.alive[u].rank > s.rank && br.rem[g.alive[u].rank] >= 0 {
+			br.remPairs++
+		}
+	}
+	var left []*state // the players still in the matcher
+	for _, s := range alive {
+		if final[s.rank] < 0 {
+			left = append(left, s)
+		}
+	}
+	e.newLayout(br)
+	g = e.newGraph(left, br)
+	g.solve()
+	k, p := br.nRem, br.remPairs
+	// top reports whether remainder player s is the higher of a pair inside the remainder.
+	top := func(s *state) bool {
+		u := g.mate(g.index[s.rank])
+		return u >= 0 && br.rem[g.alive[u].rank] > br.rem[s.rank]
+	}
+	exchanges := 0
+	for _, s := range rem[:p] {
+		if !top(s) {
+			exchanges++
+		}
+	}
+	if exchanges > 0 {
+		best := g.m.weightOf()
+		// try switches off the edges of s that keep him from being what want says, solves
+		// again, and keeps them off when the best matching weighs as much as before and s is
+		// what want says; else they come back.
+		try := func(s *state, keep func(o *state) bool, want func() bool) bool {
+			v := g.index[s.rank]
+			dropped := g.drop(v, keep)
+			g.solve()
+			if g.m.weightOf().cmp(best) == 0 && want() {
+				return true
+			}
+			g.undrop(v, dropped)
+			g.solve()
+			return false
+		}
+		// From S1, the highest numbers (4.3, D.2 b3): s the lower of his pair, or out of the
+		// remainder.
+		left := exchanges
+		for i := p - 1; i >= 0 && left > 0 && !g.ctxDone(); i-- {
+			s := rem[i]
+			notTop := func(o *state) bool { return br.rem[o.rank] < br.rem[s.rank] || br.rem[o.rank] < 0 }
+			if try(s, notTop, func() bool { return !top(s) }) {
+				left--
+			}
+		}
+		// From S2, the lowest numbers (4.3, D.2 b4): s the higher of a pair in the remainder.
+		left = exchanges
+		for i := p; i < k && left > 0 && !g.ctxDone(); i++ {
+			s := rem[i]
+			asTop := func(o *state) bool { return br.rem[o.rank] > br.rem[s.rank] }
+			if try(s, asTop, func() bool { return top(s) }) {
+				left--
+			}
+		}
+	}
+	// The transposition (4.2, D.1): each higher player of a pair, in order, with the earliest
+	// partner.
+	for _, s := range rem {
+		if g.ctxDone() {
+			break
+		}
+		if !top(s) {
+			continue
+		}
+		v := g.index[s.rank]
+		g.prefer(v, func(o *state) uint64 {
+			if j := br.rem[o.rank]; j > br.rem[s.rank] {
+				return uint64(k - j)
+			}
+			return 0
+		})
+		g.solve()
+		u := g.mate(v)
+		fix(s, g.alive[u])
+		g.m.remove(v)
+		g.m.remove(u)
+		g.solve()
+	}
+	g.solve()
+	// The rest: the bracket's other pairs (two moved-down players) and where its unpaired
+	// players go, as the best matching has them.
+	for v, s := range g.alive {
+		if final[s.rank] >= 0 || g.m.dead[v] {
+			continue
+		}
+		if u := g.mate(v); u >= 0 {
+			final[s.rank] = g.alive[u].rank
+		}
+	}
+	return final
+}
+
+// graph is a matcher over the players still unpaired, with the edges' weights by the current
+// layout and the edges switched off for good.
+type graph struct {
+	e       *engine
+	br      *bracket
+	m       *matcher
+	alive   []*state
+	index   map[int]int // rank → vertex
+	dropped []bool      // by edge
+	mates   []int       // the last solution
+}
+
+// newGraph builds the matcher of the players alive with the weights of br's layout.
+func (e *engine) newGraph(alive []*state, br *bracket) *graph {
+	words := br.l.words
+	m := newMatcher(len(alive), words)
+	m.ctx = e.ctx
+	need := words * len(alive) * (len(alive) - 1) / 2
+	if cap(e.arena) < need {
+		e.arena = make([]uint64, need)
+	}
+	arena := e.arena[:need]
+	clear(arena)
+	for i := 0; i < len(alive); i++ {
+		for j := i + 1; j < len(alive); j++ {
+			w := num(arena[:words:words])
+			if e.weight(alive[i], alive[j], br, w) {
+				m.addEdge(i, j, w)
+				arena = arena[words:]
+			}
+		}
+	}
+	g := &graph{e: e, br: br, m: m, alive: alive, index: make(map[int]int, len(alive)), dropped: make([]bool, len(m.ei))}
+	for i, s := range alive {
+		g.index[s.rank] = i
+	}
+	return g
+}
+
+func (g *graph) solve()         { g.mates = g.m.solve() }
+func (g *graph) mate(v int) int { return g.mates[v] }
+func (g *graph) ctxDone() bool  { return g.m.ctx != nil && g.m.ctx.Err() != nil }
+func (g *graph) other(v, k int) int {
+	if g.m.ei[k] == v {
+		return g.m.ej[k]
+	}
+	return g.m.ei[k]
+}
+
+// weightOf is the weight of edge k by the layout, with bonus in tOrder: the pair's weight for
+// the higher-ranked player first, as weight takes it.
+func (g *graph) weightOf(k int, bonus uint64) num {
+	a, b := g.alive[g.m.ei[k]], g.alive[g.m.ej[k]]
+	if a.rank > b.rank {
+		a, b = b, a
+	}
+	w := make(num, g.m.words)
+	g.e.weight(a, b, g.br, w)
+	g.br.l.add(w, tOrder, 0, bonus)
+	return w
+}
+
+// prefer gives v's edges the preference bonus(partner) in tOrder (the rest of the weights as
+// they are): among the best matchings, the next solve takes one that pairs v with the partner
+// of the largest bonus.
+func (g *graph) prefer(v int, bonus func(o *state) uint64) {
+	g.m.setWeights(v, func(k int) num {
+		if g.dropped[k] {
+			return nil
+		}
+		return g.weightOf(k, bonus(g.alive[g.other(v, k)]))
+	})
+}
+
+// drop switches off v's edges to the partners keep does not keep, and returns those it
+// switched off (undrop switches them on again).
+func (g *graph) drop(v int, keep func(o *state) bool) map[int]bool {
+	now := map[int]bool{}
+	g.m.setWeights(v, func(k int) num {
+		if !g.dropped[k] && !keep(g.alive[g.other(v, k)]) {
+			g.dropped[k], now[k] = true, true
+		}
+		if g.dropped[k] {
+			return nil
+		}
+		return g.weightOf(k, 0)
+	})
+	return now
+}
+
+// undrop switches v's edges in ks on again; the edges dropped before stay off.
+func (g *graph) undrop(v int, ks map[int]bool) {
+	g.m.setWeights(v, func(k int) num {
+		if ks[k] {
+			g.dropped[k] = false
+		}
+		if g.dropped[k] {
+			return nil
+		}
+		return g.weightOf(k, 0)
+	})
+}
