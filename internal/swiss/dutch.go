@@ -276,9 +276,9 @@ func (l *layout) finish() {
 	l.words = (off + 4 + 63) / 64
 }
 
-// add adds v << (offset of f + shift) to w.
+// add adds v << (offset of f + shift) to w; nothing to a field of no bits.
 func (l *layout) add(w num, f int, shift int, v uint64) {
-	if v == 0 {
+	if v == 0 || l.width[f] == 0 {
 		return
 	}
 	pos := l.off[f] + shift
@@ -297,7 +297,7 @@ func (l *layout) add(w num, f int, shift int, v uint64) {
 
 // addOnes adds count one bits from shift on: (2^count − 1) << (offset of f + shift).
 func (l *layout) addOnes(w num, f, shift, count int) {
-	if count <= 0 {
+	if count <= 0 || l.width[f] == 0 {
 		return
 	}
 	hi := l.off[f] + shift + count
@@ -356,6 +356,22 @@ func (e *engine) newLayout(b *bracket) {
 	w[fTopCD], w[fTopRow], w[fPref], w[fStrong] = nb, nb, nb, nb
 	w[fDown1], w[fUp1], w[fDown2], w[fUp2] = nb, nb, nb, nb
 	w[fDown1Score], w[fUp1Score], w[fDown2Score], w[fUp2Score] = g, g, g, g
+	// Fields that can tell no two pairings apart take no bits (a narrower weight is a faster
+	// matching): the floats of rounds not played, the topscorers' criteria before the last
+	// round (each pair then counts one, as C5 counts it already), the bye's unplayed games
+	// outside the bracket it comes from.
+	if done := e.t.Next() - 1; done < 2 {
+		w[fDown2], w[fUp2], w[fDown2Score], w[fUp2Score] = 0, 0, 0, 0
+		if done < 1 {
+			w[fDown1], w[fUp1], w[fDown1Score], w[fUp1Score] = 0, 0, 0, 0
+		}
+	}
+	if !e.lastRound {
+		w[fTopCD], w[fTopRow] = 0, 0
+	}
+	if !b.byeBracket {
+		w[fByeUnplayed] = 0
+	}
 	w[tMDP] = b.nMDP + 1
 	w[tMDPPartner] = b.nMDP * digitBits(b.nRes)
 	if b.rem != nil {

@@ -223,9 +223,17 @@ func TestMatchingAfterChangesLarge(t *testing.T) {
 			if removed[v] {
 				continue
 			}
-			if rng.IntN(6) == 0 {
+			if x := rng.IntN(6); x == 0 {
 				m.remove(v)
 				removed[v] = true
+			} else if x == 1 {
+				m.switchOff(v, func(k int) bool {
+					if rng.IntN(3) == 0 {
+						edges[k].off = true
+						return true
+					}
+					return false
+				})
 			} else {
 				m.setWeights(v, func(k int) num {
 					e := &edges[k]

@@ -23,9 +23,6 @@ package swiss
 //     a pair and out of the remainder;
 //   - each higher player of a pair, in order, takes the earliest partner the best matchings
 //     allow (tOrder), and the pair is fixed.
-//
-// Each step is a matcher solved again after one player's edges changed: a few stages of O(n²)
-// each, so a bracket costs two whole matchings and O(n) such steps, O(n³) in all.
 
 // pairBracket pairs the bracket br of the players still unpaired (alive, by rank), whose
 // residents are residents, and returns the matching by rank: the bracket's pairs as the rules
@@ -87,6 +84,18 @@ func (e *engine) pairBracket(alive []*state, br *bracket, residents []*state) []
 			br.remPairs++
 		}
 	}
+	k, p := br.nRem, br.remPairs
+	// The first candidate generated: S1 against S2, each of S1 in order with the earliest of
+	// S2 left that he may meet. When a best matching by the criteria allows it, it is the one:
+	// no exchange, the smallest numbers above, the first transposition (round 1, and most
+	// brackets whose players may all meet).
+	natural := map[*state]bool{}
+	for _, s := range rem[:p] {
+		natural[s] = true
+	}
+	if g.natural(rem, natural, final, fix) {
+		return g.finish(final)
+	}
 	var left []*state // the players still in the matcher
 	for _, s := range alive {
 		if final[s.rank] < 0 {
@@ -96,7 +105,6 @@ func (e *engine) pairBracket(alive []*state, br *bracket, residents []*state) []
 	e.newLayout(br)
 	g = e.newGraph(left, br)
 	g.solve()
-	k, p := br.nRem, br.remPairs
 	// top reports whether remainder player s is the higher of a pair inside the remainder.
 	top := func(s *state) bool {
 		u := g.mate(g.index[s.rank])
@@ -145,31 +153,49 @@ func (e *engine) pairBracket(alive []*state, br *bracket, residents []*state) []
 		}
 	}
 	// The transposition (4.2, D.1): each higher player of a pair, in order, with the earliest
-	// partner.
+	// partner. The higher players are known by now (the exchanges are fixed). The first
+	// transposition generated, each higher player with the earliest lower one left, is tried at
+	// once: when the best matching allows it, it is the answer; else each higher player in turn
+	// (one already given the earliest lower player left is fixed without a solve).
+	tops := map[*state]bool{}
 	for _, s := range rem {
+		tops[s] = top(s)
+	}
+	if exchanges > 0 {
+		// (With no exchange the higher players are S1 again, whose first transposition the
+		// criteria refused above.)
+		g.natural(rem, tops, final, fix)
+	}
+	for i, s := range rem {
 		if g.ctxDone() {
 			break
 		}
-		if !top(s) {
+		if !tops[s] || final[s.rank] >= 0 {
 			continue
 		}
 		v := g.index[s.rank]
-		g.prefer(v, func(o *state) uint64 {
-			if j := br.rem[o.rank]; j > br.rem[s.rank] {
-				return uint64(k - j)
-			}
-			return 0
-		})
-		g.solve()
+		if o := g.earliest(rem, i, tops, final, nil); o == nil || g.mate(v) != g.index[o.rank] {
+			g.prefer(v, func(o *state) uint64 {
+				if j := br.rem[o.rank]; j > br.rem[s.rank] {
+					return uint64(k - j)
+				}
+				return 0
+			})
+			g.solve()
+		}
 		u := g.mate(v)
 		fix(s, g.alive[u])
 		g.m.remove(v)
 		g.m.remove(u)
 		g.solve()
 	}
+	return g.finish(final)
+}
+
+// finish returns final with the rest of the best matching: the bracket's other pairs (two
+// moved-down players) and where its unpaired players go.
+func (g *graph) finish(final []int) []int {
 	g.solve()
-	// The rest: the bracket's other pairs (two moved-down players) and where its unpaired
-	// players go, as the best matching has them.
 	for v, s := range g.alive {
 		if final[s.rank] >= 0 || g.m.dead[v] {
 			continue
@@ -179,6 +205,48 @@ func (e *engine) pairBracket(alive []*state, br *bracket, residents []*state) []
 		}
 	}
 	return final
+}
+
+// earliest returns the earliest player after rem[i] that is no higher player of a pair (tops),
+// not paired yet (final), not used, and whom rem[i] may meet.
+func (g *graph) earliest(rem []*state, i int, tops map[*state]bool, final []int, used map[*state]bool) *state {
+	v := g.index[rem[i].rank]
+	for _, o := range rem[i+1:] {
+		if !tops[o] && !used[o] && final[o.rank] < 0 && g.edge(v, g.index[o.rank]) {
+			return o
+		}
+	}
+	return nil
+}
+
+// natural tries the first transposition generated for the higher players tops of rem: each
+// in order with the earliest lower player left. When a best matching allows it, its pairs are
+// fixed (fix, and out of the matcher) and natural reports true.
+func (g *graph) natural(rem []*state, tops map[*state]bool, final []int, fix func(a, b *state)) bool {
+	used := map[*state]bool{}
+	var pairs [][2]*state
+	for i, s := range rem {
+		if !tops[s] || final[s.rank] >= 0 {
+			continue
+		}
+		o := g.earliest(rem, i, tops, final, used)
+		if o == nil {
+			return false
+		}
+		used[o] = true
+		pairs = append(pairs, [2]*state{s, o})
+	}
+	pairs, ok := g.first(pairs)
+	if !ok {
+		return false
+	}
+	for _, pr := range pairs {
+		fix(pr[0], pr[1])
+		g.m.remove(g.index[pr[0].rank])
+		g.m.remove(g.index[pr[1].rank])
+	}
+	g.solve()
+	return true
 }
 
 // graph is a matcher over the players still unpaired, with the edges' weights by the current
@@ -259,16 +327,51 @@ func (g *graph) prefer(v int, bonus func(o *state) uint64) {
 // switched off (undrop switches them on again).
 func (g *graph) drop(v int, keep func(o *state) bool) map[int]bool {
 	now := map[int]bool{}
-	g.m.setWeights(v, func(k int) num {
+	g.m.switchOff(v, func(k int) bool {
 		if !g.dropped[k] && !keep(g.alive[g.other(v, k)]) {
 			g.dropped[k], now[k] = true, true
 		}
-		if g.dropped[k] {
-			return nil
-		}
-		return g.weightOf(k, 0)
+		return g.dropped[k]
 	})
 	return now
+}
+
+// first tries pairs: it switches off the other edges of each pair's first player and solves
+// again; when the best matching still weighs as much and pairs them so, it returns them; else
+// the edges come back.
+func (g *graph) first(pairs [][2]*state) ([][2]*state, bool) {
+	if len(pairs) == 0 || g.ctxDone() {
+		return nil, false
+	}
+	best := g.m.weightOf()
+	switched := map[int]map[int]bool{}
+	for _, pr := range pairs {
+		u := g.index[pr[1].rank]
+		switched[g.index[pr[0].rank]] = g.drop(g.index[pr[0].rank], func(o *state) bool { return g.index[o.rank] == u })
+	}
+	g.solve()
+	ok := g.m.weightOf().cmp(best) == 0
+	for _, pr := range pairs {
+		ok = ok && g.mate(g.index[pr[0].rank]) == g.index[pr[1].rank]
+	}
+	if ok {
+		return pairs, true
+	}
+	for v, ks := range switched {
+		g.undrop(v, ks)
+	}
+	g.solve()
+	return nil, false
+}
+
+// edge reports whether v and u may be matched: an edge of the graph, not switched off.
+func (g *graph) edge(v, u int) bool {
+	for _, p := range g.m.adj[v] {
+		if g.m.endpoint(p) == u {
+			return !g.m.off[p>>1]
+		}
+	}
+	return false
 }
 
 // undrop switches v's edges in ks on again; the edges dropped before stay off.
