@@ -133,7 +133,8 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 	// One mailbox, one daemon: a mailbox another store holds is refused before anything runs
 	// (no reminder, no letter of this store goes out); the watcher checks again at every
 	// connection, so a server unreachable now does not keep postald from starting.
-	claimCtx, cancelClaim := context.WithTimeout(ctx, time.Minute)
+	// (A takeover may wait for a claim of a moment ago to settle: mailbox.ClaimSettle.)
+	claimCtx, cancelClaim := context.WithTimeout(ctx, mailbox.ClaimSettle+time.Minute)
 	defer cancelClaim()
 	// A login the servers refuse is the configuration's fault, which no retry mends: postald
 	// says so and stops, instead of announcing itself ready and retrying for ever. A server that

@@ -250,7 +250,7 @@ func (w *Watcher) session(ctx context.Context, reconnect *backoff) error {
 	if w.ClaimAs != "" {
 		// One mailbox, one daemon (claim.go): checked at every connection, so that a second
 		// installation started meanwhile with its own store is noticed too.
-		how, err := claimOn(c, w.opts.Mailbox, w.ClaimAs, w.Takeover && !w.claimed)
+		how, err := claimOn(ctx, c, w.opts.Mailbox, w.ClaimAs, w.Takeover && !w.claimed)
 		if err != nil {
 			return err
 		}
@@ -269,7 +269,18 @@ func (w *Watcher) session(ctx context.Context, reconnect *backoff) error {
 	reconnect.reset()
 
 	retry := backoff{min: w.RetryMin, max: w.RetryMax}
+	checked := time.Now() // when the claim was last found this store's
 	for {
+		if w.ClaimAs != "" && time.Since(checked) >= claimCheck {
+			// The claim again (claim.go): a store that took it over stops this watcher.
+			if _, err := claimOn(ctx, c, w.opts.Mailbox, w.ClaimAs, false); err != nil {
+				return err
+			}
+			checked = time.Now()
+			if uidValidity, err = w.selectMailbox(ctx, c, false); err != nil {
+				return err
+			}
+		}
 		failed, err := w.pass(ctx, c, uidValidity)
 		if err != nil {
 			return err
@@ -282,6 +293,12 @@ func (w *Watcher) session(ctx context.Context, reconnect *backoff) error {
 			again = retry.delay()
 		} else {
 			retry.reset()
+		}
+		if w.ClaimAs != "" {
+			// Back in time for the next look at the claim.
+			if until := claimCheck - time.Since(checked); again == 0 || until < again {
+				again = max(until, time.Millisecond)
+			}
 		}
 		woken, err := w.wait(ctx, c, wake, again)
 		if err != nil {
