@@ -32,13 +32,43 @@ func (e *engine) pairBracket(alive []*state, br *bracket, residents []*state) []
 	final := fill(len(e.ps), -1)
 	fix := func(a, b *state) { final[a.rank], final[b.rank] = b.rank, a.rank }
 
-	// The criteria and which moved-down players are paired.
+	var g *graph
+	var rem []*state
+	setRem := func(left []*state) {
+		br.rem, br.nRem, br.remPairs = fill(len(e.ps), -1), 0, 0
+		rem = rem[:0]
+		for _, s := range left {
+			br.rem[s.rank] = len(rem)
+			rem = append(rem, s)
+		}
+		br.nRem = len(rem)
+	}
+	remPairs := func() int {
+		n := 0
+		for _, s := range rem {
+			if u := g.mate(g.index[s.rank]); u >= 0 && g.alive[u].rank > s.rank && br.rem[g.alive[u].rank] >= 0 {
+				n++
+			}
+		}
+		return n
+	}
+	// S1 are the remainder's first remPairs players (the number of pairs inside it).
+	s1 := func() map[*state]bool {
+		m := map[*state]bool{}
+		for _, s := range rem[:br.remPairs] {
+			m[s] = true
+		}
+		return m
+	}
+	// The criteria and which moved-down players are paired: a matching whose weights vary
+	// little (no order of the remainder yet), fast to find, on which the first candidate is
+	// tried.
 	br.rem = nil
 	e.newLayout(br)
-	g := e.newGraph(alive, br)
+	g = e.newGraph(alive, br)
 	g.solve()
-	// Each paired moved-down player, the highest first, with the earliest resident the best
-	// matchings allow.
+	// Each paired moved-down player, the highest first, with the earliest resident the
+	// best matchings allow.
 	mdps := make([]*state, br.nMDP)
 	for _, s := range alive {
 		if i := br.mdp[s.rank]; i >= 0 {
@@ -66,45 +96,31 @@ func (e *engine) pairBracket(alive []*state, br *bracket, residents []*state) []
 		g.m.remove(u)
 	}
 	g.solve()
-
-	// The remainder (1.3.4): the residents not paired with moved-down players, S1 its first
-	// remPairs, the number of pairs inside it.
-	br.rem = fill(len(e.ps), -1)
-	var rem []*state
+	// The remainder (1.3.4): the residents not paired with moved-down players.
+	var left []*state
 	for _, s := range residents {
-		if final[s.rank] >= 0 {
-			continue
-		}
-		br.rem[s.rank] = len(rem)
-		rem = append(rem, s)
-	}
-	br.nRem = len(rem)
-	for _, s := range rem {
-		if u := g.mate(g.index[s.rank]); u >= 0 && g.alive[u].rank > s.rank && br.rem[g.alive[u].rank] >= 0 {
-			br.remPairs++
-		}
-	}
-	k, p := br.nRem, br.remPairs
-	// The first candidate generated: S1 against S2, each of S1 in order with the earliest of
-	// S2 left that he may meet. When a best matching by the criteria allows it, it is the one:
-	// no exchange, the smallest numbers above, the first transposition (round 1, and most
-	// brackets whose players may all meet).
-	natural := map[*state]bool{}
-	for _, s := range rem[:p] {
-		natural[s] = true
-	}
-	if g.natural(rem, natural, final, fix) {
-		return g.finish(final)
-	}
-	var left []*state // the players still in the matcher
-	for _, s := range alive {
 		if final[s.rank] < 0 {
 			left = append(left, s)
 		}
 	}
+	setRem(left)
+	br.remPairs = remPairs()
+	// The first candidate generated: S1 against S2, each of S1 in order with the earliest
+	// of S2 left that he may meet. When a best matching by the criteria allows it, it is
+	// the one: no exchange, the smallest numbers above, the first transposition.
+	if g.natural(rem, s1(), final, fix) {
+		return g.finish(final)
+	}
+	var still []*state // the players still in the matcher
+	for _, s := range alive {
+		if final[s.rank] < 0 {
+			still = append(still, s)
+		}
+	}
 	e.newLayout(br)
-	g = e.newGraph(left, br)
+	g = e.newGraph(still, br)
 	g.solve()
+	k, p := br.nRem, br.remPairs
 	// top reports whether remainder player s is the higher of a pair inside the remainder.
 	top := func(s *state) bool {
 		u := g.mate(g.index[s.rank])
@@ -220,11 +236,14 @@ func (g *graph) earliest(rem []*state, i int, tops map[*state]bool, final []int,
 }
 
 // natural tries the first transposition generated for the higher players tops of rem: each
-// in order with the earliest lower player left. When a best matching allows it, its pairs are
-// fixed (fix, and out of the matcher) and natural reports true.
+// in order with the earliest lower player left. When the best matching with these pairs put in
+// (its other pairs kept) weighs as much as the best matching, it is a best matching and the
+// first generated: its pairs are fixed (fix, and out of the matcher) and natural reports true.
+// It asks no solve of the matcher to say no.
 func (g *graph) natural(rem []*state, tops map[*state]bool, final []int, fix func(a, b *state)) bool {
 	used := map[*state]bool{}
-	var pairs [][2]*state
+	var pairs [][2]int // vertices
+	in := map[int]bool{}
 	for i, s := range rem {
 		if !tops[s] || final[s.rank] >= 0 {
 			continue
@@ -234,19 +253,49 @@ func (g *graph) natural(rem []*state, tops map[*state]bool, final []int, fix fun
 			return false
 		}
 		used[o] = true
-		pairs = append(pairs, [2]*state{s, o})
+		v, u := g.index[s.rank], g.index[o.rank]
+		pairs = append(pairs, [2]int{v, u})
+		in[v], in[u] = true, true
 	}
-	pairs, ok := g.first(pairs)
-	if !ok {
+	if len(pairs) == 0 || g.ctxDone() {
+		return false
+	}
+	sum := g.m.newNum()
+	for _, pr := range pairs {
+		k := g.edgeIndex(pr[0], pr[1])
+		if k < 0 {
+			return false
+		}
+		sum.add(sum, g.m.w2[k])
+	}
+	for v, u := range g.mates {
+		if u > v && !g.m.dead[v] && !in[v] && !in[u] {
+			sum.add(sum, g.m.w2[g.m.mate[v]>>1])
+		}
+	}
+	if sum.cmp(g.m.weightOf()) != 0 {
 		return false
 	}
 	for _, pr := range pairs {
-		fix(pr[0], pr[1])
-		g.m.remove(g.index[pr[0].rank])
-		g.m.remove(g.index[pr[1].rank])
+		fix(g.alive[pr[0]], g.alive[pr[1]])
+		g.m.remove(pr[0])
+		g.m.remove(pr[1])
 	}
 	g.solve()
 	return true
+}
+
+// edgeIndex returns the edge of v and u that is on, or -1.
+func (g *graph) edgeIndex(v, u int) int {
+	for _, p := range g.m.adj[v] {
+		if g.m.endpoint(p) == u {
+			if g.m.off[p>>1] {
+				return -1
+			}
+			return p >> 1
+		}
+	}
+	return -1
 }
 
 // graph is a matcher over the players still unpaired, with the edges' weights by the current
@@ -334,34 +383,6 @@ func (g *graph) drop(v int, keep func(o *state) bool) map[int]bool {
 		return g.dropped[k]
 	})
 	return now
-}
-
-// first tries pairs: it switches off the other edges of each pair's first player and solves
-// again; when the best matching still weighs as much and pairs them so, it returns them; else
-// the edges come back.
-func (g *graph) first(pairs [][2]*state) ([][2]*state, bool) {
-	if len(pairs) == 0 || g.ctxDone() {
-		return nil, false
-	}
-	best := g.m.weightOf()
-	switched := map[int]map[int]bool{}
-	for _, pr := range pairs {
-		u := g.index[pr[1].rank]
-		switched[g.index[pr[0].rank]] = g.drop(g.index[pr[0].rank], func(o *state) bool { return g.index[o.rank] == u })
-	}
-	g.solve()
-	ok := g.m.weightOf().cmp(best) == 0
-	for _, pr := range pairs {
-		ok = ok && g.mate(g.index[pr[0].rank]) == g.index[pr[1].rank]
-	}
-	if ok {
-		return pairs, true
-	}
-	for v, ks := range switched {
-		g.undrop(v, ks)
-	}
-	g.solve()
-	return nil, false
 }
 
 // edge reports whether v and u may be matched: an edge of the graph, not switched off.
