@@ -4,9 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"net/mail"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -207,5 +207,77 @@ func TestHostileDNSHaltsNothing(t *testing.T) {
 	})
 	if notices != 1 {
 		t.Errorf("%d notices to the judge about the unchecked letter, want 1", notices)
+	}
+}
+
+// TestSilentDomainsHaltNothing: eight strangers' letters whose domains' DNS never answers (each
+// check runs into its timeout) come before a player's signed move in one batch. They are
+// checked side by side, so that the move is decided in the same batch, and each stranger's
+// letter is left for later, none recorded.
+func TestSilentDomainsHaltNothing(t *testing.T) {
+	dns := mailtest.StartDNS(t)
+	key := mailtest.NewDKIMKey(t, trustDomain, "sel")
+	key.Publish(dns)
+	dns.TXT("_dmarc."+trustDomain, "v=DMARC1; p=reject")
+	db, err := store.Open(filepath.Join(t.TempDir(), "postald.db"), store.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	now := time.Date(2026, 11, 2, 10, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	from := mail.Address{Name: "TT-2026 secretary", Address: "moves@" + trustDomain}
+	sh := registerTournament(t, db, from, now)
+	d := New(Options{Store: db, From: from, Limits: config.Defaults().Limits, Now: clock,
+		Trust: config.Trust{AuthservID: authserv, Require: []string{"dmarc"}, Resolver: dns.Addr},
+		Verifier: &mailauth.Checker{Resolver: mailauth.NewResolver(dns.Addr), Receiver: authserv, Now: clock,
+			Timeout: 2 * time.Second}})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- d.Run(ctx, nil) }()
+	defer func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}()
+	var game string
+	for _, g := range sh.Games() {
+		if g.White == 1 {
+			game = g.Name
+			break
+		}
+	}
+	var batch []mailbox.Message
+	for i := range 8 {
+		domain := fmt.Sprintf("silent%d.example", i)
+		k := mailtest.NewDKIMKey(t, domain, "sel")
+		dns.Silent(k.Name(), true)
+		dns.Silent("_dmarc."+domain, true)
+		raw := k.Sign(t, []byte("From: someone@"+domain+"\r\nTo: "+from.Address+"\r\nSubject: TT-2026 game "+game+
+			fmt.Sprintf("\r\nMessage-ID: <silent-%d@x>\r\n", i)+"Content-Type: text/plain; charset=utf-8\r\n\r\nI resign.\r\n"))
+		batch = append(batch, mailbox.Message{Mailbox: "INBOX", UIDValidity: 1, UID: uint32(i + 1), Raw: raw, InternalDate: now, Size: int64(len(raw))})
+	}
+	raw := key.Sign(t, []byte("From: "+sh.Players[0].Email+"\r\nTo: "+from.Address+"\r\nSubject: TT-2026 game "+game+
+		"\r\nMessage-ID: <behind-silent@x>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nMy move: 1. c3-d4\r\n"))
+	move := mailbox.Message{Mailbox: "INBOX", UIDValidity: 1, UID: 9, Raw: raw, InternalDate: now, Size: int64(len(raw))}
+	n, err := d.HandleBatch(ctx, append(batch, move))
+	var le *mailbox.LaterError
+	if n != 9 || !errors.As(err, &le) || len(le.Skip) != 8 {
+		t.Fatalf("HandleBatch: %d, %v; want the move decided and the eight left for later", n, err)
+	}
+	err = db.View(func(tx *store.Tx) error {
+		if in, err := tx.Inbound(office.RefOf(move)); err != nil || in.Verdict != "accepted" {
+			t.Errorf("the move behind the silent letters: %+v, %v", in, err)
+		}
+		for _, m := range batch {
+			if in, err := tx.Inbound(office.RefOf(m)); err == nil {
+				t.Errorf("a silent letter is recorded: %+v", in)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

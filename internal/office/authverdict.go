@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"postald/internal/config"
@@ -55,61 +56,77 @@ func (o *Office) needsOwnCheck(h trust.Header) bool {
 	return !pol.Server || pol.CheckHeader(h) == nil
 }
 
-// Authenticate runs postald's own check of the letters raws, in order, before their
-// transaction, and keeps the results for their decision. It returns, for each letter, nil when
+// Authenticate runs postald's own check of the letters raws before their transaction, several
+// at once, and keeps the results for their decision. It returns, for each letter, nil when
 // it may be decided now, or an error wrapping ErrOwnCheckTemporary when it must wait in the
 // mailbox: its check failed for now (a required method's temperror), or it waits for its next
 // try (later.go). A letter that waits never holds up the letters behind it; one whose tries are
 // spent is decided (and held, as unchecked). Safe for concurrent use with the decisions.
 func (o *Office) Authenticate(ctx context.Context, raws ...[]byte) []error {
-	pol := o.policy()
+	// The letters are checked side by side (checkParallel at a time): a letter whose domain's
+	// DNS answers nothing costs the check's timeout, and holds up only its own place.
 	errs := make([]error, len(raws))
-	down := error(nil) // the resolver answers nothing now: the rest wait without asking it
+	var down atomic.Pointer[error] // the resolver answers nothing now: the rest wait without asking it
+	sem := make(chan struct{}, checkParallel)
+	var wg sync.WaitGroup
 	for i, raw := range raws {
 		if err := ctx.Err(); err != nil {
 			errs[i] = err
 			continue
 		}
-		h := trust.ReadHeader(raw)
-		if !o.needsOwnCheck(h) {
-			continue
-		}
-		key := sha256.Sum256(raw)
-		if down != nil {
-			errs[i] = down
-			continue
-		}
-		if wait := o.later.due(key, o.now()); wait != nil {
-			errs[i] = wait
-			continue
-		}
-		ar := o.opt.Verifier.Check(ctx, raw)
-		var ae *trust.AuthError
-		if err := pol.Authenticate(h, ar); errors.As(err, &ae) && ae.Own && ae.Result == "temperror" {
-			why := fmt.Sprintf("%s: %s", ae.Method, ae.Detail)
-			if !o.resolverAnswers(ctx) {
-				// An outage of the resolver, not the letter's fault: nothing is counted, and the
-				// judges hear of a long one (outage.go).
-				o.checkFailed(why)
-				down = fmt.Errorf("%w: %s", ErrOwnCheckTemporary, why)
-				errs[i] = down
-				continue
-			}
-			o.checkWorked()
-			if wait := o.later.failed(key, o.now(), why, o.opt.Limits); wait != nil {
-				o.log.Warn("a letter's sender cannot be checked now (its domain's DNS does not answer); it waits in the mailbox, the letters behind it are decided",
-					"err", why, "from", h.From, "message_id", h.MessageID)
-				errs[i] = wait
-				continue
-			}
-			o.log.Warn("a letter's sender could not be checked after every try; it is held", "err", why, "from", h.From, "message_id", h.MessageID)
-		} else {
-			o.checkWorked()
-			o.later.forget(key)
-		}
-		o.keep(key, ar)
+		sem <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			errs[i] = o.authenticateOne(ctx, raw, &down)
+		}()
 	}
+	wg.Wait()
 	return errs
+}
+
+// checkParallel is how many letters' own checks run at once.
+const checkParallel = 8
+
+// authenticateOne is Authenticate of one letter.
+func (o *Office) authenticateOne(ctx context.Context, raw []byte, down *atomic.Pointer[error]) error {
+	h := trust.ReadHeader(raw)
+	if !o.needsOwnCheck(h) {
+		return nil
+	}
+	key := sha256.Sum256(raw)
+	if d := down.Load(); d != nil {
+		return *d
+	}
+	if wait := o.later.due(key, o.now()); wait != nil {
+		return wait
+	}
+	ar := o.opt.Verifier.Check(ctx, raw)
+	var ae *trust.AuthError
+	if err := o.policy().Authenticate(h, ar); errors.As(err, &ae) && ae.Own && ae.Result == "temperror" {
+		why := fmt.Sprintf("%s: %s", ae.Method, ae.Detail)
+		if !o.resolverAnswers(ctx) {
+			// An outage of the resolver, not the letter's fault: nothing is counted, and the
+			// judges hear of a long one (outage.go).
+			o.checkFailed(why)
+			err := fmt.Errorf("%w: %s", ErrOwnCheckTemporary, why)
+			down.Store(&err)
+			return err
+		}
+		o.checkWorked()
+		if wait := o.later.failed(key, o.now(), why, o.opt.Limits); wait != nil {
+			o.log.Warn("a letter's sender cannot be checked now (its domain's DNS does not answer); it waits in the mailbox, the letters behind it are decided",
+				"err", why, "from", h.From, "message_id", h.MessageID)
+			return wait
+		}
+		o.log.Warn("a letter's sender could not be checked after every try; it is held", "err", why, "from", h.From, "message_id", h.MessageID)
+	} else {
+		o.checkWorked()
+		o.later.forget(key)
+	}
+	o.keep(key, ar)
+	return nil
 }
 
 // keep keeps postald's own results of the letter with digest key for its decision.
