@@ -38,7 +38,8 @@ type Message struct {
 // (after a crash between its commit and the move, or after a UIDVALIDITY change), for
 // example by its Message-ID, and return nil for it. A message that can never be processed
 // (unreadable, not from a player) must be dealt with by the Handler and answered with nil:
-// errors are for transient failures, and they stop the pass (see Watcher).
+// errors are for transient failures, and they stop the pass (see Watcher), except Later, which
+// leaves that one message in place and lets the pass go on with the next.
 type Handler func(ctx context.Context, m Message) error
 
 // BatchHandler processes the messages of one fetched batch, in order, so that it may record
