@@ -153,7 +153,7 @@ func (o *Office) precheck(tx *store.Tx, base store.LetterOutcome, size int64) (f
 	// A letter is for this mailbox: its To or Cc names the tournament's address (or another
 	// address of the watched mailbox). A player's genuine letter to another tournament or to a
 	// list, put into this mailbox by whoever holds a copy, is not his letter to this one.
-	if own, ok, err := o.addressed(tx, h.Recipients); err != nil {
+	if own, ok, err := o.addressed(tx, from, h.Recipients); err != nil {
 		return from, nil, err
 	} else if !ok {
 		return hold(trust.Hold{Kind: trust.HoldNotAddressed, Field: clipList(h.Recipients, 3), Own: own}, noteNotAddressed)
@@ -191,9 +191,9 @@ func (o *Office) precheck(tx *store.Tx, base store.LetterOutcome, size int64) (f
 
 // addressed reports whether recipients (a letter's To and Cc) name an address of the watched
 // mailbox: postald's From, its other addresses (Options.Addresses) or a tournament's address.
-// own is the address the letter should name (the first tournament's, else postald's From), for
-// the note.
-func (o *Office) addressed(tx *store.Tx, recipients []string) (own string, ok bool, err error) {
+// own is the address the letter should name, for the note: the address of the first
+// tournament from plays in, else of the first tournament, else postald's From.
+func (o *Office) addressed(tx *store.Tx, from string, recipients []string) (own string, ok bool, err error) {
 	r, err := o.tournaments(tx)
 	if err != nil {
 		return "", false, err
@@ -204,7 +204,9 @@ func (o *Office) addressed(tx *store.Tx, recipients []string) (own string, ok bo
 		addrs = append(addrs, sh.Address)
 	}
 	own = o.opt.From.Address
-	if len(sheets) > 0 && sheets[0].Address != "" {
+	if regs := r.registered(from); len(regs) > 0 && regs[0].sheet.Address != "" {
+		own = regs[0].sheet.Address
+	} else if len(sheets) > 0 && sheets[0].Address != "" {
 		own = sheets[0].Address
 	}
 	for _, to := range recipients {
