@@ -213,15 +213,13 @@ func decodeText(v string) string {
 
 var wordDecoder = &mime.WordDecoder{CharsetReader: charset.Reader}
 
-// messageID is a Message-ID value without its angle brackets and spaces, as the store keeps it.
+// messageID is a Message-ID value as the store keeps it (store.NormalizeMessageID): spaces
+// and one pair of angle brackets around it taken away.
 func messageID(v string) string {
 	v = strings.TrimSpace(v)
-	if i := strings.IndexByte(v, '<'); i >= 0 {
-		if j := strings.IndexByte(v[i:], '>'); j > 0 {
-			v = v[i+1 : i+j]
-		}
-	}
-	return strings.TrimSpace(strings.Trim(v, "<>"))
+	v = strings.TrimPrefix(v, "<")
+	v = strings.TrimSuffix(v, ">")
+	return strings.TrimSpace(v)
 }
 
 // addressList returns the addresses of an address list (To, Cc), lower case: as the parser
