@@ -224,11 +224,11 @@ func (d *Daemon) Do(ctx context.Context, fn func() error) error {
 func (d *Daemon) Handle(ctx context.Context, m mailbox.Message) error {
 	// postald's own check of the sender asks the DNS before the transaction; a DNS that does
 	// not answer now leaves the letter in the mailbox, to be tried again, and lets the letters
-	// behind it go on (mailbox.Later).
+	// behind it go on (mailbox.ErrLater).
 	if err := d.office.Authenticate(ctx, m.Raw)[0]; err != nil {
 		d.log.Warn("letter not decided now; it stays in the mailbox", "mailbox", m.Mailbox, "uid", m.UID, "err", err)
 		if errors.Is(err, office.ErrOwnCheckTemporary) {
-			return fmt.Errorf("%w: %w", mailbox.Later, err)
+			return fmt.Errorf("%w: %w", mailbox.ErrLater, err)
 		}
 		return err
 	}

@@ -20,7 +20,7 @@ import (
 )
 
 // TestOwnCheckWaitsForTheDNS: a player's signed letter arrives while the DNS cannot answer for
-// his domain's key. Handle leaves it in the mailbox for later (mailbox.Later: the letters behind
+// his domain's key. Handle leaves it in the mailbox for later (mailbox.ErrLater: the letters behind
 // it go on; nothing recorded), without asking the DNS again before its next try is due; once the
 // DNS answers, the same letter is decided and applied at its next try.
 func TestOwnCheckWaitsForTheDNS(t *testing.T) {
@@ -61,7 +61,7 @@ func TestOwnCheckWaitsForTheDNS(t *testing.T) {
 		"\r\nDate: "+now.Format(time.RFC1123Z)+"\r\nMessage-ID: <dns-wait@postald.test>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n"+
 		"Tournament TT-2026, game "+game+".\r\nMy move: 1. c3-d4\r\n"))
 	m := mailbox.Message{Mailbox: "INBOX", UIDValidity: 1, UID: 7, Raw: raw, InternalDate: now, Size: int64(len(raw))}
-	if err := d.Handle(ctx, m); !errors.Is(err, office.ErrOwnCheckTemporary) || !errors.Is(err, mailbox.Later) {
+	if err := d.Handle(ctx, m); !errors.Is(err, office.ErrOwnCheckTemporary) || !errors.Is(err, mailbox.ErrLater) {
 		t.Fatalf("Handle with the DNS down: %v, want the letter left in the mailbox for later", err)
 	}
 	plies := func() int {
@@ -84,7 +84,7 @@ func TestOwnCheckWaitsForTheDNS(t *testing.T) {
 	}
 	dns.Fail(key.Name(), false)
 	asked := dns.Asked()
-	if err := d.Handle(ctx, m); !errors.Is(err, mailbox.Later) || dns.Asked() != asked {
+	if err := d.Handle(ctx, m); !errors.Is(err, mailbox.ErrLater) || dns.Asked() != asked {
 		t.Fatalf("Handle before the next try is due: %v, %d questions asked; want it left for later, the DNS not asked", err, dns.Asked()-asked)
 	}
 	mu.Lock()

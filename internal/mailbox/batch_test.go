@@ -105,7 +105,7 @@ func TestWatcherLeavesForLater(t *testing.T) {
 						close(done)
 						return nil
 					}
-					return fmt.Errorf("%w: its sender cannot be checked now", mailbox.Later)
+					return fmt.Errorf("%w: its sender cannot be checked now", mailbox.ErrLater)
 				}
 				return nil
 			}
@@ -116,7 +116,7 @@ func TestWatcherLeavesForLater(t *testing.T) {
 				w.HandleBatch = func(ctx context.Context, ms []mailbox.Message) (int, error) {
 					var le *mailbox.LaterError
 					for i, m := range ms {
-						if err := single(ctx, m); errors.Is(err, mailbox.Later) {
+						if err := single(ctx, m); errors.Is(err, mailbox.ErrLater) {
 							if le == nil {
 								le = &mailbox.LaterError{Err: err}
 							}

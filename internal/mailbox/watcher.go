@@ -38,7 +38,7 @@ type Message struct {
 // (after a crash between its commit and the move, or after a UIDVALIDITY change), for
 // example by its Message-ID, and return nil for it. A message that can never be processed
 // (unreadable, not from a player) must be dealt with by the Handler and answered with nil:
-// errors are for transient failures, and they stop the pass (see Watcher), except Later, which
+// errors are for transient failures, and they stop the pass (see Watcher), except ErrLater, which
 // leaves that one message in place and lets the pass go on with the next.
 type Handler func(ctx context.Context, m Message) error
 
@@ -48,11 +48,11 @@ type Handler func(ctx context.Context, m Message) error
 // says why the next one was not; the rules of a Handler apply to each message.
 type BatchHandler func(ctx context.Context, ms []Message) (n int, err error)
 
-// Later is returned by a Handler for a message that cannot be processed now but must not hold
+// ErrLater is returned by a Handler for a message that cannot be processed now but must not hold
 // up the messages behind it (a letter whose sender cannot be checked now): it stays in the
 // mailbox, is offered again after a wait, and the messages after it are handled meanwhile. A
 // BatchHandler returns a *LaterError naming such messages of its batch.
-var Later = errors.New("imap: message left for later")
+var ErrLater = errors.New("imap: message left for later")
 
 // LaterError is returned by a BatchHandler that handled every message of its batch (it returns
 // the batch's length) except those at Skip (indices into the batch, ascending): they stay in
@@ -66,7 +66,7 @@ func (e *LaterError) Error() string {
 	return fmt.Sprintf("%d messages left for later: %v", len(e.Skip), e.Err)
 }
 
-func (e *LaterError) Unwrap() []error { return []error{Later, e.Err} }
+func (e *LaterError) Unwrap() []error { return []error{ErrLater, e.Err} }
 
 // Default timings of a Watcher.
 const (
@@ -433,7 +433,7 @@ func (w *Watcher) pass(ctx context.Context, c *imapclient.Client, uidValidity ui
 }
 
 // handleBatch hands msgs to HandleBatch, or one by one to the Handler until one fails or ctx
-// ends, and returns how many were handled; messages the Handler left for later (Later) are
+// ends, and returns how many were handled; messages the Handler left for later (ErrLater) are
 // named in a *LaterError.
 func (w *Watcher) handleBatch(ctx context.Context, msgs []Message) (int, error) {
 	if w.HandleBatch != nil {
@@ -445,7 +445,7 @@ func (w *Watcher) handleBatch(ctx context.Context, msgs []Message) (int, error) 
 		if ctx.Err() != nil {
 			return i, nil
 		}
-		if err := w.handle(ctx, m); errors.Is(err, Later) {
+		if err := w.handle(ctx, m); errors.Is(err, ErrLater) {
 			if later == nil {
 				later = &LaterError{Err: err}
 			}
