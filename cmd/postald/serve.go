@@ -10,6 +10,7 @@ import (
 	"net/mail"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"postald/internal/config"
@@ -117,6 +118,7 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 		Store:         db,
 		Sender:        sender,
 		From:          *from,
+		Addresses:     mailboxAddresses(cfg),
 		Limits:        cfg.Limits,
 		Trust:         cfg.Trust,
 		Verifier:      verifier(cfg.Trust, now),
@@ -132,7 +134,8 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 	// One mailbox, one daemon: a mailbox another store holds is refused before anything runs
 	// (no reminder, no letter of this store goes out); the watcher checks again at every
 	// connection, so a server unreachable now does not keep postald from starting.
-	claimCtx, cancelClaim := context.WithTimeout(ctx, time.Minute)
+	// (A takeover may wait for a claim of a moment ago to settle: mailbox.ClaimSettle.)
+	claimCtx, cancelClaim := context.WithTimeout(ctx, mailbox.ClaimSettle+time.Minute)
 	defer cancelClaim()
 	// A login the servers refuse is the configuration's fault, which no retry mends: postald
 	// says so and stops, instead of announcing itself ready and retrying for ever. A server that
@@ -271,4 +274,14 @@ func verifier(t config.Trust, now func() time.Time) office.Verifier {
 		return nil
 	}
 	return &mailauth.Checker{Resolver: mailauth.NewResolver(t.Resolver), Receiver: t.AuthservID, Now: now}
+}
+
+// mailboxAddresses are the watched mailbox's addresses besides [smtp] from's: the IMAP login
+// when it is an address, and [imap] aliases.
+func mailboxAddresses(cfg *config.Config) []string {
+	var out []string
+	if strings.Contains(cfg.IMAP.Username, "@") {
+		out = append(out, cfg.IMAP.Username)
+	}
+	return append(out, cfg.IMAP.Aliases...)
 }

@@ -159,6 +159,10 @@ type Server struct {
 	Mailbox      string `toml:"mailbox"`   // IMAP only: the mailbox letters arrive in
 	Processed    string `toml:"processed"` // IMAP only: processed letters are moved here
 	From         string `toml:"from"`      // SMTP only: the From of postald's letters
+	// Aliases (IMAP only) are other addresses whose letters arrive in the watched mailbox (a
+	// forwarding address, an old address of the tournament): a letter must name one of them,
+	// the SMTP From's address or a tournament's address in its To or Cc.
+	Aliases []string `toml:"aliases"`
 
 	// Password is resolved by Load from PasswordFile or PasswordEnv; never read from the file.
 	Password string `toml:"-"`
@@ -191,6 +195,11 @@ type Limits struct {
 	MaxLineBytes    int `toml:"max_line_bytes"`
 	LettersPerHour  int `toml:"letters_per_hour"` // per sender
 	AnswersPerHour  int `toml:"answers_per_hour"` // per recipient, against loops
+	// CheckAttempts bounds how often a letter whose sender could not be checked for now (its
+	// domain's DNS does not answer, while the resolver answers others) is tried; then it is held.
+	// CheckBackoff is the first wait before it is tried again, doubled each time.
+	CheckAttempts int      `toml:"check_attempts"`
+	CheckBackoff  Duration `toml:"check_backoff"`
 }
 
 // TrustDoc is the document that explains [trust]; every complaint about it names it.
@@ -271,6 +280,8 @@ func Defaults() Config {
 			MaxLineBytes:    64 << 10,
 			LettersPerHour:  30,
 			AnswersPerHour:  20,
+			CheckAttempts:   6,
+			CheckBackoff:    Duration{2 * time.Minute},
 		},
 	}
 }
@@ -317,7 +328,7 @@ func Parse(data []byte, env Env) (*Config, error) {
 
 // misplacedKeys are the keys of one mail server's table that only the other server reads.
 var misplacedKeys = []struct{ section, key, owner string }{
-	{"imap", "from", "smtp"}, {"smtp", "mailbox", "imap"}, {"smtp", "processed", "imap"},
+	{"imap", "from", "smtp"}, {"smtp", "mailbox", "imap"}, {"smtp", "processed", "imap"}, {"smtp", "aliases", "imap"},
 }
 
 // Refused reports whether a key of the file ("[imap] from") is one Parse refuses though its

@@ -57,8 +57,10 @@ type Options struct {
 	Store  *store.DB
 	Sender Sender // nil: letters stay in the outbox
 	From   mail.Address
-	Limits config.Limits
-	Trust  config.Trust
+	// Addresses are the watched mailbox's other addresses (office.Options.Addresses).
+	Addresses []string
+	Limits    config.Limits
+	Trust     config.Trust
 	// Verifier is postald's own check of a letter's sender (internal/mailauth); nil: none.
 	Verifier office.Verifier
 	// ControlSocket is the path of the control socket; empty: none. The socket runs the
@@ -113,7 +115,7 @@ func New(opt Options) *Daemon {
 	if d.now == nil {
 		d.now = time.Now
 	}
-	oo := office.Options{Store: opt.Store, From: opt.From, Limits: opt.Limits, Trust: opt.Trust, Verifier: opt.Verifier, Logger: d.log, Now: d.now, Known: opt.Known,
+	oo := office.Options{Store: opt.Store, From: opt.From, Addresses: opt.Addresses, Limits: opt.Limits, Trust: opt.Trust, Verifier: opt.Verifier, Logger: d.log, Now: d.now, Known: opt.Known,
 		Delivery: opt.Delivery}
 	if opt.Metrics != nil {
 		oo.Decided = opt.Metrics.Decided
@@ -236,11 +238,20 @@ func (d *Daemon) Do(ctx context.Context, fn func() error) error {
 // when its transaction committed does Handle return nil, letting the watcher move it away.
 func (d *Daemon) Handle(ctx context.Context, m mailbox.Message) error {
 	// postald's own check of the sender asks the DNS before the transaction; a DNS that does
-	// not answer now leaves the letter in the mailbox, to be tried again.
-	if _, err := d.office.Authenticate(ctx, m.Raw); err != nil {
+	// not answer now leaves the letter in the mailbox, to be tried again, and lets the letters
+	// behind it go on (mailbox.ErrLater).
+	if err := d.office.Authenticate(ctx, m.Raw)[0]; err != nil {
 		d.log.Warn("letter not decided now; it stays in the mailbox", "mailbox", m.Mailbox, "uid", m.UID, "err", err)
+		if errors.Is(err, office.ErrOwnCheckTemporary) {
+			return fmt.Errorf("%w: %w", mailbox.ErrLater, err)
+		}
 		return err
 	}
+	return d.decide(ctx, m)
+}
+
+// decide decides a letter whose sender's check was asked (Handle) on the owner goroutine.
+func (d *Daemon) decide(ctx context.Context, m mailbox.Message) error {
 	err := d.Do(ctx, func() error { return d.office.Letter(m) })
 	if err != nil {
 		d.log.Error("letter not processed; it stays in the mailbox", "mailbox", m.Mailbox, "uid", m.UID, "err", err)

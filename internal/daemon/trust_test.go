@@ -611,11 +611,12 @@ func (r *rig) checkLogs() {
 	}
 }
 
-// TestRateLimits: letters beyond letters_per_hour are held, answers beyond answers_per_hour are
-// not sent, and both windows slide; a player's move letter is decided over either limit.
+// TestRateLimits: letters beyond letters_per_hour are held, answers of any kind beyond
+// answers_per_hour are not sent, and both windows slide; a player's move letter is decided over
+// either limit.
 func TestRateLimits(t *testing.T) {
 	limits := config.Defaults().Limits
-	limits.LettersPerHour, limits.AnswersPerHour = 4, 2
+	limits.LettersPerHour, limits.AnswersPerHour = 4, 3
 	r := startRig(t, limits, config.Trust{FromOnly: true}) // a closed test setup: the test delivers every letter
 	game, white := r.gameOf(1, 2)
 	from, user := "ivanov@"+trustDomain, "ivanov"
@@ -666,15 +667,16 @@ func TestRateLimits(t *testing.T) {
 	if n, j := len(r.newMail(user)), len(r.newMail("judge")); n+j != 0 {
 		t.Errorf("letter 6: %d answers and %d notices, want none within the hour", n, j)
 	}
-	// A seventh within the hour, with his moves: decided and answered, over both limits.
+	// A seventh within the hour, with his moves: decided over both limits, but not answered:
+	// the hour's three answers are spent.
 	r.clock.Add(time.Minute)
 	id, raw = r.compose(from, "", move)
 	r.deliver(raw)
 	if in := r.inbound(id); in.State == store.InboundQuarantined {
 		t.Errorf("a move letter over letters_per_hour held: %s", in.Reason)
 	}
-	if got := len(r.newMail(user)); got != 1 {
-		t.Errorf("the move letter over the limits: the player got %d answers, want 1", got)
+	if got := len(r.newMail(user)); got != 0 {
+		t.Errorf("the move letter over the limits: the player got %d answers, want none over answers_per_hour", got)
 	}
 	// An hour after the first letters, the windows have moved on.
 	r.clock.Add(time.Hour)

@@ -24,7 +24,13 @@
 //   - DMARC's organizational domain, without a public-suffix list, is the From domain's last
 //     two labels: the record is looked up at the From domain, then there. Relaxed alignment
 //     is the same domain or a parent of at least two labels, as package trust aligns.
-//   - DKIM: at most MaxSignatures signatures are verified; a result per signature.
+//   - DKIM: at most MaxSignatures signatures are verified; a result per signature. A signature
+//     that verifies but whose h= does not list every From, Subject and Message-ID field the
+//     letter has (as many times as it has them) fails: a field listed once signs only the
+//     bottom-most one (RFC 6376, 5.4.2), and postald reads those fields, so one written above
+//     would be unsigned.
+//   - Answers reports whether the resolver answers at all (a question about postald's own
+//     domain): the daemon tells a letter whose domain does not answer from an outage.
 //   - A DNS failure that may pass (a timeout, SERVFAIL) is temperror: package trust does not
 //     count it as a pass, and the daemon keeps the letter in the mailbox to try again later.
 package mailauth

@@ -29,11 +29,14 @@ import (
 // exactly one claim: each writes its marker, then reads the markers back, and the earliest
 // marker holds the mailbox; the daemon whose marker is not the earliest deletes its own and is
 // refused, before it reads a letter. A takeover (serve -takeover) first writes its marker like
-// any claim, then deletes the markers of other stores that it found before it wrote, except those
-// written less than ClaimSettle before its own by the server's clock: those are daemons starting
-// at the same moment, not the retired store the takeover is meant for, and the earliest of them
-// holds the mailbox. A takeover that meets such a claim is refused and says so; repeated a minute
-// later, it takes the claim over.
+// any claim, then deletes the markers of other stores written before it started (more than
+// claimSkew before its own, by the server's clock): the retired store's. One written less than
+// ClaimSettle before is a daemon started or stopped a moment ago: the takeover waits until it is
+// ClaimSettle old, then deletes it, so that two takeovers started together after a store that
+// has just stopped still end with exactly one of them holding the mailbox. Markers written
+// within claimSkew of its own are daemons starting at the same moment, decided by the order.
+// A running watcher looks at the claim every claimCheck and stops when its store no longer
+// holds it, so a daemon taken over stops within seconds.
 //
 // A claim is not a lock of a running process: it stays when its daemon stops, so that a second
 // installation started by mistake on the same mailbox is refused even while the first is down.
@@ -47,8 +50,18 @@ import (
 // removes the annotation.
 
 // ClaimSettle is how old another store's claim must be, by the server's clock, before a
-// takeover replaces it: a younger one is a daemon that started at the same moment.
+// takeover replaces it: a takeover that finds a younger one, written before it started (a
+// daemon started, or stopped, a moment ago), waits until it is that old.
 const ClaimSettle = time.Minute
+
+// claimSkew is how close to a takeover's own marker, by the server's clock, another store's
+// claim is a daemon starting at the same moment: never replaced by the takeover, the two are
+// decided by the order of their markers.
+const claimSkew = 5 * time.Second
+
+// claimCheck is how often a running watcher looks whether its store still holds the claim, so
+// that a daemon whose claim another store took over stops within it.
+const claimCheck = 20 * time.Second
 
 // ClaimEntry is the METADATA entry that names the store watching a mailbox.
 const ClaimEntry = "/private/vendor/postald/store"
@@ -97,11 +110,11 @@ func Claim(ctx context.Context, opts IMAPOptions, instance string, takeover bool
 	defer c.Close()
 	stop := context.AfterFunc(ctx, func() { c.Close() })
 	defer stop()
-	return claimOn(c, opts.Mailbox, instance, takeover)
+	return claimOn(ctx, c, opts.Mailbox, instance, takeover)
 }
 
 // claimOn claims mailbox for instance on a logged-in connection.
-func claimOn(c *imapclient.Client, mailbox, instance string, takeover bool) (string, error) {
+func claimOn(ctx context.Context, c *imapclient.Client, mailbox, instance string, takeover bool) (string, error) {
 	if instance == "" {
 		return "", errors.New("imap: claim: no store instance")
 	}
@@ -119,7 +132,7 @@ func claimOn(c *imapclient.Client, mailbox, instance string, takeover bool) (str
 		}
 		annotated = holder != ""
 	}
-	if err := claimMarker(c, mailbox, instance, takeover); err != nil {
+	if err := claimMarker(ctx, c, mailbox, instance, takeover); err != nil {
 		return "", err
 	}
 	if annotated {
@@ -167,7 +180,7 @@ type marker struct {
 }
 
 // claimMarker claims mailbox for instance in the marker folder (see the top of this file).
-func claimMarker(c *imapclient.Client, mailbox, instance string, takeover bool) error {
+func claimMarker(ctx context.Context, c *imapclient.Client, mailbox, instance string, takeover bool) error {
 	if err := ensureMailbox(c, ClaimFolder); err != nil {
 		return err
 	}
@@ -202,21 +215,62 @@ func claimMarker(c *imapclient.Client, mailbox, instance string, takeover bool) 
 		return fmt.Errorf("imap: claim: the marker just written to %s is not there", ClaimFolder)
 	}
 	if takeover {
-		// The claims that stood before this one, and are not daemons starting at the same
-		// moment, are replaced; so are this store's own older markers.
+		// The claims written before this one started are replaced (this store's own older
+		// ones too); a young one once it is ClaimSettle old.
+		var wait time.Duration
+		replaced := map[imap.UID]bool{}
+		for _, m := range after {
+			age := me.date.Sub(m.date)
+			switch {
+			case m.uid == me.uid:
+			case m.store == instance || age >= ClaimSettle:
+				replaced[m.uid] = true
+			case age > claimSkew:
+				replaced[m.uid] = true
+				wait = max(wait, ClaimSettle-age)
+			}
+		}
+		if wait > 0 {
+			t := time.NewTimer(wait)
+			select {
+			case <-ctx.Done():
+				t.Stop()
+				deleteUIDs(c, imap.UIDSetNum(me.uid))
+				return ctx.Err()
+			case <-t.C:
+			}
+			if after, err = markers(c, mailbox); err != nil {
+				return err
+			}
+		}
 		var old imap.UIDSet
-		for _, m := range before {
-			if m.store == instance || me.date.Sub(m.date) >= ClaimSettle {
+		for _, m := range after {
+			if replaced[m.uid] {
 				old.AddNum(m.uid)
 			}
 		}
 		if len(old) > 0 {
 			if err := deleteUIDs(c, old); err != nil {
-				return err
+				// Another takeover started with this one may have deleted them first: read
+				// them again and delete what is left.
+				if after, err = markers(c, mailbox); err != nil {
+					return err
+				}
+				var left imap.UIDSet
+				for _, m := range after {
+					if replaced[m.uid] {
+						left.AddNum(m.uid)
+					}
+				}
+				if len(left) > 0 {
+					if err := deleteUIDs(c, left); err != nil {
+						return err
+					}
+				}
 			}
-			if after, err = markers(c, mailbox); err != nil {
-				return err
-			}
+		}
+		if after, err = markers(c, mailbox); err != nil {
+			return err
 		}
 	}
 	if len(after) > 0 && after[0].uid == me.uid {

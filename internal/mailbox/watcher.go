@@ -38,7 +38,8 @@ type Message struct {
 // (after a crash between its commit and the move, or after a UIDVALIDITY change), for
 // example by its Message-ID, and return nil for it. A message that can never be processed
 // (unreadable, not from a player) must be dealt with by the Handler and answered with nil:
-// errors are for transient failures, and they stop the pass (see Watcher).
+// errors are for transient failures, and they stop the pass (see Watcher), except ErrLater, which
+// leaves that one message in place and lets the pass go on with the next.
 type Handler func(ctx context.Context, m Message) error
 
 // BatchHandler processes the messages of one fetched batch, in order, so that it may record
@@ -46,6 +47,26 @@ type Handler func(ctx context.Context, m Message) error
 // recorded: only those are moved out of the watched mailbox. When that is fewer than all, err
 // says why the next one was not; the rules of a Handler apply to each message.
 type BatchHandler func(ctx context.Context, ms []Message) (n int, err error)
+
+// ErrLater is returned by a Handler for a message that cannot be processed now but must not hold
+// up the messages behind it (a letter whose sender cannot be checked now): it stays in the
+// mailbox, is offered again after a wait, and the messages after it are handled meanwhile. A
+// BatchHandler returns a *LaterError naming such messages of its batch.
+var ErrLater = errors.New("imap: message left for later")
+
+// LaterError is returned by a BatchHandler that handled every message of its batch (it returns
+// the batch's length) except those at Skip (indices into the batch, ascending): they stay in
+// the mailbox, to be offered again, and the rest are moved. Err says why.
+type LaterError struct {
+	Skip []int
+	Err  error
+}
+
+func (e *LaterError) Error() string {
+	return fmt.Sprintf("%d messages left for later: %v", len(e.Skip), e.Err)
+}
+
+func (e *LaterError) Unwrap() []error { return []error{ErrLater, e.Err} }
 
 // Default timings of a Watcher.
 const (
@@ -230,7 +251,7 @@ func (w *Watcher) session(ctx context.Context, reconnect *backoff) error {
 	if w.ClaimAs != "" {
 		// One mailbox, one daemon (claim.go): checked at every connection, so that a second
 		// installation started meanwhile with its own store is noticed too.
-		how, err := claimOn(c, w.opts.Mailbox, w.ClaimAs, w.Takeover && !w.claimed)
+		how, err := claimOn(ctx, c, w.opts.Mailbox, w.ClaimAs, w.Takeover && !w.claimed)
 		if err != nil {
 			return err
 		}
@@ -249,7 +270,18 @@ func (w *Watcher) session(ctx context.Context, reconnect *backoff) error {
 	reconnect.reset()
 
 	retry := backoff{min: w.RetryMin, max: w.RetryMax}
+	checked := time.Now() // when the claim was last found this store's
 	for {
+		if w.ClaimAs != "" && time.Since(checked) >= claimCheck {
+			// The claim again (claim.go): a store that took it over stops this watcher.
+			if _, err := claimOn(ctx, c, w.opts.Mailbox, w.ClaimAs, false); err != nil {
+				return err
+			}
+			checked = time.Now()
+			if uidValidity, err = w.selectMailbox(ctx, c, false); err != nil {
+				return err
+			}
+		}
 		failed, err := w.pass(ctx, c, uidValidity)
 		if err != nil {
 			return err
@@ -262,6 +294,12 @@ func (w *Watcher) session(ctx context.Context, reconnect *backoff) error {
 			again = retry.delay()
 		} else {
 			retry.reset()
+		}
+		if w.ClaimAs != "" {
+			// Back in time for the next look at the claim.
+			if until := claimCheck - time.Since(checked); again == 0 || until < again {
+				again = max(until, time.Millisecond)
+			}
 		}
 		woken, err := w.wait(ctx, c, wake, again)
 		if err != nil {
@@ -321,6 +359,7 @@ const (
 // the ones the Handler accepted. It stops at the first Handler error, so that the letters of
 // a mailbox are never processed out of their order of arrival; failed reports that.
 func (w *Watcher) pass(ctx context.Context, c *imapclient.Client, uidValidity uint32) (failed bool, err error) {
+	later := false // a message was left for later: look again after the retry wait
 	sd, err := c.UIDSearch(&imap.SearchCriteria{NotFlag: []imap.Flag{imap.FlagDeleted}}, nil).Wait()
 	if err != nil {
 		return false, fmt.Errorf("imap: search %s: %w", w.opts.Mailbox, err)
@@ -363,9 +402,25 @@ func (w *Watcher) pass(ctx context.Context, c *imapclient.Client, uidValidity ui
 				"uidvalidity", m.UIDValidity, "uid", m.UID, "err", herr)
 			failed = true
 		}
-		done := make([]imap.UID, n)
+		// Messages left for later stay; those behind them were handled and go.
+		skip := map[int]bool{}
+		if le := (*LaterError)(nil); errors.As(herr, &le) {
+			for _, i := range le.Skip {
+				if i >= 0 && i < n {
+					skip[i] = true
+				}
+			}
+			if len(skip) > 0 {
+				w.Logger.Info("imap: messages left in the mailbox for later; those behind them are handled", "mailbox", w.opts.Mailbox,
+					"count", len(skip), "err", le.Err)
+				later = true
+			}
+		}
+		done := make([]imap.UID, 0, n)
 		for i, m := range msgs[:n] {
-			done[i] = imap.UID(m.UID)
+			if !skip[i] {
+				done = append(done, imap.UID(m.UID))
+			}
 		}
 		if err := w.move(c, done); err != nil {
 			return false, fmt.Errorf("imap: move %d messages to %s: %w", len(done), w.opts.Processed, err)
@@ -374,23 +429,33 @@ func (w *Watcher) pass(ctx context.Context, c *imapclient.Client, uidValidity ui
 			return true, nil
 		}
 	}
-	return false, nil
+	return later, nil
 }
 
 // handleBatch hands msgs to HandleBatch, or one by one to the Handler until one fails or ctx
-// ends, and returns how many were handled.
+// ends, and returns how many were handled; messages the Handler left for later (ErrLater) are
+// named in a *LaterError.
 func (w *Watcher) handleBatch(ctx context.Context, msgs []Message) (int, error) {
 	if w.HandleBatch != nil {
 		n, err := w.HandleBatch(ctx, msgs)
 		return min(max(n, 0), len(msgs)), err
 	}
+	var later *LaterError
 	for i, m := range msgs {
 		if ctx.Err() != nil {
 			return i, nil
 		}
-		if err := w.handle(ctx, m); err != nil {
+		if err := w.handle(ctx, m); errors.Is(err, ErrLater) {
+			if later == nil {
+				later = &LaterError{Err: err}
+			}
+			later.Skip = append(later.Skip, i)
+		} else if err != nil {
 			return i, err
 		}
+	}
+	if later != nil {
+		return len(msgs), later
 	}
 	return len(msgs), nil
 }

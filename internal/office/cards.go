@@ -245,7 +245,7 @@ func (o *Office) card(req CardRequest) (*CardEntered, error) {
 		// the archive; the day the card reached him is in its header (X-Postald-Card-Received).
 		base := store.LetterOutcome{Ref: ref, MessageID: msgID, Raw: raw, Received: now, Now: now}
 		// A card's answers are never held back by the hourly limit: the captain entered it.
-		out, err := o.outcome(base, c, dec, p.Email, true)
+		out, err := o.outcome(base, c, dec, p.Email, false)
 		if err != nil {
 			return err
 		}

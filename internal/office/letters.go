@@ -356,13 +356,13 @@ func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64, dec 
 		first := cands[0]
 		out.Game = store.GameID{Tournament: first.sheet.Code}
 		out.Verdict = string(dec.Verdict)
-		o.asked(&out, first, d, from, carriesMoves(l))
+		o.asked(&out, first, d, from, o.oncePerDay(l, d))
 		for _, a := range d.Also {
-			o.asked(&out, first, a, from, carriesMoves(l))
+			o.asked(&out, first, a, from, o.oncePerDay(l, a))
 		}
 		return out, nil
 	}
-	out, err = o.outcome(out, cands[d.Seat], d, from, carriesMoves(l))
+	out, err = o.outcome(out, cands[d.Seat], d, from, o.oncePerDay(l, d))
 	if err != nil {
 		return out, err
 	}
@@ -370,10 +370,10 @@ func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64, dec 
 	// decided in the same unit of work, the letter archived once (store.LetterOutcome.Also).
 	for _, a := range d.Also {
 		if a.Seat < 0 {
-			o.asked(&out, cands[d.Seat], a, from, carriesMoves(l))
+			o.asked(&out, cands[d.Seat], a, from, o.oncePerDay(l, a))
 			continue
 		}
-		if out, err = o.alsoOutcome(out, cands[a.Seat], a, from, carriesMoves(l)); err != nil {
+		if out, err = o.alsoOutcome(out, cands[a.Seat], a, from, o.oncePerDay(l, a)); err != nil {
 			return out, err
 		}
 	}
@@ -382,14 +382,14 @@ func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64, dec 
 
 // asked queues the letters of a decision about no game (the sender is asked to name the game of
 // the letter or of one of its sections) under c's tournament.
-func (o *Office) asked(out *store.LetterOutcome, c candidate, d referee.Decision, from string, moved bool) {
+func (o *Office) asked(out *store.LetterOutcome, c candidate, d referee.Decision, from string, daily bool) {
 	tour := store.GameID{Tournament: c.sheet.Code}
-	o.answers(out, c, d.Letters, from, func(og *store.Outgoing) { og.Game = tour }, moved)
+	o.answers(out, c, d.Letters, from, func(og *store.Outgoing) { og.Game = tour }, daily)
 }
 
 // alsoOutcome records in out the decision dec about c, one more game the letter is about
 // (store.LetterOutcome.Also), and queues its letters.
-func (o *Office) alsoOutcome(out store.LetterOutcome, c candidate, dec referee.Decision, sender string, moved bool) (store.LetterOutcome, error) {
+func (o *Office) alsoOutcome(out store.LetterOutcome, c candidate, dec referee.Decision, sender string, daily bool) (store.LetterOutcome, error) {
 	g := store.GameOutcome{Game: c.id, Verdict: string(dec.Verdict), Clause: strings.Join(dec.Clauses, ","),
 		Move: (len(dec.Game.Plies) + 1) / 2}
 	next := dec.Next
@@ -404,8 +404,43 @@ func (o *Office) alsoOutcome(out store.LetterOutcome, c candidate, dec referee.D
 	}
 	out.Also = append(out.Also, g)
 	c.seat.Game = dec.Game
-	o.answers(&out, c, dec.Letters, sender, nil, moved)
+	o.answers(&out, c, dec.Letters, sender, nil, daily)
 	return out, nil
+}
+
+// oncePerDay reports a letter whose answer is sent at most once a day per game: one that
+// answers a letter of postald's (its In-Reply-To or References names one), holds no move of its
+// writer's (nor an acceptance of a variant) and no leave with its dates, and changed nothing in
+// the game (the referee's verdict is a notice). Whatever else it says, an auto-responder's
+// text, thanks, a question or a leave notice without dates, answering it more than once a day
+// would answer an auto-responder that answers postald, for ever (RFC 3834).
+func (o *Office) oncePerDay(l *mailparse.Letter, dec referee.Decision) bool {
+	if dec.Verdict != referee.Notice {
+		return false
+	}
+	for _, p := range append([]*mailparse.Letter{l}, l.Parts...) {
+		if len(p.Moves) > 0 || p.AcceptVariant != nil {
+			return false // its own moves, in the letter or in a section about one of its games
+		}
+	}
+	if l.Leave != nil {
+		if _, dated := l.Leave.Period(); dated {
+			return false
+		}
+	}
+	return o.answersOwn(l.Header)
+}
+
+// answersOwn reports a letter in reply to one of postald's own: its In-Reply-To or References
+// names a Message-ID the store gave a letter it sent ("postald.N.INSTANCE@domain").
+func (o *Office) answersOwn(h mailparse.Header) bool {
+	mark := "." + o.opt.Store.Instance() + "@"
+	for _, id := range append(append([]string(nil), h.InReplyTo...), h.References...) {
+		if strings.HasPrefix(id, "postald.") && strings.Contains(id, mark) {
+			return true
+		}
+	}
+	return false
 }
 
 // codeInSubject returns the code of the registered tournament a word of subject names, in its
@@ -432,7 +467,8 @@ func (o *Office) codeInSubject(tx *store.Tx, subject string) (string, error) {
 }
 
 // carriesMoves reports whether a letter carries moves: its own, a repetition, or an accepted
-// variant. Its answer is never held back by the hourly limit of answers (trust.go, answers).
+// variant. Such a letter of a registered player is decided over the hourly limit of letters
+// (trust.go, playerMoves).
 func carriesMoves(l *mailparse.Letter) bool {
 	for _, p := range l.Parts {
 		if carriesMoves(p) {
@@ -443,7 +479,7 @@ func carriesMoves(l *mailparse.Letter) bool {
 }
 
 // outcome turns a referee decision about a letter from sender into what the store records.
-func (o *Office) outcome(out store.LetterOutcome, c candidate, dec referee.Decision, sender string, moved bool) (store.LetterOutcome, error) {
+func (o *Office) outcome(out store.LetterOutcome, c candidate, dec referee.Decision, sender string, daily bool) (store.LetterOutcome, error) {
 	out.Game = c.id
 	out.Verdict = string(dec.Verdict)
 	out.Clause = strings.Join(dec.Clauses, ",")
@@ -461,7 +497,7 @@ func (o *Office) outcome(out store.LetterOutcome, c candidate, dec referee.Decis
 	}
 	c.seat.Game = dec.Game // the letters show the game as decided
 	// The answers to the sender quote his letter's receipt (trust.go).
-	o.answers(&out, c, dec.Letters, sender, nil, moved)
+	o.answers(&out, c, dec.Letters, sender, nil, daily)
 	return out, nil
 }
 

@@ -56,10 +56,14 @@ type Sender interface {
 
 // Options configure an Office.
 type Options struct {
-	Store  *store.DB
-	From   mail.Address // postald's own address, the From of its letters
-	Limits config.Limits
-	Trust  config.Trust
+	Store *store.DB
+	From  mail.Address // postald's own address, the From of its letters
+	// Addresses are the other addresses of the watched mailbox (the IMAP login when it is an
+	// address, [imap] aliases): a letter names one of them, From's or a tournament's address in
+	// its To or Cc, or it is held as not addressed to the tournament.
+	Addresses []string
+	Limits    config.Limits
+	Trust     config.Trust
 	// Sender, when set, sends the judges' notice of a store that cannot be written.
 	Sender Sender
 	// Verifier is postald's own check of a letter's sender (internal/mailauth); nil: none, and
@@ -193,8 +197,9 @@ type Office struct {
 	clock clock
 	// outage is the current outage of postald's own check of the senders (outage.go).
 	outage checkOutage
-	trust  *guard    // rate limits, in memory: a restart starts every window afresh
-	own    ownChecks // postald's own check's results of the letters about to be decided
+	trust  *guard       // rate limits, in memory: a restart starts every window afresh
+	own    ownChecks    // postald's own check's results of the letters about to be decided
+	later  laterLetters // letters whose own check failed for now, and their tries (later.go)
 	// faults is what the office knows of the store's failures to write (storage.go).
 	faults storeFaults
 	// heldKnown: every held letter the store holds has been listed in a digest, as far as

@@ -453,6 +453,7 @@ var english = Book{
 			NoteForged: "It names you as its sender, but it is not shown to come from your mail account (%s). " +
 				"If you wrote it, please send it again from the address you registered, through your own mail provider; " +
 				"if you did not, somebody is writing in your name: the judge has been told.",
+			NoteNotAddressed: "It is not addressed to the tournament: its To and Cc fields do not name %s. Please write to that address, in To.",
 			JudgeSubject:     "%s: letter held from %s",
 			JudgeIntro:       "A letter that claims to come from %s <%s>, received %s, was not applied and is kept in the quarantine.",
 			JudgeReason:      "Reason: %s",
@@ -477,6 +478,9 @@ var english = Book{
 			},
 			Partial: func(got, size int64) string {
 				return fmt.Sprintf("only %d of the letter's %d bytes could be fetched", got, size)
+			},
+			OverFields: func(got, max int64) string {
+				return fmt.Sprintf("a header of %d fields is over the limit of %d", got, max)
 			},
 		},
 		Held: HeldText{
@@ -514,6 +518,15 @@ var english = Book{
 			NoGame:         "not a player of any game in progress: %s",
 			Failed:         func(n int) string { return "processing failed " + enTime.count(n) },
 			Internal:       "internal error: %s",
+			Twice: func(field string, n int) string {
+				return fmt.Sprintf("the header has %d %s fields; a letter has at most one (RFC 5322, 3.6)", n, field)
+			},
+			NotAddressed: "addressed to %s, not to the tournament's address %s",
+			NoRecipients: "nobody (no To or Cc)",
+			Replay:       "a replay: the letter with Message-ID %s received %s was decided before (%s); this one carries the same Message-ID with another content",
+			Unchecked: func(n int, over, why string) string {
+				return "postald's own check of the sender could not be done, tried " + enTime.count(n) + " over " + over + ": " + why
+			},
 		},
 		Digest: DigestText{
 			CardsSubject: "%s: cards to post, calls to make (%d)",
@@ -561,6 +574,12 @@ var english = Book{
 				"The players' letters are neither lost nor refused: they wait in the mailbox and are decided as soon " +
 				"as the check can be done, their days counted from the day each arrived. " +
 				"Tell the administrator ([trust] resolver in postald's configuration).",
+		},
+		Unchecked: StorageText{
+			Subject: "postald: a letter held, its sender could not be checked (%s)",
+			Body: "A letter received %s from %s is held: %s.\n\n" +
+				"It waited in the mailbox for each try while the letters behind it were decided. It is kept in the quarantine " +
+				"(postald judge quarantine) and listed in the daily digest. This notice is sent at most once a day.",
 		},
 		RegisteredSubject:     "%s: tournament registered",
 		CaptainProtestSubject: func(code, game string) string { return code + " game " + game + ": a team captain's protest" },

@@ -876,6 +876,10 @@ type OfficeText struct {
 	// cannot be done (the DNS does not answer): Subject (tournament codes), Body (since when,
 	// what the last attempt found).
 	OwnCheckDown StorageText
+	// Unchecked is the letter to the judges about a letter held because its sender could not
+	// be checked after every try: Subject (tournament codes), Body (when received, the From as
+	// written, why it is held).
+	Unchecked StorageText
 
 	// PageLabel numbers the pages of a printed card that takes more than one: "page 2 of 3".
 	PageLabel func(page, pages int) string
@@ -902,16 +906,19 @@ type OfficeText struct {
 type TrustText struct {
 	// ReceiptID writes a receipt: the archive chain, the entry's number, the move, the digest
 	// (written as "sha256:…").
-	ReceiptID        string
-	Receipt          string // receipt, received
-	NoteSubject      string // tournament
-	NoteIntro        string // date received
-	NoteLimit        string // the limit it is over
-	NoteRate         string // Letters(limit)
-	NoteNotOwn       string // game
-	NoteUnreadable   string // what cannot be read
-	NoteKept         string
-	NoteForged       string // the authentication's verdict
+	ReceiptID      string
+	Receipt        string // receipt, received
+	NoteSubject    string // tournament
+	NoteIntro      string // date received
+	NoteLimit      string // the limit it is over
+	NoteRate       string // Letters(limit)
+	NoteNotOwn     string // game
+	NoteUnreadable string // what cannot be read
+	NoteKept       string
+	NoteForged     string // the authentication's verdict
+	// NoteNotAddressed: the letter names the tournament's address in neither To nor Cc (the
+	// address to write to).
+	NoteNotAddressed string
 	JudgeSubject     string // tournament, address
 	JudgeIntro       string // name, address, date
 	JudgeReason      string // reason
@@ -930,6 +937,8 @@ type TrustText struct {
 	OverParts func(max int64) string
 	OverLine  func(got, max int64) string
 	Partial   func(got, size int64) string
+	// OverFields: a header of got fields, more than max.
+	OverFields func(got, max int64) string
 }
 
 // HeldText says why a letter is held (a trust.Hold): in the judge's notice and the daily digest,
@@ -984,6 +993,19 @@ type HeldText struct {
 	NoGame      string             // the address
 	Failed      func(n int) string // after n failed attempts
 	Internal    string             // postald's fault, in its own words
+
+	// Twice: a field RFC 5322 allows once appears n times (the field's name, n).
+	Twice func(field string, n int) string
+	// NotAddressed: the To and Cc fields name other addresses (the addresses, or NoRecipients
+	// when they name none), not the tournament's (its address).
+	NotAddressed string
+	NoRecipients string
+	// Replay: another letter with the same Message-ID (the Message-ID, when it was received,
+	// its verdict) was decided before; this one differs from it.
+	Replay string
+	// Unchecked: postald's own check of the sender could not be done n times over the time
+	// given (its words), for the reason given (the check's words).
+	Unchecked func(n int, over, why string) string
 }
 
 // DigestText is the judges' daily digest of held letters.
