@@ -41,8 +41,8 @@ func TestExampleParses(t *testing.T) {
 	if c.Store.OpenTimeout.Duration != 5*time.Second || c.Daemon.PollInterval.Duration != time.Minute {
 		t.Errorf("durations = %v, %v", c.Store.OpenTimeout, c.Daemon.PollInterval)
 	}
-	if c.IMAP.Processed != "Processed" {
-		t.Errorf("processed = %q", c.IMAP.Processed)
+	if c.IMAP.Processed != "" || c.IMAP.Claims != "" || c.SMTP.Helo != "" || !c.Daemon.Idle || len(c.Trust.Receiver) != 0 {
+		t.Errorf("processed %q, claims %q, helo %q, idle %v, receiver %q: want postald's defaults", c.IMAP.Processed, c.IMAP.Claims, c.SMTP.Helo, c.Daemon.Idle, c.Trust.Receiver)
 	}
 	if c.Web.Listen != "127.0.0.1:8080" {
 		t.Errorf("[web] listen = %q", c.Web.Listen)
@@ -86,6 +86,9 @@ from = "moves@example.test"
 		{"retention under a month", `path = "/tmp/p.db"`, "path = \"/tmp/p.db\"\nretain_raw_days = 29", "[store] retain_raw_days = 29"},
 		{"retention of one day", `path = "/tmp/p.db"`, "path = \"/tmp/p.db\"\nretain_raw_days = 1", "4.1.13"},
 		{"negative retention", `path = "/tmp/p.db"`, "path = \"/tmp/p.db\"\nretain_raw_days = -30", "[store] retain_raw_days = -30"},
+		{"helo with a space", `from = "moves@example.test"`, "from = \"m@x\"\nhelo = \"mail club\"", `[smtp] helo "mail club"`},
+		{"helo of a bad literal", `from = "moves@example.test"`, "from = \"m@x\"\nhelo = \"[300.1.1.1]\"", "an address literal"},
+		{"receiver with a space", `from = "moves@example.test"`, "from = \"m@x\"\n[trust]\nauthserv_id = \"mx\"\nrequire = [\"dkim\"]\nreceiver = [\"mx x\"]", `[trust] receiver "mx x"`},
 	}
 	env := fakeEnv(map[string]string{"P": "pw"}, nil)
 	for _, tc := range tests {
@@ -172,6 +175,8 @@ func TestMisplacedKeys(t *testing.T) {
 		{"from = \"x@y\"\n", "", "[imap] from (a key of [smtp] only)"},
 		{"", "mailbox = \"INBOX\"\n", "[smtp] mailbox (a key of [imap] only)"},
 		{"", "processed = \"Done\"\n", "[smtp] processed (a key of [imap] only)"},
+		{"", "claims = \"Claims\"\n", "[smtp] claims (a key of [imap] only)"},
+		{"helo = \"mail.club.example\"\n", "", "[imap] helo (a key of [smtp] only)"},
 	} {
 		_, err := Parse([]byte(fmt.Sprintf(base, c.imap, c.smtp)), fakeEnv(nil, nil))
 		if err == nil || !strings.Contains(err.Error(), "unknown keys: "+c.want) {

@@ -83,6 +83,8 @@ type Daemon struct {
 	jobs   chan job
 	kickS  chan struct{} // wakes the sender
 	kickT  chan struct{} // wakes the deadline timer
+	health mailboxHealth // the mailbox watcher's failures (health.go)
+	runCtx context.Context
 }
 
 type job struct {
@@ -126,6 +128,7 @@ func New(opt Options) *Daemon {
 func (d *Daemon) Run(ctx context.Context, inbox Inbox) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	d.runCtx = ctx
 	var wg sync.WaitGroup
 	errc := make(chan error, 4)
 	start := func(name string, fn func(context.Context) error) {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	"net/mail"
+	"strings"
 	"sync"
 	"time"
 
@@ -59,7 +60,7 @@ func NewSender(opts SMTPOptions) (*Sender, error) {
 		return nil, fmt.Errorf("smtp: from %q: %w", opts.From, err)
 	}
 	if opts.HelloName == "" {
-		opts.HelloName = "localhost"
+		opts.HelloName = HelloName(from.Address)
 	}
 	s := &Sender{opts: opts, from: from.Address}
 	if opts.TLS != TLSNone {
@@ -68,6 +69,18 @@ func NewSender(opts SMTPOptions) (*Sender, error) {
 		}
 	}
 	return s, nil
+}
+
+// HelloName is the name postald gives in EHLO when the configuration names none ([smtp] helo):
+// the domain of its address, the host name a server that checks the greeting can find in the
+// DNS, as RFC 5321 (4.1.1.1) asks for. "localhost", which such servers refuse, only for an
+// address without a domain.
+func HelloName(address string) string {
+	at := strings.LastIndexByte(address, '@')
+	if at < 0 || at == len(address)-1 {
+		return "localhost"
+	}
+	return strings.ToLower(strings.TrimSuffix(address[at+1:], "."))
 }
 
 // From returns the From of postald's letters as configured, e.g. "Турнирный секретарь

@@ -544,6 +544,14 @@ var english = Book{
 				"as the check can be done, their days counted from the day each arrived. " +
 				"Tell the administrator ([trust] resolver in postald's configuration).",
 		},
+		MailboxDown: StorageText{
+			Subject: "postald: the tournament's mailbox cannot be read (%s)",
+			Body: "Since %s postald cannot read the tournament's mailbox: %d attempts in a row failed, the last one so: %s.\n\n" +
+				"The players' letters are not lost: they wait on the mail server and are decided as soon as postald can " +
+				"read them again, their days counted from the day each arrived. Until then no move is forwarded. " +
+				"Tell the administrator: postald check-config names what to change (\"The mail server\" in the " +
+				"administrator's guide). This letter is sent once until the mailbox is read again.",
+		},
 		RegisteredSubject:     "%s: tournament registered",
 		CaptainProtestSubject: func(code, game string) string { return code + " game " + game + ": a team captain's protest" },
 		CaptainProtestJudge: func(team, captain, game, text string) string {
