@@ -13,6 +13,7 @@ import (
 
 	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
+	"golang.org/x/net/idna"
 )
 
 // Defaults of a Sender.
@@ -80,7 +81,15 @@ func HelloName(address string) string {
 	if at < 0 || at == len(address)-1 {
 		return "localhost"
 	}
-	return strings.ToLower(strings.TrimSuffix(address[at+1:], "."))
+	domain := strings.ToLower(strings.TrimSuffix(address[at+1:], "."))
+	if strings.HasPrefix(domain, "[") {
+		return domain // an address literal
+	}
+	// EHLO takes the ASCII form of a domain in another script ("xn--80aaf6an.example").
+	if ascii, err := idna.Lookup.ToASCII(domain); err == nil && ascii != "" {
+		return ascii
+	}
+	return domain
 }
 
 // From returns the From of postald's letters as configured, e.g. "Турнирный секретарь

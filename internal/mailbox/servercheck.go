@@ -35,8 +35,8 @@ type IMAPCheck struct {
 	Folders    []FolderCheck
 	FoldersErr error
 	// IdleTook is how long the server took, in IDLE on the processed folder, to announce a letter
-	// appended to it; IdleErr says why it could not be measured, or that no announcement came
-	// within SlowIdle (IdleSlow). Not measured (both zero) when the server has no IDLE or
+	// appended to it; IdleErr says why it could not be measured, and IdleSlow that no
+	// announcement came within SlowIdle. Not measured (all zero) when the server has no IDLE or
 	// NoIdle asked for none.
 	IdleTook time.Duration
 	IdleSlow bool
@@ -58,6 +58,8 @@ type FolderCheck struct {
 type CheckOptions struct {
 	// NoIdle: the daemon polls ([daemon] idle = false), so IDLE is not timed.
 	NoIdle bool
+	// SlowIdle bounds the wait for IDLE's announcement; 0 is SlowIdle.
+	SlowIdle time.Duration
 }
 
 // CheckIMAP proves, for a command that checks a configuration, what the Watcher needs of the
@@ -115,7 +117,11 @@ func CheckIMAP(ctx context.Context, opts IMAPOptions, copts CheckOptions) (IMAPC
 		res.Folders = append(res.Folders, fc)
 	}
 	if res.Idle && !copts.NoIdle && res.Folders[0].Err == nil {
-		res.IdleTook, res.IdleErr = timeIdle(ctx, opts, cfg, c, f.processed, res.UIDPlus)
+		bound := copts.SlowIdle
+		if bound <= 0 {
+			bound = SlowIdle
+		}
+		res.IdleTook, res.IdleErr = timeIdle(ctx, opts, cfg, c, f.processed, res.UIDPlus, bound)
 		res.IdleSlow = res.IdleErr == nil && res.IdleTook == 0
 	}
 	return res, c.Logout().Wait()
@@ -198,8 +204,8 @@ func writeProbe(c *imapclient.Client, folder string, uidplus bool, appended func
 }
 
 // timeIdle measures how long the server takes to announce, to a second connection in IDLE on
-// folder, a letter c appends to it: 0 when no announcement came within SlowIdle.
-func timeIdle(ctx context.Context, opts IMAPOptions, cfg *tls.Config, c *imapclient.Client, folder string, uidplus bool) (time.Duration, error) {
+// folder, a letter c appends to it: 0 when no announcement came within bound.
+func timeIdle(ctx context.Context, opts IMAPOptions, cfg *tls.Config, c *imapclient.Client, folder string, uidplus bool, bound time.Duration) (time.Duration, error) {
 	exists := make(chan struct{}, 1)
 	w, err := dialCtx(ctx, opts, cfg, &imapclient.UnilateralDataHandler{
 		Mailbox: func(d *imapclient.UnilateralDataMailbox) {
@@ -231,7 +237,7 @@ func timeIdle(ctx context.Context, opts IMAPOptions, cfg *tls.Config, c *imapcli
 	var took time.Duration
 	began := time.Now()
 	werr := writeProbe(c, folder, uidplus, func() {
-		t := time.NewTimer(SlowIdle - time.Since(began))
+		t := time.NewTimer(bound - time.Since(began))
 		defer t.Stop()
 		select {
 		case <-exists:
