@@ -86,6 +86,7 @@ func checkServerAfterGame(t *testing.T, g *stackGame, processed, claims string) 
 // INBOX.postald-claims where the server's NAMESPACE says, every letter is decided and moved, and
 // the claim holds.
 func TestServeGameThroughNamespaceServer(t *testing.T) {
+	t.Parallel() // a server of its own; the stack's mailboxes it reads are found by a unique code
 	ns := namespaceServer(t)
 	g := startStackGameOn(t, t.TempDir(), emailSheet, false, ns, nil)
 	playDemo(t, g)
@@ -95,6 +96,7 @@ func TestServeGameThroughNamespaceServer(t *testing.T) {
 // TestServeGameWithoutIdleAndMove plays the demo game through a Dovecot that offers neither IDLE
 // nor MOVE: postald polls, and moves the decided letters with COPY and UID EXPUNGE.
 func TestServeGameWithoutIdleAndMove(t *testing.T) {
+	t.Parallel() // a server of its own; the stack's mailboxes it reads are found by a unique code
 	plain := mailtest.Private(t, "IMAP_CAPABILITY=IMAP4rev1 LITERAL+ UIDPLUS STARTTLS AUTH=PLAIN")
 	c := plain.Dial(t, plain.Tournament)
 	if c.Caps().Has(imap.CapIdle) || c.Caps().Has(imap.CapMove) {
@@ -109,6 +111,7 @@ func TestServeGameWithoutIdleAndMove(t *testing.T) {
 // a namespace server) stops serve at start, naming the setting, instead of "postald ready" and
 // reconnecting for ever.
 func TestServeStopsOnARefusedFolder(t *testing.T) {
+	t.Parallel() // a server of its own; the stack's mailboxes it reads are found by a unique code
 	ns := namespaceServer(t)
 	st := mailtest.Load(t)
 	st.RequireSMTP(t)
@@ -257,6 +260,7 @@ func get(t *testing.T, url string) (int, string) {
 // postald_imap_failing, and the judge gets one letter saying so; once the server is back and a
 // session reads the mailbox, /healthz answers ok again and the letters that waited are decided.
 func TestHealthzWhenTheMailboxCannotBeRead(t *testing.T) {
+	t.Parallel() // a server of its own; the stack's mailboxes it reads are found by a unique code
 	ns := namespaceServer(t)
 	webAddr := freeAddr(t)
 	g := startStackGameOn(t, t.TempDir(), emailSheet, false, ns, func(c *config.Config) { c.Web.Listen = webAddr })
@@ -382,6 +386,7 @@ from_only = true
 // writes into them, reports IDLE (timed), MOVE and UIDPLUS; a configured folder beside INBOX
 // fails naming the setting; on a server without IDLE and MOVE it says how postald works there.
 func TestCheckConfigFindsTheFolders(t *testing.T) {
+	t.Parallel() // a server of its own; the stack's mailboxes it reads are found by a unique code
 	st := mailtest.Load(t)
 	st.RequireSMTP(t)
 	ns := namespaceServer(t)
@@ -426,4 +431,32 @@ func TestCheckConfigFindsTheFolders(t *testing.T) {
 			t.Errorf("check-config on a server without IDLE and MOVE: exit %d, no %q", code, want)
 		}
 	}
+}
+
+// TestDamagedSubjectThroughTheStack: a letter whose Subject a server stored with its Cyrillic
+// replaced by X (Cyrus's munge8bit: "XXXX-1 XXXXXXXXXXXX 1-2") is decided by its text, which
+// names the game, and judge letter says the Subject was damaged.
+func TestDamagedSubjectThroughTheStack(t *testing.T) {
+	g := startStackGame(t)
+	g.st.WaitMessage(t, g.white, "INBOX", g.code+": start of the tournament", 30*time.Second)
+	token := mailtest.Unique("munged-")
+	raw := "From: " + g.st.Address(g.white) + "\r\nTo: " + g.st.Address(g.st.Tournament) +
+		"\r\nSubject: XXXX-1 XXXXXXXXXXXX 1-2\r\nMessage-ID: <" + token + "@players.test>" +
+		"\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nTournament " + g.code + ", game 1-2.\r\nMy move: 1. c3-b4\r\n"
+	g.st.Append(t, g.st.Tournament, g.inbox, []byte(raw))
+	if ack := g.st.WaitMessage(t, g.white, "INBOX", token, 30*time.Second); ack.Header("X-Postald-Verdict") != demoSteps[0].verdict {
+		t.Fatalf("the letter with a damaged subject: verdict %q, want %q", ack.Header("X-Postald-Verdict"), demoSteps[0].verdict)
+	}
+	for n := 1; n < 10; n++ {
+		out := judgeOut(t, g, "letter", g.code+"/1-2", fmt.Sprint(n))
+		if !strings.Contains(out, token) {
+			continue
+		}
+		_, said, _ := strings.Cut(testText.Letter.SubjectDamaged, "\t") // the label is aligned with spaces
+		if !strings.Contains(out, said) {
+			t.Errorf("judge letter does not say the subject was damaged:\n%s", out)
+		}
+		return
+	}
+	t.Fatal("judge letter finds no letter with the damaged subject")
 }

@@ -300,6 +300,7 @@ type LetterText struct {
 	Envelope, From, Auth, To, Decision, Sum string
 	RevertedBy                              string // the ruling's number, its day, the clause cited, the reason
 	Kept                                    string // the command that puts the game back (game, number)
+	SubjectDamaged                          string // a mail server damaged the Subject, which was not read
 	Header, Text                            string // the rules above the header and the text
 }
 

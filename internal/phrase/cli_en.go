@@ -619,7 +619,9 @@ example:
 		From:     "from:\t%s", Auth: "authentication:\t%s", To: "to:\t%s", Decision: "decision:\t%s", Sum: "sha256:\t%s",
 		RevertedBy: "reverted:\tby ruling #%d of %s (%s): %s",
 		Kept:       "game before it:\tkept (judge revert %s %d puts it back)",
-		Header:     "── header ──", Text: "── text ──",
+		SubjectDamaged: "subject:\tdamaged by a mail server (its letters in another script replaced by X or ?): " +
+			"not read; the tournament and the game are the text's",
+		Header: "── header ──", Text: "── text ──",
 	},
 
 	Cards: CardsText{
