@@ -620,7 +620,7 @@ example:
 		RevertedBy: "reverted:\tby ruling #%d of %s (%s): %s",
 		Kept:       "game before it:\tkept (judge revert %s %d puts it back)",
 		SubjectDamaged: "subject:\tdamaged by a mail server (its letters in another script replaced by X or ?): " +
-			"not read; the tournament and the game are the text's",
+			"not read for the tournament or the game",
 		Header: "── header ──", Text: "── text ──",
 	},
 
