@@ -130,7 +130,7 @@ func checkServers(ctx context.Context, tx *phrase.CLIText, cfg *config.Config, t
 	}
 	// The folders and the timed IDLE take longer than a login: each its own bound.
 	ictx, cancel := context.WithTimeout(ctx, timeout+mailbox.SlowIdle)
-	res, err := mailbox.CheckIMAP(ictx, opts, mailbox.CheckOptions{NoIdle: !cfg.Daemon.Idle})
+	res, err := mailbox.CheckIMAP(ictx, opts, mailbox.CheckOptions{NoIdle: !cfg.Daemon.UseIdle()})
 	cancel()
 	switch {
 	case !res.LoggedIn && mailbox.LoginRefused(err):
@@ -172,7 +172,7 @@ func reportIMAP(tx *phrase.CLIText, cfg *config.Config, res mailbox.IMAPCheck, e
 	switch {
 	case !res.Idle:
 		report("", fmt.Sprintf(x.NoIdle, poll))
-	case !cfg.Daemon.Idle:
+	case !cfg.Daemon.UseIdle():
 		report("", fmt.Sprintf(x.IdleOff, poll))
 	default:
 		report("", x.Idle)

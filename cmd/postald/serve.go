@@ -169,7 +169,7 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 	// A watcher whose sessions fail again and again cannot work: the daemon says so (log,
 	// /healthz, metrics, the judges; daemon/health.go).
 	w.Failed, w.Working = d.MailboxFailed, d.MailboxWorking
-	w.DisableIdle = !cfg.Daemon.Idle
+	w.DisableIdle = !cfg.Daemon.UseIdle()
 	// One mailbox, one daemon: the mailbox is claimed for this store (mailbox/claim.go). Once
 	// claimed above, the takeover is done: the watcher only checks that the claim is still this
 	// store's, at every connection and before its first letter.

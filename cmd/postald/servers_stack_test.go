@@ -150,7 +150,7 @@ func serverConfig(t *testing.T, dir string, st, own *mailtest.Stack) *config.Con
 		SMTP:    config.Server{Address: st.SubmissionAddr, TLS: "starttls", Username: st.Address(st.Tournament), Password: st.Password(st.Tournament), From: "Secretary <" + st.Address(st.Tournament) + ">"},
 		TLS:     config.TLS{CAFile: bothCAs(t, dir, st, own)},
 		Control: config.Control{Socket: filepath.Join(dir, "control.sock")},
-		Daemon:  config.Daemon{PollInterval: config.Duration{Duration: time.Second}, Idle: true},
+		Daemon:  config.Daemon{PollInterval: config.Duration{Duration: time.Second}},
 		Limits:  config.Defaults().Limits,
 		Trust:   config.Trust{FromOnly: true}, // a closed test setup
 	}
@@ -209,7 +209,7 @@ func TestServeRefusedLoginInAnyWords(t *testing.T) {
 				// nothing listens there: the sender's check fails for the moment, and serve goes on
 				SMTP:    config.Server{Address: "127.0.0.1:1", TLS: "none", From: "Secretary <moves@club.example>"},
 				Control: config.Control{Socket: filepath.Join(dir, "control.sock")},
-				Daemon:  config.Daemon{PollInterval: config.Duration{Duration: time.Second}, Idle: true},
+				Daemon:  config.Daemon{PollInterval: config.Duration{Duration: time.Second}},
 				Limits:  config.Defaults().Limits,
 				Trust:   config.Trust{FromOnly: true},
 			}

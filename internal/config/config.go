@@ -163,15 +163,19 @@ type Control struct {
 // Daemon holds the daemon's timing.
 type Daemon struct {
 	PollInterval Duration `toml:"poll_interval"` // when the server has no IDLE, or Idle is false
-	// Idle waits for new mail with IDLE where the server offers it; false polls every
-	// PollInterval (a server whose IDLE is slow: check-config times it).
-	Idle bool `toml:"idle"`
+	// Idle, when set to false, polls every PollInterval even where the server offers IDLE (a
+	// server whose IDLE is slow: check-config times it); unset or true waits with IDLE (UseIdle).
+	Idle *bool `toml:"idle"`
 	// ReportEvery mails the director's report on this period (0: only on demand).
 	ReportEvery Duration `toml:"report_every"`
 	// Takeover moves the claim on the watched mailbox to this store (serve -takeover); it is a
 	// flag of the command, never a key of the file.
 	Takeover bool `toml:"-"`
 }
+
+// UseIdle reports whether the watcher waits for new mail with IDLE where the server offers it:
+// unless [daemon] idle = false.
+func (d Daemon) UseIdle() bool { return d.Idle == nil || *d.Idle }
 
 // Limits bound what postald accepts from outside.
 type Limits struct {
@@ -268,7 +272,7 @@ func Defaults() Config {
 		IMAP:    Server{TLS: "implicit", Mailbox: "INBOX"},
 		SMTP:    Server{TLS: "implicit"},
 		Control: Control{Socket: "/run/postald/control.sock"},
-		Daemon:  Daemon{PollInterval: Duration{time.Minute}, Idle: true},
+		Daemon:  Daemon{PollInterval: Duration{time.Minute}},
 		Limits: Limits{
 			MaxMessageBytes: 10 << 20,
 			MaxParts:        100,

@@ -41,8 +41,8 @@ func TestExampleParses(t *testing.T) {
 	if c.Store.OpenTimeout.Duration != 5*time.Second || c.Daemon.PollInterval.Duration != time.Minute {
 		t.Errorf("durations = %v, %v", c.Store.OpenTimeout, c.Daemon.PollInterval)
 	}
-	if c.IMAP.Processed != "" || c.IMAP.Claims != "" || c.SMTP.Helo != "" || !c.Daemon.Idle || len(c.Trust.Receiver) != 0 {
-		t.Errorf("processed %q, claims %q, helo %q, idle %v, receiver %q: want postald's defaults", c.IMAP.Processed, c.IMAP.Claims, c.SMTP.Helo, c.Daemon.Idle, c.Trust.Receiver)
+	if c.IMAP.Processed != "" || c.IMAP.Claims != "" || c.SMTP.Helo != "" || !c.Daemon.UseIdle() || len(c.Trust.Receiver) != 0 {
+		t.Errorf("processed %q, claims %q, helo %q, idle %v, receiver %q: want postald's defaults", c.IMAP.Processed, c.IMAP.Claims, c.SMTP.Helo, c.Daemon.UseIdle(), c.Trust.Receiver)
 	}
 	if c.Web.Listen != "127.0.0.1:8080" {
 		t.Errorf("[web] listen = %q", c.Web.Listen)
@@ -233,5 +233,23 @@ func TestCLILanguage(t *testing.T) {
 	}
 	if _, err := ReadCLI("/etc/missing.toml", env); err == nil {
 		t.Error("ReadCLI of a missing file: no error")
+	}
+}
+
+// TestDaemonIdle: the watcher waits with IDLE unless [daemon] idle = false, also in a
+// configuration made in code, whose zero value must not turn IDLE off.
+func TestDaemonIdle(t *testing.T) {
+	const doc = "[store]\npath = \"/tmp/p.db\"\n[imap]\naddress = \"127.0.0.1:1143\"\ntls = \"none\"\n[smtp]\naddress = \"127.0.0.1:2525\"\ntls = \"none\"\nfrom = \"m@x\"\n%s"
+	for _, c := range []struct {
+		daemon string
+		want   bool
+	}{{"", true}, {"[daemon]\nidle = true\n", true}, {"[daemon]\nidle = false\npoll_interval = \"15s\"\n", false}} {
+		cfg, err := Parse([]byte(fmt.Sprintf(doc, c.daemon)), fakeEnv(nil, nil))
+		if err != nil || cfg.Daemon.UseIdle() != c.want {
+			t.Errorf("%q: %v, UseIdle %v, want %v", c.daemon, err, cfg != nil && cfg.Daemon.UseIdle(), c.want)
+		}
+	}
+	if !(Daemon{}).UseIdle() {
+		t.Error("the zero Daemon polls")
 	}
 }
