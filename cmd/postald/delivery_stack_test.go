@@ -297,7 +297,7 @@ func TestDeliveryThroughStack(t *testing.T) {
 	full, slow := "full@"+st.FarDomain, "slow@"+st.FarDomain
 	far.answer(full, 552, [3]int{5, 2, 2}, "mailbox full")
 	far.answer(slow, 451, [3]int{4, 3, 0}, "try later")
-	g := startStackGameConfig(t, t.TempDir(), deliveryStackSheet, false, func(c *config.Config) {
+	g := startStackGameOn(t, t.TempDir(), deliveryStackSheet, false, nil, func(c *config.Config) {
 		c.Delivery = config.Defaults().Delivery
 		c.Delivery.VERP = true
 	})

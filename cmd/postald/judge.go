@@ -659,6 +659,9 @@ func printArchived(out io.Writer, tx *phrase.CLIText, a *office.ArchivedLetter) 
 	if a.Kept {
 		fmt.Fprintf(w, x.Kept+"\n", a.Game.Key(), v.Seq)
 	}
+	if v.SubjectDamaged && v.Direction == string(store.In) {
+		fmt.Fprintln(w, x.SubjectDamaged)
+	}
 	if err := w.Flush(); err != nil {
 		return err
 	}

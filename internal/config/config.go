@@ -156,9 +156,15 @@ type Server struct {
 	Username     string `toml:"username"`
 	PasswordFile string `toml:"password_file"`
 	PasswordEnv  string `toml:"password_env"`
-	Mailbox      string `toml:"mailbox"`   // IMAP only: the mailbox letters arrive in
-	Processed    string `toml:"processed"` // IMAP only: processed letters are moved here
-	From         string `toml:"from"`      // SMTP only: the From of postald's letters
+	Mailbox      string `toml:"mailbox"` // IMAP only: the mailbox letters arrive in
+	// Processed (IMAP only) is where processed letters are moved, Claims (IMAP only) where the
+	// claims on the mailbox are kept; each is made when missing. Empty: "Processed" and
+	// "postald-claims" in the server's personal namespace ("INBOX.Processed" on Cyrus).
+	Processed string `toml:"processed"`
+	Claims    string `toml:"claims"`
+	From      string `toml:"from"` // SMTP only: the From of postald's letters
+	// Helo (SMTP only) is the name postald gives in EHLO; empty: the domain of From's address.
+	Helo string `toml:"helo"`
 	// Aliases (IMAP only) are other addresses whose letters arrive in the watched mailbox (a
 	// forwarding address, an old address of the tournament): a letter must name one of them,
 	// the SMTP From's address or a tournament's address in its To or Cc.
@@ -180,13 +186,20 @@ type Control struct {
 
 // Daemon holds the daemon's timing.
 type Daemon struct {
-	PollInterval Duration `toml:"poll_interval"` // when the server has no IDLE
+	PollInterval Duration `toml:"poll_interval"` // when the server has no IDLE, or Idle is false
+	// Idle, when set to false, polls every PollInterval even where the server offers IDLE (a
+	// server whose IDLE is slow: check-config times it); unset or true waits with IDLE (UseIdle).
+	Idle *bool `toml:"idle"`
 	// ReportEvery mails the director's report on this period (0: only on demand).
 	ReportEvery Duration `toml:"report_every"`
 	// Takeover moves the claim on the watched mailbox to this store (serve -takeover); it is a
 	// flag of the command, never a key of the file.
 	Takeover bool `toml:"-"`
 }
+
+// UseIdle reports whether the watcher waits for new mail with IDLE where the server offers it:
+// unless [daemon] idle = false.
+func (d Daemon) UseIdle() bool { return d.Idle == nil || *d.Idle }
 
 // Limits bound what postald accepts from outside.
 type Limits struct {
@@ -223,6 +236,22 @@ type Trust struct {
 	Verdict string `toml:"verdict"`
 	// Resolver is the DNS server ("host:port") of postald's own check; "" is the system's.
 	Resolver string `toml:"resolver"`
+	// Receiver are the host names the receiving mail server (the MTA that takes the players'
+	// letters from the Internet) writes in the "by" clause of its Received fields: postald's own
+	// check reads the client SPF is checked for from the first field written by one of them.
+	// Empty: AuthservID.
+	Receiver []string `toml:"receiver"`
+}
+
+// Receivers returns the host names of the receiving server: Receiver, else AuthservID.
+func (t Trust) Receivers() []string {
+	if len(t.Receiver) > 0 {
+		return t.Receiver
+	}
+	if t.AuthservID != "" {
+		return []string{t.AuthservID}
+	}
+	return nil
 }
 
 // The values of [trust] verdict.
@@ -269,7 +298,7 @@ func (d Duration) MarshalText() ([]byte, error) { return []byte(d.String()), nil
 func Defaults() Config {
 	return Config{
 		Store:    Store{Path: "/var/lib/postald/postald.db", OpenTimeout: Duration{5 * time.Second}, CheckEvery: Duration{24 * time.Hour}},
-		IMAP:     Server{TLS: "implicit", Mailbox: "INBOX", Processed: "Processed"},
+		IMAP:     Server{TLS: "implicit", Mailbox: "INBOX"},
 		SMTP:     Server{TLS: "implicit"},
 		Control:  Control{Socket: "/run/postald/control.sock"},
 		Daemon:   Daemon{PollInterval: Duration{time.Minute}},
@@ -328,7 +357,8 @@ func Parse(data []byte, env Env) (*Config, error) {
 
 // misplacedKeys are the keys of one mail server's table that only the other server reads.
 var misplacedKeys = []struct{ section, key, owner string }{
-	{"imap", "from", "smtp"}, {"smtp", "mailbox", "imap"}, {"smtp", "processed", "imap"}, {"smtp", "aliases", "imap"},
+	{"imap", "from", "smtp"}, {"imap", "helo", "smtp"},
+	{"smtp", "mailbox", "imap"}, {"smtp", "processed", "imap"}, {"smtp", "claims", "imap"}, {"smtp", "aliases", "imap"},
 }
 
 // Refused reports whether a key of the file ("[imap] from") is one Parse refuses though its
@@ -410,6 +440,11 @@ func (t Trust) validate() []error {
 			errs = append(errs, fmt.Errorf("[trust] resolver %q: want host:port of a DNS server, such as \"127.0.0.1:53\"; see %s", t.Resolver, TrustDoc))
 		}
 	}
+	for _, r := range t.Receiver {
+		if !hostName(r) {
+			errs = append(errs, fmt.Errorf("[trust] receiver %q: a host name, as the receiving server writes it after \"by\" in its Received fields; see %s", r, TrustDoc))
+		}
+	}
 	if strings.ContainsAny(t.AuthservID, " \t;()\"") {
 		errs = append(errs, fmt.Errorf("[trust] authserv_id %q: a host name, without spaces, ';', '(' or quotes; see %s", t.AuthservID, TrustDoc))
 	}
@@ -487,5 +522,29 @@ func (s *Server) validate(env Env) error {
 	if s.Password != "" && s.Username == "" {
 		return errors.New("a password is set but username is empty")
 	}
+	if s.Helo != "" && !hostName(s.Helo) && !addressLiteral(s.Helo) {
+		return fmt.Errorf("helo %q: a host name (\"mail.club.example\") or an address literal (\"[192.0.2.1]\"), as EHLO takes it", s.Helo)
+	}
 	return nil
+}
+
+// hostName reports whether s is a host name of letters, digits, hyphens and dots.
+func hostName(s string) bool {
+	if s == "" || len(s) > 253 || strings.HasPrefix(s, ".") || strings.Contains(s, "..") {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+// addressLiteral reports whether s is an address in brackets, "[192.0.2.1]" or "[IPv6:2001:db8::1]".
+func addressLiteral(s string) bool {
+	if len(s) < 3 || s[0] != '[' || s[len(s)-1] != ']' {
+		return false
+	}
+	return net.ParseIP(strings.TrimPrefix(s[1:len(s)-1], "IPv6:")) != nil
 }

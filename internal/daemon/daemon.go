@@ -92,6 +92,8 @@ type Daemon struct {
 	kickT  chan struct{} // wakes the deadline timer
 	// running: Run has started the owner goroutine, which Do hands its work to.
 	running atomic.Bool
+	health  mailboxHealth // the mailbox watcher's failures (health.go)
+	runCtx  context.Context
 }
 
 type job struct {
@@ -137,6 +139,7 @@ func New(opt Options) *Daemon {
 func (d *Daemon) Run(ctx context.Context, inbox Inbox) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	d.runCtx = ctx
 	var wg sync.WaitGroup
 	errc := make(chan error, 4)
 	start := func(name string, fn func(context.Context) error) {

@@ -81,6 +81,7 @@ var CommandWords = map[string]bool{
 	"PDF": true, "PNG": true, "TRF": true, "TRF-2026": true, "RFC": true, "mbox": true, "bbolt": true, "GameType": true,
 	"From": true, "To": true, "Date": true, "Return-Path": true, "SHA-256": true, "sha256": true, "XXR": true,
 	"XXC": true, "XXS": true, "C.04.3": true, "go": true, "doc": true, "chmod": true, "go-rwx": true,
+	"IDLE": true, "MOVE": true, "COPY": true, "UIDPLUS": true, "NAMESPACE": true, "Cyrus": true, "idled": true,
 	// Keys of the configuration named alone.
 	"require": true, "path": true, "from": true,
 }

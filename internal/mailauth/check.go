@@ -30,6 +30,9 @@ type Checker struct {
 	// Receiver is the receiving server's name as it writes it in the "by" clause of its
 	// Received field: the authserv-id of [trust].
 	Receiver string
+	// Hosts are the receiving server's host names as it writes them in the "by" clause of its
+	// Received fields ([trust] receiver); empty: Receiver.
+	Hosts []string
 	// Timeout bounds one letter's check; 0 is DefaultTimeout.
 	Timeout time.Duration
 	// Now is the clock a signature's expiry (x=) is read against; nil is time.Now.
@@ -95,7 +98,11 @@ func (c *Checker) Check(ctx context.Context, raw []byte) trust.AuthResults {
 	ar.Results = append(ar.Results, dkims...)
 
 	// SPF (RFC 7208) of the envelope sender, for the client the receiving server names.
-	h := readEnvelope(raw, c.Receiver)
+	hosts := c.Hosts
+	if len(hosts) == 0 && c.Receiver != "" {
+		hosts = []string{c.Receiver}
+	}
+	h := readEnvelope(raw, hosts)
 	spf := trust.MethodResult{Method: "spf", Result: "none"}
 	sender := h.returnPath
 	if sender == "" && h.helo != "" {
@@ -103,7 +110,7 @@ func (c *Checker) Check(ctx context.Context, raw []byte) trust.AuthResults {
 	}
 	switch {
 	case h.ip == nil:
-		spf.Reason = "no Received field of the receiving server " + orNone(c.Receiver) + " names the client"
+		spf.Reason = "no Received field of the receiving server " + orNone(strings.Join(hosts, ", ")) + " names a client from outside"
 	case trust.Domain(sender) == "":
 		spf.Reason = "no envelope sender"
 	default:

@@ -66,7 +66,8 @@ const claimCheck = 20 * time.Second
 // ClaimEntry is the METADATA entry that names the store watching a mailbox.
 const ClaimEntry = "/private/vendor/postald/store"
 
-// ClaimFolder holds the marker messages of claims on servers without METADATA.
+// ClaimFolder holds the marker messages of the claims: its name in the server's personal
+// namespace when the configuration names no folder ([imap] claims, folders.go).
 const ClaimFolder = "postald-claims"
 
 // ErrClaimed is returned when another store holds the claim on the mailbox.
@@ -95,9 +96,11 @@ func (e *ClaimError) Error() string {
 func (e *ClaimError) Unwrap() error { return ErrClaimed }
 
 // Claim records that the store named instance watches the mailbox of opts, or fails with a
-// *ClaimError when another store holds it; takeover replaces another's claim. It reports how the
-// claim is kept ("METADATA" or the marker folder). A Watcher with ClaimAs set claims its mailbox
-// so at every connection; Claim does it once, for a command that checks before it starts.
+// *ClaimError when another store holds it; takeover replaces another's claim. It first makes
+// postald's folders (folders.go) where missing, as the Watcher does, so that a server that
+// refuses them is known before anything runs (a *FolderError), and it reports the folder the
+// claim is kept in. A Watcher with ClaimAs set claims its mailbox so at every connection; Claim
+// does it once, for a command that checks before it starts.
 func Claim(ctx context.Context, opts IMAPOptions, instance string, takeover bool) (string, error) {
 	cfg, err := tlsFor(opts)
 	if err != nil {
@@ -110,13 +113,26 @@ func Claim(ctx context.Context, opts IMAPOptions, instance string, takeover bool
 	defer c.Close()
 	stop := context.AfterFunc(ctx, func() { c.Close() })
 	defer stop()
-	return claimOn(ctx, c, opts.Mailbox, instance, takeover)
+	f, err := resolveFolders(c, opts)
+	if err != nil {
+		return "", at(StageFolders, err)
+	}
+	for _, key := range []string{"processed", "claims"} {
+		if _, err := f.ensure(c, key); err != nil {
+			return "", at(StageFolders, err)
+		}
+	}
+	if err := claimOn(ctx, c, opts.Mailbox, f.claims, instance, takeover); err != nil {
+		return "", at(StageClaim, err)
+	}
+	return f.claims, nil
 }
 
-// claimOn claims mailbox for instance on a logged-in connection.
-func claimOn(ctx context.Context, c *imapclient.Client, mailbox, instance string, takeover bool) (string, error) {
+// claimOn claims mailbox for instance on a logged-in connection, with the markers in the
+// folder claims.
+func claimOn(ctx context.Context, c *imapclient.Client, mailbox, claims, instance string, takeover bool) error {
 	if instance == "" {
-		return "", errors.New("imap: claim: no store instance")
+		return errors.New("imap: claim: no store instance")
 	}
 	if mailbox == "" {
 		mailbox = "INBOX"
@@ -125,23 +141,23 @@ func claimOn(ctx context.Context, c *imapclient.Client, mailbox, instance string
 	if c.Caps().Has(imap.CapMetadata) {
 		holder, err := metadataClaim(c, mailbox)
 		if err != nil {
-			return "", err
+			return err
 		}
 		if holder != "" && holder != instance && !takeover {
-			return "", &ClaimError{Mailbox: mailbox, Holder: holder, Where: "METADATA"}
+			return &ClaimError{Mailbox: mailbox, Holder: holder, Where: "METADATA"}
 		}
 		annotated = holder != ""
 	}
-	if err := claimMarker(ctx, c, mailbox, instance, takeover); err != nil {
-		return "", err
+	if err := claimMarker(ctx, c, mailbox, claims, instance, takeover); err != nil {
+		return err
 	}
 	if annotated {
 		// The claim is the folder's now: the annotation of an earlier version goes.
 		if err := c.SetMetadata(mailbox, map[string]*[]byte{ClaimEntry: nil}).Wait(); err != nil {
-			return "", fmt.Errorf("imap: claim %s: remove the annotation of an earlier postald: %w", mailbox, err)
+			return fmt.Errorf("imap: claim %s: remove the annotation of an earlier postald: %w", mailbox, err)
 		}
 	}
-	return ClaimFolder, nil
+	return nil
 }
 
 // tlsFor returns the TLS configuration of opts, as NewWatcher makes it.
@@ -179,15 +195,13 @@ type marker struct {
 	date  time.Time // the server's INTERNALDATE: when it stored the marker
 }
 
-// claimMarker claims mailbox for instance in the marker folder (see the top of this file).
-func claimMarker(ctx context.Context, c *imapclient.Client, mailbox, instance string, takeover bool) error {
-	if err := ensureMailbox(c, ClaimFolder); err != nil {
-		return err
+// claimMarker claims mailbox for instance in the marker folder (see the top of this file), which
+// exists.
+func claimMarker(ctx context.Context, c *imapclient.Client, mailbox, folder, instance string, takeover bool) error {
+	if _, err := c.Select(folder, nil).Wait(); err != nil {
+		return fmt.Errorf("imap: claim: select %s: %w", folder, err)
 	}
-	if _, err := c.Select(ClaimFolder, nil).Wait(); err != nil {
-		return fmt.Errorf("imap: claim: select %s: %w", ClaimFolder, err)
-	}
-	before, err := markers(c, mailbox)
+	before, err := markers(c, mailbox, folder)
 	if err != nil {
 		return err
 	}
@@ -195,13 +209,13 @@ func claimMarker(ctx context.Context, c *imapclient.Client, mailbox, instance st
 		return nil // this store's claim is the earliest: it holds the mailbox
 	}
 	if len(before) > 0 && !takeover {
-		return &ClaimError{Mailbox: mailbox, Holder: before[0].store, Where: "folder " + ClaimFolder}
+		return &ClaimError{Mailbox: mailbox, Holder: before[0].store, Where: "folder " + folder}
 	}
 	nonce := rand.Text()
-	if err := appendMarker(c, mailbox, instance, nonce); err != nil {
+	if err := appendMarker(c, mailbox, folder, instance, nonce); err != nil {
 		return err
 	}
-	after, err := markers(c, mailbox)
+	after, err := markers(c, mailbox, folder)
 	if err != nil {
 		return err
 	}
@@ -212,7 +226,7 @@ func claimMarker(ctx context.Context, c *imapclient.Client, mailbox, instance st
 		}
 	}
 	if me == nil {
-		return fmt.Errorf("imap: claim: the marker just written to %s is not there", ClaimFolder)
+		return fmt.Errorf("imap: claim: the marker just written to %s is not there", folder)
 	}
 	if takeover {
 		// The claims written before this one started are replaced (this store's own older
@@ -239,7 +253,7 @@ func claimMarker(ctx context.Context, c *imapclient.Client, mailbox, instance st
 				return ctx.Err()
 			case <-t.C:
 			}
-			if after, err = markers(c, mailbox); err != nil {
+			if after, err = markers(c, mailbox, folder); err != nil {
 				return err
 			}
 		}
@@ -253,7 +267,7 @@ func claimMarker(ctx context.Context, c *imapclient.Client, mailbox, instance st
 			if err := deleteUIDs(c, old); err != nil {
 				// Another takeover started with this one may have deleted them first: read
 				// them again and delete what is left.
-				if after, err = markers(c, mailbox); err != nil {
+				if after, err = markers(c, mailbox, folder); err != nil {
 					return err
 				}
 				var left imap.UIDSet
@@ -269,7 +283,7 @@ func claimMarker(ctx context.Context, c *imapclient.Client, mailbox, instance st
 				}
 			}
 		}
-		if after, err = markers(c, mailbox); err != nil {
+		if after, err = markers(c, mailbox, folder); err != nil {
 			return err
 		}
 	}
@@ -281,7 +295,7 @@ func claimMarker(ctx context.Context, c *imapclient.Client, mailbox, instance st
 		return err
 	}
 	holder := after[0]
-	ce := &ClaimError{Mailbox: mailbox, Holder: holder.store, Where: "folder " + ClaimFolder}
+	ce := &ClaimError{Mailbox: mailbox, Holder: holder.store, Where: "folder " + folder}
 	if takeover {
 		ce.Age = max(me.date.Sub(holder.date), time.Second)
 	}
@@ -290,11 +304,11 @@ func claimMarker(ctx context.Context, c *imapclient.Client, mailbox, instance st
 
 // markers returns the claim markers of mailbox in the selected marker folder, in the server's
 // order.
-func markers(c *imapclient.Client, mailbox string) ([]marker, error) {
+func markers(c *imapclient.Client, mailbox, folder string) ([]marker, error) {
 	uids, err := c.UIDSearch(&imap.SearchCriteria{Header: []imap.SearchCriteriaHeaderField{
 		{Key: "X-Postald-Mailbox", Value: mailbox}}}, nil).Wait()
 	if err != nil {
-		return nil, fmt.Errorf("imap: claim: search %s: %w", ClaimFolder, err)
+		return nil, fmt.Errorf("imap: claim: search %s: %w", folder, err)
 	}
 	all := uids.AllUIDs()
 	if len(all) == 0 {
@@ -304,7 +318,7 @@ func markers(c *imapclient.Client, mailbox string) ([]marker, error) {
 	msgs, err := c.Fetch(imap.UIDSetNum(all...), &imap.FetchOptions{UID: true, InternalDate: true,
 		BodySection: []*imap.FetchItemBodySection{hdr}}).Collect()
 	if err != nil {
-		return nil, fmt.Errorf("imap: claim: fetch %s: %w", ClaimFolder, err)
+		return nil, fmt.Errorf("imap: claim: fetch %s: %w", folder, err)
 	}
 	var ms []marker
 	for _, m := range msgs {
@@ -323,7 +337,7 @@ func markers(c *imapclient.Client, mailbox string) ([]marker, error) {
 }
 
 // appendMarker writes a claim marker of instance on mailbox.
-func appendMarker(c *imapclient.Client, mailbox, instance, nonce string) error {
+func appendMarker(c *imapclient.Client, mailbox, folder, instance, nonce string) error {
 	now := time.Now().UTC()
 	raw := "From: postald <postald@localhost>\r\nDate: " + now.Format(time.RFC1123Z) +
 		"\r\nSubject: postald watches " + mailbox + "\r\nX-Postald-Mailbox: " + mailbox +
@@ -331,7 +345,7 @@ func appendMarker(c *imapclient.Client, mailbox, instance, nonce string) error {
 		"\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" +
 		"This message records that the postald store " + instance + " watches the mailbox " + mailbox + ".\r\n" +
 		"A postald with another store refuses to watch it. Delete this message only to retire that store.\r\n"
-	cmd := c.Append(ClaimFolder, int64(len(raw)), nil)
+	cmd := c.Append(folder, int64(len(raw)), nil)
 	if _, err := cmd.Write([]byte(raw)); err != nil {
 		return fmt.Errorf("imap: claim: append: %w", err)
 	}

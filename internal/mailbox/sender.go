@@ -13,6 +13,7 @@ import (
 
 	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
+	"golang.org/x/net/idna"
 )
 
 // Defaults of a Sender.
@@ -60,7 +61,7 @@ func NewSender(opts SMTPOptions) (*Sender, error) {
 		return nil, fmt.Errorf("smtp: from %q: %w", opts.From, err)
 	}
 	if opts.HelloName == "" {
-		opts.HelloName = "localhost"
+		opts.HelloName = HelloName(from.Address)
 	}
 	s := &Sender{opts: opts, from: from.Address}
 	if opts.TLS != TLSNone {
@@ -69,6 +70,26 @@ func NewSender(opts SMTPOptions) (*Sender, error) {
 		}
 	}
 	return s, nil
+}
+
+// HelloName is the name postald gives in EHLO when the configuration names none ([smtp] helo):
+// the domain of its address, the host name a server that checks the greeting can find in the
+// DNS, as RFC 5321 (4.1.1.1) asks for. "localhost", which such servers refuse, only for an
+// address without a domain.
+func HelloName(address string) string {
+	at := strings.LastIndexByte(address, '@')
+	if at < 0 || at == len(address)-1 {
+		return "localhost"
+	}
+	domain := strings.ToLower(strings.TrimSuffix(address[at+1:], "."))
+	if strings.HasPrefix(domain, "[") {
+		return domain // an address literal
+	}
+	// EHLO takes the ASCII form of a domain in another script ("xn--80aaf6an.example").
+	if ascii, err := idna.Lookup.ToASCII(domain); err == nil && ascii != "" {
+		return ascii
+	}
+	return domain
 }
 
 // From returns the From of postald's letters as configured, e.g. "Турнирный секретарь

@@ -121,6 +121,12 @@ type Watcher struct {
 	// HandleBatch, if set, is given each fetched batch (up to 64 messages) instead of handing
 	// its messages one by one to the Handler.
 	HandleBatch BatchHandler
+	// Failed, if set, is told of every session that ended in a failure, after Reconnecting:
+	// where it failed, why, and how many sessions in a row failed there (the daemon says that
+	// the watcher cannot work when that is more than a few). Working, if set, is called when a
+	// session has read the mailbox through after such failures. Both run on Run's goroutine.
+	Failed  func(f Failure)
+	Working func()
 
 	opts   IMAPOptions
 	tls    *tls.Config
@@ -133,6 +139,81 @@ type Watcher struct {
 	Takeover bool
 	claimed  bool
 	debug    io.Writer // the IMAP protocol trace (passwords included), for tests
+
+	folders  folders // postald's folders on the server, once a session resolved them
+	resolved bool
+	streak   Failure // the sessions that failed in a row, at one stage; InARow 0: none
+}
+
+// The stages of a session, where it can fail (Failure.Stage).
+const (
+	StageConnect = "connect" // the server cannot be reached, or TLS fails
+	StageLogin   = "login"   // the server refuses the login, or the login fails
+	StageFolders = "folders" // postald's folders cannot be found or made
+	StageClaim   = "claim"   // the claim cannot be read or written
+	StageSelect  = "select"  // the watched mailbox cannot be selected
+	StageRead    = "read"    // searching or fetching the letters fails
+	StageMove    = "move"    // the handled letters cannot be moved to the processed folder
+	StageWait    = "wait"    // the connection fails while waiting for mail (IDLE, a poll)
+)
+
+// Failure is a session that ended in a failure: where it failed (a Stage constant), the error,
+// how many sessions in a row failed at that stage, and when the first of them did.
+type Failure struct {
+	Stage  string
+	Err    error
+	InARow int
+	Since  time.Time
+}
+
+// stageError is an error of a session with the stage it happened at.
+type stageError struct {
+	stage string
+	err   error
+}
+
+func (e *stageError) Error() string { return e.err.Error() }
+func (e *stageError) Unwrap() error { return e.err }
+
+// at marks err as failing at stage; nil stays nil, and an error already marked keeps its stage.
+func at(stage string, err error) error {
+	var se *stageError
+	if err == nil || errors.As(err, &se) {
+		return err
+	}
+	return &stageError{stage, err}
+}
+
+// stageOf returns the stage of a session's error.
+func stageOf(err error) string {
+	if se := (*stageError)(nil); errors.As(err, &se) {
+		return se.stage
+	}
+	return StageWait
+}
+
+// failed records a session that ended in err and tells Failed.
+func (w *Watcher) failed(err error) {
+	stage := stageOf(err)
+	if w.streak.InARow == 0 || w.streak.Stage != stage {
+		w.streak = Failure{Stage: stage, Since: time.Now()}
+	}
+	w.streak.InARow++
+	w.streak.Err = err
+	if w.Failed != nil {
+		w.Failed(w.streak)
+	}
+}
+
+// working records a session that read the mailbox through, ending a run of failures.
+func (w *Watcher) working() {
+	if w.streak.InARow == 0 {
+		return
+	}
+	w.streak = Failure{}
+	if w.Working != nil {
+		w.Working()
+	}
 }
 
 // NewWatcher checks opts and returns a Watcher that hands messages to handle.
@@ -144,11 +225,13 @@ func NewWatcher(opts IMAPOptions, handle Handler) (*Watcher, error) {
 	if opts.Mailbox == "" {
 		opts.Mailbox = "INBOX"
 	}
-	if opts.Processed == "" {
-		opts.Processed = "Processed"
+	for _, f := range []string{opts.Processed, opts.Claims} {
+		if f == opts.Mailbox {
+			return nil, fmt.Errorf("imap: postald's folder %q is the watched mailbox", f)
+		}
 	}
-	if opts.Processed == opts.Mailbox {
-		return nil, fmt.Errorf("imap: processed mailbox %q is the watched mailbox", opts.Processed)
+	if opts.Processed != "" && opts.Processed == opts.Claims {
+		return nil, fmt.Errorf("imap: the processed letters' folder %q is the claims' folder", opts.Processed)
 	}
 	if err := checkTLS(opts.TLS, opts.Address); err != nil {
 		return nil, fmt.Errorf("imap: %w", err)
@@ -180,8 +263,9 @@ func (w *Watcher) Run(ctx context.Context) error {
 		if w.Reconnecting != nil {
 			w.Reconnecting()
 		}
+		w.failed(err)
 		w.Logger.Warn("imap: session ended; reconnecting", "address", w.opts.Address,
-			"mailbox", w.opts.Mailbox, "err", err, "retry_in", d)
+			"mailbox", w.opts.Mailbox, "stage", stageOf(err), "in_a_row", w.streak.InARow, "err", err, "retry_in", d)
 		t := time.NewTimer(d)
 		select {
 		case <-ctx.Done():
@@ -236,7 +320,7 @@ func (w *Watcher) session(ctx context.Context, reconnect *backoff) error {
 		},
 	})
 	if err != nil {
-		return err
+		return err // marked by dialIMAP: connect or login
 	}
 	defer c.Close()
 	// After cancellation, give the server shutdownGrace to answer, then cut the connection
@@ -248,24 +332,24 @@ func (w *Watcher) session(ctx context.Context, reconnect *backoff) error {
 	})
 	defer stop()
 
+	if err := w.prepareFolders(c); err != nil {
+		return at(StageFolders, err)
+	}
 	if w.ClaimAs != "" {
 		// One mailbox, one daemon (claim.go): checked at every connection, so that a second
 		// installation started meanwhile with its own store is noticed too.
-		how, err := claimOn(ctx, c, w.opts.Mailbox, w.ClaimAs, w.Takeover && !w.claimed)
+		err := claimOn(ctx, c, w.opts.Mailbox, w.folders.claims, w.ClaimAs, w.Takeover && !w.claimed)
 		if err != nil {
-			return err
+			return at(StageClaim, err)
 		}
 		if !w.claimed {
-			w.Logger.Info("imap: mailbox claimed for this store", "mailbox", w.opts.Mailbox, "store", w.ClaimAs, "kept_in", how)
+			w.Logger.Info("imap: mailbox claimed for this store", "mailbox", w.opts.Mailbox, "store", w.ClaimAs, "kept_in", w.folders.claims)
 		}
 		w.claimed = true
 	}
-	if err := ensureMailbox(c, w.opts.Processed); err != nil {
-		return err
-	}
 	uidValidity, err := w.selectMailbox(ctx, c, true)
 	if err != nil {
-		return err
+		return at(StageSelect, err)
 	}
 	reconnect.reset()
 
@@ -274,18 +358,19 @@ func (w *Watcher) session(ctx context.Context, reconnect *backoff) error {
 	for {
 		if w.ClaimAs != "" && time.Since(checked) >= claimCheck {
 			// The claim again (claim.go): a store that took it over stops this watcher.
-			if _, err := claimOn(ctx, c, w.opts.Mailbox, w.ClaimAs, false); err != nil {
-				return err
+			if err := claimOn(ctx, c, w.opts.Mailbox, w.folders.claims, w.ClaimAs, false); err != nil {
+				return at(StageClaim, err)
 			}
 			checked = time.Now()
 			if uidValidity, err = w.selectMailbox(ctx, c, false); err != nil {
-				return err
+				return at(StageSelect, err)
 			}
 		}
 		failed, err := w.pass(ctx, c, uidValidity)
 		if err != nil {
-			return err
+			return err // marked by pass: read or move
 		}
+		w.working()
 		if ctx.Err() != nil {
 			return logout(c)
 		}
@@ -303,7 +388,7 @@ func (w *Watcher) session(ctx context.Context, reconnect *backoff) error {
 		}
 		woken, err := w.wait(ctx, c, wake, again)
 		if err != nil {
-			return err
+			return at(StageWait, err)
 		}
 		if ctx.Err() != nil {
 			return logout(c)
@@ -313,10 +398,36 @@ func (w *Watcher) session(ctx context.Context, reconnect *backoff) error {
 			// the session: Dovecot may keep the client on the old one, with its old
 			// UIDVALIDITY, even for STATUS. Selecting it again now and then finds the new one.
 			if uidValidity, err = w.selectMailbox(ctx, c, false); err != nil {
-				return err
+				return at(StageSelect, err)
 			}
 		}
 	}
+}
+
+// prepareFolders finds the names of postald's folders on the server (once) and makes them
+// when missing.
+func (w *Watcher) prepareFolders(c *imapclient.Client) error {
+	if !w.resolved {
+		f, err := resolveFolders(c, w.opts)
+		if err != nil {
+			return err
+		}
+		if f.processed == w.opts.Mailbox || f.claims == w.opts.Mailbox {
+			return fmt.Errorf("imap: postald's folders %q and %q: one of them is the watched mailbox", f.processed, f.claims)
+		}
+		w.folders, w.resolved = f, true
+	}
+	for _, key := range []string{"processed", "claims"} {
+		if key == "claims" && w.ClaimAs == "" {
+			continue
+		}
+		if created, err := w.folders.ensure(c, key); err != nil {
+			return err
+		} else if created {
+			w.Logger.Info("imap: folder made", "folder", w.folders.name(key), "setting", "[imap] "+key)
+		}
+	}
+	return nil
 }
 
 // selectMailbox selects the watched mailbox and reports a UIDVALIDITY change. It logs the
@@ -336,7 +447,8 @@ func (w *Watcher) selectMailbox(ctx context.Context, c *imapclient.Client, annou
 	}
 	if announce || w.UIDValidity != sel.UIDValidity {
 		w.Logger.Info("imap: watching", "address", w.opts.Address, "mailbox", w.opts.Mailbox,
-			"uidvalidity", sel.UIDValidity, "messages", sel.NumMessages, "idle", w.idle(c))
+			"uidvalidity", sel.UIDValidity, "messages", sel.NumMessages, "idle", w.idle(c),
+			"move", c.Caps().Has(imap.CapMove), "processed", w.folders.processed)
 	}
 	w.UIDValidity = sel.UIDValidity
 	return sel.UIDValidity, nil
@@ -362,7 +474,7 @@ func (w *Watcher) pass(ctx context.Context, c *imapclient.Client, uidValidity ui
 	later := false // a message was left for later: look again after the retry wait
 	sd, err := c.UIDSearch(&imap.SearchCriteria{NotFlag: []imap.Flag{imap.FlagDeleted}}, nil).Wait()
 	if err != nil {
-		return false, fmt.Errorf("imap: search %s: %w", w.opts.Mailbox, err)
+		return false, at(StageRead, fmt.Errorf("imap: search %s: %w", w.opts.Mailbox, err))
 	}
 	uids := sd.AllUIDs()
 	if len(uids) == 0 {
@@ -371,7 +483,7 @@ func (w *Watcher) pass(ctx context.Context, c *imapclient.Client, uidValidity ui
 	slices.Sort(uids)
 	sizes, err := w.sizes(c, uids)
 	if err != nil {
-		return false, err
+		return false, at(StageRead, err)
 	}
 	for len(uids) > 0 && ctx.Err() == nil {
 		n, total := 0, int64(0)
@@ -390,7 +502,7 @@ func (w *Watcher) pass(ctx context.Context, c *imapclient.Client, uidValidity ui
 		uids = uids[n:]
 		msgs, err := w.fetch(c, batch)
 		if err != nil {
-			return false, err
+			return false, at(StageRead, err)
 		}
 		for i := range msgs {
 			msgs[i].UIDValidity = uidValidity
@@ -423,7 +535,7 @@ func (w *Watcher) pass(ctx context.Context, c *imapclient.Client, uidValidity ui
 			}
 		}
 		if err := w.move(c, done); err != nil {
-			return false, fmt.Errorf("imap: move %d messages to %s: %w", len(done), w.opts.Processed, err)
+			return false, at(StageMove, fmt.Errorf("imap: move %d messages to %s ([imap] processed): %w", len(done), w.folders.processed, err))
 		}
 		if failed {
 			return true, nil
@@ -517,12 +629,12 @@ func (w *Watcher) move(c *imapclient.Client, uids []imap.UID) error {
 	}
 	set := imap.UIDSetNum(uids...)
 	if c.Caps().Has(imap.CapMove) {
-		if _, err := c.Move(set, w.opts.Processed).Wait(); err != nil {
+		if _, err := c.Move(set, w.folders.processed).Wait(); err != nil {
 			return fmt.Errorf("move: %w", err)
 		}
 		return nil
 	}
-	if _, err := c.Copy(set, w.opts.Processed).Wait(); err != nil {
+	if _, err := c.Copy(set, w.folders.processed).Wait(); err != nil {
 		return fmt.Errorf("copy: %w", err)
 	}
 	store := &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: []imap.Flag{imap.FlagDeleted}}
@@ -616,7 +728,7 @@ func dialIMAP(opts IMAPOptions, cfg *tls.Config, debug io.Writer, h *imapclient.
 		c, err = imapclient.DialInsecure(opts.Address, copts)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("imap: connect %s: %w", opts.Address, err)
+		return nil, at(StageConnect, fmt.Errorf("imap: connect %s: %w", opts.Address, err))
 	}
 	if slices.Contains(c.Caps().AuthMechanisms(), sasl.Plain) {
 		err = c.Authenticate(sasl.NewPlainClient("", opts.Username, opts.Password))
@@ -625,28 +737,12 @@ func dialIMAP(opts IMAPOptions, cfg *tls.Config, debug io.Writer, h *imapclient.
 	}
 	if err != nil {
 		c.Close()
-		return nil, fmt.Errorf("imap: log in to %s as %s: %w", opts.Address, opts.Username, err)
+		if Refused(err) {
+			err = &loginRefusal{err}
+		}
+		return nil, at(StageLogin, fmt.Errorf("imap: log in to %s as %s: %w", opts.Address, opts.Username, err))
 	}
 	return c, nil
-}
-
-// ensureMailbox creates mailbox unless it exists.
-func ensureMailbox(c *imapclient.Client, mailbox string) error {
-	boxes, err := c.List("", mailbox, nil).Collect()
-	if err != nil {
-		return fmt.Errorf("imap: list %s: %w", mailbox, err)
-	}
-	if len(boxes) > 0 {
-		return nil
-	}
-	if err := c.Create(mailbox, nil).Wait(); err != nil {
-		var ie *imap.Error
-		if errors.As(err, &ie) && ie.Code == imap.ResponseCodeAlreadyExists {
-			return nil
-		}
-		return fmt.Errorf("imap: create %s: %w", mailbox, err)
-	}
-	return nil
 }
 
 func logout(c *imapclient.Client) error {

@@ -76,7 +76,8 @@
 // before "партия"/"game" ("СТ-2026/1 партия 3-7"), or any word shaped like a code,
 // capitals, a dash and a year ("СТ-2026/1 отпуск"). The body wins over the Subject (the
 // Subject of a reply is inherited from the thread); when they differ the body's line is
-// reported ("subject and body name different games").
+// reported ("subject and body name different games"). A Subject a mail server damaged (its
+// 8-bit bytes replaced by "X" or "?": SubjectDamaged) is not read at all and is reported.
 //
 // Moves: numbers "12.", "12...", "12…", "12. ...", with or without a space; squares a1–j10 and
 // 1–50; "-" and every dash (en, em, minus, hyphen) for a quiet move, ":", "x", "×" and the

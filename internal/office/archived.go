@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"postald/internal/mailparse"
 	"postald/internal/store"
 	"postald/internal/tournament"
 )
@@ -123,6 +124,8 @@ func archived(tx *store.Tx, id store.GameID, n uint64) (e store.ArchiveEntry, la
 type envelope struct {
 	returnPath string // the top Return-Path: the MAIL FROM the receiving server recorded
 	from, to   string // decoded
+	// subjectDamaged: a mail server replaced the Subject's 8-bit bytes (mailparse.SubjectDamaged).
+	subjectDamaged bool
 }
 
 func readEnvelope(raw []byte) envelope {
@@ -140,7 +143,8 @@ func readEnvelope(raw []byte) envelope {
 	}
 	// The delivering server writes Return-Path above everything it received: a Return-Path
 	// further down came with the letter and proves nothing.
-	e := envelope{returnPath: field("Return-Path"), from: field("From"), to: field("To")}
+	e := envelope{returnPath: field("Return-Path"), from: field("From"), to: field("To"),
+		subjectDamaged: mailparse.SubjectDamaged(field("Subject"))}
 	if r := field("Resent-To"); r != "" {
 		e.to = r // a letter postald sent again (RFC 5322, 3.6.6): where it went this time
 	}

@@ -263,6 +263,9 @@ type LetterView struct {
 	To       string `json:"to,omitempty"`   // the To field of a letter postald sent
 	// Auth is the authentication verdict postald recorded when the letter came in.
 	Auth string `json:"auth,omitempty"`
+	// SubjectDamaged: a mail server replaced the 8-bit bytes of the letter's Subject (Cyrus
+	// writes each as "X"), so the Subject was not read: the game is the text's.
+	SubjectDamaged bool `json:"subject_damaged,omitempty"`
 	// RevertedBy is the ruling (its number in the audit log) that put the game back as it was
 	// before this letter or an earlier one: the letter no longer counts.
 	RevertedBy uint64 `json:"reverted_by,omitempty"`
@@ -289,7 +292,7 @@ func newLetterView(e store.ArchiveEntry, reverted map[uint64]uint64) LetterView 
 	h := readEnvelope(e.Raw)
 	v := LetterView{Seq: e.Seq, Direction: string(e.Direction), Time: e.Time, MessageID: e.MessageID,
 		Verdict: e.Verdict, Clause: e.Clause, Hash: e.Hash.String(), Envelope: h.returnPath, From: h.from,
-		Auth: e.Auth, RevertedBy: reverted[e.Seq], Pruned: e.Pruned}
+		Auth: e.Auth, RevertedBy: reverted[e.Seq], Pruned: e.Pruned, SubjectDamaged: h.subjectDamaged}
 	if e.Direction == store.Out {
 		v.To = h.to
 	}

@@ -306,6 +306,7 @@ type LetterText struct {
 	Envelope, From, Auth, To, Decision, Sum string
 	RevertedBy                              string // the ruling's number, its day, the clause cited, the reason
 	Kept                                    string // the command that puts the game back (game, number)
+	SubjectDamaged                          string // a mail server damaged the Subject, which was not read
 	Header, Text                            string // the rules above the header and the text
 }
 
@@ -417,6 +418,19 @@ type CheckText struct {
 	// Mailbox (mailbox, messages).
 	Refused, Unreachable, LoggedIn, MailboxErr string
 	Mailbox                                    func(mailbox string, messages int) string
+	// What the IMAP server offers: Idle; NoIdle and IdleOff ([daemon] idle = false) (the poll
+	// interval); Move, NoMove; UIDPlus, NoUIDPlus.
+	Idle, NoIdle, IdleOff, Move, NoMove, UIDPlus, NoUIDPlus string
+	// The timed IDLE on the processed folder: IdleTook (the folder, how long); IdleSlow (the
+	// folder, the bound); IdleErr (the error).
+	IdleTook, IdleSlow, IdleErr string
+	// postald's folders: Folder (the setting, the folder, made now or found, postald's default
+	// or the configuration's, the personal namespace's prefix); FolderFail (the setting, the
+	// folder, postald's default or not, the prefix, the server's words); FoldersErr (the error
+	// of asking the server where the folders go).
+	Folder     func(key, name string, made, def bool, prefix string) string
+	FolderFail func(key, name string, def bool, prefix, err string) string
+	FoldersErr string
 	// The resolver of postald's own check: ResolverOK (resolver, the name asked); ResolverFail
 	// (resolver, the name asked, the error, the document).
 	ResolverOK, ResolverFail string

@@ -626,7 +626,9 @@ example:
 		From:     "from:\t%s", Auth: "authentication:\t%s", To: "to:\t%s", Decision: "decision:\t%s", Sum: "sha256:\t%s",
 		RevertedBy: "reverted:\tby ruling #%d of %s (%s): %s",
 		Kept:       "game before it:\tkept (judge revert %s %d puts it back)",
-		Header:     "── header ──", Text: "── text ──",
+		SubjectDamaged: "subject:\tdamaged by a mail server (its letters in another script replaced by X or ?): " +
+			"not read for the tournament or the game",
+		Header: "── header ──", Text: "── text ──",
 	},
 
 	Cards: CardsText{
@@ -728,7 +730,39 @@ example:
 		Mailbox: func(mailbox string, messages int) string {
 			return fmt.Sprintf("[imap] mailbox %q selected: %s", mailbox, enMessage.count(messages))
 		},
-		Problems: func(n int) string { return enProblem.count(n) },
+		Idle:      "[imap] the server offers IDLE: a letter is read as soon as the server announces it",
+		NoIdle:    "[imap] the server offers no IDLE: postald looks at the mailbox every %s ([daemon] poll_interval)",
+		IdleOff:   "[imap] IDLE not used ([daemon] idle = false): postald looks at the mailbox every %s ([daemon] poll_interval)",
+		Move:      "[imap] the server offers MOVE",
+		NoMove:    "[imap] the server offers no MOVE: decided letters are moved with COPY, then deleted from the watched mailbox",
+		UIDPlus:   "[imap] the server offers UIDPLUS",
+		NoUIDPlus: "[imap] the server offers no UIDPLUS: a move without MOVE also expunges any other letter of the watched mailbox marked deleted",
+		IdleTook:  "[imap] IDLE announced a letter appended to %q after %s",
+		IdleSlow: "[imap] IDLE announced no letter appended to %q within %s: letters would wait as long before postald reads them " +
+			"(Cyrus without its idled waits up to a minute); start the server's IDLE service (Cyrus: idled in cyrus.conf), " +
+			"or set [daemon] idle = false and a short [daemon] poll_interval",
+		IdleErr: "[imap] IDLE could not be timed: %s",
+		Folder: func(key, name string, made, def bool, prefix string) string {
+			how := "found"
+			if made {
+				how = "made"
+			}
+			where := "as configured"
+			if def {
+				where = fmt.Sprintf("postald's default in the server's personal namespace %q", prefix)
+			}
+			return fmt.Sprintf("[imap] %s: folder %q %s and written (%s)", key, name, how, where)
+		},
+		FolderFail: func(key, name string, def bool, prefix, err string) string {
+			if def {
+				return fmt.Sprintf("[imap] %s: the folder %q (postald's default in the server's personal namespace %q) cannot be made or written: %s; "+
+					"set [imap] %s to a folder this server allows", key, name, prefix, err, key)
+			}
+			return fmt.Sprintf("[imap] %s: the folder %q cannot be made or written: %s; set [imap] %s to a folder this server allows, "+
+				"or leave it out for postald's default where the server keeps the user's folders", key, name, err, key)
+		},
+		FoldersErr: "[imap] the server did not say where the user's folders go (NAMESPACE): %s",
+		Problems:   func(n int) string { return enProblem.count(n) },
 	},
 
 	Delivery: enCLIDelivery,

@@ -620,7 +620,9 @@ black или номер игрока.
 		From:     "от (From):\t%s", Auth: "подлинность:\t%s", To: "кому (To):\t%s", Decision: "решение:\t%s", Sum: "SHA-256:\t%s",
 		RevertedBy: "отменено:\tрешением №%d от %s (%s): %s",
 		Kept:       "партия до него:\tсохранена (judge revert %s %d возвращает её)",
-		Header:     "── заголовок ──", Text: "── текст ──",
+		SubjectDamaged: "тема письма:\tиспорчена почтовым сервером (русские буквы заменены на X или ?): " +
+			"турнир и партия по ней не определялись",
+		Header: "── заголовок ──", Text: "── текст ──",
 	},
 
 	Cards: CardsText{
@@ -722,7 +724,39 @@ black или номер игрока.
 		Mailbox: func(mailbox string, messages int) string {
 			return fmt.Sprintf("[imap] ящик %q открыт: %s", mailbox, ruMessage.count(messages))
 		},
-		Problems: func(n int) string { return ruProblem.count(n) },
+		Idle:      "[imap] сервер поддерживает IDLE: письмо читается, как только сервер о нём сообщит",
+		NoIdle:    "[imap] сервер не поддерживает IDLE: postald заглядывает в ящик каждые %s ([daemon] poll_interval)",
+		IdleOff:   "[imap] IDLE не используется ([daemon] idle = false): postald заглядывает в ящик каждые %s ([daemon] poll_interval)",
+		Move:      "[imap] сервер поддерживает MOVE",
+		NoMove:    "[imap] сервер не поддерживает MOVE: рассмотренные письма копируются (COPY), затем удаляются из ящика",
+		UIDPlus:   "[imap] сервер поддерживает UIDPLUS",
+		NoUIDPlus: "[imap] сервер не поддерживает UIDPLUS: перенос без MOVE стирает и другие письма ящика, помеченные к удалению",
+		IdleTook:  "[imap] IDLE сообщил о письме, добавленном в %q, через %s",
+		IdleSlow: "[imap] IDLE не сообщил о письме, добавленном в %q, за %s: письма будут столько же ждать, пока postald их прочтёт " +
+			"(Cyrus без службы idled ждёт до минуты); запустите службу IDLE сервера (в Cyrus — idled в cyrus.conf) " +
+			"или задайте [daemon] idle = false и короткий [daemon] poll_interval",
+		IdleErr: "[imap] не удалось измерить IDLE: %s",
+		Folder: func(key, name string, made, def bool, prefix string) string {
+			how := "найдена"
+			if made {
+				how = "создана"
+			}
+			where := "как в настройках"
+			if def {
+				where = fmt.Sprintf("по умолчанию postald, в личном пространстве имён сервера %q", prefix)
+			}
+			return fmt.Sprintf("[imap] %s: папка %q %s, запись в неё проходит (%s)", key, name, how, where)
+		},
+		FolderFail: func(key, name string, def bool, prefix, err string) string {
+			if def {
+				return fmt.Sprintf("[imap] %s: папку %q (по умолчанию postald, в личном пространстве имён сервера %q) не удаётся создать или записать: %s; "+
+					"укажите в [imap] %s папку, которую сервер разрешает", key, name, prefix, err, key)
+			}
+			return fmt.Sprintf("[imap] %s: папку %q не удаётся создать или записать: %s; укажите в [imap] %s папку, которую сервер разрешает, "+
+				"или уберите настройку, и postald создаст папку там, где сервер хранит папки пользователя", key, name, err, key)
+		},
+		FoldersErr: "[imap] сервер не сообщил, где хранятся папки пользователя (NAMESPACE): %s",
+		Problems:   func(n int) string { return ruProblem.count(n) },
 	},
 
 	Delivery: ruCLIDelivery,

@@ -581,6 +581,14 @@ var english = Book{
 				"It waited in the mailbox for each try while the letters behind it were decided. It is kept in the quarantine " +
 				"(postald judge quarantine) and listed in the daily digest. This notice is sent at most once a day.",
 		},
+		MailboxDown: StorageText{
+			Subject: "postald: the tournament's mailbox cannot be read (%s)",
+			Body: "Since %s postald cannot read the tournament's mailbox: %d attempts in a row failed, the last one so: %s.\n\n" +
+				"The players' letters are not lost: they wait on the mail server and are decided as soon as postald can " +
+				"read them again, their days counted from the day each arrived. Until then no move is forwarded. " +
+				"Tell the administrator: postald check-config names what to change (\"The mail server\" in the " +
+				"administrator's guide). This letter is sent once until the mailbox is read again.",
+		},
 		RegisteredSubject:     "%s: tournament registered",
 		CaptainProtestSubject: func(code, game string) string { return code + " game " + game + ": a team captain's protest" },
 		CaptainProtestJudge: func(team, captain, game, text string) string {

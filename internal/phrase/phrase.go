@@ -880,6 +880,11 @@ type OfficeText struct {
 	// be checked after every try: Subject (tournament codes), Body (when received, the From as
 	// written, why it is held).
 	Unchecked StorageText
+	// MailboxDown is the letter to the judges about the tournament's mailbox that postald cannot
+	// read (the mail server refuses the login, a folder, the connection): Subject (tournament
+	// codes), Body (since when, how many attempts in a row failed, the last failure in the
+	// server's words).
+	MailboxDown StorageText
 
 	// PageLabel numbers the pages of a printed card that takes more than one: "page 2 of 3".
 	PageLabel func(page, pages int) string
