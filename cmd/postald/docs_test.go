@@ -14,8 +14,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/BurntSushi/toml"
+
 	"postald/internal/mailparse"
 	"postald/internal/phrase"
+	"postald/internal/tournament"
 )
 
 // guideLetters returns the fenced blocks of a player's guide marked ```letter (a move letter) or
@@ -142,11 +145,13 @@ func TestDocPlayerLetters(t *testing.T) {
 				Verdict string   `json:"verdict"`
 				Clauses []string `json:"clauses"`
 				Final   bool     `json:"final"`
+				// Registered is the first line's: the tournament of the sheet registered.
+				Registered string `json:"registered"`
 			}
 			if err := json.Unmarshal([]byte(line), &d); err != nil {
 				t.Fatalf("%s: simulate printed %q: %v", g.path, line, err)
 			}
-			if d.Final {
+			if d.Final || d.Registered != "" {
 				continue
 			}
 			n++
@@ -458,6 +463,95 @@ func TestDocDeployPaths(t *testing.T) {
 		row := regexp.MustCompile("(?m)^\\| `" + regexp.QuoteMeta(path) + "` \\| root, " + mode + " \\|")
 		if !row.Match(admin) {
 			t.Errorf("docs/admin.md has no row \"| `%s` | root, %s | …\" for deploy/%s", path, mode, file)
+		}
+	}
+}
+
+// TestDocDryRun holds the start sheets of docs/director.md's examples to the dry run its steps
+// recommend: `postald simulate -letters -sheet SHEET EMPTY.mbox` of each succeeds on an empty
+// file, prints the registration with the games it pairs (a line for each game after it), a
+// start letter for every player of the sheet (stand-ins for a later stage's) and the judge's and
+// the director's letters; the examples together show every system (a round robin, a team event,
+// a Swiss, a knockout) and a stage.
+func TestDocDryRun(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/director.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "letters.mbox")
+	if err := os.WriteFile(empty, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	systems := map[string]bool{}
+	sections := strings.Split(string(doc), "\n## Example: ")[1:]
+	for _, section := range sections {
+		title, _, _ := strings.Cut(section, "\n")
+		_, sheet, ok := strings.Cut(section, "```toml\n")
+		if !ok {
+			t.Errorf("docs/director.md, %q: no start sheet", title)
+			continue
+		}
+		sheet, _, _ = strings.Cut(sheet, "```")
+		t.Run(title, func(t *testing.T) {
+			file := filepath.Join(dir, "start.toml")
+			if err := os.WriteFile(file, []byte(sheet), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			code, out, errOut := runLine("simulate", "-letters", "-sheet", file, empty)
+			if code != 0 {
+				t.Fatalf("postald simulate of the example: exit %d\n%s%s", code, out, errOut)
+			}
+			lines := strings.Split(strings.TrimSpace(out), "\n")
+			var head simRegistered
+			if err := json.Unmarshal([]byte(lines[0]), &head); err != nil || head.Registered == "" || len(head.Games) == 0 {
+				t.Fatalf("the first line is no registration with games (%v): %s", err, lines[0])
+			}
+			if len(lines) != 1+len(head.Games) {
+				t.Errorf("%d games paired, %d lines after the registration:\n%s", len(head.Games), len(lines)-1, out)
+			}
+			sh, err := tournament.ParseSheet([]byte(sheet))
+			players, standIns := 0, false
+			switch {
+			case err == nil:
+				players = len(sh.Players)
+				systems[string(sh.System)] = true
+			case strings.Contains(sheet, "[stage]"):
+				st, _, _ := tournament.StageOf([]byte(sheet))
+				players, standIns = st.Places, true
+				systems["stage"] = true
+				var f struct {
+					Tournament struct{ System string } `toml:"tournament"`
+				}
+				if _, err := toml.Decode(sheet, &f); err == nil {
+					systems[f.Tournament.System] = true
+				}
+			default:
+				t.Fatal(err)
+			}
+			if head.StandIns != standIns {
+				t.Errorf("stand_ins %v, want %v", head.StandIns, standIns)
+			}
+			start, officials := 0, 0
+			for _, l := range head.Letters {
+				switch {
+				case len(l.To) == 1 && (strings.HasPrefix(l.To[0], "judge@") || strings.HasPrefix(l.To[0], "td@")):
+					officials++
+				case strings.Contains(l.Text, head.Registered):
+					start++
+				}
+			}
+			if start != players || officials != 2 {
+				t.Errorf("%d start letters for %d players, %d letters to the judge and the director:\n%s", start, players, officials, lines[0])
+			}
+		})
+	}
+	for _, s := range []string{"round-robin", "team-round-robin", "swiss", "knockout", "stage"} {
+		if s == "round-robin" && (systems[""] || systems[s]) {
+			continue
+		}
+		if !systems[s] {
+			t.Errorf("docs/director.md has no example start sheet of a %s", s)
 		}
 	}
 }

@@ -350,6 +350,7 @@ var english = Book{
 		Subject:      func(code, game string) string { return code + " game " + game },
 		StartSubject: func(code, name string) string { return code + ": start of the tournament \"" + name + "\"" },
 		StartBody:    enStartBody,
+		StandIn:      func(place int, after string) string { return fmt.Sprintf("Place %d of %s", place, after) },
 	},
 
 	Report: ReportText{

@@ -313,6 +313,9 @@ type TournamentText struct {
 	// StartSubject is the subject of the start letter; StartBody its text.
 	StartSubject func(code, name string) string
 	StartBody    func(s Start) string
+	// StandIn names the player who will take place place of tournament after, in a dry run of
+	// a later stage before the stage before is over (postald simulate).
+	StandIn func(place int, after string) string
 }
 
 // SystemText is the words of the competition systems (seed 003, 1.2): their names, the tables

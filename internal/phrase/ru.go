@@ -354,6 +354,7 @@ var russian = Book{
 		Subject:      func(code, game string) string { return code + " партия " + game },
 		StartSubject: func(code, name string) string { return code + ": начало турнира «" + name + "»" },
 		StartBody:    ruStartBody,
+		StandIn:      func(place int, after string) string { return fmt.Sprintf("%d-е место в %s", place, after) },
 	},
 
 	Report: ReportText{

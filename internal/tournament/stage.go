@@ -116,3 +116,35 @@ func StagePlayers(after string, players []Player) ([]byte, error) {
 	}
 	return b.Bytes(), nil
 }
+
+// StandIns completes the start sheet data of a later stage that lists no players with stand-ins
+// for them, for a dry run before the stage before is over (postald simulate): the player who
+// will take place k, named so in the sheet's language («1-е место в СТ-1»), at an address of the
+// reserved domain .invalid that no letter can reach (RFC 2606). It returns data as it is, and
+// false, for a sheet that is no such stage.
+func StandIns(data []byte) ([]byte, bool, error) {
+	st, players, ok := StageOf(data)
+	if !ok || players > 0 || st.Places < 2 {
+		return data, false, nil
+	}
+	var f struct {
+		Tournament struct {
+			Language string `toml:"language"`
+		} `toml:"tournament"`
+	}
+	toml.Decode(string(data), &f) // a sheet that does not parse is for ParseSheet to refuse
+	lang := f.Tournament.Language
+	if !isLanguage(lang) {
+		lang = Russian
+	}
+	stand := make([]Player, st.Places)
+	for k := range stand {
+		stand[k] = Player{Number: k + 1, Name: words(lang).StandIn(k+1, st.After),
+			Email: fmt.Sprintf("place%d@stand-in.invalid", k+1), Channel: referee.ChannelEmail}
+	}
+	extra, err := StagePlayers(st.After, stand)
+	if err != nil {
+		return nil, false, err
+	}
+	return append(append([]byte{}, data...), extra...), true, nil
+}
