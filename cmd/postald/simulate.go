@@ -57,7 +57,8 @@ func runSimulate(ctx context.Context, env *cmdEnv, args []string) error {
 	}
 	w := bufio.NewWriter(env.stdout)
 	if err := simulateDrawn(ctx, data, mbox, w, *letters, entropy); err != nil {
-		return fmt.Errorf("%s: %w", *sheetPath, err)
+		// The sheet's faults in the command line's language, each with its key.
+		return fmt.Errorf("%s: %w", *sheetPath, office.Refusal(err, bookOf(env.text()).Lang))
 	}
 	return w.Flush()
 }

@@ -53,7 +53,7 @@ func runTournament(_ context.Context, env *cmdEnv, args []string) error {
 // createCall registers the tournament of a start sheet. The sheet travels as data, not as a
 // path: the daemon may not see the caller's files.
 func createCall(tx *phrase.CLIText, sheet []byte, force bool) *storeCall {
-	return &storeCall{req: office.CreateRequest{Sheet: sheet, Force: force}, failed: "postald tournament create",
+	return &storeCall{req: office.CreateRequest{Sheet: sheet, Force: force, Lang: bookOf(tx).Lang}, failed: "postald tournament create",
 		print: printing(func(w io.Writer, r *office.Registered) error {
 			variant, ok := bookOf(tx).Tournament.Variants.Of(r.Variant)
 			if !ok {

@@ -437,6 +437,9 @@ type CLIErrors struct {
 	// ReserveArgs; ReserveNumbers (the two words typed).
 	TournamentWant, TournamentUnknown, CreateArgs, CreateSheet string
 	ReserveArgs, ReserveNumbers                                string
+	// Registered: the code (%s) is registered already; CodeClash: the code, the tournament's
+	// whose code is spelt like it, and its Latin spelling.
+	Registered, CodeClash string
 	// ExportOne: export wants -game or -trf, one of them.
 	ExportOne string
 	// The lots' command: LotsWant, LotsUnknown (the word), VerifyReason, SeedWithoutSheet,

@@ -809,6 +809,8 @@ example:
 		RevealReason:         "postald lots: reveal needs -reason: the letter to everyone gives it",
 		CreateArgs:           "create takes no arguments but -sheet START.toml; got %q",
 		CreateSheet:          "postald tournament create: want -sheet START.toml",
+		Registered:           "tournament.code: tournament %s is registered already: a registered tournament is not registered again",
+		CodeClash:            "tournament.code: %s is spelt like the code of tournament %s (%s): give the tournament a code of its own",
 		DateFlag:             "%s %q: want YYYY-MM-DD",
 		PostedNeeds:          "-posted records the cards named: give their numbers (postald cards -posted %s 14 15), or print and record them in one command with -print DIR",
 		CardNumber:           "%q: want the number of a card as postald cards lists it",

@@ -803,6 +803,8 @@ black или номер игрока.
 		RevealReason:         "postald lots: reveal нужна причина -reason: письмо всем её приводит",
 		CreateArgs:           "create не принимает аргументов, кроме -sheet СТАРТ.toml; дано %q",
 		CreateSheet:          "postald tournament create: нужен -sheet СТАРТ.toml",
+		Registered:           "tournament.code: турнир %s уже зарегистрирован: второй раз турнир не регистрируют",
+		CodeClash:            "tournament.code: %s пишется так же, как шифр турнира %s (%s): дайте турниру свой шифр",
 		DateFlag:             "%s %q: нужна дата ГГГГ-ММ-ДД",
 		PostedNeeds:          "-posted отмечает названные открытки: укажите их номера (postald cards -posted %s 14 15) или напечатайте и отметьте их одной командой с -print КАТАЛОГ",
 		CardNumber:           "%q: нужен номер открытки из списка postald cards",

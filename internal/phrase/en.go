@@ -644,6 +644,7 @@ var english = Book{
 		},
 		Opening: func(name string) string { return "opening \"" + name + "\"" },
 	},
+	Sheet: enSheet,
 	Picture: PictureText{
 		ToMove: "In the picture, the piece with a triangle to the right of the board shows whose move it is: at the bottom, White's; at the top, Black's.",
 	},

@@ -661,6 +661,7 @@ var russian = Book{
 		},
 		Opening: func(name string) string { return "дебют «" + name + "»" },
 	},
+	Sheet: ruSheet,
 	Picture: PictureText{
 		ToMove: "На рисунке очередь хода показана шашкой с треугольником справа от доски: внизу — ход белых, вверху — ход чёрных.",
 	},

@@ -64,7 +64,8 @@ func StageOf(data []byte) (Stage, int, bool) {
 // their places in standings (in the order of places): the first places of them, a player who
 // withdrew (1.10) left out and the next place taking his. It refuses when the cut falls inside
 // a place shared by players nothing separates: who of them goes on is the judges' to decide
-// (an extra match, 1.13), and when the stage has fewer players than places.
+// (an extra match, 1.13), and when the stage has fewer players than places: an *InvalidError
+// naming stage.places.
 func Qualified(standings []Standing, places int) ([]int, error) {
 	var in []Standing
 	for _, s := range standings {
@@ -73,10 +74,10 @@ func Qualified(standings []Standing, places int) ([]int, error) {
 		}
 	}
 	if len(in) < places {
-		return nil, fmt.Errorf("%d places go on, but the stage before has %d players who did not withdraw", places, len(in))
+		return nil, &InvalidError{Problems: []Problem{NewProblem("stage.places", "%d places go on, but the stage before has %d players who did not withdraw", places, len(in))}}
 	}
 	if places < len(in) && in[places-1].Place != "" && in[places-1].Place == in[places].Place {
-		return nil, fmt.Errorf("place %s is shared by %s and %s, and the cut after place %d falls inside it: the judges decide who goes on (an extra match, 1.13), then name the players in the sheet", in[places].Place, in[places-1].Name, in[places].Name, places)
+		return nil, &InvalidError{Problems: []Problem{NewProblem("stage.places", "place %s is shared by %s and %s, and the cut after place %d falls inside it: the judges decide who goes on (an extra match, 1.13), then name the players in the sheet", in[places].Place, in[places-1].Name, in[places].Name, places)}}
 	}
 	out := make([]int, places)
 	for i := range out {
