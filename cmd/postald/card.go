@@ -78,7 +78,11 @@ func cardCall(env *cmdEnv, args []string) (*storeCall, error) {
 func printCard(w io.Writer, gx *phrase.CLIText, c *office.CardEntered) {
 	x, words := &gx.Cards, &gx.Words
 	if !c.Entered {
-		fmt.Fprintf(w, x.Again+"\n", words.Side(string(c.Side)), c.Game.Game, c.Previous, words.Verdict(c.Verdict))
+		when := c.Previous // a daemon older than this command
+		if !c.PreviousAt.IsZero() {
+			when = gx.Date(dayOf(c.PreviousAt)) + c.PreviousAt.Format(" 15:04") // as the reader writes a date
+		}
+		fmt.Fprintf(w, x.Again+"\n", words.Side(string(c.Side)), c.Game.Game, when, words.Verdict(c.Verdict))
 		return
 	}
 	via := bookOf(gx).Channels.Move(string(c.Via))
@@ -88,7 +92,7 @@ func printCard(w io.Writer, gx *phrase.CLIText, c *office.CardEntered) {
 	}
 	receipt := c.Receipt
 	if r := c.ReceiptOf; r != nil { // the receipt as the tournament's letters write it
-		receipt = fmt.Sprintf(bookOf(gx).Office.Trust.ReceiptID, r.Chain, r.Seq, r.Move, "sha256:"+r.SHA256)
+		receipt = office.ReceiptText(bookOf(gx).Lang, r.Chain, r.Seq, r.Move, r.SHA256)
 	}
 	fmt.Fprintf(w, "\n"+x.Receipt+"\n%s\n", receipt, x.Queued(c.Letters, c.Cards))
 }

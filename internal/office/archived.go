@@ -39,7 +39,12 @@ type ArchivedLetter struct {
 	Text   string `json:"text,omitempty"`
 	// Raw is the letter byte for byte as archived, when the request asked for it.
 	Raw []byte `json:"raw,omitempty"`
+	// Language is the language of the tournament the letter concerns; "" when not known.
+	Language string `json:"language,omitempty"`
 }
+
+// SpokenIn is the language of the tournament the reply is about.
+func (a *ArchivedLetter) SpokenIn() string { return a.Language }
 
 // archivedLetter is `judge letter`.
 func (o *Office) archivedLetter(req LetterRequest) (*ArchivedLetter, error) {
@@ -50,6 +55,7 @@ func (o *Office) archivedLetter(req LetterRequest) (*ArchivedLetter, error) {
 	var rulings []store.Ruling
 	var id store.GameID // zero: the quarantine's chain (judge quarantine numbers its letters)
 	loc := time.UTC
+	lang := "" // the language of its tournament
 	if err := o.opt.Store.View(func(tx *store.Tx) (err error) {
 		if req.Game != QuarantineChain {
 			var sh *tournament.Sheet
@@ -59,13 +65,18 @@ func (o *Office) archivedLetter(req LetterRequest) (*ArchivedLetter, error) {
 			if loc, err = o.zones.get(sh.Regulation.Zone); err != nil {
 				return err
 			}
+			lang = sh.Language
 		}
 		e, _, rulings, err = archived(tx, id, req.N)
+		if err == nil && id.IsZero() {
+			// A held letter: in the zone of its sender's tournament (heldIn).
+			loc, lang, err = o.heldIn(tx, readEnvelope(e.Raw).from)
+		}
 		return err
 	}); err != nil {
 		return nil, err
 	}
-	a := &ArchivedLetter{Chain: id.Key(), Game: id}
+	a := &ArchivedLetter{Chain: id.Key(), Game: id, Language: lang}
 	if id.IsZero() {
 		a.Chain = QuarantineChain
 	}

@@ -37,6 +37,19 @@ type CardsReply struct {
 	Unreadable []CardFault `json:"unreadable,omitempty"`
 }
 
+// SpokenIn is the language of the tournaments whose cards the reply lists: the one they share,
+// "" when they are of several.
+func (r *CardsReply) SpokenIn() string {
+	lang := ""
+	for i, c := range r.Cards {
+		if i > 0 && c.Tongue != lang {
+			return ""
+		}
+		lang = c.Tongue
+	}
+	return lang
+}
+
 // CardFault is a card that cannot be listed or printed, and why.
 type CardFault struct {
 	Seq  uint64       `json:"seq"`
@@ -59,6 +72,8 @@ type Card struct {
 	Written  time.Time    `json:"written"`
 	From     []string     `json:"from"` // the sender block: the tournament and the captain's address
 	Language string       `json:"language"`
+	// Tongue is the language of the card's tournament, which the captain's command speaks.
+	Tongue string `json:"tournament_language,omitempty"`
 }
 
 // cards lists the cards and calls waiting for the captain.
@@ -100,6 +115,6 @@ func (o *Office) cardOf(tx *store.Tx, it store.OutboxItem) (Card, error) {
 		return Card{}, fmt.Errorf("card %d: %w", it.Seq, err)
 	}
 	c.From = sh.CardSender()
-	c.Language = sh.LanguageOf(it.Card.Player)
+	c.Language, c.Tongue = sh.LanguageOf(it.Card.Player), sh.Language
 	return c, nil
 }

@@ -424,15 +424,18 @@ var english = Book{
 	Office: OfficeText{
 		PageLabel: func(page, pages int) string { return fmt.Sprintf("page %d of %d", page, pages) },
 		Trust: TrustText{
-			ReceiptID:      "%s #%d, move %d, %s",
-			Receipt:        "Receipt: %s\n(received %s; keep it: it proves what postald received and when)",
-			NoteSubject:    "%s: your letter was not read",
-			NoteIntro:      "Your letter received %s was not applied to any game.",
-			NoteLimit:      "It is over postald's limits (%s): please send your move again in a short plain-text letter without attachments.",
-			NoteRate:       "Reason: more than %s from your address within an hour. Letters over this limit are kept for the judge; please wait before you write again.",
-			NoteNotOwn:     "It names game %s, in which you do not play. If you meant one of your own games, write again naming it.",
-			NoteUnreadable: "Its header cannot be read (%s): please write again from your usual mail program.",
-			NoteKept:       "The letter is kept for the judge; nothing in your games has changed and your clock is not stopped.",
+			ReceiptID:           "%s #%d, move %d, %s",
+			ReceiptNoMove:       "%s #%d, %s",
+			ReceiptOfTournament: "tournament %s, letter #%d, %s",
+			ReceiptHeld:         "quarantine, letter #%d, %s",
+			Receipt:             "Receipt: %s\n(received %s; keep it: it proves what postald received and when)",
+			NoteSubject:         "%s: your letter was not read",
+			NoteIntro:           "Your letter received %s was not applied to any game.",
+			NoteLimit:           "It is over postald's limits (%s): please send your move again in a short plain-text letter without attachments.",
+			NoteRate:            "Reason: more than %s from your address within an hour. Letters over this limit are kept for the judge; please wait before you write again.",
+			NoteNotOwn:          "It names game %s, in which you do not play. If you meant one of your own games, write again naming it.",
+			NoteUnreadable:      "Its header cannot be read (%s): please write again from your usual mail program.",
+			NoteKept:            "The letter is kept for the judge; nothing in your games has changed and your clock is not stopped.",
 			NoteForged: "It names you as its sender, but it is not shown to come from your mail account (%s). " +
 				"If you wrote it, please send it again from the address you registered, through your own mail provider; " +
 				"if you did not, somebody is writing in your name: the judge has been told.",

@@ -874,27 +874,31 @@ type OfficeText struct {
 // TrustText is the letters about a held letter (docs/trust.md) and the receipt line.
 type TrustText struct {
 	// ReceiptID writes a receipt: the archive chain, the entry's number, the move, the digest
-	// (written as "sha256:…").
-	ReceiptID        string
-	Receipt          string // receipt, received
-	NoteSubject      string // tournament
-	NoteIntro        string // date received
-	NoteLimit        string // the limit it is over
-	NoteRate         string // Letters(limit)
-	NoteNotOwn       string // game
-	NoteUnreadable   string // what cannot be read
-	NoteKept         string
-	NoteForged       string // the authentication's verdict
-	JudgeSubject     string // tournament, address
-	JudgeIntro       string // name, address, date
-	JudgeReason      string // reason
-	JudgeID          string // Message-ID
-	JudgeAnswered    string
-	JudgeNotAnswered string
-	JudgeReceipt     string // receipt
-	UnstampedSubject string // authserv-id
-	UnstampedIntro   string // date, sender, authserv-id
-	UnstampedWhy     string // authserv-id
+	// (written as "sha256:…"). ReceiptNoMove is a game's receipt before its first move (the
+	// game, the number, the digest); ReceiptOfTournament a letter about the tournament as a
+	// whole (the code, the number, the digest); ReceiptHeld a held letter's (the number, the
+	// digest).
+	ReceiptID                                       string
+	ReceiptNoMove, ReceiptOfTournament, ReceiptHeld string
+	Receipt                                         string // receipt, received
+	NoteSubject                                     string // tournament
+	NoteIntro                                       string // date received
+	NoteLimit                                       string // the limit it is over
+	NoteRate                                        string // Letters(limit)
+	NoteNotOwn                                      string // game
+	NoteUnreadable                                  string // what cannot be read
+	NoteKept                                        string
+	NoteForged                                      string // the authentication's verdict
+	JudgeSubject                                    string // tournament, address
+	JudgeIntro                                      string // name, address, date
+	JudgeReason                                     string // reason
+	JudgeID                                         string // Message-ID
+	JudgeAnswered                                   string
+	JudgeNotAnswered                                string
+	JudgeReceipt                                    string // receipt
+	UnstampedSubject                                string // authserv-id
+	UnstampedIntro                                  string // date, sender, authserv-id
+	UnstampedWhy                                    string // authserv-id
 	// Letters counts letters after «больше» / "more than": «больше 1 письма», «больше 5 писем».
 	Letters func(n int) string
 	// The limit a letter is over, for NoteLimit: its size, its MIME parts, a line's length; and a
