@@ -381,6 +381,10 @@ func TestKnockoutPlayedThrough(t *testing.T) {
 						if !strings.Contains(m.body, fmt.Sprintf("Победитель — %d Игрок %d.", champion, champion)) {
 							t.Errorf("the letter of the winner to %s:\n%s", to, m.body)
 						}
+						// It shows no position: no picture (whose legend would follow the text).
+						if strings.Contains(m.body, legend) {
+							t.Errorf("the letter of the winner to %s pictures a position:\n%s", to, m.body)
+						}
 					}
 				}
 				if n != 1 {

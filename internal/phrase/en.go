@@ -96,6 +96,8 @@ var english = Book{
 		YourMoveAgain:       "It is your move again; your thinking time runs from today. Your next letter need not repeat the moves postald played.",
 		YourMoveAgainPosted: "It is your move again; your thinking time runs from the day the captain's card or call brings you this move. Your next letter need not repeat the moves postald played.",
 		ForcedPlayed:        "Your partner's reply is forced: %s is played (4.2.4); it costs him no days.",
+		ForcedYours:         "Your reply is forced: %s is played for you (4.2.4); it costs you no days.",
+		VariantsRecorded:    "Your variants are recorded and forwarded to your partner (4.2.7):",
 		EndedOnBoard:        "The game is over on the board: %s.",
 
 		DatesMissing: "The letter does not state the three dates; postald's stamps: %s.",
@@ -328,10 +330,14 @@ var english = Book{
 			},
 			RoundSubject: func(code string, round int) string { return code + ": round " + strconv.Itoa(round) },
 			RoundBody:    enRoundBody,
+			EndedSubject: func(code string) string { return code + ": final standings" },
+			EndedBody:    enSwissEnded,
 
 			Knockout: enKnockoutName, KnockoutRound: enKnockoutRound,
 			Bracket: "Bracket", HigherSeed: "Higher seed", LowerSeed: "Lower seed", Pairing: "Pairing", Through: "Through", How: "How",
 			KnockoutHow: enKnockoutHow, KnockoutBody: enKnockoutBody,
+			KnockoutEvents:     "Bracket events",
+			KnockoutEvent:      enKnockoutEvent,
 			KnockoutWonSubject: enKnockoutWonSubject, KnockoutWonBody: enKnockoutWonBody,
 			KnockoutProgress: func(round, rounds, open int, winner string) string {
 				if winner != "" {
@@ -394,7 +400,8 @@ var english = Book{
 			Time: "Time W/B", LastDay: "Last day", Number: "No", Player: "Player", Colour: "Colour",
 			Days: "Days", PenaltyDays: "Penalty days", Control: "Control", Date: "Date", Clause: "Clause",
 			What: "Violation", Kind: "Ruling", Ruling: "Text", Judge: "Judge", Result: "Result",
-			How: "How it ended",
+			How:   "How it ended",
+			Event: "Event",
 		},
 
 		WhiteSide: "White", BlackSide: "Black", Nobody: "-", Adjudication: "adjudication",
@@ -1057,4 +1064,37 @@ func enReserveBody(r ReserveLetter) string {
 		w("White's time counts from the day after this letter is received (4.3.2).")
 	}
 	return b.String()
+}
+
+// enSwissEnded is the letter of a Swiss's end: the final standings.
+func enSwissEnded(e SwissEnded) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	if e.Player != "" {
+		w("Dear %s,", e.Player)
+		w("")
+	}
+	w("Tournament %s \"%s\": all %d rounds are played; the tournament is over.", e.Code, e.Name, e.Rounds)
+	if e.Player != "" {
+		w("Your place: %s, with %s points.", e.Place, e.Points)
+	}
+	w("")
+	w("The final standings:")
+	w("")
+	b.WriteString(e.Standings)
+	return b.String()
+}
+
+// enKnockoutEvent words a step of a knockout's bracket.
+func enKnockoutEvent(e KnockoutEvent) string {
+	stage := enKnockoutRound(e.Round, e.Rounds)
+	switch {
+	case e.Winner != "":
+		return "the final is decided; the winner is " + e.Winner
+	case e.Withdrew != "":
+		return fmt.Sprintf("round %d (%s), pairing %d: %s withdrew and loses it (1.10)", e.Round, stage, e.Slot, e.Withdrew)
+	case e.Extra:
+		return fmt.Sprintf("round %d (%s), pairing %d: tied %s, extra games opened (1.11)", e.Round, stage, e.Slot, e.Score)
+	}
+	return fmt.Sprintf("round %d (%s), pairing %d opened: %s – %s", e.Round, stage, e.Slot, e.A, e.B)
 }

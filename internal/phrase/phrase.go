@@ -149,6 +149,9 @@ type RefereeText struct {
 	DrawLapsed, DrawOffered, DrawOfferSent, NoDrawOffer, DrawDeclinedYou          string
 	DrawDeclined, DrawAgreed, DrawClaimed, ClaimInvalid, Resigned, Result         string
 	YourMoveAgain, ForcedPlayed, EndedOnBoard                                     string
+	// ForcedYours tells the partner that his forced reply (the move) was played for him
+	// (4.2.4); VariantsRecorded heads the sender's variants recorded and forwarded (4.2.7).
+	ForcedYours, VariantsRecorded string
 	// YourMoveAgainPosted is YourMoveAgain to a player by post or telephone: his time runs
 	// from the day the captain's card or call brings him the move (4.3.1), not from today.
 	YourMoveAgainPosted                              string
@@ -359,6 +362,15 @@ type SystemText struct {
 	SwissProgress func(round, rounds int, open bool) string
 	// The letter of a Swiss round after the first: its games, or the bye.
 	RoundSubject func(code string, round int) string
+	// KnockoutEvents titles the steps of a knockout's bracket postald took (its pairings opened,
+	// a tied pairing's extra games, a pairing lost by a withdrawal, the final decided), which
+	// KnockoutEvent words.
+	KnockoutEvents string
+	KnockoutEvent  func(e KnockoutEvent) string
+	// EndedSubject and EndedBody are the letter of a Swiss's end: its final standings, to every
+	// player, the judge and the director.
+	EndedSubject func(code string) string
+	EndedBody    func(e SwissEnded) string
 	RoundBody    func(r RoundLetter) string
 
 	// The knockout (seed 003, 1.2 «олимпийская»): its name with the players' count; a round's
@@ -410,6 +422,27 @@ type KnockoutWon struct {
 	Code, Name string
 	Winner     string // "number name"
 	Bracket    string // the bracket as text
+}
+
+// KnockoutEvent is a step of a knockout's bracket: pairing Slot of round Round (of Rounds)
+// opened for A and B ("number name"), or its extra games (Extra, with the tied Score), or lost by
+// Withdrew; or the final decided (Winner).
+type KnockoutEvent struct {
+	Round, Rounds, Slot int
+	A, B                string
+	Extra               bool
+	Score               string
+	Withdrew            string
+	Winner              string
+}
+
+// SwissEnded is what the letter of a Swiss's end tells a player (Player, his Place and Points)
+// or the judge and the director (Player "").
+type SwissEnded struct {
+	Player, Code, Name string
+	Rounds             int
+	Place, Points      string
+	Standings          string // the final standings as text
 }
 
 // RoundLetter is what the letter of a Swiss round tells a player.
@@ -662,6 +695,8 @@ type ReportColumns struct {
 	Game, White, Black, Move, OnMove, Time, LastDay, Number, Player, Colour     string
 	Days, PenaltyDays, Control, Date, Clause, What, Kind, Ruling, Judge, Result string
 	How                                                                         string
+	// Event heads the column of a knockout's bracket events.
+	Event string
 }
 
 // RulingKinds names the kinds of the judge's rulings.

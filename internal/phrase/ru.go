@@ -96,6 +96,8 @@ var russian = Book{
 		YourMoveAgain:       "Очередь хода снова ваша; время на обдумывание идёт с сегодняшнего дня. Ходы, сделанные postald, в следующем письме повторять не нужно.",
 		YourMoveAgainPosted: "Очередь хода снова ваша; время на обдумывание идёт со дня, когда открытка или звонок старосты сообщит вам этот ход. Ходы, сделанные postald, в следующем письме повторять не нужно.",
 		ForcedPlayed:        "Ответ партнёра вынужденный: сделан ход %s (п. 4.2.4); ему время не начисляется.",
+		ForcedYours:         "Ваш ответ вынужденный: за вас сделан ход %s (п. 4.2.4); время вам за него не начисляется.",
+		VariantsRecorded:    "Ваши варианты записаны и переданы партнёру (п. 4.2.7):",
 		EndedOnBoard:        "Партия окончена на доске: %s.",
 
 		DatesMissing: "В письме нет трёх дат; по отметкам postald: %s.",
@@ -332,10 +334,14 @@ var russian = Book{
 			},
 			RoundSubject: func(code string, round int) string { return code + ": тур " + strconv.Itoa(round) },
 			RoundBody:    ruRoundBody,
+			EndedSubject: func(code string) string { return code + ": итоги турнира" },
+			EndedBody:    ruSwissEnded,
 
 			Knockout: ruKnockoutName, KnockoutRound: ruKnockoutRound,
 			Bracket: "Сетка", HigherSeed: "Высший посев", LowerSeed: "Низший посев", Pairing: "Пара", Through: "Прошёл", How: "Как",
 			KnockoutHow: ruKnockoutHow, KnockoutBody: ruKnockoutBody,
+			KnockoutEvents:     "События сетки",
+			KnockoutEvent:      ruKnockoutEvent,
 			KnockoutWonSubject: ruKnockoutWonSubject, KnockoutWonBody: ruKnockoutWonBody,
 			KnockoutProgress: func(round, rounds, open int, winner string) string {
 				if winner != "" {
@@ -401,7 +407,8 @@ var russian = Book{
 			Time: "Время б/ч", LastDay: "Крайний срок", Number: "№", Player: "Участник", Colour: "Цвет",
 			Days: "Дни", PenaltyDays: "Штраф, дн.", Control: "Контроль", Date: "Дата", Clause: "Пункт",
 			What: "Нарушение", Kind: "Решение", Ruling: "Содержание", Judge: "Судья", Result: "Результат",
-			How: "Как закончена",
+			How:   "Как закончена",
+			Event: "Событие",
 		},
 
 		WhiteSide: "белые", BlackSide: "чёрные", Nobody: "—", Adjudication: "присуждение",
@@ -1094,4 +1101,37 @@ func ruReserveBody(r ReserveLetter) string {
 		w("Время белых считается со дня, следующего за получением этого письма (п. 4.3.2).")
 	}
 	return b.String()
+}
+
+// ruSwissEnded is the letter of a Swiss's end: the final standings.
+func ruSwissEnded(e SwissEnded) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	if e.Player != "" {
+		w("Здравствуйте, %s!", e.Player)
+		w("")
+	}
+	w("Турнир %s «%s»: все туры (%d) сыграны, турнир окончен.", e.Code, e.Name, e.Rounds)
+	if e.Player != "" {
+		w("Ваше место — %s, очков: %s.", e.Place, e.Points)
+	}
+	w("")
+	w("Итоговая таблица:")
+	w("")
+	b.WriteString(e.Standings)
+	return b.String()
+}
+
+// ruKnockoutEvent words a step of a knockout's bracket.
+func ruKnockoutEvent(e KnockoutEvent) string {
+	stage := ruKnockoutRound(e.Round, e.Rounds)
+	switch {
+	case e.Winner != "":
+		return "финал решён, победитель — " + e.Winner
+	case e.Withdrew != "":
+		return fmt.Sprintf("%d-й тур (%s), встреча %d: %s выбыл и проигрывает её (п. 1.10)", e.Round, stage, e.Slot, e.Withdrew)
+	case e.Extra:
+		return fmt.Sprintf("%d-й тур (%s), встреча %d: ничья %s, назначены дополнительные партии (п. 1.11)", e.Round, stage, e.Slot, e.Score)
+	}
+	return fmt.Sprintf("%d-й тур (%s), встреча %d назначена: %s – %s", e.Round, stage, e.Slot, e.A, e.B)
 }

@@ -33,6 +33,7 @@ func (x *decider) accepted() {
 		// A "draw accepted" with no offer standing is read as an offer (package doc).
 		x.g.DrawOffer = s
 		x.toPartner = append(x.toPartner, x.ptx.DrawOffered)
+		x.note(x.tx.DrawOfferSent) // the sender: his offer is recorded and forwarded
 	}
 	x.charge()
 	x.statements()
@@ -75,7 +76,9 @@ func (x *decider) settle() {
 		i := len(x.g.Plies)
 		x.d.addClause("4.2.4")
 		x.play(legal[0], ByPostald)
-		x.tellBoth(func(tx *phrases) string { return fmt.Sprintf(tx.ForcedPlayed, numbered(i, x.g.Plies[i].Text)) })
+		// The sender is told his partner's reply was forced; the partner, that it was his own.
+		x.note(fmt.Sprintf(x.tx.ForcedPlayed, numbered(i, x.g.Plies[i].Text)))
+		x.toPartner = append(x.toPartner, fmt.Sprintf(x.ptx.ForcedYours, numbered(i, x.g.Plies[i].Text)))
 		x.followVariants(x.side)
 	}
 }

@@ -44,6 +44,9 @@ func TestGoldenLetters(t *testing.T) {
 		{"variant-played", append(opening[:2:2], testLetter{ivanov, "2026-11-06 09:00", white2 + "Вариант А: если 2... e7-f6, то 3. b2-c3 b6-a5 4. c3-b4"}),
 			testLetter{petrov, "2026-11-08 12:00", "Ваш ход 2. g3-h4 получил.\nМой ход: 2... e7-f6 3... f6-e5\nВремя: 3/4"}},
 		{"resign", opening, testLetter{ivanov, "2026-11-06 09:00", "Сдаюсь."}},
+		// A move with a draw offer: the sender is told it is recorded and forwarded, the partner
+		// that it stands.
+		{"draw-offered", opening, testLetter{ivanov, "2026-11-06 09:00", white2 + "Предлагаю ничью."}},
 	}
 	for _, lang := range []string{"ru", "en"} {
 		for _, tc := range cases {
