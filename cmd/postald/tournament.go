@@ -60,7 +60,10 @@ func createCall(tx *phrase.CLIText, sheet []byte, force bool) *storeCall {
 				variant = r.Variant
 			}
 			fmt.Fprintln(w, tx.Store.Registered(r.Code, r.Players, r.Games, variant, r.Start, r.End))
-			if r.LotHash != "" {
+			switch {
+			case r.LotTies:
+				fmt.Fprintf(w, tx.Store.LotTies+"\n", r.LotHash)
+			case r.LotHash != "":
 				fmt.Fprintf(w, tx.Store.LotDrawn+"\n", r.LotHash)
 			}
 			return nil

@@ -290,6 +290,13 @@ func TestKnockoutPlayedThrough(t *testing.T) {
 					}
 				}
 			}
+			if c.players == 3 {
+				// Seed 1 goes through round 1 without a game: the registration letter says so.
+				want := "Без встречи в 1-м туре, сразу во 2-й тур (по числу участников): 1. Игрок 1."
+				if judge := letterTo(t, start, "judge@club.example"); !strings.Contains(judge.body, want) {
+					t.Errorf("the registration letter lacks %q:\n%s", want, judge.body)
+				}
+			}
 			results := map[string]tournament.Result{}
 			for steps := 0; ; steps++ {
 				games := inPlay(t, sim)

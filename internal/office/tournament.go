@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/mail"
+	"slices"
 	"strings"
 	"time"
 
@@ -47,6 +48,8 @@ type Registered struct {
 	// LotHash is the SHA-256 of the seed of the tournament's lots, which its start letters
 	// publish (lots.go); "" when it draws nothing.
 	LotHash string `json:"lot_hash,omitempty"`
+	// LotTies: nothing was drawn before play; the seed is a knockout's, for its tied pairings.
+	LotTies bool `json:"lot_ties,omitempty"`
 }
 
 // createTournament registers the tournament of the start sheet and queues its start letters.
@@ -59,6 +62,7 @@ func (o *Office) createTournament(req CreateRequest) (*Registered, error) {
 		Variant: sh.Variant, Start: sh.Start, End: sh.End}
 	if sh.Drawn() {
 		r.LotHash = sh.Lots.Hash.String()
+		r.LotTies = sh.StartLot().Ties
 	}
 	return r, nil
 }
@@ -77,6 +81,18 @@ func officialsLetters(sh *tournament.Sheet, pairs []tournament.Game) []tournamen
 			b.WriteString(", " + lt.Opening(line.Name)) // drawn by lot (1.6.4)
 		}
 		b.WriteString("\n")
+	}
+	if sh.System == tournament.Swiss || sh.System == tournament.Knockout {
+		// Who has no game in round 1: a Swiss's bye, a knockout's seeds who go through.
+		var byes []string
+		for _, p := range sh.Players {
+			if !slices.ContainsFunc(pairs, func(g tournament.Game) bool { return g.White == p.Number || g.Black == p.Number }) {
+				byes = append(byes, fmt.Sprintf("%d. %s", p.Number, p.Name))
+			}
+		}
+		if len(byes) > 0 {
+			b.WriteString("\n" + tx.RegisteredByes(strings.Join(byes, ", "), sh.System == tournament.Knockout) + "\n")
+		}
 	}
 	if sh.Drawn() {
 		b.WriteString("\n" + lt.Registered(sh.StartLot()))

@@ -359,8 +359,9 @@ type StoreText struct {
 	BackedUp       func(path string, bytes int64, store string) string
 	BackupArchives func(dir string, n, copied int) string
 
-	// LotDrawn follows Registered when the sheet drew by lot: the hash of the seed (%s).
-	LotDrawn string
+	// LotDrawn follows Registered when the sheet drew by lot: the hash of the seed (%s);
+	// LotTies when only a knockout's tied pairings will be drawn by lot, in play.
+	LotDrawn, LotTies string
 	// Reserved: the tournament, the reserve, the player he plays for, the team, how many games
 	// changed players; ReserveGame: a game annulled (%s) and the one opened for it (%s).
 	Reserved    func(code string, in, out, team, games int) string

@@ -668,6 +668,7 @@ example:
 		ArchivePruned: "letters pruned on %s",
 		PruneNone:     "no tournament is archived: nothing to prune",
 		LotDrawn:      "lots drawn ([lots]); the start letters give the SHA-256 of their seed, %s; postald lots verify checks them",
+		LotTies:       "the seed of the lot of tied pairings made (knockout_tie = \"lot\"); the start letters give its SHA-256, %s; postald lots verify checks the lots drawn from it",
 		Reserved: func(code string, in, out, team, games int) string {
 			return fmt.Sprintf("tournament %s: reserve %d plays for %d in team %d; %s changed players; letters queued", code, in, out, team, enGame.count(games))
 		},

@@ -662,6 +662,7 @@ black или номер игрока.
 		ArchivePruned: "исходные письма удалены %s",
 		PruneNone:     "архивных турниров нет: удалять нечего",
 		LotDrawn:      "жеребьёвка проведена ([lots]); стартовые письма дают хеш SHA-256 её зерна, %s; её проверяет postald lots verify",
+		LotTies:       "ключ жребия для ничейных встреч создан (knockout_tie = \"lot\"); стартовые письма дают его хеш SHA-256, %s; жребии по нему проверяет postald lots verify",
 		Reserved: func(code string, in, out, team, games int) string {
 			return fmt.Sprintf("турнир %s: запасной %d играет вместо %d в команде %d; партий, сменивших участника: %d; письма в очереди", code, in, out, team, games)
 		},

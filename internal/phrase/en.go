@@ -356,6 +356,7 @@ var english = Book{
 		Subject:      func(code, game string) string { return code + " game " + game },
 		StartSubject: func(code, name string) string { return code + ": start of the tournament \"" + name + "\"" },
 		StartBody:    enStartBody,
+		NoGame:       "(game number)",
 		StandIn:      func(place int, after string) string { return fmt.Sprintf("Place %d of %s", place, after) },
 	},
 
@@ -570,6 +571,12 @@ var english = Book{
 			return fmt.Sprintf("Tournament %s %q is registered: %s, %s, %s, from %s to %s.\n\nGames (White – Black):\n",
 				code, name, variant, enPlayer.count(players), enGame.count(games), start, end)
 		},
+		RegisteredByes: func(players string, knockout bool) string {
+			if knockout {
+				return "Without a pairing in round 1, through to round 2 by the number of players: " + players + "."
+			}
+			return "The bye of round 1 (a plus, a point, 1.12.2): " + players + "."
+		},
 		ReportSubject: "%s: director's report %s",
 	},
 
@@ -647,7 +654,8 @@ var english = Book{
 			case l.Numbers:
 				what = "The players' numbers (and with them the colours) were"
 			case l.Ties:
-				what = "Who goes through a tied pairing is"
+				return "Who goes through a pairing still tied will be drawn by lot from a secret seed made at\nregistration. Its SHA-256, which every start letter gives:\n    " + l.Hash +
+					"\nThe seed is revealed to everyone when the last game is finished (or earlier by the judge:\npostald lots reveal); postald lots verify recomputes every draw from it.\n"
 			}
 			return what + " drawn by lot from a secret seed.\nIts SHA-256, which every start letter gives:\n    " + l.Hash +
 				"\nThe seed is revealed to everyone when the last game is finished (or earlier by the judge:\npostald lots reveal); postald lots verify recomputes every draw from it.\n"
@@ -892,6 +900,10 @@ func enStartBody(s Start) string {
 	w("    Dates: %s, %s, %s", s.SampleDates[0], s.SampleDates[1], s.SampleDates[2])
 	w("    Time: %s", s.SampleTime)
 	w("")
+	if s.SampleOnly {
+		w("Instead of \"(game number)\" write your game's number: the letter that opens it names it.")
+		w("")
+	}
 	w("Repeat your partner's last move, then give yours with its number; add the three dates")
 	w("(your partner's sending date, the day you received it, the day of your reply) and the")
 	w("time used so far, White's days over Black's (4.2.3, 4.3.1). White's first move needs no")

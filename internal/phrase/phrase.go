@@ -317,6 +317,8 @@ type TournamentText struct {
 	// StartSubject is the subject of the start letter; StartBody its text.
 	StartSubject func(code, name string) string
 	StartBody    func(s Start) string
+	// NoGame stands for the game's name in the sample letter of a player who has no game yet.
+	NoGame string
 	// StandIn names the player who will take place place of tournament after, in a dry run of
 	// a later stage before the stage before is over (postald simulate).
 	StandIn func(place int, after string) string
@@ -548,8 +550,11 @@ type Start struct {
 	Judge, Address                           string // the judge's address, postald's
 	SampleSubject, SampleGame, Received, Own string // the sample letter: for the first game
 	SampleCode                               string // the code as the sample letter writes it
-	SampleDates                              [3]daysclock.Date
-	SampleTime                               string // "1/2"
+	// SampleOnly: the player has no game yet (a Swiss's or a knockout's bye, a reserve), and the
+	// sample names no game (SampleGame is TournamentText.NoGame).
+	SampleOnly  bool
+	SampleDates [3]daysclock.Date
+	SampleTime  string // "1/2"
 
 	// Channel is how the player plays (4.1.1): "email", "post" or "phone". A player by post
 	// sends his cards to CaptainAddress and receives his at PostalAddress, counted PostDays
@@ -892,6 +897,9 @@ type OfficeText struct {
 	// director that a tournament is registered; the list of its games follows.
 	RegisteredSubject string
 	RegisteredHead    func(code, name, variant string, players, games int, start, end daysclock.Date) string
+	// RegisteredByes names, under the games, the players without a game in round 1 (number and
+	// name, joined): a Swiss's bye (1.12.2), or a knockout's seeds who go through to round 2.
+	RegisteredByes func(players string, knockout bool) string
 	// ReportSubject is the subject of the director's report: code, date.
 	ReportSubject string
 	// RoundNotPaired tells the judge and the director that a Swiss round could not be paired:
