@@ -417,6 +417,8 @@ type CheckText struct {
 	ResolverOK, ResolverFail string
 	// Problems ends a check that failed: how many.
 	Problems func(n int) string
+	// AuthField is the check of what the receiving server writes in the letters it delivers.
+	AuthField AuthFieldText
 }
 
 // CLIErrors are the command line's own errors.

@@ -694,6 +694,7 @@ example:
 		OK: "ok", Fail: "FAIL",
 		Parses:         "configuration %s parses",
 		FromOnly:       "[trust] from_only = true: the From header alone is believed (a closed test setup only; see %s)",
+		AuthField:      enAuthField,
 		ResolverOK:     "[trust] resolver %s answered for %s",
 		ResolverFail:   "[trust] resolver %s did not answer for %s (%v): postald's own check of the senders cannot run, and letters wait in the mailbox; see %s",
 		Server:         "[trust] letters must carry an Authentication-Results field of %s with an aligned pass of %s, not contradicted by postald's own check (resolver %s)",
