@@ -244,7 +244,7 @@ func TestClubCommandLine(t *testing.T) {
 var messageID = regexp.MustCompile(`(postald\.)[0-9]+\.[0-9a-f]{16}@`)
 
 // outboxSeq is a card's number in the outbox, as postald cards lists and prints it.
-var outboxSeq = regexp.MustCompile(`(?m)(^#|card-)[0-9]+(  |\.pdf)`)
+var outboxSeq = regexp.MustCompile(`(?m)(^#|card-|\+ #)[0-9]+(  |\.pdf)`)
 
 // backupSize is the size of the copy of the store backup writes.
 var backupSize = regexp.MustCompile(`(copy\.db: )[0-9]+ [^,]+,`)

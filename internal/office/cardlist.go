@@ -74,6 +74,10 @@ type Card struct {
 	Language string       `json:"language"`
 	// Tongue is the language of the card's tournament, which the captain's command speaks.
 	Tongue string `json:"tournament_language,omitempty"`
+	// Rides: a notice that asks nothing of its reader (an acknowledgement, a leave), posted in
+	// the envelope of the next card to him: With is that card's number, 0 while none waits.
+	Rides bool   `json:"rides,omitempty"`
+	With  uint64 `json:"with,omitempty"`
 }
 
 // cards lists the cards and calls waiting for the captain.
@@ -98,7 +102,24 @@ func (o *Office) cards(req CardsRequest) (*CardsReply, error) {
 		}
 		return nil
 	})
+	ridesWith(rep.Cards)
 	return rep, err
+}
+
+// ridesWith gives every card that rides the card it goes with: the first card to the same
+// player of the same tournament that does not ride itself.
+func ridesWith(cards []Card) {
+	for i := range cards {
+		if !cards[i].Rides {
+			continue
+		}
+		for _, m := range cards {
+			if !m.Rides && m.Game.Tournament == cards[i].Game.Tournament && m.Player == cards[i].Player && m.Channel == cards[i].Channel {
+				cards[i].With = m.Seq
+				break
+			}
+		}
+	}
 }
 
 // cardOf reads an outbox card back as the captain prints it.
@@ -109,7 +130,7 @@ func (o *Office) cardOf(tx *store.Tx, it store.OutboxItem) (Card, error) {
 	}
 	c := Card{Seq: it.Seq, Game: it.Game, Channel: it.Card.Channel, Player: it.Card.Player, Name: it.Card.Name,
 		Address: it.Card.Address, Phone: it.Card.Phone, Subject: w.Subject,
-		Text: strings.ReplaceAll(w.Text, "\r\n", "\n"), Picture: w.Picture, Written: it.Enqueued}
+		Text: strings.ReplaceAll(w.Text, "\r\n", "\n"), Picture: w.Picture, Written: it.Enqueued, Rides: it.Card.Rides}
 	sh, err := o.sheet(tx, it.Game.Tournament)
 	if err != nil {
 		return Card{}, fmt.Errorf("card %d: %w", it.Seq, err)

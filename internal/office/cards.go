@@ -437,8 +437,8 @@ func (o *Office) cardsNotice(tx *store.Tx, now time.Time) error {
 	byCode := map[string][]store.OutboxItem{}
 	var codes []string
 	for _, it := range items {
-		if now.Sub(it.Enqueued) < digestEvery {
-			continue
+		if now.Sub(it.Enqueued) < digestEvery || it.Card.Rides {
+			continue // a card that rides with the next stops no game
 		}
 		if _, ok := byCode[it.Game.Tournament]; !ok {
 			codes = append(codes, it.Game.Tournament)

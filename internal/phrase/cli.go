@@ -329,6 +329,11 @@ type CardsText struct {
 	Clock  string
 	// PDFTitle is the title of the PDF of all the cards.
 	PDFTitle string
+	// A notice that asks nothing of its reader rides with the next card to him: RidesWith
+	// lists it under that card (its number, its subject); Waits lists one no card takes yet
+	// (its number, the game, the player's number, his name, its subject); Rider heads its text
+	// on the printed card (its subject).
+	RidesWith, Waits, Rider string
 }
 
 // StoreText is the director's and the administrator's commands on the store: tournament

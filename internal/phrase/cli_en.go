@@ -644,8 +644,11 @@ example:
 		Posted: func(n int, on daysclock.Date) string {
 			return fmt.Sprintf("%s recorded as posted on %s", enCardOrCall.count(n), on)
 		},
-		Clock:    "  the clock of %s, %s, runs from %s",
-		PDFTitle: "postald cards",
+		Clock:     "  the clock of %s, %s, runs from %s",
+		PDFTitle:  "postald cards",
+		RidesWith: "    + #%d  %s (in the same envelope)",
+		Waits:     "#%d  %s  waits for the next card to %d. %s: %s (it asks no reply)",
+		Rider:     "— and: %s —",
 	},
 
 	Store: StoreText{

@@ -638,8 +638,11 @@ black или номер игрока.
 		Posted: func(n int, on daysclock.Date) string {
 			return fmt.Sprintf("отмечено отправленными %s: %s", dotted(on), ruCardOrCall.count(n))
 		},
-		Clock:    "  время игрока (%s, %s) идёт с %s",
-		PDFTitle: "открытки postald",
+		Clock:     "  время игрока (%s, %s) идёт с %s",
+		PDFTitle:  "открытки postald",
+		RidesWith: "    + #%d  %s (в том же конверте)",
+		Waits:     "#%d  %s  ждёт следующей открытки игроку %d. %s: %s (ответа не требует)",
+		Rider:     "— и ещё: %s —",
 	},
 
 	Store: StoreText{

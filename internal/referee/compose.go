@@ -309,6 +309,8 @@ func (x *decider) answer(kind string, v Verdict) {
 	o.Body = withPictureLegend(o.Body, o.Picture, textFor(o.Language)) // the reader's language
 	o.Kind = kind
 	o.InReplyTo = x.env.MessageID
+	// An acknowledgement while the partner is on move asks nothing of the sender.
+	o.NoReply = kind == KindAck && x.g.Status == StatusPlaying && x.g.ToMove() != x.side
 	x.d.Letters = append(x.d.Letters, o)
 }
 

@@ -413,9 +413,17 @@ func (x *decider) leave() {
 	}
 	c.AddLeave(l)
 	x.note(fmt.Sprintf(x.tx.LeaveGranted, x.tx.period(l), x.tx.Days(l.Days())))
+	letters, notices := len(x.d.Letters), len(x.notices)
 	x.answer(KindNotice, Notice)
 	x.notifyPartner(x.ptx.SubjNotice,
 		fmt.Sprintf(x.ptx.LeavePartner, x.player(x.side).Name, x.ptx.period(l)), daysclock.ClauseLeave)
+	// A leave granted, and the partner's notice of it, ask nothing of their readers.
+	for i := letters; i < len(x.d.Letters); i++ {
+		x.d.Letters[i].NoReply = true
+	}
+	for i := notices; i < len(x.notices); i++ {
+		x.notices[i].NoReply = true
+	}
 }
 
 // leaveRefusal words, in the letter's language, why daysclock.ValidateLeave refuses leave l: the
