@@ -79,17 +79,17 @@ func Lines(name string, address []string) []string {
 type kind int
 
 const (
-	unknown    kind = iota
-	addressee       // the addressee's name
-	street          // a street, a post office box, poste restante
-	house           // a house, its building, its flat: «д. 5», «кв. 12», "apt 2", 5А
-	settlement      // a town or a village
-	district        // a district (район)
-	region          // a region: oblast, krai, republic, autonomous okrug
-	country         // a country
-	index           // a Russian postal index: six digits
-	postcode        // another country's postcode alone: 75008, SW1A 2AA, IL 62704
-	organisation    // the addressee's organisation: a club, a federation, a company
+	unknown      kind = iota
+	addressee         // the addressee's name
+	street            // a street, a post office box, poste restante
+	house             // a house, its building, its flat: «д. 5», «кв. 12», "apt 2", 5А
+	settlement        // a town or a village
+	district          // a district (район)
+	region            // a region: oblast, krai, republic, autonomous okrug
+	country           // a country
+	index             // a Russian postal index: six digits
+	postcode          // another country's postcode alone: 75008, SW1A 2AA, IL 62704
+	organisation      // the addressee's organisation: a club, a federation, a company
 )
 
 type part struct {
