@@ -96,6 +96,7 @@ var english = Book{
 		YourMoveAgain:       "It is your move again; your thinking time runs from today. Your next letter need not repeat the moves postald played.",
 		YourMoveAgainPosted: "It is your move again; your thinking time runs from the day the captain's card or call brings you this move. Your next letter need not repeat the moves postald played.",
 		ForcedPlayed:        "Your partner's reply is forced: %s is played (4.2.4); it costs him no days.",
+		BeforeStart:         "Your first move was sent on the day play began (%s) or before: it costs no time (4.3.2).",
 		ForcedYours:         "Your reply is forced: %s is played for you (4.2.4); it costs you no days.",
 		VariantsRecorded:    "Your variants are recorded and forwarded to your partner (4.2.7):",
 		EndedOnBoard:        "The game is over on the board: %s.",
@@ -174,7 +175,7 @@ var english = Book{
 		RulingAnnul:         "The game is annulled: it ends without a result and counts for neither player. Reason: %s",
 		RulingStrikeOut:     "A player has left the tournament with fewer than half of his games played: his results are struck out and the game ends without a result. Reason: %s",
 		RulingRefer:         "%s (%s) has left the tournament; the game is unfinished and goes to the judge for adjudication. Reason: %s",
-		RulingProtest:       "Decision on the protest: %s",
+		RulingProtest:       "on the protest — %s",
 		SubjProtestDecision: "%[1]s game %[2]s: decision on the protest",
 
 		Asides: AsideText{
@@ -431,6 +432,9 @@ var english = Book{
 
 	Office: OfficeText{
 		PageLabel: func(page, pages int) string { return fmt.Sprintf("page %d of %d", page, pages) },
+		Part:      "[part %s]",
+		Charset:   "[charset %s, shown as it is]",
+		NotShown:  "[%s, %d bytes, not shown]",
 		Trust: TrustText{
 			ReceiptID:           "%s #%d, move %d, %s",
 			ReceiptNoMove:       "%s #%d, %s",

@@ -149,6 +149,9 @@ type RefereeText struct {
 	DrawLapsed, DrawOffered, DrawOfferSent, NoDrawOffer, DrawDeclinedYou          string
 	DrawDeclined, DrawAgreed, DrawClaimed, ClaimInvalid, Resigned, Result         string
 	YourMoveAgain, ForcedPlayed, EndedOnBoard                                     string
+	// BeforeStart: a first move sent on the day play began (the day) or before costs no time
+	// (4.3.2).
+	BeforeStart string
 	// ForcedYours tells the partner that his forced reply (the move) was played for him
 	// (4.2.4); VariantsRecorded heads the sender's variants recorded and forwarded (4.2.7).
 	ForcedYours, VariantsRecorded string
@@ -892,6 +895,11 @@ type OfficeText struct {
 
 	// PageLabel numbers the pages of a printed card that takes more than one: "page 2 of 3".
 	PageLabel func(page, pages int) string
+
+	// The marks judge letter sets in a letter's text where it is not plain text: Part heads a
+	// part of several (its type); Charset a text in another charset, shown as it is (the
+	// charset); NotShown a part that is no text (its type, its size in bytes).
+	Part, Charset, NotShown string
 
 	// RegisteredSubject (code) and RegisteredHead head the letter telling the judge and the
 	// director that a tournament is registered; the list of its games follows.

@@ -132,6 +132,11 @@ func (x *decider) charge() {
 		if ch.Clause == daysclock.ClauseStart || firstInTime {
 			x.d.addClause(daysclock.ClauseStart) // 4.3.2: the first move on the start date or earlier, or after the end date
 		}
+		if firstInTime && !c.Frozen {
+			// 4.3.2 in its words, where it decided: the first move, sent on the day play began
+			// or before, costs no time.
+			x.note(fmt.Sprintf(x.tx.BeforeStart, x.tx.date(start)))
+		}
 		x.overstepped(s, ch.Overstep)
 	}
 	c.CountMoves(free, x.today, x.terms)

@@ -68,6 +68,26 @@ func TestGoldenLetters(t *testing.T) {
 			}
 			golden.Text(t, filepath.Join("testdata", "golden", lang, "penalty-ruling.txt"), writeLetters(d.Letters))
 		})
+		t.Run(lang+"/penalty-lifted", func(t *testing.T) {
+			// The judge lifts the 2 days he charged: the letter gives the clocks after it.
+			g := after(t, "russian", opening...)
+			g.Table.Language = lang
+			at := time.Date(2026, 11, 7, 9, 0, 0, 0, moscow)
+			d, err := Rule(under(g, DefaultRegulation()), Ruling{Kind: RulePenalty, Side: Black, Days: 2, Clause: "4.2.11", Reason: "5.6", At: at})
+			if err != nil {
+				t.Fatal(err)
+			}
+			g.Game = d.Game
+			d, err = Rule(under(g, DefaultRegulation()), Ruling{Kind: RulePenalty, Side: Black, Days: -2, Clause: "4.1.12", Reason: "4.1.12", At: at.Add(time.Hour)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := writeLetters(d.Letters)
+			golden.Text(t, filepath.Join("testdata", "golden", lang, "penalty-lifted.txt"), got)
+			if want := map[string]string{"ru": "Время (белые/чёрные, п. 4.3.1): 0/2", "en": "0/2"}[lang]; !strings.Contains(got, want) {
+				t.Errorf("the letters of a penalty lifted give no clocks after it (%q):\n%s", want, got)
+			}
+		})
 		t.Run(lang+"/overstep", func(t *testing.T) {
 			g := after(t, "russian", opening...)
 			g.Table.Language = lang
