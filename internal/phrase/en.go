@@ -97,13 +97,14 @@ var english = Book{
 		YourMoveAgainPosted: "It is your move again; your thinking time runs from the day the captain's card or call brings you this move. Your next letter need not repeat the moves postald played.",
 		ForcedPlayed:        "Your partner's reply is forced: %s is played (4.2.4); it costs him no days.",
 		BeforeStart:         "Your first move was sent on the day play began (%s) or before: it costs no time (4.3.2).",
+		BeforeStartPartner:  "Your partner's first move was sent on the day play began (%s) or before: it costs no time (4.3.2).",
 		ForcedYours:         "Your reply is forced: %s is played for you (4.2.4); it costs you no days.",
 		VariantsRecorded:    "Your variants are recorded and forwarded to your partner (4.2.7):",
 		EndedOnBoard:        "The game is over on the board: %s.",
 
-		DatesMissing: "The letter does not state the three dates; postald's stamps: %s.",
+		DatesMissing: "The letter does not state the three dates: postald's stamps, below, stand (4.3.1).",
 		DateDiff:     "The letter states \"%s\" as %s, postald's stamp is %s; the stamp stands (4.3.1).",
-		TimeMissing:  "The letter does not state the total time; postald's count: %s.",
+		TimeMissing:  "The letter does not state the total time: postald's count, below, stands (4.3.1).",
 		TimeDiff:     "The letter states the time as %s, postald's count is %s; postald's count stands (4.3.1).",
 
 		Overstep:          "Time overstep: %s (%s) by move %d could use at most %s, used %d (4.3.1).",

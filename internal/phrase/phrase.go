@@ -152,6 +152,8 @@ type RefereeText struct {
 	// BeforeStart: a first move sent on the day play began (the day) or before costs no time
 	// (4.3.2).
 	BeforeStart string
+	// BeforeStartPartner says the same of the partner's first move, to him who receives it.
+	BeforeStartPartner string
 	// ForcedYours tells the partner that his forced reply (the move) was played for him
 	// (4.2.4); VariantsRecorded heads the sender's variants recorded and forwarded (4.2.7).
 	ForcedYours, VariantsRecorded string

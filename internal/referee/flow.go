@@ -136,6 +136,7 @@ func (x *decider) charge() {
 			// 4.3.2 in its words, where it decided: the first move, sent on the day play began
 			// or before, costs no time.
 			x.note(fmt.Sprintf(x.tx.BeforeStart, x.tx.date(start)))
+			x.toPartner = append(x.toPartner, fmt.Sprintf(x.ptx.BeforeStartPartner, x.ptx.date(start)))
 		}
 		x.overstepped(s, ch.Overstep)
 	}
@@ -174,7 +175,7 @@ func (x *decider) statements() {
 	switch {
 	case len(x.lt.Dates) == 0 && first:
 	case len(x.lt.Dates) == 0:
-		x.note(fmt.Sprintf(x.tx.DatesMissing, datesText(x.tx, x.stamps)))
+		x.note(x.tx.DatesMissing) // the dates stamped follow in the letter, once
 	default:
 		for _, df := range x.stamps.Compare(x.lt.Dates) {
 			if df.Missing() {
@@ -194,7 +195,7 @@ func (x *decider) statements() {
 	case !differ:
 	case df.Missing && first:
 	case df.Missing:
-		x.note(fmt.Sprintf(x.tx.TimeMissing, now))
+		x.note(x.tx.TimeMissing) // the count follows in the letter, once
 	default:
 		x.d.addClause(df.Clause)
 		x.note(fmt.Sprintf(x.tx.TimeDiff, df.Stated, now))
