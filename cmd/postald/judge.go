@@ -281,7 +281,7 @@ func printShow(w io.Writer, gx *phrase.CLIText, v *office.GameView) {
 				kind = r.Kind
 			}
 			if what := rulingWhat(gx, r); what != "" {
-				kind += ": " + what // «штраф: чёрные +2 дня», «штраф: чёрные, штраф снят: 6 дней»
+				kind += ": " + what // «штраф: чёрные +2 дня», «штраф: чёрные, снято 6 дней»
 			}
 			fmt.Fprintf(w, "  #%d %s %s (%s): %s\n", r.Seq, gx.Date(dayOf(r.Time)), termLine(kind), termLine(gx.Clause(r.Clause)), termLine(r.Reason))
 		}
@@ -353,7 +353,7 @@ func rulingWhat(gx *phrase.CLIText, v office.RulingView) string {
 	case v.Result != "":
 		parts = append(parts, v.Result.String())
 	case v.Kind == string(referee.RulePenalty) && v.Days < 0:
-		return strings.Join(parts, " ") + ", " + bookOf(gx).Referee.PenaltyLifted(-v.Days) // «чёрные, штраф снят: 6 дней»
+		return strings.Join(parts, " ") + ", " + gx.Show.Lifted(-v.Days) // «штраф: чёрные, снято 6 дней»
 	case v.Days != 0 || v.Kind == string(referee.RulePenalty) || v.Kind == string(referee.RuleCorrect):
 		parts = append(parts, gx.Show.Days(v.Days))
 	}

@@ -291,6 +291,7 @@ type ShowText struct {
 	Loses       string             // what a forfeit decided
 	Leave       string             // the leave granted (the period)
 	Days        func(n int) string // the days a penalty or a date correction gave, signed
+	Lifted      func(n int) string // the penalty days a ruling took off, under the word penalty
 }
 
 // LetterText is `judge letter`: one archived letter, what postald recorded of it.

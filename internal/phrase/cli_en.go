@@ -610,6 +610,7 @@ example:
 		Loses:    "loses",
 		Leave:    "leave %s",
 		Days:     func(n int) string { return enDay.signed(n) },
+		Lifted:   func(n int) string { return "lifted, " + enDay.count(n) },
 	},
 
 	Letter: LetterText{

@@ -604,6 +604,7 @@ black или номер игрока.
 		Loses:    "поражение",
 		Leave:    "отпуск %s",
 		Days:     func(n int) string { return ruDay.signed(n) },
+		Lifted:   func(n int) string { return "снято " + ruDay.count(n) },
 	},
 
 	Letter: LetterText{
