@@ -635,13 +635,7 @@ func printArchived(out io.Writer, tx *phrase.CLIText, a *office.ArchivedLetter) 
 }
 
 // clauses cites each of a decision's clauses ("4.2.10,4.2.11") as a judge cites them.
-func clauses(tx *phrase.CLIText, list string) string {
-	parts := strings.Split(list, ",")
-	for i, c := range parts {
-		parts[i] = tx.Clause(strings.TrimSpace(c))
-	}
-	return strings.Join(parts, ", ")
-}
+func clauses(tx *phrase.CLIText, list string) string { return tx.Clauses(list) }
 
 // parseRevert: the game put back as it was before letter N of its archive (a forged or misread
 // letter); the letters stay in the archive, marked as reverted.

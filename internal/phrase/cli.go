@@ -2,6 +2,7 @@ package phrase
 
 import (
 	"regexp"
+	"strings"
 
 	"postald/internal/daysclock"
 )
@@ -38,6 +39,9 @@ type CLIText struct {
 	// "clause 1.10.2 of the competition rules"; anything else (a clause the judge typed in his
 	// own words) as written.
 	Clause func(c string) string
+	// Clauses cites clauses given as a comma-separated list: several of the correspondence
+	// rules under one word, «пп. 4.2.4, 4.3.2», "clauses 4.2.4, 4.3.2"; others each as Clause.
+	Clauses func(list string) string
 	// Date writes a day as the language writes it for people: «01.12.2026», "2026-12-01".
 	Date func(d daysclock.Date) string
 }
@@ -56,6 +60,33 @@ func citer(code, competition func(string) string) func(string) string {
 			return competition(c)
 		}
 		return code(c)
+	}
+}
+
+// lister cites a list of clauses: those of the correspondence rules (4.x) under one word when
+// there are several (many, the word for several), the others each by cite.
+func lister(many string, cite func(string) string) func(string) string {
+	return func(list string) string {
+		var code, other []string
+		for c := range strings.SplitSeq(list, ",") {
+			if c = strings.TrimSpace(c); c == "" {
+				continue
+			}
+			if clauseNumber.MatchString(c) && !strings.HasPrefix(c, "1.") {
+				code = append(code, c)
+			} else {
+				other = append(other, cite(c))
+			}
+		}
+		var out []string
+		switch len(code) {
+		case 0:
+		case 1:
+			out = append(out, cite(code[0]))
+		default:
+			out = append(out, many+" "+strings.Join(code, ", "))
+		}
+		return strings.Join(append(out, other...), ", ")
 	}
 }
 

@@ -8,11 +8,15 @@ import (
 	"postald/internal/plural"
 )
 
+// enCite cites one clause (CLIText.Clause).
+var enCite = citer(func(c string) string { return "clause " + c },
+	func(c string) string { return "clause " + c + " of the competition rules" })
+
 // englishCLI is postald's command line in English.
 var englishCLI = CLIText{
-	Clause: citer(func(c string) string { return "clause " + c },
-		func(c string) string { return "clause " + c + " of the competition rules" }),
-	Date: daysclock.Date.String,
+	Clause:  enCite,
+	Clauses: lister("clauses", enCite),
+	Date:    daysclock.Date.String,
 
 	Help: HelpText{
 		Synopsis: "usage: postald [-skip-check] [-config FILE] <command> [flags] [arguments]",

@@ -8,12 +8,16 @@ import (
 	"postald/internal/plural"
 )
 
+// ruCite cites one clause (CLIText.Clause).
+var ruCite = citer(func(c string) string { return "п. " + c },
+	func(c string) string { return "п. " + c + " правил соревнований" })
+
 // russianCLI is postald's command line in Russian. Commands, flags, configuration keys and the
 // values a judge types (white, black) stay as they are typed.
 var russianCLI = CLIText{
-	Clause: citer(func(c string) string { return "п. " + c },
-		func(c string) string { return "п. " + c + " правил соревнований" }),
-	Date: dotted,
+	Clause:  ruCite,
+	Clauses: lister("пп.", ruCite),
+	Date:    dotted,
 
 	Help: HelpText{
 		Synopsis: "использование: postald [-skip-check] [-config ФАЙЛ] <команда> [флаги] [аргументы]",
