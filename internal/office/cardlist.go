@@ -9,7 +9,9 @@ import (
 	"time"
 
 	"postald/internal/mailwrite"
+	"postald/internal/referee"
 	"postald/internal/store"
+	"postald/internal/tournament"
 )
 
 // CardsRequest: `postald cards`, the cards and calls waiting for the captain (of one tournament
@@ -100,10 +102,41 @@ func (o *Office) cards(req CardsRequest) (*CardsReply, error) {
 			}
 			rep.Cards = append(rep.Cards, c)
 		}
+		ridesWith(rep.Cards)
+		// A notice waits to ride only while a card may still come: once none of its reader's
+		// games is in play, it goes alone.
+		for i, c := range rep.Cards {
+			if c.Rides && c.With == 0 {
+				playing, err := playerInPlay(tx, c.Game.Tournament, c.Player)
+				if err != nil {
+					return err
+				}
+				rep.Cards[i].Rides = playing
+			}
+		}
 		return nil
 	})
-	ridesWith(rep.Cards)
 	return rep, err
+}
+
+// playerInPlay reports whether player number has a game of tournament code in play.
+func playerInPlay(tx *store.Tx, code string, number int) (bool, error) {
+	ids, err := tx.Games(code)
+	if err != nil {
+		return false, err
+	}
+	for _, id := range ids {
+		w, b, err := tournament.ParseGameName(id.Game)
+		if err != nil || w != number && b != number {
+			continue
+		}
+		if st, err := tx.GameStatus(id); err != nil {
+			return false, err
+		} else if st == referee.StatusPlaying {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // ridesWith gives every card that rides the card it goes with: the first card to the same
