@@ -385,7 +385,7 @@ func TestDocSubjects(t *testing.T) {
 	sys := &en.Tournament.Systems
 	subjects = append(subjects, en.Lots.RevealedSubject("X"), sys.MatchSubject("X", "X", "X"),
 		sys.ReserveSubject("X", "X"), strings.Replace(sys.RoundSubject("X", 7), "7", "X", 1),
-		en.Office.CaptainProtestSubject("X", "X"), sys.KnockoutWonSubject("X"), sys.EndedSubject("X"))
+		en.Office.CaptainProtestSubject("X", "X"), sys.KnockoutWonSubject("X"), sys.EndedSubject("X"), sys.TieSubject("X"))
 
 	placeholder := regexp.MustCompile(`\b(CODES|CODE|G|N|NAME|ADDRESS|DATE|TEAM|HOME|AWAY)\b|…`)
 	documented := map[string]string{} // a subject as the guides show it, what varies as "X" → where

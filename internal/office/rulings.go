@@ -333,7 +333,7 @@ func (o *Office) withdraw(req WithdrawRequest) (*Withdrawn, error) {
 		}
 		if sh.System == tournament.Knockout {
 			// 1.10: he loses his pairing at once; the partner's next pairing may open.
-			return nextKnockout(tx, o.opt.From, sh, t, now, o.work)
+			return nextKnockout(tx, o.opt.From, sh, t, now, o.work, "")
 		}
 		return nil
 	})

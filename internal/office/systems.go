@@ -130,7 +130,7 @@ func gameEnded(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *referee
 	case sh.System == tournament.Swiss:
 		return nextSwissRound(tx, from, sh, t, now, w)
 	case sh.System == tournament.Knockout:
-		return nextKnockout(tx, from, sh, t, now, w)
+		return nextKnockout(tx, from, sh, t, now, w, id.Game)
 	case sh.System.Teams():
 		return matchEnded(tx, from, sh, id, now)
 	}
@@ -601,10 +601,28 @@ func knockoutWon(rulings []store.Ruling) bool {
 // micromatch (1.11), every one recorded in the rulings log, its games opened and its letters
 // queued; and, once the final is decided, the letters of the result to every player, the judge
 // and the director. It runs whenever a game of the knockout ends and after a withdrawal.
-func nextKnockout(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *referee.Table, now time.Time, w *work) error {
+//
+// ended, the game whose end brought it ("" for a withdrawal), decides a pairing still tied by
+// the lot or the higher seed (1.11): both its players are told at once, before the pairing it
+// feeds opens.
+func nextKnockout(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *referee.Table, now time.Time, w *work, ended string) error {
 	br, rulings, err := bracketIn(tx, sh)
 	if err != nil {
 		return err
+	}
+	for _, row := range br.Rounds {
+		for _, p := range row {
+			if ended == "" || !slices.ContainsFunc(p.Games, func(g tournament.Game) bool { return g.Name == ended }) {
+				continue
+			}
+			for _, l := range sh.KnockoutTieLetters(br, p) {
+				for _, out := range startOutgoingIn(from, sh, l, now, []tournament.Game{}) { // no position
+					if _, err := tx.Enqueue(out, now); err != nil {
+						return err
+					}
+				}
+			}
+		}
 	}
 	book := phrase.For(sh.Language)
 	for _, o := range br.Open {

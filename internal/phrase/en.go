@@ -340,6 +340,8 @@ var english = Book{
 			KnockoutHow: enKnockoutHow, KnockoutBody: enKnockoutBody,
 			KnockoutEvents:     "Bracket events",
 			KnockoutEvent:      enKnockoutEvent,
+			TieSubject:         func(code string) string { return code + ": a tied pairing decided" },
+			TieBody:            enKnockoutTie,
 			KnockoutWonSubject: enKnockoutWonSubject, KnockoutWonBody: enKnockoutWonBody,
 			KnockoutProgress: func(round, rounds, open int, winner string) string {
 				if winner != "" {
@@ -1114,4 +1116,26 @@ func enKnockoutEvent(e KnockoutEvent) string {
 		return fmt.Sprintf("round %d (%s), pairing %d: tied %s, extra games opened (1.11)", e.Round, stage, e.Slot, e.Score)
 	}
 	return fmt.Sprintf("round %d (%s), pairing %d opened: %s – %s", e.Round, stage, e.Slot, e.A, e.B)
+}
+
+// enKnockoutTie is the letter of a tied pairing the lot or the seeds decided.
+func enKnockoutTie(k KnockoutTie) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	w("Dear %s,", k.Player)
+	w("")
+	w("Tournament %s \"%s\": your pairing of round %d (the %s) is tied, %s.", k.Code, k.Name, k.Round, enKnockoutRound(k.Round, k.Rounds), k.Score)
+	if k.Lot != "" {
+		w("The lot \"%s\", drawn from the seed whose hash your start letter gave, decides it (1.11): %s goes through.", k.Lot, k.Through)
+		w("The seed is revealed when the last game of the tournament ends, and anyone can check the lot.")
+	} else {
+		w("By the regulation the higher seed goes through (1.11): %s.", k.Through)
+	}
+	switch {
+	case k.Mine && k.Round < k.Rounds:
+		w("The letter of your next pairing comes as soon as your partner is known.")
+	case !k.Mine:
+		w("You leave the tournament. Thank you for playing!")
+	}
+	return b.String()
 }

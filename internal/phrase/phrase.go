@@ -374,6 +374,10 @@ type SystemText struct {
 	// KnockoutEvent words.
 	KnockoutEvents string
 	KnockoutEvent  func(e KnockoutEvent) string
+	// TieSubject and TieBody are the letter to both players of a pairing still tied that the
+	// lot or the higher seed decided (1.11).
+	TieSubject func(code string) string
+	TieBody    func(k KnockoutTie) string
 	// EndedSubject and EndedBody are the letter of a Swiss's end: its final standings, to every
 	// player, the judge and the director.
 	EndedSubject func(code string) string
@@ -429,6 +433,17 @@ type KnockoutWon struct {
 	Code, Name string
 	Winner     string // "number name"
 	Bracket    string // the bracket as text
+}
+
+// KnockoutTie is what the letter of a tied pairing the lot or the seeds decided tells a player:
+// the round and its name, the score, the lot's label ("" when the higher seed went through), who
+// went through ("number name") and whether it is the reader.
+type KnockoutTie struct {
+	Player, Code, Name string
+	Round, Rounds      int
+	Score, Lot         string
+	Through            string
+	Mine               bool
 }
 
 // KnockoutEvent is a step of a knockout's bracket: pairing Slot of round Round (of Rounds)

@@ -344,6 +344,8 @@ var russian = Book{
 			KnockoutHow: ruKnockoutHow, KnockoutBody: ruKnockoutBody,
 			KnockoutEvents:     "События сетки",
 			KnockoutEvent:      ruKnockoutEvent,
+			TieSubject:         func(code string) string { return code + ": ничейная встреча решена" },
+			TieBody:            ruKnockoutTie,
 			KnockoutWonSubject: ruKnockoutWonSubject, KnockoutWonBody: ruKnockoutWonBody,
 			KnockoutProgress: func(round, rounds, open int, winner string) string {
 				if winner != "" {
@@ -1151,4 +1153,26 @@ func ruKnockoutEvent(e KnockoutEvent) string {
 		return fmt.Sprintf("%d-й тур (%s), встреча %d: ничья %s, назначены дополнительные партии (п. 1.11)", e.Round, stage, e.Slot, e.Score)
 	}
 	return fmt.Sprintf("%d-й тур (%s), встреча %d назначена: %s – %s", e.Round, stage, e.Slot, e.A, e.B)
+}
+
+// ruKnockoutTie is the letter of a tied pairing the lot or the seeds decided.
+func ruKnockoutTie(k KnockoutTie) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	w("Здравствуйте, %s!", k.Player)
+	w("")
+	w("Турнир %s «%s»: ваша встреча %d-го тура (%s) закончилась вничью, %s.", k.Code, k.Name, k.Round, ruKnockoutRound(k.Round, k.Rounds), k.Score)
+	if k.Lot != "" {
+		w("Её решил жребий «%s» по ключу, хеш которого дало стартовое письмо (п. 1.11): дальше проходит %s.", k.Lot, k.Through)
+		w("Ключ будет раскрыт, когда закончится последняя партия турнира, и любой сможет проверить жребий.")
+	} else {
+		w("По регламенту дальше проходит высший посев (п. 1.11): %s.", k.Through)
+	}
+	switch {
+	case k.Mine && k.Round < k.Rounds:
+		w("Письмо о следующей встрече придёт, как только станет известен соперник.")
+	case !k.Mine:
+		w("Вы выбываете из турнира. Спасибо за игру!")
+	}
+	return b.String()
 }
