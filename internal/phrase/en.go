@@ -776,8 +776,12 @@ func enStartBody(s Start) string {
 		w("when the director enters you in the line-up; a letter then gives them (1.14.2). Your number is %d.", s.Number)
 	case s.Team != "":
 		w("You play for the team \"%s\" on board %d (one of %s), captain %s.", s.Team, s.Board, enTeam.count(s.Teams), s.Captain)
-		w("Your number is %d. You have %s, all played at the same time; the colours go by the", s.Number, enGame.count(len(s.Games)))
-		w("first board (1.14.3).")
+		if len(s.Games) > 1 {
+			w("Your number is %d. You have %s, all played at the same time; the colours go by the", s.Number, enGame.count(len(s.Games)))
+			w("first board (1.14.3).")
+		} else {
+			w("Your number is %d. You have %s; the colours go by the first board (1.14.3).", s.Number, enGame.count(len(s.Games)))
+		}
 	case s.Knockout.Rounds > 0:
 		enKnockoutStart(w, s)
 	case s.Round > 0:

@@ -933,8 +933,12 @@ func ruStartBody(s Start) string {
 		w("когда директор турнира введёт вас в состав; тогда придёт письмо с ними (п. 1.14.2). Ваш номер %d.", s.Number)
 	case s.Team != "":
 		w("Вы играете за команду «%s» на %d-й доске (в турнире %s), капитан — %s.", s.Team, s.Board, ruTeam.count(s.Teams), s.Captain)
-		w("Ваш номер %d. У вас %s, все партии играются одновременно; цвет определяется", s.Number, ruGame.count(len(s.Games)))
-		w("по первой доске (п. 1.14.3).")
+		if len(s.Games) > 1 {
+			w("Ваш номер %d. У вас %s, все партии играются одновременно; цвет определяется", s.Number, ruGame.count(len(s.Games)))
+			w("по первой доске (п. 1.14.3).")
+		} else {
+			w("Ваш номер %d. У вас %s; цвет определяется по первой доске (п. 1.14.3).", s.Number, ruGame.count(len(s.Games)))
+		}
 	case s.Knockout.Rounds > 0:
 		ruKnockoutStart(w, s)
 	case s.Round > 0:
