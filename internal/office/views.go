@@ -455,6 +455,13 @@ func (o *Office) quarantine() (*QuarantineReply, error) {
 			if err != nil {
 				return err
 			}
+			// Received as judge letter gives it: when the receiving server took it, as its
+			// archive entry records it (postald may have read it later).
+			if in.Archive != 0 {
+				if e, _, _, err := archived(tx, store.GameID{}, in.Archive); err == nil {
+					in.Received = e.Time
+				}
+			}
 			rep.Held[i].Received = in.Received.In(loc)
 			langs[lang] = true
 		}
