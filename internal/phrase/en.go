@@ -972,7 +972,11 @@ func enStartLot(w func(string, ...any), l StartLot) {
 	w("The seed's SHA-256 is")
 	w("    %s", l.Hash)
 	w("Keep this letter: when the tournament is finished, the seed is revealed to everyone, and")
-	w("anyone can check that its SHA-256 is this one and that it gives exactly these draws.")
+	if l.Ties {
+		w("anyone can check that its SHA-256 is this one and that it gives every lot drawn from it.")
+	} else {
+		w("anyone can check that its SHA-256 is this one and that it gives exactly these draws.")
+	}
 	if l.Openings == "" {
 		return
 	}
