@@ -77,8 +77,10 @@ func runCheckConfig(ctx context.Context, env *cmdEnv, args []string) error {
 		}
 		report(p, fmt.Sprintf(x.SocketOK, dir))
 	}
+	note := func(s string) { fmt.Fprintf(env.stdout, "%-4s %s\n", "", s) } // neither ok nor failed
 	if !*offline {
 		checkServers(ctx, tx, cfg, *timeout, report)
+		checkAuthField(ctx, tx, cfg, *timeout, report, note)
 		if !cfg.Trust.FromOnly && cfg.Trust.Problem() == nil {
 			checkResolver(ctx, tx, cfg, *timeout, report)
 		}

@@ -190,7 +190,7 @@ func printList(w io.Writer, tx *phrase.CLIText, rows []office.GameRow) error {
 	fmt.Fprintln(tw, tx.Judge.ListHead)
 	for _, r := range rows {
 		gx := tournamentText(tx, r.Language)
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\n", r.Game, termLine(named(r.White, r.WhiteBy)), termLine(named(r.Black, r.BlackBy)),
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\n", r.Game, termLine(named(gx, r.White, r.WhiteChannel, r.WhiteBy)), termLine(named(gx, r.Black, r.BlackChannel, r.BlackBy)),
 			status(gx, r, true), r.Moves, r.Time, r.Penalty, gx.Date(r.LastDay), termLine(strings.Join(oversteps(gx, r), ", ")))
 	}
 	return tw.Flush()
@@ -248,11 +248,11 @@ func parseShow(tx *phrase.CLIText, out io.Writer, args []string) (office.Command
 // printShow is judge show: one game, in its tournament's words gx.
 func printShow(w io.Writer, gx *phrase.CLIText, v *office.GameView) {
 	x := &gx.Show
-	variant, ok := phrase.For(v.Language).Tournament.Variants.Of(v.Variant)
+	variant, ok := bookOf(gx).Tournament.Variants.Of(v.Variant)
 	if !ok {
 		variant = v.Variant
 	}
-	fmt.Fprintf(w, "%s  %s – %s  (%s)\n", v.Game, termLine(named(v.White, v.WhiteBy)), termLine(named(v.Black, v.BlackBy)), variant)
+	fmt.Fprintf(w, "%s  %s – %s  (%s)\n", v.Game, termLine(named(gx, v.White, v.WhiteChannel, v.WhiteBy)), termLine(named(gx, v.Black, v.BlackChannel, v.BlackBy)), variant)
 	fmt.Fprintf(w, x.Status+"\n", status(gx, v.GameRow, false), v.Result, v.Time, v.Penalty)
 	if v.Deadline != nil && !v.Deadline.LastDay.IsZero() {
 		fmt.Fprintln(w, x.NextControl(v.Deadline.Control.Move, v.Deadline.Control.Days, v.Deadline.LastDay))
@@ -278,7 +278,7 @@ func printShow(w io.Writer, gx *phrase.CLIText, v *office.GameView) {
 		}
 	}
 	if len(v.Rulings) > 0 {
-		kinds := &phrase.For(v.Language).Report.Kinds
+		kinds := &bookOf(gx).Report.Kinds
 		fmt.Fprintf(w, "\n%s\n", x.Rulings)
 		for _, r := range v.Rulings {
 			kind, ok := kinds.Of(r.Kind)
@@ -286,7 +286,7 @@ func printShow(w io.Writer, gx *phrase.CLIText, v *office.GameView) {
 				kind = r.Kind
 			}
 			if what := rulingWhat(gx, r); what != "" {
-				kind += ": " + what // «штраф: чёрные +2 дня», «штраф: чёрные, штраф снят: 6 дней»
+				kind += ": " + what // «штраф: чёрные +2 дня», «штраф: чёрные, снято 6 дней»
 			}
 			fmt.Fprintf(w, "  #%d %s %s (%s): %s\n", r.Seq, gx.Date(dayOf(r.Time)), termLine(kind), termLine(gx.Clause(r.Clause)), termLine(r.Reason))
 		}
@@ -362,8 +362,12 @@ func person(field string) string {
 }
 
 // named writes a player's name with how he plays when it is not by e-mail (office.GameRow's
-// WhiteBy, BlackBy, in the tournament's language): "Boris (by post)".
-func named(name, by string) string {
+// channel, in the words gx of the command; WhiteBy, BlackBy of a daemon that gives no channel):
+// "Boris (by post)".
+func named(gx *phrase.CLIText, name string, ch referee.Channel, by string) string {
+	if ch != "" {
+		return bookOf(gx).Channels.Named(name, string(ch)) // in the words of the command
+	}
 	if by == "" {
 		return name
 	}
@@ -385,7 +389,7 @@ func rulingWhat(gx *phrase.CLIText, v office.RulingView) string {
 	case v.Result != "":
 		parts = append(parts, v.Result.String())
 	case v.Kind == string(referee.RulePenalty) && v.Days < 0:
-		return strings.Join(parts, " ") + ", " + bookOf(gx).Referee.PenaltyLifted(-v.Days) // «чёрные, штраф снят: 6 дней»
+		return strings.Join(parts, " ") + ", " + gx.Show.Lifted(-v.Days) // «штраф: чёрные, снято 6 дней»
 	case v.Days != 0 || v.Kind == string(referee.RulePenalty) || v.Kind == string(referee.RuleCorrect):
 		parts = append(parts, gx.Show.Days(v.Days))
 	}
@@ -670,13 +674,7 @@ func printArchived(out io.Writer, tx *phrase.CLIText, a *office.ArchivedLetter) 
 }
 
 // clauses cites each of a decision's clauses ("4.2.10,4.2.11") as a judge cites them.
-func clauses(tx *phrase.CLIText, list string) string {
-	parts := strings.Split(list, ",")
-	for i, c := range parts {
-		parts[i] = tx.Clause(strings.TrimSpace(c))
-	}
-	return strings.Join(parts, ", ")
-}
+func clauses(tx *phrase.CLIText, list string) string { return tx.Clauses(list) }
 
 // parseRevert: the game put back as it was before letter N of its archive (a forged or misread
 // letter); the letters stay in the archive, marked as reverted.
@@ -723,10 +721,11 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-// bookOf returns the book whose command line's words tx are.
+// bookOf returns the book whose command line's words tx are: the book's own, or a command's
+// copy of them (cmdEnv.setLanguage), known by its words.
 func bookOf(tx *phrase.CLIText) *phrase.Book {
 	for _, lang := range phrase.Languages() {
-		if b := phrase.For(lang); &b.CLI == tx {
+		if b := phrase.For(lang); &b.CLI == tx || tx != nil && b.CLI.Help.Synopsis == tx.Help.Synopsis {
 			return b
 		}
 	}

@@ -485,7 +485,7 @@ func TestHostileLetters(t *testing.T) {
 				t.Errorf("the sender got %d letters, want %d", len(got), tt.toSender)
 			}
 			for _, l := range got {
-				if l.header.Get("In-Reply-To") != "<"+id+">" || !receiptRE.MatchString(l.body) {
+				if l.header.Get("In-Reply-To") != "<"+id+">" || !strings.Contains(l.body, fmt.Sprintf("Receipt: quarantine, letter #%d, sha256:", in.Archive)) {
 					t.Errorf("the note to the sender does not answer his letter with its receipt:\n%s", l.body)
 				}
 				if !strings.Contains(l.header.Get("Auto-Submitted"), "auto-replied") {
@@ -512,7 +512,7 @@ func TestHostileLetters(t *testing.T) {
 			}
 			for _, n := range notices {
 				if !strings.Contains(n.body, sender) || !strings.Contains(n.body, tt.judgeSays) ||
-					!strings.Contains(n.body, fmt.Sprintf("Receipt: quarantine #%d, ", in.Archive)) {
+					!strings.Contains(n.body, fmt.Sprintf("Receipt: quarantine, letter #%d, ", in.Archive)) {
 					t.Errorf("the judge's notice does not name the sender %s, %q and the letter's receipt #%d:\n%s", sender, tt.judgeSays, in.Archive, n.body)
 				}
 			}

@@ -282,7 +282,15 @@ func AuthVerdictIn(lang, v string) string {
 	case m != nil:
 		return fmt.Sprintf(w.AuthPassServer, m[1], m[2], m[3]) + tail
 	case strings.HasPrefix(head, "fail: "):
-		return fmt.Sprintf(w.AuthFail, strings.TrimPrefix(head, "fail: ")) + tail
+		why := strings.TrimPrefix(head, "fail: ")
+		if a, ok := trust.ParseAuthError(why); ok {
+			// In the reader's words, after their "not authenticated", which AuthFail says.
+			why = held(lang, trust.Hold{Kind: trust.HoldAuth, Auth: a})
+			if _, rest, ok := strings.Cut(why, ": "); ok {
+				why = rest
+			}
+		}
+		return fmt.Sprintf(w.AuthFail, why) + tail
 	}
 	return v
 }

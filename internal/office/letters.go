@@ -510,7 +510,13 @@ func outgoing(from mail.Address, c candidate, o referee.Outgoing, now time.Time,
 	if o.Player == 0 || !player {
 		return []store.Outgoing{written(from, c, o, o.To, now, pics)}
 	}
-	return toPlayer(p, o.To, func(to string) store.Outgoing { return written(from, c, o, to, now, pics) })
+	out := toPlayer(p, o.To, func(to string) store.Outgoing { return written(from, c, o, to, now, pics) })
+	for i := range out {
+		if out[i].Card != nil {
+			out[i].Card.Rides = o.NoReply // it rides with the next card to him
+		}
+	}
+	return out
 }
 
 // toPlayer is a letter to player p, write(to) writing it to address to: by e-mail, or for a

@@ -171,8 +171,15 @@ func reportRulings(tx *store.Tx, sh *tournament.Sheet, loc *time.Location, now t
 	byGame := map[string][]store.Ruling{}
 	for _, ru := range rulings {
 		byGame[ru.Game.Game] = append(byGame[ru.Game.Game], ru)
-		if ru.Kind == kindPair || ru.Kind == kindKnockout {
-			continue // a Swiss round's pairing, a knockout's: the tables show them
+		switch ru.Kind {
+		case kindPair, kindSwissEnded:
+			continue // a Swiss round's pairing, its end: the tables show them
+		case kindKnockout, kindKnockoutWon:
+			// A knockout's steps: under their own heading, not among the judge's rulings.
+			if e, ok := knockoutEvent(ru, loc); ok {
+				in.Events = append(in.Events, e)
+			}
+			continue
 		}
 		in.Rulings = append(in.Rulings, report.Ruling{Date: daysclock.DateOf(ru.Time, loc), Game: ru.Game.Game,
 			Kind: ru.Kind, Clause: ru.Clause, Text: ru.Reason, Judge: ru.Judge})
@@ -188,6 +195,19 @@ func reportRulings(tx *store.Tx, sh *tournament.Sheet, loc *time.Location, now t
 		return in, nil, err
 	}
 	return in, byGame, nil
+}
+
+// knockoutEvent reads a knockout's step from its record in the rulings log (kindKnockout: the
+// pairing opened, its extra games, or lost by a withdrawal; kindKnockoutWon: the winner).
+func knockoutEvent(ru store.Ruling, loc *time.Location) (report.Event, bool) {
+	e := report.Event{Date: daysclock.DateOf(ru.Time, loc)}
+	var err error
+	if ru.Kind == kindKnockoutWon {
+		err = json.Unmarshal(ru.Details, &e.Winner)
+	} else {
+		err = json.Unmarshal(ru.Details, &e.Opened)
+	}
+	return e, err == nil
 }
 
 // reportGame maps a game of the referee to what the report shows; rulings are the judge's

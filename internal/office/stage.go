@@ -28,7 +28,7 @@ func completeStage(db *store.DB, data []byte, now time.Time) ([]byte, error) {
 		return data, nil // a sheet with its players is checked as any other (stage.places)
 	}
 	bad := func(where, format string, args ...any) error {
-		return &tournament.InvalidError{Problems: []tournament.Problem{{Where: where, What: fmt.Sprintf(format, args...)}}}
+		return &tournament.InvalidError{Problems: []tournament.Problem{tournament.NewProblem(where, format, args...)}}
 	}
 	var extra []byte
 	err := db.View(func(tx *store.Tx) error {
@@ -72,7 +72,7 @@ func completeStage(db *store.DB, data []byte, now time.Time) ([]byte, error) {
 		}
 		numbers, err := tournament.Qualified(v.Cross.Standings, st.Places)
 		if err != nil {
-			return bad("stage.places", "%v", err)
+			return err // stage.places
 		}
 		var next []tournament.Player
 		for k, n := range numbers {

@@ -130,7 +130,7 @@ func gameEnded(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *referee
 	case sh.System == tournament.Swiss:
 		return nextSwissRound(tx, from, sh, t, now, w)
 	case sh.System == tournament.Knockout:
-		return nextKnockout(tx, from, sh, t, now, w)
+		return nextKnockout(tx, from, sh, t, now, w, id.Game)
 	case sh.System.Teams():
 		return matchEnded(tx, from, sh, id, now)
 	}
@@ -148,8 +148,8 @@ func nextSwissRound(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *re
 	if err != nil {
 		return err
 	}
-	if len(rounds) == 0 || len(rounds) >= sh.Rounds {
-		return nil // the last round is played: the tournament ends with it
+	if len(rounds) == 0 || len(rounds) >= sh.Rounds && swissEnded(rulings) {
+		return nil // not paired yet, or its end is told
 	}
 	// The heads of the last round's games say whether it is over; only then is every game read.
 	var names []string
@@ -167,6 +167,11 @@ func nextSwissRound(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *re
 		return nil
 	}
 	withdrawn := withdrawnIn(rulings)
+	if len(rounds) >= sh.Rounds {
+		// The last round is played: the tournament ends with it, and everyone gets the final
+		// standings.
+		return swissEnd(tx, from, sh, rounds, results, withdrawn, now, w)
+	}
 	next, err := sh.PairSwiss(rounds, results, withdrawn)
 	if err != nil {
 		// The core's refusal (swiss.ErrNoPairing: no pairing keeps C1–C3; or a log it cannot
@@ -187,6 +192,45 @@ func nextSwissRound(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *re
 	}
 	letters := append(sh.RoundLetters(next, standings), roundOfficialsLetters(sh, next, games)...)
 	return enqueueLetters(tx, from, sh, letters, now)
+}
+
+// kindSwissEnded is the record, in the rulings log, that a Swiss's last round is played and its
+// final standings went to everyone (Details: the number of rounds).
+const kindSwissEnded = "swiss-ended"
+
+// swissEnded reports whether the end of the Swiss is recorded in rulings.
+func swissEnded(rulings []store.Ruling) bool {
+	return slices.ContainsFunc(rulings, func(ru store.Ruling) bool { return ru.Kind == kindSwissEnded })
+}
+
+// swissEnd records that the Swiss sh is over and sends its final standings to every player, the
+// judge and the director, in tx.
+func swissEnd(tx *store.Tx, from mail.Address, sh *tournament.Sheet, rounds []tournament.PairedRound, results map[string]tournament.Result,
+	withdrawn []int, now time.Time, w *work) error {
+	standings, err := sh.ComputeSwiss(rounds, results, withdrawn)
+	if err != nil {
+		return err
+	}
+	w.ruled(sh.Code)
+	details, _ := json.Marshal(len(rounds))
+	if _, err := tx.AppendRuling(store.Ruling{Game: store.GameID{Tournament: sh.Code}, Time: now, Kind: kindSwissEnded,
+		Clause: "1.2", Reason: fmt.Sprintf("all %d rounds are played", len(rounds)), Details: details}); err != nil {
+		return err
+	}
+	for _, l := range sh.SwissEndLetters(standings) {
+		if l.Number == 0 {
+			if err := enqueueLetters(tx, from, sh, toOfficials(sh, l.Subject, l.Body), now); err != nil {
+				return err
+			}
+			continue
+		}
+		for _, out := range startOutgoingIn(from, sh, l, now, []tournament.Game{}) { // no position: no picture
+			if _, err := tx.Enqueue(out, now); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // openGames opens games in tx at now: White on move, his clock running from the day after the
@@ -571,10 +615,28 @@ func knockoutWon(rulings []store.Ruling) bool {
 // micromatch (1.11), every one recorded in the rulings log, its games opened and its letters
 // queued; and, once the final is decided, the letters of the result to every player, the judge
 // and the director. It runs whenever a game of the knockout ends and after a withdrawal.
-func nextKnockout(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *referee.Table, now time.Time, w *work) error {
+//
+// ended, the game whose end brought it ("" for a withdrawal), decides a pairing still tied by
+// the lot or the higher seed (1.11): both its players are told at once, before the pairing it
+// feeds opens.
+func nextKnockout(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *referee.Table, now time.Time, w *work, ended string) error {
 	br, rulings, err := bracketIn(tx, sh)
 	if err != nil {
 		return err
+	}
+	for _, row := range br.Rounds {
+		for _, p := range row {
+			if ended == "" || !slices.ContainsFunc(p.Games, func(g tournament.Game) bool { return g.Name == ended }) {
+				continue
+			}
+			for _, l := range sh.KnockoutTieLetters(br, p) {
+				for _, out := range startOutgoingIn(from, sh, l, now, []tournament.Game{}) { // no position
+					if _, err := tx.Enqueue(out, now); err != nil {
+						return err
+					}
+				}
+			}
+		}
 	}
 	book := phrase.For(sh.Language)
 	for _, o := range br.Open {
@@ -625,13 +687,19 @@ func nextKnockout(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *refe
 		Clause: "1.2", Reason: fmt.Sprintf("the final is decided: %d goes through", br.Winner), Details: details}); err != nil {
 		return err
 	}
-	var letters []tournament.Letter
 	for _, l := range sh.KnockoutWonLetters(br) {
 		if l.Number == 0 {
-			letters = append(letters, toOfficials(sh, l.Subject, l.Body)...)
+			if err := enqueueLetters(tx, from, sh, toOfficials(sh, l.Subject, l.Body), now); err != nil {
+				return err
+			}
 			continue
 		}
-		letters = append(letters, l)
+		// The result shows no position: no picture of a game (none of round 1's start).
+		for _, out := range startOutgoingIn(from, sh, l, now, []tournament.Game{}) {
+			if _, err := tx.Enqueue(out, now); err != nil {
+				return err
+			}
+		}
 	}
-	return enqueueLetters(tx, from, sh, letters, now)
+	return nil
 }

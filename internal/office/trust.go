@@ -645,7 +645,27 @@ func (tx trustPhrases) receiptLine(rc store.Receipt, received time.Time, loc *ti
 
 // receipt writes a receipt in the reader's words; the chain and the digest as the archive has them.
 func (tx trustPhrases) receipt(rc store.Receipt) string {
-	return fmt.Sprintf(tx.ReceiptID, rc.Chain, rc.Seq, rc.Move, "sha256:"+rc.Hash.String())
+	return receiptIn(tx.TrustText, rc.Chain, rc.Seq, rc.Move, rc.Hash.String())
+}
+
+// ReceiptText writes a receipt in lang: the chain's entry seq after move move, its digest hash in
+// hexadecimal; a held letter's (the quarantine's chain), a tournament's letter's and one before
+// a game's first move each in their own words.
+func ReceiptText(lang, chain string, seq uint64, move int, hash string) string {
+	return receiptIn(&phrase.For(lang).Office.Trust, chain, seq, move, hash)
+}
+
+func receiptIn(tx *phrase.TrustText, chain string, seq uint64, move int, hash string) string {
+	hash = "sha256:" + hash
+	switch code, isCode := strings.CutSuffix(chain, "/"); {
+	case chain == QuarantineChain || chain == "":
+		return fmt.Sprintf(tx.ReceiptHeld, seq, hash)
+	case isCode:
+		return fmt.Sprintf(tx.ReceiptOfTournament, code, seq, hash)
+	case move == 0:
+		return fmt.Sprintf(tx.ReceiptNoMove, chain, seq, hash)
+	}
+	return fmt.Sprintf(tx.ReceiptID, chain, seq, move, hash)
 }
 
 // over words the limit a letter is over in the note's language.

@@ -3,6 +3,7 @@ package office
 import (
 	"encoding/json"
 	"fmt"
+	"net/mail"
 	"time"
 
 	"postald/internal/daysclock"
@@ -32,6 +33,22 @@ func (c ListRequest) run(o *Office) (any, error) {
 type ListReply struct {
 	Games []GameRow `json:"games"`
 }
+
+// SpokenIn is the language of the tournament the reply is about: the one its games share, ""
+// when they are of tournaments of several languages.
+func (r *ListReply) SpokenIn() string {
+	lang := ""
+	for i, g := range r.Games {
+		if i > 0 && g.Language != lang {
+			return ""
+		}
+		lang = g.Language
+	}
+	return lang
+}
+
+// SpokenIn is the language of the game's tournament.
+func (v *GameView) SpokenIn() string { return v.Language }
 
 // ShowRequest: `judge show`, one game. Game is TOURNAMENT/W-B, or W-B when one tournament has it.
 type ShowRequest struct {
@@ -90,10 +107,17 @@ func (QuarantineRequest) run(o *Office) (any, error) {
 	return replied(o.quarantine())
 }
 
-// QuarantineReply holds the letters postald held, oldest first.
+// QuarantineReply holds the letters postald held, oldest first, each received at its time in
+// the zone of the tournament it concerns (heldIn).
 type QuarantineReply struct {
 	Held []store.Inbound `json:"held"`
+	// Language is the language of the tournaments the letters concern; "" when they concern
+	// tournaments of several languages.
+	Language string `json:"language,omitempty"`
 }
+
+// SpokenIn is the language of the tournament the reply is about.
+func (r *QuarantineReply) SpokenIn() string { return r.Language }
 
 // LetterRequest: `judge letter`, entry N of a game's archive (Game QuarantineChain: of the
 // quarantine's). Raw asks for the letter's bytes only.
@@ -450,14 +474,70 @@ func (o *Office) verify(req VerifyRequest) (*Verified, error) {
 // quarantine is `judge quarantine`: the letters postald held (trust rules, limits, unreadable,
 // not from a player), kept in the archive, never applied, each with its reason.
 func (o *Office) quarantine() (*QuarantineReply, error) {
-	var held []store.Inbound
+	rep := &QuarantineReply{}
+	langs := map[string]bool{}
 	if err := o.opt.Store.View(func(tx *store.Tx) (err error) {
-		held, err = tx.QuarantinedInbound()
-		return err
+		if rep.Held, err = tx.QuarantinedInbound(); err != nil {
+			return err
+		}
+		for i, in := range rep.Held {
+			loc, lang, err := o.heldIn(tx, in.From)
+			if err != nil {
+				return err
+			}
+			// Received as judge letter gives it: when the receiving server took it, as its
+			// archive entry records it (postald may have read it later).
+			if in.Archive != 0 {
+				if e, _, _, err := archived(tx, store.GameID{}, in.Archive); err == nil {
+					in.Received = e.Time
+				}
+			}
+			rep.Held[i].Received = in.Received.In(loc)
+			langs[lang] = true
+		}
+		return nil
 	}); err != nil {
 		return nil, err
 	}
-	return &QuarantineReply{Held: held}, nil
+	if len(langs) == 1 {
+		for l := range langs {
+			rep.Language = l
+		}
+	}
+	return rep, nil
+}
+
+// heldIn returns the zone and the language a held letter from from (its From as written) is
+// shown in: those of its sender's tournament, the first that has a player at that address;
+// for a stranger's letter, those every tournament shares (the store's only tournament's);
+// else the zone postald runs in, and "".
+func (o *Office) heldIn(tx *store.Tx, from string) (*time.Location, string, error) {
+	r, err := o.tournaments(tx)
+	if err != nil {
+		return nil, "", err
+	}
+	addr := ""
+	if a, err := mail.ParseAddress(from); err == nil {
+		addr = a.Address
+	}
+	zones, langs := map[string]bool{}, map[string]bool{}
+	var zone, lang string
+	for _, sh := range r.sheets() {
+		if _, ok := sh.PlayerByEmail(addr); ok {
+			loc, err := o.zones.get(sh.Regulation.Zone)
+			return loc, sh.Language, err
+		}
+		zone, lang = sh.Regulation.Zone, sh.Language
+		zones[zone], langs[lang] = true, true
+	}
+	if len(langs) != 1 {
+		lang = ""
+	}
+	if len(zones) != 1 {
+		return time.Local, lang, nil
+	}
+	loc, err := o.zones.get(zone)
+	return loc, lang, err
 }
 
 // export is `export`: one game as PDN.

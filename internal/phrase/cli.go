@@ -2,6 +2,7 @@ package phrase
 
 import (
 	"regexp"
+	"strings"
 
 	"postald/internal/daysclock"
 )
@@ -40,6 +41,9 @@ type CLIText struct {
 	// "clause 1.10.2 of the competition rules"; anything else (a clause the judge typed in his
 	// own words) as written.
 	Clause func(c string) string
+	// Clauses cites clauses given as a comma-separated list: several of the correspondence
+	// rules under one word, «пп. 4.2.4, 4.3.2», "clauses 4.2.4, 4.3.2"; others each as Clause.
+	Clauses func(list string) string
 	// Date writes a day as the language writes it for people: «01.12.2026», "2026-12-01".
 	Date func(d daysclock.Date) string
 }
@@ -58,6 +62,33 @@ func citer(code, competition func(string) string) func(string) string {
 			return competition(c)
 		}
 		return code(c)
+	}
+}
+
+// lister cites a list of clauses: those of the correspondence rules (4.x) under one word when
+// there are several (many, the word for several), the others each by cite.
+func lister(many string, cite func(string) string) func(string) string {
+	return func(list string) string {
+		var code, other []string
+		for c := range strings.SplitSeq(list, ",") {
+			if c = strings.TrimSpace(c); c == "" {
+				continue
+			}
+			if clauseNumber.MatchString(c) && !strings.HasPrefix(c, "1.") {
+				code = append(code, c)
+			} else {
+				other = append(other, cite(c))
+			}
+		}
+		var out []string
+		switch len(code) {
+		case 0:
+		case 1:
+			out = append(out, cite(code[0]))
+		default:
+			out = append(out, many+" "+strings.Join(code, ", "))
+		}
+		return strings.Join(append(out, other...), ", ")
 	}
 }
 
@@ -297,6 +328,7 @@ type ShowText struct {
 	// writer what a doubtful reading meant; Also: the letter is archived with another game (it);
 	// Faults: what a stopped letter was stopped for (the faults, each Fault: clause, words).
 	Words, Asked, Also, Faults, Fault string
+	Lifted                            func(n int) string // the penalty days a ruling took off, under the word penalty
 }
 
 // LetterText is `judge letter`: one archived letter, what postald recorded of it.
@@ -336,6 +368,11 @@ type CardsText struct {
 	Clock  string
 	// PDFTitle is the title of the PDF of all the cards.
 	PDFTitle string
+	// A notice that asks nothing of its reader rides with the next card to him: RidesWith
+	// lists it under that card (its number, its subject); Waits lists one no card takes yet
+	// (its number, the game, the player's number, his name, its subject); Rider heads its text
+	// on the printed card (its subject).
+	RidesWith, Waits, Rider string
 }
 
 // StoreText is the director's and the administrator's commands on the store: tournament
@@ -366,8 +403,9 @@ type StoreText struct {
 	BackedUp       func(path string, bytes int64, store string) string
 	BackupArchives func(dir string, n, copied int) string
 
-	// LotDrawn follows Registered when the sheet drew by lot: the hash of the seed (%s).
-	LotDrawn string
+	// LotDrawn follows Registered when the sheet drew by lot: the hash of the seed (%s);
+	// LotTies when only a knockout's tied pairings will be drawn by lot, in play.
+	LotDrawn, LotTies string
 	// Reserved: the tournament, the reserve, the player he plays for, the team, how many games
 	// changed players; ReserveGame: a game annulled (%s) and the one opened for it (%s).
 	Reserved    func(code string, in, out, team, games int) string
@@ -436,6 +474,8 @@ type CheckText struct {
 	ResolverOK, ResolverFail string
 	// Problems ends a check that failed: how many.
 	Problems func(n int) string
+	// AuthField is the check of what the receiving server writes in the letters it delivers.
+	AuthField AuthFieldText
 }
 
 // CLIErrors are the command line's own errors.
@@ -457,6 +497,9 @@ type CLIErrors struct {
 	// ReserveArgs; ReserveNumbers (the two words typed).
 	TournamentWant, TournamentUnknown, CreateArgs, CreateSheet string
 	ReserveArgs, ReserveNumbers                                string
+	// Registered: the code (%s) is registered already; CodeClash: the code, the tournament's
+	// whose code is spelt like it, and its Latin spelling.
+	Registered, CodeClash string
 	// ExportOne: export wants -game or -trf, one of them.
 	ExportOne string
 	// The lots' command: LotsWant, LotsUnknown (the word), VerifyReason, SeedWithoutSheet,

@@ -8,11 +8,15 @@ import (
 	"postald/internal/plural"
 )
 
+// enCite cites one clause (CLIText.Clause).
+var enCite = citer(func(c string) string { return "clause " + c },
+	func(c string) string { return "clause " + c + " of the competition rules" })
+
 // englishCLI is postald's command line in English.
 var englishCLI = CLIText{
-	Clause: citer(func(c string) string { return "clause " + c },
-		func(c string) string { return "clause " + c + " of the competition rules" }),
-	Date: daysclock.Date.String,
+	Clause:  enCite,
+	Clauses: lister("clauses", enCite),
+	Date:    daysclock.Date.String,
 
 	Help: HelpText{
 		Synopsis: "usage: postald [-skip-check] [-config FILE] <command> [flags] [arguments]",
@@ -617,6 +621,7 @@ example:
 		Loses:    "loses",
 		Leave:    "leave %s",
 		Days:     func(n int) string { return enDay.signed(n) },
+		Lifted:   func(n int) string { return "lifted, " + enDay.count(n) },
 	},
 
 	Letter: LetterText{
@@ -653,8 +658,11 @@ example:
 		Posted: func(n int, on daysclock.Date) string {
 			return fmt.Sprintf("%s recorded as posted on %s", enCardOrCall.count(n), on)
 		},
-		Clock:    "  the clock of %s, %s, runs from %s",
-		PDFTitle: "postald cards",
+		Clock:     "  the clock of %s, %s, runs from %s",
+		PDFTitle:  "postald cards",
+		RidesWith: "    + #%d  %s (in the same envelope)",
+		Waits:     "#%d  %s  waits for the next card to %d. %s: %s (it asks no reply)",
+		Rider:     "— and: %s —",
 	},
 
 	Store: StoreText{
@@ -677,6 +685,7 @@ example:
 		ArchivePruned: "letters pruned on %s",
 		PruneNone:     "no tournament is archived: nothing to prune",
 		LotDrawn:      "lots drawn ([lots]); the start letters give the SHA-256 of their seed, %s; postald lots verify checks them",
+		LotTies:       "the seed of the lot of tied pairings made (knockout_tie = \"lot\"); the start letters give its SHA-256, %s; postald lots verify checks the lots drawn from it",
 		Reserved: func(code string, in, out, team, games int) string {
 			return fmt.Sprintf("tournament %s: reserve %d plays for %d in team %d; %s changed players; letters queued", code, in, out, team, enGame.count(games))
 		},
@@ -702,6 +711,7 @@ example:
 		OK: "ok", Fail: "FAIL",
 		Parses:         "configuration %s parses",
 		FromOnly:       "[trust] from_only = true: the From header alone is believed (a closed test setup only; see %s)",
+		AuthField:      enAuthField,
 		ResolverOK:     "[trust] resolver %s answered for %s",
 		ResolverFail:   "[trust] resolver %s did not answer for %s (%v): postald's own check of the senders cannot run, and letters wait in the mailbox; see %s",
 		Server:         "[trust] letters must carry an Authentication-Results field of %s with an aligned pass of %s, not contradicted by postald's own check (resolver %s)",
@@ -851,6 +861,8 @@ example:
 		RevealReason:         "postald lots: reveal needs -reason: the letter to everyone gives it",
 		CreateArgs:           "create takes no arguments but -sheet START.toml; got %q",
 		CreateSheet:          "postald tournament create: want -sheet START.toml",
+		Registered:           "tournament.code: tournament %s is registered already: a registered tournament is not registered again",
+		CodeClash:            "tournament.code: %s is spelt like the code of tournament %s (%s): give the tournament a code of its own",
 		DateFlag:             "%s %q: want YYYY-MM-DD",
 		PostedNeeds:          "-posted records the cards named: give their numbers (postald cards -posted %s 14 15), or print and record them in one command with -print DIR",
 		CardNumber:           "%q: want the number of a card as postald cards lists it",

@@ -8,12 +8,16 @@ import (
 	"postald/internal/plural"
 )
 
+// ruCite cites one clause (CLIText.Clause).
+var ruCite = citer(func(c string) string { return "п. " + c },
+	func(c string) string { return "п. " + c + " правил соревнований" })
+
 // russianCLI is postald's command line in Russian. Commands, flags, configuration keys and the
 // values a judge types (white, black) stay as they are typed.
 var russianCLI = CLIText{
-	Clause: citer(func(c string) string { return "п. " + c },
-		func(c string) string { return "п. " + c + " правил соревнований" }),
-	Date: dotted,
+	Clause:  ruCite,
+	Clauses: lister("пп.", ruCite),
+	Date:    dotted,
 
 	Help: HelpText{
 		Synopsis: "использование: postald [-skip-check] [-config ФАЙЛ] <команда> [флаги] [аргументы]",
@@ -611,6 +615,7 @@ black или номер игрока.
 		Loses:    "поражение",
 		Leave:    "отпуск %s",
 		Days:     func(n int) string { return ruDay.signed(n) },
+		Lifted:   func(n int) string { return "снято " + ruDay.count(n) },
 	},
 
 	Letter: LetterText{
@@ -647,8 +652,11 @@ black или номер игрока.
 		Posted: func(n int, on daysclock.Date) string {
 			return fmt.Sprintf("отмечено отправленными %s: %s", dotted(on), ruCardOrCall.count(n))
 		},
-		Clock:    "  время игрока (%s, %s) идёт с %s",
-		PDFTitle: "открытки postald",
+		Clock:     "  время игрока (%s, %s) идёт с %s",
+		PDFTitle:  "открытки postald",
+		RidesWith: "    + #%d  %s (в том же конверте)",
+		Waits:     "#%d  %s  ждёт следующей открытки игроку %d. %s: %s (ответа не требует)",
+		Rider:     "— и ещё: %s —",
 	},
 
 	Store: StoreText{
@@ -671,6 +679,7 @@ black или номер игрока.
 		ArchivePruned: "исходные письма удалены %s",
 		PruneNone:     "архивных турниров нет: удалять нечего",
 		LotDrawn:      "жеребьёвка проведена ([lots]); стартовые письма дают хеш SHA-256 её зерна, %s; её проверяет postald lots verify",
+		LotTies:       "ключ жребия для ничейных встреч создан (knockout_tie = \"lot\"); стартовые письма дают его хеш SHA-256, %s; жребии по нему проверяет postald lots verify",
 		Reserved: func(code string, in, out, team, games int) string {
 			return fmt.Sprintf("турнир %s: запасной %d играет вместо %d в команде %d; партий, сменивших участника: %d; письма в очереди", code, in, out, team, games)
 		},
@@ -696,6 +705,7 @@ black или номер игрока.
 		OK: "ОК", Fail: "СБОЙ",
 		Parses:         "файл настроек %s читается",
 		FromOnly:       "[trust] from_only = true: верят одному полю From (только для закрытой проверочной установки; см. %s)",
+		AuthField:      ruAuthField,
 		ResolverOK:     "[trust] сервер DNS %s ответил на запрос о %s",
 		ResolverFail:   "[trust] сервер DNS %s не ответил на запрос о %s (%v): собственная проверка отправителей невозможна, письма ждут в почтовом ящике; см. %s",
 		Server:         "[trust] письма должны нести поле Authentication-Results сервера %s с прохождением %s, согласованным с доменом From, и собственная проверка postald не должна ему противоречить (сервер имён %s)",
@@ -845,6 +855,8 @@ black или номер игрока.
 		RevealReason:         "postald lots: reveal нужна причина -reason: письмо всем её приводит",
 		CreateArgs:           "create не принимает аргументов, кроме -sheet СТАРТ.toml; дано %q",
 		CreateSheet:          "postald tournament create: нужен -sheet СТАРТ.toml",
+		Registered:           "tournament.code: турнир %s уже зарегистрирован: второй раз турнир не регистрируют",
+		CodeClash:            "tournament.code: %s пишется так же, как шифр турнира %s (%s): дайте турниру свой шифр",
 		DateFlag:             "%s %q: нужна дата ГГГГ-ММ-ДД",
 		PostedNeeds:          "-posted отмечает названные открытки: укажите их номера (postald cards -posted %s 14 15) или напечатайте и отметьте их одной командой с -print КАТАЛОГ",
 		CardNumber:           "%q: нужен номер открытки из списка postald cards",

@@ -53,6 +53,7 @@ type Book struct {
 	CLI        CLIText
 	Picture    PictureText
 	Delivery   DeliveryText
+	Sheet      SheetText
 }
 
 // books are the languages postald writes, by tag.
@@ -149,6 +150,14 @@ type RefereeText struct {
 	DrawLapsed, DrawOffered, DrawOfferSent, NoDrawOffer, DrawDeclinedYou          string
 	DrawDeclined, DrawAgreed, DrawClaimed, ClaimInvalid, Resigned, Result         string
 	YourMoveAgain, ForcedPlayed, EndedOnBoard                                     string
+	// BeforeStart: a first move sent on the day play began (the day) or before costs no time
+	// (4.3.2).
+	BeforeStart string
+	// BeforeStartPartner says the same of the partner's first move, to him who receives it.
+	BeforeStartPartner string
+	// ForcedYours tells the partner that his forced reply (the move) was played for him
+	// (4.2.4); VariantsRecorded heads the sender's variants recorded and forwarded (4.2.7).
+	ForcedYours, VariantsRecorded string
 	// YourMoveAgainPosted is YourMoveAgain to a player by post or telephone: his time runs
 	// from the day the captain's card or call brings him the move (4.3.1), not from today.
 	YourMoveAgainPosted                              string
@@ -340,6 +349,11 @@ type TournamentText struct {
 	// StartSubject is the subject of the start letter; StartBody its text.
 	StartSubject func(code, name string) string
 	StartBody    func(s Start) string
+	// NoGame stands for the game's name in the sample letter of a player who has no game yet.
+	NoGame string
+	// StandIn names the player who will take place place of tournament after, in a dry run of
+	// a later stage before the stage before is over (postald simulate).
+	StandIn func(place int, after string) string
 }
 
 // SystemText is the words of the competition systems (seed 003, 1.2): their names, the tables
@@ -382,6 +396,19 @@ type SystemText struct {
 	SwissProgress func(round, rounds int, open bool) string
 	// The letter of a Swiss round after the first: its games, or the bye.
 	RoundSubject func(code string, round int) string
+	// KnockoutEvents titles the steps of a knockout's bracket postald took (its pairings opened,
+	// a tied pairing's extra games, a pairing lost by a withdrawal, the final decided), which
+	// KnockoutEvent words.
+	KnockoutEvents string
+	KnockoutEvent  func(e KnockoutEvent) string
+	// TieSubject and TieBody are the letter to both players of a pairing still tied that the
+	// lot or the higher seed decided (1.11).
+	TieSubject func(code string) string
+	TieBody    func(k KnockoutTie) string
+	// EndedSubject and EndedBody are the letter of a Swiss's end: its final standings, to every
+	// player, the judge and the director.
+	EndedSubject func(code string) string
+	EndedBody    func(e SwissEnded) string
 	RoundBody    func(r RoundLetter) string
 
 	// The knockout (seed 003, 1.2 «олимпийская»): its name with the players' count; a round's
@@ -433,6 +460,38 @@ type KnockoutWon struct {
 	Code, Name string
 	Winner     string // "number name"
 	Bracket    string // the bracket as text
+}
+
+// KnockoutTie is what the letter of a tied pairing the lot or the seeds decided tells a player:
+// the round and its name, the score, the lot's label ("" when the higher seed went through), who
+// went through ("number name") and whether it is the reader.
+type KnockoutTie struct {
+	Player, Code, Name string
+	Round, Rounds      int
+	Score, Lot         string
+	Through            string
+	Mine               bool
+}
+
+// KnockoutEvent is a step of a knockout's bracket: pairing Slot of round Round (of Rounds)
+// opened for A and B ("number name"), or its extra games (Extra, with the tied Score), or lost by
+// Withdrew; or the final decided (Winner).
+type KnockoutEvent struct {
+	Round, Rounds, Slot int
+	A, B                string
+	Extra               bool
+	Score               string
+	Withdrew            string
+	Winner              string
+}
+
+// SwissEnded is what the letter of a Swiss's end tells a player (Player, his Place and Points)
+// or the judge and the director (Player "").
+type SwissEnded struct {
+	Player, Code, Name string
+	Rounds             int
+	Place, Points      string
+	Standings          string // the final standings as text
 }
 
 // RoundLetter is what the letter of a Swiss round tells a player.
@@ -538,8 +597,11 @@ type Start struct {
 	Judge, Address                           string // the judge's address, postald's
 	SampleSubject, SampleGame, Received, Own string // the sample letter: for the first game
 	SampleCode                               string // the code as the sample letter writes it
-	SampleDates                              [3]daysclock.Date
-	SampleTime                               string // "1/2"
+	// SampleOnly: the player has no game yet (a Swiss's or a knockout's bye, a reserve), and the
+	// sample names no game (SampleGame is TournamentText.NoGame).
+	SampleOnly  bool
+	SampleDates [3]daysclock.Date
+	SampleTime  string // "1/2"
 
 	// Channel is how the player plays (4.1.1): "email", "post" or "phone". A player by post
 	// sends his cards to CaptainAddress and receives his at PostalAddress, counted PostDays
@@ -685,6 +747,8 @@ type ReportColumns struct {
 	Game, White, Black, Move, OnMove, Time, LastDay, Number, Player, Colour     string
 	Days, PenaltyDays, Control, Date, Clause, What, Kind, Ruling, Judge, Result string
 	How                                                                         string
+	// Event heads the column of a knockout's bracket events.
+	Event string
 }
 
 // RulingKinds names the kinds of the judge's rulings.
@@ -889,10 +953,18 @@ type OfficeText struct {
 	// PageLabel numbers the pages of a printed card that takes more than one: "page 2 of 3".
 	PageLabel func(page, pages int) string
 
+	// The marks judge letter sets in a letter's text where it is not plain text: Part heads a
+	// part of several (its type); Charset a text in another charset, shown as it is (the
+	// charset); NotShown a part that is no text (its type, its size in bytes).
+	Part, Charset, NotShown string
+
 	// RegisteredSubject (code) and RegisteredHead head the letter telling the judge and the
 	// director that a tournament is registered; the list of its games follows.
 	RegisteredSubject string
 	RegisteredHead    func(code, name, variant string, players, games int, start, end daysclock.Date) string
+	// RegisteredByes names, under the games, the players without a game in round 1 (number and
+	// name, joined): a Swiss's bye (1.12.2), or a knockout's seeds who go through to round 2.
+	RegisteredByes func(players string, knockout bool) string
 	// ReportSubject is the subject of the director's report: code, date.
 	ReportSubject string
 	// RoundNotPaired tells the judge and the director that a Swiss round could not be paired:
@@ -910,17 +982,21 @@ type OfficeText struct {
 // TrustText is the letters about a held letter (docs/trust.md) and the receipt line.
 type TrustText struct {
 	// ReceiptID writes a receipt: the archive chain, the entry's number, the move, the digest
-	// (written as "sha256:…").
-	ReceiptID      string
-	Receipt        string // receipt, received
-	NoteSubject    string // tournament
-	NoteIntro      string // date received
-	NoteLimit      string // the limit it is over
-	NoteRate       string // Letters(limit)
-	NoteNotOwn     string // game
-	NoteUnreadable string // what cannot be read
-	NoteKept       string
-	NoteForged     string // the authentication's verdict
+	// (written as "sha256:…"). ReceiptNoMove is a game's receipt before its first move (the
+	// game, the number, the digest); ReceiptOfTournament a letter about the tournament as a
+	// whole (the code, the number, the digest); ReceiptHeld a held letter's (the number, the
+	// digest).
+	ReceiptID                                       string
+	ReceiptNoMove, ReceiptOfTournament, ReceiptHeld string
+	Receipt                                         string // receipt, received
+	NoteSubject                                     string // tournament
+	NoteIntro                                       string // date received
+	NoteLimit                                       string // the limit it is over
+	NoteRate                                        string // Letters(limit)
+	NoteNotOwn                                      string // game
+	NoteUnreadable                                  string // what cannot be read
+	NoteKept                                        string
+	NoteForged                                      string // the authentication's verdict
 	// NoteNotAddressed: the letter names the tournament's address in neither To nor Cc (the
 	// address to write to).
 	NoteNotAddressed string

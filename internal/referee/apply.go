@@ -54,6 +54,8 @@ type decider struct {
 	// news are paragraphs for the partner that need no letter of their own: told in the
 	// forwarded move when the letter moves, else in a notice (a leave, statements.go).
 	news []string
+	// granted: the letter's leave notice was granted (statements.go).
+	granted bool
 	// also lists the clauses a stop rests on besides its violations' own (4.2.2 for abbreviated
 	// notation, 4.2.5 for an illegible move, 4.2.13 for the changed move of a variant).
 	also   []string
@@ -266,7 +268,11 @@ func (x *decider) finish() Decision {
 		}
 	}
 	if len(x.news) > 0 && x.d.Verdict != Ignored {
+		n := len(x.notices)
 		x.notifyPartner(x.ptx.SubjNotice, strings.Join(x.news, "\n"), daysclock.ClauseLeave)
+		for i := n; i < len(x.notices); i++ {
+			x.notices[i].NoReply = true // a partner's leave asks nothing of its reader
+		}
 		x.news = nil
 	}
 	x.d.Letters = append(x.d.Letters, x.notices...)

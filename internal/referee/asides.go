@@ -197,7 +197,14 @@ func (x *decider) asideOnly() {
 	case x.g.Status == StatusPlaying && x.g.ToMove() == x.side && x.g.Posting != x.side:
 		x.note(x.expected())
 	}
+	n := len(x.d.Letters)
 	x.answer(KindNotice, Notice)
+	if x.granted && !x.lt.asides() && !x.lt.Resign {
+		// A leave granted, and nothing else, asks nothing of its reader (Outgoing.NoReply).
+		for i := n; i < len(x.d.Letters); i++ {
+			x.d.Letters[i].NoReply = true
+		}
+	}
 }
 
 // expected words what postald expects of the sender on move: the moves to repeat and his

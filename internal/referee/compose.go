@@ -267,6 +267,13 @@ func (x *decider) answer(kind string, v Verdict) {
 	for _, n := range x.toSender {
 		b.WriteString(n + "\n")
 	}
+	if vs := x.pendingVariants(x.side); kind == KindAck && len(vs) > 0 && x.g.Status == StatusPlaying {
+		// 4.2.7: what the partner now has before him, as the forwarded letter gives it.
+		b.WriteString(tx.VariantsRecorded + "\n")
+		for _, v := range vs {
+			b.WriteString("  " + v + "\n")
+		}
+	}
 	if kind == KindAck {
 		fmt.Fprintf(&b, tx.DatesLine+"\n", datesText(tx, x.stamps))
 	}
@@ -274,7 +281,8 @@ func (x *decider) answer(kind string, v Verdict) {
 	if x.g.Status == StatusPlaying {
 		b.WriteString(nextControl(x.t, &x.g, x.side, tx) + "\n")
 	}
-	if kind == KindRejection {
+	switch kind {
+	case KindRejection:
 		// The position the letter was judged in: where its first faulty move stood, else the
 		// board as it is.
 		judged := x.judged
@@ -282,6 +290,12 @@ func (x *decider) answer(kind string, v Verdict) {
 			judged = x.b
 		}
 		b.WriteString(tx.JudgedHead + "\n" + judged.diagram(tx, true))
+	case KindAck:
+		// The position after the letter, as text beside the picture (README: every letter that
+		// shows a position shows it both ways).
+		if d := x.b.diagram(tx, true); d != "" {
+			b.WriteString(tx.PosHead + "\n" + d)
+		}
 	}
 	o, ok := outgoing(x.t, &x.g, roleOf(x.side), subject, strings.TrimRight(b.String(), "\n"), v, x.d.Clauses...)
 	if !ok {
@@ -296,6 +310,8 @@ func (x *decider) answer(kind string, v Verdict) {
 	o.Body = withPictureLegend(o.Body, o.Picture, textFor(o.Language)) // the reader's language
 	o.Kind = kind
 	o.InReplyTo = x.env.MessageID
+	// An acknowledgement while the partner is on move asks nothing of the sender.
+	o.NoReply = kind == KindAck && x.g.Status == StatusPlaying && x.g.ToMove() != x.side
 	x.d.Letters = append(x.d.Letters, o)
 }
 

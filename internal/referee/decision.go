@@ -107,6 +107,10 @@ type Outgoing struct {
 	// drawn by the shell when the letter is written (the text carries its text diagram), and is
 	// not part of the decision's record.
 	Picture *Picture `json:"-"`
+	// NoReply marks a notice that asks nothing of its reader and starts no clock of his: an
+	// acknowledgement while his partner is on move, a leave granted, a partner's leave. To a
+	// player by post or telephone it rides with the next card the captain posts him.
+	NoReply bool `json:"no_reply,omitempty"`
 }
 
 // Picture is a position a letter shows: the board and the move that led to it (nil at the

@@ -213,7 +213,7 @@
 //   - An overstep (4.3.1) is recorded the day it is certain, once: with the regulation's `judge`
 //     policy both players and the judge are told and the game goes on until the judge rules
 //     (`forfeit` through [Rule]); with `forfeit` the game is lost at once.
-//   - A leave announced by letter (the seed has none; the regulation's leave_days) is granted when
+//   - A leave announced by letter (clause 4.1.3, the regulation's leave_days) is granted when
 //     it is announced before its first day, does not overlap an earlier one and fits the allowance:
 //     the player's clock stops on those days. A leave is the player's: one notice — alone, in a
 //     move letter, in a postscript — stops his clock in every game of his in play in the

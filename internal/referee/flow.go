@@ -34,7 +34,7 @@ func (x *decider) accepted() {
 		// 1.13.3: an offer made with a move stands until the partner's reply move.
 		x.g.DrawOffer = s
 		x.toPartner = append(x.toPartner, x.ptx.DrawOffered)
-		x.note(x.tx.DrawOfferSent)
+		x.note(x.tx.DrawOfferSent) // the sender: his offer is recorded and forwarded
 	case draw == drawDoubtful || draw == drawUnoffered:
 		x.drawNote() // the move stands; the draw statement is asked about (statements.go)
 	}
@@ -79,7 +79,9 @@ func (x *decider) settle() {
 		i := len(x.g.Plies)
 		x.d.addClause("4.2.4")
 		x.play(legal[0], ByPostald)
-		x.tellBoth(func(tx *phrases) string { return fmt.Sprintf(tx.ForcedPlayed, numbered(i, x.g.Plies[i].Text)) })
+		// The sender is told his partner's reply was forced; the partner, that it was his own.
+		x.note(fmt.Sprintf(x.tx.ForcedPlayed, numbered(i, x.g.Plies[i].Text)))
+		x.toPartner = append(x.toPartner, fmt.Sprintf(x.ptx.ForcedYours, numbered(i, x.g.Plies[i].Text)))
 		x.followVariants(x.side)
 	}
 }
@@ -133,6 +135,12 @@ func (x *decider) charge() {
 		if ch.Clause == daysclock.ClauseStart || firstInTime {
 			x.d.addClause(daysclock.ClauseStart) // 4.3.2: the first move on the start date or earlier, or after the end date
 		}
+		if firstInTime && !c.Frozen {
+			// 4.3.2 in its words, where it decided: the first move, sent on the day play began
+			// or before, costs no time.
+			x.note(fmt.Sprintf(x.tx.BeforeStart, x.tx.date(start)))
+			x.toPartner = append(x.toPartner, fmt.Sprintf(x.ptx.BeforeStartPartner, x.ptx.date(start)))
+		}
 		x.overstepped(s, ch.Overstep)
 	}
 	c.CountMoves(free, x.today, x.terms)
@@ -170,7 +178,7 @@ func (x *decider) statements() {
 	switch {
 	case len(x.lt.Dates) == 0 && first:
 	case len(x.lt.Dates) == 0:
-		x.note(fmt.Sprintf(x.tx.DatesMissing, datesText(x.tx, x.stamps)))
+		x.note(x.tx.DatesMissing) // the dates stamped follow in the letter, once
 	default:
 		for _, df := range x.stamps.Compare(x.lt.Dates) {
 			if df.Missing() {
@@ -190,7 +198,7 @@ func (x *decider) statements() {
 	case !differ:
 	case df.Missing && first:
 	case df.Missing:
-		x.note(fmt.Sprintf(x.tx.TimeMissing, now))
+		x.note(x.tx.TimeMissing) // the count follows in the letter, once
 	default:
 		x.d.addClause(df.Clause)
 		x.note(fmt.Sprintf(x.tx.TimeDiff, df.Stated, now))

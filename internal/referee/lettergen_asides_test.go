@@ -268,7 +268,7 @@ func (gm *lgGame) leave(s int) bool {
 	lang := lgLang(r.IntN(2))
 	date := lgPick(r, lgDateFormats)
 	body := gm.letterBody(s, lang, fmt.Sprintf(lgPick(r, lgLeaves[lang]), date.write(l.From, &lgBook[lang]), date.write(l.To, &lgBook[lang])))
-	want := gm.wantUnchanged("leave_days")
+	want := gm.wantUnchanged(daysclock.ClauseLeave)
 	if gm.set != nil {
 		gm.granted = &l // the player's: granted in his other games too (lettergen_games_test.go)
 	}

@@ -448,7 +448,7 @@ func (set *lgSet) leaveIn(og *lgGame, person int, lv daysclock.Leave, body strin
 	og.g = d.Game
 	og.lastSent[s] = og.sent() // the letter is his last in this game too
 	og.m.leaves[s] = append(og.m.leaves[s], lv)
-	want := og.wantUnchanged("leave_days")
+	want := og.wantUnchanged(daysclock.ClauseLeave)
 	if !og.check("leave-elsewhere", s, body, want, nil, false, d) {
 		return false
 	}

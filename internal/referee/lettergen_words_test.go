@@ -310,7 +310,7 @@ func (set *lgSet) leave() bool {
 	gm.onMove = func(k *string, after *lgModel, want *lgExpect) {
 		*k = kind
 		after.leaves[s] = append(after.leaves[s], l)
-		after.clause("leave_days")
+		after.clause(daysclock.ClauseLeave)
 		want.Clauses = after.clauseList()
 	}
 	gm.afterMove = func(k string, s int, body string, want lgExpect, d referee.Decision) bool {
@@ -356,7 +356,7 @@ func (set *lgSet) noLeave(gm *lgGame, s int, lang lgLang, l daysclock.Leave) boo
 // leaveChecked checks what a leave letter's decision d about its own game must hold besides the
 // model's count: the leave on the writer's clock, the partner told.
 func (set *lgSet) leaveChecked(gm *lgGame, s int, body, kind string, l daysclock.Leave, d referee.Decision) bool {
-	want := gm.wantUnchanged("leave_days")
+	want := gm.wantUnchanged(daysclock.ClauseLeave)
 	if strings.HasSuffix(kind, ":alone") && !gm.check(kind, s, body, want, nil, false, d) {
 		return false
 	}

@@ -198,6 +198,14 @@ func Rule(st Seat, r Ruling) (Decision, error) {
 		if x.g.Status == StatusFinished && !x.g.Reason.WithoutResult() {
 			body += "\n" + fmt.Sprintf(tx.Result, x.g.Result)
 		}
+		// The clocks after the ruling, whatever it changed (4.3.1), and to a player in play his
+		// next control.
+		if !x.g.Reason.WithoutResult() || x.g.Status != StatusFinished {
+			body += "\n" + fmt.Sprintf(tx.TimeLine, x.g.Time())
+			if x.g.Status == StatusPlaying && (role == ToWhite || role == ToBlack) {
+				body += "\n" + nextControl(x.t, &x.g, sideOfRole(role), tx)
+			}
+		}
 		body = withPictureLegend(body, pic, tx)
 		o, ok := outgoing(x.t, &x.g, role, subject, body, Ruled, r.Clause)
 		if !ok {

@@ -275,6 +275,7 @@ func (x *decider) leave() {
 		x.note(fmt.Sprintf(x.tx.LeaveRefused, x.tx.period(l), leaveRefusal(x.tx, l, x.today, taken, x.reg.LeaveDays), daysclock.ClauseLeave))
 	case leaveGranted:
 		c.AddLeave(l)
+		x.granted = true
 		x.note(fmt.Sprintf(x.tx.LeaveGranted, x.tx.period(l), x.tx.Days(l.Days())))
 		if len(games) > 1 {
 			x.note(fmt.Sprintf(x.tx.Statements.LeaveGames, x.t.Code, strings.Join(games, ", ")))

@@ -100,10 +100,43 @@ func Build(in Input) (*View, error) {
 		clocks(t, &book.Channels, s, games),
 		deadlines(t, in.Today, games),
 		violations(t, games),
-		rulings(t, in.Rulings),
-		finished(t, games),
 	}
+	if s.System == tournament.Knockout {
+		v.Sections = append(v.Sections, knockoutEvents(t, &book.Tournament.Systems, s, in, results))
+	}
+	v.Sections = append(v.Sections, rulings(t, in.Rulings), finished(t, games))
 	return v, nil
+}
+
+// knockoutEvents lists the steps of a knockout's bracket, oldest first, in the tournament's words.
+func knockoutEvents(t *phrase.ReportText, sy *phrase.SystemText, s *tournament.Sheet, in Input, results map[string]tournament.Result) Section {
+	sec := Section{Title: sy.KnockoutEvents, Empty: t.None, GameColumn: -1, Header: []string{t.Columns.Date, t.Columns.Event}}
+	rounds := 0
+	if br, err := s.Bracket(in.Knockout, results); err == nil {
+		rounds = len(br.Rounds)
+	}
+	who := func(n int) string {
+		if p, ok := s.Player(n); ok {
+			return strconv.Itoa(p.Number) + " " + p.Name
+		}
+		return strconv.Itoa(n)
+	}
+	for _, e := range in.Events {
+		o := e.Opened
+		ev := phrase.KnockoutEvent{Round: o.Round, Rounds: rounds, Slot: o.Slot, A: who(o.A), B: who(o.B), Extra: o.Extra}
+		switch {
+		case e.Winner != 0:
+			ev = phrase.KnockoutEvent{Winner: who(e.Winner)}
+		case o.Withdrew != 0:
+			ev.Withdrew = who(o.Withdrew)
+		case o.Extra:
+			if br, err := s.Bracket(in.Knockout, results); err == nil && o.Round <= len(br.Rounds) && o.Slot <= len(br.Rounds[o.Round-1]) {
+				ev.Score = br.Rounds[o.Round-1][o.Slot-1].Score()
+			}
+		}
+		sec.Rows = append(sec.Rows, []string{t.Date(e.Date), sy.KnockoutEvent(ev)})
+	}
+	return sec
 }
 
 // standings puts the tables of the tournament's system in v: a round robin's crosstable, a
@@ -344,9 +377,15 @@ func byDay(all []datedRow) [][]string {
 	return rows
 }
 
+// rulings lists the judge's rulings, oldest first; the column of who ruled only when a ruling
+// names him.
 func rulings(t *phrase.ReportText, rs []Ruling) Section {
 	sec := Section{Title: t.Rulings, Empty: t.None, GameColumn: 1,
-		Header: []string{t.Columns.Date, t.Columns.Game, t.Columns.Kind, t.Columns.Clause, t.Columns.Ruling, t.Columns.Judge}}
+		Header: []string{t.Columns.Date, t.Columns.Game, t.Columns.Kind, t.Columns.Clause, t.Columns.Ruling}}
+	judged := slices.ContainsFunc(rs, func(r Ruling) bool { return r.Judge != "" })
+	if judged {
+		sec.Header = append(sec.Header, t.Columns.Judge)
+	}
 	rs = slices.Clone(rs)
 	slices.SortStableFunc(rs, func(a, b Ruling) int { return a.Date.Sub(b.Date) })
 	for _, r := range rs {
@@ -358,7 +397,11 @@ func rulings(t *phrase.ReportText, rs []Ruling) Section {
 		if !ok {
 			kind = r.Kind
 		}
-		sec.Rows = append(sec.Rows, []string{t.Date(r.Date), g, kind, r.Clause, r.Text, r.Judge})
+		row := []string{t.Date(r.Date), g, kind, r.Clause, r.Text}
+		if judged {
+			row = append(row, r.Judge)
+		}
+		sec.Rows = append(sec.Rows, row)
 	}
 	return sec
 }

@@ -22,6 +22,17 @@ type Input struct {
 	Reserves []tournament.Substitution
 	// Knockout are a knockout's pairings and extra games opened after round 1.
 	Knockout []tournament.KnockoutOpened
+	// Events are the steps of a knockout's bracket postald took, in order, from its log: they
+	// are listed under their own heading, not among the judge's rulings.
+	Events []Event
+}
+
+// Event is a step of a knockout's bracket: a pairing opened, a tied pairing's extra games or a
+// pairing lost by a withdrawal (Opened), or the final decided (Winner, the winner's number).
+type Event struct {
+	Date   daysclock.Date
+	Opened tournament.KnockoutOpened
+	Winner int
 }
 
 // Game is one game as the report needs it.

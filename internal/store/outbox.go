@@ -55,6 +55,9 @@ type Card struct {
 	Name    string   `json:"name"`
 	Address []string `json:"address,omitempty"` // the address block, line by line (post)
 	Phone   string   `json:"phone,omitempty"`   // the number to call (phone)
+	// Rides: a notice that asks nothing of the player (referee.Outgoing.NoReply); it is posted
+	// with the next card to him rather than on a card of its own.
+	Rides bool `json:"rides,omitempty"`
 }
 
 // OutboxState is where an outgoing letter is.

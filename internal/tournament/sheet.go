@@ -120,13 +120,58 @@ func IsVariant(id string) bool {
 	return false
 }
 
-// Problem is one thing wrong in a start sheet or a results file: where it is and what.
+// Problem is one thing wrong in a start sheet or a results file: where it is and what, in
+// English; In words it in another language.
 type Problem struct {
 	Where string // "tournament.end", "player 3 (number 7).email", "regulation.scoring"
 	What  string
+	// format and args are What's English format and its values, which the phrasebook's
+	// Sheet.Problems words in another language ("" for a Problem made otherwise).
+	format string
+	args   []any
+}
+
+// NewProblem is the problem at where that format says with args, in English.
+func NewProblem(where, format string, args ...any) Problem {
+	return Problem{Where: where, What: fmt.Sprintf(format, args...), format: format, args: args}
 }
 
 func (p Problem) String() string { return p.Where + ": " + p.What }
+
+// In returns the problem worded in lang (the phrasebook's Sheet): the key as it stands in the
+// file, the words around it and what is wrong in lang; as it is in a language that has no
+// words for it.
+func (p Problem) In(lang string) Problem {
+	t := &phrase.For(lang).Sheet
+	out := p
+	if t.Where != nil {
+		out.Where = t.Where(p.Where)
+	}
+	if p.format == "" || t.Fault == nil {
+		return out
+	}
+	args := make([]any, len(p.args))
+	for i, a := range p.args {
+		switch a := a.(type) {
+		case said:
+			args[i] = t.Fault(string(a))
+		case fileKey:
+			args[i] = t.Where(string(a))
+		default:
+			args[i] = a
+		}
+	}
+	out.What = fmt.Sprintf(t.Fault(p.format), args...)
+	return out
+}
+
+// said is a value of a problem's format that is English words (what a count of 0 would mean):
+// Problem.In words it as it words the format.
+type said string
+
+// fileKey is a value of a problem's format that is a place in the file ("team 2"): Problem.In
+// words it as it words Where.
+type fileKey string
 
 // InvalidError lists every problem found in a start sheet or a results file,
 // so that a director can correct them all at once.
@@ -149,7 +194,17 @@ func (e *InvalidError) Error() string {
 type problems []Problem
 
 func (ps *problems) add(where, format string, args ...any) {
-	*ps = append(*ps, Problem{Where: where, What: fmt.Sprintf(format, args...)})
+	*ps = append(*ps, NewProblem(where, format, args...))
+}
+
+// In returns the error with every problem worded in lang (Problem.In), for the command line
+// of that language.
+func (e *InvalidError) In(lang string) *InvalidError {
+	out := &InvalidError{Problems: make([]Problem, len(e.Problems))}
+	for i, p := range e.Problems {
+		out.Problems[i] = p.In(lang)
+	}
+	return out
 }
 
 func (ps problems) err() error {
@@ -255,7 +310,7 @@ func ParseSheet(data []byte) (*Sheet, error) {
 	// an explicit 0 is refused, with the key named, like a negative count.
 	for _, k := range regulationCounts(f.Regulation.Regulation) {
 		if k.v == 0 && md.IsDefined("regulation", k.key) {
-			ps.add("regulation."+k.key, "0: %s; leave the key out for the default %d", k.what, k.def)
+			ps.add("regulation."+k.key, "0: %s; leave the key out for the default %d", said(k.what), k.def)
 		}
 	}
 	s.Regulation = f.Regulation.Regulation.WithDefaults()
@@ -439,7 +494,7 @@ func sheetDate(ps *problems, where string, v any) daysclock.Date {
 	case string:
 		d, err := daysclock.ParseDate(v)
 		if err != nil {
-			ps.add(where, "%v", err)
+			ps.add(where, "%q: want a date such as 2026-11-01", v)
 			break
 		}
 		return d
@@ -506,7 +561,7 @@ func checkRegulation(ps *problems, r referee.Regulation) {
 		ps.add("regulation.zone", "%q is not a time zone name such as Europe/Moscow", r.Zone)
 	}
 	if _, err := ParseScoring(r.Scoring); err != nil {
-		ps.add("regulation.scoring", "%v", err)
+		ps.add("regulation.scoring", "%q: want 1-0.5-0 or 2-1-0 (seed 003, 1.12.1)", r.Scoring)
 	}
 	checkTiebreaks(ps, "regulation.tiebreaks", r.Tiebreaks)
 }

@@ -319,10 +319,10 @@ func checkTeams(ps *problems, teams []teamFile, s *Sheet) {
 					continue
 				}
 				if other, dup := in[n]; dup {
-					ps.add(w, "player %d is also %s", n, other)
+					ps.add(w, "player %d is also in %s", n, fileKey(other))
 					continue
 				}
-				in[n] = fmt.Sprintf("in %s", where)
+				in[n] = where
 			}
 		}
 		place("boards", t.Boards)
