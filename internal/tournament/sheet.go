@@ -79,6 +79,9 @@ type Player struct {
 	// own address returns it (docs/director.md). A player by e-mail may also give his postal
 	// address, where such a letter goes by post when he has no second address.
 	Email2 string
+	// Rating is his individual rating (Elo), for the tie-break of the opponents' ratings (seed
+	// 003, 1.13.3); 0 for none.
+	Rating int
 }
 
 // Languages of the letters postald writes.
@@ -244,6 +247,7 @@ type sheetFile struct {
 		Postal   string `toml:"postal_address"`
 		Phone    string `toml:"phone"`
 		Email2   string `toml:"email2"`
+		Rating   int    `toml:"rating"`
 	} `toml:"player"`
 }
 
@@ -402,8 +406,11 @@ func ParseSheet(data []byte) (*Sheet, error) {
 		} else if !isLanguage(lang) {
 			ps.add(where+".language", "%q: want one of %s", lang, strings.Join(languages(), ", "))
 		}
+		if p.Rating < 0 {
+			ps.add(where+".rating", "%d: a rating is not negative; leave the key out for none", p.Rating)
+		}
 		s.Players = append(s.Players, Player{Number: p.Number, Name: name, Email: p.Email, Language: lang,
-			Channel: ch, PostalAddress: addr, Phone: phone, Email2: email2})
+			Channel: ch, PostalAddress: addr, Phone: phone, Email2: email2, Rating: p.Rating})
 	}
 	// The players by post send their cards to the captain, those by telephone call him (4.2.1).
 	var post, phone bool
