@@ -128,9 +128,14 @@ func (x *indexer) index(p pos) uint64 {
 
 // position returns the position numbered i < Size.
 func (x *indexer) position(i uint64) pos {
+	p := x.men(i / x.kingsSize)
+	x.kings(&p, i%x.kingsSize)
+	return p
+}
+
+// men returns the men of the placing numbered men.
+func (x *indexer) men(men uint64) pos {
 	b := x.b
-	kIdx := i % x.kingsSize
-	men := i / x.kingsSize
 	j := x.groups - 1
 	for men < x.menOff[j] || x.restCount[j] == 0 {
 		j--
@@ -156,12 +161,18 @@ func (x *indexer) position(i uint64) pos {
 	unrank(themRank, x.tm, x.themDomain[j], places[:])
 	// The opponent's men: the c-th free square of rows 1..size-1.
 	p.them.men = selectFree(b.all&^b.below[b.row]&^over, places[:x.tm])
-	menOcc := p.us.men | p.them.men
-	unrank(kIdx/x.tkCount, x.uk, x.freeSq, places[:])
-	p.us.kings = selectFree(b.all&^menOcc, places[:x.uk])
-	unrank(kIdx%x.tkCount, x.tk, x.freeSq-x.uk, places[:])
-	p.them.kings = selectFree(b.all&^menOcc&^p.us.kings, places[:x.tk])
 	return p
+}
+
+// kings places on p, whose men are set, the kings numbered k.
+func (x *indexer) kings(p *pos, k uint64) {
+	b := x.b
+	var places [maxPieces]int
+	menOcc := p.us.men | p.them.men
+	unrank(k/x.tkCount, x.uk, x.freeSq, places[:])
+	p.us.kings = selectFree(b.all&^menOcc, places[:x.uk])
+	unrank(k%x.tkCount, x.tk, x.freeSq-x.uk, places[:])
+	p.them.kings = selectFree(b.all&^menOcc&^p.us.kings, places[:x.tk])
 }
 
 // unrank writes to places[0:k] the sorted places of the combination of k

@@ -69,7 +69,11 @@ type Pair struct {
 	sp       *Space
 	slices   []*slice
 	ext      [1 << 12]*Table
+	extIx    [1 << 12]*indexer
 	maxLevel atomic.Int32
+	// pending and decided count the positions falling due and decided at
+	// each distance, so that a level with none is not walked.
+	pending, decided []atomic.Int64
 }
 
 type slice struct {
@@ -102,7 +106,10 @@ func (sp *Space) NewPair(m Material, tables func(Material) *Table) (*Pair, error
 	}
 	for _, d := range sp.dependencies(m) {
 		p.ext[d.code()] = tables(d)
+		p.extIx[d.code()] = sp.indexer(d)
 	}
+	p.pending = make([]atomic.Int64, maxDistance+1)
+	p.decided = make([]atomic.Int64, maxDistance+1)
 	return p, nil
 }
 
@@ -165,6 +172,10 @@ type Worker struct {
 	moves []rules.Move
 	succ  []rules.Bits
 	preds []pos
+	// The men of the last position read: consecutive numbers share them.
+	menIx  *indexer
+	menNum uint64
+	menPos pos
 	// Positions is the number of positions this worker looked at.
 	Positions uint64
 }
@@ -191,7 +202,7 @@ func (p *Pair) Init(w *Worker, s int, lo, hi uint64) error {
 	themPieces := int(sl.m.ThemMen + sl.m.ThemKings)
 	kings := int(sl.m.UsKings + sl.m.ThemKings)
 	for i := lo; i < hi; i++ {
-		c := sl.ix.position(i)
+		c := w.position(sl.ix, i)
 		rp, ok := sp.v.FromBits(c.rulesBits())
 		if !ok {
 			return fmt.Errorf("material %v position %d is not a position", sl.m, i)
@@ -200,6 +211,7 @@ func (p *Pair) Init(w *Worker, s int, lo, hi uint64) error {
 		w.Positions++
 		if len(w.succ) == 0 {
 			sl.st[i] = word(0, p.terminal(), 0)
+			p.decided[0].Add(1)
 			continue
 		}
 		counter, bestWin, worstLoss, blocked := 0, -1, 0, false
@@ -227,12 +239,15 @@ func (p *Pair) Init(w *Worker, s int, lo, hi uint64) error {
 		switch {
 		case counter == 0 && bestWin >= 0:
 			sl.st[i] = word(0, kindWin, bestWin)
+			p.decided[bestWin].Add(1)
 		case counter == 0 && blocked:
 			sl.st[i] = word(0, kindDraw, 0)
 		case counter == 0:
 			sl.st[i] = word(0, kindLoss, worstLoss)
+			p.decided[worstLoss].Add(1)
 		case bestWin >= 0:
 			sl.st[i] = word(counter+1, kindPendingWin, bestWin)
+			p.pending[bestWin].Add(1)
 		default:
 			if blocked {
 				counter++
@@ -264,8 +279,27 @@ func (p *Pair) external(c pos) (Value, error) {
 	if t == nil {
 		return Value{}, fmt.Errorf("no table of material %v", m)
 	}
-	return t.Value(p.sp.indexer(m).index(c)), nil
+	return t.Value(p.extIx[m.code()].index(c)), nil
 }
+
+// position returns position i of x, reusing the men of the last one.
+func (w *Worker) position(x *indexer, i uint64) pos {
+	men := i / x.kingsSize
+	if w.menIx != x || w.menNum != men {
+		w.menIx, w.menNum, w.menPos = x, men, x.men(men)
+	}
+	c := w.menPos
+	x.kings(&c, i%x.kingsSize)
+	return c
+}
+
+// PendingAt reports whether positions fall due at level L: Finalize has
+// work to do.
+func (p *Pair) PendingAt(level int) bool { return p.pending[level].Load() > 0 }
+
+// DecidedAt reports whether positions are decided at level L: Propagate
+// has work to do.
+func (p *Pair) DecidedAt(level int) bool { return p.decided[level].Load() > 0 }
 
 // Finalize decides the pending positions of lo..hi-1 of slice s that fall
 // due at level L (step 2). It must run for both slices, before Propagate of
@@ -280,8 +314,10 @@ func (p *Pair) Finalize(s int, level int, lo, hi uint64) {
 		switch kindOf(w) {
 		case kindPendingWin:
 			atomic.StoreUint32(&st[i], word(0, kindWin, level))
+			p.decided[level].Add(1)
 		case kindPendingLoss:
 			atomic.StoreUint32(&st[i], word(0, kindLoss, level))
+			p.decided[level].Add(1)
 		}
 	}
 }
@@ -301,7 +337,7 @@ func (p *Pair) Propagate(w *Worker, s int, level int, lo, hi uint64) int {
 			continue
 		}
 		n++
-		w.preds = b.predecessors(sl.ix.position(i), w.preds[:0])
+		w.preds = b.predecessors(w.position(sl.ix, i), w.preds[:0])
 		for _, q := range w.preds {
 			j := partner.ix.index(q)
 			if k == kindLoss {
@@ -324,6 +360,7 @@ func (p *Pair) winAt(st *uint32, d int) {
 		}
 		if atomic.CompareAndSwapUint32(st, old, word(0, kindWin, d)) {
 			p.raise(d)
+			p.decided[d].Add(1)
 			return
 		}
 	}
@@ -352,7 +389,13 @@ func (p *Pair) oneWon(st *uint32, d int) {
 		}
 		if atomic.CompareAndSwapUint32(st, old, nw) {
 			if c == 1 {
-				p.raise(max(d, distOf(old)))
+				dd := max(d, distOf(old))
+				p.raise(dd)
+				if dd == d {
+					p.decided[d].Add(1)
+				} else {
+					p.pending[dd].Add(1)
+				}
 			}
 			return
 		}
@@ -434,11 +477,15 @@ func (p *Pair) Solve() error {
 		}
 	}
 	for level := 0; level <= p.MaxLevel(); level++ {
-		for s := range p.slices {
-			p.Finalize(s, level, 0, p.Len(s))
+		if p.PendingAt(level) {
+			for s := range p.slices {
+				p.Finalize(s, level, 0, p.Len(s))
+			}
 		}
-		for s := range p.slices {
-			p.Propagate(w, s, level, 0, p.Len(s))
+		if p.DecidedAt(level) {
+			for s := range p.slices {
+				p.Propagate(w, s, level, 0, p.Len(s))
+			}
 		}
 	}
 	return nil

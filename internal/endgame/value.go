@@ -106,9 +106,10 @@ func (t *Table) Set(i uint64, v Value) {
 }
 
 // Value returns the value of position i.
-func (t *Table) Value(i uint64) Value { return decode(t.code(i), t.giveaway) }
+func (t *Table) Value(i uint64) Value { return CodeValue(t.code(i), t.giveaway) }
 
-func decode(c int, giveaway bool) Value {
+// CodeValue reads a code of a table (see [Table]).
+func CodeValue(c int, giveaway bool) Value {
 	if c == 0 {
 		return Value{Verdict: Draw}
 	}

@@ -11,8 +11,9 @@ import (
 
 // english is postald's English, for tournaments whose language is en (letters.md).
 var english = Book{
-	Lang: "en",
-	CLI:  englishCLI,
+	Lang:    "en",
+	CLI:     englishCLI,
+	Endgame: englishEndgame,
 
 	Referee: RefereeText{
 		SubjMove:      "%s game %s move %d",

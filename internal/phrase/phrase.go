@@ -52,6 +52,7 @@ type Book struct {
 	Lots       LotsText
 	CLI        CLIText
 	Picture    PictureText
+	Endgame    EndgameText
 }
 
 // books are the languages postald writes, by tag.

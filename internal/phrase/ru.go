@@ -11,8 +11,9 @@ import (
 
 // russian is postald's Russian, the default language of letters (letters.md).
 var russian = Book{
-	Lang: "ru",
-	CLI:  russianCLI,
+	Lang:    "ru",
+	CLI:     russianCLI,
+	Endgame: russianEndgame,
 
 	Referee: RefereeText{
 		SubjMove:      "%s партия %s ход %d",

@@ -29,17 +29,22 @@ func (v *Variant) FromBits(b Bits) (Position, bool) {
 // Successors appends to out the bitboards of the position after each legal
 // move of p, in the order of [Position.LegalMoves], and returns them with
 // the moves. moves is scratch space for the moves (pass the returned slice
-// back to reuse it). The moves are LegalMoves' own and each successor is
-// made by the same code as [Position.Play], so the two cannot disagree; it
-// only spares the copies. p must belong to a variant without towers.
+// back to reuse it; only captures are put there). The moves are those
+// LegalMoves generates, by the same generator, and each successor is made by
+// the same code as [Position.Play], so the two cannot disagree; it only
+// spares the copies. p must belong to a variant without towers.
 func (p *Position) Successors(moves []Move, out []Bits) ([]Move, []Bits) {
-	moves = p.LegalMoves(moves)
-	for i := range moves {
-		q := Bits{Occ: p.occ, Kings: p.kings, Side: p.side}
-		q.Occ, q.Kings, q.Side = applyFlat(q.Occ, q.Kings, q.Side, &moves[i])
+	// The generator writes the quiet moves' positions straight into out
+	// (there are no captures when there are quiet moves); captures come
+	// back as moves and are made here.
+	g := generator{v: p.v, next: &p.v.geo.next, me: p.side, out: moves[:0], succ: &out, board: p.Bits()}
+	g.generate(p)
+	for i := range g.out {
+		q := g.board
+		q.Occ, q.Kings, q.Side = applyFlat(q.Occ, q.Kings, q.Side, &g.out[i])
 		out = append(out, q)
 	}
-	return moves, out
+	return g.out, out
 }
 
 // applyFlat makes m on the bitboards of a variant without towers: the moving

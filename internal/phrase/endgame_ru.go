@@ -1,0 +1,73 @@
+package phrase
+
+import (
+	"fmt"
+
+	"postald/internal/plural"
+)
+
+var russianEndgame = EndgameText{
+	Wins: func(white bool, moves int) string {
+		return fmt.Sprintf("%s выигрывают за %s при лучшей игре", ruColours(white), ruMoveIn.count(moves))
+	},
+	WinsNoDistance: func(white bool) string {
+		return ruColours(white) + " выигрывают при лучшей игре"
+	},
+	Draw:   "ничья при лучшей игре обеих сторон",
+	Stands: func(clause string) string { return "по п. " + clause + " выигрыш в силе" },
+	DrawUnder: func(clause, rule string, limit int) string {
+		return fmt.Sprintf("по п. %s ничья: раньше истекает предел в %s (%s)", clause, ruMoveOf.count(limit), rule)
+	},
+	Judge:         "в главном варианте; защита, меняющая окончание, может приблизить предел, и решает судья",
+	RuleLoneKing:  "окончание против одинокой дамки",
+	RuleFiveKings: "пять дамок против двух",
+	RuleKingsOnly: "ходы только дамками без взятий",
+	NotHeld: func(pieces, most int) string {
+		if most == 0 {
+			return fmt.Sprintf("базы окончаний нет; в позиции %s", ruPiece.count(pieces))
+		}
+		return fmt.Sprintf("база окончаний содержит окончания не более чем из %s; в позиции %s", ruPieceOf.count(most), ruPiece.count(pieces))
+	},
+	Line:           func(moves string) string { return "главный вариант: " + moves },
+	LineRepetition: "позиция повторяется в третий раз",
+	LineGameOver:   "партия окончена",
+	Settled:        func(verdict string) string { return "исход известен из теории: " + verdict },
+}
+
+func ruColours(white bool) string {
+	if white {
+		return "белые"
+	}
+	return "чёрные"
+}
+
+var (
+	ruMoveIn  = counted{plural.Word{One: "ход", Few: "хода", Many: "ходов"}, plural.Russian}    // «за 21 ход», «за 9 ходов»
+	ruMoveOf  = counted{plural.Word{One: "ход", Few: "хода", Many: "ходов"}, plural.Russian}    // «предел в 5 ходов»
+	ruPiece   = counted{plural.Word{One: "шашка", Few: "шашки", Many: "шашек"}, plural.Russian} // «в позиции 7 шашек»
+	ruPieceOf = counted{plural.Word{One: "шашки", Few: "шашек", Many: "шашек"}, plural.Russian} // «не более чем из 6 шашек»
+)
+
+var russianEndgameCLI = EndgameCLIText{
+	Variant:     "вариант: russian, international, russian-giveaway или international-giveaway",
+	Pieces:      "построить все окончания не более чем из N шашек (от 2 до 7)",
+	Dir:         "каталог базы (в нём по каталогу на вариант)",
+	Workers:     "число горутин, решающих позиции (0: по одной на ядро)",
+	Memory:      "МиБ готовых таблиц, которые держатся в памяти для зависящих от них окончаний (0: 4096)",
+	ProbeDir:    "каталог базы (по умолчанию [endgame] dir из конфигурации, иначе ./endgame)",
+	JSON:        "по объекту JSON на позицию: с расстоянием, исходом по правилам и главным вариантом",
+	Want:        "postald endgame: нужна команда build или probe",
+	Unknown:     "postald endgame: неизвестная команда %q; нужна build или probe",
+	NoDir:       "postald endgame build: нужен -dir КАТАЛОГ",
+	PiecesRange: "postald endgame build: -pieces %d: база содержит от 2 до 7 шашек",
+	BadFEN:      "строка %d: %q не позиция: %v",
+	Kept:        "%s уже построены: файлы на месте и целы",
+	Damaged:     "%s не проходит проверку (%v): строится заново",
+	Loading:     "пара %d из %d, %s: чтение таблиц, от которых она зависит",
+	Init:        "пара %d из %d, %s: просмотрено %d из %d позиций (%d%%)",
+	Levels:      "пара %d из %d, %s: уровень %d",
+	Written:     "записано %s: позиций %d, выигрышей %d, ничьих %d, проигрышей %d, самое длинное %d полуходов, %d байт, %.1f с",
+	Summary:     "построено пар %d, сохранено %d; решено позиций %d за %.1f с (%.0f позиций/с); записано байт %d",
+	Stopped:     "остановлено; та же команда продолжит с места остановки",
+	NoDatabase:  "postald endgame probe: в %s нет базы %s",
+}
