@@ -54,7 +54,7 @@ func cpuTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-func BenchmarkBuildRussianKingsMen(b *testing.B)  { benchmarkPair(b, "russian", "1m1k-1m1k") }
+func BenchmarkBuildRussianKingsMen(b *testing.B)   { benchmarkPair(b, "russian", "1m1k-1m1k") }
 func BenchmarkBuildRussianThreeKings(b *testing.B) { benchmarkPair(b, "russian", "0m3k-0m1k") }
 func BenchmarkBuildInternationalKingsMen(b *testing.B) {
 	benchmarkPair(b, "international", "1m1k-1m0k")

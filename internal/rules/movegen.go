@@ -34,7 +34,7 @@ type generator struct {
 	n       int
 	succ    *[]Bits // Successors: append the quiet moves' positions here instead of the moves
 	board   Bits    // Successors: the position moved from
-	routes  bool // keep every route, even those that take the same pieces
+	routes  bool    // keep every route, even those that take the same pieces
 }
 
 // LegalMoves appends the legal moves of the side to move to buf[:0] and

@@ -196,7 +196,7 @@ type builder struct {
 	tables   map[endgame.Material]*kept
 	need     map[endgame.Material]bool // the tables the pair in hand depends on
 	bytes    int64                     // of tables kept
-	use      int64 // a clock for least recently used
+	use      int64                     // a clock for least recently used
 	solved   atomic.Uint64
 	written  int64
 	start    time.Time
