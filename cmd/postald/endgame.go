@@ -8,11 +8,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"strings"
 
 	"postald/internal/config"
 	"postald/internal/endgame"
 	"postald/internal/phrase"
+	"postald/internal/referee"
 	"postald/internal/rules"
 	"postald/internal/tablebase"
 )
@@ -272,4 +274,30 @@ func probeOne(db *tablebase.DB, p *rules.Position, full bool, words *phrase.Endg
 	r.Certain = check.Certain
 	r.Says = endgame.Describe(words, p.SideToMove(), v, check, "2.6")
 	return r, nil
+}
+
+// openEndgames opens the endgame databases of the configuration's [endgame] dir for the daemon,
+// checking every file's header, and logs what each variant holds and any file that failed; nil
+// when the configuration names none.
+func openEndgames(cfg *config.Config, log *slog.Logger) *tablebase.Directory {
+	if cfg.Endgame.Dir == "" {
+		return nil
+	}
+	d := tablebase.OpenDirectory(cfg.Endgame.Dir)
+	held, err := d.Check()
+	for id, most := range held {
+		log.Info("endgame database", "variant", id, "pieces", most, "dir", cfg.Endgame.Dir)
+	}
+	if err != nil {
+		log.Error("endgame database: files that failed their checks are not used", "dir", cfg.Endgame.Dir, "err", err)
+	}
+	return d
+}
+
+// endgamesOf is d as the referee reads it; a nil interface for none.
+func endgamesOf(d *tablebase.Directory) referee.Endgames {
+	if d == nil {
+		return nil
+	}
+	return d
 }

@@ -36,6 +36,7 @@ import (
 	"postald/internal/mailbox"
 	"postald/internal/metrics"
 	"postald/internal/office"
+	"postald/internal/referee"
 	"postald/internal/store"
 )
 
@@ -72,6 +73,8 @@ type Options struct {
 	// Known, when set, is kept current by the office and the sender (office.Known): what the
 	// web pages and the metrics read.
 	Known *office.Known
+	// Endgames are the endgame databases at hand ([endgame] dir); nil: none.
+	Endgames referee.Endgames
 }
 
 // Daemon is a running postald.
@@ -106,7 +109,7 @@ func New(opt Options) *Daemon {
 	if d.now == nil {
 		d.now = time.Now
 	}
-	oo := office.Options{Store: opt.Store, From: opt.From, Limits: opt.Limits, Trust: opt.Trust, Verifier: opt.Verifier, Logger: d.log, Now: d.now, Known: opt.Known}
+	oo := office.Options{Store: opt.Store, From: opt.From, Limits: opt.Limits, Trust: opt.Trust, Verifier: opt.Verifier, Logger: d.log, Now: d.now, Known: opt.Known, Endgames: opt.Endgames}
 	if opt.Metrics != nil {
 		oo.Decided = opt.Metrics.Decided
 	}

@@ -279,8 +279,8 @@ func compare(t *testing.T, g *graph, sp *endgame.Space, tabs map[endgame.Materia
 // the independent solver and compares each with the database.
 func TestIndependentUpTo3(t *testing.T) {
 	for _, id := range []string{"russian", "international", "russian-giveaway"} {
-		if testing.Short() && id != "russian" {
-			continue
+		if (testing.Short() || raceDetector) && id != "russian" {
+			continue // a million and a half positions more: only outside -short and the race detector
 		}
 		v, _ := rules.VariantByID(id)
 		sp, err := endgame.NewSpace(v)
@@ -295,5 +295,86 @@ func TestIndependentUpTo3(t *testing.T) {
 		n := compare(t, two, sp, tabs) + compare(t, three, sp, tabs)
 		t.Logf("%s: %d positions of two and three pieces agree", id, n)
 	}
-	_ = rand.New
+}
+
+// randomPosition places the pieces of material m (side to move's men and
+// kings, then its opponent's) on random squares, side to move at random.
+func randomPosition(v *rules.Variant, r *rand.Rand, m endgame.Material) rules.Position {
+	for {
+		side := rules.Color(r.IntN(2))
+		var pcs []rules.Piece
+		add := func(c rules.Color, king bool, n int8) {
+			for range n {
+				pcs = append(pcs, rules.Piece{Color: c, King: king})
+			}
+		}
+		add(side, false, m.UsMen)
+		add(side, true, m.UsKings)
+		add(side.Opponent(), false, m.ThemMen)
+		add(side.Opponent(), true, m.ThemKings)
+		sq := make([]rules.Square, len(pcs))
+		for i := range sq {
+			sq[i] = rules.Square(r.IntN(v.NumSquares()))
+		}
+		if p, ok := place(v, side, pcs, sq); ok && p.Outcome() == rules.Ongoing {
+			return p
+		}
+	}
+}
+
+// TestIndependentRandom4 draws random positions of four pieces, two
+// thousand of three kings against a king (Petrov's triangle's material) and
+// two thousand of a man against three kings, either side to move, and
+// solves them with the independent solver: the graph of every position they
+// lead to with four pieces (about half a million), the positions of fewer
+// pieces they capture into valued by the independent solution of those.
+func TestIndependentRandom4(t *testing.T) {
+	if testing.Short() || raceDetector {
+		t.Skip("solves half a million positions twice: not under -short or the race detector")
+	}
+	v, _ := rules.VariantByID("russian")
+	sp, _ := endgame.NewSpace(v)
+	var mats []endgame.Material
+	for _, name := range []string{"0m3k-0m1k", "1m0k-0m3k"} {
+		m, _ := endgame.ParseMaterial(name)
+		mats = append(mats, m)
+	}
+	tabs, err := sp.BuildMaterials(mats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	two, three := solveUpTo3(t, v)
+	r := rand.New(rand.NewPCG(35, 4))
+	known2, known3 := fromGraph(two), fromGraph(three)
+	known := func(p *rules.Position) (bool, int, bool, bool) {
+		if pieces(p) == 2 {
+			return known2(p)
+		}
+		return known3(p)
+	}
+	g := &graph{v: v, ids: map[rules.Bits]int32{}, limit: 4, known: known}
+	var sample []rules.Position
+	for _, m := range mats {
+		for range 2000 {
+			p := randomPosition(v, r, m)
+			sample = append(sample, p)
+			g.add(p)
+		}
+	}
+	g.expand()
+	g.solve()
+	t.Logf("%d random positions, a graph of %d positions", len(sample), len(g.nodes))
+	bad := 0
+	for _, p := range sample {
+		want, _ := g.value(&p)
+		if got := dbValue(t, sp, tabs, &p); got != want {
+			bad++
+			if bad <= 10 {
+				t.Errorf("%s: database %v %d plies, independent solver %v %d plies", p.FEN(), got.Verdict, got.Plies, want.Verdict, want.Plies)
+			}
+		}
+	}
+	if bad > 0 {
+		t.Errorf("%d of %d positions disagree", bad, len(sample))
+	}
 }

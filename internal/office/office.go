@@ -77,6 +77,9 @@ type Options struct {
 	// Known, when set, is kept current by every unit of work (known.go): what the web pages
 	// and the metrics read instead of the store.
 	Known *Known
+	// Endgames are the endgame databases at hand ([endgame] dir): the adjudication package,
+	// judge show, the director's report and the players' tablebase claims read them. nil: none.
+	Endgames referee.Endgames
 }
 
 // Done is one unit of work the office committed: a letter, a card or call, a tick, a posting or

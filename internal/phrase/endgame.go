@@ -29,9 +29,13 @@ type EndgameText struct {
 	// LineRepetition: the drawn line ends in a threefold repetition;
 	// LineGameOver: the winner's last move ends the game (1.12).
 	LineRepetition, LineGameOver string
-	// Settled marks a game of the director's report whose result is settled
-	// in theory: the verdict after it.
-	Settled func(verdict string) string
+	// SettledTitle heads the director's report's section of the games whose
+	// result the database settles in theory, SettledColumn its column of
+	// verdicts.
+	SettledTitle, SettledColumn string
+	// Package is the paragraph of the judge's adjudication package (4.3.2)
+	// and of judge show: what the database says (its words).
+	Package func(words string) string
 }
 
 // EndgameCLIText is the command line's words of postald endgame.

@@ -25,7 +25,9 @@ var englishEndgame = EndgameText{
 	Line:           func(moves string) string { return "principal line: " + moves },
 	LineRepetition: "the position then occurs a third time",
 	LineGameOver:   "the game is over",
-	Settled:        func(verdict string) string { return "settled in theory: " + verdict },
+	SettledTitle:   "Games the endgame database settles",
+	SettledColumn:  "In theory",
+	Package:        func(words string) string { return "\nEndgame database: " + words + "\n" },
 }
 
 func enColour(white bool) string {

@@ -31,7 +31,9 @@ var russianEndgame = EndgameText{
 	Line:           func(moves string) string { return "главный вариант: " + moves },
 	LineRepetition: "позиция повторяется в третий раз",
 	LineGameOver:   "партия окончена",
-	Settled:        func(verdict string) string { return "исход известен из теории: " + verdict },
+	SettledTitle:   "Партии, исход которых известен из базы окончаний",
+	SettledColumn:  "По теории",
+	Package:        func(words string) string { return "\nБаза окончаний: " + words + "\n" },
 }
 
 func ruColours(white bool) string {
