@@ -257,6 +257,7 @@ var english = Book{
 			Annulled:      "the game is annulled",
 			StruckOut:     "a player withdrew, the result is struck out",
 			Withdrawn:     "a player withdrew, the game goes to adjudication",
+			Tablebase:     "settled by the endgame database on a player's claim",
 		},
 
 		Date:          daysclock.Date.String, // 2026-11-18, as the English letters of letters.md write it

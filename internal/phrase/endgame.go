@@ -36,6 +36,24 @@ type EndgameText struct {
 	// Package is the paragraph of the judge's adjudication package (4.3.2)
 	// and of judge show: what the database says (its words).
 	Package func(words string) string
+
+	// A player's claim by letter that the database settles his game.
+	// ClaimWin and ClaimDraw name what he claims. ClaimUnclear: the claim
+	// says neither a win nor a draw; ClaimNotHeld (what the database says:
+	// NotHeld's words); ClaimContradicted (the database's words);
+	// ClaimToJudge (the database's words): to the claimant, the claim goes to
+	// the judge; ClaimPartner (what is claimed, the database's words): to his
+	// partner; ClaimJudge (the claimant's name, his side, what he claims, the
+	// database's words, the command the judge rules with): to the judge, under
+	// the subject of his notices; Ended (the
+	// database's words): the game ended at once under endgame_claims = "auto".
+	ClaimWin, ClaimDraw, ClaimUnclear string
+	ClaimNotHeld                      func(words string) string
+	ClaimContradicted                 func(words string) string
+	ClaimToJudge                      func(words string) string
+	ClaimPartner                      func(claim, words string) string
+	ClaimJudge                        func(name, side, claim, words, command string) string
+	Ended                             func(words string) string
 }
 
 // EndgameCLIText is the command line's words of postald endgame.

@@ -22,12 +22,36 @@ var englishEndgame = EndgameText{
 		}
 		return fmt.Sprintf("the endgame database holds endings of at most %d pieces; the position has %d", most, pieces)
 	},
-	Line:           func(moves string) string { return "principal line: " + moves },
+	Line:           func(moves string) string { return "Principal line: " + moves },
 	LineRepetition: "the position then occurs a third time",
 	LineGameOver:   "the game is over",
 	SettledTitle:   "Games the endgame database settles",
 	SettledColumn:  "In theory",
 	Package:        func(words string) string { return "\nEndgame database: " + words + "\n" },
+	ClaimWin:       "a win",
+	ClaimDraw:      "a draw",
+	ClaimUnclear: "Your letter claims that the endgame database settles the game but does not say what: " +
+		"write \"tablebase win claim\" or \"tablebase draw claim\". Nothing changes, and it costs nothing.",
+	ClaimNotHeld: func(words string) string {
+		return "You claim that the endgame database settles the game, but " + words + ". Nothing changes, and the claim costs nothing."
+	},
+	ClaimContradicted: func(words string) string {
+		return "The endgame database does not support your claim:\n" + words + "\nThe claim costs nothing; the game goes on."
+	},
+	ClaimToJudge: func(words string) string {
+		return "Your claim goes to the judge with the endgame database's verdict:\n" + words + "\nThe game goes on until he rules."
+	},
+	ClaimPartner: func(claim, words string) string {
+		return "Your partner claims " + claim + " by the endgame database. It goes to the judge with the database's verdict:\n" +
+			words + "\nThe game goes on until he rules."
+	},
+	ClaimJudge: func(name, side, claim, words, command string) string {
+		return fmt.Sprintf("%s (%s) claims %s by the endgame database in the position on the board.\n\nEndgame database: %s\n\nRule with: %s\n",
+			name, side, claim, words, command)
+	},
+	Ended: func(words string) string {
+		return "The game ends by the endgame database, as the regulation has it (endgame_claims = \"auto\"):\n" + words
+	},
 }
 
 func enColour(white bool) string {

@@ -28,12 +28,36 @@ var russianEndgame = EndgameText{
 		}
 		return fmt.Sprintf("база окончаний содержит окончания не более чем из %s; в позиции %s", ruPieceOf.count(most), ruPiece.count(pieces))
 	},
-	Line:           func(moves string) string { return "главный вариант: " + moves },
+	Line:           func(moves string) string { return "Главный вариант: " + moves },
 	LineRepetition: "позиция повторяется в третий раз",
 	LineGameOver:   "партия окончена",
 	SettledTitle:   "Партии, исход которых известен из базы окончаний",
 	SettledColumn:  "По теории",
 	Package:        func(words string) string { return "\nБаза окончаний: " + words + "\n" },
+	ClaimWin:       "выигрыш",
+	ClaimDraw:      "ничью",
+	ClaimUnclear: "В вашем письме заявлено, что исход партии известен из базы окончаний, но не сказано какой: " +
+		"напишите «позиция в базе окончаний: выигрыш» или «позиция в базе окончаний: ничья». Ничего не меняется, и это ничего не стоит.",
+	ClaimNotHeld: func(words string) string {
+		return "Вы заявляете, что исход партии известен из базы окончаний, но " + words + ". Ничего не меняется, и заявление ничего не стоит."
+	},
+	ClaimContradicted: func(words string) string {
+		return "База окончаний не подтверждает ваше заявление:\n" + words + "\nЗаявление ничего не стоит; партия продолжается."
+	},
+	ClaimToJudge: func(words string) string {
+		return "Ваше заявление передано судье вместе с оценкой базы окончаний:\n" + words + "\nПартия продолжается до его решения."
+	},
+	ClaimPartner: func(claim, words string) string {
+		return "Ваш партнёр требует признать " + claim + " по базе окончаний. Заявление передано судье вместе с оценкой базы:\n" +
+			words + "\nПартия продолжается до его решения."
+	},
+	ClaimJudge: func(name, side, claim, words, command string) string {
+		return fmt.Sprintf("%s (%s) требует признать %s по базе окончаний в позиции на доске.\n\nБаза окончаний: %s\n\nРешение: «%s»\n",
+			name, side, claim, words, command)
+	},
+	Ended: func(words string) string {
+		return "Партия окончена по базе окончаний, как установлено регламентом турнира:\n" + words
+	},
 }
 
 func ruColours(white bool) string {

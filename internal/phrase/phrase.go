@@ -290,6 +290,7 @@ type SideText struct{ White, Black string }
 type ReasonText struct {
 	DrawAgreed, DrawClaimed, WhiteResigned, BlackResigned, NoMoves string
 	Overstep, Forfeit, Adjudicated, Annulled, StruckOut, Withdrawn string
+	Tablebase                                                      string // ended on a tablebase claim (endgame_claims = "auto")
 }
 
 // TournamentText is the words of the tournament's own texts: the text crosstable's headings

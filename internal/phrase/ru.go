@@ -223,7 +223,7 @@ var russian = Book{
 			PackageTime:      "Время (белые/чёрные, п. 4.3.1): %d/%d; штрафных дней %d/%d.\n",
 			PackageDraw:      "В силе предложение ничьей: %s.\n",
 			PackagePosition:  "\nИтоговая позиция:\n%s\n",
-			PackageLetters:   "\nПисем игроков с тех пор: %d, приложены.\nРешение: %s\n",
+			PackageLetters:   "\nПисем игроков с тех пор: %d, приложены.\nРешение: «%s»\n",
 		},
 
 		Faults: FaultText{
@@ -257,6 +257,7 @@ var russian = Book{
 			Annulled:      "партия аннулирована",
 			StruckOut:     "игрок выбыл, результат не засчитан",
 			Withdrawn:     "игрок выбыл, партия передана на присуждение",
+			Tablebase:     "исход определён по базе окончаний по заявлению игрока",
 		},
 
 		Date:          dotted,

@@ -191,6 +191,8 @@ func applyLetter(s Seat, lt letter, env Envelope) Decision {
 		x.agreeDraw()
 	case (lt.Leave != nil || lt.LeaveBad) && !lt.Away && len(lt.Moves) == 0:
 		x.leave()
+	case lt.Tablebase != nil && x.g.Status == StatusPlaying && x.claimTablebase():
+		// A tablebase claim that ended the game, or that the letter alone makes (endgame.go).
 	case lt.asides() && !lt.carries():
 		x.asideOnly()
 	case x.g.Status == StatusAdjudication:

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"postald/internal/endgame"
+	"postald/internal/mailparse"
 	"postald/internal/phrase"
 	"postald/internal/rules"
 )
@@ -69,6 +70,20 @@ func (s Settlement) Winner() (Side, bool) {
 	case s.Check.Verdict == endgame.Win:
 		return s.ToMove, true
 	case s.Check.Verdict == endgame.Loss:
+		return s.ToMove.Other(), true
+	}
+	return "", false
+}
+
+// theoryWinner returns the side that wins with best play whatever the rules count; false for a
+// draw or no verdict.
+func (s Settlement) theoryWinner() (Side, bool) {
+	switch {
+	case !s.Held:
+		return "", false
+	case s.Value.Verdict == endgame.Win:
+		return s.ToMove, true
+	case s.Value.Verdict == endgame.Loss:
 		return s.ToMove.Other(), true
 	}
 	return "", false
@@ -155,7 +170,7 @@ func (s Settlement) Words(lang string) string {
 	if s.ToMove == Black {
 		color = rules.Black
 	}
-	out := endgame.Describe(w, color, s.Value, s.Check, clause26) + "."
+	out := capital(endgame.Describe(w, color, s.Value, s.Check, clause26)) + "."
 	if len(s.Line) > 0 {
 		end := w.LineGameOver
 		if s.End == endgame.EndRepetition {
@@ -176,7 +191,15 @@ func (s Settlement) Verdict(lang string) string {
 	if s.ToMove == Black {
 		color = rules.Black
 	}
-	return endgame.Describe(w, color, s.Value, s.Check, clause26)
+	return capital(endgame.Describe(w, color, s.Value, s.Check, clause26))
+}
+
+// capital writes the first letter of s in capitals: the verdict begins a sentence.
+func capital(s string) string {
+	for i, r := range s {
+		return strings.ToUpper(string(r)) + s[i+len(string(r)):]
+	}
+	return s
 }
 
 // numbered writes the line with the game's move numbers: "41. c3-d4 h8:b2 42. …", a line
@@ -202,4 +225,100 @@ func (s Settlement) numbered() string {
 		black = !black
 	}
 	return b.String()
+}
+
+// ReasonTablebase: the game ended at once on a player's tablebase claim, under the regulation's
+// endgame_claims = "auto".
+const ReasonTablebase Reason = "tablebase"
+
+// claimTablebase decides a player's claim that the endgame database settles his game (see the
+// decisions above): judged in the position on the board before the letter's moves. It reports
+// whether the letter is decided: the game ended, or the letter carries nothing else; otherwise
+// its notes stand and the letter's moves are decided as usual.
+func (x *decider) claimTablebase() bool {
+	c := x.lt.Tablebase
+	lang := x.t.languageOf(x.player(x.side))
+	w := &phrase.For(lang).Endgame
+	nothingElse := len(x.lt.Moves) == 0 && x.lt.Accept == nil && x.lt.Draw == "" && len(x.lt.Repeated) == 0
+	done := func() bool {
+		if nothingElse {
+			x.d.Verdict = Notice
+			x.answer(KindNotice, Notice)
+		}
+		return nothingElse
+	}
+	if c.Verdict == "" {
+		x.note(w.ClaimUnclear)
+		return done()
+	}
+	s, err := x.t.settle(x.b)
+	if err != nil || !s.Held {
+		x.note(w.ClaimNotHeld(s.Verdict(lang)))
+		return done()
+	}
+	x.d.addClause(clause26)
+	win := c.Verdict == mailparse.TablebaseWin
+	var holds bool
+	if s.Check.Certain {
+		// The verdict under the rules has one meaning: the claim holds or not.
+		winner, won := s.Winner()
+		holds = win && won && winner == x.side || !win && !won
+	} else {
+		// The verdict under the rules is the principal line's only: a win claimed is
+		// contradicted when the claimant does not win in theory, a draw claimed when he loses
+		// both in theory and on the line under the rules; anything else is the judge's.
+		theory, decided := s.theoryWinner()
+		line, lineDecided := s.Winner()
+		loses := decided && theory != x.side && lineDecided && line != x.side
+		holds = win && decided && theory == x.side || !win && !loses
+	}
+	if !holds {
+		// A claim the database contradicts is answered with its verdict and costs nothing.
+		x.note(w.ClaimContradicted(s.Words(lang)))
+		return done()
+	}
+	if x.reg.EndgameClaims == EndgameClaimsAuto && s.Check.Certain {
+		x.tablebaseEnd(s)
+		x.d.Verdict = Notice
+		return true
+	}
+	// To the judge, with the verdict; the game goes on until he rules.
+	x.note(w.ClaimToJudge(s.Words(lang)))
+	pl := x.lt.partnerLang(x)
+	pw := &phrase.For(pl).Endgame
+	pclaim := pw.ClaimDraw
+	if c.Verdict == mailparse.TablebaseWin {
+		pclaim = pw.ClaimWin
+	}
+	x.notifyPartner(x.ptx.SubjNotice, pw.ClaimPartner(pclaim, s.Words(pl)), clause26)
+	jl := x.t.lang()
+	jw := &phrase.For(jl).Endgame
+	jclaim := jw.ClaimDraw
+	if c.Verdict == mailparse.TablebaseWin {
+		jclaim = jw.ClaimWin
+	}
+	command := "postald judge adjudicate " + x.g.ID() + " RESULT -clause " + clause26 + " -reason TEXT"
+	x.notify(ToJudge, x.jtx.SubjNotice,
+		jw.ClaimJudge(x.player(x.side).Name, textFor(jl).side(x.side), jclaim, s.Words(jl), command), Notice, clause26)
+	return done()
+}
+
+// partnerLang is the language of the letters to the sender's partner.
+func (lt *letter) partnerLang(x *decider) string { return x.t.languageOf(x.player(x.side.Other())) }
+
+// tablebaseEnd ends the game with the result under the rules that the settlement gives, telling
+// both players in their languages and the judge in the tournament's, the clause and the line
+// cited in every letter.
+func (x *decider) tablebaseEnd(s Settlement) {
+	result := s.Result()
+	x.g.Status, x.g.Result, x.g.Reason = StatusFinished, result, ReasonTablebase
+	x.g.Variants, x.g.DrawOffer = nil, ""
+	body := func(lang string) string {
+		return phrase.For(lang).Endgame.Ended(s.Words(lang)) + "\n" + fmt.Sprintf(textFor(lang).Result, result)
+	}
+	for _, r := range []Side{White, Black} {
+		lang := x.t.languageOf(x.player(r))
+		x.notify(roleOf(r), textFor(lang).SubjResult, body(lang), Notice, clause26)
+	}
+	x.notify(ToJudge, x.jtx.SubjResult, body(x.t.lang()), Notice, clause26)
 }

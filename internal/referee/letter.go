@@ -29,6 +29,9 @@ type letter struct {
 	Withdrawal                   string // the paragraph in which the sender leaves the tournament
 	Away                         bool   // an out-of-office text: no leave notice
 	Text                         string // the letter's own text, as written, for forwarding
+	// Tablebase is a claim that the endgame database settles the game (endgame.go), read by
+	// its own recognizer from the letter's text; nil when none.
+	Tablebase *mailparse.TablebaseClaim
 }
 
 // question is a question or a request of a letter: its sentence, what it asks about where its
@@ -108,6 +111,9 @@ func fromParsed(l *mailparse.Letter) letter {
 		Resign:     l.Resign,
 		Dates:      l.DateValues(),
 		Text:       l.Text,
+	}
+	if c, ok := mailparse.TablebaseClaimIn(l.Text); ok {
+		lt.Tablebase = c
 	}
 	for _, v := range l.Variants {
 		lt.Variants = append(lt.Variants, letterVariant{Label: v.Label, Written: v.Written, Moves: movesOf(v.Moves), Line: v.Line})
