@@ -37,14 +37,14 @@ func (p *Position) Successors(moves []Move, out []Bits) ([]Move, []Bits) {
 	// The generator writes the quiet moves' positions straight into out
 	// (there are no captures when there are quiet moves); captures come
 	// back as moves and are made here.
-	g := generator{v: p.v, next: &p.v.geo.next, me: p.side, out: moves[:0], succ: &out, board: p.Bits()}
+	g := generator{v: p.v, next: &p.v.geo.next, me: p.side, out: moves[:0], bits: true, succ: out, board: p.Bits()}
 	g.generate(p)
 	for i := range g.out {
 		q := g.board
 		q.Occ, q.Kings, q.Side = applyFlat(q.Occ, q.Kings, q.Side, &g.out[i])
-		out = append(out, q)
+		g.succ = append(g.succ, q)
 	}
-	return g.out, out
+	return g.out, g.succ
 }
 
 // applyFlat makes m on the bitboards of a variant without towers: the moving
