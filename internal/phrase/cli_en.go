@@ -317,8 +317,8 @@ loss) and its distance, the moves to the end of the game with best play. postald
 endgame build -h and postald endgame probe -h tell more.
 
 examples:
-  nice -n 19 postald endgame build -variant russian -pieces 6 -dir /var/lib/postald/endgame
-  echo 'W:WKa1,Kc1,Ke1:BKh8' | postald endgame probe -variant russian -dir /var/lib/postald/endgame
+  postald endgame build -variant russian -pieces 6 -dir /var/lib/postald/endgame
+  postald endgame probe -variant russian -dir /var/lib/postald/endgame 'W:WKa1,Kc1,Ke1:BKh8'
 `,
 		EndgameBuild: `usage: postald endgame build -variant V -pieces N -dir DIR [-workers N] [-memory MIB]
 
@@ -330,10 +330,10 @@ DIR/V/MATERIAL.egdb, written whole or not at all; its format and checksums are i
 package documentation of internal/tablebase and in docs/admin.md. The build shows its
 progress on the standard error, uses every core, and can be stopped (Ctrl-C) and run
 again: the files already written are checked and kept. Large builds take hours: run
-them in the background, under nice.
+them in the background, under nice -n 19.
 
 example:
-  nice -n 19 postald endgame build -variant international -pieces 5 -dir /var/lib/postald/endgame
+  postald endgame build -variant international -pieces 5 -dir /var/lib/postald/endgame
 `,
 		EndgameProbe: `usage: postald endgame probe -variant V [-dir DIR] [-json] [FEN ...]
 

@@ -314,8 +314,8 @@ judge list -tournament, judge letter, judge verify, export и report -tournament
 postald endgame build -h и postald endgame probe -h.
 
 примеры:
-  nice -n 19 postald endgame build -variant russian -pieces 6 -dir /var/lib/postald/endgame
-  echo 'W:WKa1,Kc1,Ke1:BKh8' | postald endgame probe -variant russian -dir /var/lib/postald/endgame
+  postald endgame build -variant russian -pieces 6 -dir /var/lib/postald/endgame
+  postald endgame probe -variant russian -dir /var/lib/postald/endgame 'W:WKa1,Kc1,Ke1:BKh8'
 `,
 		EndgameBuild: `использование: postald endgame build -variant ВАРИАНТ -pieces N -dir КАТАЛОГ [-workers N] [-memory МИБ]
 
@@ -327,10 +327,10 @@ postald endgame build -h и postald endgame probe -h.
 контрольные суммы описаны в документации пакета internal/tablebase и в docs/admin.md.
 Построение показывает ход работы в стандартном потоке ошибок, занимает все ядра, его
 можно прервать и запустить снова: уже записанные файлы проверяются и
-сохраняются. Большие базы строятся часами: запускайте их в фоне, под nice.
+сохраняются. Большие базы строятся часами: запускайте их в фоне, под nice -n 19.
 
 пример:
-  nice -n 19 postald endgame build -variant international -pieces 5 -dir /var/lib/postald/endgame
+  postald endgame build -variant international -pieces 5 -dir /var/lib/postald/endgame
 `,
 		EndgameProbe: `использование: postald endgame probe -variant ВАРИАНТ [-dir КАТАЛОГ] [-json] [FEN ...]
 
