@@ -96,7 +96,8 @@ email = %q
 
 // startStackGameWith is startStackGameIn with the start sheet sheet writes for g. With days,
 // the daemon's clock is set to the start date (at), for a test that plays on the game's days.
-func startStackGameWith(t *testing.T, dir string, sheet func(g *stackGame) string, days bool) *stackGame {
+// configure, if given, completes the configuration before the daemon starts.
+func startStackGameWith(t *testing.T, dir string, sheet func(g *stackGame) string, days bool, configure ...func(*config.Config)) *stackGame {
 	t.Helper()
 	st := mailtest.Load(t)
 	st.RequireSMTP(t)
@@ -118,6 +119,9 @@ func startStackGameWith(t *testing.T, dir string, sheet func(g *stackGame) strin
 		Limits:  config.Defaults().Limits,
 		// from_only: a closed test setup; the test appends the letters to the mailbox itself
 		Trust: config.Trust{FromOnly: true},
+	}
+	for _, f := range configure {
+		f(g.cfg)
 	}
 	db, err := store.Open(g.cfg.Store.Path, store.Options{})
 	if err != nil {
