@@ -212,14 +212,20 @@ func allPositions(v *rules.Variant, n int, f func(rules.Position)) {
 	rec(0, 0)
 }
 
-// solveUpTo3 solves every position of 2 and 3 pieces.
-func solveUpTo3(t *testing.T, v *rules.Variant) (two, three *graph) {
-	t.Helper()
-	two = &graph{v: v, ids: map[rules.Bits]int32{}, limit: 2}
+// solveTwo solves every position of two pieces.
+func solveTwo(v *rules.Variant) *graph {
+	two := &graph{v: v, ids: map[rules.Bits]int32{}, limit: 2}
 	allPositions(v, 2, func(p rules.Position) { two.add(p) })
 	two.known = func(p *rules.Position) (bool, int, bool, bool) { return false, 0, false, false }
 	two.expand()
 	two.solve()
+	return two
+}
+
+// solveUpTo3 solves every position of 2 and 3 pieces.
+func solveUpTo3(t *testing.T, v *rules.Variant) (two, three *graph) {
+	t.Helper()
+	two = solveTwo(v)
 	three = &graph{v: v, ids: map[rules.Bits]int32{}, limit: 3}
 	allPositions(v, 3, func(p rules.Position) { three.add(p) })
 	three.known = fromGraph(two)
@@ -287,9 +293,19 @@ func TestIndependentUpTo3(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tabs, err := sp.BuildInMemory(3)
+		pieces := 3
+		if raceDetector {
+			pieces = 2
+		}
+		tabs, err := sp.BuildInMemory(pieces)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if raceDetector {
+			// Under the race detector the graph solver is too slow for three pieces: two.
+			n := compare(t, solveTwo(v), sp, tabs)
+			t.Logf("%s: %d positions of two pieces agree", id, n)
+			continue
 		}
 		two, three := solveUpTo3(t, v)
 		n := compare(t, two, sp, tabs) + compare(t, three, sp, tabs)

@@ -61,9 +61,14 @@ func checkLine(t *testing.T, sp *endgame.Space, src endgame.Source, p rules.Posi
 func TestLinesReplay(t *testing.T) {
 	for _, id := range []string{"russian", "international"} {
 		var names []string
-		if id == "russian" {
+		switch {
+		case raceDetector && id == "international":
+			continue // not under the race detector: a few hundred thousand positions more to build
+		case raceDetector:
+			names = []string{"0m3k-0m1k"} // the theory tests build it too
+		case id == "russian":
 			names = []string{"0m3k-0m1k", "1m1k-0m2k", "2m0k-1m0k", "1m1k-1m0k"}
-		} else {
+		default:
 			names = []string{"0m2k-0m1k", "1m1k-0m1k", "1m0k-1m1k"}
 		}
 		v, sp, src := tablesOf(t, id, names...)

@@ -4,6 +4,8 @@ package endgame_test
 
 import (
 	"fmt"
+	"strings"
+	"sync"
 	"testing"
 
 	"postald/internal/endgame"
@@ -54,26 +56,40 @@ func russianTables(t *testing.T, names ...string) (*rules.Variant, *endgame.Spac
 	return tablesOf(t, "russian", names...)
 }
 
+// built holds the tables the tests built, by variant and materials: each set is built once.
+var built sync.Map // string → func() builtSet
+
+type builtSet struct {
+	sp   *endgame.Space
+	tabs endgame.Tables
+	err  error
+}
+
+// tablesOf returns the tables of the given materials of variant id and of what they depend on.
 func tablesOf(t *testing.T, id string, names ...string) (*rules.Variant, *endgame.Space, endgame.Tables) {
 	t.Helper()
 	v, _ := rules.VariantByID(id)
-	sp, err := endgame.NewSpace(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ms []endgame.Material
-	for _, n := range names {
-		m, err := endgame.ParseMaterial(n)
+	f, _ := built.LoadOrStore(id+" "+strings.Join(names, " "), sync.OnceValue(func() builtSet {
+		sp, err := endgame.NewSpace(v)
 		if err != nil {
-			t.Fatal(err)
+			return builtSet{err: err}
 		}
-		ms = append(ms, m)
+		var ms []endgame.Material
+		for _, n := range names {
+			m, err := endgame.ParseMaterial(n)
+			if err != nil {
+				return builtSet{err: err}
+			}
+			ms = append(ms, m)
+		}
+		tabs, err := sp.BuildMaterials(ms)
+		return builtSet{sp, endgame.Tables(tabs), err}
+	}))
+	b := f.(func() builtSet)()
+	if b.err != nil {
+		t.Fatal(b.err)
 	}
-	tabs, err := sp.BuildMaterials(ms)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v, sp, endgame.Tables(tabs)
+	return v, b.sp, b.tabs
 }
 
 // mainRoad returns the squares of a1–h8 (the «большая дорога»).
@@ -194,7 +210,7 @@ func TestLoneKingOnMainRoad(t *testing.T) {
 // capture. Source: the same literature (the corner trap is the «ловушка в углу большой дороги»);
 // the side to move standing in a corner against the other corner is itself caught.
 func TestKingAgainstKing(t *testing.T) {
-	v, sp, src := russianTables(t, "0m1k-0m1k")
+	v, sp, src := russianTables(t, "0m3k-0m1k")
 	road := mainRoad(v)
 	a1, h8 := v.SquareAt(0, 0), v.SquareAt(7, 7)
 	for w := rules.Square(0); w < 32; w++ {
@@ -229,6 +245,9 @@ func TestKingAgainstKing(t *testing.T) {
 // the lone king draws on 41, 37, 28 and 23 (and in the corner, 46); on 32 and 19 it is taken at
 // once, on 14, 10 and 5 a sacrifice (13-19) catches it.
 func TestInternationalLongDiagonal(t *testing.T) {
+	if raceDetector {
+		t.Skip("builds two million positions: not under the race detector")
+	}
 	v, sp, src := tablesOf(t, "international", "0m3k-0m1k")
 	for _, c := range []struct {
 		square    int
