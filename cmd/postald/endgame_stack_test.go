@@ -1,20 +1,16 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"postald/internal/config"
-	"postald/internal/endgame"
 	"postald/internal/mailtest"
 	"postald/internal/office"
 	"postald/internal/referee"
-	"postald/internal/rules"
 	"postald/internal/store"
-	"postald/internal/tablebase"
 )
 
 // TestTablebaseClaimThroughStack: a tournament whose game starts, drawn by lot, from three
@@ -23,12 +19,7 @@ import (
 // (submission): the game ends at once, both players and the judge find the result with the
 // clause and the line in their mailboxes, and the game is stored won.
 func TestTablebaseClaimThroughStack(t *testing.T) {
-	v, _ := rules.VariantByID("russian")
-	dbDir := t.TempDir()
-	m, _ := endgame.ParseMaterial("0m3k-0m1k")
-	if _, err := tablebase.Build(context.Background(), tablebase.Options{Dir: dbDir, Variant: v, Materials: []endgame.Material{m}}); err != nil {
-		t.Fatal(err)
-	}
+	dbDir := endgameFixture(t)
 	sheet := func(g *stackGame) string {
 		st := g.st
 		return fmt.Sprintf(`

@@ -10,8 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"postald/internal/endgame"
-	"postald/internal/rules"
 	"postald/internal/tablebase"
 )
 
@@ -102,6 +100,18 @@ func TestEndgameProbe(t *testing.T) {
 	}
 }
 
+// endgameFixture is the directory of the database the tests read: Russian three kings against
+// a king and what it depends on, as postald endgame build writes it (package tablebase checks
+// the files against a build of its own).
+func endgameFixture(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("..", "..", "internal", "tablebase", "testdata", "db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
 // endgameSheet is a Russian tournament of two whose game starts, drawn by lot, from Petrov's
 // position: three white kings against one (White wins in 11 moves, beyond 2.6's limit of 5).
 func endgameSheet(lang string) string {
@@ -137,12 +147,7 @@ email = "boris@eg.test"
 // with the verdict and its line; judge show and the director's report show the verdict; the
 // game goes to adjudication at the end date and the judge's package carries it.
 func TestEndgameDesk(t *testing.T) {
-	v, _ := rules.VariantByID("russian")
-	dbDir := t.TempDir()
-	m, _ := endgame.ParseMaterial("0m3k-0m1k")
-	if _, err := tablebase.Build(context.Background(), tablebase.Options{Dir: dbDir, Variant: v, Materials: []endgame.Material{m}}); err != nil {
-		t.Fatal(err)
-	}
+	dbDir := endgameFixture(t)
 	for _, c := range []struct {
 		lang                                   string
 		toJudge, claimJudge, show, report, pkg string

@@ -40,6 +40,9 @@ var (
 // TablebaseClaimIn returns the first tablebase claim of a letter's text, with its line counted
 // from 1 as Letter.Text counts them; false when there is none.
 func TablebaseClaimIn(text string) (*TablebaseClaim, bool) {
+	if !mentionsDatabase(text) {
+		return nil, false // most letters: no line to read
+	}
 	for i, line := range strings.Split(text, "\n") {
 		l := strings.ToLower(strings.ReplaceAll(line, "ё", "е"))
 		if !reTablebase.MatchString(l) || !reClaimVerb.MatchString(l) {
@@ -58,6 +61,18 @@ func TablebaseClaimIn(text string) (*TablebaseClaim, bool) {
 		return c, true
 	}
 	return nil, false
+}
+
+// mentionsDatabase reports whether text may name the database at all: the words every form of
+// reTablebase holds, in either case.
+func mentionsDatabase(text string) bool {
+	l := strings.ToLower(text)
+	for _, w := range []string{"окончани", "эндшпильн", "base"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // verdictWord reports whether re finds its word in l, and whether any finding is negated.

@@ -22,8 +22,9 @@ type EndgameText struct {
 	// RuleLoneKing, RuleFiveKings, RuleKingsOnly name the counting rules of 2.6.
 	RuleLoneKing, RuleFiveKings, RuleKingsOnly string
 	// NotHeld: the database holds no verdict for a position of this many
-	// pieces; it holds endings of at most most pieces (0: no database).
-	NotHeld func(pieces, most int) string
+	// pieces; it holds every ending of at most most pieces (0: not even every
+	// ending of two); at is false when no database is at hand.
+	NotHeld func(pieces, most int, at bool) string
 	// Line: the principal line (its moves in full notation, numbered).
 	Line func(moves string) string
 	// LineRepetition: the drawn line ends in a threefold repetition;

@@ -16,9 +16,12 @@ var englishEndgame = EndgameText{
 	RuleLoneKing:  "an ending against a lone king",
 	RuleFiveKings: "five kings against two",
 	RuleKingsOnly: "moves with kings only, nothing captured",
-	NotHeld: func(pieces, most int) string {
-		if most == 0 {
+	NotHeld: func(pieces, most int, at bool) string {
+		switch {
+		case !at:
 			return fmt.Sprintf("no endgame database is at hand; the position has %d pieces", pieces)
+		case most == 0:
+			return fmt.Sprintf("the endgame database holds no verdict for this position of %d pieces", pieces)
 		}
 		return fmt.Sprintf("the endgame database holds endings of at most %d pieces; the position has %d", most, pieces)
 	},

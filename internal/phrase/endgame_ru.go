@@ -22,9 +22,12 @@ var russianEndgame = EndgameText{
 	RuleLoneKing:  "окончание против одинокой дамки",
 	RuleFiveKings: "пять дамок против двух",
 	RuleKingsOnly: "ходы только дамками без взятий",
-	NotHeld: func(pieces, most int) string {
-		if most == 0 {
+	NotHeld: func(pieces, most int, at bool) string {
+		switch {
+		case !at:
 			return fmt.Sprintf("базы окончаний нет; в позиции %s", ruPiece.count(pieces))
+		case most == 0:
+			return fmt.Sprintf("в базе окончаний нет оценки этой позиции из %s", ruPieceOf.count(pieces))
 		}
 		return fmt.Sprintf("база окончаний содержит окончания не более чем из %s; в позиции %s", ruPieceOf.count(most), ruPiece.count(pieces))
 	},

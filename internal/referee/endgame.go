@@ -47,9 +47,10 @@ type Endgames interface {
 
 // Settlement is what the endgame database says of a game's position.
 type Settlement struct {
-	Pieces int  // pieces on the board
-	Most   int  // the most pieces of the endings the database holds; 0: none at hand
-	Held   bool // the database holds the position
+	Pieces   int  // pieces on the board
+	Database bool // a database of the variant is at hand
+	Most     int  // the most pieces of which it holds every ending
+	Held     bool // the database holds the position
 	ToMove Side
 	Value  endgame.Value
 	Line   []string // the principal line in full notation, from the position
@@ -132,7 +133,7 @@ func (t *Table) settle(b *board) (Settlement, error) {
 	if !ok {
 		return st, nil
 	}
-	st.Most = most
+	st.Database, st.Most = true, most
 	v, err := sp.Probe(src, &p)
 	if err != nil {
 		return st, err
@@ -164,7 +165,7 @@ const clause26 = "2.6"
 func (s Settlement) Words(lang string) string {
 	w := &phrase.For(lang).Endgame
 	if !s.Held {
-		return w.NotHeld(s.Pieces, s.Most)
+		return w.NotHeld(s.Pieces, s.Most, s.Database)
 	}
 	color := rules.White
 	if s.ToMove == Black {
@@ -185,7 +186,7 @@ func (s Settlement) Words(lang string) string {
 func (s Settlement) Verdict(lang string) string {
 	w := &phrase.For(lang).Endgame
 	if !s.Held {
-		return w.NotHeld(s.Pieces, s.Most)
+		return w.NotHeld(s.Pieces, s.Most, s.Database)
 	}
 	color := rules.White
 	if s.ToMove == Black {

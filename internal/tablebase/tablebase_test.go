@@ -143,3 +143,41 @@ func TestDamaged(t *testing.T) {
 		t.Errorf("the rebuilt file differs")
 	}
 }
+
+// fixture is the directory of the database the other packages' tests read: Russian three kings
+// against a king and what it depends on, as Build writes it.
+const fixture = "testdata/db"
+
+// TestFixture builds the materials of the committed database again and compares the files byte
+// for byte: the other packages' tests read what a build writes.
+func TestFixture(t *testing.T) {
+	if raceDetector {
+		t.Skip("a build of a quarter of a million positions: not under the race detector")
+	}
+	v, _ := rules.VariantByID("russian")
+	dir := t.TempDir()
+	m, _ := endgame.ParseMaterial("0m3k-0m1k")
+	if _, err := Build(context.Background(), Options{Dir: dir, Variant: v, Materials: []endgame.Material{m}}); err != nil {
+		t.Fatal(err)
+	}
+	built, _ := filepath.Glob(filepath.Join(dir, "russian", "*.egdb"))
+	kept, _ := filepath.Glob(filepath.Join(fixture, "russian", "*.egdb"))
+	if len(built) != len(kept) || len(kept) == 0 {
+		t.Fatalf("built %d files, the fixture holds %d", len(built), len(kept))
+	}
+	for _, b := range built {
+		x, _ := os.ReadFile(b)
+		y, err := os.ReadFile(filepath.Join(fixture, "russian", filepath.Base(b)))
+		if err != nil || string(x) != string(y) {
+			t.Errorf("%s differs from the fixture (%v)", filepath.Base(b), err)
+		}
+	}
+	d := OpenDirectory(fixture)
+	defer d.Close()
+	if _, err := d.Check(); err != nil {
+		t.Errorf("the fixture: %v", err)
+	}
+	if _, _, _, ok := d.Database(v); !ok {
+		t.Errorf("the fixture holds no russian database")
+	}
+}
