@@ -51,11 +51,11 @@ type Settlement struct {
 	Database bool // a database of the variant is at hand
 	Most     int  // the most pieces of which it holds every ending
 	Held     bool // the database holds the position
-	ToMove Side
-	Value  endgame.Value
-	Line   []string // the principal line in full notation, from the position
-	End    endgame.LineEnd
-	Check  endgame.RuleCheck
+	ToMove   Side
+	Value    endgame.Value
+	Line     []string // the principal line in full notation, from the position
+	End      endgame.LineEnd
+	Check    endgame.RuleCheck
 	// First is the number of the first move of the line, as the game numbers its moves.
 	First int
 }
