@@ -102,6 +102,10 @@ func TestTablebaseClaims(t *testing.T) {
 	}{
 		{"draw to the judge", loneOnRoad, EndgameClaimsJudge, false, testLetter{petrov, "2026-11-02 10:00", "Позиция в базе окончаний: ничья."},
 			want{Notice, StatusPlaying, ResultNone, "black white judge", "передано судье", "", "2.6"}},
+		{"a draw claim in English", loneOnRoad, EndgameClaimsJudge, false, testLetter{petrov, "2026-11-02 10:00", "Tablebase draw claim."},
+			want{Notice, StatusPlaying, ResultNone, "black white judge", "передано судье", "", "2.6"}},
+		{"a draw claim with «требую»", loneOnRoad, EndgameClaimsJudge, false, testLetter{petrov, "2026-11-02 10:00", "Требую признать ничью по базе окончаний."},
+			want{Notice, StatusPlaying, ResultNone, "black white judge", "передано судье", "", "2.6"}},
 		{"draw ended at once", loneOnRoad, EndgameClaimsAuto, false, testLetter{petrov, "2026-11-02 10:00", "Позиция в базе окончаний: ничья."},
 			want{Notice, StatusFinished, ResultDraw, "white black judge", "", "", "2.6"}},
 		{"a long win to the judge", petrovPos, EndgameClaimsAuto, false, testLetter{ivanov, "2026-11-02 10:00", "Позиция в базе окончаний: выигрыш."},
@@ -131,7 +135,7 @@ func TestTablebaseClaims(t *testing.T) {
 				}
 			}
 			got := want{d.Verdict, d.Game.Status, d.Game.Result, strings.Join(roles, " "), c.want.sender, strings.Join(d.Moves, " "), strings.Join(d.Clauses, ",")}
-			if got != c.want || !strings.Contains(sender, c.want.sender) {
+			if got != c.want || !strings.Contains(sender, c.want.sender) || strings.Contains(sender, textFor("ru").ClaimInvalid) {
 				t.Errorf("got %+v, want %+v\nthe sender's letter:\n%s", got, c.want, sender)
 			}
 			if c.want.status == StatusFinished && d.Game.Reason != ReasonTablebase {

@@ -114,6 +114,11 @@ func fromParsed(l *mailparse.Letter) letter {
 	}
 	if c, ok := mailparse.TablebaseClaimIn(l.Text); ok {
 		lt.Tablebase = c
+		if l.Draw.Kind == mailparse.DrawClaim && l.Draw.Line == c.Line {
+			// "Tablebase draw claim", «требую признать ничью по базе окончаний»: the line is the
+			// tablebase claim (endgame.go), not a claim of a draw by repetition or move count.
+			lt.Draw = ""
+		}
 	}
 	for _, v := range l.Variants {
 		lt.Variants = append(lt.Variants, letterVariant{Label: v.Label, Written: v.Written, Moves: movesOf(v.Moves), Line: v.Line})
