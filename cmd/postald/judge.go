@@ -260,6 +260,9 @@ func printShow(w io.Writer, gx *phrase.CLIText, v *office.GameView) {
 	for _, o := range oversteps(gx, v.GameRow) {
 		fmt.Fprintf(w, x.Overstep+"\n", termLine(o))
 	}
+	if v.Endgame != nil {
+		io.WriteString(w, phrase.For(v.Language).Endgame.Package(v.Endgame.Words))
+	}
 	fmt.Fprintf(w, "\n%s\n", x.Moves)
 	for _, p := range v.Plies {
 		by := ""

@@ -134,6 +134,7 @@ func commands() []command {
 		{"parse", func(x *s) string { return x.Parse }, runParse},
 		{"check", func(x *s) string { return x.Check }, runCheck},
 		{"perft", func(x *s) string { return x.Perft }, runPerft},
+		{"endgame", func(x *s) string { return x.Endgame }, runEndgame},
 		{"diagram", func(x *s) string { return x.Diagram }, runDiagram},
 		{"backup", func(x *s) string { return x.Backup }, runBackup},
 		{"archive", func(x *s) string { return x.Archive }, runArchive},

@@ -117,6 +117,10 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 		return err
 	}
 	m := metrics.New(known)
+	endgames := openEndgames(cfg, log)
+	if endgames != nil {
+		defer endgames.Close()
+	}
 	d := daemon.New(daemon.Options{
 		Store:         db,
 		Sender:        sender,
@@ -132,6 +136,7 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 		CheckEvery:    cfg.Store.CheckEvery.Duration,
 		Known:         known,
 		Delivery:      cfg.Delivery,
+		Endgames:      endgamesOf(endgames),
 	})
 	imapOpts := imapOptions(cfg)
 	// One mailbox, one daemon: a mailbox another store holds is refused before anything runs

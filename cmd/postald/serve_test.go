@@ -96,10 +96,15 @@ email = %q
 }
 
 // startStackGameWith is startStackGameIn with the start sheet sheet writes for g. With days,
-// the daemon's clock is set to the start date (at), for a test that plays on the game's days.
-func startStackGameWith(t *testing.T, dir string, sheet func(g *stackGame) string, days bool) *stackGame {
+// the daemon's clock is set to the start date (at), for a test that plays on the game's days;
+// configure, if given, completes the configuration before the daemon starts.
+func startStackGameWith(t *testing.T, dir string, sheet func(g *stackGame) string, days bool, configure ...func(*config.Config)) *stackGame {
 	t.Helper()
-	return startStackGameOn(t, dir, sheet, days, nil, nil)
+	return startStackGameOn(t, dir, sheet, days, nil, func(c *config.Config) {
+		for _, f := range configure {
+			f(c)
+		}
+	})
 }
 
 // startStackGameOn is startStackGameWith with the tournament's mailbox on the IMAP server of

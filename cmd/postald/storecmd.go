@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/mail"
 	"os"
+	"postald/internal/tablebase"
 	"time"
 
 	"postald/internal/config"
@@ -119,6 +120,11 @@ func runStoreCall(env *cmdEnv, cfgFile string, call *storeCall) error {
 		return err
 	}
 	opt := office.Options{Store: db, Now: time.Now}
+	if cfg.Endgame.Dir != "" {
+		eg := tablebase.OpenDirectory(cfg.Endgame.Dir)
+		defer eg.Close()
+		opt.Endgames = eg
+	}
 	if !call.readOnly {
 		from, err := mail.ParseAddress(cfg.SMTP.From)
 		if err != nil {

@@ -31,6 +31,7 @@ type Config struct {
 	Trust   Trust   `toml:"trust"`
 	Web     Web     `toml:"web"`
 	CLI     CLI     `toml:"cli"`
+	Endgame Endgame `toml:"endgame"`
 	// Delivery is how postald follows the delivery of its letters (docs/admin.md, "Delivery").
 	Delivery Delivery `toml:"delivery"`
 }
@@ -118,6 +119,29 @@ func ReadCLI(path string, env Env) (CLI, error) {
 		c.CLI.Language = ""
 	}
 	return c.CLI, nil
+}
+
+// Endgame says where the endgame databases are (postald endgame build writes them): the judge's
+// adjudication package, judge show, the director's report and the players' tablebase claims
+// read them. Empty: no database; those say so.
+type Endgame struct {
+	Dir string `toml:"dir"`
+}
+
+// ReadEndgame reads the [endgame] table alone of the configuration file at path, as ReadCLI
+// reads [cli]: for postald endgame probe, which needs nothing else of the file.
+func ReadEndgame(path string, env Env) (Endgame, error) {
+	data, err := env.ReadFile(path)
+	if err != nil {
+		return Endgame{}, err
+	}
+	var c struct {
+		Endgame Endgame `toml:"endgame"`
+	}
+	if _, err := toml.Decode(string(data), &c); err != nil {
+		return Endgame{}, err
+	}
+	return c.Endgame, nil
 }
 
 // Web is the read-only web pages, /metrics and /healthz that serve runs.

@@ -37,6 +37,7 @@ import (
 	"postald/internal/mailbox"
 	"postald/internal/metrics"
 	"postald/internal/office"
+	"postald/internal/referee"
 	"postald/internal/store"
 )
 
@@ -79,6 +80,8 @@ type Options struct {
 	// notifications with each letter's envelope ID, its own envelope sender (VERP), the judges
 	// told of letters still without a report after WarnAfter.
 	Delivery config.Delivery
+	// Endgames are the endgame databases at hand ([endgame] dir); nil: none.
+	Endgames referee.Endgames
 }
 
 // Daemon is a running postald.
@@ -118,7 +121,7 @@ func New(opt Options) *Daemon {
 		d.now = time.Now
 	}
 	oo := office.Options{Store: opt.Store, From: opt.From, Addresses: opt.Addresses, Limits: opt.Limits, Trust: opt.Trust, Verifier: opt.Verifier, Logger: d.log, Now: d.now, Known: opt.Known,
-		Delivery: opt.Delivery}
+		Delivery: opt.Delivery, Endgames: opt.Endgames}
 	if opt.Metrics != nil {
 		oo.Decided = opt.Metrics.Decided
 		oo.Delivered = opt.Metrics.Delivered

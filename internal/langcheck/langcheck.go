@@ -70,6 +70,7 @@ var CommandWords = map[string]bool{
 	"help": true, "list": true, "show": true, "verify": true, "quarantine": true, "letter": true, "penalty": true,
 	"correct-date": true, "forfeit": true, "adjudicate": true, "leave": true, "annul": true, "withdraw": true,
 	"protest": true, "revert": true, "reserve": true, "lots": true, "reveal": true, "resend": true,
+	"endgame": true, "build": true, "probe": true, "nice": true, "echo": true,
 	// Values typed.
 	"white": true, "black": true, "ru": true, "en": true, "true": true, "false": true, "post": true, "phone": true,
 	"russian": true, "international": true, "column": true, "lasca": true, "international-giveaway": true,

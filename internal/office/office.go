@@ -88,6 +88,9 @@ type Options struct {
 	// Delivered, when set, is told of every delivery state a letter reached by a report or a
 	// refusal, once its transaction committed (the daemon's metrics).
 	Delivered func(state string)
+	// Endgames are the endgame databases at hand ([endgame] dir): the adjudication package,
+	// judge show, the director's report and the players' tablebase claims read them. nil: none.
+	Endgames referee.Endgames
 }
 
 // Done is one unit of work the office committed: a letter, a card or call, a tick, a posting or

@@ -59,7 +59,7 @@ func completeStage(db *store.DB, data []byte, now time.Time) ([]byte, error) {
 		if err != nil {
 			return err
 		}
-		in, err := reportInput(tx, before, loc, now, nil, nil)
+		in, err := reportInput(tx, before, loc, now, nil, nil, nil)
 		if err != nil {
 			return err
 		}

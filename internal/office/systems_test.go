@@ -234,7 +234,7 @@ func TestTeamEventsPlayedThrough(t *testing.T) {
 				if len(got) != len(games) {
 					t.Errorf("%d results in the store, want %d", len(got), len(games))
 				}
-				in, err = reportInput(tx, sh, sim.Zone(), p.at, nil, nil)
+				in, err = reportInput(tx, sh, sim.Zone(), p.at, nil, nil, nil)
 				return err
 			}); err != nil {
 				t.Fatal(err)
@@ -728,7 +728,7 @@ func TestReserveEntered(t *testing.T) {
 		}
 		var in report.Input
 		if err := sim.Store().View(func(tx *store.Tx) error {
-			in, err = reportInput(tx, sh, sim.Zone(), p.at, nil, nil)
+			in, err = reportInput(tx, sh, sim.Zone(), p.at, nil, nil, nil)
 			return err
 		}); err != nil {
 			t.Fatal(err)

@@ -213,6 +213,9 @@ type GameView struct {
 	Rulings  []RulingView                     `json:"rulings,omitempty"`
 	Clocks   map[referee.Side]daysclock.Clock `json:"clocks"`
 	Deadline *daysclock.Deadline              `json:"deadline,omitempty"`
+	// Endgame is what the endgame database says of the position, for a game within its reach
+	// (and for a game waiting for the judge, that it holds no verdict); nil otherwise.
+	Endgame *EndgameView `json:"endgame,omitempty"`
 }
 
 // RulingView is a ruling as judge show gives it: the audit log's entry with what the ruling
@@ -399,6 +402,9 @@ func (o *Office) show(req ShowRequest) (*GameView, error) {
 		if c := g.Clock(g.ToMove()); g.Status == referee.StatusPlaying && c.Running() {
 			dl := c.Deadline(st.Terms())
 			v.Deadline = &dl
+		}
+		if g.Status != referee.StatusFinished {
+			v.Endgame = endgameView(st, sh.Language)
 		}
 		rulings, err := tx.Rulings(id)
 		if err != nil {

@@ -30,6 +30,8 @@ type CLIText struct {
 	Check  CheckText
 	Errors CLIErrors
 	Lots   LotsCLIText
+	// Endgame is postald endgame's words: flags, errors, the progress of a build.
+	Endgame EndgameCLIText
 	// CardDates answers the captain whose card the office refuses: dates in an impossible
 	// order, and the other mistakes of an entry; in the tournament's language.
 	CardDates CardDatesText
@@ -111,7 +113,7 @@ type HelpText struct {
 type CommandSummaries struct {
 	Serve, Demo, Tournament, Judge, Report, Export, Card, Cards, Simulate, Crosstable string
 	Pair, Parse, Check, Perft, Diagram, Backup, Archive, Prune, CheckConfig, Version  string
-	Lots                                                                              string
+	Lots, Endgame                                                                     string
 }
 
 // UsageText is each command's usage (postald COMMAND -h): its lines, what it does and at least
@@ -121,6 +123,7 @@ type UsageText struct {
 	Serve, Demo, Tournament, Report, Export, Card, Cards, Simulate, Crosstable string
 	Pair, Parse, Check, Perft, Diagram, Backup, Archive, Prune, CheckConfig    string
 	Version, Lots                                                              string
+	Endgame, EndgameBuild, EndgameProbe                                        string
 	Judge                                                                      string
 	JudgeList, JudgeShow, JudgeVerify, JudgeQuarantine, JudgeLetter            string
 	JudgePenalty, JudgeCorrect, JudgeForfeit, JudgeAdjudicate, JudgeLeave      string

@@ -45,6 +45,7 @@ var englishCLI = CLIText{
 			Prune:       "prune [CODE]: drop archived letters' raw bytes after [store] retain_raw_days (clause 4.1.13)",
 			CheckConfig: "check-config: the configuration, trust, file permissions, IMAP and SMTP logins; exit 1 on a problem",
 			Version:     "the module version and VCS revision this binary was built from",
+			Endgame:     "endgame build|probe: endgame databases: build them, look positions up",
 			Lots:        "lots verify [-tournament CODE]: recompute the lots (numbers, openings) from their seed; lots reveal",
 		},
 		Usage: "usage:",
@@ -310,6 +311,46 @@ Prints the module version and VCS revision this binary was built from.
 
 example:
   postald version
+`,
+		Endgame: `usage: postald endgame build -variant V -pieces N -dir DIR [-workers N] [-memory MIB]
+       postald endgame probe -variant V [-dir DIR] [-json] [FEN ...]
+
+Endgame databases built by retrograde analysis on postald's own rules engine: the
+verdict of every position of at most N pieces for the side to move (win, draw or
+loss) and its distance, the moves to the end of the game with best play. postald
+endgame build -h and postald endgame probe -h tell more.
+
+examples:
+  postald endgame build -variant russian -pieces 6 -dir /var/lib/postald/endgame
+  postald endgame probe -variant russian -dir /var/lib/postald/endgame 'W:WKa1,Kc1,Ke1:BKh8'
+`,
+		EndgameBuild: `usage: postald endgame build -variant V -pieces N -dir DIR [-workers N] [-memory MIB]
+
+Builds the verdict of every position of at most N pieces (men and kings, either side
+to move) of variant V: russian, international, or their giveaway forms. Captures are
+compulsory with the variant's own capture and promotion rules, exactly as the referee
+applies them. Every material (the men and kings of each side) is a file of its own,
+DIR/V/MATERIAL.egdb, written whole or not at all; its format and checksums are in the
+package documentation of internal/tablebase and in docs/admin.md. The build shows its
+progress on the standard error, uses every core, and can be stopped (Ctrl-C) and run
+again: the files already written are checked and kept. Large builds take hours: run
+them in the background, under nice -n 19.
+
+example:
+  postald endgame build -variant international -pieces 5 -dir /var/lib/postald/endgame
+`,
+		EndgameProbe: `usage: postald endgame probe -variant V [-dir DIR] [-json] [FEN ...]
+
+Looks positions up, given as FEN on the command line or one a line on the standard
+input, and prints one line each (the same in every language, for programs):
+FEN<TAB>VERDICT<TAB>MOVE, the verdict for the side to move (win, draw, loss; ? for a
+position the database does not hold) and a move that keeps it (- where there is none).
+-json prints {"fen","verdict","move","line"} with the principal line played to the
+game's end, the distance in moves and the verdict under the counting draw rules (2.6).
+The files are checked when they are opened; exit status 1 when a line is no position.
+
+example:
+  postald endgame probe -variant russian -dir /var/lib/postald/endgame 'W:WKa1,Kc1,Ke1:BKh8'
 `,
 		Lots: `usage: postald lots verify [-config FILE] [-tournament CODE] [-hash HASH]
        postald lots verify -sheet START.toml -seed SEED -hash HASH
@@ -794,6 +835,7 @@ example:
 		Email:                "letter #%d goes by e-mail, not by post or phone: it is no card to post",
 	},
 
+	Endgame: englishEndgameCLI,
 	Lots: LotsCLIText{
 		Tournament: "tournament %s",
 		Hash:       "hash  %s (SHA-256 of the seed, published in the start letters)",

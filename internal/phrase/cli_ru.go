@@ -46,6 +46,7 @@ var russianCLI = CLIText{
 			Prune:       "prune [ШИФР]: удалить исходные байты писем архивных турниров по истечении [store] retain_raw_days (п. 4.1.13)",
 			CheckConfig: "check-config: проверить настройки, доверие, права файлов, вход на серверы IMAP и SMTP; код выхода 1 при ошибке",
 			Version:     "версия модуля и ревизия, из которых собрана программа",
+			Endgame:     "endgame build|probe: базы окончаний: построить, найти позицию",
 			Lots:        "lots verify [-tournament ШИФР]: пересчитать жеребьёвку (номера, дебюты) по её зерну; lots reveal",
 		},
 		Usage: "использование:",
@@ -307,6 +308,46 @@ judge list -tournament, judge letter, judge verify, export и report -tournament
 
 пример:
   postald version
+`,
+		Endgame: `использование: postald endgame build -variant ВАРИАНТ -pieces N -dir КАТАЛОГ [-workers N] [-memory МИБ]
+                      postald endgame probe -variant ВАРИАНТ [-dir КАТАЛОГ] [-json] [FEN ...]
+
+Базы окончаний, построенные ретроградным анализом на собственном движке правил postald:
+исход каждой позиции не более чем из N шашек для стороны, чей ход (выигрыш, ничья или
+проигрыш), и расстояние — число ходов до конца партии при лучшей игре. Подробнее:
+postald endgame build -h и postald endgame probe -h.
+
+примеры:
+  postald endgame build -variant russian -pieces 6 -dir /var/lib/postald/endgame
+  postald endgame probe -variant russian -dir /var/lib/postald/endgame 'W:WKa1,Kc1,Ke1:BKh8'
+`,
+		EndgameBuild: `использование: postald endgame build -variant ВАРИАНТ -pieces N -dir КАТАЛОГ [-workers N] [-memory МИБ]
+
+Строит исход каждой позиции не более чем из N шашек (простых и дамок, при ходе любой
+стороны) варианта: russian, international или их обратных форм. Бить обязательно, по
+правилам взятия и превращения самого варианта, ровно так, как их применяет судья.
+Каждое соотношение сил (простые и дамки каждой стороны) — отдельный файл
+КАТАЛОГ/ВАРИАНТ/СООТНОШЕНИЕ.egdb, записанный целиком или никак; его формат и
+контрольные суммы описаны в документации пакета internal/tablebase и в docs/admin.md.
+Построение показывает ход работы в стандартном потоке ошибок, занимает все ядра, его
+можно прервать и запустить снова: уже записанные файлы проверяются и
+сохраняются. Большие базы строятся часами: запускайте их в фоне, под nice -n 19.
+
+пример:
+  postald endgame build -variant international -pieces 5 -dir /var/lib/postald/endgame
+`,
+		EndgameProbe: `использование: postald endgame probe -variant ВАРИАНТ [-dir КАТАЛОГ] [-json] [FEN ...]
+
+Ищет позиции, заданные в FEN в командной строке или по одной в строке стандартного
+ввода, и печатает по строке на каждую (одинаково на всех языках, для программ):
+"FEN<TAB>ИСХОД<TAB>ХОД" — исход для стороны, чей ход ("win", "draw", "loss"; ? для позиции,
+которой нет в базе), и ход, сохраняющий его (- если хода нет). -json печатает
+{"fen","verdict","move","line"} с главным вариантом до конца партии, расстоянием в
+ходах и исходом по правилам счёта ходов (2.6). Файлы проверяются при открытии;
+код выхода 1, если строка не позиция.
+
+пример:
+  postald endgame probe -variant russian -dir /var/lib/postald/endgame 'W:WKa1,Kc1,Ke1:BKh8'
 `,
 		Lots: `использование: postald lots verify [-config ФАЙЛ] [-tournament ШИФР] [-hash ХЕШ]
                postald lots verify -sheet СТАРТ.toml -seed ЗЕРНО -hash ХЕШ
@@ -788,6 +829,7 @@ black или номер игрока.
 		Email:                "письмо #%d идёт по электронной почте, а не по почте или телефону: это не открытка",
 	},
 
+	Endgame: russianEndgameCLI,
 	Lots: LotsCLIText{
 		Tournament: "турнир %s",
 		Hash:       "хеш   %s (SHA-256 зерна, напечатан в стартовых письмах)",

@@ -11,8 +11,9 @@ import (
 
 // english is postald's English, for tournaments whose language is en (letters.md).
 var english = Book{
-	Lang: "en",
-	CLI:  englishCLI,
+	Lang:    "en",
+	CLI:     englishCLI,
+	Endgame: englishEndgame,
 
 	Referee: RefereeText{
 		SubjMove:      "%s game %s move %d",
@@ -277,6 +278,7 @@ var english = Book{
 			Annulled:      "the game is annulled",
 			StruckOut:     "a player withdrew, the result is struck out",
 			Withdrawn:     "a player withdrew, the game goes to adjudication",
+			Tablebase:     "settled by the endgame database on a player's claim",
 		},
 
 		Date:          daysclock.Date.String, // 2026-11-18, as the English letters of letters.md write it

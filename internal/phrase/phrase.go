@@ -54,6 +54,7 @@ type Book struct {
 	Picture    PictureText
 	Delivery   DeliveryText
 	Sheet      SheetText
+	Endgame    EndgameText
 }
 
 // books are the languages postald writes, by tag.
@@ -325,6 +326,7 @@ type SideText struct{ White, Black string }
 type ReasonText struct {
 	DrawAgreed, DrawClaimed, WhiteResigned, BlackResigned, NoMoves string
 	Overstep, Forfeit, Adjudicated, Annulled, StruckOut, Withdrawn string
+	Tablebase                                                      string // ended on a tablebase claim (endgame_claims = "auto")
 }
 
 // TournamentText is the words of the tournament's own texts: the text crosstable's headings

@@ -11,8 +11,9 @@ import (
 
 // russian is postald's Russian, the default language of letters (letters.md).
 var russian = Book{
-	Lang: "ru",
-	CLI:  russianCLI,
+	Lang:    "ru",
+	CLI:     russianCLI,
+	Endgame: russianEndgame,
 
 	Referee: RefereeText{
 		SubjMove:      "%s партия %s ход %d",
@@ -243,7 +244,7 @@ var russian = Book{
 			PackageTime:      "Время (белые/чёрные, п. 4.3.1): %d/%d; штрафных дней %d/%d.\n",
 			PackageDraw:      "В силе предложение ничьей: %s.\n",
 			PackagePosition:  "\nИтоговая позиция:\n%s\n",
-			PackageLetters:   "\nПисем игроков с тех пор: %d, приложены.\nРешение: %s\n",
+			PackageLetters:   "\nПисем игроков с тех пор: %d, приложены.\nРешение: «%s»\n",
 		},
 
 		Faults: FaultText{
@@ -277,6 +278,7 @@ var russian = Book{
 			Annulled:      "партия аннулирована",
 			StruckOut:     "игрок выбыл, результат не засчитан",
 			Withdrawn:     "игрок выбыл, партия передана на присуждение",
+			Tablebase:     "исход определён по базе окончаний по заявлению игрока",
 		},
 
 		Date:          dotted,

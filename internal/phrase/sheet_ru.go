@@ -26,6 +26,8 @@ var ruFaults = map[string]string{
 	"%d games a pairing with rounds = 2: the file tells the two cycles' matches apart by the colours of the first boards (1.14.3), which a micromatch alternates; a micromatch goes with rounds = 1": "%d партии во встрече при rounds = 2: матчи двух кругов в файле различаются по цвету первых досок (1.14.3), а в микроматче цвета чередуются; микроматч играется при rounds = 1",
 	"%d: a rating is not negative; leave the key out for none":                                                         "%d: рейтинг не бывает отрицательным; если рейтинга нет, уберите ключ",
 	"%d: a micromatch is a team event's or a knockout's; a %s plays single games":                                      "%d: микроматч бывает в командном турнире или по олимпийской системе; в системе %s играют по одной партии",
+	"a limit of 2.6 is at least one move":                                                                              "предел ходов по п. 2.6 — не меньше одного хода",
+	"%q: want judge or auto":                                                                                           "%q: нужно judge или auto",
 	"%s is the tournament's own address":                                                                               "%s — адрес самого турнира",
 	"missing: player %d plays by post and sends his cards to the captain's address":                                    "не указан: игрок %d играет по почте и шлёт открытки на адрес секретаря",
 	"missing: player %d plays by telephone and calls the captain's number":                                             "не указан: игрок %d играет по телефону и звонит секретарю",

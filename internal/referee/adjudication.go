@@ -152,6 +152,10 @@ func (p Package) Letter(st Seat, submissions int) (subject, body string) {
 	if dg, err := st.diagram(true); err == nil && dg != "" { // the office attaches the picture
 		fmt.Fprintf(&b, tx.PackagePosition, dg)
 	}
+	if s, err := st.Settle(); err == nil {
+		// The endgame database's verdict of the final position and its line, or that it holds none.
+		b.WriteString(book.Endgame.Package(s.Words(t.lang())))
+	}
 	// The command the judge rules with is the same in every language.
 	fmt.Fprintf(&b, tx.PackageLetters, submissions, "postald judge adjudicate "+g.ID()+" RESULT -clause 4.3.2 -reason TEXT")
 	return fmt.Sprintf(tx.PackageSubject, g.Tournament, g.Name), b.String()

@@ -207,6 +207,8 @@ func applyLetter(s Seat, lt letter, env Envelope) Decision {
 		x.resign()
 	case x.draw() == drawAccept:
 		x.agreeDraw()
+	case lt.Tablebase != nil && x.g.Status == StatusPlaying && x.claimTablebase():
+		// A tablebase claim that ended the game, or that the letter alone makes (endgame.go).
 	case (lt.asides() || lt.Leave != nil || lt.Resign) && !x.carries():
 		x.asideOnly()
 	case x.g.Status == StatusAdjudication:

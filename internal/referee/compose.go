@@ -109,6 +109,8 @@ func (p *phrases) reason(reason Reason) (string, bool) {
 		return r.StruckOut, true
 	case ReasonWithdrawn:
 		return r.Withdrawn, true
+	case ReasonTablebase:
+		return r.Tablebase, true
 	}
 	return "", false
 }

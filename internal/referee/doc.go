@@ -249,4 +249,10 @@
 //     alphabet by its place in the alphabet (mailparse: Б and B are one label, В is C).
 //   - The clauses of a decision are listed in the seed's numbering order. 4.3.2 is listed when the
 //     start or end rule decided a charge or froze the game.
+//   - The endgame databases (endgame.go): 2.6's counting rules apply to russian and international
+//     alike; «своим 5-м ходом не добьется выигранной позиции» means the game is not over by that
+//     move; the rules are checked along the principal line, and a verdict that could depend on the
+//     line is the judge's; a tablebase claim is judged in the position on the board before the
+//     letter's moves, goes to the judge by default, ends the game only under endgame_claims =
+//     "auto" and only on a verdict with one meaning, and costs nothing when it is contradicted.
 package referee

@@ -49,6 +49,9 @@ type letter struct {
 	// section: the letter is a section of a letter about several games (mailparse), its Text
 	// the section with the other sections' lines empty.
 	section bool
+	// Tablebase is a claim that the endgame database settles the game (endgame.go), read by
+	// its own recognizer from the letter's text; nil when none.
+	Tablebase *mailparse.TablebaseClaim
 }
 
 // question is a question or a request of a letter: its sentence, what it asks about where its
@@ -141,6 +144,14 @@ func fromParsed(l *mailparse.Letter) letter {
 		ResignWords: quote{Line: l.ResignAt.Line, Text: l.ResignAt.Text},
 		Dates:       l.DateValues(),
 		Text:        l.Text,
+	}
+	if c, ok := mailparse.TablebaseClaimIn(l.Text); ok {
+		lt.Tablebase = c
+		if l.Draw.Kind == mailparse.DrawClaim && l.Draw.Line == c.Line {
+			// "Tablebase draw claim", «требую признать ничью по базе окончаний»: the line is the
+			// tablebase claim (endgame.go), not a claim of a draw by repetition or move count.
+			lt.Draw = ""
+		}
 	}
 	for _, v := range l.Variants {
 		lt.Variants = append(lt.Variants, letterVariant{Label: v.Label, Written: v.Written, Moves: movesOf(v.Moves), Line: v.Line})

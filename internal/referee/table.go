@@ -30,6 +30,8 @@ type Table struct {
 	// Openings are the openings drawn by lot for the games (seed 003, 1.6.4), by game name; a
 	// game without one starts from the variant's start. Open plays them.
 	Openings map[string]Opening
+	// Endgames are the endgame databases at hand (endgame.go); nil: none. The office sets them.
+	Endgames Endgames
 }
 
 // Opening is what was drawn by lot for one game before play (seed 003, 1.6.4: «Жеребьевка

@@ -97,10 +97,15 @@ func Build(in Input) (*View, error) {
 	}
 	v.Sections = []Section{
 		inProgress(t, games),
+	}
+	if sec, ok := settled(t, &book.Endgame, games); ok {
+		v.Sections = append(v.Sections, sec)
+	}
+	v.Sections = append(v.Sections,
 		clocks(t, &book.Channels, s, games),
 		deadlines(t, in.Today, games),
 		violations(t, games),
-	}
+	)
 	if s.System == tournament.Knockout {
 		v.Sections = append(v.Sections, knockoutEvents(t, &book.Tournament.Systems, s, in, results))
 	}
@@ -137,6 +142,19 @@ func knockoutEvents(t *phrase.ReportText, sy *phrase.SystemText, s *tournament.S
 		sec.Rows = append(sec.Rows, []string{t.Date(e.Date), sy.KnockoutEvent(ev)})
 	}
 	return sec
+}
+
+// settled lists the games not finished whose result the endgame database settles in theory,
+// each with its verdict; false when there is none (the report then has no such section).
+func settled(t *phrase.ReportText, w *phrase.EndgameText, games []game) (Section, bool) {
+	sec := Section{Title: w.SettledTitle, GameColumn: 0, Header: []string{t.Columns.Game, t.Columns.White, t.Columns.Black, w.SettledColumn}}
+	for _, g := range games {
+		if g.Status == referee.StatusFinished || g.Settled == "" {
+			continue
+		}
+		sec.Rows = append(sec.Rows, []string{g.Name, g.white.Name, g.black.Name, g.Settled})
+	}
+	return sec, len(sec.Rows) > 0
 }
 
 // standings puts the tables of the tournament's system in v: a round robin's crosstable, a

@@ -50,6 +50,9 @@ type Game struct {
 	// mark of a game not played over the board; tournament.Unfinished while the game goes on.
 	Result tournament.Result
 	Reason string // how the game ended, in the tournament's language
+	// Settled is what the endgame database says of a game not finished whose position it
+	// holds, in the tournament's language (referee.Settlement.Verdict); "" otherwise.
+	Settled string
 }
 
 // Clock is one player's thinking time in one game (4.3.1).

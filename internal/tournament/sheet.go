@@ -543,6 +543,9 @@ func regulationCounts(r referee.Regulation) []regulationCount {
 		{"leave_days", "leave is at least one day (4.1.3)", r.LeaveDays, d.LeaveDays},
 		{"adjudication_days", "the players need at least one day for their evaluation (4.3.2)", r.AdjudicationDays, d.AdjudicationDays},
 		{"protest_days", "a protest needs at least one day (4.1.12)", r.ProtestDays, d.ProtestDays},
+		{"lone_king_moves", "a limit of 2.6 is at least one move", r.LoneKingMoves, d.LoneKingMoves},
+		{"five_kings_moves", "a limit of 2.6 is at least one move", r.FiveKingsMoves, d.FiveKingsMoves},
+		{"kings_only_moves", "a limit of 2.6 is at least one move", r.KingsOnlyMoves, d.KingsOnlyMoves},
 	}
 }
 
@@ -560,6 +563,9 @@ func checkRegulation(ps *problems, r referee.Regulation) {
 		if d < 1 {
 			ps.add(fmt.Sprintf("regulation.reminders[%d]", i), "%d: a reminder comes at least one day before the deadline", d)
 		}
+	}
+	if r.EndgameClaims != referee.EndgameClaimsJudge && r.EndgameClaims != referee.EndgameClaimsAuto {
+		ps.add("regulation.endgame_claims", "%q: want judge or auto", r.EndgameClaims)
 	}
 	if r.Overstep != referee.OverstepJudge && r.Overstep != referee.OverstepForfeit {
 		ps.add("regulation.overstep", "%q: want judge or forfeit", r.Overstep)
