@@ -982,45 +982,62 @@ func fileMoves(pms []placedMove) []Move {
 // (the referee then reads a change of a move, 4.2.8). Not with an acceptance of a variant, whose
 // «вместо» names the variant's declined move (4.2.13).
 func (rd *lineReader) crossOut() {
+	if len(rd.own) < 2 || len(rd.declined) == 0 && len(rd.fixes) == 0 {
+		return
+	}
 	before := func(a, b placedMove) bool {
 		return a.Line < b.Line || a.Line == b.Line && a.off < b.off
 	}
-	same := func(a, b placedMove) bool {
-		if a.Notation != b.Notation {
-			return false
+	// fix is own move o at j replacing own move i; the list's numbers are num (as the list
+	// implies them: a Black move after White's without its own).
+	num := fileMoves(rd.own)
+	fix := func(i, j int) {
+		if len(rd.l.Crossed) < 256 {
+			c := rd.own[i].Move
+			c.Number, c.Black = num[i].Number, num[i].Black
+			rd.l.Crossed = append(rd.l.Crossed, c)
 		}
-		return !a.numbered || !b.numbered || a.Number == b.Number && a.Black == b.Black
+		fixes := map[int]bool{}
+		for k := range rd.fixes {
+			switch {
+			case k < j && k != i:
+				fixes[k] = true
+			case k > j:
+				fixes[k-1] = true
+			}
+		}
+		rd.own[i] = rd.own[j]
+		rd.own = slices.Delete(rd.own, j, j+1)
+		rd.fixes = fixes
+		num = fileMoves(rd.own)
 	}
+	// «вместо X … Y»: X the nearest own move before it with its squares (a game's record above
+	// the move may hold them at an earlier number), Y the first own move after it.
+	for _, d := range rd.declined {
+		j := slices.IndexFunc(rd.own, func(o placedMove) bool { return before(d, o) })
+		if j <= 0 {
+			continue
+		}
+		for i := j - 1; i >= 0; i-- {
+			e := rd.own[i]
+			if before(e, d) && d.Notation == e.Notation && (!d.numbered || d.Number == num[i].Number && d.Black == num[i].Black) {
+				fix(i, j)
+				break
+			}
+		}
+	}
+	// A correction's line repeats an earlier own move's number and side with other squares.
 	for j := 1; j < len(rd.own); j++ {
 		o := rd.own[j]
-		for i := 0; i < j; i++ {
-			e := rd.own[i]
-			named := slices.ContainsFunc(rd.declined, func(d placedMove) bool {
-				return before(e, d) && before(d, o) && same(d, e)
-			})
-			fixed := rd.fixes[j] && o.numbered && e.numbered && o.Number == e.Number && o.Black == e.Black &&
-				o.Notation != e.Notation
-			if !named && !fixed {
-				continue
+		if !rd.fixes[j] || !o.numbered {
+			continue
+		}
+		for i := j - 1; i >= 0; i-- {
+			if o.Number == num[i].Number && o.Black == num[i].Black && o.Notation != rd.own[i].Notation {
+				fix(i, j)
+				j--
+				break
 			}
-			if len(rd.l.Crossed) < 256 {
-				rd.l.Crossed = append(rd.l.Crossed, e.Move)
-			}
-			rd.own[i] = o
-			rd.own = slices.Delete(rd.own, j, j+1)
-			fixes := map[int]bool{}
-			for k := range rd.fixes {
-				switch {
-				case k < j:
-					fixes[k] = rd.fixes[k]
-				case k > j:
-					fixes[k-1] = true
-				}
-			}
-			delete(fixes, i)
-			rd.fixes = fixes
-			j--
-			break
 		}
 	}
 }
