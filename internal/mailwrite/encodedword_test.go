@@ -173,10 +173,11 @@ func muttReads(t *testing.T, dir string, files []string) {
 		must(t, os.WriteFile(box, append([]byte("From postald Tue Dec  1 10:00:00 2026\n"), bytes.ReplaceAll(raw, []byte("\r\n"), []byte("\n"))...), 0o600))
 		os.Remove(shown)
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-		cmd := exec.CommandContext(ctx, script, "-qec", mutt+" -n -F "+rc+" -R -f "+box+" -e 'push <display-message>'", "/dev/null")
+		cmd := exec.CommandContext(ctx, script, "-qec", mutt+" -n -F "+rc+" -R -f "+box+" -e 'push <display-message><exit>'", "/dev/null")
 		cmd.Env = append(os.Environ(), "HOME="+dir, "LANG=C.UTF-8", "TERM=xterm")
 		must(t, cmd.Start())
-		// mutt stays in its index after the pager: it is stopped once the pager has run.
+		// mutt leaves after the pager (<exit>); if it does not, it is stopped once the pager has
+		// run (the context ends script, and mutt's terminal with it).
 		var text []byte
 		for ctx.Err() == nil {
 			if text, err = os.ReadFile(shown); err == nil {
