@@ -423,10 +423,8 @@ func (o *Office) oncePerDay(l *mailparse.Letter, dec referee.Decision) bool {
 			return false // its own moves, in the letter or in a section about one of its games
 		}
 	}
-	if l.Leave != nil {
-		if _, dated := l.Leave.Period(); dated {
-			return false
-		}
+	if lv := l.Leave; lv != nil && !lv.From.IsZero() && !lv.To.IsZero() {
+		return false // a leave with its days, its year perhaps left out (granted or refused: told)
 	}
 	return o.answersOwn(l.Header)
 }
