@@ -144,6 +144,11 @@ func TestCrosstableSystems(t *testing.T) {
 			Number int     `json:"number"`
 			Points float64 `json:"points"`
 		} `json:"boards"`
+		// 1.14.6: Волга won every match and is only second.
+		Extra *struct {
+			Team    int `json:"team"`
+			Against int `json:"against"`
+		} `json:"extra_match"`
 	}
 	if err := json.Unmarshal([]byte(out), &teams); err != nil {
 		t.Fatal(err)
@@ -157,6 +162,13 @@ func TestCrosstableSystems(t *testing.T) {
 	}
 	if len(teams.Matches) != 6 || teams.Matches[0].Score != [2]float64{3.5, 0.5} || len(teams.Boards) != 16 {
 		t.Errorf("matches %+v, %d boards", teams.Matches, len(teams.Boards))
+	}
+	if teams.Extra == nil || teams.Extra.Team != 2 || teams.Extra.Against != 1 {
+		t.Errorf("extra_match %+v, want Волга (2) against Нева (1) (1.14.6)", teams.Extra)
+	}
+	out, _, _ = runCmd(t, "crosstable", "-json", crosstableData+"swiss.results.toml")
+	if strings.Contains(out, "extra_match") {
+		t.Errorf("a Swiss's JSON has an extra match: %s", out)
 	}
 	out, errs, code = runCmd(t, "crosstable", "-json", crosstableData+"swiss.results.toml")
 	if code != 0 {

@@ -273,6 +273,7 @@ var english = Book{
 		Tiebreaks: TiebreakText{
 			Shmulyan: "Shmulyan", Berger: "Berger", SonnebornBerger: "S-B", Buchholz: "Buchholz",
 			Solkoff: "Solkoff", SolkoffTruncated: "Solkoff-tr", Riga: "Riga", Wins: "Wins", HeadToHead: "H2H",
+			BeatenPoints: "Beaten", ResultsByPlace: "By place", OpponentsRating: "Opp. rating",
 		},
 		Struck:    "Withdrew, results struck out (1.10.2):",
 		Withdrawn: "Withdrew, unplayed games lost (1.10.3):",

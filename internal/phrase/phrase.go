@@ -465,6 +465,9 @@ type MatchLetterGame struct {
 // TiebreakText heads the tie-break columns of the crosstable (seed 003, 1.13).
 type TiebreakText struct {
 	Shmulyan, Berger, SonnebornBerger, Buchholz, Solkoff, SolkoffTruncated, Riga, Wins, HeadToHead string
+	// The further criteria of 1.13.3: the points of the opponents beaten, the results in the
+	// order of places, the opponents' ratings.
+	BeatenPoints, ResultsByPlace, OpponentsRating string
 }
 
 // Start is what a start letter tells a player; the tournament package fills it in from the

@@ -275,6 +275,7 @@ var russian = Book{
 		Tiebreaks: TiebreakText{
 			Shmulyan: "Шмульян", Berger: "Бергер", SonnebornBerger: "З-Б", Buchholz: "Бухгольц",
 			Solkoff: "Солкоф", SolkoffTruncated: "Солкоф-ус", Riga: "Рижский", Wins: "Победы", HeadToHead: "Личн",
+			BeatenPoints: "Побежд", ResultsByPlace: "По местам", OpponentsRating: "Рейт сопр",
 		},
 		Struck:    "Выбыли, результаты не засчитаны (п. 1.10.2):",
 		Withdrawn: "Выбыли, в несыгранных партиях поражение (п. 1.10.3):",

@@ -25,6 +25,16 @@ type Game struct {
 	Replaced string
 }
 
+// Key is what the results of a knockout's games are keyed by: the game's name, and for a
+// micromatch's third game and after, which only a results file can hold (two players have one
+// game named for each colour), the name and its place: "1-2/3".
+func (g Game) Key() string {
+	if g.Leg <= 2 {
+		return g.Name
+	}
+	return g.Name + "/" + strconv.Itoa(g.Leg)
+}
+
 // GameName names a game by the players' numbers, White first (formats.md): "1-2".
 func GameName(white, black int) string { return strconv.Itoa(white) + "-" + strconv.Itoa(black) }
 

@@ -39,10 +39,15 @@ type Cell struct {
 	// Annulled marks a game played against a player whose results were struck out
 	// (seed 003, 1.10.2): it stays in the table but counts for nobody.
 	Annulled bool
+	// Void marks the minus of a game not played against a player struck out (1.10.2): shown
+	// as the clause marks it, and, like his played games, counted for nobody — for no
+	// tie-break either («при окончательном подведении итогов не засчитываются»).
+	Void bool
 }
 
-// counted reports whether the game counts for points and coefficients.
-func (c Cell) counted() bool { return !c.Annulled }
+// counted reports whether the game counts for points and coefficients: a game against a player
+// struck out counts for none of them (1.10.2).
+func (c Cell) counted() bool { return !c.Annulled && !c.Void }
 
 // Compute draws up the crosstable of t: points (seed 003, 1.12), withdrawals (1.10), places
 // and tie-breaks (1.13; seed 000, 3.7.3).
@@ -95,6 +100,7 @@ type computer struct {
 	byePoints float64
 	tbs       []map[string]float64
 	headHead  []map[string]float64 // head-to-head values, set when applied
+	byPlaces  []int                // the order of places ResultsByPlace reads (placesOrder)
 }
 
 func newComputer(t *Results) *computer {
@@ -106,19 +112,24 @@ func newComputer(t *Results) *computer {
 	games := c.withdrawals()
 	for j, g := range games {
 		w, b := c.index[g.White], c.index[g.Black]
-		begun := j >= len(t.Games) && j < len(t.Games)+len(t.Begun)
+		// A game given without a result (t.Begun, or "*" in a results file) is begun and not
+		// finished; the games withdrawals adds after them were not played.
+		begun := j < len(t.Games)+len(t.Begun) && g.Result == Unfinished
 		sw, sb := g.Result.Scores()
-		annulled := false
+		annulled, void := false, false
 		switch {
 		case g.Result == Annulled:
 			continue // seed 003, 1.10.4: an annulled game is not played and scores nothing
 		case c.struck[w] || c.struck[b]:
-			// Seed 003, 1.10.2: the struck-out player's played games stay in the table but do
-			// not count; his unplayed games are a minus for him and for his partner.
+			// Seed 003, 1.10.2: «его результаты остаются в турнирной таблице для подсчета
+			// рейтинга, но при окончательном подведении итогов не засчитываются. Несыгранные
+			// партии этого игрока и его партнеров отмечаются в турнирной таблице минусом»: his
+			// played games stay in the table and his unplayed ones are a minus for both, and
+			// none of them counts in the final standings — for points or any tie-break alike.
 			if g.Result.Played() {
 				annulled = true
 			} else {
-				sw, sb = ForfeitLoss, ForfeitLoss
+				sw, sb, void = ForfeitLoss, ForfeitLoss, true
 			}
 		case !g.Result.Finished() && !begun && (t.Players[w].Withdrawn || t.Players[b].Withdrawn):
 			// Seed 003, 1.10.3: his unplayed games are a minus for him and a plus for the
@@ -135,8 +146,8 @@ func newComputer(t *Results) *computer {
 		if sw == NoScore {
 			continue // not finished: nothing to show yet
 		}
-		c.cells[w] = append(c.cells[w], Cell{Opponent: g.Black, White: true, Score: sw, Annulled: annulled})
-		c.cells[b] = append(c.cells[b], Cell{Opponent: g.White, White: false, Score: sb, Annulled: annulled})
+		c.cells[w] = append(c.cells[w], Cell{Opponent: g.Black, White: true, Score: sw, Annulled: annulled, Void: void})
+		c.cells[b] = append(c.cells[b], Cell{Opponent: g.White, White: false, Score: sb, Annulled: annulled, Void: void})
 	}
 	if t.Swiss != nil {
 		// Seed 003, 1.13.11: the plus of a round without a game scores a point.
@@ -191,17 +202,17 @@ func (c *computer) withdrawals() []Played {
 			continue
 		}
 		// Seed 003, 1.10.2–1.10.4, decided by Withdrawal as the judge's command decides it,
-		// from every game of his: one with a result over the board or begun (t.Begun) has
-		// moves; a forfeit (1.12.2), an annulled game, a game without a result in a results
-		// file and a game the table does not list have none.
+		// from every game of his: one with a result over the board or begun (t.Begun, "*" in a
+		// results file: 1.10.4 «в число сыгранных партий входят и не доигранные») has moves;
+		// a forfeit (1.12.2), an annulled game and a game the table does not list have none.
 		plays := make([]GamePlay, (len(t.Players)-1)*t.Rounds)
 		k := 0
-		for j, g := range games[:given] {
+		for _, g := range games[:given] {
 			if (g.White != p.Number && g.Black != p.Number) || k == len(plays) {
 				continue
 			}
 			plays[k] = GamePlay{Annulled: g.Result == Annulled}
-			if g.Result.Played() || (j >= len(t.Games) && g.Result == Unfinished) {
+			if g.Result.Played() || g.Result == Unfinished {
 				plays[k].Moves = 1
 			}
 			k++
@@ -296,9 +307,100 @@ func (c *computer) coefficients(i int) map[string]float64 {
 			m[tb] = 2*s1 + 1.5*sHalf + s0 // seed 003, 1.13.9
 		case Wins:
 			m[tb] = float64(c.wins(i)) // seed 003, 1.13.3
+		case BeatenPoints:
+			// Seed 003, 1.13.3: «наибольшей сумме очков участников, над которыми одержаны
+			// победы» — the final points of the opponents beaten, one term a game won: S1.
+			m[tb] = s1
+		case OpponentsRating:
+			// Seed 003, 1.13.3: «лучшей сумме индивидуального рейтинга (ЭЛО) противников» — the
+			// ratings of the opponents, one term a game counted, as the coefficients count them.
+			m[tb] = c.ratings(i)
 		}
 	}
 	return m
+}
+
+// ratings returns the sum of the ratings of player i's opponents in his counted games (a bye has
+// no opponent; a player without a rating counts 0).
+func (c *computer) ratings(i int) float64 {
+	var sum float64
+	for _, cl := range c.cells[i] {
+		if cl.counted() && cl.Opponent != 0 {
+			sum += float64(c.t.Players[c.index[cl.Opponent]].Rating)
+		}
+	}
+	return sum
+}
+
+// byPlace returns what player i scored against every other player outside group, in the order
+// of places (seed 003, 1.13.3: «лучшему результату во встречах с другими участниками в порядке
+// занятых мест»): the points of his counted games against the first placed, then the second, and
+// so on. Only the players every member of group met count, so that the keys of the group line
+// up. The order of places is the table's without this criterion (placesOrder).
+func (c *computer) byPlace(i int, group []int) []float64 {
+	in := map[int]bool{}
+	for _, j := range group {
+		in[j] = true
+	}
+	met := func(a, b int) bool {
+		for _, cl := range c.cells[a] {
+			if cl.counted() && cl.Opponent == c.t.Players[b].Number {
+				return true
+			}
+		}
+		return false
+	}
+	var key []float64
+	for _, j := range c.placesOrder() {
+		if in[j] || !all(group, func(g int) bool { return met(g, j) }) {
+			continue
+		}
+		var pts float64
+		for _, cl := range c.cells[i] {
+			if cl.counted() && cl.Opponent == c.t.Players[j].Number {
+				pts += c.t.Scoring.Points(cl.Score)
+			}
+		}
+		key = append(key, pts)
+	}
+	return key
+}
+
+func all(xs []int, f func(int) bool) bool {
+	for _, x := range xs {
+		if !f(x) {
+			return false
+		}
+	}
+	return true
+}
+
+// placesOrder returns the players with a place in the order the table's criteria give them
+// without ResultsByPlace, the order of places that criterion reads; computed once.
+func (c *computer) placesOrder() []int {
+	if c.byPlaces != nil {
+		return c.byPlaces
+	}
+	var ranked []int
+	for i := range c.t.Players {
+		if !c.struck[i] {
+			ranked = append(ranked, i)
+		}
+	}
+	crits := []string{"points"}
+	for _, tb := range c.t.Tiebreaks {
+		if tb != ResultsByPlace {
+			crits = append(crits, tb)
+		}
+	}
+	saved := c.headHead
+	c.headHead = make([]map[string]float64, len(c.t.Players)) // what this order applies is not shown
+	c.byPlaces = []int{}
+	for _, g := range c.order(ranked, crits) {
+		c.byPlaces = append(c.byPlaces, g...)
+	}
+	c.headHead = saved
+	return c.byPlaces
 }
 
 // truncated returns the truncated Solkoff sums of player i (seed 003, 1.13.8): Buchholz
@@ -364,6 +466,8 @@ func (c *computer) key(i int, crit string, group []int) []float64 {
 		return c.truncated(i)
 	case Wins:
 		return []float64{float64(c.wins(i))}
+	case ResultsByPlace:
+		return c.byPlace(i, group)
 	}
 	return []float64{c.tbs[i][crit]}
 }

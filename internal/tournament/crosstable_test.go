@@ -41,23 +41,23 @@ func withH2H(m map[string]float64, v float64) map[string]float64 {
 func fieldWant() []Standing {
 	return []Standing{
 		{Place: "1", Number: 2, Name: "Белов Борис", Points: 7.5, Wins: 6,
-			Tiebreaks: coeffs(61, 6, 23.5, 37.5, 37.5, 31.5, 37.5, 68)},
+			Tiebreaks: coeffs(61, 6, 23.5, 37.5, 37.5, 30, 36, 68)},
 		{Place: "2", Number: 1, Name: "Абрамов Алексей", Points: 6, Wins: 4,
 			Tiebreaks: coeffs(50.5, 4, 11.5, 33, 39, 30, 37.5, 64.25)},
 		{Place: "3", Number: 9, Name: "Ильин Кирилл", Points: 5.5, Wins: 3,
-			Tiebreaks: coeffs(46, 3, 6.5, 27.5, 39.5, 32, 39.5, 62.5)},
+			Tiebreaks: coeffs(46, 3, 6.5, 27.5, 39.5, 30.5, 38, 62.5)},
 		{Place: "4-5", Number: 6, Name: "Егоров Евгений", Points: 5.5, Wins: 4,
-			Tiebreaks: withH2H(coeffs(36.5, 4, -3, 13.5, 39.5, 32, 39.5, 57.75), 0.5)},
+			Tiebreaks: withH2H(coeffs(36.5, 4, -3, 13.5, 39.5, 30.5, 38, 57.75), 0.5)},
 		{Place: "4-5", Number: 7, Name: "Жуков Захар", Points: 5.5, Wins: 4,
-			Tiebreaks: withH2H(coeffs(36.5, 4, -3, 13.5, 39.5, 32, 39.5, 57.75), 0.5)},
+			Tiebreaks: withH2H(coeffs(36.5, 4, -3, 13.5, 39.5, 30.5, 38, 57.75), 0.5)},
 		{Place: "6", Number: 5, Name: "Дмитриев Денис", Points: 5, Wins: 3,
 			Tiebreaks: coeffs(33.5, 3, -6.5, 13, 40, 31, 38.5, 56.75)},
 		{Place: "7", Number: 3, Name: "Васильев Виктор", Points: 3, Wins: 2,
-			Tiebreaks: coeffs(23.5, 2, -18.5, -10, 42, 34.5, 42, 53.75)},
+			Tiebreaks: coeffs(23.5, 2, -18.5, -10, 42, 33, 40.5, 53.75)},
 		{Place: "8", Number: 4, Name: "Григорьев Геннадий", Points: 3, Wins: 0,
-			Tiebreaks: coeffs(23.5, 0, -18.5, 5, 42, 34.5, 42, 53.75)},
+			Tiebreaks: coeffs(23.5, 0, -18.5, 5, 42, 33, 40.5, 53.75)},
 		{Place: "9", Number: 8, Name: "Зайцев Игорь", Points: 2.5, Wins: 1,
-			Tiebreaks: coeffs(22, 1, -20.5, -4.5, 42.5, 35, 42.5, 53.5)},
+			Tiebreaks: coeffs(22, 1, -20.5, -4.5, 42.5, 33.5, 41, 53.5)},
 		{Place: "10", Number: 10, Name: "Козлов Леонид", Points: 1.5, Wins: 1,
 			Tiebreaks: coeffs(8, 1, -35.5, -32.5, 43.5, 33.5, 41, 47.5)},
 		{Place: "", Number: 11, Name: "Лебедев Михаил", Points: 0, Wins: 0,
@@ -237,7 +237,7 @@ func TestComputeHeadToHeadPartial(t *testing.T) {
 		Scoring:   ScoringHalf,
 		Tiebreaks: []string{HeadToHead, SonnebornBerger},
 		Rounds:    1,
-		Players:   []Entrant{{1, "A", false}, {2, "B", false}, {3, "C", false}, {4, "D", false}, {5, "E", false}},
+		Players:   []Entrant{{Number: 1, Name: "A"}, {Number: 2, Name: "B"}, {Number: 3, Name: "C"}, {Number: 4, Name: "D"}, {Number: 5, Name: "E"}},
 		Games: []Played{
 			{1, 2, WhiteWins}, {3, 1, BlackWins}, {1, 4, BlackWins}, {5, 1, WhiteWins},
 			{2, 3, Draw}, {2, 4, WhiteWins}, {5, 2, Draw},
@@ -284,7 +284,7 @@ func TestComputeSolkoffTruncatedLevels(t *testing.T) {
 	// 5; 2 faced 2½ alone: 0. So 4, 5, 3, 1, 2.
 	tb := &Results{
 		Scoring: ScoringHalf, Tiebreaks: []string{SolkoffTruncated}, Rounds: 1,
-		Players: []Entrant{{1, "A", false}, {2, "B", false}, {3, "C", false}, {4, "D", false}, {5, "E", false}},
+		Players: []Entrant{{Number: 1, Name: "A"}, {Number: 2, Name: "B"}, {Number: 3, Name: "C"}, {Number: 4, Name: "D"}, {Number: 5, Name: "E"}},
 		Games: []Played{
 			{1, 3, BlackWins}, {4, 1, WhiteWins}, {1, 5, BlackWins}, {2, 4, BlackWins},
 			{3, 4, Draw}, {5, 3, Draw}, {4, 5, BlackWins},
@@ -313,7 +313,7 @@ func TestComputeDouble(t *testing.T) {
 	// of 2: beat 3 twice: 2·(½+½) + 3 = 5; of 3: drew with 1: 3.
 	tb := &Results{
 		Scoring: ScoringHalf, Tiebreaks: []string{SonnebornBerger}, Rounds: 2,
-		Players: []Entrant{{1, "A", false}, {2, "B", false}, {3, "C", false}},
+		Players: []Entrant{{Number: 1, Name: "A"}, {Number: 2, Name: "B"}, {Number: 3, Name: "C"}},
 		Games: []Played{
 			{1, 2, WhiteWins}, {2, 1, Draw}, {1, 3, Draw}, {3, 1, BlackWins},
 			{2, 3, WhiteWins}, {3, 2, BlackWins},
@@ -339,14 +339,14 @@ func TestComputeInvalid(t *testing.T) {
 		name  string
 		table Results
 	}{
-		{"one player", Results{Scoring: ScoringHalf, Rounds: 1, Players: []Entrant{{1, "A", false}}}},
-		{"no scoring", Results{Rounds: 1, Players: []Entrant{{1, "A", false}, {2, "B", false}}}},
-		{"unknown player", Results{Scoring: ScoringHalf, Rounds: 1, Players: []Entrant{{1, "A", false}, {2, "B", false}},
+		{"one player", Results{Scoring: ScoringHalf, Rounds: 1, Players: []Entrant{{Number: 1, Name: "A"}}}},
+		{"no scoring", Results{Rounds: 1, Players: []Entrant{{Number: 1, Name: "A"}, {Number: 2, Name: "B"}}}},
+		{"unknown player", Results{Scoring: ScoringHalf, Rounds: 1, Players: []Entrant{{Number: 1, Name: "A"}, {Number: 2, Name: "B"}},
 			Games: []Played{{1, 3, Draw}}}},
-		{"twice in a single round-robin", Results{Scoring: ScoringHalf, Rounds: 1, Players: []Entrant{{1, "A", false}, {2, "B", false}},
+		{"twice in a single round-robin", Results{Scoring: ScoringHalf, Rounds: 1, Players: []Entrant{{Number: 1, Name: "A"}, {Number: 2, Name: "B"}},
 			Games: []Played{{1, 2, Draw}, {2, 1, Draw}}}},
 		{"unknown tie-break", Results{Scoring: ScoringHalf, Rounds: 1, Tiebreaks: []string{"koya"},
-			Players: []Entrant{{1, "A", false}, {2, "B", false}}}},
+			Players: []Entrant{{Number: 1, Name: "A"}, {Number: 2, Name: "B"}}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var inv *InvalidError

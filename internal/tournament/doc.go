@@ -91,8 +91,10 @@
 //     for nobody. His played games are shown in parentheses and count neither for him nor
 //     for his partners; every unplayed game of his, a forfeit recorded earlier included, is
 //     a minus for him and for the partner, as the clause says. He is listed last, without a
-//     place, with no points and no coefficients; for his partners' coefficients he is an
-//     opponent with 0 points.
+//     place, with no points and no coefficients. None of his games counts in the final
+//     standings («при окончательном подведении итогов не засчитываются»): his partners' minus
+//     is no game for any of their tie-breaks, and he is no opponent in their sums, their lists
+//     of opponents (Solkoff) or their counts, for every tie-break alike.
 //   - Half or more (1.10.3): his results stand and count; every game of his that has no
 //     result is a minus for him and a plus for the partner (a minus for a partner who
 //     withdrew too).
@@ -102,9 +104,15 @@
 //   - Places go by points (1.13.1), then by the regulation's tie-breaks in the order it
 //     lists them. A criterion splits a group of tied players into runs of equal value; each
 //     run goes on to the next criterion on its own. Players nothing separates share the
-//     place, written "2-3", and are listed by number. The further criteria of 1.13.3 (the
-//     points of the beaten opponents, results against the players in order of places, the
-//     opponents' ratings) and the extra match of 1.13.2 are the judge's to apply.
+//     place, written "2-3", and are listed by number. The extra match of 1.13.2 is the judge's
+//     to arrange.
+//   - The further criteria of 1.13.3 have names of their own: beaten-points, the final points
+//     of the opponents beaten (S1, one term a game won); results-by-place, the results against
+//     the other players in the order of places — the points against the first placed, then
+//     the second, and so on, the first difference deciding; only the players every tied player
+//     met count, and the order of places is the table's without this criterion, so that it
+//     does not read itself; its value is no number and is not shown; opponents-rating, the sum
+//     of the opponents' ratings (Player.Rating, 0 for none), one term a game counted.
 //   - S1, S½, S0 are the sums of the final points of the opponents the player beat, drew
 //     and lost to, one term per game: in a double round-robin each game counts. Final
 //     points are those after withdrawals.
@@ -153,11 +161,18 @@
 //     match's result is its game points or its match points: it is counted as the places are,
 //     game points with game points, match points with match points. Teams nothing separates
 //     share the place.
-//   - 1.14.6's extra match for a team that won every match and is only second is the judge's
-//     to arrange: the standings name the team once every match is complete.
+//   - A match is decided once every game it plays is finished (1.14.6: «во всех партиях данного
+//     тура»); a results file that gives fewer games, or a game without a result, leaves it
+//     undecided.
+//   - 1.14.6's extra match for a team that won every match and is «только второе место» is
+//     the judge's to arrange: the standings name the team once every match is complete. Second
+//     is a place that begins at 2 ("2", or "2-3" shared with a team nothing separates from it)
+//     behind one team alone first; a team third behind two sharing first has no such right.
 //   - A player of a team who leaves keeps his results whatever he played (1.10.3): 1.10.2's
-//     strike-out would change matches already decided board by board. A team that leaves is
-//     the judges' (1.14.5).
+//     strike-out would change matches already decided board by board. His games without a result
+//     are a minus for him and a plus for the partner, in a results file too: there his games are
+//     those the draw of the teams gives him, a game of the partner against a reserve of his team
+//     counting as his. A team that leaves is the judges' (1.14.5).
 //   - A reserve comes in by the director's command (1.14.2: the regulation says whether boards
 //     are fixed). He takes the games of the player he replaces that have no move yet — a
 //     begun game stays with its players — with their colours and boards; each old game is
@@ -199,6 +214,11 @@
 // were given: 1 ½ 0 + -, in parentheses when struck out.
 //
 // The crosstable input (formats.md) may also give `rounds` (1 or 2; by default the most
-// games any pair has) and `withdrawn = true` for a player. A results file that lists no
-// tiebreaks uses the regulation's default; an empty list means points only.
+// games any pair has), `withdrawn = true` and a `rating` for a player. A results file that lists
+// no tiebreaks uses the regulation's default; an empty list means points only. A game given
+// with the result "*" was begun and is not finished: it counts among the games played of a
+// player who withdrew (1.10.4) and scores nothing yet; a game not given was not begun. A team
+// event's file may set `micromatch` (1.11), as its sheet does. A knockout's file names no
+// games: its micromatches may have any length, and a pair's games are taken in the file's
+// order, those with the higher seed White as the odd games of the pairing (Game.Key).
 package tournament

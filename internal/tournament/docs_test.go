@@ -170,3 +170,77 @@ func TestDocDirectorSheets(t *testing.T) {
 		t.Errorf("docs/director.md: %d example sheets, want a Russian and an English one", n)
 	}
 }
+
+// resultsSection returns the section of docs/director.md on the results file.
+func resultsSection(t *testing.T) string {
+	t.Helper()
+	doc, err := os.ReadFile("../../docs/director.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, sec, ok := strings.Cut(string(doc), "\n## The results file of `postald crosstable`\n")
+	if !ok {
+		t.Fatal("docs/director.md: no section \"## The results file of `postald crosstable`\"")
+	}
+	sec, _, _ = strings.Cut(sec, "\n## ")
+	return sec
+}
+
+// TestDocResultsFile holds the section of docs/director.md on the results file to the reader:
+// every key ReadStandings reads (tableFile's TOML tags, its tables' included) has a row of the
+// section's table with its default and its clause, no row names a key the reader does not read,
+// and every example file of the section (a ```toml block) is read without a mistake.
+func TestDocResultsFile(t *testing.T) {
+	sec := resultsSection(t)
+	file := reflect.TypeOf(tableFile{})
+	want := map[string]bool{}
+	for i := 0; i < file.NumField(); i++ {
+		f := file.Field(i)
+		tag, _, _ := strings.Cut(f.Tag.Get("toml"), ",")
+		if tag == "" || tag == "-" {
+			continue
+		}
+		if f.Type.Kind() == reflect.Slice && f.Type.Elem().Kind() == reflect.Struct {
+			for _, sub := range fields(f.Type.Elem()) {
+				want["[["+tag+"]] "+sub.tag] = true
+			}
+			continue
+		}
+		want[tag] = true
+	}
+	rows := map[string][]string{}
+	for _, line := range strings.Split(sec, "\n") {
+		cells := strings.Split(line, "|")
+		if !strings.HasPrefix(line, "| `") || len(cells) < 6 {
+			continue
+		}
+		rows[strings.Trim(strings.TrimSpace(cells[1]), "`")] = cells[1:]
+	}
+	for key := range want {
+		cells, ok := rows[key]
+		switch {
+		case !ok:
+			t.Errorf("docs/director.md, the results file: no row \"| `%s` | default | meaning | clause |\"", key)
+		case strings.TrimSpace(cells[1]) == "":
+			t.Errorf("docs/director.md, the results file: `%s` has no default", key)
+		case strings.TrimSpace(cells[3]) == "":
+			t.Errorf("docs/director.md, the results file: `%s` names no clause", key)
+		}
+	}
+	for key := range rows {
+		if !want[key] {
+			t.Errorf("docs/director.md, the results file: a row for `%s`, which the reader does not read", key)
+		}
+	}
+	n := 0
+	for _, block := range strings.Split(sec, "```toml\n")[1:] {
+		block, _, _ = strings.Cut(block, "```")
+		n++
+		if _, err := ReadStandings([]byte(block)); err != nil {
+			t.Errorf("docs/director.md, the results file's example %d: %v", n, err)
+		}
+	}
+	if n == 0 {
+		t.Error("docs/director.md, the results file: no example file")
+	}
+}

@@ -41,7 +41,10 @@ import (
 // A game is named by its players, White first (formats.md): two players can have one game with
 // each colour and no more, so that a pairing's games with the extra ones are at most two (a
 // micromatch of two and no extra games, or one game and one extra game with the colours
-// reversed); a sheet asking for more is refused with its key.
+// reversed); a sheet asking for more is refused with its key. A results file names no games: it
+// may give a micromatch of any length and extra games after it (1.11: «состоят из двух или
+// большего количества партий»), its games of a pairing taken in their order, those with the
+// higher seed White as its odd games and the others as its even ones (Game.Key).
 //
 // A pairing once opened stands as opened, its games being played: when a ruling later changes a
 // result before it so that the bracket would give other players, the bracket notes it
@@ -351,7 +354,7 @@ func (s *Sheet) tiedAfterMain(p Pairing, results map[string]Result) bool {
 		return false
 	}
 	for _, g := range s.knockoutGames(p.Round, p.A, p.B, false) {
-		if !results[g.Name].Finished() {
+		if !results[g.Key()].Finished() {
 			return false
 		}
 	}
@@ -451,7 +454,7 @@ func points(games []Game, a int, sc Scoring, results map[string]Result) ([2]floa
 	var pts [2]float64
 	done := true
 	for _, g := range games {
-		r := results[g.Name]
+		r := results[g.Key()]
 		if !r.Finished() {
 			done = false
 			continue
@@ -525,8 +528,8 @@ func (s *Sheet) KnockoutPlanned() int {
 }
 
 // checkKnockout checks the knockout's keys of [regulation] (see the comment at the top of the
-// file).
-func checkKnockout(ps *problems, s *Sheet) {
+// file); file: of a results file, whose micromatches may be longer.
+func checkKnockout(ps *problems, s *Sheet, file bool) {
 	c := s.Competition
 	if n := len(s.Players); n < 2 {
 		ps.add("player", "%d players: a knockout needs at least 2", n)
@@ -537,7 +540,7 @@ func checkKnockout(ps *problems, s *Sheet) {
 	switch {
 	case c.KnockoutExtra < 0:
 		ps.add("regulation.knockout_extra", "%d: want the games of an extra micromatch on a tie (1.11), or 0 for none", c.KnockoutExtra)
-	case c.Micromatch+c.KnockoutExtra > 2:
+	case c.Micromatch+c.KnockoutExtra > 2 && !file:
 		// A game is named by its players, White first (formats.md).
 		ps.add("regulation.knockout_extra", "micromatch = %d with knockout_extra = %d: two players meet at most twice, once with each colour (a game is named by its players, White first); a pairing plays one or two games, the extra ones included", c.Micromatch, c.KnockoutExtra)
 	}

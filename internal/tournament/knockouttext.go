@@ -38,7 +38,7 @@ func (b *Bracket) Grid(s *Sheet, lang string) Grid {
 			}
 			var games []string
 			for _, gm := range p.Games {
-				games = append(games, gm.Name+" "+b.results[gm.Name].String())
+				games = append(games, gm.Name+" "+b.results[gm.Key()].String())
 			}
 			how := ""
 			if p.Opened || p.Decided() {

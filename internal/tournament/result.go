@@ -186,11 +186,16 @@ const (
 	Riga             = "riga"              // 2·S1 + 1.5·S½ + S0 (seed 003, 1.13.9)
 	Wins             = "wins"              // most wins (seed 003, 1.13.3)
 	HeadToHead       = "head-to-head"      // the games among the tied players (seed 003, 1.13.3)
+	// The further criteria of seed 003, 1.13.3, in its order.
+	BeatenPoints    = "beaten-points"    // the points of the opponents beaten: S1 («сумме очков участников, над которыми одержаны победы»)
+	ResultsByPlace  = "results-by-place" // the results against the others in the order of places
+	OpponentsRating = "opponents-rating" // the sum of the opponents' ratings («сумме индивидуального рейтинга (ЭЛО) противников»)
 )
 
 // TiebreakNames lists every tie-break postald computes.
 func TiebreakNames() []string {
-	return []string{Shmulyan, Berger, SonnebornBerger, Buchholz, Solkoff, SolkoffTruncated, Riga, Wins, HeadToHead}
+	return []string{Shmulyan, Berger, SonnebornBerger, Buchholz, Solkoff, SolkoffTruncated, Riga, Wins, HeadToHead,
+		BeatenPoints, ResultsByPlace, OpponentsRating}
 }
 
 func isTiebreak(s string) bool {

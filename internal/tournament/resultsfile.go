@@ -104,10 +104,13 @@ func ReadStandings(data []byte) (*Standings, error) {
 	}
 	var ps problems
 	if sys != Knockout {
-		for _, k := range []string{"micromatch", "knockout_extra", "knockout_tie", "seed"} {
+		for _, k := range []string{"knockout_extra", "knockout_tie", "seed"} {
 			if md.IsDefined(k) {
 				ps.add(k, "the key is a knockout's results file's")
 			}
+		}
+		if md.IsDefined("micromatch") && !sys.Teams() {
+			ps.add("micromatch", "%d: a micromatch is a team event's or a knockout's; a %s plays single games", head.Micromatch, sys)
 		}
 	}
 	switch {
@@ -145,7 +148,7 @@ func swissStandings(t *Results, head resultsHead, ps *problems) (*Standings, err
 	sh.Regulation.Tiebreaks = t.Tiebreaks
 	known := map[int]bool{}
 	for _, p := range t.Players {
-		sh.Players = append(sh.Players, Player{Number: p.Number, Name: p.Name})
+		sh.Players = append(sh.Players, Player{Number: p.Number, Name: p.Name, Rating: p.Rating})
 		known[p.Number] = true
 	}
 	sort.Slice(sh.Players, func(i, j int) bool { return sh.Players[i].Number < sh.Players[j].Number })
@@ -232,7 +235,7 @@ func teamStandings(t *Results, head resultsHead, md toml.MetaData, sys System, p
 	// The teams as a start sheet checks them, without their captains' addresses.
 	sh := &Sheet{System: sys, Address: "-"}
 	for _, p := range t.Players {
-		sh.Players = append(sh.Players, Player{Number: p.Number, Name: p.Name})
+		sh.Players = append(sh.Players, Player{Number: p.Number, Name: p.Name, Rating: p.Rating})
 	}
 	sort.Slice(sh.Players, func(i, j int) bool { return sh.Players[i].Number < sh.Players[j].Number })
 	teams := slices.Clone(head.Team)
@@ -259,10 +262,26 @@ func teamStandings(t *Results, head resultsHead, md toml.MetaData, sys System, p
 			seats[n] = seat{tm.Number, 0}
 		}
 	}
+	// The micromatch (1.11): as the file sets it, else the most games a pair of players has
+	// (two games of a pair in one cycle are a micromatch of two).
+	sh.Rounds = t.Rounds
+	sh.Competition.Micromatch = head.Micromatch
+	if !md.IsDefined("micromatch") {
+		sh.Competition.Micromatch = 1
+		for _, n := range pairCounts(append(slices.Clone(t.Games), t.Begun...)) {
+			sh.Competition.Micromatch = max(sh.Competition.Micromatch, n/t.Rounds)
+		}
+	}
+	boards := len(sh.Teams[0].Boards)
+	planned := boards * sh.Competition.Micromatch // team round robin: board against board
+	if sys == Scheveningen {
+		planned *= boards // every member against every member (1.2)
+	}
+	games := append(slices.Clone(t.Games), teamForfeits(sh, t.Games, t.Players)...)
 	r := &TeamResults{Scoring: t.Scoring, TeamPoints: c.TeamPoints, Tiebreaks: c.TeamTiebreaks, Teams: sh.Teams, Players: t.Players}
 	type key struct{ a, b, home int }
 	index := map[key]int{}
-	for i, g := range t.Games {
+	for i, g := range games {
 		w, b := seats[g.White], seats[g.Black]
 		where := fmt.Sprintf("game %d (%d-%d)", i+1, g.White, g.Black)
 		if w.team == b.team {
@@ -291,7 +310,7 @@ func teamStandings(t *Results, head resultsHead, md toml.MetaData, sys System, p
 		if !ok {
 			// The home team of a match is the one its first game gives White on the first board.
 			h, a := home, w.team+b.team-home
-			r.Matches = append(r.Matches, MatchGames{Match: Match{Number: len(r.Matches) + 1, Home: h, Away: a}})
+			r.Matches = append(r.Matches, MatchGames{Match: Match{Number: len(r.Matches) + 1, Home: h, Away: a}, Planned: planned})
 			mi = len(r.Matches) - 1
 			index[k] = mi
 		}
@@ -313,6 +332,75 @@ func teamStandings(t *Results, head resultsHead, md toml.MetaData, sys System, p
 	return &Standings{System: sys, Teams: tt}, nil
 }
 
+// teamForfeits returns the games a team event's results file does not give of its players who
+// withdrew (Entrant.Withdrawn), each lost by him without play: 1.10.3 as a team event applies it
+// whatever he played («Несыгранные партии этого игрока в турнирной таблице отмечаются минусом
+// (-), а его партнеров - плюсом (+)»), a minus for both when the partner withdrew too. His games
+// are those the draw of the teams gives him (teamDraw, sh with its teams, rounds and
+// micromatch); a game of the file between the two players, in either colours, is one of them,
+// and so is a game of the partner against a reserve of his team (a reserve plays the games of
+// the player he replaced, 1.14.2). A game given without a result ("*") is begun: it waits for
+// the judge's adjudication (1.10.4) and is no forfeit.
+func teamForfeits(sh *Sheet, given []Played, players []Entrant) []Played {
+	out := map[int]bool{}
+	for _, p := range players {
+		if p.Withdrawn {
+			out[p.Number] = true
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	teamOf := map[int]int{}
+	reserve := map[int]bool{}
+	for _, tm := range sh.Teams {
+		for _, n := range tm.Boards {
+			teamOf[n] = tm.Number
+		}
+		for _, n := range tm.Reserves {
+			teamOf[n], reserve[n] = tm.Number, true
+		}
+	}
+	listed := pairCounts(given)
+	byReserve := map[[2]int]int{} // the reserves' team, their partner -> games
+	for _, g := range given {
+		if reserve[g.White] {
+			byReserve[[2]int{teamOf[g.White], g.Black}]++
+		}
+		if reserve[g.Black] {
+			byReserve[[2]int{teamOf[g.Black], g.White}]++
+		}
+	}
+	drawn, _ := teamDraw(sh)
+	var add []Played
+	for _, g := range drawn {
+		if !out[g.White] && !out[g.Black] {
+			continue
+		}
+		if k := pairKey(g.White, g.Black); listed[k] > 0 {
+			listed[k]--
+			continue
+		}
+		if out[g.White] && !out[g.Black] && byReserve[[2]int{teamOf[g.White], g.Black}] > 0 {
+			byReserve[[2]int{teamOf[g.White], g.Black}]--
+			continue
+		}
+		if out[g.Black] && !out[g.White] && byReserve[[2]int{teamOf[g.Black], g.White}] > 0 {
+			byReserve[[2]int{teamOf[g.Black], g.White}]--
+			continue
+		}
+		r := BothForfeited
+		switch {
+		case !out[g.White]:
+			r = WhiteByForfeit
+		case !out[g.Black]:
+			r = BlackByForfeit
+		}
+		add = append(add, Played{White: g.White, Black: g.Black, Result: r})
+	}
+	return add
+}
+
 // knockoutStandings computes the bracket of a knockout's results file: its players seeded by
 // their numbers, `micromatch`, `knockout_extra` and `knockout_tie` as a start sheet's
 // [regulation] sets them, `seed` the revealed seed that draws the tie lots (knockout.go), and its
@@ -328,7 +416,7 @@ func knockoutStandings(t *Results, head resultsHead, md toml.MetaData, ps *probl
 		KnockoutExtra: head.KnockoutExtra, KnockoutTie: head.KnockoutTie}.WithDefaults()}
 	sh.Regulation.Scoring = t.Scoring.Name
 	for _, p := range t.Players {
-		sh.Players = append(sh.Players, Player{Number: p.Number, Name: p.Name})
+		sh.Players = append(sh.Players, Player{Number: p.Number, Name: p.Name, Rating: p.Rating})
 	}
 	sort.Slice(sh.Players, func(i, j int) bool { return sh.Players[i].Number < sh.Players[j].Number })
 	for i, p := range sh.Players {
@@ -340,7 +428,7 @@ func knockoutStandings(t *Results, head resultsHead, md toml.MetaData, ps *probl
 	if sh.Competition.Micromatch < 1 {
 		ps.add("micromatch", "%d: a pairing plays at least one game (1.11)", sh.Competition.Micromatch)
 	}
-	checkKnockout(ps, sh)
+	checkKnockout(ps, sh, true)
 	if head.Seed != "" {
 		seed, err := lots.ParseSeed(head.Seed)
 		if err != nil {
@@ -351,9 +439,22 @@ func knockoutStandings(t *Results, head resultsHead, md toml.MetaData, ps *probl
 	if err := ps.err(); err != nil {
 		return nil, err
 	}
+	// The file's games of a pair of players, in their order: those with the higher seed (the
+	// lower number) White are the pairing's odd games, the others its even ones (1.11: the
+	// colours alternate), each keyed as the bracket keys it (Game.Key). Two players meet once
+	// in a knockout, so a pair's games are one pairing's.
 	results := map[string]Result{}
-	for _, g := range t.Games {
-		results[GameName(g.White, g.Black)] = g.Result
+	keys := make([]string, len(t.Games))
+	legs := map[[2]int]int{} // White, Black -> games of the pair with these colours so far
+	for i, g := range t.Games {
+		n := legs[[2]int{g.White, g.Black}]
+		legs[[2]int{g.White, g.Black}]++
+		leg := 2*n + 1
+		if g.White > g.Black {
+			leg++
+		}
+		keys[i] = Game{Name: GameName(g.White, g.Black), Leg: leg}.Key()
+		results[keys[i]] = g.Result
 	}
 	var withdrawn []int
 	for _, p := range t.Players {
@@ -372,7 +473,7 @@ func knockoutStandings(t *Results, head resultsHead, md toml.MetaData, ps *probl
 			grew := false
 			for _, o := range br.Open {
 				for _, g := range sh.KnockoutGames(o) {
-					if _, ok := results[g.Name]; ok {
+					if _, ok := results[g.Key()]; ok {
 						opened, grew = append(opened, o), true
 						break
 					}
@@ -399,17 +500,24 @@ func knockoutStandings(t *Results, head resultsHead, md toml.MetaData, ps *probl
 	if err := play(); err != nil {
 		return nil, err
 	}
+	// The bracket's pairings list the games of the file: a pairing lost by a withdrawal
+	// before its games were played has none (the file gives none).
 	in := map[string]bool{}
-	for _, row := range br.Rounds {
-		for _, p := range row {
+	for r, row := range br.Rounds {
+		for k, p := range row {
+			var listed []Game
 			for _, g := range p.Games {
-				in[g.Name] = true
+				in[g.Key()] = true
+				if _, ok := results[g.Key()]; ok {
+					listed = append(listed, g)
+				}
 			}
+			br.Rounds[r][k].Games = listed
 		}
 	}
 	for i, g := range t.Games {
-		if name := GameName(g.White, g.Black); !in[name] {
-			ps.add(fmt.Sprintf("game %d (%s)", i+1, name), "no pairing of the bracket plays it, as the results before it stand")
+		if !in[keys[i]] {
+			ps.add(fmt.Sprintf("game %d (%s)", i+1, GameName(g.White, g.Black)), "no pairing of the bracket plays it, as the results before it stand")
 		}
 	}
 	if err := ps.err(); err != nil {

@@ -75,6 +75,9 @@ type Player struct {
 	Channel       referee.Channel
 	PostalAddress []string
 	Phone         string
+	// Rating is his individual rating (Elo), for the tie-break of the opponents' ratings (seed
+	// 003, 1.13.3); 0 for none.
+	Rating int
 }
 
 // Languages of the letters postald writes.
@@ -184,6 +187,7 @@ type sheetFile struct {
 		Channel  string `toml:"channel"`
 		Postal   string `toml:"postal_address"`
 		Phone    string `toml:"phone"`
+		Rating   int    `toml:"rating"`
 	} `toml:"player"`
 }
 
@@ -329,8 +333,11 @@ func ParseSheet(data []byte) (*Sheet, error) {
 		} else if !isLanguage(lang) {
 			ps.add(where+".language", "%q: want one of %s", lang, strings.Join(languages(), ", "))
 		}
+		if p.Rating < 0 {
+			ps.add(where+".rating", "%d: a rating is not negative; leave the key out for none", p.Rating)
+		}
 		s.Players = append(s.Players, Player{Number: p.Number, Name: name, Email: p.Email, Language: lang,
-			Channel: ch, PostalAddress: addr, Phone: phone})
+			Channel: ch, PostalAddress: addr, Phone: phone, Rating: p.Rating})
 	}
 	// The players by post send their cards to the captain, those by telephone call him (4.2.1).
 	var post, phone bool

@@ -97,6 +97,7 @@ func StagePlayers(after string, players []Player) ([]byte, error) {
 		Channel  string `toml:"channel,omitempty"`
 		Postal   string `toml:"postal_address,omitempty"`
 		Phone    string `toml:"phone,omitempty"`
+		Rating   int    `toml:"rating,omitempty"`
 	}
 	var out struct {
 		Player []playerOut `toml:"player"`
@@ -107,7 +108,7 @@ func StagePlayers(after string, players []Player) ([]byte, error) {
 			ch = ""
 		}
 		out.Player = append(out.Player, playerOut{Number: p.Number, Name: p.Name, Email: p.Email, Language: p.Language,
-			Channel: ch, Postal: strings.Join(p.PostalAddress, "\n"), Phone: p.Phone})
+			Channel: ch, Postal: strings.Join(p.PostalAddress, "\n"), Phone: p.Phone, Rating: p.Rating})
 	}
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "\n# The players of this stage: the first %d places of %s, numbered by them.\n", len(players), after)

@@ -157,7 +157,7 @@ func (s *Sheet) SwissResults(rounds []PairedRound, results map[string]Result, wi
 		out[n] = true
 	}
 	for _, p := range s.Players {
-		t.Players = append(t.Players, Entrant{Number: p.Number, Name: p.Name, Withdrawn: out[p.Number]})
+		t.Players = append(t.Players, Entrant{Number: p.Number, Name: p.Name, Withdrawn: out[p.Number], Rating: p.Rating})
 	}
 	known := map[string]bool{}
 	for _, r := range rounds {

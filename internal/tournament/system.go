@@ -229,7 +229,7 @@ func checkSystem(ps *problems, md toml.MetaData, f *sheetFile, s *Sheet) {
 			ps.add("regulation.micromatch", "%d: a Swiss pairs single games (FIDE C.04.3)", c.Micromatch)
 		}
 	case Knockout:
-		checkKnockout(ps, s)
+		checkKnockout(ps, s, false)
 	}
 	if s.System != Knockout {
 		if md.IsDefined("regulation", "knockout_extra") {

@@ -19,7 +19,8 @@ type Results struct {
 	Games     []Played
 	// Begun are games in progress with at least one move made (Result Unfinished), not in
 	// Games: seed 003, 1.10.4 counts them among the games a withdrawing player has played. A
-	// results file cannot say this: there a game without a result counts as not played.
+	// results file lists such a game in Games with the result "*"; a game it does not list
+	// was not begun.
 	Begun []Played
 	// Swiss, when set, makes these the standings of a Swiss (seed 003, 1.10.5, 1.13.11); nil
 	// for a round robin.
@@ -46,6 +47,7 @@ type Entrant struct {
 	Number    int
 	Name      string
 	Withdrawn bool // left the tournament (seed 003, 1.10)
+	Rating    int  // his individual rating (Elo), for OpponentsRating (1.13.3); 0 for none
 }
 
 // Played is one game of a crosstable. A game the table does not list has not been played.
@@ -64,6 +66,7 @@ type tableFile struct {
 		Number    int    `toml:"number"`
 		Name      string `toml:"name"`
 		Withdrawn bool   `toml:"withdrawn"`
+		Rating    int    `toml:"rating"`
 	} `toml:"player"`
 	Game []struct {
 		White  int    `toml:"white"`
@@ -119,7 +122,15 @@ func parseResults(data []byte, sys System) (*Results, error) {
 		t.Swiss = &SwissScore{}
 	}
 	if sys.Teams() {
-		t.Micromatch = 2 // a micromatch of two, or two cycles (formats.md: W-B and B-W)
+		// A team event's micromatch (1.11) as its sheet sets it; without the key, two games of
+		// a pair are a micromatch of two unless the file says two cycles (rounds = 2).
+		t.Micromatch = 2
+		if md.IsDefined("micromatch") {
+			t.Micromatch = f.Micromatch
+			if f.Micromatch < 1 {
+				ps.add("micromatch", "%d: a pairing plays at least one game (1.11)", f.Micromatch)
+			}
+		}
 	}
 	if t.Scoring, err = ParseScoring(f.Scoring); err != nil {
 		ps.add("scoring", "%v", err)
@@ -129,7 +140,7 @@ func parseResults(data []byte, sys System) (*Results, error) {
 		t.Tiebreaks = append([]string(nil), defaultTiebreaks...)
 	}
 	for _, p := range f.Player {
-		t.Players = append(t.Players, Entrant{Number: p.Number, Name: strings.TrimSpace(p.Name), Withdrawn: p.Withdrawn})
+		t.Players = append(t.Players, Entrant{Number: p.Number, Name: strings.TrimSpace(p.Name), Withdrawn: p.Withdrawn, Rating: p.Rating})
 	}
 	for i, g := range f.Game {
 		r, err := ParseResult(g.Result)
@@ -137,6 +148,11 @@ func parseResults(data []byte, sys System) (*Results, error) {
 			ps.add(fmt.Sprintf("game %d (%d-%d).result", i+1, g.White, g.Black), "%v", err)
 		}
 		t.Games = append(t.Games, Played{White: g.White, Black: g.Black, Result: r})
+	}
+	if sys == Knockout {
+		// A pairing plays its micromatch and its extra games; knockoutStandings refuses a game
+		// no pairing plays.
+		t.Rounds, t.Micromatch = 1, max(f.Micromatch, 1)+max(f.KnockoutExtra, 0)
 	}
 	if t.Rounds == 0 {
 		t.Rounds = 1
@@ -146,6 +162,11 @@ func parseResults(data []byte, sys System) (*Results, error) {
 		if sys.Teams() {
 			t.Rounds = 1 // two games of a pair are a micromatch unless the file says two cycles
 		}
+	}
+	if sys.Teams() && md.IsDefined("micromatch") && t.Rounds == 2 && t.Micromatch > 1 {
+		// The two cycles' matches of a pair of teams are told apart by the colours of their
+		// first boards (1.14.3), which a micromatch's games alternate (1.11).
+		ps.add("micromatch", "%d games a pairing with rounds = 2: the file tells the two cycles' matches apart by the colours of the first boards (1.14.3), which a micromatch alternates; a micromatch goes with rounds = 1", t.Micromatch)
 	}
 	t.check(&ps)
 	if err := ps.err(); err != nil {
@@ -186,6 +207,9 @@ func (t *Results) check(ps *problems) {
 		}
 		if p.Name == "" {
 			ps.add(where+".name", "missing")
+		}
+		if p.Rating < 0 {
+			ps.add(where+".rating", "%d: a rating is not negative; leave the key out for none", p.Rating)
 		}
 	}
 	if len(t.Players) < 2 {
@@ -234,7 +258,7 @@ func (s *Sheet) Results(results map[string]Result, withdrawn []int) (*Results, e
 		out[n] = true
 	}
 	for _, p := range s.Players {
-		t.Players = append(t.Players, Entrant{Number: p.Number, Name: p.Name, Withdrawn: out[p.Number]})
+		t.Players = append(t.Players, Entrant{Number: p.Number, Name: p.Name, Withdrawn: out[p.Number], Rating: p.Rating})
 	}
 	known := map[string]bool{}
 	for _, g := range s.Games() {

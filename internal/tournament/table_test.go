@@ -34,7 +34,7 @@ result = "-/+"
 		Scoring:   ScoringWhole,
 		Tiebreaks: []string{SonnebornBerger, Wins, HeadToHead}, // the regulation's default
 		Rounds:    2,                                           // 1-2 and 2-1: a double round-robin
-		Players:   []Entrant{{1, "Иванов", false}, {2, "Петров", false}},
+		Players:   []Entrant{{1, "Иванов", false, 0}, {2, "Петров", false, 0}},
 		Games:     []Played{{1, 2, WhiteWins}, {2, 1, BlackByForfeit}},
 	}
 	if diff := cmp.Diff(want, tb); diff != "" {
@@ -99,7 +99,7 @@ func TestSheetTable(t *testing.T) {
 	}
 	want := &Results{
 		Scoring: ScoringHalf, Tiebreaks: []string{SonnebornBerger, Wins, HeadToHead}, Rounds: 1,
-		Players: []Entrant{{1, "Иванов Иван Иванович", false}, {2, "Петров Пётр", false}, {3, "Сидоров Сидор", false}, {4, "Smith John", true}},
+		Players: []Entrant{{1, "Иванов Иван Иванович", false, 0}, {2, "Петров Пётр", false, 0}, {3, "Сидоров Сидор", false, 0}, {4, "Smith John", true, 0}},
 		Games:   []Played{{1, 4, WhiteWins}, {2, 3, Draw}, {4, 3, BlackByForfeit}},
 	}
 	if diff := cmp.Diff(want, tb); diff != "" {

@@ -151,7 +151,7 @@ func (s *Sheet) TeamResults(results map[string]Result, reserves []Substitution) 
 		}
 	}
 	for _, m := range matches {
-		mg := MatchGames{Match: m}
+		mg := MatchGames{Match: m, Planned: len(m.Games)}
 		for _, name := range m.Games {
 			g := byName[name]
 			mg.Games = append(mg.Games, BoardGame{Played: Played{White: g.White, Black: g.Black, Result: results[name]}, Board: g.Board, Opposite: g.Opposite})

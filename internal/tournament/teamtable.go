@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 )
 
 // TeamResults is what the standings of a team event are computed from: the teams, their
@@ -23,6 +24,10 @@ type TeamResults struct {
 type MatchGames struct {
 	Match
 	Games []BoardGame
+	// Planned is the number of games the match plays (its boards, times the micromatch; in a
+	// Scheveningen match every pair of boards): a match whose games are not all given is not
+	// complete. 0 counts the games given.
+	Planned int
 }
 
 // BoardGame is one game of a match: its players, the boards they play on and its result.
@@ -65,6 +70,7 @@ type TeamStanding struct {
 type MatchResult struct {
 	Match
 	HomePoints, AwayPoints float64
+	Planned                int  // the games it plays
 	Finished               int  // games with a result
 	Complete               bool // every game has one: the match is decided (1.14.6)
 }
@@ -154,7 +160,12 @@ func ComputeTeams(r *TeamResults) (*TeamTable, error) {
 		return b
 	}
 	for _, mg := range r.Matches {
-		mr := MatchResult{Match: mg.Match, Complete: len(mg.Games) > 0}
+		// Seed 003, 1.14.6: «Победа … присуждается коллективу, набравшему в сумме наибольшее
+		// количество очков во всех партиях данного тура»: a match is won on the points of all
+		// its games, so it is decided only when every game it plays is finished — a game not
+		// given, or given without a result, leaves it undecided.
+		mr := MatchResult{Match: mg.Match, Planned: max(mg.Planned, len(mg.Games))}
+		mr.Complete = mr.Planned > 0 && len(mg.Games) == mr.Planned
 		home, okH := teamByNumber(r.Teams, mg.Home)
 		_, okA := teamByNumber(r.Teams, mg.Away)
 		if !okH || !okA {
@@ -399,11 +410,25 @@ func (c *teamComputer) extraMatch() {
 			return
 		}
 	}
+	// «занимает только второе место»: the team is second — its place is 2, alone or shared
+	// with teams nothing separates from it — behind one team alone in first place. A team
+	// third behind two sharing first, or sharing first itself, has no such right.
 	first := tt.Standings[0]
 	for _, s := range tt.Standings[1:] {
-		if s.Lost == 0 && s.Drawn == 0 && s.Won > 0 && s.Place != first.Place {
+		if s.Lost == 0 && s.Drawn == 0 && s.Won > 0 && placeFrom(s.Place) == 2 {
 			tt.ExtraMatch, tt.ExtraAgainst = s.Number, first.Number
 			return
 		}
 	}
+}
+
+// placeFrom returns the first place of a place as the standings write it: 2 for "2" and "2-3";
+// 0 for none.
+func placeFrom(place string) int {
+	head, _, _ := strings.Cut(place, "-")
+	n, err := strconv.Atoi(head)
+	if err != nil {
+		return 0
+	}
+	return n
 }

@@ -132,7 +132,7 @@ func (tt *TeamTable) MatchesGrid(lang string) Grid {
 			round = strconv.Itoa(m.Round)
 		}
 		g.Rows = append(g.Rows, []string{round, strconv.Itoa(m.Number), tt.nameOf(m.Home), tt.nameOf(m.Away),
-			score, strconv.Itoa(m.Finished) + "/" + strconv.Itoa(len(m.Games))})
+			score, strconv.Itoa(m.Finished) + "/" + strconv.Itoa(m.Planned)})
 	}
 	return g
 }

@@ -33,6 +33,12 @@ func tiebreakHeading(h *phrase.TournamentText, tb string) string {
 		return t.Wins
 	case HeadToHead:
 		return t.HeadToHead
+	case BeatenPoints:
+		return t.BeatenPoints
+	case ResultsByPlace:
+		return t.ResultsByPlace
+	case OpponentsRating:
+		return t.OpponentsRating
 	}
 	return tb
 }

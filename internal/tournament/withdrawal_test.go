@@ -34,7 +34,7 @@ func TestWithdrawal(t *testing.T) {
 // An annulled game scores nothing for anyone, also against a player who withdrew (1.10.4),
 // and a game in progress with a move counts among his played games.
 func TestComputeAnnulledAndBegun(t *testing.T) {
-	players := []Entrant{{1, "A", false}, {2, "B", false}, {3, "C", false}, {4, "D", true}}
+	players := []Entrant{{Number: 1, Name: "A"}, {Number: 2, Name: "B"}, {Number: 3, Name: "C"}, {Number: 4, Name: "D", Withdrawn: true}}
 	tests := []struct {
 		name  string
 		games []Played
