@@ -278,7 +278,8 @@ func teamStandings(t *Results, head resultsHead, md toml.MetaData, sys System, p
 		planned *= boards // every member against every member (1.2)
 	}
 	games := append(slices.Clone(t.Games), teamForfeits(sh, t.Games, t.Players)...)
-	r := &TeamResults{Scoring: t.Scoring, TeamPoints: c.TeamPoints, Tiebreaks: c.TeamTiebreaks, Teams: sh.Teams, Players: t.Players}
+	r := &TeamResults{Scoring: t.Scoring, TeamPoints: c.TeamPoints, Tiebreaks: c.TeamTiebreaks, Teams: sh.Teams, Players: t.Players,
+		Planned: len(sh.Teams) * (len(sh.Teams) - 1) / 2 * t.Rounds}
 	type key struct{ a, b, home int }
 	index := map[key]int{}
 	for i, g := range games {
@@ -337,8 +338,9 @@ func teamStandings(t *Results, head resultsHead, md toml.MetaData, sys System, p
 // whatever he played («Несыгранные партии этого игрока в турнирной таблице отмечаются минусом
 // (-), а его партнеров - плюсом (+)»), a minus for both when the partner withdrew too. His games
 // are those the draw of the teams gives him (teamDraw, sh with its teams, rounds and
-// micromatch); a game of the file between the two players, in either colours, is one of them,
-// and so is a game of the partner against a reserve of his team (a reserve plays the games of
+// micromatch); a game of the file between the two players is one of them — the one of its
+// colours, else one of the other colours — and so is a game of the partner against a reserve of
+// his team (a reserve plays the games of
 // the player he replaced, 1.14.2). A game given without a result ("*") is begun: it waits for
 // the judge's adjudication (1.10.4) and is no forfeit.
 func teamForfeits(sh *Sheet, given []Played, players []Entrant) []Played {
@@ -361,7 +363,13 @@ func teamForfeits(sh *Sheet, given []Played, players []Entrant) []Played {
 			teamOf[n], reserve[n] = tm.Number, true
 		}
 	}
-	listed := pairCounts(given)
+	// A game of the file is one of the draw by its name (its colours) first, then by its pair of
+	// players in the other colours.
+	names := map[string]int{}
+	for _, g := range given {
+		names[GameName(g.White, g.Black)]++
+	}
+	pairs := pairCounts(given)
 	byReserve := map[[2]int]int{} // the reserves' team, their partner -> games
 	for _, g := range given {
 		if reserve[g.White] {
@@ -372,13 +380,22 @@ func teamForfeits(sh *Sheet, given []Played, players []Entrant) []Played {
 		}
 	}
 	drawn, _ := teamDraw(sh)
-	var add []Played
+	var theirs []Game
 	for _, g := range drawn {
 		if !out[g.White] && !out[g.Black] {
 			continue
 		}
-		if k := pairKey(g.White, g.Black); listed[k] > 0 {
-			listed[k]--
+		if names[g.Name] > 0 {
+			names[g.Name]--
+			pairs[pairKey(g.White, g.Black)]--
+			continue
+		}
+		theirs = append(theirs, g)
+	}
+	var add []Played
+	for _, g := range theirs {
+		if k := pairKey(g.White, g.Black); pairs[k] > 0 {
+			pairs[k]--
 			continue
 		}
 		if out[g.White] && !out[g.Black] && byReserve[[2]int{teamOf[g.White], g.Black}] > 0 {

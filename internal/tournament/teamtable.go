@@ -18,6 +18,9 @@ type TeamResults struct {
 	Teams      []Team
 	Players    []Entrant // by number: the names of the board results
 	Matches    []MatchGames
+	// Planned is the number of matches the event plays: a results file gives only those with
+	// a game. 0 counts the matches given.
+	Planned int
 }
 
 // MatchGames is one match with its games: a game without a result is Unfinished.
@@ -404,6 +407,9 @@ func (c *teamComputer) extraMatch() {
 	tt := c.tt
 	if len(tt.Matches) == 0 || len(tt.Standings) < 2 {
 		return
+	}
+	if len(tt.Matches) < c.r.Planned {
+		return // a match of the draw has no game yet
 	}
 	for _, m := range tt.Matches {
 		if !m.Complete {
