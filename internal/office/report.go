@@ -1,7 +1,6 @@
 package office
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/mail"
@@ -171,7 +170,8 @@ func reportRulings(tx *store.Tx, sh *tournament.Sheet, loc *time.Location, now t
 	byGame := map[string][]store.Ruling{}
 	for _, ru := range rulings {
 		byGame[ru.Game.Game] = append(byGame[ru.Game.Game], ru)
-		if ru.Kind == kindPair || ru.Kind == kindKnockout {
+		switch ru.Entry.(type) {
+		case store.RoundPaired, store.KnockoutPairing:
 			continue // a Swiss round's pairing, a knockout's: the tables show them
 		}
 		in.Rulings = append(in.Rulings, report.Ruling{Date: daysclock.DateOf(ru.Time, loc), Game: ru.Game.Game,
@@ -224,8 +224,9 @@ func reportGame(sh *tournament.Sheet, g referee.Game, rulings []store.Ruling, lo
 		if ru.Kind != string(referee.RulePenalty) || undone(ru, rulings[i+1:]) {
 			continue
 		}
-		var d referee.Ruling
-		if json.Unmarshal(ru.Details, &d) != nil || (d.Side != referee.White && d.Side != referee.Black) {
+		e, _ := ru.Entry.(store.GameRuling)
+		d := e.Ruling
+		if d.Side != referee.White && d.Side != referee.Black {
 			continue
 		}
 		// 4.1.10: the penalty as the judge gave it: his side, his days, his clause.
@@ -268,8 +269,7 @@ func stopWhat(t *phrase.ReportText, e referee.Entry) string {
 // the game back as it was before a letter received before ru was recorded.
 func undone(ru store.Ruling, later []store.Ruling) bool {
 	for _, l := range later {
-		var d referee.Ruling
-		if l.Kind == string(referee.RuleRevert) && json.Unmarshal(l.Details, &d) == nil && !d.LetterTime.After(ru.Time) {
+		if e, ok := l.Entry.(store.GameRuling); ok && e.Ruling.Kind == referee.RuleRevert && !e.LetterTime.After(ru.Time) {
 			return true
 		}
 	}

@@ -1,7 +1,6 @@
 package office
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -89,9 +88,8 @@ func (o *Office) reserve(req ReserveRequest) (*Reserved, error) {
 		if err != nil {
 			return fmt.Errorf("%w: %v", ErrBadRequest, err)
 		}
-		details, _ := json.Marshal(sub)
-		if _, err := tx.AppendRuling(store.Ruling{Game: store.GameID{Tournament: code}, Time: now, Kind: kindReserve,
-			Clause: "1.14.2", Reason: req.Reason, Details: details}); err != nil {
+		if _, err := tx.AppendRuling(store.Ruling{Game: store.GameID{Tournament: code}, Time: now, Entry: store.ReserveEntered{Substitution: sub},
+			Clause: "1.14.2", Reason: req.Reason}); err != nil {
 			return err
 		}
 		o.work.ruled(code)

@@ -11,7 +11,6 @@ package office
 // result, clocks or history.
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -153,10 +152,6 @@ type Reverted struct {
 	Undone []string     `json:"undone,omitempty"`
 }
 
-// kindWithdraw is the kind of the ruling recorded for the tournament when a player withdraws
-// (seed 003, 1.10); each of his games gets the ruling tournament.Withdraw gave it.
-const kindWithdraw = "withdraw"
-
 // errNoClause is the error of a ruling without its clause or its reason.
 var errNoClause = errors.New("every ruling needs -clause and -reason (4.1.10)")
 
@@ -232,8 +227,7 @@ func (o *Office) applyRuling(tx *store.Tx, sh *tournament.Sheet, id store.GameID
 // letters to both players, the judge and the director (X-Postald-Verdict: ruling), each as the
 // referee wrote it.
 func (o *Office) recordRuling(tx *store.Tx, sh *tournament.Sheet, t *referee.Table, id store.GameID, r referee.Ruling, dec referee.Decision, now time.Time) error {
-	details, _ := json.Marshal(r)
-	if _, err := tx.AppendRuling(store.Ruling{Game: id, Time: now, Kind: string(r.Kind), Clause: r.Clause, Reason: r.Reason, Details: details}); err != nil {
+	if _, err := tx.AppendRuling(store.Ruling{Game: id, Time: now, Clause: r.Clause, Reason: r.Reason, Entry: store.GameRuling{Ruling: r}}); err != nil {
 		return err
 	}
 	if err := record(tx, o.opt.From, id, sh, t, dec, now, nil, nil, o.work); err != nil {
@@ -242,14 +236,6 @@ func (o *Office) recordRuling(tx *store.Tx, sh *tournament.Sheet, t *referee.Tab
 	o.work.ruled(id.Tournament)
 	o.stage(Done{Kind: DoneRuling, At: now, Game: id, Decision: dec})
 	return nil
-}
-
-// withdrawal is the Details of a withdraw ruling: who left, and what the rule counted.
-type withdrawal struct {
-	Player int    `json:"player"`
-	Played int    `json:"played"`
-	Games  int    `json:"games"`
-	Clause string `json:"clause,omitempty"` // 1.10.2 or 1.10.3, as tournament.Withdrawal decided
 }
 
 // withdraw records that a player left the tournament (seed 003, 1.10), as tournament.Withdraw
@@ -296,9 +282,10 @@ func (o *Office) withdraw(req WithdrawRequest) (*Withdrawn, error) {
 		if w, err = tournament.WithdrawIn(sh.System, t, games, num, req.Clause, req.Reason, now); err != nil {
 			return err
 		}
-		details, _ := json.Marshal(withdrawal{Player: num, Played: w.Played, Games: w.Total, Clause: w.Clause})
-		if _, err := tx.AppendRuling(store.Ruling{Game: store.GameID{Tournament: code}, Time: now, Kind: kindWithdraw,
-			Clause: w.Clause, Reason: req.Reason, Details: details}); err != nil {
+		// The tournament's record (seed 003, 1.10); each of his games gets the ruling
+		// tournament.Withdraw gave it.
+		if _, err := tx.AppendRuling(store.Ruling{Game: store.GameID{Tournament: code}, Time: now, Clause: w.Clause, Reason: req.Reason,
+			Entry: store.Withdrawal{Player: num, Played: w.Played, Games: w.Total, Clause: w.Clause}}); err != nil {
 			return err
 		}
 		o.work.ruled(code)

@@ -9,7 +9,6 @@ package office
 // only reads the store, calls it and records what it decided.
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/mail"
@@ -25,40 +24,30 @@ import (
 	"postald/internal/tournament"
 )
 
-// kindPair is the kind of the record of a Swiss round's pairing in the rulings log (Details: the
-// tournament.PairedRound): the log, append-only and chained, is where the tournament's decisions
-// after its registration are kept, and it moves with the tournament to its archive.
-const kindPair = "pair"
+// The tournament's own records in the rulings log (store.RoundPaired, ReserveEntered,
+// KnockoutPairing, Withdrawal): the log, append-only and chained, is where the tournament's
+// decisions after its registration are kept, and it moves with the tournament to its archive.
 
 // pairedRounds returns the Swiss rounds recorded in rulings, in order.
 func pairedRounds(rulings []store.Ruling) ([]tournament.PairedRound, error) {
-	return logged[tournament.PairedRound](rulings, kindPair, "the pairing of a round")
-}
-
-// logged decodes the Details of the tournament's own records of kind (not a game's) among
-// rulings, in order; what names such a record in an error.
-func logged[T any](rulings []store.Ruling, kind, what string) ([]T, error) {
-	var out []T
+	var out []tournament.PairedRound
 	for _, ru := range rulings {
-		if ru.Kind != kind || ru.Game.Game != "" {
-			continue
+		if e, ok := ru.Entry.(store.RoundPaired); ok {
+			out = append(out, e.PairedRound)
 		}
-		var v T
-		if err := json.Unmarshal(ru.Details, &v); err != nil {
-			return nil, fmt.Errorf("ruling #%d: %s: %w", ru.Seq, what, err)
-		}
-		out = append(out, v)
 	}
 	return out, nil
 }
 
-// kindReserve is the kind of the record of a reserve the director entered (Details: the
-// tournament.Substitution), in the rulings log.
-const kindReserve = "reserve"
-
 // reservesIn returns the reserves entered, from the rulings of their tournament, in order.
 func reservesIn(rulings []store.Ruling) ([]tournament.Substitution, error) {
-	return logged[tournament.Substitution](rulings, kindReserve, "a reserve entered")
+	var out []tournament.Substitution
+	for _, ru := range rulings {
+		if e, ok := ru.Entry.(store.ReserveEntered); ok {
+			out = append(out, e.Substitution)
+		}
+	}
+	return out, nil
 }
 
 // withdrawnIn returns the numbers of the players who withdrew, from the rulings of their
@@ -66,12 +55,8 @@ func reservesIn(rulings []store.Ruling) ([]tournament.Substitution, error) {
 func withdrawnIn(rulings []store.Ruling) []int {
 	var out []int
 	for _, ru := range rulings {
-		if ru.Kind != kindWithdraw {
-			continue
-		}
-		var d withdrawal
-		if json.Unmarshal(ru.Details, &d) == nil && d.Player > 0 && !slices.Contains(out, d.Player) {
-			out = append(out, d.Player)
+		if e, ok := ru.Entry.(store.Withdrawal); ok && e.Player > 0 && !slices.Contains(out, e.Player) {
+			out = append(out, e.Player)
 		}
 	}
 	return out
@@ -92,12 +77,8 @@ func allFinished(tx *store.Tx, code string, names []string) (bool, error) {
 // recordRound records the pairing of a Swiss round in the rulings log.
 func recordRound(tx *store.Tx, code string, r tournament.PairedRound, now time.Time, w *work) error {
 	w.ruled(code)
-	details, err := json.Marshal(r)
-	if err != nil {
-		return err
-	}
-	_, err = tx.AppendRuling(store.Ruling{Game: store.GameID{Tournament: code}, Time: now, Kind: kindPair,
-		Clause: "1.2", Reason: fmt.Sprintf("round %d paired by the FIDE Dutch system (C.04.3)", r.Round), Details: details})
+	_, err := tx.AppendRuling(store.Ruling{Game: store.GameID{Tournament: code}, Time: now, Entry: store.RoundPaired{PairedRound: r},
+		Clause: "1.2", Reason: fmt.Sprintf("round %d paired by the FIDE Dutch system (C.04.3)", r.Round)})
 	return err
 }
 
@@ -456,20 +437,16 @@ func plannedGames(sh *tournament.Sheet) int {
 	return len(sh.Games())
 }
 
-// kindKnockout is the kind of the record of a knockout's pairing opened after round 1, of a
-// tied pairing's extra games, or of a pairing lost by a withdrawal, in the rulings log
-// (Details: the tournament.KnockoutOpened);
-// kindKnockoutWon the record that the final is decided and its letters went (Details: the
-// winner's number).
-const (
-	kindKnockout    = "knockout"
-	kindKnockoutWon = "knockout-won"
-)
-
-// knockoutIn returns the knockout's pairings and extra games opened, from the rulings of their
-// tournament, in order.
+// knockoutIn returns the knockout's pairings and extra games opened, and the pairings lost by a
+// withdrawal (store.KnockoutPairing), from the rulings of their tournament, in order.
 func knockoutIn(rulings []store.Ruling) ([]tournament.KnockoutOpened, error) {
-	return logged[tournament.KnockoutOpened](rulings, kindKnockout, "a knockout's pairing")
+	var out []tournament.KnockoutOpened
+	for _, ru := range rulings {
+		if e, ok := ru.Entry.(store.KnockoutPairing); ok {
+			out = append(out, e.KnockoutOpened)
+		}
+	}
+	return out, nil
 }
 
 // knockoutWithdrawal records in the rulings log that player num, withdrawing now, loses his
@@ -491,12 +468,8 @@ func knockoutWithdrawal(tx *store.Tx, sh *tournament.Sheet, num int, now time.Ti
 	if err != nil || !ok {
 		return err
 	}
-	details, err := json.Marshal(o)
-	if err != nil {
-		return err
-	}
-	_, err = tx.AppendRuling(store.Ruling{Game: store.GameID{Tournament: sh.Code}, Time: now, Kind: kindKnockout,
-		Clause: "1.10", Reason: fmt.Sprintf("round %d, pairing %d: %d withdrew and loses it", o.Round, o.Slot, num), Details: details})
+	_, err = tx.AppendRuling(store.Ruling{Game: store.GameID{Tournament: sh.Code}, Time: now, Entry: store.KnockoutPairing{KnockoutOpened: o},
+		Clause: "1.10", Reason: fmt.Sprintf("round %d, pairing %d: %d withdrew and loses it", o.Round, o.Slot, num)})
 	return err
 }
 
@@ -549,7 +522,7 @@ func tiesDrawn(tx *store.Tx, sh *tournament.Sheet) ([]DrawnTie, error) {
 
 // knockoutWon reports whether the knockout's end is recorded in rulings.
 func knockoutWon(rulings []store.Ruling) bool {
-	return slices.ContainsFunc(rulings, func(ru store.Ruling) bool { return ru.Kind == kindKnockoutWon })
+	return slices.ContainsFunc(rulings, func(ru store.Ruling) bool { _, ok := ru.Entry.(store.KnockoutWon); return ok })
 }
 
 // nextKnockout opens, in tx, what the knockout's bracket has ready (tournament.Bracket.Open):
@@ -565,10 +538,6 @@ func nextKnockout(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *refe
 	book := phrase.For(sh.Language)
 	for _, o := range br.Open {
 		w.ruled(sh.Code)
-		details, err := json.Marshal(o)
-		if err != nil {
-			return err
-		}
 		reason := fmt.Sprintf("round %d, pairing %d: %d – %d", o.Round, o.Slot, o.A, o.B)
 		score := ""
 		if o.Extra {
@@ -576,8 +545,8 @@ func nextKnockout(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *refe
 			score = p.Score()
 			reason = fmt.Sprintf("round %d, pairing %d: %d – %d tied %s, extra games", o.Round, o.Slot, o.A, o.B, score)
 		}
-		if _, err := tx.AppendRuling(store.Ruling{Game: store.GameID{Tournament: sh.Code}, Time: now, Kind: kindKnockout,
-			Clause: "1.2,1.11", Reason: reason, Details: details}); err != nil {
+		if _, err := tx.AppendRuling(store.Ruling{Game: store.GameID{Tournament: sh.Code}, Time: now, Entry: store.KnockoutPairing{KnockoutOpened: o},
+			Clause: "1.2,1.11", Reason: reason}); err != nil {
 			return err
 		}
 		games := sh.KnockoutGames(o)
@@ -606,9 +575,8 @@ func nextKnockout(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *refe
 		return nil
 	}
 	w.ruled(sh.Code)
-	details, _ := json.Marshal(br.Winner)
-	if _, err := tx.AppendRuling(store.Ruling{Game: store.GameID{Tournament: sh.Code}, Time: now, Kind: kindKnockoutWon,
-		Clause: "1.2", Reason: fmt.Sprintf("the final is decided: %d goes through", br.Winner), Details: details}); err != nil {
+	if _, err := tx.AppendRuling(store.Ruling{Game: store.GameID{Tournament: sh.Code}, Time: now, Entry: store.KnockoutWon{Winner: br.Winner},
+		Clause: "1.2", Reason: fmt.Sprintf("the final is decided: %d goes through", br.Winner)}); err != nil {
 		return err
 	}
 	var letters []tournament.Letter
