@@ -72,7 +72,7 @@ func (r *Reader) Tournaments() ([]Listed, error) {
 			if err != nil {
 				return err
 			}
-			l := Listed{Sheet: sh, Games: plannedGames(sh)}
+			l := Listed{Sheet: sh, Games: sh.Course().Planned()}
 			if _, c, ok := r.known.tournament(code); ok && r.known.current(tx) {
 				l.Playing, l.Adjudication, l.Finished = c.Playing, c.Adjudication, c.Finished
 				out = append(out, l)

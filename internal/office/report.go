@@ -177,16 +177,8 @@ func reportRulings(tx *store.Tx, sh *tournament.Sheet, loc *time.Location, now t
 		in.Rulings = append(in.Rulings, report.Ruling{Date: daysclock.DateOf(ru.Time, loc), Game: ru.Game.Game,
 			Kind: ru.Kind, Clause: ru.Clause, Text: ru.Reason, Judge: ru.Judge})
 	}
-	in.Withdrawn = withdrawnIn(rulings)
-	if in.Rounds, err = pairedRounds(rulings); err != nil {
-		return in, nil, err
-	}
-	if in.Reserves, err = reservesIn(rulings); err != nil {
-		return in, nil, err
-	}
-	if in.Knockout, err = knockoutIn(rulings); err != nil {
-		return in, nil, err
-	}
+	log := tournamentLog(rulings)
+	in.Withdrawn, in.Rounds, in.Reserves, in.Knockout = log.Withdrawn, log.Rounds, log.Reserves, log.Knockout
 	return in, byGame, nil
 }
 

@@ -223,6 +223,15 @@ func (o *Office) applyRuling(tx *store.Tx, sh *tournament.Sheet, id store.GameID
 	return o.recordRuling(tx, sh, g.Table, id, r, dec, now)
 }
 
+// recorder records a step of tournament sh's course in tx at now, its rulings on games as every
+// ruling is recorded (recordRuling).
+func (o *Office) recorder(tx *store.Tx, sh *tournament.Sheet, t *referee.Table, now time.Time) stepRecorder {
+	return stepRecorder{tx: tx, from: o.opt.From, sh: sh, t: t, now: now, w: o.work,
+		rule: func(id store.GameID, r referee.Ruling, dec referee.Decision) error {
+			return o.recordRuling(tx, sh, t, id, r, dec, now)
+		}}
+}
+
 // recordRuling records a ruling the core decided: the audit log, the game, its next event, the
 // letters to both players, the judge and the director (X-Postald-Verdict: ruling), each as the
 // referee wrote it.
@@ -268,43 +277,27 @@ func (o *Office) withdraw(req WithdrawRequest) (*Withdrawn, error) {
 		if num < 1 || num > len(sh.Players) {
 			return fmt.Errorf("tournament %s has no player %d", code, num)
 		}
-		var mine []store.GameID
 		var games []referee.Game
-		err = o.eachGame(tx, code, func(_ *tournament.Sheet, id store.GameID, st referee.Seat) error {
+		err = o.eachGame(tx, code, func(_ *tournament.Sheet, _ store.GameID, st referee.Seat) error {
 			if w, b, _ := st.Game.Numbers(); w == num || b == num {
-				mine, games = append(mine, id), append(games, st.Game)
+				games = append(games, st.Game)
 			}
 			return nil
 		})
 		if err != nil {
 			return err
 		}
-		if w, err = tournament.WithdrawIn(sh.System, t, games, num, req.Clause, req.Reason, now); err != nil {
+		st, err := courseState(tx, sh, t, now)
+		if err != nil {
 			return err
 		}
-		// The tournament's record (seed 003, 1.10); each of his games gets the ruling
-		// tournament.Withdraw gave it.
-		if _, err := tx.AppendRuling(store.Ruling{Game: store.GameID{Tournament: code}, Time: now, Clause: w.Clause, Reason: req.Reason,
-			Entry: store.Withdrawal{Player: num, Played: w.Played, Games: w.Total, Clause: w.Clause}}); err != nil {
+		// The course's step: the tournament's record of the withdrawal, each of his games'
+		// ruling, and what follows in his system (a knockout's pairing lost and the next one).
+		var step tournament.Step
+		if w, step, err = sh.Course().Withdraw(st, games, num, req.Clause, req.Reason); err != nil {
 			return err
 		}
-		o.work.ruled(code)
-		if sh.System == tournament.Knockout {
-			// 1.10: he loses the pairing he is in (or waits for) now, before his games are ruled.
-			if err := knockoutWithdrawal(tx, sh, num, now); err != nil {
-				return err
-			}
-		}
-		for _, gr := range w.Rulings {
-			if err := o.recordRuling(tx, sh, t, mine[gr.Game], gr.Ruling, gr.Decision, now); err != nil {
-				return err
-			}
-		}
-		if sh.System == tournament.Knockout {
-			// 1.10: he loses his pairing at once; the partner's next pairing may open.
-			return nextKnockout(tx, o.opt.From, sh, t, now, o.work)
-		}
-		return nil
+		return o.recorder(tx, sh, t, now).record(step)
 	})
 	if err != nil {
 		return nil, err

@@ -402,8 +402,8 @@ func swissRounds(t *testing.T, sim *Simulation) []tournament.PairedRound {
 		if err != nil {
 			return err
 		}
-		rounds, err = pairedRounds(rulings)
-		return err
+		rounds = tournamentLog(rulings).Rounds
+		return nil
 	}); err != nil {
 		t.Fatal(err)
 	}

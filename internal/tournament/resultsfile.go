@@ -23,6 +23,15 @@ type Standings struct {
 	sheet *Sheet // the knockout's players and keys, for its bracket's table
 }
 
+// Crosstable returns the crosstable of the players of a round robin or a Swiss; nil for a team
+// event and a knockout.
+func (s *Standings) Crosstable() *Crosstable {
+	if s.Swiss != nil {
+		return s.Swiss.Crosstable
+	}
+	return s.Cross
+}
+
 // Grids returns the standings' tables in lang, each with its title.
 func (s *Standings) Grids(lang string) []Grid {
 	switch {

@@ -66,7 +66,7 @@ func teamsDocument(tt *TeamTable) any {
 			Games: m.Planned, Done: m.Finished})
 	}
 	for _, b := range tt.Boards {
-		out.Boards = append(out.Boards, board{Team: b.Team, Board: b.Board, Number: b.Number, Name: b.Name, Games: b.Games, Points: b.Points})
+		out.Boards = append(out.Boards, board(b))
 	}
 	if tt.ExtraMatch != 0 {
 		out.Extra = &extra{Team: tt.ExtraMatch, Against: tt.ExtraAgainst}
