@@ -58,6 +58,9 @@ type Course interface {
 	// Qualified returns the players of the first places of standings, best first, who go on
 	// to the next stage of a mixed competition (seed 003, 1.2).
 	Qualified(standings *Standings, places int) ([]int, error)
+	// readResults reads the rest of a results file of the system (ReadStandings) and draws up
+	// its standings.
+	readResults(f resultsFile) (*Standings, error)
 }
 
 // ErrRefused is matched by the error of a step the rules do not allow as asked: a reserve in a

@@ -206,6 +206,17 @@
 //     (an extra match, 1.13), so postald refuses it rather than choose. A knockout ranks only
 //     its winner and a team event ranks teams, so neither can be the stage before.
 //
+// # The door of a competition system
+//
+// Sheet.Course is the tournament's system at work (course.go): the office asks it, as a pure
+// step, what follows the registration, the end of a game, a withdrawal and a reserve, and records
+// the step it answers (the log's records, the rulings on games, the games opened, the letters);
+// it gives the standings, the results file's reading (ReadStandings), the report's facts, the
+// tie lots and a next stage's places. Each system is one implementation: roundRobin (course.go),
+// teamCourse, swissCourse, knockoutCourse; the office names none. A step the rules do not allow
+// as asked (a reserve in a round robin, a stage after a knockout) is refused with ErrRefused and
+// records nothing.
+//
 // # Crosstables
 //
 // The text crosstable lists players in order of places, with one column per opponent in
