@@ -151,7 +151,7 @@ func bracketOf(t *testing.T, sim *Simulation) *tournament.Bracket {
 		if err != nil {
 			return err
 		}
-		opened := tournamentLog(rulings).Knockout
+		opened := store.LogOf(rulings).Knockout
 		results, err := tableResults(tx, sim.Sheet().Code)
 		if err != nil {
 			return err

@@ -177,7 +177,7 @@ func reportRulings(tx *store.Tx, sh *tournament.Sheet, loc *time.Location, now t
 		in.Rulings = append(in.Rulings, report.Ruling{Date: daysclock.DateOf(ru.Time, loc), Game: ru.Game.Game,
 			Kind: ru.Kind, Clause: ru.Clause, Text: ru.Reason, Judge: ru.Judge})
 	}
-	log := tournamentLog(rulings)
+	log := store.LogOf(rulings)
 	in.Withdrawn, in.Rounds, in.Reserves, in.Knockout = log.Withdrawn, log.Rounds, log.Reserves, log.Knockout
 	return in, byGame, nil
 }

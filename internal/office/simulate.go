@@ -162,7 +162,7 @@ func (s *Simulation) Games() ([]referee.Seat, error) {
 		if err != nil {
 			return err
 		}
-		for _, g := range s.sheet.Course().Paired(tournamentLog(rulings)) {
+		for _, g := range s.sheet.Course().Paired(store.LogOf(rulings)) {
 			st, _, err := s.office.loadGame(tx, store.GameID{Tournament: s.sheet.Code, Game: g.Name})
 			if err != nil {
 				return err

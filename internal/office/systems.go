@@ -23,56 +23,6 @@ import (
 	"postald/internal/tournament"
 )
 
-// tournamentLog reads the tournament's own records among rulings (the rulings log's entries of
-// the tournament: store.RoundPaired, ReserveEntered, KnockoutPairing, Withdrawal, KnockoutWon)
-// as the core's Log, in order.
-func tournamentLog(rulings []store.Ruling) tournament.Log {
-	var log tournament.Log
-	for _, ru := range rulings {
-		switch e := ru.Entry.(type) {
-		case store.RoundPaired:
-			log = log.Add(e.PairedRound)
-		case store.ReserveEntered:
-			log = log.Add(e.Substitution)
-		case store.KnockoutPairing:
-			log = log.Add(e.KnockoutOpened)
-		case store.Withdrawal:
-			if e.Player > 0 && !containsInt(log.Withdrawn, e.Player) {
-				log = log.Add(tournament.Left{Player: e.Player})
-			}
-		case store.KnockoutWon:
-			log = log.Add(tournament.KnockoutWon{Winner: e.Winner})
-		}
-	}
-	return log
-}
-
-func containsInt(xs []int, x int) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
-
-// entryOf is the rulings log's entry of a record of the tournament's log.
-func entryOf(e tournament.LogEntry) (store.Entry, error) {
-	switch e := e.(type) {
-	case tournament.PairedRound:
-		return store.RoundPaired{PairedRound: e}, nil
-	case tournament.Substitution:
-		return store.ReserveEntered{Substitution: e}, nil
-	case tournament.KnockoutOpened:
-		return store.KnockoutPairing{KnockoutOpened: e}, nil
-	case tournament.Left:
-		return store.Withdrawal{Player: e.Player, Played: e.Played, Games: e.Games, Clause: e.Clause}, nil
-	case tournament.KnockoutWon:
-		return store.KnockoutWon{Winner: e.Winner}, nil
-	}
-	return nil, fmt.Errorf("no entry of the rulings log for %T", e)
-}
-
 // courseState loads what a step of tournament sh's course reads at now: its log and the results
 // of its finished games.
 func courseState(tx *store.Tx, sh *tournament.Sheet, t *referee.Table, now time.Time) (tournament.State, error) {
@@ -84,7 +34,7 @@ func courseState(tx *store.Tx, sh *tournament.Sheet, t *referee.Table, now time.
 	if err != nil {
 		return tournament.State{}, err
 	}
-	return tournament.State{Log: tournamentLog(rulings), Results: results, Table: t, Now: now}, nil
+	return tournament.State{Log: store.LogOf(rulings), Results: results, Table: t, Now: now}, nil
 }
 
 // stepRecorder records a step of tournament sh's course in tx: from is postald's address, w
@@ -106,7 +56,7 @@ func (r stepRecorder) record(step tournament.Step) error {
 	code := r.sh.Code
 	for _, p := range step.Parts {
 		for _, rec := range p.Records {
-			e, err := entryOf(rec.Entry)
+			e, err := store.EntryOf(rec.Entry)
 			if err != nil {
 				return err
 			}
@@ -184,7 +134,7 @@ func gameEnded(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *referee
 	if err != nil {
 		return err
 	}
-	log := tournamentLog(rulings)
+	log := store.LogOf(rulings)
 	names, ok := course.Awaits(log, id.Game)
 	if !ok {
 		return nil

@@ -402,7 +402,7 @@ func swissRounds(t *testing.T, sim *Simulation) []tournament.PairedRound {
 		if err != nil {
 			return err
 		}
-		rounds = tournamentLog(rulings).Rounds
+		rounds = store.LogOf(rulings).Rounds
 		return nil
 	}); err != nil {
 		t.Fatal(err)

@@ -150,6 +150,47 @@ func (r Ruling) Details() json.RawMessage {
 	return js
 }
 
+// LogOf reads the tournament's own records among rulings (RoundPaired, ReserveEntered,
+// KnockoutPairing, Withdrawal, KnockoutWon) as the core's log of the tournament, in order; the
+// rulings on games are not the tournament's log.
+func LogOf(rulings []Ruling) tournament.Log {
+	var log tournament.Log
+	for _, ru := range rulings {
+		switch e := ru.Entry.(type) {
+		case RoundPaired:
+			log = log.Add(e.PairedRound)
+		case ReserveEntered:
+			log = log.Add(e.Substitution)
+		case KnockoutPairing:
+			log = log.Add(e.KnockoutOpened)
+		case Withdrawal:
+			if e.Player > 0 && !slices.Contains(log.Withdrawn, e.Player) {
+				log = log.Add(tournament.Left{Player: e.Player})
+			}
+		case KnockoutWon:
+			log = log.Add(tournament.KnockoutWon{Winner: e.Winner})
+		}
+	}
+	return log
+}
+
+// EntryOf is the entry of the rulings log that records e, a record of the tournament's log.
+func EntryOf(e tournament.LogEntry) (Entry, error) {
+	switch e := e.(type) {
+	case tournament.PairedRound:
+		return RoundPaired{PairedRound: e}, nil
+	case tournament.Substitution:
+		return ReserveEntered{Substitution: e}, nil
+	case tournament.KnockoutOpened:
+		return KnockoutPairing{KnockoutOpened: e}, nil
+	case tournament.Left:
+		return Withdrawal{Player: e.Player, Played: e.Played, Games: e.Games, Clause: e.Clause}, nil
+	case tournament.KnockoutWon:
+		return KnockoutWon{Winner: e.Winner}, nil
+	}
+	return nil, fmt.Errorf("no entry of the rulings log records a %T", e)
+}
+
 // EntryError is a ruling whose entry cannot be read: a kind the log does not have, or details
 // that are not its kind's entry. The ruling is intact (its hash holds); this postald cannot say
 // what it records.

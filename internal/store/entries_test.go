@@ -170,3 +170,45 @@ func TestEntryUnreadable(t *testing.T) {
 		}
 	})
 }
+
+// TestLogOf: every record of a tournament's log (tournament.LogEntry) is recorded as an entry
+// (EntryOf) and read back as the same log (LogOf), the rulings on games aside.
+func TestLogOf(t *testing.T) {
+	records := []tournament.LogEntry{
+		tournament.PairedRound{Round: 1, Boards: [][2]int{{1, 2}}, Bye: 3},
+		tournament.Substitution{Team: 1, Out: 2, In: 5, Games: [][2]string{{"2-4", "5-4"}}},
+		tournament.KnockoutOpened{Round: 2, Slot: 1, A: 1, B: 4},
+		tournament.Left{Player: 4, Played: 1, Games: 3, Clause: "1.10.2"},
+		tournament.KnockoutWon{Winner: 1},
+	}
+	var want tournament.Log
+	db := openTemp(t)
+	update(t, db, func(tx *Tx) error {
+		for i, rec := range records {
+			want = want.Add(rec)
+			e, err := EntryOf(rec)
+			if err != nil {
+				return err
+			}
+			if _, err := tx.AppendRuling(Ruling{Game: GameID{Tournament: "CT-2026/1"}, Time: t0, Reason: "r", Entry: e}); err != nil {
+				return err
+			}
+			if i == 2 { // a ruling on a game between them is no record of the tournament's
+				if _, err := tx.AppendRuling(Ruling{Game: game37, Time: t0, Reason: "r", Entry: ruled("penalty")}); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	view(t, db, func(tx *Tx) error {
+		rs, err := tx.Rulings(GameID{Tournament: "CT-2026/1"})
+		if err != nil {
+			return err
+		}
+		if got := LogOf(rs); !reflect.DeepEqual(got, want) {
+			t.Errorf("LogOf = %+v, want %+v", got, want)
+		}
+		return nil
+	})
+}

@@ -221,7 +221,6 @@ func (b base) Ties(State) ([]Tie, error)                { return nil, nil }
 func (b base) Paired(log Log) []Game                    { return b.s.Paired(log) }
 func (b base) Registered() int                          { return len(b.s.Games()) }
 func (b base) Planned() int                             { return len(b.s.Games()) }
-func (b base) Standings(st State) (*Standings, error)   { return nil, errors.New("no standings") }
 func (b base) Qualified(*Standings, int) ([]int, error) { return nil, b.notPlaces() }
 func (b base) notPlaces() error {
 	return refused("tournament %s is a %s: its places are not a list of players by place; a stage follows a round robin or a Swiss", b.s.Code, b.s.System)
@@ -230,8 +229,9 @@ func (b base) Reserve(State, map[string]referee.Game, int, int, string) (Substit
 	return Substitution{}, Step{}, refused("tournament %s is no team event: it has no reserves", b.s.Code)
 }
 
-// Withdraw rules the games of a player who leaves by clause (WithdrawIn): "" lets the rule of
-// 1.10.2–1.10.3 choose.
+// withdraw rules the games of player num who leaves (1.10) with the clause his system gives
+// (given; "" lets the rule of 1.10.2–1.10.3 choose, as a round robin does): the step's first
+// part, the record of his withdrawal and each game's ruling.
 func (b base) withdraw(st State, games []referee.Game, num int, clause, reason, given string) (Withdrawn, Part, error) {
 	w, err := withdraw(st.Table, games, num, clause, reason, st.Now, given)
 	if err != nil {
