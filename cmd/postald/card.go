@@ -78,7 +78,11 @@ func cardCall(env *cmdEnv, args []string) (*storeCall, error) {
 func printCard(w io.Writer, gx *phrase.CLIText, c *office.CardEntered) {
 	x, words := &gx.Cards, &gx.Words
 	if !c.Entered {
-		fmt.Fprintf(w, x.Again+"\n", words.Side(string(c.Side)), c.Game.Game, c.Previous, words.Verdict(c.Verdict))
+		when := c.Previous // a daemon older than this command
+		if !c.PreviousAt.IsZero() {
+			when = gx.Date(dayOf(c.PreviousAt)) + c.PreviousAt.Format(" 15:04") // as the reader writes a date
+		}
+		fmt.Fprintf(w, x.Again+"\n", words.Side(string(c.Side)), c.Game.Game, when, words.Verdict(c.Verdict))
 		return
 	}
 	via := bookOf(gx).Channels.Move(string(c.Via))
@@ -88,7 +92,7 @@ func printCard(w io.Writer, gx *phrase.CLIText, c *office.CardEntered) {
 	}
 	receipt := c.Receipt
 	if r := c.ReceiptOf; r != nil { // the receipt as the tournament's letters write it
-		receipt = fmt.Sprintf(bookOf(gx).Office.Trust.ReceiptID, r.Chain, r.Seq, r.Move, "sha256:"+r.SHA256)
+		receipt = office.ReceiptText(bookOf(gx).Lang, r.Chain, r.Seq, r.Move, r.SHA256)
 	}
 	fmt.Fprintf(w, "\n"+x.Receipt+"\n%s\n", receipt, x.Queued(c.Letters, c.Cards))
 }
@@ -169,7 +173,11 @@ func cardsCall(env *cmdEnv, args []string, now func() time.Time) (*storeCall, er
 	list := &storeCall{req: office.CardsRequest{Tournament: *code}, failed: "postald cards", readOnly: on.IsZero(),
 		print: printing(func(w io.Writer, rep *office.CardsReply) error {
 			for _, c := range rep.Cards {
-				if len(only) == 0 || only[c.Seq] {
+				// A card chosen takes the notices that ride with it; one that rides is chosen
+				// alone only by its number.
+				// The list alone shows every card, those that wait to ride too.
+				listing := *dir == "" && on.IsZero()
+				if len(only) == 0 && (!c.Rides || c.With != 0 || listing) || only[c.Seq] || c.Rides && only[c.With] {
 					chosen = append(chosen, c)
 				}
 			}
@@ -228,6 +236,19 @@ func cardsCall(env *cmdEnv, args []string, now func() time.Time) (*storeCall, er
 	return list, nil
 }
 
+// withoutLegend drops the picture's legend from the text of a notice printed without its
+// picture (it rides on another card).
+func withoutLegend(text, lang string) string {
+	legend := phrase.For(lang).Picture.ToMove
+	var out []string
+	for _, l := range strings.Split(text, "\n") {
+		if strings.TrimSpace(l) != legend {
+			out = append(out, l)
+		}
+	}
+	return strings.TrimRight(strings.Join(out, "\n"), "\n") + "\n"
+}
+
 // writeCards lists the cards for the captain: a card's address, a call's number, and the text to
 // copy or read out.
 func writeCards(w io.Writer, tx *phrase.CLIText, cards []office.Card) {
@@ -237,7 +258,18 @@ func writeCards(w io.Writer, tx *phrase.CLIText, cards []office.Card) {
 		return
 	}
 	channels := &bookOf(tx).Channels
+	listed := map[uint64]bool{}
 	for _, c := range cards {
+		listed[c.Seq] = true
+	}
+	for _, c := range cards {
+		if c.Rides && listed[c.With] {
+			continue // listed under the card it rides with
+		}
+		if c.Rides {
+			fmt.Fprintf(w, x.Waits+"\n", c.Seq, gameName(c.Game), c.Player, termLine(c.Name), termLine(c.Subject))
+			continue
+		}
 		fmt.Fprintf(w, x.Item, c.Seq, gameName(c.Game), channels.Move(c.Channel), c.Player, termLine(c.Name))
 		if c.Channel == string(referee.ChannelPhone) {
 			fmt.Fprintf(w, x.Call, termLine(c.Phone))
@@ -249,6 +281,16 @@ func writeCards(w io.Writer, tx *phrase.CLIText, cards []office.Card) {
 			// A call is read out: its text is listed whole.
 			for _, l := range strings.Split(strings.TrimRight(c.Text, "\n"), "\n") {
 				fmt.Fprintf(w, "    | %s\n", termLine(l))
+			}
+		}
+		for _, r := range cards {
+			if r.Rides && r.With == c.Seq {
+				fmt.Fprintf(w, x.RidesWith+"\n", r.Seq, termLine(r.Subject))
+				if c.Channel == string(referee.ChannelPhone) {
+					for _, l := range strings.Split(strings.TrimRight(r.Text, "\n"), "\n") {
+						fmt.Fprintf(w, "    | %s\n", termLine(l))
+					}
+				}
 			}
 		}
 	}
@@ -272,13 +314,29 @@ func printCards(w io.Writer, tx *phrase.CLIText, dir string, cards []office.Card
 	x := &tx.Cards
 	var all []pdf.Card
 	var labels func(page, pages int) string
+	chosen := map[uint64]bool{}
+	for _, c := range cards {
+		chosen[c.Seq] = true
+	}
 	for _, c := range cards {
 		if c.Channel == string(referee.ChannelPhone) {
 			printed = append(printed, c) // a call is made, not printed: -posted records it as listed
 			continue
 		}
+		if c.Rides && chosen[c.With] {
+			continue // printed in the envelope of the card it rides with, below
+		}
 		pc := pdf.Card{From: c.From, To: append([]string{c.Name}, c.Address...), Text: c.Text, Picture: c.Picture,
 			Title: c.Subject}
+		var riders []office.Card
+		for _, r := range cards {
+			if r.Rides && r.With == c.Seq && r.Seq != c.Seq {
+				// The notice rides on the same card: its text after the card's, without its
+				// picture (the card's own shows the position).
+				pc.Text = strings.TrimRight(pc.Text, "\n") + "\n\n" + fmt.Sprintf(x.Rider, r.Subject) + "\n\n" + withoutLegend(r.Text, r.Language)
+				riders = append(riders, r)
+			}
+		}
 		doc := pdf.Document{Created: now, Cards: []pdf.Card{pc}, PageLabel: phrase.For(c.Language).Office.PageLabel}
 		var b bytes.Buffer
 		if err := pdf.Write(&b, doc); err != nil {
@@ -291,8 +349,12 @@ func printCards(w io.Writer, tx *phrase.CLIText, dir string, cards []office.Card
 			return printed, faults, err
 		}
 		fmt.Fprintf(w, x.Printed+"\n", c.Seq, gameName(c.Game), termLine(c.Name), name)
+		for _, r := range riders {
+			fmt.Fprintf(w, x.RidesWith+"\n", r.Seq, termLine(r.Subject))
+		}
 		all = append(all, pc)
 		printed = append(printed, c)
+		printed = append(printed, riders...)
 	}
 	if len(all) == 0 {
 		if len(faults) == 0 {

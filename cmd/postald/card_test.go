@@ -183,12 +183,19 @@ func TestPostalGameThroughDovecot(t *testing.T) {
 		t.Fatalf("after White's second move: %d plies, posting %q, White's days %d (want 1 for his first move, 2 for this one)",
 			len(gm.Plies), gm.Posting, gm.WhiteClock.Days)
 	}
-	// The acknowledgement of Black's card and White's second move wait as cards; printed, they
-	// show the dates as postald stamped them.
+	// The acknowledgement of Black's card asks nothing of him: it waits, alone, to ride with
+	// the next card to him, White's second move; printed, the two are one card in one envelope,
+	// showing the dates as postald stamped them.
 	dir = t.TempDir()
-	call("cards", "-print", dir)
+	out = call("cards", "-print", dir)
+	if !strings.Contains(out, ": move accepted (in the same envelope)") {
+		t.Errorf("postald cards -print does not put the acknowledgement in the envelope of the move:\n%s", out)
+	}
+	if files, _ := filepath.Glob(filepath.Join(dir, "card-*.pdf")); len(files) != 1 {
+		t.Errorf("%d card files for the move and its acknowledgement, want 1", len(files))
+	}
 	text = pdfText(t, filepath.Join(dir, "cards.pdf"))
-	for _, want := range []string{"2. b2-c3", "4.3.1", on(6).String()} {
+	for _, want := range []string{"2. b2-c3", "4.3.1", on(6).String(), "— and: " + g.code + " game 1-2: move accepted —"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the second cards lack %q:\n%s", want, text)
 		}

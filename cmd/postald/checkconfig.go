@@ -77,8 +77,10 @@ func runCheckConfig(ctx context.Context, env *cmdEnv, args []string) error {
 		}
 		report(p, fmt.Sprintf(x.SocketOK, dir))
 	}
+	note := func(s string) { fmt.Fprintf(env.stdout, "%-4s %s\n", "", s) } // neither ok nor failed
 	if !*offline {
 		checkServers(ctx, tx, cfg, *timeout, report)
+		checkAuthField(ctx, tx, cfg, *timeout, report, note)
 		if !cfg.Trust.FromOnly && cfg.Trust.Problem() == nil {
 			checkResolver(ctx, tx, cfg, *timeout, report)
 		}
@@ -117,8 +119,9 @@ func fileProblem(tx *phrase.CLIText, p config.FileProblem) string {
 	return fmt.Sprintf(tx.Check.FileMode, what, p.Path, p.Mode, p.Path)
 }
 
-// checkServers logs in to the IMAP server, selects the watched mailbox and logs in to the SMTP
-// server with the configured credentials, reporting each on a line of its own; a refusal is
+// checkServers logs in to the IMAP server, selects the watched mailbox, reports what the server
+// offers, finds or makes postald's folders and writes into them, times IDLE, and logs in to the
+// SMTP server with the configured credentials, reporting each on a line of its own; a refusal is
 // reported in the server's own words.
 func checkServers(ctx context.Context, tx *phrase.CLIText, cfg *config.Config, timeout time.Duration, report func(problem, ok string)) {
 	x := &tx.Check
@@ -127,8 +130,9 @@ func checkServers(ctx context.Context, tx *phrase.CLIText, cfg *config.Config, t
 	if mbox == "" {
 		mbox = "INBOX"
 	}
-	ictx, cancel := context.WithTimeout(ctx, timeout)
-	res, err := mailbox.CheckIMAP(ictx, opts)
+	// The folders and the timed IDLE take longer than a login: each its own bound.
+	ictx, cancel := context.WithTimeout(ctx, timeout+mailbox.SlowIdle)
+	res, err := mailbox.CheckIMAP(ictx, opts, mailbox.CheckOptions{NoIdle: !cfg.Daemon.UseIdle()})
 	cancel()
 	switch {
 	case !res.LoggedIn && mailbox.LoginRefused(err):
@@ -137,11 +141,12 @@ func checkServers(ctx context.Context, tx *phrase.CLIText, cfg *config.Config, t
 		report(fmt.Sprintf(x.Unreachable, "imap", cfg.IMAP.Address, err), "")
 	default:
 		report("", fmt.Sprintf(x.LoggedIn, "imap", cfg.IMAP.Address, cfg.IMAP.Username))
-		if err != nil {
-			report(fmt.Sprintf(x.MailboxErr, mbox, err), "")
+		if !res.Selected {
+			report(fmt.Sprintf(x.MailboxErr, mbox, res.MailboxErr), "")
 		} else {
 			report("", x.Mailbox(mbox, int(res.Messages)))
 		}
+		reportIMAP(tx, cfg, res, err, report)
 	}
 	sender, err := mailbox.NewSender(smtpOptions(cfg))
 	if err != nil {
@@ -158,6 +163,61 @@ func checkServers(ctx context.Context, tx *phrase.CLIText, cfg *config.Config, t
 		report(fmt.Sprintf(x.Unreachable, "smtp", cfg.SMTP.Address, err), "")
 	default:
 		report("", fmt.Sprintf(x.LoggedIn, "smtp", cfg.SMTP.Address, cfg.SMTP.Username))
+	}
+}
+
+// reportIMAP reports what CheckIMAP found of the server after the login: what it offers,
+// postald's folders, the timed IDLE; err is the check's own, ended early.
+func reportIMAP(tx *phrase.CLIText, cfg *config.Config, res mailbox.IMAPCheck, err error, report func(problem, ok string)) {
+	x := &tx.Check
+	poll := cfg.Daemon.PollInterval.Duration.String()
+	switch {
+	case !res.Idle:
+		report("", fmt.Sprintf(x.NoIdle, poll))
+	case !cfg.Daemon.UseIdle():
+		report("", fmt.Sprintf(x.IdleOff, poll))
+	default:
+		report("", x.Idle)
+	}
+	if res.Move {
+		report("", x.Move)
+	} else {
+		report("", x.NoMove)
+	}
+	if res.UIDPlus {
+		report("", x.UIDPlus)
+	} else {
+		report("", x.NoUIDPlus)
+	}
+	if res.FoldersErr != nil {
+		report(fmt.Sprintf(x.FoldersErr, res.FoldersErr), "")
+	}
+	for _, f := range res.Folders {
+		if f.Err != nil {
+			var fe *mailbox.FolderError
+			words := f.Err.Error()
+			if errors.As(f.Err, &fe) {
+				words = fe.Err.Error()
+			}
+			report(x.FolderFail(f.Key, f.Name, f.Default, res.Namespace.Prefix, words), "")
+			continue
+		}
+		report("", x.Folder(f.Key, f.Name, f.Created, f.Default, res.Namespace.Prefix))
+	}
+	processed := ""
+	if len(res.Folders) > 0 {
+		processed = res.Folders[0].Name
+	}
+	switch {
+	case res.IdleErr != nil:
+		report(fmt.Sprintf(x.IdleErr, res.IdleErr), "")
+	case res.IdleSlow:
+		report(fmt.Sprintf(x.IdleSlow, processed, mailbox.SlowIdle), "")
+	case res.IdleTook > 0:
+		report("", fmt.Sprintf(x.IdleTook, processed, res.IdleTook.Round(time.Millisecond)))
+	}
+	if err != nil && res.FoldersErr == nil && len(res.Folders) == 0 {
+		report(fmt.Sprintf(x.Unreachable, "imap", cfg.IMAP.Address, err), "")
 	}
 }
 

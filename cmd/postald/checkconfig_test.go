@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"net"
+	"net/smtp"
 	"os"
 	"path/filepath"
 	"strings"
@@ -155,5 +156,83 @@ resolver = %q
 				t.Errorf("check-config: exit %d, want 1 and %q:\n%s", code, c.want, out)
 			}
 		})
+	}
+}
+
+// TestCheckConfigAuthField: with [trust] verdict = "server", check-config reads the receiving
+// server's Authentication-Results field in the last letters delivered. The stack's Postfix
+// stamps its field with no DKIM result: require = ["dkim"] then fails, with the method and what
+// serve would do (every letter held), in the command line's language, before any letter is held.
+// With no letter delivered yet nothing is checked, and the line says so without failing; a
+// server whose field carries a DKIM result passes.
+func TestCheckConfigAuthField(t *testing.T) {
+	st := mailtest.Load(t)
+	st.RequireAuthres(t)
+	good := st.Password(st.Tournament)
+	path, inbox := stackConfig(t, st, good, good)
+	data, _ := os.ReadFile(path)
+	server := strings.Replace(string(data), "[trust]\nfrom_only = true\n",
+		fmt.Sprintf("[trust]\nverdict = \"server\"\nauthserv_id = %q\nrequire = [\"dkim\"]\n", st.AuthservID), 1)
+	if err := os.WriteFile(path, []byte(server), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// No letter yet: not checked, no failure.
+	code, out, errOut := runLine("check-config", "-config", path)
+	if code != 0 || !strings.Contains(out, "     not checked: no letter has arrived yet to show what "+st.AuthservID+" writes of dkim") {
+		t.Fatalf("check-config before any letter: exit %d\n%s%s", code, out, errOut)
+	}
+	// A letter as the real Postfix delivers it, with its own field (auth=none, no dkim).
+	token := mailtest.Unique("authfield")
+	c, err := smtp.Dial(st.SMTPAddr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	from, to := st.Address(st.Players()[0]), st.Address(st.Tournament)
+	if err := c.Mail(from); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Rcpt(to); err != nil {
+		t.Fatal(err)
+	}
+	w, err := c.Data()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Write(mailtest.Letter(from, to, token, "My move: 1. c3-d4"))
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	c.Quit()
+	delivered := st.WaitMessage(t, st.Tournament, "INBOX", token, 30*time.Second)
+	if got := delivered.Header("Authentication-Results"); !strings.HasPrefix(got, st.AuthservID) {
+		t.Fatalf("the stack's Postfix wrote no field of its own: %q", got)
+	}
+	st.Append(t, st.Tournament, inbox, delivered.Raw)
+	for _, lang := range []string{"en", "ru"} {
+		cfg := path
+		if lang == "ru" {
+			cfg = filepath.Join(filepath.Dir(path), "ru.toml")
+			if err := os.WriteFile(cfg, []byte(server+"[cli]\nlanguage = \"ru\"\n"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+		code, out, _ := runLine("check-config", "-config", cfg)
+		want := map[string]string{
+			"en": "FAIL [trust] " + st.AuthservID + " reports no dkim result in its Authentication-Results field in any of the last 1 letters: every letter would be held",
+			"ru": "СБОЙ [trust] " + st.AuthservID + " ни в одном из последних писем (1) не сообщает результата dkim в поле Authentication-Results: каждое письмо будет задержано",
+		}[lang]
+		if code != 1 || !strings.Contains(out, want) {
+			t.Errorf("%s: check-config of a server that writes no dkim result: exit %d, want 1 and %q:\n%s", lang, code, want, out)
+		}
+		if lang == "ru" {
+			checkLanguage(t, lang, out, "no", "result")
+		}
+	}
+	// A server that checks DKIM: its field carries the result, whatever it is.
+	dkim := strings.Replace(string(delivered.Raw), "Authentication-Results: "+st.AuthservID+";",
+		"Authentication-Results: "+st.AuthservID+"; dkim=fail header.d=example.test;", 1)
+	st.Append(t, st.Tournament, inbox, []byte(dkim))
+	if code, out, _ := runLine("check-config", "-config", path); code != 0 || !strings.Contains(out, "ok   [trust] "+st.AuthservID+" writes a result of dkim in its Authentication-Results field (the last 2 letters read)") {
+		t.Errorf("check-config of a server that writes a dkim result: exit %d\n%s", code, out)
 	}
 }

@@ -22,9 +22,10 @@ import (
 
 // TestTakeoverRaceThroughDovecot: two new stores, each with the tournament registered, start
 // `serve -takeover` on one mailbox within a millisecond of each other, with a move letter
-// waiting and the claim of a retired store on the mailbox; many times. Each time exactly one
-// daemon decides: the other stops with the claim error before it decides anything (its store
-// holds no letter), and the move is answered and forwarded once.
+// waiting and the claim of a retired store on the mailbox (a day old, or 50 seconds old: a
+// store stopped a moment ago); many times. Each time exactly one daemon decides: the other
+// stops with the claim error before it decides anything (its store holds no letter), and the
+// move is answered and forwarded once.
 func TestTakeoverRaceThroughDovecot(t *testing.T) {
 	st := mailtest.Load(t)
 	st.RequireSMTP(t)
@@ -34,12 +35,16 @@ func TestTakeoverRaceThroughDovecot(t *testing.T) {
 		code := mailtest.Unique("RACE")
 		inbox := st.TempMailbox(t, st.Tournament, "in")
 		processed := st.TempMailbox(t, st.Tournament, "done")
-		// The retired store's claim, written a day ago.
+		// The retired store's claim, written a day ago or a moment ago.
 		marker := "From: postald <postald@localhost>\r\nSubject: postald watches " + inbox + "\r\nX-Postald-Mailbox: " + inbox +
 			"\r\nX-Postald-Store: " + mailtest.Unique("retired-") + "\r\n\r\nA claim.\r\n"
 		c := st.Dial(t, st.Tournament)
 		c.Create(mailbox.ClaimFolder, nil).Wait() // there already, but for the first test on a new stack
-		cmd := c.Append(mailbox.ClaimFolder, int64(len(marker)), &imap.AppendOptions{Time: time.Now().Add(-24 * time.Hour)})
+		retired := time.Now().Add(-24 * time.Hour)
+		if round >= 2 {
+			retired = time.Now().Add(-50 * time.Second)
+		}
+		cmd := c.Append(mailbox.ClaimFolder, int64(len(marker)), &imap.AppendOptions{Time: retired})
 		cmd.Write([]byte(marker))
 		cmd.Close()
 		if _, err := cmd.Wait(); err != nil {

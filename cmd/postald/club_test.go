@@ -114,6 +114,29 @@ func TestClubCommandLine(t *testing.T) {
 			if err := os.WriteFile(sheet, []byte(fmt.Sprintf(clubSheet, c.lang, c.code, c.name, c.first, c.third)), 0o600); err != nil {
 				t.Fatal(err)
 			}
+			// The director's first sheet has two faults: each is named in the command line's
+			// words with its key, by the dry run and by the registration alike.
+			bad := filepath.Join(dir, "bad.toml")
+			faulty := strings.Replace(strings.Replace(fmt.Sprintf(clubSheet, c.lang, c.code, c.name, c.first, c.third),
+				"end = 2027-11-01", "end = 2026-10-01", 1), `email = "petrov@club.test"`, `email = "petrov.club.test"`, 1)
+			empty := filepath.Join(dir, "empty.mbox")
+			for file, text := range map[string]string{bad: faulty, empty: ""} {
+				if err := os.WriteFile(file, []byte(text), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			simulateIn := func(args ...string) {
+				var out, errOut strings.Builder
+				err := runSimulate(ctx, &cmdEnv{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, tx: tx}, args)
+				fmt.Fprintf(&b, "$ postald simulate %s\n%s%s", strings.Join(args, " "), out.String(), errOut.String())
+				if err != nil {
+					fmt.Fprintf(&b, "postald simulate: %v\n$? 1\n", err)
+				}
+				b.WriteString("\n")
+			}
+			simulateIn("-sheet", bad, empty)
+			run("tournament", "create", "-sheet", bad)
+			simulateIn("-sheet", sheet, empty)
 			run("tournament", "create", "-sheet", sheet)
 			run("judge", "list")
 			// The English player's game with the first: 1-2.
@@ -221,7 +244,7 @@ func TestClubCommandLine(t *testing.T) {
 var messageID = regexp.MustCompile(`(postald\.)[0-9]+\.[0-9a-f]{16}@`)
 
 // outboxSeq is a card's number in the outbox, as postald cards lists and prints it.
-var outboxSeq = regexp.MustCompile(`(?m)(^#|card-)[0-9]+(  |\.pdf)`)
+var outboxSeq = regexp.MustCompile(`(?m)(^#|card-|\+ #)[0-9]+(  |\.pdf)`)
 
 // backupSize is the size of the copy of the store backup writes.
 var backupSize = regexp.MustCompile(`(copy\.db: )[0-9]+ [^,]+,`)

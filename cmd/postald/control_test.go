@@ -145,7 +145,8 @@ func commandCallIn(testText *phrase.CLIText, out io.Writer, args []string) (*sto
 // status, as postald would. err is an error of the way to run it (the socket's), or of a
 // command line commandCall cannot make.
 func runArgs(run requestRunner, args ...string) (string, int, error) {
-	return runArgsIn(testText, run, args...)
+	words := *testText // the command's own words: no [cli] language fixes them (cmdEnv.speak)
+	return runArgsIn(&words, run, args...)
 }
 
 // runArgsIn is runArgs in the command line's words tx.
@@ -160,6 +161,10 @@ func runArgsIn(tx *phrase.CLIText, run requestRunner, args ...string) (string, i
 		return out.String(), code, nil
 	}
 	for {
+		if !isBook(tx) {
+			// As runStoreCall: a command about one tournament speaks its language.
+			call.speak = (&cmdEnv{tx: tx}).speak
+		}
 		rep, failed, err := run(call.req)
 		if err != nil {
 			return out.String(), 0, err

@@ -234,6 +234,9 @@ poll_interval = "1s"
 
 [trust]
 from_only = true   # a closed test setup: the test appends the letters to the mailbox itself
+
+[delivery]
+notify = false     # no reports: they would pile up in the tournament's INBOX, which no run watches
 `, filepath.Join(dir, "postald.db"), st.IMAPAddr, user, pass, inbox, processed,
 		st.SubmissionAddr, user, pass, user, st.CAFile, filepath.Join(dir, "control.sock"))
 	path := filepath.Join(dir, "postald.toml")

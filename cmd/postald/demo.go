@@ -23,6 +23,7 @@ import (
 	"postald/internal/mailbox"
 	"postald/internal/mailwrite"
 	"postald/internal/office"
+	"postald/internal/referee"
 	"postald/internal/store"
 )
 
@@ -138,6 +139,11 @@ type localRig struct {
 // startRig starts postald with its store in dir, the mail users given (local parts; "moves" is
 // postald's own address) and the calendar at now.
 func startRig(ctx context.Context, dir string, log *slog.Logger, domain string, users []string, now time.Time) (*localRig, error) {
+	return startRigWith(ctx, dir, log, domain, users, now, nil)
+}
+
+// startRigWith is startRig with the endgame databases eg at hand (nil: none).
+func startRigWith(ctx context.Context, dir string, log *slog.Logger, domain string, users []string, now time.Time, eg referee.Endgames) (*localRig, error) {
 	r := &localRig{clock: &demoClock{t: now}, domain: domain, users: map[string]string{}, readers: map[string]*demoReader{}, done: make(chan error, 1)}
 	for _, u := range append([]string{"moves"}, users...) {
 		r.users[u+"@"+domain] = u + "-pw"
@@ -158,7 +164,7 @@ func startRig(ctx context.Context, dir string, log *slog.Logger, domain string, 
 	// from_only: a closed test setup. The in-process servers take mail only from this process,
 	// and they write no Authentication-Results field; a real server must (docs/trust.md).
 	r.d = daemon.New(daemon.Options{Store: r.db, Sender: r.sender, From: r.from, Limits: config.Defaults().Limits,
-		Trust: config.Trust{FromOnly: true}, Logger: log, Now: r.clock.Now})
+		Trust: config.Trust{FromOnly: true}, Logger: log, Now: r.clock.Now, Endgames: eg})
 	w, err := mailbox.NewWatcher(mailbox.IMAPOptions{Address: r.srv.IMAPAddr, TLS: mailbox.TLSNone,
 		Username: r.from.Address, Password: r.users[r.from.Address]}, r.d.Handle)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -14,8 +15,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/BurntSushi/toml"
+
+	"postald/internal/daysclock"
+	"postald/internal/lots"
 	"postald/internal/mailparse"
 	"postald/internal/phrase"
+	"postald/internal/tournament"
 )
 
 // guideLetters returns the fenced blocks of a player's guide marked ```letter (a move letter) or
@@ -142,11 +148,13 @@ func TestDocPlayerLetters(t *testing.T) {
 				Verdict string   `json:"verdict"`
 				Clauses []string `json:"clauses"`
 				Final   bool     `json:"final"`
+				// Registered is the first line's: the tournament of the sheet registered.
+				Registered string `json:"registered"`
 			}
 			if err := json.Unmarshal([]byte(line), &d); err != nil {
 				t.Fatalf("%s: simulate printed %q: %v", g.path, line, err)
 			}
-			if d.Final {
+			if d.Final || d.Registered != "" {
 				continue
 			}
 			n++
@@ -392,7 +400,11 @@ func TestDocSubjects(t *testing.T) {
 	sys := &en.Tournament.Systems
 	subjects = append(subjects, en.Lots.RevealedSubject("X"), sys.MatchSubject("X", "X", "X"),
 		sys.ReserveSubject("X", "X"), strings.Replace(sys.RoundSubject("X", 7), "7", "X", 1),
-		en.Office.CaptainProtestSubject("X", "X"), sys.KnockoutWonSubject("X"))
+		en.Office.CaptainProtestSubject("X", "X"), sys.KnockoutWonSubject("X"), sys.EndedSubject("X"), sys.TieSubject("X"))
+	// The letters about the delivery of postald's letters (phrase.DeliveryText).
+	dt := &en.Delivery
+	subjects = append(subjects, dt.NotReachedSubject("X", "X"), dt.ReachedSubject("X", "X"), dt.FailedSubject("X", "X"),
+		strings.Replace(dt.LateSubject("X", 7), "7", "X", 1))
 
 	placeholder := regexp.MustCompile(`\b(CODES|CODE|G|N|NAME|ADDRESS|DATE|TEAM|HOME|AWAY)\b|…`)
 	documented := map[string]string{} // a subject as the guides show it, what varies as "X" → where
@@ -476,3 +488,204 @@ func TestDocDeployPaths(t *testing.T) {
 		}
 	}
 }
+
+// TestDocDryRun holds the start sheets of docs/director.md's examples to the dry run its steps
+// recommend: `postald simulate -letters -sheet SHEET EMPTY.mbox` of each succeeds on an empty
+// file, prints the registration with the games it pairs (a line for each game after it), a
+// start letter for every player of the sheet (stand-ins for a later stage's) and the judge's and
+// the director's letters; the examples together show every system (a round robin, a team event,
+// a Swiss, a knockout) and a stage.
+func TestDocDryRun(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/director.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "letters.mbox")
+	if err := os.WriteFile(empty, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	systems := map[string]bool{}
+	sections := strings.Split(string(doc), "\n## Example: ")[1:]
+	for _, section := range sections {
+		title, _, _ := strings.Cut(section, "\n")
+		_, sheet, ok := strings.Cut(section, "```toml\n")
+		if !ok {
+			t.Errorf("docs/director.md, %q: no start sheet", title)
+			continue
+		}
+		sheet, _, _ = strings.Cut(sheet, "```")
+		t.Run(title, func(t *testing.T) {
+			file := filepath.Join(dir, "start.toml")
+			if err := os.WriteFile(file, []byte(sheet), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			code, out, errOut := runLine("simulate", "-letters", "-sheet", file, empty)
+			if code != 0 {
+				t.Fatalf("postald simulate of the example: exit %d\n%s%s", code, out, errOut)
+			}
+			lines := strings.Split(strings.TrimSpace(out), "\n")
+			var head simRegistered
+			if err := json.Unmarshal([]byte(lines[0]), &head); err != nil || head.Registered == "" || len(head.Games) == 0 {
+				t.Fatalf("the first line is no registration with games (%v): %s", err, lines[0])
+			}
+			if len(lines) != 1+len(head.Games) {
+				t.Errorf("%d games paired, %d lines after the registration:\n%s", len(head.Games), len(lines)-1, out)
+			}
+			sh, err := tournament.ParseSheet([]byte(sheet))
+			players, standIns := 0, false
+			switch {
+			case err == nil:
+				players = len(sh.Players)
+				systems[string(sh.System)] = true
+			case strings.Contains(sheet, "[stage]"):
+				st, _, _ := tournament.StageOf([]byte(sheet))
+				players, standIns = st.Places, true
+				systems["stage"] = true
+				var f struct {
+					Tournament struct{ System string } `toml:"tournament"`
+				}
+				if _, err := toml.Decode(sheet, &f); err == nil {
+					systems[f.Tournament.System] = true
+				}
+			default:
+				t.Fatal(err)
+			}
+			if head.StandIns != standIns {
+				t.Errorf("stand_ins %v, want %v", head.StandIns, standIns)
+			}
+			start, officials := 0, 0
+			for _, l := range head.Letters {
+				switch {
+				case len(l.To) == 1 && (strings.HasPrefix(l.To[0], "judge@") || strings.HasPrefix(l.To[0], "td@")):
+					officials++
+				case strings.Contains(l.Text, head.Registered):
+					start++
+				}
+			}
+			if start != players || officials != 2 {
+				t.Errorf("%d start letters for %d players, %d letters to the judge and the director:\n%s", start, players, officials, lines[0])
+			}
+		})
+	}
+	for _, s := range []string{"round-robin", "team-round-robin", "swiss", "knockout", "stage"} {
+		if s == "round-robin" && (systems[""] || systems[s]) {
+			continue
+		}
+		if !systems[s] {
+			t.Errorf("docs/director.md has no example start sheet of a %s", s)
+		}
+	}
+}
+
+// TestDocQuotedOutputs holds what the guides quote of postald's output, as they quote it, to
+// what postald prints, in both languages where a guide quotes both: the words of check-config,
+// judge verify, tournament create, a sheet's faults, pair -check, the clauses, a player by post,
+// the authentication verdict. A quote ending with "…" is the beginning of the line.
+func TestDocQuotedOutputs(t *testing.T) {
+	en, ru := &phrase.For("en").CLI, &phrase.For("ru").CLI
+	day := func(s string) daysclock.Date { d, _ := daysclock.ParseDate(s); return d }
+	// A sheet with the faults docs/director.md quotes.
+	faults := func(lang, end, email string) string {
+		sheet := strings.Replace(strings.Replace(docSheet, "end = 2027-10-31", "end = "+end, 1),
+			`email = "sidorov@mail.example"`, `email = "`+email+`"`, 1)
+		_, err := tournament.ParseSheet([]byte(sheet))
+		var inv *tournament.InvalidError
+		if !errors.As(err, &inv) {
+			t.Fatalf("the sheet of the faults quoted is not refused: %v", err)
+		}
+		return inv.In(lang).Error()
+	}
+	unusual := func() string {
+		sh, err := tournament.ParseSheet([]byte(strings.Replace(docSheet, "end = 2027-10-31", "end = 2026-10-01", 1)))
+		if err != nil {
+			// end before start: a fault of its own; the unusual end is quoted with a start before it
+			sh, err = tournament.ParseSheet([]byte(strings.Replace(strings.Replace(docSheet, "end = 2027-10-31", "end = 2026-10-01", 1), "start = 2026-11-01", "start = 2026-09-01", 1)))
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		return sh.Unusual(day("2026-11-01"))[0].String()
+	}
+	authMissing := fmt.Sprintf(en.Check.AuthField.Missing, "mx.club.example", "dkim", 12, "docs/trust.md")
+	mismatch := func() string { // lots verify of a seed that is not the one published
+		var seed lots.Seed
+		return lots.Check(seed, lots.Hash{}).Error()
+	}
+	for _, q := range []struct{ doc, quote, prints string }{
+		{"admin.md", "ok", en.Check.OK},
+		{"admin.md", "FAIL", en.Check.Fail},
+		{"admin.md", "ОК", ru.Check.OK},
+		{"admin.md", "СБОЙ", ru.Check.Fail},
+		{"admin.md", "not checked: …", en.Check.AuthField.NoLetters},
+		{"admin.md", "не проверено: …", ru.Check.AuthField.NoLetters},
+		{"admin.md", "FAIL [trust] mx.club.example reports no dkim result in its Authentication-Results field in any of the last 12 letters: every letter would be held …", en.Check.Fail + " " + authMissing},
+		{"admin.md", "every archive chain, game record and ruling verifies", en.Judge.VerifyAll},
+		{"admin.md", "все цепочки архива, записи партий и решения проверены: подделок нет", ru.Judge.VerifyAll},
+		{"judge.md", "every archive chain, game record and ruling verifies", en.Judge.VerifyAll},
+		{"judge.md", "archived tournament CODE: its archive file verifies, its rulings are the log's", fmt.Sprintf(en.Judge.VerifyArchived, "CODE")},
+		{"judge.md", "clause 4.2.11", en.Clause("4.2.11")},
+		{"judge.md", "clause 1.10.2 of the competition rules", en.Clause("1.10.2")},
+		{"judge.md", "п. 4.2.11", ru.Clause("4.2.11")},
+		{"judge.md", "п. 1.10.2 правил соревнований", ru.Clause("1.10.2")},
+		{"judge.md", "Белов Борис (по почте)", phrase.For("ru").Channels.Named("Белов Борис", "post")},
+		{"director.md", "Белов Борис (по почте)", phrase.For("ru").Channels.Named("Белов Борис", "post")},
+		{"director.md", "tournament СТ-2026/1 registered: 4 players, 6 games, Russian column checkers from 2026-11-01 to 2027-10-31; start letters queued",
+			en.Store.Registered("СТ-2026/1", 4, 6, tournament.VariantName("column", "en"), day("2026-11-01"), day("2027-10-31"))},
+		{"director.md", "турнир СТ-2026/1 зарегистрирован: 4 участника, 6 партий, русские столбовые шашки (башни), с 01.11.2026 по 31.10.2027; стартовые письма в очереди",
+			ru.Store.Registered("СТ-2026/1", 4, 6, tournament.VariantName("column", "ru"), day("2026-11-01"), day("2027-10-31"))},
+		{"director.md", `tournament.end: 2026-10-31 is not after the start 2026-11-01; player 3 (number 3).email: "petrov.mail.example" is not an e-mail address (want name@domain.example)`,
+			faults("en", "2026-10-31", "petrov.mail.example")},
+		{"director.md", "tournament.end: 2026-10-31 не позже начала 2026-11-01", faults("ru", "2026-10-31", "sidorov@mail.example")},
+		{"director.md", "tournament.end: 2026-10-01 is not after today, 2026-11-01: …", unusual()},
+		{"director.md", "round 3: as paired", fmt.Sprintf(en.Errors.RoundSame, 3)},
+		{"director.md", "round 4: the file pairs 1-4 3-2; the Dutch system 1-3 4-2", fmt.Sprintf(en.Errors.RoundDiffers, 4, "1-4 3-2", "1-3 4-2")},
+		{"director.md", "the seed does not match the hash published: its SHA-256 is …, the hash published …", mismatch()},
+		{"trust.md", "authentication:", strings.Fields(en.Show.From)[4]},
+		{"trust.md", "подлинность:", strings.Fields(ru.Show.From)[4]},
+	} {
+		data, err := os.ReadFile("../../docs/" + q.doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc := strings.Join(strings.Fields(string(data)), " ")
+		if !strings.Contains(doc, "`"+q.quote+"`") {
+			t.Errorf("docs/%s no longer quotes `%s`: take it out of this test, or put it back", q.doc, q.quote)
+			continue
+		}
+		want, prefix := q.quote, false
+		if i := strings.Index(want, " …"); i >= 0 {
+			want, prefix = want[:i], true // the quote's beginning, up to what varies
+		}
+		if got := strings.Join(strings.Fields(q.prints), " "); got != want && !(prefix && strings.HasPrefix(got, want)) {
+			t.Errorf("docs/%s quotes `%s`; postald prints %q", q.doc, q.quote, q.prints)
+		}
+	}
+}
+
+// docSheet is a start sheet of four players, for the faults docs/director.md quotes.
+const docSheet = `[tournament]
+code = "СТ-2026/1"
+name = "Кубок"
+variant = "column"
+start = 2026-11-01
+end = 2027-10-31
+address = "moves@club.example"
+judge = "judge@club.example"
+director = "td@club.example"
+
+[[player]]
+number = 1
+name = "Иванов Иван"
+email = "ivanov@mail.example"
+
+[[player]]
+number = 2
+name = "Петров Пётр"
+email = "petrov@mail.example"
+
+[[player]]
+number = 3
+name = "Сидоров Сидор"
+email = "sidorov@mail.example"
+`

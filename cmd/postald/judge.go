@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -23,7 +24,7 @@ import (
 
 // judgeCommands are the judge's commands, in the order his usage lists them.
 var judgeCommands = []string{"list", "show", "verify", "quarantine", "letter", "penalty", "correct-date", "forfeit",
-	"adjudicate", "leave", "annul", "withdraw", "protest", "revert"}
+	"adjudicate", "leave", "annul", "withdraw", "protest", "revert", "resend"}
 
 func runJudge(_ context.Context, env *cmdEnv, args []string) error {
 	call, err := judgeCall(env.text(), env.stdout, args)
@@ -93,6 +94,8 @@ func judgeCall(tx *phrase.CLIText, out io.Writer, args []string) (*storeCall, er
 		parse = parseLetter
 	case "revert":
 		parse = parseRevert
+	case "resend":
+		parse = parseResend // delivery.go
 	case "help", "-h", "-help", "--help":
 		printUsage(out, nil, tx, "judge", true)
 		return nil, exitError{0}
@@ -187,7 +190,7 @@ func printList(w io.Writer, tx *phrase.CLIText, rows []office.GameRow) error {
 	fmt.Fprintln(tw, tx.Judge.ListHead)
 	for _, r := range rows {
 		gx := tournamentText(tx, r.Language)
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\n", r.Game, termLine(named(r.White, r.WhiteBy)), termLine(named(r.Black, r.BlackBy)),
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\n", r.Game, termLine(named(gx, r.White, r.WhiteChannel, r.WhiteBy)), termLine(named(gx, r.Black, r.BlackChannel, r.BlackBy)),
 			status(gx, r, true), r.Moves, r.Time, r.Penalty, gx.Date(r.LastDay), termLine(strings.Join(oversteps(gx, r), ", ")))
 	}
 	return tw.Flush()
@@ -199,6 +202,8 @@ func status(gx *phrase.CLIText, r office.GameRow, result bool) string {
 	switch {
 	case r.ToMove != "" && r.Posting != "":
 		return fmt.Sprintf(gx.Words.Posting, gx.Words.ToMove(string(r.ToMove)))
+	case r.ToMove != "" && r.Undelivered != "":
+		return bookOf(gx).Delivery.ListUndelivered(gx.Words.ToMove(string(r.ToMove)))
 	case r.ToMove != "":
 		return gx.Words.ToMove(string(r.ToMove))
 	case result && r.Result != "" && r.Result != referee.ResultNone:
@@ -243,17 +248,20 @@ func parseShow(tx *phrase.CLIText, out io.Writer, args []string) (office.Command
 // printShow is judge show: one game, in its tournament's words gx.
 func printShow(w io.Writer, gx *phrase.CLIText, v *office.GameView) {
 	x := &gx.Show
-	variant, ok := phrase.For(v.Language).Tournament.Variants.Of(v.Variant)
+	variant, ok := bookOf(gx).Tournament.Variants.Of(v.Variant)
 	if !ok {
 		variant = v.Variant
 	}
-	fmt.Fprintf(w, "%s  %s – %s  (%s)\n", v.Game, termLine(named(v.White, v.WhiteBy)), termLine(named(v.Black, v.BlackBy)), variant)
+	fmt.Fprintf(w, "%s  %s – %s  (%s)\n", v.Game, termLine(named(gx, v.White, v.WhiteChannel, v.WhiteBy)), termLine(named(gx, v.Black, v.BlackChannel, v.BlackBy)), variant)
 	fmt.Fprintf(w, x.Status+"\n", status(gx, v.GameRow, false), v.Result, v.Time, v.Penalty)
 	if v.Deadline != nil && !v.Deadline.LastDay.IsZero() {
 		fmt.Fprintln(w, x.NextControl(v.Deadline.Control.Move, v.Deadline.Control.Days, v.Deadline.LastDay))
 	}
 	for _, o := range oversteps(gx, v.GameRow) {
 		fmt.Fprintf(w, x.Overstep+"\n", termLine(o))
+	}
+	if v.Endgame != nil {
+		io.WriteString(w, phrase.For(v.Language).Endgame.Package(v.Endgame.Words))
 	}
 	fmt.Fprintf(w, "\n%s\n", x.Moves)
 	for _, p := range v.Plies {
@@ -273,7 +281,7 @@ func printShow(w io.Writer, gx *phrase.CLIText, v *office.GameView) {
 		}
 	}
 	if len(v.Rulings) > 0 {
-		kinds := &phrase.For(v.Language).Report.Kinds
+		kinds := &bookOf(gx).Report.Kinds
 		fmt.Fprintf(w, "\n%s\n", x.Rulings)
 		for _, r := range v.Rulings {
 			kind, ok := kinds.Of(r.Kind)
@@ -281,7 +289,7 @@ func printShow(w io.Writer, gx *phrase.CLIText, v *office.GameView) {
 				kind = r.Kind
 			}
 			if what := rulingWhat(gx, r); what != "" {
-				kind += ": " + what // «штраф: чёрные +2 дня», «штраф: чёрные, штраф снят: 6 дней»
+				kind += ": " + what // «штраф: чёрные +2 дня», «штраф: чёрные, снято 6 дней»
 			}
 			fmt.Fprintf(w, "  #%d %s %s (%s): %s\n", r.Seq, gx.Date(dayOf(r.Time)), termLine(kind), termLine(gx.Clause(r.Clause)), termLine(r.Reason))
 		}
@@ -296,13 +304,44 @@ func printShow(w io.Writer, gx *phrase.CLIText, v *office.GameView) {
 			mark += "  " + fmt.Sprintf(x.Reverted, l.RevertedBy)
 		}
 		fmt.Fprintf(w, "  #%-3d %-4s %s %s  %-12s %-12s %s%s\n", l.Seq, gx.Words.Direction(l.Direction), gx.Date(dayOf(l.Time)), l.Time.Format("15:04"),
-			gx.Words.Verdict(l.Verdict), l.Clause, termLine(l.MessageID), mark)
+			verdictWord(gx, l.Verdict), l.Clause, termLine(l.MessageID), mark)
 		if l.Direction == string(store.In) {
 			fmt.Fprintf(w, "        "+x.From+"\n", termLine(orNone(gx, person(l.From))), termLine(orNone(gx, l.Envelope)), termLine(orNone(gx, auth(gx, l.Auth))))
+			if l.Also != "" {
+				fmt.Fprintf(w, "        "+x.Also+"\n", termLine(l.Also))
+			}
+			if e, ok := entryOf(v.History, l.MessageID); ok {
+				// The words a result rests on, and a reading postald asked about (referee's
+				// statements.go).
+				if e.Words != nil {
+					fmt.Fprintf(w, "        "+x.Words+"\n", e.Words.Line, termLine(e.Words.Text))
+				}
+				if len(e.Faults) > 0 {
+					var fs []string
+					for _, f := range e.Faults {
+						fs = append(fs, fmt.Sprintf(x.Fault, f.Clause, f.Text))
+					}
+					fmt.Fprintf(w, "        "+x.Faults+"\n", termLine(strings.Join(fs, "; ")))
+				}
+				if slices.Contains(strings.Split(e.Note, ", "), "asked") || strings.Contains(e.Note, "asked:") {
+					fmt.Fprintln(w, "        "+x.Asked)
+				}
+			}
 		} else {
 			fmt.Fprintf(w, "        "+x.To+"\n", termLine(orNone(gx, person(l.To))))
 		}
+		printDelivery(w, gx, l) // delivery.go
 	}
+}
+
+// entryOf returns the game's history entry of the letter with Message-ID id.
+func entryOf(history []referee.Entry, id string) (referee.Entry, bool) {
+	for i := len(history) - 1; i >= 0; i-- {
+		if history[i].Letter == id && id != "" {
+			return history[i], true
+		}
+	}
+	return referee.Entry{}, false
 }
 
 // dayOf is the day of an instant, in its own zone (the office gives the tournament's).
@@ -326,8 +365,12 @@ func person(field string) string {
 }
 
 // named writes a player's name with how he plays when it is not by e-mail (office.GameRow's
-// WhiteBy, BlackBy, in the tournament's language): "Boris (by post)".
-func named(name, by string) string {
+// channel, in the words gx of the command; WhiteBy, BlackBy of a daemon that gives no channel):
+// "Boris (by post)".
+func named(gx *phrase.CLIText, name string, ch referee.Channel, by string) string {
+	if ch != "" {
+		return bookOf(gx).Channels.Named(name, string(ch)) // in the words of the command
+	}
 	if by == "" {
 		return name
 	}
@@ -349,7 +392,7 @@ func rulingWhat(gx *phrase.CLIText, v office.RulingView) string {
 	case v.Result != "":
 		parts = append(parts, v.Result.String())
 	case v.Kind == string(referee.RulePenalty) && v.Days < 0:
-		return strings.Join(parts, " ") + ", " + bookOf(gx).Referee.PenaltyLifted(-v.Days) // «чёрные, штраф снят: 6 дней»
+		return strings.Join(parts, " ") + ", " + gx.Show.Lifted(-v.Days) // «штраф: чёрные, снято 6 дней»
 	case v.Days != 0 || v.Kind == string(referee.RulePenalty) || v.Kind == string(referee.RuleCorrect):
 		parts = append(parts, gx.Show.Days(v.Days))
 	}
@@ -611,7 +654,7 @@ func printArchived(out io.Writer, tx *phrase.CLIText, a *office.ArchivedLetter) 
 	} else {
 		fmt.Fprintf(w, x.To+"\n", termLine(orNone(tx, person(v.To))))
 	}
-	decision := orNone(tx, tx.Words.Verdict(v.Verdict))
+	decision := orNone(tx, verdictWord(tx, v.Verdict))
 	if v.Clause != "" {
 		decision += " (" + clauses(tx, v.Clause) + ")"
 	}
@@ -623,6 +666,9 @@ func printArchived(out io.Writer, tx *phrase.CLIText, a *office.ArchivedLetter) 
 	if a.Kept {
 		fmt.Fprintf(w, x.Kept+"\n", a.Game.Key(), v.Seq)
 	}
+	if v.SubjectDamaged && v.Direction == string(store.In) {
+		fmt.Fprintln(w, x.SubjectDamaged)
+	}
 	if err := w.Flush(); err != nil {
 		return err
 	}
@@ -631,13 +677,7 @@ func printArchived(out io.Writer, tx *phrase.CLIText, a *office.ArchivedLetter) 
 }
 
 // clauses cites each of a decision's clauses ("4.2.10,4.2.11") as a judge cites them.
-func clauses(tx *phrase.CLIText, list string) string {
-	parts := strings.Split(list, ",")
-	for i, c := range parts {
-		parts[i] = tx.Clause(strings.TrimSpace(c))
-	}
-	return strings.Join(parts, ", ")
-}
+func clauses(tx *phrase.CLIText, list string) string { return tx.Clauses(list) }
 
 // parseRevert: the game put back as it was before letter N of its archive (a forged or misread
 // letter); the letters stay in the archive, marked as reverted.
@@ -684,10 +724,11 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-// bookOf returns the book whose command line's words tx are.
+// bookOf returns the book whose command line's words tx are: the book's own, or a command's
+// copy of them (cmdEnv.setLanguage), known by its words.
 func bookOf(tx *phrase.CLIText) *phrase.Book {
 	for _, lang := range phrase.Languages() {
-		if b := phrase.For(lang); &b.CLI == tx {
+		if b := phrase.For(lang); &b.CLI == tx || tx != nil && b.CLI.Help.Synopsis == tx.Help.Synopsis {
 			return b
 		}
 	}

@@ -833,3 +833,43 @@ func channelsGolden(t *testing.T, name, got string) {
 	t.Helper()
 	golden.Text(t, filepath.Join("testdata", "channels", name), got)
 }
+
+// judge show names what each decision rests on: the faults a letter was stopped for, the
+// question postald asked about a doubtful reading, the words a result rests on.
+func TestShowWordsAndFaults(t *testing.T) {
+	r := rulingRig(t)
+	moscow, _ := time.LoadLocation("Europe/Moscow")
+	ctx := context.Background()
+	r.clock.set(time.Date(2026, 11, 7, 10, 0, 0, 0, moscow))
+	if _, err := r.send(ctx, "anna", "RUL-1 game 1-4", "Received your 1... f6-g5.\nMy move: 2. gh4\n", 3); err != nil {
+		t.Fatal(err)
+	}
+	r.clock.set(time.Date(2026, 11, 8, 10, 0, 0, 0, moscow))
+	if _, err := r.send(ctx, "anna", "RUL-1 game 1-4", "Received your 1... f6-g5.\nMy move: 2. g3-h4\nHow about a draw?\n", 4); err != nil {
+		t.Fatal(err)
+	}
+	r.clock.set(time.Date(2026, 11, 9, 10, 0, 0, 0, moscow))
+	if _, err := r.send(ctx, "gleb", "RUL-1 game 1-4", "Received your 2. g3-h4.\nIf you insist, I accept the draw.\nMy move: 2... g7-f6\n", 5); err != nil {
+		t.Fatal(err)
+	}
+	r.clock.set(time.Date(2026, 11, 10, 10, 0, 0, 0, moscow))
+	if _, err := r.send(ctx, "gleb", "RUL-1 game 1-4", "Agreed.\n", 6); err != nil {
+		t.Fatal(err)
+	}
+	text, code := r.judge(t, "show", "1-4")
+	if code != 0 {
+		t.Fatalf("judge show: %d\n%s", code, text)
+	}
+	for _, want := range []string{
+		`stopped for: 4.2.10 "gh4"`,
+		`the letter reads two ways: postald asked the player; nothing played, nothing charged`,
+		`the decision rests on the letter's words: line 1, "Agreed."`,
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("judge show does not say %q:\n%s", want, text)
+		}
+	}
+	if g := r.game(t, "1-4"); g.Status != referee.StatusFinished || g.Result != referee.ResultDraw {
+		t.Errorf("the short yes to the offer standing: %s %s, want a draw agreed", g.Status, g.Result)
+	}
+}

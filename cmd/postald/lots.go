@@ -130,7 +130,9 @@ func printLots(w io.Writer, tx *phrase.CLIText, r *office.LotsReply) {
 	}
 	switch {
 	case !r.Verified:
-	case r.Games > 0:
+	case r.Games > 0 && (len(r.Numbers) > 0 || len(r.Openings) > 0):
+		// The games began as drawn only where something drawn decides how they begin (their
+		// colours, their openings), not a knockout's tie lots.
 		fmt.Fprintln(w, x.VerifiedGames(r.Games))
 	default:
 		fmt.Fprintln(w, x.Verified)

@@ -39,8 +39,35 @@ type cmdEnv struct {
 	// it, after the arguments) of a command that reads a configuration; "" for none given.
 	config string
 	// tx is the command line's words in its language (run sets it: cliLanguage); nil is
-	// English.
+	// English. It is the command's own copy: a command about one tournament speaks that
+	// tournament's language once its reply names it (speak), unless fixed.
 	tx *phrase.CLIText
+	// fixed: the configuration's [cli] language names the language; a command then speaks it
+	// whatever the tournament's.
+	fixed bool
+}
+
+// setLanguage makes the command line speak lang (fixed when [cli] language named it). A fixed
+// language's words are the book's own, which nothing changes; otherwise they are the command's
+// copy, which speak changes to a tournament's (tournamentText tells the two apart).
+func (env *cmdEnv) setLanguage(lang string, fixed bool) {
+	env.fixed = fixed
+	if fixed {
+		env.tx = &phrase.For(lang).CLI
+		return
+	}
+	words := phrase.For(lang).CLI
+	env.tx = &words
+}
+
+// speak makes a command about one tournament speak its language lang from now on — its
+// headings and its sentences as its rows — unless [cli] language fixed the command line's; ""
+// (several tournaments, or none) changes nothing.
+func (env *cmdEnv) speak(lang string) {
+	if env.fixed || env.tx == nil || !phrase.Known(lang) {
+		return
+	}
+	*env.tx = phrase.For(lang).CLI
 }
 
 // text returns the command line's words in its language.
@@ -54,20 +81,33 @@ func (env *cmdEnv) text() *phrase.CLIText {
 // cliLanguage is the language the command line speaks: [cli] language of the configuration the
 // command would read (-config, else $POSTALD_CONFIG, else the default), read alone so that
 // help and usage speak it without the file being checked, else the locale's (LC_ALL,
-// LC_MESSAGES, LANG), else English.
-func cliLanguage(env *cmdEnv) string {
+// LC_MESSAGES, LANG), else English. fixed says that [cli] language named it: a command about
+// a tournament speaks the tournament's language otherwise (cmdEnv.speak).
+func cliLanguage(env *cmdEnv) (lang string, fixed bool) {
 	cli, _ := config.ReadCLI(configPath(env.config), config.OSEnv())
-	return cli.Lang(os.Getenv)
+	return cli.Lang(os.Getenv), cli.Language != ""
 }
 
-// tournamentText returns the command line's words in a tournament's language, for its own
-// things (a game's rows, a card); the command line's own language when the tournament's is
-// not known.
+// tournamentText returns the words of a tournament's own things (a game's rows, a card) in a
+// command whose words are env: the tournament's language, unless [cli] language fixed the
+// command line's (env is then a book's own words, not a command's copy: setLanguage) or the
+// tournament's is not known.
 func tournamentText(env *phrase.CLIText, lang string) *phrase.CLIText {
-	if !phrase.Known(lang) {
+	if !phrase.Known(lang) || isBook(env) {
 		return env
 	}
 	return &phrase.For(lang).CLI
+}
+
+// isBook reports whether tx are a book's own words (a language [cli] language fixed), not a
+// command's copy.
+func isBook(tx *phrase.CLIText) bool {
+	for _, lang := range phrase.Languages() {
+		if &phrase.For(lang).CLI == tx {
+			return true
+		}
+	}
+	return false
 }
 
 // exitError ends the process with a given status after printing nothing more.
@@ -94,6 +134,7 @@ func commands() []command {
 		{"parse", func(x *s) string { return x.Parse }, runParse},
 		{"check", func(x *s) string { return x.Check }, runCheck},
 		{"perft", func(x *s) string { return x.Perft }, runPerft},
+		{"endgame", func(x *s) string { return x.Endgame }, runEndgame},
 		{"diagram", func(x *s) string { return x.Diagram }, runDiagram},
 		{"backup", func(x *s) string { return x.Backup }, runBackup},
 		{"archive", func(x *s) string { return x.Archive }, runArchive},
@@ -127,7 +168,7 @@ func run(ctx context.Context, env *cmdEnv, args []string) int {
 		}
 		break
 	}
-	env.tx = &phrase.For(cliLanguage(env)).CLI
+	env.setLanguage(cliLanguage(env))
 	tx := env.text()
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		usage(env.stdout, tx)
@@ -145,7 +186,7 @@ func run(ctx context.Context, env *cmdEnv, args []string) int {
 			var file string
 			if rest, file = cutConfig(rest); file != "" {
 				env.config = file
-				env.tx = &phrase.For(cliLanguage(env)).CLI // the language of the configuration named
+				env.setLanguage(cliLanguage(env)) // the language of the configuration named
 			}
 		} else if env.config != "" {
 			fmt.Fprintf(env.stderr, tx.Errors.NoConfig+"\n", c.name, strings.Join(configNames(), ", "))

@@ -17,14 +17,22 @@ import (
 // stranger's would) and a DMARC record: a letter passes by its signature alone.
 func ownCheckGame(t *testing.T) (*trustGame, *mailtest.DKIMKey) {
 	t.Helper()
+	g, key, _ := ownCheckGameWith(t, trustSheet)
+	return g, key
+}
+
+// ownCheckGameWith is ownCheckGame with the start sheet sheet writes and the configuration
+// adjusted; it returns the test's DNS server too.
+func ownCheckGameWith(t *testing.T, sheet func(*trustGame) string, adjust ...func(*config.Config)) (*trustGame, *mailtest.DKIMKey, *mailtest.DNS) {
+	t.Helper()
 	st := mailtest.Load(t)
 	dns := mailtest.StartDNS(t)
 	key := mailtest.NewDKIMKey(t, st.Domain, "club2026")
 	key.Publish(dns)
 	dns.TXT(st.Domain, "v=spf1 -all")
 	dns.TXT("_dmarc."+st.Domain, "v=DMARC1; p=reject")
-	g := startTrustGame(t, config.Trust{AuthservID: st.AuthservID, Require: []string{"dmarc"}, Resolver: dns.Addr})
-	return g, key
+	g := startTrustGameWith(t, config.Trust{AuthservID: st.AuthservID, Require: []string{"dmarc"}, Resolver: dns.Addr}, sheet, adjust...)
+	return g, key, dns
 }
 
 // moveLetter is a player's letter as his mail program writes it.

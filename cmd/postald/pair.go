@@ -47,9 +47,10 @@ func runPair(ctx context.Context, env *cmdEnv, args []string) error {
 		return err
 	}
 	if *check {
-		return checkTRF(env, name, data)
+		return checkTRF(ctx, env, name, data)
 	}
-	text, err := pairTRF(data)
+	// A signal (SIGINT, SIGTERM) ends ctx: the pairing stops and says so.
+	text, err := pairTRF(ctx, data)
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
@@ -61,7 +62,7 @@ func runPair(ctx context.Context, env *cmdEnv, args []string) error {
 }
 
 // pairTRF reads a TRF and writes the next round's pairing in the engines' output format.
-func pairTRF(data []byte) (string, error) {
+func pairTRF(ctx context.Context, data []byte) (string, error) {
 	f, err := trf.Read(data)
 	if err != nil {
 		return "", err
@@ -70,7 +71,7 @@ func pairTRF(data []byte) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	p, err := swiss.Pair(t)
+	p, err := swiss.PairContext(ctx, t)
 	if err != nil {
 		return "", fmt.Errorf("round %d: %w", t.Next(), err)
 	}
@@ -90,12 +91,12 @@ func pairTRF(data []byte) (string, error) {
 }
 
 // checkTRF is pair -check: every round of the file paired again, one line a round.
-func checkTRF(env *cmdEnv, name string, data []byte) error {
+func checkTRF(ctx context.Context, env *cmdEnv, name string, data []byte) error {
 	f, err := trf.Read(data)
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	checks, err := swiss.Check(f)
+	checks, err := swiss.CheckContext(ctx, f)
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}

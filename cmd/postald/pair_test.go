@@ -1,10 +1,16 @@
 package main
 
 import (
+	"bytes"
+	"errors"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // pairTRF5 is round 2 of a five-player Swiss in TRF-2026, lines ended by CR as the format
@@ -88,5 +94,63 @@ func TestPairCheck(t *testing.T) {
 	code, stdout, stderr := runLine("pair", "-dutch", "-check", other)
 	if code != 1 || stdout != "round 1: the file pairs 1-4 3-2; the Dutch system 1-3 4-2\n" || !strings.Contains(stderr, "1 of 1 round paired otherwise") {
 		t.Errorf("swapped: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
+// TestPairDutchStopsOnSignal: postald pair -dutch on round 2 of a 1,000-player Swiss (a pairing
+// of minutes) stops when it gets SIGTERM, and on SIGINT, writing no pairing and saying why,
+// instead of running on and being killed.
+func TestPairDutchStopsOnSignal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds postald")
+	}
+	bin := buildPostald(t)
+	var b strings.Builder
+	b.WriteString("012 Open\n142 9\n152 W\n")
+	const n = 1000
+	for i := 1; i <= n; i++ {
+		// Round 1 as the rules pair it: the top half against the bottom half, the top half winning.
+		opp, colour, result, points := i+n/2, "w", "1", "1.0"
+		if i > n/2 {
+			opp, result, points = i-n/2, "0", "0.0"
+		}
+		if (i > n/2) == ((i-1)%(n/2)%2 == 0) {
+			colour = "b"
+		}
+		fmt.Fprintf(&b, "001 %4d      %-66s%4s       %4d %s %s\n", i, fmt.Sprintf("Player %d", i), points, opp, colour, result)
+	}
+	file := filepath.Join(t.TempDir(), "open.trf")
+	if err := os.WriteFile(file, []byte(b.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, sig := range []os.Signal{syscall.SIGTERM, os.Interrupt} {
+		t.Run(sig.String(), func(t *testing.T) {
+			cmd := exec.Command(bin, "pair", "-dutch", file)
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(2 * time.Second) // reading the file and pairing
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			select {
+			case err := <-done:
+				var ee *exec.ExitError
+				if !errors.As(err, &ee) || ee.ExitCode() != 1 {
+					t.Errorf("after %v: %v, want exit status 1", sig, err)
+				}
+			case <-time.After(2 * time.Minute):
+				cmd.Process.Kill()
+				<-done
+				t.Fatalf("still pairing two minutes after %v", sig)
+			}
+			if stdout.Len() != 0 || !strings.Contains(stderr.String(), "context canceled") {
+				t.Errorf("after %v: stdout %q, stderr %q; want no pairing and the reason", sig, stdout.String(), stderr.String())
+			}
+		})
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"net/mail"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"postald/internal/config"
@@ -68,6 +69,7 @@ func imapOptions(cfg *config.Config) mailbox.IMAPOptions {
 		Password:  cfg.IMAP.Password,
 		Mailbox:   cfg.IMAP.Mailbox,
 		Processed: cfg.IMAP.Processed,
+		Claims:    cfg.IMAP.Claims,
 		CAFile:    cfg.TLS.CAFile,
 	}
 }
@@ -81,6 +83,8 @@ func smtpOptions(cfg *config.Config) mailbox.SMTPOptions {
 		Password: cfg.SMTP.Password,
 		From:     cfg.SMTP.From,
 		CAFile:   cfg.TLS.CAFile,
+		// [smtp] helo, else the domain of From's address (mailbox.HelloName)
+		HelloName: cfg.SMTP.Helo,
 	}
 }
 
@@ -113,10 +117,15 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 		return err
 	}
 	m := metrics.New(known)
+	endgames := openEndgames(cfg, log)
+	if endgames != nil {
+		defer endgames.Close()
+	}
 	d := daemon.New(daemon.Options{
 		Store:         db,
 		Sender:        sender,
 		From:          *from,
+		Addresses:     mailboxAddresses(cfg),
 		Limits:        cfg.Limits,
 		Trust:         cfg.Trust,
 		Verifier:      verifier(cfg.Trust, now),
@@ -126,12 +135,15 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 		Metrics:       m,
 		CheckEvery:    cfg.Store.CheckEvery.Duration,
 		Known:         known,
+		Delivery:      cfg.Delivery,
+		Endgames:      endgamesOf(endgames),
 	})
 	imapOpts := imapOptions(cfg)
 	// One mailbox, one daemon: a mailbox another store holds is refused before anything runs
 	// (no reminder, no letter of this store goes out); the watcher checks again at every
 	// connection, so a server unreachable now does not keep postald from starting.
-	claimCtx, cancelClaim := context.WithTimeout(ctx, time.Minute)
+	// (A takeover may wait for a claim of a moment ago to settle: mailbox.ClaimSettle.)
+	claimCtx, cancelClaim := context.WithTimeout(ctx, mailbox.ClaimSettle+time.Minute)
 	defer cancelClaim()
 	// A login the servers refuse is the configuration's fault, which no retry mends: postald
 	// says so and stops, instead of announcing itself ready and retrying for ever. A server that
@@ -148,6 +160,12 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 		return err
 	case mailbox.LoginRefused(err):
 		return fmt.Errorf(tx.Errors.Login, "imap", cfg.IMAP.Address, cfg.IMAP.Username, err)
+	case folderRefused(err):
+		// A folder the server does not allow (Cyrus refuses one beside INBOX) is the
+		// configuration's fault too: a watcher started on it would never read a letter.
+		var fe *mailbox.FolderError
+		errors.As(err, &fe)
+		return errors.New(tx.Check.FolderFail(fe.Key, fe.Name, fe.Default, fe.Prefix, fe.Err.Error()))
 	case err != nil:
 		log.Warn("the claim on the watched mailbox could not be checked now; the watcher checks it when it connects", "err", err)
 	}
@@ -157,6 +175,10 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 	}
 	w.HandleBatch = d.HandleBatch
 	w.Reconnecting = m.Reconnected
+	// A watcher whose sessions fail again and again cannot work: the daemon says so (log,
+	// /healthz, metrics, the judges; daemon/health.go).
+	w.Failed, w.Working = d.MailboxFailed, d.MailboxWorking
+	w.DisableIdle = !cfg.Daemon.UseIdle()
 	// One mailbox, one daemon: the mailbox is claimed for this store (mailbox/claim.go). Once
 	// claimed above, the takeover is done: the watcher only checks that the claim is still this
 	// store's, at every connection and before its first letter.
@@ -171,7 +193,8 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 		go reportEvery(ctx, d, every, log)
 	}
 	if cfg.Web.Listen != "" {
-		_, stop, err := serveWeb(cfg.Web.Listen, web.Options{Store: db, Logger: log, Metrics: m.Gatherer(), Now: now, Picture: pagePicture, Known: known}, log)
+		_, stop, err := serveWeb(cfg.Web.Listen, web.Options{Store: db, Logger: log, Metrics: m.Gatherer(), Now: now, Picture: pagePicture, Known: known,
+			Health: d.Health}, log)
 		if err != nil {
 			return err
 		}
@@ -269,5 +292,22 @@ func verifier(t config.Trust, now func() time.Time) office.Verifier {
 	if t.FromOnly || len(t.Require) == 0 {
 		return nil
 	}
-	return &mailauth.Checker{Resolver: mailauth.NewResolver(t.Resolver), Receiver: t.AuthservID, Now: now}
+	return &mailauth.Checker{Resolver: mailauth.NewResolver(t.Resolver), Receiver: t.AuthservID, Hosts: t.Receivers(), Now: now}
+}
+
+// folderRefused reports whether err says the IMAP server refused one of postald's folders
+// outright (not for the moment).
+func folderRefused(err error) bool {
+	var fe *mailbox.FolderError
+	return errors.As(err, &fe) && mailbox.Refused(fe.Err)
+}
+
+// mailboxAddresses are the watched mailbox's addresses besides [smtp] from's: the IMAP login
+// when it is an address, and [imap] aliases.
+func mailboxAddresses(cfg *config.Config) []string {
+	var out []string
+	if strings.Contains(cfg.IMAP.Username, "@") {
+		out = append(out, cfg.IMAP.Username)
+	}
+	return append(out, cfg.IMAP.Aliases...)
 }

@@ -25,6 +25,7 @@ import (
 // Postfix's submission port (STARTTLS and AUTH), into the players' Dovecot mailboxes.
 type stackGame struct {
 	st           *mailtest.Stack
+	imap         *mailtest.Stack // the server of the tournament's mailbox; nil: st
 	cfg          *config.Config
 	db           *store.DB
 	code         string // the tournament's code: unique, so that letters are found by it
@@ -95,8 +96,22 @@ email = %q
 }
 
 // startStackGameWith is startStackGameIn with the start sheet sheet writes for g. With days,
-// the daemon's clock is set to the start date (at), for a test that plays on the game's days.
-func startStackGameWith(t *testing.T, dir string, sheet func(g *stackGame) string, days bool) *stackGame {
+// the daemon's clock is set to the start date (at), for a test that plays on the game's days;
+// configure, if given, completes the configuration before the daemon starts.
+func startStackGameWith(t *testing.T, dir string, sheet func(g *stackGame) string, days bool, configure ...func(*config.Config)) *stackGame {
+	t.Helper()
+	return startStackGameOn(t, dir, sheet, days, nil, func(c *config.Config) {
+		for _, f := range configure {
+			f(c)
+		}
+	})
+}
+
+// startStackGameOn is startStackGameWith with the tournament's mailbox on the IMAP server of
+// imap (nil: the stack's Dovecot, in mailboxes of the test's own), where the daemon watches
+// INBOX and makes its own folders; adjust, if set, changes the configuration before serve
+// starts.
+func startStackGameOn(t *testing.T, dir string, sheet func(g *stackGame) string, days bool, imap *mailtest.Stack, adjust func(*config.Config)) *stackGame {
 	t.Helper()
 	st := mailtest.Load(t)
 	st.RequireSMTP(t)
@@ -104,13 +119,19 @@ func startStackGameWith(t *testing.T, dir string, sheet func(g *stackGame) strin
 	if len(players) < 2 {
 		t.Fatalf("the mail stack has %d players, want 2", len(players))
 	}
-	g := &stackGame{st: st, white: players[0], black: players[1], done: make(chan error, 1)}
+	g := &stackGame{st: st, imap: imap, white: players[0], black: players[1], done: make(chan error, 1)}
 	g.code = mailtest.Unique("IT")
-	g.inbox = st.TempMailbox(t, st.Tournament, "in")
-	processed := st.TempMailbox(t, st.Tournament, "done")
+	var processed string
+	if imap == nil {
+		g.inbox = st.TempMailbox(t, st.Tournament, "in")
+		processed = st.TempMailbox(t, st.Tournament, "done")
+	} else {
+		g.inbox = "INBOX" // the test's own server
+	}
+	in := g.imapStack()
 	g.cfg = &config.Config{
 		Store:   config.Store{Path: filepath.Join(dir, "postald.db")},
-		IMAP:    config.Server{Address: st.IMAPAddr, TLS: "starttls", Username: st.Address(st.Tournament), Password: st.Password(st.Tournament), Mailbox: g.inbox, Processed: processed},
+		IMAP:    config.Server{Address: in.IMAPAddr, TLS: "starttls", Username: in.Address(in.Tournament), Password: in.Password(in.Tournament), Mailbox: g.inbox, Processed: processed},
 		SMTP:    config.Server{Address: st.SubmissionAddr, TLS: "starttls", Username: st.Address(st.Tournament), Password: st.Password(st.Tournament), From: "Secretary <" + st.Address(st.Tournament) + ">"},
 		TLS:     config.TLS{CAFile: st.CAFile},
 		Control: config.Control{Socket: filepath.Join(dir, "control.sock")},
@@ -118,6 +139,16 @@ func startStackGameWith(t *testing.T, dir string, sheet func(g *stackGame) strin
 		Limits:  config.Defaults().Limits,
 		// from_only: a closed test setup; the test appends the letters to the mailbox itself
 		Trust: config.Trust{FromOnly: true},
+		// No delivery notices: their reports would pile up in the tournament's INBOX, which these
+		// daemons do not watch (the delivery tests ask for them: delivery_stack_test.go).
+		Delivery: config.Delivery{RecipientDelimiter: "+"},
+	}
+	if imap != nil {
+		// The test's own server has its own certificate: the CA file trusts both.
+		g.cfg.TLS.CAFile = bothCAs(t, dir, st, imap)
+	}
+	if adjust != nil {
+		adjust(g.cfg)
 	}
 	db, err := store.Open(g.cfg.Store.Path, store.Options{})
 	if err != nil {
@@ -180,7 +211,7 @@ func (g *stackGame) send(t *testing.T, user, text, token string, day int) {
 	raw := "From: " + g.st.Address(user) + "\r\nTo: " + g.st.Address(g.st.Tournament) +
 		"\r\nSubject: " + g.code + " game 1-2\r\nMessage-ID: <" + token + "@players.test>" +
 		"\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + strings.ReplaceAll(text, "\n", "\r\n")
-	c := g.st.Dial(t, g.st.Tournament)
+	c := g.imapStack().Dial(t, g.st.Tournament)
 	received := g.start.AddDate(0, 0, day)
 	if g.behind.Load() != 0 {
 		received = g.now() // a test that sets the daemon's clock plays on its days
@@ -197,12 +228,26 @@ func (g *stackGame) send(t *testing.T, user, text, token string, day int) {
 	}
 }
 
+// imapStack is the server of the tournament's mailbox.
+func (g *stackGame) imapStack() *mailtest.Stack {
+	if g.imap != nil {
+		return g.imap
+	}
+	return g.st
+}
+
 // TestServeGameThroughDovecot plays the seed's sample game of column checkers by letters through
 // the real servers: every letter is appended to the tournament's Dovecot mailbox, postald reads
 // it over IMAP, and its acknowledgement and forwarded copy are read back from the players'
 // Dovecot mailboxes after Postfix delivered them.
 func TestServeGameThroughDovecot(t *testing.T) {
-	g := startStackGame(t)
+	playDemo(t, startStackGame(t))
+}
+
+// playDemo plays the seed's sample game of column checkers by letters through the daemon of g
+// and checks every answer and forwarded copy, and the final game.
+func playDemo(t *testing.T, g *stackGame) {
+	t.Helper()
 	for _, u := range []string{g.white, g.black} {
 		m := g.st.WaitMessage(t, u, "INBOX", g.code+": start of the tournament", 30*time.Second)
 		if v := m.Header("X-Postald-Verdict"); v != "notice" {

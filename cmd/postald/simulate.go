@@ -57,7 +57,8 @@ func runSimulate(ctx context.Context, env *cmdEnv, args []string) error {
 	}
 	w := bufio.NewWriter(env.stdout)
 	if err := simulateDrawn(ctx, data, mbox, w, *letters, entropy); err != nil {
-		return fmt.Errorf("%s: %w", *sheetPath, err)
+		// The sheet's faults in the command line's language, each with its key.
+		return fmt.Errorf("%s: %w", *sheetPath, office.Refusal(err, bookOf(env.text()).Lang))
 	}
 	return w.Flush()
 }
@@ -87,6 +88,20 @@ type simLine struct {
 	Held string `json:"held,omitempty"`
 	// Letters are the letters the decision put in the outbox, with -letters.
 	Letters []simLetter `json:"letters,omitempty"`
+}
+
+// simRegistered is the first line: the tournament registered from the sheet, the games it
+// paired, the hash of its lots' seed, and with -letters the start letters, cards and the
+// officials' letters it would send. A replay of no letters (an empty file: the dry run of a
+// start sheet) prints it and the games' lines.
+type simRegistered struct {
+	Registered string   `json:"registered"`
+	Date       string   `json:"date"`
+	Games      []string `json:"games"`
+	LotHash    string   `json:"lot_hash,omitempty"`
+	// StandIns: a later stage's players are stand-ins, named by the places they will take.
+	StandIns bool        `json:"stand_ins,omitempty"`
+	Letters  []simLetter `json:"letters,omitempty"`
 }
 
 // simLetter is one letter postald sent, as its reader reads it.
@@ -123,7 +138,26 @@ func simulateDrawn(ctx context.Context, sheet, mbox []byte, w io.Writer, withLet
 	defer sim.Close()
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
-	for n, raw := range office.SplitMbox(mbox) {
+	msgs := office.SplitMbox(mbox)
+	var first []byte
+	if len(msgs) > 0 {
+		first = msgs[0]
+	}
+	reg, err := sim.Begin(first)
+	if err != nil {
+		return err
+	}
+	head := simRegistered{Registered: reg.Code, Date: daysclock.DateOf(reg.At, sim.Zone()).String(), Games: reg.Games, LotHash: reg.LotHash, StandIns: reg.StandIns}
+	if head.Games == nil {
+		head.Games = []string{}
+	}
+	if withLetters {
+		head.Letters = lettersOf(reg.Outbox)
+	}
+	if err := enc.Encode(head); err != nil {
+		return err
+	}
+	for n, raw := range msgs {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -147,6 +181,14 @@ func simulateDrawn(ctx context.Context, sheet, mbox []byte, w io.Writer, withLet
 		}
 		if err := enc.Encode(line); err != nil {
 			return err
+		}
+		// A letter about several games: a line for each of its other games, under its number.
+		for _, g := range step.Letter.Also {
+			more := simLine{N: n + 1, From: line.From, Game: g.Game.Game}
+			fill(&more, g.Decision)
+			if err := enc.Encode(more); err != nil {
+				return err
+			}
 		}
 	}
 	games, err := sim.Games()

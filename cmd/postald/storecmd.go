@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/mail"
 	"os"
+	"postald/internal/tablebase"
 	"time"
 
 	"postald/internal/config"
@@ -30,16 +31,24 @@ func configPath(flagValue string) string {
 }
 
 // printer prints the reply of a command on the store as the command prints it; it prints what
-// the reply holds, nothing when the reply holds nothing (a failed request).
-type printer func(w io.Writer, rep office.Reply) error
+// the reply holds, nothing when the reply holds nothing (a failed request). speak (nil: none) is
+// told the language of the tournament a reply is about, before it is printed (cmdEnv.speak).
+type printer func(w io.Writer, rep office.Reply, speak func(lang string)) error
+
+// spoken is a reply about one tournament, which names its language (office's replies).
+type spoken interface{ SpokenIn() string }
 
 // printing makes the printer of a command whose reply is an R (office.As): print is called with
-// the reply's value, and not at all when the reply holds none.
+// the reply's value, and not at all when the reply holds none; a reply about one tournament
+// makes the command speak its language first.
 func printing[R any](print func(w io.Writer, r R) error) printer {
-	return func(w io.Writer, rep office.Reply) error {
+	return func(w io.Writer, rep office.Reply, speak func(string)) error {
 		v, ok, err := office.As[R](rep)
 		if err != nil || !ok {
 			return err
+		}
+		if s, ok := any(v).(spoken); ok && speak != nil {
+			speak(s.SpokenIn())
 		}
 		return print(w, v)
 	}
@@ -60,6 +69,9 @@ type storeCall struct {
 	then func() *storeCall
 	// configure, when set, completes the request from the configuration before it is run.
 	configure func(cfg *config.Config)
+	// speak, when set, makes the command speak the language of the tournament its reply is
+	// about (cmdEnv.speak); runStoreCall sets it.
+	speak func(lang string)
 }
 
 // fail prints err as the command reports a failure and returns the exit status: 0 for a
@@ -75,7 +87,7 @@ func (c *storeCall) fail(w io.Writer, err error) int {
 // finish prints the reply of the call, then its failure when it failed (after what the reply
 // holds of the work done before it), and returns the exit status.
 func (c *storeCall) finish(w io.Writer, rep office.Reply, err error) int {
-	if perr := c.print(w, rep); err == nil {
+	if perr := c.print(w, rep, c.speak); err == nil {
 		err = perr
 	}
 	if err == nil {
@@ -94,6 +106,7 @@ func runStoreCall(env *cmdEnv, cfgFile string, call *storeCall) error {
 	if call.configure != nil {
 		call.configure(cfg)
 	}
+	call.speak = env.speak
 	rep, err := daemon.Call(cfg.Control.Socket, call.req)
 	var failure *daemon.Failure
 	switch {
@@ -107,6 +120,11 @@ func runStoreCall(env *cmdEnv, cfgFile string, call *storeCall) error {
 		return err
 	}
 	opt := office.Options{Store: db, Now: time.Now}
+	if cfg.Endgame.Dir != "" {
+		eg := tablebase.OpenDirectory(cfg.Endgame.Dir)
+		defer eg.Close()
+		opt.Endgames = eg
+	}
 	if !call.readOnly {
 		from, err := mail.ParseAddress(cfg.SMTP.From)
 		if err != nil {

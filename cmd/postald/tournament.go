@@ -53,14 +53,17 @@ func runTournament(_ context.Context, env *cmdEnv, args []string) error {
 // createCall registers the tournament of a start sheet. The sheet travels as data, not as a
 // path: the daemon may not see the caller's files.
 func createCall(tx *phrase.CLIText, sheet []byte, force bool) *storeCall {
-	return &storeCall{req: office.CreateRequest{Sheet: sheet, Force: force}, failed: "postald tournament create",
+	return &storeCall{req: office.CreateRequest{Sheet: sheet, Force: force, Lang: bookOf(tx).Lang}, failed: "postald tournament create",
 		print: printing(func(w io.Writer, r *office.Registered) error {
 			variant, ok := bookOf(tx).Tournament.Variants.Of(r.Variant)
 			if !ok {
 				variant = r.Variant
 			}
 			fmt.Fprintln(w, tx.Store.Registered(r.Code, r.Players, r.Games, variant, r.Start, r.End))
-			if r.LotHash != "" {
+			switch {
+			case r.LotTies:
+				fmt.Fprintf(w, tx.Store.LotTies+"\n", r.LotHash)
+			case r.LotHash != "":
 				fmt.Fprintf(w, tx.Store.LotDrawn+"\n", r.LotHash)
 			}
 			return nil

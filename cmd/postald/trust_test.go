@@ -141,6 +141,22 @@ type trustGame struct {
 
 func startTrustGame(t *testing.T, tr config.Trust, adjust ...func(*config.Config)) *trustGame {
 	t.Helper()
+	return startTrustGameWith(t, tr, trustSheet, adjust...)
+}
+
+// trustSheet is the start sheet of a trustGame: White and Black, one game.
+func trustSheet(g *trustGame) string {
+	st := g.st
+	start := time.Now().AddDate(0, 0, -10)
+	return fmt.Sprintf("[tournament]\ncode = %q\nname = \"trust\"\nvariant = \"column\"\nstart = %s\nend = %s\nlanguage = \"en\"\n"+
+		"address = %q\njudge = %q\ndirector = %q\n[[player]]\nnumber = 1\nname = \"White\"\nemail = %q\n[[player]]\nnumber = 2\nname = \"Black\"\nemail = %q\n",
+		g.code, start.Format(time.DateOnly), start.AddDate(1, 0, 0).Format(time.DateOnly), st.Address(st.Tournament),
+		st.Address("judge"), st.Address("director"), st.Address(g.white), st.Address(g.black))
+}
+
+// startTrustGameWith is startTrustGame with the start sheet sheet writes for g.
+func startTrustGameWith(t *testing.T, tr config.Trust, sheet func(*trustGame) string, adjust ...func(*config.Config)) *trustGame {
+	t.Helper()
 	st := mailtest.Load(t)
 	st.RequireAuthres(t)
 	players := st.Players()
@@ -182,12 +198,7 @@ func startTrustGame(t *testing.T, tr config.Trust, adjust ...func(*config.Config
 		}
 		db.Close()
 	})
-	start := time.Now().AddDate(0, 0, -10)
-	sheet := fmt.Sprintf("[tournament]\ncode = %q\nname = \"trust\"\nvariant = \"column\"\nstart = %s\nend = %s\nlanguage = \"en\"\n"+
-		"address = %q\njudge = %q\ndirector = %q\n[[player]]\nnumber = 1\nname = \"White\"\nemail = %q\n[[player]]\nnumber = 2\nname = \"Black\"\nemail = %q\n",
-		g.code, start.Format(time.DateOnly), start.AddDate(1, 0, 0).Format(time.DateOnly), st.Address(st.Tournament),
-		st.Address("judge"), st.Address("director"), st.Address(g.white), st.Address(g.black))
-	sheetFile := writeSheet(t, sheet)
+	sheetFile := writeSheet(t, sheet(g))
 	var out bytes.Buffer
 	code := 0
 	for i := 0; ; i++ {

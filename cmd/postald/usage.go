@@ -41,6 +41,12 @@ func usageOf(tx *phrase.CLIText, name string) string {
 		return u.Pair
 	case "perft":
 		return u.Perft
+	case "endgame":
+		return u.Endgame
+	case "endgame build":
+		return u.EndgameBuild
+	case "endgame probe":
+		return u.EndgameProbe
 	case "diagram":
 		return u.Diagram
 	case "backup":
@@ -59,6 +65,8 @@ func usageOf(tx *phrase.CLIText, name string) string {
 		return u.Judge
 	case "judge list":
 		return u.JudgeList
+	case "judge resend":
+		return tx.Delivery.Usage
 	case "judge show":
 		return u.JudgeShow
 	case "judge verify":
@@ -91,7 +99,7 @@ func usageOf(tx *phrase.CLIText, name string) string {
 
 // usageNames are the names usageOf knows: every command and judge subcommand with a usage.
 func usageNames() []string {
-	names := []string{"tournament create", "tournament reserve"}
+	names := []string{"tournament create", "tournament reserve", "endgame build", "endgame probe"}
 	for _, c := range commands() {
 		names = append(names, c.name)
 	}

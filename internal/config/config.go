@@ -31,6 +31,27 @@ type Config struct {
 	Trust   Trust   `toml:"trust"`
 	Web     Web     `toml:"web"`
 	CLI     CLI     `toml:"cli"`
+	Endgame Endgame `toml:"endgame"`
+	// Delivery is how postald follows the delivery of its letters (docs/admin.md, "Delivery").
+	Delivery Delivery `toml:"delivery"`
+}
+
+// Delivery is how postald learns the fate of the letters it sends: delivery status
+// notifications (RFC 3461) asked of the submission server, and a per-letter envelope sender
+// (VERP) for the bounces of servers that return no envelope ID.
+type Delivery struct {
+	// Notify asks for notifications of success, delay and failure (NOTIFY=SUCCESS,FAILURE,DELAY,
+	// RET=HDRS, and the letter's signed ENVID) where the submission server offers DSN.
+	Notify bool `toml:"notify"`
+	// WarnAfter is how long a letter sent with notifications asked for may go without a report
+	// of its delivery before the judges are told; 0: never.
+	WarnAfter Duration `toml:"warn_after"`
+	// VERP makes each letter's envelope sender its own, [smtp] from's local part, the
+	// delimiter and the letter's signed token (moves+pd7.…@club.example): the mail server must
+	// deliver such addresses to the watched mailbox (Postfix recipient_delimiter, Dovecot's).
+	VERP bool `toml:"verp"`
+	// RecipientDelimiter is the delimiter of those addresses, as the mail server's own.
+	RecipientDelimiter string `toml:"recipient_delimiter"`
 }
 
 // CLI is postald's command line: the language of what its commands print for people.
@@ -100,6 +121,29 @@ func ReadCLI(path string, env Env) (CLI, error) {
 	return c.CLI, nil
 }
 
+// Endgame says where the endgame databases are (postald endgame build writes them): the judge's
+// adjudication package, judge show, the director's report and the players' tablebase claims
+// read them. Empty: no database; those say so.
+type Endgame struct {
+	Dir string `toml:"dir"`
+}
+
+// ReadEndgame reads the [endgame] table alone of the configuration file at path, as ReadCLI
+// reads [cli]: for postald endgame probe, which needs nothing else of the file.
+func ReadEndgame(path string, env Env) (Endgame, error) {
+	data, err := env.ReadFile(path)
+	if err != nil {
+		return Endgame{}, err
+	}
+	var c struct {
+		Endgame Endgame `toml:"endgame"`
+	}
+	if _, err := toml.Decode(string(data), &c); err != nil {
+		return Endgame{}, err
+	}
+	return c.Endgame, nil
+}
+
 // Web is the read-only web pages, /metrics and /healthz that serve runs.
 type Web struct {
 	// Listen is the address the pages are served on, host:port ("127.0.0.1:8080"); empty: no
@@ -136,9 +180,19 @@ type Server struct {
 	Username     string `toml:"username"`
 	PasswordFile string `toml:"password_file"`
 	PasswordEnv  string `toml:"password_env"`
-	Mailbox      string `toml:"mailbox"`   // IMAP only: the mailbox letters arrive in
-	Processed    string `toml:"processed"` // IMAP only: processed letters are moved here
-	From         string `toml:"from"`      // SMTP only: the From of postald's letters
+	Mailbox      string `toml:"mailbox"` // IMAP only: the mailbox letters arrive in
+	// Processed (IMAP only) is where processed letters are moved, Claims (IMAP only) where the
+	// claims on the mailbox are kept; each is made when missing. Empty: "Processed" and
+	// "postald-claims" in the server's personal namespace ("INBOX.Processed" on Cyrus).
+	Processed string `toml:"processed"`
+	Claims    string `toml:"claims"`
+	From      string `toml:"from"` // SMTP only: the From of postald's letters
+	// Helo (SMTP only) is the name postald gives in EHLO; empty: the domain of From's address.
+	Helo string `toml:"helo"`
+	// Aliases (IMAP only) are other addresses whose letters arrive in the watched mailbox (a
+	// forwarding address, an old address of the tournament): a letter must name one of them,
+	// the SMTP From's address or a tournament's address in its To or Cc.
+	Aliases []string `toml:"aliases"`
 
 	// Password is resolved by Load from PasswordFile or PasswordEnv; never read from the file.
 	Password string `toml:"-"`
@@ -156,13 +210,20 @@ type Control struct {
 
 // Daemon holds the daemon's timing.
 type Daemon struct {
-	PollInterval Duration `toml:"poll_interval"` // when the server has no IDLE
+	PollInterval Duration `toml:"poll_interval"` // when the server has no IDLE, or Idle is false
+	// Idle, when set to false, polls every PollInterval even where the server offers IDLE (a
+	// server whose IDLE is slow: check-config times it); unset or true waits with IDLE (UseIdle).
+	Idle *bool `toml:"idle"`
 	// ReportEvery mails the director's report on this period (0: only on demand).
 	ReportEvery Duration `toml:"report_every"`
 	// Takeover moves the claim on the watched mailbox to this store (serve -takeover); it is a
 	// flag of the command, never a key of the file.
 	Takeover bool `toml:"-"`
 }
+
+// UseIdle reports whether the watcher waits for new mail with IDLE where the server offers it:
+// unless [daemon] idle = false.
+func (d Daemon) UseIdle() bool { return d.Idle == nil || *d.Idle }
 
 // Limits bound what postald accepts from outside.
 type Limits struct {
@@ -171,6 +232,11 @@ type Limits struct {
 	MaxLineBytes    int `toml:"max_line_bytes"`
 	LettersPerHour  int `toml:"letters_per_hour"` // per sender
 	AnswersPerHour  int `toml:"answers_per_hour"` // per recipient, against loops
+	// CheckAttempts bounds how often a letter whose sender could not be checked for now (its
+	// domain's DNS does not answer, while the resolver answers others) is tried; then it is held.
+	// CheckBackoff is the first wait before it is tried again, doubled each time.
+	CheckAttempts int      `toml:"check_attempts"`
+	CheckBackoff  Duration `toml:"check_backoff"`
 }
 
 // TrustDoc is the document that explains [trust]; every complaint about it names it.
@@ -194,6 +260,22 @@ type Trust struct {
 	Verdict string `toml:"verdict"`
 	// Resolver is the DNS server ("host:port") of postald's own check; "" is the system's.
 	Resolver string `toml:"resolver"`
+	// Receiver are the host names the receiving mail server (the MTA that takes the players'
+	// letters from the Internet) writes in the "by" clause of its Received fields: postald's own
+	// check reads the client SPF is checked for from the first field written by one of them.
+	// Empty: AuthservID.
+	Receiver []string `toml:"receiver"`
+}
+
+// Receivers returns the host names of the receiving server: Receiver, else AuthservID.
+func (t Trust) Receivers() []string {
+	if len(t.Receiver) > 0 {
+		return t.Receiver
+	}
+	if t.AuthservID != "" {
+		return []string{t.AuthservID}
+	}
+	return nil
 }
 
 // The values of [trust] verdict.
@@ -239,17 +321,20 @@ func (d Duration) MarshalText() ([]byte, error) { return []byte(d.String()), nil
 // Defaults returns the configuration used for every key a file leaves out.
 func Defaults() Config {
 	return Config{
-		Store:   Store{Path: "/var/lib/postald/postald.db", OpenTimeout: Duration{5 * time.Second}, CheckEvery: Duration{24 * time.Hour}},
-		IMAP:    Server{TLS: "implicit", Mailbox: "INBOX", Processed: "Processed"},
-		SMTP:    Server{TLS: "implicit"},
-		Control: Control{Socket: "/run/postald/control.sock"},
-		Daemon:  Daemon{PollInterval: Duration{time.Minute}},
+		Store:    Store{Path: "/var/lib/postald/postald.db", OpenTimeout: Duration{5 * time.Second}, CheckEvery: Duration{24 * time.Hour}},
+		IMAP:     Server{TLS: "implicit", Mailbox: "INBOX"},
+		SMTP:     Server{TLS: "implicit"},
+		Control:  Control{Socket: "/run/postald/control.sock"},
+		Daemon:   Daemon{PollInterval: Duration{time.Minute}},
+		Delivery: Delivery{Notify: true, WarnAfter: Duration{24 * time.Hour}, RecipientDelimiter: "+"},
 		Limits: Limits{
 			MaxMessageBytes: 10 << 20,
 			MaxParts:        100,
 			MaxLineBytes:    64 << 10,
 			LettersPerHour:  30,
 			AnswersPerHour:  20,
+			CheckAttempts:   6,
+			CheckBackoff:    Duration{2 * time.Minute},
 		},
 	}
 }
@@ -296,7 +381,8 @@ func Parse(data []byte, env Env) (*Config, error) {
 
 // misplacedKeys are the keys of one mail server's table that only the other server reads.
 var misplacedKeys = []struct{ section, key, owner string }{
-	{"imap", "from", "smtp"}, {"smtp", "mailbox", "imap"}, {"smtp", "processed", "imap"},
+	{"imap", "from", "smtp"}, {"imap", "helo", "smtp"},
+	{"smtp", "mailbox", "imap"}, {"smtp", "processed", "imap"}, {"smtp", "claims", "imap"}, {"smtp", "aliases", "imap"},
 }
 
 // Refused reports whether a key of the file ("[imap] from") is one Parse refuses though its
@@ -343,6 +429,7 @@ func (c *Config) validate(env Env) error {
 	if err := c.Web.validate(); err != nil {
 		errs = append(errs, err)
 	}
+	errs = append(errs, c.Delivery.validate()...)
 	if !phrase.Known(c.CLI.Language) && c.CLI.Language != "" {
 		errs = append(errs, fmt.Errorf("[cli] language = %q: want %s, or leave it out for the locale's (LANG)", c.CLI.Language, strings.Join(languages(), " or ")))
 	}
@@ -377,8 +464,26 @@ func (t Trust) validate() []error {
 			errs = append(errs, fmt.Errorf("[trust] resolver %q: want host:port of a DNS server, such as \"127.0.0.1:53\"; see %s", t.Resolver, TrustDoc))
 		}
 	}
+	for _, r := range t.Receiver {
+		if !hostName(r) {
+			errs = append(errs, fmt.Errorf("[trust] receiver %q: a host name, as the receiving server writes it after \"by\" in its Received fields; see %s", r, TrustDoc))
+		}
+	}
 	if strings.ContainsAny(t.AuthservID, " \t;()\"") {
 		errs = append(errs, fmt.Errorf("[trust] authserv_id %q: a host name, without spaces, ';', '(' or quotes; see %s", t.AuthservID, TrustDoc))
+	}
+	return errs
+}
+
+// validate rejects a [delivery] that cannot work: a negative warn_after, a delimiter that is not
+// one character a mail address's local part may hold.
+func (d Delivery) validate() []error {
+	var errs []error
+	if d.WarnAfter.Duration < 0 {
+		errs = append(errs, fmt.Errorf("[delivery] warn_after = %s: want a duration, or 0s for never", d.WarnAfter))
+	}
+	if d.VERP && (len(d.RecipientDelimiter) != 1 || !strings.ContainsAny(d.RecipientDelimiter, "+-_=.")) {
+		errs = append(errs, fmt.Errorf("[delivery] recipient_delimiter = %q: want the mail server's: one character of \"+-_=.\"", d.RecipientDelimiter))
 	}
 	return errs
 }
@@ -441,5 +546,29 @@ func (s *Server) validate(env Env) error {
 	if s.Password != "" && s.Username == "" {
 		return errors.New("a password is set but username is empty")
 	}
+	if s.Helo != "" && !hostName(s.Helo) && !addressLiteral(s.Helo) {
+		return fmt.Errorf("helo %q: a host name (\"mail.club.example\") or an address literal (\"[192.0.2.1]\"), as EHLO takes it", s.Helo)
+	}
 	return nil
+}
+
+// hostName reports whether s is a host name of letters, digits, hyphens and dots.
+func hostName(s string) bool {
+	if s == "" || len(s) > 253 || strings.HasPrefix(s, ".") || strings.Contains(s, "..") {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+// addressLiteral reports whether s is an address in brackets, "[192.0.2.1]" or "[IPv6:2001:db8::1]".
+func addressLiteral(s string) bool {
+	if len(s) < 3 || s[0] != '[' || s[len(s)-1] != ']' {
+		return false
+	}
+	return net.ParseIP(strings.TrimPrefix(s[1:len(s)-1], "IPv6:")) != nil
 }

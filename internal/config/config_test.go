@@ -41,11 +41,14 @@ func TestExampleParses(t *testing.T) {
 	if c.Store.OpenTimeout.Duration != 5*time.Second || c.Daemon.PollInterval.Duration != time.Minute {
 		t.Errorf("durations = %v, %v", c.Store.OpenTimeout, c.Daemon.PollInterval)
 	}
-	if c.IMAP.Processed != "Processed" {
-		t.Errorf("processed = %q", c.IMAP.Processed)
+	if c.IMAP.Processed != "" || c.IMAP.Claims != "" || c.SMTP.Helo != "" || !c.Daemon.UseIdle() || len(c.Trust.Receiver) != 0 {
+		t.Errorf("processed %q, claims %q, helo %q, idle %v, receiver %q: want postald's defaults", c.IMAP.Processed, c.IMAP.Claims, c.SMTP.Helo, c.Daemon.UseIdle(), c.Trust.Receiver)
 	}
 	if c.Web.Listen != "127.0.0.1:8080" {
 		t.Errorf("[web] listen = %q", c.Web.Listen)
+	}
+	if d := c.Delivery; !d.Notify || d.WarnAfter.Duration != 24*time.Hour || d.VERP || d.RecipientDelimiter != "+" {
+		t.Errorf("[delivery] = %+v", d)
 	}
 }
 
@@ -86,6 +89,12 @@ from = "moves@example.test"
 		{"retention under a month", `path = "/tmp/p.db"`, "path = \"/tmp/p.db\"\nretain_raw_days = 29", "[store] retain_raw_days = 29"},
 		{"retention of one day", `path = "/tmp/p.db"`, "path = \"/tmp/p.db\"\nretain_raw_days = 1", "4.1.13"},
 		{"negative retention", `path = "/tmp/p.db"`, "path = \"/tmp/p.db\"\nretain_raw_days = -30", "[store] retain_raw_days = -30"},
+		{"negative warn_after", `from = "moves@example.test"`, "from = \"m@x\"\n[delivery]\nwarn_after = \"-1h\"", "[delivery] warn_after"},
+		{"verp without a delimiter", `from = "moves@example.test"`, "from = \"m@x\"\n[delivery]\nverp = true\nrecipient_delimiter = \"\"", "[delivery] recipient_delimiter"},
+		{"verp with a long delimiter", `from = "moves@example.test"`, "from = \"m@x\"\n[delivery]\nverp = true\nrecipient_delimiter = \"++\"", "one character"},
+		{"helo with a space", `from = "moves@example.test"`, "from = \"m@x\"\nhelo = \"mail club\"", `[smtp] helo "mail club"`},
+		{"helo of a bad literal", `from = "moves@example.test"`, "from = \"m@x\"\nhelo = \"[300.1.1.1]\"", "an address literal"},
+		{"receiver with a space", `from = "moves@example.test"`, "from = \"m@x\"\n[trust]\nauthserv_id = \"mx\"\nrequire = [\"dkim\"]\nreceiver = [\"mx x\"]", `[trust] receiver "mx x"`},
 	}
 	env := fakeEnv(map[string]string{"P": "pw"}, nil)
 	for _, tc := range tests {
@@ -172,6 +181,8 @@ func TestMisplacedKeys(t *testing.T) {
 		{"from = \"x@y\"\n", "", "[imap] from (a key of [smtp] only)"},
 		{"", "mailbox = \"INBOX\"\n", "[smtp] mailbox (a key of [imap] only)"},
 		{"", "processed = \"Done\"\n", "[smtp] processed (a key of [imap] only)"},
+		{"", "claims = \"Claims\"\n", "[smtp] claims (a key of [imap] only)"},
+		{"helo = \"mail.club.example\"\n", "", "[imap] helo (a key of [smtp] only)"},
 	} {
 		_, err := Parse([]byte(fmt.Sprintf(base, c.imap, c.smtp)), fakeEnv(nil, nil))
 		if err == nil || !strings.Contains(err.Error(), "unknown keys: "+c.want) {
@@ -228,5 +239,23 @@ func TestCLILanguage(t *testing.T) {
 	}
 	if _, err := ReadCLI("/etc/missing.toml", env); err == nil {
 		t.Error("ReadCLI of a missing file: no error")
+	}
+}
+
+// TestDaemonIdle: the watcher waits with IDLE unless [daemon] idle = false, also in a
+// configuration made in code, whose zero value must not turn IDLE off.
+func TestDaemonIdle(t *testing.T) {
+	const doc = "[store]\npath = \"/tmp/p.db\"\n[imap]\naddress = \"127.0.0.1:1143\"\ntls = \"none\"\n[smtp]\naddress = \"127.0.0.1:2525\"\ntls = \"none\"\nfrom = \"m@x\"\n%s"
+	for _, c := range []struct {
+		daemon string
+		want   bool
+	}{{"", true}, {"[daemon]\nidle = true\n", true}, {"[daemon]\nidle = false\npoll_interval = \"15s\"\n", false}} {
+		cfg, err := Parse([]byte(fmt.Sprintf(doc, c.daemon)), fakeEnv(nil, nil))
+		if err != nil || cfg.Daemon.UseIdle() != c.want {
+			t.Errorf("%q: %v, UseIdle %v, want %v", c.daemon, err, cfg != nil && cfg.Daemon.UseIdle(), c.want)
+		}
+	}
+	if !(Daemon{}).UseIdle() {
+		t.Error("the zero Daemon polls")
 	}
 }

@@ -30,12 +30,14 @@ import (
 	"log/slog"
 	"net/mail"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"postald/internal/config"
 	"postald/internal/mailbox"
 	"postald/internal/metrics"
 	"postald/internal/office"
+	"postald/internal/referee"
 	"postald/internal/store"
 )
 
@@ -56,8 +58,10 @@ type Options struct {
 	Store  *store.DB
 	Sender Sender // nil: letters stay in the outbox
 	From   mail.Address
-	Limits config.Limits
-	Trust  config.Trust
+	// Addresses are the watched mailbox's other addresses (office.Options.Addresses).
+	Addresses []string
+	Limits    config.Limits
+	Trust     config.Trust
 	// Verifier is postald's own check of a letter's sender (internal/mailauth); nil: none.
 	Verifier office.Verifier
 	// ControlSocket is the path of the control socket; empty: none. The socket runs the
@@ -72,6 +76,12 @@ type Options struct {
 	// Known, when set, is kept current by the office and the sender (office.Known): what the
 	// web pages and the metrics read.
 	Known *office.Known
+	// Delivery is how the delivery of the letters is followed ([delivery]): the request for
+	// notifications with each letter's envelope ID, its own envelope sender (VERP), the judges
+	// told of letters still without a report after WarnAfter.
+	Delivery config.Delivery
+	// Endgames are the endgame databases at hand ([endgame] dir); nil: none.
+	Endgames referee.Endgames
 }
 
 // Daemon is a running postald.
@@ -83,6 +93,10 @@ type Daemon struct {
 	jobs   chan job
 	kickS  chan struct{} // wakes the sender
 	kickT  chan struct{} // wakes the deadline timer
+	// running: Run has started the owner goroutine, which Do hands its work to.
+	running atomic.Bool
+	health  mailboxHealth // the mailbox watcher's failures (health.go)
+	runCtx  context.Context
 }
 
 type job struct {
@@ -106,9 +120,11 @@ func New(opt Options) *Daemon {
 	if d.now == nil {
 		d.now = time.Now
 	}
-	oo := office.Options{Store: opt.Store, From: opt.From, Limits: opt.Limits, Trust: opt.Trust, Verifier: opt.Verifier, Logger: d.log, Now: d.now, Known: opt.Known}
+	oo := office.Options{Store: opt.Store, From: opt.From, Addresses: opt.Addresses, Limits: opt.Limits, Trust: opt.Trust, Verifier: opt.Verifier, Logger: d.log, Now: d.now, Known: opt.Known,
+		Delivery: opt.Delivery, Endgames: opt.Endgames}
 	if opt.Metrics != nil {
 		oo.Decided = opt.Metrics.Decided
+		oo.Delivered = opt.Metrics.Delivered
 	}
 	if opt.Sender != nil {
 		oo.Sender = opt.Sender
@@ -126,6 +142,7 @@ func New(opt Options) *Daemon {
 func (d *Daemon) Run(ctx context.Context, inbox Inbox) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	d.runCtx = ctx
 	var wg sync.WaitGroup
 	errc := make(chan error, 4)
 	start := func(name string, fn func(context.Context) error) {
@@ -141,6 +158,8 @@ func (d *Daemon) Run(ctx context.Context, inbox Inbox) error {
 	if err := d.resume(); err != nil {
 		return err
 	}
+	d.running.Store(true)
+	defer d.running.Store(false)
 	start("owner", d.owner)
 	start("sender", d.sendLoop)
 	start("timer", d.timerLoop)
@@ -200,7 +219,11 @@ func (d *Daemon) safely(fn func() error) (err error) {
 }
 
 // Do runs fn on the owner goroutine and waits for it; the control socket and the mailbox use it.
+// Before Run has started the owner (a test that drives the sender alone), fn runs at once.
 func (d *Daemon) Do(ctx context.Context, fn func() error) error {
+	if !d.running.Load() {
+		return d.safely(fn)
+	}
 	j := job{fn: fn, done: make(chan error, 1)}
 	select {
 	case d.jobs <- j:
@@ -221,11 +244,20 @@ func (d *Daemon) Do(ctx context.Context, fn func() error) error {
 // when its transaction committed does Handle return nil, letting the watcher move it away.
 func (d *Daemon) Handle(ctx context.Context, m mailbox.Message) error {
 	// postald's own check of the sender asks the DNS before the transaction; a DNS that does
-	// not answer now leaves the letter in the mailbox, to be tried again.
-	if _, err := d.office.Authenticate(ctx, m.Raw); err != nil {
+	// not answer now leaves the letter in the mailbox, to be tried again, and lets the letters
+	// behind it go on (mailbox.ErrLater).
+	if err := d.office.Authenticate(ctx, m.Raw)[0]; err != nil {
 		d.log.Warn("letter not decided now; it stays in the mailbox", "mailbox", m.Mailbox, "uid", m.UID, "err", err)
+		if errors.Is(err, office.ErrOwnCheckTemporary) {
+			return fmt.Errorf("%w: %w", mailbox.ErrLater, err)
+		}
 		return err
 	}
+	return d.decide(ctx, m)
+}
+
+// decide decides a letter whose sender's check was asked (Handle) on the owner goroutine.
+func (d *Daemon) decide(ctx context.Context, m mailbox.Message) error {
 	err := d.Do(ctx, func() error { return d.office.Letter(m) })
 	if err != nil {
 		d.log.Error("letter not processed; it stays in the mailbox", "mailbox", m.Mailbox, "uid", m.UID, "err", err)
@@ -359,7 +391,10 @@ func (d *Daemon) sendItems(ctx context.Context, due []store.OutboxItem) (more bo
 			p    *mailbox.Pending
 			serr error
 		)
-		if tp != nil {
+		switch es, ok := d.opt.Sender.(envelopeSender); {
+		case ok:
+			p, serr = es.BeginEnvelope(sendCtx, d.envelope(it), it.Raw)
+		case tp != nil:
 			p, serr = tp.Begin(sendCtx, it.To, it.Raw)
 		}
 		// The server takes this letter only after the previous one is recorded as sent.
@@ -370,8 +405,10 @@ func (d *Daemon) sendItems(ctx context.Context, due []store.OutboxItem) (more bo
 			cancel()
 			return false, werr
 		}
+		notified := false
 		switch {
 		case p != nil:
+			notified = p.Notified()
 			serr = p.Commit()
 		case tp == nil:
 			serr = d.opt.Sender.Send(sendCtx, it.To, it.Raw)
@@ -382,7 +419,7 @@ func (d *Daemon) sendItems(ctx context.Context, due []store.OutboxItem) (more bo
 		}
 		recorded = make(chan error, 1)
 		go func(it store.OutboxItem, serr error, done chan<- error) {
-			done <- d.record(it, serr)
+			done <- d.record(ctx, it, serr, notified)
 		}(it, serr, recorded)
 		if serr != nil {
 			return false, nil
@@ -391,26 +428,56 @@ func (d *Daemon) sendItems(ctx context.Context, due []store.OutboxItem) (more bo
 	return true, nil
 }
 
-// record marks a letter sent, or records its failure so that the store schedules the next
-// attempt.
-func (d *Daemon) record(it store.OutboxItem, err error) error {
+// envelope is letter it's SMTP envelope: its recipients, its envelope ID when notifications are
+// asked for, its own envelope sender under VERP ([delivery]).
+func (d *Daemon) envelope(it store.OutboxItem) mailbox.Envelope {
+	env := mailbox.Envelope{To: it.To}
+	del := d.opt.Delivery
+	if del.Notify {
+		env.EnvID = it.EnvID
+	}
+	if del.VERP && it.EnvID != "" {
+		env.From = store.VERP(it.From, del.RecipientDelimiter, it.EnvID)
+	}
+	return env
+}
+
+// envelopeSender is a Sender that sends a letter with its own envelope
+// (mailbox.Sender.BeginEnvelope).
+type envelopeSender interface {
+	BeginEnvelope(ctx context.Context, env mailbox.Envelope, raw []byte) (*mailbox.Pending, error)
+}
+
+// record marks a letter sent (with notifications asked for or not), or records its failure so
+// that the store schedules the next attempt. A failure that gives the letter up is the office's
+// unit of work (a failed delivery: office.SendFailed), and so is a letter sent again that no
+// notification will follow (office.Resent), both on the owner goroutine.
+func (d *Daemon) record(ctx context.Context, it store.OutboxItem, err error, notified bool) error {
 	now := d.now()
-	left := false // the letter left the outbox (sent, or given up), counted in the transaction
+	if err != nil {
+		d.opt.Metrics.SendFailed()
+		d.log.Warn("send failed", "seq", it.Seq, "to", it.To, "err", err)
+		words := err.Error()
+		var se *mailbox.SendError
+		if errors.As(err, &se) {
+			words = se.Words()
+		}
+		permanent := mailbox.IsPermanent(err)
+		if permanent || now.Sub(it.Enqueued) >= store.RetryGiveUp {
+			d.log.Error("letter given up", "seq", it.Seq, "to", it.To, "err", err)
+			return d.Do(ctx, func() error { return d.office.SendFailed(it.Seq, words, permanent) })
+		}
+		// Sent again later: the store schedules the next attempt.
+		return d.opt.Store.Update(func(tx *store.Tx) error {
+			_, err := tx.RecordFailure(it.Seq, now, words, false)
+			return err
+		})
+	}
+	left := false // the letter left the outbox, counted in the transaction
 	werr := d.opt.Store.Update(func(tx *store.Tx) error {
 		left = false
-		if err == nil {
-			if err := tx.MarkSent(it.Seq, now); err != nil {
-				return err
-			}
-		} else {
-			up, ferr := tx.RecordFailure(it.Seq, now, err.Error(), mailbox.IsPermanent(err))
-			if ferr != nil {
-				return ferr
-			}
-			if up.State != store.OutboxFailed {
-				return nil
-			}
-			d.log.Error("letter given up", "seq", it.Seq, "to", it.To, "err", err)
+		if err := tx.MarkSentNotified(it.Seq, now, notified); err != nil {
+			return err
 		}
 		// Counted while the transaction holds the store's one writer: in the order of the
 		// commits, the office's included (office.Known).
@@ -418,16 +485,18 @@ func (d *Daemon) record(it store.OutboxItem, err error) error {
 		d.opt.Known.Sent()
 		return nil
 	})
-	if werr != nil && left {
-		d.opt.Known.Unsent()
+	if werr != nil {
+		if left {
+			d.opt.Known.Unsent()
+		}
+		return werr
 	}
-	if err != nil {
-		d.opt.Metrics.SendFailed()
-		d.log.Warn("send failed", "seq", it.Seq, "to", it.To, "err", err)
-	} else {
-		d.log.Info("sent", "seq", it.Seq, "message_id", it.MessageID, "to", it.To)
+	d.opt.Metrics.Delivered(string(store.DeliverySent))
+	d.log.Info("sent", "seq", it.Seq, "message_id", it.MessageID, "to", it.To, "notified", notified)
+	if it.Resends != 0 && it.Brings != nil && !notified {
+		return d.Do(ctx, func() error { return d.office.Resent(it.Seq) })
 	}
-	return werr
+	return nil
 }
 
 // sleep waits until at, a kick or the end of ctx.

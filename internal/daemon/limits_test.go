@@ -8,43 +8,54 @@ import (
 	"postald/internal/store"
 )
 
-// TestAnswersToMovesAlwaysSent: answers_per_hour holds back only the answers to letters without
-// moves (and automatic notices): every letter that carries moves is answered, so that a player
-// who answers many games in one evening gets every acknowledgement.
-func TestAnswersToMovesAlwaysSent(t *testing.T) {
+// TestAnswersPerHourEveryKind: answers_per_hour holds back answers of every kind, those to
+// letters with moves too (no address gets more answers an hour, so no mail loop costs more);
+// the letters over it are decided all the same, and the partner gets every forwarded move.
+func TestAnswersPerHourEveryKind(t *testing.T) {
 	limits := config.Defaults().Limits
-	limits.AnswersPerHour = 1
+	limits.AnswersPerHour = 2
 	r := startRig(t, limits, config.Trust{FromOnly: true}) // a closed test setup
 	game, white := r.gameOf(1, 2)
-	from, user := "ivanov@"+trustDomain, "ivanov"
+	from, user, partner := "ivanov@"+trustDomain, "ivanov", "petrov"
 	if !white {
-		from, user = "petrov@"+trustDomain, "petrov"
+		from, user, partner = "petrov@"+trustDomain, "petrov", "ivanov"
 	}
 	other, _ := r.gameOf(1, 3)
 	if !white {
 		other, _ = r.gameOf(2, 3)
 	}
-	sendIn := func(game, body string) {
+	sendIn := func(game, body string) string {
 		r.clock.Add(time.Minute)
-		_, raw := r.compose(from, "", "Tournament TT-2026, game "+game+".\n"+body+"\n")
+		id, raw := r.compose(from, "", "Tournament TT-2026, game "+game+".\n"+body+"\n")
 		r.deliver(raw)
+		return id
 	}
-	send := func(body string) { sendIn(game, body) }
-	send("My move: 1. c3-d4") // accepted: answered, forwarded
-	send("My move: 1. c3-d4") // the same move again, not his turn: answered
-	send("My move: 1. c3-d4") // and again
-	if got := len(r.newMail(user)); got != 3 {
-		t.Errorf("the player got %d answers to 3 letters with moves, want 3 whatever answers_per_hour says", got)
+	sendIn(game, "My move: 1. c3-d4") // accepted: answered, forwarded
+	sendIn(game, "My move: 1. c3-d4") // the same move again, not his turn: answered
+	if got := len(r.newMail(user)); got != 2 {
+		t.Errorf("the player got %d answers to 2 letters with moves, want 2", got)
 	}
-	// Letters without a move: the first is answered, the second (in his other game, which the
-	// referee would answer) is over the limit of one an hour.
-	send("Thank you for the game so far, see you soon")
-	if got := len(r.newMail(user)); got != 1 {
-		t.Errorf("the player got %d answers to his first letter without moves, want 1", got)
+	if got := len(r.newMail(partner)); got != 1 {
+		t.Errorf("the partner got %d letters, want the forwarded move", got)
+	}
+	// Over answers_per_hour: a move in the game is decided, not answered.
+	id := sendIn(game, "My move: 1. c3-d4 2. d4-c5")
+	if in := r.inbound(id); in.State == store.InboundQuarantined {
+		t.Errorf("the move over answers_per_hour held: %s", in.Reason)
+	}
+	if got := len(r.newMail(user)); got != 0 {
+		t.Errorf("the player got %d answers over answers_per_hour, want 0", got)
 	}
 	sendIn(other, "Thank you for the game so far, see you soon")
 	if got := len(r.newMail(user)); got != 0 {
 		t.Errorf("the player got %d answers to a letter without moves over answers_per_hour, want 0", got)
+	}
+	// An hour later the window has moved on (a letter without a move in the game, the first
+	// there today).
+	r.clock.Add(time.Hour)
+	sendIn(game, "Thank you again")
+	if got := len(r.newMail(user)); got != 1 {
+		t.Errorf("an hour later the player got %d answers, want 1", got)
 	}
 }
 

@@ -18,6 +18,13 @@ func (d *Daemon) timerLoop(ctx context.Context) error {
 			if ok && ev.At.Before(next) {
 				next = ev.At
 			}
+			// A letter still without a report of its delivery is told to the judges warn_after
+			// after it was sent (office.Tick).
+			if after := d.opt.Delivery.WarnAfter.Duration; after > 0 {
+				if sent, ok := tx.EarliestWatched(); ok && sent.Add(after).Before(next) {
+					next = sent.Add(after)
+				}
+			}
 			return err
 		})
 		if err != nil {

@@ -120,5 +120,5 @@ func ExampleValidateLeave() {
 	taken := []daysclock.Leave{{From: mustDate("2027-01-01"), To: mustDate("2027-01-20")}}
 	next := daysclock.Leave{From: mustDate("2027-03-01"), To: mustDate("2027-03-15")}
 	fmt.Println(daysclock.ValidateLeave(next, mustDate("2027-02-20"), taken, 30))
-	// Output: leave_days: leave 2027-03-01..2027-03-15 is 15 days; 10 of the 30 days of leave remain
+	// Output: 4.1.3: leave 2027-03-01..2027-03-15 is 15 days; 10 of the 30 days of leave remain
 }

@@ -7,14 +7,15 @@ const (
 	ClauseTime    = "4.3.1"  // 50 days per 10 moves, accumulating; the three dates; the time fraction
 	ClauseStart   = "4.3.2"  // the start and the end of play
 	ClausePenalty = "4.2.11" // penalty days for a stopped letter
-	// ClauseLeave names the regulation's leave_days setting: the seed has no clause on leave,
-	// so the tournament's regulation is the rule (clause 4.1.3 leaves e-mail play to it).
-	ClauseLeave = "leave_days"
+	// ClauseLeave is the clause of leave: the seed has no clause on leave itself, but 4.1.3
+	// leaves the particulars of play by e-mail to the regulation, whose leave_days is the rule;
+	// letters and X-Postald-Clause cite the clause by its number, as every other.
+	ClauseLeave = "4.1.3"
 )
 
 // RuleError is a rule that forbids what was asked, with the clause that forbids it.
 type RuleError struct {
-	Clause string // "4.3.1", "leave_days", …
+	Clause string // "4.3.1", "4.1.3", …
 	Reason string // in words, for the letter that answers
 }
 

@@ -69,7 +69,8 @@ var CommandWords = map[string]bool{
 	"perft": true, "diagram": true, "backup": true, "archive": true, "prune": true, "check-config": true, "version": true,
 	"help": true, "list": true, "show": true, "verify": true, "quarantine": true, "letter": true, "penalty": true,
 	"correct-date": true, "forfeit": true, "adjudicate": true, "leave": true, "annul": true, "withdraw": true,
-	"protest": true, "revert": true, "reserve": true, "lots": true, "reveal": true,
+	"protest": true, "revert": true, "reserve": true, "lots": true, "reveal": true, "resend": true,
+	"endgame": true, "build": true, "probe": true, "nice": true, "echo": true,
 	// Values typed.
 	"white": true, "black": true, "ru": true, "en": true, "true": true, "false": true, "post": true, "phone": true,
 	"russian": true, "international": true, "column": true, "lasca": true, "international-giveaway": true,
@@ -81,6 +82,7 @@ var CommandWords = map[string]bool{
 	"PDF": true, "PNG": true, "TRF": true, "TRF-2026": true, "RFC": true, "mbox": true, "bbolt": true, "GameType": true,
 	"From": true, "To": true, "Date": true, "Return-Path": true, "SHA-256": true, "sha256": true, "XXR": true,
 	"XXC": true, "XXS": true, "C.04.3": true, "go": true, "doc": true, "chmod": true, "go-rwx": true,
+	"IDLE": true, "MOVE": true, "COPY": true, "UIDPLUS": true, "NAMESPACE": true, "Cyrus": true, "idled": true,
 	// Keys of the configuration named alone.
 	"require": true, "path": true, "from": true,
 }

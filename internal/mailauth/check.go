@@ -30,6 +30,9 @@ type Checker struct {
 	// Receiver is the receiving server's name as it writes it in the "by" clause of its
 	// Received field: the authserv-id of [trust].
 	Receiver string
+	// Hosts are the receiving server's host names as it writes them in the "by" clause of its
+	// Received fields ([trust] receiver); empty: Receiver.
+	Hosts []string
 	// Timeout bounds one letter's check; 0 is DefaultTimeout.
 	Timeout time.Duration
 	// Now is the clock a signature's expiry (x=) is read against; nil is time.Now.
@@ -70,12 +73,15 @@ func (c *Checker) Check(ctx context.Context, raw []byte) trust.AuthResults {
 	if err != nil && !errors.Is(err, dkim.ErrTooManySignatures) {
 		dkims = append(dkims, trust.MethodResult{Method: "dkim", Result: "permerror", Reason: err.Error()})
 	}
+	counts := fieldCounts(raw, covered...)
 	for _, v := range verifs {
 		res := trust.MethodResult{Method: "dkim", Result: "pass", Properties: []trust.Property{
 			{Type: "header", Name: "d", Value: v.Domain}, {Type: "header", Name: "i", Value: v.Identifier}}}
 		switch {
 		case v.Err == nil && !v.Expiration.IsZero() && c.now().After(v.Expiration):
 			res.Result, res.Reason = "fail", "the signature expired on "+v.Expiration.UTC().Format(time.RFC3339)
+		case v.Err == nil && uncovered(v.HeaderKeys, counts) != "":
+			res.Result, res.Reason = "fail", uncovered(v.HeaderKeys, counts)
 		case v.Err == nil:
 		case dkim.IsTempFail(v.Err):
 			res.Result, res.Reason = "temperror", v.Err.Error()
@@ -92,7 +98,11 @@ func (c *Checker) Check(ctx context.Context, raw []byte) trust.AuthResults {
 	ar.Results = append(ar.Results, dkims...)
 
 	// SPF (RFC 7208) of the envelope sender, for the client the receiving server names.
-	h := readEnvelope(raw, c.Receiver)
+	hosts := c.Hosts
+	if len(hosts) == 0 && c.Receiver != "" {
+		hosts = []string{c.Receiver}
+	}
+	h := readEnvelope(raw, hosts)
 	spf := trust.MethodResult{Method: "spf", Result: "none"}
 	sender := h.returnPath
 	if sender == "" && h.helo != "" {
@@ -100,7 +110,7 @@ func (c *Checker) Check(ctx context.Context, raw []byte) trust.AuthResults {
 	}
 	switch {
 	case h.ip == nil:
-		spf.Reason = "no Received field of the receiving server " + orNone(c.Receiver) + " names the client"
+		spf.Reason = "no Received field of the receiving server " + orNone(strings.Join(hosts, ", ")) + " names a client from outside"
 	case trust.Domain(sender) == "":
 		spf.Reason = "no envelope sender"
 	default:
@@ -113,6 +123,73 @@ func (c *Checker) Check(ctx context.Context, raw []byte) trust.AuthResults {
 	// DMARC (RFC 7489) of the From domain.
 	ar.Results = append(ar.Results, checkDMARC(txt, trust.ReadHeader(raw).From, dkims, spf))
 	return ar
+}
+
+// covered are the fields postald reads from a letter that its signature must cover, every
+// instance of them (RFC 6376, 5.4.2: a field listed once in h= signs only the bottom-most one,
+// so one more written above it would be unsigned): the sender, what the letter is about and
+// which letter it is.
+var covered = []string{"From", "Subject", "Message-ID"}
+
+// uncovered says which field of covered the letter has more often than the signature's h=
+// lists it (counts: how often the letter has each), or "" when the signature covers them all.
+func uncovered(signed []string, counts []int) string {
+	for i, name := range covered {
+		n := 0
+		for _, k := range signed {
+			if strings.EqualFold(strings.TrimSpace(k), name) {
+				n++
+			}
+		}
+		if counts[i] > n {
+			if n == 0 {
+				return "the signature does not cover the " + name + " field"
+			}
+			return fmt.Sprintf("the signature covers %d of the letter's %d %s fields", n, counts[i], name)
+		}
+	}
+	return ""
+}
+
+// fieldCounts counts how often the header of raw has each field of names (case-insensitive),
+// over the whole header, as a DKIM verifier reads it.
+func fieldCounts(raw []byte, names ...string) []int {
+	counts := make([]int, len(names))
+	for len(raw) > 0 {
+		var line []byte
+		line, raw, _ = bytes.Cut(raw, []byte("\n"))
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		if len(line) == 0 {
+			break
+		}
+		if line[0] == ' ' || line[0] == '\t' {
+			continue
+		}
+		name, _, ok := bytes.Cut(line, []byte(":"))
+		if !ok {
+			continue
+		}
+		name = bytes.TrimRight(name, " \t")
+		for i, n := range names {
+			if strings.EqualFold(string(name), n) {
+				counts[i]++
+			}
+		}
+	}
+	return counts
+}
+
+// Answers reports whether the resolver answers a question about name at all: with its
+// records, or with "no such name"; false for a failure that may pass (SERVFAIL, a timeout, no
+// server). The daemon asks it of postald's own domain when a letter's check failed for now, to
+// tell an outage of the resolver from a letter whose domain does not answer.
+func (c *Checker) Answers(ctx context.Context, name string) bool {
+	r := c.Resolver
+	if r == nil {
+		r = net.DefaultResolver
+	}
+	_, err := r.LookupTXT(ctx, name)
+	return err == nil || notFound(err)
 }
 
 func (c *Checker) now() time.Time {

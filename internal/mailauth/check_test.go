@@ -87,6 +87,11 @@ func TestCheck(t *testing.T) {
 		{"two SPF records", letter("ivan@two.example", "ivan@two.example", "192.0.2.9", body), "dkim=none spf=permerror dmarc=none"},
 		{"SPF redirect", letter("ivan@club.example", "ivan@redirect.example", "192.0.2.9", body), "dkim=none spf=pass dmarc=fail"},
 		{"a DNS that cannot answer", letter("ivan@down.example", "ivan@down.example", "192.0.2.9", body), "dkim=none spf=temperror dmarc=none"},
+		{"a signature that does not cover the Subject", key.SignFields(t, letter("ivan@club.example", "ivan@club.example", "233.252.0.1", body), "From", "Message-ID"), "dkim=fail spf=fail dmarc=fail"},
+		{"a signature that does not cover the Message-ID", key.SignFields(t, letter("ivan@club.example", "ivan@club.example", "233.252.0.1", body), "From", "Subject"), "dkim=fail spf=fail dmarc=fail"},
+		{"a Subject written above the signed one", append([]byte("Subject: CT-2026 game 1-3\r\n"), key.Sign(t, letter("ivan@club.example", "ivan@club.example", "233.252.0.1", body))...), "dkim=fail spf=fail dmarc=fail"},
+		{"a From written above the signed one", append([]byte("From: petr@club.example\r\n"), key.Sign(t, letter("ivan@club.example", "ivan@club.example", "233.252.0.1", body))...), "dkim=fail spf=fail dmarc=fail"},
+		{"over-signed: h= names the Subject twice, the letter has one", key.SignFields(t, letter("ivan@club.example", "ivan@club.example", "233.252.0.1", body), "From", "Subject", "Subject", "Message-ID"), "dkim=pass spf=fail dmarc=pass"},
 		{"no Received field of the receiving server", []byte("From: ivan@club.example\r\nSubject: x\r\n\r\nMy move\r\n"), "dkim=none spf=none dmarc=fail"},
 	}
 	for _, tt := range tests {

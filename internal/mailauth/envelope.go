@@ -17,9 +17,10 @@ type envelope struct {
 // maxHeaderFields bounds the fields looked at, as trust.ReadHeader does.
 const maxHeaderFields = 2000
 
-// readEnvelope reads the topmost Return-Path and the topmost Received field written "by"
-// receiver (case-insensitive), from raw's header section.
-func readEnvelope(raw []byte, receiver string) envelope {
+// readEnvelope reads the topmost Return-Path and the sender's hop from raw's header section: the
+// topmost Received field written "by" one of receivers (case-insensitive) that records a client
+// from outside the receiving server (see hop).
+func readEnvelope(raw []byte, receivers []string) envelope {
 	var e envelope
 	seenReturnPath, seenReceived := false, false
 	fields := 0
@@ -38,10 +39,10 @@ func readEnvelope(raw []byte, receiver string) envelope {
 			} else if s := strings.Trim(strings.TrimSpace(v), "<>"); strings.Contains(s, "@") && !strings.ContainsAny(s, " \t") {
 				e.returnPath = strings.ToLower(s)
 			}
-		case strings.EqualFold(name, "Received") && !seenReceived && receiver != "":
-			if ip, helo, ok := receivedBy(v, receiver); ok {
+		case strings.EqualFold(name, "Received") && !seenReceived && len(receivers) > 0:
+			if r, ok := readReceived(v, receivers); ok && !r.internal {
 				seenReceived = true
-				e.ip, e.helo = ip, helo
+				e.ip, e.helo = r.ip, r.helo
 			}
 		}
 		name = ""
@@ -74,38 +75,158 @@ func readEnvelope(raw []byte, receiver string) envelope {
 	return e
 }
 
-// receivedBy reads a Received value written by receiver: "from HELO (rdns [IP]) by receiver
-// ...". It returns the client's address and HELO name.
-func receivedBy(v, receiver string) (net.IP, string, bool) {
+// received is what a Received field of the receiving server records.
+type received struct {
+	ip       net.IP // the client's address; nil when the field names none
+	helo     string // the name the client gave in HELO/EHLO, lower case
+	protocol string // the word after "with": ESMTPS, esmtpsa, LMTP, LMTPA, local ...
+	rdns     string // the client's host name as the server verified it; "" when unknown
+	// internal: the field records a hand-over inside the receiving server, not the letter's
+	// arrival from outside (see hop).
+	internal bool
+}
+
+// The sender's hop. A receiving server's own hand-overs stand above the field of the letter's
+// arrival: its delivery to the mailbox (LMTP to Dovecot or Cyrus, which often runs under the same
+// host name), a content filter's re-injection from 127.0.0.1, a local program's submission (a
+// field without "from"). The hop is the topmost field of the receiver that records none of these:
+// a "with" protocol of LMTP or local delivery, a client on a loopback address, or no client
+// clause, make a field internal, and so does a client whose verified host name is one of the
+// receiver's (a backup MX relaying to the main one). Fields below the hop were written before the receiver took the
+// letter and may be forged; only someone with access to the receiving machine itself can make it
+// write a field that looks internal.
+//
+// The forms of the MTAs, as they write them:
+//
+//	Postfix   from HELO (RDNS [IP]) by HOST (Postfix) with ESMTPS id ...        RDNS "unknown" without one
+//	Sendmail  from HELO (RDNS [IP]) by HOST (8.17.1/8.17.1) with ESMTP id ...   "(may be forged)" may follow the IP
+//	Exim      from RDNS ([IP]:PORT helo=HELO) by HOST with esmtps ...           no helo= when HELO is RDNS;
+//	          from [IP] (port=PORT helo=HELO) by HOST with esmtp ...            without a verified RDNS
+//	Dovecot   from HELO ([IP]) by HOST with LMTP id ...                         delivery: internal
+//	Cyrus     from HELO ([unix socket]) by HOST (Cyrus 3.6.1) with LMTPA; ...   delivery: internal
+//
+// The client's address is the one in brackets inside the comment after the first word (the first
+// word is the client's own HELO, which may itself be an address literal it chose), or, in Exim's
+// form without a comment address, the first word in brackets, which Exim writes from the
+// connection; a helo= or ident= value is the client's own and never read as its address.
+
+// readReceived reads a Received value written by one of receivers; ok is false for another
+// server's field.
+func readReceived(v string, receivers []string) (r received, ok bool) {
 	words := strings.Fields(stripDate(v))
 	by := -1
 	for i, w := range words {
-		if strings.EqualFold(w, "by") && i+1 < len(words) && strings.EqualFold(strings.TrimSuffix(words[i+1], ";"), receiver) {
+		if strings.EqualFold(w, "by") && i+1 < len(words) && isReceiver(strings.TrimSuffix(words[i+1], ";"), receivers) {
 			by = i
 			break
 		}
 	}
-	if by < 0 || len(words) < 2 || !strings.EqualFold(words[0], "from") {
-		return nil, "", false
+	if by < 0 {
+		return r, false
 	}
-	helo := strings.ToLower(strings.Trim(words[1], "[]"))
-	// The client's address: the first bracketed literal of the from clause (before "by").
-	from := strings.Join(words[1:by], " ")
-	for {
-		i := strings.IndexByte(from, '[')
-		if i < 0 {
-			return nil, helo, true // the receiving server's field, without the client's address
+	for i := by + 2; i+1 < len(words); i++ {
+		if strings.EqualFold(words[i], "with") {
+			r.protocol = strings.TrimSuffix(words[i+1], ";")
+			break
 		}
-		j := strings.IndexByte(from[i:], ']')
-		if j < 0 {
-			return nil, helo, true
-		}
-		lit := strings.TrimPrefix(strings.TrimPrefix(from[i+1:i+j], "IPv6:"), "ipv6:")
-		if ip := net.ParseIP(lit); ip != nil {
-			return ip, helo, true
-		}
-		from = from[i+j:]
 	}
+	if by == 0 || !strings.EqualFold(words[0], "from") || by < 2 {
+		r.internal = true // no client: a local program's submission
+		return r, true
+	}
+	first := words[1]
+	r.helo = strings.ToLower(strings.Trim(first, "[]"))
+	comment := words[2:by]
+	var at int
+	exim := false // a helo= value: Exim's form, whose first word is the verified host name
+	for _, w := range comment {
+		if _, ok := cutFold(strings.Trim(w, "()"), "helo="); ok {
+			r.helo, exim = strings.ToLower(strings.Trim(strings.Trim(w, "()")[5:], "[]")), true
+		}
+	}
+	r.ip, at = commentAddress(comment)
+	switch {
+	case r.ip == nil && strings.HasPrefix(first, "["):
+		r.ip = literal(first) // Exim's form: the address is the first word
+	case r.ip != nil && at == 0 && exim && strings.HasPrefix(comment[0], "(["):
+		// Exim: "RDNS ([IP] helo=HELO)". Without helo= the same shape is Sendmail's "HELO ([IP])"
+		// for a client without a host name, or Dovecot's: the first word is then the client's
+		// own, and never taken for a verified name.
+		r.rdns = first
+	case r.ip != nil && at > 0:
+		r.rdns = strings.TrimLeft(comment[at-1], "(") // Postfix's, Sendmail's: "(RDNS [IP])"
+	}
+	r.rdns = strings.ToLower(strings.TrimSuffix(r.rdns, "."))
+	if r.rdns == "unknown" || strings.Contains(strings.ToLower(strings.Join(comment, " ")), "may be forged") {
+		r.rdns = ""
+	}
+	p := strings.ToLower(r.protocol)
+	r.internal = strings.HasPrefix(p, "lmtp") || strings.HasPrefix(p, "local") ||
+		(r.ip != nil && r.ip.IsLoopback()) || (r.rdns != "" && isReceiver(r.rdns, receivers))
+	return r, true
+}
+
+// isReceiver reports whether name is one of receivers, case-insensitive.
+func isReceiver(name string, receivers []string) bool {
+	for _, r := range receivers {
+		if strings.EqualFold(name, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// cutFold is strings.CutPrefix without regard to case.
+func cutFold(s, prefix string) (string, bool) {
+	if len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix) {
+		return s[len(prefix):], true
+	}
+	return s, false
+}
+
+// commentAddress returns the first address in brackets among the words of a from clause's
+// comment, and the word's place, skipping the client's own helo= and ident= values; or, failing
+// that, a word in parentheses that is an address (Microsoft's servers write
+// "(2603:10b6:5:1a8::26)").
+func commentAddress(words []string) (net.IP, int) {
+	for i, w := range words {
+		low := strings.ToLower(strings.TrimLeft(w, "("))
+		if strings.HasPrefix(low, "helo=") || strings.HasPrefix(low, "ident=") {
+			continue
+		}
+		b := strings.IndexByte(w, '[')
+		if b < 0 {
+			continue
+		}
+		if ip := literal(w[b:]); ip != nil {
+			return ip, i
+		}
+	}
+	for i, w := range words {
+		if strings.HasPrefix(w, "(") && strings.HasSuffix(w, ")") {
+			if ip := net.ParseIP(strings.Trim(w, "()")); ip != nil {
+				return ip, i
+			}
+		}
+	}
+	return nil, -1
+}
+
+// literal reads an address literal at the start of w: "[192.0.2.1]", "[IPv6:2001:db8::1]",
+// "[192.0.2.1]:25"; nil when it is none.
+func literal(w string) net.IP {
+	if !strings.HasPrefix(w, "[") {
+		return nil
+	}
+	j := strings.IndexByte(w, ']')
+	if j < 0 {
+		return nil
+	}
+	lit := w[1:j]
+	if v6, ok := cutFold(lit, "IPv6:"); ok {
+		lit = v6
+	}
+	return net.ParseIP(lit)
 }
 
 // stripDate drops the "; date" of a Received value.

@@ -29,11 +29,14 @@ import (
 // exactly one claim: each writes its marker, then reads the markers back, and the earliest
 // marker holds the mailbox; the daemon whose marker is not the earliest deletes its own and is
 // refused, before it reads a letter. A takeover (serve -takeover) first writes its marker like
-// any claim, then deletes the markers of other stores that it found before it wrote, except those
-// written less than ClaimSettle before its own by the server's clock: those are daemons starting
-// at the same moment, not the retired store the takeover is meant for, and the earliest of them
-// holds the mailbox. A takeover that meets such a claim is refused and says so; repeated a minute
-// later, it takes the claim over.
+// any claim, then deletes the markers of other stores written before it started (more than
+// claimSkew before its own, by the server's clock): the retired store's. One written less than
+// ClaimSettle before is a daemon started or stopped a moment ago: the takeover waits until it is
+// ClaimSettle old, then deletes it, so that two takeovers started together after a store that
+// has just stopped still end with exactly one of them holding the mailbox. Markers written
+// within claimSkew of its own are daemons starting at the same moment, decided by the order.
+// A running watcher looks at the claim every claimCheck and stops when its store no longer
+// holds it, so a daemon taken over stops within seconds.
 //
 // A claim is not a lock of a running process: it stays when its daemon stops, so that a second
 // installation started by mistake on the same mailbox is refused even while the first is down.
@@ -47,13 +50,24 @@ import (
 // removes the annotation.
 
 // ClaimSettle is how old another store's claim must be, by the server's clock, before a
-// takeover replaces it: a younger one is a daemon that started at the same moment.
+// takeover replaces it: a takeover that finds a younger one, written before it started (a
+// daemon started, or stopped, a moment ago), waits until it is that old.
 const ClaimSettle = time.Minute
+
+// claimSkew is how close to a takeover's own marker, by the server's clock, another store's
+// claim is a daemon starting at the same moment: never replaced by the takeover, the two are
+// decided by the order of their markers.
+const claimSkew = 5 * time.Second
+
+// claimCheck is how often a running watcher looks whether its store still holds the claim, so
+// that a daemon whose claim another store took over stops within it.
+const claimCheck = 20 * time.Second
 
 // ClaimEntry is the METADATA entry that names the store watching a mailbox.
 const ClaimEntry = "/private/vendor/postald/store"
 
-// ClaimFolder holds the marker messages of claims on servers without METADATA.
+// ClaimFolder holds the marker messages of the claims: its name in the server's personal
+// namespace when the configuration names no folder ([imap] claims, folders.go).
 const ClaimFolder = "postald-claims"
 
 // ErrClaimed is returned when another store holds the claim on the mailbox.
@@ -82,9 +96,11 @@ func (e *ClaimError) Error() string {
 func (e *ClaimError) Unwrap() error { return ErrClaimed }
 
 // Claim records that the store named instance watches the mailbox of opts, or fails with a
-// *ClaimError when another store holds it; takeover replaces another's claim. It reports how the
-// claim is kept ("METADATA" or the marker folder). A Watcher with ClaimAs set claims its mailbox
-// so at every connection; Claim does it once, for a command that checks before it starts.
+// *ClaimError when another store holds it; takeover replaces another's claim. It first makes
+// postald's folders (folders.go) where missing, as the Watcher does, so that a server that
+// refuses them is known before anything runs (a *FolderError), and it reports the folder the
+// claim is kept in. A Watcher with ClaimAs set claims its mailbox so at every connection; Claim
+// does it once, for a command that checks before it starts.
 func Claim(ctx context.Context, opts IMAPOptions, instance string, takeover bool) (string, error) {
 	cfg, err := tlsFor(opts)
 	if err != nil {
@@ -97,13 +113,26 @@ func Claim(ctx context.Context, opts IMAPOptions, instance string, takeover bool
 	defer c.Close()
 	stop := context.AfterFunc(ctx, func() { c.Close() })
 	defer stop()
-	return claimOn(c, opts.Mailbox, instance, takeover)
+	f, err := resolveFolders(c, opts)
+	if err != nil {
+		return "", at(StageFolders, err)
+	}
+	for _, key := range []string{"processed", "claims"} {
+		if _, err := f.ensure(c, key); err != nil {
+			return "", at(StageFolders, err)
+		}
+	}
+	if err := claimOn(ctx, c, opts.Mailbox, f.claims, instance, takeover); err != nil {
+		return "", at(StageClaim, err)
+	}
+	return f.claims, nil
 }
 
-// claimOn claims mailbox for instance on a logged-in connection.
-func claimOn(c *imapclient.Client, mailbox, instance string, takeover bool) (string, error) {
+// claimOn claims mailbox for instance on a logged-in connection, with the markers in the
+// folder claims.
+func claimOn(ctx context.Context, c *imapclient.Client, mailbox, claims, instance string, takeover bool) error {
 	if instance == "" {
-		return "", errors.New("imap: claim: no store instance")
+		return errors.New("imap: claim: no store instance")
 	}
 	if mailbox == "" {
 		mailbox = "INBOX"
@@ -112,23 +141,23 @@ func claimOn(c *imapclient.Client, mailbox, instance string, takeover bool) (str
 	if c.Caps().Has(imap.CapMetadata) {
 		holder, err := metadataClaim(c, mailbox)
 		if err != nil {
-			return "", err
+			return err
 		}
 		if holder != "" && holder != instance && !takeover {
-			return "", &ClaimError{Mailbox: mailbox, Holder: holder, Where: "METADATA"}
+			return &ClaimError{Mailbox: mailbox, Holder: holder, Where: "METADATA"}
 		}
 		annotated = holder != ""
 	}
-	if err := claimMarker(c, mailbox, instance, takeover); err != nil {
-		return "", err
+	if err := claimMarker(ctx, c, mailbox, claims, instance, takeover); err != nil {
+		return err
 	}
 	if annotated {
 		// The claim is the folder's now: the annotation of an earlier version goes.
 		if err := c.SetMetadata(mailbox, map[string]*[]byte{ClaimEntry: nil}).Wait(); err != nil {
-			return "", fmt.Errorf("imap: claim %s: remove the annotation of an earlier postald: %w", mailbox, err)
+			return fmt.Errorf("imap: claim %s: remove the annotation of an earlier postald: %w", mailbox, err)
 		}
 	}
-	return ClaimFolder, nil
+	return nil
 }
 
 // tlsFor returns the TLS configuration of opts, as NewWatcher makes it.
@@ -166,15 +195,13 @@ type marker struct {
 	date  time.Time // the server's INTERNALDATE: when it stored the marker
 }
 
-// claimMarker claims mailbox for instance in the marker folder (see the top of this file).
-func claimMarker(c *imapclient.Client, mailbox, instance string, takeover bool) error {
-	if err := ensureMailbox(c, ClaimFolder); err != nil {
-		return err
+// claimMarker claims mailbox for instance in the marker folder (see the top of this file), which
+// exists.
+func claimMarker(ctx context.Context, c *imapclient.Client, mailbox, folder, instance string, takeover bool) error {
+	if _, err := c.Select(folder, nil).Wait(); err != nil {
+		return fmt.Errorf("imap: claim: select %s: %w", folder, err)
 	}
-	if _, err := c.Select(ClaimFolder, nil).Wait(); err != nil {
-		return fmt.Errorf("imap: claim: select %s: %w", ClaimFolder, err)
-	}
-	before, err := markers(c, mailbox)
+	before, err := markers(c, mailbox, folder)
 	if err != nil {
 		return err
 	}
@@ -182,13 +209,13 @@ func claimMarker(c *imapclient.Client, mailbox, instance string, takeover bool) 
 		return nil // this store's claim is the earliest: it holds the mailbox
 	}
 	if len(before) > 0 && !takeover {
-		return &ClaimError{Mailbox: mailbox, Holder: before[0].store, Where: "folder " + ClaimFolder}
+		return &ClaimError{Mailbox: mailbox, Holder: before[0].store, Where: "folder " + folder}
 	}
 	nonce := rand.Text()
-	if err := appendMarker(c, mailbox, instance, nonce); err != nil {
+	if err := appendMarker(c, mailbox, folder, instance, nonce); err != nil {
 		return err
 	}
-	after, err := markers(c, mailbox)
+	after, err := markers(c, mailbox, folder)
 	if err != nil {
 		return err
 	}
@@ -199,24 +226,65 @@ func claimMarker(c *imapclient.Client, mailbox, instance string, takeover bool) 
 		}
 	}
 	if me == nil {
-		return fmt.Errorf("imap: claim: the marker just written to %s is not there", ClaimFolder)
+		return fmt.Errorf("imap: claim: the marker just written to %s is not there", folder)
 	}
 	if takeover {
-		// The claims that stood before this one, and are not daemons starting at the same
-		// moment, are replaced; so are this store's own older markers.
+		// The claims written before this one started are replaced (this store's own older
+		// ones too); a young one once it is ClaimSettle old.
+		var wait time.Duration
+		replaced := map[imap.UID]bool{}
+		for _, m := range after {
+			age := me.date.Sub(m.date)
+			switch {
+			case m.uid == me.uid:
+			case m.store == instance || age >= ClaimSettle:
+				replaced[m.uid] = true
+			case age > claimSkew:
+				replaced[m.uid] = true
+				wait = max(wait, ClaimSettle-age)
+			}
+		}
+		if wait > 0 {
+			t := time.NewTimer(wait)
+			select {
+			case <-ctx.Done():
+				t.Stop()
+				deleteUIDs(c, imap.UIDSetNum(me.uid))
+				return ctx.Err()
+			case <-t.C:
+			}
+			if after, err = markers(c, mailbox, folder); err != nil {
+				return err
+			}
+		}
 		var old imap.UIDSet
-		for _, m := range before {
-			if m.store == instance || me.date.Sub(m.date) >= ClaimSettle {
+		for _, m := range after {
+			if replaced[m.uid] {
 				old.AddNum(m.uid)
 			}
 		}
 		if len(old) > 0 {
 			if err := deleteUIDs(c, old); err != nil {
-				return err
+				// Another takeover started with this one may have deleted them first: read
+				// them again and delete what is left.
+				if after, err = markers(c, mailbox, folder); err != nil {
+					return err
+				}
+				var left imap.UIDSet
+				for _, m := range after {
+					if replaced[m.uid] {
+						left.AddNum(m.uid)
+					}
+				}
+				if len(left) > 0 {
+					if err := deleteUIDs(c, left); err != nil {
+						return err
+					}
+				}
 			}
-			if after, err = markers(c, mailbox); err != nil {
-				return err
-			}
+		}
+		if after, err = markers(c, mailbox, folder); err != nil {
+			return err
 		}
 	}
 	if len(after) > 0 && after[0].uid == me.uid {
@@ -227,7 +295,7 @@ func claimMarker(c *imapclient.Client, mailbox, instance string, takeover bool) 
 		return err
 	}
 	holder := after[0]
-	ce := &ClaimError{Mailbox: mailbox, Holder: holder.store, Where: "folder " + ClaimFolder}
+	ce := &ClaimError{Mailbox: mailbox, Holder: holder.store, Where: "folder " + folder}
 	if takeover {
 		ce.Age = max(me.date.Sub(holder.date), time.Second)
 	}
@@ -236,11 +304,11 @@ func claimMarker(c *imapclient.Client, mailbox, instance string, takeover bool) 
 
 // markers returns the claim markers of mailbox in the selected marker folder, in the server's
 // order.
-func markers(c *imapclient.Client, mailbox string) ([]marker, error) {
+func markers(c *imapclient.Client, mailbox, folder string) ([]marker, error) {
 	uids, err := c.UIDSearch(&imap.SearchCriteria{Header: []imap.SearchCriteriaHeaderField{
 		{Key: "X-Postald-Mailbox", Value: mailbox}}}, nil).Wait()
 	if err != nil {
-		return nil, fmt.Errorf("imap: claim: search %s: %w", ClaimFolder, err)
+		return nil, fmt.Errorf("imap: claim: search %s: %w", folder, err)
 	}
 	all := uids.AllUIDs()
 	if len(all) == 0 {
@@ -250,7 +318,7 @@ func markers(c *imapclient.Client, mailbox string) ([]marker, error) {
 	msgs, err := c.Fetch(imap.UIDSetNum(all...), &imap.FetchOptions{UID: true, InternalDate: true,
 		BodySection: []*imap.FetchItemBodySection{hdr}}).Collect()
 	if err != nil {
-		return nil, fmt.Errorf("imap: claim: fetch %s: %w", ClaimFolder, err)
+		return nil, fmt.Errorf("imap: claim: fetch %s: %w", folder, err)
 	}
 	var ms []marker
 	for _, m := range msgs {
@@ -269,7 +337,7 @@ func markers(c *imapclient.Client, mailbox string) ([]marker, error) {
 }
 
 // appendMarker writes a claim marker of instance on mailbox.
-func appendMarker(c *imapclient.Client, mailbox, instance, nonce string) error {
+func appendMarker(c *imapclient.Client, mailbox, folder, instance, nonce string) error {
 	now := time.Now().UTC()
 	raw := "From: postald <postald@localhost>\r\nDate: " + now.Format(time.RFC1123Z) +
 		"\r\nSubject: postald watches " + mailbox + "\r\nX-Postald-Mailbox: " + mailbox +
@@ -277,7 +345,7 @@ func appendMarker(c *imapclient.Client, mailbox, instance, nonce string) error {
 		"\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" +
 		"This message records that the postald store " + instance + " watches the mailbox " + mailbox + ".\r\n" +
 		"A postald with another store refuses to watch it. Delete this message only to retire that store.\r\n"
-	cmd := c.Append(ClaimFolder, int64(len(raw)), nil)
+	cmd := c.Append(folder, int64(len(raw)), nil)
 	if _, err := cmd.Write([]byte(raw)); err != nil {
 		return fmt.Errorf("imap: claim: append: %w", err)
 	}

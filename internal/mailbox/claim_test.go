@@ -234,3 +234,75 @@ func TestWatcherRefusesClaimedMailbox(t *testing.T) {
 		t.Errorf("%d letters handled after the takeover, want 1", n)
 	}
 }
+
+// TestClaimTakeoversAfterAStop: a store stopped a moment ago (its claim 50 seconds old) and two
+// new stores started with takeover at the same moment, many times. Each takeover waits until
+// the old claim is ClaimSettle old instead of giving up on it; then exactly one of them holds
+// the mailbox and the other is refused naming it: the mailbox is never left unwatched.
+func TestClaimTakeoversAfterAStop(t *testing.T) {
+	s := mailtest.Load(t)
+	ctx := context.Background()
+	for round := range 3 {
+		opts := watched(t, s)
+		stopped := mailtest.Unique("store-stopped-")
+		plantClaim(t, s, opts, stopped, time.Now().Add(-50*time.Second))
+		stores := []string{mailtest.Unique("store-a-"), mailtest.Unique("store-b-")}
+		errs := make([]error, 2)
+		start := make(chan struct{})
+		var wg sync.WaitGroup
+		for i := range stores {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				_, errs[i] = mailbox.Claim(ctx, opts, stores[i], true)
+			}()
+		}
+		close(start)
+		wg.Wait()
+		won := -1
+		for i, err := range errs {
+			if err == nil {
+				if won >= 0 {
+					t.Fatalf("round %d: both stores hold the claim", round)
+				}
+				won = i
+			}
+		}
+		if won < 0 {
+			t.Fatalf("round %d: neither store holds the claim: %v; %v", round, errs[0], errs[1])
+		}
+		var ce *mailbox.ClaimError
+		if lost := errs[1-won]; !errors.As(lost, &ce) || ce.Holder != stores[won] {
+			t.Fatalf("round %d: the other store: %v, want refused naming %s", round, lost, stores[won])
+		}
+		if _, err := mailbox.Claim(ctx, opts, stopped, false); !errors.As(err, &ce) || ce.Holder != stores[won] {
+			t.Errorf("round %d: the stopped store started again: %v, want refused naming %s", round, err, stores[won])
+		}
+	}
+}
+
+// TestWatcherStopsWhenTakenOver: a watcher holds its mailbox; another store takes the claim
+// over (serve -takeover). The watcher finds the claim gone at its next look (claimCheck) and
+// stops with the claim error naming the new store, instead of deciding letters beside it.
+func TestWatcherStopsWhenTakenOver(t *testing.T) {
+	s := mailtest.Load(t)
+	opts := watched(t, s)
+	first := mailtest.Unique("store-first-")
+	plantClaim(t, s, opts, first, time.Now().Add(-time.Hour)) // watched for an hour
+	w, _ := fastWatcher(t, opts, func(context.Context, mailbox.Message) error { return nil })
+	w.ClaimAs = first
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- w.Run(ctx) }()
+	time.Sleep(2 * time.Second) // watching
+	second := mailtest.Unique("store-second-")
+	if _, err := mailbox.Claim(ctx, opts, second, true); err != nil {
+		t.Fatalf("the takeover: %v", err)
+	}
+	var ce *mailbox.ClaimError
+	if err := <-done; !errors.As(err, &ce) || ce.Holder != second {
+		t.Fatalf("the watcher taken over: %v, want it stopped naming %s", err, second)
+	}
+}

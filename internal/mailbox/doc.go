@@ -6,8 +6,8 @@
 // A Watcher (go-imap v2) logs in, selects the watched mailbox (INBOX by default) and hands
 // every message in it to a Handler, oldest first, as a Message: the mailbox, its UIDVALIDITY,
 // the message's UID, its raw bytes and the server's INTERNALDATE. Only when the Handler returns
-// nil is the message moved to the processed mailbox (Processed by default, created when
-// missing), with MOVE where the server has it and otherwise with COPY, STORE \Deleted and UID
+// nil is the message moved to the processed mailbox (by default Processed in the server's
+// personal namespace, INBOX.Processed on Cyrus: folders.go; made when missing), with MOVE where the server has it and otherwise with COPY, STORE \Deleted and UID
 // EXPUNGE, each step awaited so that a failed COPY never deletes the original. The watched
 // mailbox therefore holds exactly the letters not yet processed, and a restart of postald
 // simply goes on with them.
@@ -33,9 +33,13 @@
 //     0.5 s after delivery); IDLE is ended and the mailbox searched again every IdleRestart
 //     (25 minutes by default, before the 29 minutes after which RFC 2177 lets a server drop an
 //     idle client). Without IDLE it polls every PollInterval.
-//   - Failures. A dropped connection, a server restart, a refused login or a failing command
-//     end the session; the Watcher logs it and reconnects after a delay doubling from
-//     MinBackoff to MaxBackoff, reset once a mailbox is selected again.
+//   - Failures. A dropped connection, a server restart, a refused login, a folder the server
+//     will not make or a failing command end the session; the Watcher logs it with its stage
+//     (StageConnect ... StageWait), tells Failed how many sessions in a row failed there, and
+//     reconnects after a delay doubling from MinBackoff to MaxBackoff, reset once a mailbox is
+//     selected again. Working is told when a session reads the mailbox through again. A login
+//     refused in any words but a passing code (LoginRefused) and a folder refused outright
+//     (FolderError, Refused) are the configuration's faults: the daemon stops on them at start.
 //   - Batches. One FETCH brings up to 64 letters. With HandleBatch set, the whole batch is
 //     handed over at once, so that the caller may record it in one transaction; it says how
 //     many letters, from the first, it recorded, and only those are moved.

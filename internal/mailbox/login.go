@@ -3,10 +3,8 @@ package mailbox
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"github.com/emersion/go-imap/v2"
-	"github.com/emersion/go-imap/v2/imapclient"
 )
 
 // ErrLoginRefused marks a server that refused postald's user name or password: a fault of the
@@ -14,7 +12,12 @@ import (
 var ErrLoginRefused = errors.New("the server refused the login")
 
 // LoginRefused reports whether err, from the IMAP watcher, Claim or the SMTP sender, says the
-// server refused the user name or the password.
+// server refused the user name or the password: in whatever words the server uses. An IMAP
+// server answers LOGIN or AUTHENTICATE with a NO, with the code AUTHENTICATIONFAILED (Dovecot),
+// another code ([ALERT] and a reason), or none at all ("NO authentication failure", Cyrus); every
+// NO is a refusal but one whose code says it may pass (UNAVAILABLE, INUSE, SERVERBUG, LIMIT:
+// the server's authentication is down for the moment). An SMTP server answers AUTH with a 5xx
+// reply (535).
 func LoginRefused(err error) bool {
 	if errors.Is(err, ErrLoginRefused) {
 		return true
@@ -37,59 +40,9 @@ func (s *Sender) Check(ctx context.Context) error {
 	return ss.quit()
 }
 
-// IMAPCheck is what CheckIMAP found: whether the login succeeded, and the watched mailbox's
-// number of messages once selected.
-type IMAPCheck struct {
-	LoggedIn bool
-	Messages uint32
-}
+// loginRefusal is the error of a login the IMAP server refused: the server's words, which are
+// also ErrLoginRefused.
+type loginRefusal struct{ err error }
 
-// CheckIMAP logs in to the IMAP server of opts with its credentials and selects the watched
-// mailbox read-only (changing nothing), for a command that checks a configuration. The error is
-// the connection's or the login's while LoggedIn is false, the selection's after; it carries
-// the server's own words. ctx bounds the whole check.
-func CheckIMAP(ctx context.Context, opts IMAPOptions) (IMAPCheck, error) {
-	var res IMAPCheck
-	cfg, err := tlsFor(opts)
-	if err != nil {
-		return res, err
-	}
-	type dialed struct {
-		c   *imapclient.Client
-		err error
-	}
-	ch := make(chan dialed, 1)
-	go func() {
-		c, err := dialIMAP(opts, cfg, nil, nil)
-		ch <- dialed{c, err}
-	}()
-	var c *imapclient.Client
-	select {
-	case d := <-ch:
-		if d.err != nil {
-			return res, d.err
-		}
-		c = d.c
-	case <-ctx.Done():
-		go func() {
-			if d := <-ch; d.c != nil {
-				d.c.Close()
-			}
-		}()
-		return res, fmt.Errorf("imap: connect %s: %w", opts.Address, ctx.Err())
-	}
-	defer c.Close()
-	stop := context.AfterFunc(ctx, func() { c.Close() })
-	defer stop()
-	res.LoggedIn = true
-	mailbox := opts.Mailbox
-	if mailbox == "" {
-		mailbox = "INBOX"
-	}
-	data, err := c.Select(mailbox, &imap.SelectOptions{ReadOnly: true}).Wait()
-	if err != nil {
-		return res, fmt.Errorf("imap: select %s: %w", mailbox, err)
-	}
-	res.Messages = data.NumMessages
-	return res, c.Logout().Wait()
-}
+func (e *loginRefusal) Error() string   { return e.err.Error() }
+func (e *loginRefusal) Unwrap() []error { return []error{e.err, ErrLoginRefused} }

@@ -25,12 +25,17 @@ const (
 // and the password already resolved: reading password_file or password_env is the caller's
 // job.
 type IMAPOptions struct {
-	Address   string  // host:port
-	TLS       TLSMode // empty means implicit
-	Username  string
-	Password  string
-	Mailbox   string // where letters arrive; empty means INBOX
-	Processed string // where handled letters are moved (created if missing); empty means Processed
+	Address  string  // host:port
+	TLS      TLSMode // empty means implicit
+	Username string
+	Password string
+	Mailbox  string // where letters arrive; empty means INBOX
+	// Processed is where handled letters are moved, Claims where the claims are kept (claim.go);
+	// each is made when missing. Empty means postald's default in the server's personal
+	// namespace: DefaultProcessed and ClaimFolder, under "INBOX." on a server like Cyrus
+	// (folders.go).
+	Processed string
+	Claims    string
 	CAFile    string // PEM bundle of a private CA, trusted in addition to the system roots
 }
 
@@ -43,7 +48,8 @@ type SMTPOptions struct {
 	Password string
 	From     string // the From of postald's letters, "Name <address>"; its address is the envelope sender
 	CAFile   string // PEM bundle of a private CA, trusted in addition to the system roots
-	// HelloName is the name given in EHLO; empty means "localhost".
+	// HelloName is the name given in EHLO ([smtp] helo); empty means the domain of From's
+	// address (HelloName).
 	HelloName string
 }
 

@@ -7,11 +7,13 @@ import (
 	"fmt"
 	"net"
 	"net/mail"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
+	"golang.org/x/net/idna"
 )
 
 // Defaults of a Sender.
@@ -59,7 +61,7 @@ func NewSender(opts SMTPOptions) (*Sender, error) {
 		return nil, fmt.Errorf("smtp: from %q: %w", opts.From, err)
 	}
 	if opts.HelloName == "" {
-		opts.HelloName = "localhost"
+		opts.HelloName = HelloName(from.Address)
 	}
 	s := &Sender{opts: opts, from: from.Address}
 	if opts.TLS != TLSNone {
@@ -68,6 +70,26 @@ func NewSender(opts SMTPOptions) (*Sender, error) {
 		}
 	}
 	return s, nil
+}
+
+// HelloName is the name postald gives in EHLO when the configuration names none ([smtp] helo):
+// the domain of its address, the host name a server that checks the greeting can find in the
+// DNS, as RFC 5321 (4.1.1.1) asks for. "localhost", which such servers refuse, only for an
+// address without a domain.
+func HelloName(address string) string {
+	at := strings.LastIndexByte(address, '@')
+	if at < 0 || at == len(address)-1 {
+		return "localhost"
+	}
+	domain := strings.ToLower(strings.TrimSuffix(address[at+1:], "."))
+	if strings.HasPrefix(domain, "[") {
+		return domain // an address literal
+	}
+	// EHLO takes the ASCII form of a domain in another script ("xn--80aaf6an.example").
+	if ascii, err := idna.Lookup.ToASCII(domain); err == nil && ascii != "" {
+		return ascii
+	}
+	return domain
 }
 
 // From returns the From of postald's letters as configured, e.g. "Турнирный секретарь
@@ -104,6 +126,26 @@ func (s *Sender) Send(ctx context.Context, to []string, msg []byte) error {
 // One of Commit and Abort must follow every Begin that returned no error; until then the
 // connection belongs to the Pending. Errors are as for Send.
 func (s *Sender) Begin(ctx context.Context, to []string, msg []byte) (*Pending, error) {
+	return s.BeginEnvelope(ctx, Envelope{To: to}, msg)
+}
+
+// Envelope is a letter's SMTP envelope as its sender gives it.
+type Envelope struct {
+	// From is the envelope sender (MAIL FROM); "" is the Sender's own address. A letter of its
+	// own (VERP: moves+TOKEN@club.example) brings its bounces to an address that names it.
+	From string
+	To   []string
+	// EnvID, when set, asks for delivery status notifications (RFC 3461) where the server
+	// offers DSN: NOTIFY=SUCCESS,FAILURE,DELAY for every recipient, RET=HDRS (only the header
+	// comes back), and ENVID=EnvID, which every report returns to the envelope sender alone.
+	EnvID string
+}
+
+// BeginEnvelope is Begin with the letter's own envelope: its envelope sender and, where the
+// server offers DSN, the request for delivery notifications (Pending.Notified says whether the
+// server took it).
+func (s *Sender) BeginEnvelope(ctx context.Context, env Envelope, msg []byte) (*Pending, error) {
+	to := env.To
 	if len(to) == 0 {
 		return nil, &SendError{Stage: "rcpt", Err: errors.New("no recipients")}
 	}
@@ -112,7 +154,7 @@ func (s *Sender) Begin(ctx context.Context, to []string, msg []byte) (*Pending, 
 		timeout = DefaultSendTimeout
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
-	p, err := s.begin(ctx, to, msg)
+	p, err := s.begin(ctx, env, msg)
 	if err != nil {
 		cancel()
 		return nil, err
@@ -121,9 +163,9 @@ func (s *Sender) Begin(ctx context.Context, to []string, msg []byte) (*Pending, 
 	return p, nil
 }
 
-func (s *Sender) begin(ctx context.Context, to []string, msg []byte) (*Pending, error) {
+func (s *Sender) begin(ctx context.Context, env Envelope, msg []byte) (*Pending, error) {
 	if ss := s.take(); ss != nil {
-		p, err := s.offer(ctx, ss, true, to, msg)
+		p, err := s.offer(ctx, ss, true, env, msg)
 		if !errors.Is(err, errStale) {
 			return p, err
 		}
@@ -132,12 +174,12 @@ func (s *Sender) begin(ctx context.Context, to []string, msg []byte) (*Pending, 
 	if err != nil {
 		return nil, err
 	}
-	return s.offer(ctx, ss, false, to, msg)
+	return s.offer(ctx, ss, false, env, msg)
 }
 
 // offer does the whole transaction over ss but the final dot. On a reused session a failing
 // RSET gives errStale: the letter was not offered. On any error the session is ended.
-func (s *Sender) offer(ctx context.Context, ss *session, reused bool, to []string, msg []byte) (_ *Pending, err error) {
+func (s *Sender) offer(ctx context.Context, ss *session, reused bool, env Envelope, msg []byte) (_ *Pending, err error) {
 	// The SMTP client knows no context: cut the connection when ctx ends.
 	stop := context.AfterFunc(ctx, func() { ss.conn.Close() })
 	defer func() {
@@ -151,11 +193,25 @@ func (s *Sender) offer(ctx context.Context, ss *session, reused bool, to []strin
 			return nil, errStale
 		}
 	}
-	if err := ss.c.Mail(s.from, nil); err != nil {
+	from := s.from
+	if env.From != "" {
+		from = env.From
+	}
+	// RFC 3461: the server that offers DSN takes the request; go-smtp leaves the parameters out
+	// where it does not, and the letter goes as before, with no notification to come.
+	var mopt *smtp.MailOptions
+	var ropt *smtp.RcptOptions
+	notified := false
+	if ok, _ := ss.c.Extension("DSN"); ok && env.EnvID != "" {
+		notified = true
+		mopt = &smtp.MailOptions{Return: smtp.DSNReturnHeaders, EnvelopeID: env.EnvID}
+		ropt = &smtp.RcptOptions{Notify: []smtp.DSNNotify{smtp.DSNNotifySuccess, smtp.DSNNotifyFailure, smtp.DSNNotifyDelayed}}
+	}
+	if err := ss.c.Mail(from, mopt); err != nil {
 		return nil, classify(ctx, "mail", err)
 	}
-	for _, rcpt := range to {
-		if err := ss.c.Rcpt(rcpt, nil); err != nil {
+	for _, rcpt := range env.To {
+		if err := ss.c.Rcpt(rcpt, ropt); err != nil {
 			e := classify(ctx, "rcpt", err)
 			e.Recipient = rcpt
 			return nil, e
@@ -168,7 +224,7 @@ func (s *Sender) offer(ctx context.Context, ss *session, reused bool, to []strin
 	if _, err := w.Write(msg); err != nil {
 		return nil, classify(ctx, "data", err)
 	}
-	return &Pending{s: s, ss: ss, ctx: ctx, stop: stop, w: w}, nil
+	return &Pending{s: s, ss: ss, ctx: ctx, stop: stop, w: w, notified: notified}, nil
 }
 
 // A Pending is a letter offered to the server by Sender.Begin, waiting for Commit or Abort.
@@ -181,7 +237,14 @@ type Pending struct {
 	stop   func() bool // stops cutting the connection when ctx ends
 	w      *smtp.DataCommand
 	done   bool
+	// notified: the server offers DSN and took the request for notifications.
+	notified bool
 }
+
+// Notified reports whether the letter was offered with a request for delivery notifications
+// (BeginEnvelope with an EnvID, to a server that offers DSN): reports of its delivery, its
+// delay or its failure will come back to the envelope sender.
+func (p *Pending) Notified() bool { return p.notified }
 
 // errDone reports a second Commit or a Commit after Abort.
 var errDone = errors.New("letter already committed or aborted")
@@ -344,6 +407,26 @@ func (e *SendError) Error() string {
 }
 
 func (e *SendError) Unwrap() error { return e.Err }
+
+// Words returns what the server answered, for people: the enhanced status code and its words
+// ("5.1.1 <nobody@club.example>: Recipient address rejected: User unknown"), or the error when
+// the server did not answer.
+func (e *SendError) Words() string {
+	var se *smtp.SMTPError
+	if !errors.As(e.Err, &se) {
+		return e.Err.Error()
+	}
+	msg := strings.Join(strings.Fields(se.Message), " ")
+	ec := se.EnhancedCode
+	if ec == smtp.NoEnhancedCode || ec == smtp.EnhancedCodeNotSet {
+		return fmt.Sprintf("%d %s", se.Code, msg)
+	}
+	code := fmt.Sprintf("%d.%d.%d", ec[0], ec[1], ec[2])
+	if strings.HasPrefix(msg, code) {
+		return msg
+	}
+	return code + " " + msg
+}
 
 // IsPermanent reports whether err is a Send failure that sending again cannot cure: the
 // server rejected the letter or a recipient with a 5xx reply.

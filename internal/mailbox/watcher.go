@@ -38,7 +38,8 @@ type Message struct {
 // (after a crash between its commit and the move, or after a UIDVALIDITY change), for
 // example by its Message-ID, and return nil for it. A message that can never be processed
 // (unreadable, not from a player) must be dealt with by the Handler and answered with nil:
-// errors are for transient failures, and they stop the pass (see Watcher).
+// errors are for transient failures, and they stop the pass (see Watcher), except ErrLater, which
+// leaves that one message in place and lets the pass go on with the next.
 type Handler func(ctx context.Context, m Message) error
 
 // BatchHandler processes the messages of one fetched batch, in order, so that it may record
@@ -46,6 +47,26 @@ type Handler func(ctx context.Context, m Message) error
 // recorded: only those are moved out of the watched mailbox. When that is fewer than all, err
 // says why the next one was not; the rules of a Handler apply to each message.
 type BatchHandler func(ctx context.Context, ms []Message) (n int, err error)
+
+// ErrLater is returned by a Handler for a message that cannot be processed now but must not hold
+// up the messages behind it (a letter whose sender cannot be checked now): it stays in the
+// mailbox, is offered again after a wait, and the messages after it are handled meanwhile. A
+// BatchHandler returns a *LaterError naming such messages of its batch.
+var ErrLater = errors.New("imap: message left for later")
+
+// LaterError is returned by a BatchHandler that handled every message of its batch (it returns
+// the batch's length) except those at Skip (indices into the batch, ascending): they stay in
+// the mailbox, to be offered again, and the rest are moved. Err says why.
+type LaterError struct {
+	Skip []int
+	Err  error
+}
+
+func (e *LaterError) Error() string {
+	return fmt.Sprintf("%d messages left for later: %v", len(e.Skip), e.Err)
+}
+
+func (e *LaterError) Unwrap() []error { return []error{ErrLater, e.Err} }
 
 // Default timings of a Watcher.
 const (
@@ -100,6 +121,12 @@ type Watcher struct {
 	// HandleBatch, if set, is given each fetched batch (up to 64 messages) instead of handing
 	// its messages one by one to the Handler.
 	HandleBatch BatchHandler
+	// Failed, if set, is told of every session that ended in a failure, after Reconnecting:
+	// where it failed, why, and how many sessions in a row failed there (the daemon says that
+	// the watcher cannot work when that is more than a few). Working, if set, is called when a
+	// session has read the mailbox through after such failures. Both run on Run's goroutine.
+	Failed  func(f Failure)
+	Working func()
 
 	opts   IMAPOptions
 	tls    *tls.Config
@@ -112,6 +139,81 @@ type Watcher struct {
 	Takeover bool
 	claimed  bool
 	debug    io.Writer // the IMAP protocol trace (passwords included), for tests
+
+	folders  folders // postald's folders on the server, once a session resolved them
+	resolved bool
+	streak   Failure // the sessions that failed in a row, at one stage; InARow 0: none
+}
+
+// The stages of a session, where it can fail (Failure.Stage).
+const (
+	StageConnect = "connect" // the server cannot be reached, or TLS fails
+	StageLogin   = "login"   // the server refuses the login, or the login fails
+	StageFolders = "folders" // postald's folders cannot be found or made
+	StageClaim   = "claim"   // the claim cannot be read or written
+	StageSelect  = "select"  // the watched mailbox cannot be selected
+	StageRead    = "read"    // searching or fetching the letters fails
+	StageMove    = "move"    // the handled letters cannot be moved to the processed folder
+	StageWait    = "wait"    // the connection fails while waiting for mail (IDLE, a poll)
+)
+
+// Failure is a session that ended in a failure: where it failed (a Stage constant), the error,
+// how many sessions in a row failed at that stage, and when the first of them did.
+type Failure struct {
+	Stage  string
+	Err    error
+	InARow int
+	Since  time.Time
+}
+
+// stageError is an error of a session with the stage it happened at.
+type stageError struct {
+	stage string
+	err   error
+}
+
+func (e *stageError) Error() string { return e.err.Error() }
+func (e *stageError) Unwrap() error { return e.err }
+
+// at marks err as failing at stage; nil stays nil, and an error already marked keeps its stage.
+func at(stage string, err error) error {
+	var se *stageError
+	if err == nil || errors.As(err, &se) {
+		return err
+	}
+	return &stageError{stage, err}
+}
+
+// stageOf returns the stage of a session's error.
+func stageOf(err error) string {
+	if se := (*stageError)(nil); errors.As(err, &se) {
+		return se.stage
+	}
+	return StageWait
+}
+
+// failed records a session that ended in err and tells Failed.
+func (w *Watcher) failed(err error) {
+	stage := stageOf(err)
+	if w.streak.InARow == 0 || w.streak.Stage != stage {
+		w.streak = Failure{Stage: stage, Since: time.Now()}
+	}
+	w.streak.InARow++
+	w.streak.Err = err
+	if w.Failed != nil {
+		w.Failed(w.streak)
+	}
+}
+
+// working records a session that read the mailbox through, ending a run of failures.
+func (w *Watcher) working() {
+	if w.streak.InARow == 0 {
+		return
+	}
+	w.streak = Failure{}
+	if w.Working != nil {
+		w.Working()
+	}
 }
 
 // NewWatcher checks opts and returns a Watcher that hands messages to handle.
@@ -123,11 +225,13 @@ func NewWatcher(opts IMAPOptions, handle Handler) (*Watcher, error) {
 	if opts.Mailbox == "" {
 		opts.Mailbox = "INBOX"
 	}
-	if opts.Processed == "" {
-		opts.Processed = "Processed"
+	for _, f := range []string{opts.Processed, opts.Claims} {
+		if f == opts.Mailbox {
+			return nil, fmt.Errorf("imap: postald's folder %q is the watched mailbox", f)
+		}
 	}
-	if opts.Processed == opts.Mailbox {
-		return nil, fmt.Errorf("imap: processed mailbox %q is the watched mailbox", opts.Processed)
+	if opts.Processed != "" && opts.Processed == opts.Claims {
+		return nil, fmt.Errorf("imap: the processed letters' folder %q is the claims' folder", opts.Processed)
 	}
 	if err := checkTLS(opts.TLS, opts.Address); err != nil {
 		return nil, fmt.Errorf("imap: %w", err)
@@ -159,8 +263,9 @@ func (w *Watcher) Run(ctx context.Context) error {
 		if w.Reconnecting != nil {
 			w.Reconnecting()
 		}
+		w.failed(err)
 		w.Logger.Warn("imap: session ended; reconnecting", "address", w.opts.Address,
-			"mailbox", w.opts.Mailbox, "err", err, "retry_in", d)
+			"mailbox", w.opts.Mailbox, "stage", stageOf(err), "in_a_row", w.streak.InARow, "err", err, "retry_in", d)
 		t := time.NewTimer(d)
 		select {
 		case <-ctx.Done():
@@ -215,7 +320,7 @@ func (w *Watcher) session(ctx context.Context, reconnect *backoff) error {
 		},
 	})
 	if err != nil {
-		return err
+		return err // marked by dialIMAP: connect or login
 	}
 	defer c.Close()
 	// After cancellation, give the server shutdownGrace to answer, then cut the connection
@@ -227,33 +332,45 @@ func (w *Watcher) session(ctx context.Context, reconnect *backoff) error {
 	})
 	defer stop()
 
+	if err := w.prepareFolders(c); err != nil {
+		return at(StageFolders, err)
+	}
 	if w.ClaimAs != "" {
 		// One mailbox, one daemon (claim.go): checked at every connection, so that a second
 		// installation started meanwhile with its own store is noticed too.
-		how, err := claimOn(c, w.opts.Mailbox, w.ClaimAs, w.Takeover && !w.claimed)
+		err := claimOn(ctx, c, w.opts.Mailbox, w.folders.claims, w.ClaimAs, w.Takeover && !w.claimed)
 		if err != nil {
-			return err
+			return at(StageClaim, err)
 		}
 		if !w.claimed {
-			w.Logger.Info("imap: mailbox claimed for this store", "mailbox", w.opts.Mailbox, "store", w.ClaimAs, "kept_in", how)
+			w.Logger.Info("imap: mailbox claimed for this store", "mailbox", w.opts.Mailbox, "store", w.ClaimAs, "kept_in", w.folders.claims)
 		}
 		w.claimed = true
 	}
-	if err := ensureMailbox(c, w.opts.Processed); err != nil {
-		return err
-	}
 	uidValidity, err := w.selectMailbox(ctx, c, true)
 	if err != nil {
-		return err
+		return at(StageSelect, err)
 	}
 	reconnect.reset()
 
 	retry := backoff{min: w.RetryMin, max: w.RetryMax}
+	checked := time.Now() // when the claim was last found this store's
 	for {
+		if w.ClaimAs != "" && time.Since(checked) >= claimCheck {
+			// The claim again (claim.go): a store that took it over stops this watcher.
+			if err := claimOn(ctx, c, w.opts.Mailbox, w.folders.claims, w.ClaimAs, false); err != nil {
+				return at(StageClaim, err)
+			}
+			checked = time.Now()
+			if uidValidity, err = w.selectMailbox(ctx, c, false); err != nil {
+				return at(StageSelect, err)
+			}
+		}
 		failed, err := w.pass(ctx, c, uidValidity)
 		if err != nil {
-			return err
+			return err // marked by pass: read or move
 		}
+		w.working()
 		if ctx.Err() != nil {
 			return logout(c)
 		}
@@ -263,9 +380,15 @@ func (w *Watcher) session(ctx context.Context, reconnect *backoff) error {
 		} else {
 			retry.reset()
 		}
+		if w.ClaimAs != "" {
+			// Back in time for the next look at the claim.
+			if until := claimCheck - time.Since(checked); again == 0 || until < again {
+				again = max(until, time.Millisecond)
+			}
+		}
 		woken, err := w.wait(ctx, c, wake, again)
 		if err != nil {
-			return err
+			return at(StageWait, err)
 		}
 		if ctx.Err() != nil {
 			return logout(c)
@@ -275,10 +398,36 @@ func (w *Watcher) session(ctx context.Context, reconnect *backoff) error {
 			// the session: Dovecot may keep the client on the old one, with its old
 			// UIDVALIDITY, even for STATUS. Selecting it again now and then finds the new one.
 			if uidValidity, err = w.selectMailbox(ctx, c, false); err != nil {
-				return err
+				return at(StageSelect, err)
 			}
 		}
 	}
+}
+
+// prepareFolders finds the names of postald's folders on the server (once) and makes them
+// when missing.
+func (w *Watcher) prepareFolders(c *imapclient.Client) error {
+	if !w.resolved {
+		f, err := resolveFolders(c, w.opts)
+		if err != nil {
+			return err
+		}
+		if f.processed == w.opts.Mailbox || f.claims == w.opts.Mailbox {
+			return fmt.Errorf("imap: postald's folders %q and %q: one of them is the watched mailbox", f.processed, f.claims)
+		}
+		w.folders, w.resolved = f, true
+	}
+	for _, key := range []string{"processed", "claims"} {
+		if key == "claims" && w.ClaimAs == "" {
+			continue
+		}
+		if created, err := w.folders.ensure(c, key); err != nil {
+			return err
+		} else if created {
+			w.Logger.Info("imap: folder made", "folder", w.folders.name(key), "setting", "[imap] "+key)
+		}
+	}
+	return nil
 }
 
 // selectMailbox selects the watched mailbox and reports a UIDVALIDITY change. It logs the
@@ -298,7 +447,8 @@ func (w *Watcher) selectMailbox(ctx context.Context, c *imapclient.Client, annou
 	}
 	if announce || w.UIDValidity != sel.UIDValidity {
 		w.Logger.Info("imap: watching", "address", w.opts.Address, "mailbox", w.opts.Mailbox,
-			"uidvalidity", sel.UIDValidity, "messages", sel.NumMessages, "idle", w.idle(c))
+			"uidvalidity", sel.UIDValidity, "messages", sel.NumMessages, "idle", w.idle(c),
+			"move", c.Caps().Has(imap.CapMove), "processed", w.folders.processed)
 	}
 	w.UIDValidity = sel.UIDValidity
 	return sel.UIDValidity, nil
@@ -321,9 +471,10 @@ const (
 // the ones the Handler accepted. It stops at the first Handler error, so that the letters of
 // a mailbox are never processed out of their order of arrival; failed reports that.
 func (w *Watcher) pass(ctx context.Context, c *imapclient.Client, uidValidity uint32) (failed bool, err error) {
+	later := false // a message was left for later: look again after the retry wait
 	sd, err := c.UIDSearch(&imap.SearchCriteria{NotFlag: []imap.Flag{imap.FlagDeleted}}, nil).Wait()
 	if err != nil {
-		return false, fmt.Errorf("imap: search %s: %w", w.opts.Mailbox, err)
+		return false, at(StageRead, fmt.Errorf("imap: search %s: %w", w.opts.Mailbox, err))
 	}
 	uids := sd.AllUIDs()
 	if len(uids) == 0 {
@@ -332,7 +483,7 @@ func (w *Watcher) pass(ctx context.Context, c *imapclient.Client, uidValidity ui
 	slices.Sort(uids)
 	sizes, err := w.sizes(c, uids)
 	if err != nil {
-		return false, err
+		return false, at(StageRead, err)
 	}
 	for len(uids) > 0 && ctx.Err() == nil {
 		n, total := 0, int64(0)
@@ -351,7 +502,7 @@ func (w *Watcher) pass(ctx context.Context, c *imapclient.Client, uidValidity ui
 		uids = uids[n:]
 		msgs, err := w.fetch(c, batch)
 		if err != nil {
-			return false, err
+			return false, at(StageRead, err)
 		}
 		for i := range msgs {
 			msgs[i].UIDValidity = uidValidity
@@ -363,34 +514,60 @@ func (w *Watcher) pass(ctx context.Context, c *imapclient.Client, uidValidity ui
 				"uidvalidity", m.UIDValidity, "uid", m.UID, "err", herr)
 			failed = true
 		}
-		done := make([]imap.UID, n)
+		// Messages left for later stay; those behind them were handled and go.
+		skip := map[int]bool{}
+		if le := (*LaterError)(nil); errors.As(herr, &le) {
+			for _, i := range le.Skip {
+				if i >= 0 && i < n {
+					skip[i] = true
+				}
+			}
+			if len(skip) > 0 {
+				w.Logger.Info("imap: messages left in the mailbox for later; those behind them are handled", "mailbox", w.opts.Mailbox,
+					"count", len(skip), "err", le.Err)
+				later = true
+			}
+		}
+		done := make([]imap.UID, 0, n)
 		for i, m := range msgs[:n] {
-			done[i] = imap.UID(m.UID)
+			if !skip[i] {
+				done = append(done, imap.UID(m.UID))
+			}
 		}
 		if err := w.move(c, done); err != nil {
-			return false, fmt.Errorf("imap: move %d messages to %s: %w", len(done), w.opts.Processed, err)
+			return false, at(StageMove, fmt.Errorf("imap: move %d messages to %s ([imap] processed): %w", len(done), w.folders.processed, err))
 		}
 		if failed {
 			return true, nil
 		}
 	}
-	return false, nil
+	return later, nil
 }
 
 // handleBatch hands msgs to HandleBatch, or one by one to the Handler until one fails or ctx
-// ends, and returns how many were handled.
+// ends, and returns how many were handled; messages the Handler left for later (ErrLater) are
+// named in a *LaterError.
 func (w *Watcher) handleBatch(ctx context.Context, msgs []Message) (int, error) {
 	if w.HandleBatch != nil {
 		n, err := w.HandleBatch(ctx, msgs)
 		return min(max(n, 0), len(msgs)), err
 	}
+	var later *LaterError
 	for i, m := range msgs {
 		if ctx.Err() != nil {
 			return i, nil
 		}
-		if err := w.handle(ctx, m); err != nil {
+		if err := w.handle(ctx, m); errors.Is(err, ErrLater) {
+			if later == nil {
+				later = &LaterError{Err: err}
+			}
+			later.Skip = append(later.Skip, i)
+		} else if err != nil {
 			return i, err
 		}
+	}
+	if later != nil {
+		return len(msgs), later
 	}
 	return len(msgs), nil
 }
@@ -452,12 +629,12 @@ func (w *Watcher) move(c *imapclient.Client, uids []imap.UID) error {
 	}
 	set := imap.UIDSetNum(uids...)
 	if c.Caps().Has(imap.CapMove) {
-		if _, err := c.Move(set, w.opts.Processed).Wait(); err != nil {
+		if _, err := c.Move(set, w.folders.processed).Wait(); err != nil {
 			return fmt.Errorf("move: %w", err)
 		}
 		return nil
 	}
-	if _, err := c.Copy(set, w.opts.Processed).Wait(); err != nil {
+	if _, err := c.Copy(set, w.folders.processed).Wait(); err != nil {
 		return fmt.Errorf("copy: %w", err)
 	}
 	store := &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: []imap.Flag{imap.FlagDeleted}}
@@ -551,7 +728,7 @@ func dialIMAP(opts IMAPOptions, cfg *tls.Config, debug io.Writer, h *imapclient.
 		c, err = imapclient.DialInsecure(opts.Address, copts)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("imap: connect %s: %w", opts.Address, err)
+		return nil, at(StageConnect, fmt.Errorf("imap: connect %s: %w", opts.Address, err))
 	}
 	if slices.Contains(c.Caps().AuthMechanisms(), sasl.Plain) {
 		err = c.Authenticate(sasl.NewPlainClient("", opts.Username, opts.Password))
@@ -560,28 +737,12 @@ func dialIMAP(opts IMAPOptions, cfg *tls.Config, debug io.Writer, h *imapclient.
 	}
 	if err != nil {
 		c.Close()
-		return nil, fmt.Errorf("imap: log in to %s as %s: %w", opts.Address, opts.Username, err)
+		if Refused(err) {
+			err = &loginRefusal{err}
+		}
+		return nil, at(StageLogin, fmt.Errorf("imap: log in to %s as %s: %w", opts.Address, opts.Username, err))
 	}
 	return c, nil
-}
-
-// ensureMailbox creates mailbox unless it exists.
-func ensureMailbox(c *imapclient.Client, mailbox string) error {
-	boxes, err := c.List("", mailbox, nil).Collect()
-	if err != nil {
-		return fmt.Errorf("imap: list %s: %w", mailbox, err)
-	}
-	if len(boxes) > 0 {
-		return nil
-	}
-	if err := c.Create(mailbox, nil).Wait(); err != nil {
-		var ie *imap.Error
-		if errors.As(err, &ie) && ie.Code == imap.ResponseCodeAlreadyExists {
-			return nil
-		}
-		return fmt.Errorf("imap: create %s: %w", mailbox, err)
-	}
-	return nil
 }
 
 func logout(c *imapclient.Client) error {

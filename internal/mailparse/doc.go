@@ -76,7 +76,8 @@
 // before "партия"/"game" ("СТ-2026/1 партия 3-7"), or any word shaped like a code,
 // capitals, a dash and a year ("СТ-2026/1 отпуск"). The body wins over the Subject (the
 // Subject of a reply is inherited from the thread); when they differ the body's line is
-// reported ("subject and body name different games").
+// reported ("subject and body name different games"). A Subject a mail server damaged (its
+// 8-bit bytes replaced by "X" or "?": SubjectDamaged) is not read at all and is reported.
 //
 // Moves: numbers "12.", "12...", "12…", "12. ...", with or without a space; squares a1–j10 and
 // 1–50; "-" and every dash (en, em, minus, hyphen) for a quiet move, ":", "x", "×" and the
@@ -153,17 +154,44 @@
 // playing the variant's moves is never inferred here). The declined moves and the accepted
 // ones are numbered each as their own list.
 //
-// Draw: offer ("предлагаю ничью", "I offer a draw", and an acceptance asked as a question:
-// "Согласны на ничью?", "Would you accept a draw?"), accept ("согласен на ничью", "принимаю
-// ничью", "I accept the draw"), decline ("отклоняю ничью", "не согласен на ничью", "I decline the
-// draw"), claim ("требую ничью", "I claim a draw") with its reason when stated: "repetition"
-// (повторение, троекратное, threefold) or "move rule" (N ходов, N moves, move rule). The first
-// statement counts; a different one later is reported. A line that claims a draw cites a
-// position ("after 40... 23-28"), so its moves are not read as moves. Resignation:
-// "сдаюсь", "партию сдаю", "признаю поражение", "I resign" (not after "не"/"not"). Protest: "протест"/"protest", with the
-// paragraph that holds it. Leave: "отпуск", "on leave", "leave from", "Leave:", with the dates of
-// its line ("с 01.12.2026 по 15.12.2026", "с 1 по 15 декабря 2026"); dates of a leave line are
-// not the letter's dates.
+// Draw (draw.go): offer ("предлагаю ничью", «предлагаю закончить партию вничью», «может быть,
+// ничья?», "how about a draw?", and an acceptance asked as a question: "Согласны на ничью?"),
+// accept ("согласен на ничью", «на ничью согласен», "I accept the draw", "draw agreed"), decline
+// ("отклоняю ничью", "не согласен на ничью", «играем дальше», "I decline the draw", "let's play
+// on"), claim ("требую ничью", "I claim a draw") with its reason when stated: "repetition"
+// (повторение, троекратное, threefold) or "move rule" (N ходов, N moves, move rule). Each has its
+// polarity and scope: a negation in its clause turns an acceptance into a refusal ("I do not
+// accept the draw") and an offer or a claim into nothing; a negated refusal («не отказываюсь от
+// ничьей») and a condition or a wish in its sentence («если …», "I would …"; an offer excepted,
+// and the polite «если вы не против», "if you don't mind") leave it in doubt (Draw.Doubt): the
+// referee asks. The short forms of 1.13.3, a sentence that is nothing but «Согласен», "Agreed",
+// «Не согласен», are kept as Draw.Short: they count only while the partner's offer stands. The
+// first statement counts; a different one later is reported. A line that claims a draw cites a
+// position ("after 40... 23-28"), so its moves are not read as moves. Resignation: "сдаюсь",
+// "партию сдаю", "признаю поражение", "I resign" (not after a negation in its clause; under a
+// condition, or promised — «сдамся», "I will resign" — it is kept with Letter.ResignDoubt).
+// Protest: "протест"/"protest", with the paragraph that holds it. Leave (leave.go): «отпуск», «в
+// отъезде», «буду отсутствовать», "on leave", "leave from", "Leave:", "on holiday", "away from",
+// with the period its line gives — or the next line, after a leave word alone — in every form
+// players write it, with or without the year («с 01.12.2026 по 15.12.2026», «с 17-го по 21-е
+// января», «с 15.01 по 24.01», «с 28 декабря по 5 января 2027», "from January 13 to January 18",
+// "13–18 Jan 2027"); a day without its year keeps Year 0 and is completed by Leave.Complete from
+// the letter's date. The days of a leave are not the letter's dates. An out-of-office text that
+// gives the whole period is a leave notice; one that gives less is not. A postscript ("P.S.",
+// «П.С.») is read as a line of its own, below the signature too.
+//
+// Sections (sections.go): a letter whose lines head two games or more («По партии 2-1:», "Game
+// 1-2:", «Партия с Ивановым:») is read section by section, each a letter about its game
+// (Letter.Parts); the letter itself keeps the player's statements (a leave, a withdrawal). A game
+// named by its partner alone is in Letter.Partner. A game named inside a sentence is no heading;
+// when it is not the game the Subject names, the reading is reported as doubtful
+// (WhatGamesNamed).
+//
+// Things that look like statements and are not: a receipt word followed by anything but a move
+// («Ваше письмо от 03.12 получил 05.12.») speaks of a letter and opens no repetition for the
+// lines below; thanks for a move with no move after it («Спасибо за ваш ход!», "Thanks for your
+// move!") is no repetition; a number after «партия» followed by a move number's dot («Запись
+// партии: 1. c3-d4 f6-g5 …») is a move number, not a game.
 //
 // Dates (4.3.1): 18.11.2026, 18.11.26 (20yy), 18/11/2026, 18-11-2026, 2026-11-18, "18 ноября
 // 2026" (any case form, abbreviated months, "г."/"года"), "18 Nov 2026", "18 November 2026",

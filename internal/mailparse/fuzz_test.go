@@ -2,6 +2,7 @@ package mailparse
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -68,8 +69,66 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("date %v: %v", d.Date, err)
 			}
 		}
+		// A letter about several games: each part's places are the letter's lines, and the
+		// player's statements stay in the letter itself.
+		for _, p := range l.Parts {
+			if p.Leave != nil || p.Withdrawal != nil || p.Away != nil || len(p.Parts) > 0 {
+				t.Fatalf("a part holds the player's statements or parts of its own: %+v", p)
+			}
+			if len(p.Lines()) != n {
+				t.Fatalf("a part's text has %d lines, the letter's %d", len(p.Lines()), n)
+			}
+			for _, m := range append(append([]Move{}, p.Repeated...), p.Moves...) {
+				inText(m.Where, "a part's move")
+			}
+		}
+		if len(l.Parts) > 0 && (len(l.Moves) > 0 || len(l.Repeated) > 0 || l.Draw.Kind != DrawNone || l.Resign) {
+			t.Fatalf("a letter about several games keeps statements of a game: %+v", l.View())
+		}
+		if lv := l.Leave; lv != nil && !lv.From.IsZero() && !lv.To.IsZero() && lv.From.Year != 0 && lv.To.Year != 0 && lv.To.Before(lv.From) {
+			// A period the letter writes backwards is read as written: the referee refuses it.
+			_ = lv
+		}
 		if _, err := json.Marshal(l); err != nil {
 			t.Fatal(err)
+		}
+	})
+}
+
+// FuzzLeavePeriod checks the leave reader: the days it finds are in the line, in order, and are
+// days of the calendar (a day without its year in some year); the period of two days with their
+// years is completed by Complete as written.
+func FuzzLeavePeriod(f *testing.F) {
+	for _, s := range []string{"с 17-го по 21-е января", "с 15.01 по 24.01", "from january 13 to january 18",
+		"с 28 декабря по 5 января 2027", "13–18 jan 2027", "с 01.12.2026 по 15.12.2026", "с 31.02 по 01.03", "с 1-го по 99-е мая"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		lower := lowerSameLen(line)
+		from, to, spans, _ := leavePeriod(lower)
+		last := 0
+		for _, sp := range spans {
+			if sp[0] < last || sp[1] < sp[0] || sp[1] > len(lower) {
+				t.Fatalf("spans %v out of order or outside the line of %d bytes", spans, len(lower))
+			}
+			last = sp[1]
+		}
+		for _, d := range []daysclock.Date{from, to} {
+			if d.IsZero() {
+				continue
+			}
+			y := d.Year
+			if y == 0 {
+				y = 2000
+			}
+			if _, ok := makeDate(d.Day, int(d.Month), strconv.Itoa(y)); !ok {
+				t.Fatalf("no such day: %+v", d)
+			}
+		}
+		if !from.IsZero() && !to.IsZero() {
+			if got, ok := (Leave{From: from, To: to}).Complete(daysclock.Date{Year: 2026, Month: 12, Day: 7}); ok && got.To.Before(got.From) && from.Year == 0 && to.Year == 0 {
+				t.Fatalf("completed %v..%v as %v: the last day before the first", from, to, got)
+			}
 		}
 	})
 }

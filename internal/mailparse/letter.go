@@ -27,6 +27,15 @@ type Letter struct {
 	TournamentAt Where
 	Game         string // game as "W-B" ("3-7"), or as written when it is not a pair
 	GameAt       Where
+	// Partner is the partner a letter names its game by, as written («партия с Ивановым»:
+	// "Ивановым"), when it names no game by number; the referee finds the game by his name.
+	Partner   string
+	PartnerAt Where
+	// Parts are the sections of a letter about several games, each under its own heading
+	// (sections.go), each read as a letter about its game; nil for a letter about one game. The
+	// letter itself then keeps only what is the player's or the whole letter's: the tournament,
+	// a leave, a withdrawal, an out-of-office text, the header, the problems outside the parts.
+	Parts []*Letter
 
 	Repeated      []Move      // the partner's moves repeated by the writer (4.2.3, 4.2.9)
 	Moves         []Move      // the writer's own moves, forced replies included, in order (4.2.4)
@@ -36,8 +45,11 @@ type Letter struct {
 	Draw     Draw  // draw offer, acceptance, refusal or claim; Kind "" when none
 	Resign   bool  // the writer resigns
 	ResignAt Where // where, when Resign
-	Protest  *Protest
-	Leave    *Leave
+	// ResignDoubt, when not empty, is why the resignation has no one meaning (a condition: «если
+	// …, сдаюсь»): the referee asks instead of ending the game (draw.go).
+	ResignDoubt string
+	Protest     *Protest
+	Leave       *Leave
 	// Questions are the letter's questions and requests (asides.go); Withdrawal the writer's
 	// withdrawal from the tournament; Away an out-of-office text, which is no leave notice.
 	Questions  []Question
@@ -157,6 +169,13 @@ const (
 type Draw struct {
 	Kind   DrawKind
 	Reason string // ReasonRepetition, ReasonMoveRule, or "" when not stated
+	// Short: the statement is one of the short forms of 1.13.3 («Согласен», "Agreed", «Не
+	// согласен»), which says yes or no to whatever is asked: it is a draw statement only while
+	// the partner's offer stands.
+	Short bool
+	// Doubt, when not empty, is why the statement has no one meaning (DoubtNegation,
+	// DoubtCondition): the referee asks the writer rather than ending the game or recording it.
+	Doubt string
 	Where
 }
 
@@ -170,17 +189,20 @@ type Protest struct {
 	Unsure []Move
 }
 
-// Leave is a leave notice; From and To are zero when the letter gives no date.
+// Leave is a leave notice; From and To are zero when the letter gives no date, and their Year
+// is 0 when the letter writes the day and the month alone («с 15.01 по 24.01»): Complete reads
+// it from the letter's date.
 type Leave struct {
 	From, To daysclock.Date
 	Where
 }
 
 // Period returns the leave as daysclock counts it; false unless the letter gave both its first
-// and its last day: a leave is announced with its dates, and a single date ("в отпуске до
-// 15.12") says neither when it begins nor, for certain, when it ends.
+// and its last day with their years: a leave is announced with its dates, and a single date
+// ("в отпуске до 15.12") says neither when it begins nor, for certain, when it ends. A notice
+// without its year is read with Complete.
 func (l Leave) Period() (daysclock.Leave, bool) {
-	if l.From.IsZero() || l.To.IsZero() {
+	if l.From.IsZero() || l.To.IsZero() || l.From.Year == 0 || l.To.Year == 0 {
 		return daysclock.Leave{}, false
 	}
 	return daysclock.Leave{From: l.From, To: l.To}, true
@@ -220,6 +242,7 @@ const (
 	WhatNoText        = "no text part"
 	WhatHeader        = "unreadable header"
 	WhatGameConflict  = "subject and body name different games"
+	WhatGamesNamed    = "the letter names more than one game"
 	WhatDrawConflict  = "conflicting draw statements"
 	WhatVariantMoves  = "variant without moves"
 	WhatAcceptedTwice = "more than one variant accepted"

@@ -50,13 +50,20 @@ func ParseReader(r io.Reader) (*Letter, error) {
 	}
 	l.Text = strings.Join(lines, "\n")
 	rd.lines = lines
-	rd.subject(l.Header.Subject)
+	if SubjectDamaged(l.Header.Subject) {
+		rd.problems = append(rd.problems, Problem{Where: Where{Line: 0, Text: l.Header.Subject}, What: WhatDamagedSubject})
+	} else {
+		rd.subject(l.Header.Subject)
+	}
 	rd.survey() // protests, withdrawals, out-of-office texts: before any move is read
 	for i, line := range lines {
 		rd.line(i+1, line)
 	}
 	rd.finish()
 	l.Problems = append(br.problems, rd.problems...)
+	if hs := headings(lines); sectioned(hs) {
+		split(l, lines, hs, l.Problems)
+	}
 	return l, nil
 }
 

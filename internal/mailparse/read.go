@@ -8,8 +8,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"postald/internal/daysclock"
 )
 
 // The letter reader: one pass over the lines of the new text, recognising what clause 4.2.3
@@ -39,16 +37,17 @@ var (
 	// move after it is the variant's, declined.
 	reInstead = regexp.MustCompile(`вместо(?:\s+(?:вашего|предложенного|предлагаемого|вами\s+предложенного))?(?:\s+хода)?|instead\s+of(?:\s+(?:your|the))?(?:\s+(?:proposed|suggested))?(?:\s+move)?`)
 
-	reDrawDecline = regexp.MustCompile(`отклоняю\s+(?:ваше\s+)?(?:предложение\s+)?(?:о\s+)?ничь\pL*|от\s+ничьей\s+отказываюсь|отказываюсь\s+от\s+ничьей|не\s+согласн?\pL*\s+на\s+ничью|ничью\s+не\s+принимаю|не\s+принимаю\s+(?:ваше\s+)?(?:предложение\s+)?(?:о\s+)?ничь\pL*|i\s+decline\s+(?:the\s+|your\s+)?draw(?:\s+offer)?|decline\s+(?:the\s+|your\s+)?draw|(?:reject|refuse)\s+(?:the\s+|your\s+)?draw|draw\s+(?:offer\s+)?(?:declined|rejected)`)
-	reDrawAccept  = regexp.MustCompile(`согласн?\pL*\s+на\s+ничью|принимаю\s+(?:ваше\s+)?(?:предложение\s+)?(?:о\s+)?ничь\pL*|ничью\s+принимаю|i\s+accept\s+(?:the\s+|your\s+)?draw(?:\s+offer)?|accept\s+(?:the\s+|your\s+)?draw|agree\s+to\s+(?:a\s+|the\s+)?draw|draw\s+(?:offer\s+)?accepted`)
-	reDrawClaim   = regexp.MustCompile(`требую\s+(?:признать\s+)?(?:ничь\pL*)|заявляю\s+(?:о\s+)?ничь\pL*|фиксирую\s+ничью|ничья\s+по\s+(?:правилу|повторени\pL*|троекратн\pL*|трехкратн\pL*|трёхкратн\pL*)|i\s+claim\s+(?:a\s+|the\s+)?draw|claim\s+(?:a\s+|the\s+)?draw|draw\s+claim`)
-	reDrawOffer   = regexp.MustCompile(`предлагаю\s+(?:вам\s+)?ничь\pL*|предложение\s+ничьей|предлагаю\s+мировую|(?:i\s+)?offer\s+(?:you\s+)?(?:a\s+)?draw|(?:i\s+)?propose\s+a\s+draw|draw\s+offer(?:ed)?|(?:would|will)\s+you\s+(?:accept|agree\s+to)\s+a\s+draw`)
-	reRepetition  = regexp.MustCompile(`повтор|троекратн|трехкратн|трёхкратн|repetition|threefold|three-fold`)
-	reMoveRule    = regexp.MustCompile(`\d+\s*-?\s*(?:ти|и|х)?\s*ход|\d+\s*-?\s*moves?|move\s+rule|правил\pL*\s+\d+`)
+	reRepetition = regexp.MustCompile(`повтор|троекратн|трехкратн|трёхкратн|repetition|threefold|three-fold`)
+	reMoveRule   = regexp.MustCompile(`\d+\s*-?\s*(?:ти|и|х)?\s*ход|\d+\s*-?\s*moves?|move\s+rule|правил\pL*\s+\d+`)
 
-	reResign = regexp.MustCompile(`сдаюсь|сдаю\s+партию|партию\s+сдаю|признаю\s+(?:сво[её]\s+)?поражение|i\s+resign|resign\s+(?:the|this)\s+game|i\s+concede`)
-	reLeave  = regexp.MustCompile(`отпуск\pL*|(?:on|take|taking|taken|my|a)\s+leave|leave\s+(?:notice|from|of\s+absence)|^\s*leave\s*:`)
-	reRange  = regexp.MustCompile(`(\d{1,2})\s*(?:-|–|—|по|to|until|till)\s*(\d{1,2})\s+(\pL{3,9})\.?\s+(\d{4})`)
+	// A leave notice: «отпуск», «в отъезде», «уезжаю», «буду отсутствовать», "on leave", "leave
+	// from", "on holiday", "on vacation", "away from" (leave.go reads its period).
+	// The cancellation of a leave: «отменить отпуск», «отпуск отменяю», "cancel my leave".
+	reLeaveCancel = regexp.MustCompile(`отмен\pL*|отзыва\pL*\s+(?:заявлени\pL*|отпуск)|cancel\pL*|call\s+off|withdraw\s+my\s+leave`)
+	// A leave said not to be: «не буду в отпуске», «отпуск не беру», "I will not be on leave"
+	// («не смогу отвечать» affirms one).
+	reLeaveNot = regexp.MustCompile(`не\s+(?:буду|беру|возьму|планирую|пойду|уйду|собираюсь)|(?:will|shall|am|'ll|i'm)\s+not\s+(?:be|take|taking|going)|won't\s+(?:be|take)|no\s+leave`)
+	reLeave    = regexp.MustCompile(`отпуск\pL*|в\s+отъезде|уезжаю|буду\s+отсутствовать|(?:on|take|taking|taken|my|a|annual)\s+leave|leave\s+(?:notice|from|of\s+absence)|^\s*leave\s*:|on\s+(?:holiday|vacation)|(?:be|am|i'm|will\s+be)\s+away\s+from|away\s+from\s+\d`)
 
 	reTimeKw    = regexp.MustCompile(`врем\pL*|time|затрачен\pL*|итого|суммарн\pL*`)
 	reFraction  = regexp.MustCompile(`(\d{1,4})\s*(?:дн\.?|дней|дня|days?|d)?\s*/\s*(\d{1,4})(?:\s*(?:дн\.?|дней|дня|days?|d\.?))?`)
@@ -62,7 +61,9 @@ var (
 
 	reSignOff = regexp.MustCompile(`^(?:с\s+уважением|с\s+наилучшими(?:\s+пожеланиями)?|всего\s+(?:самого\s+)?(?:доброго|хорошего|наилучшего)|всех\s+благ|до\s+свидания|жму\s+руку|с\s+приветом|ваш\s+партн[её]р|искренне\s+ваш\pL*|(?:best\s+|kind\s+|warm\s+|with\s+best\s+)?regards|best\s+wishes|yours(?:\s+sincerely|\s+truly|\s+faithfully)?|sincerely(?:\s+yours)?|cheers|all\s+the\s+best)(?:[\s,.!]+[\pL\s.,'’-]{0,40})?[\s,.!]*$`)
 	reThanks  = regexp.MustCompile(`^(?:спасибо|thanks|thank\s+you)[\s.!]*$`)
-	rePS      = regexp.MustCompile(`^(?:p\.?\s?s\.?|п\.?\s?с\.?)(?:[\s:.,-]|$)`)
+	// Thanks for what follows: «спасибо за», «благодарю за», "thanks for", "thank you for".
+	reThanksFor = regexp.MustCompile(`(?:спасибо|благодарю)\s+(?:вас\s+)?за\s*$|(?:thanks|thank\s+you)\s+for\s*$`)
+	rePS        = regexp.MustCompile(`^(?:p\.?\s?s\.?|п\.?\s?с\.?)(?:[\s:.,-]|$)`)
 )
 
 // lowerSameLen lower-cases s rune by rune, keeping every byte offset.
@@ -171,7 +172,8 @@ type lineReader struct {
 	sec         section
 	variant     *variantBuild
 	signedOff   bool
-	datesLabel  int // lines after a bare "Даты:" that may still hold dates
+	leaveOpen   bool // the line before was a leave word with no day: its period may follow
+	datesLabel  int  // lines after a bare "Даты:" that may still hold dates
 	subjectGame bool
 
 	repeated, own []placedMove
@@ -300,7 +302,7 @@ func (rd *lineReader) line(n int, line string) {
 	}
 	trimmed := strings.TrimSpace(line)
 	if trimmed == "" {
-		rd.sec, rd.variant, rd.datesLabel = secOwn, nil, 0
+		rd.sec, rd.variant, rd.datesLabel, rd.leaveOpen = secOwn, nil, 0, false
 		return
 	}
 	lowTrim := lowerSameLen(trimmed)
@@ -324,11 +326,16 @@ func (rd *lineReader) line(n int, line string) {
 		return
 	}
 	m := &masked{orig: line, line: []byte(line), lower: []byte(lowerSameLen(line))}
+	if ix := rePS.FindStringIndex(string(m.lower[len(line)-len(strings.TrimLeft(line, " ")):])); ix != nil {
+		// «P.S. Предлагаю ничью.», "P.S. Leave: …": the postscript is read as a line of its own.
+		off := len(line) - len(strings.TrimLeft(line, " "))
+		m.blank(off+ix[0], off+ix[1])
+	}
 	rd.names(n, m)
 	accept, kept := rd.acceptance(n, m)
 	claim := rd.statements(n, m, trimmed)
 	rd.questions(n, m, trimmed)
-	isLeave := !rd.away(n) && rd.leave(n, m, trimmed)
+	isLeave := rd.leave(n, m, trimmed)
 	rd.datesAndTime(n, m, isLeave)
 	if claim {
 		// A draw claim cites the position ("after 40... 23-28"): its moves are no moves.
@@ -370,11 +377,22 @@ func (rd *lineReader) names(n int, m *masked) {
 		if ix[3] < len(lower) && isDigit(rune(lower[ix[3]])) {
 			continue
 		}
+		if w := lower[ix[2]:ix[3]]; !strings.ContainsAny(w, "-–—−") && ix[3] < len(lower) && (lower[ix[3]] == '.' || strings.HasPrefix(lower[ix[3]:], "…")) {
+			continue // «Запись партии: 1. c3-d4 f6-g5 …»: a move number, not a game
+		}
 		game := gameName(m.orig[ix[2]:ix[3]])
 		if !validGame(game) {
 			continue // "a fine game 1-0" is a result
 		}
 		rd.name(n, m, ix, game, &rd.l.Game, &rd.l.GameAt)
+	}
+	if rd.l.Game == "" && rd.l.Partner == "" && has(lower, "парти", "game") {
+		// «партия с Ивановым», "game with Petrov": the game named by its partner.
+		if ix := rePartner.FindStringSubmatchIndex(m.orig); ix != nil {
+			rd.l.Partner = strings.Trim(m.orig[ix[2]:ix[3]], "'’-")
+			rd.l.PartnerAt = Where{Line: n, Text: strings.TrimSpace(m.orig)}
+			m.blank(ix[0], ix[1])
+		}
 	}
 }
 
@@ -384,10 +402,20 @@ func (rd *lineReader) names(n int, m *masked) {
 func (rd *lineReader) name(n int, m *masked, ix []int, value string, field *string, at *Where) {
 	m.blank(ix[0], ix[1])
 	if at.Line > 0 {
+		if field == &rd.l.Game && *field != value {
+			// «Как и в партии 2-1, мой ход …» above «Партия 1-2»: the letter is about the game it
+			// names first, and the referee knows the reading is doubtful.
+			rd.problem(n, m.orig[ix[0]:ix[1]], WhatGamesNamed)
+		}
 		return
 	}
 	if *field != "" && *field != value {
 		rd.problem(n, m.orig[ix[0]:ix[1]], WhatGameConflict)
+		if field == &rd.l.Game && reHeadingGame.FindStringIndex(lowerSameLen(m.orig)) == nil {
+			// «Как и в партии 2-1, …» under the Subject's «партия 1-2»: a game mentioned inside
+			// a sentence, not the letter's heading, against the Subject's: a doubtful reading.
+			rd.problem(n, m.orig[ix[0]:ix[1]], WhatGamesNamed)
+		}
 	}
 	*field, *at = value, Where{Line: n, Text: strings.TrimSpace(m.orig)}
 }
@@ -493,104 +521,61 @@ func (rd *lineReader) acceptance(n int, m *masked) (int, bool) {
 	return end, true
 }
 
-// statements reads draw statements, resignation and protest (4.1.12). It reports whether the
-// line claims a draw.
-func (rd *lineReader) statements(n int, m *masked, trimmed string) (claim bool) {
-	lower := string(m.lower)
-	kinds := []struct {
-		re   *regexp.Regexp
-		kind DrawKind
-	}{{reDrawDecline, DrawDecline}, {reDrawAccept, DrawAccept}, {reDrawClaim, DrawClaim}, {reDrawOffer, DrawOffer}}
-	hasDraw := strings.Contains(lower, "ничь") || strings.Contains(lower, "draw") || strings.Contains(lower, "мировую")
-	for _, k := range kinds {
-		if !hasDraw {
-			break
-		}
-		ix := firstWordMatch(k.re, lower)
-		if ix == nil {
-			continue
-		}
-		m.blank(ix[0], ix[1])
-		d := Draw{Kind: k.kind, Where: Where{Line: n, Text: trimmed}}
-		if k.kind == DrawAccept && strings.HasPrefix(strings.TrimSpace(lower[ix[1]:]), "?") {
-			d.Kind = DrawOffer // "Согласны на ничью?" asks: it offers
-		}
-		if k.kind == DrawClaim {
-			claim = true
-			switch {
-			case reRepetition.MatchString(lower):
-				d.Reason = ReasonRepetition
-			case reMoveRule.MatchString(lower[ix[0]:]):
-				d.Reason = ReasonMoveRule
-				if r := reMoveRule.FindStringIndex(lower[ix[0]:]); r != nil {
-					m.blank(ix[0]+r[0], ix[0]+r[1])
-				}
-			}
-		}
-		switch {
-		case rd.l.Draw.Kind == DrawNone:
-			rd.l.Draw = d
-		case rd.l.Draw.Kind != d.Kind:
-			rd.problem(n, m.orig[ix[0]:ix[1]], WhatDrawConflict)
-		}
-		break
-	}
-	lower = string(m.lower)
-	if !strings.Contains(lower, "сда") && !strings.Contains(lower, "resign") && !strings.Contains(lower, "поражени") &&
-		!strings.Contains(lower, "concede") {
-		return claim
-	}
-	if ix := firstWordMatch(reResign, lower); ix != nil {
-		before := strings.TrimSpace(lower[:ix[0]])
-		if !strings.HasSuffix(before, " не") && before != "не" && !strings.HasSuffix(before, "not") {
-			if !rd.l.Resign {
-				rd.l.Resign, rd.l.ResignAt = true, Where{Line: n, Text: trimmed}
-			}
-		}
-		m.blank(ix[0], ix[1])
-	}
-	return claim
-}
-
-// leave reads a leave notice with its dates, when the line gives them.
+// leave reads a leave notice with its period (leave.go), when the line holds a leave word
+// («отпуск», «в отъезде», "on leave", "on holiday", "away from" ...) or follows one that gave
+// no day («Уведомляю об отпуске:» above «с 20.01 по 26.01»). A line of an out-of-office text
+// (survey) is a leave notice only when it gives the whole period, first and last day: "I am on
+// leave from 20.12.2026 to 31.12.2026." announces a leave; "I am on leave until 5 January"
+// says only when the writer is back.
 func (rd *lineReader) leave(n int, m *masked, trimmed string) bool {
 	lower := string(m.lower)
-	if !strings.Contains(lower, "отпуск") && !strings.Contains(lower, "leave") || firstWordMatch(reLeave, lower) == nil {
+	worded := has(lower, "отпуск", "отъезд", "уезжа", "leave", "holiday", "vacation", "away", "отсутств") &&
+		firstWordMatch(reLeave, lower) != nil
+	open := rd.leaveOpen
+	rd.leaveOpen = false
+	if !worded && !open {
 		return false
 	}
-	lv := &Leave{Where: Where{Line: n, Text: trimmed}}
-	for _, ix := range reRange.FindAllStringSubmatchIndex(lower, 4) {
-		if ix[0] > 0 && isDigit(rune(lower[ix[0]-1])) || !lv.From.IsZero() {
-			continue
-		}
-		if mo, ok := monthOf(lower[ix[6]:ix[7]]); ok {
-			from, ok1 := makeDate(atoi(lower[ix[2]:ix[3]]), int(mo), lower[ix[8]:ix[9]])
-			to, ok2 := makeDate(atoi(lower[ix[4]:ix[5]]), int(mo), lower[ix[8]:ix[9]])
-			if ok1 && ok2 {
-				lv.From, lv.To = from, to
-				m.blank(ix[0], ix[1])
+	if worded {
+		ix := firstWordMatch(reLeave, lower)
+		if reLeaveCancel.MatchString(lower) {
+			// «Прошу отменить мой отпуск с 10.01 по 15.01», "please cancel my leave": no leave
+			// notice, a request only the judge can grant (judge leave): passed on as a question.
+			if len(rd.l.Questions) < 16 {
+				rd.l.Questions = append(rd.l.Questions, Question{Text: clip(trimmed, 400), Where: Where{Line: n, Text: trimmed}})
 			}
+			m.blank(0, len(m.line))
+			return true
+		}
+		if reLeaveNot.MatchString(lower) || reNegation.MatchString(clauseBefore(lower, ix[0])) {
+			// «В отпуске с 10.01 по 15.01 я не буду», "I will not be on leave": no leave.
+			return false
 		}
 	}
-	if lv.From.IsZero() {
-		var got []daysclock.Date
-		for _, d := range readDates(string(m.lower)) {
-			m.blank(d.start, d.end)
-			if !d.ok {
-				rd.problem(n, m.orig[d.start:d.end], WhatDate)
-				continue
-			}
-			got = append(got, d.date)
-		}
-		if len(got) > 0 {
-			lv.From = got[0]
-		}
-		if len(got) > 1 {
-			lv.To = got[1]
-		}
+	from, to, spans, bad := leavePeriod(lower)
+	if !worded && (from.IsZero() || to.IsZero()) {
+		return false // the line after a leave word holds no period: it is read as any line
 	}
-	if rd.l.Leave == nil {
-		rd.l.Leave = lv
+	if rd.away(n) && (from.IsZero() || to.IsZero()) {
+		return false // an out-of-office text: no leave notice
+	}
+	if rd.l.Away != nil && rd.l.Away.Line == n {
+		rd.l.Away = nil // the out-of-office words announce a dated leave
+	}
+	for _, sp := range spans {
+		m.blank(sp[0], sp[1])
+	}
+	if bad && len(spans) > 0 {
+		rd.problem(n, m.orig[spans[0][0]:spans[len(spans)-1][1]], WhatDate)
+	}
+	if worded && len(spans) == 0 {
+		rd.leaveOpen = true // «Уведомляю об отпуске:» — the days may follow on the next line
+	}
+	switch {
+	case rd.l.Leave == nil:
+		rd.l.Leave = &Leave{From: from, To: to, Where: Where{Line: n, Text: trimmed}}
+	case rd.l.Leave.From.IsZero() && !from.IsZero():
+		rd.l.Leave.From, rd.l.Leave.To = from, to
 	}
 	return true
 }
@@ -732,6 +717,10 @@ type kwEvent struct {
 	reply      bool // kwThen: "отвечаю", "I reply": the writer's own move when no variant is open
 	word       string
 	receipt    bool // kwRepeat: "получил", "received", which may follow the moves it repeats
+	// closed: a receipt word followed on its line by other words or figures that are no move
+	// («Ваше письмо от 03.12 получил 05.12.»): it speaks of a letter, and opens nothing for the
+	// lines below.
+	closed bool
 }
 
 func (e kwEvent) bounds() (start, end int) { return e.start, e.end }
@@ -754,11 +743,16 @@ func keywords(lower string) []kwEvent {
 	var evs []kwEvent
 	for _, ix := range wordMatches(reRepeatKw, lower, 16) {
 		w := lower[ix[0]:ix[1]]
+		if reThanksFor.MatchString(lower[:ix[0]]) && !moveFollows(strings.TrimLeft(lower[ix[1]:], " :")) {
+			continue // «Спасибо за ваш ход!», "Thanks for your move!": thanks, no repetition
+		}
 		if w == "got" && !moveFollows(lower[ix[1]:]) {
 			continue // "got" repeats only when a move follows: "got 11... h6:f4"
 		}
 		receipt := strings.HasPrefix(w, "получ") || w == "received"
-		evs = append(evs, kwEvent{kind: kwRepeat, start: ix[0], end: ix[1], receipt: receipt})
+		rest := strings.Trim(lower[ix[1]:], " .,;:!")
+		closed := receipt && rest != "" && !startsWithMoveToken(rest)
+		evs = append(evs, kwEvent{kind: kwRepeat, start: ix[0], end: ix[1], receipt: receipt, closed: closed})
 	}
 	for _, ix := range wordMatches(reOwnKw, lower, 16) {
 		evs = append(evs, kwEvent{kind: kwOwn, start: ix[0], end: ix[1]})
@@ -896,8 +890,15 @@ func (rd *lineReader) moves(n int, m *masked, trimmed string, accept int, kept b
 			}
 		}
 	}
+	closed := false
 	for ; ei < len(evs); ei++ {
 		apply(evs[ei])
+		closed = evs[ei].kind == kwRepeat && evs[ei].closed
+	}
+	if cat == secRepeat && closed && !filedRepeat {
+		// «Ваше письмо от 03.12 получил 05.12.»: a receipt of a letter, not of moves; the lines
+		// below are read as they are.
+		cat = secOwn
 	}
 	rd.sec, rd.variant = cat, cur
 	switch {
@@ -919,6 +920,22 @@ func (rd *lineReader) moves(n int, m *masked, trimmed string, accept int, kept b
 	if rd.sec != secVariant {
 		rd.variant = nil
 	}
+}
+
+// startsWithMoveToken reports whether s begins with a move number or a move ("5. c3-d4",
+// "c3-d4", "32-28"), not with a date or another figure («05.12», «15 ноября»).
+func startsWithMoveToken(s string) bool {
+	toks := scanTokens(s)
+	if len(toks) == 0 {
+		return false
+	}
+	switch toks[0].kind {
+	case tokMove, tokNumeric:
+		return true
+	case tokNumber:
+		return len(toks) > 1 && (toks[1].kind == tokMove || toks[1].kind == tokNumeric)
+	}
+	return false
 }
 
 // startsWithMove reports whether the first token of a line is a move number or a move.

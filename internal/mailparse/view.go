@@ -2,7 +2,10 @@ package mailparse
 
 import (
 	"encoding/json"
+	"fmt"
 	"time"
+
+	"postald/internal/daysclock"
 )
 
 // View is the machine-readable form of a Letter printed by "postald parse": the fixed JSON
@@ -22,7 +25,13 @@ type View struct {
 	Time          *TimeView       `json:"time,omitempty"`
 	Problems      []ProblemView   `json:"problems"`
 	DrawReason    string          `json:"draw_reason,omitempty"`
-	Protest       string          `json:"protest,omitempty"`
+	// DrawShort: the draw statement is a short form of 1.13.3 («Согласен», "Agreed"), which
+	// counts only while an offer stands; DrawDoubt and ResignDoubt: why the statement has no
+	// one meaning (postald asks).
+	DrawShort   bool   `json:"draw_short,omitempty"`
+	DrawDoubt   string `json:"draw_doubt,omitempty"`
+	ResignDoubt string `json:"resign_doubt,omitempty"`
+	Protest     string `json:"protest,omitempty"`
 	// ProtestQuoted are the moves the protest mentions, ProtestUnsure those on a line of
 	// their own inside it (asides.go).
 	ProtestQuoted []string       `json:"protest_quoted,omitempty"`
@@ -31,7 +40,12 @@ type View struct {
 	Withdrawal    string         `json:"withdrawal,omitempty"`
 	Away          string         `json:"away,omitempty"` // the out-of-office line
 	Leave         *LeaveView     `json:"leave,omitempty"`
-	Header        HeaderView     `json:"header"`
+	// Partner is the partner the letter names its game by («партия с Ивановым»).
+	Partner string `json:"partner,omitempty"`
+	// Sections are the parts of a letter about several games, each as a letter about its game
+	// (without its header); the letter's own fields then hold what is the player's.
+	Sections []View     `json:"sections,omitempty"`
+	Header   HeaderView `json:"header"`
 }
 
 // QuestionView is a question in a View: its sentence, what it asks about, the moves it quotes.
@@ -72,7 +86,20 @@ type ProblemView struct {
 	What string `json:"what"`
 }
 
-// LeaveView is a leave notice in a View; dates are omitted when not given.
+// leaveDay writes a day of a leave notice: "2026-12-20", "--01-15" (ISO 8601's day without its
+// year) when the letter does not write the year, "" when none.
+func leaveDay(d daysclock.Date) string {
+	switch {
+	case d.IsZero():
+		return ""
+	case d.Year == 0:
+		return fmt.Sprintf("--%02d-%02d", int(d.Month), d.Day)
+	}
+	return d.String()
+}
+
+// LeaveView is a leave notice in a View; dates are omitted when not given, and a day without
+// its year is written "--MM-DD".
 type LeaveView struct {
 	From string `json:"from,omitempty"`
 	To   string `json:"to,omitempty"`
@@ -107,16 +134,19 @@ func moveStrings(ms []Move) []string {
 // View returns the machine-readable form of l.
 func (l *Letter) View() View {
 	v := View{
-		Tournament: l.Tournament,
-		Game:       l.Game,
-		Repeated:   moveStrings(l.Repeated),
-		Moves:      moveStrings(l.Moves),
-		Variants:   make([]VariantView, len(l.Variants)),
-		Draw:       l.Draw.Kind,
-		DrawReason: l.Draw.Reason,
-		Resign:     l.Resign,
-		Dates:      make([]string, len(l.Dates)),
-		Problems:   make([]ProblemView, len(l.Problems)),
+		Tournament:  l.Tournament,
+		Game:        l.Game,
+		Repeated:    moveStrings(l.Repeated),
+		Moves:       moveStrings(l.Moves),
+		Variants:    make([]VariantView, len(l.Variants)),
+		Draw:        l.Draw.Kind,
+		DrawReason:  l.Draw.Reason,
+		DrawShort:   l.Draw.Short,
+		DrawDoubt:   l.Draw.Doubt,
+		ResignDoubt: l.ResignDoubt,
+		Resign:      l.Resign,
+		Dates:       make([]string, len(l.Dates)),
+		Problems:    make([]ProblemView, len(l.Problems)),
 	}
 	for i, va := range l.Variants {
 		v.Variants[i] = VariantView{Label: va.Label, Moves: moveStrings(va.Moves)}
@@ -163,12 +193,13 @@ func (l *Letter) View() View {
 	}
 	if lv := l.Leave; lv != nil {
 		v.Leave = &LeaveView{}
-		if !lv.From.IsZero() {
-			v.Leave.From = lv.From.String()
-		}
-		if !lv.To.IsZero() {
-			v.Leave.To = lv.To.String()
-		}
+		v.Leave.From, v.Leave.To = leaveDay(lv.From), leaveDay(lv.To)
+	}
+	v.Partner = l.Partner
+	for _, p := range l.Parts {
+		pv := p.View()
+		pv.Header = HeaderView{}
+		v.Sections = append(v.Sections, pv)
 	}
 	h := l.Header
 	v.Header = HeaderView{

@@ -27,13 +27,14 @@ type DNS struct {
 	a       map[string][]net.IP
 	ptr     map[string][]string // by the reverse name (…in-addr.arpa.)
 	failing map[string]bool
+	silent  map[string]bool
 	asked   int
 }
 
 // StartDNS starts a DNS server for the length of the test.
 func StartDNS(t testing.TB) *DNS {
 	t.Helper()
-	d := &DNS{txt: map[string][]string{}, a: map[string][]net.IP{}, ptr: map[string][]string{}, failing: map[string]bool{}}
+	d := &DNS{txt: map[string][]string{}, a: map[string][]net.IP{}, ptr: map[string][]string{}, failing: map[string]bool{}, silent: map[string]bool{}}
 	// The same port for UDP and TCP, as a resolver expects: a UDP port the system gave may be
 	// taken for TCP by another test, so another is tried.
 	var pc net.PacketConn
@@ -102,6 +103,14 @@ func (d *DNS) Fail(name string, failing bool) {
 	d.failing[fqdn(name)] = failing
 }
 
+// Silent makes the server answer nothing at all for name (a DNS that never answers: the
+// asker's timeout).
+func (d *DNS) Silent(name string, silent bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.silent[fqdn(name)] = silent
+}
+
 // Asked is the number of questions answered.
 func (d *DNS) Asked() int {
 	d.mu.Lock()
@@ -115,6 +124,12 @@ func (d *DNS) ServeDNS(w dns.ResponseWriter, req *dns.Msg) {
 	m.SetReply(req)
 	m.Authoritative = true
 	d.mu.Lock()
+	for _, q := range req.Question {
+		if d.silent[strings.ToLower(q.Name)] {
+			d.mu.Unlock()
+			return
+		}
+	}
 	d.asked++
 	found := false
 	for _, q := range req.Question {
@@ -191,10 +206,17 @@ func (k *DKIMKey) Publish(d *DNS) { d.TXT(k.Name(), k.Record()) }
 // Message-ID and its body, as the sender's provider signs a letter it sends.
 func (k *DKIMKey) Sign(t testing.TB, raw []byte) []byte {
 	t.Helper()
+	return k.SignFields(t, raw, "From", "To", "Subject", "Date", "Message-ID")
+}
+
+// SignFields is Sign over the header fields named (h=, in order: a name given twice signs two
+// instances, or one and the absence of another).
+func (k *DKIMKey) SignFields(t testing.TB, raw []byte, fields ...string) []byte {
+	t.Helper()
 	var b bytes.Buffer
 	err := dkim.Sign(&b, bytes.NewReader(raw), &dkim.SignOptions{
 		Domain: k.Domain, Selector: k.Selector, Signer: crypto.Signer(k.key),
-		HeaderKeys:             []string{"From", "To", "Subject", "Date", "Message-ID"},
+		HeaderKeys:             fields,
 		HeaderCanonicalization: dkim.CanonicalizationRelaxed, BodyCanonicalization: dkim.CanonicalizationRelaxed,
 		Expiration: time.Now().Add(24 * time.Hour),
 	})

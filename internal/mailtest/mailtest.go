@@ -51,6 +51,9 @@ type Stack struct {
 	// every letter it receives, after removing every such field the letter brought
 	// (postfix-up.sh); "" for a stack started by older scripts.
 	AuthservID string
+	// FarAddr is where Postfix relays the mail of FarDomain (far.test): a test's own SMTP
+	// server listens there (postfix-up.sh); "" for a stack started by older scripts.
+	FarAddr, FarDomain string
 
 	private []string // environment of the scripts for a private Dovecot (see Private)
 }
@@ -105,6 +108,8 @@ func LoadEnv(path string) (*Stack, error) {
 		MasterPass:     env["MASTER_PASS"],
 		CAFile:         env["TLS_CA_FILE"],
 		AuthservID:     env["AUTHSERV_ID"],
+		FarAddr:        env["FAR_ADDR"],
+		FarDomain:      env["FAR_DOMAIN"],
 	}
 	for _, up := range strings.Fields(env["MAIL_USERS"]) {
 		user, pass, _ := strings.Cut(up, ":")

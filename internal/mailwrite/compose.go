@@ -208,7 +208,9 @@ func writeWithPicture(b *bytes.Buffer, boundary, body string, p *Picture) {
 // text diagram headed by one of beside, or after the text when there is none. Beside it means
 // two blocks side by side that a narrow screen (a phone) puts one under the other.
 func letterHTML(body, cid, alt string, beside []string) string {
-	const pre = `<pre style="font-family: Consolas, 'DejaVu Sans Mono', monospace; font-size: 16px; line-height: 1.4; white-space: pre-wrap">`
+	// pre-wrap keeps the columns and wraps a long line at its spaces; a word longer than the
+	// screen (the FEN, an address) breaks anywhere, so that nothing is wider than a phone.
+	const pre = `<pre style="font-family: Consolas, 'DejaVu Sans Mono', monospace; font-size: 16px; line-height: 1.4; white-space: pre-wrap; overflow-wrap: anywhere; word-break: break-word">`
 	text := func(b *strings.Builder, lines []string) {
 		if len(lines) == 0 {
 			return
@@ -219,7 +221,7 @@ func letterHTML(body, cid, alt string, beside []string) string {
 	}
 	img := fmt.Sprintf(`<img src="cid:%s" alt="%s" width="400" style="max-width: 100%%; height: auto">`, html.EscapeString(cid), html.EscapeString(alt))
 	var b strings.Builder
-	b.WriteString("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"></head>\n<body>\n")
+	b.WriteString("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"></head>\n<body>\n")
 	lines := strings.Split(strings.TrimRight(body, "\n"), "\n")
 	from, to := diagramLines(lines, beside)
 	if from < 0 {
@@ -306,6 +308,7 @@ type Written struct {
 	Text    string
 	Files   []string
 	Picture []byte // the diagram (the first image/png with a name), nil for none
+	HTML    string // the HTML alternative of the text, "" for none
 }
 
 // Read reads back a letter Compose wrote, for the demo and the tests: the first text/plain
@@ -340,6 +343,14 @@ func Read(raw []byte) (Written, error) {
 				}
 				w.Picture = b
 			}
+			return nil
+		}
+		if ct == "text/html" && w.HTML == "" {
+			b, err := io.ReadAll(part.Body)
+			if err != nil {
+				return err
+			}
+			w.HTML = string(b)
 			return nil
 		}
 		if ct == "text/plain" && !found {

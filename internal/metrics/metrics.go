@@ -4,7 +4,11 @@
 //	postald_letters_total{verdict}   letters decided, by the verdict recorded (daemon, office)
 //	postald_decision_seconds         how long deciding a letter took (its transaction included)
 //	postald_send_failures_total      attempts to hand a letter to the mail server that failed
+//	postald_deliveries_total{state}  delivery states letters reached: sent, delivered, relayed,
+//	                                 delayed, failed (daemon, office/delivery.go)
 //	postald_imap_reconnects_total    IMAP sessions that ended and were opened again
+//	postald_imap_failures_in_a_row   IMAP sessions that failed one after another, now (0 once one works)
+//	postald_imap_failing{stage}      1 while the watcher cannot work: sessions fail at that stage again and again
 //	postald_outbox_depth             letters waiting in the outbox, as the office knows it
 //	postald_cards_waiting            cards and calls waiting for the captain, likewise
 //	postald_games{status}            games by status, likewise
@@ -33,7 +37,10 @@ type Set struct {
 	letters    *prometheus.CounterVec
 	decision   prometheus.Histogram
 	sendFailed prometheus.Counter
+	deliveries *prometheus.CounterVec
 	reconnects prometheus.Counter
+	inARow     prometheus.Gauge
+	failing    *prometheus.GaugeVec
 	checks     *prometheus.CounterVec
 	damaged    prometheus.Gauge
 }
@@ -57,6 +64,9 @@ func New(known *office.Known) *Set {
 		reconnects: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "postald_imap_reconnects_total", Help: "IMAP sessions that ended and were opened again.",
 		}),
+		deliveries: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "postald_deliveries_total", Help: "Delivery states the letters sent reached: sent, delivered, relayed, delayed, failed.",
+		}, []string{"state"}),
 	}
 	s.checks = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "postald_store_checks_total", Help: "Whole checks of the store, by result (ok, damaged, failed).",
@@ -64,7 +74,13 @@ func New(known *office.Known) *Set {
 	s.damaged = prometheus.NewGauge(prometheus.GaugeOpts{
 		Name: "postald_store_damaged", Help: "1 while the last whole check of the store found it damaged.",
 	})
-	s.reg.MustRegister(s.letters, s.decision, s.sendFailed, s.reconnects, s.checks, s.damaged)
+	s.inARow = prometheus.NewGauge(prometheus.GaugeOpts{
+		Name: "postald_imap_failures_in_a_row", Help: "IMAP sessions that failed one after another, now; 0 once one reads the mailbox.",
+	})
+	s.failing = prometheus.NewGaugeVec(prometheus.GaugeOpts{
+		Name: "postald_imap_failing", Help: "1 while the mailbox watcher cannot work: its sessions fail at this stage again and again.",
+	}, []string{"stage"})
+	s.reg.MustRegister(s.letters, s.decision, s.sendFailed, s.deliveries, s.reconnects, s.inARow, s.failing, s.checks, s.damaged)
 	if known != nil {
 		s.reg.MustRegister(&stateCollector{known: known})
 	}
@@ -101,6 +117,14 @@ func (s *Set) SendFailed() {
 	}
 }
 
+// Delivered counts a letter that reached delivery state state (sent, delivered, relayed,
+// delayed, failed).
+func (s *Set) Delivered(state string) {
+	if s != nil {
+		s.deliveries.WithLabelValues(state).Inc()
+	}
+}
+
 // StoreChecked counts a whole check of the store with its result: "ok", "damaged" or "failed"
 // (it could not be done: the file could not be read).
 func (s *Set) StoreChecked(result string) {
@@ -121,6 +145,28 @@ func (s *Set) Reconnected() {
 	if s != nil {
 		s.reconnects.Inc()
 	}
+}
+
+// MailboxFailed records a failed IMAP session, the n-th in a row; with failing, the watcher
+// cannot work and stage is where its sessions fail.
+func (s *Set) MailboxFailed(n int, failing bool, stage string) {
+	if s == nil {
+		return
+	}
+	s.inARow.Set(float64(n))
+	if failing {
+		s.failing.Reset()
+		s.failing.WithLabelValues(stage).Set(1)
+	}
+}
+
+// MailboxWorking records an IMAP session that read the mailbox after failures.
+func (s *Set) MailboxWorking() {
+	if s == nil {
+		return
+	}
+	s.inARow.Set(0)
+	s.failing.Reset()
 }
 
 // stateCollector reads the outbox depth and the games by status from what the office knows of

@@ -12,6 +12,7 @@ func TestNilSet(t *testing.T) {
 	var s *Set
 	s.Decided("accepted", time.Millisecond)
 	s.SendFailed()
+	s.Delivered("failed")
 	s.Reconnected()
 	if _, err := s.Gatherer().Gather(); err != nil {
 		t.Fatal(err)
@@ -30,6 +31,11 @@ func TestCounters(t *testing.T) {
 	}
 	if got := testutil.ToFloat64(s.letters.WithLabelValues("none")); got != 1 {
 		t.Errorf("no verdict: %v", got)
+	}
+	s.Delivered("failed")
+	s.Delivered("sent")
+	if got := testutil.ToFloat64(s.deliveries.WithLabelValues("failed")); got != 1 {
+		t.Errorf("deliveries failed: %v", got)
 	}
 	if got := testutil.ToFloat64(s.reconnects); got != 1 {
 		t.Errorf("reconnects: %v", got)

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"time"
 
+	"postald/internal/mailparse"
+	"postald/internal/phrase"
 	"postald/internal/store"
 	"postald/internal/tournament"
 )
@@ -39,7 +41,12 @@ type ArchivedLetter struct {
 	Text   string `json:"text,omitempty"`
 	// Raw is the letter byte for byte as archived, when the request asked for it.
 	Raw []byte `json:"raw,omitempty"`
+	// Language is the language of the tournament the letter concerns; "" when not known.
+	Language string `json:"language,omitempty"`
 }
+
+// SpokenIn is the language of the tournament the reply is about.
+func (a *ArchivedLetter) SpokenIn() string { return a.Language }
 
 // archivedLetter is `judge letter`.
 func (o *Office) archivedLetter(req LetterRequest) (*ArchivedLetter, error) {
@@ -50,6 +57,7 @@ func (o *Office) archivedLetter(req LetterRequest) (*ArchivedLetter, error) {
 	var rulings []store.Ruling
 	var id store.GameID // zero: the quarantine's chain (judge quarantine numbers its letters)
 	loc := time.UTC
+	lang := "" // the language of its tournament
 	if err := o.opt.Store.View(func(tx *store.Tx) (err error) {
 		if req.Game != QuarantineChain {
 			var sh *tournament.Sheet
@@ -59,13 +67,18 @@ func (o *Office) archivedLetter(req LetterRequest) (*ArchivedLetter, error) {
 			if loc, err = o.zones.get(sh.Regulation.Zone); err != nil {
 				return err
 			}
+			lang = sh.Language
 		}
 		e, _, rulings, err = archived(tx, id, req.N)
+		if err == nil && id.IsZero() {
+			// A held letter: in the zone of its sender's tournament (heldIn).
+			loc, lang, err = o.heldIn(tx, readEnvelope(e.Raw).from)
+		}
 		return err
 	}); err != nil {
 		return nil, err
 	}
-	a := &ArchivedLetter{Chain: id.Key(), Game: id}
+	a := &ArchivedLetter{Chain: id.Key(), Game: id, Language: lang}
 	if id.IsZero() {
 		a.Chain = QuarantineChain
 	}
@@ -89,7 +102,7 @@ func (o *Office) archivedLetter(req LetterRequest) (*ArchivedLetter, error) {
 	}
 	a.Kept = len(e.Before) > 0
 	head, body := splitHeader(e.Raw)
-	a.Header, a.Text = head, letterText(e.Raw, body)
+	a.Header, a.Text = head, letterText(&phrase.For(a.Language).Office, e.Raw, body)
 	return a, nil
 }
 
@@ -123,6 +136,8 @@ func archived(tx *store.Tx, id store.GameID, n uint64) (e store.ArchiveEntry, la
 type envelope struct {
 	returnPath string // the top Return-Path: the MAIL FROM the receiving server recorded
 	from, to   string // decoded
+	// subjectDamaged: a mail server replaced the Subject's 8-bit bytes (mailparse.SubjectDamaged).
+	subjectDamaged bool
 }
 
 func readEnvelope(raw []byte) envelope {
@@ -140,7 +155,12 @@ func readEnvelope(raw []byte) envelope {
 	}
 	// The delivering server writes Return-Path above everything it received: a Return-Path
 	// further down came with the letter and proves nothing.
-	return envelope{returnPath: field("Return-Path"), from: field("From"), to: field("To")}
+	e := envelope{returnPath: field("Return-Path"), from: field("From"), to: field("To"),
+		subjectDamaged: mailparse.SubjectDamaged(field("Subject"))}
+	if r := field("Resent-To"); r != "" {
+		e.to = r // a letter postald sent again (RFC 5322, 3.6.6): where it went this time
+	}
+	return e
 }
 
 // splitHeader splits a letter at its first empty line, with line ends as "\n".
@@ -153,21 +173,22 @@ func splitHeader(raw []byte) (head, body string) {
 }
 
 // letterText is a letter's text for the judge: every text part decoded from its transfer
-// encoding, the other parts named. A letter that cannot be read is given as it is (body).
-func letterText(raw []byte, body string) string {
+// encoding, the other parts named in the words of tx. A letter that cannot be read is given as
+// it is (body).
+func letterText(tx *phrase.OfficeText, raw []byte, body string) string {
 	m, err := mail.ReadMessage(bytes.NewReader(raw))
 	if err != nil {
 		return body
 	}
 	var b strings.Builder
-	if err := writePart(&b, textproto.MIMEHeader(m.Header), m.Body, 0); err != nil {
+	if err := writePart(tx, &b, textproto.MIMEHeader(m.Header), m.Body, 0); err != nil {
 		return body
 	}
 	return b.String()
 }
 
 // writePart writes one MIME entity's text to b, descending into multiparts.
-func writePart(b *strings.Builder, h textproto.MIMEHeader, r io.Reader, depth int) error {
+func writePart(tx *phrase.OfficeText, b *strings.Builder, h textproto.MIMEHeader, r io.Reader, depth int) error {
 	mt, params, err := mime.ParseMediaType(h.Get("Content-Type"))
 	if err != nil {
 		mt, params = "text/plain", map[string]string{}
@@ -193,8 +214,8 @@ func writePart(b *strings.Builder, h textproto.MIMEHeader, r io.Reader, depth in
 			if b.Len() > 0 {
 				b.WriteString("\n")
 			}
-			fmt.Fprintf(b, "[part %s]\n", p.Header.Get("Content-Type"))
-			if err := writePart(b, p.Header, p, depth+1); err != nil {
+			fmt.Fprintf(b, tx.Part+"\n", p.Header.Get("Content-Type"))
+			if err := writePart(tx, b, p.Header, p, depth+1); err != nil {
 				return err
 			}
 		}
@@ -204,12 +225,12 @@ func writePart(b *strings.Builder, h textproto.MIMEHeader, r io.Reader, depth in
 			return err
 		}
 		if cs := strings.ToLower(params["charset"]); cs != "" && cs != "utf-8" && cs != "us-ascii" {
-			fmt.Fprintf(b, "[charset %s, shown as it is]\n", cs)
+			fmt.Fprintf(b, tx.Charset+"\n", cs)
 		}
 		b.WriteString(strings.ReplaceAll(string(data), "\r\n", "\n"))
 	default:
 		n, _ := io.Copy(io.Discard, dec)
-		fmt.Fprintf(b, "[%s, %d bytes, not shown]\n", mt, n)
+		fmt.Fprintf(b, tx.NotShown+"\n", mt, n)
 	}
 	return nil
 }

@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"postald/internal/config"
 	"postald/internal/phrase"
@@ -54,37 +56,108 @@ func (o *Office) needsOwnCheck(h trust.Header) bool {
 	return !pol.Server || pol.CheckHeader(h) == nil
 }
 
-// Authenticate runs postald's own check of the letters raws, in order, before their
-// transaction, and keeps the results for their decision. It returns how many letters, from the
-// first, may be decided now: a letter whose check failed for now (a required method's
-// temperror) stops it, with ErrOwnCheckTemporary saying why; that letter stays in the mailbox.
-// Safe for concurrent use with the decisions.
-func (o *Office) Authenticate(ctx context.Context, raws ...[]byte) (int, error) {
-	pol := o.policy()
+// Authenticate runs postald's own check of the letters raws before their transaction, several
+// at once, and keeps the results for their decision. It returns, for each letter, nil when
+// it may be decided now, or an error wrapping ErrOwnCheckTemporary when it must wait in the
+// mailbox: its check failed for now (a required method's temperror), or it waits for its next
+// try (later.go). A letter that waits never holds up the letters behind it; one whose tries are
+// spent is decided (and held, as unchecked). Safe for concurrent use with the decisions.
+func (o *Office) Authenticate(ctx context.Context, raws ...[]byte) []error {
+	// The letters are checked side by side (checkParallel at a time): a letter whose domain's
+	// DNS answers nothing costs the check's timeout, and holds up only its own place.
+	errs := make([]error, len(raws))
+	var down atomic.Pointer[error] // the resolver answers nothing now: the rest wait without asking it
+	sem := make(chan struct{}, checkParallel)
+	var wg sync.WaitGroup
 	for i, raw := range raws {
 		if err := ctx.Err(); err != nil {
-			return i, err
-		}
-		h := trust.ReadHeader(raw)
-		if !o.needsOwnCheck(h) {
+			errs[i] = err
 			continue
 		}
-		ar := o.opt.Verifier.Check(ctx, raw)
-		var ae *trust.AuthError
-		if err := pol.Authenticate(h, ar); errors.As(err, &ae) && ae.Own && ae.Result == "temperror" {
-			err := fmt.Errorf("%w: %s: %s", ErrOwnCheckTemporary, ae.Method, ae.Detail)
-			o.checkFailed(fmt.Sprintf("%s: %s", ae.Method, ae.Detail)) // the judges hear of a long outage (outage.go)
-			return i, err
+		sem <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			errs[i] = o.authenticateOne(ctx, raw, &down)
+		}()
+	}
+	wg.Wait()
+	return errs
+}
+
+// checkParallel is how many letters' own checks run at once.
+const checkParallel = 8
+
+// authenticateOne is Authenticate of one letter.
+func (o *Office) authenticateOne(ctx context.Context, raw []byte, down *atomic.Pointer[error]) error {
+	h := trust.ReadHeader(raw)
+	if !o.needsOwnCheck(h) {
+		return nil
+	}
+	key := sha256.Sum256(raw)
+	if d := down.Load(); d != nil {
+		return *d
+	}
+	if wait := o.later.due(key, o.now()); wait != nil {
+		return wait
+	}
+	ar := o.opt.Verifier.Check(ctx, raw)
+	var ae *trust.AuthError
+	if err := o.policy().Authenticate(h, ar); errors.As(err, &ae) && ae.Own && ae.Result == "temperror" {
+		why := fmt.Sprintf("%s: %s", ae.Method, ae.Detail)
+		if !o.resolverAnswers(ctx) {
+			// An outage of the resolver, not the letter's fault: nothing is counted, and the
+			// judges hear of a long one (outage.go).
+			o.checkFailed(why)
+			err := fmt.Errorf("%w: %s", ErrOwnCheckTemporary, why)
+			down.Store(&err)
+			return err
 		}
 		o.checkWorked()
-		o.own.mu.Lock()
-		if o.own.results == nil || len(o.own.results) >= maxOwnChecks {
-			o.own.results = map[[32]byte]trust.AuthResults{}
+		if wait := o.later.failed(key, o.now(), why, o.opt.Limits); wait != nil {
+			o.log.Warn("a letter's sender cannot be checked now (its domain's DNS does not answer); it waits in the mailbox, the letters behind it are decided",
+				"err", why, "from", h.From, "message_id", h.MessageID)
+			return wait
 		}
-		o.own.results[sha256.Sum256(raw)] = ar
-		o.own.mu.Unlock()
+		o.log.Warn("a letter's sender could not be checked after every try; it is held", "err", why, "from", h.From, "message_id", h.MessageID)
+	} else {
+		o.checkWorked()
+		o.later.forget(key)
 	}
-	return len(raws), nil
+	o.keep(key, ar)
+	return nil
+}
+
+// keep keeps postald's own results of the letter with digest key for its decision.
+func (o *Office) keep(key [32]byte, ar trust.AuthResults) {
+	o.own.mu.Lock()
+	defer o.own.mu.Unlock()
+	if o.own.results == nil || len(o.own.results) >= maxOwnChecks {
+		o.own.results = map[[32]byte]trust.AuthResults{}
+	}
+	o.own.results[key] = ar
+}
+
+// resolverAnswers reports whether the resolver of postald's own check answers at all: a
+// question about postald's own domain gets an answer (a record or "no such name"). Without a
+// Verifier that can say, every failure is counted as an outage.
+func (o *Office) resolverAnswers(ctx context.Context) bool {
+	p, ok := o.opt.Verifier.(Prober)
+	if !ok {
+		return false
+	}
+	ctx, cancel := context.WithTimeout(ctx, probeTimeout)
+	defer cancel()
+	return p.Answers(ctx, "_dmarc."+trust.Domain(o.opt.From.Address))
+}
+
+// probeTimeout bounds the question resolverAnswers asks.
+const probeTimeout = 5 * time.Second
+
+// Prober is a Verifier that can say whether its resolver answers (mailauth.Checker).
+type Prober interface {
+	Answers(ctx context.Context, name string) bool
 }
 
 // ownResults returns postald's own results for raw: those Authenticate found, else checked now.
@@ -102,20 +175,17 @@ func (o *Office) ownResults(raw []byte) trust.AuthResults {
 			{Method: "dkim", Result: "none", Reason: "postald's own check is not set up"}}}
 	}
 	ar = o.opt.Verifier.Check(context.Background(), raw)
-	o.own.mu.Lock()
-	if o.own.results == nil || len(o.own.results) >= maxOwnChecks {
-		o.own.results = map[[32]byte]trust.AuthResults{}
-	}
-	o.own.results[key] = ar
-	o.own.mu.Unlock()
+	o.keep(key, ar)
 	return ar
 }
 
 // forget drops the results kept for raw once its decision is recorded.
 func (o *Office) forget(raw []byte) {
+	key := sha256.Sum256(raw)
 	o.own.mu.Lock()
-	delete(o.own.results, sha256.Sum256(raw))
+	delete(o.own.results, key)
 	o.own.mu.Unlock()
+	o.later.forget(key)
 }
 
 // authenticate decides whether h.From sent the letter raw, by [trust] (trust.Policy.Authenticate):
@@ -212,7 +282,15 @@ func AuthVerdictIn(lang, v string) string {
 	case m != nil:
 		return fmt.Sprintf(w.AuthPassServer, m[1], m[2], m[3]) + tail
 	case strings.HasPrefix(head, "fail: "):
-		return fmt.Sprintf(w.AuthFail, strings.TrimPrefix(head, "fail: ")) + tail
+		why := strings.TrimPrefix(head, "fail: ")
+		if a, ok := trust.ParseAuthError(why); ok {
+			// In the reader's words, after their "not authenticated", which AuthFail says.
+			why = held(lang, trust.Hold{Kind: trust.HoldAuth, Auth: a})
+			if _, rest, ok := strings.Cut(why, ": "); ok {
+				why = rest
+			}
+		}
+		return fmt.Sprintf(w.AuthFail, why) + tail
 	}
 	return v
 }

@@ -9,7 +9,9 @@ import (
 	"time"
 
 	"postald/internal/mailwrite"
+	"postald/internal/referee"
 	"postald/internal/store"
+	"postald/internal/tournament"
 )
 
 // CardsRequest: `postald cards`, the cards and calls waiting for the captain (of one tournament
@@ -37,6 +39,19 @@ type CardsReply struct {
 	Unreadable []CardFault `json:"unreadable,omitempty"`
 }
 
+// SpokenIn is the language of the tournaments whose cards the reply lists: the one they share,
+// "" when they are of several.
+func (r *CardsReply) SpokenIn() string {
+	lang := ""
+	for i, c := range r.Cards {
+		if i > 0 && c.Tongue != lang {
+			return ""
+		}
+		lang = c.Tongue
+	}
+	return lang
+}
+
 // CardFault is a card that cannot be listed or printed, and why.
 type CardFault struct {
 	Seq  uint64       `json:"seq"`
@@ -59,6 +74,12 @@ type Card struct {
 	Written  time.Time    `json:"written"`
 	From     []string     `json:"from"` // the sender block: the tournament and the captain's address
 	Language string       `json:"language"`
+	// Tongue is the language of the card's tournament, which the captain's command speaks.
+	Tongue string `json:"tournament_language,omitempty"`
+	// Rides: a notice that asks nothing of its reader (an acknowledgement, a leave), posted in
+	// the envelope of the next card to him: With is that card's number, 0 while none waits.
+	Rides bool   `json:"rides,omitempty"`
+	With  uint64 `json:"with,omitempty"`
 }
 
 // cards lists the cards and calls waiting for the captain.
@@ -81,9 +102,57 @@ func (o *Office) cards(req CardsRequest) (*CardsReply, error) {
 			}
 			rep.Cards = append(rep.Cards, c)
 		}
+		ridesWith(rep.Cards)
+		// A notice waits to ride only while a card may still come: once none of its reader's
+		// games is in play, it goes alone.
+		for i, c := range rep.Cards {
+			if c.Rides && c.With == 0 {
+				playing, err := playerInPlay(tx, c.Game.Tournament, c.Player)
+				if err != nil {
+					return err
+				}
+				rep.Cards[i].Rides = playing
+			}
+		}
 		return nil
 	})
 	return rep, err
+}
+
+// playerInPlay reports whether player number has a game of tournament code in play.
+func playerInPlay(tx *store.Tx, code string, number int) (bool, error) {
+	ids, err := tx.Games(code)
+	if err != nil {
+		return false, err
+	}
+	for _, id := range ids {
+		w, b, err := tournament.ParseGameName(id.Game)
+		if err != nil || w != number && b != number {
+			continue
+		}
+		if st, err := tx.GameStatus(id); err != nil {
+			return false, err
+		} else if st == referee.StatusPlaying {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// ridesWith gives every card that rides the card it goes with: the first card to the same
+// player of the same tournament that does not ride itself.
+func ridesWith(cards []Card) {
+	for i := range cards {
+		if !cards[i].Rides {
+			continue
+		}
+		for _, m := range cards {
+			if !m.Rides && m.Game.Tournament == cards[i].Game.Tournament && m.Player == cards[i].Player && m.Channel == cards[i].Channel {
+				cards[i].With = m.Seq
+				break
+			}
+		}
+	}
 }
 
 // cardOf reads an outbox card back as the captain prints it.
@@ -94,12 +163,12 @@ func (o *Office) cardOf(tx *store.Tx, it store.OutboxItem) (Card, error) {
 	}
 	c := Card{Seq: it.Seq, Game: it.Game, Channel: it.Card.Channel, Player: it.Card.Player, Name: it.Card.Name,
 		Address: it.Card.Address, Phone: it.Card.Phone, Subject: w.Subject,
-		Text: strings.ReplaceAll(w.Text, "\r\n", "\n"), Picture: w.Picture, Written: it.Enqueued}
+		Text: strings.ReplaceAll(w.Text, "\r\n", "\n"), Picture: w.Picture, Written: it.Enqueued, Rides: it.Card.Rides}
 	sh, err := o.sheet(tx, it.Game.Tournament)
 	if err != nil {
 		return Card{}, fmt.Errorf("card %d: %w", it.Seq, err)
 	}
 	c.From = sh.CardSender()
-	c.Language = sh.LanguageOf(it.Card.Player)
+	c.Language, c.Tongue = sh.LanguageOf(it.Card.Player), sh.Language
 	return c, nil
 }

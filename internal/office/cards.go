@@ -123,6 +123,8 @@ type CardEntered struct {
 	Cards    int                `json:"cards"`              // cards and calls queued for the captain
 	Entered  bool               `json:"entered"`            // false: this card was entered before
 	Previous string             `json:"previous,omitempty"` // when it was entered before: when
+	// PreviousAt is the same instant in the tournament's zone, which postald card words.
+	PreviousAt time.Time `json:"previous_at,omitzero"`
 	// Language is the tournament's: postald card tells the captain in it what became of the card.
 	Language string `json:"language,omitempty"`
 	// ReceiptOf is Receipt's parts, which postald card words in that language.
@@ -223,6 +225,7 @@ func (o *Office) card(req CardRequest) (*CardEntered, error) {
 		done = CardEntered{Game: id, Side: side, Via: via, Language: sh.Language}
 		if !isNew && rec.IsFinished() {
 			done.Verdict, done.Previous = rec.Verdict, rec.Finished.In(st.Table.Zone).Format("2006-01-02 15:04")
+			done.PreviousAt = rec.Finished.In(st.Table.Zone)
 			return nil // the same card entered again: decided once (architecture.md)
 		}
 		l, err := mailparse.Parse(raw)
@@ -245,7 +248,7 @@ func (o *Office) card(req CardRequest) (*CardEntered, error) {
 		// the archive; the day the card reached him is in its header (X-Postald-Card-Received).
 		base := store.LetterOutcome{Ref: ref, MessageID: msgID, Raw: raw, Received: now, Now: now}
 		// A card's answers are never held back by the hourly limit: the captain entered it.
-		out, err := o.outcome(base, c, dec, p.Email, true)
+		out, err := o.outcome(base, c, dec, p.Email, false)
 		if err != nil {
 			return err
 		}
@@ -434,8 +437,8 @@ func (o *Office) cardsNotice(tx *store.Tx, now time.Time) error {
 	byCode := map[string][]store.OutboxItem{}
 	var codes []string
 	for _, it := range items {
-		if now.Sub(it.Enqueued) < digestEvery {
-			continue
+		if now.Sub(it.Enqueued) < digestEvery || it.Card.Rides {
+			continue // a card that rides with the next stops no game
 		}
 		if _, ok := byCode[it.Game.Tournament]; !ok {
 			codes = append(codes, it.Game.Tournament)

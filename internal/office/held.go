@@ -3,6 +3,7 @@ package office
 import (
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"postald/internal/store"
 	"postald/internal/trust"
@@ -17,7 +18,7 @@ func (tx trustPhrases) why(h trust.Hold) string {
 	case trust.HoldLoop:
 		format := map[trust.Loop]string{
 			trust.LoopReport: t.Report, trust.LoopBounce: t.Bounce, trust.LoopAutomatic: t.Automatic,
-			trust.LoopBulk: t.Bulk, trust.LoopList: t.List, trust.LoopAutoreply: t.Autoreply,
+			trust.LoopBulk: t.Bulk, trust.LoopList: t.List, trust.LoopAutoreply: t.Autoreply, trust.LoopAutoSubject: t.Autoreply,
 			trust.LoopOwnLetter: t.OwnLetter, trust.LoopOwnAddress: t.OwnAddress, trust.LoopMailerDaemon: t.MailerDaemon,
 		}[h.Loop]
 		if format == "" {
@@ -73,6 +74,28 @@ func (tx trustPhrases) why(h trust.Hold) string {
 		return fmt.Sprintf(t.NoGame, h.From)
 	case trust.HoldFailed:
 		return t.Failed(h.N)
+	case trust.HoldReport:
+		return tx.reportWhy(h) // delivery.go
+	case trust.HoldTwice:
+		return t.Twice(h.Field, h.N)
+	case trust.HoldNotAddressed:
+		to := h.Field
+		if to == "" {
+			to = t.NoRecipients
+		}
+		return fmt.Sprintf(t.NotAddressed, to, h.Own)
+	case trust.HoldReplay:
+		e := h.Earlier
+		if e == nil {
+			e = &trust.Earlier{}
+		}
+		verdict := e.Verdict
+		if e.Game != "" {
+			verdict = e.Game + ", " + verdict
+		}
+		return fmt.Sprintf(t.Replay, e.MessageID, tx.stamp(e.Received), verdict)
+	case trust.HoldUnchecked:
+		return t.Unchecked(h.N, h.Over.Round(time.Second).String(), h.Fault)
 	}
 	return fmt.Sprintf(t.Internal, h.Fault)
 }

@@ -287,6 +287,13 @@ func TestKnockoutPlayedThrough(t *testing.T) {
 					}
 				}
 			}
+			if c.players == 3 {
+				// Seed 1 goes through round 1 without a game: the registration letter says so.
+				want := "Без встречи в 1-м туре, сразу во 2-й тур (по числу участников): 1. Игрок 1."
+				if judge := letterTo(t, start, "judge@club.example"); !strings.Contains(judge.body, want) {
+					t.Errorf("the registration letter lacks %q:\n%s", want, judge.body)
+				}
+			}
 			results := map[string]tournament.Result{}
 			for steps := 0; ; steps++ {
 				games := inPlay(t, sim)
@@ -370,6 +377,26 @@ func TestKnockoutPlayedThrough(t *testing.T) {
 				t.Errorf("winner %d, the hand count's %d", br.Winner, champion)
 			}
 			all := mailedSince(t, sim.Store(), 0)
+			// A pairing still tied and decided by the lot or the higher seed is told to both its
+			// players at once, each whether he goes through.
+			for _, row := range want {
+				for _, hp := range row {
+					if hp.how != tournament.HowLot && hp.how != tournament.HowHigherSeed {
+						continue
+					}
+					for _, n := range []int{hp.a, hp.b} {
+						to, n := fmt.Sprintf("p%d@mail.example", n), n
+						ok := slices.ContainsFunc(all, func(m mailed) bool {
+							return m.to == to && m.subject == sh.Code+": ничейная встреча решена" &&
+								strings.Contains(m.body, fmt.Sprintf("проходит %d. Игрок %d", hp.winner, hp.winner)+".") != (hp.how == tournament.HowHigherSeed) && strings.Contains(m.body, fmt.Sprintf("%d. Игрок %d.", hp.winner, hp.winner)) &&
+								strings.Contains(m.body, "Вы выбываете") == (n != hp.winner)
+						})
+						if !ok {
+							t.Errorf("player %d got no letter that his tied pairing %d–%d was decided (%s): %d goes through", n, hp.a, hp.b, hp.how, hp.winner)
+						}
+					}
+				}
+			}
 			for _, to := range []string{"p1@mail.example", fmt.Sprintf("p%d@mail.example", c.players), "judge@club.example", "td@club.example"} {
 				n := 0
 				for _, m := range all {
@@ -377,6 +404,10 @@ func TestKnockoutPlayedThrough(t *testing.T) {
 						n++
 						if !strings.Contains(m.body, fmt.Sprintf("Победитель — %d Игрок %d.", champion, champion)) {
 							t.Errorf("the letter of the winner to %s:\n%s", to, m.body)
+						}
+						// It shows no position: no picture (whose legend would follow the text).
+						if strings.Contains(m.body, legend) {
+							t.Errorf("the letter of the winner to %s pictures a position:\n%s", to, m.body)
 						}
 					}
 				}

@@ -102,7 +102,7 @@ type decided struct {
 func (o *Office) apply(tx *store.Tx, m mailbox.Message, rec store.Inbound, msgID string, now time.Time) (decided, error) {
 	// Measured, not decided by: the real clock, not o.now, which a test may stop.
 	began := time.Now()
-	o.ended = store.GameID{}
+	o.ended = nil
 	var dec referee.Decision
 	postmark := m.InternalDate
 	if postmark.IsZero() || postmark.After(now) {
@@ -127,21 +127,57 @@ func (o *Office) apply(tx *store.Tx, m mailbox.Message, rec store.Inbound, msgID
 	if err := o.letterEnded(tx, out, now); err != nil {
 		return decided{}, err
 	}
-	if out.Game.Game != "" && dec.Game.Status == referee.StatusFinished {
+	revealed := map[string]bool{}
+	for _, g := range decidedGames(out, dec) {
+		if g.Game.Game == "" || g.Decision.Game.Status != referee.StatusFinished || revealed[g.Game.Tournament] {
+			continue
+		}
 		// The letter finished the tournament's last game: the seed of its lots is revealed (lots.go).
-		if err := revealFinished(tx, o.opt.From, out.Game.Tournament, now); err != nil {
+		revealed[g.Game.Tournament] = true
+		if err := revealFinished(tx, o.opt.From, g.Game.Tournament, now); err != nil {
 			return decided{}, err
 		}
 	}
 	return decided{out: out, applied: applied, took: time.Since(began), kind: DoneLetter, dec: dec}, nil
 }
 
-// noteApplied notes in o.work what a letter or a card applied (known.go): the game as decided,
+// noteApplied notes in o.work what a letter or a card applied (known.go): each game as decided,
 // when its state was written.
 func (o *Office) noteApplied(out store.LetterOutcome, dec referee.Decision, applied store.Applied) {
-	if out.State != nil && !applied.Duplicate {
-		o.work.game(out.Game, dec.Game.Status)
+	if applied.Duplicate {
+		return
 	}
+	for _, g := range decidedGames(out, dec) {
+		o.work.game(g.Game, g.Decision.Game.Status)
+	}
+}
+
+// alsoDecisions are the decisions of a letter about its other games that the outcome records:
+// those with a game (a request to name a game writes only letters).
+func alsoDecisions(dec referee.Decision) []referee.Decision {
+	var out []referee.Decision
+	for _, d := range dec.Also {
+		if d.Seat >= 0 {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// decidedGames pairs each game the outcome records with its decision: the letter's first game,
+// then the others (LetterOutcome.Also).
+func decidedGames(out store.LetterOutcome, dec referee.Decision) []DoneGame {
+	if out.State == nil {
+		return nil
+	}
+	gs := []DoneGame{{Game: out.Game, Decision: dec}}
+	also := alsoDecisions(dec)
+	for k, g := range out.Also {
+		if k < len(also) {
+			gs = append(gs, DoneGame{Game: g.Game, Decision: also[k]})
+		}
+	}
+	return gs
 }
 
 // gameAttrs are the log's words for what id names: "game" and its key for a game, "tournament"
@@ -184,7 +220,11 @@ func (o *Office) logDecided(x decided) {
 	if out.Quarantine != "" {
 		verdict = "quarantined"
 	}
-	o.observe(Done{Kind: x.kind, At: out.Now, Ref: out.Ref, Game: out.Game, Decision: x.dec, Held: out.Quarantine,
+	var also []DoneGame
+	if gs := decidedGames(out, x.dec); len(gs) > 1 {
+		also = gs[1:]
+	}
+	o.observe(Done{Kind: x.kind, At: out.Now, Ref: out.Ref, Game: out.Game, Decision: x.dec, Also: also, Held: out.Quarantine,
 		Verdict: verdict, Outbox: x.applied.Outbox})
 }
 
@@ -221,6 +261,10 @@ func (o *Office) holdForJudge(tx *store.Tx, base store.LetterOutcome, h trust.Ho
 // the sender's games (referee.Decide), setting dec to its decision. size is the letter's whole
 // size when base.Raw holds only its beginning.
 func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64, dec *referee.Decision) (store.LetterOutcome, error) {
+	// A delivery report is postald's own business before any letter's (delivery.go).
+	if out, ok, err := o.deliveryReport(tx, base, dec); ok || err != nil {
+		return out, err
+	}
 	out := base
 	sender, held, err := o.precheck(tx, base, size)
 	if err != nil {
@@ -255,6 +299,15 @@ func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64, dec 
 	} else if l.Tournament, err = o.codeInSubject(tx, l.Header.Subject); err != nil {
 		return out, err
 	}
+	for _, p := range l.Parts {
+		// Each section of a letter about several games names the tournament as the letter does,
+		// or as its own heading does.
+		if p.Tournament == "" {
+			p.Tournament = l.Tournament
+		} else if p.Tournament, err = o.canonicalCode(tx, p.Tournament); err != nil {
+			return out, err
+		}
+	}
 	// A team's captain protests about a game of his team in which he does not play (1.14.7):
 	// the referee's door decides his letter like any other, that game its seat.
 	if caps, err := o.captainsGames(tx, l, from); err != nil {
@@ -287,6 +340,15 @@ func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64, dec 
 	if err != nil {
 		return out, err
 	}
+	for _, p := range l.Parts {
+		// A letter about several games: a section headed with another's game is a move in it.
+		if game != "" {
+			break
+		}
+		if game, err = o.foreignGame(tx, p, from, cands); err != nil {
+			return out, err
+		}
+	}
 	if game != "" {
 		return o.hold(tx, base, from, trust.Hold{Kind: trust.HoldNotOwn, Game: game}, noteNotOwn)
 	}
@@ -309,11 +371,91 @@ func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64, dec 
 		first := cands[0]
 		out.Game = store.GameID{Tournament: first.sheet.Code}
 		out.Verdict = string(dec.Verdict)
-		tour := out.Game
-		o.answers(&out, first, dec.Letters, from, func(og *store.Outgoing) { og.Game = tour }, carriesMoves(l))
+		o.asked(&out, first, d, from, o.oncePerDay(l, d))
+		for _, a := range d.Also {
+			o.asked(&out, first, a, from, o.oncePerDay(l, a))
+		}
 		return out, nil
 	}
-	return o.outcome(out, cands[d.Seat], d, from, carriesMoves(l))
+	out, err = o.outcome(out, cands[d.Seat], d, from, o.oncePerDay(l, d))
+	if err != nil {
+		return out, err
+	}
+	// The letter's other games (a section per game, a leave in each of the player's games):
+	// decided in the same unit of work, the letter archived once (store.LetterOutcome.Also).
+	for _, a := range d.Also {
+		if a.Seat < 0 {
+			o.asked(&out, cands[d.Seat], a, from, o.oncePerDay(l, a))
+			continue
+		}
+		if out, err = o.alsoOutcome(out, cands[a.Seat], a, from, o.oncePerDay(l, a)); err != nil {
+			return out, err
+		}
+	}
+	return out, nil
+}
+
+// asked queues the letters of a decision about no game (the sender is asked to name the game of
+// the letter or of one of its sections) under c's tournament.
+func (o *Office) asked(out *store.LetterOutcome, c candidate, d referee.Decision, from string, daily bool) {
+	tour := store.GameID{Tournament: c.sheet.Code}
+	o.answers(out, c, d.Letters, from, func(og *store.Outgoing) { og.Game = tour }, daily)
+}
+
+// alsoOutcome records in out the decision dec about c, one more game the letter is about
+// (store.LetterOutcome.Also), and queues its letters.
+func (o *Office) alsoOutcome(out store.LetterOutcome, c candidate, dec referee.Decision, sender string, daily bool) (store.LetterOutcome, error) {
+	g := store.GameOutcome{Game: c.id, Verdict: string(dec.Verdict), Clause: strings.Join(dec.Clauses, ","),
+		Move: (len(dec.Game.Plies) + 1) / 2}
+	next := dec.Next
+	g.NextEvent = &next
+	st, err := store.EncodeGame(c.id, dec.Game, c.stored, &o.cache.chunks)
+	if err != nil {
+		return out, err
+	}
+	g.State = &st
+	if c.seat.Game.Status != referee.StatusFinished && dec.Game.Status == referee.StatusFinished {
+		o.ended = append(o.ended, c.id) // the letter ends the game (systems.go)
+	}
+	out.Also = append(out.Also, g)
+	c.seat.Game = dec.Game
+	o.answers(&out, c, dec.Letters, sender, nil, daily)
+	return out, nil
+}
+
+// oncePerDay reports a letter whose answer is sent at most once a day per game: one that
+// answers a letter of postald's (its In-Reply-To or References names one), holds no move of its
+// writer's (nor an acceptance of a variant) and no leave with its dates, and changed nothing in
+// the game (the referee's verdict is a notice). Whatever else it says, an auto-responder's
+// text, thanks, a question or a leave notice without dates, answering it more than once a day
+// would answer an auto-responder that answers postald, for ever (RFC 3834).
+func (o *Office) oncePerDay(l *mailparse.Letter, dec referee.Decision) bool {
+	if dec.Verdict != referee.Notice {
+		return false
+	}
+	for _, p := range append([]*mailparse.Letter{l}, l.Parts...) {
+		if len(p.Moves) > 0 || p.AcceptVariant != nil {
+			return false // its own moves, in the letter or in a section about one of its games
+		}
+	}
+	if l.Leave != nil {
+		if _, dated := l.Leave.Period(); dated {
+			return false
+		}
+	}
+	return o.answersOwn(l.Header)
+}
+
+// answersOwn reports a letter in reply to one of postald's own: its In-Reply-To or References
+// names a Message-ID the store gave a letter it sent ("postald.N.INSTANCE@domain").
+func (o *Office) answersOwn(h mailparse.Header) bool {
+	mark := "." + o.opt.Store.Instance() + "@"
+	for _, id := range append(append([]string(nil), h.InReplyTo...), h.References...) {
+		if strings.HasPrefix(id, "postald.") && strings.Contains(id, mark) {
+			return true
+		}
+	}
+	return false
 }
 
 // codeInSubject returns the code of the registered tournament a word of subject names, in its
@@ -340,13 +482,19 @@ func (o *Office) codeInSubject(tx *store.Tx, subject string) (string, error) {
 }
 
 // carriesMoves reports whether a letter carries moves: its own, a repetition, or an accepted
-// variant. Its answer is never held back by the hourly limit of answers (trust.go, answers).
+// variant. Such a letter of a registered player is decided over the hourly limit of letters
+// (trust.go, playerMoves).
 func carriesMoves(l *mailparse.Letter) bool {
+	for _, p := range l.Parts {
+		if carriesMoves(p) {
+			return true // a section of a letter about several games
+		}
+	}
 	return len(l.Moves) > 0 || len(l.Repeated) > 0 || l.AcceptVariant != nil
 }
 
 // outcome turns a referee decision about a letter from sender into what the store records.
-func (o *Office) outcome(out store.LetterOutcome, c candidate, dec referee.Decision, sender string, moved bool) (store.LetterOutcome, error) {
+func (o *Office) outcome(out store.LetterOutcome, c candidate, dec referee.Decision, sender string, daily bool) (store.LetterOutcome, error) {
 	out.Game = c.id
 	out.Verdict = string(dec.Verdict)
 	out.Clause = strings.Join(dec.Clauses, ",")
@@ -360,11 +508,11 @@ func (o *Office) outcome(out store.LetterOutcome, c candidate, dec referee.Decis
 	}
 	out.State = &st
 	if c.seat.Game.Status != referee.StatusFinished && dec.Game.Status == referee.StatusFinished {
-		o.ended = c.id // the letter ends the game (systems.go)
+		o.ended = append(o.ended, c.id) // the letter ends the game (systems.go)
 	}
 	c.seat.Game = dec.Game // the letters show the game as decided
 	// The answers to the sender quote his letter's receipt (trust.go).
-	o.answers(&out, c, dec.Letters, sender, nil, moved)
+	o.answers(&out, c, dec.Letters, sender, nil, daily)
 	return out, nil
 }
 
@@ -377,7 +525,13 @@ func outgoing(from mail.Address, c candidate, o referee.Outgoing, now time.Time,
 	if o.Player == 0 || !player {
 		return []store.Outgoing{written(from, c, o, o.To, now, pics)}
 	}
-	return toPlayer(p, o.To, func(to string) store.Outgoing { return written(from, c, o, to, now, pics) })
+	out := toPlayer(p, o.To, func(to string) store.Outgoing { return written(from, c, o, to, now, pics) })
+	for i := range out {
+		if out[i].Card != nil {
+			out[i].Card.Rides = o.NoReply // it rides with the next card to him
+		}
+	}
+	return out
 }
 
 // toPlayer is a letter to player p, write(to) writing it to address to: by e-mail, or for a
@@ -434,6 +588,7 @@ func written(from mail.Address, c candidate, o referee.Outgoing, to string, now 
 		Move:    (len(c.seat.Game.Plies) + 1) / 2,
 		Verdict: string(o.Verdict),
 		Clause:  strings.Join(o.Clauses, ","),
+		Brings:  brings(c, o, to),
 	}
 }
 

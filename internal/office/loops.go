@@ -22,6 +22,7 @@ func loopOf(l *mailparse.Letter, own string) (trust.Loop, string) {
 		XAutoreply:      h.XAutoreply,
 		ContentType:     h.ContentType,
 		ReportType:      h.ReportType,
+		Subject:         h.Subject,
 	}
 	if h.From != "" {
 		th.FromFields = 1

@@ -16,7 +16,9 @@
 //     lots.go (the seed of a tournament's lots made, kept, revealed, and the lots verified),
 //     archiving.go (archive, prune, backup), with trust.go, authverdict.go and held.go (who may
 //     speak for a player, what is held and why), digest.go and storage.go (what the judges are
-//     told of held letters and of the store's failures);
+//     told of held letters and of the store's failures), delivery.go and resend.go (the fate of
+//     every letter sent: delivery reports matched by the letter's token, a failed delivery told
+//     and followed, the letters late, judge resend);
 //   - the read desk reads the committed state and changes nothing: views.go (judge list, show,
 //     verify, quarantine, letter, export), archived.go (a letter as archived), cardlist.go (the
 //     cards waiting for the captain), report.go (the director's report), reader.go (what the
@@ -58,10 +60,14 @@ type Sender interface {
 
 // Options configure an Office.
 type Options struct {
-	Store  *store.DB
-	From   mail.Address // postald's own address, the From of its letters
-	Limits config.Limits
-	Trust  config.Trust
+	Store *store.DB
+	From  mail.Address // postald's own address, the From of its letters
+	// Addresses are the other addresses of the watched mailbox (the IMAP login when it is an
+	// address, [imap] aliases): a letter names one of them, From's or a tournament's address in
+	// its To or Cc, or it is held as not addressed to the tournament.
+	Addresses []string
+	Limits    config.Limits
+	Trust     config.Trust
 	// Sender, when set, sends the judges' notice of a store that cannot be written.
 	Sender Sender
 	// Verifier is postald's own check of a letter's sender (internal/mailauth); nil: none, and
@@ -81,6 +87,14 @@ type Options struct {
 	// Known, when set, is kept current by every unit of work (known.go): what the web pages
 	// and the metrics read instead of the store.
 	Known *Known
+	// Delivery is how the delivery of postald's letters is followed ([delivery], delivery.go).
+	Delivery config.Delivery
+	// Delivered, when set, is told of every delivery state a letter reached by a report or a
+	// refusal, once its transaction committed (the daemon's metrics).
+	Delivered func(state string)
+	// Endgames are the endgame databases at hand ([endgame] dir): the adjudication package,
+	// judge show, the director's report and the players' tablebase claims read them. nil: none.
+	Endgames referee.Endgames
 }
 
 // Done is one unit of work the office committed: a letter, a card or call, a tick, a posting or
@@ -93,6 +107,9 @@ type Done struct {
 	// tournament alone, a letter held has none.
 	Game     store.GameID
 	Decision referee.Decision // the referee's whole decision; zero for a letter held
+	// Also are the letter's decisions about its other games (referee.Decision.Also: a section
+	// per game, a leave in each of the player's games), each with its game.
+	Also []DoneGame
 	// Held is why a letter was held for the judge (trust.Hold's English reason); "" when it was
 	// decided.
 	Held string
@@ -100,6 +117,12 @@ type Done struct {
 	Verdict string
 	// Outbox are the letters and cards the unit of work put in the outbox, in order.
 	Outbox []store.OutboxItem
+}
+
+// DoneGame is one more game a unit of work decided, with its decision.
+type DoneGame struct {
+	Game     store.GameID
+	Decision referee.Decision
 }
 
 // DoneKind is what a Done was.
@@ -119,7 +142,7 @@ const (
 // Options.Known at the end of the transaction and given its revisions once it committed; a store
 // changed behind the office's back is counted again first.
 func (o *Office) update(fn func(tx *store.Tx) error) error {
-	o.staged = nil
+	o.staged, o.deliveries = nil, nil
 	w := &work{}
 	counted := false
 	err := o.opt.Store.Update(func(tx *store.Tx) error {
@@ -140,8 +163,8 @@ func (o *Office) update(fn func(tx *store.Tx) error) error {
 		counted = k != nil
 		return k.count(tx, w)
 	})
-	staged := o.staged
-	o.staged = nil
+	staged, deliveries := o.staged, o.deliveries
+	o.staged, o.deliveries = nil, nil
 	if err != nil {
 		if counted {
 			o.opt.Known.spoil() // counted, then not committed: counted again by the next unit
@@ -151,6 +174,11 @@ func (o *Office) update(fn func(tx *store.Tx) error) error {
 	o.opt.Known.commit(w, o.now())
 	for _, d := range staged {
 		o.observe(d)
+	}
+	for _, s := range deliveries {
+		if o.opt.Delivered != nil {
+			o.opt.Delivered(s)
+		}
 	}
 	return nil
 }
@@ -176,8 +204,9 @@ type Office struct {
 	clock clock
 	// outage is the current outage of postald's own check of the senders (outage.go).
 	outage checkOutage
-	trust  *guard    // rate limits, in memory: a restart starts every window afresh
-	own    ownChecks // postald's own check's results of the letters about to be decided
+	trust  *guard       // rate limits, in memory: a restart starts every window afresh
+	own    ownChecks    // postald's own check's results of the letters about to be decided
+	later  laterLetters // letters whose own check failed for now, and their tries (later.go)
 	// faults is what the office knows of the store's failures to write (storage.go).
 	faults storeFaults
 	// heldKnown: every held letter the store holds has been listed in a digest, as far as
@@ -188,11 +217,14 @@ type Office struct {
 	cardsTold time.Time
 	// staged are the units of work of the transaction update runs, observed once it commits.
 	staged []Done
+	// deliveries are the delivery states the transaction update runs recorded, counted once it
+	// commits (delivery.go).
+	deliveries []string
 	// work is what the transaction update runs changed, for Options.Known; nil outside it.
 	work *work
-	// ended is the game the letter or card being decided ends (outcome), "" none: its end is
-	// what the tournament's system acts on once the letter is applied (systems.go).
-	ended store.GameID
+	// ended are the games the letter or card being decided ends (outcome): their end is what
+	// the tournament's system acts on once the letter is applied (systems.go).
+	ended []store.GameID
 	// cache holds the store's tournaments parsed (sheets.go) and the chunks of games read
 	// (gamecodec.go).
 	cache struct {

@@ -117,7 +117,7 @@ func (r *Reader) Tournament(code string, now time.Time) (report.Input, []referee
 			return err
 		}
 		t := sh.Table(loc)
-		in, err = reportInput(tx, sh, loc, now, nil, func(g referee.Game) error {
+		in, err = reportInput(tx, sh, loc, now, nil, nil, func(g referee.Game) error { // the public pages show no theory verdicts
 			games = append(games, referee.Seat{Table: t, Game: private(g)})
 			return nil
 		})

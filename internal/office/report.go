@@ -112,7 +112,7 @@ func (o *Office) tournamentReport(tx *store.Tx, code string, now time.Time) (*dr
 		return nil, err
 	}
 	r := &drawnReport{sheet: sh, day: daysclock.DateOf(now, loc), pdn: map[string][]byte{}}
-	in, err := reportInput(tx, sh, loc, now, &o.cache.chunks, func(g referee.Game) error {
+	in, err := reportInput(tx, sh, loc, now, &o.cache.chunks, o.opt.Endgames, func(g referee.Game) error {
 		b, err := GamePDN(sh, referee.Seat{Table: sh.Table(loc), Game: g})
 		if err != nil {
 			return err
@@ -134,8 +134,9 @@ func (o *Office) tournamentReport(tx *store.Tx, code string, now time.Time) (*dr
 
 // reportInput assembles what the report of the tournament of sh shows, as tx sees the store:
 // every game (each also given to fn, which may be nil), the judge's rulings and the players who
-// withdrew. cache may be nil; it reads nothing else of the office.
-func reportInput(tx *store.Tx, sh *tournament.Sheet, loc *time.Location, now time.Time, cache *store.GameCache, fn func(referee.Game) error) (report.Input, error) {
+// withdrew, and with eg (nil: none) what the endgame database says of each game not finished
+// within its reach. cache may be nil; it reads nothing else of the office.
+func reportInput(tx *store.Tx, sh *tournament.Sheet, loc *time.Location, now time.Time, cache *store.GameCache, eg referee.Endgames, fn func(referee.Game) error) (report.Input, error) {
 	in, byGame, err := reportRulings(tx, sh, loc, now)
 	if err != nil {
 		return in, err
@@ -149,7 +150,15 @@ func reportInput(tx *store.Tx, sh *tournament.Sheet, loc *time.Location, now tim
 		if err != nil {
 			return in, err
 		}
-		in.Games = append(in.Games, reportGame(sh, g, byGame[g.Name], loc))
+		rg := reportGame(sh, g, byGame[g.Name], loc)
+		if eg != nil && g.Status != referee.StatusFinished {
+			t := sh.Table(loc)
+			t.Endgames = eg
+			if s, err := (referee.Seat{Table: t, Game: g}).Settle(); err == nil && s.Held {
+				rg.Settled = s.Verdict(sh.Language) // the director's report marks the game settled in theory
+			}
+		}
+		in.Games = append(in.Games, rg)
 		if fn != nil {
 			if err := fn(g); err != nil {
 				return in, err
@@ -170,11 +179,19 @@ func reportRulings(tx *store.Tx, sh *tournament.Sheet, loc *time.Location, now t
 	byGame := map[string][]store.Ruling{}
 	for _, ru := range rulings {
 		byGame[ru.Game.Game] = append(byGame[ru.Game.Game], ru)
-		switch ru.Entry.(type) {
-		case store.RoundPaired, store.KnockoutPairing:
-			continue // a Swiss round's pairing, a knockout's: the tables show them
+		date := daysclock.DateOf(ru.Time, loc)
+		switch e := ru.Entry.(type) {
+		case store.RoundPaired, store.SwissEnded:
+			continue // a Swiss round's pairing, its end: the tables show them
+		case store.KnockoutPairing:
+			// A knockout's steps: under their own heading, not among the judge's rulings.
+			in.Events = append(in.Events, report.Event{Date: date, Opened: e.KnockoutOpened})
+			continue
+		case store.KnockoutWon:
+			in.Events = append(in.Events, report.Event{Date: date, Winner: e.Winner})
+			continue
 		}
-		in.Rulings = append(in.Rulings, report.Ruling{Date: daysclock.DateOf(ru.Time, loc), Game: ru.Game.Game,
+		in.Rulings = append(in.Rulings, report.Ruling{Date: date, Game: ru.Game.Game,
 			Kind: ru.Kind, Clause: ru.Clause, Text: ru.Reason, Judge: ru.Judge})
 	}
 	log := store.LogOf(rulings)

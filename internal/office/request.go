@@ -42,6 +42,7 @@ func commands() []Command {
 		new(CardRequest), new(CardsRequest), new(PostRequest), new(ArchiveRequest), new(PruneRequest),
 		new(LotsRequest),
 		new(ReserveRequest),
+		new(ResendRequest),
 	}
 }
 

@@ -125,7 +125,12 @@ func (c RevertRequest) run(o *Office) (any, error) {
 // Ruled says that a ruling on Game was recorded and its letters queued.
 type Ruled struct {
 	Game store.GameID `json:"game"`
+	// Language is the tournament's, which the command line speaks about it (SpokenIn).
+	Language string `json:"language,omitempty"`
 }
+
+// SpokenIn is the language of the tournament the reply is about.
+func (r *Ruled) SpokenIn() string { return r.Language }
 
 // Withdrawn is what a withdrawal decided: with Played of Games played, seed 003 gave Clause
 // (1.10.2: results struck out and unfinished games ended without a result; 1.10.3: games
@@ -140,7 +145,11 @@ type Withdrawn struct {
 	// Referred counts his begun games sent to the judge for adjudication (1.10.4).
 	Referred int    `json:"referred,omitempty"`
 	Clause   string `json:"clause"`
+	Language string `json:"language,omitempty"` // the tournament's
 }
+
+// SpokenIn is the language of the tournament the reply is about.
+func (w *Withdrawn) SpokenIn() string { return w.Language }
 
 // Reverted says that Game was put back as it was before its letter Letter; the letters from
 // Letter to Upto stay in the archive, marked as reverted, and Undone lists the rulings recorded
@@ -150,7 +159,12 @@ type Reverted struct {
 	Letter uint64       `json:"letter"`
 	Upto   uint64       `json:"upto"`
 	Undone []string     `json:"undone,omitempty"`
+	// Language is the tournament's.
+	Language string `json:"language,omitempty"`
 }
+
+// SpokenIn is the language of the tournament the reply is about.
+func (r *Reverted) SpokenIn() string { return r.Language }
 
 // errNoClause is the error of a ruling without its clause or its reason.
 var errNoClause = errors.New("every ruling needs -clause and -reason (4.1.10)")
@@ -204,7 +218,7 @@ func (o *Office) onGame(name string, fn func(tx *store.Tx, id store.GameID, sh *
 		if err != nil {
 			return err
 		}
-		ruled.Game = id
+		ruled.Game, ruled.Language = id, sh.Language
 		return fn(tx, id, sh, g, now)
 	})
 	if err != nil {
@@ -258,6 +272,7 @@ func (o *Office) withdraw(req WithdrawRequest) (*Withdrawn, error) {
 	}
 	now := o.now()
 	code, num := req.Tournament, req.Player
+	lang := "" // the tournament's
 	var w tournament.Withdrawn
 	err := o.update(func(tx *store.Tx) error {
 		if code == "" {
@@ -271,6 +286,9 @@ func (o *Office) withdraw(req WithdrawRequest) (*Withdrawn, error) {
 			code = codes[0]
 		}
 		t, sh, err := o.table(tx, code)
+		if sh != nil {
+			lang = sh.Language
+		}
 		if err != nil {
 			return err
 		}
@@ -302,7 +320,7 @@ func (o *Office) withdraw(req WithdrawRequest) (*Withdrawn, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Withdrawn{Tournament: code, Player: num, Played: w.Played, Games: w.Total, Ended: w.Ended(), Referred: w.Referred(), Clause: w.Clause}, nil
+	return &Withdrawn{Tournament: code, Player: num, Played: w.Played, Games: w.Total, Ended: w.Ended(), Referred: w.Referred(), Clause: w.Clause, Language: lang}, nil
 }
 
 // annul ends a game without a result by the judge's decision (4.1.7): it counts for neither
@@ -344,13 +362,14 @@ func (o *Office) revert(req RevertRequest) (*Reverted, error) {
 	var undone []string
 	var upto uint64
 	var gid store.GameID
+	var lang string
 	now := o.now()
 	err := o.update(func(tx *store.Tx) error {
 		id, sh, g, err := o.openGame(tx, req.Game)
 		if err != nil {
 			return err
 		}
-		gid = id
+		gid, lang = id, sh.Language
 		// What is put back must be what the store kept: a chain that does not verify
 		// restores nothing.
 		if _, err := tx.Verify(id); err != nil {
@@ -404,5 +423,5 @@ func (o *Office) revert(req RevertRequest) (*Reverted, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Reverted{Game: gid, Letter: n, Upto: upto, Undone: undone}, nil
+	return &Reverted{Game: gid, Letter: n, Upto: upto, Undone: undone, Language: lang}, nil
 }

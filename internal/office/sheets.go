@@ -71,6 +71,11 @@ func (o *Office) tournaments(tx *store.Tx) (*roster, error) {
 	if err != nil {
 		return nil, err
 	}
+	for _, e := range r.list {
+		if e.table != nil {
+			e.table.Endgames = o.opt.Endgames // the endgame databases at hand (referee/endgame.go)
+		}
+	}
 	c.roster = r
 	return r, nil
 }
@@ -235,6 +240,9 @@ func (o *Office) table(tx *store.Tx, code string) (*referee.Table, *tournament.S
 		return nil, nil, err
 	}
 	t, err := tableOf(sh, &o.zones)
+	if t != nil {
+		t.Endgames = o.opt.Endgames
+	}
 	return t, sh, err
 }
 

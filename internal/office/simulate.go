@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net/mail"
+	"sort"
 	"strings"
 	"time"
 
@@ -43,10 +44,22 @@ type Simulation struct {
 	entropy io.Reader // the source of the seed of the sheet's lots; nil: crypto/rand
 	n       uint32    // letters given so far
 	done    []Done    // what the unit of work under way committed (Options.Observe)
+	// registered is what the registration put in the outbox: the start letters, the cards of
+	// the players by post, the officials' letters.
+	registered []store.OutboxItem
+	standIns   bool // the players are stand-ins for a later stage's (tournament.StandIns)
 }
 
 // NewSimulation makes a simulation of the tournament of start sheet data.
+//
+// A later stage of a mixed competition whose sheet lists no players takes them from the stage
+// before once that is over; a simulation of it alone has stand-ins for them (tournament.StandIns),
+// so that its dry run shows the letters the stage will send.
 func NewSimulation(data []byte, log *slog.Logger) (*Simulation, error) {
+	data, standIns, err := tournament.StandIns(data)
+	if err != nil {
+		return nil, err
+	}
 	sh, err := tournament.ParseSheet(data)
 	if err != nil {
 		return nil, err
@@ -59,7 +72,7 @@ func NewSimulation(data []byte, log *slog.Logger) (*Simulation, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Simulation{db: db, sheet: sh, zone: loc, data: data}
+	s := &Simulation{db: db, sheet: sh, zone: loc, data: data, standIns: standIns}
 	// The counts serve keeps for its pages and metrics, kept here as serve keeps them.
 	known, err := NewKnown(db, time.Time{})
 	if err != nil {
@@ -108,6 +121,44 @@ type Step struct {
 	Card   *CardEntered
 	Posted *PostedReply
 	Err    error
+}
+
+// Registration is what registering the start sheet did: the games it paired, the hash of its
+// lots' seed ("" when it draws nothing) and the letters and cards it put in the outbox.
+type Registration struct {
+	Code    string
+	At      time.Time
+	Games   []string
+	LotHash string
+	Outbox  []store.OutboxItem
+	// StandIns: the players are stand-ins for those of a later stage, who are known once the
+	// stage before is over (tournament.StandIns).
+	StandIns bool
+}
+
+// Begin registers the tournament, as the first letter of the replay would (first: its raw
+// letter, nil for a replay without letters, the dry run of a start sheet), and returns what the
+// registration did. A later call returns the same.
+func (s *Simulation) Begin(first []byte) (Registration, error) {
+	at, dated := time.Time{}, false
+	if first != nil {
+		at, dated = dateOf(first)
+	}
+	if err := s.start(at, dated); err != nil {
+		return Registration{}, err
+	}
+	r := Registration{Code: s.sheet.Code, At: s.clock, Outbox: s.registered, StandIns: s.standIns}
+	if s.sheet.Drawn() {
+		r.LotHash = s.sheet.Lots.Hash.String()
+	}
+	games, err := s.Games()
+	if err != nil {
+		return r, err
+	}
+	for _, g := range games {
+		r.Games = append(r.Games, g.Game.Name)
+	}
+	return r, nil
 }
 
 // Letter replays one letter: time passes up to its Date, then it is decided.
@@ -200,14 +251,27 @@ func (s *Simulation) start(first time.Time, dated bool) error {
 	if _, err := RegisterDrawn(s.db, mail.Address{Address: s.sheet.Address}, s.data, at, true, s.entropy); err != nil {
 		return err
 	}
-	// The sheet as registered: its numbers and openings drawn (lots.go).
+	// The sheet as registered: its numbers and openings drawn (lots.go); the letters and cards
+	// the registration queued, in their order.
 	if err := s.db.View(func(tx *store.Tx) error {
 		raw, err := tx.Tournament(s.sheet.Code)
 		if err != nil {
 			return err
 		}
-		s.sheet, err = sheetOf(raw)
-		return err
+		if s.sheet, err = sheetOf(raw); err != nil {
+			return err
+		}
+		due, err := tx.Due(at, 0)
+		if err != nil {
+			return err
+		}
+		cards, err := tx.Cards()
+		if err != nil {
+			return err
+		}
+		s.registered = append(due, cards...)
+		sort.Slice(s.registered, func(i, j int) bool { return s.registered[i].Seq < s.registered[j].Seq })
+		return nil
 	}); err != nil {
 		return err
 	}

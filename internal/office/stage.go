@@ -28,7 +28,7 @@ func completeStage(db *store.DB, data []byte, now time.Time) ([]byte, error) {
 		return data, nil // a sheet with its players is checked as any other (stage.places)
 	}
 	bad := func(where, format string, args ...any) error {
-		return &tournament.InvalidError{Problems: []tournament.Problem{{Where: where, What: fmt.Sprintf(format, args...)}}}
+		return &tournament.InvalidError{Problems: []tournament.Problem{tournament.NewProblem(where, format, args...)}}
 	}
 	var extra []byte
 	err := db.View(func(tx *store.Tx) error {
@@ -59,7 +59,7 @@ func completeStage(db *store.DB, data []byte, now time.Time) ([]byte, error) {
 		if err != nil {
 			return err
 		}
-		in, err := reportInput(tx, before, loc, now, nil, nil)
+		in, err := reportInput(tx, before, loc, now, nil, nil, nil)
 		if err != nil {
 			return err
 		}
@@ -70,10 +70,8 @@ func completeStage(db *store.DB, data []byte, now time.Time) ([]byte, error) {
 		// The places that go on, as the stage before's system gives them (a round robin's or a
 		// Swiss's; a knockout and a team event rank no players by place).
 		numbers, err := before.Course().Qualified(v.Standings, st.Places)
-		if errors.Is(err, tournament.ErrRefused) {
-			return bad("stage.after", "%v", err)
-		} else if err != nil {
-			return bad("stage.places", "%v", err)
+		if err != nil {
+			return err // stage.after (no places to take), stage.places (the cut)
 		}
 		var next []tournament.Player
 		for k, n := range numbers {

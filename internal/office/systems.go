@@ -181,16 +181,30 @@ func officialOutgoing(from mail.Address, sh *tournament.Sheet, l tournament.Lett
 // letterEnded runs gameEnded when the letter (or card) just applied as out ended its game, as
 // outcome found (Office.ended).
 func (o *Office) letterEnded(tx *store.Tx, out store.LetterOutcome, now time.Time) error {
-	id := o.ended
-	o.ended = store.GameID{}
-	if id.IsZero() || out.State == nil || id != out.Game {
-		return nil
+	ended := o.ended
+	o.ended = nil
+	written := map[store.GameID]bool{}
+	if out.State != nil {
+		written[out.Game] = true
 	}
-	t, sh, err := o.table(tx, id.Tournament)
-	if err != nil {
-		return err
+	for _, g := range out.Also {
+		if g.State != nil {
+			written[g.Game] = true
+		}
 	}
-	return gameEnded(tx, o.opt.From, sh, t, id, now, o.work)
+	for _, id := range ended {
+		if !written[id] {
+			continue
+		}
+		t, sh, err := o.table(tx, id.Tournament)
+		if err != nil {
+			return err
+		}
+		if err := gameEnded(tx, o.opt.From, sh, t, id, now, o.work); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // exportTRF writes the Swiss code (the store's one tournament when code is empty) as a FIDE

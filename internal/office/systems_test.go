@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"mime"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -233,7 +234,7 @@ func TestTeamEventsPlayedThrough(t *testing.T) {
 				if len(got) != len(games) {
 					t.Errorf("%d results in the store, want %d", len(got), len(games))
 				}
-				in, err = reportInput(tx, sh, sim.Zone(), p.at, nil, nil)
+				in, err = reportInput(tx, sh, sim.Zone(), p.at, nil, nil, nil)
 				return err
 			}); err != nil {
 				t.Fatal(err)
@@ -442,6 +443,18 @@ func TestSwissPlayedThrough(t *testing.T) {
 			}
 			results := map[string]tournament.Result{}
 			left := 0
+			if first := swissRounds(t, sim)[0]; first.Bye != 0 {
+				// Round 1's bye: named to the judge, and his start letter's sample names no game.
+				start := mailedSince(t, sim.Store(), 0)
+				bye, _ := sh.Player(first.Bye)
+				if judge := letterTo(t, start, "judge@club.example"); !strings.Contains(judge.body, fmt.Sprintf("Свободен от игры в 1-м туре (плюс, очко, п. 1.12.2): %d. %s.", bye.Number, bye.Name)) {
+					t.Errorf("the registration letter names no bye of round 1 (%d):\n%s", first.Bye, judge.body)
+				}
+				mine := letterTo(t, start, bye.Email)
+				if !strings.Contains(mine.body, "партия (номер партии)") || regexp.MustCompile(fmt.Sprintf(`партия (%[1]d-\d+|\d+-%[1]d)\b`, bye.Number)).MatchString(mine.body) {
+					t.Errorf("the bye's start letter has a sample of a game that looks real:\n%s", mine.body)
+				}
+			}
 			for r := 1; r <= c.rounds; r++ {
 				rounds := swissRounds(t, sim)
 				if len(rounds) != r {
@@ -499,12 +512,38 @@ func TestSwissPlayedThrough(t *testing.T) {
 					}
 				} else if len(swissRounds(t, sim)) != c.rounds {
 					t.Errorf("after the last round: %d rounds paired", len(swissRounds(t, sim)))
+				} else {
+					// The last round ended: every player, the judge and the director get the final
+					// standings, once, each player with his place.
+					subject := sh.Code + ": итоги турнира"
+					for _, to := range append(playerAddresses(c.players), "judge@club.example", "td@club.example") {
+						var got []mailed
+						for _, m := range after {
+							if m.to == to && m.subject == subject {
+								got = append(got, m)
+							}
+						}
+						if len(got) != 1 || !strings.Contains(got[0].body, "Итоговая таблица:") {
+							t.Errorf("%s got %d letters %q after the last round: %v", to, len(got), subject, got)
+						} else if to == "p1@mail.example" && !strings.Contains(got[0].body, "Ваше место — ") {
+							t.Errorf("the final standings to player 1 name no place:\n%s", got[0].body)
+						}
+					}
 				}
 			}
 			checkSwissAgainstTRF(t, sim, c.rounds)
 			checkBuchholz(t, sim, results, left)
 		})
 	}
+}
+
+// playerAddresses are the addresses of players 1 to n of the test sheets.
+func playerAddresses(n int) []string {
+	var out []string
+	for k := 1; k <= n; k++ {
+		out = append(out, fmt.Sprintf("p%d@mail.example", k))
+	}
+	return out
 }
 
 func boolInt(b bool) int {
@@ -689,7 +728,7 @@ func TestReserveEntered(t *testing.T) {
 		}
 		var in report.Input
 		if err := sim.Store().View(func(tx *store.Tx) error {
-			in, err = reportInput(tx, sh, sim.Zone(), p.at, nil, nil)
+			in, err = reportInput(tx, sh, sim.Zone(), p.at, nil, nil, nil)
 			return err
 		}); err != nil {
 			t.Fatal(err)

@@ -42,6 +42,9 @@ func (o *Office) Tick() error {
 		if err := o.cardsNotice(tx, now); err != nil {
 			return fmt.Errorf("notice of the cards to post: %w", err)
 		}
+		if err := o.lateNotice(tx, now); err != nil {
+			return fmt.Errorf("notice of the letters not delivered: %w", err)
+		}
 		if jump, err = o.clockNotice(tx, now); err != nil {
 			return fmt.Errorf("notice of the clock: %w", err)
 		}

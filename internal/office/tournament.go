@@ -23,6 +23,9 @@ type CreateRequest struct {
 	// Force registers a sheet that is only unusual (tournament.Unusual: an end date already
 	// past, for a tournament entered late); what is wrong is refused all the same.
 	Force bool `json:"force,omitempty"`
+	// Lang is the language the refusal of the sheet is worded in: the command line's ("" for
+	// English, the words of package tournament).
+	Lang string `json:"lang,omitempty"`
 }
 
 func (CreateRequest) Name() string { return "create_tournament" }
@@ -44,24 +47,72 @@ type Registered struct {
 	// LotHash is the SHA-256 of the seed of the tournament's lots, which its start letters
 	// publish (lots.go); "" when it draws nothing.
 	LotHash string `json:"lot_hash,omitempty"`
+	// LotTies: nothing was drawn before play; the seed is a knockout's, for its tied pairings.
+	LotTies bool `json:"lot_ties,omitempty"`
 }
 
 // createTournament registers the tournament of the start sheet and queues its start letters.
 func (o *Office) createTournament(req CreateRequest) (*Registered, error) {
 	sh, err := RegisterDrawn(o.opt.Store, o.opt.From, req.Sheet, o.now(), req.Force, o.opt.Entropy)
 	if err != nil {
-		return nil, err
+		return nil, Refusal(err, req.Lang)
 	}
 	r := &Registered{Code: sh.Code, Players: len(sh.Players), Games: sh.Course().Registered(),
 		Variant: sh.Variant, Start: sh.Start, End: sh.End}
 	if sh.Drawn() {
 		r.LotHash = sh.Lots.Hash.String()
+		r.LotTies = sh.StartLot().Ties
 	}
 	return r, nil
 }
 
 // ErrRegistered is returned when a start sheet's tournament code is already in the store.
 var ErrRegistered = errors.New("already registered")
+
+// registeredError is the refusal of a sheet whose code is registered (Clash: the tournament
+// whose code is spelt like it).
+type registeredError struct {
+	Code, Clash string
+}
+
+func (e *registeredError) Error() string {
+	if e.Clash != "" {
+		return fmt.Sprintf("tournament %s: its code is spelt like that of tournament %s (%s): %v", e.Code, e.Clash, tournament.Latin(e.Clash), ErrRegistered)
+	}
+	return fmt.Sprintf("tournament %s: %v", e.Code, ErrRegistered)
+}
+
+func (e *registeredError) Unwrap() error { return ErrRegistered }
+
+// worded is an error worded for the command line that made the request; it wraps the error.
+type worded struct {
+	text string
+	err  error
+}
+
+func (w *worded) Error() string { return w.text }
+func (w *worded) Unwrap() error { return w.err }
+
+// Refusal words the refusal err of a start sheet in lang, the command line's language: its
+// faults (tournament.InvalidError.In) and a code registered already; err as it is for "" or
+// another error.
+func Refusal(err error, lang string) error {
+	if lang == "" {
+		return err
+	}
+	var inv *tournament.InvalidError
+	var reg *registeredError
+	tx := &phrase.For(lang).CLI.Errors
+	switch {
+	case errors.As(err, &inv):
+		return inv.In(lang)
+	case errors.As(err, &reg) && reg.Clash != "":
+		return &worded{fmt.Sprintf(tx.CodeClash, reg.Code, reg.Clash, tournament.Latin(reg.Clash)), err}
+	case errors.As(err, &reg):
+		return &worded{fmt.Sprintf(tx.Registered, reg.Code), err}
+	}
+	return err
+}
 
 // CreateTournament registers a tournament in one transaction: the sheet, every game of the
 // Berger tables with White's clock running from the start date (4.3.2), each game's first
@@ -116,7 +167,7 @@ func RegisterDrawn(db *store.DB, from mail.Address, data []byte, now time.Time, 
 	}
 	err = db.Update(func(tx *store.Tx) error {
 		if _, err := tx.Tournament(sh.Code); err == nil {
-			return fmt.Errorf("tournament %s: %w", sh.Code, ErrRegistered)
+			return &registeredError{Code: sh.Code}
 		} else if !errors.Is(err, store.ErrNotFound) {
 			return err
 		}
@@ -127,7 +178,7 @@ func RegisterDrawn(db *store.DB, from mail.Address, data []byte, now time.Time, 
 			return err
 		}
 		if other, clash := tournament.CodeClash(codes, sh.Code); clash {
-			return fmt.Errorf("tournament %s: its code is spelt like that of tournament %s (%s): %w", sh.Code, other, tournament.Latin(other), ErrRegistered)
+			return &registeredError{Code: sh.Code, Clash: other}
 		}
 		if err := tx.PutTournament(sh.Code, store.Sheet{Format: "toml", Data: data, Created: now, Lot: lot}); err != nil {
 			return err

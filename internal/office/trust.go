@@ -1,6 +1,7 @@
 package office
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"net/mail"
@@ -25,9 +26,10 @@ import (
 //     authenticated where [trust] says so by postald's own check of the letter's DKIM
 //     signatures, the SPF of its envelope sender and DMARC (or, with verdict "server", by the
 //     receiving server's Authentication-Results, not contradicted by that check).
-//   - No loops (RFC 3834): automatic mail is never answered, and the answers to letters without
-//     moves and the automatic notices to any one address are limited per hour ([limits]
-//     answers_per_hour); the answer to a letter with moves is always sent.
+//   - No loops (RFC 3834): automatic mail (its fields, or the Subject of a mail service's
+//     auto-reply) is never answered, the answers of every kind to any one address are limited
+//     per hour ([limits] answers_per_hour), and a letter in reply to postald's own that holds no
+//     move and no dated leave is answered at most once a day per game.
 //   - Limits: size, MIME parts, line length and letters per sender per hour. A letter that fails
 //     authentication is held before it is counted, so a flood in a player's name never uses up
 //     his own letters; and a registered player's letter with moves is decided over the hourly
@@ -50,21 +52,25 @@ const trackedSenders = 10000
 
 // guard is a daemon's trust state: its rate limiters.
 type guard struct {
-	mu      sync.Mutex
-	letters *trust.Limiter // letters per sender, by postmark
-	answers *trust.Limiter // answers per recipient
-	notes   *trust.Limiter // the short note to a sender: once per hour
-	judges  *trust.Limiter // notices to a judge about one sender: once per hour
-	daily   *trust.Limiter // the notice about letters the receiving server did not stamp: once a day
+	mu        sync.Mutex
+	letters   *trust.Limiter // letters per sender, by postmark
+	answers   *trust.Limiter // answers per recipient
+	notes     *trust.Limiter // the short note to a sender: once per hour
+	judges    *trust.Limiter // notices to a judge about one sender: once per hour
+	daily     *trust.Limiter // the notice about letters the receiving server did not stamp: once a day
+	daily1    *trust.Limiter // the answer about one game to a letter in reply to postald's (oncePerDay)
+	unchecked *trust.Limiter // the judges' notice of letters whose sender could not be checked: once a day
 }
 
 func newGuard(l config.Limits) *guard {
 	return &guard{
-		letters: trust.NewLimiter(l.LettersPerHour, time.Hour, trackedSenders),
-		answers: trust.NewLimiter(l.AnswersPerHour, time.Hour, trackedSenders),
-		notes:   trust.NewLimiter(1, time.Hour, trackedSenders),
-		judges:  trust.NewLimiter(1, time.Hour, trackedSenders),
-		daily:   trust.NewLimiter(1, 24*time.Hour, 1),
+		letters:   trust.NewLimiter(l.LettersPerHour, time.Hour, trackedSenders),
+		answers:   trust.NewLimiter(l.AnswersPerHour, time.Hour, trackedSenders),
+		notes:     trust.NewLimiter(1, time.Hour, trackedSenders),
+		judges:    trust.NewLimiter(1, time.Hour, trackedSenders),
+		daily:     trust.NewLimiter(1, 24*time.Hour, 1),
+		daily1:    trust.NewLimiter(1, 24*time.Hour, trackedSenders),
+		unchecked: trust.NewLimiter(1, 24*time.Hour, 1),
 	}
 }
 
@@ -112,9 +118,30 @@ func (o *Office) precheck(tx *store.Tx, base store.LetterOutcome, size int64) (f
 	if h.SenderFields > 1 || (h.SenderFields == 1 && h.Sender != from) {
 		return hold(trust.Hold{Kind: trust.HoldSender, From: from, Other: h.Sender, N: h.SenderFields}, noteUnreadable)
 	}
+	// One header, read one way: every reader of the letter (this one, the parser, a DKIM
+	// verifier) reads the whole header, up to MaxFields fields; a longer header is a limit.
+	if h.Fields > trust.MaxFields {
+		e := &trust.Excess{What: "fields", Got: int64(h.Fields), Max: trust.MaxFields}
+		return hold(trust.Hold{Kind: trust.HoldLimit, Excess: e}, noteLimit)
+	}
+	// RFC 5322 (3.6): Date, To, Cc, Subject, Message-ID and the rest appear at most once. A
+	// second one shows the mail program one value and the DKIM verifier (which reads the last)
+	// another: a replayed letter with a new Subject above the signed one is the classic case.
+	if h.Twice != "" {
+		return hold(trust.Hold{Kind: trust.HoldTwice, Field: h.Twice, N: h.TwiceN}, noteForged)
+	}
 	// The sender: postald's own check of the letter's DKIM, SPF and DMARC, or the receiving
 	// server's field not contradicted by it ([trust] verdict; authverdict.go).
 	if err := o.authenticate(h, base.Raw); err != nil {
+		// A letter whose check failed for now at every try (later.go): held, listed, and the
+		// judges told; nothing is said to the address it names, which may not have written it.
+		if tries, over, why, ok := o.later.spent(sha256.Sum256(base.Raw), base.Now); ok {
+			out, herr := o.hold(tx, base, from, trust.Hold{Kind: trust.HoldUnchecked, N: tries, Over: over, Fault: why}, noNote)
+			if herr == nil {
+				herr = o.uncheckedNotice(tx, from, base, out)
+			}
+			return from, &out, herr
+		}
 		if errors.Is(err, trust.ErrNoPolicy) {
 			return hold(trust.Authentication(err), noNote) // postald's configuration, not the letter: the judge is told
 		}
@@ -122,6 +149,22 @@ func (o *Office) precheck(tx *store.Tx, base store.LetterOutcome, size int64) (f
 		// wrote it, he knows to write again from his own account; if not, that someone writes in
 		// his name (the loop rule above keeps automatic mail unanswered).
 		return hold(trust.Authentication(err), noteForged)
+	}
+	// A letter is for this mailbox: its To or Cc names the tournament's address (or another
+	// address of the watched mailbox). A player's genuine letter to another tournament or to a
+	// list, put into this mailbox by whoever holds a copy, is not his letter to this one.
+	if own, ok, err := o.addressed(tx, from, h.Recipients); err != nil {
+		return from, nil, err
+	} else if !ok {
+		return hold(trust.Hold{Kind: trust.HoldNotAddressed, Field: clipList(h.Recipients, 3), Own: own}, noteNotAddressed)
+	}
+	// A Message-ID decided before in a letter of another content is a replay (a genuine
+	// letter with its header changed): the first decision stands. A Message-ID of a letter
+	// held before (a stranger's, a forgery's) does not make the letter that carries it a replay.
+	if e, err := o.replayOf(tx, base); err != nil {
+		return from, nil, err
+	} else if e != nil {
+		return hold(trust.Hold{Kind: trust.HoldReplay, Earlier: e}, noNote)
 	}
 	lim := trust.Limits{MaxBytes: int64(o.opt.Limits.MaxMessageBytes), MaxParts: o.opt.Limits.MaxParts, MaxLineBytes: o.opt.Limits.MaxLineBytes}
 	if e := lim.Check(base.Raw, size); e != nil {
@@ -146,6 +189,64 @@ func (o *Office) precheck(tx *store.Tx, base store.LetterOutcome, size int64) (f
 	return from, nil, nil
 }
 
+// addressed reports whether recipients (a letter's To and Cc) name an address of the watched
+// mailbox: postald's From, its other addresses (Options.Addresses) or a tournament's address.
+// own is the address the letter should name, for the note: the address of the first
+// tournament from plays in, else of the first tournament, else postald's From.
+func (o *Office) addressed(tx *store.Tx, from string, recipients []string) (own string, ok bool, err error) {
+	r, err := o.tournaments(tx)
+	if err != nil {
+		return "", false, err
+	}
+	addrs := append([]string{o.opt.From.Address}, o.opt.Addresses...)
+	sheets := r.sheets()
+	for _, sh := range sheets {
+		addrs = append(addrs, sh.Address)
+	}
+	own = o.opt.From.Address
+	if regs := r.registered(from); len(regs) > 0 && regs[0].sheet.Address != "" {
+		own = regs[0].sheet.Address
+	} else if len(sheets) > 0 && sheets[0].Address != "" {
+		own = sheets[0].Address
+	}
+	for _, to := range recipients {
+		for _, a := range addrs {
+			if a != "" && strings.EqualFold(strings.TrimSpace(a), to) {
+				return own, true, nil
+			}
+		}
+	}
+	return own, false, nil
+}
+
+// clipList writes at most n items of list, joined by commas, with "…" for the rest.
+func clipList(list []string, n int) string {
+	if len(list) > n {
+		return strings.Join(list[:n], ", ") + ", …"
+	}
+	return strings.Join(list, ", ")
+}
+
+// replayOf returns the letter decided before under the Message-ID of base, when base is
+// another letter carrying it: a replay. Letters held under it (never applied) do not count.
+func (o *Office) replayOf(tx *store.Tx, base store.LetterOutcome) (*trust.Earlier, error) {
+	earlier, err := tx.EarlierWithMessageID(base.MessageID, base.Ref)
+	if err != nil {
+		return nil, err
+	}
+	for _, in := range earlier {
+		if in.State != store.InboundDone {
+			continue
+		}
+		e := &trust.Earlier{MessageID: in.MessageID, Received: in.Received, Verdict: in.Verdict}
+		if in.Game.Game != "" {
+			e.Game = in.Game.Key()
+		}
+		return e, nil
+	}
+	return nil, nil
+}
+
 // playerMoves reports a letter over the hourly limit of letters that a registered player, shown
 // to be its sender by [trust] (the checks above passed), wrote with moves. The limit is there to
 // keep loops and floods from being answered (RFC 3834); a player's move letter is answered
@@ -168,12 +269,13 @@ func (o *Office) playerMoves(tx *store.Tx, raw []byte, from string) (bool, error
 type noteKind int
 
 const (
-	noNote         noteKind = iota
-	noteLimit               // over a size limit
-	noteRate                // too many letters
-	noteNotOwn              // a game that is not his
-	noteUnreadable          // no header postald can read
-	noteForged              // not shown to come from the address it names
+	noNote           noteKind = iota
+	noteLimit                 // over a size limit
+	noteRate                  // too many letters
+	noteNotOwn                // a game that is not his
+	noteUnreadable            // no header postald can read
+	noteForged                // not shown to come from the address it names
+	noteNotAddressed          // not addressed to the tournament
 )
 
 // hold quarantines the letter for h. When from is a registered player the judges of his
@@ -307,6 +409,37 @@ func (o *Office) unstampedNotice(tx *store.Tx, out *store.LetterOutcome, from st
 	return nil
 }
 
+// uncheckedNotice tells the judges of every tournament, at most once a day, of a letter held
+// because its sender could not be checked after every try (later.go). A registered player's
+// letter is told of by hold already.
+func (o *Office) uncheckedNotice(tx *store.Tx, from string, base, out store.LetterOutcome) error {
+	if regs, err := o.registrations(tx, from); err != nil || len(regs) > 0 {
+		return err
+	}
+	g := o.trustState()
+	if !g.allow(g.unchecked, "unchecked", base.Now) {
+		return nil
+	}
+	shown := from
+	if shown == "" {
+		shown = "?"
+	}
+	h, _ := decodeHold(out.Held)
+	return o.eachJudge(tx, func(sh *tournament.Sheet, codes string) error {
+		if !g.allow(g.answers, strings.ToLower(sh.Judge), base.Now) {
+			return nil
+		}
+		loc, err := o.zones.get(sh.Regulation.Zone)
+		if err != nil {
+			return err
+		}
+		t := &phrase.For(sh.Language).Office.Unchecked
+		tx2 := trustText(sh.Language)
+		body := fmt.Sprintf(t.Body, tx2.stamp(base.Received.In(loc)), shown, tx2.why(h))
+		return judgeNotice(tx, o.opt.From, sh, fmt.Sprintf(t.Subject, codes), body, base.Now)
+	})
+}
+
 // notice composes a letter of postald about a held letter: a note to its sender (in reply to
 // it) or a notice to the judge, archived in the tournament's chain.
 func (o *Office) notice(sh *tournament.Sheet, to, subject, body string, reply bool, base store.LetterOutcome) store.Outgoing {
@@ -399,18 +532,22 @@ func (o *Office) foreignGame(tx *store.Tx, l *mailparse.Letter, from string, can
 
 // answers puts the referee's letters into out. Those to the letter's sender are answers: each
 // quotes the receipt of his letter, which the store gives once the letter is archived (so the
-// letters are composed in the Compose hook), and beyond answers_per_hour they are not sent (the
-// loop guard of RFC 3834). fix, when set, adjusts each composed letter.
-//
-// The answer to a letter that carries moves (moved) is always sent: a player who answers twenty
-// games in one evening gets twenty acknowledgements; the hourly limit holds back only the answers
-// to letters without moves and automatic notices, which is where mail loops live.
-func (o *Office) answers(out *store.LetterOutcome, c candidate, letters []referee.Outgoing, sender string, fix func(*store.Outgoing), moved bool) {
+// letters are composed in the Compose hook), and beyond answers_per_hour they are not sent, of
+// whatever kind (the loop guard of RFC 3834: no address gets more answers an hour, so no mail
+// loop costs more); the letter itself is decided all the same, and what goes to the partner
+// (a forwarded move) is no answer. With daily (oncePerDay: a letter answering postald's own
+// that holds no move and no dated leave), the sender's answers about the game go out at most
+// once a day. fix, when set, adjusts each composed letter.
+func (o *Office) answers(out *store.LetterOutcome, c candidate, letters []referee.Outgoing, sender string, fix func(*store.Outgoing), daily bool) {
 	loc := c.seat.Table.Zone
 	g := o.trustState()
 	type item struct {
 		letter referee.Outgoing
 		answer bool
+	}
+	today := true // the answer of the day about this game is not sent yet (daily)
+	if daily {
+		today = g.allow(g.daily1, c.id.Key()+" "+strings.ToLower(sender), out.Now)
 	}
 	items := make([]item, 0, len(letters))
 	for _, l := range letters {
@@ -419,9 +556,14 @@ func (o *Office) answers(out *store.LetterOutcome, c candidate, letters []refere
 			to = sender
 		}
 		answer := strings.EqualFold(to, sender)
-		if answer && !moved && !g.allow(g.answers, strings.ToLower(sender), out.Now) {
+		if answer && !today {
+			o.log.Info("answer not sent: a letter in reply to postald's, without a move or a dated leave, is answered once a day per game",
+				"to", sender, "game", c.id.Key(), "kind", l.Kind)
+			continue
+		}
+		if answer && !g.allow(g.answers, strings.ToLower(sender), out.Now) {
 			o.log.Warn("answer not sent: over the hourly limit of answers to this address",
-				"to", sender, "limit", o.opt.Limits.AnswersPerHour, "kind", l.Kind)
+				"to", sender, "limit", o.opt.Limits.AnswersPerHour, "kind", l.Kind, "verdict", l.Verdict)
 			continue
 		}
 		items = append(items, item{l, answer})
@@ -435,8 +577,16 @@ func (o *Office) answers(out *store.LetterOutcome, c candidate, letters []refere
 	if p, ok := c.sheet.PlayerByEmail(sender); ok {
 		lang = c.sheet.LanguageOf(p.Number)
 	}
+	before := out.Compose // the letters of the letter's other games, composed first
 	out.Compose = func(rc store.Receipt) ([]store.Outgoing, error) {
 		og := make([]store.Outgoing, 0, len(items))
+		if before != nil {
+			more, err := before(rc)
+			if err != nil {
+				return nil, err
+			}
+			og = append(og, more...)
+		}
 		pics := pictures{} // the acknowledgement and the forwarded move show one position
 		for _, it := range items {
 			l := it.letter
@@ -468,13 +618,14 @@ func withReceipt(body, line string) string {
 // phrasebook's, with the letters composed of them.
 type trustPhrases struct {
 	*phrase.TrustText
-	held *phrase.HeldText
-	date func(daysclock.Date) string // a day as the language's letters write it
+	held     *phrase.HeldText
+	date     func(daysclock.Date) string // a day as the language's letters write it
+	delivery *phrase.DeliveryText        // a delivery report held (delivery.go)
 }
 
 func trustText(lang string) trustPhrases {
 	b := phrase.For(lang)
-	return trustPhrases{&b.Office.Trust, &b.Office.Held, b.Referee.Date}
+	return trustPhrases{&b.Office.Trust, &b.Office.Held, b.Referee.Date, &b.Delivery}
 }
 
 // stamp writes an instant as the letters of the language write it: «18.11.2026 09:30 +0300»,
@@ -494,7 +645,27 @@ func (tx trustPhrases) receiptLine(rc store.Receipt, received time.Time, loc *ti
 
 // receipt writes a receipt in the reader's words; the chain and the digest as the archive has them.
 func (tx trustPhrases) receipt(rc store.Receipt) string {
-	return fmt.Sprintf(tx.ReceiptID, rc.Chain, rc.Seq, rc.Move, "sha256:"+rc.Hash.String())
+	return receiptIn(tx.TrustText, rc.Chain, rc.Seq, rc.Move, rc.Hash.String())
+}
+
+// ReceiptText writes a receipt in lang: the chain's entry seq after move move, its digest hash in
+// hexadecimal; a held letter's (the quarantine's chain), a tournament's letter's and one before
+// a game's first move each in their own words.
+func ReceiptText(lang, chain string, seq uint64, move int, hash string) string {
+	return receiptIn(&phrase.For(lang).Office.Trust, chain, seq, move, hash)
+}
+
+func receiptIn(tx *phrase.TrustText, chain string, seq uint64, move int, hash string) string {
+	hash = "sha256:" + hash
+	switch code, isCode := strings.CutSuffix(chain, "/"); {
+	case chain == QuarantineChain || chain == "":
+		return fmt.Sprintf(tx.ReceiptHeld, seq, hash)
+	case isCode:
+		return fmt.Sprintf(tx.ReceiptOfTournament, code, seq, hash)
+	case move == 0:
+		return fmt.Sprintf(tx.ReceiptNoMove, chain, seq, hash)
+	}
+	return fmt.Sprintf(tx.ReceiptID, chain, seq, move, hash)
 }
 
 // over words the limit a letter is over in the note's language.
@@ -508,6 +679,8 @@ func (tx trustPhrases) over(e *trust.Excess) string {
 		return tx.OverParts(e.Max)
 	case e.What == "partial":
 		return tx.Partial(e.Got, e.Max)
+	case e.What == "fields":
+		return tx.OverFields(e.Got, e.Max)
 	}
 	return tx.OverLine(e.Got, e.Max)
 }
@@ -522,6 +695,8 @@ func (tx trustPhrases) noteLetter(r registration, note noteKind, h trust.Hold, b
 		fmt.Fprintf(&b, tx.NoteRate+"\n", tx.Letters(h.N))
 	case noteNotOwn:
 		fmt.Fprintf(&b, tx.NoteNotOwn+"\n", h.Game)
+	case noteNotAddressed:
+		fmt.Fprintf(&b, tx.NoteNotAddressed+"\n", h.Own)
 	case noteForged:
 		// The authentication's verdict, or the From read two ways, in the sender's words.
 		fmt.Fprintf(&b, tx.NoteForged+"\n", tx.why(h))

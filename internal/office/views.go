@@ -3,6 +3,7 @@ package office
 import (
 	"encoding/json"
 	"fmt"
+	"net/mail"
 	"time"
 
 	"postald/internal/daysclock"
@@ -32,6 +33,22 @@ func (c ListRequest) run(o *Office) (any, error) {
 type ListReply struct {
 	Games []GameRow `json:"games"`
 }
+
+// SpokenIn is the language of the tournament the reply is about: the one its games share, ""
+// when they are of tournaments of several languages.
+func (r *ListReply) SpokenIn() string {
+	lang := ""
+	for i, g := range r.Games {
+		if i > 0 && g.Language != lang {
+			return ""
+		}
+		lang = g.Language
+	}
+	return lang
+}
+
+// SpokenIn is the language of the game's tournament.
+func (v *GameView) SpokenIn() string { return v.Language }
 
 // ShowRequest: `judge show`, one game. Game is TOURNAMENT/W-B, or W-B when one tournament has it.
 type ShowRequest struct {
@@ -90,10 +107,17 @@ func (QuarantineRequest) run(o *Office) (any, error) {
 	return replied(o.quarantine())
 }
 
-// QuarantineReply holds the letters postald held, oldest first.
+// QuarantineReply holds the letters postald held, oldest first, each received at its time in
+// the zone of the tournament it concerns (heldIn).
 type QuarantineReply struct {
 	Held []store.Inbound `json:"held"`
+	// Language is the language of the tournaments the letters concern; "" when they concern
+	// tournaments of several languages.
+	Language string `json:"language,omitempty"`
 }
+
+// SpokenIn is the language of the tournament the reply is about.
+func (r *QuarantineReply) SpokenIn() string { return r.Language }
 
 // LetterRequest: `judge letter`, entry N of a game's archive (Game QuarantineChain: of the
 // quarantine's). Raw asks for the letter's bytes only.
@@ -157,8 +181,11 @@ type GameRow struct {
 	LastDay daysclock.Date `json:"last_day,omitzero"` // of the player on move, for his next control
 	// Posting is the side on move whose move waits for the captain to post his card or make his
 	// call (postald cards): his clock does not run until then, and he has no last day yet.
-	Posting   referee.Side `json:"posting,omitempty"`
-	Oversteps []string     `json:"oversteps,omitempty"`
+	Posting referee.Side `json:"posting,omitempty"`
+	// Undelivered is the side on move whose partner's move did not reach him (a delivery report
+	// said so, delivery.go): his clock has not started (4.3.1), and he has no last day yet.
+	Undelivered referee.Side `json:"undelivered,omitempty"`
+	Oversteps   []string     `json:"oversteps,omitempty"`
 	// WhiteChannel and BlackChannel are how each plays when it is not by e-mail (4.1.1): by
 	// post, by telephone; WhiteBy and BlackBy say it in the tournament's language («по почте»,
 	// "by post"), as judge list and judge show write it after the name. All four are empty for
@@ -186,6 +213,9 @@ type GameView struct {
 	Rulings  []RulingView                     `json:"rulings,omitempty"`
 	Clocks   map[referee.Side]daysclock.Clock `json:"clocks"`
 	Deadline *daysclock.Deadline              `json:"deadline,omitempty"`
+	// Endgame is what the endgame database says of the position, for a game within its reach
+	// (and for a game waiting for the judge, that it holds no verdict); nil otherwise.
+	Endgame *EndgameView `json:"endgame,omitempty"`
 }
 
 // RulingView is a ruling as judge show gives it: the audit log's entry with what the ruling
@@ -257,12 +287,28 @@ type LetterView struct {
 	To       string `json:"to,omitempty"`   // the To field of a letter postald sent
 	// Auth is the authentication verdict postald recorded when the letter came in.
 	Auth string `json:"auth,omitempty"`
+	// SubjectDamaged: a mail server replaced the 8-bit bytes of the letter's Subject (Cyrus
+	// writes each as "X"), so the Subject was not read: the game is the text's.
+	SubjectDamaged bool `json:"subject_damaged,omitempty"`
 	// RevertedBy is the ruling (its number in the audit log) that put the game back as it was
 	// before this letter or an earlier one: the letter no longer counts.
 	RevertedBy uint64 `json:"reverted_by,omitempty"`
 	// Pruned: the letter's raw bytes were dropped after their retention ([store]
 	// retain_raw_days); what postald recorded of it remains, From and To no longer.
 	Pruned bool `json:"pruned,omitempty"`
+	// Also names, for a letter about several games archived with another game's letters (a
+	// section per game, a leave in each of the player's games), the chain that holds it.
+	Also string `json:"also,omitempty"`
+	// Delivery is what is known of the delivery of a letter postald sent (sent, delivered,
+	// relayed, delayed, failed; "" not yet sent, or a card), DeliveryNote the remote server's
+	// status and words, DeliveryTime when it was known (delivery.go).
+	Delivery     store.DeliveryState `json:"delivery,omitempty"`
+	DeliveryNote string              `json:"delivery_note,omitempty"`
+	DeliveryTime time.Time           `json:"delivery_time,omitzero"`
+	// Resends is the letter (its number here) a letter postald sent sends again.
+	Resends uint64 `json:"resends,omitempty"`
+	// ReportOn is the letter (its number here) a delivery report received is about.
+	ReportOn uint64 `json:"report_on,omitempty"`
 }
 
 // newLetterView is an archive entry as judge show lists it.
@@ -270,9 +316,12 @@ func newLetterView(e store.ArchiveEntry, reverted map[uint64]uint64) LetterView 
 	h := readEnvelope(e.Raw)
 	v := LetterView{Seq: e.Seq, Direction: string(e.Direction), Time: e.Time, MessageID: e.MessageID,
 		Verdict: e.Verdict, Clause: e.Clause, Hash: e.Hash.String(), Envelope: h.returnPath, From: h.from,
-		Auth: e.Auth, RevertedBy: reverted[e.Seq], Pruned: e.Pruned}
+		Auth: e.Auth, RevertedBy: reverted[e.Seq], Pruned: e.Pruned, SubjectDamaged: h.subjectDamaged}
 	if e.Direction == store.Out {
 		v.To = h.to
+	}
+	if e.Letter != nil {
+		v.Also = e.Letter.Chain
 	}
 	return v
 }
@@ -287,6 +336,9 @@ func makeRow(sh *tournament.Sheet, id store.GameID, st referee.Seat) GameRow {
 	}
 	if g.Status == referee.StatusPlaying {
 		r.ToMove, r.Posting = g.ToMove(), g.Posting
+		if g.Undelivered == g.ToMove() {
+			r.Undelivered = g.Undelivered
+		}
 		if c := g.Clock(g.ToMove()); c.Running() {
 			r.LastDay = c.Deadline(st.Terms()).LastDay
 		}
@@ -348,6 +400,9 @@ func (o *Office) show(req ShowRequest) (*GameView, error) {
 			dl := c.Deadline(st.Terms())
 			v.Deadline = &dl
 		}
+		if g.Status != referee.StatusFinished {
+			v.Endgame = endgameView(st, sh.Language)
+		}
 		rulings, err := tx.Rulings(id)
 		if err != nil {
 			return err
@@ -365,9 +420,14 @@ func (o *Office) show(req ShowRequest) (*GameView, error) {
 		}
 		reverted := revertedLetters(rulings)
 		v.Letters = []LetterView{}
+		reports := map[uint64]uint64{} // a report's entry → the letter it is about
 		return tx.ArchiveEntries(id, 1, func(e store.ArchiveEntry) error {
 			lv := newLetterView(e, reverted)
 			lv.Time = lv.Time.In(zone)
+			lv.ReportOn = reports[e.Seq]
+			if err := deliveryView(tx, id, e, &lv, zone, reports); err != nil {
+				return err
+			}
 			v.Letters = append(v.Letters, lv)
 			return nil
 		})
@@ -417,14 +477,70 @@ func (o *Office) verify(req VerifyRequest) (*Verified, error) {
 // quarantine is `judge quarantine`: the letters postald held (trust rules, limits, unreadable,
 // not from a player), kept in the archive, never applied, each with its reason.
 func (o *Office) quarantine() (*QuarantineReply, error) {
-	var held []store.Inbound
+	rep := &QuarantineReply{}
+	langs := map[string]bool{}
 	if err := o.opt.Store.View(func(tx *store.Tx) (err error) {
-		held, err = tx.QuarantinedInbound()
-		return err
+		if rep.Held, err = tx.QuarantinedInbound(); err != nil {
+			return err
+		}
+		for i, in := range rep.Held {
+			loc, lang, err := o.heldIn(tx, in.From)
+			if err != nil {
+				return err
+			}
+			// Received as judge letter gives it: when the receiving server took it, as its
+			// archive entry records it (postald may have read it later).
+			if in.Archive != 0 {
+				if e, _, _, err := archived(tx, store.GameID{}, in.Archive); err == nil {
+					in.Received = e.Time
+				}
+			}
+			rep.Held[i].Received = in.Received.In(loc)
+			langs[lang] = true
+		}
+		return nil
 	}); err != nil {
 		return nil, err
 	}
-	return &QuarantineReply{Held: held}, nil
+	if len(langs) == 1 {
+		for l := range langs {
+			rep.Language = l
+		}
+	}
+	return rep, nil
+}
+
+// heldIn returns the zone and the language a held letter from from (its From as written) is
+// shown in: those of its sender's tournament, the first that has a player at that address;
+// for a stranger's letter, those every tournament shares (the store's only tournament's);
+// else the zone postald runs in, and "".
+func (o *Office) heldIn(tx *store.Tx, from string) (*time.Location, string, error) {
+	r, err := o.tournaments(tx)
+	if err != nil {
+		return nil, "", err
+	}
+	addr := ""
+	if a, err := mail.ParseAddress(from); err == nil {
+		addr = a.Address
+	}
+	zones, langs := map[string]bool{}, map[string]bool{}
+	var zone, lang string
+	for _, sh := range r.sheets() {
+		if _, ok := sh.PlayerByEmail(addr); ok {
+			loc, err := o.zones.get(sh.Regulation.Zone)
+			return loc, sh.Language, err
+		}
+		zone, lang = sh.Regulation.Zone, sh.Language
+		zones[zone], langs[lang] = true, true
+	}
+	if len(langs) != 1 {
+		lang = ""
+	}
+	if len(zones) != 1 {
+		return time.Local, lang, nil
+	}
+	loc, err := o.zones.get(zone)
+	return loc, lang, err
 }
 
 // export is `export`: one game as PDN.

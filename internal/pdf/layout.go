@@ -138,8 +138,20 @@ func layoutCard(c *Card, pic int, images []*picture, label func(page, pages int)
 			under = true
 		}
 	}
-	for _, e := range elems {
+	for i, e := range elems {
+		if e.kind == figureElem || e.kind == preElem && isBoard(e.lines) {
+			// The diagram's legend (the paragraphs right after it: what the marks mean, the
+			// picture's, the FEN) stays on the diagram's page.
+			f.keep = 0
+			for _, n := range elems[i+1:] {
+				if n.kind != paraElem {
+					break
+				}
+				f.keep += f.paraHeight(n)
+			}
+		}
 		f.element(e)
+		f.keep = 0
 	}
 	if under {
 		w, h := fit(im, pictureWidth, maxPictureHeight)
@@ -193,9 +205,27 @@ type flow struct {
 	y     float64 // the top of the next line on the last page
 	pic   int
 	im    *picture
+	// keep is the height of what must stand on the same page as the element being set after
+	// it: a diagram's legend.
+	keep float64
 }
 
 func (f *flow) last() *page { return &f.pages[len(f.pages)-1] }
+
+// paraHeight is the height paragraph e takes once set.
+func (f *flow) paraHeight(e element) float64 {
+	indent := float64(e.indent) * f.s.mono.width(' ', textSize)
+	hang := f.s.text.measure(e.text[:e.hang], textSize)
+	first := f.s.wrap(e.text, textSize, textWidth-indent, false)
+	if len(first) == 0 {
+		return 0
+	}
+	rest := e.text[len(first[0]):]
+	for len(rest) > 0 && rest[0] == ' ' {
+		rest = rest[1:]
+	}
+	return float64(1+len(f.s.wrap(rest, textSize, textWidth-indent-hang, false))) * textLeading
+}
 
 // top is where the text starts on the last page.
 func (f *flow) top() float64 {
@@ -250,6 +280,9 @@ func (f *flow) element(e element) {
 			f.line(false, leftMargin+indent+hang, textSize, textLeading, l)
 		}
 	case preElem:
+		if f.keep > 0 {
+			f.room(float64(len(e.lines))*monoLeading + f.keep) // a diagram with its legend
+		}
 		for _, l := range e.lines {
 			for _, w := range wrap(nil, l, monoColumns) {
 				f.line(true, leftMargin, monoSize, monoLeading, w)
@@ -264,7 +297,7 @@ func (f *flow) element(e element) {
 		x := leftMargin + float64(cols)*monoSize*0.6 + figureGap
 		w, h := fit(f.im, min(figureWidth, textRight-x), maxPictureHeight)
 		text := float64(len(e.lines)-1)*monoLeading + monoSize
-		f.room(max(text, h))
+		f.room(max(text+monoLeading-monoSize, h+pictureGap) + f.keep) // with its legend, when it has one
 		top := f.y
 		for _, l := range e.lines {
 			f.line(true, leftMargin, monoSize, monoLeading, l)

@@ -274,3 +274,37 @@ func TestPdftoppm(t *testing.T) {
 		}
 	}
 }
+
+// TestLegendWithDiagram: a diagram's legend (what its marks mean, the picture's, the FEN) is
+// printed on the page of the diagram, wherever the text before it ends the page: read back with
+// pdftotext page by page, for every length of that text from nothing to two pages, with the
+// picture beside the diagram and without.
+func TestLegendWithDiagram(t *testing.T) {
+	bin := poppler(t, "pdftotext")
+	_, diagramText, _ := strings.Cut(ruLetter, "Позиция:\n")
+	diagramText, _, _ = strings.Cut(diagramText, "\n\n")
+	legend := "w белая шашка, W белая дамка" // the first words of the legend's line
+	tail := "Позиция:\n" + diagramText + "\nНа рисунке очередь хода показана шашкой с треугольником справа от доски: внизу — ход белых, вверху — ход чёрных.\nFEN W:Wa1,c1,e1:Bb8,d8\n"
+	for _, pic := range []bool{true, false} {
+		for n := 0; n <= 60; n += 2 {
+			var b strings.Builder
+			for i := range n {
+				fmt.Fprintf(&b, "Строка письма номер %d, чтобы позиция пришлась на другое место.\n\n", i+1)
+			}
+			c := Card{From: sender, To: address, Text: b.String() + tail, Title: "СТ-2026/1, 1-2"}
+			if pic {
+				c.Picture = diagramPNG(t)
+			}
+			path := writeFile(t, fmt.Sprintf("legend-%v-%d", pic, n), Document{Cards: []Card{c}})
+			pages := strings.Split(strings.TrimSuffix(readText(t, bin, path), "\f"), "\f")
+			for k, p := range pages {
+				has := func(s string) bool { return strings.Contains(p, s) }
+				if has("a b c d e f g h") { // the diagram's files
+					if !has(legend) || !has("FEN W:Wa1") || !has("На рисунке") {
+						t.Errorf("picture %v, %d lines before: page %d has the diagram without its legend:\n%s", pic, n, k+1, p)
+					}
+				}
+			}
+		}
+	}
+}

@@ -2,6 +2,7 @@ package phrase
 
 import (
 	"regexp"
+	"strings"
 
 	"postald/internal/daysclock"
 )
@@ -29,15 +30,22 @@ type CLIText struct {
 	Check  CheckText
 	Errors CLIErrors
 	Lots   LotsCLIText
+	// Endgame is postald endgame's words: flags, errors, the progress of a build.
+	Endgame EndgameCLIText
 	// CardDates answers the captain whose card the office refuses: dates in an impossible
 	// order, and the other mistakes of an entry; in the tournament's language.
 	CardDates CardDatesText
+	// Delivery is judge resend's words (cli_delivery.go).
+	Delivery CLIDeliveryText
 
 	// Clause cites a clause as a judge cites it: "4.2.11" as «п. 4.2.11» / "clause 4.2.11", a
 	// clause of the competition rules (1.x) with their name, «п. 1.10.2 правил соревнований» /
 	// "clause 1.10.2 of the competition rules"; anything else (a clause the judge typed in his
 	// own words) as written.
 	Clause func(c string) string
+	// Clauses cites clauses given as a comma-separated list: several of the correspondence
+	// rules under one word, «пп. 4.2.4, 4.3.2», "clauses 4.2.4, 4.3.2"; others each as Clause.
+	Clauses func(list string) string
 	// Date writes a day as the language writes it for people: «01.12.2026», "2026-12-01".
 	Date func(d daysclock.Date) string
 }
@@ -56,6 +64,33 @@ func citer(code, competition func(string) string) func(string) string {
 			return competition(c)
 		}
 		return code(c)
+	}
+}
+
+// lister cites a list of clauses: those of the correspondence rules (4.x) under one word when
+// there are several (many, the word for several), the others each by cite.
+func lister(many string, cite func(string) string) func(string) string {
+	return func(list string) string {
+		var code, other []string
+		for c := range strings.SplitSeq(list, ",") {
+			if c = strings.TrimSpace(c); c == "" {
+				continue
+			}
+			if clauseNumber.MatchString(c) && !strings.HasPrefix(c, "1.") {
+				code = append(code, c)
+			} else {
+				other = append(other, cite(c))
+			}
+		}
+		var out []string
+		switch len(code) {
+		case 0:
+		case 1:
+			out = append(out, cite(code[0]))
+		default:
+			out = append(out, many+" "+strings.Join(code, ", "))
+		}
+		return strings.Join(append(out, other...), ", ")
 	}
 }
 
@@ -78,7 +113,7 @@ type HelpText struct {
 type CommandSummaries struct {
 	Serve, Demo, Tournament, Judge, Report, Export, Card, Cards, Simulate, Crosstable string
 	Pair, Parse, Check, Perft, Diagram, Backup, Archive, Prune, CheckConfig, Version  string
-	Lots                                                                              string
+	Lots, Endgame                                                                     string
 }
 
 // UsageText is each command's usage (postald COMMAND -h): its lines, what it does and at least
@@ -88,6 +123,7 @@ type UsageText struct {
 	Serve, Demo, Tournament, Report, Export, Card, Cards, Simulate, Crosstable string
 	Pair, Parse, Check, Perft, Diagram, Backup, Archive, Prune, CheckConfig    string
 	Version, Lots                                                              string
+	Endgame, EndgameBuild, EndgameProbe                                        string
 	Judge                                                                      string
 	JudgeList, JudgeShow, JudgeVerify, JudgeQuarantine, JudgeLetter            string
 	JudgePenalty, JudgeCorrect, JudgeForfeit, JudgeAdjudicate, JudgeLeave      string
@@ -291,6 +327,11 @@ type ShowText struct {
 	Loses       string             // what a forfeit decided
 	Leave       string             // the leave granted (the period)
 	Days        func(n int) string // the days a penalty or a date correction gave, signed
+	// Words: the letter's words a result rests on (its line, the words); Asked: postald asked the
+	// writer what a doubtful reading meant; Also: the letter is archived with another game (it);
+	// Faults: what a stopped letter was stopped for (the faults, each Fault: clause, words).
+	Words, Asked, Also, Faults, Fault string
+	Lifted                            func(n int) string // the penalty days a ruling took off, under the word penalty
 }
 
 // LetterText is `judge letter`: one archived letter, what postald recorded of it.
@@ -300,6 +341,7 @@ type LetterText struct {
 	Envelope, From, Auth, To, Decision, Sum string
 	RevertedBy                              string // the ruling's number, its day, the clause cited, the reason
 	Kept                                    string // the command that puts the game back (game, number)
+	SubjectDamaged                          string // a mail server damaged the Subject, which was not read
 	Header, Text                            string // the rules above the header and the text
 }
 
@@ -329,6 +371,11 @@ type CardsText struct {
 	Clock  string
 	// PDFTitle is the title of the PDF of all the cards.
 	PDFTitle string
+	// A notice that asks nothing of its reader rides with the next card to him: RidesWith
+	// lists it under that card (its number, its subject); Waits lists one no card takes yet
+	// (its number, the game, the player's number, his name, its subject); Rider heads its text
+	// on the printed card (its subject).
+	RidesWith, Waits, Rider string
 }
 
 // StoreText is the director's and the administrator's commands on the store: tournament
@@ -359,8 +406,9 @@ type StoreText struct {
 	BackedUp       func(path string, bytes int64, store string) string
 	BackupArchives func(dir string, n, copied int) string
 
-	// LotDrawn follows Registered when the sheet drew by lot: the hash of the seed (%s).
-	LotDrawn string
+	// LotDrawn follows Registered when the sheet drew by lot: the hash of the seed (%s);
+	// LotTies when only a knockout's tied pairings will be drawn by lot, in play.
+	LotDrawn, LotTies string
 	// Reserved: the tournament, the reserve, the player he plays for, the team, how many games
 	// changed players; ReserveGame: a game annulled (%s) and the one opened for it (%s).
 	Reserved    func(code string, in, out, team, games int) string
@@ -411,11 +459,26 @@ type CheckText struct {
 	// Mailbox (mailbox, messages).
 	Refused, Unreachable, LoggedIn, MailboxErr string
 	Mailbox                                    func(mailbox string, messages int) string
+	// What the IMAP server offers: Idle; NoIdle and IdleOff ([daemon] idle = false) (the poll
+	// interval); Move, NoMove; UIDPlus, NoUIDPlus.
+	Idle, NoIdle, IdleOff, Move, NoMove, UIDPlus, NoUIDPlus string
+	// The timed IDLE on the processed folder: IdleTook (the folder, how long); IdleSlow (the
+	// folder, the bound); IdleErr (the error).
+	IdleTook, IdleSlow, IdleErr string
+	// postald's folders: Folder (the setting, the folder, made now or found, postald's default
+	// or the configuration's, the personal namespace's prefix); FolderFail (the setting, the
+	// folder, postald's default or not, the prefix, the server's words); FoldersErr (the error
+	// of asking the server where the folders go).
+	Folder     func(key, name string, made, def bool, prefix string) string
+	FolderFail func(key, name string, def bool, prefix, err string) string
+	FoldersErr string
 	// The resolver of postald's own check: ResolverOK (resolver, the name asked); ResolverFail
 	// (resolver, the name asked, the error, the document).
 	ResolverOK, ResolverFail string
 	// Problems ends a check that failed: how many.
 	Problems func(n int) string
+	// AuthField is the check of what the receiving server writes in the letters it delivers.
+	AuthField AuthFieldText
 }
 
 // CLIErrors are the command line's own errors.
@@ -437,6 +500,9 @@ type CLIErrors struct {
 	// ReserveArgs; ReserveNumbers (the two words typed).
 	TournamentWant, TournamentUnknown, CreateArgs, CreateSheet string
 	ReserveArgs, ReserveNumbers                                string
+	// Registered: the code (%s) is registered already; CodeClash: the code, the tournament's
+	// whose code is spelt like it, and its Latin spelling.
+	Registered, CodeClash string
 	// ExportOne: export wants -game or -trf, one of them.
 	ExportOne string
 	// The lots' command: LotsWant, LotsUnknown (the word), VerifyReason, SeedWithoutSheet,

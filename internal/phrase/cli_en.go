@@ -8,11 +8,15 @@ import (
 	"postald/internal/plural"
 )
 
+// enCite cites one clause (CLIText.Clause).
+var enCite = citer(func(c string) string { return "clause " + c },
+	func(c string) string { return "clause " + c + " of the competition rules" })
+
 // englishCLI is postald's command line in English.
 var englishCLI = CLIText{
-	Clause: citer(func(c string) string { return "clause " + c },
-		func(c string) string { return "clause " + c + " of the competition rules" }),
-	Date: daysclock.Date.String,
+	Clause:  enCite,
+	Clauses: lister("clauses", enCite),
+	Date:    daysclock.Date.String,
 
 	Help: HelpText{
 		Synopsis: "usage: postald [-skip-check] [-config FILE] <command> [flags] [arguments]",
@@ -41,6 +45,7 @@ var englishCLI = CLIText{
 			Prune:       "prune [CODE]: drop archived letters' raw bytes after [store] retain_raw_days (clause 4.1.13)",
 			CheckConfig: "check-config: the configuration, trust, file permissions, IMAP and SMTP logins; exit 1 on a problem",
 			Version:     "the module version and VCS revision this binary was built from",
+			Endgame:     "endgame build|probe: endgame databases: build them, look positions up",
 			Lots:        "lots verify [-tournament CODE]: recompute the lots (numbers, openings) from their seed; lots reveal",
 		},
 		Usage: "usage:",
@@ -307,6 +312,46 @@ Prints the module version and VCS revision this binary was built from.
 example:
   postald version
 `,
+		Endgame: `usage: postald endgame build -variant V -pieces N -dir DIR [-workers N] [-memory MIB]
+       postald endgame probe -variant V [-dir DIR] [-json] [FEN ...]
+
+Endgame databases built by retrograde analysis on postald's own rules engine: the
+verdict of every position of at most N pieces for the side to move (win, draw or
+loss) and its distance, the moves to the end of the game with best play. postald
+endgame build -h and postald endgame probe -h tell more.
+
+examples:
+  postald endgame build -variant russian -pieces 6 -dir /var/lib/postald/endgame
+  postald endgame probe -variant russian -dir /var/lib/postald/endgame 'W:WKa1,Kc1,Ke1:BKh8'
+`,
+		EndgameBuild: `usage: postald endgame build -variant V -pieces N -dir DIR [-workers N] [-memory MIB]
+
+Builds the verdict of every position of at most N pieces (men and kings, either side
+to move) of variant V: russian, international, or their giveaway forms. Captures are
+compulsory with the variant's own capture and promotion rules, exactly as the referee
+applies them. Every material (the men and kings of each side) is a file of its own,
+DIR/V/MATERIAL.egdb, written whole or not at all; its format and checksums are in the
+package documentation of internal/tablebase and in docs/admin.md. The build shows its
+progress on the standard error, uses every core, and can be stopped (Ctrl-C) and run
+again: the files already written are checked and kept. Large builds take hours: run
+them in the background, under nice -n 19.
+
+example:
+  postald endgame build -variant international -pieces 5 -dir /var/lib/postald/endgame
+`,
+		EndgameProbe: `usage: postald endgame probe -variant V [-dir DIR] [-json] [FEN ...]
+
+Looks positions up, given as FEN on the command line or one a line on the standard
+input, and prints one line each (the same in every language, for programs):
+FEN<TAB>VERDICT<TAB>MOVE, the verdict for the side to move (win, draw, loss; ? for a
+position the database does not hold) and a move that keeps it (- where there is none).
+-json prints {"fen","verdict","move","line"} with the principal line played to the
+game's end, the distance in moves and the verdict under the counting draw rules (2.6).
+The files are checked when they are opened; exit status 1 when a line is no position.
+
+example:
+  postald endgame probe -variant russian -dir /var/lib/postald/endgame 'W:WKa1,Kc1,Ke1:BKh8'
+`,
 		Lots: `usage: postald lots verify [-config FILE] [-tournament CODE] [-hash HASH]
        postald lots verify -sheet START.toml -seed SEED -hash HASH
        postald lots reveal [-config FILE] [-tournament CODE] -reason TEXT
@@ -356,6 +401,8 @@ competition rules gives):
   revert GAME N                         put the game back as it was before letter N (a forged or
                                         misread letter): board, clocks, variants, draw offer, status;
                                         every letter stays in the archive, marked as reverted
+  resend GAME N [-to ADDRESS]          send letter N (one postald sent) again, to its address or
+                                        ADDRESS; -clause defaults to 4.3.1
 
 GAME is TOURNAMENT/W-B (or W-B when there is one tournament); SIDE is white, black or
 the player's number. Flags may stand before or after the arguments; postald judge COMMAND -h
@@ -605,11 +652,17 @@ example:
 		Letters:  "letters:",
 		Pruned:   "(pruned: the raw letter dropped after its retention)",
 		Reverted: "REVERTED by ruling #%d",
+		Faults:   "stopped for: %s",
+		Fault:    "%s \"%s\"",
+		Words:    "the decision rests on the letter's words: line %d, \"%s\"",
+		Asked:    "the letter reads two ways: postald asked the player; nothing played, nothing charged",
+		Also:     "the letter is archived with game %s (a letter about several games)",
 		From:     "from: %s  envelope: %s\n        authentication: %s",
 		To:       "to: %s",
 		Loses:    "loses",
 		Leave:    "leave %s",
 		Days:     func(n int) string { return enDay.signed(n) },
+		Lifted:   func(n int) string { return "lifted, " + enDay.count(n) },
 	},
 
 	Letter: LetterText{
@@ -619,7 +672,9 @@ example:
 		From:     "from:\t%s", Auth: "authentication:\t%s", To: "to:\t%s", Decision: "decision:\t%s", Sum: "sha256:\t%s",
 		RevertedBy: "reverted:\tby ruling #%d of %s (%s): %s",
 		Kept:       "game before it:\tkept (judge revert %s %d puts it back)",
-		Header:     "── header ──", Text: "── text ──",
+		SubjectDamaged: "subject:\tdamaged by a mail server (its letters in another script replaced by X or ?): " +
+			"not read for the tournament or the game",
+		Header: "── header ──", Text: "── text ──",
 	},
 
 	Cards: CardsText{
@@ -644,8 +699,11 @@ example:
 		Posted: func(n int, on daysclock.Date) string {
 			return fmt.Sprintf("%s recorded as posted on %s", enCardOrCall.count(n), on)
 		},
-		Clock:    "  the clock of %s, %s, runs from %s",
-		PDFTitle: "postald cards",
+		Clock:     "  the clock of %s, %s, runs from %s",
+		PDFTitle:  "postald cards",
+		RidesWith: "    + #%d  %s (in the same envelope)",
+		Waits:     "#%d  %s  waits for the next card to %d. %s: %s (it asks no reply)",
+		Rider:     "— and: %s —",
 	},
 
 	Store: StoreText{
@@ -668,6 +726,7 @@ example:
 		ArchivePruned: "letters pruned on %s",
 		PruneNone:     "no tournament is archived: nothing to prune",
 		LotDrawn:      "lots drawn ([lots]); the start letters give the SHA-256 of their seed, %s; postald lots verify checks them",
+		LotTies:       "the seed of the lot of tied pairings made (knockout_tie = \"lot\"); the start letters give its SHA-256, %s; postald lots verify checks the lots drawn from it",
 		Reserved: func(code string, in, out, team, games int) string {
 			return fmt.Sprintf("tournament %s: reserve %d plays for %d in team %d; %s changed players; letters queued", code, in, out, team, enGame.count(games))
 		},
@@ -693,6 +752,7 @@ example:
 		OK: "ok", Fail: "FAIL",
 		Parses:         "configuration %s parses",
 		FromOnly:       "[trust] from_only = true: the From header alone is believed (a closed test setup only; see %s)",
+		AuthField:      enAuthField,
 		ResolverOK:     "[trust] resolver %s answered for %s",
 		ResolverFail:   "[trust] resolver %s did not answer for %s (%v): postald's own check of the senders cannot run, and letters wait in the mailbox; see %s",
 		Server:         "[trust] letters must carry an Authentication-Results field of %s with an aligned pass of %s, not contradicted by postald's own check (resolver %s)",
@@ -721,9 +781,42 @@ example:
 		Mailbox: func(mailbox string, messages int) string {
 			return fmt.Sprintf("[imap] mailbox %q selected: %s", mailbox, enMessage.count(messages))
 		},
-		Problems: func(n int) string { return enProblem.count(n) },
+		Idle:      "[imap] the server offers IDLE: a letter is read as soon as the server announces it",
+		NoIdle:    "[imap] the server offers no IDLE: postald looks at the mailbox every %s ([daemon] poll_interval)",
+		IdleOff:   "[imap] IDLE not used ([daemon] idle = false): postald looks at the mailbox every %s ([daemon] poll_interval)",
+		Move:      "[imap] the server offers MOVE",
+		NoMove:    "[imap] the server offers no MOVE: decided letters are moved with COPY, then deleted from the watched mailbox",
+		UIDPlus:   "[imap] the server offers UIDPLUS",
+		NoUIDPlus: "[imap] the server offers no UIDPLUS: a move without MOVE also expunges any other letter of the watched mailbox marked deleted",
+		IdleTook:  "[imap] IDLE announced a letter appended to %q after %s",
+		IdleSlow: "[imap] IDLE announced no letter appended to %q within %s: letters would wait as long before postald reads them " +
+			"(Cyrus without its idled waits up to a minute); start the server's IDLE service (Cyrus: idled in cyrus.conf), " +
+			"or set [daemon] idle = false and a short [daemon] poll_interval",
+		IdleErr: "[imap] IDLE could not be timed: %s",
+		Folder: func(key, name string, made, def bool, prefix string) string {
+			how := "found"
+			if made {
+				how = "made"
+			}
+			where := "as configured"
+			if def {
+				where = fmt.Sprintf("postald's default in the server's personal namespace %q", prefix)
+			}
+			return fmt.Sprintf("[imap] %s: folder %q %s and written (%s)", key, name, how, where)
+		},
+		FolderFail: func(key, name string, def bool, prefix, err string) string {
+			if def {
+				return fmt.Sprintf("[imap] %s: the folder %q (postald's default in the server's personal namespace %q) cannot be made or written: %s; "+
+					"set [imap] %s to a folder this server allows", key, name, prefix, err, key)
+			}
+			return fmt.Sprintf("[imap] %s: the folder %q cannot be made or written: %s; set [imap] %s to a folder this server allows, "+
+				"or leave it out for postald's default where the server keeps the user's folders", key, name, err, key)
+		},
+		FoldersErr: "[imap] the server did not say where the user's folders go (NAMESPACE): %s",
+		Problems:   func(n int) string { return enProblem.count(n) },
 	},
 
+	Delivery: enCLIDelivery,
 	CardDates: CardDatesText{
 		ArrivalAfterToday:    "the card cannot have been received on %s, after today, %s: enter the day it reached you with -received YYYY-MM-DD, or leave -received out for today (clause 4.3.1)",
 		SentAfterArrival:     "the postmark %s is after %s, the day the card was received: a card is received after it is sent; check the postmark (-postmark YYYY-MM-DD) and the day received (-received, default today) (clause 4.3.1)",
@@ -742,6 +835,7 @@ example:
 		Email:                "letter #%d goes by e-mail, not by post or phone: it is no card to post",
 	},
 
+	Endgame: englishEndgameCLI,
 	Lots: LotsCLIText{
 		Tournament: "tournament %s",
 		Hash:       "hash  %s (SHA-256 of the seed, published in the start letters)",
@@ -809,6 +903,8 @@ example:
 		RevealReason:         "postald lots: reveal needs -reason: the letter to everyone gives it",
 		CreateArgs:           "create takes no arguments but -sheet START.toml; got %q",
 		CreateSheet:          "postald tournament create: want -sheet START.toml",
+		Registered:           "tournament.code: tournament %s is registered already: a registered tournament is not registered again",
+		CodeClash:            "tournament.code: %s is spelt like the code of tournament %s (%s): give the tournament a code of its own",
 		DateFlag:             "%s %q: want YYYY-MM-DD",
 		PostedNeeds:          "-posted records the cards named: give their numbers (postald cards -posted %s 14 15), or print and record them in one command with -print DIR",
 		CardNumber:           "%q: want the number of a card as postald cards lists it",

@@ -8,12 +8,16 @@ import (
 	"postald/internal/plural"
 )
 
+// ruCite cites one clause (CLIText.Clause).
+var ruCite = citer(func(c string) string { return "п. " + c },
+	func(c string) string { return "п. " + c + " правил соревнований" })
+
 // russianCLI is postald's command line in Russian. Commands, flags, configuration keys and the
 // values a judge types (white, black) stay as they are typed.
 var russianCLI = CLIText{
-	Clause: citer(func(c string) string { return "п. " + c },
-		func(c string) string { return "п. " + c + " правил соревнований" }),
-	Date: dotted,
+	Clause:  ruCite,
+	Clauses: lister("пп.", ruCite),
+	Date:    dotted,
 
 	Help: HelpText{
 		Synopsis: "использование: postald [-skip-check] [-config ФАЙЛ] <команда> [флаги] [аргументы]",
@@ -42,6 +46,7 @@ var russianCLI = CLIText{
 			Prune:       "prune [ШИФР]: удалить исходные байты писем архивных турниров по истечении [store] retain_raw_days (п. 4.1.13)",
 			CheckConfig: "check-config: проверить настройки, доверие, права файлов, вход на серверы IMAP и SMTP; код выхода 1 при ошибке",
 			Version:     "версия модуля и ревизия, из которых собрана программа",
+			Endgame:     "endgame build|probe: базы окончаний: построить, найти позицию",
 			Lots:        "lots verify [-tournament ШИФР]: пересчитать жеребьёвку (номера, дебюты) по её зерну; lots reveal",
 		},
 		Usage: "использование:",
@@ -304,6 +309,46 @@ judge list -tournament, judge letter, judge verify, export и report -tournament
 пример:
   postald version
 `,
+		Endgame: `использование: postald endgame build -variant ВАРИАНТ -pieces N -dir КАТАЛОГ [-workers N] [-memory МИБ]
+                      postald endgame probe -variant ВАРИАНТ [-dir КАТАЛОГ] [-json] [FEN ...]
+
+Базы окончаний, построенные ретроградным анализом на собственном движке правил postald:
+исход каждой позиции не более чем из N шашек для стороны, чей ход (выигрыш, ничья или
+проигрыш), и расстояние — число ходов до конца партии при лучшей игре. Подробнее:
+postald endgame build -h и postald endgame probe -h.
+
+примеры:
+  postald endgame build -variant russian -pieces 6 -dir /var/lib/postald/endgame
+  postald endgame probe -variant russian -dir /var/lib/postald/endgame 'W:WKa1,Kc1,Ke1:BKh8'
+`,
+		EndgameBuild: `использование: postald endgame build -variant ВАРИАНТ -pieces N -dir КАТАЛОГ [-workers N] [-memory МИБ]
+
+Строит исход каждой позиции не более чем из N шашек (простых и дамок, при ходе любой
+стороны) варианта: russian, international или их обратных форм. Бить обязательно, по
+правилам взятия и превращения самого варианта, ровно так, как их применяет судья.
+Каждое соотношение сил (простые и дамки каждой стороны) — отдельный файл
+КАТАЛОГ/ВАРИАНТ/СООТНОШЕНИЕ.egdb, записанный целиком или никак; его формат и
+контрольные суммы описаны в документации пакета internal/tablebase и в docs/admin.md.
+Построение показывает ход работы в стандартном потоке ошибок, занимает все ядра, его
+можно прервать и запустить снова: уже записанные файлы проверяются и
+сохраняются. Большие базы строятся часами: запускайте их в фоне, под nice -n 19.
+
+пример:
+  postald endgame build -variant international -pieces 5 -dir /var/lib/postald/endgame
+`,
+		EndgameProbe: `использование: postald endgame probe -variant ВАРИАНТ [-dir КАТАЛОГ] [-json] [FEN ...]
+
+Ищет позиции, заданные в FEN в командной строке или по одной в строке стандартного
+ввода, и печатает по строке на каждую (одинаково на всех языках, для программ):
+"FEN<TAB>ИСХОД<TAB>ХОД" — исход для стороны, чей ход ("win", "draw", "loss"; ? для позиции,
+которой нет в базе), и ход, сохраняющий его (- если хода нет). -json печатает
+{"fen","verdict","move","line"} с главным вариантом до конца партии, расстоянием в
+ходах и исходом по правилам счёта ходов (2.6). Файлы проверяются при открытии;
+код выхода 1, если строка не позиция.
+
+пример:
+  postald endgame probe -variant russian -dir /var/lib/postald/endgame 'W:WKa1,Kc1,Ke1:BKh8'
+`,
 		Lots: `использование: postald lots verify [-config ФАЙЛ] [-tournament ШИФР] [-hash ХЕШ]
                postald lots verify -sheet СТАРТ.toml -seed ЗЕРНО -hash ХЕШ
                postald lots reveal [-config ФАЙЛ] [-tournament ШИФР] -reason ТЕКСТ
@@ -352,6 +397,8 @@ lots verify пересчитывает каждый жребий от зерна
                                         или неверно прочитанного): доска, время, варианты,
                                         предложение ничьей, состояние; письма остаются в архиве
                                         с отметкой об отмене
+  resend ПАРТИЯ НОМЕР [-to АДРЕС]       отправить снова письмо НОМЕР (из отправленных postald) на
+                                        прежний адрес или на АДРЕС; -clause по умолчанию 4.3.1
 
 ПАРТИЯ — ТУРНИР/Б-Ч (или Б-Ч, когда турнир один); СТОРОНА — white, black или номер игрока.
 Флаги можно писать до и после аргументов; postald judge КОМАНДА -h печатает, как
@@ -599,11 +646,17 @@ black или номер игрока.
 		Letters:  "письма:",
 		Pruned:   "(исходное письмо удалено по истечении срока хранения)",
 		Reverted: "ОТМЕНЕНО решением №%d",
+		Faults:   "письмо остановлено за: %s",
+		Fault:    "п. %s «%s»",
+		Words:    "решение основано на словах письма: строка %d, «%s»",
+		Asked:    "письмо можно понять двояко: postald спросил игрока, ничего не сыграно и не начислено",
+		Also:     "письмо хранится в архиве партии %s (письмо о нескольких партиях)",
 		From:     "от: %s  конверт: %s\n        подлинность: %s",
 		To:       "кому: %s",
 		Loses:    "поражение",
 		Leave:    "отпуск %s",
 		Days:     func(n int) string { return ruDay.signed(n) },
+		Lifted:   func(n int) string { return "снято " + ruDay.count(n) },
 	},
 
 	Letter: LetterText{
@@ -613,7 +666,9 @@ black или номер игрока.
 		From:     "от (From):\t%s", Auth: "подлинность:\t%s", To: "кому (To):\t%s", Decision: "решение:\t%s", Sum: "SHA-256:\t%s",
 		RevertedBy: "отменено:\tрешением №%d от %s (%s): %s",
 		Kept:       "партия до него:\tсохранена (judge revert %s %d возвращает её)",
-		Header:     "── заголовок ──", Text: "── текст ──",
+		SubjectDamaged: "тема письма:\tиспорчена почтовым сервером (русские буквы заменены на X или ?): " +
+			"турнир и партия по ней не определялись",
+		Header: "── заголовок ──", Text: "── текст ──",
 	},
 
 	Cards: CardsText{
@@ -638,8 +693,11 @@ black или номер игрока.
 		Posted: func(n int, on daysclock.Date) string {
 			return fmt.Sprintf("отмечено отправленными %s: %s", dotted(on), ruCardOrCall.count(n))
 		},
-		Clock:    "  время игрока (%s, %s) идёт с %s",
-		PDFTitle: "открытки postald",
+		Clock:     "  время игрока (%s, %s) идёт с %s",
+		PDFTitle:  "открытки postald",
+		RidesWith: "    + #%d  %s (в том же конверте)",
+		Waits:     "#%d  %s  ждёт следующей открытки игроку %d. %s: %s (ответа не требует)",
+		Rider:     "— и ещё: %s —",
 	},
 
 	Store: StoreText{
@@ -662,6 +720,7 @@ black или номер игрока.
 		ArchivePruned: "исходные письма удалены %s",
 		PruneNone:     "архивных турниров нет: удалять нечего",
 		LotDrawn:      "жеребьёвка проведена ([lots]); стартовые письма дают хеш SHA-256 её зерна, %s; её проверяет postald lots verify",
+		LotTies:       "ключ жребия для ничейных встреч создан (knockout_tie = \"lot\"); стартовые письма дают его хеш SHA-256, %s; жребии по нему проверяет postald lots verify",
 		Reserved: func(code string, in, out, team, games int) string {
 			return fmt.Sprintf("турнир %s: запасной %d играет вместо %d в команде %d; партий, сменивших участника: %d; письма в очереди", code, in, out, team, games)
 		},
@@ -687,6 +746,7 @@ black или номер игрока.
 		OK: "ОК", Fail: "СБОЙ",
 		Parses:         "файл настроек %s читается",
 		FromOnly:       "[trust] from_only = true: верят одному полю From (только для закрытой проверочной установки; см. %s)",
+		AuthField:      ruAuthField,
 		ResolverOK:     "[trust] сервер DNS %s ответил на запрос о %s",
 		ResolverFail:   "[trust] сервер DNS %s не ответил на запрос о %s (%v): собственная проверка отправителей невозможна, письма ждут в почтовом ящике; см. %s",
 		Server:         "[trust] письма должны нести поле Authentication-Results сервера %s с прохождением %s, согласованным с доменом From, и собственная проверка postald не должна ему противоречить (сервер имён %s)",
@@ -715,9 +775,42 @@ black или номер игрока.
 		Mailbox: func(mailbox string, messages int) string {
 			return fmt.Sprintf("[imap] ящик %q открыт: %s", mailbox, ruMessage.count(messages))
 		},
-		Problems: func(n int) string { return ruProblem.count(n) },
+		Idle:      "[imap] сервер поддерживает IDLE: письмо читается, как только сервер о нём сообщит",
+		NoIdle:    "[imap] сервер не поддерживает IDLE: postald заглядывает в ящик каждые %s ([daemon] poll_interval)",
+		IdleOff:   "[imap] IDLE не используется ([daemon] idle = false): postald заглядывает в ящик каждые %s ([daemon] poll_interval)",
+		Move:      "[imap] сервер поддерживает MOVE",
+		NoMove:    "[imap] сервер не поддерживает MOVE: рассмотренные письма копируются (COPY), затем удаляются из ящика",
+		UIDPlus:   "[imap] сервер поддерживает UIDPLUS",
+		NoUIDPlus: "[imap] сервер не поддерживает UIDPLUS: перенос без MOVE стирает и другие письма ящика, помеченные к удалению",
+		IdleTook:  "[imap] IDLE сообщил о письме, добавленном в %q, через %s",
+		IdleSlow: "[imap] IDLE не сообщил о письме, добавленном в %q, за %s: письма будут столько же ждать, пока postald их прочтёт " +
+			"(Cyrus без службы idled ждёт до минуты); запустите службу IDLE сервера (в Cyrus — idled в cyrus.conf) " +
+			"или задайте [daemon] idle = false и короткий [daemon] poll_interval",
+		IdleErr: "[imap] не удалось измерить IDLE: %s",
+		Folder: func(key, name string, made, def bool, prefix string) string {
+			how := "найдена"
+			if made {
+				how = "создана"
+			}
+			where := "как в настройках"
+			if def {
+				where = fmt.Sprintf("по умолчанию postald, в личном пространстве имён сервера %q", prefix)
+			}
+			return fmt.Sprintf("[imap] %s: папка %q %s, запись в неё проходит (%s)", key, name, how, where)
+		},
+		FolderFail: func(key, name string, def bool, prefix, err string) string {
+			if def {
+				return fmt.Sprintf("[imap] %s: папку %q (по умолчанию postald, в личном пространстве имён сервера %q) не удаётся создать или записать: %s; "+
+					"укажите в [imap] %s папку, которую сервер разрешает", key, name, prefix, err, key)
+			}
+			return fmt.Sprintf("[imap] %s: папку %q не удаётся создать или записать: %s; укажите в [imap] %s папку, которую сервер разрешает, "+
+				"или уберите настройку, и postald создаст папку там, где сервер хранит папки пользователя", key, name, err, key)
+		},
+		FoldersErr: "[imap] сервер не сообщил, где хранятся папки пользователя (NAMESPACE): %s",
+		Problems:   func(n int) string { return ruProblem.count(n) },
 	},
 
+	Delivery: ruCLIDelivery,
 	CardDates: CardDatesText{
 		ArrivalAfterToday:    "открытка не может быть получена %s, позже сегодняшнего дня (%s): введите день, когда она к вам пришла, -received ГГГГ-ММ-ДД, или не пишите -received, тогда это сегодня (п. 4.3.1)",
 		SentAfterArrival:     "штемпель %s позже дня, когда открытка получена (%s): открытку получают после того, как её отправили; проверьте дату штемпеля (-postmark ГГГГ-ММ-ДД) и день получения (-received, по умолчанию сегодня) (п. 4.3.1)",
@@ -736,6 +829,7 @@ black или номер игрока.
 		Email:                "письмо #%d идёт по электронной почте, а не по почте или телефону: это не открытка",
 	},
 
+	Endgame: russianEndgameCLI,
 	Lots: LotsCLIText{
 		Tournament: "турнир %s",
 		Hash:       "хеш   %s (SHA-256 зерна, напечатан в стартовых письмах)",
@@ -803,6 +897,8 @@ black или номер игрока.
 		RevealReason:         "postald lots: reveal нужна причина -reason: письмо всем её приводит",
 		CreateArgs:           "create не принимает аргументов, кроме -sheet СТАРТ.toml; дано %q",
 		CreateSheet:          "postald tournament create: нужен -sheet СТАРТ.toml",
+		Registered:           "tournament.code: турнир %s уже зарегистрирован: второй раз турнир не регистрируют",
+		CodeClash:            "tournament.code: %s пишется так же, как шифр турнира %s (%s): дайте турниру свой шифр",
 		DateFlag:             "%s %q: нужна дата ГГГГ-ММ-ДД",
 		PostedNeeds:          "-posted отмечает названные открытки: укажите их номера (postald cards -posted %s 14 15) или напечатайте и отметьте их одной командой с -print КАТАЛОГ",
 		CardNumber:           "%q: нужен номер открытки из списка postald cards",

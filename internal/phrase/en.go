@@ -11,8 +11,9 @@ import (
 
 // english is postald's English, for tournaments whose language is en (letters.md).
 var english = Book{
-	Lang: "en",
-	CLI:  englishCLI,
+	Lang:    "en",
+	CLI:     englishCLI,
+	Endgame: englishEndgame,
 
 	Referee: RefereeText{
 		SubjMove:      "%s game %s move %d",
@@ -96,11 +97,15 @@ var english = Book{
 		YourMoveAgain:       "It is your move again; your thinking time runs from today. Your next letter need not repeat the moves postald played.",
 		YourMoveAgainPosted: "It is your move again; your thinking time runs from the day the captain's card or call brings you this move. Your next letter need not repeat the moves postald played.",
 		ForcedPlayed:        "Your partner's reply is forced: %s is played (4.2.4); it costs him no days.",
+		BeforeStart:         "Your first move was sent on the day play began (%s) or before: it costs no time (4.3.2).",
+		BeforeStartPartner:  "Your partner's first move was sent on the day play began (%s) or before: it costs no time (4.3.2).",
+		ForcedYours:         "Your reply is forced: %s is played for you (4.2.4); it costs you no days.",
+		VariantsRecorded:    "Your variants are recorded and forwarded to your partner (4.2.7):",
 		EndedOnBoard:        "The game is over on the board: %s.",
 
-		DatesMissing: "The letter does not state the three dates; postald's stamps: %s.",
+		DatesMissing: "The letter does not state the three dates: postald's stamps, below, stand (4.3.1).",
 		DateDiff:     "The letter states \"%s\" as %s, postald's stamp is %s; the stamp stands (4.3.1).",
-		TimeMissing:  "The letter does not state the total time; postald's count: %s.",
+		TimeMissing:  "The letter does not state the total time: postald's count, below, stands (4.3.1).",
 		TimeDiff:     "The letter states the time as %s, postald's count is %s; postald's count stands (4.3.1).",
 
 		Overstep:          "Time overstep: %s (%s) by move %d could use at most %s, used %d (4.3.1).",
@@ -172,7 +177,7 @@ var english = Book{
 		RulingAnnul:         "The game is annulled: it ends without a result and counts for neither player. Reason: %s",
 		RulingStrikeOut:     "A player has left the tournament with fewer than half of his games played: his results are struck out and the game ends without a result. Reason: %s",
 		RulingRefer:         "%s (%s) has left the tournament; the game is unfinished and goes to the judge for adjudication. Reason: %s",
-		RulingProtest:       "Decision on the protest: %s",
+		RulingProtest:       "on the protest — %s",
 		SubjProtestDecision: "%[1]s game %[2]s: decision on the protest",
 
 		Asides: AsideText{
@@ -201,6 +206,23 @@ var english = Book{
 			QuestionNobody:     "postald cannot answer your question (“%s”), and the start sheet names no judge or director: write to the organiser.",
 			QuestionOfficial:   "A question of %s (%s) that postald cannot answer:\n%s",
 			SubjQuestion:       "%[1]s game %[2]s: a player's question",
+		},
+		Statements: StatementText{
+			Asked:          "Your letter is not applied: it can be read in two ways. Line %d, \"%s\": %s. Nothing is played and nothing is charged; please send a letter that says it in one way.",
+			AskedNoLine:    "Your letter is not applied: it can be read in two ways: %s. Nothing is played and nothing is charged; please send a letter that says it in one way.",
+			WhyNegation:    "it is not clear whether you accept the draw or decline it",
+			WhyCondition:   "the draw is accepted or offered under a condition, which postald cannot check",
+			WhyDrawAndMove: "your partner offered a draw, and the letter holds both a move and words about the draw: the move declines the offer (1.13.3), the words may accept it",
+			WhyShortYes:    "your partner offered both a draw and a variant, and \"agreed\" may answer either",
+			WhyShortMove:   "\"agreed\" stands beside a move: it is not clear whether it accepts the draw (and the move is not wanted) or the move declines your partner's offer (1.13.3)",
+			WhyGames:       "the letter names more than one game, and it is not clear which of them its moves and words are about",
+			WhyOtherGame:   "the letter's moves do not fit this game, but fit game %s, where it is your move too",
+			DrawAsk:        "Line %d, \"%s\": %s; nothing about a draw is recorded. If you offer a draw, write \"I offer a draw\"; if you accept your partner's offer, \"I accept the draw\"; if you decline it, \"I decline the draw\".",
+			DrawNoOffer:    "Line %d, \"%s\": your partner has not offered a draw, so there is nothing to accept; nothing is recorded. If you offer a draw, write \"I offer a draw\".",
+			ResignAsk:      "Line %d, \"%s\": this is no resignation but a condition or an intention; the game goes on. If you resign, write \"I resign\" without a condition.",
+			Words:          "As written in the letter of %s, line %d: \"%s\"",
+			LeaveGames:     "The leave applies to all your games of tournament %s: %s; your partners have been told.",
+			LeaveAgain:     "Leave %s is granted already; it stands.",
 		},
 		AdjudicationSteps: AdjudicationText{
 			AskSubject:   "%s game %s: adjudication",
@@ -256,6 +278,7 @@ var english = Book{
 			Annulled:      "the game is annulled",
 			StruckOut:     "a player withdrew, the result is struck out",
 			Withdrawn:     "a player withdrew, the game goes to adjudication",
+			Tablebase:     "settled by the endgame database on a player's claim",
 		},
 
 		Date:          daysclock.Date.String, // 2026-11-18, as the English letters of letters.md write it
@@ -329,10 +352,16 @@ var english = Book{
 			},
 			RoundSubject: func(code string, round int) string { return code + ": round " + strconv.Itoa(round) },
 			RoundBody:    enRoundBody,
+			EndedSubject: func(code string) string { return code + ": final standings" },
+			EndedBody:    enSwissEnded,
 
 			Knockout: enKnockoutName, KnockoutRound: enKnockoutRound,
 			Bracket: "Bracket", HigherSeed: "Higher seed", LowerSeed: "Lower seed", Pairing: "Pairing", Through: "Through", How: "How",
 			KnockoutHow: enKnockoutHow, KnockoutBody: enKnockoutBody,
+			KnockoutEvents:     "Bracket events",
+			KnockoutEvent:      enKnockoutEvent,
+			TieSubject:         func(code string) string { return code + ": a tied pairing decided" },
+			TieBody:            enKnockoutTie,
 			KnockoutWonSubject: enKnockoutWonSubject, KnockoutWonBody: enKnockoutWonBody,
 			KnockoutProgress: func(round, rounds, open int, winner string) string {
 				if winner != "" {
@@ -351,6 +380,8 @@ var english = Book{
 		Subject:      func(code, game string) string { return code + " game " + game },
 		StartSubject: func(code, name string) string { return code + ": start of the tournament \"" + name + "\"" },
 		StartBody:    enStartBody,
+		NoGame:       "(game number)",
+		StandIn:      func(place int, after string) string { return fmt.Sprintf("Place %d of %s", place, after) },
 	},
 
 	Report: ReportText{
@@ -394,7 +425,8 @@ var english = Book{
 			Time: "Time W/B", LastDay: "Last day", Number: "No", Player: "Player", Colour: "Colour",
 			Days: "Days", PenaltyDays: "Penalty days", Control: "Control", Date: "Date", Clause: "Clause",
 			What: "Violation", Kind: "Ruling", Ruling: "Text", Judge: "Judge", Result: "Result",
-			How: "How it ended",
+			How:   "How it ended",
+			Event: "Event",
 		},
 
 		WhiteSide: "White", BlackSide: "Black", Nobody: "-", Adjudication: "adjudication",
@@ -417,25 +449,33 @@ var english = Book{
 			Leave:       "leave",
 			Reserve:     "reserve entered",
 			Revert:      "game put back",
+			Resend:      "letter sent again",
 		},
 		Date: daysclock.Date.String, // 2026-11-18; the zero date as nothing
 	},
 
 	Office: OfficeText{
 		PageLabel: func(page, pages int) string { return fmt.Sprintf("page %d of %d", page, pages) },
+		Part:      "[part %s]",
+		Charset:   "[charset %s, shown as it is]",
+		NotShown:  "[%s, %d bytes, not shown]",
 		Trust: TrustText{
-			ReceiptID:      "%s #%d, move %d, %s",
-			Receipt:        "Receipt: %s\n(received %s; keep it: it proves what postald received and when)",
-			NoteSubject:    "%s: your letter was not read",
-			NoteIntro:      "Your letter received %s was not applied to any game.",
-			NoteLimit:      "It is over postald's limits (%s): please send your move again in a short plain-text letter without attachments.",
-			NoteRate:       "Reason: more than %s from your address within an hour. Letters over this limit are kept for the judge; please wait before you write again.",
-			NoteNotOwn:     "It names game %s, in which you do not play. If you meant one of your own games, write again naming it.",
-			NoteUnreadable: "Its header cannot be read (%s): please write again from your usual mail program.",
-			NoteKept:       "The letter is kept for the judge; nothing in your games has changed and your clock is not stopped.",
+			ReceiptID:           "%s #%d, move %d, %s",
+			ReceiptNoMove:       "%s #%d, %s",
+			ReceiptOfTournament: "tournament %s, letter #%d, %s",
+			ReceiptHeld:         "quarantine, letter #%d, %s",
+			Receipt:             "Receipt: %s\n(received %s; keep it: it proves what postald received and when)",
+			NoteSubject:         "%s: your letter was not read",
+			NoteIntro:           "Your letter received %s was not applied to any game.",
+			NoteLimit:           "It is over postald's limits (%s): please send your move again in a short plain-text letter without attachments.",
+			NoteRate:            "Reason: more than %s from your address within an hour. Letters over this limit are kept for the judge; please wait before you write again.",
+			NoteNotOwn:          "It names game %s, in which you do not play. If you meant one of your own games, write again naming it.",
+			NoteUnreadable:      "Its header cannot be read (%s): please write again from your usual mail program.",
+			NoteKept:            "The letter is kept for the judge; nothing in your games has changed and your clock is not stopped.",
 			NoteForged: "It names you as its sender, but it is not shown to come from your mail account (%s). " +
 				"If you wrote it, please send it again from the address you registered, through your own mail provider; " +
 				"if you did not, somebody is writing in your name: the judge has been told.",
+			NoteNotAddressed: "It is not addressed to the tournament: its To and Cc fields do not name %s. Please write to that address, in To.",
 			JudgeSubject:     "%s: letter held from %s",
 			JudgeIntro:       "A letter that claims to come from %s <%s>, received %s, was not applied and is kept in the quarantine.",
 			JudgeReason:      "Reason: %s",
@@ -460,6 +500,9 @@ var english = Book{
 			},
 			Partial: func(got, size int64) string {
 				return fmt.Sprintf("only %d of the letter's %d bytes could be fetched", got, size)
+			},
+			OverFields: func(got, max int64) string {
+				return fmt.Sprintf("a header of %d fields is over the limit of %d", got, max)
 			},
 		},
 		Held: HeldText{
@@ -497,6 +540,15 @@ var english = Book{
 			NoGame:         "not a player of any game in progress: %s",
 			Failed:         func(n int) string { return "processing failed " + enTime.count(n) },
 			Internal:       "internal error: %s",
+			Twice: func(field string, n int) string {
+				return fmt.Sprintf("the header has %d %s fields; a letter has at most one (RFC 5322, 3.6)", n, field)
+			},
+			NotAddressed: "addressed to %s, not to the tournament's address %s",
+			NoRecipients: "nobody (no To or Cc)",
+			Replay:       "a replay: the letter with Message-ID %s received %s was decided before (%s); this one carries the same Message-ID with another content",
+			Unchecked: func(n int, over, why string) string {
+				return "postald's own check of the sender could not be done, tried " + enTime.count(n) + " over " + over + ": " + why
+			},
 		},
 		Digest: DigestText{
 			CardsSubject: "%s: cards to post, calls to make (%d)",
@@ -545,6 +597,20 @@ var english = Book{
 				"as the check can be done, their days counted from the day each arrived. " +
 				"Tell the administrator ([trust] resolver in postald's configuration).",
 		},
+		Unchecked: StorageText{
+			Subject: "postald: a letter held, its sender could not be checked (%s)",
+			Body: "A letter received %s from %s is held: %s.\n\n" +
+				"It waited in the mailbox for each try while the letters behind it were decided. It is kept in the quarantine " +
+				"(postald judge quarantine) and listed in the daily digest. This notice is sent at most once a day.",
+		},
+		MailboxDown: StorageText{
+			Subject: "postald: the tournament's mailbox cannot be read (%s)",
+			Body: "Since %s postald cannot read the tournament's mailbox: %d attempts in a row failed, the last one so: %s.\n\n" +
+				"The players' letters are not lost: they wait on the mail server and are decided as soon as postald can " +
+				"read them again, their days counted from the day each arrived. Until then no move is forwarded. " +
+				"Tell the administrator: postald check-config names what to change (\"The mail server\" in the " +
+				"administrator's guide). This letter is sent once until the mailbox is read again.",
+		},
 		RegisteredSubject:     "%s: tournament registered",
 		CaptainProtestSubject: func(code, game string) string { return code + " game " + game + ": a team captain's protest" },
 		CaptainProtestJudge: func(team, captain, game, text string) string {
@@ -559,6 +625,12 @@ var english = Book{
 		RegisteredHead: func(code, name, variant string, players, games int, start, end daysclock.Date) string {
 			return fmt.Sprintf("Tournament %s %q is registered: %s, %s, %s, from %s to %s.\n\nGames (White – Black):\n",
 				code, name, variant, enPlayer.count(players), enGame.count(games), start, end)
+		},
+		RegisteredByes: func(players string, knockout bool) string {
+			if knockout {
+				return "Without a pairing in round 1, through to round 2 by the number of players: " + players + "."
+			}
+			return "The bye of round 1 (a plus, a point, 1.12.2): " + players + "."
 		},
 		ReportSubject: "%s: director's report %s",
 	},
@@ -637,13 +709,16 @@ var english = Book{
 			case l.Numbers:
 				what = "The players' numbers (and with them the colours) were"
 			case l.Ties:
-				what = "Who goes through a tied pairing is"
+				return "Who goes through a pairing still tied will be drawn by lot from a secret seed made at\nregistration. Its SHA-256, which every start letter gives:\n    " + l.Hash +
+					"\nThe seed is revealed to everyone when the last game is finished (or earlier by the judge:\npostald lots reveal); postald lots verify recomputes every draw from it.\n"
 			}
 			return what + " drawn by lot from a secret seed.\nIts SHA-256, which every start letter gives:\n    " + l.Hash +
 				"\nThe seed is revealed to everyone when the last game is finished (or earlier by the judge:\npostald lots reveal); postald lots verify recomputes every draw from it.\n"
 		},
 		Opening: func(name string) string { return "opening \"" + name + "\"" },
 	},
+	Delivery: enDelivery,
+	Sheet:    enSheet,
 	Picture: PictureText{
 		ToMove: "In the picture, the piece with a triangle to the right of the board shows whose move it is: at the bottom, White's; at the top, Black's.",
 	},
@@ -750,8 +825,12 @@ func enStartBody(s Start) string {
 		w("when the director enters you in the line-up; a letter then gives them (1.14.2). Your number is %d.", s.Number)
 	case s.Team != "":
 		w("You play for the team \"%s\" on board %d (one of %s), captain %s.", s.Team, s.Board, enTeam.count(s.Teams), s.Captain)
-		w("Your number is %d. You have %s, all played at the same time; the colours go by the", s.Number, enGame.count(len(s.Games)))
-		w("first board (1.14.3).")
+		if len(s.Games) > 1 {
+			w("Your number is %d. You have %s, all played at the same time; the colours go by the", s.Number, enGame.count(len(s.Games)))
+			w("first board (1.14.3).")
+		} else {
+			w("Your number is %d. You have %s; the colours go by the first board (1.14.3).", s.Number, enGame.count(len(s.Games)))
+		}
 	case s.Knockout.Rounds > 0:
 		enKnockoutStart(w, s)
 	case s.Round > 0:
@@ -881,6 +960,10 @@ func enStartBody(s Start) string {
 	w("    Dates: %s, %s, %s", s.SampleDates[0], s.SampleDates[1], s.SampleDates[2])
 	w("    Time: %s", s.SampleTime)
 	w("")
+	if s.SampleOnly {
+		w("Instead of \"(game number)\" write your game's number: the letter that opens it names it.")
+		w("")
+	}
 	w("Repeat your partner's last move, then give yours with its number; add the three dates")
 	w("(your partner's sending date, the day you received it, the day of your reply) and the")
 	w("time used so far, White's days over Black's (4.2.3, 4.3.1). White's first move needs no")
@@ -938,7 +1021,11 @@ func enStartLot(w func(string, ...any), l StartLot) {
 	w("The seed's SHA-256 is")
 	w("    %s", l.Hash)
 	w("Keep this letter: when the tournament is finished, the seed is revealed to everyone, and")
-	w("anyone can check that its SHA-256 is this one and that it gives exactly these draws.")
+	if l.Ties {
+		w("anyone can check that its SHA-256 is this one and that it gives every lot drawn from it.")
+	} else {
+		w("anyone can check that its SHA-256 is this one and that it gives exactly these draws.")
+	}
 	if l.Openings == "" {
 		return
 	}
@@ -1051,6 +1138,61 @@ func enReserveBody(r ReserveLetter) string {
 		w("")
 		w("Send your moves in the new game to %s as before, naming it in the subject.", r.Address)
 		w("White's time counts from the day after this letter is received (4.3.2).")
+	}
+	return b.String()
+}
+
+// enSwissEnded is the letter of a Swiss's end: the final standings.
+func enSwissEnded(e SwissEnded) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	if e.Player != "" {
+		w("Dear %s,", e.Player)
+		w("")
+	}
+	w("Tournament %s \"%s\": all %d rounds are played; the tournament is over.", e.Code, e.Name, e.Rounds)
+	if e.Player != "" {
+		w("Your place: %s, with %s points.", e.Place, e.Points)
+	}
+	w("")
+	w("The final standings:")
+	w("")
+	b.WriteString(e.Standings)
+	return b.String()
+}
+
+// enKnockoutEvent words a step of a knockout's bracket.
+func enKnockoutEvent(e KnockoutEvent) string {
+	stage := enKnockoutRound(e.Round, e.Rounds)
+	switch {
+	case e.Winner != "":
+		return "the final is decided; the winner is " + e.Winner
+	case e.Withdrew != "":
+		return fmt.Sprintf("round %d (%s), pairing %d: %s withdrew and loses it (1.10)", e.Round, stage, e.Slot, e.Withdrew)
+	case e.Extra:
+		return fmt.Sprintf("round %d (%s), pairing %d: tied %s, extra games opened (1.11)", e.Round, stage, e.Slot, e.Score)
+	}
+	return fmt.Sprintf("round %d (%s), pairing %d opened: %s – %s", e.Round, stage, e.Slot, e.A, e.B)
+}
+
+// enKnockoutTie is the letter of a tied pairing the lot or the seeds decided.
+func enKnockoutTie(k KnockoutTie) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	w("Dear %s,", k.Player)
+	w("")
+	w("Tournament %s \"%s\": your pairing of round %d (the %s) is tied, %s.", k.Code, k.Name, k.Round, enKnockoutRound(k.Round, k.Rounds), k.Score)
+	if k.Lot != "" {
+		w("The lot \"%s\", drawn from the seed whose hash your start letter gave, decides it (1.11): %s goes through.", k.Lot, k.Through)
+		w("The seed is revealed when the last game of the tournament ends, and anyone can check the lot.")
+	} else {
+		w("By the regulation the higher seed goes through (1.11): %s.", k.Through)
+	}
+	switch {
+	case k.Mine && k.Round < k.Rounds:
+		w("The letter of your next pairing comes as soon as your partner is known.")
+	case !k.Mine:
+		w("You leave the tournament. Thank you for playing!")
 	}
 	return b.String()
 }

@@ -85,20 +85,28 @@ func ruKnockoutHow(how, lot string) string {
 func enKnockoutStart(w func(string, ...any), s Start) {
 	k := s.Knockout
 	w("Your number is %d, your seed (1 the strongest). %s, %s; the loser of a pairing", s.Number, enPlayer.count(s.Players), enRound.count(k.Rounds))
-	w("leaves (1.2). A pairing is a micromatch of %s, colours alternating, the higher seed White", enGame.count(k.Micromatch))
-	w("in the first (1.11); it is won with more than half of its points.")
+	if k.Micromatch == 1 {
+		w("leaves (1.2). A pairing is one game, the higher seed White.")
+	} else {
+		w("leaves (1.2). A pairing is a micromatch of %s, colours alternating, the higher seed White", enGame.count(k.Micromatch))
+		w("in the first (1.11); it is won with more than half of its points.")
+	}
 	w("On a tie: %s.", enTie(k))
 	w("The pairing of the next round opens as soon as both pairings feeding it are decided, and")
 	w("its letters go out at once.")
 }
 
 func enTie(k KnockoutStart) string {
-	last := "the lot, drawn from the seed\ncommitted to below"
+	last := "the lot, drawn from the seed committed to below"
 	if k.Tie == "higher-seed" {
 		last = "the higher seed goes through"
 	}
 	if k.Extra > 0 {
-		return "an extra micromatch of " + enGame.count(k.Extra) + ", colours continuing to alternate;\nif still tied, " + last
+		extra := "one extra game, the colours reversed"
+		if k.Extra > 1 {
+			extra = "an extra micromatch of " + enGame.count(k.Extra) + ", colours continuing to alternate"
+		}
+		return extra + ";\nif still tied, " + last
 	}
 	return last
 }
@@ -106,8 +114,12 @@ func enTie(k KnockoutStart) string {
 func ruKnockoutStart(w func(string, ...any), s Start) {
 	k := s.Knockout
 	w("Ваш номер — %d, он же ваш посев (1 — сильнейший). %s, туров: %d; проигравший встречу", s.Number, capital(ruPlayer.count(s.Players)), k.Rounds)
-	w("выбывает (п. 1.2). Встреча — микроматч из %s с переменой цвета, высший посев играет белыми", ruGameGenitive(k.Micromatch))
-	w("в первой партии (п. 1.11); побеждает набравший больше половины очков.")
+	if k.Micromatch == 1 {
+		w("выбывает (п. 1.2). Встреча — одна партия, высший посев играет белыми.")
+	} else {
+		w("выбывает (п. 1.2). Встреча — микроматч из %s, цвет меняется от партии к партии, высший", ruGameGenitive(k.Micromatch))
+		w("посев играет белыми в первой (п. 1.11); побеждает набравший больше половины очков.")
+	}
 	w("При ничьей: %s.", ruTie(k))
 	w("Встреча следующего тура назначается, как только решены обе встречи, которые к ней ведут;")
 	w("письма о ней уходят сразу.")
@@ -128,12 +140,16 @@ func capital(s string) string {
 }
 
 func ruTie(k KnockoutStart) string {
-	last := "жребий по секретному ключу,\nо котором сказано ниже"
+	last := "жребий по секретному ключу, о котором сказано ниже"
 	if k.Tie == "higher-seed" {
 		last = "проходит высший посев"
 	}
 	if k.Extra > 0 {
-		return "дополнительный микроматч из " + ruGameGenitive(k.Extra) + " с переменой цвета;\nпри новой ничьей — " + last
+		extra := "дополнительная партия с переменой цвета"
+		if k.Extra > 1 {
+			extra = "дополнительный микроматч из " + ruGameGenitive(k.Extra) + ", цвет меняется дальше"
+		}
+		return extra + ";\nпри новой ничьей — " + last
 	}
 	return last
 }

@@ -52,6 +52,9 @@ type Book struct {
 	Lots       LotsText
 	CLI        CLIText
 	Picture    PictureText
+	Delivery   DeliveryText
+	Sheet      SheetText
+	Endgame    EndgameText
 }
 
 // books are the languages postald writes, by tag.
@@ -148,6 +151,14 @@ type RefereeText struct {
 	DrawLapsed, DrawOffered, DrawOfferSent, NoDrawOffer, DrawDeclinedYou          string
 	DrawDeclined, DrawAgreed, DrawClaimed, ClaimInvalid, Resigned, Result         string
 	YourMoveAgain, ForcedPlayed, EndedOnBoard                                     string
+	// BeforeStart: a first move sent on the day play began (the day) or before costs no time
+	// (4.3.2).
+	BeforeStart string
+	// BeforeStartPartner says the same of the partner's first move, to him who receives it.
+	BeforeStartPartner string
+	// ForcedYours tells the partner that his forced reply (the move) was played for him
+	// (4.2.4); VariantsRecorded heads the sender's variants recorded and forwarded (4.2.7).
+	ForcedYours, VariantsRecorded string
 	// YourMoveAgainPosted is YourMoveAgain to a player by post or telephone: his time runs
 	// from the day the captain's card or call brings him the move (4.3.1), not from today.
 	YourMoveAgainPosted                              string
@@ -192,6 +203,10 @@ type RefereeText struct {
 	// Asides are the answers to what a letter says besides its moves: a protest, a question, a
 	// withdrawal from the tournament.
 	Asides AsideText
+
+	// Statements are the answers to statements postald does not take as written: a reading with
+	// two meanings, an acceptance with no offer, a leave across the player's games.
+	Statements StatementText
 
 	Faults     FaultText
 	DateFields [3]string // partner's move sent, received, reply sent: as daysclock.DateField counts them
@@ -239,6 +254,28 @@ type AsideText struct {
 	// (the question), or to nobody (no judge or director is named); to the official (player,
 	// side, the question); the subject.
 	QuestionToJudge, QuestionToDirector, QuestionNobody, QuestionOfficial, SubjQuestion string
+}
+
+// StatementText is the words of the answers to what a letter states that postald does not take
+// as written (the referee's statements.go): nothing irreversible on a doubtful reading.
+type StatementText struct {
+	// Asked: the whole letter is not applied (line, the words there, why); AskedNoLine the same
+	// without a line (why).
+	Asked, AskedNoLine string
+	// Why a reading is doubtful: a draw statement with a negation or a condition, a draw
+	// statement and a move while the partner's offer stands, a short yes to a draw offer and a
+	// variant alike, a short yes beside a move; the letter names two games; its moves fit another
+	// game (that game).
+	WhyNegation, WhyCondition, WhyDrawAndMove, WhyShortYes, WhyShortMove, WhyGames, WhyOtherGame string
+	// DrawAsk: a doubtful draw statement not taken (line, words, why); DrawNoOffer: an
+	// acceptance with no offer standing (line, words); ResignAsk: a resignation under a
+	// condition (line, words).
+	DrawAsk, DrawNoOffer, ResignAsk string
+	// Words: the words a result rests on (the letter's date, line, words).
+	Words string
+	// LeaveGames: the games a leave applies to (tournament, the games); LeaveAgain: the same
+	// leave announced again (the period).
+	LeaveGames, LeaveAgain string
 }
 
 // AdjudicationText is the words of the adjudication after the end date (4.3.2): the letters
@@ -289,6 +326,7 @@ type SideText struct{ White, Black string }
 type ReasonText struct {
 	DrawAgreed, DrawClaimed, WhiteResigned, BlackResigned, NoMoves string
 	Overstep, Forfeit, Adjudicated, Annulled, StruckOut, Withdrawn string
+	Tablebase                                                      string // ended on a tablebase claim (endgame_claims = "auto")
 }
 
 // TournamentText is the words of the tournament's own texts: the text crosstable's headings
@@ -313,6 +351,11 @@ type TournamentText struct {
 	// StartSubject is the subject of the start letter; StartBody its text.
 	StartSubject func(code, name string) string
 	StartBody    func(s Start) string
+	// NoGame stands for the game's name in the sample letter of a player who has no game yet.
+	NoGame string
+	// StandIn names the player who will take place place of tournament after, in a dry run of
+	// a later stage before the stage before is over (postald simulate).
+	StandIn func(place int, after string) string
 }
 
 // SystemText is the words of the competition systems (seed 003, 1.2): their names, the tables
@@ -355,6 +398,19 @@ type SystemText struct {
 	SwissProgress func(round, rounds int, open bool) string
 	// The letter of a Swiss round after the first: its games, or the bye.
 	RoundSubject func(code string, round int) string
+	// KnockoutEvents titles the steps of a knockout's bracket postald took (its pairings opened,
+	// a tied pairing's extra games, a pairing lost by a withdrawal, the final decided), which
+	// KnockoutEvent words.
+	KnockoutEvents string
+	KnockoutEvent  func(e KnockoutEvent) string
+	// TieSubject and TieBody are the letter to both players of a pairing still tied that the
+	// lot or the higher seed decided (1.11).
+	TieSubject func(code string) string
+	TieBody    func(k KnockoutTie) string
+	// EndedSubject and EndedBody are the letter of a Swiss's end: its final standings, to every
+	// player, the judge and the director.
+	EndedSubject func(code string) string
+	EndedBody    func(e SwissEnded) string
 	RoundBody    func(r RoundLetter) string
 
 	// The knockout (seed 003, 1.2 «олимпийская»): its name with the players' count; a round's
@@ -406,6 +462,38 @@ type KnockoutWon struct {
 	Code, Name string
 	Winner     string // "number name"
 	Bracket    string // the bracket as text
+}
+
+// KnockoutTie is what the letter of a tied pairing the lot or the seeds decided tells a player:
+// the round and its name, the score, the lot's label ("" when the higher seed went through), who
+// went through ("number name") and whether it is the reader.
+type KnockoutTie struct {
+	Player, Code, Name string
+	Round, Rounds      int
+	Score, Lot         string
+	Through            string
+	Mine               bool
+}
+
+// KnockoutEvent is a step of a knockout's bracket: pairing Slot of round Round (of Rounds)
+// opened for A and B ("number name"), or its extra games (Extra, with the tied Score), or lost by
+// Withdrew; or the final decided (Winner).
+type KnockoutEvent struct {
+	Round, Rounds, Slot int
+	A, B                string
+	Extra               bool
+	Score               string
+	Withdrew            string
+	Winner              string
+}
+
+// SwissEnded is what the letter of a Swiss's end tells a player (Player, his Place and Points)
+// or the judge and the director (Player "").
+type SwissEnded struct {
+	Player, Code, Name string
+	Rounds             int
+	Place, Points      string
+	Standings          string // the final standings as text
 }
 
 // RoundLetter is what the letter of a Swiss round tells a player.
@@ -514,8 +602,11 @@ type Start struct {
 	Judge, Address                           string // the judge's address, postald's
 	SampleSubject, SampleGame, Received, Own string // the sample letter: for the first game
 	SampleCode                               string // the code as the sample letter writes it
-	SampleDates                              [3]daysclock.Date
-	SampleTime                               string // "1/2"
+	// SampleOnly: the player has no game yet (a Swiss's or a knockout's bye, a reserve), and the
+	// sample names no game (SampleGame is TournamentText.NoGame).
+	SampleOnly  bool
+	SampleDates [3]daysclock.Date
+	SampleTime  string // "1/2"
 
 	// Channel is how the player plays (4.1.1): "email", "post" or "phone". A player by post
 	// sends his cards to CaptainAddress and receives his at PostalAddress, counted PostDays
@@ -661,6 +752,8 @@ type ReportColumns struct {
 	Game, White, Black, Move, OnMove, Time, LastDay, Number, Player, Colour     string
 	Days, PenaltyDays, Control, Date, Clause, What, Kind, Ruling, Judge, Result string
 	How                                                                         string
+	// Event heads the column of a knockout's bracket events.
+	Event string
 }
 
 // RulingKinds names the kinds of the judge's rulings.
@@ -669,6 +762,8 @@ type RulingKinds struct {
 	Leave, Revert                                                                         string
 	// Reserve is a reserve the director entered in a team event (1.14.2).
 	Reserve string
+	// Resend is a letter the judge sent again (judge resend).
+	Resend string
 }
 
 // Of returns the name of a ruling kind ("penalty", "correct-date", ...); false for one it does
@@ -699,6 +794,8 @@ func (k *RulingKinds) Of(kind string) (string, bool) {
 		return k.Reserve, true
 	case "revert":
 		return k.Revert, true
+	case "resend":
+		return k.Resend, true
 	}
 	return "", false
 }
@@ -848,14 +945,31 @@ type OfficeText struct {
 	// cannot be done (the DNS does not answer): Subject (tournament codes), Body (since when,
 	// what the last attempt found).
 	OwnCheckDown StorageText
+	// Unchecked is the letter to the judges about a letter held because its sender could not
+	// be checked after every try: Subject (tournament codes), Body (when received, the From as
+	// written, why it is held).
+	Unchecked StorageText
+	// MailboxDown is the letter to the judges about the tournament's mailbox that postald cannot
+	// read (the mail server refuses the login, a folder, the connection): Subject (tournament
+	// codes), Body (since when, how many attempts in a row failed, the last failure in the
+	// server's words).
+	MailboxDown StorageText
 
 	// PageLabel numbers the pages of a printed card that takes more than one: "page 2 of 3".
 	PageLabel func(page, pages int) string
+
+	// The marks judge letter sets in a letter's text where it is not plain text: Part heads a
+	// part of several (its type); Charset a text in another charset, shown as it is (the
+	// charset); NotShown a part that is no text (its type, its size in bytes).
+	Part, Charset, NotShown string
 
 	// RegisteredSubject (code) and RegisteredHead head the letter telling the judge and the
 	// director that a tournament is registered; the list of its games follows.
 	RegisteredSubject string
 	RegisteredHead    func(code, name, variant string, players, games int, start, end daysclock.Date) string
+	// RegisteredByes names, under the games, the players without a game in round 1 (number and
+	// name, joined): a Swiss's bye (1.12.2), or a knockout's seeds who go through to round 2.
+	RegisteredByes func(players string, knockout bool) string
 	// ReportSubject is the subject of the director's report: code, date.
 	ReportSubject string
 	// RoundNotPaired tells the judge and the director that a Swiss round could not be paired:
@@ -873,17 +987,24 @@ type OfficeText struct {
 // TrustText is the letters about a held letter (docs/trust.md) and the receipt line.
 type TrustText struct {
 	// ReceiptID writes a receipt: the archive chain, the entry's number, the move, the digest
-	// (written as "sha256:…").
-	ReceiptID        string
-	Receipt          string // receipt, received
-	NoteSubject      string // tournament
-	NoteIntro        string // date received
-	NoteLimit        string // the limit it is over
-	NoteRate         string // Letters(limit)
-	NoteNotOwn       string // game
-	NoteUnreadable   string // what cannot be read
-	NoteKept         string
-	NoteForged       string // the authentication's verdict
+	// (written as "sha256:…"). ReceiptNoMove is a game's receipt before its first move (the
+	// game, the number, the digest); ReceiptOfTournament a letter about the tournament as a
+	// whole (the code, the number, the digest); ReceiptHeld a held letter's (the number, the
+	// digest).
+	ReceiptID                                       string
+	ReceiptNoMove, ReceiptOfTournament, ReceiptHeld string
+	Receipt                                         string // receipt, received
+	NoteSubject                                     string // tournament
+	NoteIntro                                       string // date received
+	NoteLimit                                       string // the limit it is over
+	NoteRate                                        string // Letters(limit)
+	NoteNotOwn                                      string // game
+	NoteUnreadable                                  string // what cannot be read
+	NoteKept                                        string
+	NoteForged                                      string // the authentication's verdict
+	// NoteNotAddressed: the letter names the tournament's address in neither To nor Cc (the
+	// address to write to).
+	NoteNotAddressed string
 	JudgeSubject     string // tournament, address
 	JudgeIntro       string // name, address, date
 	JudgeReason      string // reason
@@ -902,6 +1023,8 @@ type TrustText struct {
 	OverParts func(max int64) string
 	OverLine  func(got, max int64) string
 	Partial   func(got, size int64) string
+	// OverFields: a header of got fields, more than max.
+	OverFields func(got, max int64) string
 }
 
 // HeldText says why a letter is held (a trust.Hold): in the judge's notice and the daily digest,
@@ -956,6 +1079,19 @@ type HeldText struct {
 	NoGame      string             // the address
 	Failed      func(n int) string // after n failed attempts
 	Internal    string             // postald's fault, in its own words
+
+	// Twice: a field RFC 5322 allows once appears n times (the field's name, n).
+	Twice func(field string, n int) string
+	// NotAddressed: the To and Cc fields name other addresses (the addresses, or NoRecipients
+	// when they name none), not the tournament's (its address).
+	NotAddressed string
+	NoRecipients string
+	// Replay: another letter with the same Message-ID (the Message-ID, when it was received,
+	// its verdict) was decided before; this one differs from it.
+	Replay string
+	// Unchecked: postald's own check of the sender could not be done n times over the time
+	// given (its words), for the reason given (the check's words).
+	Unchecked func(n int, over, why string) string
 }
 
 // DigestText is the judges' daily digest of held letters.

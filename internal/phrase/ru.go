@@ -11,8 +11,9 @@ import (
 
 // russian is postald's Russian, the default language of letters (letters.md).
 var russian = Book{
-	Lang: "ru",
-	CLI:  russianCLI,
+	Lang:    "ru",
+	CLI:     russianCLI,
+	Endgame: russianEndgame,
 
 	Referee: RefereeText{
 		SubjMove:      "%s партия %s ход %d",
@@ -90,23 +91,27 @@ var russian = Book{
 		DrawAgreed:      "Ничья по соглашению.",
 		DrawClaimed:     "Ничья по требованию игрока: требование обосновано.",
 		ClaimInvalid:    "Требование ничьей не обосновано по правилам.",
-		Resigned:        "%s сдался.",
+		Resigned:        "Партия сдана: %s.",
 		Result:          "Результат: %s.",
 
 		YourMoveAgain:       "Очередь хода снова ваша; время на обдумывание идёт с сегодняшнего дня. Ходы, сделанные postald, в следующем письме повторять не нужно.",
 		YourMoveAgainPosted: "Очередь хода снова ваша; время на обдумывание идёт со дня, когда открытка или звонок старосты сообщит вам этот ход. Ходы, сделанные postald, в следующем письме повторять не нужно.",
 		ForcedPlayed:        "Ответ партнёра вынужденный: сделан ход %s (п. 4.2.4); ему время не начисляется.",
+		BeforeStart:         "Первый ход отправлен в день начала игры (%s) или раньше: время на него не начисляется (п. 4.3.2).",
+		BeforeStartPartner:  "Первый ход партнёра отправлен в день начала игры (%s) или раньше: время на него не начисляется (п. 4.3.2).",
+		ForcedYours:         "Ваш ответ вынужденный: за вас сделан ход %s (п. 4.2.4); время вам за него не начисляется.",
+		VariantsRecorded:    "Ваши варианты записаны и переданы партнёру (п. 4.2.7):",
 		EndedOnBoard:        "Партия окончена на доске: %s.",
 
-		DatesMissing: "В письме нет трёх дат; по отметкам postald: %s.",
+		DatesMissing: "В письме нет трёх дат: действуют отметки postald, они ниже (п. 4.3.1).",
 		DateDiff:     "Дата «%s» в письме %s, по отметке postald %s; действует отметка (п. 4.3.1).",
-		TimeMissing:  "В письме нет суммарного времени; по счёту postald: %s.",
+		TimeMissing:  "В письме нет суммарного времени: действует счёт postald, он ниже (п. 4.3.1).",
 		TimeDiff:     "Время в письме %s, по счёту postald %s; действует счёт postald (п. 4.3.1).",
 
 		Overstep:          "Просрочка времени: %s (%s) к ходу %d мог затратить не более %s, затрачено %d (п. 4.3.1).",
 		Forfeited:         "Игроку засчитано поражение: %s.",
 		OverstepJudge:     "Судье предложено засчитать поражение; решение примет судья.",
-		OverstepWithdrawn: "Просрочка времени, отмеченная у игрока %s (%s) с %s, снята: его открытка или звонок отправлены %s, в срок (п. 4.3.1). Партия продолжается.",
+		OverstepWithdrawn: "Просрочка времени снята: %s (%s), просрочка отмечена с %s, но открытка или звонок отправлены %s, в срок (п. 4.3.1). Партия продолжается.",
 		Adjudication:      "Срок игры окончен %s (п. 4.3.2): время больше не начисляется, отвечать не обязательно (кроме согласия на ничью или сдачи). Партия передаётся судье на присуждение; оценку позиции и анализ пришлите в течение %s.",
 
 		ControlOnMove:  "Ваш контроль: ход %d, всего не более %s; последний день для этого хода: %s.",
@@ -141,7 +146,7 @@ var russian = Book{
 
 		SubjProtest:  "%[1]s партия %[2]s: протест",
 		ProtestSent:  "Ваш протест передан судье (п. 4.1.12). Срок подачи протеста — %s со дня получения решения.",
-		ProtestJudge: "Протест игрока %s (%s), п. 4.1.12:\n%s",
+		ProtestJudge: "Протест (п. 4.1.12): %s (%s):\n%s",
 		LeaveNoDates: "В заявлении об отпуске нет дат; укажите первый и последний день.",
 		LeaveRefused: "Отпуск %s не предоставлен: %s (п. %s).",
 		LeaveOrder:   "нужны первый и последний день отпуска, по порядку",
@@ -171,8 +176,8 @@ var russian = Book{
 
 		RulingAnnul:         "партия аннулирована: она окончена без результата и не засчитывается ни одному из игроков. Основание: %s",
 		RulingStrikeOut:     "игрок выбыл из турнира, сыграв меньше половины своих партий: его результаты не засчитываются, партия окончена без результата. Основание: %s",
-		RulingRefer:         "%s (%s) выбыл из турнира; партия не окончена и передаётся судье на присуждение. Основание: %s",
-		RulingProtest:       "решение по протесту: %s",
+		RulingRefer:         "выбытие из турнира: %s (%s); партия не окончена и передаётся судье на присуждение. Основание: %s",
+		RulingProtest:       "по протесту — %s",
 		SubjProtestDecision: "%[1]s партия %[2]s: решение по протесту",
 
 		Asides: AsideText{
@@ -202,6 +207,23 @@ var russian = Book{
 			QuestionOfficial:   "Вопрос игрока %s (%s), на который postald ответить не может:\n%s",
 			SubjQuestion:       "%[1]s партия %[2]s: вопрос игрока",
 		},
+		Statements: StatementText{
+			Asked:          "Письмо не применено: его можно понять двояко. Строка %d, «%s»: %s. Ничего не сыграно и не начислено; пришлите, пожалуйста, письмо, в котором это сказано однозначно.",
+			AskedNoLine:    "Письмо не применено: его можно понять двояко: %s. Ничего не сыграно и не начислено; пришлите, пожалуйста, письмо, в котором это сказано однозначно.",
+			WhyNegation:    "не ясно, принимаете вы ничью или отказываетесь от неё",
+			WhyCondition:   "ничья принята или предложена с условием, а условие postald проверить не может",
+			WhyDrawAndMove: "партнёр предложил ничью, а в письме и ход, и слова о ничьей: ход отклоняет предложение (п. 1.13.3), а слова, возможно, его принимают",
+			WhyShortYes:    "партнёр предложил и ничью, и вариант, и «согласен» можно отнести к любому из них",
+			WhyShortMove:   "«согласен» стоит рядом с ходом: не ясно, согласие ли это на ничью (тогда ход не нужен) или ход, который отклоняет предложение партнёра (п. 1.13.3)",
+			WhyGames:       "письмо называет не одну партию, и не ясно, к какой из них относятся его ходы и слова",
+			WhyOtherGame:   "ходы письма не подходят к этой партии, но подходят к партии %s, где тоже ваш ход",
+			DrawAsk:        "Строка %d, «%s»: %s; о ничьей ничего не записано. Если вы предлагаете ничью, напишите «Предлагаю ничью»; если принимаете предложение партнёра — «Согласен на ничью»; если отказываетесь — «Не согласен на ничью».",
+			DrawNoOffer:    "Строка %d, «%s»: предложения ничьей от партнёра нет, принимать нечего; ничего не записано. Если вы предлагаете ничью, напишите «Предлагаю ничью».",
+			ResignAsk:      "Строка %d, «%s»: это не сдача партии, а условие или намерение; партия продолжается. Если вы сдаётесь, напишите «Сдаюсь» без условий.",
+			Words:          "Основание: письмо от %s, строка %d: «%s»",
+			LeaveGames:     "Отпуск действует во всех ваших партиях турнира %s: %s; партнёры извещены.",
+			LeaveAgain:     "Отпуск %s уже предоставлен; он остаётся в силе.",
+		},
 		AdjudicationSteps: AdjudicationText{
 			AskSubject:   "%s партия %s: присуждение",
 			AskEndDate:   "Игра окончена по сроку окончания турнира (п. 4.3.2), партия передаётся судье на присуждение.",
@@ -222,7 +244,7 @@ var russian = Book{
 			PackageTime:      "Время (белые/чёрные, п. 4.3.1): %d/%d; штрафных дней %d/%d.\n",
 			PackageDraw:      "В силе предложение ничьей: %s.\n",
 			PackagePosition:  "\nИтоговая позиция:\n%s\n",
-			PackageLetters:   "\nПисем игроков с тех пор: %d, приложены.\nРешение: %s\n",
+			PackageLetters:   "\nПисем игроков с тех пор: %d, приложены.\nРешение: «%s»\n",
 		},
 
 		Faults: FaultText{
@@ -256,6 +278,7 @@ var russian = Book{
 			Annulled:      "партия аннулирована",
 			StruckOut:     "игрок выбыл, результат не засчитан",
 			Withdrawn:     "игрок выбыл, партия передана на присуждение",
+			Tablebase:     "исход определён по базе окончаний по заявлению игрока",
 		},
 
 		Date:          dotted,
@@ -333,10 +356,16 @@ var russian = Book{
 			},
 			RoundSubject: func(code string, round int) string { return code + ": тур " + strconv.Itoa(round) },
 			RoundBody:    ruRoundBody,
+			EndedSubject: func(code string) string { return code + ": итоги турнира" },
+			EndedBody:    ruSwissEnded,
 
 			Knockout: ruKnockoutName, KnockoutRound: ruKnockoutRound,
 			Bracket: "Сетка", HigherSeed: "Высший посев", LowerSeed: "Низший посев", Pairing: "Пара", Through: "Прошёл", How: "Как",
 			KnockoutHow: ruKnockoutHow, KnockoutBody: ruKnockoutBody,
+			KnockoutEvents:     "События сетки",
+			KnockoutEvent:      ruKnockoutEvent,
+			TieSubject:         func(code string) string { return code + ": ничейная встреча решена" },
+			TieBody:            ruKnockoutTie,
 			KnockoutWonSubject: ruKnockoutWonSubject, KnockoutWonBody: ruKnockoutWonBody,
 			KnockoutProgress: func(round, rounds, open int, winner string) string {
 				if winner != "" {
@@ -355,6 +384,8 @@ var russian = Book{
 		Subject:      func(code, game string) string { return code + " партия " + game },
 		StartSubject: func(code, name string) string { return code + ": начало турнира «" + name + "»" },
 		StartBody:    ruStartBody,
+		NoGame:       "(номер партии)",
+		StandIn:      func(place int, after string) string { return fmt.Sprintf("%d-е место в %s", place, after) },
 	},
 
 	Report: ReportText{
@@ -401,7 +432,8 @@ var russian = Book{
 			Time: "Время б/ч", LastDay: "Крайний срок", Number: "№", Player: "Участник", Colour: "Цвет",
 			Days: "Дни", PenaltyDays: "Штраф, дн.", Control: "Контроль", Date: "Дата", Clause: "Пункт",
 			What: "Нарушение", Kind: "Решение", Ruling: "Содержание", Judge: "Судья", Result: "Результат",
-			How: "Как закончена",
+			How:   "Как закончена",
+			Event: "Событие",
 		},
 
 		WhiteSide: "белые", BlackSide: "чёрные", Nobody: "—", Adjudication: "присуждение",
@@ -424,27 +456,35 @@ var russian = Book{
 			Leave:       "отпуск",
 			Reserve:     "запасной в игре",
 			Revert:      "возврат партии",
+			Resend:      "письмо отправлено снова",
 		},
 		Date: dotted,
 	},
 
 	Office: OfficeText{
 		PageLabel: func(page, pages int) string { return fmt.Sprintf("стр. %d из %d", page, pages) },
+		Part:      "[часть %s]",
+		Charset:   "[кодировка %s, показано как есть]",
+		NotShown:  "[%s, %d байт, не показано]",
 		Trust: TrustText{
-			ReceiptID:      "%s #%d, ход %d, %s",
-			Receipt:        "Квитанция: %s\n(получено %s; сохраните её: она доказывает, что и когда получил postald)",
-			NoteSubject:    "%s: ваше письмо не прочитано",
-			NoteIntro:      "Ваше письмо, полученное %s, не применено ни к одной партии.",
-			NoteLimit:      "Оно превышает ограничения postald (%s): пришлите ход ещё раз коротким текстовым письмом без вложений.",
-			NoteRate:       "Причина: с вашего адреса пришло больше %s за час. Письма сверх этого ограничения хранятся для судьи; подождите, прежде чем писать снова.",
-			NoteNotOwn:     "В нём названа партия %s, в которой вы не играете. Если вы имели в виду свою партию, напишите ещё раз и назовите её.",
-			NoteUnreadable: "Его заголовок не читается (%s): напишите ещё раз из своей обычной почтовой программы.",
-			NoteKept:       "Письмо хранится для судьи; в ваших партиях ничего не изменилось, ваши часы не остановлены.",
+			ReceiptID:           "%s #%d, ход %d, %s",
+			ReceiptNoMove:       "%s #%d, %s",
+			ReceiptOfTournament: "турнир %s, письмо №%d, %s",
+			ReceiptHeld:         "карантин, письмо №%d, %s",
+			Receipt:             "Квитанция: %s\n(получено %s; сохраните её: она доказывает, что и когда получил postald)",
+			NoteSubject:         "%s: ваше письмо не прочитано",
+			NoteIntro:           "Ваше письмо, полученное %s, не применено ни к одной партии.",
+			NoteLimit:           "Оно превышает ограничения postald (%s): пришлите ход ещё раз коротким текстовым письмом без вложений.",
+			NoteRate:            "Причина: с вашего адреса пришло больше %s за час. Письма сверх этого ограничения хранятся для судьи; подождите, прежде чем писать снова.",
+			NoteNotOwn:          "В нём названа партия %s, в которой вы не играете. Если вы имели в виду свою партию, напишите ещё раз и назовите её.",
+			NoteUnreadable:      "Его заголовок не читается (%s): напишите ещё раз из своей обычной почтовой программы.",
+			NoteKept:            "Письмо хранится для судьи; в ваших партиях ничего не изменилось, ваши часы не остановлены.",
 			NoteForged: "В нём отправителем назван ваш адрес, но не подтверждено, что оно пришло из вашего почтового ящика (%s). " +
 				"Если письмо написали вы, пришлите его ещё раз с зарегистрированного адреса через своего почтового провайдера; " +
 				"если не вы, кто-то пишет от вашего имени: судья извещён.",
+			NoteNotAddressed: "Оно не адресовано турниру: среди его получателей («Кому», «Копия») нет адреса %s. Пожалуйста, пишите на этот адрес, в поле «Кому».",
 			JudgeSubject:     "%s: задержано письмо от %s",
-			JudgeIntro:       "Письмо, которое выдаёт себя за письмо участника %s <%s>, получено %s, не применено и хранится в карантине.",
+			JudgeIntro:       "Письмо от имени участника — %s <%s> — получено %s, не применено и хранится в карантине.",
 			JudgeReason:      "Причина: %s",
 			JudgeID:          "Message-ID: %s",
 			JudgeAnswered:    "Отправителю сообщено.",
@@ -469,6 +509,9 @@ var russian = Book{
 			},
 			Partial: func(got, size int64) string {
 				return "удалось получить только " + ruByte.count(int(got)) + " из " + ruByte.count(int(size))
+			},
+			OverFields: func(got, max int64) string {
+				return fmt.Sprintf("полей в заголовке: %d, больше допустимых %d", got, max)
 			},
 		},
 		Held: HeldText{
@@ -512,6 +555,15 @@ var russian = Book{
 			NoGame:         "у отправителя нет партий в игре: %s",
 			Failed:         func(n int) string { return "письмо не удалось обработать " + ruTime.count(n) },
 			Internal:       "внутренняя ошибка postald: %s",
+			Twice: func(field string, n int) string {
+				return fmt.Sprintf("поле %s встречается в заголовке %s, а по стандарту почты бывает не больше одного", field, ruTime.count(n))
+			},
+			NotAddressed: "письмо адресовано %s, а не на адрес турнира %s",
+			NoRecipients: "никому (получатели не указаны)",
+			Replay:       "повтор: письмо с Message-ID %s, полученное %s, уже рассмотрено (%s); у этого тот же Message-ID, но другое содержание",
+			Unchecked: func(n int, over, why string) string {
+				return "собственная проверка отправителя не удалась " + ruTime.count(n) + " за " + over + ": " + why
+			},
 		},
 		Digest: DigestText{
 			CardsSubject: "%s: открытки к отправке, звонки (%d)",
@@ -560,6 +612,21 @@ var russian = Book{
 				"как только проверка станет возможной; дни участникам считаются по дате получения письма. " +
 				"Сообщите администратору сервера postald.",
 		},
+		Unchecked: StorageText{
+			Subject: "postald: письмо задержано, его отправителя не удалось проверить (%s)",
+			Body: "Письмо, полученное %s от %s, задержано: %s.\n\n" +
+				"Оно ждало в почтовом ящике каждой попытки, а письма после него тем временем рассматривались. " +
+				"Оно хранится в карантине и указано в ежедневной сводке задержанных писем. Это уведомление посылается не чаще раза в день.",
+		},
+		MailboxDown: StorageText{
+			Subject: "postald: почтовый ящик турнира не читается (%s)",
+			Body: "С %s postald не может прочитать почтовый ящик турнира (неудачных попыток подряд: %d); последняя не удалась так: %s.\n\n" +
+				"Письма участников не потеряны: они ждут на почтовом сервере и будут рассмотрены, как только postald " +
+				"снова сможет их прочитать; дни участникам считаются по дате получения каждого письма. До тех пор ходы " +
+				"не пересылаются. Сообщите администратору сервера postald: проверка настройки покажет, что исправить " +
+				"(раздел о почтовом сервере в руководстве администратора). Это письмо отправляется один раз, " +
+				"пока ящик снова не станет читаться.",
+		},
 		RegisteredSubject: "%s: турнир зарегистрирован",
 		CaptainProtestSubject: func(code, game string) string {
 			return code + " партия " + game + ": протест капитана команды"
@@ -576,6 +643,12 @@ var russian = Book{
 		RegisteredHead: func(code, name, variant string, players, games int, start, end daysclock.Date) string {
 			return fmt.Sprintf("Турнир %s «%s» зарегистрирован: %s, участников %d, партий %d, с %s по %s.\n\nПартии (белые – чёрные):\n",
 				code, name, variant, players, games, dotted(start), dotted(end))
+		},
+		RegisteredByes: func(players string, knockout bool) string {
+			if knockout {
+				return "Без встречи в 1-м туре, сразу во 2-й тур (по числу участников): " + players + "."
+			}
+			return "Свободен от игры в 1-м туре (плюс, очко, п. 1.12.2): " + players + "."
 		},
 		ReportSubject: "%s: отчёт директору %s",
 	},
@@ -654,13 +727,16 @@ var russian = Book{
 			case l.Numbers:
 				what = "номеров участников (а с ними цвета в каждой партии)"
 			case l.Ties:
-				what = "того, кто проходит дальше из ничейной встречи,"
+				return "Кто проходит дальше из встречи, оставшейся ничейной, решит жребий по секретному ключу,\nсозданному при регистрации. Его SHA-256, который сообщает каждое стартовое письмо:\n    " + l.Hash +
+					"\nКлюч будет раскрыт всем, когда закончится последняя партия (или раньше, по решению судьи);\nпо нему любой может пересчитать каждый результат жеребьёвки.\n"
 			}
 			return "Жеребьёвка " + what + " проведена по секретному ключу.\nЕго SHA-256, который сообщает каждое стартовое письмо:\n    " + l.Hash +
 				"\nКлюч будет раскрыт всем, когда закончится последняя партия (или раньше, по решению судьи);\nпо нему любой может пересчитать каждый результат жеребьёвки.\n"
 		},
 		Opening: func(name string) string { return "дебют «" + name + "»" },
 	},
+	Delivery: ruDelivery,
+	Sheet:    ruSheet,
 	Picture: PictureText{
 		ToMove: "На рисунке очередь хода показана шашкой с треугольником справа от доски: внизу — ход белых, вверху — ход чёрных.",
 	},
@@ -712,7 +788,11 @@ func ruStartLot(w func(string, ...any), l StartLot) {
 	w("SHA-256 этого ключа:")
 	w("    %s", l.Hash)
 	w("Сохраните это письмо: когда турнир закончится, ключ будет раскрыт всем, и любой сможет")
-	w("проверить, что его SHA-256 совпадает с этим и что он даёт именно эти результаты жеребьёвки.")
+	if l.Ties {
+		w("проверить, что его SHA-256 совпадает с этим и что каждый жребий по нему выпал так, как он даёт.")
+	} else {
+		w("проверить, что его SHA-256 совпадает с этим и что он даёт именно эти результаты жеребьёвки.")
+	}
 	if l.Openings == "" {
 		return
 	}
@@ -835,11 +915,11 @@ func ruRoundGames(w func(string, ...any), games []StartGame) {
 		}
 		switch g.PartnerChannel {
 		case "post":
-			w("Партия %s: вы играете %s с участником №%d %s (%s).", g.Name, colour, g.Partner, g.PartnerName, ruByPost)
+			w("Партия %s: вы играете %s, партнёр %d. %s (%s).", g.Name, colour, g.Partner, g.PartnerName, ruByPost)
 		case "phone":
-			w("Партия %s: вы играете %s с участником №%d %s (%s).", g.Name, colour, g.Partner, g.PartnerName, ruByPhone)
+			w("Партия %s: вы играете %s, партнёр %d. %s (%s).", g.Name, colour, g.Partner, g.PartnerName, ruByPhone)
 		default:
-			w("Партия %s: вы играете %s с участником №%d %s <%s>.", g.Name, colour, g.Partner, g.PartnerName, g.PartnerEmail)
+			w("Партия %s: вы играете %s, партнёр %d. %s <%s>.", g.Name, colour, g.Partner, g.PartnerName, g.PartnerEmail)
 		}
 	}
 }
@@ -907,8 +987,12 @@ func ruStartBody(s Start) string {
 		w("когда директор турнира введёт вас в состав; тогда придёт письмо с ними (п. 1.14.2). Ваш номер %d.", s.Number)
 	case s.Team != "":
 		w("Вы играете за команду «%s» на %d-й доске (в турнире %s), капитан — %s.", s.Team, s.Board, ruTeam.count(s.Teams), s.Captain)
-		w("Ваш номер %d. У вас %s, все партии играются одновременно; цвет определяется", s.Number, ruGame.count(len(s.Games)))
-		w("по первой доске (п. 1.14.3).")
+		if len(s.Games) > 1 {
+			w("Ваш номер %d. У вас %s, все партии играются одновременно; цвет определяется", s.Number, ruGame.count(len(s.Games)))
+			w("по первой доске (п. 1.14.3).")
+		} else {
+			w("Ваш номер %d. У вас %s; цвет определяется по первой доске (п. 1.14.3).", s.Number, ruGame.count(len(s.Games)))
+		}
 	case s.Knockout.Rounds > 0:
 		ruKnockoutStart(w, s)
 	case s.Round > 0:
@@ -1039,6 +1123,10 @@ func ruStartBody(s Start) string {
 	w("    Даты: %s / %s / %s", dotted(s.SampleDates[0]), dotted(s.SampleDates[1]), dotted(s.SampleDates[2]))
 	w("    Время: %s", s.SampleTime)
 	w("")
+	if s.SampleOnly {
+		w("Вместо «(номер партии)» напишите номер своей партии: его назовёт письмо, в котором она будет назначена.")
+		w("")
+	}
 	w("Повторите последний ход партнёра, затем свой ход с номером; укажите три даты (отправки")
 	w("хода партнёром, его получения, вашего ответа) и время, затраченное обоими: дни белых")
 	w("через дробь дни чёрных (4.2.3, 4.3.1). Первый ход белых повторения не требует.")
@@ -1074,7 +1162,7 @@ func ruReserveBody(r ReserveLetter) string {
 		w("Здравствуйте, %s!", r.Player)
 		w("")
 	}
-	w("Турнир %s «%s»: в команде «%s» вместо участника %s играет запасной %s (п. 1.14.2).", r.Code, r.Name, r.Team, r.Out, r.In)
+	w("Турнир %s «%s», команда «%s»: запасной %s играет вместо: %s (п. 1.14.2).", r.Code, r.Name, r.Team, r.In, r.Out)
 	if r.Reason != "" {
 		w("Основание: %s", r.Reason)
 	}
@@ -1088,6 +1176,61 @@ func ruReserveBody(r ReserveLetter) string {
 		w("")
 		w("Ходы в новой партии присылайте, как прежде, на %s, назвав её в теме письма.", r.Address)
 		w("Время белых считается со дня, следующего за получением этого письма (п. 4.3.2).")
+	}
+	return b.String()
+}
+
+// ruSwissEnded is the letter of a Swiss's end: the final standings.
+func ruSwissEnded(e SwissEnded) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	if e.Player != "" {
+		w("Здравствуйте, %s!", e.Player)
+		w("")
+	}
+	w("Турнир %s «%s»: все туры (%d) сыграны, турнир окончен.", e.Code, e.Name, e.Rounds)
+	if e.Player != "" {
+		w("Ваше место — %s, очков: %s.", e.Place, e.Points)
+	}
+	w("")
+	w("Итоговая таблица:")
+	w("")
+	b.WriteString(e.Standings)
+	return b.String()
+}
+
+// ruKnockoutEvent words a step of a knockout's bracket.
+func ruKnockoutEvent(e KnockoutEvent) string {
+	stage := ruKnockoutRound(e.Round, e.Rounds)
+	switch {
+	case e.Winner != "":
+		return "финал решён, победитель — " + e.Winner
+	case e.Withdrew != "":
+		return fmt.Sprintf("%d-й тур (%s), встреча %d проиграна из-за выбытия (п. 1.10): %s", e.Round, stage, e.Slot, e.Withdrew)
+	case e.Extra:
+		return fmt.Sprintf("%d-й тур (%s), встреча %d: ничья %s, назначены дополнительные партии (п. 1.11)", e.Round, stage, e.Slot, e.Score)
+	}
+	return fmt.Sprintf("%d-й тур (%s), встреча %d назначена: %s – %s", e.Round, stage, e.Slot, e.A, e.B)
+}
+
+// ruKnockoutTie is the letter of a tied pairing the lot or the seeds decided.
+func ruKnockoutTie(k KnockoutTie) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	w("Здравствуйте, %s!", k.Player)
+	w("")
+	w("Турнир %s «%s»: ваша встреча %d-го тура (%s) закончилась вничью, %s.", k.Code, k.Name, k.Round, ruKnockoutRound(k.Round, k.Rounds), k.Score)
+	if k.Lot != "" {
+		w("Её решил жребий «%s» по ключу, хеш которого дало стартовое письмо (п. 1.11): дальше проходит %s.", k.Lot, k.Through)
+		w("Ключ будет раскрыт, когда закончится последняя партия турнира, и любой сможет проверить жребий.")
+	} else {
+		w("По регламенту дальше проходит высший посев (п. 1.11): %s.", k.Through)
+	}
+	switch {
+	case k.Mine && k.Round < k.Rounds:
+		w("Письмо о следующей встрече придёт, как только станет известен соперник.")
+	case !k.Mine:
+		w("Вы выбываете из турнира. Спасибо за игру!")
 	}
 	return b.String()
 }

@@ -46,7 +46,9 @@
 // the three cities of federal rank (Москва, Санкт-Петербург, Севастополь); a district (р-н,
 // район); a region (обл., край, респ., АО); the index by its six digits; a country by its name
 // in Russian or English (the countries whose players play by post most often) or, at the end
-// of a Latin address, written in capitals. A part with none of these marks takes its place
+// of a Latin address, written in capitals; the addressee's organisation by its kind (клуб,
+// федерация, школа, ООО, club, federation, Ltd, c/o and their like), which goes under the
+// addressee's name, above the street, wherever the line names it. A part with none of these marks takes its place
 // from its neighbours: a name followed by a house number is the street («Садовая, 5»); before
 // the street in an address written from the largest part down, it is the town (or the region,
 // when the town is named); after the street, likewise; before the street in an address written

@@ -79,16 +79,17 @@ func Lines(name string, address []string) []string {
 type kind int
 
 const (
-	unknown    kind = iota
-	addressee       // the addressee's name
-	street          // a street, a post office box, poste restante
-	house           // a house, its building, its flat: «д. 5», «кв. 12», "apt 2", 5А
-	settlement      // a town or a village
-	district        // a district (район)
-	region          // a region: oblast, krai, republic, autonomous okrug
-	country         // a country
-	index           // a Russian postal index: six digits
-	postcode        // another country's postcode alone: 75008, SW1A 2AA, IL 62704
+	unknown      kind = iota
+	addressee         // the addressee's name
+	street            // a street, a post office box, poste restante
+	house             // a house, its building, its flat: «д. 5», «кв. 12», "apt 2", 5А
+	settlement        // a town or a village
+	district          // a district (район)
+	region            // a region: oblast, krai, republic, autonomous okrug
+	country           // a country
+	index             // a Russian postal index: six digits
+	postcode          // another country's postcode alone: 75008, SW1A 2AA, IL 62704
+	organisation      // the addressee's organisation: a club, a federation, a company
 )
 
 type part struct {
@@ -137,7 +138,8 @@ func russianOrder(parts []part, foreign bool) []string {
 	var before, after []part
 	for i, p := range parts {
 		switch {
-		case p.kind == addressee:
+		case p.kind == addressee || p.kind == organisation:
+			// The addressee, and his organisation wherever it is written: above the street.
 			names = append(names, p.text)
 		case inStreet[i]:
 			streetParts = append(streetParts, p.text)
@@ -261,7 +263,7 @@ func unionOrder(parts []part) []string {
 	var rest []part
 	for i, p := range parts {
 		switch {
-		case p.kind == addressee:
+		case p.kind == addressee || p.kind == organisation:
 			names = append(names, p.text)
 		case p.kind == country || i == len(parts)-1 && i > 0 && capitalsCountry(p.text):
 			land = strings.ToUpper(p.text)
@@ -403,6 +405,11 @@ func classify(s string) kind {
 			if len(t.word) > len(suffix) && strings.HasSuffix(t.word, suffix) {
 				return street
 			}
+		}
+	}
+	for _, t := range w {
+		if organisationMarks[t.word] {
+			return organisation
 		}
 	}
 	// A town's mark stands first or last: «г. Тверь», «Тверь г.»; «д. Ивановка» is a village

@@ -27,6 +27,16 @@ var streetMarks = set(
 	"plein", "gracht", "ulice", "iela", "gatan", "gade", "vej", "katu", "postfach", "pob",
 )
 
+// organisationMarks mark the addressee's organisation, which the post prints above the street
+// wherever the address names it: «шашечный клуб «Белая ладья»», «ООО «Шашки»», "Draughts Club".
+var organisationMarks = set(
+	"клуб", "клуба", "федерация", "федерации", "ооо", "зао", "оао", "пао", "нко", "ано", "школа",
+	"библиотека", "редакция", "общество", "ассоциация", "союз", "секция", "кафедра", "институт",
+	"университет", "сдюшор", "дюсш", "организация", "фонд", "товарищество",
+	"club", "federation", "association", "society", "school", "ltd", "inc", "llc", "gmbh", "c/o",
+	"university", "institute", "library",
+)
+
 // boxMarks are a post office box or poste restante in two or three words.
 var boxMarks = set(
 	"абонентский ящик", "до востребования", "po box", "p o box", "post office box",

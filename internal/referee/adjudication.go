@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"postald/internal/daysclock"
-	"postald/internal/mailparse"
 	"postald/internal/phrase"
 )
 
@@ -77,10 +76,10 @@ func referred(g *Game) bool { return g.Reason == ReasonWithdrawn }
 // isSubmission reports whether a letter about a game waiting for adjudication is a player's
 // evaluation or analysis: anything but the draw acceptance and resignation the referee still
 // takes after the end date (4.3.2), a protest and a withdrawal.
-func isSubmission(g *Game, l *mailparse.Letter) bool {
+func isSubmission(g *Game, l *letter) bool {
 	// A protest and a withdrawal go to the judge at once, as in a game in play (4.1.12, 1.10).
-	return g.Status == StatusAdjudication && !l.Resign && l.Draw.Kind != mailparse.DrawAccept &&
-		l.Protest == nil && l.Withdrawal == nil
+	return g.Status == StatusAdjudication && !l.Resign && l.Draw != drawAccept &&
+		l.Protest == "" && l.Withdrawal == ""
 }
 
 // submission decides a player's adjudication submission (4.3.2): nothing changes in the game,
@@ -152,6 +151,10 @@ func (p Package) Letter(st Seat, submissions int) (subject, body string) {
 	}
 	if dg, err := st.diagram(true); err == nil && dg != "" { // the office attaches the picture
 		fmt.Fprintf(&b, tx.PackagePosition, dg)
+	}
+	if s, err := st.Settle(); err == nil {
+		// The endgame database's verdict of the final position and its line, or that it holds none.
+		b.WriteString(book.Endgame.Package(s.Words(t.lang())))
 	}
 	// The command the judge rules with is the same in every language.
 	fmt.Fprintf(&b, tx.PackageLetters, submissions, "postald judge adjudicate "+g.ID()+" RESULT -clause 4.3.2 -reason TEXT")

@@ -51,6 +51,11 @@ type decider struct {
 	history []string
 	// showBoard: the answer shows the position (a question asked for it).
 	showBoard bool
+	// news are paragraphs for the partner that need no letter of their own: told in the
+	// forwarded move when the letter moves, else in a notice (a leave, statements.go).
+	news []string
+	// granted: the letter's leave notice was granted (statements.go).
+	granted bool
 	// also lists the clauses a stop rests on besides its violations' own (4.2.2 for abbreviated
 	// notation, 4.2.5 for an illegible move, 4.2.13 for the changed move of a variant).
 	also   []string
@@ -169,13 +174,26 @@ func applyLetter(s Seat, lt letter, env Envelope) Decision {
 		return x.finish()
 	}
 	x.b = b
-	if x.g.Status == StatusPlaying && x.g.Posting == side && (len(lt.Moves) > 0 || lt.Accept != nil) {
+	if x.g.Status == StatusPlaying && (x.g.Posting == side || x.g.Undelivered == side) && (len(lt.Moves) > 0 || lt.Accept != nil) {
 		x.postedByReply()
 	}
 	x.stamps = x.dates()
+	if x.g.Status != StatusFinished {
+		x.leave() // the player's leave, whatever else the letter does (statements.go)
+	}
+	if why, ok := x.wholeDoubt(); ok && x.g.Status != StatusFinished {
+		// Two readings of the letter lead to different outcomes: postald asks (statements.go).
+		x.askWhole(lt.DrawWords, why)
+		return x.finish()
+	}
 	x.credit(*x.g.owes(side)) // 4.2.9: a repetition counts in any letter
 	// A protest, a question, a withdrawal: dealt with whatever else the letter does (asides.go).
 	x.asides()
+	if x.g.Status != StatusFinished {
+		if lt.Resign && lt.ResignDoubt != "" {
+			x.resignNote() // a resignation under a condition is asked about, the game goes on
+		}
+	}
 	switch {
 	case x.g.Status == StatusFinished:
 		x.d.Verdict = Notice
@@ -185,13 +203,13 @@ func applyLetter(s Seat, lt letter, env Envelope) Decision {
 		}
 		x.note(fmt.Sprintf(x.tx.GameOver, over))
 		x.answer(KindNotice, Notice)
-	case lt.Resign:
+	case lt.Resign && lt.ResignDoubt == "":
 		x.resign()
-	case lt.Draw == drawAccept && x.g.DrawOffer == side.Other():
+	case x.draw() == drawAccept:
 		x.agreeDraw()
-	case (lt.Leave != nil || lt.LeaveBad) && !lt.Away && len(lt.Moves) == 0:
-		x.leave()
-	case lt.asides() && !lt.carries():
+	case lt.Tablebase != nil && x.g.Status == StatusPlaying && x.claimTablebase():
+		// A tablebase claim that ended the game, or that the letter alone makes (endgame.go).
+	case (lt.asides() || lt.Leave != nil || lt.Resign) && !x.carries():
 		x.asideOnly()
 	case x.g.Status == StatusAdjudication:
 		// 4.3.2: after the end date only a draw acceptance or a resignation is taken.
@@ -212,8 +230,11 @@ func applyLetter(s Seat, lt letter, env Envelope) Decision {
 // by the letter's postmark at the latest, and no earlier day is known. His time runs from that day
 // (4.3.1: from the day he received the move), so that his moves are charged and counted for the
 // controls like any other.
+//
+// So too for the sender whose move the post said did not reach him (Undelivered): his letter with
+// moves shows that it did, by its postmark at the latest.
 func (x *decider) postedByReply() {
-	x.g.Posting = ""
+	x.g.Posting, x.g.Undelivered = "", ""
 	if x.today != x.g.MovedOn {
 		x.g.ReceivedOn = x.today
 	}
@@ -235,7 +256,7 @@ func (x *decider) finish() Decision {
 	}
 	if x.d.Verdict != Ignored {
 		e := Entry{Date: x.today, Letter: x.env.MessageID, From: x.side,
-			Verdict: x.d.Verdict, Clauses: append([]string(nil), x.d.Clauses...), Note: strings.Join(x.history, ", ")}
+			Verdict: x.d.Verdict, Clauses: append([]string(nil), x.d.Clauses...), Note: strings.Join(x.history, ", "), Words: x.d.Words}
 		for _, v := range x.d.Violations {
 			e.Faults = append(e.Faults, Fault{Clause: v.Clause, Text: v.Text})
 		}
@@ -247,6 +268,14 @@ func (x *decider) finish() Decision {
 				x.g.Thread = x.g.Thread[n-threadLength:]
 			}
 		}
+	}
+	if len(x.news) > 0 && x.d.Verdict != Ignored {
+		n := len(x.notices)
+		x.notifyPartner(x.ptx.SubjNotice, strings.Join(x.news, "\n"), daysclock.ClauseLeave)
+		for i := n; i < len(x.notices); i++ {
+			x.notices[i].NoReply = true // a partner's leave asks nothing of its reader
+		}
+		x.news = nil
 	}
 	x.d.Letters = append(x.d.Letters, x.notices...)
 	x.summarize()
@@ -285,8 +314,8 @@ func (x *decider) onTurn() {
 	faults := x.checkRepetition()
 	moves := x.ownMoves()
 	if len(moves) == 0 && x.lt.Accept == nil {
-		switch x.lt.Draw {
-		case drawOffer, drawAccept:
+		switch x.draw() {
+		case drawOffer:
 			x.offerDraw()
 			return
 		case drawClaim:
@@ -295,12 +324,17 @@ func (x *decider) onTurn() {
 		case drawDecline:
 			x.declineDraw()
 			return
+		case drawDoubtful, drawUnoffered:
+			x.d.Verdict = Notice
+			x.drawNote()
+			x.answer(KindNotice, Notice)
+			return
 		}
 		// No move, no stop: 4.2.9 and 4.2.10 apply to letters that carry moves.
 		x.expectMove()
 		return
 	}
-	if len(faults) == 0 && x.lt.Draw == drawClaim && x.claimDraw(true) {
+	if len(faults) == 0 && x.draw() == drawClaim && x.claimDraw(true) {
 		return
 	}
 	x.base = x.snap()

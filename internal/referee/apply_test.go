@@ -213,7 +213,7 @@ func TestApply(t *testing.T) {
 			name:   "leave",
 			before: opening,
 			letter: testLetter{ivanov, "2026-11-04 09:00", "Прошу отпуск с 10.11.2026 по 19.11.2026."},
-			want:   summary{Notice, "leave_days", "", 0, Time{0, 2}, White},
+			want:   summary{Notice, "4.1.3", "", 0, Time{0, 2}, White},
 		},
 		{
 			// Not on move: the letter changes nothing.

@@ -20,6 +20,14 @@ func (lt *letter) carries() bool {
 	return len(lt.Moves) > 0 || len(lt.Repeated) > 0 || lt.Accept != nil || lt.Draw != "" || lt.Resign
 }
 
+// carries reports whether the letter carries something of the game as it stands: moves, a
+// repetition, an acceptance, a draw statement that says something here (a short «Согласен» with
+// no offer standing says nothing), a resignation without a condition.
+func (x *decider) carries() bool {
+	lt := &x.lt
+	return len(lt.Moves) > 0 || len(lt.Repeated) > 0 || lt.Accept != nil || x.draw() != "" || lt.Resign && lt.ResignDoubt == ""
+}
+
 // asides reports whether the letter says something besides its moves that postald answers.
 func (lt *letter) asides() bool {
 	return lt.Protest != "" || lt.Withdrawal != "" || len(lt.Questions) > 0
@@ -65,7 +73,7 @@ func (x *decider) asides() {
 			quoted = append(quoted, m.written())
 		}
 	}
-	if len(quoted) > 0 && !lt.carries() && len(lt.ProtestUnsure) == 0 {
+	if len(quoted) > 0 && !x.carries() && len(lt.ProtestUnsure) == 0 {
 		x.note(fmt.Sprintf(x.tx.Asides.Quoted, strings.Join(quoted, ", ")))
 	}
 }
@@ -189,7 +197,14 @@ func (x *decider) asideOnly() {
 	case x.g.Status == StatusPlaying && x.g.ToMove() == x.side && x.g.Posting != x.side:
 		x.note(x.expected())
 	}
+	n := len(x.d.Letters)
 	x.answer(KindNotice, Notice)
+	if x.granted && !x.lt.asides() && !x.lt.Resign {
+		// A leave granted, and nothing else, asks nothing of its reader (Outgoing.NoReply).
+		for i := n; i < len(x.d.Letters); i++ {
+			x.d.Letters[i].NoReply = true
+		}
+	}
 }
 
 // expected words what postald expects of the sender on move: the moves to repeat and his

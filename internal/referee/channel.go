@@ -73,7 +73,7 @@ func (t *Table) senderOf(g *Game, env Envelope) (Side, bool) {
 // made it, so his clock waits for that day (Posted) and the game records whose move is waiting.
 func (x *decider) deliver(s Side, forwarded daysclock.Date) {
 	g := &x.g
-	g.Posting, g.ReceivedOn = "", daysclock.Date{}
+	g.Posting, g.Undelivered, g.ReceivedOn = "", "", daysclock.Date{}
 	if x.player(s).Channel.Captain() {
 		g.Posting = s
 		return
@@ -113,7 +113,13 @@ func Posted(st Seat, s Side, on daysclock.Date, now time.Time) Decision {
 	// 4.3.1: his time runs from the day he receives the move, which was sent on MovedOn: a card
 	// cannot be posted before that day, and an earlier day entered counts as that day.
 	on = daysclock.Later(on, x.g.MovedOn)
-	received := on.AddDays(x.player(s).Channel.Travel(x.reg))
+	travel := x.player(s).Channel.Travel(x.reg)
+	if !x.player(s).Channel.Captain() {
+		// A player by e-mail whose move went by post because his mail refused it (Mailed):
+		// the card travels post_days like any other.
+		travel = ChannelPost.Travel(x.reg)
+	}
+	received := on.AddDays(travel)
 	x.g.Posting = ""
 	x.g.MovedOn = on
 	if received != on {

@@ -14,7 +14,8 @@ import (
 // phrasebook (package phrase), with the lookups that take the referee's own types.
 type phrases struct {
 	*phrase.RefereeText
-	picture *phrase.PictureText // the legend of the letters' picture
+	picture  *phrase.PictureText  // the legend of the letters' picture
+	delivery *phrase.DeliveryText // the delivery of the letters (delivery.go)
 }
 
 // why words in full why a written move cannot be played, with its squares as the letter wrote
@@ -108,6 +109,8 @@ func (p *phrases) reason(reason Reason) (string, bool) {
 		return r.StruckOut, true
 	case ReasonWithdrawn:
 		return r.Withdrawn, true
+	case ReasonTablebase:
+		return r.Tablebase, true
 	}
 	return "", false
 }
@@ -139,7 +142,7 @@ func withPictureLegend(body string, pic *Picture, tx *phrases) string {
 // textFor returns the phrases of a tournament language (ru by default, letters.md).
 func textFor(lang string) *phrases {
 	b := phrase.For(lang)
-	return &phrases{&b.Referee, &b.Picture}
+	return &phrases{&b.Referee, &b.Picture, &b.Delivery}
 }
 
 // textTo returns the phrases of the letters to role in game g: a player's in his own language,
@@ -266,6 +269,13 @@ func (x *decider) answer(kind string, v Verdict) {
 	for _, n := range x.toSender {
 		b.WriteString(n + "\n")
 	}
+	if vs := x.pendingVariants(x.side); kind == KindAck && len(vs) > 0 && x.g.Status == StatusPlaying {
+		// 4.2.7: what the partner now has before him, as the forwarded letter gives it.
+		b.WriteString(tx.VariantsRecorded + "\n")
+		for _, v := range vs {
+			b.WriteString("  " + v + "\n")
+		}
+	}
 	if kind == KindAck {
 		fmt.Fprintf(&b, tx.DatesLine+"\n", datesText(tx, x.stamps))
 	}
@@ -273,7 +283,8 @@ func (x *decider) answer(kind string, v Verdict) {
 	if x.g.Status == StatusPlaying {
 		b.WriteString(nextControl(x.t, &x.g, x.side, tx) + "\n")
 	}
-	if kind == KindRejection {
+	switch kind {
+	case KindRejection:
 		// The position the letter was judged in: where its first faulty move stood, else the
 		// board as it is.
 		judged := x.judged
@@ -281,6 +292,12 @@ func (x *decider) answer(kind string, v Verdict) {
 			judged = x.b
 		}
 		b.WriteString(tx.JudgedHead + "\n" + judged.diagram(tx, true))
+	case KindAck:
+		// The position after the letter, as text beside the picture (README: every letter that
+		// shows a position shows it both ways).
+		if d := x.b.diagram(tx, true); d != "" {
+			b.WriteString(tx.PosHead + "\n" + d)
+		}
 	}
 	o, ok := outgoing(x.t, &x.g, roleOf(x.side), subject, strings.TrimRight(b.String(), "\n"), v, x.d.Clauses...)
 	if !ok {
@@ -295,6 +312,8 @@ func (x *decider) answer(kind string, v Verdict) {
 	o.Body = withPictureLegend(o.Body, o.Picture, textFor(o.Language)) // the reader's language
 	o.Kind = kind
 	o.InReplyTo = x.env.MessageID
+	// An acknowledgement while the partner is on move asks nothing of the sender.
+	o.NoReply = kind == KindAck && x.g.Status == StatusPlaying && x.g.ToMove() != x.side
 	x.d.Letters = append(x.d.Letters, o)
 }
 
@@ -314,6 +333,21 @@ func (x *decider) picture(b *board) *Picture {
 // MaxForwardText bounds the sender's text in a forwarded letter, in bytes.
 const MaxForwardText = 64 << 10
 
+// squeezeBlank returns text without its leading and trailing blank lines, and with each run of
+// blank lines inside it made one: a section of a letter about several games (mailparse) keeps
+// the other sections' places as empty lines.
+func squeezeBlank(text string) string {
+	lines := strings.Split(strings.TrimSpace(text), "\n")
+	out := lines[:0]
+	for i, l := range lines {
+		if strings.TrimSpace(l) == "" && i > 0 && strings.TrimSpace(lines[i-1]) == "" {
+			continue
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
+}
+
 // forward writes the letter to the partner: the sender's text as written, then postald's stamped
 // block (letters.md).
 func (x *decider) forward() {
@@ -323,7 +357,11 @@ func (x *decider) forward() {
 	tx := x.ptx // the partner's language
 	partner := x.side.Other()
 	var b strings.Builder
-	if t := strings.TrimSpace(x.lt.Text); t != "" {
+	t := strings.TrimSpace(x.lt.Text)
+	if x.lt.section {
+		t = squeezeBlank(t) // the other sections' places are empty lines
+	}
+	if t != "" {
 		if len(t) > MaxForwardText {
 			// The letter as written is forwarded up to a bound: a 2 MB letter makes no 2 MB
 			// copy. The moves the partner must answer are in postald's block below.
@@ -344,6 +382,10 @@ func (x *decider) forward() {
 	for _, n := range x.toPartner {
 		b.WriteString(n + "\n")
 	}
+	for _, n := range x.news {
+		b.WriteString(n + "\n") // the sender's leave, told with his move (statements.go)
+	}
+	x.news = nil
 	if vs := x.pendingVariants(x.side); len(vs) > 0 {
 		b.WriteString(tx.VariantsHead + "\n")
 		for _, v := range vs {

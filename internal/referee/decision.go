@@ -107,6 +107,10 @@ type Outgoing struct {
 	// drawn by the shell when the letter is written (the text carries its text diagram), and is
 	// not part of the decision's record.
 	Picture *Picture `json:"-"`
+	// NoReply marks a notice that asks nothing of its reader and starts no clock of his: an
+	// acknowledgement while his partner is on move, a leave granted, a partner's leave. To a
+	// player by post or telephone it rides with the next card the captain posts him.
+	NoReply bool `json:"no_reply,omitempty"`
 }
 
 // Picture is a position a letter shows: the board and the move that led to it (nil at the
@@ -147,6 +151,14 @@ type Decision struct {
 	Notes       []string    `json:"notes,omitempty"` // corrections and remarks, in the sender's language
 	Letters     []Outgoing  `json:"letters,omitempty"`
 	Game        Game        `json:"game"`
+	// Words are the words of the letter the decision rests on, where it ends the game by the
+	// players' own statement (a draw agreed, a resignation) or asks what a doubtful reading means
+	// (statements.go); nil otherwise.
+	Words *Quote `json:"words,omitempty"`
+	// Also are the decisions about the other games the letter speaks of, each with its own Seat:
+	// the other sections of a letter about several games, and the player's other games in which
+	// a leave it announces stops his clock (statements.go). Empty for a letter about one game.
+	Also []Decision `json:"also,omitempty"`
 
 	// Seat is the index, among the seats given to Decide, of the game the letter was about; -1
 	// when it was about none (the sender is asked to name it, or he plays in none of them).

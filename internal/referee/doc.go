@@ -21,6 +21,8 @@
 //   - [Rule]: a judge's ruling, with the letters to both players, the judge and the director.
 //   - [Posted]: the captain posted a card or made a call, and the reader's clock starts.
 //   - [Open]: a game registered, before its first move.
+//   - [Mailed]: the post's news about the letter that brought a player his move: that it did not
+//     reach him, or that it reached him after all.
 //
 // Nothing here does I/O, reads a clock or keeps a global: the postmark, the zone and the
 // regulation are arguments, so a decision can be replayed exactly (postald simulate runs the
@@ -137,9 +139,13 @@
 //   - The proposer's moves played from his accepted variant and forced replies postald plays cost
 //     their player no days but count as his moves for the controls. When the turn comes back to
 //     the sender, his clock runs from that day's notice.
-//   - A draw offer stands until the partner's reply move (1.13.3); a reply move declines it. A
-//     "draw accepted" with no offer standing is read as an offer. A resignation is taken from
-//     either player at any time, on move or not, also after the end date.
+//   - A draw offer stands until the partner's reply move (1.13.3); a reply move declines it, and
+//     so do words of refusal («не согласен на ничью», "I do not accept the draw"). A "draw
+//     accepted" with no offer standing is no offer: nothing is recorded and the writer is told
+//     how to offer one; the short «Согласен», "Agreed" count only while the partner's offer
+//     stands. A resignation is taken from either player at any time, on move or not, also after
+//     the end date; one under a condition or promised is no resignation. Nothing irreversible
+//     follows from a reading with two meanings: postald asks (statements.go lists the readings).
 //   - A draw claim is judged in the position before the claimant's written move; a valid claim ends
 //     the game (the move is not played), an invalid one is answered and the move played.
 //   - An opening drawn by lot (seed 003, 1.6.4; Table.Openings) is on the board before play: its
@@ -197,20 +203,36 @@
 //     enters is the sending date (4.3.1) whatever the card states, and for a card without a
 //     legible postmark the day it arrived, the latest day it can have been sent.
 //     A letter without a sender address is nobody's, also when a player has no address.
+//   - The move must reach its reader (4.3.1: his time runs from the day he receives it). A move
+//     the post says did not reach him (a delivery report the office believes) stops his clock as
+//     if it had never run: nothing is charged, reminded or counted as an overstep until it does
+//     ([Mailed]; an overstep counted meanwhile is withdrawn); his own letter with moves shows
+//     that he had it by its postmark; by post it waits for the captain's card with post_days; a
+//     success notice of the letter sent again starts his clock on that day. A report about a move
+//     the game no longer waits for changes nothing (delivery.go).
 //   - An overstep (4.3.1) is recorded the day it is certain, once: with the regulation's `judge`
 //     policy both players and the judge are told and the game goes on until the judge rules
 //     (`forfeit` through [Rule]); with `forfeit` the game is lost at once.
-//   - A leave announced by letter (the seed has none; the regulation's leave_days) is granted when
+//   - A leave announced by letter (clause 4.1.3, the regulation's leave_days) is granted when
 //     it is announced before its first day, does not overlap an earlier one and fits the allowance:
-//     the player's clock stops on those days. A protest (4.1.12) goes to the judge as written,
+//     the player's clock stops on those days. A leave is the player's: one notice — alone, in a
+//     move letter, in a postscript — stops his clock in every game of his in play in the
+//     tournament, the allowance counted over all of them, and every partner is told; a notice
+//     without its year takes it from the letter's date (statements.go).
+//   - A letter about several games, each under its heading (mailparse: sections), is a letter per
+//     game, each decided in its game as if it had come alone, in one unit of work (mail.go); the
+//     player's statements (a leave, a withdrawal) ride with one of its games. A protest (4.1.12) goes to the judge as written,
 //     also when the letter carries moves, which are decided as usual.
 //   - Clause 4.2.6 (no comments on a running game) is not enforced: comments are forwarded with the
 //     letter as written and the judge may rule.
 //   - A letter that names a tournament of the sender's is about a game of that tournament (the
 //     code of 4.2.3; the office reads a Latin spelling as the code, tournament.Latin). A letter
+//     may name its game by its partner («партия с Ивановым»: his name in any case form). A letter
 //     that names no game goes to the sender's only game in play, else to the only one of
 //     his games in play that accepts its moves; otherwise he is asked to name the game. A letter
-//     from an address that plays in none of the games is ignored.
+//     from an address that plays in none of the games is ignored. A letter stopped, or playing
+//     nothing, in the game it names while its moves play as written in another game of the
+//     sender's where he is on move is asked about: it may be that game's (mail.go).
 //   - Each letter is in its reader's language (letters.md): a player's own ([Player].Language, the
 //     start sheet's per-player language), else the tournament's; the judge's and the director's
 //     in the tournament's. One decision that writes to both players writes each in his language:
@@ -227,4 +249,10 @@
 //     alphabet by its place in the alphabet (mailparse: Б and B are one label, В is C).
 //   - The clauses of a decision are listed in the seed's numbering order. 4.3.2 is listed when the
 //     start or end rule decided a charge or froze the game.
+//   - The endgame databases (endgame.go): 2.6's counting rules apply to russian and international
+//     alike; «своим 5-м ходом не добьется выигранной позиции» means the game is not over by that
+//     move; the rules are checked along the principal line, and a verdict that could depend on the
+//     line is the judge's; a tablebase claim is judged in the position on the board before the
+//     letter's moves, goes to the judge by default, ends the game only under endgame_claims =
+//     "auto" and only on a verdict with one meaning, and costs nothing when it is contradicted.
 package referee

@@ -53,7 +53,7 @@ func Decide(seats []Seat, m Mail, now time.Time) (Decision, error) {
 		if err != nil {
 			return Decision{Seat: -1, Source: source}, err
 		}
-		d := decideAt(seats[0], m.Letter, env, now)
+		d := decideAt(seats[0], fromParsed(m.Letter), env, now)
 		d.Source = source
 		return d, nil
 	}
@@ -63,14 +63,7 @@ func Decide(seats []Seat, m Mail, now time.Time) (Decision, error) {
 		d.Seat = i
 		return d, nil
 	}
-	i, d := route(seats, fromParsed(m.Letter), m.Envelope)
-	if i < 0 {
-		d.Seat, d.Envelope = -1, m.Envelope
-		return d, nil
-	}
-	d = decideAt(seats[i], m.Letter, m.Envelope, now)
-	d.Seat = i
-	return d, nil
+	return decideMail(seats, m.Letter, m.Envelope, now), nil
 }
 
 // arrival returns t, the instant a letter arrived as the machine's clock (or the mail server's)
@@ -95,13 +88,13 @@ func (s Seat) arrival(t time.Time) time.Time {
 // decideAt decides a letter about the game of seat st: after the end date, anything but a draw
 // acceptance or a resignation is the player's submission for the judge (4.3.2); otherwise the
 // letter as the rules read it.
-func decideAt(st Seat, l *mailparse.Letter, env Envelope, now time.Time) Decision {
+func decideAt(st Seat, lt letter, env Envelope, now time.Time) Decision {
 	env.Received = st.arrival(env.Received)
 	var d Decision
-	if isSubmission(&st.Game, l) {
+	if isSubmission(&st.Game, &lt) {
 		d = submission(st, env)
 	} else {
-		d = applyLetter(st, fromParsed(l), env)
+		d = applyLetter(st, lt, env)
 	}
 	d.Envelope = env
 	if !env.Via.Captain() && env.Received.After(d.Game.LastArrival) {

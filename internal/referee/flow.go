@@ -29,10 +29,14 @@ func (x *decider) accepted() {
 		x.g.DrawOffer = ""
 		x.toPartner = append(x.toPartner, x.ptx.DrawLapsed)
 	}
-	if x.g.Status == StatusPlaying && (x.lt.Draw == drawOffer || x.lt.Draw == drawAccept) {
-		// A "draw accepted" with no offer standing is read as an offer (package doc).
+	switch draw := x.draw(); {
+	case x.g.Status == StatusPlaying && draw == drawOffer:
+		// 1.13.3: an offer made with a move stands until the partner's reply move.
 		x.g.DrawOffer = s
 		x.toPartner = append(x.toPartner, x.ptx.DrawOffered)
+		x.note(x.tx.DrawOfferSent) // the sender: his offer is recorded and forwarded
+	case draw == drawDoubtful || draw == drawUnoffered:
+		x.drawNote() // the move stands; the draw statement is asked about (statements.go)
 	}
 	x.charge()
 	x.statements()
@@ -75,7 +79,9 @@ func (x *decider) settle() {
 		i := len(x.g.Plies)
 		x.d.addClause("4.2.4")
 		x.play(legal[0], ByPostald)
-		x.tellBoth(func(tx *phrases) string { return fmt.Sprintf(tx.ForcedPlayed, numbered(i, x.g.Plies[i].Text)) })
+		// The sender is told his partner's reply was forced; the partner, that it was his own.
+		x.note(fmt.Sprintf(x.tx.ForcedPlayed, numbered(i, x.g.Plies[i].Text)))
+		x.toPartner = append(x.toPartner, fmt.Sprintf(x.ptx.ForcedYours, numbered(i, x.g.Plies[i].Text)))
 		x.followVariants(x.side)
 	}
 }
@@ -129,6 +135,12 @@ func (x *decider) charge() {
 		if ch.Clause == daysclock.ClauseStart || firstInTime {
 			x.d.addClause(daysclock.ClauseStart) // 4.3.2: the first move on the start date or earlier, or after the end date
 		}
+		if firstInTime && !c.Frozen {
+			// 4.3.2 in its words, where it decided: the first move, sent on the day play began
+			// or before, costs no time.
+			x.note(fmt.Sprintf(x.tx.BeforeStart, x.tx.date(start)))
+			x.toPartner = append(x.toPartner, fmt.Sprintf(x.ptx.BeforeStartPartner, x.ptx.date(start)))
+		}
 		x.overstepped(s, ch.Overstep)
 	}
 	c.CountMoves(free, x.today, x.terms)
@@ -166,7 +178,7 @@ func (x *decider) statements() {
 	switch {
 	case len(x.lt.Dates) == 0 && first:
 	case len(x.lt.Dates) == 0:
-		x.note(fmt.Sprintf(x.tx.DatesMissing, datesText(x.tx, x.stamps)))
+		x.note(x.tx.DatesMissing) // the dates stamped follow in the letter, once
 	default:
 		for _, df := range x.stamps.Compare(x.lt.Dates) {
 			if df.Missing() {
@@ -186,7 +198,7 @@ func (x *decider) statements() {
 	case !differ:
 	case df.Missing && first:
 	case df.Missing:
-		x.note(fmt.Sprintf(x.tx.TimeMissing, now))
+		x.note(x.tx.TimeMissing) // the count follows in the letter, once
 	default:
 		x.d.addClause(df.Clause)
 		x.note(fmt.Sprintf(x.tx.TimeDiff, df.Stated, now))
@@ -262,12 +274,17 @@ func (x *decider) offTurn() {
 			return
 		}
 	}
-	switch x.lt.Draw {
-	case drawOffer, drawAccept:
+	switch x.draw() {
+	case drawOffer:
 		x.offerDraw()
 		return
 	case drawDecline:
 		x.declineDraw()
+		return
+	case drawDoubtful, drawUnoffered:
+		x.d.Verdict = Notice
+		x.drawNote()
+		x.answer(KindNotice, Notice)
 		return
 	}
 	x.d.Verdict = Notice
@@ -320,18 +337,32 @@ func (x *decider) declineDraw() {
 	x.notifyPartner(x.ptx.SubjDraw, x.ptx.DrawDeclined)
 }
 
-// agreeDraw ends the game drawn by agreement: "согласен" to a standing offer (1.13.3).
+// agreeDraw ends the game drawn by agreement: "согласен" to a standing offer (1.13.3). The
+// letters name the words the result rests on.
 func (x *decider) agreeDraw() {
 	x.d.Verdict = Notice
 	x.g.DrawOffer = ""
-	x.endGame(ResultDraw, ReasonDrawAgreed, func(tx *phrases) string { return tx.DrawAgreed })
+	x.d.Words = x.lt.DrawWords.quoted()
+	x.endGame(ResultDraw, ReasonDrawAgreed, func(tx *phrases) string { return tx.DrawAgreed + x.wordsOf(tx) })
 }
 
-// resign ends the game: the sender resigns (any time, also after the end date, 4.3.2).
+// resign ends the game: the sender resigns (any time, also after the end date, 4.3.2). The
+// letters name the words the result rests on.
 func (x *decider) resign() {
 	x.d.Verdict = Notice
 	name := x.player(x.side).Name
-	x.endGame(Won(x.side.Other()), Resigned(x.side), func(tx *phrases) string { return fmt.Sprintf(tx.Resigned, name) })
+	x.d.Words = x.lt.ResignWords.quoted()
+	x.endGame(Won(x.side.Other()), Resigned(x.side), func(tx *phrases) string { return fmt.Sprintf(tx.Resigned, name) + x.wordsOf(tx) })
+}
+
+// wordsOf words, in tx's language, the words of the letter a result rests on: "" when the
+// decision records none.
+func (x *decider) wordsOf(tx *phrases) string {
+	w := x.d.Words
+	if w == nil || w.Text == "" {
+		return ""
+	}
+	return "\n" + fmt.Sprintf(tx.Statements.Words, tx.date(x.today), w.Line, w.Text)
 }
 
 // claimDraw decides a draw claim (repetition, the move rules of the variant). A valid claim ends
@@ -371,6 +402,10 @@ func (x *decider) endByRules(winner Side) {
 func (x *decider) endGame(result Result, reason Reason, msg func(tx *phrases) string) {
 	x.g.Status, x.g.Result, x.g.Reason = StatusFinished, result, reason
 	x.g.Variants, x.g.DrawOffer = nil, ""
+	// No clock runs in a finished game: the days running on the move not made are charged to
+	// nobody (a result the players reached ends the count, 4.3.1).
+	x.g.WhiteClock.Stop()
+	x.g.BlackClock.Stop()
 	body := func(tx *phrases) string { return msg(tx) + "\n" + fmt.Sprintf(tx.Result, result) }
 	for _, r := range []Side{White, Black} {
 		tx := x.textOf(r)
@@ -388,31 +423,6 @@ func nextControl(t *Table, g *Game, s Side, tx *phrases) string {
 		return fmt.Sprintf(tx.ControlOnMove, dl.Control.Move, tx.DaysOf(dl.Control.Days), tx.date(dl.LastDay))
 	}
 	return fmt.Sprintf(tx.ControlWaiting, dl.Control.Move, tx.DaysOf(dl.Control.Days), tx.Days(max(dl.Left, 0)))
-}
-
-// leave grants a leave announced by letter when the regulation allows it: the player's clock
-// stops for those days (regulation leave_days; the seed has no clause on leave).
-func (x *decider) leave() {
-	x.d.Verdict = Notice
-	x.d.addClause(daysclock.ClauseLeave)
-	c := x.g.Clock(x.side)
-	c.NoteLetter(x.today)
-	if x.lt.Leave == nil {
-		x.note(x.tx.LeaveNoDates)
-		x.answer(KindNotice, Notice)
-		return
-	}
-	l := *x.lt.Leave
-	if err := daysclock.ValidateLeave(l, x.today, c.Leaves, x.reg.LeaveDays); err != nil {
-		x.note(fmt.Sprintf(x.tx.LeaveRefused, x.tx.period(l), leaveRefusal(x.tx, l, x.today, c.Leaves, x.reg.LeaveDays), daysclock.ClauseLeave))
-		x.answer(KindNotice, Notice)
-		return
-	}
-	c.AddLeave(l)
-	x.note(fmt.Sprintf(x.tx.LeaveGranted, x.tx.period(l), x.tx.Days(l.Days())))
-	x.answer(KindNotice, Notice)
-	x.notifyPartner(x.ptx.SubjNotice,
-		fmt.Sprintf(x.ptx.LeavePartner, x.player(x.side).Name, x.ptx.period(l)), daysclock.ClauseLeave)
 }
 
 // leaveRefusal words, in the letter's language, why daysclock.ValidateLeave refuses leave l: the

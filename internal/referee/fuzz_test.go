@@ -23,6 +23,12 @@ func FuzzApply(f *testing.F) {
 	f.Add("I accept your variant up to move 3. Instead of 3... b6-a5 I play 3... g7-h6", true)
 	f.Add("Когда мой контрольный срок?", true)
 	f.Add("Даты: 01.11.2026 / 40.13.2026\nВремя: 999/-1", false)
+	f.Add("Если повторите ходы, согласен на ничью.\nМой ход: 3... f6-e5", true)
+	f.Add("Согласен.", true)
+	f.Add("I do not accept the draw. My move: 3... f6-e5", true)
+	f.Add("Если потеряю шашку, сдамся.", true)
+	f.Add("По партии 1-2:\nМой ход: 3... f6-e5\n\nПо партии 2-1:\nМой ход: 1. c3-d4", true)
+	f.Add("С 17-го по 21-е января буду в отпуске.\nМой ход: 3... f6-e5", true)
 	base := after(f, "russian", append(opening[:2:2],
 		testLetter{ivanov, "2026-11-06 09:00", white2 + "Вариант А: если 2... e7-f6, то 3. b2-c3 b6-a5 4. c3-b4"})...)
 	at := time.Date(2026, 11, 8, 12, 0, 0, 0, moscow)
@@ -38,6 +44,11 @@ func FuzzApply(f *testing.F) {
 			return
 		}
 		d := apply(base, l, Envelope{From: from.Email, MessageID: "f@x", Received: at}, DefaultRegulation())
+		if d.Seat < 0 {
+			// About no game of the sender's (a game that does not exist, «По партии1»): he is
+			// asked to name it, and the game is as it was.
+			d.Game = base.Game
+		}
 		b, _ := newBoard(base.Table.Variant, "")
 		if err := b.replay(d.Game.Plies); err != nil {
 			t.Fatalf("the decided game does not replay: %v", err)
@@ -51,8 +62,25 @@ func FuzzApply(f *testing.F) {
 		if d.Verdict == Rejected && len(d.Moves) > 0 && !strings.Contains(strings.Join(d.Clauses, ","), "4.2.13") {
 			t.Fatalf("a stopped letter put %v on the board", d.Moves)
 		}
-		if len(l.Moves) == 0 && len(l.Repeated) == 0 && l.AcceptVariant == nil && d.PenaltyDays > 0 {
+		moves := len(l.Moves) > 0 || len(l.Repeated) > 0 || l.AcceptVariant != nil
+		for _, p := range l.Parts {
+			moves = moves || len(p.Moves) > 0 || len(p.Repeated) > 0 || p.AcceptVariant != nil
+		}
+		if !moves && d.PenaltyDays > 0 {
 			t.Fatalf("a letter without a move was charged %d penalty days (%v)", d.PenaltyDays, d.Violations)
+		}
+		// Nothing irreversible on a doubtful reading (statements.go).
+		if d.Game.Status == StatusFinished && base.Status != StatusFinished {
+			switch d.Game.Reason {
+			case ReasonDrawAgreed:
+				if l.Draw.Doubt != "" || l.Draw.Kind == mailparse.DrawAccept && base.DrawOffer == "" {
+					t.Fatalf("a draw agreed on a doubtful reading %+v (offer standing %q)", l.Draw, base.DrawOffer)
+				}
+			case ReasonWhiteResigned, ReasonBlackResigned:
+				if !l.Resign || l.ResignDoubt != "" {
+					t.Fatalf("a resignation on a doubtful reading (resign %v, doubt %q)", l.Resign, l.ResignDoubt)
+				}
+			}
 		}
 		partner := White
 		if !black {

@@ -77,6 +77,9 @@ type Entry struct {
 	// Faults are what a stopped letter was stopped for (4.2.9, 4.2.10, 4.2.2, 4.2.5), each
 	// with its clause and the text as written: the director's report names them.
 	Faults []Fault `json:"faults,omitempty"`
+	// Words are the letter's words the decision rests on: those of a result the players reached
+	// by letter, or of a reading postald asked about (statements.go).
+	Words *Quote `json:"words,omitempty"`
 }
 
 // Fault is one fault a stopped letter was stopped for: the clause and the text as written.
@@ -123,6 +126,9 @@ type Game struct {
 	// Posting is the side whose move waits to be posted on a card or called (his channel is the
 	// captain's): his clock starts when the captain records it (Posted). "" otherwise.
 	Posting Side `json:"posting,omitempty"`
+	// Undelivered is the side on move whose partner's move did not reach him (a failed delivery
+	// report, delivery.go): his clock does not run until it does (Mailed). "" otherwise.
+	Undelivered Side `json:"undelivered,omitempty"`
 	// Notified lists the notices already sent (reminders, reports to the judge, the overstep, the
 	// day's answer to a letter without a move, the steps of an adjudication), so that each goes
 	// once. In JSON each is the key stores have always held: "white/reminder/2026-12-20".

@@ -44,6 +44,9 @@ func TestGoldenLetters(t *testing.T) {
 		{"variant-played", append(opening[:2:2], testLetter{ivanov, "2026-11-06 09:00", white2 + "Вариант А: если 2... e7-f6, то 3. b2-c3 b6-a5 4. c3-b4"}),
 			testLetter{petrov, "2026-11-08 12:00", "Ваш ход 2. g3-h4 получил.\nМой ход: 2... e7-f6 3... f6-e5\nВремя: 3/4"}},
 		{"resign", opening, testLetter{ivanov, "2026-11-06 09:00", "Сдаюсь."}},
+		// A move with a draw offer: the sender is told it is recorded and forwarded, the partner
+		// that it stands.
+		{"draw-offered", opening, testLetter{ivanov, "2026-11-06 09:00", white2 + "Предлагаю ничью."}},
 	}
 	for _, lang := range []string{"ru", "en"} {
 		for _, tc := range cases {
@@ -64,6 +67,26 @@ func TestGoldenLetters(t *testing.T) {
 				t.Fatal(err)
 			}
 			golden.Text(t, filepath.Join("testdata", "golden", lang, "penalty-ruling.txt"), writeLetters(d.Letters))
+		})
+		t.Run(lang+"/penalty-lifted", func(t *testing.T) {
+			// The judge lifts the 2 days he charged: the letter gives the clocks after it.
+			g := after(t, "russian", opening...)
+			g.Table.Language = lang
+			at := time.Date(2026, 11, 7, 9, 0, 0, 0, moscow)
+			d, err := Rule(under(g, DefaultRegulation()), Ruling{Kind: RulePenalty, Side: Black, Days: 2, Clause: "4.2.11", Reason: "5.6", At: at})
+			if err != nil {
+				t.Fatal(err)
+			}
+			g.Game = d.Game
+			d, err = Rule(under(g, DefaultRegulation()), Ruling{Kind: RulePenalty, Side: Black, Days: -2, Clause: "4.1.12", Reason: "4.1.12", At: at.Add(time.Hour)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := writeLetters(d.Letters)
+			golden.Text(t, filepath.Join("testdata", "golden", lang, "penalty-lifted.txt"), got)
+			if want := map[string]string{"ru": "Время (белые/чёрные, п. 4.3.1): 0/2", "en": "0/2"}[lang]; !strings.Contains(got, want) {
+				t.Errorf("the letters of a penalty lifted give no clocks after it (%q):\n%s", want, got)
+			}
 		})
 		t.Run(lang+"/overstep", func(t *testing.T) {
 			g := after(t, "russian", opening...)

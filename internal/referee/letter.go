@@ -5,23 +5,40 @@ import (
 	"postald/internal/mailparse"
 )
 
+var _ daysclock.Date
+
 // letter is what the referee reads of a parsed move letter: the parser's Letter reduced to the
 // fields a decision rests on (see fromParsed).
 type letter struct {
 	Tournament string
 	Game       string
+	Partner    string // the partner the letter names its game by («партия с Ивановым»), as written
+	// GamesNamed: the letter's text names more than one game outside sections of their own
+	// (mailparse.WhatGamesNamed): its reading is doubtful (statements.go).
+	GamesNamed bool
 	Repeated   []letterMove
 	Moves      []letterMove
 	Variants   []letterVariant
 	Accept     *acceptance
 	Draw       string // "", offer, accept, decline, claim
-	Resign     bool
-	Dates      []daysclock.Date
-	Time       *Time
-	Problems   []letterProblem // what the parser could not read as notation
-	Leave      *daysclock.Leave
-	LeaveBad   bool   // a leave notice without readable dates
-	Protest    string // the protest's paragraph; "" when none
+	// DrawShort: the draw statement is a short form of 1.13.3 («Согласен», "Agreed"), which
+	// counts only while the partner's offer stands; DrawDoubt why it has no one meaning.
+	DrawShort bool
+	DrawDoubt string
+	DrawWords quote // where the draw statement stands, quoted in the answers
+	Resign    bool
+	// ResignDoubt: why the resignation has no one meaning (a condition); ResignWords where it
+	// stands.
+	ResignDoubt string
+	ResignWords quote
+	Dates       []daysclock.Date
+	Time        *Time
+	Problems    []letterProblem // what the parser could not read as notation
+	// Leave is the leave notice as written (its years perhaps left out, completed from the day
+	// the letter was sent); the door sets leave, the leave as the player's across his games.
+	Leave   *mailparse.Leave
+	leave   *leaveStatement
+	Protest string // the protest's paragraph; "" when none
 	// ProtestQuoted are the moves the protest mentions (never the sender's moves, 4.1.12);
 	// ProtestUnsure those on a line of their own inside it, which may be quoted or meant.
 	ProtestQuoted, ProtestUnsure []letterMove
@@ -29,6 +46,12 @@ type letter struct {
 	Withdrawal                   string // the paragraph in which the sender leaves the tournament
 	Away                         bool   // an out-of-office text: no leave notice
 	Text                         string // the letter's own text, as written, for forwarding
+	// section: the letter is a section of a letter about several games (mailparse), its Text
+	// the section with the other sections' lines empty.
+	section bool
+	// Tablebase is a claim that the endgame database settles the game (endgame.go), read by
+	// its own recognizer from the letter's text; nil when none.
+	Tablebase *mailparse.TablebaseClaim
 }
 
 // question is a question or a request of a letter: its sentence, what it asks about where its
@@ -38,6 +61,13 @@ type question struct {
 	About  []mailparse.Topic
 	Quoted []letterMove
 	Line   int
+}
+
+// quote is where a statement stands in a letter: its line and the line as written. An outcome
+// that cannot be undone names the words it rests on (statements.go).
+type quote struct {
+	Line int    `json:"line"`
+	Text string `json:"text"`
 }
 
 // letterMove is one move as a letter writes it.
@@ -100,14 +130,28 @@ func fromParsed(l *mailparse.Letter) letter {
 		return letter{}
 	}
 	lt := letter{
-		Tournament: l.Tournament,
-		Game:       l.Game,
-		Repeated:   movesOf(l.Repeated),
-		Moves:      movesOf(l.Moves),
-		Draw:       string(l.Draw.Kind),
-		Resign:     l.Resign,
-		Dates:      l.DateValues(),
-		Text:       l.Text,
+		Tournament:  l.Tournament,
+		Game:        l.Game,
+		Repeated:    movesOf(l.Repeated),
+		Moves:       movesOf(l.Moves),
+		Partner:     l.Partner,
+		Draw:        string(l.Draw.Kind),
+		DrawShort:   l.Draw.Short,
+		DrawDoubt:   l.Draw.Doubt,
+		DrawWords:   quote{Line: l.Draw.Line, Text: l.Draw.Where.Text},
+		Resign:      l.Resign,
+		ResignDoubt: l.ResignDoubt,
+		ResignWords: quote{Line: l.ResignAt.Line, Text: l.ResignAt.Text},
+		Dates:       l.DateValues(),
+		Text:        l.Text,
+	}
+	if c, ok := mailparse.TablebaseClaimIn(l.Text); ok {
+		lt.Tablebase = c
+		if l.Draw.Kind == mailparse.DrawClaim && l.Draw.Line == c.Line {
+			// "Tablebase draw claim", «требую признать ничью по базе окончаний»: the line is the
+			// tablebase claim (endgame.go), not a claim of a draw by repetition or move count.
+			lt.Draw = ""
+		}
 	}
 	for _, v := range l.Variants {
 		lt.Variants = append(lt.Variants, letterVariant{Label: v.Label, Written: v.Written, Moves: movesOf(v.Moves), Line: v.Line})
@@ -120,11 +164,8 @@ func fromParsed(l *mailparse.Letter) letter {
 		lt.Time = &Time{White: l.Time.White, Black: l.Time.Black}
 	}
 	if l.Leave != nil {
-		if p, ok := l.Leave.Period(); ok {
-			lt.Leave = &p
-		} else {
-			lt.LeaveBad = true
-		}
+		lv := *l.Leave
+		lt.Leave = &lv
 	}
 	if l.Protest != nil {
 		lt.Protest = l.Protest.Text
@@ -145,6 +186,9 @@ func fromParsed(l *mailparse.Letter) letter {
 	lt.Away = l.Away != nil
 	for _, p := range l.Problems {
 		lt.Problems = append(lt.Problems, letterProblem{Line: p.Line, Text: p.Text, What: p.What})
+		if p.What == mailparse.WhatGamesNamed {
+			lt.GamesNamed = true
+		}
 	}
 	return lt
 }

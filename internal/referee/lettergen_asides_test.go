@@ -121,9 +121,9 @@ func (gm *lgGame) letterBody(s int, lang lgLang, text string) string {
 	b := &lgBook[lang]
 	var lines []string
 	if r.IntN(2) == 0 {
-		lines = append(lines, lgPick(r, b.greeting[1-s]), "")
+		lines = append(lines, lgPick(r, b.greeting[gm.who[1-s]]), "")
 	}
-	lines = append(lines, text, "", lgPick(r, b.signature[s]))
+	lines = append(lines, text, "", lgPick(r, b.signature[gm.who[s]]))
 	return strings.Join(lines, "\n")
 }
 
@@ -268,7 +268,10 @@ func (gm *lgGame) leave(s int) bool {
 	lang := lgLang(r.IntN(2))
 	date := lgPick(r, lgDateFormats)
 	body := gm.letterBody(s, lang, fmt.Sprintf(lgPick(r, lgLeaves[lang]), date.write(l.From, &lgBook[lang]), date.write(l.To, &lgBook[lang])))
-	want := gm.wantUnchanged("leave_days")
+	want := gm.wantUnchanged(daysclock.ClauseLeave)
+	if gm.set != nil {
+		gm.granted = &l // the player's: granted in his other games too (lettergen_games_test.go)
+	}
 	d, ok := gm.send(s, lang, body)
 	if !ok {
 		return false

@@ -23,9 +23,9 @@ const (
 // lgPhrases are the words of one language.
 type lgPhrases struct {
 	subject    []string    // %s: nothing; the Subject line
-	greeting   [2][]string // [side of the addressee]
+	greeting   [3][]string // [the addressee: lgPeople]
 	tournament []string    // the tournament and game line
-	signature  [2][]string // [side of the writer]
+	signature  [3][]string // [the writer: lgPeople]
 	repeat     []string    // %s: the partner's moves repeated (4.2.9)
 	own        []string    // prefix of the writer's own moves; "" is the bare list
 	ifThen     []string    // %[1]s the partner's reply, %[2]s the proposer's answer (4.2.7)
@@ -52,14 +52,16 @@ type lgPhrases struct {
 var lgBook = [2]lgPhrases{
 	lgRU: {
 		subject: []string{"СТ-2026/1 партия 1-2", "СТ-2026/1 партия 1-2", "Re: СТ-2026/1 партия 1-2"},
-		greeting: [2][]string{
+		greeting: [3][]string{
 			{"Здравствуйте, Иван Петрович!", "Добрый день, Иван!"},
 			{"Здравствуйте, Пётр Иванович!", "Добрый день, Пётр!"},
+			{"Здравствуйте, Сергей Николаевич!", "Добрый день, Сергей!"},
 		},
 		tournament: []string{"Турнир СТ-2026/1, партия 1-2.", "Турнир СТ-2026/1, партия 1-2"},
-		signature: [2][]string{
+		signature: [3][]string{
 			{"С уважением, Иван", "С уважением, Иван Иванов", "Всего доброго, Иван"},
 			{"С уважением, Пётр", "С уважением, Пётр Петров", "Всего доброго, Пётр"},
+			{"С уважением, Сергей", "Всего доброго, Сергей Сидоров"},
 		},
 		repeat: []string{"Ваш ход %s получил.", "Получил ваш ход %s", "Ваш ход %s получил", "Ваши ходы %s получил."},
 		own:    []string{"Мой ход: ", "Отвечаю: ", "Мой ответ: ", "Мой ход ", ""},
@@ -89,14 +91,16 @@ var lgBook = [2]lgPhrases{
 	},
 	lgEN: {
 		subject: []string{"CT-2026/1 game 1-2", "Re: CT-2026/1 game 1-2"},
-		greeting: [2][]string{
+		greeting: [3][]string{
 			{"Dear Ivan,", "Hello Ivan,"},
 			{"Dear Peter,", "Hello Peter,"},
+			{"Dear Sergei,", "Hello Sergei,"},
 		},
 		tournament: []string{"Tournament CT-2026/1, game 1-2.", "Tournament CT-2026/1, game 1-2"},
-		signature: [2][]string{
+		signature: [3][]string{
 			{"Regards, Ivan", "Best wishes, Ivan"},
 			{"Regards, Peter", "Best wishes, Peter"},
+			{"Regards, Sergei", "Best wishes, Sergei"},
 		},
 		repeat: []string{"Your move %s received.", "Received your %s.", "Your move %s received", "Received your move %s"},
 		own:    []string{"My move: ", "My reply: ", "My move ", ""},

@@ -63,10 +63,17 @@ func lgEnabled(f string) bool {
 var lgVariantIDs = []string{"russian", "international", "column", "lasca",
 	"russian-giveaway", "international-giveaway", "column-giveaway", "lasca-giveaway"}
 
-var lgPlayers = [2]referee.Player{
+// lgPeople are the generator's players: Ivanov (1), Petrov (2), and Sidorov (3), who plays in
+// the tournaments of several games (lettergen_games_test.go). A game's sides are its players
+// by lgGame.who.
+var lgPeople = [3]referee.Player{
 	{Number: 1, Name: "Иванов Иван", Email: "ivanov@mail.example"},
 	{Number: 2, Name: "Петров Пётр", Email: "petrov@mail.example"},
+	{Number: 3, Name: "Сидоров Сергей", Email: "sidorov@mail.example"},
 }
+
+// lgPlayers are the players of a game of its own: Ivanov White, Petrov Black.
+var lgPlayers = [2]referee.Player{lgPeople[0], lgPeople[1]}
 
 var lgMoscow = func() *time.Location {
 	loc, err := time.LoadLocation("Europe/Moscow")
@@ -182,6 +189,10 @@ type lgModel struct {
 	leaves     [2][]daysclock.Leave // each side's leave granted: his clock stops on those days
 	over       bool
 	answered   [2]daysclock.Date // the day of each side's last answer to a letter without a move
+	// offer is the side whose draw offer stands (1.13.3: until the partner's reply move), -1
+	// none; result the game's result when over by the players' own statement ("" otherwise).
+	offer  int
+	result referee.Result
 
 	// the letter being decided
 	played  []int
@@ -193,7 +204,7 @@ func newLGModel(variant string, start daysclock.Date) *lgModel {
 	if err != nil {
 		panic(err)
 	}
-	m := &lgModel{v: v, start: start, pos: v.Start(), clauses: map[string]bool{}, posting: -1}
+	m := &lgModel{v: v, start: start, pos: v.Start(), clauses: map[string]bool{}, posting: -1, offer: -1}
 	m.since[0] = start // 4.3.2: White's clock runs from the start date
 	return m
 }
@@ -335,6 +346,9 @@ func (m *lgModel) settle(s int) {
 // forwarded to a player by e-mail; for a player by post or telephone, when the captain posts it
 // (post).
 func (m *lgModel) commit(s int, today, forwarded daysclock.Date, props []lgVariant, movedBefore int) {
+	if m.offer == 1-s {
+		m.offer = -1 // 1.13.3: a reply move declines the partner's offer
+	}
 	m.owes[s] = nil
 	m.variants = slices.DeleteFunc(m.variants, func(v lgVariant) bool { return v.proposer == s })
 	if !m.over {
@@ -884,28 +898,33 @@ func (gm *lgGame) body(s int, p *lgPlan, w *lgWrite) string {
 	var lines []string
 	// add appends text (one line or several) and returns the number of its last line.
 	add := func(l string) int { lines = append(lines, strings.Split(l, "\n")...); return len(lines) }
-	if gm.lastFrom[1-s] != "" && r.IntN(100) < 8 {
+	section := gm.collect != nil // a section of a letter about several games: its moves alone
+	if !section && gm.lastFrom[1-s] != "" && r.IntN(100) < 8 {
 		// A bottom-posted answer under the partner's letter, quoted: only the new text counts.
 		w.quoted = true
-		add(fmt.Sprintf(lgPick(r, b.quote), lgPlayers[1-s].Name, gm.lastAt[1-s].Format("02.01.2006 15:04")))
+		add(fmt.Sprintf(lgPick(r, b.quote), gm.player(1-s).Name, gm.lastAt[1-s].Format("02.01.2006 15:04")))
 		for _, l := range strings.Split(gm.lastFrom[1-s], "\n") {
 			add("> " + l)
 		}
 		add("")
 	}
-	if r.IntN(3) > 0 {
-		add(lgPick(r, b.greeting[1-s]))
+	if r.IntN(3) > 0 && !section {
+		add(lgPick(r, b.greeting[gm.who[1-s]]))
 		if r.IntN(2) == 0 {
 			add("")
 		}
 	}
-	if w.protest != "" {
+	if w.protest != "" && !section {
 		add(w.protest)
 		add("")
 	}
-	if r.IntN(2) == 0 {
-		add(lgPick(r, b.tournament))
+	if r.IntN(2) == 0 && !section {
+		add(gm.named(lgPick(r, b.tournament)))
 	}
+	for _, l := range gm.lead {
+		add(l)
+	}
+	gm.lead = nil
 	// 4.2.9: the partner's moves not yet repeated.
 	before := p.before
 	rep := slices.Clone(before.owes[s])
@@ -1015,8 +1034,19 @@ func (gm *lgGame) body(s int, p *lgPlan, w *lgWrite) string {
 		}
 		add(t)
 	}
+	for _, l := range gm.extra {
+		add(l)
+	}
+	gm.extra = nil
+	if section {
+		return strings.Join(lines, "\n")
+	}
 	add("")
-	add(lgPick(r, b.signature[s]))
+	add(lgPick(r, b.signature[gm.who[s]]))
+	for _, l := range gm.tail {
+		add(l)
+	}
+	gm.tail = nil
 	return strings.Join(lines, "\n")
 }
 
@@ -1058,6 +1088,57 @@ type lgGame struct {
 	// lastEmail: the game's last event was a letter by e-mail (not a card, a call or a posting),
 	// whose arrival the next letter by e-mail cannot precede.
 	lastEmail bool
+	// who are the game's players by side, as indexes of lgPeople: {0, 1} in a game of its own.
+	who [2]int
+	// set, when not nil, is the tournament of several games the game is one of
+	// (lettergen_games_test.go): its letters are decided at the door with every game of the
+	// sender's, and a letter may speak of several games. collect, when not nil, gathers the
+	// game's next letter as a section of such a letter instead of sending it.
+	set     *lgSet
+	collect *lgSection
+	// extra are lines the next move letter writes below its moves (a draw statement, a leave,
+	// a postscript: lettergen_games_test.go), and tail the lines below its signature.
+	extra, tail []string
+	// lead are lines the next move letter writes above its moves (lettergen_words_test.go).
+	lead []string
+	// granted is the leave the letter being sent announces (lettergen_games_test.go): granted in
+	// the writer's other games of the tournament too.
+	granted *daysclock.Leave
+	// onMove, when set, adjusts the kind and the expectation of the move letter being written
+	// (a statement in its extra lines); afterMove checks what else its decision must hold.
+	onMove    func(kind *string, after *lgModel, want *lgExpect)
+	afterMove func(kind string, s int, body string, want lgExpect, d referee.Decision) bool
+}
+
+// player returns side s's player.
+func (gm *lgGame) player(s int) referee.Player { return lgPeople[gm.who[s]] }
+
+// named writes text about the game: its name for "1-2", the game of its own's.
+func (gm *lgGame) named(text string) string {
+	if gm.g.Name == "1-2" || gm.g.Name == "" {
+		return text
+	}
+	return strings.ReplaceAll(text, "1-2", gm.g.Name)
+}
+
+// deliver sends side s's letter body in lang and runs check on the decision, which says
+// whether it was right; with collect set it keeps the letter as a section instead, to be sent
+// with the other games' sections (lettergen_games_test.go). stops: the letter holds a fault the
+// referee stops it for, so that in a tournament of several games it may be taken for another
+// game's letter and asked about.
+func (gm *lgGame) deliver(s int, lang lgLang, body string, stops bool, check func(d referee.Decision, offset int) bool) bool {
+	if c := gm.collect; c != nil {
+		c.s, c.lang, c.body, c.check, c.stops, c.ready = s, lang, body, check, stops, true
+		return true
+	}
+	if gm.set != nil {
+		return gm.set.sendOne(gm, s, lang, body, stops, check)
+	}
+	d, ok := gm.send(s, lang, body)
+	if !ok {
+		return false
+	}
+	return check(d, 0)
 }
 
 func newLGGame(t *testing.T, st *lgStats, seed int64, index int) *lgGame {
@@ -1068,7 +1149,7 @@ func newLGGame(t *testing.T, st *lgStats, seed int64, index int) *lgGame {
 	lang := lgPick(r, []string{"ru", "en"})
 	table := &referee.Table{Code: "СТ-2026/1", Variant: variant, Language: lang, Address: "moves@club.example",
 		Judge: "judge@club.example", Director: "td@club.example", Players: []referee.Player{lgPlayers[0], lgPlayers[1]}, Start: start, End: end, Zone: lgMoscow}
-	gm := &lgGame{t: t, st: st, r: r, index: index, variant: variant, table: table, m: newLGModel(variant, start)}
+	gm := &lgGame{t: t, st: st, r: r, index: index, variant: variant, table: table, m: newLGModel(variant, start), who: [2]int{0, 1}}
 	gm.rc = rand.New(rand.NewPCG(uint64(seed), uint64(index)^0x5eed_c4a7_0000_0000))
 	gm.reg = referee.DefaultRegulation()
 	if r.IntN(4) == 0 {
@@ -1336,9 +1417,9 @@ func (gm *lgGame) noMove(s int) bool {
 	b := &lgBook[lang]
 	var lines []string
 	if r.IntN(2) == 0 {
-		lines = append(lines, lgPick(r, b.greeting[1-s]), "")
+		lines = append(lines, lgPick(r, b.greeting[gm.who[1-s]]), "")
 	}
-	lines = append(lines, lgPick(r, b.noMove), "", lgPick(r, b.signature[s]))
+	lines = append(lines, lgPick(r, b.noMove), "", lgPick(r, b.signature[gm.who[s]]))
 	body := strings.Join(lines, "\n")
 	m := gm.m
 	gm.stamp(s)
@@ -1389,6 +1470,9 @@ func (gm *lgGame) stopped(s int, fault lgFault) (sent, ok bool) {
 	}
 	p := gm.plan(s, "")
 	w := &lgWrite{lang: lgLang(r.IntN(2)), ownOnly: true, noProps: r.IntN(2) == 0}
+	if gm.collect != nil {
+		w.lang = gm.collect.lang // one letter, one language
+	}
 	var viol []lgViolation
 	switch fault {
 	case lgRepMissing:
@@ -1456,21 +1540,27 @@ func (gm *lgGame) stopped(s int, fault lgFault) (sent, ok bool) {
 		Moves: base.numberedPlayed(), Penalty: lgPenalty, Time: referee.Time{White: base.days[0], Black: base.days[1]},
 		ToMove: base.onMove()}
 	want.clocks(base)
-	d, ok := gm.send(s, w.lang, body)
-	if !ok {
-		return true, false
-	}
-	gm.st.stopped++
 	kind := "stop:" + string(fault)
 	if p.acc != nil {
 		kind += "+" + p.tags[0]
 	}
-	if !gm.check(kind, s, body, want, viol, true, d) {
-		return true, false
-	}
-	base.begin()
-	gm.m = base
-	return true, true
+	ok = gm.deliver(s, w.lang, body, true, func(d referee.Decision, offset int) bool {
+		gm.st.stopped++
+		if offset != 0 {
+			for i := range viol {
+				if viol[i].line != 0 {
+					viol[i].line += offset
+				}
+			}
+		}
+		if !gm.check(kind, s, body, want, viol, true, d) {
+			return false
+		}
+		base.begin()
+		gm.m = base
+		return true
+	})
+	return true, ok
 }
 
 // wrongRepetition returns a text for the repetition of ply j that is none of the owed moves.
@@ -1529,6 +1619,9 @@ func (gm *lgGame) moveLetter(s int, fault lgFault, resend bool) bool {
 	}
 	p := gm.plan(s, force)
 	w := &lgWrite{lang: lgLang(r.IntN(2)), extended: r.IntN(100) < 30}
+	if gm.collect != nil {
+		w.lang = gm.collect.lang // one letter, one language
+	}
 	kind := "move"
 	switch fault {
 	case lgSubst:
@@ -1586,13 +1679,14 @@ func (gm *lgGame) moveLetter(s int, fault lgFault, resend bool) bool {
 			}
 		}
 	}
-	if fault == lgNoFault && r.IntN(100) < 4 && lgEnabled("protest-move") {
+	if fault == lgNoFault && r.IntN(100) < 4 && lgEnabled("protest-move") && gm.collect == nil {
 		// A protest above the move letter (4.1.12): recorded and sent to the judge, and the
 		// letter's moves decided as in any letter; the moves it quotes are not played.
 		w.protest = fmt.Sprintf(lgPick(r, lgProtests[w.lang]), gm.quotable())
 		p.after.clause("4.1.12")
 		p.tag("protest")
 	}
+	gm.dress(s, w.lang, fault)
 	body := gm.body(s, p, w)
 	verdict := referee.Accepted
 	if fault == lgSubst || w.shift != 0 {
@@ -1602,29 +1696,37 @@ func (gm *lgGame) moveLetter(s int, fault lgFault, resend bool) bool {
 	want := lgExpect{Verdict: verdict, Clauses: a.clauseList(), Plies: slices.Clone(a.plies), Moves: a.numberedPlayed(),
 		Time: referee.Time{White: a.days[0], Black: a.days[1]}, ToMove: a.onMove()}
 	want.clocks(a)
-	d, ok := gm.send(s, w.lang, body)
-	if !ok {
-		return false
+	if gm.onMove != nil {
+		gm.onMove(&kind, a, &want) // a statement the letter adds below its moves (lettergen_games_test.go)
 	}
-	for _, t := range p.tags {
-		gm.st.kinds["+"+t]++
-	}
-	if !gm.check(kind, s, body, want, nil, false, d) {
-		return false
-	}
-	if w.protest != "" {
-		if j, ok := lgLetterTo(d, referee.ToJudge); !ok || !strings.Contains(j.Body, strings.Split(w.protest, "\n")[0]) {
-			return gm.fail(kind, []string{"judge"}, s, body, want, nil, d, "the protest above the move does not reach the judge as written")
+	return gm.deliver(s, w.lang, body, false, func(d referee.Decision, _ int) bool {
+		for _, t := range p.tags {
+			gm.st.kinds["+"+t]++
 		}
-	}
-	a.begin()
-	gm.m = a
-	return gm.post()
+		if !gm.check(kind, s, body, want, nil, false, d) {
+			return false
+		}
+		if w.protest != "" {
+			if j, ok := lgLetterTo(d, referee.ToJudge); !ok || !strings.Contains(j.Body, strings.Split(w.protest, "\n")[0]) {
+				return gm.fail(kind, []string{"judge"}, s, body, want, nil, d, "the protest above the move does not reach the judge as written")
+			}
+		}
+		if gm.afterMove != nil && !gm.afterMove(kind, s, body, want, d) {
+			return false
+		}
+		a.begin()
+		gm.m = a
+		return gm.post()
+	})
 }
 
 // send parses the letter as the daemon does and has the referee decide it.
 func (gm *lgGame) send(s int, lang lgLang, body string) (referee.Decision, bool) {
-	from := lgPlayers[s].Email
+	if gm.set != nil {
+		d, _, ok := gm.set.sendFrom(gm, s, lang, body)
+		return d, ok
+	}
+	from := gm.player(s).Email
 	env := referee.Envelope{}
 	if ch := gm.m.channel[s]; ch.Captain() {
 		from = "captain@club.example"
@@ -1651,7 +1753,7 @@ func (gm *lgGame) send(s int, lang lgLang, body string) (referee.Decision, bool)
 		gm.back = 0
 	}
 	gm.lastEmail = !env.Via.Captain()
-	raw := "From: " + from + "\r\nTo: moves@club.example\r\nSubject: " + lgPick(gm.r, lgBook[lang].subject) +
+	raw := "From: " + from + "\r\nTo: moves@club.example\r\nSubject: " + gm.named(lgPick(gm.r, lgBook[lang].subject)) +
 		"\r\nDate: " + arrived.Format(time.RFC1123Z) + "\r\nMessage-ID: <" + id + ">\r\n" +
 		"Content-Type: text/plain; charset=utf-8\r\n\r\n" + strings.ReplaceAll(body, "\n", "\r\n") + "\r\n"
 	gm.letters++
@@ -1674,7 +1776,7 @@ func (gm *lgGame) send(s int, lang lgLang, body string) (referee.Decision, bool)
 	mail := referee.Mail{Letter: l, Envelope: env}
 	if env.Via.Captain() {
 		// The captain enters the card: its envelope is the door's to make (4.3.1).
-		mail.Envelope = referee.Envelope{From: lgPlayers[s].Email, MessageID: id, Received: arrived}
+		mail.Envelope = referee.Envelope{From: gm.player(s).Email, MessageID: id, Received: arrived}
 		mail.Card = &referee.Card{Side: env.Side, Via: env.Via, Postmark: env.Postmark}
 	}
 	var d referee.Decision
@@ -1724,6 +1826,8 @@ type lgExpect struct {
 	// move waits for the captain's card or call.
 	Since   [2]daysclock.Date
 	Posting referee.Side
+	// Offer is the side whose draw offer stands (1.13.3), "" none.
+	Offer referee.Side
 }
 
 // clocks sets the clocks and the posting the model expects.
@@ -1734,6 +1838,10 @@ func (e *lgExpect) clocks(m *lgModel) {
 	}
 	if m.posting >= 0 && !m.over {
 		e.Posting = lgSideOf(m.posting)
+	}
+	e.Offer = ""
+	if m.offer >= 0 && !m.over {
+		e.Offer = lgSideOf(m.offer)
 	}
 }
 
@@ -1793,7 +1901,8 @@ func lgCheckViolations(want []lgViolation, got []referee.Violation) string {
 func lgGot(d referee.Decision) lgExpect {
 	got := lgExpect{Verdict: d.Verdict, Clauses: append([]string{}, d.Clauses...), Plies: []string{},
 		Moves: append([]string{}, d.Moves...), Penalty: d.PenaltyDays, Time: d.Time, ToMove: d.ToMove,
-		Since: [2]daysclock.Date{d.Game.WhiteClock.Since, d.Game.BlackClock.Since}, Posting: d.Game.Posting}
+		Since: [2]daysclock.Date{d.Game.WhiteClock.Since, d.Game.BlackClock.Since}, Posting: d.Game.Posting,
+		Offer: d.Game.DrawOffer}
 	for _, p := range d.Game.Plies {
 		got.Plies = append(got.Plies, p.Text)
 	}
@@ -1831,6 +1940,9 @@ func (gm *lgGame) check(kind string, s int, body string, want lgExpect, viol []l
 	}
 	if got.Posting != want.Posting {
 		fields = append(fields, "posting")
+	}
+	if got.Offer != want.Offer {
+		fields = append(fields, "draw-offer")
 	}
 	gm.st.kinds[kind]++
 	var extra []string

@@ -21,7 +21,24 @@ type Regulation struct {
 	// postal player's clock runs from post_days after his card was posted, and his silence is an
 	// overstep only post_days after his last day. 0, the default, counts no travel.
 	PostDays int `toml:"post_days" json:"post_days,omitempty"`
+	// EndgameClaims is what becomes of a player's claim that the endgame database settles his
+	// game («позиция в базе окончаний: выигрыш», "tablebase win claim"): "judge" (the default)
+	// sends it to the judge with the database's verdict; "auto" ends the game at once with the
+	// verdict under the rules when that verdict has one meaning (endgame.go).
+	EndgameClaims string `toml:"endgame_claims" json:"endgame_claims,omitempty"`
+	// The counting draw rules of 2.6 the endgame verdicts are checked against, in moves: the
+	// endings against a lone king (5), five kings against two (50), kings only (25). The seeds'
+	// numbers by default; a regulation may set its own.
+	LoneKingMoves  int `toml:"lone_king_moves" json:"lone_king_moves,omitempty"`
+	FiveKingsMoves int `toml:"five_kings_moves" json:"five_kings_moves,omitempty"`
+	KingsOnlyMoves int `toml:"kings_only_moves" json:"kings_only_moves,omitempty"`
 }
+
+// Endgame claim policies.
+const (
+	EndgameClaimsJudge = "judge" // the claim goes to the judge with the database's verdict
+	EndgameClaimsAuto  = "auto"  // the game ends at once with the verdict under the rules
+)
 
 // Overstep policies.
 const (
@@ -58,6 +75,12 @@ func (r Regulation) WithDefaults() Regulation {
 	if r.Scoring == "" {
 		r.Scoring = "1-0.5-0" // seed 003, 1.12.1
 	}
+	if r.EndgameClaims == "" {
+		r.EndgameClaims = EndgameClaimsJudge
+	}
+	def(&r.LoneKingMoves, 5)   // 2.6
+	def(&r.FiveKingsMoves, 50) // 2.6
+	def(&r.KingsOnlyMoves, 25) // 2.6
 	if r.Tiebreaks == nil {
 		r.Tiebreaks = []string{"sonneborn-berger", "wins", "head-to-head"} // seed 003, 1.13
 	}

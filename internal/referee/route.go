@@ -3,6 +3,7 @@ package referee
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	"postald/internal/daysclock"
 )
@@ -59,6 +60,19 @@ func route(seats []Seat, lt letter, env Envelope) (int, Decision) {
 		}
 		return -1, askGame(seats, all, named, name, env)
 	}
+	if lt.Partner != "" && gameName(lt.Game) == "" {
+		// «Партия с Ивановым», "game with Petrov": the games against the player so named.
+		var with []int
+		for _, i := range mine {
+			if s, ok := seats[i].Table.senderOf(&seats[i].Game, env); ok && namesPlayer(lt.Partner, seats[i].Player(s.Other()).Name) {
+				with = append(with, i)
+			}
+		}
+		if len(with) == 0 {
+			return -1, askGame(seats, all, nil, "", env)
+		}
+		mine = with
+	}
 	var inPlay []int
 	for _, i := range mine {
 		if seats[i].Game.Status != StatusFinished {
@@ -81,6 +95,38 @@ func route(seats []Seat, lt letter, env Envelope) (int, Decision) {
 		}
 	}
 	return -1, askGame(seats, all, nil, "", env)
+}
+
+// namesPlayer reports whether written, a word of a letter that names a player («с Ивановым»,
+// "with Petrov"), names the player called name: it is one of his name's words, or such a word
+// with a Russian case ending («Иванов» → «Ивановым», «Сидорова» → «Сидоровой», «Горький» →
+// «Горьким»), in any case, ё read as е.
+func namesPlayer(written, name string) bool {
+	norm := func(s string) string { return strings.ReplaceAll(strings.ToLower(s), "ё", "е") }
+	w := []rune(norm(strings.Trim(written, ".,;:!?()«»\"'")))
+	if len(w) < 3 {
+		return false
+	}
+	for _, part := range strings.FieldsFunc(norm(name), func(r rune) bool { return !unicode.IsLetter(r) && r != '-' }) {
+		p := []rune(part)
+		if len(p) < 3 {
+			continue
+		}
+		if string(p) == string(w) {
+			return true
+		}
+		stem := p
+		for _, end := range []string{"ий", "ый", "ой", "ая", "яя", "а", "я", "ь", "й"} {
+			if e := []rune(end); len(stem) > len(e)+2 && strings.HasSuffix(string(stem), end) {
+				stem = stem[:len(stem)-len(e)]
+				break
+			}
+		}
+		if len(w) >= len(stem) && string(w[:len(stem)]) == string(stem) && len(w)-len(stem) <= 3 {
+			return true
+		}
+	}
+	return false
 }
 
 // gameName normalises a game as a letter names it: "1-2", "01-02" and "0102" are game 1-2.

@@ -27,6 +27,9 @@ type Ruling struct {
 	LetterID   string    `json:"letter_id,omitempty"`
 	LetterTime time.Time `json:"letter_time,omitzero"`
 	Upto       uint64    `json:"upto,omitempty"`
+	// Resend: the letter sent again is entry Letter of the game's archive, sent at LetterTime;
+	// To is the address it goes to now; Side, when set, the player it brings his partner's move.
+	To string `json:"to,omitempty"`
 
 	Clause string    `json:"clause"`
 	Reason string    `json:"reason"`
@@ -46,7 +49,7 @@ func Rule(st Seat, r Ruling) (Decision, error) {
 	if r.Clause == "" {
 		return Decision{}, fmt.Errorf("%w: a ruling names the clause it rests on (4.1.10)", ErrRuling)
 	}
-	sideless := r.Kind == RuleAdjudicate || r.Kind == RuleRevert || r.Kind == RuleAnnul || r.Kind == RuleProtest || r.Kind == RuleStrikeOut
+	sideless := r.Kind == RuleAdjudicate || r.Kind == RuleRevert || r.Kind == RuleAnnul || r.Kind == RuleProtest || r.Kind == RuleStrikeOut || r.Kind == RuleResend
 	if r.Side != White && r.Side != Black && !sideless {
 		return Decision{}, fmt.Errorf("%w: %s needs the side it concerns", ErrRuling, r.Kind)
 	}
@@ -153,6 +156,20 @@ func Rule(st Seat, r Ruling) (Decision, error) {
 		what = func(tx *phrases) string {
 			return fmt.Sprintf(tx.RulingRefer, x.player(r.Side).Name, tx.side(r.Side), r.Reason)
 		}
+	case RuleResend:
+		// 4.3.1: the move must reach its reader; the judge has the letter sent again. The clock of
+		// a player whose move did not reach him starts when it does (Mailed), not with the ruling.
+		if r.To == "" || r.Letter == 0 {
+			return Decision{}, fmt.Errorf("%w: resend names the letter and the address", ErrRuling)
+		}
+		what = func(tx *phrases) string {
+			at := r.LetterTime.In(x.loc)
+			w := tx.delivery.RulingResend(int(r.Letter), tx.date(daysclock.DateOf(at, x.loc))+" "+at.Format("15:04"), r.To, r.Reason)
+			if r.Side != "" && x.g.Undelivered == r.Side {
+				w += "\n" + tx.delivery.RulingClock
+			}
+			return w
+		}
 	case RuleProtest:
 		// 4.1.12: the decision on a protest is recorded and told; it changes the game only
 		// through the rulings the judge gives with it.
@@ -180,6 +197,14 @@ func Rule(st Seat, r Ruling) (Decision, error) {
 		// A game annulled or struck out has no result to state.
 		if x.g.Status == StatusFinished && !x.g.Reason.WithoutResult() {
 			body += "\n" + fmt.Sprintf(tx.Result, x.g.Result)
+		}
+		// The clocks after the ruling, whatever it changed (4.3.1), and to a player in play his
+		// next control.
+		if !x.g.Reason.WithoutResult() || x.g.Status != StatusFinished {
+			body += "\n" + fmt.Sprintf(tx.TimeLine, x.g.Time())
+			if x.g.Status == StatusPlaying && (role == ToWhite || role == ToBlack) {
+				body += "\n" + nextControl(x.t, &x.g, sideOfRole(role), tx)
+			}
 		}
 		body = withPictureLegend(body, pic, tx)
 		o, ok := outgoing(x.t, &x.g, role, subject, body, Ruled, r.Clause)

@@ -39,7 +39,7 @@ func TestRulingsWithoutSide(t *testing.T) {
 		{name: "refer needs the side", game: g, r: Ruling{Kind: RuleRefer, Clause: "1.10.4", Reason: "left", At: at}, err: true},
 		{name: "refer a finished game", game: g.with(annulled.Game), r: Ruling{Kind: RuleRefer, Side: White, Clause: "1.10.4", Reason: "left", At: at}, err: true},
 		{name: "protest", game: g, r: Ruling{Kind: RuleProtest, Clause: "4.1.12", Reason: "the protest is dismissed", At: at},
-			status: StatusPlaying, result: ResultNone, subject: "решение по протесту", body: "решение по протесту: the protest is dismissed"},
+			status: StatusPlaying, result: ResultNone, subject: "решение по протесту", body: "Решение судьи: по протесту — the protest is dismissed"},
 		{name: "protest needs the clause", game: g, r: Ruling{Kind: RuleProtest, Reason: "x", At: at}, err: true},
 	}
 	for _, tc := range tests {

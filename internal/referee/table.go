@@ -33,6 +33,8 @@ type Table struct {
 	// Captains are the captains of a team event's teams (seed 003, 1.14.7): a captain's protest
 	// about a game of his team comes through Decide like any letter.
 	Captains []Captain
+	// Endgames are the endgame databases at hand (endgame.go); nil: none. The office sets them.
+	Endgames Endgames
 }
 
 // Opening is what was drawn by lot for one game before play (seed 003, 1.6.4: «Жеребьевка

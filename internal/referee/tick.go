@@ -18,8 +18,9 @@ func tick(st Seat, now time.Time) Decision {
 	}
 	s := x.g.ToMove()
 	x.side = s
-	if x.g.Posting == s {
-		// His move waits for the captain to post it: nothing runs for him yet (Posted).
+	if x.g.Posting == s || x.g.Undelivered == s {
+		// His move waits for the captain to post it (Posted), or it did not reach him (Mailed):
+		// nothing runs for him yet (4.3.1).
 		return x.finishTick()
 	}
 	c := x.g.Clock(s)
@@ -97,8 +98,8 @@ func (t *Table) nextTick(g *Game) (time.Time, bool) {
 		return time.Time{}, false
 	}
 	s := g.ToMove()
-	if g.Posting == s {
-		return time.Time{}, false // nothing runs until his move is posted (Posted)
+	if g.Posting == s || g.Undelivered == s {
+		return time.Time{}, false // nothing runs until his move is posted (Posted) or reaches him (Mailed)
 	}
 	c := g.Clock(s)
 	lag := t.lag(g, s)

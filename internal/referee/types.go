@@ -116,6 +116,7 @@ const (
 	RuleProtest    RuleKind = "protest"      // the judge's decision on a protest (4.1.12); the game is as it was
 	RuleStrikeOut  RuleKind = "strike-out"   // a withdrawn player's game ends without a result (seed 003 1.10.2)
 	RuleRefer      RuleKind = "refer"        // a withdrawn player's begun game goes to adjudication (seed 003 1.10.4)
+	RuleResend     RuleKind = "resend"       // a letter sent again, to its address or another (4.3.1: the move must reach him)
 )
 
 // String returns the ruling's word: "penalty", "correct-date", ...

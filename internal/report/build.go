@@ -101,13 +101,62 @@ func Build(in Input) (*View, error) {
 	v.Facts = append(v.Facts, course.Facts(state, lang)...) // a Swiss's round, a knockout's
 	v.Sections = []Section{
 		inProgress(t, games),
+	}
+	if sec, ok := settled(t, &book.Endgame, games); ok {
+		v.Sections = append(v.Sections, sec)
+	}
+	v.Sections = append(v.Sections,
 		clocks(t, &book.Channels, s, games),
 		deadlines(t, in.Today, games),
 		violations(t, games),
-		rulings(t, in.Rulings),
-		finished(t, games),
+	)
+	if br := v.Standings.Knockout; br != nil {
+		// A knockout's steps, under their own heading: they are no rulings of the judge.
+		v.Sections = append(v.Sections, knockoutEvents(t, &book.Tournament.Systems, s, br, in.Events))
 	}
+	v.Sections = append(v.Sections, rulings(t, in.Rulings), finished(t, games))
 	return v, nil
+}
+
+// knockoutEvents lists the steps of a knockout's bracket br, oldest first, in the tournament's
+// words.
+func knockoutEvents(t *phrase.ReportText, sy *phrase.SystemText, s *tournament.Sheet, br *tournament.Bracket, events []Event) Section {
+	sec := Section{Title: sy.KnockoutEvents, Empty: t.None, GameColumn: -1, Header: []string{t.Columns.Date, t.Columns.Event}}
+	who := func(n int) string {
+		if p, ok := s.Player(n); ok {
+			return strconv.Itoa(p.Number) + " " + p.Name
+		}
+		return strconv.Itoa(n)
+	}
+	for _, e := range events {
+		o := e.Opened
+		ev := phrase.KnockoutEvent{Round: o.Round, Rounds: len(br.Rounds), Slot: o.Slot, A: who(o.A), B: who(o.B), Extra: o.Extra}
+		switch {
+		case e.Winner != 0:
+			ev = phrase.KnockoutEvent{Winner: who(e.Winner)}
+		case o.Withdrew != 0:
+			ev.Withdrew = who(o.Withdrew)
+		case o.Extra:
+			if o.Round >= 1 && o.Round <= len(br.Rounds) && o.Slot >= 1 && o.Slot <= len(br.Rounds[o.Round-1]) {
+				ev.Score = br.Rounds[o.Round-1][o.Slot-1].Score()
+			}
+		}
+		sec.Rows = append(sec.Rows, []string{t.Date(e.Date), sy.KnockoutEvent(ev)})
+	}
+	return sec
+}
+
+// settled lists the games not finished whose result the endgame database settles in theory,
+// each with its verdict; false when there is none (the report then has no such section).
+func settled(t *phrase.ReportText, w *phrase.EndgameText, games []game) (Section, bool) {
+	sec := Section{Title: w.SettledTitle, GameColumn: 0, Header: []string{t.Columns.Game, t.Columns.White, t.Columns.Black, w.SettledColumn}}
+	for _, g := range games {
+		if g.Status == referee.StatusFinished || g.Settled == "" {
+			continue
+		}
+		sec.Rows = append(sec.Rows, []string{g.Name, g.white.Name, g.black.Name, g.Settled})
+	}
+	return sec, len(sec.Rows) > 0
 }
 
 // standings puts the tables of the tournament's system in v, as its course draws them up: a
@@ -300,9 +349,15 @@ func byDay(all []datedRow) [][]string {
 	return rows
 }
 
+// rulings lists the judge's rulings, oldest first; the column of who ruled only when a ruling
+// names him.
 func rulings(t *phrase.ReportText, rs []Ruling) Section {
 	sec := Section{Title: t.Rulings, Empty: t.None, GameColumn: 1,
-		Header: []string{t.Columns.Date, t.Columns.Game, t.Columns.Kind, t.Columns.Clause, t.Columns.Ruling, t.Columns.Judge}}
+		Header: []string{t.Columns.Date, t.Columns.Game, t.Columns.Kind, t.Columns.Clause, t.Columns.Ruling}}
+	judged := slices.ContainsFunc(rs, func(r Ruling) bool { return r.Judge != "" })
+	if judged {
+		sec.Header = append(sec.Header, t.Columns.Judge)
+	}
 	rs = slices.Clone(rs)
 	slices.SortStableFunc(rs, func(a, b Ruling) int { return a.Date.Sub(b.Date) })
 	for _, r := range rs {
@@ -314,7 +369,11 @@ func rulings(t *phrase.ReportText, rs []Ruling) Section {
 		if !ok {
 			kind = r.Kind
 		}
-		sec.Rows = append(sec.Rows, []string{t.Date(r.Date), g, kind, r.Clause, r.Text, r.Judge})
+		row := []string{t.Date(r.Date), g, kind, r.Clause, r.Text}
+		if judged {
+			row = append(row, r.Judge)
+		}
+		sec.Rows = append(sec.Rows, row)
 	}
 	return sec
 }

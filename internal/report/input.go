@@ -22,6 +22,17 @@ type Input struct {
 	Reserves []tournament.Substitution
 	// Knockout are a knockout's pairings and extra games opened after round 1.
 	Knockout []tournament.KnockoutOpened
+	// Events are the steps of a knockout's bracket postald took, in order, from its log: they
+	// are listed under their own heading, not among the judge's rulings.
+	Events []Event
+}
+
+// Event is a step of a knockout's bracket: a pairing opened, a tied pairing's extra games or a
+// pairing lost by a withdrawal (Opened), or the final decided (Winner, the winner's number).
+type Event struct {
+	Date   daysclock.Date
+	Opened tournament.KnockoutOpened
+	Winner int
 }
 
 // log is the tournament's log as the report's input gives it.
@@ -44,6 +55,9 @@ type Game struct {
 	// mark of a game not played over the board; tournament.Unfinished while the game goes on.
 	Result tournament.Result
 	Reason string // how the game ended, in the tournament's language
+	// Settled is what the endgame database says of a game not finished whose position it
+	// holds, in the tournament's language (referee.Settlement.Verdict); "" otherwise.
+	Settled string
 }
 
 // Clock is one player's thinking time in one game (4.3.1).

@@ -232,8 +232,10 @@ func TestKnockoutReport(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		in := Input{Sheet: s, Today: day(2027, 1, 15),
-			Knockout: []tournament.KnockoutOpened{{Round: 1, Slot: 4, A: 3, B: 6, Extra: true}, {Round: 2, Slot: 1, A: 1, B: 4}, {Round: 2, Slot: 2, A: 2, B: 3}},
+		opened := []tournament.KnockoutOpened{{Round: 1, Slot: 4, A: 3, B: 6, Extra: true}, {Round: 2, Slot: 1, A: 1, B: 4}, {Round: 2, Slot: 2, A: 2, B: 3}}
+		in := Input{Sheet: s, Today: day(2027, 1, 15), Knockout: opened,
+			// The bracket's steps as the log has them: under their own heading, in words.
+			Events: []Event{{Date: day(2026, 12, 1), Opened: opened[0]}, {Date: day(2026, 12, 3), Opened: opened[1]}, {Date: day(2026, 12, 20), Opened: opened[2]}},
 			Games: []Game{
 				{Name: "4-5", Status: referee.StatusFinished, Result: tournament.WhiteWins, Moves: 31},
 				{Name: "3-6", Status: referee.StatusFinished, Result: tournament.Draw, Moves: 40},
@@ -251,12 +253,21 @@ func TestKnockoutReport(t *testing.T) {
 		in.Games[3] = Game{Name: "1-4", Status: referee.StatusFinished, Result: tournament.WhiteWins, Moves: 30}
 		in.Knockout = append(in.Knockout, tournament.KnockoutOpened{Round: 3, Slot: 1, A: 1, B: 3})
 		in.Games = append(in.Games, Game{Name: "1-3", Status: referee.StatusFinished, Result: tournament.BlackWins, Moves: 41})
+		in.Events = append(in.Events, Event{Date: day(2027, 1, 15), Winner: 3})
 		if got, err = Text(in); err != nil {
 			t.Fatal(err)
 		}
-		want := map[string]string{tournament.Russian: "Финал решён: победитель — 3 Васильев Виктор.", tournament.English: "The final is decided: the winner is 3 Васильев Виктор."}[lang]
-		if !strings.Contains(got, want) {
-			t.Errorf("%s: the report of the knockout ended lacks %q:\n%s", lang, want, got)
+		for _, want := range map[string][]string{
+			tournament.Russian: {"Финал решён: победитель — 3 Васильев Виктор.", "финал решён, победитель — 3 Васильев Виктор"},
+			tournament.English: {"The final is decided: the winner is 3 Васильев Виктор.", "the final is decided; the winner is 3 Васильев Виктор"},
+		}[lang] {
+			if !strings.Contains(got, want) {
+				t.Errorf("%s: the report of the knockout ended lacks %q:\n%s", lang, want, got)
+			}
+		}
+		// Its events are no rulings: the judge ruled nothing.
+		if _, rul, _ := strings.Cut(got, map[string]string{tournament.Russian: "Решения судьи", tournament.English: "Rulings of the judge"}[lang]); !strings.Contains(rul, "\n"+map[string]string{tournament.Russian: "нет", tournament.English: "none"}[lang]+"\n") {
+			t.Errorf("%s: the rulings of the knockout ended are not empty:\n%s", lang, rul)
 		}
 	}
 }

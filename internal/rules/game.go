@@ -208,6 +208,14 @@ func materialSignature(p *Position) string {
 	return strings.Join(ts, ",")
 }
 
+// EndingLimit returns the limit 2.6 sets for the ending on the board, in
+// moves of the stronger side: 5 for the endings it lists against a lone king
+// or a lone man, 50 for five kings (or four kings and a man) against two
+// kings, 0 when it lists none; and the stronger side. It reads the material
+// only, as [Game.DrawClaims] does for international; the endgame databases
+// apply it to russian too.
+func (p *Position) EndingLimit() (moves int, strong Color) { return endingKind(p) }
+
 // endingKind classifies an international ending under 2.6: the move limit
 // that applies and the stronger side, or limit 0.
 func endingKind(p *Position) (limit int, strong Color) {

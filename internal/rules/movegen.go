@@ -32,7 +32,10 @@ type generator struct {
 	stack   [32]Tower // tower variants: the towers as they stand mid-capture
 	count   bool      // count the quiet moves in n instead of appending them
 	n       int
-	routes  bool // keep every route, even those that take the same pieces
+	bits    bool   // Successors: append the quiet moves' positions to succ instead of the moves
+	succ    []Bits // Successors: the positions after the quiet moves
+	board   Bits   // Successors: the position moved from
+	routes  bool   // keep every route, even those that take the same pieces
 }
 
 // LegalMoves appends the legal moves of the side to move to buf[:0] and
@@ -131,7 +134,7 @@ func (g *generator) quiet(p *Position) {
 					if g.count {
 						g.n++
 					} else {
-						g.out = append(g.out, Move{from: sq, to: t})
+						g.quietMove(Move{from: sq, to: t})
 					}
 					if !g.v.flying { // lasca 2.4.1: kings move one square only
 						break
@@ -153,10 +156,22 @@ func (g *generator) quiet(p *Position) {
 			if g.count {
 				g.n++
 			} else {
-				g.out = append(g.out, Move{from: sq, to: t, crown: last&(1<<uint(t)) != 0})
+				g.quietMove(Move{from: sq, to: t, crown: last&(1<<uint(t)) != 0})
 			}
 		}
 	}
+}
+
+// quietMove appends a move without capture, or, for Successors, the
+// position it leads to (made by the same code as Play).
+func (g *generator) quietMove(m Move) {
+	if !g.bits {
+		g.out = append(g.out, m)
+		return
+	}
+	b := g.board
+	b.Occ, b.Kings, b.Side = applyFlat(b.Occ, b.Kings, b.Side, &m)
+	g.succ = append(g.succ, b)
 }
 
 // jump takes one piece from x: in russian and international the piece stays

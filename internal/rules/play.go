@@ -11,22 +11,12 @@ func (p *Position) Play(m Move) Position {
 
 // apply makes m on p in place.
 func (p *Position) apply(m *Move) {
-	me := p.side
-	from, to := uint64(1)<<uint(m.from), uint64(1)<<uint(m.to)
 	if !p.v.towers {
-		king := p.kings&from != 0 || m.crown
-		p.occ[me] &^= from
-		p.kings &^= from
 		// Turkish strike: the captured pieces leave the board when the move is complete.
-		p.occ[me.Opponent()] &^= m.set
-		p.kings &^= m.set
-		p.occ[me] |= to
-		if king {
-			p.kings |= to
-		}
-		p.side = me.Opponent()
+		p.occ, p.kings, p.side = applyFlat(p.occ, p.kings, p.side, m)
 		return
 	}
+	me := p.side
 	// Tower variants (1.6.1): each jump takes the top piece of the jumped
 	// tower at once and puts it under the capturing tower, in capture order.
 	t := p.stack[m.from]

@@ -59,6 +59,13 @@ type ArchiveEntry struct {
 	// then holds its head. The chain's hash covers them, and each reference its chunks.
 	BeforeChunks []ChunkList `json:"before_chunks,omitempty"`
 
+	// Letter, in the entry of an inbound letter about several games (a letter with a section per
+	// game, a leave that stops the player's clock in each of his games), names the entry of the
+	// letter's first game that holds the letter: the letter is archived once, and this entry,
+	// which holds no bytes of its own, is read with that entry's (ArchiveEntries). The chain's
+	// hash covers the reference.
+	Letter *EntryRef `json:"letter,omitempty"`
+
 	// RawDigest is the SHA-256 of the raw letter (filled by the store): kept in the entry since
 	// schema version 5, computed from Raw for an older entry that still holds it.
 	RawDigest Digest `json:"-"`
@@ -70,6 +77,12 @@ type ArchiveEntry struct {
 	oldHash bool
 	// tx is the transaction that read the entry (GameBefore reads its chunks through it).
 	tx *Tx
+}
+
+// EntryRef names an archive entry: its chain and its sequence number.
+type EntryRef struct {
+	Chain string `json:"chain"`
+	Seq   uint64 `json:"seq"`
 }
 
 // Receipt identifies an archived letter for an acknowledgement: a player who
@@ -394,10 +407,41 @@ func (tx *Tx) ArchiveEntries(g GameID, from uint64, fn func(ArchiveEntry) error)
 			return fmt.Errorf("archive %s entry %x: %w", chain, k, err)
 		}
 		e.tx = tx
+		if e.Letter != nil && len(e.Raw) == 0 && !e.Pruned {
+			if err := tx.referredLetter(&e); err != nil {
+				return fmt.Errorf("archive %s entry %x: %w", chain, k, err)
+			}
+		}
 		if err := fn(e); err != nil {
 			return err
 		}
 	}
+	return nil
+}
+
+// referredLetter fills the raw letter of e, an entry that names the entry holding its letter
+// (ArchiveEntry.Letter), from that entry. A letter no longer held there (pruned, or its chain
+// moved with another tournament into a file of its own) leaves e as pruned: its header and
+// verdict remain.
+func (tx *Tx) referredLetter(e *ArchiveEntry) error {
+	b := tx.bucket(bucketArchive).Bucket([]byte(e.Letter.Chain))
+	var v []byte
+	if b != nil {
+		v = b.Get(seqKey(e.Letter.Seq))
+	}
+	if v == nil {
+		e.Pruned = true
+		return nil
+	}
+	held, _, err := tx.decodeEntry(e.Letter.Chain, v)
+	if err != nil {
+		return fmt.Errorf("the letter's entry %s #%d: %w", e.Letter.Chain, e.Letter.Seq, err)
+	}
+	if held.Pruned {
+		e.Pruned = true
+		return nil
+	}
+	e.Raw = held.Raw
 	return nil
 }
 

@@ -14,7 +14,7 @@ import (
 
 // The entries of the rulings log. Every ruling records one Entry, of the type declared here for
 // its kind: a judge's ruling on a game (GameRuling, the referee's kinds), a player's withdrawal
-// (Withdrawal), a Swiss round paired (RoundPaired), a reserve entered (ReserveEntered), a
+// (Withdrawal), a Swiss round paired (RoundPaired), a Swiss's end (SwissEnded), a reserve entered (ReserveEntered), a
 // knockout's pairing opened, its extra games opened or a pairing lost by a withdrawal
 // (KnockoutPairing), a knockout decided (KnockoutWon). The store alone encodes and decodes them
 // (encodeRuling, decodeRulingJSON): whoever appends a ruling gives its entry, whoever reads one
@@ -24,8 +24,8 @@ import (
 // The stored form is the one postald has always written, so that every ruling's hash stays
 // what it was: the ruling's JSON with the entry's own JSON under "details", as encoding/json
 // writes a byte slice (base64). A ruling of the referee's kinds stored without details (the
-// stores of the first schema versions) is read as the ruling its header records: its kind,
-// clause, reason and time.
+// stores of the first schema versions, and a resend of a tournament's letter as version 8 wrote
+// it) is read as the ruling its header records: its kind, clause, reason and time.
 
 // Entry is what one ruling of the log records; its Kind is the ruling's kind.
 type Entry interface {
@@ -34,9 +34,9 @@ type Entry interface {
 }
 
 // GameRuling is a ruling on one game as the referee applied it (referee.Rule): the judge's
-// rulings (penalty, forfeit, adjudicate, correct-date, leave, revert, annul, protest) and those a
-// withdrawal or a reserve gives a game (strike-out, refer, forfeit, annul). Ruling.Before is not
-// kept: the game before a revert is the archived letter's.
+// rulings (penalty, forfeit, adjudicate, correct-date, leave, revert, annul, protest, resend)
+// and those a withdrawal or a reserve gives a game (strike-out, refer, forfeit, annul).
+// Ruling.Before is not kept: the game before a revert is the archived letter's.
 type GameRuling struct {
 	referee.Ruling
 }
@@ -82,6 +82,22 @@ type KnockoutPairing struct {
 // Kind is "knockout".
 func (KnockoutPairing) Kind() string { return KindKnockoutPairing }
 
+// SwissEnded records that a Swiss's last round is played and its final standings went to every
+// player, the judge and the director: Rounds is the number of its rounds. Its stored form is
+// that number alone.
+type SwissEnded struct {
+	Rounds int
+}
+
+// Kind is "swiss-ended".
+func (SwissEnded) Kind() string { return KindSwissEnded }
+
+// MarshalJSON writes the number of rounds.
+func (e SwissEnded) MarshalJSON() ([]byte, error) { return []byte(strconv.Itoa(e.Rounds)), nil }
+
+// UnmarshalJSON reads the number of rounds.
+func (e *SwissEnded) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, &e.Rounds) }
+
 // KnockoutWon records that a knockout's final is decided and its letters went: Winner went
 // through it. Its stored form is the winner's number alone.
 type KnockoutWon struct {
@@ -100,6 +116,7 @@ func (e *KnockoutWon) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, &
 func (GameRuling) entry()      {}
 func (Withdrawal) entry()      {}
 func (RoundPaired) entry()     {}
+func (SwissEnded) entry()      {}
 func (ReserveEntered) entry()  {}
 func (KnockoutPairing) entry() {}
 func (KnockoutWon) entry()     {}
@@ -108,6 +125,7 @@ func (KnockoutWon) entry()     {}
 const (
 	KindWithdrawal      = "withdraw"
 	KindRoundPaired     = "pair"
+	KindSwissEnded      = "swiss-ended"
 	KindReserveEntered  = "reserve"
 	KindKnockoutPairing = "knockout"
 	KindKnockoutWon     = "knockout-won"
@@ -115,7 +133,7 @@ const (
 
 // gameRulingKinds are the referee's kinds a GameRuling records.
 var gameRulingKinds = []referee.RuleKind{referee.RulePenalty, referee.RuleForfeit, referee.RuleAdjudicate, referee.RuleCorrect,
-	referee.RuleLeave, referee.RuleRevert, referee.RuleAnnul, referee.RuleProtest, referee.RuleStrikeOut, referee.RuleRefer}
+	referee.RuleLeave, referee.RuleRevert, referee.RuleAnnul, referee.RuleProtest, referee.RuleStrikeOut, referee.RuleRefer, referee.RuleResend}
 
 // newEntry returns a new entry of kind, to decode into; false for a kind the log does not have.
 func newEntry(kind string) (Entry, bool) {
@@ -124,6 +142,8 @@ func newEntry(kind string) (Entry, bool) {
 		return &Withdrawal{}, true
 	case KindRoundPaired:
 		return &RoundPaired{}, true
+	case KindSwissEnded:
+		return &SwissEnded{}, true
 	case KindReserveEntered:
 		return &ReserveEntered{}, true
 	case KindKnockoutPairing:
@@ -150,7 +170,7 @@ func (r Ruling) Details() json.RawMessage {
 	return js
 }
 
-// LogOf reads the tournament's own records among rulings (RoundPaired, ReserveEntered,
+// LogOf reads the tournament's own records among rulings (RoundPaired, SwissEnded, ReserveEntered,
 // KnockoutPairing, Withdrawal, KnockoutWon) as the core's log of the tournament, in order; the
 // rulings on games are not the tournament's log.
 func LogOf(rulings []Ruling) tournament.Log {
@@ -159,6 +179,8 @@ func LogOf(rulings []Ruling) tournament.Log {
 		switch e := ru.Entry.(type) {
 		case RoundPaired:
 			log = log.Add(e.PairedRound)
+		case SwissEnded:
+			log = log.Add(tournament.SwissEnded{Rounds: e.Rounds})
 		case ReserveEntered:
 			log = log.Add(e.Substitution)
 		case KnockoutPairing:
@@ -179,6 +201,8 @@ func EntryOf(e tournament.LogEntry) (Entry, error) {
 	switch e := e.(type) {
 	case tournament.PairedRound:
 		return RoundPaired{PairedRound: e}, nil
+	case tournament.SwissEnded:
+		return SwissEnded{Rounds: e.Rounds}, nil
 	case tournament.Substitution:
 		return ReserveEntered{Substitution: e}, nil
 	case tournament.KnockoutOpened:
@@ -285,6 +309,8 @@ func deref(e Entry) Entry {
 	case *Withdrawal:
 		return *e
 	case *RoundPaired:
+		return *e
+	case *SwissEnded:
 		return *e
 	case *ReserveEntered:
 		return *e

@@ -249,7 +249,8 @@ func samePly(a, b referee.Ply) bool { return a == b }
 // sameEntry reports whether two history entries are the same.
 func sameEntry(a, b referee.Entry) bool {
 	return a.Date == b.Date && a.Letter == b.Letter && a.From == b.From && a.Verdict == b.Verdict &&
-		a.Note == b.Note && slices.Equal(a.Clauses, b.Clauses) && slices.Equal(a.Faults, b.Faults)
+		a.Note == b.Note && slices.Equal(a.Clauses, b.Clauses) && slices.Equal(a.Faults, b.Faults) &&
+		(a.Words == nil) == (b.Words == nil) && (a.Words == nil || *a.Words == *b.Words)
 }
 
 // GameStatus returns the status of game id, from its record's head alone.

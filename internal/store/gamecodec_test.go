@@ -15,7 +15,7 @@ func TestSameEntry(t *testing.T) {
 	for i, typ := 0, reflect.TypeFor[referee.Entry](); i < typ.NumField(); i++ {
 		fields = append(fields, typ.Field(i).Name)
 	}
-	if want := []string{"Date", "Letter", "From", "Verdict", "Clauses", "Note", "Faults"}; !slices.Equal(fields, want) {
+	if want := []string{"Date", "Letter", "From", "Verdict", "Clauses", "Note", "Faults", "Words"}; !slices.Equal(fields, want) {
 		t.Errorf("referee.Entry has the fields %v; sameEntry compares %v", fields, want)
 	}
 	e := referee.Entry{Letter: "a", Clauses: []string{"4.2.9"}, Note: "n"}
@@ -27,6 +27,7 @@ func TestSameEntry(t *testing.T) {
 		func(e *referee.Entry) { e.Verdict = referee.Accepted },
 		func(e *referee.Entry) { e.Clauses = append(e.Clauses, "4.2.10") },
 		func(e *referee.Entry) { e.Note += "x" },
+		func(e *referee.Entry) { e.Words = &referee.Quote{Line: 3, Text: "Сдаюсь."} },
 	} {
 		c := e
 		c.Clauses = slices.Clone(e.Clauses)

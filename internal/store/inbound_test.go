@@ -262,3 +262,36 @@ func TestReceive_ReusedMessageID(t *testing.T) {
 		return nil
 	})
 }
+
+// TestEarlierWithMessageID: the letters recorded before under a Message-ID, other than the one
+// asked about and those that only repeat it, whatever became of them; none for an unknown
+// Message-ID or none at all.
+func TestEarlierWithMessageID(t *testing.T) {
+	first := letter("x@y", "My move: 12. g3:e5")
+	redelivered := append([]byte("Received: from mx.example.org by mail.club.example; Tue, 1 Dec 2026\r\n"), first...)
+	replay := letter("x@y", "My move: 12. g3:e5   ")
+	db := openTemp(t)
+	update(t, db, func(tx *Tx) error {
+		for i, raw := range [][]byte{first, redelivered, replay} {
+			if _, _, err := tx.Receive(inbox(1, uint32(i+1)), "<x@y>", raw, t0); err != nil {
+				return err
+			}
+		}
+		got, err := tx.EarlierWithMessageID("<x@y>", inbox(1, 3))
+		if err != nil {
+			return err
+		}
+		if len(got) != 1 || got[0].Ref != inbox(1, 1) {
+			t.Errorf("earlier than the replay: %+v, want the first letter alone", got)
+		}
+		if got, err := tx.EarlierWithMessageID("x@y", MessageRef{}); err != nil || len(got) != 2 {
+			t.Errorf("every letter under x@y: %d, %v; want the first and the replay", len(got), err)
+		}
+		for _, id := range []string{"other@y", ""} {
+			if got, err := tx.EarlierWithMessageID(id, inbox(1, 3)); err != nil || len(got) != 0 {
+				t.Errorf("%q: %+v, %v; want none", id, got, err)
+			}
+		}
+		return nil
+	})
+}

@@ -38,11 +38,27 @@ type LetterOutcome struct {
 	State     *GameState // the game's new state; nil leaves it unchanged
 	NextEvent *time.Time // the game's next event; nil leaves it, a zero time clears it
 
+	// Also are the other games the letter is about (a letter with a section per game, a leave
+	// that stops the player's clock in each of his games), each decided in the same unit of
+	// work: the letter is archived once, in Game's chain, and each of them gets an entry that
+	// names it (ArchiveEntry.Letter), with the game as it stood before, for `judge revert`.
+	Also []GameOutcome
+
 	Outgoing []Outgoing // letters to send
 	// Compose, when set, is called after the letter is archived, with its
 	// receipt, and returns more letters to send (an acknowledgement quoting
 	// the receipt).
 	Compose func(Receipt) ([]Outgoing, error)
+}
+
+// GameOutcome is what a letter decided in one more game (LetterOutcome.Also).
+type GameOutcome struct {
+	Game      GameID
+	Move      int
+	Verdict   string
+	Clause    string
+	State     *GameState
+	NextEvent *time.Time
 }
 
 // Applied is what ApplyLetter did.
@@ -75,6 +91,14 @@ func (tx *Tx) ApplyLetter(o LetterOutcome) (Applied, error) {
 	}
 	if o.State != nil || o.NextEvent != nil {
 		if err := o.Game.validGame(); err != nil {
+			return Applied{}, err
+		}
+	}
+	if len(o.Also) > 0 && (o.Quarantine != "" || o.Game.IsZero()) {
+		return Applied{}, invalidf("letter %s: a letter about more games has a game of its own and is not quarantined", o.Ref)
+	}
+	for _, g := range o.Also {
+		if err := g.Game.validGame(); err != nil {
 			return Applied{}, err
 		}
 	}
@@ -120,6 +144,30 @@ func (tx *Tx) ApplyLetter(o LetterOutcome) (Applied, error) {
 	if o.NextEvent != nil {
 		if err := tx.SetNextEvent(o.Game, *o.NextEvent); err != nil {
 			return Applied{}, fmt.Errorf("letter %s: %w", o.Ref, err)
+		}
+	}
+	held := &EntryRef{Chain: a.Receipt.Chain, Seq: a.Receipt.Seq}
+	for _, g := range o.Also {
+		before, beforeChunks, err := tx.priorState(g.Game)
+		if err != nil {
+			return Applied{}, fmt.Errorf("letter %s: %w", o.Ref, err)
+		}
+		if _, err := tx.Archive(g.Game, ArchiveEntry{
+			Direction: In, Time: o.Received, MessageID: in.MessageID, Move: g.Move,
+			Verdict: g.Verdict, Clause: g.Clause, Ref: &ref, Letter: held,
+			Auth: o.Auth, Before: before, BeforeChunks: beforeChunks,
+		}); err != nil {
+			return Applied{}, fmt.Errorf("letter %s: %w", o.Ref, err)
+		}
+		if g.State != nil {
+			if err := tx.PutGame(g.Game, *g.State); err != nil {
+				return Applied{}, fmt.Errorf("letter %s: %w", o.Ref, err)
+			}
+		}
+		if g.NextEvent != nil {
+			if err := tx.SetNextEvent(g.Game, *g.NextEvent); err != nil {
+				return Applied{}, fmt.Errorf("letter %s: %w", o.Ref, err)
+			}
 		}
 	}
 	out := o.Outgoing

@@ -224,3 +224,80 @@ func TestWriteTo_Backup(t *testing.T) {
 		t.Errorf("backup differs from the store:\n%s", firstDiff(a, b))
 	}
 }
+
+// TestApplyLetter_SeveralGames: a letter about two games (a section per game) is archived once,
+// in its first game's chain; the other game's chain holds an entry that names it, read with the
+// letter's bytes, with that game as it stood before the letter (judge revert); both games are
+// written in the one unit of work, and every chain verifies.
+func TestApplyLetter_SeveralGames(t *testing.T) {
+	db := seeded(t)
+	game38 := GameID{Tournament: "CT-2026/1", Game: "3-8"}
+	next := t0.Add(100 * time.Hour)
+	update(t, db, func(tx *Tx) error {
+		return tx.PutGame(game38, GameState{Format: 1, Data: []byte(`{"ply":4}`)})
+	})
+	raw := letter("m2@example.org", "Партия 3-7: мой ход 12. g3:e5\n\nПартия 3-8: мой ход 3. c3-d4")
+	var a Applied
+	update(t, db, func(tx *Tx) error {
+		var err error
+		a, err = tx.ApplyLetter(LetterOutcome{
+			Ref: inbox(7, 2), MessageID: "m2@example.org", Raw: raw, Received: t0.Add(time.Hour), Now: t0.Add(time.Hour),
+			Game: game37, Move: 12, Verdict: "accepted", State: &GameState{Format: 1, Data: []byte(`{"ply":23}`)}, NextEvent: &next,
+			Also: []GameOutcome{{Game: game38, Move: 3, Verdict: "rejected", Clause: "4.2.10,4.2.11",
+				State: &GameState{Format: 1, Data: []byte(`{"ply":4,"penalty":6}`)}, NextEvent: &next}},
+			Outgoing: []Outgoing{reply("forwarded 12. g3:e5"), reply("stopped 3. c3-d4")},
+		})
+		return err
+	})
+	if a.Duplicate || len(a.Outbox) != 2 {
+		t.Fatalf("applied %+v", a)
+	}
+	view(t, db, func(tx *Tx) error {
+		for _, g := range []GameID{game37, game38} {
+			var last ArchiveEntry
+			if err := tx.ArchiveEntries(g, 1, func(e ArchiveEntry) error {
+				if e.Direction == In && e.MessageID == "m2@example.org" {
+					last = e
+				}
+				return nil
+			}); err != nil {
+				return err
+			}
+			if string(last.Raw) != string(raw) || last.MessageID != "m2@example.org" {
+				t.Errorf("%s: the last entry reads %q (message %q), want the letter", g, last.Raw, last.MessageID)
+			}
+			if g == game38 {
+				if last.Letter == nil || last.Letter.Chain != game37.Key() || last.Letter.Seq != a.Receipt.Seq {
+					t.Errorf("%s: the entry names %+v, want the letter's entry %s #%d", g, last.Letter, game37.Key(), a.Receipt.Seq)
+				}
+				if last.Verdict != "rejected" || last.Move != 3 {
+					t.Errorf("%s: verdict %q move %d, want the game's own", g, last.Verdict, last.Move)
+				}
+				before, ok, err := last.GameBefore()
+				if err != nil || !ok || string(before.Data) != `{"ply":4}` {
+					t.Errorf("%s: the game before the letter %q %v %v, want {\"ply\":4}", g, before.Data, ok, err)
+				}
+			}
+			st, err := tx.Game(g)
+			if err != nil {
+				return err
+			}
+			if want := map[GameID]string{game37: `{"ply":23}`, game38: `{"ply":4,"penalty":6}`}[g]; string(st.Data) != want {
+				t.Errorf("%s: state %s, want %s", g, st.Data, want)
+			}
+		}
+		return nil
+	})
+	if err := db.VerifyAll(); err != nil {
+		t.Fatalf("verify: %v", err)
+	}
+	// The letter again (another copy in the mailbox after a crash): nothing is applied twice.
+	update(t, db, func(tx *Tx) error {
+		d, err := tx.ApplyLetter(LetterOutcome{Ref: inbox(7, 3), MessageID: "m2@example.org", Raw: raw, Received: t0.Add(2 * time.Hour),
+			Now: t0.Add(2 * time.Hour), Game: game37, Verdict: "accepted", Also: []GameOutcome{{Game: game38, Verdict: "rejected"}}})
+		if err == nil && !d.Duplicate {
+			t.Errorf("the same letter applied twice")
+		}
+		return err
+	})
+}

@@ -41,6 +41,10 @@ type Outgoing struct {
 	// Card, when set, makes the letter one for the captain to post on a card or to make as a
 	// call: it waits in state card until he records it (MarkPosted), and To may be empty.
 	Card *Card
+	// Brings, when set, is the move the letter brings its reader (delivery.go).
+	Brings *Brings
+	// Resends is the outbox item this letter sends again (ResendLetter); 0 for a new letter.
+	Resends uint64
 }
 
 // Card is where a letter by post or telephone goes: the player, his channel, and his postal
@@ -51,6 +55,9 @@ type Card struct {
 	Name    string   `json:"name"`
 	Address []string `json:"address,omitempty"` // the address block, line by line (post)
 	Phone   string   `json:"phone,omitempty"`   // the number to call (phone)
+	// Rides: a notice that asks nothing of the player (referee.Outgoing.NoReply); it is posted
+	// with the next card to him rather than on a card of its own.
+	Rides bool `json:"rides,omitempty"`
 }
 
 // OutboxState is where an outgoing letter is.
@@ -82,8 +89,38 @@ type OutboxItem struct {
 	Archive     uint64      `json:"archive"`       // its entry in its archive chain
 	// Card is where a letter by post or telephone goes; Done is then the day the captain
 	// posted it or made the call.
-	Card *Card  `json:"card,omitempty"`
-	Raw  []byte `json:"-"` // the letter; empty once sent (its archive entry keeps it)
+	Card *Card `json:"card,omitempty"`
+
+	// The delivery (delivery.go): the letter's token, its envelope ID (ENVID), as Due gives
+	// it; whether the
+	// submission server took the request for notifications; what is known of its delivery,
+	// the server's words and when; the archive entries of the reports about it; the move it
+	// brings its reader; the item it sends again; when the judges were told it was late.
+	EnvID        string        `json:"-"` // filled by Due (Token), never stored
+	Notified     bool          `json:"notified,omitempty"`
+	Delivery     DeliveryState `json:"delivery,omitempty"`
+	DeliveryNote string        `json:"delivery_note,omitempty"`
+	DeliveryTime time.Time     `json:"delivery_time,omitzero"`
+	Reports      []uint64      `json:"reports,omitempty"`
+	Brings       *Brings       `json:"brings,omitempty"`
+	Resends      uint64        `json:"resends,omitempty"`
+	Warned       time.Time     `json:"warned,omitzero"`
+
+	Raw []byte `json:"-"` // the letter; empty once sent (its archive entry keeps it)
+}
+
+// DeliveryOf is the item's delivery state as the judge reads it: its own, or, for a letter sent
+// before postald kept one, the state its outbox record gives (sent, or failed when given up).
+func (it OutboxItem) DeliveryOf() DeliveryState {
+	switch {
+	case it.Delivery != "":
+		return it.Delivery
+	case it.State == OutboxSent && it.Card == nil:
+		return DeliverySent
+	case it.State == OutboxFailed:
+		return DeliveryFailed
+	}
+	return ""
 }
 
 // messageID is the stable Message-ID of outbox item seq: derived from the
@@ -118,6 +155,17 @@ func hasHeader(raw []byte, name string) bool {
 // number and the Message-ID derived from it, adds the Message-ID header to
 // the raw letter, archives it in its game's chain, and makes it due at now.
 func (tx *Tx) Enqueue(o Outgoing, now time.Time) (OutboxItem, error) {
+	if hasHeader(o.Raw, "Message-ID") {
+		return OutboxItem{}, invalidf("enqueue: the letter already has a Message-ID; the outbox assigns it")
+	}
+	return tx.enqueue(o, now, func(id, eol string) []byte {
+		return append([]byte("Message-ID: <"+id+">"+eol), o.Raw...)
+	})
+}
+
+// enqueue is Enqueue with the letter as sent made by head from its Message-ID and the letter's
+// line end.
+func (tx *Tx) enqueue(o Outgoing, now time.Time, head func(id, eol string) []byte) (OutboxItem, error) {
 	if (len(o.To) == 0 && o.Card == nil) || o.From == "" {
 		return OutboxItem{}, invalidf("enqueue: want an envelope sender and recipients")
 	}
@@ -126,9 +174,6 @@ func (tx *Tx) Enqueue(o Outgoing, now time.Time) (OutboxItem, error) {
 	}
 	if len(o.Raw) == 0 {
 		return OutboxItem{}, invalidf("enqueue: empty letter")
-	}
-	if hasHeader(o.Raw, "Message-ID") {
-		return OutboxItem{}, invalidf("enqueue: the letter already has a Message-ID; the outbox assigns it")
 	}
 	ob := tx.bucket(bucketOutbox)
 	seq, err := ob.NextSequence()
@@ -144,6 +189,11 @@ func (tx *Tx) Enqueue(o Outgoing, now time.Time) (OutboxItem, error) {
 		State:       OutboxPending,
 		Enqueued:    now.UTC(),
 		NextAttempt: now.UTC(),
+		Resends:     o.Resends,
+	}
+	if o.Brings != nil {
+		b := *o.Brings
+		it.Brings = &b
 	}
 	if o.Card != nil {
 		c := *o.Card
@@ -154,7 +204,7 @@ func (tx *Tx) Enqueue(o Outgoing, now time.Time) (OutboxItem, error) {
 	if bytes.Contains(o.Raw, []byte("\r\n")) {
 		eol = "\r\n"
 	}
-	it.Raw = append([]byte("Message-ID: <"+it.MessageID+">"+eol), o.Raw...)
+	it.Raw = head(it.MessageID, eol)
 	r, err := tx.Archive(o.Game, ArchiveEntry{
 		Direction: Out, Time: now, MessageID: it.MessageID, Move: o.Move,
 		Verdict: o.Verdict, Clause: o.Clause, Outbox: seq, Raw: it.Raw,
@@ -297,6 +347,10 @@ func (tx *Tx) Due(now time.Time, limit int) ([]OutboxItem, error) {
 		if err != nil {
 			return nil, fmt.Errorf("due: %w", err)
 		}
+		// Its envelope ID, for the request for notifications (delivery.go).
+		if it.EnvID, err = tx.Token(it.Seq); err != nil {
+			return nil, fmt.Errorf("due: %w", err)
+		}
 		out = append(out, it)
 	}
 	return out, nil
@@ -324,24 +378,10 @@ func (tx *Tx) pending(seq uint64) (OutboxItem, error) {
 	return it, nil
 }
 
-// MarkSent records that item seq was accepted by the mail server at now.
-// Marking a sent item again does nothing.
+// MarkSent records that item seq was accepted by the mail server at now, without a request
+// for notifications (MarkSentNotified). Marking a sent item again does nothing.
 func (tx *Tx) MarkSent(seq uint64, now time.Time) error {
-	it, err := tx.pending(seq)
-	if err != nil {
-		if it.State == OutboxSent {
-			return nil
-		}
-		return err
-	}
-	if err := tx.bucket(bucketOutboxDue).Delete(dueKey(it.NextAttempt, seq)); err != nil {
-		return fmt.Errorf("outbox %d: %w", seq, err)
-	}
-	it.State, it.Done, it.NextAttempt = OutboxSent, now.UTC(), time.Time{}
-	// The letter as sent stays in its game's archive (it.Archive); the outbox keeps only the
-	// record that it went, so that the store does not hold every letter twice.
-	it.Raw = nil
-	return tx.putOutbox(it)
+	return tx.MarkSentNotified(seq, now, false)
 }
 
 // RecordFailure records a failed attempt to send item seq at now. A
@@ -365,6 +405,8 @@ func (tx *Tx) RecordFailure(seq uint64, now time.Time, reason string, permanent 
 	it.LastError = reason
 	if permanent || now.Sub(it.Enqueued) >= RetryGiveUp {
 		it.State, it.Done, it.NextAttempt = OutboxFailed, now.UTC(), time.Time{}
+		// Never taken by the submission server: a failed delivery, the refusal its evidence.
+		it.Delivery, it.DeliveryNote, it.DeliveryTime = DeliveryFailed, reason, now.UTC()
 	} else {
 		it.NextAttempt = now.Add(Backoff(it.Attempts)).UTC()
 		if err := due.Put(dueKey(it.NextAttempt, seq), []byte{recordV1}); err != nil {

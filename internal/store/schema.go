@@ -83,7 +83,14 @@ import (
 //     buckets, stores the dictionary, marks every chain and game unchecked (the first open
 //     checks the file whole, as before) and rewrites nothing: entries and items already written
 //     keep their layout and read as before.
-const SchemaVersion = 7
+//   - 8: every letter sent has a delivery state (delivery.go): the outbox item says whether
+//     notifications were asked for and what the reports said; meta delivery_key holds the
+//     secret the letters' envelope IDs and envelope senders are signed with, and
+//     delivery_watch lists the letters sent with notifications asked for and not yet
+//     delivered, failed or told to the judges as late. Migration 7→8 creates the bucket and
+//     the key; the items already sent keep no delivery state but the one their outbox state
+//     gives (sent, or failed when given up).
+const SchemaVersion = 8
 
 // recordV1 is the version byte that starts every value written by this
 // schema, except the records below.
@@ -232,6 +239,12 @@ var (
 	// 8-byte bbolt transaction ID: the chains appended to and the game
 	// records written since the deep check last covered them (verify.go).
 	bucketUnverified = []byte("unverified")
+
+	// delivery_watch (since version 8): timeKey(the instant the letter was sent) + 8-byte
+	// outbox sequence → recordV1: the letters sent with notifications asked for (DSN) whose
+	// delivery is not yet known (sent, delayed, relayed) and that the judges have not been told
+	// of as late (delivery.go).
+	bucketDeliveryWatch = []byte("delivery_watch")
 )
 
 // Keys of the meta bucket.
@@ -253,6 +266,10 @@ var (
 	// the latest instant a unit of work was done at (Tx.Clock); absent in a file that never
 	// recorded one, which reads as zero. An older postald of version 7 ignores it.
 	metaClock = []byte("clock")
+	// metaDeliveryKey (since version 8) → recordV1 + 32 random bytes: the key of the HMAC that
+	// signs every letter's envelope ID and per-letter envelope sender (delivery.go), so that a
+	// delivery report is believed only when it carries what only postald can write.
+	metaDeliveryKey = []byte("delivery_key")
 )
 
 // appendFill is the fill of the pages of the buckets whose keys grow (archive chains, the
@@ -283,8 +300,11 @@ var bucketsV4 = append(append([][]byte(nil), bucketsV3...), bucketGameChunks, bu
 // bucketsV6 are the top-level buckets of schema version 6.
 var bucketsV6 = append(append([][]byte(nil), bucketsV4...), bucketArchived, bucketOutboxCards)
 
+// bucketsV7 are the top-level buckets of schema version 7.
+var bucketsV7 = append(append([][]byte(nil), bucketsV6...), bucketParts, bucketDicts, bucketVerified, bucketUnverified)
+
 // currentBuckets are the top-level buckets of SchemaVersion.
-var currentBuckets = append(append([][]byte(nil), bucketsV6...), bucketParts, bucketDicts, bucketVerified, bucketUnverified)
+var currentBuckets = append(append([][]byte(nil), bucketsV7...), bucketDeliveryWatch)
 
 // A migration moves a file from version from to version from+1 inside the
 // single transaction that opens it.
@@ -303,6 +323,17 @@ var migrations = []migration{
 	{from: 4, what: "archive entries that hash the digest of their letter, and archived tournaments", apply: migrateArchived},
 	{from: 5, what: "the index of the cards waiting to be posted", apply: migrateCards},
 	{from: 6, what: "letters kept packed, and the deep check of what is new", apply: migratePacked},
+	{from: 7, what: "the delivery of the letters sent: the watch of their reports and the key that signs them", apply: migrateDelivery},
+}
+
+// migrateDelivery (7→8) creates delivery_watch, empty, and the delivery key. The letters sent
+// before were sent without a request for notifications and keep the state their outbox record
+// gives them.
+func migrateDelivery(tx *bolt.Tx) error {
+	if _, err := tx.CreateBucket(bucketDeliveryWatch); err != nil {
+		return fmt.Errorf("create %s: %w", bucketDeliveryWatch, err)
+	}
+	return putDeliveryKey(tx)
 }
 
 // migratePacked (6→7) creates letter_parts, dictionaries, verified and unverified, and marks

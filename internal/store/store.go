@@ -492,6 +492,11 @@ func createSchema(tx *bolt.Tx, buckets [][]byte, v int) error {
 	if err := tx.Bucket(bucketMeta).Put(metaInstance, append([]byte{recordV1}, hex.EncodeToString(inst[:])...)); err != nil {
 		return fmt.Errorf("put instance name: %w", err)
 	}
+	if v >= 8 {
+		if err := putDeliveryKey(tx); err != nil {
+			return err
+		}
+	}
 	return putSchemaVersion(tx, v)
 }
 

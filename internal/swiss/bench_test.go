@@ -43,3 +43,27 @@ func BenchmarkPair200Round2(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPair1000Round1 pairs round 1 of a 1,000-player Swiss: one bracket, the top half
+// against the bottom half.
+func BenchmarkPair1000Round1(b *testing.B) {
+	tr := tournamentAfter(1000, 0, 9, 3)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Pair(tr); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPair500Round2 pairs round 2 of a 500-player Swiss (MaxPlayers): three brackets,
+// colour preferences everywhere.
+func BenchmarkPair500Round2(b *testing.B) {
+	tr := tournamentAfter(500, 1, 9, 4)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Pair(tr); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package swiss
 
 import (
+	"context"
 	"fmt"
 	"sort"
 
@@ -31,7 +32,10 @@ func sortedBoards(p *Pairing) []Board {
 // as an arbiter checks another program's pairings: the players without an opponent in
 // a round (other than the pairing-allocated bye) were absent from it. The last round's
 // rules apply in the file's last round when it gives no number of rounds (142, XXR).
-func Check(f *trf.File) ([]RoundCheck, error) {
+func Check(f *trf.File) ([]RoundCheck, error) { return CheckContext(context.Background(), f) }
+
+// CheckContext is Check, given up with ctx's error when ctx ends first.
+func CheckContext(ctx context.Context, f *trf.File) ([]RoundCheck, error) {
 	full, err := fromTRF(f, true)
 	if err != nil {
 		return nil, err
@@ -71,7 +75,10 @@ func Check(f *trf.File) ([]RoundCheck, error) {
 				}
 			}
 		}
-		c.Paired, c.Err = Pair(t)
+		c.Paired, c.Err = PairContext(ctx, t)
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		out = append(out, c)
 	}
 	return out, nil

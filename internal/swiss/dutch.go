@@ -1,6 +1,7 @@
 package swiss
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/bits"
@@ -15,6 +16,12 @@ type Pairing struct {
 	Boards []Board
 	Bye    int
 }
+
+// MaxPlayers is the largest field postald's Swiss tournaments take (tournament create refuses
+// more): a later round of 500 players is paired in about 5 seconds of one core, a round of
+// 1,000 in about two minutes (a first round in about one second), the pairing growing as the
+// cube of the field. postald pair -dutch pairs a file of any size, and stops on a signal.
+const MaxPlayers = 500
 
 // ErrNoPairing is returned when no pairing of the round meets the absolute criteria
 // (C1 no rematch, C2 one pairing-allocated bye at most, C3 the absolute colour preferences): the
@@ -195,6 +202,12 @@ type engine struct {
 	odd        bool
 	nb         int      // bits of a count of players
 	arena      []uint64 // the weights of the last matching, reused by the next
+	// whole puts the order of generation (4.2, 4.3) into the weights, a field of a digit for
+	// every player: the reference the tests hold the player-by-player order to. Its weights grow
+	// as n log n bits, and a round of a few hundred players takes minutes; without it the order
+	// is fixed player by player on a matcher solved again after each change (pairBracket).
+	whole bool
+	ctx   context.Context
 }
 
 // compatible: the absolute criteria C1 (no rematch) and C3 (two players with the
@@ -248,6 +261,7 @@ const (
 	tExchangeFromS1        // 4.3 (D.2 b3): the highest numbers moved from S1
 	tExchangeFromS2        // 4.3 (D.2 b4): the lowest numbers moved from S2
 	tTransposition         // 4.2 (D.1): the transpositions of S2 in lexicographic order
+	tOrder                 // one player's preference among his partners, while the order above is fixed player by player
 	nFields
 )
 
@@ -268,9 +282,9 @@ func (l *layout) finish() {
 	l.words = (off + 4 + 63) / 64
 }
 
-// add adds v << (offset of f + shift) to w.
+// add adds v << (offset of f + shift) to w; nothing to a field of no bits.
 func (l *layout) add(w num, f int, shift int, v uint64) {
-	if v == 0 {
+	if v == 0 || l.width[f] == 0 {
 		return
 	}
 	pos := l.off[f] + shift
@@ -289,7 +303,7 @@ func (l *layout) add(w num, f int, shift int, v uint64) {
 
 // addOnes adds count one bits from shift on: (2^count − 1) << (offset of f + shift).
 func (l *layout) addOnes(w num, f, shift, count int) {
-	if count <= 0 {
+	if count <= 0 || l.width[f] == 0 {
 		return
 	}
 	hi := l.off[f] + shift + count
@@ -348,6 +362,22 @@ func (e *engine) newLayout(b *bracket) {
 	w[fTopCD], w[fTopRow], w[fPref], w[fStrong] = nb, nb, nb, nb
 	w[fDown1], w[fUp1], w[fDown2], w[fUp2] = nb, nb, nb, nb
 	w[fDown1Score], w[fUp1Score], w[fDown2Score], w[fUp2Score] = g, g, g, g
+	// Fields that can tell no two pairings apart take no bits (a narrower weight is a faster
+	// matching): the floats of rounds not played, the topscorers' criteria before the last
+	// round (each pair then counts one, as C5 counts it already), the bye's unplayed games
+	// outside the bracket it comes from.
+	if done := e.t.Next() - 1; done < 2 {
+		w[fDown2], w[fUp2], w[fDown2Score], w[fUp2Score] = 0, 0, 0, 0
+		if done < 1 {
+			w[fDown1], w[fUp1], w[fDown1Score], w[fUp1Score] = 0, 0, 0, 0
+		}
+	}
+	if !e.lastRound {
+		w[fTopCD], w[fTopRow] = 0, 0
+	}
+	if !b.byeBracket {
+		w[fByeUnplayed] = 0
+	}
 	w[tMDP] = b.nMDP + 1
 	w[tMDPPartner] = b.nMDP * digitBits(b.nRes)
 	if b.rem != nil {
@@ -359,6 +389,13 @@ func (e *engine) newLayout(b *bracket) {
 		w[tTransposition] = k * digitBits(k)
 	} else {
 		w[tExchanges], w[tExchangeSum], w[tExchangeFromS1], w[tExchangeFromS2], w[tTransposition] = 0, 0, 0, 0, 0
+	}
+	w[tOrder] = 0
+	if !e.whole {
+		// Fixed player by player instead (pairBracket): one player's preference among his
+		// partners, the only order in the weights at a time.
+		w[tMDPPartner], w[tExchangeFromS1], w[tExchangeFromS2], w[tTransposition] = 0, 0, 0, 0
+		w[tOrder] = bitsFor(len(e.ps) + 1)
 	}
 	b.l.finish()
 }
@@ -487,8 +524,10 @@ func (e *engine) weight(a, b *state, br *bracket, w num) bool {
 	// equal by every criterion (4.1: the first one generated is taken).
 	if i, j := br.mdp[a.rank], br.res[b.rank]; i >= 0 && j >= 0 {
 		l.add(w, tMDP, br.nMDP-1-i, 1)
-		db := digitBits(br.nRes)
-		l.add(w, tMDPPartner, (br.nMDP-1-i)*db, uint64(br.nRes-j))
+		if e.whole {
+			db := digitBits(br.nRes)
+			l.add(w, tMDPPartner, (br.nMDP-1-i)*db, uint64(br.nRes-j))
+		}
 	}
 	if br.rem != nil {
 		i, j := br.rem[a.rank], br.rem[b.rank]
@@ -496,14 +535,18 @@ func (e *engine) weight(a, b *state, br *bracket, w num) bool {
 			k, p := br.nRem, br.remPairs
 			if i < p {
 				l.add(w, tExchanges, 0, 1)
-				// 2^p − 2^i: the bits i..p−1.
-				l.addOnes(w, tExchangeFromS1, i, p-i)
-			} else {
-				l.add(w, tExchangeFromS2, k-1-i, 1)
 			}
 			l.add(w, tExchangeSum, 0, uint64(k-i))
-			db := digitBits(k)
-			l.add(w, tTransposition, (k-1-i)*db, uint64(k-j))
+			if e.whole {
+				if i < p {
+					// 2^p − 2^i: the bits i..p−1.
+					l.addOnes(w, tExchangeFromS1, i, p-i)
+				} else {
+					l.add(w, tExchangeFromS2, k-1-i, 1)
+				}
+				db := digitBits(k)
+				l.add(w, tTransposition, (k-1-i)*db, uint64(k-j))
+			}
 		}
 	}
 	return true
@@ -544,12 +587,21 @@ func (e *engine) solve(alive []*state, br *bracket) []int {
 
 // Pair pairs the next round of t by the FIDE Dutch system (C.04.3, applied from 1 July
 // 2025) and allocates the colours (article 5); the boards are in the order of C.04.2.
-func Pair(t *Tournament) (*Pairing, error) {
+func Pair(t *Tournament) (*Pairing, error) { return PairContext(context.Background(), t) }
+
+// PairContext is Pair, given up with ctx's error when ctx ends first.
+func PairContext(ctx context.Context, t *Tournament) (*Pairing, error) {
+	return pair(ctx, t, false)
+}
+
+// pair is Pair; with whole, the order of generation is in the weights (engine.whole).
+func pair(ctx context.Context, t *Tournament, whole bool) (*Pairing, error) {
 	ps := buildStates(t)
 	if len(ps) == 0 {
 		return &Pairing{}, nil
 	}
-	e := &engine{t: t, ps: ps, lastRound: t.Rounds > 0 && t.Next() == t.Rounds, forbidden: map[[2]int]bool{}, groupOf: map[int]int{}}
+	e := &engine{t: t, ps: ps, lastRound: t.Rounds > 0 && t.Next() == t.Rounds, forbidden: map[[2]int]bool{}, groupOf: map[int]int{},
+		whole: whole, ctx: ctx}
 	for _, f := range t.Forbidden {
 		e.forbidden[f] = true
 	}
@@ -582,6 +634,9 @@ func Pair(t *Tournament) (*Pairing, error) {
 	start.l.width[fScores] = bitsFor(len(ps) * (e.groups + 1))
 	start.l.finish()
 	mate := e.solveStart(ps, &start)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	unpaired := 0
 	for _, s := range ps {
 		if mate[s.rank] < 0 {
@@ -663,9 +718,15 @@ func Pair(t *Tournament) (*Pairing, error) {
 		}
 		br.nMDP, br.nRes = len(mdps), len(residents)
 		var m []int
-		if len(alive) >= 2 {
+		switch {
+		case len(alive) >= 2 && !e.whole:
 			// Even a bracket of one player is matched: the matching says which players
 			// the next bracket must give up below it (C9 below).
+			m = e.pairBracket(alive, br, residents)
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		case len(alive) >= 2:
 			e.newLayout(br)
 			m = e.solve(alive, br)
 			// The remainder (1.3.4): the residents not paired with moved-down players.
@@ -688,7 +749,7 @@ func Pair(t *Tournament) (*Pairing, error) {
 			}
 			e.newLayout(br)
 			m = e.solve(alive, br)
-		} else {
+		default:
 			m = mate
 		}
 		mdps = mdps[:0:0]

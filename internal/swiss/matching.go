@@ -1,6 +1,7 @@
 package swiss
 
 import (
+	"context"
 	"math/bits"
 	"sort"
 )
@@ -59,6 +60,15 @@ func (d num) sub(a, b num) {
 	}
 }
 
+// sub2 sets d = a − b, or zero when b > a.
+func (d num) sub2(a, b num) {
+	if a.cmp(b) <= 0 {
+		clear(d)
+		return
+	}
+	d.sub(a, b)
+}
+
 // half sets d = a / 2.
 func (d num) half(a num) {
 	for i := range d {
@@ -96,10 +106,15 @@ type matcher struct {
 	bestedgeto       []int // addBlossom's scratch: the best edge to each S-blossom, -1 for none
 
 	tmp, tmp2 num
+
+	ready bool            // start has run
+	off   []bool          // by edge: switched off (setWeights)
+	dead  []bool          // by vertex: removed
+	ctx   context.Context // when set and done, run stops (its matching is then not maximum)
 }
 
 func newMatcher(n, words int) *matcher {
-	m := &matcher{n: n, words: words, adj: make([][]int, n)}
+	m := &matcher{n: n, words: words, adj: make([][]int, n), tmp: make(num, words), tmp2: make(num, words)}
 	edges := n * (n - 1) / 2
 	m.ei, m.ej, m.w2 = make([]int, 0, edges), make([]int, 0, edges), make([]num, 0, edges)
 	for i := range m.adj {
@@ -243,6 +258,9 @@ func (m *matcher) addBlossom(base, k int) {
 	var touched []int
 	st, st2 := m.tmp, m.newNum()
 	consider := func(kk int) {
+		if m.off[kk] {
+			return
+		}
 		j := m.ej[kk]
 		if m.inblossom[j] == b {
 			j = m.ei[kk]
@@ -467,16 +485,32 @@ func (m *matcher) augmentMatching(k int) {
 	}
 }
 
-// solve computes a maximum-weight matching and returns mate[v] = partner or -1.
+// solve computes a maximum-weight matching and returns mate[v] = partner or -1. Called again
+// after changes (setVertex, drop, remove), it restores the maximum from the matching and the
+// duals it has (run).
 func (m *matcher) solve() []int {
+	if !m.ready {
+		m.start()
+	}
+	m.run()
+	return m.matching()
+}
+
+// matching returns mate[v] = partner or -1 (a removed vertex has its partner of removal).
+func (m *matcher) matching() []int {
+	result := fill(m.n, -1)
+	for v := 0; v < m.n; v++ {
+		if m.mate[v] >= 0 {
+			result[v] = m.endpoint(m.mate[v])
+		}
+	}
+	return result
+}
+
+// start sets up the matching (empty) and the duals (every vertex the largest weight).
+func (m *matcher) start() {
 	n := m.n
-	result := make([]int, n)
-	for i := range result {
-		result[i] = -1
-	}
-	if len(m.ei) == 0 {
-		return result
-	}
+	m.ready = true
 	m.tmp, m.tmp2 = m.newNum(), m.newNum()
 	maxw := m.newNum()
 	for _, w := range m.w2 {
@@ -485,6 +519,9 @@ func (m *matcher) solve() []int {
 		}
 	}
 	maxw.half(maxw)
+	if maxw.isZero() {
+		maxw[0] = 2 // no edge: every vertex free with a positive dual, for the first stage to end
+	}
 	m.mate = fill(n, -1)
 	m.label = make([]int, 2*n)
 	m.labelend = fill(2*n, -1)
@@ -517,13 +554,78 @@ func (m *matcher) solve() []int {
 		}
 	}
 	m.allowedge = make([]bool, len(m.ei))
+	if m.off == nil {
+		m.off = make([]bool, len(m.ei))
+	}
+	m.dead = make([]bool, n)
+	m.warmStart()
+}
+
+// warmStart gives each vertex the dual of its heaviest edge (half its doubled weight: every
+// slack stays non-negative, since an edge weighs no more than either end's heaviest) instead
+// of the heaviest edge of all, and matches greedily the edges then tight (the heaviest of both
+// their ends). The solve starts from there: fewer free vertices, fewer stages, and a free
+// vertex whose heaviest edge is light is no root for long.
+func (m *matcher) warmStart() {
+	n := m.n
+	best := make([]num, n)
+	for v := range n {
+		best[v] = m.newNum()
+	}
+	for k := range m.ei {
+		if m.off[k] {
+			continue
+		}
+		for _, v := range [2]int{m.ei[k], m.ej[k]} {
+			if m.w2[k].cmp(best[v]) > 0 {
+				copy(best[v], m.w2[k])
+			}
+		}
+	}
+	for v := range n {
+		// Rounded up: the sum of two ends' halves is at least the edge's doubled weight.
+		m.dual[v].half(best[v])
+		if best[v][0]&1 != 0 {
+			m.tmp.sub(m.tmp, m.tmp) // zero
+			m.tmp[0] = 1
+			m.dual[v].add(m.dual[v], m.tmp)
+		}
+	}
+	for k := range m.ei {
+		i, j := m.ei[k], m.ej[k]
+		if m.off[k] || m.mate[i] != -1 || m.mate[j] != -1 {
+			continue
+		}
+		if m.slack(m.tmp, k); m.tmp.isZero() {
+			m.mate[i], m.mate[j] = 2*k+1, 2*k
+		}
+	}
+}
+
+// run restores a maximum-weight matching: stages of the primal-dual method, each growing
+// alternating trees from the free vertices whose dual is still positive (a free vertex of
+// dual zero is as a maximum matching leaves it), until there are none. A stage ends with an
+// augmentation (to another root, or to a free vertex of dual zero), or when an S-vertex's
+// dual reaches zero: a root then stays free; a vertex inside a tree is made free and the root
+// matched by flipping the even alternating path between them. From an empty matching with
+// every dual equal this is the classic method; after changes it needs a few stages only.
+func (m *matcher) run() {
+	n := m.n
 	delta := m.newNum()
 	kslack := m.newNum()
 	cand := m.newNum()
-
-	for stage := 0; stage < n; stage++ {
+	one := m.newNum()
+	one[0] = 1
+	for {
+		if m.ctx != nil && m.ctx.Err() != nil {
+			return
+		}
+		if !m.hasRoot() {
+			return
+		}
 		for i := range m.label {
 			m.label[i] = 0
+			m.labelend[i] = -1
 		}
 		for i := range m.bestedge {
 			m.bestedge[i] = -1
@@ -531,14 +633,28 @@ func (m *matcher) solve() []int {
 		for i := n; i < 2*n; i++ {
 			m.blossombestedges[i] = nil
 		}
-		for i := range m.allowedge {
-			m.allowedge[i] = false
-		}
+		clear(m.allowedge)
 		m.queue = m.queue[:0]
+		// The roots, with their duals of one parity (the odd ones raised by one, which no
+		// slack minds), so that every slack between two S-vertices stays even and halves
+		// exactly. A root that is a blossom is dissolved first (its vertices share a parity
+		// its base alone cannot change).
+		roots := 0
 		for v := 0; v < n; v++ {
-			if m.mate[v] == -1 && m.label[m.inblossom[v]] == 0 {
-				m.assignLabel(v, 1, -1)
+			if m.dead[v] || m.mate[v] != -1 || m.label[m.inblossom[v]] != 0 || m.dual[v].isZero() {
+				continue
 			}
+			if m.inblossom[v] != v {
+				m.free(v)
+			}
+			if m.dual[v][0]&1 != 0 {
+				m.dual[v].add(m.dual[v], one)
+			}
+			m.assignLabel(v, 1, -1)
+			roots++
+		}
+		if roots == 0 {
+			return
 		}
 		augmented := false
 		for {
@@ -548,7 +664,7 @@ func (m *matcher) solve() []int {
 				for _, p := range m.adj[v] {
 					k := p >> 1
 					w := m.endpoint(p)
-					if m.inblossom[v] == m.inblossom[w] {
+					if m.off[k] || m.dead[w] || m.inblossom[v] == m.inblossom[w] {
 						continue
 					}
 					if !m.allowedge[k] {
@@ -558,9 +674,14 @@ func (m *matcher) solve() []int {
 						}
 					}
 					if m.allowedge[k] {
-						if m.label[m.inblossom[w]] == 0 {
+						if bw := m.inblossom[w]; m.label[bw] == 0 && m.mate[m.blossombase[bw]] == -1 {
+							// A free vertex (of dual zero, no root): an augmenting path.
+							m.augmentMatching(k)
+							augmented = true
+							break
+						} else if m.label[bw] == 0 {
 							m.assignLabel(w, 2, p^1)
-						} else if m.label[m.inblossom[w]] == 1 {
+						} else if m.label[bw] == 1 {
 							base := m.scanBlossom(v, w)
 							if base >= 0 {
 								m.addBlossom(base, k)
@@ -599,15 +720,14 @@ func (m *matcher) solve() []int {
 				break
 			}
 			// No augmenting path: change the duals.
-			deltatype := -1
-			deltaedge, deltablossom := -1, -1
-			// delta1: the smallest vertex dual (a maximum-weight matching, not a
+			// delta1: the smallest dual of an S-vertex (a maximum-weight matching, not a
 			// maximum-cardinality one: the weights make every pair worth more than none).
-			deltatype = 1
-			copy(delta, m.dual[0])
-			for v := 1; v < n; v++ {
-				if m.dual[v].cmp(delta) < 0 {
+			deltatype := 1
+			deltaedge, deltablossom, deltavertex := -1, -1, -1
+			for v := 0; v < n; v++ {
+				if m.label[m.inblossom[v]] == 1 && (deltavertex < 0 || m.dual[v].cmp(delta) < 0) {
 					copy(delta, m.dual[v])
+					deltavertex = v
 				}
 			}
 			// delta2: a free vertex's best edge to an S-vertex.
@@ -662,6 +782,11 @@ func (m *matcher) solve() []int {
 				}
 			}
 			if deltatype == 1 {
+				// An S-vertex's dual is zero: it may stay free. A vertex inside a tree is made
+				// free and its root matched, by the even alternating path between them.
+				if m.mate[deltavertex] != -1 || m.blossombase[m.inblossom[deltavertex]] != deltavertex {
+					m.flipToRoot(deltavertex)
+				}
 				break
 			} else if deltatype == 2 {
 				m.allowedge[deltaedge] = true
@@ -677,21 +802,165 @@ func (m *matcher) solve() []int {
 				m.expandBlossom(deltablossom, false)
 			}
 		}
-		if !augmented {
-			break
-		}
 		for b := n; b < 2*n; b++ {
 			if m.blossomparent[b] == -1 && m.blossombase[b] >= 0 && m.label[b] == 1 && m.dual[b].isZero() {
 				m.expandBlossom(b, true)
 			}
 		}
 	}
-	for v := 0; v < n; v++ {
-		if m.mate[v] >= 0 {
-			result[v] = m.endpoint(m.mate[v])
+}
+
+// hasRoot reports whether some free vertex still has a positive dual: a root of the next
+// stage.
+func (m *matcher) hasRoot() bool {
+	for v := 0; v < m.n; v++ {
+		if !m.dead[v] && m.mate[v] == -1 && !m.dual[v].isZero() {
+			return true
 		}
 	}
-	return result
+	return false
+}
+
+// switchOff switches off v's edges that off names, keeping its match where it can: the
+// matching and the duals stay those of a maximum matching when the edge v is matched by stays
+// on and v is in no blossom (dropping edges only drops constraints); else v is freed first.
+func (m *matcher) switchOff(v int, off func(k int) bool) {
+	if !m.ready {
+		m.start()
+	}
+	mustFree := m.inblossom[v] != v
+	var ks []int
+	for _, p := range m.adj[v] {
+		k := p >> 1
+		if !m.off[k] && off(k) {
+			ks = append(ks, k)
+			if mp := m.mate[v]; mp >= 0 && mp>>1 == k {
+				mustFree = true
+			}
+		}
+	}
+	if mustFree {
+		m.free(v)
+	}
+	for _, k := range ks {
+		m.off[k] = true
+	}
+}
+
+// flipToRoot makes S-vertex x free and the root of its tree matched, flipping the even
+// alternating path between them (x's blossoms rotated so that x is their base).
+func (m *matcher) flipToRoot(x int) {
+	s, p := x, -1
+	for {
+		bs := m.inblossom[s]
+		if bs >= m.n {
+			m.augmentBlossom(bs, s)
+		}
+		m.mate[s] = p
+		if m.labelend[bs] == -1 {
+			return
+		}
+		t := m.endpoint(m.labelend[bs])
+		bt := m.inblossom[t]
+		s = m.endpoint(m.labelend[bt])
+		j := m.endpoint(m.labelend[bt] ^ 1)
+		if bt >= m.n {
+			m.augmentBlossom(bt, j)
+		}
+		m.mate[j] = m.labelend[bt]
+		p = m.labelend[bt] ^ 1
+	}
+}
+
+// free makes v a free vertex of its own, as a maximum matching may have it, so that its
+// edges may change: the matched edge of v's top blossom is cut (both its ends become free),
+// the blossom is turned so that v is its base, and every blossom holding v is dissolved, its
+// dual moved onto its vertices (an edge inside keeps its slack, one leaving it gains, none is
+// matched).
+func (m *matcher) free(v int) {
+	b := m.inblossom[v]
+	if base := m.blossombase[b]; m.mate[base] >= 0 {
+		other := m.endpoint(m.mate[base])
+		m.mate[other] = -1
+		m.mate[base] = -1
+	}
+	for b >= m.n {
+		m.augmentBlossom(b, v)
+		m.mate[v] = -1
+		for _, lv := range m.leaves(b, nil) {
+			m.dual[lv].add(m.dual[lv], m.dual[b])
+		}
+		for _, c := range m.blossomchilds[b] {
+			m.blossomparent[c] = -1
+			if c < m.n {
+				m.inblossom[c] = c
+			} else {
+				for _, lv := range m.leaves(c, nil) {
+					m.inblossom[lv] = c
+				}
+			}
+		}
+		m.label[b], m.labelend[b] = 0, -1
+		m.blossomchilds[b], m.blossomendps[b] = nil, nil
+		m.blossombase[b] = -1
+		m.blossombestedges[b] = nil
+		m.bestedge[b] = -1
+		clear(m.dual[b])
+		m.unusedblossoms = append(m.unusedblossoms, b)
+		b = m.inblossom[v]
+	}
+	m.mate[v] = -1
+}
+
+// setWeights changes the weights of v's edges: weight(k) is edge k's new weight (not doubled;
+// nil switches it off). v is made free first, and its dual raised so that no slack of its
+// edges is negative.
+func (m *matcher) setWeights(v int, weight func(k int) num) {
+	if !m.ready {
+		m.start()
+	}
+	m.free(v)
+	for _, p := range m.adj[v] {
+		k := p >> 1
+		w := weight(k)
+		if w == nil {
+			m.off[k] = true
+			continue
+		}
+		m.off[k] = false
+		copy(m.w2[k], w)
+		m.w2[k].add(m.w2[k], m.w2[k])
+		// dual[v] ≥ 2w − dual[u]
+		u := m.endpoint(p)
+		if m.dead[u] {
+			continue
+		}
+		m.tmp.sub2(m.w2[k], m.dual[u])
+		if m.tmp.cmp(m.dual[v]) > 0 {
+			copy(m.dual[v], m.tmp)
+		}
+	}
+}
+
+// remove takes v out of the graph (a pair fixed, or a player gone): made free, never matched
+// again; the vertex it was matched to, freed, is matched anew by the next solve.
+func (m *matcher) remove(v int) {
+	if !m.ready {
+		m.start()
+	}
+	m.free(v)
+	m.dead[v] = true
+}
+
+// weightOf returns the total weight (doubled) of the matching's edges.
+func (m *matcher) weightOf() num {
+	sum := m.newNum()
+	for v := 0; v < m.n; v++ {
+		if p := m.mate[v]; p >= 0 && !m.dead[v] && v < m.endpoint(p) {
+			sum.add(sum, m.w2[p>>1])
+		}
+	}
+	return sum
 }
 
 func fill(n, v int) []int {

@@ -3,6 +3,7 @@ package tournament
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -56,7 +57,9 @@ type Course interface {
 	// letter that reveals the seed lists them.
 	Ties(st State) ([]Tie, error)
 	// Qualified returns the players of the first places of standings, best first, who go on
-	// to the next stage of a mixed competition (seed 003, 1.2).
+	// to the next stage of a mixed competition (seed 003, 1.2); a refusal is an *InvalidError
+	// naming the sheet's key: stage.after for a system that ranks no players by place (matching
+	// ErrRefused), stage.places for a cut the standings cannot make.
 	Qualified(standings *Standings, places int) ([]int, error)
 	// readResults reads the rest of a results file of the system (ReadStandings) and draws up
 	// its standings.
@@ -76,19 +79,20 @@ func (r refusal) Is(target error) bool         { return target == ErrRefused }
 func refused(format string, args ...any) error { return refusal{fmt.Sprintf(format, args...)} }
 
 // Log is what the office recorded of a tournament after its registration, in the rulings log:
-// the rounds of a Swiss as they were paired, the reserves a team event's director entered, a
-// knockout's pairings opened, the players who withdrew, the knockout's winner once its letters
-// went. The games and the tables follow from the sheet and its log.
+// the rounds of a Swiss as they were paired and its end once its final standings went, the
+// reserves a team event's director entered, a knockout's pairings opened, the players who
+// withdrew, the knockout's winner once its letters went. The games and the tables follow from the sheet and its log.
 type Log struct {
 	Rounds    []PairedRound
 	Reserves  []Substitution
 	Knockout  []KnockoutOpened // a knockout's pairings and extra games opened after round 1
 	Withdrawn []int            // the players who withdrew, in the order they did (1.10)
 	Won       int              // the knockout's winner, once its letters went; 0 before
+	Ended     bool             // a Swiss's last round is played and its final standings went
 }
 
-// LogEntry is one record of the tournament's log: a PairedRound, a Substitution, a
-// KnockoutOpened, a Left or a KnockoutWon.
+// LogEntry is one record of the tournament's log: a PairedRound, a SwissEnded, a Substitution,
+// a KnockoutOpened, a Left or a KnockoutWon.
 type LogEntry interface{ logEntry() }
 
 // Left is the record of a player's withdrawal (seed 003, 1.10): the games he played, all his
@@ -101,11 +105,16 @@ type Left struct {
 // KnockoutWon is the record that a knockout's final is decided and its letters went.
 type KnockoutWon struct{ Winner int }
 
+// SwissEnded is the record that a Swiss's last round (of Rounds) is played and its final
+// standings went to every player, the judge and the director.
+type SwissEnded struct{ Rounds int }
+
 func (PairedRound) logEntry()    {}
 func (Substitution) logEntry()   {}
 func (KnockoutOpened) logEntry() {}
 func (Left) logEntry()           {}
 func (KnockoutWon) logEntry()    {}
+func (SwissEnded) logEntry()     {}
 
 // Add returns the log with e recorded.
 func (l Log) Add(e LogEntry) Log {
@@ -120,6 +129,8 @@ func (l Log) Add(e LogEntry) Log {
 		l.Withdrawn = append(l.Withdrawn[:len(l.Withdrawn):len(l.Withdrawn)], e.Player)
 	case KnockoutWon:
 		l.Won = e.Winner
+	case SwissEnded:
+		l.Ended = true
 	}
 	return l
 }
@@ -223,8 +234,17 @@ func (b base) Registered() int                          { return len(b.s.Games()
 func (b base) Planned() int                             { return len(b.s.Games()) }
 func (b base) Qualified(*Standings, int) ([]int, error) { return nil, b.notPlaces() }
 func (b base) notPlaces() error {
-	return refused("tournament %s is a %s: its places are not a list of players by place; a stage follows a round robin or a Swiss", b.s.Code, b.s.System)
+	return placesRefused{&InvalidError{Problems: []Problem{NewProblem("stage.after",
+		"tournament %s is a %s: its places are not a list of players by place; a stage follows a round robin or a Swiss", b.s.Code, b.s.System)}}}
 }
+
+// placesRefused is the refusal of a stage after a system that ranks no players by place: the
+// sheet's fault at stage.after (an *InvalidError, worded in the reader's language), matching
+// ErrRefused.
+type placesRefused struct{ *InvalidError }
+
+func (r placesRefused) Is(target error) bool { return target == ErrRefused }
+func (r placesRefused) Unwrap() error        { return r.InvalidError }
 func (b base) Reserve(State, map[string]referee.Game, int, int, string) (Substitution, Step, error) {
 	return Substitution{}, Step{}, refused("tournament %s is no team event: it has no reserves", b.s.Code)
 }
@@ -321,6 +341,18 @@ func (s *Sheet) registeredLetters(games []Game) []Letter {
 			b.WriteString(", " + book.Lots.Opening(line.Name)) // drawn by lot (1.6.4)
 		}
 		b.WriteString("\n")
+	}
+	if s.System == Swiss || s.System == Knockout {
+		// Who has no game in round 1: a Swiss's bye, a knockout's seeds who go through.
+		var byes []string
+		for _, p := range s.Players {
+			if !slices.ContainsFunc(games, func(g Game) bool { return g.White == p.Number || g.Black == p.Number }) {
+				byes = append(byes, fmt.Sprintf("%d. %s", p.Number, p.Name))
+			}
+		}
+		if len(byes) > 0 {
+			b.WriteString("\n" + tx.RegisteredByes(strings.Join(byes, ", "), s.System == Knockout) + "\n")
+		}
 	}
 	if s.Drawn() {
 		b.WriteString("\n" + book.Lots.Registered(s.StartLot()))

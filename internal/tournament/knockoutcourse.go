@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"postald/internal/phrase"
@@ -21,8 +22,10 @@ func (c knockoutCourse) Awaits(Log, string) ([]string, bool) { return nil, true 
 // its record, its games and its letters (each player's with the picture of the new game he moves
 // first in, the officials' list of its games), and once the final is decided and its letters
 // have not gone, the winner's record and the letters of the end to every player, the judge and
-// the director.
-func (c knockoutCourse) GameEnded(st State, _ string) (Step, error) {
+// the director. ended, the game whose end brought the step ("" for a withdrawal), decides a
+// pairing still tied by the lot or the higher seed (1.11): both its players are told at once,
+// before the pairing it feeds opens.
+func (c knockoutCourse) GameEnded(st State, ended string) (Step, error) {
 	s := c.s
 	br, err := s.Bracket(st.Log.Knockout, st.Results)
 	if err != nil {
@@ -30,6 +33,23 @@ func (c knockoutCourse) GameEnded(st State, _ string) (Step, error) {
 	}
 	sy := &phrase.For(s.Language).Tournament.Systems
 	var step Step
+	if ended != "" {
+		var ties []Letter
+		for _, row := range br.Rounds {
+			for _, p := range row {
+				if !slices.ContainsFunc(p.Games, func(g Game) bool { return g.Name == ended }) {
+					continue
+				}
+				for _, l := range s.KnockoutTieLetters(br, p) {
+					l.Games = []Game{} // no position: no picture
+					ties = append(ties, l)
+				}
+			}
+		}
+		if len(ties) > 0 {
+			step.Parts = append(step.Parts, Part{Letters: ties})
+		}
+	}
 	for _, o := range br.Open {
 		reason := fmt.Sprintf("round %d, pairing %d: %d – %d", o.Round, o.Slot, o.A, o.B)
 		score := ""
@@ -58,6 +78,7 @@ func (c knockoutCourse) GameEnded(st State, _ string) (Step, error) {
 			letters = append(letters, s.toOfficials(l.Subject, l.Body)...)
 			continue
 		}
+		l.Games = []Game{} // the result shows no position: no picture of a game
 		letters = append(letters, l)
 	}
 	step.Parts = append(step.Parts, Part{Records: []Record{{Clause: "1.2", Reason: fmt.Sprintf("the final is decided: %d goes through", br.Winner),

@@ -126,3 +126,33 @@ func (s *Sheet) KnockoutWonLetters(b *Bracket) []Letter {
 
 // Score writes a pairing's score of its micromatch as a letter gives it: "1–1".
 func (p Pairing) Score() string { return FormatPoints(p.Main[0]) + "–" + FormatPoints(p.Main[1]) }
+
+// KnockoutTieLetters returns the letters to both players of pairing p, still tied after its
+// games and decided by the lot or the higher seed (1.11), each in his language: how it was
+// decided, who goes through; nothing for a pairing decided otherwise.
+func (s *Sheet) KnockoutTieLetters(b *Bracket, p Pairing) []Letter {
+	if p.How != HowLot && p.How != HowHigherSeed || p.Winner == 0 {
+		return nil
+	}
+	score := p.Score()
+	if p.ExtraOpened {
+		score += " (" + FormatPoints(p.Extra[0]) + "–" + FormatPoints(p.Extra[1]) + ")"
+	}
+	through := ""
+	if w, ok := s.Player(p.Winner); ok {
+		through = strconv.Itoa(w.Number) + ". " + w.Name
+	}
+	var out []Letter
+	for _, n := range []int{p.A, p.B} {
+		pl, ok := s.Player(n)
+		if !ok {
+			continue
+		}
+		lang := s.LanguageOf(n)
+		sy := &words(lang).Systems
+		out = append(out, Letter{Number: n, To: pl.Email, Subject: sy.TieSubject(s.Code), Body: sy.TieBody(phrase.KnockoutTie{
+			Player: pl.Name, Code: s.Code, Name: s.Name, Round: p.Round, Rounds: len(b.Rounds), Score: score, Lot: p.Lot,
+			Through: through, Mine: n == p.Winner})})
+	}
+	return out
+}

@@ -120,13 +120,13 @@ func (s *Sheet) startLetter(number int, games []Game, round int, roundEnds daysc
 	lang := s.LanguageOf(number)
 	h := words(lang)
 	// The sample letter is for the player's first game: a reply to his partner's move. A player
-	// without a game yet (a reserve, a Swiss's bye) gets the sample of a game with the next
-	// player, as an example only.
+	// without a game yet (a reserve, a Swiss's or a knockout's bye) gets a sample that names no
+	// game, as White's reply.
 	first := Game{White: number, Black: number%len(s.Players) + 1}
 	if len(games) > 0 {
 		first = games[0]
 	} else {
-		first.Name = GameName(first.White, first.Black)
+		first.Name = h.NoGame // no game that looks real: his comes in a later letter
 	}
 	received, own := sampleMoves(s.Variant, first.White == number)
 	start := s.Start
@@ -170,7 +170,7 @@ func (s *Sheet) startLetter(number int, games []Game, round int, roundEnds daysc
 		Overstep: r.Overstep, Reminders: r.Reminders, SilenceDays: r.SilenceDays, AdjudicationDays: r.AdjudicationDays,
 		Judge: s.Judge, Address: s.Address,
 		SampleSubject: h.Subject(sample, first.Name), SampleGame: first.Name, SampleCode: sample,
-		Received: received, Own: own,
+		Received: received, Own: own, SampleOnly: len(games) == 0,
 		SampleDates: [3]daysclock.Date{d1, d2, d3}, SampleTime: fraction,
 		Channel: p.Channel.String(), PostalAddress: p.PostalAddress, CaptainAddress: s.PostalAddress,
 		Phone: p.Phone, CaptainPhone: s.Phone, PostDays: r.PostDays,

@@ -75,6 +75,10 @@ type Player struct {
 	Channel       referee.Channel
 	PostalAddress []string
 	Phone         string
+	// Email2 is his second e-mail address (email2): where a letter to him goes at once when his
+	// own address returns it (docs/director.md). A player by e-mail may also give his postal
+	// address, where such a letter goes by post when he has no second address.
+	Email2 string
 	// Rating is his individual rating (Elo), for the tie-break of the opponents' ratings (seed
 	// 003, 1.13.3); 0 for none.
 	Rating int
@@ -119,13 +123,58 @@ func IsVariant(id string) bool {
 	return false
 }
 
-// Problem is one thing wrong in a start sheet or a results file: where it is and what.
+// Problem is one thing wrong in a start sheet or a results file: where it is and what, in
+// English; In words it in another language.
 type Problem struct {
 	Where string // "tournament.end", "player 3 (number 7).email", "regulation.scoring"
 	What  string
+	// format and args are What's English format and its values, which the phrasebook's
+	// Sheet.Problems words in another language ("" for a Problem made otherwise).
+	format string
+	args   []any
+}
+
+// NewProblem is the problem at where that format says with args, in English.
+func NewProblem(where, format string, args ...any) Problem {
+	return Problem{Where: where, What: fmt.Sprintf(format, args...), format: format, args: args}
 }
 
 func (p Problem) String() string { return p.Where + ": " + p.What }
+
+// In returns the problem worded in lang (the phrasebook's Sheet): the key as it stands in the
+// file, the words around it and what is wrong in lang; as it is in a language that has no
+// words for it.
+func (p Problem) In(lang string) Problem {
+	t := &phrase.For(lang).Sheet
+	out := p
+	if t.Where != nil {
+		out.Where = t.Where(p.Where)
+	}
+	if p.format == "" || t.Fault == nil {
+		return out
+	}
+	args := make([]any, len(p.args))
+	for i, a := range p.args {
+		switch a := a.(type) {
+		case said:
+			args[i] = t.Fault(string(a))
+		case fileKey:
+			args[i] = t.Where(string(a))
+		default:
+			args[i] = a
+		}
+	}
+	out.What = fmt.Sprintf(t.Fault(p.format), args...)
+	return out
+}
+
+// said is a value of a problem's format that is English words (what a count of 0 would mean):
+// Problem.In words it as it words the format.
+type said string
+
+// fileKey is a value of a problem's format that is a place in the file ("team 2"): Problem.In
+// words it as it words Where.
+type fileKey string
 
 // InvalidError lists every problem found in a start sheet or a results file,
 // so that a director can correct them all at once.
@@ -148,7 +197,17 @@ func (e *InvalidError) Error() string {
 type problems []Problem
 
 func (ps *problems) add(where, format string, args ...any) {
-	*ps = append(*ps, Problem{Where: where, What: fmt.Sprintf(format, args...)})
+	*ps = append(*ps, NewProblem(where, format, args...))
+}
+
+// In returns the error with every problem worded in lang (Problem.In), for the command line
+// of that language.
+func (e *InvalidError) In(lang string) *InvalidError {
+	out := &InvalidError{Problems: make([]Problem, len(e.Problems))}
+	for i, p := range e.Problems {
+		out.Problems[i] = p.In(lang)
+	}
+	return out
 }
 
 func (ps problems) err() error {
@@ -187,6 +246,7 @@ type sheetFile struct {
 		Channel  string `toml:"channel"`
 		Postal   string `toml:"postal_address"`
 		Phone    string `toml:"phone"`
+		Email2   string `toml:"email2"`
 		Rating   int    `toml:"rating"`
 	} `toml:"player"`
 }
@@ -254,7 +314,7 @@ func ParseSheet(data []byte) (*Sheet, error) {
 	// an explicit 0 is refused, with the key named, like a negative count.
 	for _, k := range regulationCounts(f.Regulation.Regulation) {
 		if k.v == 0 && md.IsDefined("regulation", k.key) {
-			ps.add("regulation."+k.key, "0: %s; leave the key out for the default %d", k.what, k.def)
+			ps.add("regulation."+k.key, "0: %s; leave the key out for the default %d", said(k.what), k.def)
 		}
 	}
 	s.Regulation = f.Regulation.Regulation.WithDefaults()
@@ -305,7 +365,7 @@ func ParseSheet(data []byte) (*Sheet, error) {
 		switch {
 		case ch == referee.ChannelPost && len(addr) == 0:
 			ps.add(where+".postal_address", "missing: a player by post needs the address his cards go to")
-		case ch != referee.ChannelPost && len(addr) > 0:
+		case ch == referee.ChannelPhone && len(addr) > 0:
 			ps.add(where+".postal_address", "set for a player by %s: set channel = \"post\" to send him cards", ch)
 		}
 		phone := strings.TrimSpace(p.Phone)
@@ -327,6 +387,19 @@ func ParseSheet(data []byte) (*Sheet, error) {
 				ps.add(where+".email", "%s is the tournament's own address", p.Email)
 			}
 		}
+		email2 := strings.TrimSpace(p.Email2)
+		if email2 != "" && checkEmail(&ps, where+".email2", email2) {
+			switch key := strings.ToLower(email2); {
+			case strings.EqualFold(email2, p.Email):
+				ps.add(where+".email2", "%s is his first address too", email2)
+			case strings.EqualFold(email2, s.Address):
+				ps.add(where+".email2", "%s is the tournament's own address", email2)
+			default:
+				if j, dup := byEmail[key]; dup && j != i {
+					ps.add(where+".email2", "%s is also the address of player %d", email2, j+1)
+				}
+			}
+		}
 		lang := p.Language
 		if lang == "" {
 			lang = s.Language // letters.md: the tournament's language unless the player has his own
@@ -337,7 +410,7 @@ func ParseSheet(data []byte) (*Sheet, error) {
 			ps.add(where+".rating", "%d: a rating is not negative; leave the key out for none", p.Rating)
 		}
 		s.Players = append(s.Players, Player{Number: p.Number, Name: name, Email: p.Email, Language: lang,
-			Channel: ch, PostalAddress: addr, Phone: phone, Rating: p.Rating})
+			Channel: ch, PostalAddress: addr, Phone: phone, Email2: email2, Rating: p.Rating})
 	}
 	// The players by post send their cards to the captain, those by telephone call him (4.2.1).
 	var post, phone bool
@@ -385,7 +458,7 @@ func (s *Sheet) CardProblems() []Problem {
 		}
 	}
 	for _, p := range s.Players {
-		if p.Channel == referee.ChannelPost && len(p.PostalAddress) > 0 {
+		if len(p.PostalAddress) > 0 { // by post, or where a letter his mail returned goes
 			if why := pdf.AddressProblem(p.CardAddress()); why != "" {
 				ps.add(fmt.Sprintf("player %d.postal_address", p.Number), "with the name, %s: shorten the address", why)
 			}
@@ -428,7 +501,7 @@ func sheetDate(ps *problems, where string, v any) daysclock.Date {
 	case string:
 		d, err := daysclock.ParseDate(v)
 		if err != nil {
-			ps.add(where, "%v", err)
+			ps.add(where, "%q: want a date such as 2026-11-01", v)
 			break
 		}
 		return d
@@ -470,6 +543,9 @@ func regulationCounts(r referee.Regulation) []regulationCount {
 		{"leave_days", "leave is at least one day (4.1.3)", r.LeaveDays, d.LeaveDays},
 		{"adjudication_days", "the players need at least one day for their evaluation (4.3.2)", r.AdjudicationDays, d.AdjudicationDays},
 		{"protest_days", "a protest needs at least one day (4.1.12)", r.ProtestDays, d.ProtestDays},
+		{"lone_king_moves", "a limit of 2.6 is at least one move", r.LoneKingMoves, d.LoneKingMoves},
+		{"five_kings_moves", "a limit of 2.6 is at least one move", r.FiveKingsMoves, d.FiveKingsMoves},
+		{"kings_only_moves", "a limit of 2.6 is at least one move", r.KingsOnlyMoves, d.KingsOnlyMoves},
 	}
 }
 
@@ -488,6 +564,9 @@ func checkRegulation(ps *problems, r referee.Regulation) {
 			ps.add(fmt.Sprintf("regulation.reminders[%d]", i), "%d: a reminder comes at least one day before the deadline", d)
 		}
 	}
+	if r.EndgameClaims != referee.EndgameClaimsJudge && r.EndgameClaims != referee.EndgameClaimsAuto {
+		ps.add("regulation.endgame_claims", "%q: want judge or auto", r.EndgameClaims)
+	}
 	if r.Overstep != referee.OverstepJudge && r.Overstep != referee.OverstepForfeit {
 		ps.add("regulation.overstep", "%q: want judge or forfeit", r.Overstep)
 	}
@@ -495,7 +574,7 @@ func checkRegulation(ps *problems, r referee.Regulation) {
 		ps.add("regulation.zone", "%q is not a time zone name such as Europe/Moscow", r.Zone)
 	}
 	if _, err := ParseScoring(r.Scoring); err != nil {
-		ps.add("regulation.scoring", "%v", err)
+		ps.add("regulation.scoring", "%q: want 1-0.5-0 or 2-1-0 (seed 003, 1.12.1)", r.Scoring)
 	}
 	checkTiebreaks(ps, "regulation.tiebreaks", r.Tiebreaks)
 }

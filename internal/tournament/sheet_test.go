@@ -45,10 +45,10 @@ func TestParseSheet(t *testing.T) {
 		System:      RoundRobin,
 		Competition: DefaultCompetition(),
 		Players: []Player{
-			{1, "Иванов Иван Иванович", "ivanov@mail.example", "ru", referee.ChannelEmail, nil, "", 0},
-			{2, "Петров Пётр", "petrov@mail.example", "ru", referee.ChannelEmail, nil, "", 0},
-			{3, "Сидоров Сидор", "sidorov@mail.example", "ru", referee.ChannelEmail, nil, "", 0},
-			{4, "Smith John", "john.smith@mail.example", "ru", referee.ChannelEmail, nil, "", 0},
+			{1, "Иванов Иван Иванович", "ivanov@mail.example", "ru", referee.ChannelEmail, nil, "", "", 0},
+			{2, "Петров Пётр", "petrov@mail.example", "ru", referee.ChannelEmail, nil, "", "", 0},
+			{3, "Сидоров Сидор", "sidorov@mail.example", "ru", referee.ChannelEmail, nil, "", "", 0},
+			{4, "Smith John", "john.smith@mail.example", "ru", referee.ChannelEmail, nil, "", "", 0},
 		},
 	}
 	if diff := cmp.Diff(want, s); diff != "" {

@@ -64,7 +64,8 @@ func StageOf(data []byte) (Stage, int, bool) {
 // their places in standings (in the order of places): the first places of them, a player who
 // withdrew (1.10) left out and the next place taking his. It refuses when the cut falls inside
 // a place shared by players nothing separates: who of them goes on is the judges' to decide
-// (an extra match, 1.13), and when the stage has fewer players than places.
+// (an extra match, 1.13), and when the stage has fewer players than places: an *InvalidError
+// naming stage.places.
 func Qualified(standings []Standing, places int) ([]int, error) {
 	var in []Standing
 	for _, s := range standings {
@@ -73,10 +74,10 @@ func Qualified(standings []Standing, places int) ([]int, error) {
 		}
 	}
 	if len(in) < places {
-		return nil, fmt.Errorf("%d places go on, but the stage before has %d players who did not withdraw", places, len(in))
+		return nil, &InvalidError{Problems: []Problem{NewProblem("stage.places", "%d places go on, but the stage before has %d players who did not withdraw", places, len(in))}}
 	}
 	if places < len(in) && in[places-1].Place != "" && in[places-1].Place == in[places].Place {
-		return nil, fmt.Errorf("place %s is shared by %s and %s, and the cut after place %d falls inside it: the judges decide who goes on (an extra match, 1.13), then name the players in the sheet", in[places].Place, in[places-1].Name, in[places].Name, places)
+		return nil, &InvalidError{Problems: []Problem{NewProblem("stage.places", "place %s is shared by %s and %s, and the cut after place %d falls inside it: the judges decide who goes on (an extra match, 1.13), then name the players in the sheet", in[places].Place, in[places-1].Name, in[places].Name, places)}}
 	}
 	out := make([]int, places)
 	for i := range out {
@@ -116,4 +117,36 @@ func StagePlayers(after string, players []Player) ([]byte, error) {
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+// StandIns completes the start sheet data of a later stage that lists no players with stand-ins
+// for them, for a dry run before the stage before is over (postald simulate): the player who
+// will take place k, named so in the sheet's language («1-е место в СТ-1»), at an address of the
+// reserved domain .invalid that no letter can reach (RFC 2606). It returns data as it is, and
+// false, for a sheet that is no such stage.
+func StandIns(data []byte) ([]byte, bool, error) {
+	st, players, ok := StageOf(data)
+	if !ok || players > 0 || st.Places < 2 {
+		return data, false, nil
+	}
+	var f struct {
+		Tournament struct {
+			Language string `toml:"language"`
+		} `toml:"tournament"`
+	}
+	toml.Decode(string(data), &f) // a sheet that does not parse is for ParseSheet to refuse
+	lang := f.Tournament.Language
+	if !isLanguage(lang) {
+		lang = Russian
+	}
+	stand := make([]Player, st.Places)
+	for k := range stand {
+		stand[k] = Player{Number: k + 1, Name: words(lang).StandIn(k+1, st.After),
+			Email: fmt.Sprintf("place%d@stand-in.invalid", k+1), Channel: referee.ChannelEmail}
+	}
+	extra, err := StagePlayers(st.After, stand)
+	if err != nil {
+		return nil, false, err
+	}
+	return append(append([]byte{}, data...), extra...), true, nil
 }

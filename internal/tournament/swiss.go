@@ -383,3 +383,25 @@ func (s *Sheet) RoundLetters(r PairedRound, standings *SwissTable) []Letter {
 	}
 	return out
 }
+
+// SwissEndLetters returns the letters of a Swiss's end, once its last round is played: to every
+// player his place and points with the final standings, in his language, in number order, then
+// the judge's and the director's (Number 0, no address: the office addresses it).
+func (s *Sheet) SwissEndLetters(standings *SwissTable) []Letter {
+	body := func(lang, reader, place, points string) string {
+		return words(lang).Systems.EndedBody(phrase.SwissEnded{Player: reader, Code: s.Code, Name: s.Name, Rounds: s.Rounds,
+			Place: place, Points: points, Standings: standings.Grid(lang).Text()})
+	}
+	var out []Letter
+	for _, p := range s.Players {
+		lang := s.LanguageOf(p.Number)
+		place, points := "", ""
+		for _, st := range standings.Standings {
+			if st.Number == p.Number {
+				place, points = st.Place, FormatPoints(st.Points)
+			}
+		}
+		out = append(out, Letter{Number: p.Number, To: p.Email, Subject: words(lang).Systems.EndedSubject(s.Code), Body: body(lang, p.Name, place, points)})
+	}
+	return append(out, Letter{Subject: words(s.Language).Systems.EndedSubject(s.Code), Body: body(s.Language, "", "", "")})
+}

@@ -37,10 +37,11 @@ func roundRecord(r PairedRound) Record {
 	return Record{Clause: "1.2", Reason: fmt.Sprintf("round %d paired by the FIDE Dutch system (C.04.3)", r.Round), Entry: r}
 }
 
-// Awaits names the games of the last round paired, while rounds are still to be paired.
+// Awaits names the games of the last round paired, while rounds are still to be paired or the
+// end of the last one is still to be told.
 func (c swissCourse) Awaits(log Log, _ string) ([]string, bool) {
-	if len(log.Rounds) == 0 || len(log.Rounds) >= c.s.Rounds {
-		return nil, false // the last round is played: the tournament ends with it
+	if len(log.Rounds) == 0 || len(log.Rounds) >= c.s.Rounds && log.Ended {
+		return nil, false // not paired yet, or its end is told
 	}
 	var names []string
 	for _, b := range log.Rounds[len(log.Rounds)-1].Boards {
@@ -52,14 +53,19 @@ func (c swissCourse) Awaits(log Log, _ string) ([]string, bool) {
 // GameEnded pairs the next round once every game of the last round is finished: its record, its
 // games, each player's letter with his game, colour, partner, place and points, and the
 // officials' list of its games. A round no pairing of the rules completes (C.04.3: C1–C3) is
-// left to the judges, who are told; the game's end stands.
+// left to the judges, who are told; the game's end stands. When the last round is over, the
+// tournament ends with it (1.2): its record, and the final standings to every player, the judge
+// and the director.
 func (c swissCourse) GameEnded(st State, _ string) (Step, error) {
 	rounds := st.Log.Rounds
-	if len(rounds) == 0 || len(rounds) >= c.s.Rounds {
-		return Step{}, nil
+	if len(rounds) == 0 || len(rounds) >= c.s.Rounds && st.Log.Ended {
+		return Step{}, nil // not paired yet, or its end is told
 	}
 	if done, _ := RoundFinished(rounds[len(rounds)-1], st.Results); !done {
 		return Step{}, nil
+	}
+	if len(rounds) >= c.s.Rounds {
+		return c.end(st)
 	}
 	next, err := c.s.PairSwiss(rounds, st.Results, st.Log.Withdrawn)
 	if err != nil {
@@ -80,6 +86,27 @@ func (c swissCourse) GameEnded(st State, _ string) (Step, error) {
 	subject := phrase.For(c.s.Language).Tournament.Systems.RoundSubject(c.s.Code, next.Round)
 	letters := append(c.s.RoundLetters(next, standings), c.s.gamesLetter(subject, games, next.Bye)...)
 	return Step{Parts: []Part{{Records: []Record{roundRecord(next)}, Open: open, Letters: letters}}}, nil
+}
+
+// end is the step of the Swiss's end: the record that its last round is played, and the
+// letters of its final standings, which show no position.
+func (c swissCourse) end(st State) (Step, error) {
+	rounds := st.Log.Rounds
+	standings, err := c.s.ComputeSwiss(rounds, st.Results, st.Log.Withdrawn)
+	if err != nil {
+		return Step{}, err
+	}
+	var letters []Letter
+	for _, l := range c.s.SwissEndLetters(standings) {
+		if l.Number == 0 {
+			letters = append(letters, c.s.toOfficials(l.Subject, l.Body)...)
+			continue
+		}
+		l.Games = []Game{} // no position: no picture
+		letters = append(letters, l)
+	}
+	rec := Record{Clause: "1.2", Reason: fmt.Sprintf("all %d rounds are played", len(rounds)), Entry: SwissEnded{Rounds: len(rounds)}}
+	return Step{Parts: []Part{{Records: []Record{rec}, Letters: letters}}}, nil
 }
 
 // Withdraw: in a Swiss the games he played stand (1.10.5), and he is paired no more.

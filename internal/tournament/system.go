@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"fmt"
+	"postald/internal/swiss"
 	"slices"
 	"strings"
 
@@ -271,6 +272,11 @@ func checkSwissRounds(ps *problems, md toml.MetaData, s *Sheet) {
 	if n := len(s.Players); s.Rounds >= n && n >= 2 {
 		ps.add("tournament.rounds", "%d rounds for %d players: a Swiss has fewer rounds than players, nobody meeting anybody twice (FIDE C.04.3, C1)", s.Rounds, n)
 	}
+	// The rounds are paired inside the daemon's unit of work: a field it cannot pair within a
+	// minute is refused here, not found out when a round ends.
+	if n := len(s.Players); n > swiss.MaxPlayers {
+		ps.add("player", "%d players: postald pairs a Swiss of at most %d players (a later round of more takes it minutes); divide the field into sections of that size", n, swiss.MaxPlayers)
+	}
 }
 
 // checkTeams reads the [[team]] tables of a team event: every player in exactly one team, on a
@@ -313,10 +319,10 @@ func checkTeams(ps *problems, teams []teamFile, s *Sheet) {
 					continue
 				}
 				if other, dup := in[n]; dup {
-					ps.add(w, "player %d is also %s", n, other)
+					ps.add(w, "player %d is also in %s", n, fileKey(other))
 					continue
 				}
-				in[n] = fmt.Sprintf("in %s", where)
+				in[n] = where
 			}
 		}
 		place("boards", t.Boards)

@@ -348,6 +348,27 @@ func TestSystemLetters(t *testing.T) {
 		t.Fatalf("%d captains' letters for the one complete match, want 2", len(letters))
 	}
 	golden.Text(t, "testdata/match.ru.golden", strings.Join(letters, "\n----\n"))
+	// A captain who plays reads the match in his own language: player 4 writes English.
+	en := teamsSheet(t, replace(`captain = "volga@club.example"`, `captain = "p4@mail.example"`))
+	told := 0
+	defer func() {
+		if told == 0 {
+			t.Error("no captain's letter to player 4")
+		}
+	}()
+	for _, m := range tt.Matches {
+		if !m.Complete {
+			continue
+		}
+		for _, l := range en.MatchLetters(m, tt, results, nil) {
+			if l.To == "p4@mail.example" {
+				told++
+			}
+			if english := strings.Contains(l.Subject, ": match "); english != (l.To == "p4@mail.example") {
+				t.Errorf("the captain's letter to %s: %q", l.To, l.Subject)
+			}
+		}
+	}
 
 	sw, err := ParseSheet([]byte(strings.Replace(readSheet(t), "rounds = 1", "rounds = 3\nsystem = \"swiss\"", 1)))
 	if err != nil {

@@ -201,7 +201,12 @@ func (s *Sheet) MatchLetters(m MatchResult, tt *TeamTable, results map[string]Re
 				}
 			}
 		}
-		out = append(out, Letter{To: t.Captain, Subject: h.Systems.MatchSubject(s.Code, home.Name, away.Name), Body: h.Systems.MatchBody(l)})
+		// A captain who plays reads his letters in his own language (letters.md).
+		hc := h
+		if p, ok := s.PlayerByEmail(t.Captain); ok {
+			hc = words(s.LanguageOf(p.Number))
+		}
+		out = append(out, Letter{To: t.Captain, Subject: hc.Systems.MatchSubject(s.Code, home.Name, away.Name), Body: hc.Systems.MatchBody(l)})
 	}
 	return out
 }

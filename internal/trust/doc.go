@@ -7,10 +7,15 @@
 // # What is checked, in the order the daemon asks
 //
 //  1. ReadHeader reads the letter's header section from the raw bytes (the body is not
-//     touched): the From address, the Authentication-Results fields in order, and the fields
-//     that mark automatic mail.
-//  2. LoopOf: bounces, delivery reports, Auto-Submitted other than "no",
-//     Precedence bulk/list/junk, mailing-list fields, X-Autoreply and the like, letters that
+//     touched): the From address, the Subject, the Message-ID, the addresses of To and Cc, the
+//     Authentication-Results fields in order, and the fields that mark automatic mail. It counts
+//     every field, however many, as a DKIM verifier reads them all; a header of more than
+//     MaxFields fields is held as a limit, and one with two of a field RFC 5322 (3.6) allows
+//     once (Single) is held (HoldTwice), so that no reader of the letter is shown a field
+//     another did not see.
+//  2. LoopOf: bounces, delivery reports, Auto-Submitted other than "no" (in any of its fields),
+//     Precedence bulk/list/junk/auto_reply, mailing-list fields, X-Autoreply and the like, the
+//     Subject a mail service gives its automatic replies (AutoReplySubject), letters that
 //     carry postald's own X-Postald-* fields, letters from postald's own address and from a
 //     MAILER-DAEMON are never answered, so that two programs can never answer each other forever.
 //  3. Policy.Authenticate: the methods the configuration requires (dkim, spf, dmarc) must pass

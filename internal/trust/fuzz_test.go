@@ -56,8 +56,11 @@ func FuzzReadHeader(f *testing.F) {
 		if h.From != "" && h.FromFields == 0 {
 			t.Fatalf("From %q read from no From field", h.From)
 		}
-		if h.Fields > maxFields || len(h.AuthResults) > maxAuthResults || len(h.AuthResults) > h.Fields {
+		if len(h.AuthResults) > maxAuthResults || len(h.AuthResults) > h.Fields || len(h.Recipients) > maxRecipients {
 			t.Fatalf("bounds: %d fields, %d Authentication-Results", h.Fields, len(h.AuthResults))
+		}
+		if (h.Twice == "") != (h.TwiceN == 0) || h.TwiceN == 1 {
+			t.Fatalf("Twice %q, %d times", h.Twice, h.TwiceN)
 		}
 		for _, v := range h.AuthResults {
 			if len(v) > maxValueBytes {

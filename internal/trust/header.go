@@ -6,16 +6,31 @@ import (
 	"mime"
 	"net/mail"
 	"strings"
+
+	"github.com/emersion/go-message/charset"
 )
 
-// Bounds of ReadHeader: whatever the header holds, reading it costs one pass over its bytes and
-// keeps little.
+// MaxFields is the number of fields a letter's header may have. ReadHeader counts every field
+// and reads every one that decides anything, as a DKIM verifier reads the whole header; a
+// header with more fields than this is held (a limit, like the letter's size), so that no
+// reader of the header ever works on less of it than another.
+const MaxFields = 2000
+
+// Bounds of what ReadHeader keeps: whatever the header holds, reading it costs one pass over its
+// bytes and keeps little.
 const (
-	maxFields      = 2000    // header fields looked at; the rest of the header is skipped
 	maxAuthResults = 32      // Authentication-Results fields kept
 	maxPostald     = 32      // X-Postald-* field names kept
+	maxRecipients  = 64      // addresses of To and Cc kept
 	maxValueBytes  = 8 << 10 // bytes of one field value kept
 )
+
+// Single are the fields RFC 5322 (3.6, the table of 3.6) allows at most once in a message,
+// as their names are written: a letter with two of one of them shows one value to one reader
+// and the other to another (the first to a mail program, the last to a DKIM verifier), so it is
+// held whichever postald would read (trust.HoldTwice). From and Sender are counted in their own
+// fields of Header.
+var Single = []string{"Date", "Reply-To", "To", "Cc", "Bcc", "Message-ID", "In-Reply-To", "References", "Subject"}
 
 // Header is what the pre-checks need from a letter's header section.
 type Header struct {
@@ -47,7 +62,20 @@ type Header struct {
 	ContentType     string   // the media type of the message, lower case ("multipart/report")
 	ReportType      string   // the report-type parameter of a multipart/report, lower case
 
-	// Fields is the number of header fields read.
+	// Subject is the first Subject field, its encoded words decoded (RFC 2047) and its runs of
+	// spaces made one; MessageID the first Message-ID without its angle brackets. A letter has
+	// at most one of each (Twice), so the first is the only one.
+	Subject   string
+	MessageID string
+	// Recipients are the addresses the To and Cc fields name, lower case, in order (at most
+	// maxRecipients; the rest are not kept).
+	Recipients []string
+	// Twice is the first field of Single the header has more than once, named as Single names
+	// it, and TwiceN how many times it has it; "" when there is none.
+	Twice  string
+	TwiceN int
+
+	// Fields is the number of header fields: all of them, however many (MaxFields).
 	Fields int
 }
 
@@ -55,15 +83,16 @@ type Header struct {
 // body. Lines that are not fields are skipped; continuation lines are unfolded.
 func ReadHeader(raw []byte) Header {
 	var h Header
+	var single [9]int // how many times the header has each field of Single
 	var name []byte
 	var value []byte // the current field's value, unfolded and capped
 	flush := func() {
 		if name != nil {
-			h.field(name, value)
+			h.field(name, value, &single)
 		}
 		name, value = nil, value[:0]
 	}
-	for len(raw) > 0 && h.Fields < maxFields {
+	for len(raw) > 0 {
 		var line []byte
 		line, raw = nextLine(raw)
 		if len(line) == 0 {
@@ -85,6 +114,11 @@ func ReadHeader(raw []byte) Header {
 		h.Fields++
 	}
 	flush()
+	for i, n := range single {
+		if n > 1 && h.Twice == "" {
+			h.Twice, h.TwiceN = Single[i], n
+		}
+	}
 	return h
 }
 
@@ -96,8 +130,16 @@ func appendCapped(dst, b []byte) []byte {
 }
 
 // field records one header field. Only the values of the fields it keeps are copied.
-func (h *Header) field(name, value []byte) {
+func (h *Header) field(name, value []byte, single *[9]int) {
 	val := func() string { return strings.TrimSpace(string(value)) }
+	for i, n := range Single {
+		if fold(name, n) {
+			single[i]++
+			if single[i] > 1 {
+				return // a second one is only counted: the letter is held
+			}
+		}
+	}
 	switch {
 	case fold(name, "From"):
 		h.FromFields++
@@ -115,9 +157,25 @@ func (h *Header) field(name, value []byte) {
 			h.AuthResultsAt = append(h.AuthResultsAt, h.Fields)
 		}
 	case fold(name, "Auto-Submitted"):
-		h.AutoSubmitted = keyword(val())
+		// Any one that says the letter is automatic makes it so (RFC 3834, 5): a second field
+		// saying "no" does not take it back.
+		if k := keyword(val()); h.AutoSubmitted == "" || h.AutoSubmitted == "no" {
+			h.AutoSubmitted = k
+		}
 	case fold(name, "Precedence"):
-		h.Precedence = keyword(val())
+		if k := keyword(val()); h.Precedence == "" || !bulk(h.Precedence) {
+			h.Precedence = k
+		}
+	case fold(name, "Subject"):
+		h.Subject = decodeText(val())
+	case fold(name, "Message-ID"):
+		h.MessageID = messageID(val())
+	case fold(name, "To"), fold(name, "Cc"):
+		for _, a := range addressList(val()) {
+			if len(h.Recipients) < maxRecipients {
+				h.Recipients = append(h.Recipients, a)
+			}
+		}
 	case fold(name, "Return-Path"):
 		if strings.TrimSpace(strings.Trim(val(), "<> \t")) == "" {
 			h.ReturnPathEmpty = true
@@ -139,6 +197,50 @@ func (h *Header) field(name, value []byte) {
 			h.Postald = append(h.Postald, string(name))
 		}
 	}
+}
+
+// bulk reports a Precedence keyword of mail that is never answered.
+func bulk(k string) bool { return k == "bulk" || k == "list" || k == "junk" || k == "auto_reply" }
+
+// decodeText decodes the encoded words of an unstructured field (RFC 2047) in any charset
+// go-message knows, and makes every run of spaces one; a word it cannot decode stays as written.
+func decodeText(v string) string {
+	if d, err := wordDecoder.DecodeHeader(v); err == nil {
+		v = d
+	}
+	return strings.Join(strings.Fields(v), " ")
+}
+
+var wordDecoder = &mime.WordDecoder{CharsetReader: charset.Reader}
+
+// messageID is a Message-ID value as the store keeps it (store.NormalizeMessageID): spaces
+// and one pair of angle brackets around it taken away.
+func messageID(v string) string {
+	v = strings.TrimSpace(v)
+	v = strings.TrimPrefix(v, "<")
+	v = strings.TrimSuffix(v, ">")
+	return strings.TrimSpace(v)
+}
+
+// addressList returns the addresses of an address list (To, Cc), lower case: as the parser
+// reads them, or, when it cannot, every addr-spec in angle brackets or between commas.
+func addressList(v string) []string {
+	p := mail.AddressParser{WordDecoder: &mime.WordDecoder{
+		CharsetReader: func(_ string, r io.Reader) (io.Reader, error) { return r, nil },
+	}}
+	var out []string
+	if list, err := p.ParseList(v); err == nil {
+		for _, a := range list {
+			out = append(out, strings.ToLower(a.Address))
+		}
+		return out
+	}
+	for _, part := range strings.Split(v, ",") {
+		if a := readFallback(strings.TrimSpace(part)); a != "" {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 func fold(b []byte, s string) bool { return len(b) == len(s) && strings.EqualFold(string(b), s) }

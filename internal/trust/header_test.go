@@ -20,7 +20,7 @@ func TestReadHeader(t *testing.T) {
 				"Subject: CT-2026/1 game 3-7\r\n" +
 				"Content-Type: text/plain; charset=utf-8\r\n\r\n" +
 				"From: not@a.header\r\nAuto-Submitted: auto-replied\r\n",
-			Header{From: "ivan@club.example", FromFields: 1, FromAddrs: 1, Fields: 5, ContentType: "text/plain",
+			Header{From: "ivan@club.example", FromFields: 1, FromAddrs: 1, Fields: 5, ContentType: "text/plain", Subject: "CT-2026/1 game 3-7",
 				AuthResults:   []string{"mx.club.example;\tdkim=pass header.d=club.example", "relay.example; spf=pass"},
 				AuthResultsAt: []int{1, 2}}},
 		{"a bounce, with LF line ends and a folded report-type",
@@ -50,6 +50,17 @@ func TestReadHeader(t *testing.T) {
 		{"a From list the parser rejects still counts its addresses, not those in quotes",
 			"From: alina@club.example, \"x@y\" <bob@club.example\r\n\r\n",
 			Header{FromFields: 1, FromAddrs: 2, Fields: 1}},
+		{"a From above the signed one, past 2,100 filler fields: both counted",
+			"From: victim@club.example\r\n" + strings.Repeat("X-Filler: x\r\n", 2100) + "From: attacker@club.example\r\n\r\n",
+			Header{From: "victim@club.example", FromFields: 2, FromAddrs: 1, Fields: 2102}},
+		{"a Subject and a Message-ID above the signed ones: the first read, the field named",
+			"Subject: =?utf-8?B?0JDQstGC0L7QvtGC0LLQtdGCOg==?=  Re:\r\n game 1-3\r\nMessage-ID: <new@x>\r\n" +
+				"From: ivan@club.example\r\nSubject: game 1-2\r\nMessage-ID: <old@x>\r\nTo: Moves <Moves@Club.Example>, b@x\r\nCc: c@x\r\n\r\n",
+			Header{From: "ivan@club.example", FromFields: 1, FromAddrs: 1, Fields: 7, Subject: "Автоответ: Re: game 1-3", MessageID: "new@x",
+				Recipients: []string{"moves@club.example", "b@x", "c@x"}, Twice: "Message-ID", TwiceN: 2}},
+		{"Auto-Submitted: no below an automatic one does not take it back",
+			"Auto-Submitted: auto-replied\r\nAuto-Submitted: no\r\nPrecedence: bulk\r\nPrecedence: first-class\r\n\r\n",
+			Header{Fields: 4, AutoSubmitted: "auto-replied", Precedence: "bulk"}},
 		{"a Sender other than the From",
 			"Sender: Secretary <Sec@Other.Example>\r\nFrom: ivan@club.example\r\nSender: x@y\r\n\r\n",
 			Header{From: "ivan@club.example", FromFields: 1, FromAddrs: 1, Sender: "sec@other.example", SenderFields: 2, Fields: 3}},
@@ -70,8 +81,11 @@ func TestReadHeaderBounds(t *testing.T) {
 	}
 	b.WriteString("From: " + strings.Repeat("x", 1<<20) + "@club.example\r\n\r\n")
 	h := ReadHeader([]byte(b.String()))
-	if h.Fields != maxFields || len(h.AuthResults) != maxAuthResults {
-		t.Errorf("ReadHeader read %d fields and kept %d Authentication-Results, want %d and %d", h.Fields, len(h.AuthResults), maxFields, maxAuthResults)
+	// Every field is counted and the From after them all is read, as a DKIM verifier reads it;
+	// what is kept is bounded.
+	if h.Fields != 5001 || len(h.AuthResults) != maxAuthResults || h.FromFields != 1 {
+		t.Errorf("ReadHeader counted %d fields, %d From fields, and kept %d Authentication-Results, want 5001, 1 and %d",
+			h.Fields, h.FromFields, len(h.AuthResults), maxAuthResults)
 	}
 	long := ReadHeader([]byte("From: <" + strings.Repeat("x", 1<<20) + "@club.example>\r\n\r\n"))
 	if long.From != "" || long.FromFields != 1 {

@@ -3,6 +3,8 @@ package trust
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Loop is why a letter must never be answered (RFC 3834 and common practice); NoLoop when it may
@@ -21,10 +23,11 @@ const (
 	LoopNoFrom            // no readable From address
 	LoopOwnAddress        // from postald's own address
 	LoopMailerDaemon      // from a mailer daemon
+	LoopAutoSubject       // the Subject of a mail service's automatic reply ("Автоответ:", "Automatic reply:")
 )
 
 var loopNames = [...]string{"", "report", "bounce", "automatic", "bulk", "list", "autoreply",
-	"own-letter", "no-from", "own-address", "mailer-daemon"}
+	"own-letter", "no-from", "own-address", "mailer-daemon", "autoreply-subject"}
 
 // String is the loop's stable name, as stored with a held letter.
 func (l Loop) String() string {
@@ -68,6 +71,10 @@ func LoopOf(h Header, own ...string) (l Loop, quote string) {
 		return LoopList, h.ListHeaders[0]
 	case h.XAutoreply != "":
 		return LoopAutoreply, h.XAutoreply
+	case AutoReplySubject(h.Subject):
+		// An auto-responder that writes none of the fields above still writes its service's
+		// subject: never answered, so never read as a leave notice either.
+		return LoopAutoSubject, "Subject: " + clip(h.Subject, 80)
 	case len(h.Postald) > 0:
 		return LoopOwnLetter, h.Postald[0]
 	case h.From == "":
@@ -87,4 +94,45 @@ func isOwn(from string, own []string) bool {
 		}
 	}
 	return false
+}
+
+// autoSubjects are how the common mail services begin the Subject of an automatic reply, in
+// Russian and English (and a few more languages players' mail programs speak), lower case:
+// Outlook and Exchange ("Automatic reply:", «Автоматический ответ:», "Out of Office:"), Lotus
+// Notes ("Auto:"), Yandex and Mail.ru («Автоответ:»), and the generic forms.
+var autoSubjects = []string{
+	"автоответ", "автоматический ответ", "автоответчик",
+	"automatic reply", "auto reply", "auto-reply", "autoreply", "auto-response", "autoresponse",
+	"out of office", "out of the office", "auto:",
+	"abwesenheitsnotiz", "réponse automatique", "risposta automatica", "respuesta automática",
+}
+
+// AutoReplySubject reports whether subject is the Subject of a mail service's automatic reply:
+// it begins (after brackets and spaces) with one of autoSubjects, as a word.
+func AutoReplySubject(subject string) bool {
+	s := strings.ToLower(strings.TrimLeft(subject, " \t[(«\""))
+	for _, p := range autoSubjects {
+		if !strings.HasPrefix(s, p) {
+			continue
+		}
+		rest := s[len(p):]
+		if strings.HasSuffix(p, ":") || rest == "" {
+			return true
+		}
+		// A word of its own: "Autoreply: …", "Out of office – back on the 5th", not "Autoreplying".
+		r, _ := utf8.DecodeRuneInString(rest)
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// clip cuts s to at most n runes, marking the cut.
+func clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n]) + "…"
 }

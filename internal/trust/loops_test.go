@@ -33,6 +33,16 @@ func TestLoopOf(t *testing.T) {
 		{"postald's own address", with(func(h *Header) { h.From = own }), false, LoopOwnAddress, own},
 		{"a mailer daemon", with(func(h *Header) { h.From = "mailer-daemon@mx.club.example" }), false, LoopMailerDaemon, "mailer-daemon@mx.club.example"},
 		{"no From", with(func(h *Header) { h.From = "" }), false, LoopNoFrom, ""},
+		{"Precedence: auto_reply", with(func(h *Header) { h.Precedence = "auto_reply" }), false, LoopBulk, "Precedence: auto_reply"},
+		{"an X-Autorespond", with(func(h *Header) { h.XAutoreply = "X-Autorespond: vacation" }), false, LoopAutoreply, "X-Autorespond: vacation"},
+		{"«Автоответ: …» without a field of automatic mail", with(func(h *Header) { h.Subject = "Автоответ: Re: ЗК-1 партия 1-2" }), false, LoopAutoSubject, "Subject: Автоответ: Re: ЗК-1 партия 1-2"},
+		{"Outlook's Russian subject", with(func(h *Header) { h.Subject = "Автоматический ответ: ход" }), false, LoopAutoSubject, "Subject: Автоматический ответ: ход"},
+		{"Outlook's English subject", with(func(h *Header) { h.Subject = "Automatic reply: game 1-2" }), false, LoopAutoSubject, "Subject: Automatic reply: game 1-2"},
+		{"Out of office, in brackets", with(func(h *Header) { h.Subject = "[Out of Office] back on the 5th" }), false, LoopAutoSubject, "Subject: [Out of Office] back on the 5th"},
+		{"Lotus Notes", with(func(h *Header) { h.Subject = "AUTO: Ivan is away" }), false, LoopAutoSubject, "Subject: AUTO: Ivan is away"},
+		{"a word that only begins like one", with(func(h *Header) { h.Subject = "Autoreplying machines, game 1-2" }), true, NoLoop, ""},
+		{"auto without its colon", with(func(h *Header) { h.Subject = "Auto race, game 1-2" }), true, NoLoop, ""},
+		{"a reply to an automatic reply is a person's", with(func(h *Header) { h.Subject = "Re: Автоответ: партия 1-2" }), true, NoLoop, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -9,7 +9,7 @@
 //	/t/CODE/GAME.pdn     the game as PDN
 //	/t/CODE/games.pdn    every game of the tournament as PDN
 //	/metrics             the metrics, in the Prometheus text format
-//	/healthz             "ok" while the store can be read
+//	/healthz             "ok" while the store can be read and the daemon can work (Options.Health)
 //	/static/step.js      the step-through script, embedded in the binary
 //
 // Every request reads the committed state in one bbolt read transaction of its own
@@ -66,6 +66,9 @@ type Options struct {
 	// and the games are counted without reading them (fresh.go). nil: every page is read and
 	// drawn at every request.
 	Known *office.Known
+	// Health, when set, says why the daemon cannot work (its mailbox watcher fails again and
+	// again: daemon.Health); /healthz then fails with it. nil, or a nil answer: it can.
+	Health func() error
 	// Concurrency is how many requests are answered at once (the others wait their turn);
 	// 0: one fewer than the processors Go runs on, at least one, so that the daemon's owner
 	// goroutine always finds one for the letters (fresh.go, gate).
@@ -500,6 +503,13 @@ func (s *server) healthz(w http.ResponseWriter, r *http.Request) {
 		s.log.Error("healthz", "err", err)
 		http.Error(w, "store: "+err.Error(), http.StatusServiceUnavailable)
 		return
+	}
+	if s.opt.Health != nil {
+		if err := s.opt.Health(); err != nil {
+			w.Header().Set("Cache-Control", "no-store")
+			http.Error(w, "mailbox: "+err.Error(), http.StatusServiceUnavailable)
+			return
+		}
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")

@@ -33,6 +33,12 @@ DOVECOT_FSYNC=${DOVECOT_FSYNC:-never}
 IMAP_CAPABILITY=${IMAP_CAPABILITY:-}
 # IMAP_METADATA=1 turns on METADATA (RFC 5464), with the annotations kept in a file per user
 IMAP_METADATA=${IMAP_METADATA:-}
+# IMAP_PREFIX and IMAP_SEPARATOR shape the users' personal namespace (RFC 2342). The default is
+# Dovecot's: no prefix, folders at the top beside INBOX. IMAP_PREFIX="INBOX." IMAP_SEPARATOR="."
+# is the layout of Cyrus and Courier: every folder of a user lives under INBOX., and a folder
+# beside INBOX is refused ("NO [CANNOT] ... nonexistent namespace").
+IMAP_PREFIX=${IMAP_PREFIX:-}
+IMAP_SEPARATOR=${IMAP_SEPARATOR:-/}
 
 t0=$(date +%s%3N)
 command -v dovecot >/dev/null || { echo "dovecot-up: dovecot is not installed (run install.sh)" >&2; exit 1; }
@@ -128,7 +134,8 @@ mail_fsync = $DOVECOT_FSYNC
 mailbox_idle_check_interval = 1 secs
 namespace inbox {
   inbox = yes
-  separator = /
+  prefix = $IMAP_PREFIX
+  separator = $IMAP_SEPARATOR
   mailbox Drafts {
     special_use = \Drafts
     auto = subscribe

@@ -6,10 +6,13 @@ D=${MAILSTACK_DIR:-/tmp/postald-mailstack}
 
 # alive PID: the process exists and is not a zombie. Without a real init, exited daemons can stay
 # zombies for a while, so "kill -0" is not enough. Reads /proc so that procps is not needed.
+# Reads with bash's own read: no process is started, so it stays fast on a loaded machine.
 alive() {
-  local st
-  st=$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f1) || return 1
-  [[ -n $st && $st != Z && $st != X ]]
+  local line
+  read -r line 2>/dev/null < "/proc/$1/stat" || return 1
+  line=${line##*) }
+  line=${line%% *}
+  [[ -n $line && $line != Z && $line != X ]]
 }
 
 # update_env KEY=VALUE...: replace those keys in $D/env (tests load it with: set -a; . env; set +a).
@@ -46,10 +49,11 @@ wait_banner() {
 
 # children PID: the pids of PID's child processes (from /proc; procps is not needed).
 children() {
-  local f rest
+  local f line ppid
   for f in /proc/[0-9]*/stat; do
-    rest=$(sed 's/.*) //' "$f" 2>/dev/null) || continue
-    [[ $(cut -d' ' -f2 <<<"$rest") == "$1" ]] && { f=${f#/proc/}; echo "${f%/stat}"; }
+    read -r line 2>/dev/null < "$f" || continue
+    read -r _ ppid _ <<<"${line##*) }"
+    [[ $ppid == "$1" ]] && { f=${f#/proc/}; echo "${f%/stat}"; }
   done
   return 0
 }

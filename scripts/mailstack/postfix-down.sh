@@ -13,5 +13,5 @@ if [[ -s $pidfile ]] && alive "$(awk '{print $1}' "$pidfile")"; then
 else
   echo "postfix-down: not running"
 fi
-drop_env 'SMTP_ADDR\|SUBMISSION_ADDR\|SMTPS_ADDR\|POSTFIX_[A-Z]*\|AUTHSERV_ID'
+drop_env 'SMTP_ADDR\|SUBMISSION_ADDR\|SMTPS_ADDR\|POSTFIX_[A-Z]*\|AUTHSERV_ID\|FAR_ADDR\|FAR_DOMAIN'
 exit 0

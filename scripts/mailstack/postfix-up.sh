@@ -8,7 +8,17 @@
 #
 # Unknown local recipients are rejected at RCPT (550 5.1.1). Other domains: 554 relay denied
 # without AUTH; with AUTH they are accepted and land in outbound@$MAIL_DOMAIN (a catch-all).
-# There is no outbound transport at all: nothing ever leaves the machine.
+# There is one outbound transport, and it stays on the machine: mail for the far domain
+# $FAR_DOMAIN (far.test) is relayed over SMTP to 127.0.0.1:$FAR_PORT, where a test runs a small
+# server of its own that refuses, defers or accepts each recipient as the test wants (FAR_PORT
+# defaults to SMTP_PORT + 2: a stack started by hand and the one of scripts/test, whose ports are
+# one apart, never share it; no server listening there is a destination that defers).
+#
+# Delivery status notifications (RFC 3461) as a production Postfix gives them: DSN offered on
+# every port, "delivered" for a letter stored over LMTP (the lmtp service's flags=X: Dovecot's
+# LMTP offers no DSN of its own, and Postfix would say "relayed"), a delay warning after delay_warning_time (1s here, so that a test sees a
+# deferred letter's "delayed" report at once), and recipient_delimiter "+" so that a
+# per-letter envelope sender (VERP, moves+TOKEN@) is the tournament's mailbox.
 #
 # Authentication-Results (RFC 8601), as postald's [trust] expects of a receiving server
 # (docs/trust.md): every smtpd removes all Authentication-Results fields a letter brings and
@@ -26,6 +36,8 @@ S=$(cd "$(dirname "$0")" && pwd)
 SMTP_PORT=${SMTP_PORT:-2525}
 SUBMISSION_PORT=${SUBMISSION_PORT:-2587}
 SMTPS_PORT=${SMTPS_PORT:-2465}
+FAR_PORT=${FAR_PORT:-$((SMTP_PORT + 2))}
+FAR_DOMAIN=${FAR_DOMAIN:-far.test}
 [[ -s $D/env ]] || { echo "postfix-up: $D/env missing: run dovecot-up.sh first" >&2; exit 1; }
 # shellcheck disable=SC1091
 . "$D/env"
@@ -47,7 +59,10 @@ chown postfix:postfix "$P/data"
 for up in $MAIL_USERS; do echo "${up%%:*}@$MAIL_DOMAIN OK" >> "$P/conf/vmailbox"; done
 echo "outbound@$MAIL_DOMAIN OK" >> "$P/conf/vmailbox"
 dom_re=${MAIL_DOMAIN//./\\.}
-echo "!/@${dom_re}\$/ outbound@$MAIL_DOMAIN" > "$P/conf/outbound"
+far_re=${FAR_DOMAIN//./\\.}
+echo "!/@(${dom_re}|${far_re})\$/ outbound@$MAIL_DOMAIN" > "$P/conf/outbound"
+# the far domain's transport: the test's own server
+echo "$FAR_DOMAIN smtp:[127.0.0.1]:$FAR_PORT" > "$P/conf/transport"
 
 # Authentication-Results: see the head of this file. The marker is new at every start and never
 # leaves the server (header_checks remove it), so a letter cannot bring a field that is kept.
@@ -92,6 +107,13 @@ virtual_mailbox_maps = texthash:$P/conf/vmailbox
 virtual_transport = lmtp:inet:${LMTP_ADDR%:*}:${LMTP_ADDR#*:}
 default_transport = error:outbound mail disabled in tests
 relay_transport = error:outbound mail disabled in tests
+# ... but for the far domain, relayed to a test's own server on 127.0.0.1:$FAR_PORT
+transport_maps = texthash:$P/conf/transport
+recipient_delimiter = +
+
+# delivery status notifications: a delay warning after a second ("delivered" over LMTP: the
+# lmtp service's flags=X in master.cf)
+delay_warning_time = 1s
 # Like a real MX, unauthenticated clients may only send to $MAIL_DOMAIN (554 Relay access denied).
 # Authenticated clients may send anywhere, and mail for other domains is rewritten to
 # outbound@$MAIL_DOMAIN so tests can read it over IMAP.
@@ -162,7 +184,7 @@ showq     unix  n       -       n       -       -       showq
 error     unix  -       -       n       -       -       error
 retry     unix  -       -       n       -       -       error
 discard   unix  -       -       n       -       -       discard
-lmtp      unix  -       -       n       -       -       lmtp
+lmtp      unix  -       -       n       -       -       lmtp flags=X
 anvil     unix  -       -       n       -       1       anvil
 scache    unix  -       -       n       -       1       scache
 postlog   unix-dgram n  -       n       -       1       postlogd
@@ -175,7 +197,7 @@ run_pf() { script -qec "postfix -c $P/conf $*" /dev/null </dev/null; }
 # Postfix re-reads a configuration file until its mtime is over 1 s old (~2 s per start);
 # backdating the files just written avoids that.
 touch -d "@$(( $(date +%s) - 10 ))" "$P/conf/main.cf" "$P/conf/master.cf" "$P/conf/vmailbox" "$P/conf/outbound" \
-  "$P/conf/ar_auth" "$P/conf/header_checks"
+  "$P/conf/transport" "$P/conf/ar_auth" "$P/conf/header_checks"
 run_pf start >/dev/null
 
 if ! { wait_banner postfix-up 127.0.0.1 "$SMTP_PORT" '^220 ' &&
@@ -188,5 +210,6 @@ fi
 
 pid=$(awk '{print $1}' "$P/spool/pid/master.pid")
 update_env "SMTP_ADDR=127.0.0.1:$SMTP_PORT" "SUBMISSION_ADDR=127.0.0.1:$SUBMISSION_PORT" \
-  "SMTPS_ADDR=127.0.0.1:$SMTPS_PORT" "POSTFIX_CONF=$P/conf" "POSTFIX_PID=$pid" "AUTHSERV_ID=$AUTHSERV_ID"
+  "SMTPS_ADDR=127.0.0.1:$SMTPS_PORT" "POSTFIX_CONF=$P/conf" "POSTFIX_PID=$pid" "AUTHSERV_ID=$AUTHSERV_ID" \
+  "FAR_ADDR=127.0.0.1:$FAR_PORT" "FAR_DOMAIN=$FAR_DOMAIN"
 echo "postfix-up: ready in $(( $(date +%s%3N) - t0 )) ms (pid $pid)"
