@@ -37,6 +37,9 @@ func TestEntries(t *testing.T) {
 		{tour, KnockoutPairing{tournament.KnockoutOpened{Round: 2, Slot: 1, A: 1, B: 4, Extra: true}}, "knockout", `{"round":2,"slot":1,"a":1,"b":4,"extra":true}`},
 		{tour, KnockoutPairing{tournament.KnockoutOpened{Round: 2, Slot: 2, A: 3, Withdrew: 3}}, "knockout", `{"round":2,"slot":2,"a":3,"b":0,"withdrew":3}`},
 		{tour, KnockoutWon{Winner: 3}, "knockout-won", `3`},
+		{tour, SwissEnded{Rounds: 5}, "swiss-ended", `5`},
+		{tour, GameRuling{referee.Ruling{Kind: referee.RuleResend, Letter: 2, LetterTime: at, To: "p@club.example", Clause: "4.3.1", Reason: "returned", At: at}},
+			"resend", `{"kind":"resend","letter":2,"letter_time":"2026-11-20T08:00:00Z","to":"p@club.example","clause":"4.3.1","reason":"returned","at":"2026-11-20T08:00:00Z"}`},
 	}
 	db := openTemp(t)
 	update(t, db, func(tx *Tx) error {
@@ -112,8 +115,9 @@ func putRawRuling(t *testing.T, db *DB, g GameID, js string) uint64 {
 // TestEntryUnreadable: a ruling whose entry cannot be read — a kind the log does not have, a
 // member its type does not have, a value of another type, details of another kind — is reported
 // by every read of the log and by the check of the whole store, with its number, its kind and
-// what is wrong, once the chain holds; nothing skips it. A penalty of the first schema versions,
-// stored without details, reads as what its header says.
+// what is wrong, once the chain holds; nothing skips it. A penalty of the first schema versions
+// and a resend of a tournament's letter as schema version 8 wrote it, both stored without
+// details, read as what their header says.
 func TestEntryUnreadable(t *testing.T) {
 	b64 := func(s string) string { js, _ := json.Marshal([]byte(s)); return string(js) }
 	head := `{"seq":0,"game":{"tournament":"CT-2026/1","game":"3-7"},"time":"2026-11-20T08:00:00Z",`
@@ -151,24 +155,29 @@ func TestEntryUnreadable(t *testing.T) {
 			}
 		})
 	}
-	t.Run("a penalty of the first schema versions", func(t *testing.T) {
-		db := openTemp(t)
-		putRawRuling(t, db, game37, head+`"kind":"penalty","clause":"4.3.1","reason":"late"}`)
-		view(t, db, func(tx *Tx) error {
-			rs, err := tx.Rulings(game37)
-			if err != nil {
-				return err
+	for _, tc := range []struct{ name, kind string }{
+		{"a penalty of the first schema versions", "penalty"},
+		{"a resend of a tournament's letter as schema version 8 wrote it", "resend"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			db := openTemp(t)
+			putRawRuling(t, db, game37, head+`"kind":"`+tc.kind+`","clause":"4.3.1","reason":"late"}`)
+			view(t, db, func(tx *Tx) error {
+				rs, err := tx.Rulings(game37)
+				if err != nil {
+					return err
+				}
+				want := GameRuling{referee.Ruling{Kind: referee.RuleKind(tc.kind), Clause: "4.3.1", Reason: "late", At: time.Date(2026, 11, 20, 8, 0, 0, 0, time.UTC)}}
+				if len(rs) != 1 || !reflect.DeepEqual(rs[0].Entry, want) {
+					t.Errorf("read as %+v, want %+v", rs, want)
+				}
+				return nil
+			})
+			if err := db.CheckWhole(); err != nil {
+				t.Error(err)
 			}
-			want := GameRuling{referee.Ruling{Kind: referee.RulePenalty, Clause: "4.3.1", Reason: "late", At: time.Date(2026, 11, 20, 8, 0, 0, 0, time.UTC)}}
-			if len(rs) != 1 || !reflect.DeepEqual(rs[0].Entry, want) {
-				t.Errorf("read as %+v, want %+v", rs, want)
-			}
-			return nil
 		})
-		if err := db.CheckWhole(); err != nil {
-			t.Error(err)
-		}
-	})
+	}
 }
 
 // TestLogOf: every record of a tournament's log (tournament.LogEntry) is recorded as an entry
@@ -180,6 +189,7 @@ func TestLogOf(t *testing.T) {
 		tournament.KnockoutOpened{Round: 2, Slot: 1, A: 1, B: 4},
 		tournament.Left{Player: 4, Played: 1, Games: 3, Clause: "1.10.2"},
 		tournament.KnockoutWon{Winner: 1},
+		tournament.SwissEnded{Rounds: 1},
 	}
 	var want tournament.Log
 	db := openTemp(t)

@@ -67,6 +67,8 @@ func (r *courseRun) record(step Step) {
 				r.records = append(r.records, fmt.Sprintf("withdraw %d %s", e.Player, e.Clause))
 			case KnockoutWon:
 				r.records = append(r.records, fmt.Sprintf("won %d", e.Winner))
+			case SwissEnded:
+				r.records = append(r.records, fmt.Sprintf("ended after %d", e.Rounds))
 			}
 		}
 		for _, ru := range p.Rulings {
@@ -123,7 +125,8 @@ func (r *courseRun) gamesOf(n int) []referee.Game {
 
 // TestCourseSwiss: a Swiss through its course: round 1 paired, recorded and opened at the start;
 // the next round paired when the last game of a round ends, not before, as PairSwiss pairs it
-// from the rounds and results; no round after the last.
+// from the rounds and results; no round after the last, but its end recorded once and the final
+// standings to every player (without a picture of a game), the judge and the director.
 func TestCourseSwiss(t *testing.T) {
 	r := newCourseRun(t, strings.Replace(readSheet(t), "rounds = 1", "rounds = 3\nsystem = \"swiss\"", 1))
 	if got, want := len(r.opened), r.c.Registered(); got != 2 || want != 2 || r.c.Planned() != 6 {
@@ -143,10 +146,40 @@ func TestCourseSwiss(t *testing.T) {
 		if len(r.log.Rounds) != round {
 			t.Fatalf("round %d paired before its last game ended", round+1)
 		}
+		sent := len(r.letters)
 		r.finish(names[1], Draw)
 		if round == 3 {
 			if len(r.log.Rounds) != 3 || len(r.opened) != 6 {
 				t.Errorf("after the last round: %d rounds, %d games", len(r.log.Rounds), len(r.opened))
+			}
+			if diff := cmp.Diff([]string{"pair 1", "pair 2", "pair 3", "ended after 3"}, r.records); diff != "" {
+				t.Errorf("the log after the last round (-want +got):\n%s", diff)
+			}
+			var players, officials int
+			for _, l := range r.letters[sent:] {
+				lang := r.sh.Language
+				if l.Number != 0 {
+					lang = r.sh.LanguageOf(l.Number)
+				}
+				if l.Subject != words(lang).Systems.EndedSubject(r.sh.Code) {
+					t.Errorf("a letter of the end %q", l.Subject)
+				}
+				if l.Number == 0 {
+					officials++
+				} else if l.Games == nil || len(l.Games) != 0 {
+					t.Errorf("player %d's letter of the end pictures games %v", l.Number, l.Games)
+				} else {
+					players++
+				}
+			}
+			if players != 4 || officials != 2 {
+				t.Errorf("the end's letters: %d players', %d officials'; want 4 and the judge's and the director's", players, officials)
+			}
+			if step, err := r.c.GameEnded(r.state(), names[1]); err != nil || len(step.Parts) != 0 {
+				t.Errorf("after the end was recorded: %+v %v", step, err)
+			}
+			if _, ok := r.c.Awaits(r.log, names[1]); ok {
+				t.Errorf("the end recorded, the course still awaits games")
 			}
 			break
 		}
@@ -170,7 +203,8 @@ func TestCourseSwiss(t *testing.T) {
 
 // TestCourseKnockout: a knockout of four through its course: the final opened once both
 // semi-finals are decided, a tied semi-final's extra game first; the winner recorded once; a
-// player who withdraws loses his pairing (1.10) and his partner's next pairing opens.
+// player who withdraws loses his pairing (1.10) and his partner's next pairing opens; a pairing
+// still tied that the higher seed decides is told to both its players at once.
 func TestCourseKnockout(t *testing.T) {
 	r := newCourseRun(t, knockoutSheet(4, "en", "knockout_extra = 1\nknockout_tie = \"higher-seed\""))
 	if diff := cmp.Diff([]string{"1-4", "2-3"}, r.opened); diff != "" {
@@ -215,6 +249,35 @@ func TestCourseKnockout(t *testing.T) {
 	}
 	if q, err := r.c.Qualified(nil, 2); !errors.Is(err, ErrRefused) || q != nil {
 		t.Errorf("the places of a knockout for a next stage: %v %v", q, err)
+	}
+	var inv *InvalidError
+	if _, err := r.c.Qualified(nil, 2); !errors.As(err, &inv) || inv.Problems[0].Where != "stage.after" {
+		t.Errorf("the places of a knockout for a next stage: %v, want the sheet's fault at stage.after", err)
+	}
+
+	// A semi-final still tied that the higher seed decides (1.11): both its players are told in
+	// the step of its game's end, before the final opens, without a picture of a game.
+	r = newCourseRun(t, knockoutSheet(4, "en", "knockout_tie = \"higher-seed\""))
+	r.finish("1-4", WhiteWins)
+	sent := len(r.letters)
+	r.finish("2-3", Draw)
+	var told []int
+	for _, l := range r.letters[sent:] {
+		if l.Subject == words("en").Systems.TieSubject(r.sh.Code) {
+			told = append(told, l.Number)
+			if l.Games == nil || len(l.Games) != 0 {
+				t.Errorf("player %d's letter of the tie pictures games %v", l.Number, l.Games)
+			}
+		}
+	}
+	if diff := cmp.Diff([]int{2, 3}, told); diff != "" {
+		t.Errorf("the players told of the tie (-want +got):\n%s", diff)
+	}
+	if len(r.letters) == sent || r.letters[sent].Subject != words("en").Systems.TieSubject(r.sh.Code) {
+		t.Errorf("the tie's letters are not the step's first")
+	}
+	if diff := cmp.Diff([]string{"knockout 2.1 1-2 extra=false withdrew=0"}, r.records); diff != "" {
+		t.Errorf("the log (-want +got):\n%s", diff)
 	}
 }
 
