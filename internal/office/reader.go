@@ -55,7 +55,7 @@ func (r *Reader) WithKnown(known *Known) *Reader {
 // Listed is one tournament with the count of its games by status.
 type Listed struct {
 	Sheet                           *tournament.Sheet
-	Games                           int // the games it plays: its Berger table's, a Swiss's rounds' (plannedGames)
+	Games                           int // the games it plays, as its course plans them (Course.Planned)
 	Playing, Adjudication, Finished int // of the games the store holds
 }
 
