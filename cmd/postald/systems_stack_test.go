@@ -213,7 +213,7 @@ func TestKnockoutThroughStack(t *testing.T) {
 	g.sendAbout(t, "bob", "2-3", fmt.Sprintf(head, "2-3")+"Мой ход: 1. c3-d4", mailtest.Unique("k1-"))
 	g.sendAbout(t, "carol", "2-3", fmt.Sprintf(head, "2-3")+"Ваш ход 1. c3-d4 получил. Сдаюсь.", mailtest.Unique("k2-"))
 	round2 := g.code + ": тур 2"
-	for user, want := range map[string]string{"alice": "Партия 1-2: вы играете белыми с участником №2 Борис", "bob": "Партия 1-2: вы играете чёрными с участником №1 Алиса"} {
+	for user, want := range map[string]string{"alice": "Партия 1-2: вы играете белыми, партнёр 2. Борис", "bob": "Партия 1-2: вы играете чёрными, партнёр 1. Алиса"} {
 		if text := waitSubject(t, g.st, user, round2, 30*time.Second); !strings.Contains(text, want) || !strings.Contains(text, "(финал)") {
 			t.Errorf("the letter of the final to %s lacks %q:\n%s", user, want, text)
 		}

@@ -142,6 +142,16 @@
 // A line that opens with "вариант А:" followed by anything but an acceptance word proposes a
 // variant ("Вариант А: если 2... e7-f6, то 3. b2-c3").
 //
+// A correction of the writer's own move in the letter itself (4.2.5: the move crossed out and
+// another written, the letter from the player's address his signature), Letter.Crossed: without
+// an acceptance of a variant, "вместо X" / "instead of X" naming a move the letter already gave
+// as the writer's own, with a move of his after it («вместо 15. e3-d4 мой ход 15. e3-f4»), or a
+// later own move with the number and side of an earlier one on a line that says it corrects
+// («ошибся», «исправляю», «опечатка», «правильно», "I meant", "correction", "typo", "should
+// read": «P.S. Опечатка, правильно: 15. e3-f4»). The correction takes the crossed move's place
+// in Moves. Two own moves of one number without either form stay as written: the referee reads
+// a change of a move sent (4.2.8) and asks for the move again without penalty.
+//
 // Decisions where the letter is ambiguous: only the first acceptance counts; a second one is
 // reported ("more than one variant accepted") and the moves written after it are kept
 // nowhere. A lower-case "а", "и", "в", "с", "к", "о", "у" or "я" after "вариант" followed by

@@ -37,8 +37,12 @@ type Letter struct {
 	// a leave, a withdrawal, an out-of-office text, the header, the problems outside the parts.
 	Parts []*Letter
 
-	Repeated      []Move      // the partner's moves repeated by the writer (4.2.3, 4.2.9)
-	Moves         []Move      // the writer's own moves, forced replies included, in order (4.2.4)
+	Repeated []Move // the partner's moves repeated by the writer (4.2.3, 4.2.9)
+	Moves    []Move // the writer's own moves, forced replies included, in order (4.2.4)
+	// Crossed are the writer's own moves he corrected in the letter itself (4.2.5: a move crossed
+	// out and another written): «вместо 15. e3-d4 мой ход 15. e3-f4», "P.S. Sorry, I meant
+	// 15. e3-f4". Each is out of Moves, its correction in its place; Where is the crossed move's.
+	Crossed       []Move
 	Variants      []Variant   // proposed variants (4.2.7)
 	AcceptVariant *Acceptance // acceptance of a variant (4.2.13), nil when none is stated
 

@@ -3,6 +3,7 @@ package mailparse
 import (
 	"bytes"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -36,6 +37,10 @@ var (
 	// 4.2.13: "вместо 14... h6:f4 играю 14... b6-a5", "instead of 2... g7-f6 I play ...": the
 	// move after it is the variant's, declined.
 	reInstead = regexp.MustCompile(`вместо(?:\s+(?:вашего|предложенного|предлагаемого|вами\s+предложенного))?(?:\s+хода)?|instead\s+of(?:\s+(?:your|the))?(?:\s+(?:proposed|suggested))?(?:\s+move)?`)
+
+	// A correction of the writer's own move in the letter itself (4.2.5): «ошибся», «опечатка»,
+	// «исправляю», «правильный ход», "I meant", "correction", "typo", "should read".
+	reCorrection = regexp.MustCompile(`исправл\pL*|ошиб(?:ся|лась|ка|очно)|опечат\pL*|правильн\pL*\s+(?:мой\s+)?ход|следует\s+читать|i\s+meant|correction|corrected|typo|should\s+read|my\s+mistake|wrong\s+move`)
 
 	reRepetition = regexp.MustCompile(`повтор|троекратн|трехкратн|трёхкратн|repetition|threefold|three-fold`)
 	reMoveRule   = regexp.MustCompile(`\d+\s*-?\s*(?:ти|и|х)?\s*ход|\d+\s*-?\s*moves?|move\s+rule|правил\pL*\s+\d+`)
@@ -178,6 +183,9 @@ type lineReader struct {
 
 	repeated, own []placedMove
 	variants      []*variantBuild
+	// fixes marks the own moves (by their index in own) written on a line that says it corrects
+	// a move (reCorrection, 4.2.5).
+	fixes map[int]bool
 
 	acceptKept         bool // the acceptance whose moves secAccept collects is the letter's
 	accepted, declined []placedMove
@@ -854,6 +862,7 @@ func (rd *lineReader) moves(n int, m *masked, trimmed string, accept int, kept b
 			}
 		}
 	}
+	fix := reCorrection.MatchString(string(m.lower))
 	ei := 0
 	filedRepeat, filedAccept, filedDeclined := false, false, false
 	for _, mv := range ms {
@@ -886,6 +895,12 @@ func (rd *lineReader) moves(n int, m *masked, trimmed string, accept int, kept b
 			filedDeclined = true
 		default:
 			if len(rd.own) < 1024 {
+				if fix {
+					if rd.fixes == nil {
+						rd.fixes = map[int]bool{}
+					}
+					rd.fixes[len(rd.own)] = true
+				}
 				rd.own = append(rd.own, mv)
 			}
 		}
@@ -957,9 +972,65 @@ func fileMoves(pms []placedMove) []Move {
 	return ms
 }
 
+// crossOut applies the corrections the writer made to his own moves in the letter itself
+// (4.2.5: the move crossed out and another written, signed by the player — a letter from his
+// address is his signature): a move he names after «вместо» / "instead of" and then replaces
+// («вместо 15. e3-d4 мой ход 15. e3-f4»), or a move whose number and side a later own move on a
+// line that says it corrects one repeats with other squares («Ошибся: мой ход 15. e3-f4», "I
+// meant 15. e3-f4"). The correction takes the crossed move's place; the crossed move goes to
+// Crossed. Both forms have one meaning; two moves of one number without either stay as written
+// (the referee then reads a change of a move, 4.2.8). Not with an acceptance of a variant, whose
+// «вместо» names the variant's declined move (4.2.13).
+func (rd *lineReader) crossOut() {
+	before := func(a, b placedMove) bool {
+		return a.Line < b.Line || a.Line == b.Line && a.off < b.off
+	}
+	same := func(a, b placedMove) bool {
+		if a.Notation != b.Notation {
+			return false
+		}
+		return !a.numbered || !b.numbered || a.Number == b.Number && a.Black == b.Black
+	}
+	for j := 1; j < len(rd.own); j++ {
+		o := rd.own[j]
+		for i := 0; i < j; i++ {
+			e := rd.own[i]
+			named := slices.ContainsFunc(rd.declined, func(d placedMove) bool {
+				return before(e, d) && before(d, o) && same(d, e)
+			})
+			fixed := rd.fixes[j] && o.numbered && e.numbered && o.Number == e.Number && o.Black == e.Black &&
+				o.Notation != e.Notation
+			if !named && !fixed {
+				continue
+			}
+			if len(rd.l.Crossed) < 256 {
+				rd.l.Crossed = append(rd.l.Crossed, e.Move)
+			}
+			rd.own[i] = o
+			rd.own = slices.Delete(rd.own, j, j+1)
+			fixes := map[int]bool{}
+			for k := range rd.fixes {
+				switch {
+				case k < j:
+					fixes[k] = rd.fixes[k]
+				case k > j:
+					fixes[k-1] = true
+				}
+			}
+			delete(fixes, i)
+			rd.fixes = fixes
+			j--
+			break
+		}
+	}
+}
+
 // finish puts what was read into the letter.
 func (rd *lineReader) finish() {
 	rd.l.Repeated = fileMoves(rd.repeated)
+	if rd.l.AcceptVariant == nil {
+		rd.crossOut()
+	}
 	rd.l.Moves = fileMoves(rd.own)
 	if a := rd.l.AcceptVariant; a != nil {
 		a.Moves = fileMoves(rd.accepted)

@@ -151,7 +151,7 @@ func split(l *Letter, lines []string, hs []heading, problems []Problem) {
 	}
 	// The letter itself keeps the player's statements and the problems outside every part.
 	l.Game, l.GameAt, l.Partner, l.PartnerAt = "", Where{}, "", Where{}
-	l.Repeated, l.Moves, l.Variants, l.AcceptVariant = nil, nil, nil, nil
+	l.Repeated, l.Moves, l.Crossed, l.Variants, l.AcceptVariant = nil, nil, nil, nil, nil
 	l.Draw, l.Resign, l.ResignAt, l.ResignDoubt = Draw{}, false, Where{}, ""
 	l.Protest, l.Questions, l.Dates, l.Time = nil, nil, nil, nil
 	l.Problems = l.Problems[:0]

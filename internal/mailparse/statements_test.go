@@ -229,3 +229,41 @@ func TestQuestionsBothLanguages(t *testing.T) {
 		}
 	}
 }
+
+// TestCorrections: a move the writer corrects in the letter itself (4.2.5: crossed out and
+// another written) is replaced by its correction; what is no correction stays as written.
+func TestCorrections(t *testing.T) {
+	tests := []struct {
+		name, body     string
+		moves, crossed []string
+	}{
+		{"instead of, in a P.S.", "Ваш ход 14... f6-g5 получил.\nМой ход: 15. e3-d4\n\nИванов\n\nP.S. Извините, ошибся: вместо 15. e3-d4 мой ход 15. e3-f4.",
+			[]string{"15. e3-f4"}, []string{"15. e3-d4"}},
+		{"instead of, English", "My move: 15. 32-28\nInstead of 15. 32-28 I play 15. 33-28.", []string{"15. 33-28"}, []string{"15. 32-28"}},
+		{"I meant", "Your move 14... 18-22 received.\nMy move: 15. 32-28\n\nIvan\n\nP.S. Sorry, I meant 15. 33-28.", []string{"15. 33-28"}, []string{"15. 32-28"}},
+		{"a typo", "Мой ход 15. e3-d4\nОпечатка: правильно 15. e3-f4", []string{"15. e3-f4"}, []string{"15. e3-d4"}},
+		{"the first of two moves", "Мои ходы: 15. e3-d4 15... b6-a5 16. g3-h4\nИсправляю: 15. e3-f4",
+			[]string{"15. e3-f4", "15... b6-a5", "16. g3-h4"}, []string{"15. e3-d4"}},
+		// Two moves of one number without a word of correction: a change of a move, as written
+		// (the referee reads it, 4.2.8).
+		{"no correction word", "Мой ход 15. e3-d4\nМой ход 15. e3-f4", []string{"15. e3-d4", "15. e3-f4"}, nil},
+		// «вместо» naming a move that is not the writer's own: declined, nothing crossed.
+		{"instead of the partner's", "Вместо 14... f6-g5 играю 15. e3-f4", []string{"15. e3-f4"}, nil},
+		// A correction with its number on the other side is no correction of this move.
+		{"other side", "Мой ход 15. e3-d4\nОшибся: 15... b6-a5", []string{"15. e3-d4", "15... b6-a5"}, nil},
+	}
+	for _, tt := range tests {
+		l := parseBody(t, tt.body)
+		if got := moveStrings(l.Moves); !slices.Equal(got, tt.moves) {
+			t.Errorf("%s: moves %q, want %q", tt.name, got, tt.moves)
+		}
+		if got := moveStrings(l.Crossed); !slices.Equal(got, tt.crossed) {
+			t.Errorf("%s: crossed %q, want %q", tt.name, got, tt.crossed)
+		}
+	}
+	// With an acceptance of a variant, «вместо» is the variant's declined move (4.2.13).
+	l := parseBody(t, "Принимаю вариант А до 15-го хода. Вместо 15. e3-d4 играю 15. e3-f4")
+	if len(l.Crossed) != 0 || l.AcceptVariant == nil {
+		t.Errorf("acceptance: crossed %q, accept %v", moveStrings(l.Crossed), l.AcceptVariant)
+	}
+}

@@ -31,7 +31,9 @@ type View struct {
 	DrawShort   bool   `json:"draw_short,omitempty"`
 	DrawDoubt   string `json:"draw_doubt,omitempty"`
 	ResignDoubt string `json:"resign_doubt,omitempty"`
-	Protest     string `json:"protest,omitempty"`
+	// Crossed are the writer's own moves he corrected in the letter itself (4.2.5).
+	Crossed []string `json:"crossed,omitempty"`
+	Protest string   `json:"protest,omitempty"`
 	// ProtestQuoted are the moves the protest mentions, ProtestUnsure those on a line of
 	// their own inside it (asides.go).
 	ProtestQuoted []string       `json:"protest_quoted,omitempty"`
@@ -144,6 +146,7 @@ func (l *Letter) View() View {
 		DrawShort:   l.Draw.Short,
 		DrawDoubt:   l.Draw.Doubt,
 		ResignDoubt: l.ResignDoubt,
+		Crossed:     moveStrings(l.Crossed),
 		Resign:      l.Resign,
 		Dates:       make([]string, len(l.Dates)),
 		Problems:    make([]ProblemView, len(l.Problems)),

@@ -276,6 +276,9 @@ type StatementText struct {
 	// LeaveGames: the games a leave applies to (tournament, the games); LeaveAgain: the same
 	// leave announced again (the period).
 	LeaveGames, LeaveAgain string
+	// Crossed: a move the writer corrected in the letter itself, its correction read instead
+	// (its line, the move as written; 4.2.5).
+	Crossed string
 }
 
 // AdjudicationText is the words of the adjudication after the end date (4.3.2): the letters

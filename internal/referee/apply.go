@@ -181,6 +181,11 @@ func applyLetter(s Seat, lt letter, env Envelope) Decision {
 	if x.g.Status != StatusFinished {
 		x.leave() // the player's leave, whatever else the letter does (statements.go)
 	}
+	for _, m := range lt.Crossed {
+		// 4.2.5: a move crossed out and another written in the letter: the correction is the
+		// move, and the answer says which one was read (mailparse crossOut).
+		x.note(fmt.Sprintf(x.tx.Statements.Crossed, m.Line, m.written()))
+	}
 	if why, ok := x.wholeDoubt(); ok && x.g.Status != StatusFinished {
 		// Two readings of the letter lead to different outcomes: postald asks (statements.go).
 		x.askWhole(lt.DrawWords, why)

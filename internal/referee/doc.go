@@ -124,6 +124,10 @@
 //     moves) and unreadable text stop the letter; unreadable text also cites 4.2.5.
 //   - A letter that tries to change a move already sent (4.2.8) is rejected without penalty days:
 //     4.2.11 names only the stops of 4.2.9 and 4.2.10.
+//   - A move the writer corrects in the letter itself (4.2.5: crossed out and another written;
+//     mailparse Letter.Crossed) is no change of a move sent: the correction is his move, decided
+//     as if written alone, and the answer names the line of the move crossed out. A move sent in
+//     an earlier letter stays unchangeable (4.2.8).
 //   - Variants start with the partner's reply to the position the letter's own moves leave. A
 //     variant ending with a partner's move has that move dropped (it binds nobody); one left with
 //     no move of the proposer is not kept. Of two variants that agree on the partner's move but

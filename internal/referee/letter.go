@@ -18,9 +18,12 @@ type letter struct {
 	GamesNamed bool
 	Repeated   []letterMove
 	Moves      []letterMove
-	Variants   []letterVariant
-	Accept     *acceptance
-	Draw       string // "", offer, accept, decline, claim
+	// Crossed are the sender's own moves he corrected in the letter itself (4.2.5), each
+	// replaced in Moves by its correction.
+	Crossed  []letterMove
+	Variants []letterVariant
+	Accept   *acceptance
+	Draw     string // "", offer, accept, decline, claim
 	// DrawShort: the draw statement is a short form of 1.13.3 («Согласен», "Agreed"), which
 	// counts only while the partner's offer stands; DrawDoubt why it has no one meaning.
 	DrawShort bool
@@ -134,6 +137,7 @@ func fromParsed(l *mailparse.Letter) letter {
 		Game:        l.Game,
 		Repeated:    movesOf(l.Repeated),
 		Moves:       movesOf(l.Moves),
+		Crossed:     movesOf(l.Crossed),
 		Partner:     l.Partner,
 		Draw:        string(l.Draw.Kind),
 		DrawShort:   l.Draw.Short,

@@ -126,9 +126,6 @@ type lgSet struct {
 	now   time.Time
 	sim   *office.Simulation
 	sent  int
-	// leaveTaken are each player's leaves granted (by lgPeople index): the same in each of his
-	// games in play.
-	leaveTaken [3][]daysclock.Leave
 }
 
 // lgSetGames are the tournaments: a pair with a game of each colour, or three players in a round

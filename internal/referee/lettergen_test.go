@@ -890,6 +890,46 @@ func lgInsertInvisible(r *rand.Rand, text, char string) string {
 	return string(runes[:k]) + char + string(runes[k:])
 }
 
+// lgCorrections are the ways a player corrects his own move in the letter itself (4.2.5: the
+// move crossed out and another written): %[1]s the move first written, %[2]s the correction,
+// both numbered. The first of each language goes on a line above the signature, the others in
+// a postscript.
+var lgCorrections = [2][]string{
+	lgRU: {"Вместо %[1]s играю %[2]s.", "P.S. Извините, ошибся: вместо %[1]s мой ход %[2]s.", "P.S. Исправляю: мой ход %[2]s",
+		"P.S. Опечатка, правильно: %[2]s"},
+	lgEN: {"Instead of %[1]s I play %[2]s.", "P.S. Sorry, I meant %[2]s.", "P.S. Correction: instead of %[1]s my move is %[2]s.",
+		"P.S. Typo: it should read %[2]s."},
+}
+
+// correction makes the letter of plan p a family of its own: the player first writes another
+// legal move in place of his first one and corrects it in the letter itself (4.2.5); the
+// decision must be the corrected move's, as if he had written it alone. It returns the kind.
+func (gm *lgGame) correction(p *lgPlan, w *lgWrite, kind string) string {
+	r := gm.r
+	real := p.after.plies[p.first]
+	var others []string
+	for _, m := range p.atFirst.legal() {
+		if m != real {
+			others = append(others, m)
+		}
+	}
+	if len(others) == 0 {
+		return kind
+	}
+	wr := lgWriter{r}
+	decoy := lgPick(r, others)
+	w.firstText = decoy
+	k := r.IntN(len(lgCorrections[w.lang]))
+	line := fmt.Sprintf(lgCorrections[w.lang][k], wr.num(p.first, decoy, 0), wr.num(p.first, real, 0))
+	if k == 0 {
+		gm.extra = append(gm.extra, line)
+	} else {
+		// right below the signature: above a footer or the original a mail program quotes
+		gm.tail = append([]string{"", line}, gm.tail...)
+	}
+	return kind + "+correction"
+}
+
 // body writes side s's letter from plan p as w says; it records where the moves landed.
 func (gm *lgGame) body(s int, p *lgPlan, w *lgWrite) string {
 	r := gm.r
@@ -1687,6 +1727,9 @@ func (gm *lgGame) moveLetter(s int, fault lgFault, resend bool) bool {
 		p.tag("protest")
 	}
 	gm.dress(s, w.lang, fault)
+	if fault == lgNoFault && p.acc == nil && w.shift == 0 && gm.collect == nil && r.IntN(100) < 4 && lgEnabled("correction") {
+		kind = gm.correction(p, w, kind)
+	}
 	body := gm.body(s, p, w)
 	verdict := referee.Accepted
 	if fault == lgSubst || w.shift != 0 {
