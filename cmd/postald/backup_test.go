@@ -3,7 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/binary"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"net/mail"
@@ -362,5 +366,49 @@ func TestBackupAndDamage(t *testing.T) {
 		wantRefused(t, "judge verify", out, code, p, "rulings log broken at ruling 1")
 		out, code = runBin(t, bin, "-skip-check", "judge", "-config", cfg, "show", "1-4")
 		wantRefused(t, "-skip-check judge show", out, code, p, "rulings log broken at ruling 1")
+	})
+
+	// An editor who knows the layout gives the penalty's entry a member postald does not know and
+	// hashes the log again: the chain holds, and the entry cannot be read.
+	t.Run("a ruling's entry, the log hashed again", func(t *testing.T) {
+		p, cfg := damaged(t, func(data []byte) []byte { return data })
+		db, err := bolt.Open(p, 0o600, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = db.Update(func(tx *bolt.Tx) error {
+			b := tx.Bucket([]byte("rulings"))
+			key := binary.BigEndian.AppendUint64(nil, 1)
+			v := b.Get(key)
+			var rec map[string]any
+			if err := json.Unmarshal(v[65:], &rec); err != nil {
+				return err
+			}
+			details, err := base64.StdEncoding.DecodeString(rec["details"].(string))
+			if err != nil {
+				return err
+			}
+			rec["details"] = base64.StdEncoding.EncodeToString(bytes.Replace(details, []byte(`{`), []byte(`{"days_back":2,`), 1))
+			js, err := json.Marshal(rec)
+			if err != nil {
+				return err
+			}
+			h := sha256.New()
+			h.Write(v[1:33]) // the previous hash: none before ruling 1
+			h.Write(js)
+			hash := h.Sum(nil)
+			if err := b.Put(key, append(append(append([]byte{v[0]}, v[1:33]...), hash...), js...)); err != nil {
+				return err
+			}
+			return tx.Bucket([]byte("meta")).Put([]byte("rulings_head"), append(append([]byte{1}, key...), hash...))
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := db.Close(); err != nil {
+			t.Fatal(err)
+		}
+		out, code := runBin(t, bin, "judge", "-config", cfg, "verify")
+		wantRefused(t, "judge verify", out, code, p, `ruling 1, of kind "penalty": its entry cannot be read`, "days_back")
 	})
 }

@@ -226,8 +226,8 @@ func TestRulings(t *testing.T) {
 			t.Fatalf("withdraw: %d %s", code, out)
 		}
 		rs := r.rulings(t)
-		var d struct{ Player, Played, Games int }
-		if len(rs) != 4 || rs[0].Kind != "withdraw" || json.Unmarshal(rs[0].Details, &d) != nil || d != (struct{ Player, Played, Games int }{4, 1, 3}) {
+		d, _ := rs[0].Entry.(store.Withdrawal)
+		if len(rs) != 4 || rs[0].Kind != "withdraw" || d != (store.Withdrawal{Player: 4, Played: 1, Games: 3, Clause: "1.10.2"}) {
 			t.Errorf("audit log: %+v (details %+v)", rs, d)
 		}
 		for i, r := range rs {
@@ -530,8 +530,11 @@ func TestRevertForgedResignation(t *testing.T) {
 	// The audit log holds it, after the penalty it undid.
 	rs := r.rulings(t)
 	var d referee.Ruling
+	if e, ok := rs[1].Entry.(store.GameRuling); ok {
+		d = e.Ruling
+	}
 	if len(rs) != 2 || rs[1].Kind != "revert" || rs[1].Clause != "4.1.7" || rs[1].Reason != "the resignation was not sent by Gleb" ||
-		json.Unmarshal(rs[1].Details, &d) != nil || d.Letter != forged.Seq || d.LetterID != "forged-1@forger.test" || d.Upto != uint64(entries) {
+		d.Letter != forged.Seq || d.LetterID != "forged-1@forger.test" || d.Upto != uint64(entries) {
 		t.Errorf("audit log: %+v (details %+v); want the revert of letter %d up to entry %d", rs, d, forged.Seq, entries)
 	}
 	// Every letter stays in the archive; those from the forged one on are marked as reverted.

@@ -151,10 +151,7 @@ func bracketOf(t *testing.T, sim *Simulation) *tournament.Bracket {
 		if err != nil {
 			return err
 		}
-		opened, err := knockoutIn(rulings)
-		if err != nil {
-			return err
-		}
+		opened := store.LogOf(rulings).Knockout
 		results, err := tableResults(tx, sim.Sheet().Code)
 		if err != nil {
 			return err

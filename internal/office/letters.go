@@ -308,9 +308,24 @@ func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64, dec 
 			return out, err
 		}
 	}
-	// A team's captain protests about a game of his team in which he does not play (1.14.7).
-	if cp, ok, err := o.captainsProtest(tx, out, l, from); err != nil || ok {
-		return cp, err
+	// A team's captain protests about a game of his team in which he does not play (1.14.7):
+	// the referee's door decides his letter like any other, that game its seat.
+	if caps, err := o.captainsGames(tx, l, from); err != nil {
+		return out, err
+	} else if len(caps) > 0 {
+		seats := make([]referee.Seat, len(caps))
+		for i, c := range caps {
+			seats[i] = c.seat
+		}
+		env := referee.Envelope{From: from, MessageID: base.MessageID, Received: base.Received}
+		d, err := referee.Decide(seats, referee.Mail{Letter: l, Envelope: env}, out.Now)
+		if err != nil {
+			return out, err
+		}
+		if d.Seat >= 0 {
+			*dec = d
+			return o.outcome(out, caps[d.Seat], d, from, false)
+		}
 	}
 	if len(cands) == 0 {
 		h := trust.Hold{Kind: trust.HoldStranger, From: from}

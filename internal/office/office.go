@@ -9,7 +9,10 @@
 //   - the work desk changes the store, on the daemon's owner goroutine, one unit of work at a
 //     time: letters.go (a letter: trust, reading, the door, the record), cards.go (a card or a
 //     call entered, cards posted), tick.go (deadlines; Record and Put, how a decision is
-//     recorded), rulings.go (the judge's rulings), tournament.go (a tournament registered),
+//     recorded), rulings.go (the judge's rulings), systems.go (what a competition system's door,
+//     tournament.Course, answers after a registration, a game's end, a withdrawal or a reserve,
+//     recorded step by step; a team captain's protest taken to the referee's door), reserve.go
+//     (a reserve entered), stage.go (a stage's players), tournament.go (a tournament registered),
 //     lots.go (the seed of a tournament's lots made, kept, revealed, and the lots verified),
 //     archiving.go (archive, prune, backup), with trust.go, authverdict.go and held.go (who may
 //     speak for a player, what is held and why), digest.go and storage.go (what the judges are
@@ -25,8 +28,9 @@
 //   - simulate.go runs the same office on a store in memory: `postald simulate` is the office.
 //
 // Composing a letter is internal/mailwrite's, reading one internal/mailparse's; the record of a
-// game and its codec are the store's (store.LoadGame, Tx.GameStatus): the office never reads a
-// record's JSON.
+// game and its codec are the store's (store.LoadGame, Tx.GameStatus), and so are the rulings
+// log's entries (store.Entry): the office never reads a record's JSON. Nor does it decide for a
+// competition system: it names none (TestShape holds it to that).
 //
 // The office does no waiting and owns no goroutine: the daemon's owner goroutine calls it, one
 // unit of work at a time, and a command run without a daemon calls it directly. What it keeps

@@ -55,7 +55,7 @@ func (r *Reader) WithKnown(known *Known) *Reader {
 // Listed is one tournament with the count of its games by status.
 type Listed struct {
 	Sheet                           *tournament.Sheet
-	Games                           int // the games it plays: its Berger table's, a Swiss's rounds' (plannedGames)
+	Games                           int // the games it plays, as its course plans them (Course.Planned)
 	Playing, Adjudication, Finished int // of the games the store holds
 }
 
@@ -72,7 +72,7 @@ func (r *Reader) Tournaments() ([]Listed, error) {
 			if err != nil {
 				return err
 			}
-			l := Listed{Sheet: sh, Games: plannedGames(sh)}
+			l := Listed{Sheet: sh, Games: sh.Course().Planned()}
 			if _, c, ok := r.known.tournament(code); ok && r.known.current(tx) {
 				l.Playing, l.Adjudication, l.Finished = c.Playing, c.Adjudication, c.Finished
 				out = append(out, l)

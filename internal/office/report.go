@@ -1,7 +1,6 @@
 package office
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/mail"
@@ -180,43 +179,24 @@ func reportRulings(tx *store.Tx, sh *tournament.Sheet, loc *time.Location, now t
 	byGame := map[string][]store.Ruling{}
 	for _, ru := range rulings {
 		byGame[ru.Game.Game] = append(byGame[ru.Game.Game], ru)
-		switch ru.Kind {
-		case kindPair, kindSwissEnded:
+		date := daysclock.DateOf(ru.Time, loc)
+		switch e := ru.Entry.(type) {
+		case store.RoundPaired, store.SwissEnded:
 			continue // a Swiss round's pairing, its end: the tables show them
-		case kindKnockout, kindKnockoutWon:
+		case store.KnockoutPairing:
 			// A knockout's steps: under their own heading, not among the judge's rulings.
-			if e, ok := knockoutEvent(ru, loc); ok {
-				in.Events = append(in.Events, e)
-			}
+			in.Events = append(in.Events, report.Event{Date: date, Opened: e.KnockoutOpened})
+			continue
+		case store.KnockoutWon:
+			in.Events = append(in.Events, report.Event{Date: date, Winner: e.Winner})
 			continue
 		}
-		in.Rulings = append(in.Rulings, report.Ruling{Date: daysclock.DateOf(ru.Time, loc), Game: ru.Game.Game,
+		in.Rulings = append(in.Rulings, report.Ruling{Date: date, Game: ru.Game.Game,
 			Kind: ru.Kind, Clause: ru.Clause, Text: ru.Reason, Judge: ru.Judge})
 	}
-	in.Withdrawn = withdrawnIn(rulings)
-	if in.Rounds, err = pairedRounds(rulings); err != nil {
-		return in, nil, err
-	}
-	if in.Reserves, err = reservesIn(rulings); err != nil {
-		return in, nil, err
-	}
-	if in.Knockout, err = knockoutIn(rulings); err != nil {
-		return in, nil, err
-	}
+	log := store.LogOf(rulings)
+	in.Withdrawn, in.Rounds, in.Reserves, in.Knockout = log.Withdrawn, log.Rounds, log.Reserves, log.Knockout
 	return in, byGame, nil
-}
-
-// knockoutEvent reads a knockout's step from its record in the rulings log (kindKnockout: the
-// pairing opened, its extra games, or lost by a withdrawal; kindKnockoutWon: the winner).
-func knockoutEvent(ru store.Ruling, loc *time.Location) (report.Event, bool) {
-	e := report.Event{Date: daysclock.DateOf(ru.Time, loc)}
-	var err error
-	if ru.Kind == kindKnockoutWon {
-		err = json.Unmarshal(ru.Details, &e.Winner)
-	} else {
-		err = json.Unmarshal(ru.Details, &e.Opened)
-	}
-	return e, err == nil
 }
 
 // reportGame maps a game of the referee to what the report shows; rulings are the judge's
@@ -253,8 +233,9 @@ func reportGame(sh *tournament.Sheet, g referee.Game, rulings []store.Ruling, lo
 		if ru.Kind != string(referee.RulePenalty) || undone(ru, rulings[i+1:]) {
 			continue
 		}
-		var d referee.Ruling
-		if json.Unmarshal(ru.Details, &d) != nil || (d.Side != referee.White && d.Side != referee.Black) {
+		e, _ := ru.Entry.(store.GameRuling)
+		d := e.Ruling
+		if d.Side != referee.White && d.Side != referee.Black {
 			continue
 		}
 		// 4.1.10: the penalty as the judge gave it: his side, his days, his clause.
@@ -297,8 +278,7 @@ func stopWhat(t *phrase.ReportText, e referee.Entry) string {
 // the game back as it was before a letter received before ru was recorded.
 func undone(ru store.Ruling, later []store.Ruling) bool {
 	for _, l := range later {
-		var d referee.Ruling
-		if l.Kind == string(referee.RuleRevert) && json.Unmarshal(l.Details, &d) == nil && !d.LetterTime.After(ru.Time) {
+		if e, ok := l.Entry.(store.GameRuling); ok && e.Ruling.Kind == referee.RuleRevert && !e.LetterTime.After(ru.Time) {
 			return true
 		}
 	}

@@ -127,8 +127,11 @@ func (o *Office) resend(req ResendRequest) (*Resent, error) {
 // the letters to both players, the judge and the director), for a tournament's letter in the
 // rulings log alone.
 func (o *Office) resendRuling(tx *store.Tx, id store.GameID, it store.OutboxItem, req ResendRequest, clause, to string, at, now time.Time) error {
+	r := referee.Ruling{Kind: referee.RuleResend, Letter: req.Letter, LetterTime: at, To: to,
+		Clause: clause, Reason: req.Reason, At: now}
 	if id.Game == "" {
-		if _, err := tx.AppendRuling(store.Ruling{Game: id, Time: now, Kind: string(referee.RuleResend), Clause: clause, Reason: req.Reason}); err != nil {
+		// A tournament's letter: the ruling as it was made, on no game.
+		if _, err := tx.AppendRuling(store.Ruling{Game: id, Time: now, Clause: clause, Reason: req.Reason, Entry: store.GameRuling{Ruling: r}}); err != nil {
 			return err
 		}
 		o.work.ruled(id.Tournament)
@@ -138,8 +141,6 @@ func (o *Office) resendRuling(tx *store.Tx, id store.GameID, it store.OutboxItem
 	if err != nil {
 		return err
 	}
-	r := referee.Ruling{Kind: referee.RuleResend, Letter: req.Letter, LetterTime: at, To: to,
-		Clause: clause, Reason: req.Reason, At: now}
 	if it.Brings != nil {
 		r.Side = referee.Side(it.Brings.Side)
 	}

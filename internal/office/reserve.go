@@ -1,7 +1,6 @@
 package office
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -39,12 +38,10 @@ type Reserved struct {
 	Games      [][2]string `json:"games"` // old, new
 }
 
-// reserve enters a reserve in one transaction: tournament.Sheet.PlanReserve decides which games
-// change players (those without a move; with the boards moved up, the boards below too); the
-// entry is recorded in the rulings log, every game replaced is annulled (it counts for no one;
-// its players get the annulment's letters), the new games open with White's clock from the day
-// after the letters are received (4.3.2), and the letters go out: the reserve's start letter,
-// each player's new games, the captain's, the judge's and the director's copy.
+// reserve enters a reserve in one transaction: the course of the tournament's system decides it
+// (tournament.Course.Reserve: which games change players, the entry of the rulings log, the
+// annulment of every game replaced, the new games, the letters), and the office records its
+// step; a system without reserves, or a reserve who cannot come in, is refused as a bad request.
 func (o *Office) reserve(req ReserveRequest) (*Reserved, error) {
 	if req.Reason == "" {
 		return nil, errors.New("reserve needs [TOURNAMENT] PLAYER RESERVE and -reason")
@@ -67,61 +64,25 @@ func (o *Office) reserve(req ReserveRequest) (*Reserved, error) {
 		if err != nil {
 			return err
 		}
-		rulings, err := tx.Rulings(store.GameID{Tournament: code})
-		if err != nil {
-			return err
-		}
-		reserves, err := reservesIn(rulings)
-		if err != nil {
-			return err
-		}
-		open := map[string]bool{}
-		seats := map[string]referee.Seat{}
+		games := map[string]referee.Game{}
 		err = o.eachGame(tx, code, func(_ *tournament.Sheet, id store.GameID, st referee.Seat) error {
-			open[id.Game] = st.Game.Status == referee.StatusPlaying && len(st.Game.Plies) == 0
-			seats[id.Game] = st
+			games[id.Game] = st.Game
 			return nil
 		})
 		if err != nil {
 			return err
 		}
-		sub, err := sh.PlanReserve(reserves, req.Out, req.In, open)
+		st, err := courseState(tx, sh, t, now)
 		if err != nil {
+			return err
+		}
+		sub, step, err := sh.Course().Reserve(st, games, req.Out, req.In, req.Reason)
+		if errors.Is(err, tournament.ErrRefused) {
 			return fmt.Errorf("%w: %v", ErrBadRequest, err)
-		}
-		details, _ := json.Marshal(sub)
-		if _, err := tx.AppendRuling(store.Ruling{Game: store.GameID{Tournament: code}, Time: now, Kind: kindReserve,
-			Clause: "1.14.2", Reason: req.Reason, Details: details}); err != nil {
+		} else if err != nil {
 			return err
 		}
-		o.work.ruled(code)
-		log := tournament.Log{Reserves: append(reserves, sub)}
-		var fresh []tournament.Game
-		for _, g := range sh.Paired(log) {
-			for _, p := range sub.Games {
-				if g.Name == p[1] && g.Replaced == "" {
-					fresh = append(fresh, g)
-				}
-			}
-		}
-		for _, p := range sub.Games {
-			st, ok := seats[p[0]]
-			if !ok {
-				return fmt.Errorf("game %s/%s is not in the store", code, p[0])
-			}
-			r := referee.Ruling{Kind: referee.RuleAnnul, Clause: "1.14.2", Reason: req.Reason, At: now}
-			dec, err := referee.Rule(st, r)
-			if err != nil {
-				return fmt.Errorf("game %s: %w", p[0], err)
-			}
-			if err := o.recordRuling(tx, sh, t, store.GameID{Tournament: code, Game: p[0]}, r, dec, now); err != nil {
-				return err
-			}
-		}
-		if err := openGames(tx, o.opt.From, sh, t, fresh, now, o.work); err != nil {
-			return err
-		}
-		if err := enqueueLetters(tx, o.opt.From, sh, sh.ReserveLetters(sub, log, req.Reason), now); err != nil {
+		if err := o.recorder(tx, sh, t, now).record(step); err != nil {
 			return err
 		}
 		rep = Reserved{Tournament: code, Team: sub.Team, Out: sub.Out, In: sub.In, Games: sub.Games}

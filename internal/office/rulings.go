@@ -11,7 +11,6 @@ package office
 // result, clocks or history.
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -167,10 +166,6 @@ type Reverted struct {
 // SpokenIn is the language of the tournament the reply is about.
 func (r *Reverted) SpokenIn() string { return r.Language }
 
-// kindWithdraw is the kind of the ruling recorded for the tournament when a player withdraws
-// (seed 003, 1.10); each of his games gets the ruling tournament.Withdraw gave it.
-const kindWithdraw = "withdraw"
-
 // errNoClause is the error of a ruling without its clause or its reason.
 var errNoClause = errors.New("every ruling needs -clause and -reason (4.1.10)")
 
@@ -242,12 +237,20 @@ func (o *Office) applyRuling(tx *store.Tx, sh *tournament.Sheet, id store.GameID
 	return o.recordRuling(tx, sh, g.Table, id, r, dec, now)
 }
 
+// recorder records a step of tournament sh's course in tx at now, its rulings on games as every
+// ruling is recorded (recordRuling).
+func (o *Office) recorder(tx *store.Tx, sh *tournament.Sheet, t *referee.Table, now time.Time) stepRecorder {
+	return stepRecorder{tx: tx, from: o.opt.From, sh: sh, t: t, now: now, w: o.work,
+		rule: func(id store.GameID, r referee.Ruling, dec referee.Decision) error {
+			return o.recordRuling(tx, sh, t, id, r, dec, now)
+		}}
+}
+
 // recordRuling records a ruling the core decided: the audit log, the game, its next event, the
 // letters to both players, the judge and the director (X-Postald-Verdict: ruling), each as the
 // referee wrote it.
 func (o *Office) recordRuling(tx *store.Tx, sh *tournament.Sheet, t *referee.Table, id store.GameID, r referee.Ruling, dec referee.Decision, now time.Time) error {
-	details, _ := json.Marshal(r)
-	if _, err := tx.AppendRuling(store.Ruling{Game: id, Time: now, Kind: string(r.Kind), Clause: r.Clause, Reason: r.Reason, Details: details}); err != nil {
+	if _, err := tx.AppendRuling(store.Ruling{Game: id, Time: now, Clause: r.Clause, Reason: r.Reason, Entry: store.GameRuling{Ruling: r}}); err != nil {
 		return err
 	}
 	if err := record(tx, o.opt.From, id, sh, t, dec, now, nil, nil, o.work); err != nil {
@@ -256,14 +259,6 @@ func (o *Office) recordRuling(tx *store.Tx, sh *tournament.Sheet, t *referee.Tab
 	o.work.ruled(id.Tournament)
 	o.stage(Done{Kind: DoneRuling, At: now, Game: id, Decision: dec})
 	return nil
-}
-
-// withdrawal is the Details of a withdraw ruling: who left, and what the rule counted.
-type withdrawal struct {
-	Player int    `json:"player"`
-	Played int    `json:"played"`
-	Games  int    `json:"games"`
-	Clause string `json:"clause,omitempty"` // 1.10.2 or 1.10.3, as tournament.Withdrawal decided
 }
 
 // withdraw records that a player left the tournament (seed 003, 1.10), as tournament.Withdraw
@@ -300,42 +295,27 @@ func (o *Office) withdraw(req WithdrawRequest) (*Withdrawn, error) {
 		if num < 1 || num > len(sh.Players) {
 			return fmt.Errorf("tournament %s has no player %d", code, num)
 		}
-		var mine []store.GameID
 		var games []referee.Game
-		err = o.eachGame(tx, code, func(_ *tournament.Sheet, id store.GameID, st referee.Seat) error {
+		err = o.eachGame(tx, code, func(_ *tournament.Sheet, _ store.GameID, st referee.Seat) error {
 			if w, b, _ := st.Game.Numbers(); w == num || b == num {
-				mine, games = append(mine, id), append(games, st.Game)
+				games = append(games, st.Game)
 			}
 			return nil
 		})
 		if err != nil {
 			return err
 		}
-		if w, err = tournament.WithdrawIn(sh.System, t, games, num, req.Clause, req.Reason, now); err != nil {
+		st, err := courseState(tx, sh, t, now)
+		if err != nil {
 			return err
 		}
-		details, _ := json.Marshal(withdrawal{Player: num, Played: w.Played, Games: w.Total, Clause: w.Clause})
-		if _, err := tx.AppendRuling(store.Ruling{Game: store.GameID{Tournament: code}, Time: now, Kind: kindWithdraw,
-			Clause: w.Clause, Reason: req.Reason, Details: details}); err != nil {
+		// The course's step: the tournament's record of the withdrawal, each of his games'
+		// ruling, and what follows in his system (a knockout's pairing lost and the next one).
+		var step tournament.Step
+		if w, step, err = sh.Course().Withdraw(st, games, num, req.Clause, req.Reason); err != nil {
 			return err
 		}
-		o.work.ruled(code)
-		if sh.System == tournament.Knockout {
-			// 1.10: he loses the pairing he is in (or waits for) now, before his games are ruled.
-			if err := knockoutWithdrawal(tx, sh, num, now); err != nil {
-				return err
-			}
-		}
-		for _, gr := range w.Rulings {
-			if err := o.recordRuling(tx, sh, t, mine[gr.Game], gr.Ruling, gr.Decision, now); err != nil {
-				return err
-			}
-		}
-		if sh.System == tournament.Knockout {
-			// 1.10: he loses his pairing at once; the partner's next pairing may open.
-			return nextKnockout(tx, o.opt.From, sh, t, now, o.work, "")
-		}
-		return nil
+		return o.recorder(tx, sh, t, now).record(step)
 	})
 	if err != nil {
 		return nil, err

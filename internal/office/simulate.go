@@ -213,17 +213,7 @@ func (s *Simulation) Games() ([]referee.Seat, error) {
 		if err != nil {
 			return err
 		}
-		var log tournament.Log
-		if log.Rounds, err = pairedRounds(rulings); err != nil {
-			return err
-		}
-		if log.Reserves, err = reservesIn(rulings); err != nil {
-			return err
-		}
-		if log.Knockout, err = knockoutIn(rulings); err != nil {
-			return err
-		}
-		for _, g := range s.sheet.Paired(log) {
+		for _, g := range s.sheet.Course().Paired(store.LogOf(rulings)) {
 			st, _, err := s.office.loadGame(tx, store.GameID{Tournament: s.sheet.Code, Game: g.Name})
 			if err != nil {
 				return err

@@ -67,12 +67,11 @@ func completeStage(db *store.DB, data []byte, now time.Time) ([]byte, error) {
 		if err != nil {
 			return err
 		}
-		if v.Cross == nil || before.System == tournament.Knockout {
-			return bad("stage.after", "tournament %s is a %s: its places are not a list of players by place; a stage follows a round robin or a Swiss", code, before.System)
-		}
-		numbers, err := tournament.Qualified(v.Cross.Standings, st.Places)
+		// The places that go on, as the stage before's system gives them (a round robin's or a
+		// Swiss's; a knockout and a team event rank no players by place).
+		numbers, err := before.Course().Qualified(v.Standings, st.Places)
 		if err != nil {
-			return err // stage.places
+			return err // stage.after (no places to take), stage.places (the cut)
 		}
 		var next []tournament.Player
 		for k, n := range numbers {

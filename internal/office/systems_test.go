@@ -403,8 +403,8 @@ func swissRounds(t *testing.T, sim *Simulation) []tournament.PairedRound {
 		if err != nil {
 			return err
 		}
-		rounds, err = pairedRounds(rulings)
-		return err
+		rounds = store.LogOf(rulings).Rounds
+		return nil
 	}); err != nil {
 		t.Fatal(err)
 	}

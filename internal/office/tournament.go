@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"net/mail"
-	"slices"
 	"strings"
 	"time"
 
@@ -58,65 +57,13 @@ func (o *Office) createTournament(req CreateRequest) (*Registered, error) {
 	if err != nil {
 		return nil, Refusal(err, req.Lang)
 	}
-	r := &Registered{Code: sh.Code, Players: len(sh.Players), Games: registeredGames(sh),
+	r := &Registered{Code: sh.Code, Players: len(sh.Players), Games: sh.Course().Registered(),
 		Variant: sh.Variant, Start: sh.Start, End: sh.End}
 	if sh.Drawn() {
 		r.LotHash = sh.Lots.Hash.String()
 		r.LotTies = sh.StartLot().Ties
 	}
 	return r, nil
-}
-
-// officialsLetters tell the judge and the director that the tournament is registered, with every
-// game and its players, so that they hold the same table as the players.
-func officialsLetters(sh *tournament.Sheet, pairs []tournament.Game) []tournament.Letter {
-	tx := &phrase.For(sh.Language).Office
-	var b strings.Builder
-	b.WriteString(tx.RegisteredHead(sh.Code, sh.Name, tournament.VariantName(sh.Variant, sh.Language), len(sh.Players), len(pairs), sh.Start, sh.End))
-	ch := &phrase.For(sh.Language).Channels
-	lt := &phrase.For(sh.Language).Lots
-	for _, p := range pairs {
-		fmt.Fprintf(&b, "  %-6s %s – %s", p.Name, listed(ch, sh.Players[p.White-1]), listed(ch, sh.Players[p.Black-1]))
-		if line, _, ok := sh.Opening(p.Name); ok {
-			b.WriteString(", " + lt.Opening(line.Name)) // drawn by lot (1.6.4)
-		}
-		b.WriteString("\n")
-	}
-	if sh.System == tournament.Swiss || sh.System == tournament.Knockout {
-		// Who has no game in round 1: a Swiss's bye, a knockout's seeds who go through.
-		var byes []string
-		for _, p := range sh.Players {
-			if !slices.ContainsFunc(pairs, func(g tournament.Game) bool { return g.White == p.Number || g.Black == p.Number }) {
-				byes = append(byes, fmt.Sprintf("%d. %s", p.Number, p.Name))
-			}
-		}
-		if len(byes) > 0 {
-			b.WriteString("\n" + tx.RegisteredByes(strings.Join(byes, ", "), sh.System == tournament.Knockout) + "\n")
-		}
-	}
-	if sh.Drawn() {
-		b.WriteString("\n" + lt.Registered(sh.StartLot()))
-	}
-	var out []tournament.Letter
-	seen := map[string]bool{}
-	for _, to := range []string{sh.Judge, sh.Director} {
-		if to != "" && !seen[strings.ToLower(to)] {
-			seen[strings.ToLower(to)] = true
-			out = append(out, tournament.Letter{To: to, Subject: fmt.Sprintf(tx.RegisteredSubject, sh.Code), Body: b.String()})
-		}
-	}
-	return out
-}
-
-// listed writes a player as the officials' letter lists him: his name and his address, and how
-// he plays when it is not by e-mail: «Белов Борис (по телефону) <belov@club.example>»; a player
-// by post may have no address.
-func listed(ch *phrase.ChannelText, p tournament.Player) string {
-	s := ch.Named(p.Name, string(p.Channel))
-	if p.Email != "" {
-		s += " <" + p.Email + ">"
-	}
-	return s
 }
 
 // ErrRegistered is returned when a start sheet's tournament code is already in the store.
@@ -210,16 +157,13 @@ func RegisterDrawn(db *store.DB, from mail.Address, data []byte, now time.Time, 
 	if err != nil {
 		return nil, err
 	}
-	// The games the sheet pairs (the Berger tables of the players or of the teams); a Swiss
-	// pairs its first round now and the others as it is played (systems.go).
-	pairs := sh.Games()
-	var first tournament.PairedRound
-	if sh.System == tournament.Swiss {
-		if first, err = sh.PairSwiss(nil, nil, nil); err != nil {
-			return nil, err
-		}
-		first.Ends = referee.RoundEnds(sh.Table(loc), now, sh.Competition.RoundDays) // the round's own end date (round_days)
-		pairs = sh.SwissGames([]tournament.PairedRound{first})
+	// What the registration brings, as the course of the tournament's system answers: the games
+	// of the start (the Berger tables of the players or of the teams, a Swiss's first round, a
+	// knockout's), the log's first records, the start letters and the officials' list.
+	table := sh.Table(loc)
+	step, err := sh.Course().Start(table, now)
+	if err != nil {
+		return nil, err
 	}
 	err = db.Update(func(tx *store.Tx) error {
 		if _, err := tx.Tournament(sh.Code); err == nil {
@@ -239,36 +183,7 @@ func RegisterDrawn(db *store.DB, from mail.Address, data []byte, now time.Time, 
 		if err := tx.PutTournament(sh.Code, store.Sheet{Format: "toml", Data: data, Created: now, Lot: lot}); err != nil {
 			return err
 		}
-		table := sh.Table(loc)
-		// The start sheet reaches the players today, by postald's letters. When that is after the
-		// start date, play starts for them on the day after they received it (4.3.2): the start
-		// letters name that day.
-		sh.PlayFrom = referee.PlayFrom(table, now)
-		for _, pr := range pairs {
-			dec, err := referee.OpenFor(table, pr.Name, now, sh.Competition.RoundDays)
-			if err != nil {
-				return err
-			}
-			id := store.GameID{Tournament: sh.Code, Game: pr.Name}
-			if err := Record(tx, from, id, sh, table, dec, now); err != nil {
-				return fmt.Errorf("game %s: %w", pr.Name, err)
-			}
-		}
-		letters := sh.StartLetters()
-		if sh.System == tournament.Swiss {
-			if err := recordRound(tx, sh.Code, first, now, nil); err != nil {
-				return err
-			}
-			letters = sh.SwissStartLetters(first)
-		}
-		for _, l := range append(letters, officialsLetters(sh, pairs)...) {
-			for _, o := range startOutgoing(from, sh, l, now) {
-				if _, err := tx.Enqueue(o, now); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
+		return stepRecorder{tx: tx, from: from, sh: sh, t: table, now: now}.record(step)
 	})
 	if err != nil {
 		return nil, err
@@ -276,14 +191,10 @@ func RegisterDrawn(db *store.DB, from mail.Address, data []byte, now time.Time, 
 	return sh, nil
 }
 
-// startOutgoing writes a start letter for the outbox: by e-mail, or for a player by post or
-// telephone a card for the captain (4.1.1, 4.2.1), with a copy by e-mail when he has an address.
-func startOutgoing(from mail.Address, sh *tournament.Sheet, l tournament.Letter, now time.Time) []store.Outgoing {
-	return startOutgoingIn(from, sh, l, now, nil)
-}
-
-// startOutgoingIn is startOutgoing for a letter about games (nil: the player's games of the
-// sheet), whose picture is of the first of them he moves first in.
+// startOutgoingIn writes a letter of the tournament to a player for the outbox — by e-mail, or
+// for a player by post or telephone a card for the captain (4.1.1, 4.2.1), with a copy by e-mail
+// when he has an address — about games (nil: his games of the sheet), whose picture is of the
+// first of them he moves first in; a letter to no player (the judge's, the director's) by e-mail.
 func startOutgoingIn(from mail.Address, sh *tournament.Sheet, l tournament.Letter, now time.Time, games []tournament.Game) []store.Outgoing {
 	letter := func(to, name string, pic *mailwrite.Picture) store.Outgoing {
 		body := l.Body

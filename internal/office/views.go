@@ -232,20 +232,17 @@ type RulingView struct {
 	Clause string           `json:"clause,omitempty"`
 	Reason string           `json:"reason"`
 	Judge  string           `json:"judge,omitempty"`
-	// Details are the ruling's details as recorded, as JSON.
+	// Details is what the ruling records, its entry in the rulings log as stored (JSON).
 	Details json.RawMessage `json:"details,omitempty"`
 }
 
 func newRulingView(r store.Ruling) RulingView {
-	v := RulingView{Seq: r.Seq, Game: r.Game, Time: r.Time, Kind: r.Kind, Clause: r.Clause, Reason: r.Reason, Judge: r.Judge}
-	if !json.Valid(r.Details) {
+	v := RulingView{Seq: r.Seq, Game: r.Game, Time: r.Time, Kind: r.Kind, Clause: r.Clause, Reason: r.Reason, Judge: r.Judge, Details: r.Details()}
+	e, ok := r.Entry.(store.GameRuling)
+	if !ok {
 		return v
 	}
-	v.Details = json.RawMessage(r.Details)
-	var d referee.Ruling
-	if r.Kind == kindWithdraw || json.Unmarshal(r.Details, &d) != nil {
-		return v
-	}
+	d := e.Ruling
 	v.Side, v.Days, v.Result = d.Side, d.Days, d.Result
 	if !d.Leave.From.IsZero() {
 		v.Leave = &d.Leave
@@ -570,13 +567,11 @@ func (o *Office) export(req ExportRequest) (*ExportReply, error) {
 func revertedLetters(rulings []store.Ruling) map[uint64]uint64 {
 	out := map[uint64]uint64{}
 	for _, r := range rulings {
-		if r.Kind != string(referee.RuleRevert) {
+		e, ok := r.Entry.(store.GameRuling)
+		if !ok || e.Ruling.Kind != referee.RuleRevert {
 			continue
 		}
-		var d referee.Ruling
-		if json.Unmarshal(r.Details, &d) != nil {
-			continue
-		}
+		d := e.Ruling
 		for seq := d.Letter; seq <= d.Upto && d.Letter > 0; seq++ {
 			if out[seq] == 0 {
 				out[seq] = r.Seq

@@ -31,7 +31,9 @@ type Mail struct {
 
 // Decide is the door of a letter, a card or a call. seats are the games the letter may be about,
 // each at its tournament's table — for a letter by e-mail, the sender's games in every tournament
-// he plays in; for a card or a call, the one game the captain named; now is when the decision is
+// he plays in, and for a team's captain the game of his team his letter names (1.14.7: his
+// protest is decided as a notice of that game, captainsProtest); for a card or a call, the one
+// game the captain named; now is when the decision is
 // recorded. It finds the game (the letter's own words, the sender, the moves, each game under
 // its own tournament's rules), decides the letter as a submission for the judge after the end
 // date (4.3.2) or as the correspondence rules read it (4.1–4.3), and returns the decision:
@@ -53,6 +55,12 @@ func Decide(seats []Seat, m Mail, now time.Time) (Decision, error) {
 		}
 		d := decideAt(seats[0], fromParsed(m.Letter), env, now)
 		d.Source = source
+		return d, nil
+	}
+	// A team's captain protests about a game of his team in which he does not play (1.14.7).
+	if i, ok := captainsSeat(seats, m.Letter, m.Envelope); ok {
+		d := captainsProtest(seats[i], m.Letter, m.Envelope, now)
+		d.Seat = i
 		return d, nil
 	}
 	return decideMail(seats, m.Letter, m.Envelope, now), nil

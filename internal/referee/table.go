@@ -30,6 +30,9 @@ type Table struct {
 	// Openings are the openings drawn by lot for the games (seed 003, 1.6.4), by game name; a
 	// game without one starts from the variant's start. Open plays them.
 	Openings map[string]Opening
+	// Captains are the captains of a team event's teams (seed 003, 1.14.7): a captain's protest
+	// about a game of his team comes through Decide like any letter.
+	Captains []Captain
 	// Endgames are the endgame databases at hand (endgame.go); nil: none. The office sets them.
 	Endgames Endgames
 }

@@ -27,9 +27,11 @@ type View struct {
 	// standings of a Swiss with every round, or the team standings, the matches and the board
 	// results of a team event. Each is headed by its title.
 	Tables []tournament.Grid
-	// Cross is the crosstable of the players of a round robin or a Swiss; nil for a team event.
-	Cross    *tournament.Crosstable
-	Sections []Section // after the tables
+	// Cross is the crosstable of the players of a round robin or a Swiss; nil for a team event
+	// and a knockout. Standings are the tables as the tournament's course drew them up.
+	Cross     *tournament.Crosstable
+	Standings *tournament.Standings
+	Sections  []Section // after the tables
 }
 
 // Section is one table of the report.
@@ -62,7 +64,8 @@ func Build(in Input) (*View, error) {
 	}
 	book := phrase.For(s.Language) // Russian for an empty or unknown language
 	lang, t := book.Lang, &book.Report
-	pairings := s.Paired(tournament.Log{Rounds: in.Rounds, Reserves: in.Reserves, Knockout: in.Knockout})
+	course := s.Course()
+	pairings := course.Paired(in.log())
 	games, err := joinGames(s, pairings, in.Games)
 	if err != nil {
 		return nil, err
@@ -78,7 +81,15 @@ func Build(in Input) (*View, error) {
 		Title: t.Title(s.Code, s.Name),
 		AsOf:  t.AsOf(t.Date(in.Today)),
 	}
-	if err := standings(v, in, t, games, results); err != nil {
+	state := tournament.State{Log: in.log(), Results: results}
+	for _, g := range games {
+		// Seed 003, 1.10.4: a game in progress with a move made counts among the games a
+		// withdrawing player has played.
+		if !g.Result.Finished() && g.Moves > 0 {
+			state.Begun = append(state.Begun, g.Name)
+		}
+	}
+	if err := standings(v, course, state, t); err != nil {
 		return nil, fmt.Errorf("report: %w", err)
 	}
 	variant, _ := t.Variants.Of(s.Variant)
@@ -87,14 +98,7 @@ func Build(in Input) (*View, error) {
 		t.Officials(s.Judge, s.Director),
 		counts(t, len(pairings), games),
 	)
-	if s.System == tournament.Swiss {
-		v.Facts = append(v.Facts, book.Tournament.Systems.SwissProgress(len(in.Rounds), s.Rounds, swissRoundOpen(in.Rounds, results)))
-	}
-	if s.System == tournament.Knockout {
-		if fact, ok := knockoutProgress(s, in, results, &book.Tournament.Systems); ok {
-			v.Facts = append(v.Facts, fact)
-		}
-	}
+	v.Facts = append(v.Facts, course.Facts(state, lang)...) // a Swiss's round, a knockout's
 	v.Sections = []Section{
 		inProgress(t, games),
 	}
@@ -106,36 +110,34 @@ func Build(in Input) (*View, error) {
 		deadlines(t, in.Today, games),
 		violations(t, games),
 	)
-	if s.System == tournament.Knockout {
-		v.Sections = append(v.Sections, knockoutEvents(t, &book.Tournament.Systems, s, in, results))
+	if br := v.Standings.Knockout; br != nil {
+		// A knockout's steps, under their own heading: they are no rulings of the judge.
+		v.Sections = append(v.Sections, knockoutEvents(t, &book.Tournament.Systems, s, br, in.Events))
 	}
 	v.Sections = append(v.Sections, rulings(t, in.Rulings), finished(t, games))
 	return v, nil
 }
 
-// knockoutEvents lists the steps of a knockout's bracket, oldest first, in the tournament's words.
-func knockoutEvents(t *phrase.ReportText, sy *phrase.SystemText, s *tournament.Sheet, in Input, results map[string]tournament.Result) Section {
+// knockoutEvents lists the steps of a knockout's bracket br, oldest first, in the tournament's
+// words.
+func knockoutEvents(t *phrase.ReportText, sy *phrase.SystemText, s *tournament.Sheet, br *tournament.Bracket, events []Event) Section {
 	sec := Section{Title: sy.KnockoutEvents, Empty: t.None, GameColumn: -1, Header: []string{t.Columns.Date, t.Columns.Event}}
-	rounds := 0
-	if br, err := s.Bracket(in.Knockout, results); err == nil {
-		rounds = len(br.Rounds)
-	}
 	who := func(n int) string {
 		if p, ok := s.Player(n); ok {
 			return strconv.Itoa(p.Number) + " " + p.Name
 		}
 		return strconv.Itoa(n)
 	}
-	for _, e := range in.Events {
+	for _, e := range events {
 		o := e.Opened
-		ev := phrase.KnockoutEvent{Round: o.Round, Rounds: rounds, Slot: o.Slot, A: who(o.A), B: who(o.B), Extra: o.Extra}
+		ev := phrase.KnockoutEvent{Round: o.Round, Rounds: len(br.Rounds), Slot: o.Slot, A: who(o.A), B: who(o.B), Extra: o.Extra}
 		switch {
 		case e.Winner != 0:
 			ev = phrase.KnockoutEvent{Winner: who(e.Winner)}
 		case o.Withdrew != 0:
 			ev.Withdrew = who(o.Withdrew)
 		case o.Extra:
-			if br, err := s.Bracket(in.Knockout, results); err == nil && o.Round <= len(br.Rounds) && o.Slot <= len(br.Rounds[o.Round-1]) {
+			if o.Round >= 1 && o.Round <= len(br.Rounds) && o.Slot >= 1 && o.Slot <= len(br.Rounds[o.Round-1]) {
 				ev.Score = br.Rounds[o.Round-1][o.Slot-1].Score()
 			}
 		}
@@ -157,67 +159,19 @@ func settled(t *phrase.ReportText, w *phrase.EndgameText, games []game) (Section
 	return sec, len(sec.Rows) > 0
 }
 
-// standings puts the tables of the tournament's system in v: a round robin's crosstable, a
-// Swiss's standings, a team event's standings, matches and board results.
-func standings(v *View, in Input, t *phrase.ReportText, games []game, results map[string]tournament.Result) error {
-	s := in.Sheet
-	switch {
-	case s.System.Teams():
-		tr, err := s.TeamResults(results, in.Reserves)
-		if err != nil {
-			return err
-		}
-		tt, err := tournament.ComputeTeams(tr)
-		if err != nil {
-			return err
-		}
-		v.Tables = tt.Grids(v.Lang)
-		return nil
-	case s.System == tournament.Knockout:
-		br, err := s.Bracket(in.Knockout, results)
-		if err != nil {
-			return err
-		}
-		v.Tables = []tournament.Grid{br.Grid(s, v.Lang)}
-		return nil
-	case s.System == tournament.Swiss:
-		st, err := s.ComputeSwiss(in.Rounds, results, in.Withdrawn)
-		if err != nil {
-			return err
-		}
-		g := st.Grid(v.Lang)
-		g.Title = t.Crosstable
-		v.Cross, v.Tables = st.Crosstable, []tournament.Grid{g}
-		return nil
-	}
-	table, err := s.Results(results, in.Withdrawn)
+// standings puts the tables of the tournament's system in v, as its course draws them up: a
+// round robin's crosstable, a Swiss's standings, a team event's standings, matches and board
+// results, a knockout's bracket.
+func standings(v *View, course tournament.Course, state tournament.State, t *phrase.ReportText) error {
+	st, err := course.Standings(state)
 	if err != nil {
 		return err
 	}
-	for _, g := range games {
-		// Seed 003, 1.10.4: a game in progress with a move made counts among the games a
-		// withdrawing player has played.
-		if !g.Result.Finished() && g.Moves > 0 {
-			table.Begun = append(table.Begun, tournament.Played{White: g.pairing.White, Black: g.pairing.Black, Result: tournament.Unfinished})
-		}
+	v.Standings, v.Tables = st, st.Grids(v.Lang)
+	if v.Cross = st.Crosstable(); v.Cross != nil {
+		v.Tables[0].Title = t.Crosstable
 	}
-	ct, err := tournament.Compute(table)
-	if err != nil {
-		return err
-	}
-	g := ct.Grid(v.Lang)
-	g.Title = t.Crosstable
-	v.Cross, v.Tables = ct, []tournament.Grid{g}
 	return nil
-}
-
-// swissRoundOpen reports whether the last round paired still has a game without a result.
-func swissRoundOpen(rounds []tournament.PairedRound, results map[string]tournament.Result) bool {
-	if len(rounds) == 0 {
-		return false
-	}
-	done, _ := tournament.RoundFinished(rounds[len(rounds)-1], results)
-	return !done
 }
 
 // side returns the clock and the player of a side: Black's, else White's.
@@ -438,28 +392,4 @@ func finished(t *phrase.ReportText, games []game) Section {
 		sec.Rows = append(sec.Rows, []string{g.Name, g.white.Name, g.black.Name, res, strconv.Itoa(g.Moves), g.Reason})
 	}
 	return sec
-}
-
-// knockoutProgress says how far a knockout is: the winner once the final is decided, else the
-// earliest round with a pairing undecided and how many of its pairings are.
-func knockoutProgress(s *tournament.Sheet, in Input, results map[string]tournament.Result, sy *phrase.SystemText) (string, bool) {
-	br, err := s.Bracket(in.Knockout, results)
-	if err != nil {
-		return "", false
-	}
-	if p, ok := s.Player(br.Winner); ok {
-		return sy.KnockoutProgress(0, len(br.Rounds), 0, fmt.Sprintf("%d %s", p.Number, p.Name)), true
-	}
-	for _, row := range br.Rounds {
-		open := 0
-		for _, p := range row {
-			if !p.Decided() {
-				open++
-			}
-		}
-		if open > 0 {
-			return sy.KnockoutProgress(row[0].Round, len(br.Rounds), open, ""), true
-		}
-	}
-	return "", false
 }

@@ -35,6 +35,11 @@ type Event struct {
 	Winner int
 }
 
+// log is the tournament's log as the report's input gives it.
+func (in Input) log() tournament.Log {
+	return tournament.Log{Rounds: in.Rounds, Reserves: in.Reserves, Knockout: in.Knockout, Withdrawn: in.Withdrawn}
+}
+
 // Game is one game as the report needs it.
 type Game struct {
 	Name   string         // "1-2", as the sheet names it

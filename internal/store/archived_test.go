@@ -54,10 +54,10 @@ func fillArchivable(t *testing.T, db *DB) {
 	}
 	update(t, db, func(tx *Tx) error {
 		for _, r := range []Ruling{
-			{Game: livingG, Time: t0, Kind: "penalty", Reason: "late"},
-			{Game: finA, Time: t0.Add(time.Hour), Kind: "penalty", Reason: "late"},
-			{Game: finT, Time: t0.Add(2 * time.Hour), Kind: "withdraw", Reason: "ill"},
-			{Game: livingG, Time: t0.Add(3 * time.Hour), Kind: "penalty", Reason: "late again"},
+			{Game: livingG, Time: t0, Entry: ruled("penalty"), Reason: "late"},
+			{Game: finA, Time: t0.Add(time.Hour), Entry: ruled("penalty"), Reason: "late"},
+			{Game: finT, Time: t0.Add(2 * time.Hour), Entry: Withdrawal{Player: 4, Played: 1, Games: 5, Clause: "1.10.2"}, Reason: "ill"},
+			{Game: livingG, Time: t0.Add(3 * time.Hour), Entry: ruled("penalty"), Reason: "late again"},
 		} {
 			if _, err := tx.AppendRuling(r); err != nil {
 				return err
@@ -227,7 +227,7 @@ func TestArchiveTournament_RoundTrip(t *testing.T) {
 			return err
 		},
 		"ruling": func(tx *Tx) error {
-			_, err := tx.AppendRuling(Ruling{Game: finA, Time: t0, Kind: "penalty", Reason: "x"})
+			_, err := tx.AppendRuling(Ruling{Game: finA, Time: t0, Entry: ruled("penalty"), Reason: "x"})
 			return err
 		},
 		"sheet": func(tx *Tx) error { return tx.PutTournament(finT.Tournament, finSheet) },

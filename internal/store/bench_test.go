@@ -190,7 +190,7 @@ func BenchmarkOpenCheck(b *testing.B) {
 	if err := db.Update(func(tx *Tx) error {
 		for g := range games {
 			if _, err := tx.AppendRuling(Ruling{Game: GameID{Tournament: fmt.Sprintf("BENCH-%d", g/190), Game: fmt.Sprintf("g%d", g)},
-				Time: t0, Kind: "penalty", Reason: "late"}); err != nil {
+				Time: t0, Entry: ruled("penalty"), Reason: "late"}); err != nil {
 				return err
 			}
 		}

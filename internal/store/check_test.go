@@ -46,7 +46,7 @@ func sampleStore(t testing.TB) string {
 	}
 	update(t, db, func(tx *Tx) error {
 		for i, g := range []GameID{game37, {Tournament: "CT-2026/1"}, game12} {
-			if _, err := tx.AppendRuling(Ruling{Game: g, Time: t0, Kind: "penalty", Clause: "4.3.1", Reason: fmt.Sprintf("late reply number %d", i)}); err != nil {
+			if _, err := tx.AppendRuling(Ruling{Game: g, Time: t0, Entry: ruled("penalty"), Clause: "4.3.1", Reason: fmt.Sprintf("late reply number %d", i)}); err != nil {
 				return err
 			}
 		}
@@ -437,7 +437,7 @@ func TestRulings_Chained(t *testing.T) {
 	var hashes []Digest
 	for i := range 3 {
 		update(t, db, func(tx *Tx) error {
-			_, err := tx.AppendRuling(Ruling{Game: game37, Time: t0, Kind: "penalty", Reason: itoa(i)})
+			_, err := tx.AppendRuling(Ruling{Game: game37, Time: t0, Entry: ruled("penalty"), Reason: itoa(i)})
 			return err
 		})
 		view(t, db, func(tx *Tx) error {
@@ -543,7 +543,7 @@ func TestMigrate_V2(t *testing.T) {
 	})
 	// The migrated log goes on: a new ruling chains to the migrated ones.
 	update(t, db, func(tx *Tx) error {
-		r, err := tx.AppendRuling(Ruling{Game: game12, Time: t0, Kind: "annul", Reason: "after"})
+		r, err := tx.AppendRuling(Ruling{Game: game12, Time: t0, Entry: ruled("annul"), Reason: "after"})
 		if err == nil && r.Seq != 3 {
 			t.Errorf("new ruling numbered %d, want 3", r.Seq)
 		}

@@ -227,7 +227,10 @@
 // edited state is never shown as fact.
 // Rulings form one chain in the order they were made (each record carries
 // the previous ruling's hash and its own; meta rulings_head is the head);
-// Tx.Rulings checks each ruling it returns and its link. Tx.VerifyGame (DB.Verify)
+// Tx.Rulings checks each ruling it returns and its link, and gives its entry
+// typed, one declared type per kind (entries.go), or an *EntryError naming a
+// ruling whose entry cannot be read; the log has no other codec, and nobody
+// else encodes or decodes it. Tx.VerifyGame (DB.Verify)
 // checks a game's chain, record, chunks and rulings; VerifyAll checks all of
 // them, every chunk's reference and link, and the index of the games in play
 // against the records.

@@ -52,7 +52,7 @@ func FuzzRecords(f *testing.F) {
 		if err := tx.PutGame(game37, GameState{Format: 2, Data: []byte(`{"ply":3}`)}); err != nil {
 			return err
 		}
-		_, err := tx.AppendRuling(Ruling{Game: game37, Time: t0, Kind: "penalty", Reason: "late"})
+		_, err := tx.AppendRuling(Ruling{Game: game37, Time: t0, Entry: ruled("penalty"), Reason: "late"})
 		return err
 	}); err != nil {
 		f.Fatal(err)

@@ -16,6 +16,8 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 	bolterrors "go.etcd.io/bbolt/errors"
+
+	"postald/internal/referee"
 )
 
 // t0 is the instant tests start from.
@@ -194,3 +196,6 @@ func dumpState(t testing.TB, db *DB) string {
 	}
 	return sb.String()
 }
+
+// ruled is the entry of a ruling of the referee's kind k, for the tests' rulings.
+func ruled(k string) Entry { return GameRuling{referee.Ruling{Kind: referee.RuleKind(k)}} }

@@ -45,7 +45,7 @@ func TestUpdate_FailureLeavesNothing(t *testing.T) {
 				if _, err := tx.ApplyLetter(second()); err != nil {
 					return err
 				}
-				if _, err := tx.AppendRuling(Ruling{Game: game37, Time: t0, Kind: "penalty", Reason: "x"}); err != nil {
+				if _, err := tx.AppendRuling(Ruling{Game: game37, Time: t0, Entry: ruled("penalty"), Reason: "x"}); err != nil {
 					return err
 				}
 				return errors.New("the referee failed")

@@ -176,7 +176,7 @@ func buildV3(t *testing.T, path string) {
 		var last uint64
 		for i, g := range []GameID{v3Playing, {Tournament: v3Finished.Tournament}} {
 			seq, _ := rulings.NextSequence()
-			js, err := json.Marshal(Ruling{Seq: seq, Game: g, Time: t0, Kind: "penalty", Clause: "4.3.1", Reason: fmt.Sprintf("v3 ruling %d", i)})
+			js, err := json.Marshal(rulingRecord{Seq: seq, Game: g, Time: t0, Kind: "penalty", Clause: "4.3.1", Reason: fmt.Sprintf("v3 ruling %d", i)})
 			if err != nil {
 				return err
 			}

@@ -92,7 +92,7 @@ func buildV4(t *testing.T, path string) {
 		if err := tx.Bucket(bucketGames).Put([]byte(v4Game.Key()), rec); err != nil {
 			return err
 		}
-		js, err := json.Marshal(Ruling{Seq: 1, Game: v4Game, Time: t0, Kind: "penalty", Reason: "late"})
+		js, err := json.Marshal(rulingRecord{Seq: 1, Game: v4Game, Time: t0, Kind: "penalty", Reason: "late"})
 		if err != nil {
 			return err
 		}

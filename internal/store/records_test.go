@@ -15,11 +15,11 @@ func TestRulings(t *testing.T) {
 	other := GameID{Tournament: "CT-2026/10", Game: "1-2"} // its code starts like CT-2026/1's
 	whole := GameID{Tournament: "CT-2026/1"}
 	in := []Ruling{
-		{Game: game37, Time: t0, Kind: "penalty", Clause: "4.2.10", Reason: "late reply", Judge: "Petrov"},
-		{Game: other, Time: t0.Add(time.Hour), Kind: "forfeit", Clause: "4.3.5", Reason: "no reply"},
-		{Game: whole, Time: t0.Add(2 * time.Hour), Kind: "withdraw", Reason: "illness", Details: []byte(`{"player":"Sidorov"}`)},
-		{Game: game12, Time: t0.Add(3 * time.Hour), Kind: "adjudicate", Reason: "end date"},
-		{Game: game37, Time: t0.Add(4 * time.Hour), Kind: "annul", Reason: "ruling 1 was wrong"},
+		{Game: game37, Time: t0, Entry: ruled("penalty"), Clause: "4.2.10", Reason: "late reply", Judge: "Petrov"},
+		{Game: other, Time: t0.Add(time.Hour), Entry: ruled("forfeit"), Clause: "4.3.5", Reason: "no reply"},
+		{Game: whole, Time: t0.Add(2 * time.Hour), Entry: Withdrawal{Player: 7, Played: 3, Games: 5, Clause: "1.10.3"}, Reason: "illness"},
+		{Game: game12, Time: t0.Add(3 * time.Hour), Entry: ruled("adjudicate"), Reason: "end date"},
+		{Game: game37, Time: t0.Add(4 * time.Hour), Entry: ruled("annul"), Reason: "ruling 1 was wrong"},
 	}
 	update(t, db, func(tx *Tx) error {
 		for i, r := range in {
@@ -30,7 +30,7 @@ func TestRulings(t *testing.T) {
 			if got.Seq != uint64(i+1) {
 				t.Errorf("ruling %d got sequence %d", i+1, got.Seq)
 			}
-			in[i].Seq = got.Seq
+			in[i].Seq, in[i].Kind = got.Seq, got.Kind
 		}
 		return nil
 	})
@@ -65,7 +65,7 @@ func TestRulings(t *testing.T) {
 		return nil
 	})
 	if err := db.Update(func(tx *Tx) error {
-		_, err := tx.AppendRuling(Ruling{Game: game37, Kind: "penalty"})
+		_, err := tx.AppendRuling(Ruling{Game: game37, Entry: ruled("penalty")})
 		return err
 	}); !errors.Is(err, ErrInvalid) {
 		t.Errorf("ruling without a time: %v, want ErrInvalid", err)
@@ -86,12 +86,12 @@ func TestRulings_AppendOnly(t *testing.T) {
 	// And appending never touches earlier entries.
 	db := openTemp(t)
 	update(t, db, func(tx *Tx) error {
-		_, err := tx.AppendRuling(Ruling{Game: game37, Time: t0, Kind: "penalty", Reason: "first"})
+		_, err := tx.AppendRuling(Ruling{Game: game37, Time: t0, Entry: ruled("penalty"), Reason: "first"})
 		return err
 	})
 	before := dumpBucket(t, db, bucketRulings)
 	update(t, db, func(tx *Tx) error {
-		_, err := tx.AppendRuling(Ruling{Game: game37, Time: t0, Kind: "annul", Reason: "second"})
+		_, err := tx.AppendRuling(Ruling{Game: game37, Time: t0, Entry: ruled("annul"), Reason: "second"})
 		return err
 	})
 	after := dumpBucket(t, db, bucketRulings)

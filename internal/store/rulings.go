@@ -2,27 +2,28 @@ package store
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
 	"time"
 )
 
-// Ruling is one entry of the judge's audit log. The log is append-only: the
-// store has no call that changes or removes a ruling; a ruling that corrects
-// an earlier one is a new ruling that says so.
+// Ruling is one entry of the judge's audit log, and of what postald decided for a tournament
+// after its registration. The log is append-only: the store has no call that changes or removes
+// a ruling; a ruling that corrects an earlier one is a new ruling that says so.
 type Ruling struct {
-	Seq     uint64    `json:"seq"`              // assigned by AppendRuling, from 1, across all tournaments
-	Game    GameID    `json:"game"`             // Game.Game is empty for a ruling about the tournament
-	Time    time.Time `json:"time"`             // when it was recorded
-	Kind    string    `json:"kind"`             // penalty, forfeit, adjudicate, correct-date, annul, withdraw, protest
-	Clause  string    `json:"clause,omitempty"` // the clause applied
-	Reason  string    `json:"reason"`           // the judge's words
-	Judge   string    `json:"judge,omitempty"`  // who ruled
-	Details []byte    `json:"details,omitempty"`
+	Seq    uint64    // assigned by AppendRuling, from 1, across all tournaments
+	Game   GameID    // Game.Game is empty for a ruling about the tournament
+	Time   time.Time // when it was recorded
+	Kind   string    // its entry's kind (Entry.Kind): set by AppendRuling, as stored when read
+	Clause string    // the clause applied
+	Reason string    // the judge's words, or what postald decided
+	Judge  string    // who ruled
+	// Entry is what the ruling records, of the type its kind declares (entries.go).
+	Entry Entry
 }
 
 // AppendRuling adds r to the audit log and returns it with its sequence
@@ -31,8 +32,11 @@ func (tx *Tx) AppendRuling(r Ruling) (Ruling, error) {
 	if err := r.Game.validChain(); err != nil {
 		return Ruling{}, err
 	}
-	if r.Kind == "" || r.Time.IsZero() {
-		return Ruling{}, invalidf("ruling on %s: want a kind and a time", r.Game)
+	if r.Entry == nil || r.Time.IsZero() {
+		return Ruling{}, invalidf("ruling on %s: want an entry and a time", r.Game)
+	}
+	if r.Kind != "" && r.Kind != r.Entry.Kind() {
+		return Ruling{}, invalidf("ruling on %s: kind %q, its entry's %q", r.Game, r.Kind, r.Entry.Kind())
 	}
 	if err := tx.refuseArchived(r.Game.Tournament); err != nil {
 		return Ruling{}, err
@@ -42,10 +46,10 @@ func (tx *Tx) AppendRuling(r Ruling) (Ruling, error) {
 	if err != nil {
 		return Ruling{}, fmt.Errorf("ruling on %s: %w", r.Game, err)
 	}
-	r.Seq, r.Time = seq, r.Time.UTC()
-	js, err := json.Marshal(r)
+	r.Seq, r.Time, r.Kind = seq, r.Time.UTC(), r.Entry.Kind()
+	js, err := encodeRuling(r)
 	if err != nil {
-		return Ruling{}, fmt.Errorf("encode ruling on %s: %w", r.Game, err)
+		return Ruling{}, err
 	}
 	meta := tx.bucket(bucketMeta)
 	last, prev, err := headIn(meta, metaRulingsHead)
@@ -126,7 +130,8 @@ func chainRuling(prev Digest, js []byte) ([]byte, Digest) {
 }
 
 // decodeRuling reads a stored ruling record and checks its own hash; the
-// link to the previous ruling is returned, not checked.
+// link to the previous ruling is returned, not checked. An entry that cannot be
+// read is an *EntryError, with the ruling's header and hashes read.
 func decodeRuling(v []byte) (Ruling, Digest, Digest, error) {
 	var r Ruling
 	var prev, hash Digest
@@ -139,10 +144,8 @@ func decodeRuling(v []byte) (Ruling, Digest, Digest, error) {
 	if _, h := chainRuling(prev, v[1+2*n:]); h != hash {
 		return r, prev, hash, errors.New("content does not match its hash")
 	}
-	if err := json.Unmarshal(v[1+2*n:], &r); err != nil {
-		return r, prev, hash, fmt.Errorf("ruling: %w", err)
-	}
-	return r, prev, hash, nil
+	r, err := decodeRulingJSON(v[1+2*n:])
+	return r, prev, hash, err
 }
 
 // ruling reads ruling seq and checks it and its link to the ruling before.
@@ -153,6 +156,10 @@ func (tx *Tx) ruling(seq uint64) (Ruling, error) {
 		return Ruling{}, &ChainError{Chain: rulingsChain, Seq: seq, Reason: "indexed but missing"}
 	}
 	r, prev, _, err := decodeRuling(v)
+	var unread *EntryError
+	if errors.As(err, &unread) {
+		err = nil // the chain is checked first: a broken chain is the worse news
+	}
 	if err != nil {
 		return Ruling{}, &ChainError{Chain: rulingsChain, Seq: seq, Reason: err.Error()}
 	}
@@ -169,7 +176,7 @@ func (tx *Tx) ruling(seq uint64) (Ruling, error) {
 			return Ruling{}, &ChainError{Chain: rulingsChain, Seq: seq - 1, Reason: "ruling missing"}
 		}
 		_, _, ph, err := decodeRuling(pv)
-		if err != nil {
+		if err != nil && !errors.As(err, new(*EntryError)) {
 			return Ruling{}, &ChainError{Chain: rulingsChain, Seq: seq - 1, Reason: err.Error()}
 		}
 		want = ph
@@ -177,11 +184,15 @@ func (tx *Tx) ruling(seq uint64) (Ruling, error) {
 	if prev != want {
 		return Ruling{}, &ChainError{Chain: rulingsChain, Seq: seq, Reason: fmt.Sprintf("previous hash does not match ruling %d", seq-1)}
 	}
+	if unread != nil {
+		return Ruling{}, unread
+	}
 	return r, nil
 }
 
 // verifyRulings walks the rulings log from the first ruling: every link,
-// the head, and the index both ways.
+// the head, the index both ways, and every entry read (an unreadable one is
+// reported as an *EntryError once the chain holds).
 func (tx *Tx) verifyRulings() error {
 	if tx.inArchive() {
 		return tx.verifyRulingsCopy()
@@ -191,6 +202,7 @@ func (tx *Tx) verifyRulings() error {
 	}
 	var n uint64
 	var prev Digest
+	var unread error // the first entry that cannot be read
 	indexed := tx.bucket(bucketRulingsIndex)
 	c := tx.bucket(bucketRulings).Cursor()
 	for k, v := c.First(); k != nil; k, v = c.Next() {
@@ -202,6 +214,9 @@ func (tx *Tx) verifyRulings() error {
 			return broken(want, "ruling missing (next stored ruling is %d)", got)
 		}
 		r, p, hash, err := decodeRuling(v)
+		if errors.As(err, new(*EntryError)) {
+			unread, err = cmp.Or(unread, err), nil
+		}
 		if err != nil {
 			return broken(want, "%v", err)
 		}
@@ -247,7 +262,7 @@ func (tx *Tx) verifyRulings() error {
 	if hash != prev {
 		return broken(n, "head hash does not match the last ruling")
 	}
-	return nil
+	return unread
 }
 
 // inArchive reports whether tx reads an archive file.
@@ -263,6 +278,7 @@ func (tx *Tx) verifyRulingsCopy() error {
 	var n uint64
 	var last uint64
 	var lastHash Digest
+	var unread error // the first entry that cannot be read
 	err := tx.bucket(bucketRulings).ForEach(func(k, v []byte) error {
 		if len(k) != 8 {
 			return &ChainError{Chain: rulingsChain, Seq: last + 1, Reason: fmt.Sprintf("key %x is not a sequence number", k)}
@@ -272,6 +288,9 @@ func (tx *Tx) verifyRulingsCopy() error {
 			return &ChainError{Chain: rulingsChain, Seq: seq, Reason: fmt.Sprintf(format, args...)}
 		}
 		r, prev, hash, err := decodeRuling(v)
+		if errors.As(err, new(*EntryError)) {
+			unread, err = cmp.Or(unread, err), nil
+		}
 		switch {
 		case err != nil:
 			return broken("%v", err)
@@ -301,5 +320,5 @@ func (tx *Tx) verifyRulingsCopy() error {
 	if err == nil && count != n {
 		err = &ChainError{Chain: rulingsChain, Seq: last, Reason: fmt.Sprintf("the index has %d entries for %d rulings", count, n)}
 	}
-	return err
+	return cmp.Or(err, unread)
 }

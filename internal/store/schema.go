@@ -195,7 +195,10 @@ var (
 	// rulings: 8-byte sequence → recordV2 + 32-byte previous hash + 32-byte
 	// hash + JSON Ruling, hash = SHA-256(previous hash ‖ JSON) (the first
 	// ruling's previous hash is zero); meta rulings_head holds the last.
-	// Append-only. Version 1 and 2 files hold recordV1 + JSON Ruling.
+	// Append-only. Version 1 and 2 files hold recordV1 + JSON Ruling. The
+	// JSON is rulingRecord's: the header and, under "details", the JSON of the
+	// ruling's entry as encoding/json writes a byte slice (base64), the entry
+	// of the type its kind declares (entries.go: encodeRuling, decodeRulingJSON).
 	bucketRulings = []byte("rulings")
 
 	// rulings_index: tournament + 0x00 + game + 0x00 + 8-byte sequence →
@@ -438,7 +441,7 @@ func migrateSeal(tx *bolt.Tx) error {
 	}
 	var rs []ruling
 	err = rulings.ForEach(func(k, v []byte) error {
-		var r Ruling
+		var r rulingRecord
 		if err := decodeJSON(v, &r); err != nil {
 			return fmt.Errorf("ruling %x: %w", k, err)
 		}

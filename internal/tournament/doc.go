@@ -200,11 +200,26 @@
 //     adjudicated ones included, since the pairing needs their results (C.04.3); it starts as
 //     soon as they are in, not on a calendar date of its own. The lots are an individual round
 //     robin's (lots.go): a Swiss numbers its players by rating, a team event by its boards.
+//     When the last round is over the tournament ends with it (1.2): the course records its
+//     end once (SwissEnded) and sends the final standings to every player, the judge and the
+//     director.
 //   - A mixed competition (1.2) is played as stages, each a tournament of its own system; a
 //     later stage's players are the first places of the stage before, numbered by them (stage.go).
 //     Players who withdrew do not go on; a cut inside a shared place is the judges' to settle
 //     (an extra match, 1.13), so postald refuses it rather than choose. A knockout ranks only
 //     its winner and a team event ranks teams, so neither can be the stage before.
+//
+// # The door of a competition system
+//
+// Sheet.Course is the tournament's system at work (course.go): the office asks it, as a pure
+// step, what follows the registration, the end of a game, a withdrawal and a reserve, and records
+// the step it answers (the log's records, the rulings on games, the games opened, the letters);
+// it gives the standings, the results file's reading (ReadStandings), the report's facts, the
+// tie lots and a next stage's places. Each system is one implementation: roundRobin (course.go),
+// teamCourse, swissCourse, knockoutCourse; the office names none. A step the rules do not allow
+// as asked (a reserve in a round robin, a stage after a knockout) is refused with ErrRefused and
+// records nothing; a stage after a system that ranks no players by place is also the sheet's
+// fault at stage.after (an *InvalidError), worded in the reader's language.
 //
 // # Crosstables
 //

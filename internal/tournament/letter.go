@@ -12,10 +12,13 @@ import (
 // Letter is a letter postald writes: the recipient, the subject and the plain-text body.
 // Headers, threading and sending are the mail shell's business.
 type Letter struct {
-	Number  int // the player's number; 0 for the officials' letters
+	Number  int // the player's number; 0 for the officials' and the captains' letters
 	To      string
 	Subject string
 	Body    string
+	// Games are the games whose start a player's letter pictures, the first of them he moves
+	// first in; nil: his games of the sheet.
+	Games []Game
 }
 
 // sampleMoves are the moves of the sample letter in each board's notation (variants.md):

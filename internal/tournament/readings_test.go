@@ -9,9 +9,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// resultsFile writes a results file: head (the top-level keys and any tables), the players
+// resultsText writes a results file: head (the top-level keys and any tables), the players
 // named by their numbers, and games as "W-B result" (a Swiss's "round: W-B result").
-func resultsFile(head string, players []int, withdrawn []int, games ...string) string {
+func resultsText(head string, players []int, withdrawn []int, games ...string) string {
 	var b strings.Builder
 	b.WriteString(head + "\n")
 	for _, n := range players {
@@ -70,7 +70,7 @@ func TestReadings(t *testing.T) {
 	// 1 (2), 2 (1½), 3 (½) and has a minus against 5, which counts for nobody: Solkoff ½…2
 	// left out, 1½ each; truncated Solkoff 3½ each, then 2 each: 1 and 4 share first. Were 5 an
 	// opponent of 4 with 0 points, 4's Solkoff would be ½+1½ = 2 and 4 alone first.
-	struck := resultsFile(`tiebreaks = ["solkoff", "solkoff-truncated", "buchholz", "wins"]`, numbers(5), []int{5},
+	struck := resultsText(`tiebreaks = ["solkoff", "solkoff-truncated", "buchholz", "wins"]`, numbers(5), []int{5},
 		"1-2 1/2-1/2", "1-3 1-0", "1-4 1/2-1/2", "2-3 1-0", "2-4 0-1", "3-4 1/2-1/2", "5-1 0-1")
 	// The same four and 4 withdrawn: 4-1 begun ("*"), 4-2 won, 4-3 not begun. Two of three
 	// played (1.10.4: «в число сыгранных партий входят и не доигранные»): his results stand
@@ -78,7 +78,7 @@ func TestReadings(t *testing.T) {
 	// one of three: struck out (1.10.2), 4-2 in parentheses and minuses for 1 and 3; 1 and 3
 	// have 1½ and a win each.
 	begun := func(games ...string) string {
-		return resultsFile(`tiebreaks = ["wins"]`, numbers(4), []int{4},
+		return resultsText(`tiebreaks = ["wins"]`, numbers(4), []int{4},
 			append([]string{"1-2 1-0", "1-3 1/2-1/2", "2-3 0-1", "4-2 1-0"}, games...)...)
 	}
 	for _, tc := range []struct {
@@ -146,7 +146,7 @@ func teamResults(sys, head string, teams, boards int, withdrawn []int, matches .
 			games = append(games, fmt.Sprintf("%d-%d %s", w, bl, res))
 		}
 	}
-	return b.String() + resultsFile("", numbers(teams*boards), withdrawn, games...)
+	return b.String() + resultsText("", numbers(teams*boards), withdrawn, games...)
 }
 
 // teamStandingLines writes a team table as "place:team:game points:match points:won" and its
@@ -211,7 +211,7 @@ func TestReadingsTeams(t *testing.T) {
 				"match 2-3 6:0 6/6 true", "match 2-4 6:0 6/6 true", "match 3-4 6:0 6/6 true", "extra match 1 against 2"}},
 		// A micromatch of two (1.11): board 1 plays 1-3 and 3-1, board 2 4-2 and 2-4; three of
 		// the four games given, the match is not decided.
-		{"1.11: a micromatch of two", two("micromatch = 2", nil) + resultsFile("", nil, nil, "1-3 1-0", "3-1 1/2-1/2", "4-2 1-0"),
+		{"1.11: a micromatch of two", two("micromatch = 2", nil) + resultsText("", nil, nil, "1-3 1-0", "3-1 1/2-1/2", "4-2 1-0"),
 			[]string{"1-2:1:1½:0:0", "1-2:2:1½:0:0", "match 1-2 1½:1½ 3/4 false"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -234,7 +234,7 @@ func TestReadingsForms(t *testing.T) {
 	// points), 3 beat nobody: by the points of the beaten, 2 first. Ratings 2000, 1800, 1900,
 	// 1700, 1600: 2 met 3 (1900) where 3 met 2 (1800): 7200 to 7100, 2 first. (1 beat 2, 4 and 5:
 	// 2+1½+1 = 4½.)
-	rr := resultsFile("tiebreaks = []", numbers(5), nil, "1-2 1-0", "1-3 1/2-1/2", "1-4 1-0", "1-5 1-0",
+	rr := resultsText("tiebreaks = []", numbers(5), nil, "1-2 1-0", "1-3 1/2-1/2", "1-4 1-0", "1-5 1-0",
 		"2-3 1/2-1/2", "2-4 1-0", "2-5 1/2-1/2", "3-4 1/2-1/2", "3-5 1/2-1/2", "4-5 1-0")
 	for n, r := range map[int]int{1: 2000, 2: 1800, 3: 1900, 4: 1700, 5: 1600} {
 		rr = strings.Replace(rr, fmt.Sprintf("name = \"P%d\"\n", n), fmt.Sprintf("name = \"P%d\"\nrating = %d\n", n, r), 1)
@@ -263,7 +263,7 @@ func TestReadingsForms(t *testing.T) {
 	t.Run("1.14.2: the reserve's game is the leaver's", func(t *testing.T) {
 		file := teamResults("team-round-robin", "", 2, 2, []int{2}, teamMatch{1, 2, []string{"1", ""}})
 		file = strings.Replace(file, "boards = [1, 2]\n", "boards = [1, 2]\nreserves = [5]\n", 1) +
-			resultsFile("", []int{5}, nil, "4-5 1-0")
+			resultsText("", []int{5}, nil, "4-5 1-0")
 		st, err := ReadStandings([]byte(file))
 		if err != nil {
 			t.Fatal(err)
@@ -278,10 +278,10 @@ func TestReadingsForms(t *testing.T) {
 		name, file string
 		where      string
 	}{
-		{"a round robin plays single games", resultsFile("micromatch = 2", numbers(2), nil), "micromatch"},
+		{"a round robin plays single games", resultsText("micromatch = 2", numbers(2), nil), "micromatch"},
 		{"a team micromatch with two cycles", teamResults("team-round-robin", "micromatch = 2\nrounds = 2", 2, 2, nil), "micromatch"},
 		{"a micromatch of no game", teamResults("scheveningen", "micromatch = 0", 2, 2, nil), "micromatch"},
-		{"a negative rating", strings.Replace(resultsFile("", numbers(2), nil), "name = \"P2\"\n", "name = \"P2\"\nrating = -5\n", 1), "player 2 (number 2).rating"},
+		{"a negative rating", strings.Replace(resultsText("", numbers(2), nil), "name = \"P2\"\n", "name = \"P2\"\nrating = -5\n", 1), "player 2 (number 2).rating"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ReadStandings([]byte(tc.file))
@@ -295,7 +295,7 @@ func TestReadingsForms(t *testing.T) {
 	// Knockouts of four (1–4, 2–3) by 1.11: «состоят из двух или большего количества партий».
 	ko := func(head string, withdrawn []int, games ...string) []string {
 		t.Helper()
-		st, err := ReadStandings([]byte(resultsFile("system = \"knockout\"\n"+head, numbers(4), withdrawn, games...)))
+		st, err := ReadStandings([]byte(resultsText("system = \"knockout\"\n"+head, numbers(4), withdrawn, games...)))
 		if err != nil {
 			t.Fatal(err)
 		}

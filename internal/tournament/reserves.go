@@ -9,15 +9,6 @@ import (
 	"postald/internal/phrase"
 )
 
-// Log is what the office recorded of a tournament after its registration: the rounds of a Swiss
-// as they were paired, the reserves a team event's director entered. The games and the tables
-// follow from the sheet and its log.
-type Log struct {
-	Rounds   []PairedRound
-	Reserves []Substitution
-	Knockout []KnockoutOpened // a knockout's pairings and extra games opened after round 1
-}
-
 // Substitution is a reserve the director entered in a team event (seed 003, 1.14.2): from then
 // on the reserve In plays, for team Team, the games of Games, each the game Old whose player
 // was replaced and New, the game that replaces it. Out is the player he came in for. With the

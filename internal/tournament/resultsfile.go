@@ -23,6 +23,15 @@ type Standings struct {
 	sheet *Sheet // the knockout's players and keys, for its bracket's table
 }
 
+// Crosstable returns the crosstable of the players of a round robin or a Swiss; nil for a team
+// event and a knockout.
+func (s *Standings) Crosstable() *Crosstable {
+	if s.Swiss != nil {
+		return s.Swiss.Crosstable
+	}
+	return s.Cross
+}
+
 // Grids returns the standings' tables in lang, each with its title.
 func (s *Standings) Grids(lang string) []Grid {
 	switch {
@@ -113,32 +122,51 @@ func ReadStandings(data []byte) (*Standings, error) {
 			ps.add("micromatch", "%d: a micromatch is a team event's or a knockout's; a %s plays single games", head.Micromatch, sys)
 		}
 	}
-	switch {
-	case sys == RoundRobin:
-		for _, k := range []string{"team", "team_points", "team_tiebreaks", "bye"} {
-			if md.IsDefined(k) {
-				ps.add(k, "a round-robin results file has no %s", k)
-			}
+	// The system's course reads the rest of its file.
+	return (&Sheet{System: sys}).Course().readResults(resultsFile{t: t, head: head, md: md, ps: &ps})
+}
+
+// resultsFile is a results file as ReadStandings read it for the course of its system: its
+// players and games (t), its head, which keys it defines, and the problems found so far.
+type resultsFile struct {
+	t    *Results
+	head resultsHead
+	md   toml.MetaData
+	ps   *problems
+}
+
+// readResults reads a round robin's results file: its crosstable.
+func (c roundRobin) readResults(f resultsFile) (*Standings, error) {
+	for _, k := range []string{"team", "team_points", "team_tiebreaks", "bye"} {
+		if f.md.IsDefined(k) {
+			f.ps.add(k, "a round-robin results file has no %s", k)
 		}
-		for i, g := range head.Game {
-			if g.Round != 0 {
-				ps.add(fmt.Sprintf("game %d (%d-%d).round", i+1, g.White, g.Black), "the rounds of a game are a Swiss's")
-			}
-		}
-		if err := ps.err(); err != nil {
-			return nil, err
-		}
-		ct, err := Compute(t)
-		if err != nil {
-			return nil, err
-		}
-		return &Standings{System: sys, Cross: ct}, nil
-	case sys == Swiss:
-		return swissStandings(t, head, &ps)
-	case sys == Knockout:
-		return knockoutStandings(t, head, md, &ps)
 	}
-	return teamStandings(t, head, md, sys, &ps)
+	for i, g := range f.head.Game {
+		if g.Round != 0 {
+			f.ps.add(fmt.Sprintf("game %d (%d-%d).round", i+1, g.White, g.Black), "the rounds of a game are a Swiss's")
+		}
+	}
+	if err := f.ps.err(); err != nil {
+		return nil, err
+	}
+	ct, err := Compute(f.t)
+	if err != nil {
+		return nil, err
+	}
+	return &Standings{System: RoundRobin, Cross: ct}, nil
+}
+
+func (c swissCourse) readResults(f resultsFile) (*Standings, error) {
+	return swissStandings(f.t, f.head, f.ps)
+}
+
+func (c knockoutCourse) readResults(f resultsFile) (*Standings, error) {
+	return knockoutStandings(f.t, f.head, f.md, f.ps)
+}
+
+func (c teamCourse) readResults(f resultsFile) (*Standings, error) {
+	return teamStandings(f.t, f.head, f.md, c.s.System, f.ps)
 }
 
 // swissStandings computes the standings of a Swiss's results file.

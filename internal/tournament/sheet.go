@@ -617,6 +617,10 @@ func (s *Sheet) Table(zone *time.Location) *referee.Table {
 		rp, _ := s.Seat(p.Number)
 		t.Players = append(t.Players, rp)
 	}
+	for _, tm := range s.Teams {
+		t.Captains = append(t.Captains, referee.Captain{Address: tm.Captain, Team: tm.Name,
+			Players: append(append([]int(nil), tm.Boards...), tm.Reserves...)})
+	}
 	return t
 }
 

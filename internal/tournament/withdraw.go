@@ -57,21 +57,22 @@ func (w Withdrawn) Ended() int { return len(w.Rulings) - w.Referred() }
 //     among the games played and is adjudicated by the judge (1.10.4): it is sent to
 //     adjudication, and both players are asked for their submissions (4.3.2).
 func Withdraw(t *referee.Table, games []referee.Game, num int, clause, reason string, at time.Time) (Withdrawn, error) {
-	return WithdrawIn(RoundRobin, t, games, num, clause, reason, at)
+	return withdraw(t, games, num, clause, reason, at, "")
 }
 
 // ClauseSwiss is the clause of seed 003 on a player who leaves a Swiss: the results of the games
 // he played stand (1.10.5), and he is not paired again.
 const ClauseSwiss = "1.10.5"
 
-// WithdrawIn is Withdraw in a tournament of system sys. In a round robin the rule chooses
-// between 1.10.2 and 1.10.3 (Withdraw). In a Swiss the games he played stand (1.10.5): his games
-// are ruled as 1.10.3 rules them (a game without a move lost without play, a begun one sent to
-// adjudication, 1.10.4), and he is not paired in the rounds after. In a team event his results
-// stand too, whatever he played (1.10.3): his team's matches are scored board by board, and
-// striking out his games would change matches already decided; what becomes of a team that
-// leaves is the judges' (1.14.5).
-func WithdrawIn(sys System, t *referee.Table, games []referee.Game, num int, clause, reason string, at time.Time) (Withdrawn, error) {
+// withdraw is Withdraw in a system that gives the clause itself (given; "" lets the rule choose
+// between 1.10.2 and 1.10.3, as in a round robin). In a Swiss the games he played stand (1.10.5,
+// swissCourse): his games are ruled as 1.10.3 rules them (a game without a move lost without
+// play, a begun one sent to adjudication, 1.10.4), and he is not paired in the rounds after. In a
+// team event his results stand too, whatever he played (1.10.3, teamCourse): his team's matches
+// are scored board by board, and striking out his games would change matches already decided;
+// what becomes of a team that leaves is the judges' (1.14.5). In a knockout he loses his pairing
+// (knockoutCourse) and his games are ruled as 1.10.3 rules them.
+func withdraw(t *referee.Table, games []referee.Game, num int, clause, reason string, at time.Time, given string) (Withdrawn, error) {
 	plays := make([]GamePlay, len(games))
 	for i := range games {
 		g := &games[i]
@@ -82,13 +83,8 @@ func WithdrawIn(sys System, t *referee.Table, games []referee.Game, num int, cla
 	}
 	var w Withdrawn
 	w.Clause, w.Played, w.Total = Withdrawal(plays) // seed 003, 1.10.2–1.10.4
-	switch {
-	case sys == Swiss:
-		w.Clause = ClauseSwiss // 1.10.5
-	case sys == Knockout:
-		w.Clause = ClauseLost // 1.10.3: his results stand; he loses his pairing (knockout.go)
-	case sys.Teams():
-		w.Clause = ClauseLost // 1.10.3: his results stand
+	if given != "" {
+		w.Clause = given
 	}
 	if clause != "" && clause != "1.10" && clause != w.Clause {
 		return Withdrawn{}, fmt.Errorf("%w: clause %s: with %d of %d games played seed 003 gives %s", referee.ErrRuling, clause, w.Played, w.Total, w.Clause)
