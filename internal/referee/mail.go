@@ -270,7 +270,10 @@ func doubtful(seats []Seat, i int, lt letter, env Envelope, now time.Time, d Dec
 	}
 	stopped := d.Verdict == Rejected
 	unplayed := d.Verdict == Notice && len(d.Moves) == 0 && d.Game.Status == StatusPlaying // not his move, or no move of his here
-	if !stopped && !unplayed {
+	// played here only with its number put right (4.2.14): «20... 4-7» where he is White on move
+	// 25 may be the move of another game where it is move 20 and Black's.
+	renumbered := d.Verdict == Corrected && slices.Contains(d.Clauses, "4.2.14")
+	if !stopped && !unplayed && !renumbered {
 		return d
 	}
 	for j := range seats {
