@@ -235,9 +235,9 @@
 //     that names no game goes to the sender's only game in play, else to the only one of
 //     his games in play that accepts its moves; otherwise he is asked to name the game. A letter
 //     from an address that plays in none of the games is ignored. A letter stopped, playing
-//     nothing, or playing only with its number put right (4.2.14) in the game it names while its
-//     moves play as written in another game of the sender's where he is on move is asked about:
-//     it may be that game's (mail.go).
+//     nothing, or playing only with a number or a square put right (4.2.14, 4.2.10) in the game
+//     it names while its moves play as written in another game of the sender's where he is on
+//     move is asked about: it may be that game's (mail.go).
 //   - Each letter is in its reader's language (letters.md): a player's own ([Player].Language, the
 //     start sheet's per-player language), else the tournament's; the judge's and the director's
 //     in the tournament's. One decision that writes to both players writes each in his language:

@@ -270,10 +270,10 @@ func doubtful(seats []Seat, i int, lt letter, env Envelope, now time.Time, d Dec
 	}
 	stopped := d.Verdict == Rejected
 	unplayed := d.Verdict == Notice && len(d.Moves) == 0 && d.Game.Status == StatusPlaying // not his move, or no move of his here
-	// played here only with its number put right (4.2.14): «20... 4-7» where he is White on move
-	// 25 may be the move of another game where it is move 20 and Black's.
-	renumbered := d.Verdict == Corrected && slices.Contains(d.Clauses, "4.2.14")
-	if !stopped && !unplayed && !renumbered {
+	// played here only with a number or a square put right (4.2.14, 4.2.10): «20... 4-7» where
+	// he is White on move 25, «h4:f6» where only h4-g5 is his, may be another game's move.
+	corrected := d.Verdict == Corrected
+	if !stopped && !unplayed && !corrected {
 		return d
 	}
 	for j := range seats {
