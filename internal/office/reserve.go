@@ -36,7 +36,12 @@ type Reserved struct {
 	Out        int         `json:"out"`
 	In         int         `json:"in"`
 	Games      [][2]string `json:"games"` // old, new
+	// Language is the tournament's, which the command line speaks about it (SpokenIn).
+	Language string `json:"language,omitempty"`
 }
+
+// SpokenIn is the language of the tournament of the reserve.
+func (r *Reserved) SpokenIn() string { return r.Language }
 
 // reserve enters a reserve in one transaction: the course of the tournament's system decides it
 // (tournament.Course.Reserve: which games change players, the entry of the rulings log, the
@@ -85,7 +90,7 @@ func (o *Office) reserve(req ReserveRequest) (*Reserved, error) {
 		if err := o.recorder(tx, sh, t, now).record(step); err != nil {
 			return err
 		}
-		rep = Reserved{Tournament: code, Team: sub.Team, Out: sub.Out, In: sub.In, Games: sub.Games}
+		rep = Reserved{Tournament: code, Team: sub.Team, Out: sub.Out, In: sub.In, Games: sub.Games, Language: sh.Language}
 		return nil
 	})
 	if err != nil {
