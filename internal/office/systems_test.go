@@ -443,6 +443,36 @@ func TestSwissPlayedThrough(t *testing.T) {
 			}
 			results := map[string]tournament.Result{}
 			left := 0
+			// Every player's letter of a round shows the start of his game as text (and picture)
+			// when he has White in it, and no position when he has Black or the bye.
+			showsStart := func(round int, letters []mailed, subject string) {
+				t.Helper()
+				r := swissRounds(t, sim)[round-1]
+				for _, g := range sh.SwissGames([]tournament.PairedRound{r}) {
+					for _, n := range []int{g.White, g.Black} {
+						pl, _ := sh.Player(n)
+						var l *mailed
+						for i := range letters {
+							if letters[i].to == pl.Email && letters[i].subject == subject {
+								l = &letters[i]
+							}
+						}
+						if l == nil {
+							t.Errorf("round %d: no letter %q to player %d", round, subject, n)
+							continue
+						}
+						if shows := strings.Contains(l.body, "Позиция:\n") && strings.Contains(l.body, "a b c d e f g h\n"); shows != (n == g.White) {
+							t.Errorf("round %d: player %d (White %v in %s): the start position as text %v:\n%s", round, n, n == g.White, g.Name, shows, l.body)
+						}
+					}
+				}
+			}
+			showsStart(1, mailedSince(t, sim.Store(), 0), sh.Code+": начало турнира «"+sh.Name+"»")
+			// The registration letter lists round 1's games as round 1's, not as the tournament's.
+			reg := letterTo(t, mailedSince(t, sim.Store(), 0), "judge@club.example")
+			if want := fmt.Sprintf("партий 1-го тура %d, ", c.players/2); !strings.Contains(reg.body, want) || !strings.Contains(reg.body, "Партии 1-го тура (белые – чёрные):\n") {
+				t.Errorf("the registration letter does not count round 1's games as round 1's (%q):\n%s", want, reg.body)
+			}
 			if first := swissRounds(t, sim)[0]; first.Bye != 0 {
 				// Round 1's bye: named to the judge, and his start letter's sample names no game.
 				start := mailedSince(t, sim.Store(), 0)

@@ -334,7 +334,9 @@ func (s *Sheet) registeredLetters(games []Game) []Letter {
 	book := phrase.For(s.Language)
 	tx := &book.Office
 	var b strings.Builder
-	b.WriteString(tx.RegisteredHead(s.Code, s.Name, VariantName(s.Variant, s.Language), len(s.Players), len(games), s.Start, s.End))
+	// A Swiss and a knockout pair their later rounds as they go: the games now are round 1's.
+	firstRound := s.System == Swiss || s.System == Knockout
+	b.WriteString(tx.RegisteredHead(s.Code, s.Name, VariantName(s.Variant, s.Language), len(s.Players), len(games), firstRound, s.Start, s.End))
 	for _, g := range games {
 		fmt.Fprintf(&b, "  %-6s %s – %s", g.Name, s.listed(&book.Channels, g.White), s.listed(&book.Channels, g.Black))
 		if line, _, ok := s.Opening(g.Name); ok {

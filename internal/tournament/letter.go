@@ -77,6 +77,7 @@ func (s *Sheet) SwissStartLetters(r PairedRound) []Letter {
 			}
 		}
 		l, _ := s.startLetter(p.Number, mine, r.Round, r.Ends) // every number of the sheet is known
+		l.Games = games                                        // round 1's: White's letter shows his game's start (the sheet holds none)
 		out = append(out, l)
 	}
 	return out

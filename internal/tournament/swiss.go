@@ -380,7 +380,10 @@ func (s *Sheet) RoundLetters(r PairedRound, standings *SwissTable) []Letter {
 		if len(rl.Games) == 0 && !rl.Bye {
 			continue // not paired: he withdrew (1.10.5)
 		}
-		out = append(out, Letter{Number: p.Number, To: p.Email, Subject: h.Systems.RoundSubject(s.Code, r.Round), Body: h.Systems.RoundBody(rl)})
+		// The letter pictures the start of the round's game he moves first in (none for Black
+		// and the bye), as the round robin's start letter does.
+		out = append(out, Letter{Number: p.Number, To: p.Email, Subject: h.Systems.RoundSubject(s.Code, r.Round), Body: h.Systems.RoundBody(rl),
+			Games: games})
 	}
 	return out
 }
