@@ -622,6 +622,9 @@ var english = Book{
 		CaptainProtestSent: func(game, judge string) string {
 			return "Your protest about game " + game + " has gone to the tournament's judge, " + judge + " (1.14.7, 4.1.12).\n"
 		},
+		RoundBye: func(round int, player string) string {
+			return fmt.Sprintf("The bye of round %d (a plus, a point, 1.12.2): %s.", round, player)
+		},
 		RoundNotPaired: func(code string, round int) string {
 			return fmt.Sprintf("Round %d of the tournament %s is not paired: no pairing keeps the absolute criteria of the Dutch system (C.04.3, C1–C3), and the rules leave the round to the arbiter. The tournament waits for his decision.\n", round, code)
 		},

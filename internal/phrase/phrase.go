@@ -979,6 +979,9 @@ type OfficeText struct {
 	RegisteredByes func(players string, knockout bool) string
 	// ReportSubject is the subject of the director's report: code, date.
 	ReportSubject string
+	// RoundBye names, under the games of a later round of a Swiss in the judge's and the
+	// director's letter, the player with its bye (number and name).
+	RoundBye func(round int, player string) string
 	// RoundNotPaired tells the judge and the director that a Swiss round could not be paired:
 	// no pairing keeps the absolute criteria of the Dutch system (C.04.3), and the rules leave
 	// the round to the arbiter.

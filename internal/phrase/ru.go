@@ -640,6 +640,9 @@ var russian = Book{
 		CaptainProtestSent: func(game, judge string) string {
 			return "Ваш протест по партии " + game + " передан судье турнира, " + judge + " (п. 1.14.7, 4.1.12).\n"
 		},
+		RoundBye: func(round int, player string) string {
+			return fmt.Sprintf("Свободен от игры в %d-м туре (плюс, очко, п. 1.12.2): %s.", round, player)
+		},
 		RoundNotPaired: func(code string, round int) string {
 			return fmt.Sprintf("Тур %d турнира %s не составлен: ни одна жеребьёвка не выполняет абсолютных критериев голландской системы ФИДЕ, и правила оставляют этот тур судье. Игра турнира ждёт его решения.\n", round, code)
 		},

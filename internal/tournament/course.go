@@ -386,16 +386,20 @@ func (s *Sheet) toOfficials(subject, body string) []Letter {
 }
 
 // gamesLetter is the officials' letter of games just opened (a Swiss round, a knockout pairing):
-// its subject above the games, each with its players.
-func (s *Sheet) gamesLetter(subject string, games []Game, bye int) []Letter {
+// its subject above the games, each with its players; head says what opened (a knockout's
+// pairing, its stage), tail what follows them (a Swiss round's bye, in words).
+func (s *Sheet) gamesLetter(subject, head string, games []Game, tail string) []Letter {
 	book := phrase.For(s.Language)
 	var b strings.Builder
 	b.WriteString(subject + "\n\n")
+	if head != "" {
+		b.WriteString(head + "\n\n")
+	}
 	for _, g := range games {
 		fmt.Fprintf(&b, "  %-6s %s – %s\n", g.Name, s.listed(&book.Channels, g.White), s.listed(&book.Channels, g.Black))
 	}
-	if bye != 0 {
-		fmt.Fprintf(&b, "  +      %s\n", s.listed(&book.Channels, bye))
+	if tail != "" {
+		b.WriteString("\n" + tail + "\n")
 	}
 	return s.toOfficials(subject, b.String())
 }

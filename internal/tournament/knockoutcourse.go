@@ -58,6 +58,12 @@ func (c knockoutCourse) GameEnded(st State, ended string) (Step, error) {
 			reason = fmt.Sprintf("round %d, pairing %d: %d – %d tied %s, extra games", o.Round, o.Slot, o.A, o.B, score)
 		}
 		games := s.KnockoutGames(o)
+		// What opened, as the report's bracket events say it: the pairing, or its extra games
+		// after a tie, with its stage («1-й тур (полуфинал), встреча 2: ничья ½–½, назначены
+		// дополнительные партии»).
+		who := func(n int) string { return strconv.Itoa(n) + " " + s.Players[n-1].Name }
+		head := sy.KnockoutEvent(phrase.KnockoutEvent{Round: o.Round, Rounds: len(br.Rounds), Slot: o.Slot, A: who(o.A), B: who(o.B),
+			Extra: o.Extra, Score: score})
 		open, err := s.open(st.Table, st.Now, games)
 		if err != nil {
 			return Step{}, err
@@ -67,7 +73,7 @@ func (c knockoutCourse) GameEnded(st State, ended string) (Step, error) {
 			letters[i].Games = games // the picture of the new game each moves first in (none for Black's)
 		}
 		step.Parts = append(step.Parts, Part{Records: []Record{{Clause: "1.2,1.11", Reason: reason, Entry: o}}, Open: open,
-			Letters: append(letters, s.gamesLetter(sy.RoundSubject(s.Code, o.Round), games, 0)...)})
+			Letters: append(letters, s.gamesLetter(sy.RoundSubject(s.Code, o.Round), head, games, "")...)})
 	}
 	if br.Winner == 0 || st.Log.Won != 0 {
 		return step, nil

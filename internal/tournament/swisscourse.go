@@ -84,7 +84,11 @@ func (c swissCourse) GameEnded(st State, _ string) (Step, error) {
 		return Step{}, err
 	}
 	subject := phrase.For(c.s.Language).Tournament.Systems.RoundSubject(c.s.Code, next.Round)
-	letters := append(c.s.RoundLetters(next, standings), c.s.gamesLetter(subject, games, next.Bye)...)
+	bye := ""
+	if p, ok := c.s.Player(next.Bye); ok && next.Bye != 0 {
+		bye = phrase.For(c.s.Language).Office.RoundBye(next.Round, fmt.Sprintf("%d. %s", p.Number, p.Name)) // 1.12.2
+	}
+	letters := append(c.s.RoundLetters(next, standings), c.s.gamesLetter(subject, "", games, bye)...)
 	return Step{Parts: []Part{{Records: []Record{roundRecord(next)}, Open: open, Letters: letters}}}, nil
 }
 
