@@ -34,13 +34,25 @@ func (c knockoutCourse) GameEnded(st State, ended string) (Step, error) {
 	sy := &phrase.For(s.Language).Tournament.Systems
 	var step Step
 	if ended != "" {
+		// The tournament ends with this step when nothing opens and every game of the bracket
+		// is finished: the seed is revealed with it, and a tie's letter says so.
+		last := len(br.Open) == 0
+		for _, row := range br.Rounds {
+			for _, p := range row {
+				for _, g := range p.Games {
+					if _, done := st.Results[g.Name]; !done {
+						last = false
+					}
+				}
+			}
+		}
 		var ties []Letter
 		for _, row := range br.Rounds {
 			for _, p := range row {
 				if !slices.ContainsFunc(p.Games, func(g Game) bool { return g.Name == ended }) {
 					continue
 				}
-				for _, l := range s.KnockoutTieLetters(br, p) {
+				for _, l := range s.KnockoutTieLetters(br, p, last) {
 					l.Games = []Game{} // no position: no picture
 					ties = append(ties, l)
 				}
