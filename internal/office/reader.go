@@ -72,7 +72,13 @@ func (r *Reader) Tournaments() ([]Listed, error) {
 			if err != nil {
 				return err
 			}
-			l := Listed{Sheet: sh, Games: sh.Course().Planned()}
+			// The games planned, and the extra games opened for ties (a knockout's, 1.11): they
+			// count once opened.
+			rulings, err := tx.Rulings(store.GameID{Tournament: code})
+			if err != nil {
+				return err
+			}
+			l := Listed{Sheet: sh, Games: sh.Course().Planned() + store.LogOf(rulings).ExtraGames(sh)}
 			if _, c, ok := r.known.tournament(code); ok && r.known.current(tx) {
 				l.Playing, l.Adjudication, l.Finished = c.Playing, c.Adjudication, c.Finished
 				out = append(out, l)

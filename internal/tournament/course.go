@@ -91,6 +91,18 @@ type Log struct {
 	Ended     bool             // a Swiss's last round is played and its final standings went
 }
 
+// ExtraGames counts the games the log's tied pairings opened besides those the system plans (a
+// knockout's extra games, 1.11); 0 for a system without them.
+func (l Log) ExtraGames(s *Sheet) int {
+	n := 0
+	for _, o := range l.Knockout {
+		if o.Extra {
+			n += len(s.KnockoutGames(o))
+		}
+	}
+	return n
+}
+
 // LogEntry is one record of the tournament's log: a PairedRound, a SwissEnded, a Substitution,
 // a KnockoutOpened, a Left or a KnockoutWon.
 type LogEntry interface{ logEntry() }
