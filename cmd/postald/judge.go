@@ -508,11 +508,13 @@ func parseRule(tx *phrase.CLIText, out io.Writer, kind referee.RuleKind, args []
 			return nil, nil, fmt.Errorf(tx.Errors.Date, "TO", a[3])
 		}
 	}
-	name, ok := bookOf(tx).Report.Kinds.Of(string(kind))
-	if !ok {
-		name = kind.String()
-	}
-	return r, ruled(a[0], fmt.Sprintf(tx.Judge.RuleDone, name, tx.Clause(*clause))+"; "+tx.Judge.Told), nil
+	return r, ruled(a[0], func() string {
+		name, ok := bookOf(tx).Report.Kinds.Of(string(kind))
+		if !ok {
+			name = kind.String()
+		}
+		return fmt.Sprintf(tx.Judge.RuleDone, name, tx.Clause(*clause)) + "; " + tx.Judge.Told
+	}), nil
 }
 
 // ruleShape is what each ruling of the referee's kinds takes, as its errors say it.
@@ -528,10 +530,12 @@ func ruleShape(tx *phrase.CLIText, kind referee.RuleKind) string {
 	return tx.Errors.ShapeLeave
 }
 
-// ruled prints "GAME: done" once a ruling on the game named is recorded.
-func ruled(name, done string) printer {
+// ruled prints "GAME: done" once a ruling on the game named is recorded. done is worded when
+// it is printed: by then the command speaks the tournament's language (cmdEnv.speak), which the
+// reply names.
+func ruled(name string, done func() string) printer {
 	return printing(func(w io.Writer, _ *office.Ruled) error {
-		fmt.Fprintf(w, "%s: %s\n", name, done)
+		fmt.Fprintf(w, "%s: %s\n", name, done())
 		return nil
 	})
 }
@@ -579,7 +583,7 @@ func parseAnnul(tx *phrase.CLIText, out io.Writer, args []string) (office.Comman
 		return nil, nil, errors.New(tx.Errors.AnnulArgs)
 	}
 	req := &office.AnnulRequest{Game: fs.Arg(0), Clause: *clause, Reason: *reason}
-	return req, ruled(fs.Arg(0), fmt.Sprintf(tx.Judge.Annulled, tx.Clause(*clause))+"; "+tx.Judge.Told), nil
+	return req, ruled(fs.Arg(0), func() string { return fmt.Sprintf(tx.Judge.Annulled, tx.Clause(*clause)) + "; " + tx.Judge.Told }), nil
 }
 
 // parseProtest: a protest against a decision and the judge's decision on it (4.1.12).
@@ -602,7 +606,7 @@ func parseProtest(tx *phrase.CLIText, out io.Writer, args []string) (office.Comm
 		return nil, nil, fmt.Errorf(tx.Errors.ProtestArgs, fs.Args())
 	}
 	req := &office.ProtestRequest{Game: fs.Arg(0), Decision: text, Clause: *clause}
-	return req, ruled(fs.Arg(0), tx.Judge.ProtestDone+"; "+tx.Judge.Told), nil
+	return req, ruled(fs.Arg(0), func() string { return tx.Judge.ProtestDone + "; " + tx.Judge.Told }), nil
 }
 
 // parseLetter: one archived letter, what postald recorded of it, then the letter itself, its

@@ -6,6 +6,7 @@ import (
 	"net/mail"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -107,5 +108,52 @@ func TestCommandSpeaksTournament(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "none.sock")); err == nil {
 		t.Error("a control socket appeared")
+	}
+}
+
+// logLine is a line of the log (log/slog's text) a command writes on its standard error.
+var logLine = regexp.MustCompile(`(?m)^time=.*\n`)
+
+// TestRulingsSpeakTournament: on a server whose locale says nothing (C) and a configuration
+// without [cli] language, registering a Russian tournament and the judge's rulings on its games
+// (a penalty and its removal, a decision on a protest, an annulment) answer in Russian; with
+// [cli] language = "en", in English. Golden files of both, the first without an English word
+// but what is typed.
+func TestRulingsSpeakTournament(t *testing.T) {
+	t.Setenv("TZ", "UTC")
+	for _, c := range []struct{ name, cli string }{{"ru", ""}, {"en", "[cli]\nlanguage = \"en\"\n"}} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			pass := writeFile(t, filepath.Join(dir, "imap.pass"), "secret\n", 0o600)
+			sheet := writeFile(t, filepath.Join(dir, "start.toml"), strings.Replace(speakSheet, "end = 2027-11-01", "end = 2099-11-01", 1), 0o644)
+			cfg := writeFile(t, filepath.Join(dir, "postald.toml"), fmt.Sprintf("[store]\npath = %q\n[imap]\naddress = \"127.0.0.1:1143\"\ntls = \"none\"\n"+
+				"username = \"moves\"\npassword_file = %q\n[smtp]\naddress = \"127.0.0.1:1587\"\ntls = \"none\"\nfrom = \"moves@club.test\"\n"+
+				"[control]\nsocket = %q\n[trust]\nfrom_only = true\n%s", filepath.Join(dir, "postald.db"), pass, filepath.Join(dir, "none.sock"), c.cli), 0o600)
+			var b strings.Builder
+			for _, args := range [][]string{
+				{"tournament", "create", "-sheet", sheet},
+				{"judge", "penalty", "1-2", "white", "6", "-clause", "4.2.11", "-reason", "ход не повторён"},
+				{"judge", "penalty", "1-2", "white", "-6", "-clause", "4.2.11", "-reason", "штраф снят"},
+				{"judge", "protest", "1-2", "-reason", "протест удовлетворён"},
+				{"judge", "annul", "1-2", "-clause", "4.1.7", "-reason", "партия аннулирована"},
+			} {
+				code, out, errOut := runLine(append([]string{"-config", cfg}, args...)...)
+				errOut = logLine.ReplaceAllString(errOut, "") // the log's "store created", in the log's own words
+				fmt.Fprintf(&b, "$ postald %s\n%s%s", strings.Join(args, " "), out, errOut)
+				if code != 0 {
+					t.Errorf("postald %s: exit status %d: %s%s", strings.Join(args, " "), code, out, errOut)
+				}
+				b.WriteString("\n")
+			}
+			got := strings.ReplaceAll(b.String(), dir, "DIR")
+			got = regexp.MustCompile(`\d{2}\.\d{2}\.\d{4}|\d{4}-\d{2}-\d{2}`).ReplaceAllString(got, "DATE")
+			golden.Text(t, filepath.Join("testdata", "club", "rulings-speak."+c.name+".txt"), got)
+			quoted := got
+			if c.name == "en" {
+				quoted = strings.NewReplacer("ЗК-7", "Z", "ход не повторён", "", "штраф снят", "", "протест удовлетворён", "",
+					"партия аннулирована", "").Replace(got)
+			}
+			checkLanguage(t, c.name, quoted, "DIR/start.toml", "DATE", "DIR")
+		})
 	}
 }

@@ -37,7 +37,12 @@ type Reserved struct {
 	Out        int         `json:"out"`
 	In         int         `json:"in"`
 	Games      [][2]string `json:"games"` // old, new
+	// Language is the tournament's, which the command line speaks about it (SpokenIn).
+	Language string `json:"language,omitempty"`
 }
+
+// SpokenIn is the language of the tournament of the reserve.
+func (r *Reserved) SpokenIn() string { return r.Language }
 
 // reserve enters a reserve in one transaction: tournament.Sheet.PlanReserve decides which games
 // change players (those without a move; with the boards moved up, the boards below too); the
@@ -124,7 +129,7 @@ func (o *Office) reserve(req ReserveRequest) (*Reserved, error) {
 		if err := enqueueLetters(tx, o.opt.From, sh, sh.ReserveLetters(sub, log, req.Reason), now); err != nil {
 			return err
 		}
-		rep = Reserved{Tournament: code, Team: sub.Team, Out: sub.Out, In: sub.In, Games: sub.Games}
+		rep = Reserved{Tournament: code, Team: sub.Team, Out: sub.Out, In: sub.In, Games: sub.Games, Language: sh.Language}
 		return nil
 	})
 	if err != nil {

@@ -50,7 +50,12 @@ type Registered struct {
 	LotHash string `json:"lot_hash,omitempty"`
 	// LotTies: nothing was drawn before play; the seed is a knockout's, for its tied pairings.
 	LotTies bool `json:"lot_ties,omitempty"`
+	// Language is the tournament's, which the command line speaks about it (SpokenIn).
+	Language string `json:"language,omitempty"`
 }
+
+// SpokenIn is the language of the tournament registered.
+func (r *Registered) SpokenIn() string { return r.Language }
 
 // createTournament registers the tournament of the start sheet and queues its start letters.
 func (o *Office) createTournament(req CreateRequest) (*Registered, error) {
@@ -59,7 +64,7 @@ func (o *Office) createTournament(req CreateRequest) (*Registered, error) {
 		return nil, Refusal(err, req.Lang)
 	}
 	r := &Registered{Code: sh.Code, Players: len(sh.Players), Games: registeredGames(sh),
-		Variant: sh.Variant, Start: sh.Start, End: sh.End}
+		Variant: sh.Variant, Start: sh.Start, End: sh.End, Language: sh.Language}
 	if sh.Drawn() {
 		r.LotHash = sh.Lots.Hash.String()
 		r.LotTies = sh.StartLot().Ties
