@@ -11,6 +11,7 @@ import (
 // TestPictureLegend: a letter that carries the board's picture explains its mark of the side to
 // move in its reader's language, once, after the text diagram's legend when it has one, else at
 // its end; a letter without the picture does not, nor does the text diagram of the judge's views.
+// A ruling's letters show the position as text beside the picture.
 func TestPictureLegend(t *testing.T) {
 	for _, lang := range []string{"ru", "en"} {
 		var letters []Outgoing
@@ -34,6 +35,12 @@ func TestPictureLegend(t *testing.T) {
 			t.Fatal(err)
 		}
 		letters = append(letters, d.Letters...)
+		// A ruling shows the position as text as well as in its picture (README).
+		for _, l := range d.Letters {
+			if l.Picture == nil || !strings.Contains(l.Body, "a b c d e f g h") || !strings.Contains(l.Body, "FEN ") {
+				t.Errorf("%s: the ruling's letter to %s does not show the position both ways:\n%s", lang, l.Role, l.Body)
+			}
+		}
 
 		legend := phrase.For(lang).Picture.ToMove
 		withPicture, without := 0, 0

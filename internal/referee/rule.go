@@ -182,7 +182,11 @@ func Rule(st Seat, r Ruling) (Decision, error) {
 	x.d.addClause(r.Clause)
 	// The letters show the position the ruling is about; a game whose record cannot be
 	// replayed is ruled all the same, without the picture.
-	pic, _ := Seat{x.t, x.g}.Picture()
+	var pic *Picture
+	var pos *board
+	if b, err := newBoard(x.t.Variant, x.g.Setup); err == nil && b.replay(x.g.Plies) == nil {
+		pic, pos = b.picture(), b
+	}
 	// Each reader's letter in his language: the players' their own, the judge's and the
 	// director's the tournament's (letters.md).
 	for _, role := range []Role{ToWhite, ToBlack, ToJudge, ToDirector} {
@@ -205,6 +209,11 @@ func Rule(st Seat, r Ruling) (Decision, error) {
 			if x.g.Status == StatusPlaying && (role == ToWhite || role == ToBlack) {
 				body += "\n" + nextControl(x.t, &x.g, sideOfRole(role), tx)
 			}
+		}
+		// The position as text too, with its legend (README: every letter that shows a position
+		// shows it both ways).
+		if pos != nil {
+			body += "\n" + tx.PosHead + "\n" + strings.TrimRight(pos.diagram(tx, true), "\n")
 		}
 		body = withPictureLegend(body, pic, tx)
 		o, ok := outgoing(x.t, &x.g, role, subject, body, Ruled, r.Clause)
