@@ -53,6 +53,36 @@ func startPictureOf(sh *tournament.Sheet, p tournament.Player) *mailwrite.Pictur
 
 // startPictureIn is startPictureOf among games: those of a round's letter.
 func startPictureIn(sh *tournament.Sheet, p tournament.Player, games []tournament.Game) *mailwrite.Picture {
+	on, game := startPosition(sh, p, games)
+	if on == nil {
+		return nil
+	}
+	pic := picture(on, game, sh.LanguageOf(p.Number))
+	if pic != nil {
+		pic.Name = "start.png"
+	}
+	return pic
+}
+
+// startDiagram is the text diagram of the position startPictureIn draws, in player p's words,
+// under its heading: the start letter shows it both ways, as every letter that shows a position
+// does (README). "" when there is no picture.
+func startDiagram(sh *tournament.Sheet, p tournament.Player, games []tournament.Game) string {
+	on, _ := startPosition(sh, p, games)
+	if on == nil {
+		return ""
+	}
+	lang := sh.LanguageOf(p.Number)
+	text, err := on.Text(sh.Variant, lang)
+	if err != nil {
+		return ""
+	}
+	return phrase.For(lang).Referee.PosHead + "\n" + text
+}
+
+// startPosition is the position of the start letter's picture and the game it is of: the first
+// of games in which p is on move at the start; nil when there is none.
+func startPosition(sh *tournament.Sheet, p tournament.Player, games []tournament.Game) (*referee.Picture, string) {
 	for _, g := range games {
 		on := &referee.Picture{}
 		if line, _, drawn := sh.Opening(g.Name); drawn {
@@ -61,7 +91,7 @@ func startPictureIn(sh *tournament.Sheet, p tournament.Player, games []tournamen
 			}
 			pos, last, err := line.Position(sh.Variant)
 			if err != nil {
-				return nil
+				return nil, ""
 			}
 			on.Position, on.Last, on.Ply = pos, last, len(line.Moves)
 		} else if g.White != p.Number {
@@ -69,17 +99,13 @@ func startPictureIn(sh *tournament.Sheet, p tournament.Player, games []tournamen
 		} else {
 			v, err := rules.VariantByID(sh.Variant)
 			if err != nil {
-				return nil
+				return nil, ""
 			}
 			on.Position = v.Start()
 		}
-		pic := picture(on, g.Name, sh.LanguageOf(p.Number))
-		if pic != nil {
-			pic.Name = "start.png"
-		}
-		return pic
+		return on, g.Name
 	}
-	return nil
+	return nil, ""
 }
 
 // pictures are the pictures drawn for the letters of one decision, by position and last move:

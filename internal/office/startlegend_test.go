@@ -11,8 +11,10 @@ import (
 )
 
 // TestStartLetterLegend: the start letter of a player who has White carries the start position's
-// picture and explains its mark of the side to move, in his language, once, at the end of its
-// text; the letters without the picture (Black's, the judge's, the director's) do not.
+// picture and, at the end of its text, the same position as a text diagram whose legend explains
+// the picture's mark of the side to move, in his language, once (README: every letter that shows
+// a position shows it both ways); the letters without the picture (Black's, the judge's, the
+// director's) do neither.
 func TestStartLetterLegend(t *testing.T) {
 	now := time.Date(2026, 11, 3, 9, 0, 0, 0, time.UTC)
 	db, _, from := playerOffice(t, &now)
@@ -54,8 +56,9 @@ func TestStartLetterLegend(t *testing.T) {
 			for lang, l := range legends {
 				n := strings.Count(text, l)
 				switch {
-				case exp.picture && lang == exp.lang && (n != 1 || !strings.HasSuffix(text, l)):
-					t.Errorf("%s: the picture's legend %d times, not at the end:\n%s", to, n, text)
+				case exp.picture && lang == exp.lang && (n != 1 || !strings.Contains(text, phrase.For(lang).Referee.PosHead+"\n 8 ") ||
+					!strings.Contains(text, "a b c d e f g h\n") || !strings.Contains(text, l+"\nFEN W:")):
+					t.Errorf("%s: the picture's legend %d times, or not after the start position's text diagram, before its FEN:\n%s", to, n, text)
 				case (!exp.picture || lang != exp.lang) && n != 0:
 					t.Errorf("%s: the %s legend of a picture, want none:\n%s", to, lang, text)
 				}

@@ -290,9 +290,21 @@ func startOutgoing(from mail.Address, sh *tournament.Sheet, l tournament.Letter,
 // startOutgoingIn is startOutgoing for a letter about games (nil: the player's games of the
 // sheet), whose picture is of the first of them he moves first in.
 func startOutgoingIn(from mail.Address, sh *tournament.Sheet, l tournament.Letter, now time.Time, games []tournament.Game) []store.Outgoing {
+	p, ok := sh.Player(l.Number)
 	letter := func(to, name string, pic *mailwrite.Picture) store.Outgoing {
 		body := l.Body
-		if pic != nil { // the start position's picture follows the text: its mark explained
+		switch {
+		case pic != nil && ok:
+			// The start position follows the text, as text and picture, its legend explaining both.
+			if games == nil {
+				games = sh.GamesOf(p.Number)
+			}
+			if d := startDiagram(sh, p, games); d != "" {
+				body = strings.TrimRight(body, "\n") + "\n\n" + d
+				break
+			}
+			fallthrough
+		case pic != nil: // the picture alone follows the text: its mark explained
 			body = strings.TrimRight(body, "\n") + "\n\n" + phrase.For(sh.LanguageOf(l.Number)).Picture.ToMove + "\n"
 		}
 		raw := mailwrite.Compose(mailwrite.Letter{
@@ -308,7 +320,6 @@ func startOutgoingIn(from mail.Address, sh *tournament.Sheet, l tournament.Lette
 		return store.Outgoing{From: from.Address, To: []string{to}, Raw: raw,
 			Game: store.GameID{Tournament: sh.Code}, Verdict: string(referee.Notice)}
 	}
-	p, ok := sh.Player(l.Number)
 	if !ok {
 		return []store.Outgoing{letter(l.To, "", startPicture(sh, l.To))} // the judge's and the director's
 	}
