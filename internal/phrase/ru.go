@@ -1034,7 +1034,11 @@ func ruStartBody(s Start) string {
 		w("- Если вы на ходу и не ответили, напоминание придёт %s до последнего дня контроля.", strings.Join(at, " и "))
 	}
 	w("- Если вы на ходу и не пишете %s, об этом узнаёт судья (4.1.7).", ruDay.count(s.SilenceDays))
-	w("- Дни считаются по календарю зоны %s.", s.Zone)
+	if name, ok := ruZones[s.Zone]; ok {
+		w("- Дни считаются по %s времени.", name)
+	} else {
+		w("- Дни считаются по календарю часового пояса %s.", s.Zone)
+	}
 	w("- Перерыв в игре: до %s за турнир; сообщите о нём письмом до его первого дня, в эти дни", ruDayOf.count(s.LeaveDays)) // «до 21 дня»
 	w("  ваши часы стоят (4.1.3).")
 	if s.Team != "" {
@@ -1234,4 +1238,34 @@ func ruKnockoutTie(k KnockoutTie) string {
 		w("Вы выбываете из турнира. Спасибо за игру!")
 	}
 	return b.String()
+}
+
+// ruZones name the time zones of Russia and its neighbours as a Russian reader says them, in
+// the dative of «по … времени»: a start letter tells the zone so, not by its IANA name; a zone
+// not named here is given by its IANA name, as the start sheet writes it.
+var ruZones = map[string]string{
+	"Europe/Kaliningrad": "калининградскому",
+	"Europe/Moscow":      "московскому",
+	"Europe/Samara":      "самарскому",
+	"Asia/Yekaterinburg": "екатеринбургскому",
+	"Asia/Omsk":          "омскому",
+	"Asia/Novosibirsk":   "новосибирскому",
+	"Asia/Krasnoyarsk":   "красноярскому",
+	"Asia/Irkutsk":       "иркутскому",
+	"Asia/Yakutsk":       "якутскому",
+	"Asia/Vladivostok":   "владивостокскому",
+	"Asia/Magadan":       "магаданскому",
+	"Asia/Kamchatka":     "камчатскому",
+	"Europe/Minsk":       "минскому",
+	"Europe/Kiev":        "киевскому",
+	"Europe/Kyiv":        "киевскому",
+	"Europe/Riga":        "рижскому",
+	"Europe/Tallinn":     "таллинскому",
+	"Europe/Vilnius":     "вильнюсскому",
+	"Europe/Berlin":      "берлинскому",
+	"Europe/London":      "лондонскому",
+	"Asia/Almaty":        "алматинскому",
+	"Asia/Tashkent":      "ташкентскому",
+	"UTC":                "всемирному",
+	"Etc/UTC":            "всемирному",
 }
