@@ -139,6 +139,21 @@ func layoutCard(c *Card, pic int, images []*picture, label func(page, pages int)
 		}
 	}
 	for i, e := range elems {
+		if e.kind == paraElem && (i == 0 || !sameBlock(elems[i-1], e)) {
+			// A paragraph is not split across pages (a receipt, a sentence), nor is a block of
+			// indented lines (a quoted address, the sample letter): when it does not fit under the
+			// last line but fits on a page, it starts the next page.
+			h := f.paraHeight(e)
+			for _, n := range elems[i+1:] {
+				if !sameBlock(e, n) {
+					break
+				}
+				h += f.paraHeight(n)
+			}
+			if h <= pageHeight-bottomMargin-contTextTop {
+				f.room(h)
+			}
+		}
 		if e.kind == figureElem || e.kind == preElem && isBoard(e.lines) {
 			// The diagram's legend (the paragraphs right after it: what the marks mean, the
 			// picture's, the FEN) stays on the diagram's page.
@@ -181,6 +196,12 @@ func layoutCard(c *Card, pic int, images []*picture, label func(page, pages int)
 		}
 	}
 	return f.pages, nil
+}
+
+// sameBlock reports whether paragraph n goes in one block with paragraph e before it: both
+// indented alike, as the lines of a quoted address are.
+func sameBlock(e, n element) bool {
+	return e.kind == paraElem && n.kind == paraElem && e.indent > 0 && n.indent == e.indent
 }
 
 // fit is the size of im in a box of w × h points, as large as the box allows.

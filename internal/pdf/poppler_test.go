@@ -308,3 +308,44 @@ func TestLegendWithDiagram(t *testing.T) {
 		}
 	}
 }
+
+// TestParagraphsWhole: a paragraph (a receipt) and a block of indented lines (the captain's
+// address quoted in a start letter) are printed on one page, wherever the text before them ends
+// the page: read back with pdftotext page by page, for every length of that text from nothing to
+// two pages.
+func TestParagraphsWhole(t *testing.T) {
+	bin := poppler(t, "pdftotext")
+	tail := "Квитанция: КК-2026/1-4 #5, ход 1, sha256:10f2b58b020afc095529fcea3b78e8250f59c7a3995bcbe834f7dc4f93f8d946\n" +
+		"(получено 07.12.2026 09:21 +0300; сохраните её: она доказывает, что и когда получил postald)\n\n" +
+		"Каждый ход пишите на открытке, одна партия на открытке, турнирному секретарю:\n" +
+		"    шашечный клуб «Чёрный слон»\n    а/я 77\n    Тула\n    300077\n" +
+		"Секретарь вводит его, postald проверит ход и перешлёт его партнёру.\n"
+	for n := 0; n <= 60; n++ {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "Строка письма номер %d, чтобы квитанция и адрес пришлись на другое место.\n\n", i+1)
+		}
+		c := Card{From: sender, To: address, Text: b.String() + tail, Title: "КК-2026, 1-4"}
+		path := writeFile(t, fmt.Sprintf("whole-%d", n), Document{Cards: []Card{c}})
+		pages := strings.Split(strings.TrimSuffix(readText(t, bin, path), "\f"), "\f")
+		receipt, block := 0, 0
+		for k, p := range pages {
+			has := func(s string) bool { return strings.Contains(p, s) }
+			if has("Квитанция:") || has("сохраните её") {
+				receipt++
+				if !has("Квитанция:") || !has("сохраните её") {
+					t.Errorf("%d lines before: page %d has the receipt in part:\n%s", n, k+1, p)
+				}
+			}
+			if has("Чёрный слон") || has("300077") {
+				block++
+				if !has("Чёрный слон") || !has("а/я 77") || !has("300077") {
+					t.Errorf("%d lines before: page %d has the quoted address in part:\n%s", n, k+1, p)
+				}
+			}
+		}
+		if receipt != 1 || block != 1 {
+			t.Errorf("%d lines before: the receipt on %d pages, the address on %d", n, receipt, block)
+		}
+	}
+}
