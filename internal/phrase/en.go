@@ -283,7 +283,7 @@ var english = Book{
 		},
 
 		Date:          daysclock.Date.String, // 2026-11-18, as the English letters of letters.md write it
-		Period:        func(from, to daysclock.Date) string { return from.String() + ".." + to.String() },
+		Period:        func(from, to daysclock.Date) string { return "from " + from.String() + " to " + to.String() },
 		Days:          enDay.count,
 		DaysOf:        enDay.count,
 		PenaltyDays:   enPenaltyDay.signed,
