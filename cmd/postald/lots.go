@@ -57,6 +57,7 @@ func runLots(_ context.Context, env *cmdEnv, args []string) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", *sheet, err)
 		}
+		env.speak(rep.Language)
 		printLots(env.stdout, tx, rep)
 		return nil
 	case "reveal":

@@ -116,7 +116,8 @@ var logLine = regexp.MustCompile(`(?m)^time=.*\n`)
 
 // TestRulingsSpeakTournament: on a server whose locale says nothing (C) and a configuration
 // without [cli] language, registering a Russian tournament and the judge's rulings on its games
-// (a penalty and its removal, a decision on a protest, an annulment) answer in Russian; with
+// (a penalty and its removal, a decision on a protest, an annulment) and the check of a
+// knockout's lot (lots verify) answer in Russian; with
 // [cli] language = "en", in English. Golden files of both, the first without an English word
 // but what is typed.
 func TestRulingsSpeakTournament(t *testing.T) {
@@ -126,6 +127,8 @@ func TestRulingsSpeakTournament(t *testing.T) {
 			dir := t.TempDir()
 			pass := writeFile(t, filepath.Join(dir, "imap.pass"), "secret\n", 0o600)
 			sheet := writeFile(t, filepath.Join(dir, "start.toml"), strings.Replace(speakSheet, "end = 2027-11-01", "end = 2099-11-01", 1), 0o644)
+			cup := writeFile(t, filepath.Join(dir, "cup.toml"), strings.NewReplacer("ЗК-7", "КО-9", "end = 2027-11-01", "end = 2099-11-01\nsystem = \"knockout\"",
+				"ivanov@", "ivanov9@", "channel = \"post\"\npostal_address = \"ул. Садовая, д. 5, кв. 2\\nКалуга\\n248000\"", "email = \"sidorov9@club.test\"").Replace(speakSheet), 0o644)
 			cfg := writeFile(t, filepath.Join(dir, "postald.toml"), fmt.Sprintf("[store]\npath = %q\n[imap]\naddress = \"127.0.0.1:1143\"\ntls = \"none\"\n"+
 				"username = \"moves\"\npassword_file = %q\n[smtp]\naddress = \"127.0.0.1:1587\"\ntls = \"none\"\nfrom = \"moves@club.test\"\n"+
 				"[control]\nsocket = %q\n[trust]\nfrom_only = true\n%s", filepath.Join(dir, "postald.db"), pass, filepath.Join(dir, "none.sock"), c.cli), 0o600)
@@ -136,6 +139,8 @@ func TestRulingsSpeakTournament(t *testing.T) {
 				{"judge", "penalty", "1-2", "white", "-6", "-clause", "4.2.11", "-reason", "штраф снят"},
 				{"judge", "protest", "1-2", "-reason", "протест удовлетворён"},
 				{"judge", "annul", "1-2", "-clause", "4.1.7", "-reason", "партия аннулирована"},
+				{"tournament", "create", "-sheet", cup},
+				{"lots", "verify", "-tournament", "КО-9"},
 			} {
 				code, out, errOut := runLine(append([]string{"-config", cfg}, args...)...)
 				errOut = logLine.ReplaceAllString(errOut, "") // the log's "store created", in the log's own words
@@ -147,13 +152,14 @@ func TestRulingsSpeakTournament(t *testing.T) {
 			}
 			got := strings.ReplaceAll(b.String(), dir, "DIR")
 			got = regexp.MustCompile(`\d{2}\.\d{2}\.\d{4}|\d{4}-\d{2}-\d{2}`).ReplaceAllString(got, "DATE")
+			got = regexp.MustCompile(`[0-9a-f]{64}`).ReplaceAllString(got, "HASH")
 			golden.Text(t, filepath.Join("testdata", "club", "rulings-speak."+c.name+".txt"), got)
 			quoted := got
 			if c.name == "en" {
-				quoted = strings.NewReplacer("ЗК-7", "Z", "ход не повторён", "", "штраф снят", "", "протест удовлетворён", "",
+				quoted = strings.NewReplacer("ЗК-7", "Z", "КО-9", "K", "ход не повторён", "", "штраф снят", "", "протест удовлетворён", "",
 					"партия аннулирована", "").Replace(got)
 			}
-			checkLanguage(t, c.name, quoted, "DIR/start.toml", "DATE", "DIR")
+			checkLanguage(t, c.name, quoted, "DIR/start.toml", "DIR/cup.toml", "DATE", "DIR", "HASH", "knockout_tie")
 		})
 	}
 }

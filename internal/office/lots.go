@@ -113,7 +113,13 @@ type LotsReply struct {
 	// (a reply that comes with an error shows what was read before the mismatch).
 	Games    int  `json:"games"`
 	Verified bool `json:"verified"`
+	// Language is the tournament's, which the command line speaks about it (SpokenIn); "" when
+	// the reply ends before the sheet is read.
+	Language string `json:"language,omitempty"`
 }
+
+// SpokenIn is the language of the tournament whose lots the reply shows.
+func (r *LotsReply) SpokenIn() string { return r.Language }
 
 // DrawnNumber is one player's drawn number: his name and his place in the sheet's list, from 1.
 type DrawnNumber struct {
@@ -224,6 +230,7 @@ func verifyLot(tx *store.Tx, code, published string) (*LotsReply, error) {
 	if err != nil {
 		return rep, fmt.Errorf("tournament %s: %w", code, err)
 	}
+	rep.Language = sh.Language
 	fillDrawn(rep, sh)
 	if rep.Ties, err = tiesDrawn(tx, sh); err != nil {
 		return rep, fmt.Errorf("tournament %s: %w", code, err)
@@ -300,7 +307,7 @@ func VerifySheet(data []byte, seedText, hashText string) (*LotsReply, error) {
 	if err := sh.Draw(seed); err != nil {
 		return nil, err
 	}
-	rep := &LotsReply{Tournament: sh.Code, Hash: hash.String(), Seed: seed.String(), Verified: true}
+	rep := &LotsReply{Tournament: sh.Code, Hash: hash.String(), Seed: seed.String(), Verified: true, Language: sh.Language}
 	fillDrawn(rep, sh)
 	return rep, nil
 }
