@@ -381,8 +381,9 @@ func TestKnockoutPlayedThrough(t *testing.T) {
 			}
 			all := mailedSince(t, sim.Store(), 0)
 			// A pairing still tied and decided by the lot or the higher seed is told to both its
-			// players at once, each whether he goes through.
-			for _, row := range want {
+			// players at once, each whether he goes through; the final's letter says that the seed
+			// is revealed with it, an earlier one that it will be.
+			for r, row := range want {
 				for _, hp := range row {
 					if hp.how != tournament.HowLot && hp.how != tournament.HowHigherSeed {
 						continue
@@ -392,7 +393,9 @@ func TestKnockoutPlayedThrough(t *testing.T) {
 						ok := slices.ContainsFunc(all, func(m mailed) bool {
 							return m.to == to && m.subject == sh.Code+": ничейная встреча решена" &&
 								strings.Contains(m.body, fmt.Sprintf("проходит %d. Игрок %d", hp.winner, hp.winner)+".") != (hp.how == tournament.HowHigherSeed) && strings.Contains(m.body, fmt.Sprintf("%d. Игрок %d.", hp.winner, hp.winner)) &&
-								strings.Contains(m.body, "Вы выбываете") == (n != hp.winner)
+								strings.Contains(m.body, "Вы выбываете") == (n != hp.winner) &&
+								strings.Contains(m.body, "ключ раскрыт в письме, которое пришло вместе с этим") == (hp.how == tournament.HowLot && r == len(want)-1) &&
+								strings.Contains(m.body, "Ключ будет раскрыт") == (hp.how == tournament.HowLot && r < len(want)-1)
 						})
 						if !ok {
 							t.Errorf("player %d got no letter that his tied pairing %d–%d was decided (%s): %d goes through", n, hp.a, hp.b, hp.how, hp.winner)

@@ -624,12 +624,22 @@ func nextKnockout(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *refe
 	if err != nil {
 		return err
 	}
+	// The tournament ends with this step when nothing opens and no game is in play: the seed is
+	// revealed in the same transaction (revealFinished), and a tie's letter says so.
+	last := false
+	if len(br.Open) == 0 {
+		open, err := gamesInPlay(tx, sh.Code)
+		if err != nil {
+			return err
+		}
+		last = open == 0
+	}
 	for _, row := range br.Rounds {
 		for _, p := range row {
 			if ended == "" || !slices.ContainsFunc(p.Games, func(g tournament.Game) bool { return g.Name == ended }) {
 				continue
 			}
-			for _, l := range sh.KnockoutTieLetters(br, p) {
+			for _, l := range sh.KnockoutTieLetters(br, p, last) {
 				for _, out := range startOutgoingIn(from, sh, l, now, []tournament.Game{}) { // no position
 					if _, err := tx.Enqueue(out, now); err != nil {
 						return err

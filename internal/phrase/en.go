@@ -1182,10 +1182,18 @@ func enKnockoutTie(k KnockoutTie) string {
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	w("Dear %s,", k.Player)
 	w("")
-	w("Tournament %s \"%s\": your pairing of round %d (the %s) is tied, %s.", k.Code, k.Name, k.Round, enKnockoutRound(k.Round, k.Rounds), k.Score)
+	if k.Extra != "" {
+		w("Tournament %s \"%s\": your pairing of round %d (the %s) is tied, %s, and so are its extra games, %s.", k.Code, k.Name, k.Round, enKnockoutRound(k.Round, k.Rounds), k.Score, k.Extra)
+	} else {
+		w("Tournament %s \"%s\": your pairing of round %d (the %s) is tied, %s.", k.Code, k.Name, k.Round, enKnockoutRound(k.Round, k.Rounds), k.Score)
+	}
 	if k.Lot != "" {
 		w("The lot \"%s\", drawn from the seed whose hash your start letter gave, decides it (1.11): %s goes through.", k.Lot, k.Through)
-		w("The seed is revealed when the last game of the tournament ends, and anyone can check the lot.")
+		if k.Revealed {
+			w("The tournament is over, and the seed is revealed in the letter that came with this one: anyone can check the lot.")
+		} else {
+			w("The seed is revealed when the last game of the tournament ends, and anyone can check the lot.")
+		}
 	} else {
 		w("By the regulation the higher seed goes through (1.11): %s.", k.Through)
 	}

@@ -474,8 +474,13 @@ type KnockoutTie struct {
 	Player, Code, Name string
 	Round, Rounds      int
 	Score, Lot         string
-	Through            string
-	Mine               bool
+	// Extra is the score of the extra games (1.11), "" when none were played.
+	Extra   string
+	Through string
+	Mine    bool
+	// Revealed: the tournament ended with this pairing, and the seed is revealed at once, in
+	// the letter sent with this one.
+	Revealed bool
 }
 
 // KnockoutEvent is a step of a knockout's bracket: pairing Slot of round Round (of Rounds)

@@ -1224,10 +1224,18 @@ func ruKnockoutTie(k KnockoutTie) string {
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	w("Здравствуйте, %s!", k.Player)
 	w("")
-	w("Турнир %s «%s»: ваша встреча %d-го тура (%s) закончилась вничью, %s.", k.Code, k.Name, k.Round, ruKnockoutRound(k.Round, k.Rounds), k.Score)
+	if k.Extra != "" {
+		w("Турнир %s «%s»: ваша встреча %d-го тура (%s) закончилась вничью, %s, и дополнительные партии тоже, %s.", k.Code, k.Name, k.Round, ruKnockoutRound(k.Round, k.Rounds), k.Score, k.Extra)
+	} else {
+		w("Турнир %s «%s»: ваша встреча %d-го тура (%s) закончилась вничью, %s.", k.Code, k.Name, k.Round, ruKnockoutRound(k.Round, k.Rounds), k.Score)
+	}
 	if k.Lot != "" {
 		w("Её решил жребий «%s» по ключу, хеш которого дало стартовое письмо (п. 1.11): дальше проходит %s.", k.Lot, k.Through)
-		w("Ключ будет раскрыт, когда закончится последняя партия турнира, и любой сможет проверить жребий.")
+		if k.Revealed {
+			w("Турнир закончен, и ключ раскрыт в письме, которое пришло вместе с этим: любой может проверить жребий.")
+		} else {
+			w("Ключ будет раскрыт, когда закончится последняя партия турнира, и любой сможет проверить жребий.")
+		}
 	} else {
 		w("По регламенту дальше проходит высший посев (п. 1.11): %s.", k.Through)
 	}

@@ -129,14 +129,15 @@ func (p Pairing) Score() string { return FormatPoints(p.Main[0]) + "–" + Forma
 
 // KnockoutTieLetters returns the letters to both players of pairing p, still tied after its
 // games and decided by the lot or the higher seed (1.11), each in his language: how it was
-// decided, who goes through; nothing for a pairing decided otherwise.
-func (s *Sheet) KnockoutTieLetters(b *Bracket, p Pairing) []Letter {
+// decided, who goes through; nothing for a pairing decided otherwise. revealed says that the
+// tournament ends with it, its seed revealed in the same step.
+func (s *Sheet) KnockoutTieLetters(b *Bracket, p Pairing, revealed bool) []Letter {
 	if p.How != HowLot && p.How != HowHigherSeed || p.Winner == 0 {
 		return nil
 	}
-	score := p.Score()
+	score, extra := p.Score(), ""
 	if p.ExtraOpened {
-		score += " (" + FormatPoints(p.Extra[0]) + "–" + FormatPoints(p.Extra[1]) + ")"
+		extra = FormatPoints(p.Extra[0]) + "–" + FormatPoints(p.Extra[1])
 	}
 	through := ""
 	if w, ok := s.Player(p.Winner); ok {
@@ -152,7 +153,7 @@ func (s *Sheet) KnockoutTieLetters(b *Bracket, p Pairing) []Letter {
 		sy := &words(lang).Systems
 		out = append(out, Letter{Number: n, To: pl.Email, Subject: sy.TieSubject(s.Code), Body: sy.TieBody(phrase.KnockoutTie{
 			Player: pl.Name, Code: s.Code, Name: s.Name, Round: p.Round, Rounds: len(b.Rounds), Score: score, Lot: p.Lot,
-			Through: through, Mine: n == p.Winner})})
+			Extra: extra, Through: through, Mine: n == p.Winner, Revealed: revealed})})
 	}
 	return out
 }
