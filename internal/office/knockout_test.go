@@ -3,6 +3,7 @@ package office
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -402,6 +403,31 @@ func TestKnockoutPlayedThrough(t *testing.T) {
 						}
 					}
 				}
+			}
+			// The judge's letter of every pairing opened says which pairing of which stage it is,
+			// and of extra games that they follow a tie.
+			extras := 0
+			for _, m := range all {
+				if m.to != "judge@club.example" || !strings.HasPrefix(m.subject, sh.Code+": тур ") {
+					continue
+				}
+				if !regexp.MustCompile(`\d-й тур \([^)]+\), встреча \d+`).MatchString(m.body) {
+					t.Errorf("the judge's letter %q names no stage nor pairing:\n%s", m.subject, m.body)
+				}
+				if strings.Contains(m.body, "назначены дополнительные партии (п. 1.11)") {
+					extras++
+				}
+			}
+			tied := 0
+			for _, row := range want {
+				for _, hp := range row {
+					if hp.how == tournament.HowExtra || c.extra == 1 && (hp.how == tournament.HowLot || hp.how == tournament.HowHigherSeed) {
+						tied++
+					}
+				}
+			}
+			if extras != tied {
+				t.Errorf("%d letters to the judge of extra games, the hand count has %d tied pairings that played them", extras, tied)
 			}
 			for _, to := range []string{"p1@mail.example", fmt.Sprintf("p%d@mail.example", c.players), "judge@club.example", "td@club.example"} {
 				n := 0

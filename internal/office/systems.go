@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"net/mail"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -290,7 +291,8 @@ func roundOfficialsLetters(sh *tournament.Sheet, r tournament.PairedRound, games
 		fmt.Fprintf(&b, "  %-6s %s – %s\n", g.Name, listed(ch, sh.Players[g.White-1]), listed(ch, sh.Players[g.Black-1]))
 	}
 	if r.Bye != 0 {
-		fmt.Fprintf(&b, "  +      %s\n", listed(ch, sh.Players[r.Bye-1]))
+		p := sh.Players[r.Bye-1]
+		b.WriteString("\n" + book.Office.RoundBye(r.Round, fmt.Sprintf("%d. %s", p.Number, p.Name)) + "\n")
 	}
 	return toOfficials(sh, book.Tournament.Systems.RoundSubject(sh.Code, r.Round), b.String())
 }
@@ -672,6 +674,12 @@ func nextKnockout(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *refe
 		}
 		var b strings.Builder
 		b.WriteString(book.Tournament.Systems.RoundSubject(sh.Code, o.Round) + "\n\n")
+		// What opened, as the report's bracket events say it: the pairing, or its extra games
+		// after a tie, with its stage («1-й тур (полуфинал), встреча 2: ничья ½–½, назначены
+		// дополнительные партии»).
+		who := func(n int) string { return strconv.Itoa(n) + " " + sh.Players[n-1].Name }
+		ev := phrase.KnockoutEvent{Round: o.Round, Rounds: len(br.Rounds), Slot: o.Slot, A: who(o.A), B: who(o.B), Extra: o.Extra, Score: score}
+		b.WriteString(book.Tournament.Systems.KnockoutEvent(ev) + "\n\n")
 		for _, g := range games {
 			fmt.Fprintf(&b, "  %-6s %s – %s\n", g.Name, listed(&book.Channels, sh.Players[g.White-1]), listed(&book.Channels, sh.Players[g.Black-1]))
 		}

@@ -502,6 +502,15 @@ func TestSwissPlayedThrough(t *testing.T) {
 					if len(next) != r+1 {
 						t.Fatalf("round %d ended: %d rounds paired, want %d", r, len(next), r+1)
 					}
+					// The judge's letter of the round names its bye in words.
+					if bye := next[r].Bye; bye != 0 {
+						want := fmt.Sprintf("Свободен от игры в %d-м туре (плюс, очко, п. 1.12.2): %d. %s.", r+1, bye, sh.Players[bye-1].Name)
+						if !slices.ContainsFunc(after, func(m mailed) bool {
+							return m.to == "judge@club.example" && m.subject == sh.Code+": тур "+fmt.Sprint(r+1) && strings.Contains(m.body, want)
+						}) {
+							t.Errorf("round %d: the judge's letter does not say %q", r+1, want)
+						}
+					}
 					for _, b := range next[r].Boards {
 						for _, n := range b {
 							subject := sh.Code + ": тур " + fmt.Sprint(r+1)

@@ -633,6 +633,9 @@ var english = Book{
 			}
 			return "The bye of round 1 (a plus, a point, 1.12.2): " + players + "."
 		},
+		RoundBye: func(round int, player string) string {
+			return fmt.Sprintf("The bye of round %d (a plus, a point, 1.12.2): %s.", round, player)
+		},
 		ReportSubject: "%s: director's report %s",
 	},
 

@@ -978,6 +978,9 @@ type OfficeText struct {
 	// RegisteredByes names, under the games, the players without a game in round 1 (number and
 	// name, joined): a Swiss's bye (1.12.2), or a knockout's seeds who go through to round 2.
 	RegisteredByes func(players string, knockout bool) string
+	// RoundBye names, under the games of a later round of a Swiss in the judge's and the
+	// director's letter, the player with its bye (number and name).
+	RoundBye func(round int, player string) string
 	// ReportSubject is the subject of the director's report: code, date.
 	ReportSubject string
 	// RoundNotPaired tells the judge and the director that a Swiss round could not be paired:

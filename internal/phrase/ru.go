@@ -651,6 +651,9 @@ var russian = Book{
 			}
 			return "Свободен от игры в 1-м туре (плюс, очко, п. 1.12.2): " + players + "."
 		},
+		RoundBye: func(round int, player string) string {
+			return fmt.Sprintf("Свободен от игры в %d-м туре (плюс, очко, п. 1.12.2): %s.", round, player)
+		},
 		ReportSubject: "%s: отчёт директору %s",
 	},
 
