@@ -191,8 +191,16 @@ func nextSwissRound(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *re
 	if err := openGames(tx, from, sh, t, games, now, w); err != nil {
 		return err
 	}
-	letters := append(sh.RoundLetters(next, standings), roundOfficialsLetters(sh, next, games)...)
-	return enqueueLetters(tx, from, sh, letters, now)
+	// Each player's letter shows the start of the round's game he moves first in, as text and
+	// picture (none for Black's and the bye's).
+	for _, l := range sh.RoundLetters(next, standings) {
+		for _, out := range startOutgoingIn(from, sh, l, now, games) {
+			if _, err := tx.Enqueue(out, now); err != nil {
+				return err
+			}
+		}
+	}
+	return enqueueLetters(tx, from, sh, roundOfficialsLetters(sh, next, games), now)
 }
 
 // kindSwissEnded is the record, in the rulings log, that a Swiss's last round is played and its

@@ -443,6 +443,31 @@ func TestSwissPlayedThrough(t *testing.T) {
 			}
 			results := map[string]tournament.Result{}
 			left := 0
+			// Every player's letter of a round shows the start of his game as text (and picture)
+			// when he has White in it, and no position when he has Black or the bye.
+			showsStart := func(round int, letters []mailed, subject string) {
+				t.Helper()
+				r := swissRounds(t, sim)[round-1]
+				for _, g := range sh.SwissGames([]tournament.PairedRound{r}) {
+					for _, n := range []int{g.White, g.Black} {
+						pl, _ := sh.Player(n)
+						var l *mailed
+						for i := range letters {
+							if letters[i].to == pl.Email && letters[i].subject == subject {
+								l = &letters[i]
+							}
+						}
+						if l == nil {
+							t.Errorf("round %d: no letter %q to player %d", round, subject, n)
+							continue
+						}
+						if shows := strings.Contains(l.body, "Позиция:\n") && strings.Contains(l.body, "a b c d e f g h\n"); shows != (n == g.White) {
+							t.Errorf("round %d: player %d (White %v in %s): the start position as text %v:\n%s", round, n, n == g.White, g.Name, shows, l.body)
+						}
+					}
+				}
+			}
+			showsStart(1, mailedSince(t, sim.Store(), 0), sh.Code+": начало турнира «"+sh.Name+"»")
 			if first := swissRounds(t, sim)[0]; first.Bye != 0 {
 				// Round 1's bye: named to the judge, and his start letter's sample names no game.
 				start := mailedSince(t, sim.Store(), 0)
@@ -502,6 +527,7 @@ func TestSwissPlayedThrough(t *testing.T) {
 					if len(next) != r+1 {
 						t.Fatalf("round %d ended: %d rounds paired, want %d", r, len(next), r+1)
 					}
+					showsStart(r+1, after, sh.Code+": тур "+fmt.Sprint(r+1))
 					// The judge's letter of the round names its bye in words.
 					if bye := next[r].Bye; bye != 0 {
 						want := fmt.Sprintf("Свободен от игры в %d-м туре (плюс, очко, п. 1.12.2): %d. %s.", r+1, bye, sh.Players[bye-1].Name)

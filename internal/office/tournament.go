@@ -260,14 +260,16 @@ func RegisterDrawn(db *store.DB, from mail.Address, data []byte, now time.Time, 
 			}
 		}
 		letters := sh.StartLetters()
+		var games []tournament.Game // the sheet's games of each player
 		if sh.System == tournament.Swiss {
 			if err := recordRound(tx, sh.Code, first, now, nil); err != nil {
 				return err
 			}
 			letters = sh.SwissStartLetters(first)
+			games = sh.SwissGames([]tournament.PairedRound{first}) // round 1's: White's letter shows his game's start
 		}
 		for _, l := range append(letters, officialsLetters(sh, pairs)...) {
-			for _, o := range startOutgoing(from, sh, l, now) {
+			for _, o := range startOutgoingIn(from, sh, l, now, games) {
 				if _, err := tx.Enqueue(o, now); err != nil {
 					return err
 				}
