@@ -754,7 +754,7 @@ func enMatchBody(m MatchLetter) string {
 		w("  %s  board %s  %s – %s  %s", g.Name, g.Board, g.White, g.Black, g.Result)
 	}
 	w("")
-	w("Your team is now in place %s, with %s points.", m.Place, m.Points)
+	w("Your team is now in place %s, with %s.", m.Place, enPoints(m.Points))
 	w("The captain speaks for the team with the judges and sends its protests in writing (1.14.7).")
 	return b.String()
 }
@@ -784,7 +784,7 @@ func enRoundBody(r RoundLetter) string {
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	w("Dear %s,", r.Player)
 	w("")
-	w("Tournament %s \"%s\": round %d of %d is paired. Before it you have %s points, place %s.", r.Code, r.Name, r.Round, r.Rounds, r.Points, r.Place)
+	w("Tournament %s \"%s\": round %d of %d is paired. Before it you have %s, place %s.", r.Code, r.Name, r.Round, r.Rounds, enPoints(r.Points), r.Place)
 	w("")
 	if r.Bye {
 		w("You have no game in this round (an odd number of players): you score a plus, a point (1.12.2, 1.13.11).")
@@ -1156,7 +1156,7 @@ func enSwissEnded(e SwissEnded) string {
 	}
 	w("Tournament %s \"%s\": all %d rounds are played; the tournament is over.", e.Code, e.Name, e.Rounds)
 	if e.Player != "" {
-		w("Your place: %s, with %s points.", e.Place, e.Points)
+		w("Your place: %s, with %s.", e.Place, enPoints(e.Points))
 	}
 	w("")
 	w("The final standings:")
@@ -1207,4 +1207,13 @@ func enKnockoutTie(k KnockoutTie) string {
 		w("You leave the tournament. Thank you for playing!")
 	}
 	return b.String()
+}
+
+// enPoints writes a number of points as the letters give it ("1", "½", "1½") with its noun:
+// "1 point", "½ point", "0 points", "1½ points".
+func enPoints(points string) string {
+	if points == "1" || points == "½" {
+		return points + " point"
+	}
+	return points + " points"
 }
