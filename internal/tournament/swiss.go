@@ -323,6 +323,7 @@ func (st *SwissTable) Grid(lang string) Grid {
 		row = append(row, tiebreakCells(st.Tiebreaks, s.Tiebreaks)...)
 		g.Rows = append(g.Rows, row)
 	}
+	decimalComma(g.Rows, g.Points, lang)
 	if st.withBye {
 		g.Notes = append(g.Notes, sy.ByeNote)
 	}

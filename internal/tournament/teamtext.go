@@ -95,6 +95,7 @@ func (tt *TeamTable) StandingsGrid(lang string) Grid {
 		}
 		g.Rows = append(g.Rows, row)
 	}
+	decimalComma(g.Rows, 3+len(tt.Standings), lang)
 	if tt.ExtraMatch != 0 {
 		g.Notes = append(g.Notes, sy.ExtraMatch(tt.nameOf(tt.ExtraMatch), tt.nameOf(tt.ExtraAgainst)))
 	}

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -53,8 +54,29 @@ func (ct *Crosstable) Text(lang string) string { return ct.Grid(lang).Text() }
 // Grid returns the crosstable as a grid (Text): Header, Rows and Notes, the name in column 2.
 func (ct *Crosstable) Grid(lang string) Grid {
 	// place, number, name, an opponent a column, the points
-	return Grid{Header: ct.Header(lang), Rows: ct.Rows(), Notes: ct.Notes(lang), NameColumn: 2, Points: 3 + len(ct.Standings)}
+	rows := ct.Rows()
+	decimalComma(rows, 3+len(ct.Standings), lang)
+	return Grid{Header: ct.Header(lang), Rows: rows, Notes: ct.Notes(lang), NameColumn: 2, Points: 3 + len(ct.Standings)}
 }
+
+// decimalComma writes the decimal fractions of the cells of rows from column from on (points,
+// tie-breaks, coefficients) with a comma, 1,5, as a Russian reader writes them, in a grid in
+// Russian; other languages keep the point. The tables' numbers themselves (JSON, TRF) are not
+// grids and keep the point.
+func decimalComma(rows [][]string, from int, lang string) {
+	if phrase.For(lang).Lang != Russian {
+		return
+	}
+	for _, r := range rows {
+		for i := from; i < len(r); i++ {
+			if decimal.MatchString(r[i]) {
+				r[i] = strings.Replace(r[i], ".", ",", 1)
+			}
+		}
+	}
+}
+
+var decimal = regexp.MustCompile(`^-?\d+\.\d+$`)
 
 // Header returns the column headings of the crosstable in lang: place, number, name, the
 // opponents' numbers, points, then one heading per tie-break.
