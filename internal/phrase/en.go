@@ -146,7 +146,7 @@ var english = Book{
 
 		SubjProtest:  "%[1]s game %[2]s: protest",
 		ProtestSent:  "Your protest has been sent to the judge (4.1.12). A protest is due within %s of receiving the decision.",
-		ProtestJudge: "Protest of %s (%s), 4.1.12:\n%s",
+		ProtestJudge: "Protest of %s (%s), 4.1.12:\n%s\n\nThe decision on it: %s",
 		LeaveNoDates: "The leave notice gives no dates; state the first and the last day.",
 		LeaveRefused: "Leave %s is not granted: %s (%s).",
 		LeaveOrder:   "the first and the last day of the leave are wanted, in order",

@@ -45,7 +45,8 @@ func (x *decider) asides() {
 		x.history = append(x.history, "protest")
 		x.note(fmt.Sprintf(x.tx.ProtestSent, x.tx.Days(x.reg.ProtestDays)))
 		x.notify(ToJudge, x.jtx.SubjProtest,
-			fmt.Sprintf(x.jtx.ProtestJudge, x.player(x.side).Name, x.jtx.side(x.side), lt.Protest), Notice, "4.1.12")
+			fmt.Sprintf(x.jtx.ProtestJudge, x.player(x.side).Name, x.jtx.side(x.side), strings.TrimRight(lt.Protest, "\n"),
+				"postald judge protest "+x.g.ID()+" -reason TEXT"), Notice, "4.1.12")
 	}
 	if lt.Withdrawal != "" {
 		// Seed 003, 1.10: a player leaves the tournament; what becomes of his games is the

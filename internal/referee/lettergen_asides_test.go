@@ -219,6 +219,10 @@ func (gm *lgGame) protest(s int) bool {
 	if _, acked := lgLetterTo(d, lgRole(s)); !ok || !acked || len(d.Letters) != 2 || !strings.Contains(j.Body, strings.Split(text, "\n")[0]) {
 		return gm.fail("protest", []string{"letters"}, s, body, want, nil, d, "want the acknowledgement and the protest, as written, to the judge")
 	}
+	// The judge's letter ends with the command that decides the protest (docs/judge.md).
+	if !strings.HasSuffix(strings.TrimRight(j.Body, "\n"), "postald judge protest "+gm.g.ID()+" -reason TEXT") {
+		return gm.fail("protest", []string{"letters"}, s, body, want, nil, d, "want the judge's letter to end with the command that decides the protest")
+	}
 	return true
 }
 
