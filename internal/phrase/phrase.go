@@ -173,8 +173,11 @@ type RefereeText struct {
 	// The answer to a letter whose game cannot be told (AskGame opens it): AskGameNamed the
 	// game it named (%[1]s) and the sender's tournaments that have one of that name (%[2]s);
 	// AskGameList heads his games in play, each an AskGameItem (tournament, game, partner);
-	// AskGameLine shows the line to write (%[1]s), a GameLine (tournament, game).
+	// AskGameLine shows the line to write (%[1]s), a GameLine (tournament, game). AskGameNone
+	// says that the game the letter named (%[1]s) is none of his in the tournament it named
+	// (%[2]s); AskGameNoneAny, of a letter that named no tournament of his, none of his at all.
 	AskGameNamed, AskGameList, AskGameItem, AskGameLine, GameLine                   string
+	AskGameNone, AskGameNoneAny                                                     string
 	Ruling, RulingPenalty, RulingForfeit, RulingAdjudicate, RulingDate, RulingLeave string
 	// RulingRevert (the letter, as RevertLetterOf or RevertLetter names it with RevertLetterMoves;
 	// the instant it was received; the reason): the letter a revert undoes is named by whose it

@@ -28,6 +28,7 @@ func route(seats []Seat, lt letter, env Envelope) (int, Decision) {
 	all := mine // every game of the sender's, whatever tournament the letter names
 	// 4.2.3: the letter names its tournament (шифр); of the sender's games, those of that
 	// tournament are the ones it can be about. A code that names none of them is no help.
+	code := "" // the tournament the letter names, when it is one of the sender's
 	if lt.Tournament != "" {
 		var same []int
 		for _, i := range mine {
@@ -36,7 +37,7 @@ func route(seats []Seat, lt letter, env Envelope) (int, Decision) {
 			}
 		}
 		if len(same) > 0 {
-			mine = same
+			mine, code = same, seats[same[0]].Game.Tournament
 		}
 	}
 	if name := gameName(lt.Game); name != "" {
@@ -58,7 +59,17 @@ func route(seats []Seat, lt letter, env Envelope) (int, Decision) {
 		if len(named) == 1 {
 			return named[0], Decision{}
 		}
-		return -1, askGame(seats, all, named, name, env)
+		d := askGame(seats, all, named, name, env)
+		if len(named) == 0 {
+			// The game named is none of his: say so, before the games he has.
+			tx := textFor(d.Letters[0].Language)
+			none := fmt.Sprintf(tx.AskGameNoneAny, name)
+			if code != "" {
+				none = fmt.Sprintf(tx.AskGameNone, name, code)
+			}
+			d.Letters[0].Body = strings.Replace(d.Letters[0].Body, tx.AskGame+"\n", tx.AskGame+"\n"+none+"\n", 1)
+		}
+		return -1, d
 	}
 	if lt.Partner != "" && gameName(lt.Game) == "" {
 		// «Партия с Ивановым», "game with Petrov": the games against the player so named.

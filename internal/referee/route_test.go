@@ -22,19 +22,20 @@ func TestAskGameListsTournaments(t *testing.T) {
 		lang, subject string
 		want          []string
 		reply         string // the line the answer shows, as he writes it back
+		none, noneAny string // the answer to a game that is none of his, in ЗК-2 and anywhere
 	}{
 		{"ru", "партия 1-2", []string{
 			"Не удалось определить, к какой партии относится письмо.",
 			"Партия 1-2 есть в нескольких ваших турнирах: ЗК-1, ЗК-2.",
 			"Ваши партии:\n- турнир ЗК-1, партия 1-2, партнёр Петров Пётр\n- турнир ЗК-1, партия 3-1, партнёр Смирнов Олег\n- турнир ЗК-2, партия 1-2, партнёр Сидоров Сидор\n",
 			"Напишите в начале письма турнир и партию одной строкой, например:\n\n    Турнир ЗК-1, партия 1-2.\n",
-		}, "Турнир ЗК-2, партия 1-2."},
+		}, "Турнир ЗК-2, партия 1-2.", "Партии 3-2 нет среди ваших партий турнира ЗК-2.", "Партии 7-8 нет среди ваших партий."},
 		{"en", "game 1-2", []string{
 			"postald could not tell which game the letter is for.",
 			"Game 1-2 is in more than one of your tournaments: ЗК-1, ЗК-2.",
 			"Your games:\n- tournament ЗК-1, game 1-2, partner Петров Пётр\n- tournament ЗК-1, game 3-1, partner Смирнов Олег\n- tournament ЗК-2, game 1-2, partner Сидоров Сидор\n",
 			"Write the tournament and the game in one line at the head of the letter, for example:\n\n    Tournament ЗК-1, game 1-2.\n",
-		}, "Tournament ЗК-2, game 1-2."},
+		}, "Tournament ЗК-2, game 1-2.", "You have no game 3-2 in tournament ЗК-2.", "You have no game 7-8."},
 	} {
 		t.Run(tc.lang, func(t *testing.T) {
 			me := referee.Player{Number: 1, Name: "Иванов Иван", Email: "ivanov@mail.example", Language: tc.lang}
@@ -76,6 +77,18 @@ func TestAskGameListsTournaments(t *testing.T) {
 			// He writes the line he was shown, naming the other tournament: it is that game.
 			if i, d := route(letter("", tc.reply+"\n1. c3-d4")); i != 2 {
 				t.Errorf("%q routed to %d (%+v), want ЗК-2's game 1-2", tc.reply, i, d.Letters)
+			}
+			// A game that is none of his is said to be none, in the tournament named or at all,
+			// before the list of his games; the answer to a game of his never says so.
+			for _, c := range []struct{ line, want string }{{strings.Replace(tc.reply, "1-2", "3-2", 1), tc.none},
+				{strings.Replace(tc.subject, "1-2", "7-8", 1), tc.noneAny}} {
+				_, d := route(letter(c.line, "1. c3-d4"))
+				if len(d.Letters) != 1 || !strings.Contains(d.Letters[0].Body, c.want+"\n") || !strings.Contains(d.Letters[0].Body, tc.want[2]) {
+					t.Errorf("%q: the answer does not say %q:\n%+v", c.line, c.want, d.Letters)
+				}
+			}
+			if strings.Contains(body, strings.Replace(tc.noneAny, "7-8", "1-2", 1)) || strings.Contains(body, strings.Replace(tc.none, "3-2", "1-2", 1)) {
+				t.Errorf("the answer to a game of his says it is none of his:\n%s", body)
 			}
 			// With several games in play and none named, the answer lists them the same way.
 			_, d = route(letter("", "привет"))
