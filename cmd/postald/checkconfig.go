@@ -212,9 +212,9 @@ func reportIMAP(tx *phrase.CLIText, cfg *config.Config, res mailbox.IMAPCheck, e
 	case res.IdleErr != nil:
 		report(fmt.Sprintf(x.IdleErr, res.IdleErr), "")
 	case res.IdleSlow:
-		report(fmt.Sprintf(x.IdleSlow, processed, mailbox.SlowIdle), "")
+		report(fmt.Sprintf(x.IdleSlow, processed, x.Duration(mailbox.SlowIdle)), "")
 	case res.IdleTook > 0:
-		report("", fmt.Sprintf(x.IdleTook, processed, res.IdleTook.Round(time.Millisecond)))
+		report("", fmt.Sprintf(x.IdleTook, processed, x.Duration(res.IdleTook.Round(time.Millisecond))))
 	}
 	if err != nil && res.FoldersErr == nil && len(res.Folders) == 0 {
 		report(fmt.Sprintf(x.Unreachable, "imap", cfg.IMAP.Address, err), "")

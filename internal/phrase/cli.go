@@ -3,6 +3,7 @@ package phrase
 import (
 	"regexp"
 	"strings"
+	"time"
 
 	"postald/internal/daysclock"
 )
@@ -463,8 +464,10 @@ type CheckText struct {
 	// interval); Move, NoMove; UIDPlus, NoUIDPlus.
 	Idle, NoIdle, IdleOff, Move, NoMove, UIDPlus, NoUIDPlus string
 	// The timed IDLE on the processed folder: IdleTook (the folder, how long); IdleSlow (the
-	// folder, the bound); IdleErr (the error).
+	// folder, the bound); IdleErr (the error). Duration writes how long, in the language's
+	// units (507ms; 507 мс).
 	IdleTook, IdleSlow, IdleErr string
+	Duration                    func(d time.Duration) string
 	// postald's folders: Folder (the setting, the folder, made now or found, postald's default
 	// or the configuration's, the personal namespace's prefix); FolderFail (the setting, the
 	// folder, postald's default or not, the prefix, the server's words); FoldersErr (the error

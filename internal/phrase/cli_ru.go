@@ -3,6 +3,7 @@ package phrase
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"postald/internal/daysclock"
 	"postald/internal/plural"
@@ -783,6 +784,7 @@ black или номер игрока.
 		UIDPlus:   "[imap] сервер поддерживает UIDPLUS",
 		NoUIDPlus: "[imap] сервер не поддерживает UIDPLUS: перенос без MOVE стирает и другие письма ящика, помеченные к удалению",
 		IdleTook:  "[imap] IDLE сообщил о письме, добавленном в %q, через %s",
+		Duration:  ruDuration,
 		IdleSlow: "[imap] IDLE не сообщил о письме, добавленном в %q, за %s: письма будут столько же ждать, пока postald их прочтёт " +
 			"(Cyrus без службы idled ждёт до минуты); запустите службу IDLE сервера (в Cyrus — idled в cyrus.conf) " +
 			"или задайте [daemon] idle = false и короткий [daemon] poll_interval",
@@ -936,3 +938,21 @@ var (
 	ruProblem    = counted{plural.Word{One: "ошибка", Few: "ошибки", Many: "ошибок"}, plural.Russian}
 	ruRoundOf    = counted{plural.Word{One: "тура", Few: "туров", Many: "туров"}, plural.Russian}
 )
+
+// ruDuration writes a duration as a Russian reader does: «507 мс», «10 с», «2 мин 5 с».
+func ruDuration(d time.Duration) string {
+	switch {
+	case d < time.Second:
+		return fmt.Sprintf("%d мс", d.Milliseconds())
+	case d < time.Minute:
+		if d%time.Second == 0 {
+			return fmt.Sprintf("%d с", int(d/time.Second))
+		}
+		return strings.Replace(fmt.Sprintf("%.1f с", d.Seconds()), ".", ",", 1)
+	}
+	m, s := int(d/time.Minute), int(d%time.Minute/time.Second)
+	if s == 0 {
+		return fmt.Sprintf("%d мин", m)
+	}
+	return fmt.Sprintf("%d мин %d с", m, s)
+}

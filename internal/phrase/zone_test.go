@@ -42,3 +42,25 @@ func TestStartLetterZone(t *testing.T) {
 		}
 	}
 }
+
+// TestDurations: check-config says how long IDLE took in the command line's language: «507 мс»,
+// «10 с», not Go's 507ms in a Russian line.
+func TestDurations(t *testing.T) {
+	for _, c := range []struct {
+		d      time.Duration
+		ru, en string
+	}{
+		{507 * time.Millisecond, "507 мс", "507ms"},
+		{10 * time.Second, "10 с", "10s"},
+		{1500 * time.Millisecond, "1,5 с", "1.5s"},
+		{125 * time.Second, "2 мин 5 с", "2m5s"},
+		{2 * time.Minute, "2 мин", "2m0s"},
+	} {
+		if got := For("ru").CLI.Check.Duration(c.d); got != c.ru {
+			t.Errorf("ru %v: %q, want %q", c.d, got, c.ru)
+		}
+		if got := For("en").CLI.Check.Duration(c.d); got != c.en {
+			t.Errorf("en %v: %q, want %q", c.d, got, c.en)
+		}
+	}
+}
