@@ -790,7 +790,7 @@ example:
 		UIDPlus:   "[imap] the server offers UIDPLUS",
 		NoUIDPlus: "[imap] the server offers no UIDPLUS: a move without MOVE also expunges any other letter of the watched mailbox marked deleted",
 		IdleTook:  "[imap] IDLE announced a letter appended to %q after %s",
-		Duration: func(d time.Duration) string { return d.String() },
+		Duration:  func(d time.Duration) string { return d.String() },
 		IdleSlow: "[imap] IDLE announced no letter appended to %q within %s: letters would wait as long before postald reads them " +
 			"(Cyrus without its idled waits up to a minute); start the server's IDLE service (Cyrus: idled in cyrus.conf), " +
 			"or set [daemon] idle = false and a short [daemon] poll_interval",
