@@ -170,7 +170,7 @@ func checkServers(ctx context.Context, tx *phrase.CLIText, cfg *config.Config, t
 // postald's folders, the timed IDLE; err is the check's own, ended early.
 func reportIMAP(tx *phrase.CLIText, cfg *config.Config, res mailbox.IMAPCheck, err error, report func(problem, ok string)) {
 	x := &tx.Check
-	poll := cfg.Daemon.PollInterval.Duration.String()
+	poll := x.Duration(cfg.Daemon.PollInterval.Duration)
 	switch {
 	case !res.Idle:
 		report("", fmt.Sprintf(x.NoIdle, poll))

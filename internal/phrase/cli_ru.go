@@ -777,8 +777,8 @@ black или номер игрока.
 			return fmt.Sprintf("[imap] ящик %q открыт: %s", mailbox, ruMessage.count(messages))
 		},
 		Idle:      "[imap] сервер поддерживает IDLE: письмо читается, как только сервер о нём сообщит",
-		NoIdle:    "[imap] сервер не поддерживает IDLE: postald заглядывает в ящик каждые %s ([daemon] poll_interval)",
-		IdleOff:   "[imap] IDLE не используется ([daemon] idle = false): postald заглядывает в ящик каждые %s ([daemon] poll_interval)",
+		NoIdle:    "[imap] сервер не поддерживает IDLE: postald заглядывает в ящик раз в %s ([daemon] poll_interval)",
+		IdleOff:   "[imap] IDLE не используется ([daemon] idle = false): postald заглядывает в ящик раз в %s ([daemon] poll_interval)",
 		Move:      "[imap] сервер поддерживает MOVE",
 		NoMove:    "[imap] сервер не поддерживает MOVE: рассмотренные письма копируются (COPY), затем удаляются из ящика",
 		UIDPlus:   "[imap] сервер поддерживает UIDPLUS",
