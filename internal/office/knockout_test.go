@@ -462,6 +462,12 @@ func TestKnockoutPlayedThrough(t *testing.T) {
 			if len(results) != played {
 				t.Errorf("%d games played, the hand count's pairings have %d", len(results), played)
 			}
+			// The list of tournaments (the pages' index) counts every game played, the extra
+			// ones too, all of them finished.
+			list, err := NewReader(sim.Store()).Tournaments()
+			if err != nil || len(list) != 1 || list[0].Games != played || list[0].Finished != played {
+				t.Errorf("the list of tournaments: %+v, %v; want %d games, all finished", list, err, played)
+			}
 		})
 	}
 }

@@ -73,6 +73,23 @@ func (r *Reader) Tournaments() ([]Listed, error) {
 				return err
 			}
 			l := Listed{Sheet: sh, Games: plannedGames(sh)}
+			if sh.System == tournament.Knockout {
+				// A knockout plays the extra games of its tied pairings (1.11) besides those
+				// planned: they count once opened.
+				rulings, err := tx.Rulings(store.GameID{Tournament: code})
+				if err != nil {
+					return err
+				}
+				opened, err := knockoutIn(rulings)
+				if err != nil {
+					return err
+				}
+				for _, o := range opened {
+					if o.Extra {
+						l.Games += len(sh.KnockoutGames(o))
+					}
+				}
+			}
 			if _, c, ok := r.known.tournament(code); ok && r.known.current(tx) {
 				l.Playing, l.Adjudication, l.Finished = c.Playing, c.Adjudication, c.Finished
 				out = append(out, l)
