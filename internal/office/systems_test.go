@@ -468,6 +468,11 @@ func TestSwissPlayedThrough(t *testing.T) {
 				}
 			}
 			showsStart(1, mailedSince(t, sim.Store(), 0), sh.Code+": начало турнира «"+sh.Name+"»")
+			// The registration letter lists round 1's games as round 1's, not as the tournament's.
+			reg := letterTo(t, mailedSince(t, sim.Store(), 0), "judge@club.example")
+			if want := fmt.Sprintf("партий 1-го тура %d, ", c.players/2); !strings.Contains(reg.body, want) || !strings.Contains(reg.body, "Партии 1-го тура (белые – чёрные):\n") {
+				t.Errorf("the registration letter does not count round 1's games as round 1's (%q):\n%s", want, reg.body)
+			}
 			if first := swissRounds(t, sim)[0]; first.Bye != 0 {
 				// Round 1's bye: named to the judge, and his start letter's sample names no game.
 				start := mailedSince(t, sim.Store(), 0)

@@ -77,7 +77,9 @@ func (o *Office) createTournament(req CreateRequest) (*Registered, error) {
 func officialsLetters(sh *tournament.Sheet, pairs []tournament.Game) []tournament.Letter {
 	tx := &phrase.For(sh.Language).Office
 	var b strings.Builder
-	b.WriteString(tx.RegisteredHead(sh.Code, sh.Name, tournament.VariantName(sh.Variant, sh.Language), len(sh.Players), len(pairs), sh.Start, sh.End))
+	// A Swiss and a knockout pair their later rounds as they go: the games now are round 1's.
+	firstRound := sh.System == tournament.Swiss || sh.System == tournament.Knockout
+	b.WriteString(tx.RegisteredHead(sh.Code, sh.Name, tournament.VariantName(sh.Variant, sh.Language), len(sh.Players), len(pairs), firstRound, sh.Start, sh.End))
 	ch := &phrase.For(sh.Language).Channels
 	lt := &phrase.For(sh.Language).Lots
 	for _, p := range pairs {

@@ -625,7 +625,11 @@ var english = Book{
 		RoundNotPaired: func(code string, round int) string {
 			return fmt.Sprintf("Round %d of the tournament %s is not paired: no pairing keeps the absolute criteria of the Dutch system (C.04.3, C1–C3), and the rules leave the round to the arbiter. The tournament waits for his decision.\n", round, code)
 		},
-		RegisteredHead: func(code, name, variant string, players, games int, start, end daysclock.Date) string {
+		RegisteredHead: func(code, name, variant string, players, games int, firstRound bool, start, end daysclock.Date) string {
+			if firstRound {
+				return fmt.Sprintf("Tournament %s %q is registered: %s, %s, %s in round 1, from %s to %s.\n\nGames of round 1 (White – Black):\n",
+					code, name, variant, enPlayer.count(players), enGame.count(games), start, end)
+			}
 			return fmt.Sprintf("Tournament %s %q is registered: %s, %s, %s, from %s to %s.\n\nGames (White – Black):\n",
 				code, name, variant, enPlayer.count(players), enGame.count(games), start, end)
 		},

@@ -977,7 +977,8 @@ type OfficeText struct {
 	// RegisteredSubject (code) and RegisteredHead head the letter telling the judge and the
 	// director that a tournament is registered; the list of its games follows.
 	RegisteredSubject string
-	RegisteredHead    func(code, name, variant string, players, games int, start, end daysclock.Date) string
+	// firstRound: the games listed are round 1's (a Swiss, a knockout), not all the tournament's.
+	RegisteredHead func(code, name, variant string, players, games int, firstRound bool, start, end daysclock.Date) string
 	// RegisteredByes names, under the games, the players without a game in round 1 (number and
 	// name, joined): a Swiss's bye (1.12.2), or a knockout's seeds who go through to round 2.
 	RegisteredByes func(players string, knockout bool) string

@@ -643,7 +643,11 @@ var russian = Book{
 		RoundNotPaired: func(code string, round int) string {
 			return fmt.Sprintf("Тур %d турнира %s не составлен: ни одна жеребьёвка не выполняет абсолютных критериев голландской системы ФИДЕ, и правила оставляют этот тур судье. Игра турнира ждёт его решения.\n", round, code)
 		},
-		RegisteredHead: func(code, name, variant string, players, games int, start, end daysclock.Date) string {
+		RegisteredHead: func(code, name, variant string, players, games int, firstRound bool, start, end daysclock.Date) string {
+			if firstRound {
+				return fmt.Sprintf("Турнир %s «%s» зарегистрирован: %s, участников %d, партий 1-го тура %d, с %s по %s.\n\nПартии 1-го тура (белые – чёрные):\n",
+					code, name, variant, players, games, dotted(start), dotted(end))
+			}
 			return fmt.Sprintf("Турнир %s «%s» зарегистрирован: %s, участников %d, партий %d, с %s по %s.\n\nПартии (белые – чёрные):\n",
 				code, name, variant, players, games, dotted(start), dotted(end))
 		},
