@@ -1461,27 +1461,8 @@ func (gm *lgGame) noMove(s int) bool {
 	}
 	lines = append(lines, lgPick(r, b.noMove), "", lgPick(r, b.signature[gm.who[s]]))
 	body := strings.Join(lines, "\n")
-	m := gm.m
 	gm.stamp(s)
-	want := lgExpect{Verdict: referee.Notice, Clauses: []string{}, Plies: slices.Clone(m.plies), Moves: []string{},
-		Time: referee.Time{White: m.days[0], Black: m.days[1]}, ToMove: m.onMove()}
-	want.clocks(m)
-	answers := 1
-	if m.answered[s] == gm.sent() {
-		answers = 0
-	}
-	d, ok := gm.send(s, lang, body)
-	if !ok {
-		return false
-	}
-	gm.st.notices++
-	ok = gm.check("no-move", s, body, want, nil, false, d)
-	if ok && len(d.Letters) != answers {
-		ok = gm.fail("no-move", []string{"letters"}, s, body, want, nil, d,
-			fmt.Sprintf("%d letters sent, want %d (one answer a game a day to a player's letter with no move)", len(d.Letters), answers))
-	}
-	m.answered[s] = gm.sent()
-	return ok
+	return gm.noticeOnce(s, lang, body, "no-move") // lettergen_words_test.go
 }
 
 // dates returns the three dates of side s's letter as postald stamps them (4.3.1), or the

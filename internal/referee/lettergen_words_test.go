@@ -168,10 +168,10 @@ func (set *lgSet) asked(gm *lgGame, s int, lang lgLang, words, kind string) bool
 	return set.askedAbout(gm, s, body, d, kind, nil)
 }
 
-// yesToNothing sends side s's short «Согласен.» with no offer standing: it says nothing of a
-// draw, and the letter holds no move: answered once a day, nothing changes.
-func (set *lgSet) yesToNothing(gm *lgGame, s int, lang lgLang) bool {
-	body := gm.letterBody(s, lang, lgPick(set.r, lgShortYes[lang]))
+// noticeOnce sends side s's letter body, which holds no move and changes nothing, and checks
+// that it is decided as a notice with the game unchanged and answered at most once a day per
+// game (kind names its family).
+func (gm *lgGame) noticeOnce(s int, lang lgLang, body, kind string) bool {
 	m := gm.m
 	answers := 1
 	if m.answered[s] == gm.sent() {
@@ -183,15 +183,20 @@ func (set *lgSet) yesToNothing(gm *lgGame, s int, lang lgLang) bool {
 	}
 	gm.st.notices++
 	want := gm.wantUnchanged()
-	if !gm.check("draw-short-yes-to-nothing", s, body, want, nil, false, d) {
-		return false
+	ok = gm.check(kind, s, body, want, nil, false, d)
+	if ok && len(d.Letters) != answers {
+		ok = gm.fail(kind, []string{"letters"}, s, body, want, nil, d,
+			fmt.Sprintf("%d letters sent, want %d (one answer a game a day to a player's letter with no move)", len(d.Letters), answers))
 	}
 	m.answered[s] = gm.sent()
-	if len(d.Letters) != answers {
-		return gm.fail("draw-short-yes-to-nothing", []string{"letters"}, s, body, want, nil, d,
-			fmt.Sprintf("%d letters, want %d (one answer a game a day to a letter with no move)", len(d.Letters), answers))
-	}
-	return true
+	return ok
+}
+
+// yesToNothing sends side s's short «Согласен.» with no offer standing: it says nothing of a
+// draw, and the letter holds no move: answered once a day, nothing changes.
+func (set *lgSet) yesToNothing(gm *lgGame, s int, lang lgLang) bool {
+	body := gm.letterBody(s, lang, lgPick(set.r, lgShortYes[lang]))
+	return gm.noticeOnce(s, lang, body, "draw-short-yes-to-nothing")
 }
 
 // A leave in the forms players write it: each form says whether it needs the two days in one
@@ -331,26 +336,7 @@ var lgNoLeaves = [2][]string{
 func (set *lgSet) noLeave(gm *lgGame, s int, lang lgLang, l daysclock.Leave) bool {
 	dm := func(d daysclock.Date) string { return fmt.Sprintf("%02d.%02d", d.Day, int(d.Month)) }
 	body := gm.letterBody(s, lang, fmt.Sprintf(lgPick(set.r, lgNoLeaves[lang]), dm(l.From), dm(l.To)))
-	m := gm.m
-	answers := 1
-	if m.answered[s] == gm.sent() {
-		answers = 0
-	}
-	d, ok := gm.send(s, lang, body)
-	if !ok {
-		return false
-	}
-	gm.st.notices++
-	want := gm.wantUnchanged()
-	if !gm.check("leave:negated", s, body, want, nil, false, d) {
-		return false
-	}
-	m.answered[s] = gm.sent()
-	if len(d.Letters) != answers {
-		return gm.fail("leave:negated", []string{"letters"}, s, body, want, nil, d,
-			fmt.Sprintf("%d letters, want %d (one answer a game a day to a letter with no move)", len(d.Letters), answers))
-	}
-	return true
+	return gm.noticeOnce(s, lang, body, "leave:negated")
 }
 
 // leaveChecked checks what a leave letter's decision d about its own game must hold besides the
