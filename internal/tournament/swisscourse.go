@@ -85,7 +85,7 @@ func (c swissCourse) GameEnded(st State, _ string) (Step, error) {
 	}
 	subject := phrase.For(c.s.Language).Tournament.Systems.RoundSubject(c.s.Code, next.Round)
 	bye := ""
-	if p, ok := c.s.Player(next.Bye); ok && next.Bye != 0 {
+	if p, ok := c.s.Player(next.Bye); ok { // 0: no bye
 		bye = phrase.For(c.s.Language).Office.RoundBye(next.Round, fmt.Sprintf("%d. %s", p.Number, p.Name)) // 1.12.2
 	}
 	letters := append(c.s.RoundLetters(next, standings), c.s.gamesLetter(subject, "", games, bye)...)
