@@ -462,26 +462,7 @@ func (m *matcher) augmentBlossom(b, v int) {
 func (m *matcher) augmentMatching(k int) {
 	v, w := m.ei[k], m.ej[k]
 	for _, sp := range [2][2]int{{v, 2*k + 1}, {w, 2 * k}} {
-		s, p := sp[0], sp[1]
-		for {
-			bs := m.inblossom[s]
-			if bs >= m.n {
-				m.augmentBlossom(bs, s)
-			}
-			m.mate[s] = p
-			if m.labelend[bs] == -1 {
-				break
-			}
-			t := m.endpoint(m.labelend[bs])
-			bt := m.inblossom[t]
-			s = m.endpoint(m.labelend[bt])
-			j := m.endpoint(m.labelend[bt] ^ 1)
-			if bt >= m.n {
-				m.augmentBlossom(bt, j)
-			}
-			m.mate[j] = m.labelend[bt]
-			p = m.labelend[bt] ^ 1
-		}
+		m.flipPath(sp[0], sp[1])
 	}
 }
 
@@ -849,8 +830,11 @@ func (m *matcher) switchOff(v int, off func(k int) bool) {
 
 // flipToRoot makes S-vertex x free and the root of its tree matched, flipping the even
 // alternating path between them (x's blossoms rotated so that x is their base).
-func (m *matcher) flipToRoot(x int) {
-	s, p := x, -1
+func (m *matcher) flipToRoot(x int) { m.flipPath(x, -1) }
+
+// flipPath matches S-vertex s to endpoint p (-1: none) and flips the alternating path from s to
+// the root of its tree, each blossom on it rotated so that the path enters at its base.
+func (m *matcher) flipPath(s, p int) {
 	for {
 		bs := m.inblossom[s]
 		if bs >= m.n {
