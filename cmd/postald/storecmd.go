@@ -135,6 +135,7 @@ func runStoreCall(env *cmdEnv, cfgFile string, call *storeCall) error {
 	}
 	rep, err = office.New(opt).Run(call.req)
 	code := call.finish(env.stdout, rep, err)
+	env.opened(cfg.Store.Path, db.Opened())
 	db.Close()
 	return call.next(env, cfgFile, code)
 }
@@ -158,12 +159,26 @@ func exitCode(code int) error {
 }
 
 // openStore opens the configured store for a command that found no daemon running: with the
-// configured timeout (another postald may hold it) and the check of -skip-check.
+// configured timeout (another postald may hold it) and the check of -skip-check. Its log
+// shows warnings only: what opening did to the file (created, migrated) the command says
+// in its user's language once it has run (opened).
 func openStore(cfg *config.Config, env *cmdEnv, readOnly bool) (*store.DB, error) {
 	return store.Open(cfg.Store.Path, store.Options{
 		ReadOnly:  readOnly,
 		Timeout:   cfg.Store.OpenTimeout.Duration,
 		SkipCheck: env.skipCheck,
-		Logger:    newLog(env.stderr, slog.LevelInfo),
+		Logger:    newLog(env.stderr, slog.LevelWarn),
 	})
+}
+
+// opened tells the user on the standard error what opening the store at path did to it: a
+// new file created, an old one migrated; in the command's language, which by now is the
+// tournament's the command was about.
+func (env *cmdEnv) opened(path string, o store.Opening) {
+	switch {
+	case o.Created:
+		fmt.Fprintf(env.stderr, env.text().Store.Created+"\n", path)
+	case o.From != 0:
+		fmt.Fprintln(env.stderr, env.text().Store.Migrated(path, o.From, o.To))
+	}
 }

@@ -382,6 +382,11 @@ type CardsText struct {
 // StoreText is the director's and the administrator's commands on the store: tournament
 // create, report -send, archive, prune, backup.
 type StoreText struct {
+	// Created: a command created the store's file (its path), the first command on a new
+	// installation; Migrated: a command brought the file (its path) from an older schema to
+	// the current one (from, to).
+	Created  string
+	Migrated func(path string, from, to int) string
 	// Registered: the code, the players, the games, the variant's name, its first and last day.
 	Registered func(code string, players, games int, variant string, start, end daysclock.Date) string
 	// ReportQueued: the tournament, its director.

@@ -708,6 +708,10 @@ example:
 	},
 
 	Store: StoreText{
+		Created: "created a new postald store: %s",
+		Migrated: func(path string, from, to int) string {
+			return fmt.Sprintf("the store %s is brought up to date: schema %d → %d", path, from, to)
+		},
 		Registered: func(code string, players, games int, variant string, start, end daysclock.Date) string {
 			return fmt.Sprintf("tournament %s registered: %s, %s, %s from %s to %s; start letters queued",
 				code, enPlayer.count(players), enGame.count(games), variant, start, end)

@@ -702,6 +702,10 @@ black или номер игрока.
 	},
 
 	Store: StoreText{
+		Created: "создано новое хранилище postald: %s",
+		Migrated: func(path string, from, to int) string {
+			return fmt.Sprintf("хранилище %s обновлено: схема %d → %d", path, from, to)
+		},
 		Registered: func(code string, players, games int, variant string, start, end daysclock.Date) string {
 			return fmt.Sprintf("турнир %s зарегистрирован: %s, %s, %s, с %s по %s; стартовые письма в очереди",
 				code, ruPlayer.count(players), ruGame.count(games), variant, dotted(start), dotted(end))

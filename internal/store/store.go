@@ -82,7 +82,22 @@ type DB struct {
 	archMu        sync.Mutex
 	archives      map[string]archivedDB
 	staleArchives []*DB
+
+	// opened is what opening the file did to it (Opened).
+	opened Opening
 }
+
+// Opening is what Open did to the file besides opening it: created it, or migrated it from an
+// older schema. A command line tells its user in his language (Opened); the log says it too.
+type Opening struct {
+	// Created: the file was new and is created at SchemaVersion.
+	Created bool
+	// From and To are the schema versions of a migration (From 0: none).
+	From, To int
+}
+
+// Opened reports what Open did to the file.
+func (db *DB) Opened() Opening { return db.opened }
 
 // Tx is a transaction, valid only inside the function given to Update or
 // View. Byte slices it returns are copies and stay valid after it ends.
@@ -405,6 +420,7 @@ func (db *DB) prepare(readOnly bool) error {
 				return err
 			}
 			v = SchemaVersion
+			db.opened.Created = true
 			db.log.Info("store created", "path", db.path, "schema", v)
 		}
 		if v > SchemaVersion {
@@ -416,6 +432,10 @@ func (db *DB) prepare(readOnly bool) error {
 				return fmt.Errorf("migrate schema %d to %d (%s): %w", v, v+1, m.what, err)
 			}
 			db.log.Info("store migrated", "path", db.path, "from", v, "to", v+1, "what", m.what)
+			if db.opened.From == 0 {
+				db.opened.From = v
+			}
+			db.opened.To = v + 1
 		}
 		if err := putSchemaVersion(tx, v); err != nil {
 			return err

@@ -47,6 +47,9 @@ func TestOpen_Create(t *testing.T) {
 	if len(db.Instance()) != 16 {
 		t.Errorf("instance %q, want 16 hex digits", db.Instance())
 	}
+	if got, want := db.Opened(), (Opening{Created: true}); got != want {
+		t.Errorf("Opened() = %+v, want %+v", got, want)
+	}
 }
 
 func TestOpen_Reopen(t *testing.T) {
@@ -66,6 +69,9 @@ func TestOpen_Reopen(t *testing.T) {
 	defer closeChecked(t, db)
 	if db.Instance() != inst {
 		t.Errorf("instance changed from %q to %q on reopen", inst, db.Instance())
+	}
+	if got := db.Opened(); got != (Opening{}) {
+		t.Errorf("Opened() on reopen = %+v, want nothing done", got)
 	}
 	view(t, db, func(tx *Tx) error {
 		st, err := tx.Game(game37)
@@ -276,6 +282,9 @@ func TestMigrate_V1(t *testing.T) {
 	}
 	if !strings.Contains(logged.String(), "store migrated") || !strings.Contains(logged.String(), "from=1 to=2") {
 		t.Errorf("log does not report the migration:\n%s", logged.String())
+	}
+	if got, want := db.Opened(), (Opening{From: 1, To: SchemaVersion}); got != want {
+		t.Errorf("Opened() = %+v, want %+v", got, want)
 	}
 	fresh := openTemp(t)
 	if got, want := bucketNames(t, db), bucketNames(t, fresh); !cmp.Equal(got, want) {
