@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"postald/internal/daysclock"
 	"postald/internal/office"
@@ -192,19 +193,21 @@ func cardsCall(env *cmdEnv, args []string, now func() time.Time) (*storeCall, er
 				enc.SetIndent("", "  ")
 				return enc.Encode(chosen)
 			case *dir != "":
-				printed, faults, err := printCards(w, tx, *dir, chosen, now())
+				cols := columnsOf(chosen, nil).fit(unprinted)
+				printed, faults, err := printCards(w, tx, cols, *dir, chosen, now())
 				if err != nil {
 					return err
 				}
 				chosen, unprinted = printed, append(unprinted, faults...)
-				writeUnprinted(w, tx, unprinted)
+				writeUnprinted(w, tx, cols, unprinted)
 				if on.IsZero() || len(chosen) == 0 {
 					return notPrinted()
 				}
 				return nil // the printed cards are recorded as posted, then the command fails
 			}
-			writeCards(w, tx, chosen)
-			writeUnprinted(w, tx, unprinted)
+			cols := columnsOf(chosen, bookOf(tx).Channels.Move).fit(unprinted)
+			writeCards(w, tx, cols, chosen)
+			writeUnprinted(w, tx, cols, unprinted)
 			return notPrinted()
 		})}
 	if on.IsZero() {
@@ -251,7 +254,7 @@ func withoutLegend(text, lang string) string {
 
 // writeCards lists the cards for the captain: a card's address, a call's number, and the text to
 // copy or read out.
-func writeCards(w io.Writer, tx *phrase.CLIText, cards []office.Card) {
+func writeCards(w io.Writer, tx *phrase.CLIText, cols cardColumns, cards []office.Card) {
 	x := &tx.Cards
 	if len(cards) == 0 {
 		fmt.Fprintln(w, x.None)
@@ -267,10 +270,10 @@ func writeCards(w io.Writer, tx *phrase.CLIText, cards []office.Card) {
 			continue // listed under the card it rides with
 		}
 		if c.Rides {
-			fmt.Fprintf(w, x.Waits+"\n", c.Seq, gameName(c.Game), c.Player, termLine(c.Name), termLine(c.Subject))
+			fmt.Fprintf(w, x.Waits+"\n", cols.seqOf(c.Seq), cols.gameOf(c.Game), c.Player, termLine(c.Name), termLine(c.Subject))
 			continue
 		}
-		fmt.Fprintf(w, x.Item, c.Seq, gameName(c.Game), channels.Move(c.Channel), c.Player, termLine(c.Name))
+		fmt.Fprintf(w, x.Item, cols.seqOf(c.Seq), cols.gameOf(c.Game), cols.wayOf(channels.Move(c.Channel)), c.Player, termLine(c.Name))
 		if c.Channel == string(referee.ChannelPhone) {
 			fmt.Fprintf(w, x.Call, termLine(c.Phone))
 		} else {
@@ -296,18 +299,58 @@ func writeCards(w io.Writer, tx *phrase.CLIText, cards []office.Card) {
 	}
 }
 
-// writeUnprinted names the cards that cannot be printed, with why.
-func writeUnprinted(w io.Writer, tx *phrase.CLIText, faults []office.CardFault) {
+// writeUnprinted names the cards that cannot be printed, with why; cols are the columns of
+// the list they were printed from.
+func writeUnprinted(w io.Writer, tx *phrase.CLIText, cols cardColumns, faults []office.CardFault) {
 	for _, f := range faults {
-		fmt.Fprintf(w, tx.Cards.NotPrinted+"\n", f.Seq, gameName(f.Game), termLine(f.Why))
+		fmt.Fprintf(w, tx.Cards.NotPrinted+"\n", cols.seqOf(f.Seq), cols.gameOf(f.Game), termLine(f.Why))
 	}
+}
+
+// cardColumns lines up the rows of a list of cards: the numbers, the games and the ways (card,
+// call) padded to the widest of the list, so that each column starts at one place in every
+// row however wide its number or game (#9 beside #10, ЗК-1 beside ЗК-1/3-1).
+type cardColumns struct{ seq, game, way int }
+
+// columnsOf measures the columns of cards; way names a card's channel (nil: no way column).
+func columnsOf(cards []office.Card, way func(string) string) cardColumns {
+	var c cardColumns
+	for _, card := range cards {
+		c.seq = max(c.seq, len(strconv.FormatUint(card.Seq, 10)))
+		c.game = max(c.game, utf8.RuneCountInString(gameName(card.Game)))
+		if way != nil {
+			c.way = max(c.way, utf8.RuneCountInString(way(card.Channel)))
+		}
+	}
+	return c
+}
+
+// fit widens the columns to the cards that could not be printed, listed with the others.
+func (c cardColumns) fit(faults []office.CardFault) cardColumns {
+	for _, f := range faults {
+		c.seq = max(c.seq, len(strconv.FormatUint(f.Seq, 10)))
+		c.game = max(c.game, utf8.RuneCountInString(gameName(f.Game)))
+	}
+	return c
+}
+
+func (c cardColumns) seqOf(n uint64) string        { return padded(strconv.FormatUint(n, 10), c.seq) }
+func (c cardColumns) gameOf(g store.GameID) string { return padded(gameName(g), c.game) }
+func (c cardColumns) wayOf(w string) string        { return padded(w, c.way) }
+
+// padded is s followed by the spaces that make it width characters wide.
+func padded(s string, width int) string {
+	if n := utf8.RuneCountInString(s); n < width {
+		return s + strings.Repeat(" ", width-n)
+	}
+	return s
 }
 
 // printCards writes each card to post as a PDF in dir, and all those it could print in
 // cards.pdf; a call is not printed. A card that cannot be printed (an address block the window
 // cannot show) never stops the others: it is returned with why, and left out of cards.pdf.
 // printed are the cards written, and the calls; err is a failure to write the files.
-func printCards(w io.Writer, tx *phrase.CLIText, dir string, cards []office.Card, now time.Time) (printed []office.Card, faults []office.CardFault, err error) {
+func printCards(w io.Writer, tx *phrase.CLIText, cols cardColumns, dir string, cards []office.Card, now time.Time) (printed []office.Card, faults []office.CardFault, err error) {
 	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return nil, nil, err
 	}
@@ -348,7 +391,7 @@ func printCards(w io.Writer, tx *phrase.CLIText, dir string, cards []office.Card
 		if err := os.WriteFile(name, b.Bytes(), 0o640); err != nil {
 			return printed, faults, err
 		}
-		fmt.Fprintf(w, x.Printed+"\n", c.Seq, gameName(c.Game), termLine(c.Name), name)
+		fmt.Fprintf(w, x.Printed+"\n", cols.seqOf(c.Seq), cols.gameOf(c.Game), termLine(c.Name), name)
 		for _, r := range riders {
 			fmt.Fprintf(w, x.RidesWith+"\n", r.Seq, termLine(r.Subject))
 		}

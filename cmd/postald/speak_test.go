@@ -111,7 +111,6 @@ func TestCommandSpeaksTournament(t *testing.T) {
 	}
 }
 
-
 // TestRulingsSpeakTournament: on a server whose locale says nothing (C) and a configuration
 // without [cli] language, registering a Russian tournament and the judge's rulings on its games
 // (a penalty and its removal, a decision on a protest, an annulment) and the check of a

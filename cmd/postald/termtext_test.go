@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"postald/internal/office"
+	"postald/internal/phrase"
 	"postald/internal/store"
 )
 
@@ -82,7 +83,7 @@ func TestLogEscapesLetterText(t *testing.T) {
 // subject, which a letter's text reaches, without their control characters.
 func TestCardsListStripsControls(t *testing.T) {
 	var b strings.Builder
-	writeCards(&b, testText, []office.Card{{Seq: 1, Game: store.GameID{Tournament: "CT", Game: "1-2"}, Channel: "post", Player: 2, Name: "Boris\x1b]0;x\x07",
+	writeCards(&b, testText, cardColumns{}, []office.Card{{Seq: 1, Game: store.GameID{Tournament: "CT", Game: "1-2"}, Channel: "post", Player: 2, Name: "Boris\x1b]0;x\x07",
 		Address: []string{"Nevsky 1\u202e", "St. Petersburg"}, Subject: "CT game 1-2\x1b[2J"}})
 	out := b.String()
 	for _, r := range out {
@@ -103,5 +104,58 @@ func BenchmarkTermLine(b *testing.B) {
 	for b.Loop() {
 		termLine(hostile)
 		termLine(plain)
+	}
+}
+
+// TestCardsListColumns: the captain's list of cards lines up its columns — the number, the game,
+// card or call, the player — whatever their widths (#9 beside #10 and #123, a tournament's
+// card beside a game's), in both languages, the cards that cannot be printed with them.
+func TestCardsListColumns(t *testing.T) {
+	cards := []office.Card{
+		{Seq: 9, Game: store.GameID{Tournament: "ЗК-1"}, Channel: "post", Player: 3, Name: "Сидоров Сидор", Address: []string{"Калуга"}, Subject: "start"},
+		{Seq: 10, Game: store.GameID{Tournament: "ЗК-1", Game: "3-1"}, Channel: "phone", Player: 3, Name: "Сидоров Сидор", Phone: "+7 900", Subject: "move", Text: "x"},
+		{Seq: 123, Game: store.GameID{Tournament: "ЗК-1", Game: "2-3"}, Channel: "post", Player: 2, Name: "Петров Пётр", Address: []string{"Тула"}, Subject: "move"},
+		{Seq: 124, Game: store.GameID{Tournament: "ЗК-1", Game: "12-13"}, Channel: "post", Player: 12, Name: "Ли", Rides: true, Subject: "leave"},
+	}
+	faults := []office.CardFault{{Seq: 7, Game: store.GameID{Tournament: "ЗК-1", Game: "1-2"}, Why: "address"}}
+	for _, lang := range []string{"ru", "en"} {
+		t.Run(lang, func(t *testing.T) {
+			tx := &phrase.For(lang).CLI
+			cols := columnsOf(cards, bookOf(tx).Channels.Move).fit(faults)
+			var b strings.Builder
+			writeCards(&b, tx, cols, cards)
+			writeUnprinted(&b, tx, cols, faults)
+			var rows []string
+			for _, l := range strings.Split(b.String(), "\n") {
+				if strings.HasPrefix(l, "#") {
+					rows = append(rows, l)
+				}
+			}
+			if len(rows) != 5 {
+				t.Fatalf("%d rows, want 5:\n%s", len(rows), b.String())
+			}
+			// Each column starts after the run of two spaces that ends the one before it.
+			starts := func(row string, n int) []int {
+				var at []int
+				r := []rune(row)
+				for i := 2; i < len(r) && len(at) < n; i++ {
+					if r[i] != ' ' && r[i-1] == ' ' && r[i-2] == ' ' {
+						at = append(at, i)
+					}
+				}
+				return at
+			}
+			first := starts(rows[0], 2)
+			for _, row := range rows {
+				if got := starts(row, 1); len(got) == 0 || got[0] != first[0] {
+					t.Errorf("the game does not start at column %d:\n%s", first[0], b.String())
+				}
+			}
+			for _, row := range rows[:3] {
+				if got := starts(row, 2); len(got) < 2 || got[1] != first[1] {
+					t.Errorf("card or call does not start at column %d:\n%s", first[1], b.String())
+				}
+			}
+		})
 	}
 }

@@ -358,8 +358,10 @@ type CardsText struct {
 	Queued                    func(letters, cards int) string
 
 	// None: nothing waits; Item: a card or call in the list (its number, the game, card or call,
-	// the player's number, his name); Call: the number to call; NotPrinted: a card that cannot be
-	// printed (number, game, why); Printed: a card written (number, game, the player, the file);
+	// the player's number, his name; the number, the game and the way come padded to the
+	// widest of the list, so that the rows' columns line up); Call: the number to call; NotPrinted: a card that cannot be
+	// printed (number, game, why); Printed: a card written (number, game, the player, the file;
+	// number and game padded as in Item);
 	// NonePrinted; All: every printed card in one file (how many, the file); Fault: why a card
 	// could not be printed (the player, the fault); Unprinted: the command fails, naming them
 	// (how many, their numbers).
@@ -374,7 +376,7 @@ type CardsText struct {
 	PDFTitle string
 	// A notice that asks nothing of its reader rides with the next card to him: RidesWith
 	// lists it under that card (its number, its subject); Waits lists one no card takes yet
-	// (its number, the game, the player's number, his name, its subject); Rider heads its text
+	// (its number and game padded as in Item, the player's number, his name, its subject); Rider heads its text
 	// on the printed card (its subject).
 	RidesWith, Waits, Rider string
 }

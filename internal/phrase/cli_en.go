@@ -687,10 +687,10 @@ example:
 			return fmt.Sprintf("%s by e-mail, %s queued (postald cards)", enLetter.count(letters), enCardOrCall.count(cards))
 		},
 		None:        "no card to post, no call to make",
-		Item:        "#%d  %s  %s  to %d. %s",
+		Item:        "#%s  %s  %s  to %d. %s",
 		Call:        ", call %s",
-		NotPrinted:  "#%d  %s  NOT PRINTED: %s",
-		Printed:     "#%d  %s  to %s: %s",
+		NotPrinted:  "#%s  %s  NOT PRINTED: %s",
+		Printed:     "#%s  %s  to %s: %s",
 		NonePrinted: "no card to print",
 		Fault:       "to %s: %s",
 		All:         func(n int, file string) string { return fmt.Sprintf("%s in %s", enCard.count(n), file) },
@@ -703,7 +703,7 @@ example:
 		Clock:     "  the clock of %s, %s, runs from %s",
 		PDFTitle:  "postald cards",
 		RidesWith: "    + #%d  %s (in the same envelope)",
-		Waits:     "#%d  %s  waits for the next card to %d. %s: %s (it asks no reply)",
+		Waits:     "#%s  %s  waits for the next card to %d. %s: %s (it asks no reply)",
 		Rider:     "— and: %s —",
 	},
 

@@ -681,10 +681,10 @@ black или номер игрока.
 			return fmt.Sprintf("%s по электронной почте, %s в очереди (postald cards)", ruLetter.count(letters), ruCardOrCall.count(cards))
 		},
 		None:        "ни открыток к отправке, ни звонков",
-		Item:        "#%d  %s  %s  игроку %d. %s",
+		Item:        "#%s  %s  %s  игроку %d. %s",
 		Call:        ", звонить %s",
-		NotPrinted:  "#%d  %s  НЕ НАПЕЧАТАНА: %s",
-		Printed:     "#%d  %s  игроку %s: %s",
+		NotPrinted:  "#%s  %s  НЕ НАПЕЧАТАНА: %s",
+		Printed:     "#%s  %s  игроку %s: %s",
 		NonePrinted: "печатать нечего",
 		Fault:       "игроку %s: %s",
 		All:         func(n int, file string) string { return fmt.Sprintf("%s в %s", ruCard.count(n), file) },
@@ -697,7 +697,7 @@ black или номер игрока.
 		Clock:     "  время игрока (%s, %s) идёт с %s",
 		PDFTitle:  "открытки postald",
 		RidesWith: "    + #%d  %s (в том же конверте)",
-		Waits:     "#%d  %s  ждёт следующей открытки игроку %d. %s: %s (ответа не требует)",
+		Waits:     "#%s  %s  ждёт следующей открытки игроку %d. %s: %s (ответа не требует)",
 		Rider:     "— и ещё: %s —",
 	},
 
