@@ -444,6 +444,38 @@ func TestKnockoutPlayedThrough(t *testing.T) {
 					t.Errorf("%s got %d letters of the winner, want 1", to, n)
 				}
 			}
+			// The director's report lists the bracket's steps under their own heading, oldest
+			// first: every pairing decided over the board on the day its last game ended, the
+			// final as the winner's event.
+			rep, err := sim.office.Run(ReportRequest{Tournament: sh.Code})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, events, _ := strings.Cut(replyOf[*ReportReply](t, rep).Reports[0].Text, "События сетки\n")
+			events, _, _ = strings.Cut(events, "\n\n")
+			overBoard := 0
+			for r, row := range want {
+				for _, hp := range row {
+					if r < len(want)-1 && hp.how != tournament.HowBye && hp.how != tournament.HowWithdrawal {
+						overBoard++
+					}
+				}
+			}
+			if got := strings.Count(events, " решена ("); got != overBoard {
+				t.Errorf("the report's bracket events name %d pairings decided, the hand count %d before the final:\n%s", got, overBoard, events)
+			}
+			if !strings.Contains(events, "финал решён (") || !strings.Contains(events+"\n", fmt.Sprintf("победитель — %d Игрок %d\n", champion, champion)) {
+				t.Errorf("the report's bracket events do not say how the final was decided and by whom:\n%s", events)
+			}
+			var last time.Time
+			for _, l := range strings.Split(events, "\n")[2:] {
+				on, err := time.Parse("02.01.2006", strings.Fields(l)[0])
+				if err != nil || on.Before(last) {
+					t.Errorf("the report's bracket events are not dated in order at %q:\n%s", l, events)
+					break
+				}
+				last = on
+			}
 			// Every player played the hand count's pairings, and nothing more.
 			var played int
 			for _, row := range want {

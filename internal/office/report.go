@@ -220,6 +220,17 @@ func reportGame(sh *tournament.Sheet, g referee.Game, rulings []store.Ruling, lo
 	if g.Status == referee.StatusPlaying {
 		rg.ToMove = g.ToMove()
 	}
+	if g.Status == referee.StatusFinished {
+		// The day it ended: its last entry, a letter's or the judge's, or his last ruling.
+		if n := len(g.History); n > 0 {
+			rg.Ended = g.History[n-1].Date
+		}
+		if n := len(rulings); n > 0 {
+			if d := daysclock.DateOf(rulings[n-1].Time, loc); d.After(rg.Ended) {
+				rg.Ended = d
+			}
+		}
+	}
 	reg := sh.Regulation.WithDefaults()
 	for _, e := range g.History {
 		// The stops postald charged itself (4.2.11), from the letter's sender; the judge's

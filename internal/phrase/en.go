@@ -1175,8 +1175,12 @@ func enSwissEnded(e SwissEnded) string {
 func enKnockoutEvent(e KnockoutEvent) string {
 	stage := enKnockoutRound(e.Round, e.Rounds)
 	switch {
+	case e.Winner != "" && e.How != "":
+		return fmt.Sprintf("the final is decided (%s; %s); the winner is %s", e.Score, e.How, e.Winner)
 	case e.Winner != "":
 		return "the final is decided; the winner is " + e.Winner
+	case e.Through != "":
+		return fmt.Sprintf("round %d (%s), pairing %d decided (%s; %s): %s goes through", e.Round, stage, e.Slot, e.Score, e.How, e.Through)
 	case e.Withdrew != "":
 		return fmt.Sprintf("round %d (%s), pairing %d: %s withdrew and loses it (1.10)", e.Round, stage, e.Slot, e.Withdrew)
 	case e.Extra:

@@ -488,13 +488,15 @@ type KnockoutTie struct {
 
 // KnockoutEvent is a step of a knockout's bracket: pairing Slot of round Round (of Rounds)
 // opened for A and B ("number name"), or its extra games (Extra, with the tied Score), or lost by
-// Withdrew; or the final decided (Winner).
+// Withdrew, or decided (Through goes through, How as KnockoutHow words it, with its Score); or
+// the final decided (Winner, with How and Score when known).
 type KnockoutEvent struct {
 	Round, Rounds, Slot int
 	A, B                string
 	Extra               bool
 	Score               string
 	Withdrew            string
+	Through, How        string
 	Winner              string
 }
 

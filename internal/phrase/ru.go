@@ -1217,8 +1217,12 @@ func ruSwissEnded(e SwissEnded) string {
 func ruKnockoutEvent(e KnockoutEvent) string {
 	stage := ruKnockoutRound(e.Round, e.Rounds)
 	switch {
+	case e.Winner != "" && e.How != "":
+		return fmt.Sprintf("финал решён (%s; %s), победитель — %s", e.Score, e.How, e.Winner)
 	case e.Winner != "":
 		return "финал решён, победитель — " + e.Winner
+	case e.Through != "":
+		return fmt.Sprintf("%d-й тур (%s), встреча %d решена (%s; %s): дальше проходит %s", e.Round, stage, e.Slot, e.Score, e.How, e.Through)
 	case e.Withdrew != "":
 		return fmt.Sprintf("%d-й тур (%s), встреча %d проиграна из-за выбытия (п. 1.10): %s", e.Round, stage, e.Slot, e.Withdrew)
 	case e.Extra:

@@ -112,15 +112,18 @@ func Build(in Input) (*View, error) {
 	)
 	if br := v.Standings.Knockout; br != nil {
 		// A knockout's steps, under their own heading: they are no rulings of the judge.
-		v.Sections = append(v.Sections, knockoutEvents(t, &book.Tournament.Systems, s, br, in.Events))
+		v.Sections = append(v.Sections, knockoutEvents(t, &book.Tournament.Systems, s, br, in.Events, games))
 	}
 	v.Sections = append(v.Sections, rulings(t, in.Rulings), finished(t, games))
 	return v, nil
 }
 
 // knockoutEvents lists the steps of a knockout's bracket br, oldest first, in the tournament's
-// words.
-func knockoutEvents(t *phrase.ReportText, sy *phrase.SystemText, s *tournament.Sheet, br *tournament.Bracket, events []Event) Section {
+// words: what the log recorded (pairings and extra games opened, a loss by withdrawal, the
+// final decided) and every pairing decided over the board (a win, the extra games, the lot,
+// the higher seed), on the day its last game ended; the steps of one day in the bracket's order. A bye is
+// no step: the bracket shows it from the start.
+func knockoutEvents(t *phrase.ReportText, sy *phrase.SystemText, s *tournament.Sheet, br *tournament.Bracket, events []Event, games []game) Section {
 	sec := Section{Title: sy.KnockoutEvents, Empty: t.None, GameColumn: -1, Header: []string{t.Columns.Date, t.Columns.Event}}
 	who := func(n int) string {
 		if p, ok := s.Player(n); ok {
@@ -128,22 +131,81 @@ func knockoutEvents(t *phrase.ReportText, sy *phrase.SystemText, s *tournament.S
 		}
 		return strconv.Itoa(n)
 	}
+	ended := map[string]daysclock.Date{}
+	for _, g := range games {
+		ended[g.Name] = g.Ended
+	}
+	final := func() (tournament.Pairing, bool) {
+		if n := len(br.Rounds); n > 0 && len(br.Rounds[n-1]) == 1 {
+			return br.Rounds[n-1][0], true
+		}
+		return tournament.Pairing{}, false
+	}
+	type row struct {
+		date daysclock.Date
+		// order puts the steps of one day in the bracket's order: a round's pairing opened,
+		// then its extra games, then its decision, then the next round's.
+		order int
+		text  string
+	}
+	var rows []row
+	winner := false
 	for _, e := range events {
 		o := e.Opened
 		ev := phrase.KnockoutEvent{Round: o.Round, Rounds: len(br.Rounds), Slot: o.Slot, A: who(o.A), B: who(o.B), Extra: o.Extra}
+		order := 4 * o.Round
 		switch {
 		case e.Winner != 0:
+			winner, order = true, 4*len(br.Rounds)+3
 			ev = phrase.KnockoutEvent{Winner: who(e.Winner)}
+			if p, ok := final(); ok && p.Winner == e.Winner && overTheBoard(p.How) {
+				ev.How, ev.Score = sy.KnockoutHow(p.How, p.Lot), p.Scores()
+			}
 		case o.Withdrew != 0:
-			ev.Withdrew = who(o.Withdrew)
+			ev.Withdrew, order = who(o.Withdrew), 4*o.Round+2
 		case o.Extra:
+			order++
 			if o.Round >= 1 && o.Round <= len(br.Rounds) && o.Slot >= 1 && o.Slot <= len(br.Rounds[o.Round-1]) {
 				ev.Score = br.Rounds[o.Round-1][o.Slot-1].Score()
 			}
 		}
-		sec.Rows = append(sec.Rows, []string{t.Date(e.Date), sy.KnockoutEvent(ev)})
+		rows = append(rows, row{e.Date, order, sy.KnockoutEvent(ev)})
+	}
+	for r, round := range br.Rounds {
+		for _, p := range round {
+			if !overTheBoard(p.How) || winner && r == len(br.Rounds)-1 {
+				continue // not decided over the board, or the final the log's winner names
+			}
+			var on daysclock.Date
+			for _, g := range p.Games {
+				if d := ended[g.Name]; d.After(on) {
+					on = d
+				}
+			}
+			rows = append(rows, row{on, 4*p.Round + 2, sy.KnockoutEvent(phrase.KnockoutEvent{Round: p.Round, Rounds: len(br.Rounds), Slot: p.Slot,
+				Through: who(p.Winner), How: sy.KnockoutHow(p.How, p.Lot), Score: p.Scores()})})
+		}
+	}
+	slices.SortStableFunc(rows, func(a, b row) int {
+		if c := a.date.Sub(b.date); c != 0 {
+			return c
+		}
+		return a.order - b.order
+	})
+	for _, r := range rows {
+		sec.Rows = append(sec.Rows, []string{t.Date(r.date), r.text})
 	}
 	return sec
+}
+
+// overTheBoard reports whether a pairing decided as how was decided by its games: a win, the
+// extra games, or the tie's lot or seed (not a bye, a withdrawal, or nothing yet).
+func overTheBoard(how string) bool {
+	switch how {
+	case tournament.HowWon, tournament.HowExtra, tournament.HowLot, tournament.HowHigherSeed:
+		return true
+	}
+	return false
 }
 
 // settled lists the games not finished whose result the endgame database settles in theory,

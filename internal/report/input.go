@@ -55,6 +55,9 @@ type Game struct {
 	// mark of a game not played over the board; tournament.Unfinished while the game goes on.
 	Result tournament.Result
 	Reason string // how the game ended, in the tournament's language
+	// Ended is the day a finished game ended: its last letter's or ruling's; zero while it
+	// goes on.
+	Ended daysclock.Date
 	// Settled is what the endgame database says of a game not finished whose position it
 	// holds, in the tournament's language (referee.Settlement.Verdict); "" otherwise.
 	Settled string

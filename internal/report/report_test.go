@@ -219,7 +219,8 @@ func BenchmarkText(b *testing.B) {
 // system named with its players, and the bracket with every pairing opened, its score, its
 // games, who went through and how — here round 1 played (4–5 won, 3–6 tied in its micromatch and
 // its extra game and decided by the higher seed), 1 and 2 through by byes, the semi-finals
-// opened, 1–4 in play and 2–3 won by Black.
+// opened, 1–4 in play and 2–3 won by Black; under «События сетки» every step of the bracket on
+// its day, a pairing decided on the day its last game ended, before what that opened.
 func TestKnockoutReport(t *testing.T) {
 	src, err := os.ReadFile("testdata/sheet.toml")
 	if err != nil {
@@ -237,11 +238,11 @@ func TestKnockoutReport(t *testing.T) {
 			// The bracket's steps as the log has them: under their own heading, in words.
 			Events: []Event{{Date: day(2026, 12, 1), Opened: opened[0]}, {Date: day(2026, 12, 3), Opened: opened[1]}, {Date: day(2026, 12, 20), Opened: opened[2]}},
 			Games: []Game{
-				{Name: "4-5", Status: referee.StatusFinished, Result: tournament.WhiteWins, Moves: 31},
-				{Name: "3-6", Status: referee.StatusFinished, Result: tournament.Draw, Moves: 40},
-				{Name: "6-3", Status: referee.StatusFinished, Result: tournament.Draw, Moves: 22},
+				{Name: "4-5", Status: referee.StatusFinished, Result: tournament.WhiteWins, Moves: 31, Ended: day(2026, 12, 3)},
+				{Name: "3-6", Status: referee.StatusFinished, Result: tournament.Draw, Moves: 40, Ended: day(2026, 12, 1)},
+				{Name: "6-3", Status: referee.StatusFinished, Result: tournament.Draw, Moves: 22, Ended: day(2026, 12, 20)},
 				{Name: "1-4", Status: referee.StatusPlaying, ToMove: referee.Black, Moves: 3},
-				{Name: "2-3", Status: referee.StatusFinished, Result: tournament.BlackWins, Moves: 18},
+				{Name: "2-3", Status: referee.StatusFinished, Result: tournament.BlackWins, Moves: 18, Ended: day(2027, 1, 10)},
 			}}
 		got, err := Text(in)
 		if err != nil {
@@ -250,16 +251,18 @@ func TestKnockoutReport(t *testing.T) {
 		golden.Text(t, "testdata/report.knockout."+lang+".txt", got)
 
 		// 1 wins 1-4, and the final 1-3 is won by 3: the report names the winner.
-		in.Games[3] = Game{Name: "1-4", Status: referee.StatusFinished, Result: tournament.WhiteWins, Moves: 30}
+		in.Games[3] = Game{Name: "1-4", Status: referee.StatusFinished, Result: tournament.WhiteWins, Moves: 30, Ended: day(2027, 1, 12)}
 		in.Knockout = append(in.Knockout, tournament.KnockoutOpened{Round: 3, Slot: 1, A: 1, B: 3})
-		in.Games = append(in.Games, Game{Name: "1-3", Status: referee.StatusFinished, Result: tournament.BlackWins, Moves: 41})
+		in.Games = append(in.Games, Game{Name: "1-3", Status: referee.StatusFinished, Result: tournament.BlackWins, Moves: 41, Ended: day(2027, 1, 15)})
 		in.Events = append(in.Events, Event{Date: day(2027, 1, 15), Winner: 3})
 		if got, err = Text(in); err != nil {
 			t.Fatal(err)
 		}
 		for _, want := range map[string][]string{
-			tournament.Russian: {"Финал решён: победитель — 3 Васильев Виктор.", "финал решён, победитель — 3 Васильев Виктор"},
-			tournament.English: {"The final is decided: the winner is 3 Васильев Виктор.", "the final is decided; the winner is 3 Васильев Виктор"},
+			tournament.Russian: {"Финал решён: победитель — 3 Васильев Виктор.", "12.01.2027  2-й тур (полуфинал), встреча 1 решена (1–0; выигрыш): дальше проходит 1 Абрамов Алексей\n",
+				"15.01.2027  финал решён (0–1; выигрыш), победитель — 3 Васильев Виктор\n"},
+			tournament.English: {"The final is decided: the winner is 3 Васильев Виктор.", "2027-01-12  round 2 (semi-final), pairing 1 decided (1–0; won): 1 Абрамов Алексей goes through\n",
+				"2027-01-15  the final is decided (0–1; won); the winner is 3 Васильев Виктор\n"},
 		}[lang] {
 			if !strings.Contains(got, want) {
 				t.Errorf("%s: the report of the knockout ended lacks %q:\n%s", lang, want, got)

@@ -31,10 +31,7 @@ func (b *Bracket) Grid(s *Sheet, lang string) Grid {
 			}
 			score := ""
 			if p.Opened {
-				score = FormatPoints(p.Main[0]) + "–" + FormatPoints(p.Main[1])
-				if p.ExtraOpened {
-					score += ", " + FormatPoints(p.Extra[0]) + "–" + FormatPoints(p.Extra[1])
-				}
+				score = p.Scores()
 			}
 			var games []string
 			for _, gm := range p.Games {
@@ -126,6 +123,14 @@ func (s *Sheet) KnockoutWonLetters(b *Bracket) []Letter {
 
 // Score writes a pairing's score of its micromatch as a letter gives it: "1–1".
 func (p Pairing) Score() string { return FormatPoints(p.Main[0]) + "–" + FormatPoints(p.Main[1]) }
+
+// Scores is the micromatch's score and, when its extra games were opened, theirs: "½–½, 1–0".
+func (p Pairing) Scores() string {
+	if p.ExtraOpened {
+		return p.Score() + ", " + FormatPoints(p.Extra[0]) + "–" + FormatPoints(p.Extra[1])
+	}
+	return p.Score()
+}
 
 // KnockoutTieLetters returns the letters to both players of pairing p, still tied after its
 // games and decided by the lot or the higher seed (1.11), each in his language: how it was
