@@ -181,8 +181,8 @@ func reportRulings(tx *store.Tx, sh *tournament.Sheet, loc *time.Location, now t
 		byGame[ru.Game.Game] = append(byGame[ru.Game.Game], ru)
 		date := daysclock.DateOf(ru.Time, loc)
 		switch e := ru.Entry.(type) {
-		case store.RoundPaired, store.SwissEnded:
-			continue // a Swiss round's pairing, its end: the tables show them
+		case store.RoundPaired, store.SwissEnded, store.TournamentEnded:
+			continue // a Swiss round's pairing, a tournament's end: the tables show them
 		case store.KnockoutPairing:
 			// A knockout's steps: under their own heading, not among the judge's rulings.
 			in.Events = append(in.Events, report.Event{Date: date, Opened: e.KnockoutOpened})

@@ -103,6 +103,23 @@ func allFinished(tx *store.Tx, code string, names []string) (bool, error) {
 	return true, nil
 }
 
+// finishedGames names the finished games of tournament code, whatever their result counts for.
+func finishedGames(tx *store.Tx, code string) (map[string]bool, error) {
+	ids, err := tx.Games(code)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		st, err := tx.GameStatus(id)
+		if err != nil {
+			return nil, err
+		}
+		out[id.Game] = st == referee.StatusFinished
+	}
+	return out, nil
+}
+
 // tableResults reads the result of every finished game of tournament code as the crosstable
 // counts it (tournament.TableResult), by game name.
 func tableResults(tx *store.Tx, code string) (map[string]tournament.Result, error) {
@@ -146,7 +163,11 @@ func gameEnded(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *referee
 	if err != nil {
 		return err
 	}
-	step, err := course.GameEnded(tournament.State{Log: log, Results: results, Table: t, Now: now}, id.Game)
+	finished, err := finishedGames(tx, sh.Code)
+	if err != nil {
+		return err
+	}
+	step, err := course.GameEnded(tournament.State{Log: log, Results: results, Finished: finished, Table: t, Now: now}, id.Game)
 	if err != nil {
 		return err
 	}

@@ -274,7 +274,50 @@ func TestTeamEventsPlayedThrough(t *testing.T) {
 				}
 			}
 			checkCaptains(t, sim, sh, want)
+			checkFinalStandings(t, sim, sh, tt)
 		})
+	}
+}
+
+// checkFinalStandings checks the letters of a team event's end (1.2, 1.14.6): when its last
+// game ends, every player, every captain, the judge and the director get one letter with the
+// final standings, each player with his team's place and points, once.
+func checkFinalStandings(t *testing.T, sim *Simulation, sh *tournament.Sheet, tt *tournament.TeamTable) {
+	t.Helper()
+	all := mailedSince(t, sim.Store(), 0)
+	final := func(to string) []mailed {
+		var out []mailed
+		for _, m := range all {
+			if m.to == to && m.subject == sh.Code+": итоги турнира" {
+				out = append(out, m)
+			}
+		}
+		return out
+	}
+	for _, to := range []string{"judge@club.example", "td@club.example", sh.Teams[0].Captain} {
+		if got := final(to); len(got) != 1 || !strings.Contains(got[0].body, "все партии сыграны, турнир окончен") ||
+			!strings.Contains(got[0].body, fmt.Sprintf("%s  %d  Клуб %d", tt.Standings[0].Place, tt.Standings[0].Number, tt.Standings[0].Number)) {
+			t.Errorf("%s: %d letters of the final standings, want one with the standings: %+v", to, len(got), got)
+		}
+	}
+	for _, p := range sh.Players {
+		tm, _, ok := sh.TeamOf(p.Number)
+		if !ok {
+			continue
+		}
+		var want string
+		for _, st := range tt.Standings {
+			if st.Number == tm.Number {
+				points := st.GamePoints
+				if tt.TeamPoints == tournament.TeamPointsMatches {
+					points = st.MatchPoints
+				}
+				want = fmt.Sprintf("Ваша команда «%s» заняла место %s, очков: %s.", tm.Name, st.Place, tournament.FormatPoints(points))
+			}
+		}
+		if got := final(p.Email); len(got) != 1 || !strings.Contains(got[0].body, want) {
+			t.Errorf("player %d: %d letters of the final standings, want one saying %q: %+v", p.Number, len(got), want, got)
+		}
 	}
 }
 
@@ -349,7 +392,7 @@ func checkCaptains(t *testing.T, sim *Simulation, sh *tournament.Sheet, want han
 	for _, tm := range sh.Teams {
 		var got []mailed
 		for _, m := range all {
-			if m.to == tm.Captain {
+			if m.to == tm.Captain && m.subject != sh.Code+": итоги турнира" {
 				got = append(got, m)
 			}
 		}
@@ -960,5 +1003,92 @@ func checkKnown(t *testing.T, sim *Simulation) {
 	wd, wc := fresh.Outbox()
 	if gd != wd || gc != wc {
 		t.Errorf("the outbox kept %d letters and %d cards, the store holds %d and %d", gd, gc, wd, wc)
+	}
+}
+
+// TestRoundRobinEnds: a round robin ends when its last game ends (seed 003, 1.2). The letter that
+// ends it sends every player his place and points with the final crosstable, and the judge and
+// the director the crosstable, each once; nothing of the kind goes before. A player who
+// withdrew having played fewer than half his games is struck out (1.10.2): his letter says he
+// takes no place, and his games count for no one's points.
+func TestRoundRobinEnds(t *testing.T) {
+	sheet := strings.Replace(knockoutSheet(5, ""), "system = \"knockout\"\n", "", 1)
+	sim, err := NewSimulation([]byte(sheet), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sim.Close()
+	defer checkKnown(t, sim)
+	sh := sim.Sheet()
+	p := &player{t: t, sim: sim, at: time.Date(2026, 11, 2, 8, 0, 0, 0, time.UTC)}
+	if _, err := sim.Finish(p.at); err != nil {
+		t.Fatal(err)
+	}
+	final := func(to string) []mailed {
+		var out []mailed
+		for _, m := range mailedSince(t, sim.Store(), 0) {
+			if m.to == to && m.subject == sh.Code+": итоги турнира" {
+				out = append(out, m)
+			}
+		}
+		return out
+	}
+	games := sh.Games()
+	i5 := slices.IndexFunc(games, func(g tournament.Game) bool { return g.White == 5 || g.Black == 5 })
+	p.play(games[i5], tournament.WhiteWins)
+	if _, err := sim.office.Run(WithdrawRequest{Player: 5, Reason: "по болезни"}); err != nil {
+		t.Fatal(err)
+	}
+	points := map[int]float64{}
+	var left []tournament.Game
+	for _, g := range games {
+		if g.White != 5 && g.Black != 5 {
+			left = append(left, g)
+		}
+	}
+	for k, g := range left {
+		if got := final("judge@club.example"); len(got) != 0 {
+			t.Fatalf("the final standings went with %d of %d games played", k, len(left))
+		}
+		r := outcome(g.Name, 11)
+		p.play(g, r)
+		switch r {
+		case tournament.WhiteWins:
+			points[g.White]++
+		case tournament.BlackWins:
+			points[g.Black]++
+		default:
+			points[g.White] += 0.5
+			points[g.Black] += 0.5
+		}
+	}
+	best := 0
+	for n := 1; n <= 4; n++ {
+		if best == 0 || points[n] > points[best] {
+			best = n
+		}
+	}
+	for _, to := range []string{"judge@club.example", "td@club.example"} {
+		if got := final(to); len(got) != 1 || !strings.Contains(got[0].body, "все партии сыграны, турнир окончен") || !strings.Contains(got[0].body, "Игрок 4") {
+			t.Errorf("%s: %d letters of the final standings, want one with the crosstable: %+v", to, len(got), got)
+		}
+	}
+	for n := 1; n <= 4; n++ {
+		got := final(fmt.Sprintf("p%d@mail.example", n))
+		want := fmt.Sprintf(", очков: %s.", tournament.FormatPoints(points[n]))
+		if len(got) != 1 || !strings.Contains(got[0].body, "Ваше место — ") || !strings.Contains(got[0].body, want) {
+			t.Errorf("player %d: %d letters of the final standings, want one saying %q: %+v", n, len(got), want, got)
+			continue
+		}
+		unique := true
+		for m := 1; m <= 4; m++ {
+			unique = unique && (m == n || points[m] != points[n])
+		}
+		if n == best && unique && !strings.Contains(got[0].body, "Ваше место — 1, ") {
+			t.Errorf("player %d has the most points, %v, and is not told he is first:\n%s", n, points[n], got[0].body)
+		}
+	}
+	if got := final("p5@mail.example"); len(got) != 1 || !strings.Contains(got[0].body, "аннулированы (п. 1.10.2)") {
+		t.Errorf("the player struck out: %+v, want one letter saying he takes no place", got)
 	}
 }

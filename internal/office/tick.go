@@ -117,12 +117,6 @@ func record(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.She
 		return err
 	}
 	w.game(c.id, dec.Game.Status)
-	if known == nil && was != referee.StatusFinished && dec.Game.Status == referee.StatusFinished {
-		// The game ended by this decision: what its end brings to its tournament (systems.go).
-		if err := gameEnded(tx, from, sh, t, id, now, w); err != nil {
-			return err
-		}
-	}
 	if err := tx.SetNextEvent(c.id, dec.Next); err != nil {
 		return err
 	}
@@ -132,6 +126,13 @@ func record(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.She
 			if _, err := tx.Enqueue(m, now); err != nil {
 				return err
 			}
+		}
+	}
+	if known == nil && was != referee.StatusFinished && dec.Game.Status == referee.StatusFinished {
+		// The game ended by this decision: what its end brings to its tournament (systems.go),
+		// sent after the decision's own letters, which tell the players how the game ended.
+		if err := gameEnded(tx, from, sh, t, id, now, w); err != nil {
+			return err
 		}
 	}
 	if dec.Game.Status == referee.StatusFinished {

@@ -1152,7 +1152,7 @@ func enReserveBody(r ReserveLetter) string {
 	return b.String()
 }
 
-// enSwissEnded is the letter of a Swiss's end: the final standings.
+// enSwissEnded is the letter of a tournament's end: the final standings.
 func enSwissEnded(e SwissEnded) string {
 	var b strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
@@ -1160,9 +1160,18 @@ func enSwissEnded(e SwissEnded) string {
 		w("Dear %s,", e.Player)
 		w("")
 	}
-	w("Tournament %s \"%s\": all %d rounds are played; the tournament is over.", e.Code, e.Name, e.Rounds)
-	if e.Player != "" {
+	if e.Rounds > 0 {
+		w("Tournament %s \"%s\": all %d rounds are played; the tournament is over.", e.Code, e.Name, e.Rounds)
+	} else {
+		w("Tournament %s \"%s\": all games are played; the tournament is over.", e.Code, e.Name)
+	}
+	switch {
+	case e.Player != "" && e.Team != "" && e.Place != "":
+		w("Your team \"%s\" finished in place %s, with %s.", e.Team, e.Place, enPoints(e.Points))
+	case e.Player != "" && e.Team == "" && e.Place != "":
 		w("Your place: %s, with %s.", e.Place, enPoints(e.Points))
+	case e.Player != "" && e.Team == "" && e.Rounds == 0:
+		w("Your results are struck out (1.10.2): you take no place.")
 	}
 	w("")
 	w("The final standings:")

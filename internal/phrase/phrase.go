@@ -500,11 +500,14 @@ type KnockoutEvent struct {
 	Winner              string
 }
 
-// SwissEnded is what the letter of a Swiss's end tells a player (Player, his Place and Points)
-// or the judge and the director (Player "").
+// SwissEnded is what the letter of a tournament's end tells a player (Player, his Place and
+// Points; in a team event his Team's) or the captains, the judge and the director (Player ""):
+// a Swiss's, whose Rounds are all played, or one that ends when every game is played (Rounds 0:
+// a round robin, a team event).
 type SwissEnded struct {
 	Player, Code, Name string
 	Rounds             int
+	Team               string
 	Place, Points      string
 	Standings          string // the final standings as text
 }

@@ -1194,7 +1194,7 @@ func ruReserveBody(r ReserveLetter) string {
 	return b.String()
 }
 
-// ruSwissEnded is the letter of a Swiss's end: the final standings.
+// ruSwissEnded is the letter of a tournament's end: the final standings.
 func ruSwissEnded(e SwissEnded) string {
 	var b strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
@@ -1202,9 +1202,18 @@ func ruSwissEnded(e SwissEnded) string {
 		w("Здравствуйте, %s!", e.Player)
 		w("")
 	}
-	w("Турнир %s «%s»: все туры (%d) сыграны, турнир окончен.", e.Code, e.Name, e.Rounds)
-	if e.Player != "" {
+	if e.Rounds > 0 {
+		w("Турнир %s «%s»: все туры (%d) сыграны, турнир окончен.", e.Code, e.Name, e.Rounds)
+	} else {
+		w("Турнир %s «%s»: все партии сыграны, турнир окончен.", e.Code, e.Name)
+	}
+	switch {
+	case e.Player != "" && e.Team != "" && e.Place != "":
+		w("Ваша команда «%s» заняла место %s, очков: %s.", e.Team, e.Place, e.Points)
+	case e.Player != "" && e.Team == "" && e.Place != "":
 		w("Ваше место — %s, очков: %s.", e.Place, e.Points)
+	case e.Player != "" && e.Team == "" && e.Rounds == 0:
+		w("Ваши результаты аннулированы (п. 1.10.2), места вы не занимаете.")
 	}
 	w("")
 	w("Итоговая таблица:")

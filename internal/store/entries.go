@@ -14,9 +14,10 @@ import (
 
 // The entries of the rulings log. Every ruling records one Entry, of the type declared here for
 // its kind: a judge's ruling on a game (GameRuling, the referee's kinds), a player's withdrawal
-// (Withdrawal), a Swiss round paired (RoundPaired), a Swiss's end (SwissEnded), a reserve entered (ReserveEntered), a
-// knockout's pairing opened, its extra games opened or a pairing lost by a withdrawal
-// (KnockoutPairing), a knockout decided (KnockoutWon). The store alone encodes and decodes them
+// (Withdrawal), a Swiss round paired (RoundPaired), a Swiss's end (SwissEnded), the end of a
+// tournament that ends when its games are played (TournamentEnded), a reserve entered
+// (ReserveEntered), a knockout's pairing opened, its extra games opened or a pairing lost by a
+// withdrawal (KnockoutPairing), a knockout decided (KnockoutWon). The store alone encodes and decodes them
 // (encodeRuling, decodeRulingJSON): whoever appends a ruling gives its entry, whoever reads one
 // gets its entry back, typed, or an error that names the ruling and what cannot be read
 // (*EntryError), never a ruling without it.
@@ -98,6 +99,22 @@ func (e SwissEnded) MarshalJSON() ([]byte, error) { return []byte(strconv.Itoa(e
 // UnmarshalJSON reads the number of rounds.
 func (e *SwissEnded) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, &e.Rounds) }
 
+// TournamentEnded records that every game of a tournament that ends when its games are played
+// (a round robin, a team event) is finished and its final standings went to everyone: Games is
+// the number of its games. Its stored form is that number alone.
+type TournamentEnded struct {
+	Games int
+}
+
+// Kind is "ended".
+func (TournamentEnded) Kind() string { return KindTournamentEnded }
+
+// MarshalJSON writes the number of games.
+func (e TournamentEnded) MarshalJSON() ([]byte, error) { return []byte(strconv.Itoa(e.Games)), nil }
+
+// UnmarshalJSON reads the number of games.
+func (e *TournamentEnded) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, &e.Games) }
+
 // KnockoutWon records that a knockout's final is decided and its letters went: Winner went
 // through it. Its stored form is the winner's number alone.
 type KnockoutWon struct {
@@ -117,6 +134,7 @@ func (GameRuling) entry()      {}
 func (Withdrawal) entry()      {}
 func (RoundPaired) entry()     {}
 func (SwissEnded) entry()      {}
+func (TournamentEnded) entry() {}
 func (ReserveEntered) entry()  {}
 func (KnockoutPairing) entry() {}
 func (KnockoutWon) entry()     {}
@@ -126,6 +144,7 @@ const (
 	KindWithdrawal      = "withdraw"
 	KindRoundPaired     = "pair"
 	KindSwissEnded      = "swiss-ended"
+	KindTournamentEnded = "ended"
 	KindReserveEntered  = "reserve"
 	KindKnockoutPairing = "knockout"
 	KindKnockoutWon     = "knockout-won"
@@ -144,6 +163,8 @@ func newEntry(kind string) (Entry, bool) {
 		return &RoundPaired{}, true
 	case KindSwissEnded:
 		return &SwissEnded{}, true
+	case KindTournamentEnded:
+		return &TournamentEnded{}, true
 	case KindReserveEntered:
 		return &ReserveEntered{}, true
 	case KindKnockoutPairing:
@@ -170,7 +191,7 @@ func (r Ruling) Details() json.RawMessage {
 	return js
 }
 
-// LogOf reads the tournament's own records among rulings (RoundPaired, SwissEnded, ReserveEntered,
+// LogOf reads the tournament's own records among rulings (RoundPaired, SwissEnded, TournamentEnded, ReserveEntered,
 // KnockoutPairing, Withdrawal, KnockoutWon) as the core's log of the tournament, in order; the
 // rulings on games are not the tournament's log.
 func LogOf(rulings []Ruling) tournament.Log {
@@ -181,6 +202,8 @@ func LogOf(rulings []Ruling) tournament.Log {
 			log = log.Add(e.PairedRound)
 		case SwissEnded:
 			log = log.Add(tournament.SwissEnded{Rounds: e.Rounds})
+		case TournamentEnded:
+			log = log.Add(tournament.Ended{Games: e.Games})
 		case ReserveEntered:
 			log = log.Add(e.Substitution)
 		case KnockoutPairing:
@@ -203,6 +226,8 @@ func EntryOf(e tournament.LogEntry) (Entry, error) {
 		return RoundPaired{PairedRound: e}, nil
 	case tournament.SwissEnded:
 		return SwissEnded{Rounds: e.Rounds}, nil
+	case tournament.Ended:
+		return TournamentEnded{Games: e.Games}, nil
 	case tournament.Substitution:
 		return ReserveEntered{Substitution: e}, nil
 	case tournament.KnockoutOpened:
@@ -311,6 +336,8 @@ func deref(e Entry) Entry {
 	case *RoundPaired:
 		return *e
 	case *SwissEnded:
+		return *e
+	case *TournamentEnded:
 		return *e
 	case *ReserveEntered:
 		return *e

@@ -38,6 +38,7 @@ func TestEntries(t *testing.T) {
 		{tour, KnockoutPairing{tournament.KnockoutOpened{Round: 2, Slot: 2, A: 3, Withdrew: 3}}, "knockout", `{"round":2,"slot":2,"a":3,"b":0,"withdrew":3}`},
 		{tour, KnockoutWon{Winner: 3}, "knockout-won", `3`},
 		{tour, SwissEnded{Rounds: 5}, "swiss-ended", `5`},
+		{tour, TournamentEnded{Games: 12}, "ended", `12`},
 		{tour, GameRuling{referee.Ruling{Kind: referee.RuleResend, Letter: 2, LetterTime: at, To: "p@club.example", Clause: "4.3.1", Reason: "returned", At: at}},
 			"resend", `{"kind":"resend","letter":2,"letter_time":"2026-11-20T08:00:00Z","to":"p@club.example","clause":"4.3.1","reason":"returned","at":"2026-11-20T08:00:00Z"}`},
 	}

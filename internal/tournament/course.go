@@ -88,7 +88,9 @@ type Log struct {
 	Knockout  []KnockoutOpened // a knockout's pairings and extra games opened after round 1
 	Withdrawn []int            // the players who withdrew, in the order they did (1.10)
 	Won       int              // the knockout's winner, once its letters went; 0 before
-	Ended     bool             // a Swiss's last round is played and its final standings went
+	// Ended: the tournament's end is recorded and its final standings went — a Swiss's last
+	// round played (SwissEnded), every game of a round robin or a team event (Ended).
+	Ended bool
 }
 
 // ExtraGames counts the games the log's tied pairings opened besides those the system plans (a
@@ -104,7 +106,7 @@ func (l Log) ExtraGames(s *Sheet) int {
 }
 
 // LogEntry is one record of the tournament's log: a PairedRound, a SwissEnded, a Substitution,
-// a KnockoutOpened, a Left or a KnockoutWon.
+// a KnockoutOpened, a Left, a KnockoutWon or an Ended.
 type LogEntry interface{ logEntry() }
 
 // Left is the record of a player's withdrawal (seed 003, 1.10): the games he played, all his
@@ -141,7 +143,7 @@ func (l Log) Add(e LogEntry) Log {
 		l.Withdrawn = append(l.Withdrawn[:len(l.Withdrawn):len(l.Withdrawn)], e.Player)
 	case KnockoutWon:
 		l.Won = e.Winner
-	case SwissEnded:
+	case SwissEnded, Ended:
 		l.Ended = true
 	}
 	return l
@@ -151,6 +153,10 @@ func (l Log) Add(e LogEntry) Log {
 type State struct {
 	Log     Log
 	Results map[string]Result // the finished games' results as the table counts them (TableResult), by name
+	// Finished are the games finished, by name, whatever their result counts for (a struck-out
+	// player's count for no one, 1.10.2): read for the end of a game (GameEnded) only; nil
+	// elsewhere, and then no step takes the tournament for over.
+	Finished map[string]bool
 	// Begun are the games in progress with a move made: among the games played of a player
 	// who withdraws (1.10.4). The standings read them.
 	Begun []string
@@ -308,8 +314,24 @@ func ruled(results map[string]Result, rulings []Ruled) map[string]Result {
 }
 
 // roundRobin is the individual round robin (seed 003, 1.2): every game is paired at the
-// registration by the Berger tables; nothing follows the end of a game.
+// registration by the Berger tables; the end of its last game ends the tournament.
 type roundRobin struct{ base }
+
+// Awaits: the tournament ends when every game is played (1.2); nothing follows a game before.
+func (c roundRobin) Awaits(log Log, _ string) ([]string, bool) { return c.allPlayed(log) }
+
+// GameEnded: the last game's end sends the final crosstable to every player, each with his
+// place and points, and to the judge and the director; the end is recorded once (Ended).
+func (c roundRobin) GameEnded(st State, _ string) (Step, error) {
+	if !c.over(st) {
+		return Step{}, nil
+	}
+	standings, err := c.Standings(st)
+	if err != nil {
+		return Step{}, err
+	}
+	return c.end(st, standings), nil
+}
 
 func (c roundRobin) Withdraw(st State, games []referee.Game, num int, clause, reason string) (Withdrawn, Step, error) {
 	w, p, err := c.withdraw(st, games, num, clause, reason, "") // 1.10.2 or 1.10.3, as the rule gives

@@ -203,6 +203,12 @@
 //     When the last round is over the tournament ends with it (1.2): the course records its
 //     end once (SwissEnded) and sends the final standings to every player, the judge and the
 //     director.
+//   - A round robin, a team round robin and a Scheveningen match end when every game is played
+//     (1.2), whatever ended the last one (a letter, a ruling, an adjudication, a withdrawal);
+//     a game a reserve's replaced counts for no one and is not waited for. The course records
+//     the end once (Ended) and sends the final standings to every player (his place and
+//     points, his team's in a team event, or that his results are struck out, 1.10.2), the
+//     captains, the judge and the director.
 //   - A mixed competition (1.2) is played as stages, each a tournament of its own system; a
 //     later stage's players are the first places of the stage before, numbered by them (stage.go).
 //     Players who withdrew do not go on; a cut inside a shared place is the judges' to settle

@@ -24,7 +24,8 @@ func (c teamCourse) Awaits(log Log, game string) ([]string, bool) {
 // GameEnded sends both captains the result of game's match once every game of it is finished
 // (1.14.6: a match is won on all its games; 1.14.7: the captain receives his team's results). A
 // table the core cannot draw up from the results (a game the draw does not know) leaves the
-// letters out rather than the letter that ended the game.
+// letters out rather than the letter that ended the game. The end of the last match ends the
+// event (1.2): its final standings to every player, captain and official (end).
 func (c teamCourse) GameEnded(st State, game string) (Step, error) {
 	m, ok := c.s.MatchIn(game, st.Log.Reserves)
 	if !ok {
@@ -38,12 +39,17 @@ func (c teamCourse) GameEnded(st State, game string) (Step, error) {
 	if err != nil {
 		return Step{}, nil
 	}
+	var step Step
 	for _, mr := range tt.Matches {
 		if mr.Number == m.Number && mr.Complete {
-			return Step{Parts: []Part{{Letters: c.s.MatchLetters(mr, tt, st.Results, st.Log.Reserves)}}}, nil
+			step.Parts = append(step.Parts, Part{Letters: c.s.MatchLetters(mr, tt, st.Results, st.Log.Reserves)})
 		}
 	}
-	return Step{}, nil
+	if len(step.Parts) > 0 && c.over(st) {
+		// The last match's end ends the event (1.2, 1.14.6): its final standings to everyone.
+		step.Parts = append(step.Parts, c.end(st, &Standings{System: c.s.System, Teams: tt}).Parts...)
+	}
+	return step, nil
 }
 
 // Withdraw: a team player who leaves keeps his results whatever he played (1.10.3, see withdraw).
