@@ -571,7 +571,7 @@ func written(from mail.Address, c candidate, o referee.Outgoing, to string, now 
 		Game:      o.Game,
 		Verdict:   string(o.Verdict),
 		Clauses:   o.Clauses,
-		Time:      o.Time.String(),
+		Time:      o.TimeHeader(),
 		Picture:   pics.of(o.Picture, c.id.Game, lang),
 	}
 	l.References = o.References

@@ -225,6 +225,8 @@ var english = Book{
 			Words:          "As written in the letter of %s, line %d: \"%s\"",
 			LeaveGames:     "The leave applies to all your games of tournament %s: %s; your partners have been told.",
 			LeaveAgain:     "Leave %s is granted already; it stands.",
+			SubjLeave:      "%[1]s: leave",
+			LeaveHead:      "Tournament %s.",
 			Crossed:        "Line %d, \"%s\": crossed out by your correction in the letter itself; your move is the corrected one (4.2.5).",
 		},
 		AdjudicationSteps: AdjudicationText{

@@ -277,8 +277,10 @@ type StatementText struct {
 	// Words: the words a result rests on (the letter's date, line, words).
 	Words string
 	// LeaveGames: the games a leave applies to (tournament, the games); LeaveAgain: the same
-	// leave announced again (the period).
-	LeaveGames, LeaveAgain string
+	// leave announced again (the period). SubjLeave (%[1]s the tournament) and LeaveHead (the
+	// tournament) are the subject and first line of the answer to a leave notice alone that
+	// names no game and applies to several: it is about the tournament, not one game.
+	LeaveGames, LeaveAgain, SubjLeave, LeaveHead string
 	// Crossed: a move the writer corrected in the letter itself, its correction read instead
 	// (its line, the move as written; 4.2.5).
 	Crossed string

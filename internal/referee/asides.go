@@ -195,17 +195,52 @@ func (x *decider) asideOnly() {
 			moves = append(moves, m.written())
 		}
 		x.note(fmt.Sprintf(x.tx.Asides.ProtestUnsure, strings.Join(moves, " ")))
+	case x.tournamentWide():
+		// About all his games: nothing is expected in one of them more than in another.
 	case x.g.Status == StatusPlaying && x.g.ToMove() == x.side && x.g.Posting != x.side:
 		x.note(x.expected())
 	}
 	n := len(x.d.Letters)
-	x.answer(KindNotice, Notice)
+	if x.tournamentWide() {
+		x.answerTournament()
+	} else {
+		x.answer(KindNotice, Notice)
+	}
 	if x.granted && !x.lt.asides() && !x.lt.Resign {
 		// A leave granted, and nothing else, asks nothing of its reader (Outgoing.NoReply).
 		for i := n; i < len(x.d.Letters); i++ {
 			x.d.Letters[i].NoReply = true
 		}
 	}
+}
+
+// tournamentWide reports whether the letter is a leave notice alone (no move, no other
+// statement) that names no game and applies to several games of the sender's: its answer is
+// about his tournament, not the one game the door decided it in (answerTournament).
+func (x *decider) tournamentWide() bool {
+	lt := &x.lt
+	st := lt.leave
+	return st != nil && !st.Echo && len(st.Games) > 1 && lt.Leave != nil && lt.Game == "" && lt.Partner == "" &&
+		!lt.asides() && !lt.Resign && lt.Draw == "" && len(lt.Variants) == 0 && lt.Accept == nil && len(lt.Moves) == 0 && len(lt.Repeated) == 0
+}
+
+// answerTournament answers a leave notice about all the sender's games of the tournament
+// (tournamentWide) under the tournament's subject: what became of the leave and the games it
+// applies to, without one game's clock or position.
+func (x *decider) answerTournament() {
+	tx := x.tx
+	var b strings.Builder
+	fmt.Fprintf(&b, tx.NoticeIntro+"\n", tx.date(x.today))
+	for _, n := range x.toSender {
+		b.WriteString(n + "\n")
+	}
+	o, ok := outgoing(x.t, &x.g, roleOf(x.side), tx.Statements.SubjLeave, "", Notice, x.d.Clauses...)
+	if !ok {
+		return
+	}
+	o.Body = fmt.Sprintf(textFor(o.Language).Statements.LeaveHead, x.g.Tournament) + "\n\n" + b.String()
+	o.Game, o.References, o.InReplyTo = x.g.Tournament+"/", nil, x.env.MessageID
+	x.d.Letters = append(x.d.Letters, o)
 }
 
 // expected words what postald expects of the sender on move: the moves to repeat and his

@@ -20,7 +20,7 @@ func writeLetters(ls []Outgoing) string {
 		if len(l.Clauses) > 0 {
 			fmt.Fprintf(&b, "X-Postald-Clause: %s\n", strings.Join(l.Clauses, ","))
 		}
-		fmt.Fprintf(&b, "X-Postald-Time: %s\nIn-Reply-To: %s\nReferences: %s\n\n%s\n", l.Time, l.InReplyTo, strings.Join(l.References, " "), l.Body)
+		fmt.Fprintf(&b, "X-Postald-Time: %s\nIn-Reply-To: %s\nReferences: %s\n\n%s\n", l.TimeHeader(), l.InReplyTo, strings.Join(l.References, " "), l.Body)
 	}
 	return b.String()
 }
