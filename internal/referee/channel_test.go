@@ -459,13 +459,14 @@ func TestPostDays(t *testing.T) {
 			blackSince: "2026-11-05",
 		},
 		{
-			// Postmarked 11-04, before the 11-05 the card to him counts as received: 0 days.
+			// Postmarked 11-04, before the 11-05 the card to him counts as received: 0 days, and
+			// the letters show him receiving it by his postmark, never after his answer.
 			letter: card(Black, "2026-11-04", "2026-11-06 11:00",
-				"Ваш ход 1. c3-d4 получил.\nМой ход: 1... f6-g5\nДаты: 02.11.2026 / 05.11.2026 / 04.11.2026\nВремя: 0/0"),
+				"Ваш ход 1. c3-d4 получил.\nМой ход: 1... f6-g5\nДаты: 02.11.2026 / 04.11.2026 / 04.11.2026\nВремя: 0/0"),
 			want:       summary{Accepted, "", "1... f6-g5", 0, Time{0, 0}, White},
 			via:        ChannelPost,
 			whiteSince: "2026-11-06",
-			dates:      [3]string{"2026-11-02", "2026-11-05", "2026-11-04"},
+			dates:      [3]string{"2026-11-02", "2026-11-04", "2026-11-04"},
 		},
 		{
 			letter: email(White, "2026-11-08 10:00",
@@ -823,11 +824,11 @@ func TestFirstCardOnTheStartDate(t *testing.T) {
 		{posted: Black, on: "2026-11-01", want: summary{Notice, "4.3.1", "", 0, Time{0, 0}, Black}, blackSince: "2026-11-04"},
 		{
 			letter: card(Black, "2026-11-01", "2026-11-02 10:00",
-				"Ваш ход 1. c3-d4 получил.\nМой ход: 1... f6-g5\nДаты: 01.11.2026 / 04.11.2026 / 01.11.2026\nВремя: 0/0"),
+				"Ваш ход 1. c3-d4 получил.\nМой ход: 1... f6-g5\nДаты: 01.11.2026 / 01.11.2026 / 01.11.2026\nВремя: 0/0"),
 			want:       summary{Accepted, "4.3.2", "1... f6-g5", 0, Time{0, 0}, White},
 			via:        ChannelPost,
 			whiteSince: "2026-11-02",
-			dates:      [3]string{"2026-11-01", "2026-11-04", "2026-11-01"},
+			dates:      [3]string{"2026-11-01", "2026-11-01", "2026-11-01"},
 		},
 	})
 }

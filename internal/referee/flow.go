@@ -93,7 +93,14 @@ func (x *decider) dates() daysclock.Dates {
 		// by lot (1.6.4) were on the board before play, sent by nobody.
 		return daysclock.Dates{Sent: x.today}
 	}
-	return daysclock.Dates{PartnerSent: x.g.MovedOn, Received: x.g.receivedOn(), Sent: x.today}
+	received := x.g.receivedOn()
+	if x.today.Before(received) {
+		// A card postmarked before the day its player is counted to have received his move
+		// (post_days are the regulation's, the post was faster): he had it by the postmark, which
+		// is the latest receipt the letters can show; he is charged nothing before it (charge).
+		received = x.today
+	}
+	return daysclock.Dates{PartnerSent: x.g.MovedOn, Received: received, Sent: x.today}
 }
 
 // charge charges the letter to the clocks (4.3.1): the sender's thinking days for his own moves,

@@ -1466,12 +1466,17 @@ func (gm *lgGame) noMove(s int) bool {
 }
 
 // dates returns the three dates of side s's letter as postald stamps them (4.3.1), or the
-// sending date alone for White's first move.
+// sending date alone for White's first move. A card postmarked before the day its writer was
+// counted to receive his move shows the postmark as the day received: he had it by then.
 func (gm *lgGame) dates() []daysclock.Date {
 	if len(gm.m.plies) == 0 {
 		return []daysclock.Date{gm.sent()}
 	}
-	return []daysclock.Date{gm.m.movedOn, gm.m.receivedOn, gm.sent()}
+	received := gm.m.receivedOn
+	if sent := gm.sent(); sent.Before(received) {
+		received = sent
+	}
+	return []daysclock.Date{gm.m.movedOn, received, gm.sent()}
 }
 
 // stopped sends side s's letter with a fault that stops it (4.2.9, 4.2.10, 4.2.11). It reports
