@@ -376,7 +376,19 @@ func (o *Office) post(req PostRequest) (*PostedReply, error) {
 			}
 			rep.Posted++
 			if it.Game.Game == "" {
-				continue // a start letter: the clocks run from the start (4.3.2)
+				// A letter of the tournament (a start letter, a round's): a player who
+				// receives it after the start begins to play the day after (4.3.2).
+				started, err := o.startPosted(tx, sh, t, it.Card.Player, req.On, now)
+				if err != nil {
+					return err
+				}
+				for _, d := range started {
+					dones = append(dones, d)
+					c := d.Decision.Game.Clock(referee.White)
+					rep.Clocks = append(rep.Clocks, fmt.Sprintf("%s %s from %s", d.Game, referee.White, c.Since))
+					rep.Started = append(rep.Started, ClockStarted{Game: d.Game, Side: referee.White, From: c.Since, Language: sh.Language})
+				}
+				continue
 			}
 			st, sg, err := o.loadGame(tx, it.Game)
 			if err != nil {
@@ -404,6 +416,44 @@ func (o *Office) post(req PostRequest) (*PostedReply, error) {
 		o.observe(d)
 	}
 	return rep, nil
+}
+
+// startPosted applies referee.StartPosted to every game not begun in which player n has White,
+// a card of the tournament to him posted on day on: the decisions that moved his start.
+func (o *Office) startPosted(tx *store.Tx, sh *tournament.Sheet, t *referee.Table, n int, on daysclock.Date, now time.Time) ([]Done, error) {
+	p, ok := sh.Player(n)
+	if !ok || !p.Channel.Captain() || p.Email != "" {
+		return nil, nil
+	}
+	rulings, err := tx.Rulings(store.GameID{Tournament: sh.Code})
+	if err != nil {
+		return nil, err
+	}
+	var dones []Done
+	for _, g := range sh.Course().Paired(store.LogOf(rulings)) {
+		if g.White != n || g.Replaced != "" {
+			continue
+		}
+		id := store.GameID{Tournament: sh.Code, Game: g.Name}
+		if st, err := tx.GameStatus(id); err != nil || st != referee.StatusPlaying {
+			continue // not opened yet, or over
+		}
+		st, sg, err := o.loadGame(tx, id)
+		if err != nil {
+			return nil, err
+		}
+		dec := referee.StartPosted(st, on, now)
+		if dec.Verdict == "" && len(dec.Game.Notified) == len(st.Game.Notified) {
+			continue // nothing changed
+		}
+		if err := record(tx, o.opt.From, id, sh, t, dec, now, sg, &o.cache.chunks, o.work); err != nil {
+			return nil, err
+		}
+		if dec.Verdict != "" {
+			dones = append(dones, Done{Kind: DonePosted, At: now, Game: id, Decision: dec})
+		}
+	}
+	return dones, nil
 }
 
 // sideOfNumber returns the side player n has in the game of st.

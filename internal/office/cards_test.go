@@ -311,3 +311,75 @@ func BenchmarkCard(b *testing.B) {
 		}
 	}
 }
+
+// TestPostalWhiteStart: White plays by post and has no e-mail address. By 4.3.2 a player who
+// receives the start documents after the start date begins to play the day after he receives
+// them: his start card, posted on the 6th and counted received on the 8th (post_days 2), starts
+// his clock on the 9th when the tournament began on the 5th; a tournament that starts after the
+// card arrives keeps its start; a card posted later changes nothing again; a White who also has
+// an address received his copy at once and plays from the start.
+func TestPostalWhiteStart(t *testing.T) {
+	sheet := func(start, white string) string {
+		s := strings.Replace(postSheet, "start = 2026-11-05", "start = "+start, 1)
+		s = strings.Replace(s, "[[player]]\nnumber = 1\nname = \"Иванов Иван\"\nemail = \"white@club.example\"",
+			"[[player]]\nnumber = 1\nname = \"Иванов Иван\"\n"+white, 1)
+		return strings.Replace(s, "[[player]]\nnumber = 2\nname = \"Петров Пётр\"\nchannel = \"post\"\npostal_address = \"ул. Садовая, 5, кв. 2\\nКалуга\\n248000\"",
+			"[[player]]\nnumber = 2\nname = \"Петров Пётр\"\nemail = \"black@club.example\"", 1)
+	}
+	const byPost = "channel = \"post\"\npostal_address = \"ул. Садовая, 5, кв. 2\\nКалуга\\n248000\""
+	for _, c := range []struct {
+		name, start, white string
+		want               string // the day White's clock runs from once the card is posted
+		clocks             int    // the clocks the posting reports started
+	}{
+		{"tournament begun", "2026-11-05", byPost, "2026-11-09", 1},
+		{"tournament after the card", "2026-11-20", byPost, "2026-11-20", 0},
+		{"White with an address too", "2026-11-05", byPost + "\nemail = \"white@club.example\"", "2026-11-05", 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			now := time.Date(2026, 11, 5, 9, 0, 0, 0, time.UTC)
+			db, o, from := playerOffice(t, &now)
+			sh, err := CreateTournament(db, from, []byte(sheet(c.start, c.white)), now)
+			if err != nil {
+				t.Fatal(err)
+			}
+			id := store.GameID{Tournament: sh.Code, Game: "1-2"}
+			if g := gameOf(t, db, id); g.WhiteClock.Since != day(t, max(c.start, "2026-11-05")) {
+				t.Fatalf("at registration White's clock runs from %s", g.WhiteClock.Since)
+			}
+			rep, err := o.Run(CardsRequest{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var seqs []uint64
+			for _, cd := range replyOf[*CardsReply](t, rep).Cards {
+				seqs = append(seqs, cd.Seq)
+			}
+			if len(seqs) != 1 {
+				t.Fatalf("%d cards, want the start card", len(seqs))
+			}
+			now = time.Date(2026, 11, 6, 15, 0, 0, 0, time.UTC)
+			rep, err = o.Run(PostRequest{Seqs: seqs, On: day(t, "2026-11-06")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := len(replyOf[*PostedReply](t, rep).Started); got != c.clocks {
+				t.Errorf("the posting reports %d clocks started, want %d", got, c.clocks)
+			}
+			g := gameOf(t, db, id)
+			if g.WhiteClock.Since != day(t, c.want) {
+				t.Errorf("after the start card posted: White's clock runs from %s, want %s", g.WhiteClock.Since, c.want)
+			}
+			// Whatever is posted to him later moves his start no more.
+			if err := db.Update(func(tx *store.Tx) error {
+				_, err := o.startPosted(tx, sh, sh.Table(time.UTC), 1, day(t, "2026-11-15"), now)
+				return err
+			}); err != nil {
+				t.Fatal(err)
+			}
+			if g := gameOf(t, db, id); g.WhiteClock.Since != day(t, c.want) {
+				t.Errorf("a later card moved White's start to %s", g.WhiteClock.Since)
+			}
+		})
+	}
+}

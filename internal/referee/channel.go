@@ -152,6 +152,49 @@ func Posted(st Seat, s Side, on daysclock.Date, now time.Time) Decision {
 	return x.d
 }
 
+// StartPosted records that the captain posted on day on a card (or made a call) to White's
+// player by post or telephone, who has no e-mail address, bringing him a letter that opened
+// the game — a start letter, a Swiss round's, a knockout pairing's — before any move of it. By
+// 4.3.2 a player who receives the start documents after the start date begins to play on the
+// day after he receives them («для него началом игры считается следующий день после получения
+// стартовой документации»); the card is counted received post_days after its postmark (a call:
+// that day), and White's clock then runs from the day after, never from before it. The first
+// such card after the game opened is the one that brought it (the captain posts the cards in
+// their order): later ones change nothing (NotifyStart). A game begun, finished, or whose White
+// plays by e-mail or also has an address (his copy reached him at once) is left as it is: the
+// decision then carries no verdict.
+func StartPosted(st Seat, on daysclock.Date, now time.Time) Decision {
+	x := newDecider(st, now)
+	p := x.player(White)
+	c := x.g.Clock(White)
+	if _, noted := x.g.noted(NotifyStart); noted || on.IsZero() || x.g.Status != StatusPlaying || len(x.g.Plies) > 0 ||
+		!p.Channel.Captain() || p.Email != "" || !c.Running() || c.Moves > 0 {
+		x.summarize()
+		x.d.close(x.t, now)
+		return x.d
+	}
+	received := on.AddDays(p.Channel.Travel(x.reg))
+	x.g.note(Notification{Kind: NotifyStart, Side: White, Date: received})
+	start := c.Start
+	if start.IsZero() {
+		start = x.terms.Start
+	}
+	if late := x.terms.PlayerStart(received); late.After(start) {
+		c.Start = late
+		c.Stop()
+		if err := c.Run(late, x.terms); err != nil {
+			panic("referee: " + err.Error()) // the clock was stopped just above
+		}
+		x.d.Verdict = Notice
+		x.d.addClause("4.3.2")
+		x.g.History = append(x.g.History, Entry{Date: on, From: White, Verdict: Notice, Clauses: []string{"4.3.2"},
+			Note: fmt.Sprintf("opening letter posted; received %s, play from %s", received, late)})
+	}
+	x.summarize()
+	x.d.close(x.t, now)
+	return x.d
+}
+
 // lag returns the days the letters of side s's player travel to the captain (post_days for a
 // card): a silent postal player's overstep is certain only once a card posted on his last day
 // would have arrived, and his reminders are sent that many days earlier so that they reach him in

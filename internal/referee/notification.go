@@ -27,6 +27,9 @@ const (
 	NotifyAdjudicationAsked NotificationKind = "adjudication/asked"
 	// NotifyAdjudicationPackage: the judge's adjudication package sent (4.3.2).
 	NotifyAdjudicationPackage NotificationKind = "adjudication/package"
+	// NotifyStart: side's letter that opened the game went to him on a card (or a call) the
+	// captain posted, counted received on Date (4.3.2, StartPosted); once per game.
+	NotifyStart NotificationKind = "start"
 )
 
 // String returns the kind's word: "reminder", "adjudication/asked", ...
@@ -37,7 +40,7 @@ func (k NotificationKind) String() string { return string(k) }
 //
 // Its JSON form is the string key postald has always stored, which every store written so far
 // holds: "white/reminder/2026-12-20", "black/silence/2026-12-01", "white/overstep",
-// "black/expect/2026-11-08", "adjudication/asked/2027-01-01T10:00:00+03:00" (RFC 3339),
+// "black/expect/2026-11-08", "white/start/2026-11-05", "adjudication/asked/2027-01-01T10:00:00+03:00" (RFC 3339),
 // "adjudication/package". A key this postald does not know is kept as it was read, written back
 // unchanged and matches no notice.
 type Notification struct {
@@ -76,7 +79,7 @@ var adjudicationPackage = Notification{Kind: NotifyAdjudicationPackage}
 // sidedKind reports whether notices of kind k are about one side.
 func sidedKind(k NotificationKind) bool {
 	switch k {
-	case NotifyReminder, NotifySilence, NotifyOverstep, NotifyExpect:
+	case NotifyReminder, NotifySilence, NotifyOverstep, NotifyExpect, NotifyStart:
 		return true
 	}
 	return false
@@ -84,13 +87,13 @@ func sidedKind(k NotificationKind) bool {
 
 // datedKind reports whether notices of kind k carry the day they are for.
 func datedKind(k NotificationKind) bool {
-	return k == NotifyReminder || k == NotifySilence || k == NotifyExpect
+	return k == NotifyReminder || k == NotifySilence || k == NotifyExpect || k == NotifyStart
 }
 
 // known reports whether n is a notice this postald reads (not a key kept as it was read).
 func (n Notification) known() bool {
 	switch n.Kind {
-	case NotifyReminder, NotifySilence, NotifyOverstep, NotifyExpect, NotifyAdjudicationAsked, NotifyAdjudicationPackage:
+	case NotifyReminder, NotifySilence, NotifyOverstep, NotifyExpect, NotifyStart, NotifyAdjudicationAsked, NotifyAdjudicationPackage:
 		return true
 	}
 	return false

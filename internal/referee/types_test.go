@@ -126,6 +126,7 @@ func TestNotificationKeys(t *testing.T) {
 		{"black/overstep", overstepSent(Black)},
 		{"white/overstep", overstepSent(White)},
 		{"black/expect/2026-11-08", expectSent(Black, day("2026-11-08"))},
+		{"white/start/2026-11-08", Notification{Kind: NotifyStart, Side: White, Date: day("2026-11-08")}},
 		{"adjudication/asked/2027-11-01T10:00:00+03:00", adjudicationAsked(asked)},
 		{"adjudication/asked/2027-11-01T07:00:00Z", adjudicationAsked(asked.UTC())},
 		{"adjudication/package", adjudicationPackage},
