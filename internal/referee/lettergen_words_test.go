@@ -294,6 +294,9 @@ func (set *lgSet) leave() bool {
 		// A leave said not to be: no leave, nothing changes (a letter without a move).
 		return set.noLeave(gm, s, lang, l)
 	}
+	if r.IntN(4) == 0 && len(set.inPlayOf(gm.who[s])) > 1 {
+		return set.leaveWide(gm, s, lang, l, text)
+	}
 	switch x := r.IntN(100); {
 	case x < 40 || s != gm.m.toMove():
 		body := gm.letterBody(s, lang, text)
@@ -323,6 +326,82 @@ func (set *lgSet) leave() bool {
 	}
 	defer func() { gm.onMove, gm.afterMove = nil, nil }()
 	return gm.moveLetter(s, lgNoFault, false)
+}
+
+// lgWideSubjects are the subjects of a letter about no game of the tournament: %s its code as
+// the letter's language writes it.
+var lgWideSubjects = [2][]string{
+	lgRU: {"%s", "Re: %s", "%s отпуск", "Отпуск, турнир %s"},
+	lgEN: {"%s", "Re: %s", "%s leave", "Leave, tournament %s"},
+}
+
+// inPlayOf returns the games of person in play.
+func (set *lgSet) inPlayOf(person int) []*lgGame {
+	var out []*lgGame
+	for _, og := range set.games {
+		if sideIn(og, person) >= 0 && !og.m.over {
+			out = append(out, og)
+		}
+	}
+	return out
+}
+
+// leaveWide sends side s's leave notice alone, its subject naming the tournament and no game,
+// from a player of several games in play: the door decides it in one of them, whose answer to
+// him alone is about the tournament (Outgoing.About: «СТ-2026/1: отпуск», every game it applies
+// to named), and the leave stops his clock in each game, each partner told (4.1.3; leaveIn).
+func (set *lgSet) leaveWide(gm *lgGame, s int, lang lgLang, l daysclock.Leave, text string) bool {
+	person := gm.who[s]
+	code := set.table.Code
+	if lang == lgEN {
+		code = strings.Replace(code, "СТ", "CT", 1)
+	}
+	body := gm.letterBody(s, lang, text)
+	raw, id := set.raw(person, fmt.Sprintf(lgPick(set.r, lgWideSubjects[lang]), code), body)
+	games := set.inPlayOf(person)
+	ds, ok := set.decide(person, raw, id)
+	if !ok {
+		return false
+	}
+	answers := 0
+	for k, d := range ds {
+		og := set.games[k]
+		for _, o := range d.Letters {
+			if o.Role != lgRole(sideIn(og, person)) {
+				continue
+			}
+			if !o.About() || !strings.Contains(o.Subject, set.table.Code+": ") {
+				return set.fail(og, "leave:wide", sideIn(og, person), body, fmt.Sprintf("the answer to the writer is about game %s, not the tournament: %q", o.Game, o.Subject))
+			}
+			answers++
+			for _, g := range games {
+				if !strings.Contains(o.Body, g.g.Name) {
+					return set.fail(og, "leave:wide", sideIn(og, person), body, "the answer does not name game "+g.g.Name+" the leave applies to:\n"+o.Body)
+				}
+			}
+		}
+	}
+	if answers != 1 {
+		return set.fail(gm, "leave:wide", s, body, fmt.Sprintf("%d answers to the writer, want one about the tournament", answers))
+	}
+	for _, og := range games {
+		k := slices.Index(set.games, og)
+		d, found := ds[k]
+		if !found {
+			return set.fail(og, "leave:wide", sideIn(og, person), body, "the leave does not reach game "+og.g.Name)
+		}
+		og.letters++
+		if !set.leaveIn(og, person, l, body, d) {
+			return false
+		}
+	}
+	for k := range ds {
+		if !slices.Contains(games, set.games[k]) {
+			return set.fail(set.games[k], "leave:wide", -1, body, "a game of someone else's, or over, decided by the leave")
+		}
+	}
+	gm.st.kinds["leave:wide"]++
+	return true
 }
 
 // lgNoLeaves say a leave is not to be: %[1]s and %[2]s its days, as day.month.
