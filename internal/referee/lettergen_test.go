@@ -1500,11 +1500,13 @@ func (gm *lgGame) stopped(s int, fault lgFault) (sent, ok bool) {
 		w.lang = gm.collect.lang // one letter, one language
 	}
 	var viol []lgViolation
+	wrongAt := -1 // the owed ply a wrong repetition writes wrong
 	switch fault {
 	case lgRepMissing:
 		w.noRepeat = true
 	case lgRepWrong:
 		j := lgPick(r, m.owes[s])
+		wrongAt = j
 		wrong, found := gm.wrongRepetition(j)
 		if !found {
 			return unsent()
@@ -1530,6 +1532,11 @@ func (gm *lgGame) stopped(s int, fault lgFault) (sent, ok bool) {
 	base := p.atFirst.clone()
 	if fault.repetition() {
 		base = m.clone()
+	}
+	if fault == lgRepWrong {
+		// The owed moves it repeats right are credited (4.2.9: the repetition «в любом
+		// письме»): only the one written wrong is still owed.
+		base.owes[s] = []int{wrongAt}
 	}
 	base.days[s] += lgPenalty
 	if !fault.repetition() {
