@@ -122,9 +122,9 @@ type seasonDaemon struct {
 	took time.Duration // the last letter's
 }
 
-func (p *seasonDaemon) Letter(m mailbox.Message) error {
+func (p *seasonDaemon) Letter(m office.Incoming) error {
 	began := time.Now()
-	err := p.d.Handle(p.ctx, m)
+	err := p.d.Handle(p.ctx, mailbox.Message(m))
 	p.took = time.Since(began)
 	return err
 }

@@ -258,7 +258,7 @@ func (d *Daemon) Handle(ctx context.Context, m mailbox.Message) error {
 
 // decide decides a letter whose sender's check was asked (Handle) on the owner goroutine.
 func (d *Daemon) decide(ctx context.Context, m mailbox.Message) error {
-	err := d.Do(ctx, func() error { return d.office.Letter(m) })
+	err := d.Do(ctx, func() error { return d.office.Letter(office.Incoming(m)) })
 	if err != nil {
 		d.log.Error("letter not processed; it stays in the mailbox", "mailbox", m.Mailbox, "uid", m.UID, "err", err)
 		return err

@@ -9,7 +9,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"postald/internal/config"
-	"postald/internal/mailbox"
 	"postald/internal/office"
 	"postald/internal/office/officetest"
 	"postald/internal/store"
@@ -152,7 +151,7 @@ func TestKnownKeptByTheUnitsOfWork(t *testing.T) {
 	// What else puts letters in the outbox: a stranger's letter held for the judge, the
 	// digest of held letters a tick sends, the director's report.
 	raw := "From: stranger@elsewhere.test\r\nTo: " + officetest.Address + "\r\nSubject: hello\r\nMessage-ID: <stranger@elsewhere.test>\r\n\r\nMy move: 1. c3-d4\r\n"
-	if err := o.Letter(mailbox.Message{Mailbox: "INBOX", UIDValidity: 1, UID: 1 << 30, Raw: []byte(raw), InternalDate: clock.Now(), Size: int64(len(raw))}); err != nil {
+	if err := o.Letter(office.Incoming{Mailbox: "INBOX", UIDValidity: 1, UID: 1 << 30, Raw: []byte(raw), InternalDate: clock.Now(), Size: int64(len(raw))}); err != nil {
 		t.Fatal(err)
 	}
 	clock.Set(clock.Now().Add(48 * time.Hour))

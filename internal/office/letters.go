@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"postald/internal/mailbox"
 	"postald/internal/mailparse"
 	"postald/internal/mailwrite"
 	"postald/internal/referee"
@@ -28,7 +27,7 @@ const maxAttempts = 10
 // Letter decides one letter taken from the mailbox and records everything it changes in one
 // transaction. It returns nil only when that transaction committed (or the letter had been
 // decided before): only then may the letter leave the mailbox.
-func (o *Office) Letter(m mailbox.Message) error {
+func (o *Office) Letter(m Incoming) error {
 	now := o.now()
 	ref := RefOf(m)
 	msgID := MessageID(m.Raw)
@@ -85,7 +84,7 @@ func (o *Office) Letter(m mailbox.Message) error {
 }
 
 // RefOf is where m lies in the mailbox: the store's name of its inbound record.
-func RefOf(m mailbox.Message) store.MessageRef {
+func RefOf(m Incoming) store.MessageRef {
 	return store.MessageRef{Mailbox: m.Mailbox, UIDValidity: m.UIDValidity, UID: m.UID}
 }
 
@@ -99,7 +98,7 @@ type decided struct {
 }
 
 // apply decides letter m, received as rec, and applies the outcome inside tx.
-func (o *Office) apply(tx *store.Tx, m mailbox.Message, rec store.Inbound, msgID string, now time.Time) (decided, error) {
+func (o *Office) apply(tx *store.Tx, m Incoming, rec store.Inbound, msgID string, now time.Time) (decided, error) {
 	// Measured, not decided by: the real clock, not o.now, which a test may stop.
 	began := time.Now()
 	o.ended = nil

@@ -12,7 +12,6 @@ import (
 
 	"postald/internal/config"
 	"postald/internal/daysclock"
-	"postald/internal/mailbox"
 	"postald/internal/mailwrite"
 	"postald/internal/referee"
 	"postald/internal/store"
@@ -182,7 +181,7 @@ func (s *Simulation) Letter(raw []byte) (Step, error) {
 	if e, ok := ReadCaptain(raw); ok {
 		step.Captain = &e
 		step.Err = s.captain(e, raw, &step)
-	} else if err := s.office.Letter(mailbox.Message{Mailbox: "simulate", UIDValidity: 1, UID: s.n,
+	} else if err := s.office.Letter(Incoming{Mailbox: "simulate", UIDValidity: 1, UID: s.n,
 		InternalDate: at, Size: int64(len(raw)), Raw: raw}); err != nil {
 		return step, err
 	}
