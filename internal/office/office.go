@@ -14,8 +14,9 @@
 //     recorded step by step; a team captain's protest taken to the referee's door), reserve.go
 //     (a reserve entered), stage.go (a stage's players), tournament.go (a tournament registered),
 //     lots.go (the seed of a tournament's lots made, kept, revealed, and the lots verified),
-//     archiving.go (archive, prune, backup), with trust.go, authverdict.go and held.go (who may
-//     speak for a player, what is held and why), digest.go and storage.go (what the judges are
+//     archiving.go (archive, prune, backup), with trust.go, authverdict.go and held.go (the
+//     trust gate of a letter asked in one call, trust.Gate.Admit, and what it answers recorded:
+//     what is held and why, who is told), digest.go and storage.go (what the judges are
 //     told of held letters and of the store's failures), delivery.go and resend.go (the fate of
 //     every letter sent: delivery reports matched by the letter's token, a failed delivery told
 //     and followed, the letters late, judge resend);
@@ -50,6 +51,7 @@ import (
 	"postald/internal/config"
 	"postald/internal/referee"
 	"postald/internal/store"
+	"postald/internal/trust"
 )
 
 // Sender hands one message to the mail server at once, outside the outbox: only for the letter
@@ -204,7 +206,7 @@ type Office struct {
 	clock clock
 	// outage is the current outage of postald's own check of the senders (outage.go).
 	outage checkOutage
-	trust  *guard       // rate limits, in memory: a restart starts every window afresh
+	trust  *trust.Gate  // the trust gate and its rate limits, in memory: a restart starts every window afresh
 	own    ownChecks    // postald's own check's results of the letters about to be decided
 	later  laterLetters // letters whose own check failed for now, and their tries (later.go)
 	// faults is what the office knows of the store's failures to write (storage.go).
@@ -235,7 +237,7 @@ type Office struct {
 
 // New returns an office working on opt.Store.
 func New(opt Options) *Office {
-	o := &Office{opt: opt, log: opt.Logger, trust: newGuard(opt.Limits)}
+	o := &Office{opt: opt, log: opt.Logger, trust: newGate(opt)}
 	if o.log == nil {
 		o.log = slog.New(slog.DiscardHandler)
 	}
