@@ -11,18 +11,19 @@ import (
 	"postald/internal/config"
 	"postald/internal/office"
 	"postald/internal/office/officetest"
+	"postald/internal/reading"
 	"postald/internal/store"
 )
 
 // knownCounts is what a Known holds that can be counted again from the store.
 type knownCounts struct {
-	Games       office.Counts
+	Games       reading.Counts
 	Due, Cards  int
-	Tournaments map[string]office.Counts
+	Tournaments map[string]reading.Counts
 }
 
-func countsOf(k *office.Known, codes []string) knownCounts {
-	c := knownCounts{Games: k.Games(), Tournaments: map[string]office.Counts{}}
+func countsOf(k *reading.Known, codes []string) knownCounts {
+	c := knownCounts{Games: k.Games(), Tournaments: map[string]reading.Counts{}}
 	c.Due, c.Cards = k.Outbox()
 	for _, code := range codes {
 		if _, n, ok := k.Tournament(code); ok {
@@ -35,7 +36,7 @@ func countsOf(k *office.Known, codes []string) knownCounts {
 // recounted is what the store holds, counted afresh.
 func recounted(t *testing.T, db *store.DB, codes []string) knownCounts {
 	t.Helper()
-	k, err := office.NewKnown(db, time.Time{})
+	k, err := reading.NewKnown(db, time.Time{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +45,7 @@ func recounted(t *testing.T, db *store.DB, codes []string) knownCounts {
 
 // drain sends what the outbox holds due, as the daemon's sender does, telling k of each letter
 // sent.
-func drain(t *testing.T, db *store.DB, k *office.Known, now time.Time) int {
+func drain(t *testing.T, db *store.DB, k *reading.Known, now time.Time) int {
 	t.Helper()
 	var sent int
 	err := db.Update(func(tx *store.Tx) error {
@@ -86,7 +87,7 @@ func TestKnownKeptByTheUnitsOfWork(t *testing.T) {
 	}
 	clock := &officetest.Clock{}
 	clock.Set(s.Register)
-	k, err := office.NewKnown(db, clock.Now())
+	k, err := reading.NewKnown(db, clock.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +115,7 @@ func TestKnownKeptByTheUnitsOfWork(t *testing.T) {
 		if !ok {
 			break
 		}
-		before := map[string]office.Revision{}
+		before := map[string]reading.Revision{}
 		for _, code := range codes {
 			before[code], _, _ = k.Tournament(code)
 		}
@@ -187,7 +188,7 @@ func TestKnownRecount(t *testing.T) {
 	}
 	clock := &officetest.Clock{}
 	clock.Set(s.Register)
-	k, err := office.NewKnown(db, clock.Now())
+	k, err := reading.NewKnown(db, clock.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"postald/internal/mailparse"
 	"postald/internal/mailwrite"
+	"postald/internal/reading"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
@@ -141,14 +142,14 @@ func (o *Office) apply(tx *store.Tx, m Incoming, rec store.Inbound, msgID string
 	return decided{out: out, applied: applied, took: time.Since(began), kind: DoneLetter, dec: dec}, nil
 }
 
-// noteApplied notes in o.work what a letter or a card applied (known.go): each game as decided,
+// noteApplied notes in o.work what a letter or a card applied (reading.Work): each game as decided,
 // when its state was written.
 func (o *Office) noteApplied(out store.LetterOutcome, dec referee.Decision, applied store.Applied) {
 	if applied.Duplicate {
 		return
 	}
 	for _, g := range decidedGames(out, dec) {
-		o.work.game(g.Game, g.Decision.Game.Status)
+		o.work.Game(g.Game, g.Decision.Game.Status)
 	}
 }
 
@@ -642,11 +643,11 @@ func LoadGame(tx *store.Tx, id store.GameID) (referee.Seat, error) {
 	if err != nil {
 		return referee.Seat{}, fmt.Errorf("load game %s: %w", id, err)
 	}
-	sh, err := sheetOf(raw)
+	sh, err := reading.SheetOf(raw)
 	if err != nil {
 		return referee.Seat{}, fmt.Errorf("load game %s: tournament %s: %w", id, id.Tournament, err)
 	}
-	t, err := tableOf(sh, &zoneCache{})
+	t, err := tableOf(sh, &reading.Zones{})
 	if err != nil {
 		return referee.Seat{}, fmt.Errorf("load game %s: %w", id, err)
 	}

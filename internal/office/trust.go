@@ -236,7 +236,7 @@ func (o *Office) told(base store.LetterOutcome, from string, h trust.Hold, note 
 	out.Compose = func(rc store.Receipt) ([]store.Outgoing, error) {
 		var og []store.Outgoing
 		for _, l := range letters {
-			loc, err := o.zones.get(l.reg.sheet.Regulation.Zone)
+			loc, err := o.zones.Get(l.reg.sheet.Regulation.Zone)
 			if err != nil {
 				return nil, err
 			}
@@ -299,7 +299,7 @@ func (o *Office) unstampedNotice(tx *store.Tx, out *store.LetterOutcome, from st
 			}
 		}
 		for _, j := range judges {
-			loc, err := o.zones.get(j.sheet.Regulation.Zone)
+			loc, err := o.zones.Get(j.sheet.Regulation.Zone)
 			if err != nil {
 				return nil, err
 			}
@@ -331,7 +331,7 @@ func (o *Office) uncheckedNotice(tx *store.Tx, from string, base, out store.Lett
 		if !slices.Contains(judges, strings.ToLower(sh.Judge)) {
 			return nil
 		}
-		loc, err := o.zones.get(sh.Regulation.Zone)
+		loc, err := o.zones.Get(sh.Regulation.Zone)
 		if err != nil {
 			return err
 		}
