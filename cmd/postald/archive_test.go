@@ -11,7 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"postald/internal/office"
+	"postald/internal/reading"
 	"postald/internal/store"
 )
 
@@ -70,7 +70,7 @@ func TestArchiveRoundTrip(t *testing.T) {
 		before[strings.Join(args, " ")] = out
 	}
 	// The web pages read it through the office's Reader.
-	reader := office.NewReader(r.db)
+	reader := reading.NewReader(r.db)
 	pageIn, pageGames, err := reader.Tournament("RUL-1", r.clock.Now())
 	if err != nil {
 		t.Fatal(err)

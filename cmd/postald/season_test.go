@@ -29,6 +29,7 @@ import (
 	"postald/internal/metrics"
 	"postald/internal/office"
 	"postald/internal/office/officetest"
+	"postald/internal/reading"
 	"postald/internal/store"
 	"postald/internal/web"
 )
@@ -122,9 +123,9 @@ type seasonDaemon struct {
 	took time.Duration // the last letter's
 }
 
-func (p *seasonDaemon) Letter(m mailbox.Message) error {
+func (p *seasonDaemon) Letter(m office.Incoming) error {
 	began := time.Now()
-	err := p.d.Handle(p.ctx, m)
+	err := p.d.Handle(p.ctx, mailbox.Message(m))
 	p.took = time.Since(began)
 	return err
 }
@@ -154,7 +155,7 @@ func playSeason(b *testing.B) seasonResult {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	// Wired as serve wires them.
-	known, err := office.NewKnown(db, clock.Now())
+	known, err := reading.NewKnown(db, clock.Now())
 	if err != nil {
 		b.Fatal(err)
 	}

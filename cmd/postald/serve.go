@@ -21,6 +21,7 @@ import (
 	"postald/internal/metrics"
 	"postald/internal/office"
 	"postald/internal/phrase"
+	"postald/internal/reading"
 	"postald/internal/rules"
 	"postald/internal/store"
 	"postald/internal/web"
@@ -112,7 +113,7 @@ func serve(ctx context.Context, cfg *config.Config, db *store.DB, log *slog.Logg
 	defer sender.Close()
 	// What the pages and the metrics read of the store, counted once here and kept by the
 	// daemon's units of work.
-	known, err := office.NewKnown(db, now())
+	known, err := reading.NewKnown(db, now())
 	if err != nil {
 		return err
 	}

@@ -13,7 +13,6 @@ import (
 
 	"postald/internal/config"
 	"postald/internal/golden"
-	"postald/internal/mailbox"
 	"postald/internal/office"
 	"postald/internal/store"
 )
@@ -64,7 +63,7 @@ func TestCommandSpeaksTournament(t *testing.T) {
 		Now: func() time.Time { return at.Add(time.Hour) }})
 	stranger := "From: stranger@else.test\r\nTo: moves@club.test\r\nSubject: ЗК-7 партия 1-2\r\nDate: " + at.Format(time.RFC1123Z) +
 		"\r\nMessage-ID: <held.1@else.test>\r\n\r\nМой ход: 1. c3-d4\r\n"
-	if err := o.Letter(mailbox.Message{Mailbox: "INBOX", UIDValidity: 1, UID: 1, InternalDate: at.Add(time.Hour),
+	if err := o.Letter(office.Incoming{Mailbox: "INBOX", UIDValidity: 1, UID: 1, InternalDate: at.Add(time.Hour),
 		Size: int64(len(stranger)), Raw: []byte(stranger)}); err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"postald/internal/metrics"
-	"postald/internal/office"
+	"postald/internal/reading"
 	"postald/internal/store"
 	"postald/internal/web"
 )
@@ -23,7 +23,7 @@ func TestServeWeb(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	known, err := office.NewKnown(db, time.Now())
+	known, err := reading.NewKnown(db, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -87,7 +87,7 @@ func (d *Daemon) handleReady(ctx context.Context, ready []mailbox.Message, at []
 		var n int
 		err := d.Do(ctx, func() error {
 			var err error
-			n, err = d.office.Batch(ready[done:])
+			n, err = d.office.Batch(incoming(ready[done:]))
 			return err
 		})
 		if err != nil {
@@ -110,4 +110,14 @@ func (d *Daemon) handleReady(ctx context.Context, ready []mailbox.Message, at []
 		d.Kick()
 	}
 	return result(done, nil)
+}
+
+// incoming is the letters ms as the office takes them: the shell's fetched messages, converted
+// at the edge.
+func incoming(ms []mailbox.Message) []office.Incoming {
+	in := make([]office.Incoming, len(ms))
+	for i, m := range ms {
+		in[i] = office.Incoming(m)
+	}
+	return in
 }

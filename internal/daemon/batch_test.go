@@ -85,7 +85,7 @@ func (r *batchRig) record(t *testing.T, m mailbox.Message) store.Inbound {
 	var in store.Inbound
 	err := r.db.View(func(tx *store.Tx) error {
 		var err error
-		in, err = tx.Inbound(office.RefOf(m))
+		in, err = tx.Inbound(office.RefOf(office.Incoming(m)))
 		if errors.Is(err, store.ErrNotFound) {
 			return nil
 		}
@@ -154,7 +154,7 @@ func TestHandleBatchTakesInterruptedLetterAlone(t *testing.T) {
 	r := newBatchRig(t)
 	ms := []mailbox.Message{r.letter("ivanov", "My move: 1. c3-d4"), r.letter("petrov", "Received your 1. c3-d4.\r\nMy move: 1... b6-a5"), r.letter("ivanov", "Received your 1... b6-a5.\r\nMy move: 2. g3-h4")}
 	err := r.db.Update(func(tx *store.Tx) error {
-		_, _, err := tx.Receive(office.RefOf(ms[0]), office.MessageID(ms[0].Raw), ms[0].Raw, r.now)
+		_, _, err := tx.Receive(office.RefOf(office.Incoming(ms[0])), office.MessageID(ms[0].Raw), ms[0].Raw, r.now)
 		return err
 	})
 	if err != nil {

@@ -37,6 +37,7 @@ import (
 	"postald/internal/mailbox"
 	"postald/internal/metrics"
 	"postald/internal/office"
+	"postald/internal/reading"
 	"postald/internal/referee"
 	"postald/internal/store"
 )
@@ -73,9 +74,9 @@ type Options struct {
 	Metrics *metrics.Set
 	// CheckEvery is the period of the whole check of the store ([store] check_every); 0: none.
 	CheckEvery time.Duration
-	// Known, when set, is kept current by the office and the sender (office.Known): what the
+	// Known, when set, is kept current by the office and the sender (reading.Known): what the
 	// web pages and the metrics read.
-	Known *office.Known
+	Known *reading.Known
 	// Delivery is how the delivery of the letters is followed ([delivery]): the request for
 	// notifications with each letter's envelope ID, its own envelope sender (VERP), the judges
 	// told of letters still without a report after WarnAfter.
@@ -258,7 +259,7 @@ func (d *Daemon) Handle(ctx context.Context, m mailbox.Message) error {
 
 // decide decides a letter whose sender's check was asked (Handle) on the owner goroutine.
 func (d *Daemon) decide(ctx context.Context, m mailbox.Message) error {
-	err := d.Do(ctx, func() error { return d.office.Letter(m) })
+	err := d.Do(ctx, func() error { return d.office.Letter(office.Incoming(m)) })
 	if err != nil {
 		d.log.Error("letter not processed; it stays in the mailbox", "mailbox", m.Mailbox, "uid", m.UID, "err", err)
 		return err
@@ -480,7 +481,7 @@ func (d *Daemon) record(ctx context.Context, it store.OutboxItem, err error, not
 			return err
 		}
 		// Counted while the transaction holds the store's one writer: in the order of the
-		// commits, the office's included (office.Known).
+		// commits, the office's included (reading.Known).
 		left = true
 		d.opt.Known.Sent()
 		return nil

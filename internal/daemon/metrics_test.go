@@ -12,7 +12,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
 	"postald/internal/metrics"
-	"postald/internal/office"
+	"postald/internal/reading"
 	"postald/internal/store"
 )
 
@@ -63,10 +63,10 @@ postald_outbox_depth 1
 	}
 }
 
-// knownOf counts db as serve does before it starts the daemon (office.Known).
-func knownOf(t testing.TB, db *store.DB) *office.Known {
+// knownOf counts db as serve does before it starts the daemon (reading.Known).
+func knownOf(t testing.TB, db *store.DB) *reading.Known {
 	t.Helper()
-	k, err := office.NewKnown(db, time.Now())
+	k, err := reading.NewKnown(db, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

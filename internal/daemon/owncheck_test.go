@@ -67,7 +67,7 @@ func TestOwnCheckWaitsForTheDNS(t *testing.T) {
 	plies := func() int {
 		n := 0
 		err := db.View(func(tx *store.Tx) error {
-			if in, err := tx.Inbound(office.RefOf(m)); err == nil && in.State != "" {
+			if in, err := tx.Inbound(office.RefOf(office.Incoming(m))); err == nil && in.State != "" {
 				t.Errorf("the letter is recorded while the DNS is down: %+v", in)
 			}
 			g, err := office.LoadGame(tx, store.GameID{Tournament: sh.Code, Game: game})
@@ -164,7 +164,7 @@ func TestHostileDNSHaltsNothing(t *testing.T) {
 	}
 	state := func(m mailbox.Message) store.Inbound {
 		var in store.Inbound
-		db.View(func(tx *store.Tx) error { in, _ = tx.Inbound(office.RefOf(m)); return nil })
+		db.View(func(tx *store.Tx) error { in, _ = tx.Inbound(office.RefOf(office.Incoming(m))); return nil })
 		return in
 	}
 	if in := state(move); in.State != store.InboundDone || in.Verdict != "accepted" {
@@ -267,11 +267,11 @@ func TestSilentDomainsHaltNothing(t *testing.T) {
 		t.Fatalf("HandleBatch: %d, %v; want the move decided and the eight left for later", n, err)
 	}
 	err = db.View(func(tx *store.Tx) error {
-		if in, err := tx.Inbound(office.RefOf(move)); err != nil || in.Verdict != "accepted" {
+		if in, err := tx.Inbound(office.RefOf(office.Incoming(move))); err != nil || in.Verdict != "accepted" {
 			t.Errorf("the move behind the silent letters: %+v, %v", in, err)
 		}
 		for _, m := range batch {
-			if in, err := tx.Inbound(office.RefOf(m)); err == nil {
+			if in, err := tx.Inbound(office.RefOf(office.Incoming(m))); err == nil {
 				t.Errorf("a silent letter is recorded: %+v", in)
 			}
 		}

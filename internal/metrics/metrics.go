@@ -15,7 +15,7 @@
 //	postald_store_checks_total{result} whole checks of the store (ok, damaged, failed)
 //	postald_store_damaged            1 while the last whole check found the store damaged
 //
-// The gauges of the committed state are what the office knows of it (office.Known: kept by
+// The gauges of the committed state are what the office knows of it (reading.Known: kept by
 // every unit of work and by the sender, counted from the store once when the daemon starts), read
 // when /metrics is asked for without reading the store: a scrape costs the same with ten games or
 // a season's; the counters are counted where things happen. Every method is safe on a nil
@@ -27,7 +27,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
-	"postald/internal/office"
+	"postald/internal/reading"
 	"postald/internal/referee"
 )
 
@@ -47,7 +47,7 @@ type Set struct {
 
 // New returns the metrics, with the gauges of the committed state read from known (nil: no such
 // gauges).
-func New(known *office.Known) *Set {
+func New(known *reading.Known) *Set {
 	s := &Set{
 		reg: prometheus.NewRegistry(),
 		letters: prometheus.NewCounterVec(prometheus.CounterOpts{
@@ -170,8 +170,8 @@ func (s *Set) MailboxWorking() {
 }
 
 // stateCollector reads the outbox depth and the games by status from what the office knows of
-// the committed state (office.Known), at each scrape: no store is read.
-type stateCollector struct{ known *office.Known }
+// the committed state (reading.Known), at each scrape: no store is read.
+type stateCollector struct{ known *reading.Known }
 
 var (
 	outboxDesc = prometheus.NewDesc("postald_outbox_depth", "Letters waiting in the outbox to be sent.", nil, nil)

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"postald/internal/mailwrite"
+	"postald/internal/reading"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
@@ -33,7 +34,7 @@ func sendPackage(tx *store.Tx, from mail.Address, id store.GameID, sh *tournamen
 		Clauses: []string{"4.3.2"},
 		Time:    t.String(),
 	}
-	pdnText, err := GamePDN(sh, st)
+	pdnText, err := reading.GamePDN(sh, st)
 	if err != nil {
 		return err
 	}

@@ -64,7 +64,7 @@ func (o *Office) archivedLetter(req LetterRequest) (*ArchivedLetter, error) {
 			if id, sh, _, err = o.openGame(tx, req.Game); err != nil {
 				return err
 			}
-			if loc, err = o.zones.get(sh.Regulation.Zone); err != nil {
+			if loc, err = o.zones.Get(sh.Regulation.Zone); err != nil {
 				return err
 			}
 			lang = sh.Language

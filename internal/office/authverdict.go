@@ -11,7 +11,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"postald/internal/config"
 	"postald/internal/phrase"
 	"postald/internal/trust"
 )
@@ -38,23 +37,6 @@ type ownChecks struct {
 }
 
 const maxOwnChecks = 1024
-
-// policy is the configuration's [trust] as package trust takes it.
-func (o *Office) policy() trust.Policy {
-	t := o.opt.Trust
-	return trust.Policy{AuthservID: t.AuthservID, Require: t.Require, FromOnly: t.FromOnly, Server: t.Verdict == config.VerdictServer}
-}
-
-// needsOwnCheck reports whether a letter with header h is decided with postald's own check:
-// always where it decides (verdict "own"); with verdict "server", only when the server passed
-// it (the own check may then contradict the server; a letter the server failed is held anyway).
-func (o *Office) needsOwnCheck(h trust.Header) bool {
-	pol := o.policy()
-	if pol.FromOnly || len(pol.Require) == 0 || o.opt.Verifier == nil {
-		return false
-	}
-	return !pol.Server || pol.CheckHeader(h) == nil
-}
 
 // Authenticate runs postald's own check of the letters raws before their transaction, several
 // at once, and keeps the results for their decision. It returns, for each letter, nil when
@@ -92,7 +74,7 @@ const checkParallel = 8
 // authenticateOne is Authenticate of one letter.
 func (o *Office) authenticateOne(ctx context.Context, raw []byte, down *atomic.Pointer[error]) error {
 	h := trust.ReadHeader(raw)
-	if !o.needsOwnCheck(h) {
+	if !o.trust.OwnCheckNeeded(h) {
 		return nil
 	}
 	key := sha256.Sum256(raw)
@@ -104,7 +86,7 @@ func (o *Office) authenticateOne(ctx context.Context, raw []byte, down *atomic.P
 	}
 	ar := o.opt.Verifier.Check(ctx, raw)
 	var ae *trust.AuthError
-	if err := o.policy().Authenticate(h, ar); errors.As(err, &ae) && ae.Own && ae.Result == "temperror" {
+	if err := o.trust.Policy().Authenticate(h, ar); errors.As(err, &ae) && ae.Own && ae.Result == "temperror" {
 		why := fmt.Sprintf("%s: %s", ae.Method, ae.Detail)
 		if !o.resolverAnswers(ctx) {
 			// An outage of the resolver, not the letter's fault: nothing is counted, and the
@@ -188,69 +170,17 @@ func (o *Office) forget(raw []byte) {
 	o.later.forget(key)
 }
 
-// authenticate decides whether h.From sent the letter raw, by [trust] (trust.Policy.Authenticate):
-// postald's own check decides, or, with verdict "server", the receiving server's field, not
-// contradicted by postald's own check. (A temporary failure of the check is kept out of the
-// decision by Authenticate; met here, where no one asked first, it fails like any other.)
-func (o *Office) authenticate(h trust.Header, raw []byte) error {
-	pol := o.policy()
-	var own trust.AuthResults
-	if o.needsOwnCheck(h) || (!pol.FromOnly && !pol.Server) {
-		own = o.ownResults(raw)
-	}
-	return pol.Authenticate(h, own)
-}
-
 // authVerdict is the authentication verdict postald records with an inbound letter, for the
-// judge (`judge show`, `judge letter`): what the configured trust made of the letter's From
-// address, then what postald's own check found and what the trusted receiving server said:
-//
-//	pass: dmarc aligned with club.example by postald's own check (postald: dkim=pass spf=fail dmarc=pass; mx.club.example: dkim=pass spf=pass dmarc=pass)
-//	fail: not authenticated by postald's own check: dkim: fail (body hash did not verify) (postald: dkim=fail ...; mx.club.example: dkim=pass)
-//	pass: dkim aligned with club.example by mx.club.example, not contradicted by postald's own check (postald: ...; mx.club.example: ...)
-//	none: no authentication required ([trust]); the From address alone is believed
-func (o *Office) authVerdict(raw []byte) string {
+// judge (`judge show`, `judge letter`): the trust gate's (gate, when it was asked), else the
+// gate's words for raw (trust.Gate.AuthVerdict). The results of postald's own check kept for the
+// letter are dropped: it is decided.
+func (o *Office) authVerdict(raw []byte, gate string) string {
 	defer o.forget(raw)
-	h := trust.ReadHeader(raw)
-	pol := o.policy()
-	var said []string
-	own := !pol.FromOnly && len(pol.Require) > 0 && (o.needsOwnCheck(h) || !pol.Server)
-	if own {
-		said = append(said, ownSays(o.ownResults(raw)))
+	if gate != "" {
+		return gate
 	}
-	if pol.AuthservID != "" {
-		said = append(said, serverSays(h.AuthResults, pol.AuthservID))
-	}
-	tail := ""
-	if len(said) > 0 {
-		tail = " (" + strings.Join(said, "; ") + ")"
-	}
-	if len(pol.Require) == 0 {
-		return authNone + tail
-	}
-	var ownResults trust.AuthResults
-	if own {
-		ownResults = o.ownResults(raw)
-	}
-	if err := pol.Authenticate(h, ownResults); err != nil {
-		return "fail: " + err.Error() + tail
-	}
-	by := authByOwn
-	if pol.Server {
-		by = "by " + pol.AuthservID
-		if own {
-			by += authNotContradicted
-		}
-	}
-	return fmt.Sprintf("pass: %s aligned with %s %s%s", strings.Join(pol.Require, ", "), trust.Domain(h.From), by, tail)
+	return o.trust.AuthVerdict(raw, func() trust.AuthResults { return o.ownResults(raw) })
 }
-
-// The words of the verdicts authVerdict records, which AuthVerdictIn reads back.
-const (
-	authNone            = "none: no authentication required ([trust]); the From address alone is believed"
-	authByOwn           = "by postald's own check"
-	authNotContradicted = ", not contradicted by postald's own check"
-)
 
 var (
 	// authPass is a verdict that passed: the methods, the domain, by whom.
@@ -273,12 +203,12 @@ func AuthVerdictIn(lang, v string) string {
 		head, tail = v[:loc[0]], v[loc[0]:]
 	}
 	switch m := authPass.FindStringSubmatch(head); {
-	case head == authNone:
+	case head == trust.AuthNone:
 		return w.AuthNone + tail
-	case m != nil && m[3] == authByOwn[len("by "):]:
+	case m != nil && m[3] == trust.AuthByOwn[len("by "):]:
 		return fmt.Sprintf(w.AuthPassOwn, m[1], m[2]) + tail
-	case m != nil && strings.HasSuffix(m[3], authNotContradicted):
-		return fmt.Sprintf(w.AuthPassServer, m[1], m[2], strings.TrimSuffix(m[3], authNotContradicted)) + w.AuthNotContradicted + tail
+	case m != nil && strings.HasSuffix(m[3], trust.AuthNotContradicted):
+		return fmt.Sprintf(w.AuthPassServer, m[1], m[2], strings.TrimSuffix(m[3], trust.AuthNotContradicted)) + w.AuthNotContradicted + tail
 	case m != nil:
 		return fmt.Sprintf(w.AuthPassServer, m[1], m[2], m[3]) + tail
 	case strings.HasPrefix(head, "fail: "):
@@ -293,43 +223,4 @@ func AuthVerdictIn(lang, v string) string {
 		return fmt.Sprintf(w.AuthFail, why) + tail
 	}
 	return v
-}
-
-// ownSays sums up postald's own results: "postald: dkim=pass spf=none dmarc=pass".
-func ownSays(ar trust.AuthResults) string {
-	var rs []string
-	for _, r := range ar.Results {
-		s := r.Method + "=" + r.Result
-		if d := r.Property("header", "d"); d != "" && r.Method == "dkim" {
-			s += " header.d=" + d
-		}
-		if r.Result != "pass" && r.Reason != "" {
-			s += " (" + r.Reason + ")"
-		}
-		rs = append(rs, s)
-	}
-	return trust.OwnCheck + ": " + strings.Join(rs, " ")
-}
-
-// serverSays sums up the first Authentication-Results field of server: "mx.example: dkim=pass
-// spf=fail".
-func serverSays(fields []string, server string) string {
-	for _, f := range fields {
-		ar, err := trust.ParseAuthResults(f)
-		if !strings.EqualFold(ar.AuthservID, server) {
-			continue
-		}
-		if err != nil {
-			return server + ": unreadable"
-		}
-		var rs []string
-		for _, r := range ar.Results {
-			rs = append(rs, r.Method+"="+r.Result)
-		}
-		if len(rs) == 0 {
-			rs = []string{"none"}
-		}
-		return server + ": " + strings.Join(rs, " ")
-	}
-	return "no Authentication-Results of " + server
 }

@@ -36,7 +36,8 @@ func TestAuthVerdict(t *testing.T) {
 	}
 	for _, tc := range tests {
 		o := &Office{opt: Options{Trust: tc.trust}}
-		if got := o.authVerdict(tc.raw); got != tc.want {
+		o.trust = newGate(o.opt)
+		if got := o.authVerdict(tc.raw, ""); got != tc.want {
 			t.Errorf("%s: %q\n want %q", tc.name, got, tc.want)
 		}
 	}
@@ -76,7 +77,8 @@ func TestAuthVerdictOwn(t *testing.T) {
 	}
 	for _, tc := range tests {
 		o := &Office{opt: Options{Trust: tc.trust, Verifier: fixedCheck{tc.found}}}
-		if got := o.authVerdict(raw); got != tc.want {
+		o.trust = newGate(o.opt)
+		if got := o.authVerdict(raw, ""); got != tc.want {
 			t.Errorf("%s: %q\n want %q", tc.name, got, tc.want)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"postald/internal/langcheck"
+	"postald/internal/trust"
 )
 
 // TestAuthVerdictIn: every form of verdict authVerdict records reads back in English as it was
@@ -12,11 +13,11 @@ import (
 func TestAuthVerdictIn(t *testing.T) {
 	tail := " (postald: dkim=pass spf=fail dmarc=pass; mx.club.example: dkim=pass spf=pass dmarc=pass)"
 	for _, c := range []struct{ v, ru string }{
-		{authNone, "не требуется ([trust]): верят одному адресу From"},
-		{authNone + " (mx.club.example: dkim=pass)", "не требуется ([trust]): верят одному адресу From (mx.club.example: dkim=pass)"},
-		{"pass: dmarc aligned with club.example " + authByOwn + tail,
+		{trust.AuthNone, "не требуется ([trust]): верят одному адресу From"},
+		{trust.AuthNone + " (mx.club.example: dkim=pass)", "не требуется ([trust]): верят одному адресу From (mx.club.example: dkim=pass)"},
+		{"pass: dmarc aligned with club.example " + trust.AuthByOwn + tail,
 			"пройдена: dmarc, согласовано с доменом club.example, по собственной проверке postald" + tail},
-		{"pass: dkim, spf aligned with club.example by mx.club.example" + authNotContradicted + tail,
+		{"pass: dkim, spf aligned with club.example by mx.club.example" + trust.AuthNotContradicted + tail,
 			"пройдена: dkim, spf, согласовано с доменом club.example, по полю сервера mx.club.example; собственная проверка postald ему не противоречит" + tail},
 		{"pass: dkim aligned with club.example by mx.club.example" + tail,
 			"пройдена: dkim, согласовано с доменом club.example, по полю сервера mx.club.example" + tail},

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"slices"
 
-	"postald/internal/mailbox"
 	"postald/internal/store"
 )
 
@@ -14,9 +13,9 @@ var ErrBatch = errors.New("batch not committed")
 // Batch processes the leading letters of ms that were never received or are finished,
 // in two transactions, and returns how many it took. When ms[0] was received before and not
 // finished, it is processed alone. An error means that none of the n letters is decided.
-func (o *Office) Batch(ms []mailbox.Message) (n int, err error) {
+func (o *Office) Batch(ms []Incoming) (n int, err error) {
 	type letter struct {
-		m     mailbox.Message
+		m     Incoming
 		msgID string
 		rec   store.Inbound
 	}

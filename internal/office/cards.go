@@ -503,7 +503,7 @@ func (o *Office) cardsNotice(tx *store.Tx, now time.Time) error {
 		if sh.Judge == "" {
 			continue
 		}
-		loc, err := o.zones.get(sh.Regulation.Zone)
+		loc, err := o.zones.Get(sh.Regulation.Zone)
 		if err != nil {
 			return err
 		}

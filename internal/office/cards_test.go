@@ -12,7 +12,6 @@ import (
 
 	"postald/internal/config"
 	"postald/internal/daysclock"
-	"postald/internal/mailbox"
 	"postald/internal/referee"
 	"postald/internal/store"
 )
@@ -263,7 +262,7 @@ func BenchmarkCard(b *testing.B) {
 		b.Fatal(err)
 	}
 	raw := "From: white@club.example\r\nTo: moves@club.example\r\nSubject: ПЧ-1 1-2\r\nMessage-ID: <bench-1@club.example>\r\n\r\nМой ход: 1. c3-d4\r\n"
-	if err := o.Letter(mailbox.Message{Mailbox: "INBOX", UIDValidity: 1, UID: 1, Raw: []byte(raw), InternalDate: now, Size: int64(len(raw))}); err != nil {
+	if err := o.Letter(Incoming{Mailbox: "INBOX", UIDValidity: 1, UID: 1, Raw: []byte(raw), InternalDate: now, Size: int64(len(raw))}); err != nil {
 		b.Fatal(err)
 	}
 	rep, err := o.Run(CardsRequest{})

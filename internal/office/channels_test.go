@@ -11,6 +11,7 @@ import (
 
 	"postald/internal/daysclock"
 	"postald/internal/phrase"
+	"postald/internal/reading"
 	"postald/internal/referee"
 	"postald/internal/rules"
 	"postald/internal/rules/pdn"
@@ -194,7 +195,7 @@ func TestPDNChannels(t *testing.T) {
 			var g referee.Game
 			var sh *tournament.Sheet
 			if err := db.View(func(tx *store.Tx) (err error) {
-				if sh, err = readSheet(tx, "ПК-1"); err != nil {
+				if sh, err = reading.ReadSheet(tx, "ПК-1"); err != nil {
 					return err
 				}
 				g, err = loadStored(tx, store.GameID{Tournament: "ПК-1", Game: "1-2"})
@@ -205,7 +206,7 @@ func TestPDNChannels(t *testing.T) {
 			for i := range g.Plies {
 				g.Plies[i].Via = ""
 			}
-			plain, err := GamePDN(sh, referee.Seat{Table: sh.Table(time.UTC), Game: g})
+			plain, err := reading.GamePDN(sh, referee.Seat{Table: sh.Table(time.UTC), Game: g})
 			if err != nil {
 				t.Fatal(err)
 			}

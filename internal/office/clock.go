@@ -131,7 +131,7 @@ func (o *Office) clockNotice(tx *store.Tx, now time.Time) (time.Time, error) {
 		return time.Time{}, nil
 	}
 	err := o.eachJudge(tx, func(sh *tournament.Sheet, codes string) error {
-		loc, err := o.zones.get(sh.Regulation.Zone)
+		loc, err := o.zones.Get(sh.Regulation.Zone)
 		if err != nil {
 			return err
 		}

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"postald/internal/config"
-	"postald/internal/mailbox"
 	"postald/internal/store"
 )
 
@@ -53,7 +52,7 @@ func TestClockJumpsBack(t *testing.T) {
 		uid++
 		raw := []byte("From: " + sender + "\r\nTo: " + from.Address + "\r\nSubject: " + sh.Code + " game " + pair.Name +
 			fmt.Sprintf("\r\nMessage-ID: <clock-%d@postald.test>\r\n\r\n", uid) + body + "\r\n")
-		if err := o.Letter(mailbox.Message{Mailbox: "INBOX", UIDValidity: 1, UID: uid, Raw: raw, InternalDate: read(), Size: int64(len(raw))}); err != nil {
+		if err := o.Letter(Incoming{Mailbox: "INBOX", UIDValidity: 1, UID: uid, Raw: raw, InternalDate: read(), Size: int64(len(raw))}); err != nil {
 			t.Fatal(err)
 		}
 	}

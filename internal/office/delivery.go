@@ -239,7 +239,7 @@ func (o *Office) zoneOf(tx *store.Tx, id store.GameID) *time.Location {
 	if err != nil {
 		return time.UTC
 	}
-	loc, err := o.zones.get(sh.Regulation.Zone)
+	loc, err := o.zones.Get(sh.Regulation.Zone)
 	if err != nil || loc == nil {
 		return time.UTC
 	}

@@ -12,7 +12,6 @@ import (
 
 	"postald/internal/config"
 	"postald/internal/daysclock"
-	"postald/internal/mailbox"
 	"postald/internal/mailwrite"
 	"postald/internal/referee"
 	"postald/internal/store"
@@ -97,7 +96,7 @@ func newDeliveryDesk(t testing.TB, second, post bool) *deliveryDesk {
 func (d *deliveryDesk) letter(raw string) {
 	d.t.Helper()
 	d.uid++
-	if err := d.o.Letter(mailbox.Message{Mailbox: "INBOX", UIDValidity: 1, UID: d.uid, Raw: []byte(raw), InternalDate: d.now, Size: int64(len(raw))}); err != nil {
+	if err := d.o.Letter(Incoming{Mailbox: "INBOX", UIDValidity: 1, UID: d.uid, Raw: []byte(raw), InternalDate: d.now, Size: int64(len(raw))}); err != nil {
 		d.t.Fatal(err)
 	}
 }

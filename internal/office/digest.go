@@ -105,7 +105,7 @@ func (o *Office) heldDigest(tx *store.Tx, now time.Time) error {
 	}
 	for _, j := range order {
 		dg := byJudge[j]
-		loc, err := o.zones.get(dg.sheet.Regulation.Zone)
+		loc, err := o.zones.Get(dg.sheet.Regulation.Zone)
 		if err != nil {
 			return err
 		}

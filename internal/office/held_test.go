@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"postald/internal/config"
-	"postald/internal/mailbox"
 	"postald/internal/mailwrite"
 	"postald/internal/store"
 )
@@ -39,7 +38,7 @@ func TestHeldReasonInTheJudgesLanguage(t *testing.T) {
 		t.Helper()
 		raw := []byte("Authentication-Results: mx." + trustDomain + "; " + auth + "\r\nFrom: " + sender +
 			"\r\nTo: " + from.Address + "\r\nSubject: B-001\r\nMessage-ID: <held-" + string(rune('a'+uid)) + "@x>\r\n\r\nМой ход: 1. c3-d4\r\n")
-		if err := o.Letter(mailbox.Message{Mailbox: "INBOX", UIDValidity: 1, UID: uid, Raw: raw, InternalDate: now, Size: int64(len(raw))}); err != nil {
+		if err := o.Letter(Incoming{Mailbox: "INBOX", UIDValidity: 1, UID: uid, Raw: raw, InternalDate: now, Size: int64(len(raw))}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"postald/internal/lots"
 	"postald/internal/phrase"
+	"postald/internal/reading"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
@@ -493,7 +494,7 @@ func TestKnockoutPlayedThrough(t *testing.T) {
 			}
 			// The list of tournaments (the pages' index) counts every game played, the extra
 			// ones too, all of them finished.
-			list, err := NewReader(sim.Store()).Tournaments()
+			list, err := reading.NewReader(sim.Store()).Tournaments()
 			if err != nil || len(list) != 1 || list[0].Games != played || list[0].Finished != played {
 				t.Errorf("the list of tournaments: %+v, %v; want %d games, all finished", list, err, played)
 			}

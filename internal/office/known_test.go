@@ -9,21 +9,21 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"postald/internal/config"
-	"postald/internal/mailbox"
 	"postald/internal/office"
 	"postald/internal/office/officetest"
+	"postald/internal/reading"
 	"postald/internal/store"
 )
 
 // knownCounts is what a Known holds that can be counted again from the store.
 type knownCounts struct {
-	Games       office.Counts
+	Games       reading.Counts
 	Due, Cards  int
-	Tournaments map[string]office.Counts
+	Tournaments map[string]reading.Counts
 }
 
-func countsOf(k *office.Known, codes []string) knownCounts {
-	c := knownCounts{Games: k.Games(), Tournaments: map[string]office.Counts{}}
+func countsOf(k *reading.Known, codes []string) knownCounts {
+	c := knownCounts{Games: k.Games(), Tournaments: map[string]reading.Counts{}}
 	c.Due, c.Cards = k.Outbox()
 	for _, code := range codes {
 		if _, n, ok := k.Tournament(code); ok {
@@ -36,7 +36,7 @@ func countsOf(k *office.Known, codes []string) knownCounts {
 // recounted is what the store holds, counted afresh.
 func recounted(t *testing.T, db *store.DB, codes []string) knownCounts {
 	t.Helper()
-	k, err := office.NewKnown(db, time.Time{})
+	k, err := reading.NewKnown(db, time.Time{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func recounted(t *testing.T, db *store.DB, codes []string) knownCounts {
 
 // drain sends what the outbox holds due, as the daemon's sender does, telling k of each letter
 // sent.
-func drain(t *testing.T, db *store.DB, k *office.Known, now time.Time) int {
+func drain(t *testing.T, db *store.DB, k *reading.Known, now time.Time) int {
 	t.Helper()
 	var sent int
 	err := db.Update(func(tx *store.Tx) error {
@@ -87,7 +87,7 @@ func TestKnownKeptByTheUnitsOfWork(t *testing.T) {
 	}
 	clock := &officetest.Clock{}
 	clock.Set(s.Register)
-	k, err := office.NewKnown(db, clock.Now())
+	k, err := reading.NewKnown(db, clock.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +115,7 @@ func TestKnownKeptByTheUnitsOfWork(t *testing.T) {
 		if !ok {
 			break
 		}
-		before := map[string]office.Revision{}
+		before := map[string]reading.Revision{}
 		for _, code := range codes {
 			before[code], _, _ = k.Tournament(code)
 		}
@@ -152,7 +152,7 @@ func TestKnownKeptByTheUnitsOfWork(t *testing.T) {
 	// What else puts letters in the outbox: a stranger's letter held for the judge, the
 	// digest of held letters a tick sends, the director's report.
 	raw := "From: stranger@elsewhere.test\r\nTo: " + officetest.Address + "\r\nSubject: hello\r\nMessage-ID: <stranger@elsewhere.test>\r\n\r\nMy move: 1. c3-d4\r\n"
-	if err := o.Letter(mailbox.Message{Mailbox: "INBOX", UIDValidity: 1, UID: 1 << 30, Raw: []byte(raw), InternalDate: clock.Now(), Size: int64(len(raw))}); err != nil {
+	if err := o.Letter(office.Incoming{Mailbox: "INBOX", UIDValidity: 1, UID: 1 << 30, Raw: []byte(raw), InternalDate: clock.Now(), Size: int64(len(raw))}); err != nil {
 		t.Fatal(err)
 	}
 	clock.Set(clock.Now().Add(48 * time.Hour))
@@ -188,7 +188,7 @@ func TestKnownRecount(t *testing.T) {
 	}
 	clock := &officetest.Clock{}
 	clock.Set(s.Register)
-	k, err := office.NewKnown(db, clock.Now())
+	k, err := reading.NewKnown(db, clock.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"postald/internal/config"
-	"postald/internal/mailbox"
 	"postald/internal/referee"
 	"postald/internal/rules"
 	"postald/internal/store"
@@ -207,7 +206,7 @@ func (r *letterBench) play(b testing.TB, k int) {
 	raw := fmt.Sprintf("From: %s\r\nTo: moves@postald.test\r\nSubject: %s game %s\r\nDate: %s\r\nMessage-ID: <bench-%d@postald.test>\r\n"+
 		"Content-Type: text/plain; charset=utf-8\r\n\r\n%s",
 		from, r.id.Tournament, r.id.Game, r.now.Format(time.RFC1123Z), r.uid, body.String())
-	m := mailbox.Message{Mailbox: "INBOX", UIDValidity: 1, UID: r.uid, Raw: []byte(raw), InternalDate: r.now, Size: int64(len(raw))}
+	m := Incoming{Mailbox: "INBOX", UIDValidity: 1, UID: r.uid, Raw: []byte(raw), InternalDate: r.now, Size: int64(len(raw))}
 	if err := r.o.Letter(m); err != nil {
 		b.Fatal(err)
 	}

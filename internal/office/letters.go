@@ -7,9 +7,9 @@ import (
 	"strings"
 	"time"
 
-	"postald/internal/mailbox"
 	"postald/internal/mailparse"
 	"postald/internal/mailwrite"
+	"postald/internal/reading"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
@@ -28,7 +28,7 @@ const maxAttempts = 10
 // Letter decides one letter taken from the mailbox and records everything it changes in one
 // transaction. It returns nil only when that transaction committed (or the letter had been
 // decided before): only then may the letter leave the mailbox.
-func (o *Office) Letter(m mailbox.Message) error {
+func (o *Office) Letter(m Incoming) error {
 	now := o.now()
 	ref := RefOf(m)
 	msgID := MessageID(m.Raw)
@@ -85,7 +85,7 @@ func (o *Office) Letter(m mailbox.Message) error {
 }
 
 // RefOf is where m lies in the mailbox: the store's name of its inbound record.
-func RefOf(m mailbox.Message) store.MessageRef {
+func RefOf(m Incoming) store.MessageRef {
 	return store.MessageRef{Mailbox: m.Mailbox, UIDValidity: m.UIDValidity, UID: m.UID}
 }
 
@@ -99,11 +99,12 @@ type decided struct {
 }
 
 // apply decides letter m, received as rec, and applies the outcome inside tx.
-func (o *Office) apply(tx *store.Tx, m mailbox.Message, rec store.Inbound, msgID string, now time.Time) (decided, error) {
+func (o *Office) apply(tx *store.Tx, m Incoming, rec store.Inbound, msgID string, now time.Time) (decided, error) {
 	// Measured, not decided by: the real clock, not o.now, which a test may stop.
 	began := time.Now()
 	o.ended = nil
 	var dec referee.Decision
+	var auth string // the trust gate's authentication verdict, when it was asked
 	postmark := m.InternalDate
 	if postmark.IsZero() || postmark.After(now) {
 		postmark = now
@@ -116,9 +117,9 @@ func (o *Office) apply(tx *store.Tx, m mailbox.Message, rec store.Inbound, msgID
 	default:
 		// A letter fetched only in part (m.Truncated) is held by the pre-checks, which
 		// know its whole size.
-		out = o.decideSafely(tx, base, m.Size, &dec)
+		out = o.decideSafely(tx, base, m.Size, &dec, &auth)
 	}
-	out.Auth = o.authVerdict(m.Raw) // kept in the archive for the judge (authverdict.go)
+	out.Auth = o.authVerdict(m.Raw, auth) // kept in the archive for the judge (authverdict.go)
 	applied, err := tx.ApplyLetter(out)
 	if err != nil {
 		return decided{}, err
@@ -141,14 +142,14 @@ func (o *Office) apply(tx *store.Tx, m mailbox.Message, rec store.Inbound, msgID
 	return decided{out: out, applied: applied, took: time.Since(began), kind: DoneLetter, dec: dec}, nil
 }
 
-// noteApplied notes in o.work what a letter or a card applied (known.go): each game as decided,
+// noteApplied notes in o.work what a letter or a card applied (reading.Work): each game as decided,
 // when its state was written.
 func (o *Office) noteApplied(out store.LetterOutcome, dec referee.Decision, applied store.Applied) {
 	if applied.Duplicate {
 		return
 	}
 	for _, g := range decidedGames(out, dec) {
-		o.work.game(g.Game, g.Decision.Game.Status)
+		o.work.Game(g.Game, g.Decision.Game.Status)
 	}
 }
 
@@ -230,14 +231,14 @@ func (o *Office) logDecided(x decided) {
 
 // decideSafely is decide with a panic turned into a quarantine: whatever a letter holds, the
 // daemon goes on, and the judge finds the letter in the quarantine.
-func (o *Office) decideSafely(tx *store.Tx, base store.LetterOutcome, size int64, dec *referee.Decision) (out store.LetterOutcome) {
+func (o *Office) decideSafely(tx *store.Tx, base store.LetterOutcome, size int64, dec *referee.Decision, auth *string) (out store.LetterOutcome) {
 	defer func() {
 		if r := recover(); r != nil {
 			o.log.Error("panic while deciding a letter", "ref", base.Ref.String(), "panic", r)
 			out = o.holdForJudge(tx, base, trust.Hold{Kind: trust.HoldInternal, Fault: fmt.Sprint(r)})
 		}
 	}()
-	out, err := o.decide(tx, base, size, dec)
+	out, err := o.decide(tx, base, size, dec, auth)
 	if err != nil {
 		o.log.Error("deciding a letter", "ref", base.Ref.String(), "err", err)
 		out = o.holdForJudge(tx, base, trust.Hold{Kind: trust.HoldInternal, Fault: err.Error()})
@@ -249,7 +250,7 @@ func (o *Office) decideSafely(tx *store.Tx, base store.LetterOutcome, size int64
 // tournaments (trust.go, hold) so that a player's letter never waits unseen.
 func (o *Office) holdForJudge(tx *store.Tx, base store.LetterOutcome, h trust.Hold) store.LetterOutcome {
 	from := strings.ToLower(trust.ReadHeader(base.Raw).From)
-	out, err := o.hold(tx, base, from, h, noNote)
+	out, err := o.hold(tx, base, from, h, trust.NoNote)
 	if err != nil {
 		o.log.Error("telling the judge of a held letter", "ref", base.Ref.String(), "err", err)
 		out = quarantined(base, h)
@@ -258,33 +259,22 @@ func (o *Office) holdForJudge(tx *store.Tx, base store.LetterOutcome, h trust.Ho
 }
 
 // decide checks that the letter may be read (trust.go), reads it and asks the referee's door with
-// the sender's games (referee.Decide), setting dec to its decision. size is the letter's whole
-// size when base.Raw holds only its beginning.
-func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64, dec *referee.Decision) (store.LetterOutcome, error) {
+// the sender's games (referee.Decide), setting dec to its decision and auth to the trust gate's
+// authentication verdict. size is the letter's whole size when base.Raw holds only its beginning.
+func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64, dec *referee.Decision, auth *string) (store.LetterOutcome, error) {
 	// A delivery report is postald's own business before any letter's (delivery.go).
 	if out, ok, err := o.deliveryReport(tx, base, dec); ok || err != nil {
 		return out, err
 	}
 	out := base
-	sender, held, err := o.precheck(tx, base, size)
+	// The trust gate: who sent the letter, whether it may be read and answered (trust.go).
+	l, from, held, gateAuth, err := o.admit(tx, base, size)
+	*auth = gateAuth
 	if err != nil {
 		return out, err
 	}
 	if held != nil {
 		return *held, nil
-	}
-	l, err := mailparse.Parse(base.Raw)
-	if err != nil {
-		return o.hold(tx, base, sender, trust.Hold{Kind: trust.HoldUnreadable, Fault: err.Error()}, noteUnreadable)
-	}
-	// The parsed header is asked again: a header that the pre-checks and the parser read
-	// differently must not slip through either of them.
-	if lp, quote := loopOf(l, o.opt.From.Address); lp != trust.NoLoop {
-		return o.hold(tx, base, sender, trust.Hold{Kind: trust.HoldLoop, Loop: lp, Quote: quote}, noNote)
-	}
-	from := strings.ToLower(l.Header.From)
-	if from != sender {
-		return o.hold(tx, base, sender, trust.Hold{Kind: trust.HoldFromTwoWays, From: sender, Other: from}, noteForged)
 	}
 	cands, registered, err := o.gamesOf(tx, from)
 	if err != nil {
@@ -350,7 +340,7 @@ func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64, dec 
 		}
 	}
 	if game != "" {
-		return o.hold(tx, base, from, trust.Hold{Kind: trust.HoldNotOwn, Game: game}, noteNotOwn)
+		return o.hold(tx, base, from, trust.Hold{Kind: trust.HoldNotOwn, Game: game}, trust.NoteNotOwn)
 	}
 	seats := make([]referee.Seat, len(cands))
 	for i, c := range cands {
@@ -481,7 +471,7 @@ func (o *Office) codeInSubject(tx *store.Tx, subject string) (string, error) {
 
 // carriesMoves reports whether a letter carries moves: its own, a repetition, or an accepted
 // variant. Such a letter of a registered player is decided over the hourly limit of letters
-// (trust.go, playerMoves).
+// (trust.Gate.Admit, which asks playerMoves).
 func carriesMoves(l *mailparse.Letter) bool {
 	for _, p := range l.Parts {
 		if carriesMoves(p) {
@@ -653,11 +643,11 @@ func LoadGame(tx *store.Tx, id store.GameID) (referee.Seat, error) {
 	if err != nil {
 		return referee.Seat{}, fmt.Errorf("load game %s: %w", id, err)
 	}
-	sh, err := sheetOf(raw)
+	sh, err := reading.SheetOf(raw)
 	if err != nil {
 		return referee.Seat{}, fmt.Errorf("load game %s: tournament %s: %w", id, id.Tournament, err)
 	}
-	t, err := tableOf(sh, &zoneCache{})
+	t, err := tableOf(sh, &reading.Zones{})
 	if err != nil {
 		return referee.Seat{}, fmt.Errorf("load game %s: %w", id, err)
 	}

@@ -5,13 +5,12 @@ import (
 	"postald/internal/trust"
 )
 
-// loopOf says why a letter must not be answered (RFC 3834 and common practice), or NoLoop when
-// it may: trust.LoopOf asked of the header as mailparse read it. The daemon asks it of the
-// raw header before parsing (precheck) and again of the parsed letter, so that a header the two
-// readers see differently cannot slip past either: bounces, auto-replies, mailing lists and
-// postald's own letters are archived, never answered, and two programs can never answer each
-// other forever.
-func loopOf(l *mailparse.Letter, own string) (trust.Loop, string) {
+// parsedHeader is the header of l as mailparse read it, in the form the trust gate reads
+// (trust.Facts.Parsed): the gate asks its rules of the raw header before parsing and again of
+// the parsed letter, so that a header the two readers see differently cannot slip past either:
+// bounces, auto-replies, mailing lists and postald's own letters are archived, never answered,
+// and two programs can never answer each other forever.
+func parsedHeader(l *mailparse.Letter) trust.Header {
 	h := l.Header
 	th := trust.Header{
 		From:            h.From,
@@ -33,5 +32,5 @@ func loopOf(l *mailparse.Letter, own string) (trust.Loop, string) {
 	for _, f := range h.Postald {
 		th.Postald = append(th.Postald, f.Name)
 	}
-	return trust.LoopOf(th, own)
+	return th
 }

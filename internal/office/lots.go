@@ -13,6 +13,7 @@ import (
 	"postald/internal/lots"
 	"postald/internal/mailwrite"
 	"postald/internal/phrase"
+	"postald/internal/reading"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
@@ -22,34 +23,10 @@ import (
 // makes the seed when it registers a tournament whose sheet draws anything, from
 // Options.Entropy (crypto/rand by default), draws the sheet with it and keeps the seed with the
 // sheet (store.Lot), its hash in the start letters. Every sheet the office reads is drawn again
-// from that seed (sheetOf), so the numbers and openings are always the seed's. The seed is
+// from that seed (reading.SheetOf), so the numbers and openings are always the seed's. The seed is
 // revealed — kept as revealed, and told to every player, the judge and the director — in the
 // transaction that finishes the tournament's last game, or by the judge (postald lots reveal);
 // postald lots verify recomputes every draw from it and checks the games against them.
-
-// sheetOf parses a stored start sheet and draws its lots from the seed kept with it.
-func sheetOf(raw store.Sheet) (*tournament.Sheet, error) {
-	sh, err := tournament.ParseSheet(raw.Data)
-	if err != nil {
-		return nil, err
-	}
-	switch {
-	case raw.Lot == nil && sh.NeedsLot():
-		return nil, errors.New("its start sheet draws by lot, and no seed is kept with it")
-	case raw.Lot == nil:
-		return sh, nil
-	case !sh.NeedsLot():
-		return nil, errors.New("a seed is kept with a start sheet that draws nothing by lot")
-	}
-	seed, err := lots.ParseSeed(raw.Lot.Seed)
-	if err != nil {
-		return nil, fmt.Errorf("the seed kept with it: %w", err)
-	}
-	if err := sh.Draw(seed); err != nil {
-		return nil, err
-	}
-	return sh, nil
-}
 
 // newLot makes the seed of a sheet that draws by lot, from entropy (nil: crypto/rand), and draws
 // the sheet with it; nil for a sheet that draws nothing.
@@ -226,7 +203,7 @@ func verifyLot(tx *store.Tx, code, published string) (*LotsReply, error) {
 	if err := lots.Check(seed, hash); err != nil {
 		return rep, fmt.Errorf("tournament %s: %w: %w", code, ErrLotMismatch, err)
 	}
-	sh, err := sheetOf(raw)
+	sh, err := reading.SheetOf(raw)
 	if err != nil {
 		return rep, fmt.Errorf("tournament %s: %w", code, err)
 	}
@@ -360,7 +337,7 @@ func revealLot(tx *store.Tx, from mail.Address, code string, now time.Time, fini
 	if !raw.Lot.Revealed.IsZero() {
 		return fmt.Errorf("tournament %s: the seed was revealed on %s already", code, raw.Lot.Revealed.Format(time.DateOnly))
 	}
-	sh, err := sheetOf(raw)
+	sh, err := reading.SheetOf(raw)
 	if err != nil {
 		return fmt.Errorf("tournament %s: %w", code, err)
 	}

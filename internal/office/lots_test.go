@@ -12,6 +12,7 @@ import (
 	"postald/internal/diagram"
 	"postald/internal/lots"
 	"postald/internal/mailwrite"
+	"postald/internal/reading"
 	"postald/internal/referee"
 	"postald/internal/rules/pdn"
 	"postald/internal/store"
@@ -209,7 +210,7 @@ func TestLotsPlayedThroughTheOffice(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := GamePDN(sh, st)
+		b, err := reading.GamePDN(sh, st)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -483,7 +484,7 @@ func TestLotsRevealedByTheJudge(t *testing.T) {
 // TestLotsSheetWithoutSeed: a stored sheet that draws by lot but has no seed kept with it (a store
 // edited by hand) is refused when read, never drawn from something else.
 func TestLotsSheetWithoutSeed(t *testing.T) {
-	_, err := sheetOf(store.Sheet{Format: "toml", Data: []byte(lotsSheet)})
+	_, err := reading.SheetOf(store.Sheet{Format: "toml", Data: []byte(lotsSheet)})
 	if err == nil || !strings.Contains(err.Error(), "no seed") {
 		t.Errorf("a sheet drawing by lot without its seed: %v", err)
 	}
@@ -492,10 +493,10 @@ func TestLotsSheetWithoutSeed(t *testing.T) {
 	plain = strings.Replace(plain, "[[player]]\nname", "[[player]]\nnumber = 1\nname", 1)
 	plain = strings.Replace(plain, "[[player]]\nname = \"Борисов", "[[player]]\nnumber = 2\nname = \"Борисов", 1)
 	plain = strings.Replace(plain, "[[player]]\nname = \"Васильев", "[[player]]\nnumber = 3\nname = \"Васильев", 1)
-	if _, err := sheetOf(store.Sheet{Format: "toml", Data: []byte(plain), Lot: &store.Lot{Seed: strings.Repeat("1", 64)}}); err == nil {
+	if _, err := reading.SheetOf(store.Sheet{Format: "toml", Data: []byte(plain), Lot: &store.Lot{Seed: strings.Repeat("1", 64)}}); err == nil {
 		t.Error("a seed with a sheet that draws nothing was taken")
 	}
-	if sh, err := sheetOf(store.Sheet{Format: "toml", Data: []byte(plain)}); err != nil || sh.Drawn() {
+	if sh, err := reading.SheetOf(store.Sheet{Format: "toml", Data: []byte(plain)}); err != nil || sh.Drawn() {
 		t.Errorf("a sheet without lots: %v", err)
 	}
 }

@@ -18,7 +18,7 @@ func (o *Office) MailboxDown(since time.Time, attempts int, why string) error {
 	now := o.now()
 	return o.update(func(tx *store.Tx) error {
 		return o.eachJudge(tx, func(sh *tournament.Sheet, codes string) error {
-			loc, err := o.zones.get(sh.Regulation.Zone)
+			loc, err := o.zones.Get(sh.Regulation.Zone)
 			if err != nil {
 				return err
 			}

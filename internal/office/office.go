@@ -14,15 +14,17 @@
 //     recorded step by step; a team captain's protest taken to the referee's door), reserve.go
 //     (a reserve entered), stage.go (a stage's players), tournament.go (a tournament registered),
 //     lots.go (the seed of a tournament's lots made, kept, revealed, and the lots verified),
-//     archiving.go (archive, prune, backup), with trust.go, authverdict.go and held.go (who may
-//     speak for a player, what is held and why), digest.go and storage.go (what the judges are
+//     archiving.go (archive, prune, backup), with trust.go, authverdict.go and held.go (the
+//     trust gate of a letter asked in one call, trust.Gate.Admit, and what it answers recorded:
+//     what is held and why, who is told), digest.go and storage.go (what the judges are
 //     told of held letters and of the store's failures), delivery.go and resend.go (the fate of
 //     every letter sent: delivery reports matched by the letter's token, a failed delivery told
 //     and followed, the letters late, judge resend);
 //   - the read desk reads the committed state and changes nothing: views.go (judge list, show,
 //     verify, quarantine, letter, export), archived.go (a letter as archived), cardlist.go (the
-//     cards waiting for the captain), report.go (the director's report), reader.go (what the
-//     pages show, from any goroutine);
+//     cards waiting for the captain), report.go (the director's report); what the pages show,
+//     from any goroutine, the counts kept of the games, a game as PDN, a stored start sheet
+//     parsed and the report's input are internal/reading's, which needs nothing of the office;
 //   - the counter takes the commands: request.go (Command, Request, Reply, Run: a kind of command
 //     is its type, with the desk that does it, and one case in commands);
 //   - simulate.go runs the same office on a store in memory: `postald simulate` is the office.
@@ -48,8 +50,10 @@ import (
 	"time"
 
 	"postald/internal/config"
+	"postald/internal/reading"
 	"postald/internal/referee"
 	"postald/internal/store"
+	"postald/internal/trust"
 )
 
 // Sender hands one message to the mail server at once, outside the outbox: only for the letter
@@ -84,9 +88,9 @@ type Options struct {
 	Observe func(Done)
 	// Entropy is where the seeds of the tournaments' lots come from (lots.go); nil: crypto/rand.
 	Entropy io.Reader
-	// Known, when set, is kept current by every unit of work (known.go): what the web pages
+	// Known, when set, is kept current by every unit of work (reading.Known): what the web pages
 	// and the metrics read instead of the store.
-	Known *Known
+	Known *reading.Known
 	// Delivery is how the delivery of postald's letters is followed ([delivery], delivery.go).
 	Delivery config.Delivery
 	// Delivered, when set, is told of every delivery state a letter reached by a report or a
@@ -143,13 +147,13 @@ const (
 // changed behind the office's back is counted again first.
 func (o *Office) update(fn func(tx *store.Tx) error) error {
 	o.staged, o.deliveries = nil, nil
-	w := &work{}
+	w := &reading.Work{}
 	counted := false
 	err := o.opt.Store.Update(func(tx *store.Tx) error {
-		*w = work{}
+		*w = reading.Work{}
 		k := o.opt.Known
-		if k != nil && !k.current(tx) {
-			if err := k.recount(tx, o.now()); err != nil {
+		if k != nil && !k.Current(tx) {
+			if err := k.Recount(tx, o.now()); err != nil {
 				return err
 			}
 		}
@@ -161,17 +165,17 @@ func (o *Office) update(fn func(tx *store.Tx) error) error {
 		// Counted while the transaction holds the store's one writer, so that the counts
 		// follow the commits in their order (the sender's too).
 		counted = k != nil
-		return k.count(tx, w)
+		return k.Count(tx, w)
 	})
 	staged, deliveries := o.staged, o.deliveries
 	o.staged, o.deliveries = nil, nil
 	if err != nil {
 		if counted {
-			o.opt.Known.spoil() // counted, then not committed: counted again by the next unit
+			o.opt.Known.Spoil() // counted, then not committed: counted again by the next unit
 		}
 		return err
 	}
-	o.opt.Known.commit(w, o.now())
+	o.opt.Known.Commit(w, o.now())
 	for _, d := range staged {
 		o.observe(d)
 	}
@@ -199,12 +203,12 @@ type Office struct {
 	opt   Options
 	log   *slog.Logger
 	now   func() time.Time
-	zones zoneCache
+	zones reading.Zones
 	// clock is the office's time, never backward (clock.go); now is its instant.
 	clock clock
 	// outage is the current outage of postald's own check of the senders (outage.go).
 	outage checkOutage
-	trust  *guard       // rate limits, in memory: a restart starts every window afresh
+	trust  *trust.Gate  // the trust gate and its rate limits, in memory: a restart starts every window afresh
 	own    ownChecks    // postald's own check's results of the letters about to be decided
 	later  laterLetters // letters whose own check failed for now, and their tries (later.go)
 	// faults is what the office knows of the store's failures to write (storage.go).
@@ -221,7 +225,7 @@ type Office struct {
 	// commits (delivery.go).
 	deliveries []string
 	// work is what the transaction update runs changed, for Options.Known; nil outside it.
-	work *work
+	work *reading.Work
 	// ended are the games the letter or card being decided ends (outcome): their end is what
 	// the tournament's system acts on once the letter is applied (systems.go).
 	ended []store.GameID
@@ -235,7 +239,7 @@ type Office struct {
 
 // New returns an office working on opt.Store.
 func New(opt Options) *Office {
-	o := &Office{opt: opt, log: opt.Logger, trust: newGuard(opt.Limits)}
+	o := &Office{opt: opt, log: opt.Logger, trust: newGate(opt)}
 	if o.log == nil {
 		o.log = slog.New(slog.DiscardHandler)
 	}

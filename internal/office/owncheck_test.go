@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"postald/internal/config"
-	"postald/internal/mailbox"
 	"postald/internal/store"
 	"postald/internal/trust"
 )
@@ -59,7 +58,7 @@ func TestOwnCheckTemporaryFailure(t *testing.T) {
 		Logger: slog.New(slog.DiscardHandler), Now: func() time.Time { return now }})
 	player := sh.Players[0].Email
 	raw := []byte("From: " + player + "\r\nTo: " + from.Address + "\r\nSubject: B-001 game 1-2\r\nMessage-ID: <dns-1@x>\r\n\r\nMy move: 1. c3-d4\r\n")
-	m := mailbox.Message{Mailbox: "INBOX", UIDValidity: 1, UID: 1, Raw: raw, InternalDate: now, Size: int64(len(raw))}
+	m := Incoming{Mailbox: "INBOX", UIDValidity: 1, UID: 1, Raw: raw, InternalDate: now, Size: int64(len(raw))}
 	if err := o.Authenticate(context.Background(), raw)[0]; !errors.Is(err, ErrOwnCheckTemporary) || !strings.Contains(err.Error(), "server misbehaving") {
 		t.Fatalf("Authenticate with the DNS down: %v; want the letter left in the mailbox, saying why", err)
 	}

@@ -17,7 +17,6 @@ import (
 
 	"postald/internal/config"
 	"postald/internal/langcheck"
-	"postald/internal/mailbox"
 	"postald/internal/phrase"
 	"postald/internal/store"
 	"postald/internal/tournament"
@@ -199,7 +198,7 @@ func send(t *testing.T, o *Office, uid uint32, now time.Time, sender, subject, b
 	raw := fmt.Sprintf("From: %s\r\nTo: moves@club.example\r\nSubject: %s\r\nDate: %s\r\nMessage-ID: <lang-%d@club.example>\r\n"+
 		"Content-Type: text/plain; charset=utf-8\r\n\r\n%s",
 		sender, mime.QEncoding.Encode("utf-8", subject), now.Format(time.RFC1123Z), uid, strings.ReplaceAll(body, "\n", "\r\n"))
-	m := mailbox.Message{Mailbox: "INBOX", UIDValidity: 1, UID: uid, Raw: []byte(raw), InternalDate: now, Size: int64(len(raw))}
+	m := Incoming{Mailbox: "INBOX", UIDValidity: 1, UID: uid, Raw: []byte(raw), InternalDate: now, Size: int64(len(raw))}
 	if err := o.Letter(m); err != nil {
 		t.Fatal(err)
 	}
@@ -437,7 +436,7 @@ func TestHeldNoteInTheSendersLanguage(t *testing.T) {
 	player := sh.Players[1].Email
 	raw := []byte("Authentication-Results: mx." + trustDomain + "; dkim=fail header.d=" + trustDomain + "\r\nFrom: " + player +
 		"\r\nTo: " + from.Address + "\r\nSubject: B-001\r\nMessage-ID: <held-en@x>\r\n\r\nMy move: 1. c3-d4\r\n")
-	if err := o.Letter(mailbox.Message{Mailbox: "INBOX", UIDValidity: 1, UID: 1, Raw: raw, InternalDate: now, Size: int64(len(raw))}); err != nil {
+	if err := o.Letter(Incoming{Mailbox: "INBOX", UIDValidity: 1, UID: 1, Raw: raw, InternalDate: now, Size: int64(len(raw))}); err != nil {
 		t.Fatal(err)
 	}
 	got := mailedSince(t, db, seen)

@@ -134,7 +134,7 @@ func (o *Office) resendRuling(tx *store.Tx, id store.GameID, it store.OutboxItem
 		if _, err := tx.AppendRuling(store.Ruling{Game: id, Time: now, Clause: clause, Reason: req.Reason, Entry: store.GameRuling{Ruling: r}}); err != nil {
 			return err
 		}
-		o.work.ruled(id.Tournament)
+		o.work.Ruled(id.Tournament)
 		return nil
 	}
 	_, sh, st, err := o.openGame(tx, id.Key())

@@ -256,7 +256,7 @@ func (o *Office) recordRuling(tx *store.Tx, sh *tournament.Sheet, t *referee.Tab
 	if err := record(tx, o.opt.From, id, sh, t, dec, now, nil, nil, o.work); err != nil {
 		return err
 	}
-	o.work.ruled(id.Tournament)
+	o.work.Ruled(id.Tournament)
 	o.stage(Done{Kind: DoneRuling, At: now, Game: id, Decision: dec})
 	return nil
 }

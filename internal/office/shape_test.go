@@ -21,8 +21,8 @@ var systemWords = []string{
 	"WithdrawIn", "Withdraw", "Qualified",
 }
 
-// shellDirs are the office and the shell, which load, record and enqueue only.
-var shellDirs = []string{".", "../daemon", "../web", "../store", "../../cmd/postald"}
+// shellDirs are the office, its read side and the shell, which load, record and enqueue only.
+var shellDirs = []string{".", "../reading", "../daemon", "../web", "../store", "../../cmd/postald"}
 
 // TestShape: the office and the shell name no competition system or team outside the core's
 // door (tournament.Course): no system, no system's step of package tournament, no field System

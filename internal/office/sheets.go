@@ -8,6 +8,7 @@ import (
 	"sync"
 	"unicode"
 
+	"postald/internal/reading"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
@@ -82,7 +83,7 @@ func (o *Office) tournaments(tx *store.Tx) (*roster, error) {
 
 // readRoster reads the tournaments of the store at revision rev, parsing only the sheets that
 // differ from those of prev (nil: all of them), with their zones from zones.
-func readRoster(tx *store.Tx, rev uint64, prev *roster, zones *zoneCache) (*roster, error) {
+func readRoster(tx *store.Tx, rev uint64, prev *roster, zones *reading.Zones) (*roster, error) {
 	codes, err := tx.Tournaments()
 	if err != nil {
 		return nil, err
@@ -96,7 +97,7 @@ func readRoster(tx *store.Tx, rev uint64, prev *roster, zones *zoneCache) (*rost
 		e := &entered{raw: raw.Data, games: map[int][]store.GameID{}}
 		if old := prev.entry(code); old != nil && bytes.Equal(old.raw, raw.Data) {
 			e.sheet, e.table, e.tableErr = old.sheet, old.table, old.tableErr
-		} else if e.sheet, err = sheetOf(raw); err != nil {
+		} else if e.sheet, err = reading.SheetOf(raw); err != nil {
 			return nil, fmt.Errorf("load tournament %s: %w", code, err)
 		} else {
 			e.table, e.tableErr = tableOf(e.sheet, zones)
@@ -217,8 +218,8 @@ func (o *Office) canonicalGame(tx *store.Tx, name string) (string, error) {
 func (r *roster) registered(address string) []registration { return r.players[foldKey(address)] }
 
 // tableOf builds the referee's table of sheet, its zone from zones.
-func tableOf(sh *tournament.Sheet, zones *zoneCache) (*referee.Table, error) {
-	loc, err := zones.get(sh.Regulation.Zone)
+func tableOf(sh *tournament.Sheet, zones *reading.Zones) (*referee.Table, error) {
+	loc, err := zones.Get(sh.Regulation.Zone)
 	if err != nil {
 		return nil, fmt.Errorf("tournament %s: %w", sh.Code, err)
 	}
@@ -281,5 +282,5 @@ func archivedSheet(tx *store.Tx, code string) (*tournament.Sheet, error) {
 	if _, ok, err := tx.Archived(code); err != nil || !ok {
 		return nil, errors.Join(err, fmt.Errorf("load tournament %s: tournament %s: %w", code, code, store.ErrNotFound))
 	}
-	return readSheet(tx, code)
+	return reading.ReadSheet(tx, code)
 }

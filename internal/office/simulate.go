@@ -12,8 +12,8 @@ import (
 
 	"postald/internal/config"
 	"postald/internal/daysclock"
-	"postald/internal/mailbox"
 	"postald/internal/mailwrite"
+	"postald/internal/reading"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
@@ -74,7 +74,7 @@ func NewSimulation(data []byte, log *slog.Logger) (*Simulation, error) {
 	}
 	s := &Simulation{db: db, sheet: sh, zone: loc, data: data, standIns: standIns}
 	// The counts serve keeps for its pages and metrics, kept here as serve keeps them.
-	known, err := NewKnown(db, time.Time{})
+	known, err := reading.NewKnown(db, time.Time{})
 	if err != nil {
 		db.Close()
 		return nil, err
@@ -182,7 +182,7 @@ func (s *Simulation) Letter(raw []byte) (Step, error) {
 	if e, ok := ReadCaptain(raw); ok {
 		step.Captain = &e
 		step.Err = s.captain(e, raw, &step)
-	} else if err := s.office.Letter(mailbox.Message{Mailbox: "simulate", UIDValidity: 1, UID: s.n,
+	} else if err := s.office.Letter(Incoming{Mailbox: "simulate", UIDValidity: 1, UID: s.n,
 		InternalDate: at, Size: int64(len(raw)), Raw: raw}); err != nil {
 		return step, err
 	}
@@ -258,7 +258,7 @@ func (s *Simulation) start(first time.Time, dated bool) error {
 		if err != nil {
 			return err
 		}
-		if s.sheet, err = sheetOf(raw); err != nil {
+		if s.sheet, err = reading.SheetOf(raw); err != nil {
 			return err
 		}
 		due, err := tx.Due(at, 0)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"postald/internal/reading"
 	"postald/internal/report"
 	"postald/internal/store"
 	"postald/internal/tournament"
@@ -44,7 +45,7 @@ func completeStage(db *store.DB, data []byte, now time.Time) ([]byte, error) {
 		if err != nil {
 			return err
 		}
-		before, err := sheetOf(raw)
+		before, err := reading.SheetOf(raw)
 		if err != nil {
 			return fmt.Errorf("tournament %s: %w", code, err)
 		}
@@ -59,7 +60,7 @@ func completeStage(db *store.DB, data []byte, now time.Time) ([]byte, error) {
 		if err != nil {
 			return err
 		}
-		in, err := reportInput(tx, before, loc, now, nil, nil, nil)
+		in, err := reading.ReportInput(tx, before, loc, now, nil, nil, nil)
 		if err != nil {
 			return err
 		}

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"postald/internal/config"
-	"postald/internal/mailbox"
 	"postald/internal/mailtest"
 	"postald/internal/store"
 )
@@ -51,7 +50,7 @@ func TestFullDiskIsNotTheLettersFault(t *testing.T) {
 		"\r\nMessage-ID: <full-disk@postald.test>\r\nDate: " + now.Format(time.RFC1123Z) +
 		"\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nMy move: 1. c3-d4\r\n\r\n" +
 		strings.Repeat("A long letter about the weather, written while the disk is full.\r\n", 2000))
-	m := mailbox.Message{Mailbox: "INBOX", UIDValidity: 1, UID: 1, Raw: raw, InternalDate: now, Size: int64(len(raw))}
+	m := Incoming{Mailbox: "INBOX", UIDValidity: 1, UID: 1, Raw: raw, InternalDate: now, Size: int64(len(raw))}
 
 	free := mailtest.FillDisk(t, dir)
 	for i := range 6 {
@@ -126,7 +125,7 @@ func TestInterruptedLetter(t *testing.T) {
 			}
 			raw := []byte("From: " + sh.Players[0].Email + "\r\nTo: " + from.Address + "\r\nSubject: " + sh.Code + " game " + game +
 				"\r\nMessage-ID: <interrupted@postald.test>\r\n\r\nMy move: 1. c3-d4\r\n")
-			m := mailbox.Message{Mailbox: "INBOX", UIDValidity: 1, UID: 1, Raw: raw, InternalDate: now, Size: int64(len(raw))}
+			m := Incoming{Mailbox: "INBOX", UIDValidity: 1, UID: 1, Raw: raw, InternalDate: now, Size: int64(len(raw))}
 			// Each interruption leaves the letter received and undecided, as a kill does.
 			for range interrupted {
 				if err := db.Update(func(tx *store.Tx) error {

@@ -18,6 +18,7 @@ import (
 
 	"postald/internal/mailparse"
 	"postald/internal/mailwrite"
+	"postald/internal/reading"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
@@ -46,7 +47,7 @@ type stepRecorder struct {
 	sh   *tournament.Sheet
 	t    *referee.Table
 	now  time.Time
-	w    *work
+	w    *reading.Work
 	rule func(id store.GameID, r referee.Ruling, dec referee.Decision) error
 }
 
@@ -60,7 +61,7 @@ func (r stepRecorder) record(step tournament.Step) error {
 			if err != nil {
 				return err
 			}
-			r.w.ruled(code)
+			r.w.Ruled(code)
 			if _, err := r.tx.AppendRuling(store.Ruling{Game: store.GameID{Tournament: code}, Time: r.now, Clause: rec.Clause, Reason: rec.Reason, Entry: e}); err != nil {
 				return err
 			}
@@ -145,7 +146,7 @@ func tableResults(tx *store.Tx, code string) (map[string]tournament.Result, erro
 // match): their heads say whether they are over, and only then is every game read. A rule that
 // leaves the next step to people (a Swiss round no pairing of the rules completes, C.04.3) does
 // not undo the game's end: the course's step tells the judge and the director.
-func gameEnded(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *referee.Table, id store.GameID, now time.Time, w *work) error {
+func gameEnded(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *referee.Table, id store.GameID, now time.Time, w *reading.Work) error {
 	course := sh.Course()
 	rulings, err := tx.Rulings(store.GameID{Tournament: sh.Code})
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"postald/internal/reading"
 	"postald/internal/referee"
 	"postald/internal/report"
 	"postald/internal/store"
@@ -234,7 +235,7 @@ func TestTeamEventsPlayedThrough(t *testing.T) {
 				if len(got) != len(games) {
 					t.Errorf("%d results in the store, want %d", len(got), len(games))
 				}
-				in, err = reportInput(tx, sh, sim.Zone(), p.at, nil, nil, nil)
+				in, err = reading.ReportInput(tx, sh, sim.Zone(), p.at, nil, nil, nil)
 				return err
 			}); err != nil {
 				t.Fatal(err)
@@ -811,7 +812,7 @@ func TestReserveEntered(t *testing.T) {
 		}
 		var in report.Input
 		if err := sim.Store().View(func(tx *store.Tx) error {
-			in, err = reportInput(tx, sh, sim.Zone(), p.at, nil, nil, nil)
+			in, err = reading.ReportInput(tx, sh, sim.Zone(), p.at, nil, nil, nil)
 			return err
 		}); err != nil {
 			t.Fatal(err)
@@ -986,7 +987,7 @@ func checkKnown(t *testing.T, sim *Simulation) {
 	if err := sim.office.Sync(); err != nil {
 		t.Fatal(err)
 	}
-	fresh, err := NewKnown(sim.db, time.Time{})
+	fresh, err := reading.NewKnown(sim.db, time.Time{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"net/mail"
 	"time"
 
+	"postald/internal/reading"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
@@ -105,8 +106,8 @@ func Record(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.She
 
 // record is Record for a game read as stored (nil: not known; each of its full chunks is then
 // encoded again, and the store writes none it holds), with the office's chunk cache (or nil),
-// noting in w what it wrote (known.go; nil: nothing noted).
-func record(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.Sheet, t *referee.Table, dec referee.Decision, now time.Time, stored *store.GameRead, cache *store.GameCache, w *work) error {
+// noting in w what it wrote (reading.Work; nil: nothing noted).
+func record(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.Sheet, t *referee.Table, dec referee.Decision, now time.Time, stored *store.GameRead, cache *store.GameCache, w *reading.Work) error {
 	c := candidate{id: id, sheet: sh, seat: referee.Seat{Table: t, Game: dec.Game}}
 	st, err := store.EncodeGame(c.id, dec.Game, stored, cache)
 	if err != nil {
@@ -116,7 +117,7 @@ func record(tx *store.Tx, from mail.Address, id store.GameID, sh *tournament.She
 	if err := tx.PutGame(c.id, st); err != nil {
 		return err
 	}
-	w.game(c.id, dec.Game.Status)
+	w.Game(c.id, dec.Game.Status)
 	if err := tx.SetNextEvent(c.id, dec.Next); err != nil {
 		return err
 	}

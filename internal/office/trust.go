@@ -2,11 +2,10 @@ package office
 
 import (
 	"crypto/sha256"
-	"errors"
 	"fmt"
 	"net/mail"
+	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"postald/internal/config"
@@ -20,173 +19,113 @@ import (
 	"postald/internal/trust"
 )
 
-// The trust rules of the daemon (architecture.md, "Reliability contract"):
-//
-//   - Only a registered player moves, and only in his own games: the sender is the From address,
-//     authenticated where [trust] says so by postald's own check of the letter's DKIM
-//     signatures, the SPF of its envelope sender and DMARC (or, with verdict "server", by the
-//     receiving server's Authentication-Results, not contradicted by that check).
-//   - No loops (RFC 3834): automatic mail (its fields, or the Subject of a mail service's
-//     auto-reply) is never answered, the answers of every kind to any one address are limited
-//     per hour ([limits] answers_per_hour), and a letter in reply to postald's own that holds no
-//     move and no dated leave is answered at most once a day per game.
-//   - Limits: size, MIME parts, line length and letters per sender per hour. A letter that fails
-//     authentication is held before it is counted, so a flood in a player's name never uses up
-//     his own letters; and a registered player's letter with moves is decided over the hourly
-//     limit too (playerMoves): the limit protects answers, never his moves.
-//
-// A letter that fails any of them is held: kept in the store's quarantine (archived, never
-// applied) and listed in the judges' daily digest (digest.go). When it names a registered player
-// as its sender, the tournament's judge gets a short notice quoting its receipt, at most once an
-// hour for one sender, and the player gets a short note at his registered address, once an hour:
-// over a limit, too many letters, a game that is not his, or not shown to come from him (then he
-// learns that somebody may write in his name; the forger, who does not read that mailbox, learns
-// nothing). Automatic mail is never answered.
-//
-// The counters live in memory: a restart of the daemon starts every window afresh. Each tracks at
-// most trackedSenders addresses, each address with at most its hourly limit of instants (8 bytes
-// each): a few megabytes at the very most, whatever floods in.
+// The trust gate of an incoming letter is internal/trust (trust.Gate): one call, admit, says
+// whether the letter may be read, and when it may not, why it is held and who is told; the
+// office answers what the gate asks of the store and the tournaments (letterFacts), then records
+// the letter held and enqueues the notices the gate allows. A letter held is kept in the store's
+// quarantine (archived, never applied) and listed in the judges' daily digest (digest.go).
 
-// trackedSenders bounds each rate limiter's memory.
-const trackedSenders = 10000
-
-// guard is a daemon's trust state: its rate limiters.
-type guard struct {
-	mu        sync.Mutex
-	letters   *trust.Limiter // letters per sender, by postmark
-	answers   *trust.Limiter // answers per recipient
-	notes     *trust.Limiter // the short note to a sender: once per hour
-	judges    *trust.Limiter // notices to a judge about one sender: once per hour
-	daily     *trust.Limiter // the notice about letters the receiving server did not stamp: once a day
-	daily1    *trust.Limiter // the answer about one game to a letter in reply to postald's (oncePerDay)
-	unchecked *trust.Limiter // the judges' notice of letters whose sender could not be checked: once a day
+// newGate is the trust gate of the configuration.
+func newGate(opt Options) *trust.Gate {
+	t, l := opt.Trust, opt.Limits
+	return trust.NewGate(trust.GateConfig{
+		Policy:         trust.Policy{AuthservID: t.AuthservID, Require: t.Require, FromOnly: t.FromOnly, Server: t.Verdict == config.VerdictServer},
+		Own:            opt.From.Address,
+		OwnCheck:       opt.Verifier != nil,
+		Limits:         trust.Limits{MaxBytes: int64(l.MaxMessageBytes), MaxParts: l.MaxParts, MaxLineBytes: l.MaxLineBytes},
+		LettersPerHour: l.LettersPerHour,
+		AnswersPerHour: l.AnswersPerHour,
+	})
 }
 
-func newGuard(l config.Limits) *guard {
-	return &guard{
-		letters:   trust.NewLimiter(l.LettersPerHour, time.Hour, trackedSenders),
-		answers:   trust.NewLimiter(l.AnswersPerHour, time.Hour, trackedSenders),
-		notes:     trust.NewLimiter(1, time.Hour, trackedSenders),
-		judges:    trust.NewLimiter(1, time.Hour, trackedSenders),
-		daily:     trust.NewLimiter(1, 24*time.Hour, 1),
-		daily1:    trust.NewLimiter(1, 24*time.Hour, trackedSenders),
-		unchecked: trust.NewLimiter(1, 24*time.Hour, 1),
-	}
+// letterFacts answers the gate's questions about one letter (trust.Facts) from the store and
+// the office's index of the tournaments. It keeps the letter as the parser read it.
+type letterFacts struct {
+	o      *Office
+	tx     *store.Tx
+	base   store.LetterOutcome
+	letter *mailparse.Letter // the parsed letter, once Parsed was asked
 }
 
-func (g *guard) allow(l *trust.Limiter, key string, at time.Time) bool {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return l.Allow(key, at)
+func (f *letterFacts) OwnResults() trust.AuthResults { return f.o.ownResults(f.base.Raw) }
+
+func (f *letterFacts) Spent() (int, time.Duration, string, bool) {
+	return f.o.later.spent(sha256.Sum256(f.base.Raw), f.base.Now)
 }
 
-// trustState returns the daemon's trust state.
-func (o *Office) trustState() *guard { return o.trust }
+func (f *letterFacts) Addressed(recipients []string) (string, bool, error) {
+	return f.o.addressed(f.tx, trust.ReadHeader(f.base.Raw).From, recipients)
+}
 
-// precheck runs the checks that need only the raw letter, before it is parsed. It returns the
-// sender's address as read from the raw header and, when the letter is held, the outcome.
-func (o *Office) precheck(tx *store.Tx, base store.LetterOutcome, size int64) (from string, held *store.LetterOutcome, err error) {
-	h := trust.ReadHeader(base.Raw)
-	from = h.From
-	pol := o.policy()
-	// A letter without a field of the receiving server did not pass its verifier: where the
-	// server's verdict is believed (verdict "server"), a forged field in the server's name would
-	// have been.
-	unstamped := pol.Server && !pol.FromOnly && pol.AuthservID != "" && !pol.Stamped(h.AuthResults)
-	hold := func(h trust.Hold, note noteKind) (string, *store.LetterOutcome, error) {
-		out, err := o.hold(tx, base, from, h, note)
-		if err == nil && unstamped {
-			err = o.unstampedNotice(tx, &out, from, base)
-		}
-		return from, &out, err
+func (f *letterFacts) Earlier() (*trust.Earlier, error) { return f.o.replayOf(f.tx, f.base) }
+
+func (f *letterFacts) Moves() (bool, error) {
+	return f.o.playerMoves(f.tx, f.base.Raw, trust.ReadHeader(f.base.Raw).From)
+}
+
+func (f *letterFacts) Parsed() (trust.Header, error) {
+	l, err := mailparse.Parse(f.base.Raw)
+	if err != nil {
+		return trust.Header{}, err
 	}
-	// RFC 3834: automatic mail is never answered.
-	if l, quote := trust.LoopOf(h, o.opt.From.Address); l != trust.NoLoop {
-		return hold(trust.Hold{Kind: trust.HoldLoop, Loop: l, Quote: quote}, noNote)
+	f.letter = l
+	return parsedHeader(l), nil
+}
+
+func (f *letterFacts) Judges(from string) ([]string, error) {
+	regs, err := f.o.registrations(f.tx, from)
+	judges := make([]string, len(regs))
+	for i, r := range regs {
+		judges[i] = r.sheet.Judge
 	}
-	// RFC 5322 (3.6): exactly one From. Two are the classic way to show one sender to the
-	// authentication and another to the reader.
-	if h.FromFields > 1 {
-		return hold(trust.Hold{Kind: trust.HoldFromFields, N: h.FromFields}, noteForged)
+	return judges, err
+}
+
+func (f *letterFacts) AllJudges() ([]string, error) {
+	r, err := f.o.tournaments(f.tx)
+	if err != nil {
+		return nil, err
 	}
-	// RFC 5322 (3.6.2): a From with several authors, or a Sender who is not the From, is a
-	// letter written for somebody else or for several people; postald reads a letter as one
-	// player's own, so it cannot read either as anybody's move: held as unreadable.
-	if h.FromAddrs > 1 {
-		return hold(trust.Hold{Kind: trust.HoldFromList, N: h.FromAddrs}, noteUnreadable)
+	var judges []string
+	for _, sh := range r.sheets() {
+		judges = append(judges, sh.Judge)
 	}
-	if h.SenderFields > 1 || (h.SenderFields == 1 && h.Sender != from) {
-		return hold(trust.Hold{Kind: trust.HoldSender, From: from, Other: h.Sender, N: h.SenderFields}, noteUnreadable)
+	return judges, nil
+}
+
+// admit asks the trust gate about the letter base (of whole size size) and records what it
+// answers: held is the letter's outcome when the gate holds it, with the notices it allows;
+// otherwise l is the letter as the parser read it and from its sender. auth is the
+// authentication verdict to record with the letter.
+func (o *Office) admit(tx *store.Tx, base store.LetterOutcome, size int64) (l *mailparse.Letter, from string, held *store.LetterOutcome, auth string, err error) {
+	facts := &letterFacts{o: o, tx: tx, base: base}
+	v, err := o.trust.Admit(trust.Letter{Raw: base.Raw, Size: size, Received: base.Received, Now: base.Now}, facts)
+	if err != nil {
+		return nil, v.From, nil, "", err
 	}
-	// One header, read one way: every reader of the letter (this one, the parser, a DKIM
-	// verifier) reads the whole header, up to MaxFields fields; a longer header is a limit.
-	if h.Fields > trust.MaxFields {
-		e := &trust.Excess{What: "fields", Got: int64(h.Fields), Max: trust.MaxFields}
-		return hold(trust.Hold{Kind: trust.HoldLimit, Excess: e}, noteLimit)
-	}
-	// RFC 5322 (3.6): Date, To, Cc, Subject, Message-ID and the rest appear at most once. A
-	// second one shows the mail program one value and the DKIM verifier (which reads the last)
-	// another: a replayed letter with a new Subject above the signed one is the classic case.
-	if h.Twice != "" {
-		return hold(trust.Hold{Kind: trust.HoldTwice, Field: h.Twice, N: h.TwiceN}, noteForged)
-	}
-	// The sender: postald's own check of the letter's DKIM, SPF and DMARC, or the receiving
-	// server's field not contradicted by it ([trust] verdict; authverdict.go).
-	if err := o.authenticate(h, base.Raw); err != nil {
-		// A letter whose check failed for now at every try (later.go): held, listed, and the
-		// judges told; nothing is said to the address it names, which may not have written it.
-		if tries, over, why, ok := o.later.spent(sha256.Sum256(base.Raw), base.Now); ok {
-			out, herr := o.hold(tx, base, from, trust.Hold{Kind: trust.HoldUnchecked, N: tries, Over: over, Fault: why}, noNote)
-			if herr == nil {
-				herr = o.uncheckedNotice(tx, from, base, out)
-			}
-			return from, &out, herr
-		}
-		if errors.Is(err, trust.ErrNoPolicy) {
-			return hold(trust.Authentication(err), noNote) // postald's configuration, not the letter: the judge is told
-		}
-		// The player whose address the letter names is told, within the hourly limit: if he
-		// wrote it, he knows to write again from his own account; if not, that someone writes in
-		// his name (the loop rule above keeps automatic mail unanswered).
-		return hold(trust.Authentication(err), noteForged)
-	}
-	// A letter is for this mailbox: its To or Cc names the tournament's address (or another
-	// address of the watched mailbox). A player's genuine letter to another tournament or to a
-	// list, put into this mailbox by whoever holds a copy, is not his letter to this one.
-	if own, ok, err := o.addressed(tx, from, h.Recipients); err != nil {
-		return from, nil, err
-	} else if !ok {
-		return hold(trust.Hold{Kind: trust.HoldNotAddressed, Field: clipList(h.Recipients, 3), Own: own}, noteNotAddressed)
-	}
-	// A Message-ID decided before in a letter of another content is a replay (a genuine
-	// letter with its header changed): the first decision stands. A Message-ID of a letter
-	// held before (a stranger's, a forgery's) does not make the letter that carries it a replay.
-	if e, err := o.replayOf(tx, base); err != nil {
-		return from, nil, err
-	} else if e != nil {
-		return hold(trust.Hold{Kind: trust.HoldReplay, Earlier: e}, noNote)
-	}
-	lim := trust.Limits{MaxBytes: int64(o.opt.Limits.MaxMessageBytes), MaxParts: o.opt.Limits.MaxParts, MaxLineBytes: o.opt.Limits.MaxLineBytes}
-	if e := lim.Check(base.Raw, size); e != nil {
-		return hold(trust.Hold{Kind: trust.HoldLimit, Excess: e}, noteLimit)
-	}
-	if int64(len(base.Raw)) < size {
-		e := &trust.Excess{What: "partial", Got: int64(len(base.Raw)), Max: size}
-		return hold(trust.Hold{Kind: trust.HoldLimit, Excess: e}, noteLimit)
-	}
-	g := o.trustState()
-	if !g.allow(g.letters, from, base.Received) {
-		moves, err := o.playerMoves(tx, base.Raw, from)
-		if err != nil {
-			return from, nil, err
-		}
-		if !moves {
-			return hold(trust.Hold{Kind: trust.HoldRate, N: o.opt.Limits.LettersPerHour, From: from}, noteRate)
-		}
+	if v.OverRate {
 		o.log.Info("a move letter over the hourly limit of letters is decided: the limit holds back answers, never a player's moves",
-			"from", from, "limit", o.opt.Limits.LettersPerHour)
+			"from", v.From, "limit", o.opt.Limits.LettersPerHour)
 	}
-	return from, nil, nil
+	if v.Hold == nil {
+		return facts.letter, v.From, nil, v.Auth, nil
+	}
+	regs, err := o.registrations(tx, v.From)
+	if err != nil {
+		return nil, v.From, nil, "", err
+	}
+	out := o.told(base, v.From, *v.Hold, v.Note, regs, v.Tell)
+	if v.Unstamped.Missing {
+		if err := o.unstampedNotice(tx, &out, v.From, base, v.Unstamped); err != nil {
+			return nil, v.From, nil, "", err
+		}
+	}
+	if len(v.Unchecked.Judges) > 0 {
+		if err := o.uncheckedNotice(tx, v.From, base, out, v.Unchecked.Judges); err != nil {
+			return nil, v.From, nil, "", err
+		}
+	}
+	return nil, v.From, &out, v.Auth, nil
 }
 
 // addressed reports whether recipients (a letter's To and Cc) name an address of the watched
@@ -219,14 +158,6 @@ func (o *Office) addressed(tx *store.Tx, from string, recipients []string) (own 
 	return own, false, nil
 }
 
-// clipList writes at most n items of list, joined by commas, with "…" for the rest.
-func clipList(list []string, n int) string {
-	if len(list) > n {
-		return strings.Join(list[:n], ", ") + ", …"
-	}
-	return strings.Join(list, ", ")
-}
-
 // replayOf returns the letter decided before under the Message-ID of base, when base is
 // another letter carrying it: a replay. Letters held under it (never applied) do not count.
 func (o *Office) replayOf(tx *store.Tx, base store.LetterOutcome) (*trust.Earlier, error) {
@@ -248,11 +179,7 @@ func (o *Office) replayOf(tx *store.Tx, base store.LetterOutcome) (*trust.Earlie
 }
 
 // playerMoves reports a letter over the hourly limit of letters that a registered player, shown
-// to be its sender by [trust] (the checks above passed), wrote with moves. The limit is there to
-// keep loops and floods from being answered (RFC 3834); a player's move letter is answered
-// whatever the count (answers, below), and holding it would stop his game while his clock runs
-// (4.3.1), so it is decided. Only such letters are read twice: the rest of a flood is held
-// unread.
+// to be its sender by [trust] (the checks before passed), wrote with moves (trust.Facts.Moves).
 func (o *Office) playerMoves(tx *store.Tx, raw []byte, from string) (bool, error) {
 	regs, err := o.registrations(tx, from)
 	if err != nil || len(regs) == 0 {
@@ -265,62 +192,51 @@ func (o *Office) playerMoves(tx *store.Tx, raw []byte, from string) (bool, error
 	return carriesMoves(l), nil
 }
 
-// noteKind is the short note a held letter's sender gets, if any.
-type noteKind int
-
-const (
-	noNote           noteKind = iota
-	noteLimit                 // over a size limit
-	noteRate                  // too many letters
-	noteNotOwn                // a game that is not his
-	noteUnreadable            // no header postald can read
-	noteForged                // not shown to come from the address it names
-	noteNotAddressed          // not addressed to the tournament
-)
-
-// hold quarantines the letter for h. When from is a registered player the judges of his
-// tournaments are told, and he gets the note (of kind note), each within the hourly limits;
-// every letter says why in its reader's language.
-func (o *Office) hold(tx *store.Tx, base store.LetterOutcome, from string, h trust.Hold, note noteKind) (store.LetterOutcome, error) {
-	out := quarantined(base, h)
+// hold quarantines the letter for h, held after the gate let it through (a game not his, a
+// letter postald could not decide). When from is a registered player the judges of his
+// tournaments are told, and he gets the note (of kind note), as the gate allows (trust.Gate.Held).
+func (o *Office) hold(tx *store.Tx, base store.LetterOutcome, from string, h trust.Hold, note trust.Note) (store.LetterOutcome, error) {
 	regs, err := o.registrations(tx, from)
 	if err != nil || len(regs) == 0 {
-		return out, err
+		return quarantined(base, h), err
 	}
-	g := o.trustState()
-	now := base.Now
+	judges := make([]string, len(regs))
+	for i, r := range regs {
+		judges[i] = r.sheet.Judge
+	}
+	return o.told(base, from, h, note, regs, o.trust.Held(from, note, judges, base.Now)), nil
+}
+
+// told quarantines the letter for h and composes the letters about it that t allows: the note of
+// kind note to its sender, a registered player of regs, and a notice to each judge it names;
+// every letter says why in its reader's language.
+func (o *Office) told(base store.LetterOutcome, from string, h trust.Hold, note trust.Note, regs []registration, t trust.Tell) store.LetterOutcome {
+	out := quarantined(base, h)
+	if len(regs) == 0 {
+		return out
+	}
 	type letter struct {
 		reg    registration
 		to     string
 		answer bool
 	}
 	var letters []letter
-	if note != noNote && g.allow(g.notes, from, now) && g.allow(g.answers, from, now) {
+	if t.Sender {
 		letters = append(letters, letter{reg: regs[0], to: from, answer: true})
-	} else if note != noNote {
+	} else if t.Unanswered {
 		o.log.Info("held letter not answered: its sender had a note within the hour, or his answers for the hour are spent", "from", from)
 	}
-	seen := map[string]bool{}
-	for _, r := range regs {
-		j := strings.ToLower(r.sheet.Judge)
-		// A judge who writes himself is not told about his own letters: a notice to an address
-		// whose mailbox answers automatically would otherwise come back, again and again.
-		if j == "" || j == from || seen[j] {
-			continue
-		}
-		seen[j] = true
-		if g.allow(g.judges, j+" "+from, now) && g.allow(g.answers, j, now) {
-			letters = append(letters, letter{reg: r, to: j})
-		}
+	for _, i := range t.Judges {
+		letters = append(letters, letter{reg: regs[i], to: strings.ToLower(regs[i].sheet.Judge)})
 	}
 	if len(letters) == 0 {
-		return out, nil
+		return out
 	}
 	answered := letters[0].answer
 	out.Compose = func(rc store.Receipt) ([]store.Outgoing, error) {
 		var og []store.Outgoing
 		for _, l := range letters {
-			loc, err := o.zones.get(l.reg.sheet.Regulation.Zone)
+			loc, err := o.zones.Get(l.reg.sheet.Regulation.Zone)
 			if err != nil {
 				return nil, err
 			}
@@ -340,17 +256,16 @@ func (o *Office) hold(tx *store.Tx, base store.LetterOutcome, from string, h tru
 		}
 		return og, nil
 	}
-	return out, nil
+	return out
 }
 
 // unstampedNotice tells the judges of every tournament, once a day, that a letter arrived
 // without an Authentication-Results field of the configured receiving server, and logs it:
 // while the server does not stamp every letter, a forged field in its name would be believed.
-// The letters go out with out's own (the letter's transaction).
-func (o *Office) unstampedNotice(tx *store.Tx, out *store.LetterOutcome, from string, base store.LetterOutcome) error {
-	g := o.trustState()
+// The letters go out with out's own (the letter's transaction); u is what the gate allows.
+func (o *Office) unstampedNotice(tx *store.Tx, out *store.LetterOutcome, from string, base store.LetterOutcome, u trust.Unstamped) error {
 	id := o.opt.Trust.AuthservID
-	if !g.allow(g.daily, "unstamped", base.Now) {
+	if !u.Today {
 		o.log.Debug("letter without an Authentication-Results field of the receiving server", "authserv_id", id, "from", from)
 		return nil
 	}
@@ -368,14 +283,8 @@ func (o *Office) unstampedNotice(tx *store.Tx, out *store.LetterOutcome, from st
 		to    string
 	}
 	var judges []judge
-	seen := map[string]bool{}
-	for _, sh := range sheets {
-		j := strings.ToLower(sh.Judge)
-		if j == "" || seen[j] || !g.allow(g.answers, j, base.Now) {
-			continue
-		}
-		seen[j] = true
-		judges = append(judges, judge{sh, j})
+	for _, i := range u.Judges {
+		judges = append(judges, judge{sheets[i], strings.ToLower(sheets[i].Judge)})
 	}
 	if len(judges) == 0 {
 		return nil
@@ -390,7 +299,7 @@ func (o *Office) unstampedNotice(tx *store.Tx, out *store.LetterOutcome, from st
 			}
 		}
 		for _, j := range judges {
-			loc, err := o.zones.get(j.sheet.Regulation.Zone)
+			loc, err := o.zones.Get(j.sheet.Regulation.Zone)
 			if err != nil {
 				return nil, err
 			}
@@ -409,27 +318,20 @@ func (o *Office) unstampedNotice(tx *store.Tx, out *store.LetterOutcome, from st
 	return nil
 }
 
-// uncheckedNotice tells the judges of every tournament, at most once a day, of a letter held
-// because its sender could not be checked after every try (later.go). A registered player's
-// letter is told of by hold already.
-func (o *Office) uncheckedNotice(tx *store.Tx, from string, base, out store.LetterOutcome) error {
-	if regs, err := o.registrations(tx, from); err != nil || len(regs) > 0 {
-		return err
-	}
-	g := o.trustState()
-	if !g.allow(g.unchecked, "unchecked", base.Now) {
-		return nil
-	}
+// uncheckedNotice tells the judges the gate names, at most once a day, of a letter held because
+// its sender could not be checked after every try (later.go). A registered player's letter is
+// told of as any held letter.
+func (o *Office) uncheckedNotice(tx *store.Tx, from string, base, out store.LetterOutcome, judges []string) error {
 	shown := from
 	if shown == "" {
 		shown = "?"
 	}
 	h, _ := decodeHold(out.Held)
 	return o.eachJudge(tx, func(sh *tournament.Sheet, codes string) error {
-		if !g.allow(g.answers, strings.ToLower(sh.Judge), base.Now) {
+		if !slices.Contains(judges, strings.ToLower(sh.Judge)) {
 			return nil
 		}
-		loc, err := o.zones.get(sh.Regulation.Zone)
+		loc, err := o.zones.Get(sh.Regulation.Zone)
 		if err != nil {
 			return err
 		}
@@ -540,33 +442,32 @@ func (o *Office) foreignGame(tx *store.Tx, l *mailparse.Letter, from string, can
 // once a day. fix, when set, adjusts each composed letter.
 func (o *Office) answers(out *store.LetterOutcome, c candidate, letters []referee.Outgoing, sender string, fix func(*store.Outgoing), daily bool) {
 	loc := c.seat.Table.Zone
-	g := o.trustState()
 	type item struct {
 		letter referee.Outgoing
 		answer bool
 	}
-	today := true // the answer of the day about this game is not sent yet (daily)
-	if daily {
-		today = g.allow(g.daily1, c.id.Key()+" "+strings.ToLower(sender), out.Now)
-	}
-	items := make([]item, 0, len(letters))
-	for _, l := range letters {
+	answer := make([]bool, len(letters))
+	for i, l := range letters {
 		to := l.To
 		if to == "" && l.Role == referee.ToSender {
 			to = sender
 		}
-		answer := strings.EqualFold(to, sender)
-		if answer && !today {
+		answer[i] = strings.EqualFold(to, sender)
+	}
+	fates := o.trust.Answers(c.id.Key(), sender, daily, answer, out.Now)
+	items := make([]item, 0, len(letters))
+	for i, l := range letters {
+		switch fates[i] {
+		case trust.AnswerDaily:
 			o.log.Info("answer not sent: a letter in reply to postald's, without a move or a dated leave, is answered once a day per game",
 				"to", sender, "game", c.id.Key(), "kind", l.Kind)
 			continue
-		}
-		if answer && !g.allow(g.answers, strings.ToLower(sender), out.Now) {
+		case trust.AnswerOverLimit:
 			o.log.Warn("answer not sent: over the hourly limit of answers to this address",
 				"to", sender, "limit", o.opt.Limits.AnswersPerHour, "kind", l.Kind, "verdict", l.Verdict)
 			continue
 		}
-		items = append(items, item{l, answer})
+		items = append(items, item{l, answer[i]})
 	}
 	if len(items) == 0 {
 		return
@@ -685,19 +586,19 @@ func (tx trustPhrases) over(e *trust.Excess) string {
 	return tx.OverLine(e.Got, e.Max)
 }
 
-func (tx trustPhrases) noteLetter(r registration, note noteKind, h trust.Hold, base store.LetterOutcome, rc store.Receipt, loc *time.Location) (subject, body string) {
+func (tx trustPhrases) noteLetter(r registration, note trust.Note, h trust.Hold, base store.LetterOutcome, rc store.Receipt, loc *time.Location) (subject, body string) {
 	var b strings.Builder
 	fmt.Fprintf(&b, tx.NoteIntro+"\n", tx.stamp(base.Received.In(loc)))
 	switch note {
-	case noteLimit:
+	case trust.NoteLimit:
 		fmt.Fprintf(&b, tx.NoteLimit+"\n", tx.over(h.Excess))
-	case noteRate:
+	case trust.NoteRate:
 		fmt.Fprintf(&b, tx.NoteRate+"\n", tx.Letters(h.N))
-	case noteNotOwn:
+	case trust.NoteNotOwn:
 		fmt.Fprintf(&b, tx.NoteNotOwn+"\n", h.Game)
-	case noteNotAddressed:
+	case trust.NoteNotAddressed:
 		fmt.Fprintf(&b, tx.NoteNotAddressed+"\n", h.Own)
-	case noteForged:
+	case trust.NoteForged:
 		// The authentication's verdict, or the From read two ways, in the sender's words.
 		fmt.Fprintf(&b, tx.NoteForged+"\n", tx.why(h))
 	default:

@@ -8,6 +8,7 @@ import (
 
 	"postald/internal/daysclock"
 	"postald/internal/phrase"
+	"postald/internal/reading"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
@@ -527,7 +528,7 @@ func (o *Office) heldIn(tx *store.Tx, from string) (*time.Location, string, erro
 	var zone, lang string
 	for _, sh := range r.sheets() {
 		if _, ok := sh.PlayerByEmail(addr); ok {
-			loc, err := o.zones.get(sh.Regulation.Zone)
+			loc, err := o.zones.Get(sh.Regulation.Zone)
 			return loc, sh.Language, err
 		}
 		zone, lang = sh.Regulation.Zone, sh.Language
@@ -539,7 +540,7 @@ func (o *Office) heldIn(tx *store.Tx, from string) (*time.Location, string, erro
 	if len(zones) != 1 {
 		return time.Local, lang, nil
 	}
-	loc, err := o.zones.get(zone)
+	loc, err := o.zones.Get(zone)
 	return loc, lang, err
 }
 
@@ -554,7 +555,7 @@ func (o *Office) export(req ExportRequest) (*ExportReply, error) {
 		if err != nil {
 			return err
 		}
-		text, err = GamePDN(sh, g)
+		text, err = reading.GamePDN(sh, g)
 		return err
 	})
 	if err != nil {

@@ -6,6 +6,12 @@
 //
 // # What is checked, in the order the daemon asks
 //
+// Gate.Admit asks every rule below of one incoming letter, in one call, and answers whether the
+// letter may be read, why it is held, whose note and which judges' notices the hourly limits
+// allow, and the authentication verdict recorded with it; what it needs beyond the letter's bytes
+// (the store's, the tournaments') it asks of Facts, each question only once the rules before it
+// let the letter through. Gate.Answers then limits the answers written about the letter.
+//
 //  1. ReadHeader reads the letter's header section from the raw bytes (the body is not
 //     touched): the From address, the Subject, the Message-ID, the addresses of To and Cc, the
 //     Authentication-Results fields in order, and the fields that mark automatic mail. It counts

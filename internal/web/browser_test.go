@@ -17,8 +17,8 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"postald/internal/langcheck"
-	"postald/internal/office"
 	"postald/internal/phrase"
+	"postald/internal/reading"
 	"postald/internal/referee"
 	"postald/internal/tournament"
 )
@@ -350,7 +350,7 @@ func TestBrowserTextDiagram(t *testing.T) {
 	b.run("game", chromedp.Navigate(tp+"1-2?ply=2"), chromedp.WaitReady(chromedp.CSS("#board-text")))
 	b.run("right", chromedp.KeyEvent(kb.ArrowRight), chromedp.WaitReady(chromedp.CSS(`#moves td.current a[data-ply="3"]`)))
 	text := value(b, "diagram", chromedp.Evaluate[string](`document.getElementById('board-text').textContent`))
-	d, err := office.NewReader(r.db).Game(r.sheet.Code, "1-2", r.clock())
+	d, err := reading.NewReader(r.db).Game(r.sheet.Code, "1-2", r.clock())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -372,7 +372,7 @@ func TestBrowserTextDiagram(t *testing.T) {
 // tournament.ParseResults and computed by tournament.Compute, as the command does.
 func cliCrosstable(t *testing.T, r *rig) [][]string {
 	t.Helper()
-	in, _, err := office.NewReader(r.db).Tournament(r.sheet.Code, r.clock())
+	in, _, err := reading.NewReader(r.db).Tournament(r.sheet.Code, r.clock())
 	if err != nil {
 		t.Fatal(err)
 	}

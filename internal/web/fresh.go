@@ -8,11 +8,11 @@ import (
 	"sync"
 	"time"
 
-	"postald/internal/office"
+	"postald/internal/reading"
 )
 
 // With the office's Known (Options.Known), a page is named by the revision of what it shows
-// (office.Revision: a game's, a tournament's, the list of tournaments'), with the parts of its
+// (reading.Revision: a game's, a tournament's, the list of tournaments'), with the parts of its
 // request that also decide it (the language, the day in the tournament's zone, the ply). That
 // name is the page's entity tag (a weak ETag: two drawings at one revision may differ in bytes,
 // never in what they show) and the revision's instant its Last-Modified; a reload that names
@@ -117,7 +117,7 @@ func matches(field, etag string) bool {
 
 // latest is the later of a revision's instant and the start of the day a page shows (its
 // clocks count days: at midnight it changes without a commit).
-func latest(rev office.Revision, day time.Time) time.Time {
+func latest(rev reading.Revision, day time.Time) time.Time {
 	if day.After(rev.At) {
 		return day
 	}

@@ -10,6 +10,7 @@ import (
 	"postald/internal/office"
 	"postald/internal/office/officetest"
 	"postald/internal/pages"
+	"postald/internal/reading"
 	"postald/internal/report"
 	"postald/internal/store"
 )
@@ -18,7 +19,7 @@ import (
 // moves in each), the office's Known of it, and its pages.
 type seasonPages struct {
 	db    *store.DB
-	known *office.Known
+	known *reading.Known
 	clock *officetest.Clock
 	code  string
 	h     http.Handler
@@ -37,7 +38,7 @@ func newSeasonPages(b *testing.B, letters int) *seasonPages {
 	}
 	clock := &officetest.Clock{}
 	clock.Set(s.Register)
-	k, err := office.NewKnown(db, clock.Now())
+	k, err := reading.NewKnown(db, clock.Now())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -71,7 +72,7 @@ func newSeasonPages(b *testing.B, letters int) *seasonPages {
 // drawn (its games kept from the page before, the report built and drawn), and served kept.
 func BenchmarkTournamentPage(b *testing.B) {
 	p := newSeasonPages(b, 400)
-	r := office.NewReader(p.db).WithKnown(p.known)
+	r := reading.NewReader(p.db).WithKnown(p.known)
 	b.Run("input", func(b *testing.B) {
 		for b.Loop() {
 			if _, err := r.TournamentPage(p.code, p.clock.Now()); err != nil {

@@ -18,6 +18,7 @@ import (
 	"postald/internal/mailbox"
 	"postald/internal/metrics"
 	"postald/internal/office"
+	"postald/internal/reading"
 	"postald/internal/referee"
 	"postald/internal/rules"
 	"postald/internal/store"
@@ -73,7 +74,7 @@ type rig struct {
 	sheet   *tournament.Sheet
 	d       *daemon.Daemon
 	metrics *metrics.Set
-	known   *office.Known
+	known   *reading.Known
 	srv     *httptest.Server
 	ctx     context.Context
 
@@ -104,7 +105,7 @@ func newRig(t *testing.T, picture bool) *rig {
 	if r.sheet, err = office.CreateTournament(db, from, []byte(sheetTOML), r.now); err != nil {
 		t.Fatal(err)
 	}
-	if r.known, err = office.NewKnown(db, r.now); err != nil {
+	if r.known, err = reading.NewKnown(db, r.now); err != nil {
 		t.Fatal(err)
 	}
 	r.metrics = metrics.New(r.known)
@@ -326,7 +327,7 @@ func openLine(t *testing.T, n int) []string {
 }
 
 // reader reads the rig's store as the pages do.
-func (r *rig) reader() *office.Reader { return office.NewReader(r.db) }
+func (r *rig) reader() *reading.Reader { return reading.NewReader(r.db) }
 
 func contains(s, sub string) bool { return strings.Contains(s, sub) }
 

@@ -13,16 +13,16 @@
 //	/static/step.js      the step-through script, embedded in the binary
 //
 // Every request reads the committed state in one bbolt read transaction of its own
-// (office.Reader): a page never waits for the daemon's owner goroutine, nor the owner for a
+// (reading.Reader): a page never waits for the daemon's owner goroutine, nor the owner for a
 // page, and a page shows nothing a letter has not committed. The pages show what every player
 // of a tournament may know; proposed variants and letters are never read.
 //
-// With what the office knows of the store (Options.Known, office.Known, kept by the daemon's
+// With what the office knows of the store (Options.Known, reading.Known, kept by the daemon's
 // units of work) the pages read only what changed (fresh.go): every page carries an entity tag
 // made of the revision of what it shows, and a reload naming it is answered 304 without reading
 // the store; the list of tournaments and a tournament's page are kept drawn while their
 // revision and day hold, and what the report shows of each game is kept by the game's revision
-// (office.Reader.TournamentPage); /metrics counts nothing at a scrape. However many clients ask
+// (reading.Reader.TournamentPage); /metrics counts nothing at a scrape. However many clients ask
 // at once, the answers are made one fewer at a time than the processors Go runs on (at least
 // one), so that the daemon's owner goroutine always finds a processor for the letters.
 package web
@@ -42,9 +42,9 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"postald/internal/daysclock"
-	"postald/internal/office"
 	"postald/internal/pages"
 	"postald/internal/phrase"
+	"postald/internal/reading"
 	"postald/internal/referee"
 	"postald/internal/rules"
 	"postald/internal/store"
@@ -60,12 +60,12 @@ type Options struct {
 	// the pages show the text diagram of postald's letters.
 	Picture func(p rules.Position, last *rules.Move) ([]byte, error)
 	Now     func() time.Time // nil: time.Now
-	// Known is what the office knows of the committed state (office.Known, kept by the
+	// Known is what the office knows of the committed state (reading.Known, kept by the
 	// daemon's units of work): with it the pages carry validators (ETag, Last-Modified) and a
 	// reload costs nothing, the tournaments' pages are kept drawn while nothing in them changes,
 	// and the games are counted without reading them (fresh.go). nil: every page is read and
 	// drawn at every request.
-	Known *office.Known
+	Known *reading.Known
 	// Health, when set, says why the daemon cannot work (its mailbox watcher fails again and
 	// again: daemon.Health); /healthz then fails with it. nil, or a nil answer: it can.
 	Health func() error
@@ -80,15 +80,15 @@ type server struct {
 	opt    Options
 	log    *slog.Logger
 	now    func() time.Time
-	reader *office.Reader
-	known  *office.Known
+	reader *reading.Reader
+	known  *reading.Known
 	drawn  drawnPages
 	gate   *gate
 }
 
 // New returns the handler of every route.
 func New(opt Options) http.Handler {
-	s := &server{opt: opt, log: opt.Logger, now: opt.Now, reader: office.NewReader(opt.Store).WithKnown(opt.Known), known: opt.Known,
+	s := &server{opt: opt, log: opt.Logger, now: opt.Now, reader: reading.NewReader(opt.Store).WithKnown(opt.Known), known: opt.Known,
 		gate: newGate(opt.Concurrency)}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
@@ -358,7 +358,7 @@ func plyArg(r *http.Request, def int) int {
 
 // gameAt reads a game and the ply its request asks for (?ply=N, else its last); ok is false
 // when the answer has been written (no such game, no such ply).
-func (s *server) gameAt(w http.ResponseWriter, r *http.Request, code, name string) (d *office.GameData, n int, ok bool) {
+func (s *server) gameAt(w http.ResponseWriter, r *http.Request, code, name string) (d *reading.GameData, n int, ok bool) {
 	d, err := s.reader.Game(code, name, s.now())
 	if err != nil {
 		s.failed(w, r, "", err)
@@ -462,7 +462,7 @@ func (s *server) gamePDN(w http.ResponseWriter, r *http.Request, code, name stri
 		s.failed(w, r, "", err)
 		return
 	}
-	b, err := office.GamePDN(d.Sheet, referee.Seat{Table: d.Table, Game: d.Game})
+	b, err := reading.GamePDN(d.Sheet, referee.Seat{Table: d.Table, Game: d.Game})
 	if err != nil {
 		s.failed(w, r, d.Sheet.Language, err)
 		return
@@ -479,7 +479,7 @@ func (s *server) gamesPDN(w http.ResponseWriter, r *http.Request, code string) {
 	}
 	var all []byte
 	for _, g := range games {
-		b, err := office.GamePDN(in.Sheet, g)
+		b, err := reading.GamePDN(in.Sheet, g)
 		if err != nil {
 			s.failed(w, r, in.Sheet.Language, err)
 			return

@@ -32,7 +32,6 @@ import (
 	"time"
 
 	"postald/internal/daysclock"
-	"postald/internal/mailbox"
 	"postald/internal/office"
 	"postald/internal/referee"
 	"postald/internal/rules"
@@ -83,7 +82,7 @@ type Event struct {
 	Kind EventKind
 	At   time.Time
 	// Letter is the letter of an EventLetter.
-	Letter mailbox.Message
+	Letter office.Incoming
 	// Request is the command of an EventRequest: a *office.CardRequest, a *office.RuleRequest.
 	Request office.Command
 	// Day is the day an EventPosting records the cards posted on.
@@ -445,7 +444,7 @@ func (s *Season) act(a *action) (Event, bool) {
 			fmt.Sprintf("\r\nMessage-ID: <season-%d@players.test>", s.uid) +
 			"\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n" + text
 		ev.Kind = EventLetter
-		ev.Letter = mailbox.Message{Mailbox: "INBOX", UIDValidity: 1, UID: s.uid, Raw: []byte(raw), InternalDate: a.at, Size: int64(len(raw))}
+		ev.Letter = office.Incoming{Mailbox: "INBOX", UIDValidity: 1, UID: s.uid, Raw: []byte(raw), InternalDate: a.at, Size: int64(len(raw))}
 		s.counted.letters++
 	}
 	day := daysclock.DateOf(a.at, time.UTC)
@@ -638,7 +637,7 @@ func (c *Clock) Set(t time.Time) {
 // Postald is what a season is played on: an office, directly or through the daemon's owner
 // goroutine.
 type Postald interface {
-	Letter(m mailbox.Message) error
+	Letter(m office.Incoming) error
 	Run(c office.Command) (office.Reply, error)
 	Tick() error
 }

@@ -1,4 +1,4 @@
-package office
+package reading
 
 import (
 	"fmt"
@@ -14,10 +14,10 @@ import (
 	"postald/internal/tournament"
 )
 
-// reportHTML is the director's report as one HTML page: the tournament's web page without its
+// ReportHTML is the director's report as one HTML page: the tournament's web page without its
 // links (package pages), so that the mailed report, `postald report -html` and the pages look
 // alike.
-func reportHTML(in report.Input) (string, error) { return pages.Report(in) }
+func ReportHTML(in report.Input) (string, error) { return pages.Report(in) }
 
 // Reader reads what the web pages show of the committed state, from any goroutine, while the
 // daemon's owner goroutine works on the same store: each call is one read transaction (bbolt's
@@ -32,7 +32,7 @@ func reportHTML(in report.Input) (string, error) { return pages.Report(in) }
 // accepted parts are cleared, and no letter is read.
 type Reader struct {
 	db     *store.DB
-	zones  zoneCache
+	zones  Zones
 	known  *Known
 	games  keptGames // with known: what the report shows of each game, by its revision
 	sheets struct {
@@ -73,13 +73,13 @@ func (r *Reader) Tournaments() ([]Listed, error) {
 				return err
 			}
 			// The games planned, and the extra games opened for ties (a knockout's, 1.11): they
-			// count once opened.
+			// Count once opened.
 			rulings, err := tx.Rulings(store.GameID{Tournament: code})
 			if err != nil {
 				return err
 			}
 			l := Listed{Sheet: sh, Games: sh.Course().Planned() + store.LogOf(rulings).ExtraGames(sh)}
-			if _, c, ok := r.known.tournament(code); ok && r.known.current(tx) {
+			if _, c, ok := r.known.tournament(code); ok && r.known.Current(tx) {
 				l.Playing, l.Adjudication, l.Finished = c.Playing, c.Adjudication, c.Finished
 				out = append(out, l)
 				continue
@@ -123,7 +123,7 @@ func (r *Reader) Tournament(code string, now time.Time) (report.Input, []referee
 			return err
 		}
 		t := sh.Table(loc)
-		in, err = reportInput(tx, sh, loc, now, nil, nil, func(g referee.Game) error { // the public pages show no theory verdicts
+		in, err = ReportInput(tx, sh, loc, now, nil, nil, func(g referee.Game) error { // the public pages show no theory verdicts
 			games = append(games, referee.Seat{Table: t, Game: private(g)})
 			return nil
 		})
@@ -249,13 +249,13 @@ func (r *Reader) Game(code, name string, now time.Time) (*GameData, error) {
 	return &d, nil
 }
 
-// readSheet parses the start sheet of tournament code as tx holds it.
-func readSheet(tx *store.Tx, code string) (*tournament.Sheet, error) {
+// ReadSheet parses the start sheet of tournament code as tx holds it.
+func ReadSheet(tx *store.Tx, code string) (*tournament.Sheet, error) {
 	raw, err := tx.Tournament(code)
 	if err != nil {
 		return nil, fmt.Errorf("load tournament %s: %w", code, err)
 	}
-	sh, err := sheetOf(raw)
+	sh, err := SheetOf(raw)
 	if err != nil {
 		return nil, fmt.Errorf("load tournament %s: %w", code, err)
 	}
@@ -284,7 +284,7 @@ func (r *Reader) sheetIn(tx *store.Tx, code string) (*tournament.Sheet, *time.Lo
 	if err != nil {
 		return nil, nil, err
 	}
-	loc, err := r.zones.get(sh.Regulation.Zone)
+	loc, err := r.zones.Get(sh.Regulation.Zone)
 	return sh, loc, err
 }
 
@@ -301,7 +301,7 @@ func (r *Reader) sheet(tx *store.Tx, code string) (*tournament.Sheet, error) {
 	if ok {
 		return sh, nil
 	}
-	sh, err := readSheet(tx, code)
+	sh, err := ReadSheet(tx, code)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package office
+package reading
 
 import (
 	"fmt"
@@ -6,14 +6,14 @@ import (
 	"time"
 )
 
-// zoneCache loads each tournament's time zone once; the core packages take the loaded
+// Zones loads each tournament's time zone once; the core packages take the loaded
 // *time.Location as an argument and never read the zone database themselves.
-type zoneCache struct {
+type Zones struct {
 	mu    sync.Mutex
 	zones map[string]*time.Location
 }
 
-func (z *zoneCache) get(name string) (*time.Location, error) {
+func (z *Zones) Get(name string) (*time.Location, error) {
 	z.mu.Lock()
 	defer z.mu.Unlock()
 	if loc, ok := z.zones[name]; ok {

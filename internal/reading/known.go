@@ -1,4 +1,4 @@
-package office
+package reading
 
 import (
 	"crypto/rand"
@@ -106,16 +106,16 @@ func NewKnown(db *store.DB, now time.Time) (*Known, error) {
 		return nil, err
 	}
 	k.epoch = hex.EncodeToString(b[:])
-	err := db.View(func(tx *store.Tx) error { return k.recount(tx, now) })
+	err := db.View(func(tx *store.Tx) error { return k.Recount(tx, now) })
 	if err != nil {
 		return nil, fmt.Errorf("count the store: %w", err)
 	}
 	return k, nil
 }
 
-// recount counts everything again from tx, giving every game and tournament a new revision made
+// Recount counts everything again from tx, giving every game and tournament a new revision made
 // at at.
-func (k *Known) recount(tx *store.Tx, at time.Time) error {
+func (k *Known) Recount(tx *store.Tx, at time.Time) error {
 	ids, err := tx.Games("")
 	if err != nil {
 		return err
@@ -175,8 +175,8 @@ func (k *Known) recount(tx *store.Tx, at time.Time) error {
 	return nil
 }
 
-// current reports whether the store as tx sees it is the one k knows; false on a nil k.
-func (k *Known) current(tx *store.Tx) bool {
+// Current reports whether the store as tx sees it is the one k knows; false on a nil k.
+func (k *Known) Current(tx *store.Tx) bool {
 	if k == nil {
 		return false
 	}
@@ -185,12 +185,12 @@ func (k *Known) current(tx *store.Tx) bool {
 	return k.counted && tx.TournamentsRevision() == k.revision
 }
 
-// count counts what one unit of work changed, at the end of its transaction tx (which holds the
+// Count counts what one unit of work changed, at the end of its transaction tx (which holds the
 // store's one writer, so that the counts follow the commits in their order): the status of every
 // game it wrote, and the letters due and the cards waiting in the outbox as tx holds them (a
 // walk of the outbox's index, which holds what is not sent yet: the cost of a letter grows with
 // the outbox only while the mail server does not take the letters). A no-op on a nil k.
-func (k *Known) count(tx *store.Tx, w *work) error {
+func (k *Known) Count(tx *store.Tx, w *Work) error {
 	if k == nil {
 		return nil
 	}
@@ -230,9 +230,9 @@ func (k *Known) count(tx *store.Tx, w *work) error {
 	return nil
 }
 
-// spoil forgets that k is counted, after counts whose transaction did not commit: the next unit
+// Spoil forgets that k is counted, after counts whose transaction did not commit: the next unit
 // of work (or Sync) counts everything again.
-func (k *Known) spoil() {
+func (k *Known) Spoil() {
 	if k == nil {
 		return
 	}
@@ -241,9 +241,9 @@ func (k *Known) spoil() {
 	k.mu.Unlock()
 }
 
-// commit gives new revisions to what one unit of work changed (counted by count), once its
+// Commit gives new revisions to what one unit of work changed (counted by count), once its
 // transaction committed at instant at: the pages drawn before it are drawn again.
-func (k *Known) commit(w *work, at time.Time) {
+func (k *Known) Commit(w *Work, at time.Time) {
 	if k == nil || len(w.games) == 0 && len(w.tours) == 0 {
 		return
 	}
@@ -362,8 +362,8 @@ func (k *Known) Game(id store.GameID) (Revision, bool) {
 }
 
 // work is what one unit of work changed, gathered in its transaction for Known. Every method is
-// safe on a nil *work: a caller without an office (office.Put, Record) gathers nothing.
-type work struct {
+// safe on a nil *Work: a caller without an office (office.Put, Record) gathers nothing.
+type Work struct {
 	games    map[store.GameID]referee.Status // the games written, with their status
 	tours    map[string]bool                 // the tournaments whose rulings changed
 	revision uint64                          // the store's tournaments revision once written
@@ -371,7 +371,7 @@ type work struct {
 }
 
 // game notes game id written with status.
-func (w *work) game(id store.GameID, status referee.Status) {
+func (w *Work) Game(id store.GameID, status referee.Status) {
 	if w == nil {
 		return
 	}
@@ -382,7 +382,7 @@ func (w *work) game(id store.GameID, status referee.Status) {
 }
 
 // ruled notes a ruling recorded in tournament code.
-func (w *work) ruled(code string) {
+func (w *Work) Ruled(code string) {
 	if w == nil {
 		return
 	}
@@ -390,36 +390,4 @@ func (w *work) ruled(code string) {
 		w.tours = map[string]bool{}
 	}
 	w.tours[code] = true
-}
-
-// Sync counts again what the store holds when it shows a change the office was not told of (a
-// tournament registered or archived by a command's own transactions): the daemon calls it on its
-// owner goroutine after each job. A no-op without Options.Known.
-func (o *Office) Sync() error {
-	k := o.opt.Known
-	if k == nil {
-		return nil
-	}
-	var current bool
-	if err := o.opt.Store.View(func(tx *store.Tx) error { current = k.current(tx); return nil }); err != nil || current {
-		return err
-	}
-	// Counted holding the store's writer, as every unit of work counts (count).
-	return o.opt.Store.Update(func(tx *store.Tx) error {
-		if k.current(tx) {
-			return nil
-		}
-		return k.recount(tx, o.now())
-	})
-}
-
-// Recount counts again everything Options.Known keeps, after a change written to the store
-// other than by the office's units of work that the tournaments' revision does not show (a game
-// set up by a tool or a test with Put). Run it where the office runs.
-func (o *Office) Recount() error {
-	k := o.opt.Known
-	if k == nil {
-		return nil
-	}
-	return o.opt.Store.Update(func(tx *store.Tx) error { return k.recount(tx, o.now()) })
 }
