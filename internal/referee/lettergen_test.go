@@ -46,7 +46,7 @@ var (
 	lgOfficeFlag  = flag.Bool("lettergen.office", false, "decide every letter through postald simulate's office (office.Simulation) instead of the referee's door")
 	lgFaultsFlag  = flag.String("lettergen.faults", "all",
 		"comma-separated faults to inject (all, none, or of: abbreviated, impossible, unreadable, repetition-missing, "+
-			"repetition-wrong, repetition+abbrev, impossible-unique, misnumbered, invisible-character, no-move, aside, protest-move)")
+			"repetition-wrong, repetition+abbrev, impossible-unique, misnumbered, invisible-character, keyboard, no-move, aside, protest-move)")
 )
 
 // lgEnabled reports whether -lettergen.faults lets the generator write fault f.
@@ -812,6 +812,7 @@ type lgWrite struct {
 	time      *referee.Time
 	invisible string // "move", "date" or "time"
 	char      string
+	keyboard  bool   // the first own move typed on a Russian layout: look-alikes, typographic dashes
 	ownOnly   bool   // write the first own move only (a stopped letter)
 	protest   string // a protest paragraph above the moves (4.1.12)
 	quoted    bool   // the letter answers below the partner's quoted letter: lines are not checked
@@ -871,6 +872,27 @@ func (w lgWriter) date(ds []daysclock.Date, b *lgPhrases, inv string) string {
 		}
 		return fmt.Sprintf(tpl, xs[0], xs[1], xs[2])
 	}
+}
+
+// lgKeyboard writes a move as a player on a Russian keyboard layout or a word processor types
+// it: a Cyrillic look-alike for some of the Latin letters a, c, e of its squares (the keys are
+// the same), a typographic dash for its hyphen (en, em, minus) and for a capture the Cyrillic
+// "х", a Latin "x" or "×" (mailparse reads them all as the move).
+func lgKeyboard(r *rand.Rand, move string) string {
+	var b strings.Builder
+	for _, c := range move {
+		switch {
+		case (c == 'a' || c == 'c' || c == 'e') && r.IntN(2) == 0:
+			b.WriteRune(map[rune]rune{'a': 'а', 'c': 'с', 'e': 'е'}[c])
+		case c == '-':
+			b.WriteString(lgPick(r, []string{"\u2013", "\u2014", "\u2212"}))
+		case c == ':' && r.IntN(2) == 0:
+			b.WriteString(lgPick(r, []string{"х", "x", "×"}))
+		default:
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
 }
 
 // lgInsertInvisible puts an invisible character into text: a no-break space for a space, the
@@ -995,6 +1017,9 @@ func (gm *lgGame) body(s int, p *lgPlan, w *lgWrite) string {
 		t := firstText(p.first)
 		if w.invisible == "move" {
 			t = lgInsertInvisible(r, t, w.char)
+		}
+		if w.keyboard {
+			t = lgKeyboard(r, t)
 		}
 		t = wr.num(p.first, t, w.shift)
 		if w.invisible == "move" && w.char == "\u00a0" {
@@ -1671,6 +1696,11 @@ func (gm *lgGame) moveLetter(s int, fault lgFault, resend bool) bool {
 		w.invisible = lgPick(r, []string{"move", "move", "date", "time"})
 		w.char = lgPick(r, lgInvisibles)
 		kind = fmt.Sprintf("invisible:%U:%s", []rune(w.char)[0], w.invisible)
+	case lgNoFault:
+		if r.IntN(20) == 0 && lgEnabled("keyboard") {
+			w.keyboard = true
+			p.tag("keyboard")
+		}
 	}
 	// The dates and the time stated: right, wrong (4.3.1: reported, not believed) or left out.
 	stamps := gm.dates()
