@@ -853,9 +853,16 @@ func enStartBody(s Start) string {
 	}
 	w("")
 	w("The rules in brief")
-	if s.PlayFrom.IsZero() {
+	switch {
+	case s.ByLetter && s.PlayFrom.IsZero():
+		w("- Play starts on %s; if this letter reaches you later, your play starts the day", enLongDate(s.Start))
+		w("  after you receive it (4.3.2).")
+	case s.ByLetter:
+		w("- The tournament started on %s; your play starts the day after you receive", enLongDate(s.Start))
+		w("  this letter (4.3.2).")
+	case s.PlayFrom.IsZero():
 		w("- Play starts on %s.", enLongDate(s.Start))
-	} else {
+	default:
 		w("- The tournament started on %s; you receive this letter later, so your play starts on %s,", enLongDate(s.Start), enLongDate(s.PlayFrom))
 		w("  the day after you receive it (4.3.2).")
 	}

@@ -610,7 +610,11 @@ type Start struct {
 	Start, End daysclock.Date
 	// PlayFrom is the day play starts for the player when the tournament was registered after
 	// its start date (4.3.2: the day after the start letter is received); zero: on Start.
-	PlayFrom                                 daysclock.Date
+	PlayFrom daysclock.Date
+	// ByLetter: the player has no e-mail address and this letter reaches him by the captain's
+	// post or call, on a day nobody knows when it is written: his play starts on Start, or the
+	// day after he receives it when that is later (4.3.2), and the letter names no other day.
+	ByLetter                                 bool
 	Zone                                     string // whose calendar counts the days
 	Overstep                                 string // referee.OverstepJudge or OverstepForfeit: what an overstep of a control does
 	Reminders                                []int  // days before a control's last day on which a reminder comes; none: no reminders

@@ -1016,9 +1016,16 @@ func ruStartBody(s Start) string {
 	}
 	w("")
 	w("Правила вкратце")
-	if s.PlayFrom.IsZero() {
+	switch {
+	case s.ByLetter && s.PlayFrom.IsZero():
+		w("- Игра начинается %s; если это письмо дойдёт до вас позже, для вас она начинается", ruLongDate(s.Start))
+		w("  на следующий день после его получения (4.3.2).")
+	case s.ByLetter:
+		w("- Турнир начался %s; для вас игра начинается на следующий день после получения", ruLongDate(s.Start))
+		w("  этого письма (4.3.2).")
+	case s.PlayFrom.IsZero():
 		w("- Игра начинается %s.", ruLongDate(s.Start))
-	} else {
+	default:
 		w("- Турнир начался %s; вы получили это письмо позже, и для вас игра начинается %s,", ruLongDate(s.Start), ruLongDate(s.PlayFrom))
 		w("  на следующий день после его получения (4.3.2).")
 	}

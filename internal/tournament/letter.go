@@ -166,6 +166,10 @@ func (s *Sheet) startLetter(number int, games []Game, round int, roundEnds daysc
 		Player: p.Name, Number: p.Number, Code: s.Code, Latin: latin, Name: s.Name, Variant: VariantName(s.Variant, lang),
 		Rounds: s.Rounds, Players: len(s.Players),
 		Start: s.Start, End: s.End, PlayFrom: s.PlayFrom, Zone: r.Zone,
+		// A player without e-mail receives this letter by the captain's post or call: his White
+		// clock starts the day after it is counted received when the captain records it posted
+		// (referee.StartPosted, 4.3.2), a day not known yet.
+		ByLetter:    p.Channel.Captain() && p.Email == "",
 		ControlDays: r.ControlDays, ControlMoves: r.ControlMoves, PenaltyDays: r.PenaltyDays,
 		LeaveDays: r.LeaveDays, ProtestDays: r.ProtestDays,
 		Overstep: r.Overstep, Reminders: r.Reminders, SilenceDays: r.SilenceDays, AdjudicationDays: r.AdjudicationDays,

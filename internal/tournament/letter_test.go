@@ -177,7 +177,7 @@ func TestStartLetterByPost(t *testing.T) {
 	sheet := func(lang string) string {
 		return `[tournament]
 code = "ПЧ-1"
-name = "Post"
+name = "Почтовый кубок"
 variant = "russian"
 start = 2026-11-01
 end = 2027-10-31
@@ -213,12 +213,12 @@ phone = "+7 900 000-00-03"
 	want := map[string]map[int][]string{
 		Russian: {
 			1: {"Петров Пётр (по почте)", "Сидоров Сидор (по телефону)", "Тема:"},
-			2: {"Вы играете по почте", "а/я 12", "Тула 300000", "ул. Садовая, 5", "по почтовому штемпелю", "идущей 4 дня", "решает судья (4.1.7)"},
+			2: {"Вы играете по почте", "если это письмо дойдёт до вас позже", "а/я 12", "Тула 300000", "ул. Садовая, 5", "по почтовому штемпелю", "идущей 4 дня", "решает судья (4.1.7)"},
 			3: {"Вы играете по телефону", "+7 4872 00-00-00", "+7 900 000-00-03", "со дня его звонка", "решает судья (4.1.7)"},
 		},
 		English: {
 			1: {"Петров Пётр (by post)", "Сидоров Сидор (by telephone)", "Subject:"},
-			2: {"You play by post", "а/я 12", "ул. Садовая, 5", "the postmark", "4 days on the way", "the judge decides (4.1.7)"},
+			2: {"You play by post", "if this letter reaches you later", "а/я 12", "ул. Садовая, 5", "the postmark", "4 days on the way", "the judge decides (4.1.7)"},
 			3: {"You play by telephone", "+7 4872 00-00-00", "+7 900 000-00-03", "from the day of his call", "the judge decides (4.1.7)"},
 		},
 	}
@@ -239,6 +239,24 @@ phone = "+7 900 000-00-03"
 			}
 			if strings.Contains(l.Body, "<>") {
 				t.Errorf("%s start letter of player %d names an empty address:\n%s", lang, n, l.Body)
+			}
+		}
+		// Registered after the start, the player by post without e-mail starts the day after
+		// his letter reaches him, a day the captain's posting decides (referee.StartPosted): his
+		// letter names no day the e-mail players' letters name, which would contradict his
+		// clock; theirs name it.
+		sh.PlayFrom = sh.Start.AddDays(20)
+		late := map[string]string{Russian: "21 ноября 2026", English: "21 November 2026"}[lang]
+		for n, want := range map[int]bool{1: true, 2: false} {
+			l, err := sh.StartLetter(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Contains(l.Body, late); got != want {
+				t.Errorf("%s late start letter of player %d names %s: %v, want %v:\n%s", lang, n, late, got, want, l.Body)
+			}
+			if n == 2 {
+				golden.Text(t, "testdata/start."+lang+".post.late.golden", letterText(l))
 			}
 		}
 	}
