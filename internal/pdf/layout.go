@@ -154,15 +154,19 @@ func layoutCard(c *Card, pic int, images []*picture, label func(page, pages int)
 				f.room(h)
 			}
 		}
-		if e.kind == figureElem || e.kind == preElem && isBoard(e.lines) {
-			// The diagram's legend (the paragraphs right after it: what the marks mean, the
-			// picture's, the FEN) stays on the diagram's page.
-			f.keep = 0
-			for _, n := range elems[i+1:] {
-				if n.kind != paraElem {
-					break
-				}
-				f.keep += f.paraHeight(n)
+		if isDiagram(e) {
+			f.keep = f.legendHeight(elems[i+1:])
+		}
+		if e.kind == paraElem && i+1 < len(elems) && isDiagram(elems[i+1]) && len(e.text) > 0 && e.text[len(e.text)-1] == ':' {
+			// The line that heads a diagram («Позиция:») stands on its page, with the diagram
+			// and its legend when they fit on one page, else with the diagram's first lines.
+			d := elems[i+1]
+			h := f.paraHeight(e) + f.diagramHeight(d)
+			if legend := f.legendHeight(elems[i+2:]); h+legend <= pageHeight-bottomMargin-contTextTop {
+				h += legend
+			}
+			if h <= pageHeight-bottomMargin-contTextTop {
+				f.room(h)
 			}
 		}
 		f.element(e)
@@ -317,8 +321,7 @@ func (f *flow) element(e element) {
 		}
 		x := leftMargin + float64(cols)*monoSize*0.6 + figureGap
 		w, h := fit(f.im, min(figureWidth, textRight-x), maxPictureHeight)
-		text := float64(len(e.lines)-1)*monoLeading + monoSize
-		f.room(max(text+monoLeading-monoSize, h+pictureGap) + f.keep) // with its legend, when it has one
+		f.room(f.diagramHeight(e) + f.keep) // with its legend, when it has one
 		top := f.y
 		for _, l := range e.lines {
 			f.line(true, leftMargin, monoSize, monoLeading, l)
@@ -326,6 +329,43 @@ func (f *flow) element(e element) {
 		f.last().place(f.pic, x, top, w, h)
 		f.y = max(f.y, top+h+pictureGap)
 	}
+}
+
+// isDiagram reports whether e is a text diagram, with or without the picture beside it.
+func isDiagram(e element) bool {
+	return e.kind == figureElem || e.kind == preElem && isBoard(e.lines)
+}
+
+// legendHeight is the height of a diagram's legend: the paragraphs right after it (what the
+// marks mean, the picture's, the FEN), which stay on the diagram's page.
+func (f *flow) legendHeight(after []element) float64 {
+	h := 0.0
+	for _, n := range after {
+		if n.kind != paraElem {
+			break
+		}
+		h += f.paraHeight(n)
+	}
+	return h
+}
+
+// diagramHeight is the height diagram e takes once set, as element sets it.
+func (f *flow) diagramHeight(e element) float64 {
+	if e.kind == preElem {
+		n := 0
+		for _, l := range e.lines {
+			n += len(wrap(nil, l, monoColumns))
+		}
+		return float64(n) * monoLeading
+	}
+	cols := 0
+	for _, l := range e.lines {
+		cols = max(cols, len(l))
+	}
+	x := leftMargin + float64(cols)*monoSize*0.6 + figureGap
+	_, h := fit(f.im, min(figureWidth, textRight-x), maxPictureHeight)
+	text := float64(len(e.lines)-1)*monoLeading + monoSize
+	return max(text+monoLeading-monoSize, h+pictureGap)
 }
 
 // figureFits reports whether a picture can stand beside the diagram lines.

@@ -275,8 +275,9 @@ func TestPdftoppm(t *testing.T) {
 	}
 }
 
-// TestLegendWithDiagram: a diagram's legend (what its marks mean, the picture's, the FEN) is
-// printed on the page of the diagram, wherever the text before it ends the page: read back with
+// TestLegendWithDiagram: a diagram's legend (what its marks mean, the picture's, the FEN) and
+// the line that heads it («Позиция:») are printed on the page of the diagram, never the heading
+// alone at the foot of the page before, wherever the text before it ends the page: read back with
 // pdftotext page by page, for every length of that text from nothing to two pages, with the
 // picture beside the diagram and without.
 func TestLegendWithDiagram(t *testing.T) {
@@ -303,6 +304,9 @@ func TestLegendWithDiagram(t *testing.T) {
 					if !has(legend) || !has("FEN W:Wa1") || !has("На рисунке") {
 						t.Errorf("picture %v, %d lines before: page %d has the diagram without its legend:\n%s", pic, n, k+1, p)
 					}
+				}
+				if has("Позиция:") != has("a b c d e f g h") {
+					t.Errorf("picture %v, %d lines before: page %d has the heading «Позиция:» or the diagram without the other:\n%s", pic, n, k+1, p)
 				}
 			}
 		}
