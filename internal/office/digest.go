@@ -57,7 +57,7 @@ func (o *Office) heldDigest(tx *store.Tx, now time.Time) error {
 		return err
 	}
 	var sheets []*tournament.Sheet
-	for _, sh := range r.sheets() {
+	for _, sh := range r.Sheets() {
 		if sh.Judge != "" {
 			sheets = append(sheets, sh)
 		}
