@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"postald/internal/reading"
 	"strconv"
 	"strings"
 	"time"
@@ -157,10 +158,10 @@ func cardsCall(env *cmdEnv, args []string, now func() time.Time) (*storeCall, er
 		}
 		only[n] = true
 	}
-	var chosen []office.Card
+	var chosen []reading.Card
 	// The cards that cannot be printed, named with why: the others print (and, with -posted,
 	// are recorded), and the command ends with a failure that names them again.
-	var unprinted []office.CardFault
+	var unprinted []reading.CardFault
 	notPrinted := func() error {
 		if len(unprinted) == 0 {
 			return nil
@@ -171,8 +172,8 @@ func cardsCall(env *cmdEnv, args []string, now func() time.Time) (*storeCall, er
 		}
 		return errors.New(tx.Cards.Unprinted(len(unprinted), strings.Join(seqs, ", ")))
 	}
-	list := &storeCall{req: office.CardsRequest{Tournament: *code}, failed: "postald cards", readOnly: on.IsZero(),
-		print: printing(func(w io.Writer, rep *office.CardsReply) error {
+	list := &storeCall{req: reading.CardsRequest{Tournament: *code}, failed: "postald cards", readOnly: on.IsZero(),
+		print: printing(func(w io.Writer, rep *reading.CardsReply) error {
 			for _, c := range rep.Cards {
 				// A card chosen takes the notices that ride with it; one that rides is chosen
 				// alone only by its number.
@@ -254,7 +255,7 @@ func withoutLegend(text, lang string) string {
 
 // writeCards lists the cards for the captain: a card's address, a call's number, and the text to
 // copy or read out.
-func writeCards(w io.Writer, tx *phrase.CLIText, cols cardColumns, cards []office.Card) {
+func writeCards(w io.Writer, tx *phrase.CLIText, cols cardColumns, cards []reading.Card) {
 	x := &tx.Cards
 	if len(cards) == 0 {
 		fmt.Fprintln(w, x.None)
@@ -301,7 +302,7 @@ func writeCards(w io.Writer, tx *phrase.CLIText, cols cardColumns, cards []offic
 
 // writeUnprinted names the cards that cannot be printed, with why; cols are the columns of
 // the list they were printed from.
-func writeUnprinted(w io.Writer, tx *phrase.CLIText, cols cardColumns, faults []office.CardFault) {
+func writeUnprinted(w io.Writer, tx *phrase.CLIText, cols cardColumns, faults []reading.CardFault) {
 	for _, f := range faults {
 		fmt.Fprintf(w, tx.Cards.NotPrinted+"\n", cols.seqOf(f.Seq), cols.gameOf(f.Game), termLine(f.Why))
 	}
@@ -313,7 +314,7 @@ func writeUnprinted(w io.Writer, tx *phrase.CLIText, cols cardColumns, faults []
 type cardColumns struct{ seq, game, way int }
 
 // columnsOf measures the columns of cards; way names a card's channel (nil: no way column).
-func columnsOf(cards []office.Card, way func(string) string) cardColumns {
+func columnsOf(cards []reading.Card, way func(string) string) cardColumns {
 	var c cardColumns
 	for _, card := range cards {
 		c.seq = max(c.seq, len(strconv.FormatUint(card.Seq, 10)))
@@ -326,7 +327,7 @@ func columnsOf(cards []office.Card, way func(string) string) cardColumns {
 }
 
 // fit widens the columns to the cards that could not be printed, listed with the others.
-func (c cardColumns) fit(faults []office.CardFault) cardColumns {
+func (c cardColumns) fit(faults []reading.CardFault) cardColumns {
 	for _, f := range faults {
 		c.seq = max(c.seq, len(strconv.FormatUint(f.Seq, 10)))
 		c.game = max(c.game, utf8.RuneCountInString(gameName(f.Game)))
@@ -350,7 +351,7 @@ func padded(s string, width int) string {
 // cards.pdf; a call is not printed. A card that cannot be printed (an address block the window
 // cannot show) never stops the others: it is returned with why, and left out of cards.pdf.
 // printed are the cards written, and the calls; err is a failure to write the files.
-func printCards(w io.Writer, tx *phrase.CLIText, cols cardColumns, dir string, cards []office.Card, now time.Time) (printed []office.Card, faults []office.CardFault, err error) {
+func printCards(w io.Writer, tx *phrase.CLIText, cols cardColumns, dir string, cards []reading.Card, now time.Time) (printed []reading.Card, faults []reading.CardFault, err error) {
 	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return nil, nil, err
 	}
@@ -371,7 +372,7 @@ func printCards(w io.Writer, tx *phrase.CLIText, cols cardColumns, dir string, c
 		}
 		pc := pdf.Card{From: c.From, To: append([]string{c.Name}, c.Address...), Text: c.Text, Picture: c.Picture,
 			Title: c.Subject}
-		var riders []office.Card
+		var riders []reading.Card
 		for _, r := range cards {
 			if r.Rides && r.With == c.Seq && r.Seq != c.Seq {
 				// The notice rides on the same card: its text after the card's, without its
@@ -383,7 +384,7 @@ func printCards(w io.Writer, tx *phrase.CLIText, cols cardColumns, dir string, c
 		doc := pdf.Document{Created: now, Cards: []pdf.Card{pc}, PageLabel: phrase.For(c.Language).Office.PageLabel}
 		var b bytes.Buffer
 		if err := pdf.Write(&b, doc); err != nil {
-			faults = append(faults, office.CardFault{Seq: c.Seq, Game: c.Game, Why: fmt.Sprintf(x.Fault, c.Name, err)})
+			faults = append(faults, reading.CardFault{Seq: c.Seq, Game: c.Game, Why: fmt.Sprintf(x.Fault, c.Name, err)})
 			continue
 		}
 		labels = doc.PageLabel

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"postald/internal/reading"
 	"strings"
 	"testing"
 	"time"
@@ -78,10 +79,10 @@ func TestCardsPrintOneBad(t *testing.T) {
 		t.Fatal(err)
 	}
 	var seqs map[string]uint64
-	rep, err := office.New(office.Options{Store: db, Now: time.Now}).Run(office.CardsRequest{})
+	rep, err := office.New(office.Options{Store: db, Now: time.Now}).Run(reading.CardsRequest{})
 	if err == nil {
 		seqs = map[string]uint64{}
-		if cards, ok, _ := office.As[*office.CardsReply](rep); ok {
+		if cards, ok, _ := office.As[*reading.CardsReply](rep); ok {
 			for _, c := range cards.Cards {
 				seqs[c.Game.Tournament] = c.Seq
 			}

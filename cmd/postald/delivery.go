@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"postald/internal/reading"
 
 	"postald/internal/office"
 	"postald/internal/phrase"
@@ -36,7 +37,7 @@ func parseResend(tx *phrase.CLIText, out io.Writer, args []string) (office.Comma
 
 // printDelivery writes, under a letter of judge show, what is known of its delivery (a letter
 // postald sent), the letter it sends again, or the letter a report is about, in the words of gx.
-func printDelivery(w io.Writer, gx *phrase.CLIText, l office.LetterView) {
+func printDelivery(w io.Writer, gx *phrase.CLIText, l reading.LetterView) {
 	dt := &bookOf(gx).Delivery
 	if l.Direction == string(store.Out) && l.Delivery != "" {
 		word := map[store.DeliveryState]string{store.DeliverySent: dt.Sent, store.DeliveryDelivered: dt.Delivered,

@@ -4,8 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
-
-	"postald/internal/office"
+	"postald/internal/reading"
 )
 
 func runExport(_ context.Context, env *cmdEnv, args []string) error {
@@ -31,8 +30,8 @@ func runExport(_ context.Context, env *cmdEnv, args []string) error {
 
 // exportTRFCall writes a Swiss tournament as a TRF.
 func exportTRFCall(code string) *storeCall {
-	return &storeCall{req: office.ExportRequest{TRF: true, Tournament: code}, failed: "postald export",
-		print: printing(func(w io.Writer, rep *office.ExportReply) error {
+	return &storeCall{req: reading.ExportRequest{TRF: true, Tournament: code}, failed: "postald export",
+		print: printing(func(w io.Writer, rep *reading.ExportReply) error {
 			_, err := w.Write(rep.TRF)
 			return err
 		})}
@@ -40,8 +39,8 @@ func exportTRFCall(code string) *storeCall {
 
 // exportCall writes one game as PDN.
 func exportCall(game string) *storeCall {
-	return &storeCall{req: office.ExportRequest{Game: game}, failed: "postald export",
-		print: printing(func(w io.Writer, rep *office.ExportReply) error {
+	return &storeCall{req: reading.ExportRequest{Game: game}, failed: "postald export",
+		print: printing(func(w io.Writer, rep *reading.ExportReply) error {
 			_, err := w.Write(rep.PDN)
 			return err
 		})}

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"postald/internal/reading"
 	"slices"
 	"strconv"
 	"strings"
@@ -175,7 +176,7 @@ func parseList(tx *phrase.CLIText, out io.Writer, args []string) (office.Command
 	if err := parseFlags(fs, out, args); err != nil {
 		return nil, nil, err
 	}
-	return office.ListRequest{Tournament: *only}, printing(func(w io.Writer, rep *office.ListReply) error {
+	return reading.ListRequest{Tournament: *only}, printing(func(w io.Writer, rep *reading.ListReply) error {
 		if *asJSON {
 			return writeJSON(w, rep.Games)
 		}
@@ -185,7 +186,7 @@ func parseList(tx *phrase.CLIText, out io.Writer, args []string) (office.Command
 
 // printList is judge list: the columns headed in the command line's words (tx), each game's row
 // in its tournament's.
-func printList(w io.Writer, tx *phrase.CLIText, rows []office.GameRow) error {
+func printList(w io.Writer, tx *phrase.CLIText, rows []reading.GameRow) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, tx.Judge.ListHead)
 	for _, r := range rows {
@@ -198,7 +199,7 @@ func printList(w io.Writer, tx *phrase.CLIText, rows []office.GameRow) error {
 
 // status says where a game stands: whose move (and that it waits for the captain's card or
 // call), else its status, and with result its result.
-func status(gx *phrase.CLIText, r office.GameRow, result bool) string {
+func status(gx *phrase.CLIText, r reading.GameRow, result bool) string {
 	switch {
 	case r.ToMove != "" && r.Posting != "":
 		return fmt.Sprintf(gx.Words.Posting, gx.Words.ToMove(string(r.ToMove)))
@@ -214,7 +215,7 @@ func status(gx *phrase.CLIText, r office.GameRow, result bool) string {
 
 // oversteps words a game's oversteps, White's first; the office's English words for a reply that
 // has no counted oversteps (a daemon older than this command).
-func oversteps(gx *phrase.CLIText, r office.GameRow) []string {
+func oversteps(gx *phrase.CLIText, r reading.GameRow) []string {
 	if len(r.OverstepOf) == 0 {
 		return r.Oversteps
 	}
@@ -236,7 +237,7 @@ func parseShow(tx *phrase.CLIText, out io.Writer, args []string) (office.Command
 	if fs.NArg() != 1 {
 		return nil, nil, errors.New(tx.Errors.ShowArgs)
 	}
-	return office.ShowRequest{Game: fs.Arg(0)}, printing(func(w io.Writer, v *office.GameView) error {
+	return reading.ShowRequest{Game: fs.Arg(0)}, printing(func(w io.Writer, v *reading.GameView) error {
 		if *asJSON {
 			return writeJSON(w, v)
 		}
@@ -246,7 +247,7 @@ func parseShow(tx *phrase.CLIText, out io.Writer, args []string) (office.Command
 }
 
 // printShow is judge show: one game, in its tournament's words gx.
-func printShow(w io.Writer, gx *phrase.CLIText, v *office.GameView) {
+func printShow(w io.Writer, gx *phrase.CLIText, v *reading.GameView) {
 	x := &gx.Show
 	variant, ok := bookOf(gx).Tournament.Variants.Of(v.Variant)
 	if !ok {
@@ -364,7 +365,7 @@ func person(field string) string {
 	return field
 }
 
-// named writes a player's name with how he plays when it is not by e-mail (office.GameRow's
+// named writes a player's name with how he plays when it is not by e-mail (reading.GameRow's
 // channel, in the words gx of the command; WhiteBy, BlackBy of a daemon that gives no channel):
 // "Boris (by post)".
 func named(gx *phrase.CLIText, name string, ch referee.Channel, by string) string {
@@ -379,7 +380,7 @@ func named(gx *phrase.CLIText, name string, ch referee.Channel, by string) strin
 
 // rulingWhat says what the ruling decided, as judge show lists it: «чёрные +2 дня», "white
 // loses".
-func rulingWhat(gx *phrase.CLIText, v office.RulingView) string {
+func rulingWhat(gx *phrase.CLIText, v reading.RulingView) string {
 	var parts []string
 	if v.Side != "" {
 		parts = append(parts, gx.Words.Side(string(v.Side)))
@@ -415,11 +416,11 @@ func parseVerify(tx *phrase.CLIText, out io.Writer, args []string) (office.Comma
 	if fs.NArg() > 1 {
 		return nil, nil, fmt.Errorf(tx.Errors.VerifyArgs, fs.Args())
 	}
-	req := &office.VerifyRequest{}
+	req := &reading.VerifyRequest{}
 	if fs.NArg() == 1 {
 		req.Game = fs.Arg(0)
 	}
-	return req, printing(func(w io.Writer, v *office.Verified) error {
+	return req, printing(func(w io.Writer, v *reading.Verified) error {
 		j := &tx.Judge
 		switch {
 		case v.Game.IsZero():
@@ -449,7 +450,7 @@ func parseQuarantine(tx *phrase.CLIText, out io.Writer, args []string) (office.C
 	if err := parseFlags(fs, out, args); err != nil {
 		return nil, nil, err
 	}
-	return office.QuarantineRequest{}, printing(func(w io.Writer, rep *office.QuarantineReply) error {
+	return reading.QuarantineRequest{}, printing(func(w io.Writer, rep *reading.QuarantineReply) error {
 		held := rep.Held
 		if *asJSON {
 			if held == nil {
@@ -624,8 +625,8 @@ func parseLetter(tx *phrase.CLIText, out io.Writer, args []string) (office.Comma
 	if err != nil {
 		return nil, nil, err
 	}
-	req := &office.LetterRequest{Game: fs.Arg(0), N: n, Raw: *raw}
-	return req, printing(func(w io.Writer, a *office.ArchivedLetter) error {
+	req := &reading.LetterRequest{Game: fs.Arg(0), N: n, Raw: *raw}
+	return req, printing(func(w io.Writer, a *reading.ArchivedLetter) error {
 		if *raw {
 			_, err := w.Write(a.Raw)
 			return err
@@ -635,11 +636,11 @@ func parseLetter(tx *phrase.CLIText, out io.Writer, args []string) (office.Comma
 }
 
 // printArchived is judge letter: what postald recorded of a letter, then its header and text.
-func printArchived(out io.Writer, tx *phrase.CLIText, a *office.ArchivedLetter) error {
+func printArchived(out io.Writer, tx *phrase.CLIText, a *reading.ArchivedLetter) error {
 	v, x := a.Letter, &tx.Letter
 	w := tabwriter.NewWriter(out, 0, 0, 1, ' ', 0)
 	chain := a.Chain
-	if chain == office.QuarantineChain {
+	if chain == reading.QuarantineChain {
 		chain = tx.Words.Quarantine
 	}
 	stamp := tx.Date(dayOf(v.Time)) + " " + v.Time.Format("15:04 -0700") // in the tournament's zone, with the offset

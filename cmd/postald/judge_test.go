@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net/mail"
 	"path/filepath"
+	"postald/internal/reading"
 	"strconv"
 	"strings"
 	"testing"
@@ -401,10 +402,10 @@ func (r *localRig) forge(t *testing.T, envelope, from, subject, text, msgID stri
 }
 
 // show runs judge show -json on a game.
-func (r *localRig) show(t *testing.T, game string) office.GameView {
+func (r *localRig) show(t *testing.T, game string) reading.GameView {
 	t.Helper()
 	out, code := r.judge(t, "show", "--json", game)
-	var v office.GameView
+	var v reading.GameView
 	if code != 0 {
 		t.Fatalf("judge show %s: %d\n%s", game, code, out)
 	}
@@ -445,7 +446,7 @@ func TestRevertForgedResignation(t *testing.T) {
 
 	// judge show: who sent each letter, as the post and postald recorded it.
 	v := r.show(t, "1-4")
-	var forged office.LetterView
+	var forged reading.LetterView
 	for _, l := range v.Letters {
 		if l.MessageID == "forged-1@forger.test" {
 			forged = l
@@ -641,11 +642,11 @@ func TestRevertForgedLetterThroughStack(t *testing.T) {
 		}
 		return out.String()
 	}
-	var v office.GameView
+	var v reading.GameView
 	if err := json.Unmarshal([]byte(call("show", "--json", game)), &v); err != nil {
 		t.Fatal(err)
 	}
-	var forged office.LetterView
+	var forged reading.LetterView
 	for _, l := range v.Letters {
 		if l.MessageID == token+"@postald.test" {
 			forged = l

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"postald/internal/reading"
 	"strconv"
 	"strings"
 	"testing"
@@ -12,7 +13,6 @@ import (
 	"github.com/emersion/go-imap/v2"
 
 	"postald/internal/mailtest"
-	"postald/internal/office"
 	"postald/internal/referee"
 	"postald/internal/store"
 )
@@ -144,11 +144,11 @@ func TestSeveralGamesThroughStack(t *testing.T) {
 		}
 		return out.String()
 	}
-	var v office.GameView
+	var v reading.GameView
 	if err := json.Unmarshal([]byte(call("show", "--json", g.code+"/2-1")), &v); err != nil {
 		t.Fatal(err)
 	}
-	var entry office.LetterView
+	var entry reading.LetterView
 	for _, l := range v.Letters {
 		if strings.HasPrefix(l.MessageID, token) {
 			entry = l

@@ -13,6 +13,7 @@ import (
 	"postald/internal/config"
 	"postald/internal/daemon"
 	"postald/internal/office"
+	"postald/internal/reading"
 	"postald/internal/store"
 )
 
@@ -133,7 +134,12 @@ func runStoreCall(env *cmdEnv, cfgFile string, call *storeCall) error {
 		}
 		opt.From = *from
 	}
-	rep, err = office.New(opt).Run(call.req)
+	// A command that only reads is answered by a desk of its own, with no office.
+	if q, ok := call.req.(reading.Query); ok {
+		rep, err = office.Read(reading.NewDesk(db, opt.Endgames), q)
+	} else {
+		rep, err = office.New(opt).Run(call.req)
+	}
 	code := call.finish(env.stdout, rep, err)
 	env.opened(cfg.Store.Path, db.Opened())
 	db.Close()

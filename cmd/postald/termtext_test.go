@@ -3,11 +3,11 @@ package main
 import (
 	"errors"
 	"log/slog"
+	"postald/internal/reading"
 	"strings"
 	"testing"
 	"unicode"
 
-	"postald/internal/office"
 	"postald/internal/phrase"
 	"postald/internal/store"
 )
@@ -83,7 +83,7 @@ func TestLogEscapesLetterText(t *testing.T) {
 // subject, which a letter's text reaches, without their control characters.
 func TestCardsListStripsControls(t *testing.T) {
 	var b strings.Builder
-	writeCards(&b, testText, cardColumns{}, []office.Card{{Seq: 1, Game: store.GameID{Tournament: "CT", Game: "1-2"}, Channel: "post", Player: 2, Name: "Boris\x1b]0;x\x07",
+	writeCards(&b, testText, cardColumns{}, []reading.Card{{Seq: 1, Game: store.GameID{Tournament: "CT", Game: "1-2"}, Channel: "post", Player: 2, Name: "Boris\x1b]0;x\x07",
 		Address: []string{"Nevsky 1\u202e", "St. Petersburg"}, Subject: "CT game 1-2\x1b[2J"}})
 	out := b.String()
 	for _, r := range out {
@@ -111,13 +111,13 @@ func BenchmarkTermLine(b *testing.B) {
 // card or call, the player — whatever their widths (#9 beside #10 and #123, a tournament's
 // card beside a game's), in both languages, the cards that cannot be printed with them.
 func TestCardsListColumns(t *testing.T) {
-	cards := []office.Card{
+	cards := []reading.Card{
 		{Seq: 9, Game: store.GameID{Tournament: "ЗК-1"}, Channel: "post", Player: 3, Name: "Сидоров Сидор", Address: []string{"Калуга"}, Subject: "start"},
 		{Seq: 10, Game: store.GameID{Tournament: "ЗК-1", Game: "3-1"}, Channel: "phone", Player: 3, Name: "Сидоров Сидор", Phone: "+7 900", Subject: "move", Text: "x"},
 		{Seq: 123, Game: store.GameID{Tournament: "ЗК-1", Game: "2-3"}, Channel: "post", Player: 2, Name: "Петров Пётр", Address: []string{"Тула"}, Subject: "move"},
 		{Seq: 124, Game: store.GameID{Tournament: "ЗК-1", Game: "12-13"}, Channel: "post", Player: 12, Name: "Ли", Rides: true, Subject: "leave"},
 	}
-	faults := []office.CardFault{{Seq: 7, Game: store.GameID{Tournament: "ЗК-1", Game: "1-2"}, Why: "address"}}
+	faults := []reading.CardFault{{Seq: 7, Game: store.GameID{Tournament: "ЗК-1", Game: "1-2"}, Why: "address"}}
 	for _, lang := range []string{"ru", "en"} {
 		t.Run(lang, func(t *testing.T) {
 			tx := &phrase.For(lang).CLI

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"postald/internal/office"
+	"postald/internal/reading"
 )
 
 // The control socket lets `postald judge`, `postald report`, `postald export`, `postald
@@ -74,13 +75,22 @@ func listenControl(path string) (net.Listener, error) {
 
 // Command runs req with the daemon's office: a request that changes the store on the owner
 // goroutine, after which the sender and the timer are woken; any other at once, beside the
-// owner (it only reads the store, office.Request.Changes). The control socket uses it, and so
+// owner (it only reads the store, office.Request.Changes), a query (reading.Query) on the
+// office's desk. The control socket uses it, and so
 // does work the daemon schedules (the director's periodic report).
 func (d *Daemon) Command(ctx context.Context, c office.Command) (office.Reply, error) {
 	var rep office.Reply
 	run := func() (err error) {
 		rep, err = d.office.Run(c)
 		return err
+	}
+	if q, ok := c.(reading.Query); ok {
+		// A query is answered by the office's desk, with no office: it shares the index of
+		// the tournaments and the games' chunks, safe for concurrent use.
+		run = func() (err error) {
+			rep, err = office.Read(d.office.Desk(), q)
+			return err
+		}
 	}
 	if !c.Changes() {
 		return rep, d.safely(run)

@@ -9,6 +9,7 @@ import (
 	"net/mail"
 	"os"
 	"path/filepath"
+	"postald/internal/reading"
 	"strings"
 	"testing"
 	"time"
@@ -101,7 +102,7 @@ func TestControlProtocol(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(filepath.Dir(r.socket), "relative.db")); err == nil {
 		t.Error("a backup to a relative path was written")
 	}
-	if _, err := Call(filepath.Join(t.TempDir(), "none.sock"), office.ListRequest{}); !errors.Is(err, ErrNoDaemon) {
+	if _, err := Call(filepath.Join(t.TempDir(), "none.sock"), reading.ListRequest{}); !errors.Is(err, ErrNoDaemon) {
 		t.Errorf("Call on a socket nobody listens on: %v, want ErrNoDaemon", err)
 	}
 }
@@ -118,18 +119,18 @@ func TestControlReplyIsTheOffices(t *testing.T) {
 		t.Fatalf("penalty through the socket: %+v, %v, %v", rep, err, aerr)
 	}
 	for _, req := range []office.Command{
-		office.ListRequest{},
-		office.ListRequest{Tournament: "TT-2026"},
-		office.ShowRequest{Game: "TT-2026/1-2"},
-		office.VerifyRequest{},
-		office.VerifyRequest{Game: "1-2"},
-		office.QuarantineRequest{},
-		office.LetterRequest{Game: "1-2", N: 1},
-		office.LetterRequest{Game: "1-2", N: 1, Raw: true},
-		office.ExportRequest{Game: "1-2"},
+		reading.ListRequest{},
+		reading.ListRequest{Tournament: "TT-2026"},
+		reading.ShowRequest{Game: "TT-2026/1-2"},
+		reading.VerifyRequest{},
+		reading.VerifyRequest{Game: "1-2"},
+		reading.QuarantineRequest{},
+		reading.LetterRequest{Game: "1-2", N: 1},
+		reading.LetterRequest{Game: "1-2", N: 1, Raw: true},
+		reading.ExportRequest{Game: "1-2"},
 		office.ReportRequest{},
-		office.ShowRequest{Game: "9-9"},
-		office.LetterRequest{Game: "1-2", N: 999},
+		reading.ShowRequest{Game: "9-9"},
+		reading.LetterRequest{Game: "1-2", N: 999},
 		office.RuleRequest{Kind: "forfeit", Game: "1-2", Side: "purple", Clause: "4.3.1", Reason: "r"},
 	} {
 		viaSocket, serr := Call(r.socket, req)

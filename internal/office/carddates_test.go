@@ -2,6 +2,7 @@ package office
 
 import (
 	"errors"
+	"postald/internal/reading"
 	"strings"
 	"testing"
 	"time"
@@ -26,12 +27,12 @@ func postedGame(t *testing.T, lang string, now *time.Time) (*Office, *store.DB, 
 	}
 	*now = time.Date(2026, 11, 6, 9, 0, 0, 0, time.UTC)
 	send(t, o, 1, *now, "white@club.example", "ПЧ-1 1-2", "ПЧ-1, 1-2.\n1. c3-d4\n06.11.2026\n0/0")
-	rep, err := o.Run(CardsRequest{})
+	rep, err := o.Run(reading.CardsRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var seqs []uint64
-	for _, c := range replyOf[*CardsReply](t, rep).Cards {
+	for _, c := range replyOf[*reading.CardsReply](t, rep).Cards {
 		seqs = append(seqs, c.Seq)
 	}
 	*now = time.Date(2026, 11, 7, 15, 0, 0, 0, time.UTC)
@@ -141,11 +142,11 @@ func TestPostingDatesRefused(t *testing.T) {
 		if _, err := CreateTournament(db, from, []byte(sheet), now); err != nil {
 			t.Fatal(err)
 		}
-		rep, err := o.Run(CardsRequest{})
+		rep, err := o.Run(reading.CardsRequest{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		seq := replyOf[*CardsReply](t, rep).Cards[0].Seq
+		seq := replyOf[*reading.CardsReply](t, rep).Cards[0].Seq
 		tx := &phrase.For(lang).CLI
 		for _, c := range []struct {
 			on    string
@@ -162,8 +163,8 @@ func TestPostingDatesRefused(t *testing.T) {
 				t.Errorf("%s: posted on %s: %v; want the order %s named with %s", lang, c.on, err, c.order, c.want)
 			}
 		}
-		rep, err = o.Run(CardsRequest{})
-		if err != nil || len(replyOf[*CardsReply](t, rep).Cards) != 1 {
+		rep, err = o.Run(reading.CardsRequest{})
+		if err != nil || len(replyOf[*reading.CardsReply](t, rep).Cards) != 1 {
 			t.Errorf("%s: a refused posting recorded the card: %v", lang, err)
 		}
 	}

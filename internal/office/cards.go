@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"mime"
 	"net/mail"
+	"postald/internal/reading"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -177,7 +178,7 @@ func (o *Office) card(req CardRequest) (*CardEntered, error) {
 	var done CardEntered
 	var d decided
 	err := o.update(func(tx *store.Tx) error {
-		id, err := findGame(tx, req.Game)
+		id, err := reading.FindGame(tx, req.Game)
 		if err != nil {
 			return err
 		}

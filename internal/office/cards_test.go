@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/mail"
 	"path/filepath"
+	"postald/internal/reading"
 	"strings"
 	"testing"
 	"time"
@@ -78,13 +79,13 @@ func TestPostalGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := store.GameID{Tournament: sh.Code, Game: "1-2"}
-	cards := func() []Card {
+	cards := func() []reading.Card {
 		t.Helper()
-		rep, err := o.Run(CardsRequest{})
+		rep, err := o.Run(reading.CardsRequest{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		return replyOf[*CardsReply](t, rep).Cards
+		return replyOf[*reading.CardsReply](t, rep).Cards
 	}
 	start := cards()
 	if len(start) != 1 || start[0].Player != 2 || start[0].Channel != "post" || strings.Join(start[0].Address, "|") != "ул. Садовая, 5, кв. 2|Калуга|248000" {
@@ -211,12 +212,12 @@ func TestCardAnswerInReadersLanguage(t *testing.T) {
 		t.Fatal(err)
 	}
 	send(t, o, 1, now, "white@club.example", "ПЧ-1 партия 1-2", "Мой ход: 1. c3-d4")
-	rep, err := o.Run(CardsRequest{})
+	rep, err := o.Run(reading.CardsRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var seqs []uint64
-	for _, c := range replyOf[*CardsReply](t, rep).Cards {
+	for _, c := range replyOf[*reading.CardsReply](t, rep).Cards {
 		seqs = append(seqs, c.Seq)
 	}
 	if _, err := o.Run(PostRequest{Seqs: seqs, On: day(t, "2026-11-06")}); err != nil {
@@ -228,14 +229,14 @@ func TestCardAnswerInReadersLanguage(t *testing.T) {
 	if _, err := o.Run(req); err != nil {
 		t.Fatal(err)
 	}
-	rep, err = o.Run(CardsRequest{})
+	rep, err = o.Run(reading.CardsRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(replyOf[*CardsReply](t, rep).Cards) != 1 {
-		t.Fatalf("%d cards, want the answer to Black's card", len(replyOf[*CardsReply](t, rep).Cards))
+	if len(replyOf[*reading.CardsReply](t, rep).Cards) != 1 {
+		t.Fatalf("%d cards, want the answer to Black's card", len(replyOf[*reading.CardsReply](t, rep).Cards))
 	}
-	ack := replyOf[*CardsReply](t, rep).Cards[0]
+	ack := replyOf[*reading.CardsReply](t, rep).Cards[0]
 	if !strings.Contains(ack.Text, "Receipt: ") || strings.Contains(ack.Text, "Квитанция") || ack.Language != "en" ||
 		!strings.Contains(ack.Text, "12:00 +0300") {
 		t.Errorf("the answer to an English player's card (%s):\n%s", ack.Language, ack.Text)
@@ -265,12 +266,12 @@ func BenchmarkCard(b *testing.B) {
 	if err := o.Letter(Incoming{Mailbox: "INBOX", UIDValidity: 1, UID: 1, Raw: []byte(raw), InternalDate: now, Size: int64(len(raw))}); err != nil {
 		b.Fatal(err)
 	}
-	rep, err := o.Run(CardsRequest{})
+	rep, err := o.Run(reading.CardsRequest{})
 	if err != nil {
 		b.Fatal(err)
 	}
 	var seqs []uint64
-	for _, c := range replyOf[*CardsReply](b, rep).Cards {
+	for _, c := range replyOf[*reading.CardsReply](b, rep).Cards {
 		seqs = append(seqs, c.Seq)
 	}
 	if _, err := o.Run(PostRequest{Seqs: seqs, On: daysclock.DateOf(now, time.UTC)}); err != nil {
@@ -346,12 +347,12 @@ func TestPostalWhiteStart(t *testing.T) {
 			if g := gameOf(t, db, id); g.WhiteClock.Since != day(t, max(c.start, "2026-11-05")) {
 				t.Fatalf("at registration White's clock runs from %s", g.WhiteClock.Since)
 			}
-			rep, err := o.Run(CardsRequest{})
+			rep, err := o.Run(reading.CardsRequest{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			var seqs []uint64
-			for _, cd := range replyOf[*CardsReply](t, rep).Cards {
+			for _, cd := range replyOf[*reading.CardsReply](t, rep).Cards {
 				seqs = append(seqs, cd.Seq)
 			}
 			if len(seqs) != 1 {

@@ -109,13 +109,13 @@ func TestViewsShowChannels(t *testing.T) {
 		t.Run(lang, func(t *testing.T) {
 			db, now := channelStore(t, lang)
 			o := New(Options{Store: db, Now: func() time.Time { return now }})
-			rep, err := o.Run(ShowRequest{Game: "1-2"})
+			rep, err := o.Run(reading.ShowRequest{Game: "1-2"})
 			if err != nil {
 				t.Fatal(err)
 			}
 			ch := &phrase.For(lang).Channels
-			v := replyOf[*GameView](t, rep)
-			want := []PlyView{
+			v := replyOf[*reading.GameView](t, rep)
+			want := []reading.PlyView{
 				{Move: "1. c3-d4", Via: referee.ChannelPost, Mark: ch.Card},
 				{Move: "1... f6-g5"},
 				{Move: "2. b2-c3"},
@@ -132,11 +132,11 @@ func TestViewsShowChannels(t *testing.T) {
 			if v.WhiteChannel != referee.ChannelPost || v.WhiteBy != ch.Post || v.BlackChannel != referee.ChannelPhone || v.BlackBy != ch.Phone {
 				t.Errorf("the players' channels: %+v", v.GameRow)
 			}
-			rep, err = o.Run(ListRequest{})
+			rep, err = o.Run(reading.ListRequest{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, r := range replyOf[*ListReply](t, rep).Games {
+			for _, r := range replyOf[*reading.ListReply](t, rep).Games {
 				for _, p := range []struct {
 					name string
 					ch   referee.Channel
@@ -167,11 +167,11 @@ func TestPDNChannels(t *testing.T) {
 		t.Run(lang, func(t *testing.T) {
 			db, now := channelStore(t, lang)
 			o := New(Options{Store: db, Now: func() time.Time { return now }})
-			rep, err := o.Run(ExportRequest{Game: "1-2"})
+			rep, err := o.Run(reading.ExportRequest{Game: "1-2"})
 			if err != nil {
 				t.Fatal(err)
 			}
-			text := replyOf[*ExportReply](t, rep).PDN
+			text := replyOf[*reading.ExportReply](t, rep).PDN
 			ch := &phrase.For(lang).Channels
 			if want := "1. c3-d4 {" + ch.Card + "} f6-g5 2. b2-c3 g7-f6 {" + ch.Call + "} *"; !strings.Contains(string(text), want) {
 				t.Errorf("the move text lacks %q:\n%s", want, text)
@@ -279,12 +279,12 @@ postal_address = "ул. Садовая, 5, Калуга"
 	now = time.Date(2026, 11, 6, 9, 0, 0, 0, time.UTC)
 	send(t, o, 1, now, "white@club.example", "ПЧ-2 партия 1-2",
 		"Турнир ПЧ-2, партия 1-2.\nМой ход: 1. c3-d4\nДаты: 06.11.2026\nВремя: 0/0")
-	rep, err := o.Run(CardsRequest{})
+	rep, err := o.Run(reading.CardsRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var seqs []uint64
-	for _, c := range replyOf[*CardsReply](t, rep).Cards {
+	for _, c := range replyOf[*reading.CardsReply](t, rep).Cards {
 		seqs = append(seqs, c.Seq)
 	}
 	now = time.Date(2026, 11, 7, 15, 0, 0, 0, time.UTC)
@@ -297,20 +297,20 @@ postal_address = "ул. Садовая, 5, Калуга"
 	if rep, err = o.Run(card); err != nil || replyOf[*CardEntered](t, rep).Verdict != "accepted" {
 		t.Fatalf("the card: %+v, %v", replyOf[*CardEntered](t, rep), err)
 	}
-	if rep, err = o.Run(ShowRequest{Game: "1-2"}); err != nil {
+	if rep, err = o.Run(reading.ShowRequest{Game: "1-2"}); err != nil {
 		t.Fatal(err)
 	}
-	v := replyOf[*GameView](t, rep)
+	v := replyOf[*reading.GameView](t, rep)
 	if len(v.Plies) != 2 || v.Plies[0].Mark != "" || v.Plies[0].Via != "" || v.Plies[1].Mark != "открытка" || v.Plies[1].Via != referee.ChannelPost {
 		t.Errorf("judge show: %+v", v.Plies)
 	}
 	if v.WhiteBy != "" || v.BlackBy != "по почте" {
 		t.Errorf("judge show: White %q, Black %q", v.WhiteBy, v.BlackBy)
 	}
-	if rep, err = o.Run(ExportRequest{Game: "1-2"}); err != nil {
+	if rep, err = o.Run(reading.ExportRequest{Game: "1-2"}); err != nil {
 		t.Fatal(err)
 	}
-	if want := "1. c3-d4 f6-g5 {открытка} *"; !strings.Contains(string(replyOf[*ExportReply](t, rep).PDN), want) {
-		t.Errorf("the PDN lacks %q:\n%s", want, replyOf[*ExportReply](t, rep).PDN)
+	if want := "1. c3-d4 f6-g5 {открытка} *"; !strings.Contains(string(replyOf[*reading.ExportReply](t, rep).PDN), want) {
+		t.Errorf("the PDN lacks %q:\n%s", want, replyOf[*reading.ExportReply](t, rep).PDN)
 	}
 }

@@ -156,7 +156,7 @@ func (o *Office) eachJudge(tx *store.Tx, fn func(sh *tournament.Sheet, codes str
 	var judges []string
 	first := map[string]*tournament.Sheet{}
 	codes := map[string][]string{}
-	for _, sh := range r.sheets() {
+	for _, sh := range r.Sheets() {
 		j := strings.ToLower(sh.Judge)
 		if j == "" {
 			continue

@@ -649,39 +649,6 @@ func (o *Office) delivered(s store.DeliveryState) {
 	}
 }
 
-// deliveryView fills in what judge show gives of the delivery of e, a letter postald sent: its
-// state, the server's words, when, the letter it sends again; and notes in reports which of the
-// entries after it are reports about it. A letter whose outbox record is gone (an archived
-// tournament's) shows none.
-func deliveryView(tx *store.Tx, id store.GameID, e store.ArchiveEntry, lv *LetterView, zone *time.Location, reports map[uint64]uint64) error {
-	if e.Direction != store.Out || e.Outbox == 0 {
-		return nil
-	}
-	it, err := tx.OutboxItemOf(id, e.Outbox)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	if it.Archive != e.Seq {
-		return nil // an entry copied from elsewhere: not this item's
-	}
-	lv.Delivery, lv.DeliveryNote = it.DeliveryOf(), it.DeliveryNote
-	if !it.DeliveryTime.IsZero() {
-		lv.DeliveryTime = it.DeliveryTime.In(zone)
-	}
-	if it.Resends != 0 {
-		if first, err := tx.OutboxItemOf(id, it.Resends); err == nil && first.Game == it.Game {
-			lv.Resends = first.Archive
-		}
-	}
-	for _, r := range it.Reports {
-		reports[r] = e.Seq
-	}
-	return nil
-}
-
 // brings says which move letter o of game c, written to address to, brings its reader: the
 // forward of his partner's move to a player by e-mail (a card's copy by e-mail brings nothing:
 // his move comes with the card). Its delivery is followed for his clock (4.3.1).

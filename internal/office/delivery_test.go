@@ -6,6 +6,7 @@ import (
 	"mime"
 	"net/mail"
 	"path/filepath"
+	"postald/internal/reading"
 	"strings"
 	"testing"
 	"time"
@@ -253,7 +254,7 @@ func TestBounceStopsTheClock(t *testing.T) {
 	if g.BlackClock.Running() || g.BlackClock.Days != 0 || g.Undelivered != referee.Black {
 		t.Errorf("Black's clock %+v, undelivered %q", g.BlackClock, g.Undelivered)
 	}
-	list, err := d.o.list(ListRequest{})
+	list, err := ask[*reading.ListReply](d.o, reading.ListRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -301,7 +302,7 @@ func TestBounceStopsTheClock(t *testing.T) {
 		t.Errorf("White is not told his move reached Black:\n%s", text)
 	}
 
-	view, err := d.o.show(ShowRequest{Game: d.id.Key()})
+	view, err := ask[*reading.GameView](d.o, reading.ShowRequest{Game: d.id.Key()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -350,7 +351,7 @@ func TestForgedBounce(t *testing.T) {
 	if g := d.game(); !g.BlackClock.Running() || g.Undelivered != "" {
 		t.Errorf("Black's clock %+v, undelivered %q", g.BlackClock, g.Undelivered)
 	}
-	q, err := d.o.quarantine()
+	q, err := ask[*reading.QuarantineReply](d.o, reading.QuarantineRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}

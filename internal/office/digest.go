@@ -11,19 +11,17 @@ import (
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
+	"postald/internal/trust"
 )
 
-// No letter is held without a record and a notice: every letter postald holds (over a limit,
-// failed authentication, automatic mail, an unreadable From, a stranger's, one it could not
-// decide) is in the quarantine (`postald judge quarantine`), and once a day the judges get a
-// digest of the letters held since the last one: a judge of every tournament the sender plays in,
-// and, for a sender who plays in none or whose address cannot be read, every judge. The digest is
-// made when letters wait that no digest listed and the last digest is a day old (or, before the
-// first, the oldest of them), at the timer's next wake-up (at least hourly); each letter is listed
-// once.
+// The digest of held letters: who is listed to whom and when it is due are trust's rules
+// (trust.DigestDue, trust.Digests); the office reads the held letters and the tournaments, writes
+// each judge's digest in his tournament's words, puts it in the outbox and marks the letters
+// listed.
 
-// digestEvery is how often the judges get the digest of held letters at most.
-const digestEvery = 24 * time.Hour
+// digestEvery is how often the judges get the digest of held letters at most (trust.DigestEvery),
+// and the notice of the cards waiting for the captain (cards.go).
+const digestEvery = trust.DigestEvery
 
 // heldDigest sends the digest of held letters when one is due.
 //
@@ -41,91 +39,54 @@ func (o *Office) heldDigest(tx *store.Tx, now time.Time) error {
 		o.heldKnown = true
 		return nil
 	}
-	if last.IsZero() {
-		last = waiting[0].Received // no digest yet: the first comes a day after the first held letter
-		for _, in := range waiting {
-			if in.Received.Before(last) {
-				last = in.Received
-			}
-		}
+	received := make([]time.Time, len(waiting))
+	from := make([]string, len(waiting))
+	for i, in := range waiting {
+		received[i], from[i] = in.Received, in.From
 	}
-	if now.Sub(last) < digestEvery {
+	if !trust.DigestDue(last, received, now) {
 		return nil
 	}
 	r, err := o.tournaments(tx)
 	if err != nil {
 		return err
 	}
-	var sheets []*tournament.Sheet
-	for _, sh := range r.sheets() {
-		if sh.Judge != "" {
-			sheets = append(sheets, sh)
+	sheets := r.Sheets()
+	benches := make([]trust.Bench, len(sheets))
+	for i, sh := range sheets {
+		benches[i] = trust.Bench{Judge: sh.Judge}
+		for _, p := range sh.Players {
+			benches[i].Players = append(benches[i].Players, p.Email)
 		}
 	}
-	if len(sheets) == 0 {
+	digests := trust.Digests(from, benches)
+	if len(digests) == 0 {
 		return nil // nobody to tell yet: the letters stay unreported until a judge is registered
 	}
-	type digest struct {
-		sheet *tournament.Sheet
-		held  []store.Inbound
-	}
-	byJudge := map[string]*digest{}
-	var order []string
-	add := func(sh *tournament.Sheet, in store.Inbound) {
-		j := strings.ToLower(sh.Judge)
-		dg, ok := byJudge[j]
-		if !ok {
-			dg = &digest{sheet: sh}
-			byJudge[j] = dg
-			order = append(order, j)
-		}
-		dg.held = append(dg.held, in)
-	}
-	for _, in := range waiting {
-		addr := ""
-		if a, err := mail.ParseAddress(in.From); err == nil {
-			addr = strings.ToLower(a.Address)
-		}
-		var mine []*tournament.Sheet
-		for _, sh := range sheets {
-			if _, ok := sh.PlayerByEmail(addr); ok && addr != "" {
-				mine = append(mine, sh)
-			}
-		}
-		if len(mine) == 0 {
-			mine = sheets // a stranger, or a From nobody can read: every judge
-		}
-		seen := map[string]bool{}
-		for _, sh := range mine {
-			if j := strings.ToLower(sh.Judge); !seen[j] {
-				seen[j] = true
-				add(sh, in)
-			}
-		}
-	}
-	for _, j := range order {
-		dg := byJudge[j]
-		loc, err := o.zones.Get(dg.sheet.Regulation.Zone)
+	for _, d := range digests {
+		sh := sheets[d.Bench]
+		loc, err := o.zones.Get(sh.Regulation.Zone)
 		if err != nil {
 			return err
 		}
-		tx2 := &phrase.For(dg.sheet.Language).Office.Digest
+		tx2 := &phrase.For(sh.Language).Office.Digest
 		var b strings.Builder
-		b.WriteString(tx2.Intro(len(dg.held)) + "\n\n")
-		for i, in := range dg.held {
+		b.WriteString(tx2.Intro(len(d.Letters)) + "\n\n")
+		for i, k := range d.Letters {
+			in := waiting[k]
 			from := in.From
 			if from == "" {
 				from = tx2.NoFrom
 			}
 			reason := in.Reason // a letter held by an earlier version: its English reason is all there is
 			if h, ok := decodeHold(in.Held); ok {
-				reason = held(dg.sheet.Language, h)
+				reason = held(sh.Language, h)
 			}
-			fmt.Fprintf(&b, tx2.Item+"\n", i+1, dayTime(dg.sheet.Language, in.Received.In(loc)), from, in.Subject, reason,
+			fmt.Fprintf(&b, tx2.Item+"\n", i+1, dayTime(sh.Language, in.Received.In(loc)), from, in.Subject, reason,
 				in.Ref.String(), tx2.Bytes(int(in.Size)))
 		}
 		b.WriteString("\n" + fmt.Sprintf(tx2.Outro, "postald judge quarantine") + "\n")
-		if err := judgeNotice(tx, o.opt.From, dg.sheet, fmt.Sprintf(tx2.Subject, len(dg.held)), b.String(), now); err != nil {
+		if err := judgeNotice(tx, o.opt.From, sh, fmt.Sprintf(tx2.Subject, len(d.Letters)), b.String(), now); err != nil {
 			return err
 		}
 	}
@@ -134,7 +95,7 @@ func (o *Office) heldDigest(tx *store.Tx, now time.Time) error {
 			return err
 		}
 	}
-	o.log.Info("digest of held letters sent", "letters", len(waiting), "judges", len(order))
+	o.log.Info("digest of held letters sent", "letters", len(waiting), "judges", len(digests))
 	return nil
 }
 

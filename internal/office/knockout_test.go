@@ -154,7 +154,7 @@ func bracketOf(t *testing.T, sim *Simulation) *tournament.Bracket {
 			return err
 		}
 		opened := store.LogOf(rulings).Knockout
-		results, err := tableResults(tx, sim.Sheet().Code)
+		results, err := reading.TableResults(tx, sim.Sheet().Code)
 		if err != nil {
 			return err
 		}

@@ -283,7 +283,7 @@ func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64, dec 
 	// A letter may name its tournament by the Latin spelling of a Cyrillic code ("ZK-1" for
 	// «ЗК-1»; tournament.Latin): the code is read as the tournament's own from here on.
 	if l.Tournament != "" {
-		if l.Tournament, err = o.canonicalCode(tx, l.Tournament); err != nil {
+		if l.Tournament, err = o.desk.Index.CanonicalCode(tx, l.Tournament); err != nil {
 			return out, err
 		}
 	} else if l.Tournament, err = o.codeInSubject(tx, l.Header.Subject); err != nil {
@@ -294,7 +294,7 @@ func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64, dec 
 		// or as its own heading does.
 		if p.Tournament == "" {
 			p.Tournament = l.Tournament
-		} else if p.Tournament, err = o.canonicalCode(tx, p.Tournament); err != nil {
+		} else if p.Tournament, err = o.desk.Index.CanonicalCode(tx, p.Tournament); err != nil {
 			return out, err
 		}
 	}
@@ -457,7 +457,7 @@ func (o *Office) codeInSubject(tx *store.Tx, subject string) (string, error) {
 	}
 	found := ""
 	for _, w := range strings.Fields(subject) {
-		code, ok := r.lookup(strings.Trim(w, ",;:.!?()[]«»\""))
+		code, ok := r.Lookup(strings.Trim(w, ",;:.!?()[]«»\""))
 		switch {
 		case !ok:
 		case found != "" && found != code:
@@ -598,26 +598,26 @@ func (c candidate) nameOf(addr string) string {
 // gamesOf returns the games of from in every tournament in which he is a player and some game
 // is in play, and whether he is a player of any tournament. His games are known from the sheets
 // (his number) and read by key; a tournament with no game in play costs a map lookup, and the
-// sheets are parsed once per revision of the store's tournaments (sheets.go).
+// sheets are parsed once per revision of the store's tournaments (reading.Index).
 func (o *Office) gamesOf(tx *store.Tx, from string) ([]candidate, bool, error) {
 	r, err := o.tournaments(tx)
 	if err != nil {
 		return nil, false, err
 	}
-	regs := r.registered(from)
+	regs := r.Registered(from)
 	var cands []candidate
 	load := func(finished bool) error {
 		for _, reg := range regs {
-			e := r.entry(reg.sheet.Code)
-			if (e.inPlay == 0) != finished {
+			e := r.Entry(reg.Sheet.Code)
+			if (e.InPlay == 0) != finished {
 				continue
 			}
-			for _, id := range e.games[reg.player.Number] {
+			for _, id := range e.Games[reg.Player.Number] {
 				st, sg, err := o.loadGame(tx, id)
 				if err != nil {
 					return err
 				}
-				cands = append(cands, candidate{id: id, sheet: reg.sheet, seat: st, stored: sg})
+				cands = append(cands, candidate{id: id, sheet: reg.Sheet, seat: st, stored: sg})
 			}
 		}
 		return nil
@@ -647,7 +647,7 @@ func LoadGame(tx *store.Tx, id store.GameID) (referee.Seat, error) {
 	if err != nil {
 		return referee.Seat{}, fmt.Errorf("load game %s: tournament %s: %w", id, id.Tournament, err)
 	}
-	t, err := tableOf(sh, &reading.Zones{})
+	t, err := reading.TableOf(sh, &reading.Zones{})
 	if err != nil {
 		return referee.Seat{}, fmt.Errorf("load game %s: %w", id, err)
 	}

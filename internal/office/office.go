@@ -20,13 +20,15 @@
 //     told of held letters and of the store's failures), delivery.go and resend.go (the fate of
 //     every letter sent: delivery reports matched by the letter's token, a failed delivery told
 //     and followed, the letters late, judge resend);
-//   - the read desk reads the committed state and changes nothing: views.go (judge list, show,
-//     verify, quarantine, letter, export), archived.go (a letter as archived), cardlist.go (the
-//     cards waiting for the captain), report.go (the director's report); what the pages show,
-//     from any goroutine, the counts kept of the games, a game as PDN, a stored start sheet
-//     parsed and the report's input are internal/reading's, which needs nothing of the office;
+//   - the read side is internal/reading's, which needs nothing of the office: the judge's
+//     views (judge list, show, verify, quarantine, letter, export), the cards waiting for the
+//     captain, what the pages show, the counts kept of the games, a game as PDN, a stored start
+//     sheet parsed, the report's input and the index of the store's tournaments, which the office
+//     reads its letters' tournaments through (seats.go); report.go draws the director's report
+//     and puts it in the outbox;
 //   - the counter takes the commands: request.go (Command, Request, Reply, Run: a kind of command
-//     is its type, with the desk that does it, and one case in commands);
+//     is its type, with the desk that does it, and one case in commands; a command that only
+//     reads is a reading.Query, answered by a reading.Desk with no office, Read);
 //   - simulate.go runs the same office on a store in memory: `postald simulate` is the office.
 //
 // Composing a letter is internal/mailwrite's, reading one internal/mailparse's; the record of a
@@ -38,7 +40,7 @@
 // unit of work at a time, and a command run without a daemon calls it directly. What it keeps
 // in memory (rate limits, the store's write faults, the time zones) belongs to the process that
 // made it; what it caches of the store (the start sheets parsed, with the players and the games
-// in play, sheets.go; the chunks of games, store.GameCache) is checked against the store in every
+// in play, reading.Index; the chunks of games, store.GameCache) is checked against the store in every
 // unit of work, so that a change another process made is seen.
 package office
 
@@ -229,10 +231,11 @@ type Office struct {
 	// ended are the games the letter or card being decided ends (outcome): their end is what
 	// the tournament's system acts on once the letter is applied (systems.go).
 	ended []store.GameID
-	// cache holds the store's tournaments parsed (sheets.go) and the chunks of games read
-	// (gamecodec.go).
+	// desk reads the store's tournaments, parsed once per revision (reading.Index), and the
+	// games the judge names; it shares cache.chunks.
+	desk *reading.Desk
+	// cache holds the chunks of games read (gamecodec.go).
 	cache struct {
-		roster rosterCache
 		chunks store.GameCache
 	}
 }
@@ -248,5 +251,6 @@ func New(opt Options) *Office {
 		o.clock.machine = time.Now
 	}
 	o.now = o.instant // never backward (clock.go)
+	o.desk = &reading.Desk{Store: opt.Store, Index: reading.NewIndex(&o.zones, opt.Endgames), Chunks: &o.cache.chunks}
 	return o
 }

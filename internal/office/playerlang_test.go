@@ -10,6 +10,7 @@ import (
 	"mime/quotedprintable"
 	"net/mail"
 	"path/filepath"
+	"postald/internal/reading"
 	"regexp"
 	"strings"
 	"testing"
@@ -302,7 +303,7 @@ func TestPlayersOwnLanguage(t *testing.T) {
 		const reason = "опоздание с ответом"
 		// The judge types the Latin spelling too; his ruling reaches each player in his own
 		// language, and the judge in the tournament's.
-		if rep, err := o.Run(ShowRequest{Game: "zk-1/1-2"}); err != nil || replyOf[*GameView](t, rep) == nil {
+		if rep, err := o.Run(reading.ShowRequest{Game: "zk-1/1-2"}); err != nil || replyOf[*reading.GameView](t, rep) == nil {
 			t.Fatalf("judge show zk-1/1-2: %v", err)
 		}
 		if _, err := o.Run(RuleRequest{Kind: "penalty", Game: "ZK-1/1-2", Side: "black", Days: 1,

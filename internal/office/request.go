@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"slices"
 
-	"postald/internal/store"
+	"postald/internal/reading"
 )
 
 // A Command is one command of the judge, the director or the administrator on the store: the
@@ -17,7 +17,9 @@ import (
 //
 // A kind of command is one type: its fields are its arguments, its methods say its name, whether
 // it changes the store, and how it runs; and one case, in commands, by which it is read from the
-// socket.
+// socket. A command that only reads (a view, a list of cards, an export) is a reading.Query,
+// answered by a reading.Desk without the office (Read), and read from the socket by its case in
+// reading.Queries.
 type Command interface {
 	// Name is the command's name on the control socket: "list", "rule", "create_tournament".
 	Name() string
@@ -28,27 +30,36 @@ type Command interface {
 	// own, and touches nothing the office keeps in memory: the daemon runs it beside its owner
 	// goroutine, so that a backup of a large store does not hold up the letters.
 	Changes() bool
+}
+
+// work is a command the office runs.
+type work interface {
+	Command
 	// run does the command on the office's store; it receives a copy, which it may change (the
 	// tournament codes written as the store holds them) without changing the caller's.
 	run(o *Office) (any, error)
 }
 
-// commands returns a new value of each kind of command, by which a Request is read.
+// commands returns a new value of each kind of command, by which a Request is read: the
+// office's, then the queries (reading.Queries).
 func commands() []Command {
-	return []Command{
-		new(ListRequest), new(ShowRequest), new(VerifyRequest), new(QuarantineRequest), new(LetterRequest),
+	cs := []Command{
 		new(RuleRequest), new(AnnulRequest), new(WithdrawRequest), new(ProtestRequest), new(RevertRequest),
-		new(ReportRequest), new(ExportRequest), new(CreateRequest), new(BackupRequest),
-		new(CardRequest), new(CardsRequest), new(PostRequest), new(ArchiveRequest), new(PruneRequest),
+		new(ReportRequest), new(CreateRequest), new(BackupRequest),
+		new(CardRequest), new(PostRequest), new(ArchiveRequest), new(PruneRequest),
 		new(LotsRequest),
 		new(ReserveRequest),
 		new(ResendRequest),
 	}
+	for _, q := range reading.Queries() {
+		cs = append(cs, q)
+	}
+	return cs
 }
 
 // ErrBadRequest is wrapped by the error of a request that names no command, or more than one, or
-// one postald does not know, or whose arguments are wrong.
-var ErrBadRequest = errors.New("bad request")
+// one postald does not know, or whose arguments are wrong (reading.ErrBadRequest).
+var ErrBadRequest = reading.ErrBadRequest
 
 // A Request is a Command as the control socket carries it: {"KIND": {ARGUMENTS}}, as
 // {"show":{"game":"1-4"}}.
@@ -146,15 +157,33 @@ func As[T any](rep Reply) (v T, ok bool, err error) {
 	return v, false, nil
 }
 
-// Run does one command on the office's store. A command that Changes the store must be run where
-// the office's other work runs (the daemon's owner goroutine); the reply of a command that
-// failed may hold what was done before the failure (the reports drawn up before it).
+// Run does one command on the office's store, a query on the office's desk (Read). A command
+// that Changes the store must be run where the office's other work runs (the daemon's owner
+// goroutine); the reply of a command that failed may hold what was done before the failure (the
+// reports drawn up before it).
 func (o *Office) Run(c Command) (Reply, error) {
-	if c == nil {
+	switch c := c.(type) {
+	case reading.Query:
+		return Read(o.desk, c)
+	case work:
+		v, err := c.run(o)
+		return Reply{kind: c.Name(), value: v}, err
+	}
+	return Reply{}, fmt.Errorf("%w: a request names exactly one command", ErrBadRequest)
+}
+
+// Desk returns the desk the office reads through: its index of the tournaments and its cache of
+// the games' chunks, shared with the queries run beside it (Read).
+func (o *Office) Desk() *reading.Desk { return o.desk }
+
+// Read answers query q on desk d, with no office: the daemon runs it beside its owner goroutine,
+// a command that found no daemon on the store it opened.
+func Read(d *reading.Desk, q reading.Query) (Reply, error) {
+	if q == nil {
 		return Reply{}, fmt.Errorf("%w: a request names exactly one command", ErrBadRequest)
 	}
-	v, err := c.run(o)
-	return Reply{kind: c.Name(), value: v}, err
+	v, err := q.Read(d)
+	return Reply{kind: q.Name(), value: v}, err
 }
 
 // replied turns what a command's work returned into what its run returns: nothing, not a nil
@@ -166,29 +195,9 @@ func replied[T any](v *T, err error) (any, error) {
 	return v, err
 }
 
-// names writes the games and the tournament codes a command names as the store holds them: the
-// judge may type the Latin spelling of a Cyrillic code, in any case ("zk-1/1-2" for
-// «ЗК-1/1-2»; tournament.LookupCode). A code that fits no tournament is left as written, for
-// the command's own error.
-func (o *Office) names(games []*string, codes ...*string) error {
-	return o.opt.Store.View(func(tx *store.Tx) error {
-		for _, g := range games {
-			c, err := o.canonicalGame(tx, *g)
-			if err != nil {
-				return fmt.Errorf("game %s: %w", *g, err)
-			}
-			*g = c
-		}
-		for _, code := range codes {
-			c, err := o.canonicalCode(tx, *code)
-			if err != nil {
-				return fmt.Errorf("tournament %s: %w", *code, err)
-			}
-			*code = c
-		}
-		return nil
-	})
-}
+// names writes the games and the tournament codes a command names as the store holds them
+// (reading.Desk.Names).
+func (o *Office) names(games []*string, codes ...*string) error { return o.desk.Names(games, codes...) }
 
 // game writes the game a command names as the store holds it (names).
 func (o *Office) game(g *string) error { return o.names([]*string{g}) }

@@ -3,6 +3,7 @@ package office
 import (
 	"encoding/json"
 	"errors"
+	"postald/internal/reading"
 	"reflect"
 	"testing"
 
@@ -22,6 +23,17 @@ func replyOf[T any](t testing.TB, rep Reply) T {
 	return v
 }
 
+// ask runs query q on the office and returns its reply as a T.
+func ask[T any](o *Office, q reading.Query) (T, error) {
+	rep, err := o.Run(q)
+	if err != nil {
+		var none T
+		return none, err
+	}
+	v, _, err := As[T](rep)
+	return v, err
+}
+
 // TestCommandsAreKnownByName: every kind of command crosses the control socket as
 // {"NAME": {ARGUMENTS}} and comes back as the same command, and no two kinds share a name.
 func TestCommandsAreKnownByName(t *testing.T) {
@@ -33,8 +45,8 @@ func TestCommandsAreKnownByName(t *testing.T) {
 		names[c.Name()] = reflect.TypeOf(c)
 	}
 	for _, c := range []Command{
-		ListRequest{Tournament: "ЗК-1"},
-		ShowRequest{Game: "1-2"},
+		reading.ListRequest{Tournament: "ЗК-1"},
+		reading.ShowRequest{Game: "1-2"},
 		RuleRequest{Kind: referee.RulePenalty, Game: "ЗК-1/1-2", Side: "black", Days: 6, Clause: "4.2.9", Reason: "описка"},
 		CardRequest{Game: "1-2", From: "2", Postmark: daysclock.Date{Year: 2026, Month: 12, Day: 1}, Text: "Мой ход: 1... f6-g5"},
 		ArchiveRequest{List: true},
@@ -82,7 +94,7 @@ func TestBadRequestsAreRefused(t *testing.T) {
 // TestReplyCrossesTheSocket: a reply read back from JSON gives the same value as the reply the
 // command returned, and says so when asked for another type.
 func TestReplyCrossesTheSocket(t *testing.T) {
-	here := Reply{kind: "list", value: &ListReply{Games: []GameRow{{Game: "ЗК-1/1-2", White: "Иванов", Black: "Петров"}}}}
+	here := Reply{kind: "list", value: &reading.ListReply{Games: []reading.GameRow{{Game: "ЗК-1/1-2", White: "Иванов", Black: "Петров"}}}}
 	b, err := json.Marshal(here)
 	if err != nil {
 		t.Fatal(err)
@@ -94,17 +106,17 @@ func TestReplyCrossesTheSocket(t *testing.T) {
 	if there.Kind() != "list" {
 		t.Errorf("kind %q", there.Kind())
 	}
-	if diff := cmp.Diff(replyOf[*ListReply](t, here), replyOf[*ListReply](t, there)); diff != "" {
+	if diff := cmp.Diff(replyOf[*reading.ListReply](t, here), replyOf[*reading.ListReply](t, there)); diff != "" {
 		t.Errorf("(-here +there):\n%s", diff)
 	}
-	if _, _, err := As[*GameView](here); err == nil {
+	if _, _, err := As[*reading.GameView](here); err == nil {
 		t.Error("a list's reply read as a game's view")
 	}
 	var none Reply
 	if err := json.Unmarshal([]byte(`{}`), &none); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok, err := As[*ListReply](none); ok || err != nil {
+	if _, ok, err := As[*reading.ListReply](none); ok || err != nil {
 		t.Errorf("an empty reply holds a value (%v) or fails (%v)", ok, err)
 	}
 }

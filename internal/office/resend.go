@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/mail"
+	"postald/internal/reading"
 	"strings"
 	"time"
 
@@ -85,10 +86,10 @@ func (o *Office) resend(req ResendRequest) (*Resent, error) {
 			if _, err := o.sheet(tx, code); err != nil {
 				return err
 			}
-		} else if id, err = findGame(tx, req.Game); err != nil {
+		} else if id, err = reading.FindGame(tx, req.Game); err != nil {
 			return err
 		}
-		e, _, _, err := archived(tx, id, req.Letter)
+		e, _, _, err := reading.Archived(tx, id, req.Letter)
 		if err != nil {
 			return err
 		}

@@ -3,6 +3,7 @@ package office
 import (
 	"errors"
 	"fmt"
+	"postald/internal/reading"
 
 	"postald/internal/referee"
 	"postald/internal/store"
@@ -70,14 +71,14 @@ func (o *Office) reserve(req ReserveRequest) (*Reserved, error) {
 			return err
 		}
 		games := map[string]referee.Game{}
-		err = o.eachGame(tx, code, func(_ *tournament.Sheet, id store.GameID, st referee.Seat) error {
+		err = o.desk.EachGame(tx, code, func(_ *tournament.Sheet, id store.GameID, st referee.Seat) error {
 			games[id.Game] = st.Game
 			return nil
 		})
 		if err != nil {
 			return err
 		}
-		st, err := courseState(tx, sh, t, now)
+		st, err := reading.CourseState(tx, sh, t, now)
 		if err != nil {
 			return err
 		}

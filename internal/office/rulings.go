@@ -13,6 +13,7 @@ package office
 import (
 	"errors"
 	"fmt"
+	"postald/internal/reading"
 	"slices"
 	"strings"
 	"time"
@@ -296,7 +297,7 @@ func (o *Office) withdraw(req WithdrawRequest) (*Withdrawn, error) {
 			return fmt.Errorf("tournament %s has no player %d", code, num)
 		}
 		var games []referee.Game
-		err = o.eachGame(tx, code, func(_ *tournament.Sheet, _ store.GameID, st referee.Seat) error {
+		err = o.desk.EachGame(tx, code, func(_ *tournament.Sheet, _ store.GameID, st referee.Seat) error {
 			if w, b, _ := st.Game.Numbers(); w == num || b == num {
 				games = append(games, st.Game)
 			}
@@ -305,7 +306,7 @@ func (o *Office) withdraw(req WithdrawRequest) (*Withdrawn, error) {
 		if err != nil {
 			return err
 		}
-		st, err := courseState(tx, sh, t, now)
+		st, err := reading.CourseState(tx, sh, t, now)
 		if err != nil {
 			return err
 		}
@@ -375,14 +376,14 @@ func (o *Office) revert(req RevertRequest) (*Reverted, error) {
 		if _, err := tx.Verify(id); err != nil {
 			return fmt.Errorf("the archive of %s does not verify, nothing is reverted: %w", id.Key(), err)
 		}
-		e, last, rulings, err := archived(tx, id, n)
+		e, last, rulings, err := reading.Archived(tx, id, n)
 		if err != nil {
 			return err
 		}
 		if e.Direction != store.In {
 			return fmt.Errorf("letter #%d of %s is one postald sent: name the letter received whose effect is undone", n, id.Key())
 		}
-		if by := revertedLetters(rulings)[n]; by != 0 {
+		if by := reading.RevertedLetters(rulings)[n]; by != 0 {
 			return fmt.Errorf("letter #%d of %s is already reverted, by ruling #%d", n, id.Key(), by)
 		}
 		st, ok, err := e.GameBefore()

@@ -383,7 +383,7 @@ func (s *Simulation) captain(e CaptainEntry, raw []byte, step *Step) error {
 func (s *Simulation) cardsFor(name string, side referee.Side) ([]uint64, error) {
 	var seqs []uint64
 	err := s.db.View(func(tx *store.Tx) error {
-		id, err := findGame(tx, name)
+		id, err := reading.FindGame(tx, name)
 		if err != nil {
 			return fmt.Errorf("X-Postald-Game %q: %w", name, err)
 		}

@@ -104,7 +104,7 @@ func (o *Office) tellJudges(fault error, text func(*phrase.OfficeText) *phrase.S
 		if err != nil {
 			return err
 		}
-		for _, sh := range r.sheets() {
+		for _, sh := range r.Sheets() {
 			if sh.Judge == "" {
 				continue
 			}

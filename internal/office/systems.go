@@ -24,20 +24,6 @@ import (
 	"postald/internal/tournament"
 )
 
-// courseState loads what a step of tournament sh's course reads at now: its log and the results
-// of its finished games.
-func courseState(tx *store.Tx, sh *tournament.Sheet, t *referee.Table, now time.Time) (tournament.State, error) {
-	rulings, err := tx.Rulings(store.GameID{Tournament: sh.Code})
-	if err != nil {
-		return tournament.State{}, err
-	}
-	results, err := tableResults(tx, sh.Code)
-	if err != nil {
-		return tournament.State{}, err
-	}
-	return tournament.State{Log: store.LogOf(rulings), Results: results, Table: t, Now: now}, nil
-}
-
 // stepRecorder records a step of tournament sh's course in tx: from is postald's address, w
 // what the unit of work notes (nil: nothing), rule records a ruling on a game (nil: a step with
 // one is refused).
@@ -121,26 +107,6 @@ func finishedGames(tx *store.Tx, code string) (map[string]bool, error) {
 	return out, nil
 }
 
-// tableResults reads the result of every finished game of tournament code as the crosstable
-// counts it (tournament.TableResult), by game name.
-func tableResults(tx *store.Tx, code string) (map[string]tournament.Result, error) {
-	ids, err := tx.Games(code)
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[string]tournament.Result, len(ids))
-	for _, id := range ids {
-		g, _, err := tx.LoadGame(id, nil)
-		if err != nil {
-			return nil, err
-		}
-		if r := tournament.TableResult(&g); r.Finished() {
-			out[id.Game] = r
-		}
-	}
-	return out, nil
-}
-
 // gameEnded is what the end of game id, just recorded in tx, brings to its tournament (see the
 // file's comment). The course names the games its step waits for (a Swiss's round, a team's
 // match): their heads say whether they are over, and only then is every game read. A rule that
@@ -160,7 +126,7 @@ func gameEnded(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *referee
 	if over, err := allFinished(tx, sh.Code, names); err != nil || !over {
 		return err
 	}
-	results, err := tableResults(tx, sh.Code)
+	results, err := reading.TableResults(tx, sh.Code)
 	if err != nil {
 		return err
 	}
@@ -229,45 +195,10 @@ func (o *Office) letterEnded(tx *store.Tx, out store.LetterOutcome, now time.Tim
 	return nil
 }
 
-// exportTRF writes the Swiss code (the store's one tournament when code is empty) as a FIDE
-// tournament report file (tournament.Sheet.TRF).
-func (o *Office) exportTRF(code string) (*ExportReply, error) {
-	var data []byte
-	err := o.opt.Store.View(func(tx *store.Tx) error {
-		if code == "" {
-			codes, err := tx.Tournaments()
-			if err != nil {
-				return err
-			}
-			if len(codes) != 1 {
-				return fmt.Errorf("%w: the store holds %d tournaments: name one with -tournament", ErrBadRequest, len(codes))
-			}
-			code = codes[0]
-		}
-		sh, err := o.sheet(tx, code)
-		if err != nil {
-			return err
-		}
-		st, err := courseState(tx, sh, nil, time.Time{})
-		if err != nil {
-			return err
-		}
-		data, err = sh.TRF(st.Log.Rounds, st.Results, st.Log.Withdrawn)
-		if err != nil {
-			return fmt.Errorf("%w: %v", ErrBadRequest, err)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return &ExportReply{TRF: data}, nil
-}
-
 // tiesDrawn lists the lots tournament sh's course drew after its registration as tx holds it (a
 // knockout's ties): each label, its choice among 2 (0 the lower number) and who went through.
 func tiesDrawn(tx *store.Tx, sh *tournament.Sheet) ([]DrawnTie, error) {
-	st, err := courseState(tx, sh, nil, time.Time{})
+	st, err := reading.CourseState(tx, sh, nil, time.Time{})
 	if err != nil {
 		return nil, err
 	}
@@ -298,13 +229,13 @@ func (o *Office) captainsGames(tx *store.Tx, l *mailparse.Letter, from string) (
 	if err != nil {
 		return nil, err
 	}
-	entries := r.list
+	entries := r.List()
 	if l.Tournament != "" {
-		entries = r.named(strings.TrimSpace(l.Tournament))
+		entries = r.Named(strings.TrimSpace(l.Tournament))
 	}
 	var out []candidate
 	for _, e := range entries {
-		sh := e.sheet
+		sh := e.Sheet
 		t, _, err := o.table(tx, sh.Code)
 		if err != nil {
 			return nil, err

@@ -228,7 +228,7 @@ func TestTeamEventsPlayedThrough(t *testing.T) {
 
 			var in report.Input
 			if err := sim.Store().View(func(tx *store.Tx) error {
-				got, err := tableResults(tx, sh.Code)
+				got, err := reading.TableResults(tx, sh.Code)
 				if err != nil {
 					return err
 				}
@@ -641,11 +641,11 @@ func boolInt(b bool) int {
 // Dutch system, as an arbiter does with postald pair -dutch -check.
 func checkSwissAgainstTRF(t *testing.T, sim *Simulation, rounds int) {
 	t.Helper()
-	rep, err := sim.office.Run(ExportRequest{TRF: true})
+	rep, err := sim.office.Run(reading.ExportRequest{TRF: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	exp, _, err := As[*ExportReply](rep)
+	exp, _, err := As[*reading.ExportReply](rep)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"net/mail"
+	"postald/internal/reading"
 	"slices"
 	"strings"
 	"time"
@@ -76,7 +77,7 @@ func (f *letterFacts) Judges(from string) ([]string, error) {
 	regs, err := f.o.registrations(f.tx, from)
 	judges := make([]string, len(regs))
 	for i, r := range regs {
-		judges[i] = r.sheet.Judge
+		judges[i] = r.Sheet.Judge
 	}
 	return judges, err
 }
@@ -87,7 +88,7 @@ func (f *letterFacts) AllJudges() ([]string, error) {
 		return nil, err
 	}
 	var judges []string
-	for _, sh := range r.sheets() {
+	for _, sh := range r.Sheets() {
 		judges = append(judges, sh.Judge)
 	}
 	return judges, nil
@@ -138,13 +139,13 @@ func (o *Office) addressed(tx *store.Tx, from string, recipients []string) (own 
 		return "", false, err
 	}
 	addrs := append([]string{o.opt.From.Address}, o.opt.Addresses...)
-	sheets := r.sheets()
+	sheets := r.Sheets()
 	for _, sh := range sheets {
 		addrs = append(addrs, sh.Address)
 	}
 	own = o.opt.From.Address
-	if regs := r.registered(from); len(regs) > 0 && regs[0].sheet.Address != "" {
-		own = regs[0].sheet.Address
+	if regs := r.Registered(from); len(regs) > 0 && regs[0].Sheet.Address != "" {
+		own = regs[0].Sheet.Address
 	} else if len(sheets) > 0 && sheets[0].Address != "" {
 		own = sheets[0].Address
 	}
@@ -202,7 +203,7 @@ func (o *Office) hold(tx *store.Tx, base store.LetterOutcome, from string, h tru
 	}
 	judges := make([]string, len(regs))
 	for i, r := range regs {
-		judges[i] = r.sheet.Judge
+		judges[i] = r.Sheet.Judge
 	}
 	return o.told(base, from, h, note, regs, o.trust.Held(from, note, judges, base.Now)), nil
 }
@@ -227,7 +228,7 @@ func (o *Office) told(base store.LetterOutcome, from string, h trust.Hold, note 
 		o.log.Info("held letter not answered: its sender had a note within the hour, or his answers for the hour are spent", "from", from)
 	}
 	for _, i := range t.Judges {
-		letters = append(letters, letter{reg: regs[i], to: strings.ToLower(regs[i].sheet.Judge)})
+		letters = append(letters, letter{reg: regs[i], to: strings.ToLower(regs[i].Sheet.Judge)})
 	}
 	if len(letters) == 0 {
 		return out
@@ -236,15 +237,15 @@ func (o *Office) told(base store.LetterOutcome, from string, h trust.Hold, note 
 	out.Compose = func(rc store.Receipt) ([]store.Outgoing, error) {
 		var og []store.Outgoing
 		for _, l := range letters {
-			loc, err := o.zones.Get(l.reg.sheet.Regulation.Zone)
+			loc, err := o.zones.Get(l.reg.Sheet.Regulation.Zone)
 			if err != nil {
 				return nil, err
 			}
 			// The note to the sender in his own language, the judge's notice in the
 			// tournament's (letters.md).
-			tx := trustText(l.reg.sheet.Language)
+			tx := trustText(l.reg.Sheet.Language)
 			if l.answer {
-				tx = trustText(l.reg.sheet.LanguageOf(l.reg.player.Number))
+				tx = trustText(l.reg.Sheet.LanguageOf(l.reg.Player.Number))
 			}
 			var subject, body string
 			if l.answer {
@@ -252,7 +253,7 @@ func (o *Office) told(base store.LetterOutcome, from string, h trust.Hold, note 
 			} else {
 				subject, body = tx.judgeLetter(l.reg, h, base, rc, loc, answered)
 			}
-			og = append(og, o.notice(l.reg.sheet, l.to, subject, body, l.answer, base))
+			og = append(og, o.notice(l.reg.Sheet, l.to, subject, body, l.answer, base))
 		}
 		return og, nil
 	}
@@ -277,7 +278,7 @@ func (o *Office) unstampedNotice(tx *store.Tx, out *store.LetterOutcome, from st
 	if err != nil {
 		return err
 	}
-	sheets := r.sheets()
+	sheets := r.Sheets()
 	type judge struct {
 		sheet *tournament.Sheet
 		to    string
@@ -367,14 +368,12 @@ func (o *Office) notice(sh *tournament.Sheet, to, subject, body string, reply bo
 	}
 }
 
-// registration is a tournament in which an address is a player.
-type registration struct {
-	sheet  *tournament.Sheet
-	player tournament.Player
-}
+// registration is a tournament in which an address is a player (the index of the players,
+// reading.Roster.Registered).
+type registration = reading.Registration
 
 // registrations returns the tournaments in which from is a player, in code order (the office's
-// index of the players, sheets.go).
+// index of the players, reading.Index).
 func (o *Office) registrations(tx *store.Tx, from string) ([]registration, error) {
 	if from == "" {
 		return nil, nil
@@ -383,7 +382,7 @@ func (o *Office) registrations(tx *store.Tx, from string) ([]registration, error
 	if err != nil {
 		return nil, err
 	}
-	return r.registered(from), nil
+	return r.Registered(from), nil
 }
 
 // foreignGame reports a game the letter names in which its sender does not play: the game of
@@ -402,8 +401,8 @@ func (o *Office) foreignGame(tx *store.Tx, l *mailparse.Letter, from string, can
 			return "", err
 		}
 		// The tournament the letter names, in any case (strings.EqualFold), by the office's index.
-		for _, e := range r.named(strings.TrimSpace(l.Tournament)) {
-			sheets, seen[e.sheet.Code] = append(sheets, e.sheet), true
+		for _, e := range r.Named(strings.TrimSpace(l.Tournament)) {
+			sheets, seen[e.Sheet.Code] = append(sheets, e.Sheet), true
 		}
 	}
 	if len(sheets) == 0 {
@@ -559,7 +558,7 @@ func ReceiptText(lang, chain string, seq uint64, move int, hash string) string {
 func receiptIn(tx *phrase.TrustText, chain string, seq uint64, move int, hash string) string {
 	hash = "sha256:" + hash
 	switch code, isCode := strings.CutSuffix(chain, "/"); {
-	case chain == QuarantineChain || chain == "":
+	case chain == reading.QuarantineChain || chain == "":
 		return fmt.Sprintf(tx.ReceiptHeld, seq, hash)
 	case isCode:
 		return fmt.Sprintf(tx.ReceiptOfTournament, code, seq, hash)
@@ -609,12 +608,12 @@ func (tx trustPhrases) noteLetter(r registration, note trust.Note, h trust.Hold,
 		fmt.Fprintf(&b, tx.NoteUnreadable+"\n", fault)
 	}
 	b.WriteString(tx.NoteKept + "\n")
-	return fmt.Sprintf(tx.NoteSubject, r.sheet.Code), withReceipt(b.String(), tx.receiptLine(rc, base.Received, loc))
+	return fmt.Sprintf(tx.NoteSubject, r.Sheet.Code), withReceipt(b.String(), tx.receiptLine(rc, base.Received, loc))
 }
 
 func (tx trustPhrases) judgeLetter(r registration, h trust.Hold, base store.LetterOutcome, rc store.Receipt, loc *time.Location, answered bool) (subject, body string) {
 	var b strings.Builder
-	fmt.Fprintf(&b, tx.JudgeIntro+"\n", r.player.Name, r.player.Email, tx.stamp(base.Received.In(loc)))
+	fmt.Fprintf(&b, tx.JudgeIntro+"\n", r.Player.Name, r.Player.Email, tx.stamp(base.Received.In(loc)))
 	fmt.Fprintf(&b, tx.JudgeReason+"\n", tx.why(h))
 	if base.MessageID != "" {
 		fmt.Fprintf(&b, tx.JudgeID+"\n", base.MessageID)
@@ -625,5 +624,5 @@ func (tx trustPhrases) judgeLetter(r registration, h trust.Hold, base store.Lett
 	} else {
 		b.WriteString(tx.JudgeNotAnswered + "\n")
 	}
-	return fmt.Sprintf(tx.JudgeSubject, r.sheet.Code, r.player.Email), b.String()
+	return fmt.Sprintf(tx.JudgeSubject, r.Sheet.Code, r.Player.Email), b.String()
 }

@@ -35,6 +35,10 @@
 // Each check says why as a typed value (Loop, AuthError, Excess), and a held letter keeps why
 // as a Hold: a record, not words, so that every reader is told in his own language.
 //
+// Every letter held is listed once in the judges' daily digest: DigestDue says when it is due
+// (a day after the last, or after the oldest letter waiting), Digests who is listed to whom (the
+// judges of the sender's tournaments, every judge for a stranger).
+//
 // # Decisions where the rules are silent
 //
 // The correspondence rules (clauses 4.1–4.3) assume the post is honest; e-mail is not, so these

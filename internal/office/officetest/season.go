@@ -27,6 +27,7 @@ import (
 	"math/rand/v2"
 	"mime"
 	"net/mail"
+	"postald/internal/reading"
 	"strings"
 	"sync"
 	"time"
@@ -678,11 +679,11 @@ func Play(ev Event, p Postald, db *store.DB, clock *Clock) error {
 		}
 		return nil
 	case EventPosting:
-		rep, err := p.Run(&office.CardsRequest{})
+		rep, err := p.Run(&reading.CardsRequest{})
 		if err != nil {
 			return fmt.Errorf("cards: %w", err)
 		}
-		cards, _, err := office.As[*office.CardsReply](rep)
+		cards, _, err := office.As[*reading.CardsReply](rep)
 		if err != nil {
 			return fmt.Errorf("cards: %w", err)
 		}

@@ -1,14 +1,14 @@
-package office
+package reading
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/mail"
 	"time"
 
 	"postald/internal/daysclock"
 	"postald/internal/phrase"
-	"postald/internal/reading"
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/tournament"
@@ -23,11 +23,11 @@ func (ListRequest) Name() string { return "list" }
 
 func (ListRequest) Changes() bool { return false }
 
-func (c ListRequest) run(o *Office) (any, error) {
-	if err := o.code(&c.Tournament); err != nil {
+func (c ListRequest) Read(d *Desk) (any, error) {
+	if err := d.code(&c.Tournament); err != nil {
 		return nil, err
 	}
-	return replied(o.list(c))
+	return replied(d.list(c))
 }
 
 // ListReply holds the games of `judge list`, in the store's order.
@@ -60,11 +60,11 @@ func (ShowRequest) Name() string { return "show" }
 
 func (ShowRequest) Changes() bool { return false }
 
-func (c ShowRequest) run(o *Office) (any, error) {
-	if err := o.game(&c.Game); err != nil {
+func (c ShowRequest) Read(d *Desk) (any, error) {
+	if err := d.game(&c.Game); err != nil {
 		return nil, err
 	}
-	return replied(o.show(c))
+	return replied(d.show(c))
 }
 
 // VerifyRequest: `judge verify`, one game's archive chain, or (Game empty) every chain, game
@@ -77,11 +77,11 @@ func (VerifyRequest) Name() string { return "verify" }
 
 func (VerifyRequest) Changes() bool { return false }
 
-func (c VerifyRequest) run(o *Office) (any, error) {
-	if err := o.game(&c.Game); err != nil {
+func (c VerifyRequest) Read(d *Desk) (any, error) {
+	if err := d.game(&c.Game); err != nil {
 		return nil, err
 	}
-	return replied(o.verify(c))
+	return replied(d.verify(c))
 }
 
 // Verified is the result of a verification that passed: Game is zero when everything was checked.
@@ -104,8 +104,8 @@ func (QuarantineRequest) Name() string { return "quarantine" }
 
 func (QuarantineRequest) Changes() bool { return false }
 
-func (QuarantineRequest) run(o *Office) (any, error) {
-	return replied(o.quarantine())
+func (QuarantineRequest) Read(d *Desk) (any, error) {
+	return replied(d.quarantine())
 }
 
 // QuarantineReply holds the letters postald held, oldest first, each received at its time in
@@ -132,11 +132,11 @@ func (LetterRequest) Name() string { return "letter" }
 
 func (LetterRequest) Changes() bool { return false }
 
-func (c LetterRequest) run(o *Office) (any, error) {
-	if err := o.game(&c.Game); err != nil {
+func (c LetterRequest) Read(d *Desk) (any, error) {
+	if err := d.game(&c.Game); err != nil {
 		return nil, err
 	}
-	return replied(o.archivedLetter(c))
+	return replied(d.archivedLetter(c))
 }
 
 // ExportRequest: `export`, one game as PDN; with TRF, the Swiss Tournament (or the store's one
@@ -151,11 +151,11 @@ func (ExportRequest) Name() string { return "export" }
 
 func (ExportRequest) Changes() bool { return false }
 
-func (c ExportRequest) run(o *Office) (any, error) {
-	if err := o.names([]*string{&c.Game}, &c.Tournament); err != nil {
+func (c ExportRequest) Read(d *Desk) (any, error) {
+	if err := d.Names([]*string{&c.Game}, &c.Tournament); err != nil {
 		return nil, err
 	}
-	return replied(o.export(c))
+	return replied(d.export(c))
 }
 
 // ExportReply is the game's PDN, or the tournament's TRF.
@@ -365,10 +365,10 @@ func makeRow(sh *tournament.Sheet, id store.GameID, st referee.Seat) GameRow {
 }
 
 // list is `judge list`.
-func (o *Office) list(req ListRequest) (*ListReply, error) {
+func (d *Desk) list(req ListRequest) (*ListReply, error) {
 	var rows []GameRow
-	err := o.opt.Store.View(func(tx *store.Tx) error {
-		return o.eachGame(tx, req.Tournament, func(sh *tournament.Sheet, id store.GameID, g referee.Seat) error {
+	err := d.Store.View(func(tx *store.Tx) error {
+		return d.EachGame(tx, req.Tournament, func(sh *tournament.Sheet, id store.GameID, g referee.Seat) error {
 			rows = append(rows, makeRow(sh, id, g))
 			return nil
 		})
@@ -380,10 +380,10 @@ func (o *Office) list(req ListRequest) (*ListReply, error) {
 }
 
 // show is `judge show`.
-func (o *Office) show(req ShowRequest) (*GameView, error) {
+func (d *Desk) show(req ShowRequest) (*GameView, error) {
 	var v GameView
-	err := o.opt.Store.View(func(tx *store.Tx) error {
-		id, sh, st, err := o.openGame(tx, req.Game)
+	err := d.Store.View(func(tx *store.Tx) error {
+		id, sh, st, err := d.OpenGame(tx, req.Game)
 		if err != nil {
 			return err
 		}
@@ -419,7 +419,7 @@ func (o *Office) show(req ShowRequest) (*GameView, error) {
 			rv.Time = rv.Time.In(zone)
 			v.Rulings = append(v.Rulings, rv)
 		}
-		reverted := revertedLetters(rulings)
+		reverted := RevertedLetters(rulings)
 		v.Letters = []LetterView{}
 		reports := map[uint64]uint64{} // a report's entry → the letter it is about
 		return tx.ArchiveEntries(id, 1, func(e store.ArchiveEntry) error {
@@ -440,21 +440,21 @@ func (o *Office) show(req ShowRequest) (*GameView, error) {
 }
 
 // verify is `judge verify`: one game's archive chain, or every chain, game record and ruling.
-func (o *Office) verify(req VerifyRequest) (*Verified, error) {
+func (d *Desk) verify(req VerifyRequest) (*Verified, error) {
 	if req.Game == "" {
-		if err := o.opt.Store.CheckWhole(); err != nil {
+		if err := d.Store.CheckWhole(); err != nil {
 			return nil, err
 		}
 		v := &Verified{}
 		var archived []store.ArchivedTournament
-		if err := o.opt.Store.View(func(tx *store.Tx) (err error) {
+		if err := d.Store.View(func(tx *store.Tx) (err error) {
 			archived, err = tx.ArchivedTournaments()
 			return err
 		}); err != nil {
 			return nil, err
 		}
 		for _, a := range archived {
-			if err := o.opt.Store.VerifyArchived(a.Code); err != nil {
+			if err := d.Store.VerifyArchived(a.Code); err != nil {
 				return v, err
 			}
 			v.Archived = append(v.Archived, a.Code)
@@ -462,13 +462,13 @@ func (o *Office) verify(req VerifyRequest) (*Verified, error) {
 		return v, nil
 	}
 	var id store.GameID
-	if err := o.opt.Store.View(func(tx *store.Tx) (err error) {
-		id, err = findGame(tx, req.Game)
+	if err := d.Store.View(func(tx *store.Tx) (err error) {
+		id, err = FindGame(tx, req.Game)
 		return err
 	}); err != nil {
 		return nil, err
 	}
-	rep, err := o.opt.Store.VerifyReport(id)
+	rep, err := d.Store.VerifyReport(id)
 	if err != nil {
 		return nil, err
 	}
@@ -477,22 +477,22 @@ func (o *Office) verify(req VerifyRequest) (*Verified, error) {
 
 // quarantine is `judge quarantine`: the letters postald held (trust rules, limits, unreadable,
 // not from a player), kept in the archive, never applied, each with its reason.
-func (o *Office) quarantine() (*QuarantineReply, error) {
+func (d *Desk) quarantine() (*QuarantineReply, error) {
 	rep := &QuarantineReply{}
 	langs := map[string]bool{}
-	if err := o.opt.Store.View(func(tx *store.Tx) (err error) {
+	if err := d.Store.View(func(tx *store.Tx) (err error) {
 		if rep.Held, err = tx.QuarantinedInbound(); err != nil {
 			return err
 		}
 		for i, in := range rep.Held {
-			loc, lang, err := o.heldIn(tx, in.From)
+			loc, lang, err := d.heldIn(tx, in.From)
 			if err != nil {
 				return err
 			}
 			// Received as judge letter gives it: when the receiving server took it, as its
 			// archive entry records it (postald may have read it later).
 			if in.Archive != 0 {
-				if e, _, _, err := archived(tx, store.GameID{}, in.Archive); err == nil {
+				if e, _, _, err := Archived(tx, store.GameID{}, in.Archive); err == nil {
 					in.Received = e.Time
 				}
 			}
@@ -515,8 +515,8 @@ func (o *Office) quarantine() (*QuarantineReply, error) {
 // shown in: those of its sender's tournament, the first that has a player at that address;
 // for a stranger's letter, those every tournament shares (the store's only tournament's);
 // else the zone postald runs in, and "".
-func (o *Office) heldIn(tx *store.Tx, from string) (*time.Location, string, error) {
-	r, err := o.tournaments(tx)
+func (d *Desk) heldIn(tx *store.Tx, from string) (*time.Location, string, error) {
+	r, err := d.Index.Tournaments(tx)
 	if err != nil {
 		return nil, "", err
 	}
@@ -526,9 +526,9 @@ func (o *Office) heldIn(tx *store.Tx, from string) (*time.Location, string, erro
 	}
 	zones, langs := map[string]bool{}, map[string]bool{}
 	var zone, lang string
-	for _, sh := range r.sheets() {
+	for _, sh := range r.Sheets() {
 		if _, ok := sh.PlayerByEmail(addr); ok {
-			loc, err := o.zones.Get(sh.Regulation.Zone)
+			loc, err := d.Index.zones.Get(sh.Regulation.Zone)
 			return loc, sh.Language, err
 		}
 		zone, lang = sh.Regulation.Zone, sh.Language
@@ -540,22 +540,22 @@ func (o *Office) heldIn(tx *store.Tx, from string) (*time.Location, string, erro
 	if len(zones) != 1 {
 		return time.Local, lang, nil
 	}
-	loc, err := o.zones.Get(zone)
+	loc, err := d.Index.zones.Get(zone)
 	return loc, lang, err
 }
 
 // export is `export`: one game as PDN.
-func (o *Office) export(req ExportRequest) (*ExportReply, error) {
+func (d *Desk) export(req ExportRequest) (*ExportReply, error) {
 	if req.TRF {
-		return o.exportTRF(req.Tournament)
+		return d.exportTRF(req.Tournament)
 	}
 	var text []byte
-	err := o.opt.Store.View(func(tx *store.Tx) error {
-		_, sh, g, err := o.openGame(tx, req.Game)
+	err := d.Store.View(func(tx *store.Tx) error {
+		_, sh, g, err := d.OpenGame(tx, req.Game)
 		if err != nil {
 			return err
 		}
-		text, err = reading.GamePDN(sh, g)
+		text, err = GamePDN(sh, g)
 		return err
 	})
 	if err != nil {
@@ -564,8 +564,43 @@ func (o *Office) export(req ExportRequest) (*ExportReply, error) {
 	return &ExportReply{PDN: text}, nil
 }
 
-// revertedLetters maps each archive entry a revert undid to the ruling that did.
-func revertedLetters(rulings []store.Ruling) map[uint64]uint64 {
+// exportTRF writes the Swiss code (the store's one tournament when code is empty) as a FIDE
+// tournament report file (tournament.Sheet.TRF).
+func (d *Desk) exportTRF(code string) (*ExportReply, error) {
+	var data []byte
+	err := d.Store.View(func(tx *store.Tx) error {
+		if code == "" {
+			codes, err := tx.Tournaments()
+			if err != nil {
+				return err
+			}
+			if len(codes) != 1 {
+				return fmt.Errorf("%w: the store holds %d tournaments: name one with -tournament", ErrBadRequest, len(codes))
+			}
+			code = codes[0]
+		}
+		sh, err := d.Index.Sheet(tx, code)
+		if err != nil {
+			return err
+		}
+		st, err := CourseState(tx, sh, nil, time.Time{})
+		if err != nil {
+			return err
+		}
+		data, err = sh.TRF(st.Log.Rounds, st.Results, st.Log.Withdrawn)
+		if err != nil {
+			return fmt.Errorf("%w: %v", ErrBadRequest, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &ExportReply{TRF: data}, nil
+}
+
+// RevertedLetters maps each archive entry a revert undid to the ruling that did.
+func RevertedLetters(rulings []store.Ruling) map[uint64]uint64 {
 	out := map[uint64]uint64{}
 	for _, r := range rulings {
 		e, ok := r.Entry.(store.GameRuling)
@@ -580,4 +615,37 @@ func revertedLetters(rulings []store.Ruling) map[uint64]uint64 {
 		}
 	}
 	return out
+}
+
+// deliveryView fills in what judge show gives of the delivery of e, a letter postald sent: its
+// state, the server's words, when, the letter it sends again; and notes in reports which of the
+// entries after it are reports about it. A letter whose outbox record is gone (an archived
+// tournament's) shows none.
+func deliveryView(tx *store.Tx, id store.GameID, e store.ArchiveEntry, lv *LetterView, zone *time.Location, reports map[uint64]uint64) error {
+	if e.Direction != store.Out || e.Outbox == 0 {
+		return nil
+	}
+	it, err := tx.OutboxItemOf(id, e.Outbox)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if it.Archive != e.Seq {
+		return nil // an entry copied from elsewhere: not this item's
+	}
+	lv.Delivery, lv.DeliveryNote = it.DeliveryOf(), it.DeliveryNote
+	if !it.DeliveryTime.IsZero() {
+		lv.DeliveryTime = it.DeliveryTime.In(zone)
+	}
+	if it.Resends != 0 {
+		if first, err := tx.OutboxItemOf(id, it.Resends); err == nil && first.Game == it.Game {
+			lv.Resends = first.Archive
+		}
+	}
+	for _, r := range it.Reports {
+		reports[r] = e.Seq
+	}
+	return nil
 }

@@ -1,4 +1,4 @@
-package office
+package reading
 
 // The read desk's list of the cards and calls waiting for the captain: what `postald cards`
 // prints and posts. Entering a card and recording a posting are the work desk's (cards.go).
@@ -24,11 +24,11 @@ func (CardsRequest) Name() string { return "cards" }
 
 func (CardsRequest) Changes() bool { return false }
 
-func (c CardsRequest) run(o *Office) (any, error) {
-	if err := o.code(&c.Tournament); err != nil {
+func (c CardsRequest) Read(d *Desk) (any, error) {
+	if err := d.code(&c.Tournament); err != nil {
 		return nil, err
 	}
-	return replied(o.cards(c))
+	return replied(d.cards(c))
 }
 
 // CardsReply lists them in the order they were written.
@@ -83,9 +83,9 @@ type Card struct {
 }
 
 // cards lists the cards and calls waiting for the captain.
-func (o *Office) cards(req CardsRequest) (*CardsReply, error) {
+func (d *Desk) cards(req CardsRequest) (*CardsReply, error) {
 	rep := &CardsReply{Cards: []Card{}}
-	err := o.opt.Store.View(func(tx *store.Tx) error {
+	err := d.Store.View(func(tx *store.Tx) error {
 		items, err := tx.Cards()
 		if err != nil {
 			return err
@@ -94,7 +94,7 @@ func (o *Office) cards(req CardsRequest) (*CardsReply, error) {
 			if req.Tournament != "" && it.Game.Tournament != req.Tournament {
 				continue
 			}
-			c, err := o.cardOf(tx, it)
+			c, err := d.cardOf(tx, it)
 			if err != nil {
 				// One card that cannot be read never keeps the captain from the others.
 				rep.Unreadable = append(rep.Unreadable, CardFault{Seq: it.Seq, Game: it.Game, Why: err.Error()})
@@ -156,7 +156,7 @@ func ridesWith(cards []Card) {
 }
 
 // cardOf reads an outbox card back as the captain prints it.
-func (o *Office) cardOf(tx *store.Tx, it store.OutboxItem) (Card, error) {
+func (d *Desk) cardOf(tx *store.Tx, it store.OutboxItem) (Card, error) {
 	w, err := mailwrite.Read(it.Raw)
 	if err != nil {
 		return Card{}, fmt.Errorf("card %d: %w", it.Seq, err)
@@ -164,7 +164,7 @@ func (o *Office) cardOf(tx *store.Tx, it store.OutboxItem) (Card, error) {
 	c := Card{Seq: it.Seq, Game: it.Game, Channel: it.Card.Channel, Player: it.Card.Player, Name: it.Card.Name,
 		Address: it.Card.Address, Phone: it.Card.Phone, Subject: w.Subject,
 		Text: strings.ReplaceAll(w.Text, "\r\n", "\n"), Picture: w.Picture, Written: it.Enqueued, Rides: it.Card.Rides}
-	sh, err := o.sheet(tx, it.Game.Tournament)
+	sh, err := d.Index.Sheet(tx, it.Game.Tournament)
 	if err != nil {
 		return Card{}, fmt.Errorf("card %d: %w", it.Seq, err)
 	}

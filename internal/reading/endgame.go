@@ -1,4 +1,4 @@
-package office
+package reading
 
 import (
 	"postald/internal/endgame"

@@ -1,4 +1,4 @@
-package office
+package reading
 
 import (
 	"bytes"
@@ -49,7 +49,7 @@ type ArchivedLetter struct {
 func (a *ArchivedLetter) SpokenIn() string { return a.Language }
 
 // archivedLetter is `judge letter`.
-func (o *Office) archivedLetter(req LetterRequest) (*ArchivedLetter, error) {
+func (d *Desk) archivedLetter(req LetterRequest) (*ArchivedLetter, error) {
 	if req.N == 0 {
 		return nil, fmt.Errorf("letter number 0: want the number judge show gives it")
 	}
@@ -58,21 +58,21 @@ func (o *Office) archivedLetter(req LetterRequest) (*ArchivedLetter, error) {
 	var id store.GameID // zero: the quarantine's chain (judge quarantine numbers its letters)
 	loc := time.UTC
 	lang := "" // the language of its tournament
-	if err := o.opt.Store.View(func(tx *store.Tx) (err error) {
+	if err := d.Store.View(func(tx *store.Tx) (err error) {
 		if req.Game != QuarantineChain {
 			var sh *tournament.Sheet
-			if id, sh, _, err = o.openGame(tx, req.Game); err != nil {
+			if id, sh, _, err = d.OpenGame(tx, req.Game); err != nil {
 				return err
 			}
-			if loc, err = o.zones.Get(sh.Regulation.Zone); err != nil {
+			if loc, err = d.Index.zones.Get(sh.Regulation.Zone); err != nil {
 				return err
 			}
 			lang = sh.Language
 		}
-		e, _, rulings, err = archived(tx, id, req.N)
+		e, _, rulings, err = Archived(tx, id, req.N)
 		if err == nil && id.IsZero() {
 			// A held letter: in the zone of its sender's tournament (heldIn).
-			loc, lang, err = o.heldIn(tx, readEnvelope(e.Raw).from)
+			loc, lang, err = d.heldIn(tx, readEnvelope(e.Raw).from)
 		}
 		return err
 	}); err != nil {
@@ -82,7 +82,7 @@ func (o *Office) archivedLetter(req LetterRequest) (*ArchivedLetter, error) {
 	if id.IsZero() {
 		a.Chain = QuarantineChain
 	}
-	a.Letter = newLetterView(e, revertedLetters(rulings))
+	a.Letter = newLetterView(e, RevertedLetters(rulings))
 	a.Letter.Time = e.Time.In(loc)
 	if req.Raw && e.Pruned {
 		return nil, fmt.Errorf("letter #%d of %s was pruned after its retention ([store] retain_raw_days): its bytes are gone; their SHA-256 was %s", req.N, a.Chain, e.RawDigest)
@@ -106,9 +106,9 @@ func (o *Office) archivedLetter(req LetterRequest) (*ArchivedLetter, error) {
 	return a, nil
 }
 
-// archived returns entry n of game id's archive, the last entry's number and the rulings on the
+// Archived returns entry n of game id's archive, the last entry's number and the rulings on the
 // game.
-func archived(tx *store.Tx, id store.GameID, n uint64) (e store.ArchiveEntry, last uint64, rulings []store.Ruling, err error) {
+func Archived(tx *store.Tx, id store.GameID, n uint64) (e store.ArchiveEntry, last uint64, rulings []store.Ruling, err error) {
 	found := false
 	err = tx.ArchiveEntries(id, n, func(x store.ArchiveEntry) error {
 		if x.Seq == n {
