@@ -158,3 +158,40 @@ func TestRulingsSpeakTournament(t *testing.T) {
 		})
 	}
 }
+
+// TestUnnamedTournamentSpeaks: a command that needs one tournament and cannot tell which — a game
+// name two tournaments hold, lots verify without -tournament in a store of two — asks for it in
+// the language both tournaments speak, whatever the server's locale (C) says; in English when the
+// tournaments speak different languages. The command fails in every case.
+func TestUnnamedTournamentSpeaks(t *testing.T) {
+	t.Setenv("TZ", "UTC")
+	for _, c := range []struct {
+		name, second string // the second tournament's language line
+		want         []string
+	}{
+		{"both Russian", "", []string{"партия 1-2 есть в нескольких турнирах (", "в хранилище 2 турнира; укажите нужный: -tournament ТУРНИР"}},
+		{"Russian and English", "language = \"en\"\n", []string{"game 1-2 is in several tournaments (", "the store holds 2 tournaments; name one: -tournament TOURNAMENT"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			pass := writeFile(t, filepath.Join(dir, "imap.pass"), "secret\n", 0o600)
+			first := writeFile(t, filepath.Join(dir, "first.toml"), strings.Replace(speakSheet, "end = 2027-11-01", "end = 2099-11-01", 1), 0o644)
+			second := writeFile(t, filepath.Join(dir, "second.toml"), strings.NewReplacer("ЗК-7", "ЗК-8", "end = 2027-11-01", "end = 2099-11-01\n"+c.second,
+				"ivanov@", "ivanov8@", "channel = \"post\"\npostal_address = \"ул. Садовая, д. 5, кв. 2\\nКалуга\\n248000\"", "email = \"sidorov8@club.test\"").Replace(speakSheet), 0o644)
+			cfg := writeFile(t, filepath.Join(dir, "postald.toml"), fmt.Sprintf("[store]\npath = %q\n[imap]\naddress = \"127.0.0.1:1143\"\ntls = \"none\"\n"+
+				"username = \"moves\"\npassword_file = %q\n[smtp]\naddress = \"127.0.0.1:1587\"\ntls = \"none\"\nfrom = \"moves@club.test\"\n"+
+				"[control]\nsocket = %q\n[trust]\nfrom_only = true\n", filepath.Join(dir, "postald.db"), pass, filepath.Join(dir, "none.sock")), 0o600)
+			for _, sheet := range []string{first, second} {
+				if code, out, errOut := runLine("-config", cfg, "tournament", "create", "-sheet", sheet); code != 0 {
+					t.Fatalf("tournament create: %d %s%s", code, out, errOut)
+				}
+			}
+			for i, args := range [][]string{{"judge", "show", "1-2"}, {"lots", "verify"}} {
+				code, out, errOut := runLine(append([]string{"-config", cfg}, args...)...)
+				if code == 0 || !strings.Contains(out+errOut, c.want[i]) {
+					t.Errorf("postald %s: exit status %d, want a failure saying %q:\n%s%s", strings.Join(args, " "), code, c.want[i], out, errOut)
+				}
+			}
+		})
+	}
+}

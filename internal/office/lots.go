@@ -136,17 +136,19 @@ var ErrLotMismatch = errors.New("the lot does not verify")
 // lotsRun is `lots verify` and `lots reveal`.
 func (o *Office) lotsRun(req LotsRequest) (*LotsReply, error) {
 	if req.Tournament == "" {
-		var codes []string
-		if err := o.opt.Store.View(func(tx *store.Tx) (err error) {
-			codes, err = tx.Tournaments()
-			return err
+		if err := o.opt.Store.View(func(tx *store.Tx) error {
+			codes, err := tx.Tournaments()
+			if err != nil {
+				return err
+			}
+			if len(codes) != 1 {
+				return reading.UnnamedIn(tx, codes, func(x *phrase.CLIErrors) string { return x.NameOne(len(codes), x.FlagForm) })
+			}
+			req.Tournament = codes[0]
+			return nil
 		}); err != nil {
 			return nil, err
 		}
-		if len(codes) != 1 {
-			return nil, fmt.Errorf("%w: the store holds %d tournaments: name one with -tournament", ErrBadRequest, len(codes))
-		}
-		req.Tournament = codes[0]
 	}
 	if req.Reveal {
 		if strings.TrimSpace(req.Reason) == "" {

@@ -3,6 +3,7 @@ package office
 import (
 	"errors"
 	"fmt"
+	"postald/internal/phrase"
 	"postald/internal/reading"
 
 	"postald/internal/referee"
@@ -62,7 +63,7 @@ func (o *Office) reserve(req ReserveRequest) (*Reserved, error) {
 				return err
 			}
 			if len(codes) != 1 {
-				return fmt.Errorf("the store holds %d tournaments: write reserve TOURNAMENT PLAYER RESERVE", len(codes))
+				return reading.UnnamedIn(tx, codes, func(x *phrase.CLIErrors) string { return x.NameOne(len(codes), x.ReserveForm) })
 			}
 			code = codes[0]
 		}

@@ -13,6 +13,7 @@ package office
 import (
 	"errors"
 	"fmt"
+	"postald/internal/phrase"
 	"postald/internal/reading"
 	"slices"
 	"strings"
@@ -282,7 +283,7 @@ func (o *Office) withdraw(req WithdrawRequest) (*Withdrawn, error) {
 				return err
 			}
 			if len(codes) != 1 {
-				return fmt.Errorf("the store holds %d tournaments: write withdraw TOURNAMENT PLAYER", len(codes))
+				return reading.UnnamedIn(tx, codes, func(x *phrase.CLIErrors) string { return x.NameOne(len(codes), x.WithdrawForm) })
 			}
 			code = codes[0]
 		}

@@ -533,6 +533,13 @@ type CLIErrors struct {
 	RoundsDiffer                   func(file string, differ, rounds int) string
 	// NoBye and ByeTo (the player) name a bye where the pairings differ in it.
 	NoBye, ByeTo string
+	// A command that needs one tournament and was not given one the store can tell:
+	// GameInSeveral, a game name several tournaments hold (the name, the tournaments, an
+	// example of the name with its tournament); NameOne, the store holds n tournaments, none or
+	// several (n, how to name one: FlagForm, ReserveForm, WithdrawForm).
+	GameInSeveral                       string
+	NameOne                             func(n int, how string) string
+	FlagForm, ReserveForm, WithdrawForm string
 }
 
 // CardDatesText is the captain's answer to a card (postald card) or a posting (postald cards

@@ -928,8 +928,18 @@ example:
 		RoundsDiffer: func(file string, differ, rounds int) string {
 			return fmt.Sprintf("%s: %d of %s paired otherwise", file, differ, enRound.count(rounds))
 		},
-		NoBye: "no bye",
-		ByeTo: "the bye to %d",
+		NoBye:         "no bye",
+		ByeTo:         "the bye to %d",
+		GameInSeveral: "game %s is in several tournaments (%s): name it with its tournament, e.g. %s",
+		NameOne: func(n int, how string) string {
+			if n == 0 {
+				return "the store holds no tournament"
+			}
+			return fmt.Sprintf("the store holds %s; name one: %s", enTournament.count(n), how)
+		},
+		FlagForm:     "-tournament TOURNAMENT",
+		ReserveForm:  "reserve TOURNAMENT PLAYER RESERVE",
+		WithdrawForm: "withdraw TOURNAMENT PLAYER",
 	},
 }
 

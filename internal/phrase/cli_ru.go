@@ -922,8 +922,18 @@ black или номер игрока.
 		RoundsDiffer: func(file string, differ, rounds int) string {
 			return fmt.Sprintf("%s: расходится %d из %s", file, differ, ruRoundOf.count(rounds))
 		},
-		NoBye: "без свободного от игры",
-		ByeTo: "свободен от игры %d",
+		NoBye:         "без свободного от игры",
+		ByeTo:         "свободен от игры %d",
+		GameInSeveral: "партия %s есть в нескольких турнирах (%s): назовите её с турниром, например %s",
+		NameOne: func(n int, how string) string {
+			if n == 0 {
+				return "в хранилище нет ни одного турнира"
+			}
+			return fmt.Sprintf("в хранилище %s; укажите нужный: %s", ruTournament.count(n), how)
+		},
+		FlagForm:     "-tournament ТУРНИР",
+		ReserveForm:  "reserve ТУРНИР ИГРОК РЕЗЕРВ",
+		WithdrawForm: "withdraw ТУРНИР ИГРОК",
 	},
 }
 
@@ -941,6 +951,7 @@ var (
 	ruMessage    = counted{plural.Word{One: "письмо", Few: "письма", Many: "писем"}, plural.Russian}
 	ruProblem    = counted{plural.Word{One: "ошибка", Few: "ошибки", Many: "ошибок"}, plural.Russian}
 	ruRoundOf    = counted{plural.Word{One: "тура", Few: "туров", Many: "туров"}, plural.Russian}
+	ruTournament = counted{plural.Word{One: "турнир", Few: "турнира", Many: "турниров"}, plural.Russian}
 )
 
 // ruDuration writes a duration as a Russian reader does: «507 мс», «10 с», «2 мин 5 с».

@@ -743,6 +743,7 @@ var (
 	enGame       = counted{plural.Word{One: "game", Many: "games"}, plural.English}
 	enMove       = counted{plural.Word{One: "move", Many: "moves"}, plural.English}
 	enPlayer     = counted{plural.Word{One: "player", Many: "players"}, plural.English}
+	enTournament = counted{plural.Word{One: "tournament", Many: "tournaments"}, plural.English}
 	enOpening    = counted{plural.Word{One: "opening", Many: "openings"}, plural.English}
 	enFirstMove  = counted{plural.Word{One: "legal first move", Many: "legal first moves"}, plural.English}
 	enRound      = counted{plural.Word{One: "round", Many: "rounds"}, plural.English}

@@ -60,7 +60,7 @@ func FindGame(tx *store.Tx, name string) (store.GameID, error) {
 	case 0:
 		return store.GameID{}, fmt.Errorf("no game %s", name)
 	}
-	return store.GameID{}, fmt.Errorf("game %s is in several tournaments; write TOURNAMENT/%s", name, name)
+	return store.GameID{}, gameInSeveral(tx, name, found)
 }
 
 // EachGame calls fn for every game of tournament code (all tournaments when code is empty), at

@@ -575,7 +575,7 @@ func (d *Desk) exportTRF(code string) (*ExportReply, error) {
 				return err
 			}
 			if len(codes) != 1 {
-				return fmt.Errorf("%w: the store holds %d tournaments: name one with -tournament", ErrBadRequest, len(codes))
+				return UnnamedIn(tx, codes, func(x *phrase.CLIErrors) string { return x.NameOne(len(codes), x.FlagForm) })
 			}
 			code = codes[0]
 		}
