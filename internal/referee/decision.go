@@ -113,14 +113,14 @@ type Outgoing struct {
 	NoReply bool `json:"no_reply,omitempty"`
 }
 
-// About reports whether the letter is about the tournament rather than one of its games (Game
-// "<tournament>/": a leave notice's answer about all the sender's games).
-func (o Outgoing) About() bool { return strings.HasSuffix(o.Game, "/") }
+// AboutTournament reports whether the letter is about the tournament rather than one of its
+// games (Game "<tournament>/": a leave notice's answer about all the sender's games).
+func (o Outgoing) AboutTournament() bool { return strings.HasSuffix(o.Game, "/") }
 
 // TimeHeader is the X-Postald-Time of the letter: the game's time fraction, none for a letter
 // about the tournament, which has no one game's clock.
 func (o Outgoing) TimeHeader() string {
-	if o.About() {
+	if o.AboutTournament() {
 		return ""
 	}
 	return o.Time.String()

@@ -370,7 +370,7 @@ func (set *lgSet) leaveWide(gm *lgGame, s int, lang lgLang, l daysclock.Leave, t
 			if o.Role != lgRole(sideIn(og, person)) {
 				continue
 			}
-			if !o.About() || !strings.Contains(o.Subject, set.table.Code+": ") {
+			if !o.AboutTournament() || !strings.Contains(o.Subject, set.table.Code+": ") {
 				return set.fail(og, "leave:wide", sideIn(og, person), body, fmt.Sprintf("the answer to the writer is about game %s, not the tournament: %q", o.Game, o.Subject))
 			}
 			answers++
