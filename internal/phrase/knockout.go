@@ -84,7 +84,8 @@ func ruKnockoutHow(how, lot string) string {
 // enKnockoutStart is the knockout's paragraph of the start letter, after the player's number.
 func enKnockoutStart(w func(string, ...any), s Start) {
 	k := s.Knockout
-	w("Your number is %d, your seed (1 the strongest). %s, %s; the loser of a pairing", s.Number, enPlayer.count(s.Players), enRound.count(k.Rounds))
+	// The number of players is in the letter's first paragraph already: the rounds alone here.
+	w("Your number is %d, your seed (1 the strongest). %s; the loser of a pairing", s.Number, capital(enRound.count(k.Rounds)))
 	if k.Micromatch == 1 {
 		w("leaves (1.2). A pairing is one game, the higher seed White.")
 	} else {
@@ -113,7 +114,8 @@ func enTie(k KnockoutStart) string {
 
 func ruKnockoutStart(w func(string, ...any), s Start) {
 	k := s.Knockout
-	w("Ваш номер — %d, он же ваш посев (1 — сильнейший). %s, туров: %d; проигравший встречу", s.Number, capital(ruPlayer.count(s.Players)), k.Rounds)
+	// The number of players is in the letter's first paragraph already: the rounds alone here.
+	w("Ваш номер — %d, он же ваш посев (1 — сильнейший). Туров: %d; проигравший встречу", s.Number, k.Rounds)
 	if k.Micromatch == 1 {
 		w("выбывает (п. 1.2). Встреча — одна партия, высший посев играет белыми.")
 	} else {
