@@ -7,6 +7,7 @@ import (
 	"net/mail"
 	"os"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -31,10 +32,13 @@ func TestBrowserLetterPhone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var page string
+	// The page served: set by the test between loads, read by the server's handler, which
+	// the browser may still call for a load before (its icon, a late request).
+	var page atomic.Value
+	page.Store("")
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Write([]byte(page))
+		w.Write([]byte(page.Load().(string)))
 	}))
 	defer srv.Close()
 	toPhone := chromedp.EmulateViewport(phone, 844, chromedp.EmulateMobile)
@@ -57,8 +61,8 @@ func TestBrowserLetterPhone(t *testing.T) {
 				t.Fatalf("%s letter %d: its HTML shows no FEN:\n%s", lang, i+1, w.HTML)
 			}
 			// The picture as the mail program shows it, from the letter's own part.
-			page = strings.ReplaceAll(w.HTML, `src="cid:`, `data-cid="`)
-			page = strings.Replace(page, "<img ", `<img src="data:image/png;base64,`+base64.StdEncoding.EncodeToString(w.Picture)+`" `, 1)
+			html := strings.ReplaceAll(w.HTML, `src="cid:`, `data-cid="`)
+			page.Store(strings.Replace(html, "<img ", `<img src="data:image/png;base64,`+base64.StdEncoding.EncodeToString(w.Picture)+`" `, 1))
 			b.run("load the letter", toPhone, chromedp.Navigate(srv.URL), chromedp.WaitReady(chromedp.CSS("body")))
 			if w := value(b, "width", chromedp.Evaluate[int](`window.innerWidth`)); w != phone {
 				t.Fatalf("the letter is laid out %d px wide, want the phone's %d (its viewport)", w, phone)
