@@ -90,23 +90,6 @@ func allFinished(tx *store.Tx, code string, names []string) (bool, error) {
 	return true, nil
 }
 
-// finishedGames names the finished games of tournament code, whatever their result counts for.
-func finishedGames(tx *store.Tx, code string) (map[string]bool, error) {
-	ids, err := tx.Games(code)
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[string]bool, len(ids))
-	for _, id := range ids {
-		st, err := tx.GameStatus(id)
-		if err != nil {
-			return nil, err
-		}
-		out[id.Game] = st == referee.StatusFinished
-	}
-	return out, nil
-}
-
 // gameEnded is what the end of game id, just recorded in tx, brings to its tournament (see the
 // file's comment). The course names the games its step waits for (a Swiss's round, a team's
 // match): their heads say whether they are over, and only then is every game read. A rule that
@@ -126,11 +109,7 @@ func gameEnded(tx *store.Tx, from mail.Address, sh *tournament.Sheet, t *referee
 	if over, err := allFinished(tx, sh.Code, names); err != nil || !over {
 		return err
 	}
-	results, err := reading.TableResults(tx, sh.Code)
-	if err != nil {
-		return err
-	}
-	finished, err := finishedGames(tx, sh.Code)
+	results, finished, err := reading.GameResults(tx, sh.Code)
 	if err != nil {
 		return err
 	}
