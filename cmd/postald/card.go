@@ -194,7 +194,7 @@ func cardsCall(env *cmdEnv, args []string, now func() time.Time) (*storeCall, er
 				enc.SetIndent("", "  ")
 				return enc.Encode(chosen)
 			case *dir != "":
-				cols := columnsOf(chosen, nil).fit(unprinted)
+				cols := columnsOf(chosen, unprinted, nil)
 				printed, faults, err := printCards(w, tx, cols, *dir, chosen, now())
 				if err != nil {
 					return err
@@ -206,7 +206,7 @@ func cardsCall(env *cmdEnv, args []string, now func() time.Time) (*storeCall, er
 				}
 				return nil // the printed cards are recorded as posted, then the command fails
 			}
-			cols := columnsOf(chosen, bookOf(tx).Channels.Move).fit(unprinted)
+			cols := columnsOf(chosen, unprinted, bookOf(tx).Channels.Move)
 			writeCards(w, tx, cols, chosen)
 			writeUnprinted(w, tx, cols, unprinted)
 			return notPrinted()
@@ -313,24 +313,22 @@ func writeUnprinted(w io.Writer, tx *phrase.CLIText, cols cardColumns, faults []
 // row however wide its number or game (#9 beside #10, ЗК-1 beside ЗК-1/3-1).
 type cardColumns struct{ seq, game, way int }
 
-// columnsOf measures the columns of cards; way names a card's channel (nil: no way column).
-func columnsOf(cards []reading.Card, way func(string) string) cardColumns {
+// columnsOf measures the columns of cards and of the cards that could not be printed, listed
+// with them (faults); way names a card's channel (nil: no way column).
+func columnsOf(cards []reading.Card, faults []reading.CardFault, way func(string) string) cardColumns {
 	var c cardColumns
+	widen := func(seq uint64, game store.GameID) {
+		c.seq = max(c.seq, len(strconv.FormatUint(seq, 10)))
+		c.game = max(c.game, utf8.RuneCountInString(gameName(game)))
+	}
 	for _, card := range cards {
-		c.seq = max(c.seq, len(strconv.FormatUint(card.Seq, 10)))
-		c.game = max(c.game, utf8.RuneCountInString(gameName(card.Game)))
+		widen(card.Seq, card.Game)
 		if way != nil {
 			c.way = max(c.way, utf8.RuneCountInString(way(card.Channel)))
 		}
 	}
-	return c
-}
-
-// fit widens the columns to the cards that could not be printed, listed with the others.
-func (c cardColumns) fit(faults []reading.CardFault) cardColumns {
 	for _, f := range faults {
-		c.seq = max(c.seq, len(strconv.FormatUint(f.Seq, 10)))
-		c.game = max(c.game, utf8.RuneCountInString(gameName(f.Game)))
+		widen(f.Seq, f.Game)
 	}
 	return c
 }

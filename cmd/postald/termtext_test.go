@@ -121,7 +121,7 @@ func TestCardsListColumns(t *testing.T) {
 	for _, lang := range []string{"ru", "en"} {
 		t.Run(lang, func(t *testing.T) {
 			tx := &phrase.For(lang).CLI
-			cols := columnsOf(cards, bookOf(tx).Channels.Move).fit(faults)
+			cols := columnsOf(cards, faults, bookOf(tx).Channels.Move)
 			var b strings.Builder
 			writeCards(&b, tx, cols, cards)
 			writeUnprinted(&b, tx, cols, faults)
