@@ -323,14 +323,15 @@ func (c roundRobin) Awaits(log Log, _ string) ([]string, bool) { return c.allPla
 // GameEnded: the last game's end sends the final crosstable to every player, each with his
 // place and points, and to the judge and the director; the end is recorded once (Ended).
 func (c roundRobin) GameEnded(st State, _ string) (Step, error) {
-	if !c.over(st) {
+	games, over := c.over(st)
+	if !over {
 		return Step{}, nil
 	}
 	standings, err := c.Standings(st)
 	if err != nil {
 		return Step{}, err
 	}
-	return c.end(st, standings), nil
+	return c.end(games, standings), nil
 }
 
 func (c roundRobin) Withdraw(st State, games []referee.Game, num int, clause, reason string) (Withdrawn, Step, error) {

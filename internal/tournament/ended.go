@@ -31,24 +31,25 @@ func (b base) allPlayed(log Log) ([]string, bool) {
 	return names, true
 }
 
-// over reports whether every game allPlayed names is finished in st.
-func (b base) over(st State) bool {
+// over returns how many games the tournament plays when every game allPlayed names is finished
+// in st; false while one is not, or once the end is recorded.
+func (b base) over(st State) (int, bool) {
 	names, ok := b.allPlayed(st.Log)
 	if !ok {
-		return false
+		return 0, false
 	}
 	for _, name := range names {
 		if !st.Finished[name] {
-			return false
+			return 0, false
 		}
 	}
-	return true
+	return len(names), true
 }
 
-// end is the step of a tournament whose every game is played: the record of its end and the
-// letters of its final standings, which show no position — to each player his place (his team's
-// in a team event), to the captains, the judge and the director the standings alone.
-func (b base) end(st State, standings *Standings) Step {
+// end is the step of a tournament whose every game, games of them, is played: the record of its
+// end and the letters of its final standings, which show no position — to each player his place
+// (his team's in a team event), to the captains, the judge and the director the standings alone.
+func (b base) end(games int, standings *Standings) Step {
 	s := b.s
 	text := func(lang string) string {
 		var out []string
@@ -92,10 +93,6 @@ func (b base) end(st State, standings *Standings) Step {
 			told[strings.ToLower(t.Captain)] = true
 			officials = append(officials, Letter{To: t.Captain, Subject: words(s.Language).Systems.EndedSubject(s.Code), Body: body(s.Language, "", "", "", "")})
 		}
-	}
-	games := 0
-	if names, ok := b.allPlayed(st.Log); ok {
-		games = len(names)
 	}
 	rec := Record{Clause: "1.2", Reason: fmt.Sprintf("all %d games are played", games), Entry: Ended{Games: games}}
 	return Step{Parts: []Part{{Records: []Record{rec}, Letters: append(letters, officials...)}}}

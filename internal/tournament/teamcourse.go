@@ -45,9 +45,9 @@ func (c teamCourse) GameEnded(st State, game string) (Step, error) {
 			step.Parts = append(step.Parts, Part{Letters: c.s.MatchLetters(mr, tt, st.Results, st.Log.Reserves)})
 		}
 	}
-	if len(step.Parts) > 0 && c.over(st) {
+	if games, over := c.over(st); len(step.Parts) > 0 && over {
 		// The last match's end ends the event (1.2, 1.14.6): its final standings to everyone.
-		step.Parts = append(step.Parts, c.end(st, &Standings{System: c.s.System, Teams: tt}).Parts...)
+		step.Parts = append(step.Parts, c.end(games, &Standings{System: c.s.System, Teams: tt}).Parts...)
 	}
 	return step, nil
 }
