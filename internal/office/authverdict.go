@@ -170,26 +170,14 @@ func (o *Office) forget(raw []byte) {
 	o.later.forget(key)
 }
 
-// authVerdict is the authentication verdict postald records with an inbound letter, for the
-// judge (`judge show`, `judge letter`): the trust gate's (gate, when it was asked), else the
-// gate's words for raw (trust.Gate.AuthVerdict). The results of postald's own check kept for the
-// letter are dropped: it is decided.
-func (o *Office) authVerdict(raw []byte, gate string) string {
-	defer o.forget(raw)
-	if gate != "" {
-		return gate
-	}
-	return o.trust.AuthVerdict(raw, func() trust.AuthResults { return o.ownResults(raw) })
-}
-
 var (
 	// authPass is a verdict that passed: the methods, the domain, by whom.
 	authPass = regexp.MustCompile(`^pass: (.+) aligned with (\S+) by (.+)$`)
-	// authTail is the results authVerdict puts after a verdict, in brackets: method=result.
+	// authTail is the results the trust gate puts after a verdict, in brackets: method=result.
 	authTail = regexp.MustCompile(` \([^()]*\)$`)
 )
 
-// AuthVerdictIn words an authentication verdict as the archive records it (authVerdict, in
+// AuthVerdictIn words an authentication verdict as the archive records it (the trust gate's, in
 // English; CardAuth for a card) in the language lang, for the judge's views: what the trust
 // made of the letter. The results in brackets (dkim=pass) and a failure's own words stay as
 // recorded; a verdict of another form is returned as it is.

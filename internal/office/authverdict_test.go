@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"postald/internal/config"
+	"postald/internal/store"
 	"postald/internal/trust"
 )
 
@@ -37,7 +38,7 @@ func TestAuthVerdict(t *testing.T) {
 	for _, tc := range tests {
 		o := &Office{opt: Options{Trust: tc.trust}}
 		o.trust = newGate(o.opt)
-		if got := o.authVerdict(tc.raw, ""); got != tc.want {
+		if got := authVerdictOf(o, tc.raw); got != tc.want {
 			t.Errorf("%s: %q\n want %q", tc.name, got, tc.want)
 		}
 	}
@@ -78,8 +79,18 @@ func TestAuthVerdictOwn(t *testing.T) {
 	for _, tc := range tests {
 		o := &Office{opt: Options{Trust: tc.trust, Verifier: fixedCheck{tc.found}}}
 		o.trust = newGate(o.opt)
-		if got := o.authVerdict(raw, ""); got != tc.want {
+		if got := authVerdictOf(o, raw); got != tc.want {
 			t.Errorf("%s: %q\n want %q", tc.name, got, tc.want)
 		}
 	}
+}
+
+// authVerdictOf is the verdict the office records with raw: the trust gate's, asked as the office
+// asks it of a delivery report, whose verdict is all the gate says.
+func authVerdictOf(o *Office, raw []byte) string {
+	v, err := o.trust.Admit(trust.Letter{Kind: trust.KindReport, Raw: raw}, &letterFacts{o: o, base: store.LetterOutcome{Raw: raw}})
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	return v.Auth
 }

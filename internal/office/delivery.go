@@ -135,14 +135,9 @@ func (tx trustPhrases) reportWhy(h trust.Hold) string {
 	return tx.delivery.HeldReport(named, h.Forged)
 }
 
-// deliveryReport decides a letter that is a delivery report: held for the judge when it carries
-// no token of a letter postald sent, or recorded with its letter and acted on. ok is false for a
-// letter that is no delivery report, which is decided as any other.
-func (o *Office) deliveryReport(tx *store.Tx, base store.LetterOutcome, dec *referee.Decision) (store.LetterOutcome, bool, error) {
-	r, ok := bounce.Read(base.Raw)
-	if !ok {
-		return base, false, nil
-	}
+// deliveryReport decides base, a letter that is the delivery report r: held for the judge when
+// it carries no token of a letter postald sent, or recorded with its letter and acted on.
+func (o *Office) deliveryReport(tx *store.Tx, base store.LetterOutcome, r *bounce.Report, dec *referee.Decision) (store.LetterOutcome, error) {
 	m := o.matchReport(tx, r)
 	if m.seq != 0 {
 		if _, err := tx.OutboxItem(m.seq); errors.Is(err, store.ErrNotFound) {
@@ -160,11 +155,11 @@ func (o *Office) deliveryReport(tx *store.Tx, base store.LetterOutcome, dec *ref
 		}
 		o.log.Warn("delivery report not believed: it carries no token of a letter postald sent", "message_id", base.MessageID,
 			"names", m.named, "forged", m.forged)
-		return quarantined(base, h), true, nil
+		return quarantined(base, h), nil
 	}
 	it, err := tx.OutboxItem(m.seq)
 	if err != nil {
-		return base, true, err
+		return base, err
 	}
 	out := base
 	out.Game, out.Verdict = it.Game, verdictReport
@@ -177,11 +172,11 @@ func (o *Office) deliveryReport(tx *store.Tx, base store.LetterOutcome, dec *ref
 			_, _, err := tx.Deliver(it.Seq, store.Delivery{Report: rcpt.Seq})
 			return nil, err
 		}
-		return out, true, nil
+		return out, nil
 	}
 	it, changed, err := tx.Deliver(it.Seq, store.Delivery{State: state, Note: rc.Words(), At: base.Received})
 	if err != nil {
-		return out, true, err
+		return out, err
 	}
 	var fu followUp
 	if changed {
@@ -193,7 +188,7 @@ func (o *Office) deliveryReport(tx *store.Tx, base store.LetterOutcome, dec *ref
 			fu, err = o.reached(tx, it, daysclock.DateOf(base.Received, o.zoneOf(tx, it.Game)), base.Now)
 		}
 		if err != nil {
-			return out, true, err
+			return out, err
 		}
 	}
 	o.log.Info("delivery report", "outbox", it.Seq, "to", it.To, "state", it.Delivery, "words", rc.Words(), "changed", changed)
@@ -201,7 +196,7 @@ func (o *Office) deliveryReport(tx *store.Tx, base store.LetterOutcome, dec *ref
 		*dec = *fu.dec
 		st, err := store.EncodeGame(fu.game.id, fu.dec.Game, fu.stored, &o.cache.chunks)
 		if err != nil {
-			return out, true, err
+			return out, err
 		}
 		next := fu.dec.Next
 		out.State, out.NextEvent = &st, &next
@@ -219,7 +214,7 @@ func (o *Office) deliveryReport(tx *store.Tx, base store.LetterOutcome, dec *ref
 		}
 		return fu.after(tx, rcpt.Seq, base.Now)
 	}
-	return out, true, nil
+	return out, nil
 }
 
 // recipientOf is what report r says of the recipient of letter it.

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"postald/internal/bounce"
 	"postald/internal/mailparse"
 	"postald/internal/mailwrite"
 	"postald/internal/reading"
@@ -104,7 +105,6 @@ func (o *Office) apply(tx *store.Tx, m Incoming, rec store.Inbound, msgID string
 	began := time.Now()
 	o.ended = nil
 	var dec referee.Decision
-	var auth string // the trust gate's authentication verdict, when it was asked
 	postmark := m.InternalDate
 	if postmark.IsZero() || postmark.After(now) {
 		postmark = now
@@ -117,9 +117,9 @@ func (o *Office) apply(tx *store.Tx, m Incoming, rec store.Inbound, msgID string
 	default:
 		// A letter fetched only in part (m.Truncated) is held by the pre-checks, which
 		// know its whole size.
-		out = o.decideSafely(tx, base, m.Size, &dec, &auth)
+		out = o.decideSafely(tx, base, m.Size, &dec)
 	}
-	out.Auth = o.authVerdict(m.Raw, auth) // kept in the archive for the judge (authverdict.go)
+	o.forget(m.Raw) // the results of postald's own check kept for the letter: it is decided (authverdict.go)
 	applied, err := tx.ApplyLetter(out)
 	if err != nil {
 		return decided{}, err
@@ -231,63 +231,76 @@ func (o *Office) logDecided(x decided) {
 
 // decideSafely is decide with a panic turned into a quarantine: whatever a letter holds, the
 // daemon goes on, and the judge finds the letter in the quarantine.
-func (o *Office) decideSafely(tx *store.Tx, base store.LetterOutcome, size int64, dec *referee.Decision, auth *string) (out store.LetterOutcome) {
+func (o *Office) decideSafely(tx *store.Tx, base store.LetterOutcome, size int64, dec *referee.Decision) (out store.LetterOutcome) {
 	defer func() {
 		if r := recover(); r != nil {
 			o.log.Error("panic while deciding a letter", "ref", base.Ref.String(), "panic", r)
+			*dec, o.ended = referee.Decision{}, nil // nothing of the decision is applied
 			out = o.holdForJudge(tx, base, trust.Hold{Kind: trust.HoldInternal, Fault: fmt.Sprint(r)})
 		}
 	}()
-	out, err := o.decide(tx, base, size, dec, auth)
+	out, err := o.decide(tx, base, size, dec)
 	if err != nil {
 		o.log.Error("deciding a letter", "ref", base.Ref.String(), "err", err)
+		*dec, o.ended = referee.Decision{}, nil
 		out = o.holdForJudge(tx, base, trust.Hold{Kind: trust.HoldInternal, Fault: err.Error()})
 	}
 	return out
 }
 
-// holdForJudge quarantines a letter postald could not decide, telling the judge of the sender's
-// tournaments (trust.go, hold) so that a player's letter never waits unseen.
-func (o *Office) holdForJudge(tx *store.Tx, base store.LetterOutcome, h trust.Hold) store.LetterOutcome {
-	from := strings.ToLower(trust.ReadHeader(base.Raw).From)
-	out, err := o.hold(tx, base, from, h, trust.NoNote)
-	if err != nil {
+// holdForJudge quarantines a letter postald could not decide, for h: the trust gate says which
+// judges of the sender's tournaments are told, so that a player's letter never waits unseen. A
+// letter whose very holding fails (or crashes) is quarantined without a notice, and logged: no
+// letter halts the mailbox.
+func (o *Office) holdForJudge(tx *store.Tx, base store.LetterOutcome, h trust.Hold) (out store.LetterOutcome) {
+	defer func() {
+		if r := recover(); r != nil {
+			o.log.Error("panic while holding a letter for the judge", "ref", base.Ref.String(), "panic", r)
+			out = quarantined(base, h)
+		}
+	}()
+	a, err := o.admit(tx, base, trust.KindUndecided, &h, int64(len(base.Raw)))
+	if err != nil || a.held == nil {
 		o.log.Error("telling the judge of a held letter", "ref", base.Ref.String(), "err", err)
 		out = quarantined(base, h)
+		out.Auth = a.auth
+		return out
 	}
-	return out
+	return *a.held
 }
 
-// decide checks that the letter may be read (trust.go), reads it and asks the referee's door with
-// the sender's games (referee.Decide), setting dec to its decision and auth to the trust gate's
-// authentication verdict. size is the letter's whole size when base.Raw holds only its beginning.
-func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64, dec *referee.Decision, auth *string) (store.LetterOutcome, error) {
-	// A delivery report is postald's own business before any letter's (delivery.go).
-	if out, ok, err := o.deliveryReport(tx, base, dec); ok || err != nil {
-		return out, err
+// route is where a letter the trust gate lets through goes: a team captain's protest about a
+// game of his team, decided by the referee's door; else the sender's games; a game it names that
+// is not his (the gate holds the letter for it).
+type route struct {
+	captain    *protest    // a captain's protest the referee's door took for his team's game
+	cands      []candidate // the sender's games
+	registered bool        // the sender is a player of some tournament
+	foreign    string      // a game the letter names that is not his ("CODE/3-4")
+}
+
+// protest is a captain's protest about a game of his team, as the referee's door decided it.
+type protest struct {
+	game candidate
+	dec  referee.Decision
+}
+
+// routeOf finds where letter l, of from, admitted as base, goes (route). A letter may name its
+// tournament by the Latin spelling of a Cyrillic code ("ZK-1" for «ЗК-1»; tournament.Latin), or
+// in its Subject only: the code is read as the tournament's own from here on, in l and in each
+// of its sections.
+func (o *Office) routeOf(tx *store.Tx, l *mailparse.Letter, from string, base store.LetterOutcome) (route, error) {
+	var r route
+	var err error
+	if r.cands, r.registered, err = o.gamesOf(tx, from); err != nil {
+		return r, err
 	}
-	out := base
-	// The trust gate: who sent the letter, whether it may be read and answered (trust.go).
-	l, from, held, gateAuth, err := o.admit(tx, base, size)
-	*auth = gateAuth
-	if err != nil {
-		return out, err
-	}
-	if held != nil {
-		return *held, nil
-	}
-	cands, registered, err := o.gamesOf(tx, from)
-	if err != nil {
-		return out, err
-	}
-	// A letter may name its tournament by the Latin spelling of a Cyrillic code ("ZK-1" for
-	// «ЗК-1»; tournament.Latin): the code is read as the tournament's own from here on.
 	if l.Tournament != "" {
 		if l.Tournament, err = o.desk.Index.CanonicalCode(tx, l.Tournament); err != nil {
-			return out, err
+			return r, err
 		}
 	} else if l.Tournament, err = o.codeInSubject(tx, l.Header.Subject); err != nil {
-		return out, err
+		return r, err
 	}
 	for _, p := range l.Parts {
 		// Each section of a letter about several games names the tournament as the letter does,
@@ -295,53 +308,90 @@ func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64, dec 
 		if p.Tournament == "" {
 			p.Tournament = l.Tournament
 		} else if p.Tournament, err = o.desk.Index.CanonicalCode(tx, p.Tournament); err != nil {
-			return out, err
+			return r, err
 		}
 	}
 	// A team's captain protests about a game of his team in which he does not play (1.14.7):
 	// the referee's door decides his letter like any other, that game its seat.
-	if caps, err := o.captainsGames(tx, l, from); err != nil {
-		return out, err
-	} else if len(caps) > 0 {
+	caps, err := o.captainsGames(tx, l, from)
+	if err != nil {
+		return r, err
+	}
+	if len(caps) > 0 {
 		seats := make([]referee.Seat, len(caps))
 		for i, c := range caps {
 			seats[i] = c.seat
 		}
 		env := referee.Envelope{From: from, MessageID: base.MessageID, Received: base.Received}
-		d, err := referee.Decide(seats, referee.Mail{Letter: l, Envelope: env}, out.Now)
+		d, err := referee.Decide(seats, referee.Mail{Letter: l, Envelope: env}, base.Now)
 		if err != nil {
-			return out, err
+			return r, err
 		}
 		if d.Seat >= 0 {
-			*dec = d
-			return o.outcome(out, caps[d.Seat], d, from, false)
+			r.captain = &protest{game: caps[d.Seat], dec: d}
+			return r, nil
 		}
 	}
-	if len(cands) == 0 {
+	if len(r.cands) == 0 {
+		return r, nil // nobody's move: held as a stranger's, or as about no game in progress (decide)
+	}
+	// Only a player moves, and only in his own games (architecture.md, "Reliability contract"):
+	// the letter, or a section of a letter about several games, headed with another's game.
+	if r.foreign, err = o.foreignGame(tx, l, from, r.cands); err != nil {
+		return r, err
+	}
+	for _, p := range l.Parts {
+		if r.foreign != "" {
+			break
+		}
+		if r.foreign, err = o.foreignGame(tx, p, from, r.cands); err != nil {
+			return r, err
+		}
+	}
+	return r, nil
+}
+
+// decide asks the trust gate whether the letter may be read (trust.go), reads it and asks the
+// referee's door with the sender's games (referee.Decide), setting dec to its decision. size is
+// the letter's whole size when base.Raw holds only its beginning. A delivery report is postald's
+// own business before any letter's (delivery.go); the gate words its authentication only.
+func (o *Office) decide(tx *store.Tx, base store.LetterOutcome, size int64, dec *referee.Decision) (store.LetterOutcome, error) {
+	report, isReport := bounce.Read(base.Raw)
+	kind := trust.KindLetter
+	if isReport {
+		kind = trust.KindReport
+	}
+	// The trust gate: who sent the letter, whether it may be read and answered (trust.go).
+	a, err := o.admit(tx, base, kind, nil, size)
+	switch {
+	case err != nil:
+		return base, err
+	case a.held != nil:
+		return *a.held, nil
+	}
+	out := base
+	out.Auth = a.auth // kept in the archive for the judge
+	if isReport {
+		return o.deliveryReport(tx, out, report, dec)
+	}
+	l, from := a.facts.letter, a.from
+	r, err := a.facts.routeOf(from)
+	if err != nil {
+		return out, err
+	}
+	if c := r.captain; c != nil {
+		*dec = c.dec
+		return o.outcome(out, c.game, c.dec, from, false)
+	}
+	if len(r.cands) == 0 {
 		h := trust.Hold{Kind: trust.HoldStranger, From: from}
-		if registered {
+		if r.registered {
 			// His tournaments have no game in play: as a letter about no game in progress.
 			h.Kind = trust.HoldNoGame
 		}
 		return quarantined(out, h), nil
 	}
-	// Only a player moves, and only in his own games (architecture.md, "Reliability contract").
-	game, err := o.foreignGame(tx, l, from, cands)
-	if err != nil {
-		return out, err
-	}
-	for _, p := range l.Parts {
-		// A letter about several games: a section headed with another's game is a move in it.
-		if game != "" {
-			break
-		}
-		if game, err = o.foreignGame(tx, p, from, cands); err != nil {
-			return out, err
-		}
-	}
-	if game != "" {
-		return o.hold(tx, base, from, trust.Hold{Kind: trust.HoldNotOwn, Game: game}, trust.NoteNotOwn)
-	}
+	cands := r.cands
 	seats := make([]referee.Seat, len(cands))
 	for i, c := range cands {
 		seats[i] = c.seat

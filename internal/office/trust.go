@@ -40,12 +40,14 @@ func newGate(opt Options) *trust.Gate {
 }
 
 // letterFacts answers the gate's questions about one letter (trust.Facts) from the store and
-// the office's index of the tournaments. It keeps the letter as the parser read it.
+// the office's index of the tournaments. It keeps the letter as the parser read it, and where it
+// goes (its route), for the decision that follows.
 type letterFacts struct {
 	o      *Office
 	tx     *store.Tx
 	base   store.LetterOutcome
 	letter *mailparse.Letter // the parsed letter, once Parsed was asked
+	route  *route            // where the letter goes, once Foreign was asked
 }
 
 func (f *letterFacts) OwnResults() trust.AuthResults { return f.o.ownResults(f.base.Raw) }
@@ -73,6 +75,26 @@ func (f *letterFacts) Parsed() (trust.Header, error) {
 	return parsedHeader(l), nil
 }
 
+func (f *letterFacts) Foreign(from string) (string, error) {
+	r, err := f.routeOf(from)
+	if err != nil {
+		return "", err
+	}
+	return r.foreign, nil
+}
+
+// routeOf is where the parsed letter of from goes (route), found once.
+func (f *letterFacts) routeOf(from string) (*route, error) {
+	if f.route == nil {
+		r, err := f.o.routeOf(f.tx, f.letter, from, f.base)
+		if err != nil {
+			return nil, err
+		}
+		f.route = &r
+	}
+	return f.route, nil
+}
+
 func (f *letterFacts) Judges(from string) ([]string, error) {
 	regs, err := f.o.registrations(f.tx, from)
 	judges := make([]string, len(regs))
@@ -94,39 +116,50 @@ func (f *letterFacts) AllJudges() ([]string, error) {
 	return judges, nil
 }
 
-// admit asks the trust gate about the letter base (of whole size size) and records what it
-// answers: held is the letter's outcome when the gate holds it, with the notices it allows;
-// otherwise l is the letter as the parser read it and from its sender. auth is the
-// authentication verdict to record with the letter.
-func (o *Office) admit(tx *store.Tx, base store.LetterOutcome, size int64) (l *mailparse.Letter, from string, held *store.LetterOutcome, auth string, err error) {
+// admitted is the trust gate's answer about a letter, as the office records it.
+type admitted struct {
+	from  string               // the sender, as the gate read him
+	held  *store.LetterOutcome // the letter's outcome when the gate holds it, with its notices
+	auth  string               // the authentication verdict recorded with the letter
+	facts *letterFacts         // what the gate asked: the letter as parsed, and its route
+}
+
+// admit asks the trust gate about the letter base, of kind kind (why, for a letter postald could
+// not decide), of whole size size, and records what it answers: the letter's outcome when the
+// gate holds it, with the notices it allows; otherwise the letter as the parser read it, from
+// its sender, is in the facts the gate asked. It is the letter's one call into the gate.
+func (o *Office) admit(tx *store.Tx, base store.LetterOutcome, kind trust.Kind, why *trust.Hold, size int64) (admitted, error) {
 	facts := &letterFacts{o: o, tx: tx, base: base}
-	v, err := o.trust.Admit(trust.Letter{Raw: base.Raw, Size: size, Received: base.Received, Now: base.Now}, facts)
+	v, err := o.trust.Admit(trust.Letter{Kind: kind, Undecided: why, Raw: base.Raw, Size: size, Received: base.Received, Now: base.Now}, facts)
+	a := admitted{from: v.From, auth: v.Auth, facts: facts}
 	if err != nil {
-		return nil, v.From, nil, "", err
+		return a, err
 	}
 	if v.OverRate {
 		o.log.Info("a move letter over the hourly limit of letters is decided: the limit holds back answers, never a player's moves",
 			"from", v.From, "limit", o.opt.Limits.LettersPerHour)
 	}
 	if v.Hold == nil {
-		return facts.letter, v.From, nil, v.Auth, nil
+		return a, nil
 	}
 	regs, err := o.registrations(tx, v.From)
 	if err != nil {
-		return nil, v.From, nil, "", err
+		return a, err
 	}
 	out := o.told(base, v.From, *v.Hold, v.Note, regs, v.Tell)
 	if v.Unstamped.Missing {
 		if err := o.unstampedNotice(tx, &out, v.From, base, v.Unstamped); err != nil {
-			return nil, v.From, nil, "", err
+			return a, err
 		}
 	}
 	if len(v.Unchecked.Judges) > 0 {
 		if err := o.uncheckedNotice(tx, v.From, base, out, v.Unchecked.Judges); err != nil {
-			return nil, v.From, nil, "", err
+			return a, err
 		}
 	}
-	return nil, v.From, &out, v.Auth, nil
+	out.Auth = v.Auth
+	a.held = &out
+	return a, nil
 }
 
 // addressed reports whether recipients (a letter's To and Cc) name an address of the watched
@@ -191,21 +224,6 @@ func (o *Office) playerMoves(tx *store.Tx, raw []byte, from string) (bool, error
 		return false, nil // unreadable: held under the limit like the rest
 	}
 	return carriesMoves(l), nil
-}
-
-// hold quarantines the letter for h, held after the gate let it through (a game not his, a
-// letter postald could not decide). When from is a registered player the judges of his
-// tournaments are told, and he gets the note (of kind note), as the gate allows (trust.Gate.Held).
-func (o *Office) hold(tx *store.Tx, base store.LetterOutcome, from string, h trust.Hold, note trust.Note) (store.LetterOutcome, error) {
-	regs, err := o.registrations(tx, from)
-	if err != nil || len(regs) == 0 {
-		return quarantined(base, h), err
-	}
-	judges := make([]string, len(regs))
-	for i, r := range regs {
-		judges[i] = r.Sheet.Judge
-	}
-	return o.told(base, from, h, note, regs, o.trust.Held(from, note, judges, base.Now)), nil
 }
 
 // told quarantines the letter for h and composes the letters about it that t allows: the note of

@@ -25,6 +25,12 @@ import (
 //     his own letters; and a registered player's letter with moves is decided over the hourly
 //     limit too (Facts.Moves): the limit protects answers, never his moves.
 //
+// A delivery report (Letter.Kind KindReport) is believed by the token of the letter postald sent
+// that it carries, which the office matches, never by its sender: the gate only words its
+// authentication. A letter postald could not decide (KindUndecided: its decision failed or
+// crashed, or was tried too often) is held unread for the reason the office gives; the gate
+// says who is told of it.
+//
 // A letter that fails any of them is held: kept in the quarantine (archived, never applied) and
 // listed in the judges' daily digest. When it names a registered player as its sender, the
 // tournament's judge gets a short notice quoting its receipt, at most once an hour for one
@@ -89,9 +95,28 @@ func (g *Gate) allow(l *Limiter, key string, at time.Time) bool {
 	return l.Allow(key, at)
 }
 
+// Kind is what the office brings the gate: a letter to read, a delivery report, or a letter it
+// could not decide.
+type Kind int
+
+const (
+	// KindLetter is a letter to read: every rule is asked.
+	KindLetter Kind = iota
+	// KindReport is a delivery report (RFC 3464), believed by the token of a letter postald
+	// sent, which the office matches: no rule is asked, the verdict only words its
+	// authentication.
+	KindReport
+	// KindUndecided is a letter postald could not decide, held unread for Letter.Undecided:
+	// the gate says who is told.
+	KindUndecided
+)
+
 // Letter is an incoming letter as the gate reads it.
 type Letter struct {
-	Raw []byte
+	Kind Kind
+	// Undecided is why a letter of KindUndecided is held.
+	Undecided *Hold
+	Raw       []byte
 	// Size is the letter's whole size; more than len(Raw) when it was fetched only in part.
 	Size int64
 	// Received is its postmark (the letters per hour are counted by it), Now the instant of
@@ -121,6 +146,12 @@ type Facts interface {
 	// Parsed is the letter's header as the letter's parser reads it, asked once every check of
 	// the raw header passed; an error says that the parser cannot read the letter.
 	Parsed() (Header, error)
+	// Foreign is a game the parsed letter names in which its sender does not play and about
+	// which he may not write (the game of two other players of a tournament he plays in, or of
+	// the tournament the letter names, as "CODE/3-4"); "" when there is none, or when he has no
+	// game at all (his letter is then nobody's move). A team captain's protest about a game of
+	// his team is his to write (1.14.7). Asked last, of a letter about to be read.
+	Foreign(from string) (string, error)
 	// Judges are the judges' addresses of the tournaments in which from plays, one a
 	// tournament, in the tournaments' order ("" for a tournament without a judge); none when
 	// from is no registered player.
@@ -161,7 +192,7 @@ type Verdict struct {
 	// Unchecked: the letter is held because its sender could not be checked after every try,
 	// and no registered player is told; these judges are.
 	Unchecked Unchecked
-	// Auth is the authentication verdict recorded with the letter, for the judge (AuthVerdict).
+	// Auth is the authentication verdict recorded with the letter, for the judge (its words: authVerdict).
 	Auth string
 }
 
@@ -193,41 +224,71 @@ type Unchecked struct {
 
 // Admit decides whether the letter l may be read: the rules above, asked in their order, each
 // with what it needs of facts. It returns the verdict, with why a held letter is held and who is
-// told; err is a fault of facts, and nothing is decided.
+// told, and the authentication verdict recorded with every letter; err is a fault of facts, and
+// nothing is decided. It is the one call into the gate for a letter: a delivery report and a
+// letter postald could not decide (l.Kind) are asked here too.
 func (g *Gate) Admit(l Letter, facts Facts) (Verdict, error) {
 	h := ReadHeader(l.Raw)
 	v := Verdict{From: h.From}
+	var err error
+	switch l.Kind {
+	case KindReport:
+	case KindUndecided:
+		// Held unread, whatever it says: the judges of its sender's tournaments are told, so
+		// that a player's letter never waits unseen; nothing is said to the sender.
+		why := Hold{Kind: HoldInternal}
+		if l.Undecided != nil {
+			why = *l.Undecided
+		}
+		err = g.hold(&v, why, l.Now, facts)
+	default:
+		err = g.rules(h, l, facts, &v)
+	}
+	if err != nil {
+		return v, err
+	}
+	v.Auth = g.authVerdict(h, facts)
+	return v, nil
+}
+
+// rules asks the rules of a letter to read, in their order: those of the raw header and bytes,
+// then those of the letter as its parser reads it, then whether it is about the sender's own
+// games.
+func (g *Gate) rules(h Header, l Letter, facts Facts, v *Verdict) error {
 	pol := g.cfg.Policy
 	// A letter without a field of the receiving server did not pass its verifier: where the
 	// server's verdict is believed (verdict "server"), a forged field in the server's name would
 	// have been.
 	unstamped := pol.Server && !pol.FromOnly && pol.AuthservID != "" && !pol.Stamped(h.AuthResults)
-	held, err := g.raw(h, l, facts, &v)
-	if err != nil {
-		return v, err
-	}
-	if held != nil && held.Kind != HoldUnchecked {
-		if err := g.hold(&v, *held, l.Now, facts); err != nil {
-			return v, err
+	held, err := g.raw(h, l, facts, v)
+	switch {
+	case err != nil:
+		return err
+	case held != nil && held.Kind == HoldUnchecked:
+		return nil // told of in raw
+	case held != nil:
+		if err := g.hold(v, *held, l.Now, facts); err != nil {
+			return err
 		}
 		if unstamped {
-			if err := g.unstamped(&v, l.Now, facts); err != nil {
-				return v, err
-			}
+			return g.unstamped(v, l.Now, facts)
 		}
-	} else if held == nil {
-		held, err = g.parsed(h.From, facts, &v)
-		if err != nil {
-			return v, err
-		}
-		if held != nil {
-			if err := g.hold(&v, *held, l.Now, facts); err != nil {
-				return v, err
-			}
-		}
+		return nil
 	}
-	v.Auth = g.authVerdict(h, facts)
-	return v, nil
+	switch held, err = g.parsed(h.From, facts, v); {
+	case err != nil:
+		return err
+	case held != nil:
+		return g.hold(v, *held, l.Now, facts)
+	}
+	// Only a player moves, and only in his own games (architecture.md, "Reliability contract"):
+	// a letter naming another's game is held, and its sender told that the game is not his.
+	game, err := facts.Foreign(h.From)
+	if err != nil || game == "" {
+		return err
+	}
+	v.Note = NoteNotOwn
+	return g.hold(v, Hold{Kind: HoldNotOwn, Game: game}, l.Now, facts)
 }
 
 // raw asks the rules of the raw header and bytes (the pre-checks, before the letter is parsed).
@@ -351,16 +412,16 @@ func (g *Gate) hold(v *Verdict, h Hold, now time.Time, facts Facts) error {
 	if err != nil {
 		return err
 	}
-	v.Tell = g.Held(v.From, v.Note, judges, now)
+	v.Tell = g.told(v.From, v.Note, judges, now)
 	return nil
 }
 
-// Held says who is told of a letter held for a registered player's sender from (judges: his
+// told says who is told of a letter held for a registered player's sender from (judges: his
 // tournaments' judges, as Facts.Judges gives them), within the hourly limits: he gets the note of
 // kind note, once an hour and within his answers, and each judge a notice about him, once an hour.
 // A judge who writes himself is not told about his own letters: a notice to an address whose
 // mailbox answers automatically would otherwise come back, again and again.
-func (g *Gate) Held(from string, note Note, judges []string, now time.Time) Tell {
+func (g *Gate) told(from string, note Note, judges []string, now time.Time) Tell {
 	var t Tell
 	if len(judges) == 0 {
 		return t
@@ -506,25 +567,13 @@ func (g *Gate) authenticate(h Header, facts Facts) error {
 	return pol.Authenticate(h, own)
 }
 
-// AuthVerdict is the authentication verdict recorded with the letter raw, for the judge: what
-// the configured trust made of its From address, then what postald's own check found (own,
-// asked only when the check counts) and what the trusted receiving server said (AuthVerdict
-// words).
-func (g *Gate) AuthVerdict(raw []byte, own func() AuthResults) string {
-	return g.authVerdict(ReadHeader(raw), ownResults(own))
-}
-
-type ownResults func() AuthResults
-
-func (f ownResults) OwnResults() AuthResults { return f() }
-
 // authVerdict words the verdict on a letter with header h:
 //
 //	pass: dmarc aligned with club.example by postald's own check (postald: dkim=pass spf=fail dmarc=pass; mx.club.example: dkim=pass spf=pass dmarc=pass)
 //	fail: not authenticated by postald's own check: dkim: fail (body hash did not verify) (postald: dkim=fail ...; mx.club.example: dkim=pass)
 //	pass: dkim aligned with club.example by mx.club.example, not contradicted by postald's own check (postald: ...; mx.club.example: ...)
 //	none: no authentication required ([trust]); the From address alone is believed
-func (g *Gate) authVerdict(h Header, facts interface{ OwnResults() AuthResults }) string {
+func (g *Gate) authVerdict(h Header, facts Facts) string {
 	pol := g.cfg.Policy
 	var said []string
 	own := !pol.FromOnly && len(pol.Require) > 0 && (g.OwnCheckNeeded(h) || !pol.Server)
@@ -558,7 +607,7 @@ func (g *Gate) authVerdict(h Header, facts interface{ OwnResults() AuthResults }
 	return fmt.Sprintf("pass: %s aligned with %s %s%s", strings.Join(pol.Require, ", "), Domain(h.From), by, tail)
 }
 
-// The words of the verdicts AuthVerdict records, by which the judge's views read them back.
+// The words of the verdicts the gate records (authVerdict), by which the judge's views read them back.
 const (
 	AuthNone            = "none: no authentication required ([trust]); the From address alone is believed"
 	AuthByOwn           = "by postald's own check"

@@ -20,6 +20,7 @@ type gateFacts struct {
 	judges    map[string][]string
 	all       []string
 	spent     bool
+	foreign   string
 }
 
 func (f *gateFacts) ask(q string) { f.asked = append(f.asked, q) }
@@ -47,6 +48,11 @@ func (f *gateFacts) Parsed() (Header, error) {
 	return f.parsed, f.parseErr
 }
 
+func (f *gateFacts) Foreign(string) (string, error) {
+	f.ask("foreign")
+	return f.foreign, nil
+}
+
 func (f *gateFacts) Judges(from string) ([]string, error) {
 	f.ask("judges")
 	return f.judges[from], nil
@@ -70,13 +76,19 @@ func TestGateAdmit(t *testing.T) {
 		raw    []byte
 		facts  gateFacts
 		before int // letters of the same sender admitted before, within the hour
+		kind   Kind
+		why    *Hold // of a letter postald could not decide
 		hold   HoldKind
 		note   Note
 		asked  []string
 		tell   Tell
 	}{
 		{name: "a player's letter", raw: anna, facts: gateFacts{addressed: true, parsed: annaHeader},
-			asked: []string{"addressed", "earlier", "parsed"}},
+			asked: []string{"addressed", "earlier", "parsed", "foreign"}},
+		{name: "another's game", raw: anna,
+			facts: gateFacts{addressed: true, parsed: annaHeader, foreign: "ZK-1/3-4", judges: map[string][]string{"anna@club.example": {"judge@club.example"}}},
+			hold:  HoldNotOwn, note: NoteNotOwn, asked: []string{"addressed", "earlier", "parsed", "foreign", "judges"},
+			tell: Tell{Sender: true, Judges: []int{0}}},
 		{name: "automatic mail, nothing asked but who is told", raw: letter("From: anna@club.example\r\nAuto-Submitted: auto-replied\r\n"),
 			facts: gateFacts{judges: map[string][]string{"anna@club.example": {"judge@club.example"}}},
 			hold:  HoldLoop, asked: []string{"judges"}, tell: Tell{Judges: []int{0}}},
@@ -85,12 +97,17 @@ func TestGateAdmit(t *testing.T) {
 		{name: "a flood held unread", raw: anna, facts: gateFacts{addressed: true}, before: 1,
 			hold: HoldRate, note: NoteRate, asked: []string{"addressed", "earlier", "moves", "judges"}},
 		{name: "a player's moves over the limit are read", raw: anna, facts: gateFacts{addressed: true, moves: true, parsed: annaHeader}, before: 1,
-			asked: []string{"addressed", "earlier", "moves", "parsed"}},
+			asked: []string{"addressed", "earlier", "moves", "parsed", "foreign"}},
 		{name: "the parser reads another From", raw: anna,
 			facts: gateFacts{addressed: true, parsed: Header{From: "boris@club.example", FromFields: 1},
 				judges: map[string][]string{"anna@club.example": {"judge@club.example", "", "anna@club.example", "JUDGE@club.example", "other@club.example"}}},
 			hold: HoldFromTwoWays, note: NoteForged, asked: []string{"addressed", "earlier", "parsed", "judges"},
 			tell: Tell{Sender: true, Judges: []int{0, 4}}},
+		{name: "a delivery report: no rule asked, its verdict worded", raw: letter("From: MAILER-DAEMON@club.example\r\nAuto-Submitted: auto-replied\r\n"),
+			kind: KindReport},
+		{name: "postald could not decide it: held unread, the judges told, the sender not", raw: anna, kind: KindUndecided,
+			why: &Hold{Kind: HoldFailed, N: 11}, facts: gateFacts{judges: map[string][]string{"anna@club.example": {"judge@club.example"}}},
+			hold: HoldFailed, asked: []string{"judges"}, tell: Tell{Judges: []int{0}}},
 		{name: "unreadable", raw: anna, facts: gateFacts{addressed: true, parseErr: errors.New("no body")},
 			hold: HoldUnreadable, note: NoteUnreadable, asked: []string{"addressed", "earlier", "parsed", "judges"}},
 	}
@@ -99,7 +116,7 @@ func TestGateAdmit(t *testing.T) {
 		for range tc.before {
 			g.allow(g.letters, "anna@club.example", at)
 		}
-		v, err := g.Admit(Letter{Raw: tc.raw, Size: int64(len(tc.raw)), Received: at, Now: at}, &tc.facts)
+		v, err := g.Admit(Letter{Kind: tc.kind, Undecided: tc.why, Raw: tc.raw, Size: int64(len(tc.raw)), Received: at, Now: at}, &tc.facts)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
