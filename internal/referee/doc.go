@@ -231,7 +231,12 @@
 //     letter as written and the judge may rule.
 //   - A letter that names a tournament of the sender's is about a game of that tournament (the
 //     code of 4.2.3; the office reads a Latin spelling as the code, tournament.Latin). A letter
-//     may name its game by its partner («партия с Ивановым»: his name in any case form). A letter
+//     may name its game by its partner («партия с Ивановым»: his name in any case form). A game
+//     named by its pair in the other order («партия 1-3» for game 3-1: "me against him") is that
+//     game when no game of the sender's has the name written, the pair is one game of his and the
+//     letter's moves play there as written; any doubt more (a move that does not play there, a
+//     pair of two tournaments, no move) and he is asked: the name may be a slip of a digit, and
+//     a move, or a penalty, in a game he did not mean cannot be undone (route.go). A letter
 //     that names no game goes to the sender's only game in play, else to the only one of
 //     his games in play that accepts its moves; otherwise he is asked to name the game. A letter
 //     from an address that plays in none of the games is ignored. A letter stopped, playing

@@ -59,6 +59,11 @@ func route(seats []Seat, lt letter, env Envelope) (int, Decision) {
 		if len(named) == 1 {
 			return named[0], Decision{}
 		}
+		if len(named) == 0 {
+			if i, ok := reversedPair(seats, mine, name, lt, env); ok {
+				return i, Decision{}
+			}
+		}
 		d := askGame(seats, all, named, name, env)
 		if len(named) == 0 {
 			// The game named is none of his: say so, before the games he has.
@@ -106,6 +111,37 @@ func route(seats []Seat, lt letter, env Envelope) (int, Decision) {
 		}
 	}
 	return -1, askGame(seats, all, nil, "", env)
+}
+
+// reversedPair finds the game a letter means by name, the pair of its players written in the
+// other order («партия 1-3» for game 3-1: a player thinks of "me against him"), when no game of
+// the sender's has that name. A judge reads it so when the pair is one game of the sender's
+// among mine and the letter's moves play there as written (Accepted); otherwise the name may
+// be a slip of a digit (1-3 for 1-2), and a move played in a game he did not mean cannot be
+// taken back: he is asked (4.2.3: the letter names its game).
+func reversedPair(seats []Seat, mine []int, name string, lt letter, env Envelope) (int, bool) {
+	w, b, ok := strings.Cut(name, "-")
+	if !ok || len(lt.Moves) == 0 {
+		return -1, false
+	}
+	rev := b + "-" + w
+	found := -1
+	for _, i := range mine {
+		if seats[i].Game.Name != rev {
+			continue
+		}
+		if found >= 0 {
+			return -1, false // the pair plays more than one game of his (two tournaments)
+		}
+		found = i
+	}
+	if found < 0 || seats[found].Game.Status == StatusFinished {
+		return -1, false
+	}
+	if d := applyLetter(seats[found], lt, env); d.Verdict != Accepted {
+		return -1, false
+	}
+	return found, true
 }
 
 // namesPlayer reports whether written, a word of a letter that names a player («с Ивановым»,

@@ -98,3 +98,72 @@ func TestAskGameListsTournaments(t *testing.T) {
 		})
 	}
 }
+
+// TestRouteReversedPair: a player names his game by its pair in the other order («партия 2-1»
+// for game 1-2, "me against him"). When no game of his has that name, the pair is one game of
+// his and the letter's moves play there as written, it is that game; otherwise — a move that
+// does not play there, a pair he plays in two tournaments, a letter without moves — he is asked
+// which game, and nothing is played or charged.
+func TestRouteReversedPair(t *testing.T) {
+	start, _ := daysclock.ParseDate("2026-11-01")
+	end, _ := daysclock.ParseDate("2027-10-31")
+	moscow, _ := time.LoadLocation("Europe/Moscow")
+	me := referee.Player{Number: 1, Name: "Иванов Иван", Email: "ivanov@mail.example"}
+	table := func(code string) *referee.Table {
+		return &referee.Table{Code: code, Variant: "russian", Language: "ru", Start: start, End: end, Zone: moscow,
+			Players: []referee.Player{me, {Number: 2, Name: "Петров Пётр", Email: "petrov@mail.example"},
+				{Number: 3, Name: "Смирнов Олег", Email: "smirnov@mail.example"}}}
+	}
+	one, two := table("ЗК-1"), table("ЗК-2")
+	env := referee.Envelope{From: me.Email, MessageID: "m1@mail.example", Received: time.Date(2026, 11, 1, 10, 0, 0, 0, moscow)}
+	decide := func(games []referee.Seat, subject, body string) referee.Decision {
+		t.Helper()
+		l, err := mailparse.Parse([]byte("From: " + me.Email + "\r\nSubject: " + subject + "\r\n\r\n" + body + "\r\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := referee.Decide(games, referee.Mail{Letter: l, Envelope: env}, env.Received)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	// In ЗК-1 he is White in 1-2 and Black in 3-1 (Smirnov has not moved): on move in 1-2 only.
+	games := []referee.Seat{{Table: one, Game: one.NewGame("1-2")}, {Table: one, Game: one.NewGame("3-1")}}
+	for _, tc := range []struct {
+		name, subject, body string
+		seat                int // -1: asked
+	}{
+		{"the pair reversed, the move plays there", "ЗК-1 партия 2-1", "1. c3-d4", 0},
+		{"the pair reversed, in English", "ЗК-1 game 2-1", "1. c3-d4", 0},
+		{"the pair reversed, the move impossible there", "ЗК-1 партия 2-1", "1. c3-b6", -1},
+		{"the pair reversed, not his move there", "ЗК-1 партия 1-3", "1. c3-d4", -1},
+		{"the pair reversed, no move", "ЗК-1 партия 2-1", "Как ваши дела?", -1},
+		{"a pair of others, reversed", "ЗК-1 партия 3-2", "1. c3-d4", -1},
+	} {
+		d := decide(games, tc.subject, tc.body)
+		if d.Seat != tc.seat {
+			t.Errorf("%s: seat %d (%s), want %d", tc.name, d.Seat, d.Verdict, tc.seat)
+			continue
+		}
+		if tc.seat < 0 {
+			if len(d.Letters) != 1 || d.Letters[0].Kind != referee.KindAskGame || len(d.Game.Plies) != 0 {
+				t.Errorf("%s: not asked which game: %+v", tc.name, d)
+			}
+			continue
+		}
+		if d.Verdict != referee.Accepted || len(d.Game.Plies) != 1 || d.Game.Name != "1-2" {
+			t.Errorf("%s: %s, %d plies in %s", tc.name, d.Verdict, len(d.Game.Plies), d.Game.Name)
+		}
+	}
+	// The same pair in two tournaments, neither named: which is meant cannot be told.
+	both := []referee.Seat{{Table: one, Game: one.NewGame("1-2")}, {Table: two, Game: two.NewGame("1-2")}}
+	if d := decide(both, "партия 2-1", "1. c3-d4"); d.Seat != -1 {
+		t.Errorf("a reversed pair of two tournaments routed to %d", d.Seat)
+	}
+	// A game of that very name is his: it is that game, never the reversed one.
+	double := []referee.Seat{{Table: one, Game: one.NewGame("1-2")}, {Table: one, Game: one.NewGame("2-1")}}
+	if d := decide(double, "ЗК-1 партия 2-1", "1. c3-d4"); d.Seat == 0 {
+		t.Errorf("a letter naming game 2-1, which he plays, was routed to 1-2")
+	}
+}
