@@ -255,6 +255,10 @@ func (set *lgSet) run(budget int) int {
 			ok = set.draw()
 		case x < 44:
 			ok = set.wrongThread()
+		case x < 47:
+			ok = set.wrongGame()
+		case x < 50:
+			ok = set.reversedPair()
 		default:
 			ok = set.turn(lgPick(r, live))
 		}
@@ -778,4 +782,177 @@ func (set *lgSet) wrongThread() bool {
 	named.now = set.now
 	named.record(sideIn(named, person), body, d)
 	return set.askedAbout(named, sideIn(named, person), body, d, "wrong-thread", meant)
+}
+
+// wrongGame: a player on move writes his move letter under the name of a game of two others — a
+// slip of the pair's numbers, in the Subject or as the letter's heading. No game may change and
+// nothing be charged: through the office the trust gate holds the letter (only a player moves,
+// and only in his own games) and tells its writer that the game is not his; through the
+// referee's door alone any decision is a notice that changes nothing. The game he meant goes on
+// as if the letter had not been written: its clock runs.
+func (set *lgSet) wrongGame() bool {
+	r := set.r
+	person := r.IntN(len(set.table.Players))
+	gs, sides := set.onMove(person)
+	var foreign *lgGame
+	for _, og := range set.games {
+		if sideIn(og, person) < 0 {
+			foreign = og
+		}
+	}
+	if len(gs) == 0 || foreign == nil {
+		return set.turn(lgPick(r, set.live()))
+	}
+	set.advance()
+	k := r.IntN(len(gs))
+	meant, s := gs[k], sides[k]
+	lang := lgLang(r.IntN(2))
+	meant.now = set.now
+	saved := meant.m.clone()
+	meant.collect = &lgSection{lang: lang}
+	if !meant.moveLetter(s, lgNoFault, false) || !meant.collect.ready {
+		meant.collect = nil
+		return false
+	}
+	c := meant.collect
+	meant.collect = nil
+	meant.m = saved // the letter is not applied: the game meant is as it was
+	b := &lgBook[lang]
+	body := c.body
+	subject := foreign.named(lgPick(r, b.subject))
+	kind := "wrong-game:subject"
+	if r.IntN(2) == 0 {
+		// The heading names the other game, the Subject only the tournament.
+		body = fmt.Sprintf(lgPick(r, lgHeadings[lang]), foreign.g.Name) + "\n" + body
+		subject, kind = "СТ-2026/1", "wrong-game:heading"
+	}
+	body = lgPick(r, b.greeting[meant.who[1-s]]) + "\n\n" + body + "\n\n" + lgPick(r, b.signature[person])
+	raw, id := set.raw(person, subject, body)
+	set.st.kinds[kind]++
+	if set.sim != nil {
+		step, err := set.sim.Letter([]byte(raw))
+		if err == nil {
+			err = step.Err
+		}
+		if err != nil {
+			set.st.failed++
+			set.st.failures["office refused"]++
+			set.t.Errorf("lettergen seed %d tournament %d: %v\n%s", set.st.seed, set.index, err, raw)
+			return false
+		}
+		want := set.table.Code + "/" + foreign.g.Name
+		if !strings.Contains(step.Letter.Held, want) || !strings.Contains(step.Letter.Held, "not the sender's own") {
+			return set.fail(meant, kind, s, body, fmt.Sprintf("held %q, verdict %q: want held as about game %s, not his", step.Letter.Held, step.Letter.Verdict, want))
+		}
+		for _, it := range step.Letter.Outbox {
+			if !slices.Contains(it.To, lgPeople[person].Email) && !slices.Contains(it.To, set.table.Judge) {
+				return set.fail(meant, kind, s, body, fmt.Sprintf("a letter about the held letter to %q, neither its writer nor the judge", it.To))
+			}
+		}
+		return true
+	}
+	ds, ok := set.decide(person, raw, id)
+	if !ok {
+		return false
+	}
+	for j, d := range ds {
+		og := set.games[j]
+		os := sideIn(og, person)
+		if os < 0 {
+			os = og.m.toMove() // a game not his, decided all the same: as its side on move
+		}
+		og.now = set.now
+		og.record(os, body, d)
+		if !og.check(kind, os, body, og.wantUnchanged(), nil, false, d) {
+			return false
+		}
+	}
+	return true
+}
+
+// reversedPair: a player on move writes his move letter naming his game by its pair in the
+// other order («партия 1-3» for game 3-1), in the Subject or as the letter's heading. Where no
+// game has that name, the pair is his game and the letter plays there as written, it is decided
+// as his letter to that game; any other letter is asked about, and nothing is played or
+// charged.
+func (set *lgSet) reversedPair() bool {
+	r := set.r
+	person := r.IntN(len(set.table.Players))
+	gs, sides := set.onMove(person)
+	if len(gs) == 0 {
+		return set.turn(lgPick(r, set.live()))
+	}
+	k := r.IntN(len(gs))
+	meant, s := gs[k], sides[k]
+	w, b, _ := strings.Cut(meant.g.Name, "-")
+	rev := b + "-" + w
+	for _, og := range set.games {
+		if og.g.Name == rev {
+			return set.turn(lgPick(r, set.live())) // a double round robin: that name is a game
+		}
+	}
+	set.advance()
+	lang := lgLang(r.IntN(2))
+	meant.now = set.now
+	saved := meant.m.clone()
+	meant.collect = &lgSection{lang: lang}
+	// Now and then with a fault that stops the letter where its game is named right: named by
+	// the reversed pair it is asked about instead, and no penalty falls (4.2.10).
+	fault := lgNoFault
+	if r.IntN(4) == 0 {
+		fault = lgPick(r, []lgFault{lgImpossible, lgRepMissing, lgRepWrong})
+	}
+	written := false
+	if fault.stops() {
+		sent, ok := meant.stopped(s, fault)
+		if !ok {
+			meant.collect = nil
+			return false
+		}
+		written = sent
+	}
+	if !written && (!meant.moveLetter(s, lgNoFault, false) || !meant.collect.ready) {
+		meant.collect = nil
+		return false
+	}
+	c := meant.collect
+	meant.collect = nil
+	book := &lgBook[lang]
+	body, subject, kind := c.body, strings.ReplaceAll(lgPick(r, book.subject), "1-2", rev), "reversed:subject"
+	if r.IntN(2) == 0 {
+		body = fmt.Sprintf(lgPick(r, lgHeadings[lang]), rev) + "\n" + body
+		subject, kind = "СТ-2026/1", "reversed:heading"
+	}
+	offset := 0
+	if kind == "reversed:heading" {
+		offset = 1
+	}
+	l, err := mailparse.Parse([]byte("Subject: x\r\n\r\n" + body))
+	fits := err == nil && lgFits(saved, s, l)
+	raw, id := set.raw(person, subject, body)
+	ds, ok := set.decide(person, raw, id)
+	if !ok {
+		return false
+	}
+	meant.now = set.now
+	if len(ds) == 0 {
+		// Not played as written there: he is asked which game he means; no game is decided,
+		// nothing played or charged.
+		meant.m = saved
+		set.st.kinds[kind+":asked"]++
+		if fits && fault == lgNoFault {
+			set.st.kinds[kind+":asked-though-it-fits"]++
+		}
+		return true
+	}
+	d, found := ds[slices.Index(set.games, meant)]
+	if !found || len(ds) != 1 {
+		return set.fail(meant, kind, s, body, fmt.Sprintf("decided in %d games, not in the game meant alone", len(ds)))
+	}
+	meant.record(s, body, d)
+	if d.Verdict != referee.Accepted {
+		return set.fail(meant, kind, s, body, fmt.Sprintf("read as game %s though not played there as written: %s %v", meant.g.Name, d.Verdict, d.Clauses))
+	}
+	set.st.kinds[kind]++
+	return c.check(d, offset)
 }
