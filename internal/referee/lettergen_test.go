@@ -1423,6 +1423,14 @@ func (gm *lgGame) turn() bool {
 		}
 		gm.advance()
 	}
+	if r.IntN(100) < 3 && gm.collect == nil && gm.set == nil {
+		// The side that moved sends his letter again: no answer came, or Send was pressed twice.
+		if sent, ok := gm.sentAgain(s); !ok {
+			return false
+		} else if sent {
+			gm.advance()
+		}
+	}
 	if r.IntN(100) < 4 && lgEnabled("no-move") {
 		if !gm.noMove(s) {
 			return false
@@ -1472,6 +1480,70 @@ func (gm *lgGame) turn() bool {
 		fault = lgNoFault
 	}
 	return gm.moveLetter(s, fault, false)
+}
+
+// sentAgain: side 1-s, who moved last, sends his last letter again word for word under a new
+// Message-ID — no answer had come yet, or he pressed Send twice — while his partner s is on
+// move. Its moves are on the board already: decided as a notice, the game unchanged, nothing
+// charged, nothing forwarded to the partner. sent is false when his last letter is not a plain
+// move letter whose last move is the last on the board (then nothing is sent).
+func (gm *lgGame) sentAgain(s int) (sent, ok bool) {
+	p, m := 1-s, gm.m
+	body := gm.lastFrom[p]
+	n := len(m.plies)
+	if body == "" || m.over || n == 0 || m.by[n-1] != lgByLetter || m.channel[p].Captain() || m.channel[s].Captain() ||
+		m.posting >= 0 || gm.lastAt[p].IsZero() {
+		return false, true
+	}
+	l, err := mailparse.Parse([]byte("Subject: x\r\n\r\n" + body))
+	if err != nil || len(l.Moves) == 0 || l.Draw.Kind != "" || l.Resign || l.Protest != nil || l.Leave != nil ||
+		len(l.Questions) > 0 || l.Withdrawal != nil || l.AcceptVariant != nil || len(l.Parts) > 0 || len(l.Crossed) > 0 {
+		return false, true
+	}
+	// Every move of the letter as it stands on the board (a letter put right, 4.2.10 or 4.2.14,
+	// would be a letter trying to change its moves, 4.2.8), its last the board's last.
+	for k, mv := range l.Moves {
+		i := 2 * (mv.Number - 1)
+		if mv.Black {
+			i++
+		}
+		if mv.Number <= 0 || i < 0 || i >= n || k == len(l.Moves)-1 && i != n-1 || mv.Abbreviated || mv.Unreadable {
+			return false, true
+		}
+		pos := m.hist[i]
+		if x, err := rules.ParseMove(&pos, mv.Notation); err != nil || rules.FormatMove(&pos, x) != m.plies[i] {
+			return false, true
+		}
+	}
+	lang := lgRU
+	if lgReadsEnglish(body) {
+		lang = lgEN
+	}
+	d, ok := gm.send(p, lang, body)
+	if !ok {
+		return true, false
+	}
+	gm.st.notices++
+	kind := "sent-again"
+	gm.st.kinds[kind]++
+	want := gm.wantUnchanged()
+	if !gm.check(kind, p, body, want, nil, false, d) {
+		return true, false
+	}
+	if _, told := lgLetterTo(d, lgRole(s)); told {
+		return true, gm.fail(kind, []string{"letters"}, p, body, want, nil, d, "the partner got the moves again")
+	}
+	return true, true
+}
+
+// lgReadsEnglish reports a letter the generator wrote in English.
+func lgReadsEnglish(body string) bool {
+	for _, r := range body {
+		if r >= 'А' && r <= 'я' {
+			return false
+		}
+	}
+	return true
 }
 
 // noMove sends a letter without a move (4.2.9 and 4.2.10 do not apply): a notice, nothing
