@@ -83,6 +83,11 @@
 // 1–50; "-" and every dash (en, em, minus, hyphen) for a quiet move, ":", "x", "×" and the
 // Cyrillic "х" for a capture; Cyrillic look-alikes in squares ("а", "с", "е", capitals "А",
 // "В", "С", "Е", "Н", and "ь", "һ", "ԁ") are read as Latin letters, capitals as lower case.
+// Squares of letters and digits joined by a separator with spaces around it, or by a doubled
+// dash ("c3 - d4", "c3 – d4", "g3 : e5", "c3--d4"), are the move in full notation: how a player
+// or his word processor spaces a dash is no abbreviated notation (4.2.2). Numbered squares are
+// joined only as written ("32-28"): "10 - 20" is as often days in prose. Squares with nothing
+// between them ("c3 d4") are two squares, abbreviated notation each.
 // Within one list, a move without a number takes the number after the previous move's: White's
 // N is followed by Black's N, Black's N by White's N+1 ("12. g3:e5 f6:d4 13. c3:e5" is 12.,
 // 12..., 13.). A list that numbers nothing stays unnumbered and prints its moves alone

@@ -149,6 +149,13 @@ func squareAt(s string, i int) (sq string, kind squareKind, j int, ok bool) {
 
 // moveAt reads squares joined by separators at i. It returns the squares, whether a capture
 // mark joined them, and the end; n is the number of squares (0 when i holds no square).
+//
+// Squares of a letter (a1–j10) may be joined the way people type a dash: with spaces around it
+// ("c3 - d4", "c3 – d4", "g3 : e5", what word processors make of "c3 - d4") or doubled
+// ("c3--d4"): two squares joined by a separator are the move in full notation whatever the
+// spacing, and reading "c3" and "d4" as two moves of abbreviated notation (4.2.2, an impossible
+// move) would charge a player for his typography. Numbered squares (1–50) are joined only as
+// written, "32-28": "10 - 20" is as often days or a range in prose.
 func moveAt(s string, i int) (squares []string, kind squareKind, capture bool, end int) {
 	sq, kind, j, ok := squareAt(s, i)
 	if !ok {
@@ -157,11 +164,22 @@ func moveAt(s string, i int) (squares []string, kind squareKind, capture bool, e
 	squares = []string{sq}
 	end = j
 	for len(squares) < 64 {
-		r, n := runeAt(s, end)
+		k := end
+		if kind == algebraic {
+			k += spacesAt(s, k)
+		}
+		r, n := runeAt(s, k)
 		if n == 0 || !isSep(r) {
 			break
 		}
-		next, k2, j2, ok := squareAt(s, end+n)
+		k += n
+		if kind == algebraic {
+			if r2, n2 := runeAt(s, k); n2 > 0 && isDash(r) && isDash(r2) {
+				k += n2 // "--" typed for a dash
+			}
+			k += spacesAt(s, k)
+		}
+		next, k2, j2, ok := squareAt(s, k)
 		if !ok || k2 != kind {
 			break
 		}
@@ -170,6 +188,23 @@ func moveAt(s string, i int) (squares []string, kind squareKind, capture bool, e
 		end = j2
 	}
 	return squares, kind, capture, end
+}
+
+// spaced reports whether a written move has spaces in it (moveAt).
+func spaced(move string) bool { return strings.ContainsAny(move, " \t\u00a0\u202f\u2009") }
+
+// spacesAt returns how many bytes of spaces stand at i, at most three spaces: the space, the
+// tab and the no-break and thin spaces mail programs and word processors put around a dash.
+func spacesAt(s string, i int) int {
+	j := i
+	for count := 0; count < 3; count++ {
+		r, n := runeAt(s, j)
+		if n == 0 || r != ' ' && r != '\t' && r != '\u00a0' && r != '\u202f' && r != '\u2009' {
+			break
+		}
+		j += n
+	}
+	return j - i
 }
 
 // numberAt reads a move number at i: digits, then "." (White) or "...", "…", ". ..." (Black).
@@ -368,7 +403,9 @@ func scanTokens(s string) []token {
 			}
 		}
 		want := tokenEnd(s, i)
-		if sq, kind, capture, end := moveAt(s, i); len(sq) >= 2 && end == want {
+		// A move written with spaces around its separator ("c3 - d4") ends where a word would
+		// end after its last square.
+		if sq, kind, capture, end := moveAt(s, i); len(sq) >= 2 && (end == want || spaced(s[i:end]) && tokenEnd(s, end) == end) {
 			t := token{kind: tokMove, start: i, end: end, squares: sq, capture: capture}
 			if kind == numeric {
 				t.kind = tokNumeric
