@@ -46,7 +46,7 @@ var (
 	lgOfficeFlag  = flag.Bool("lettergen.office", false, "decide every letter through postald simulate's office (office.Simulation) instead of the referee's door")
 	lgFaultsFlag  = flag.String("lettergen.faults", "all",
 		"comma-separated faults to inject (all, none, or of: abbreviated, impossible, unreadable, repetition-missing, "+
-			"repetition-wrong, repetition+abbrev, impossible-unique, misnumbered, invisible-character, keyboard, no-move, aside, protest-move)")
+			"repetition-wrong, repetition+abbrev, impossible-unique, misnumbered, invisible-character, keyboard, spaced, no-move, aside, protest-move)")
 )
 
 // lgEnabled reports whether -lettergen.faults lets the generator write fault f.
@@ -813,6 +813,7 @@ type lgWrite struct {
 	invisible string // "move", "date" or "time"
 	char      string
 	keyboard  bool   // the first own move typed on a Russian layout: look-alikes, typographic dashes
+	spaced    bool   // the first own move's separators typed with spaces around them, or doubled
 	ownOnly   bool   // write the first own move only (a stopped letter)
 	protest   string // a protest paragraph above the moves (4.1.12)
 	quoted    bool   // the letter answers below the partner's quoted letter: lines are not checked
@@ -888,6 +889,27 @@ func lgKeyboard(r *rand.Rand, move string) string {
 			b.WriteString(lgPick(r, []string{"\u2013", "\u2014", "\u2212"}))
 		case c == ':' && r.IntN(2) == 0:
 			b.WriteString(lgPick(r, []string{"х", "x", "×"}))
+		default:
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
+}
+
+// lgSpaced writes the separators of a move in letters and digits (c3-d4, g3:e5:c7) as people
+// type them: with spaces around ("c3 - d4", "g3 : e5"), on one side ("c3 -d4"), as a word
+// processor turns " - " into " – ", or doubled ("c3--d4"). mailparse reads each as the move.
+func lgSpaced(r *rand.Rand, move string) string {
+	if !strings.ContainsAny(move, "abcdefghij") {
+		return move // numbered squares are joined as written only
+	}
+	var b strings.Builder
+	for _, c := range move {
+		switch c {
+		case '-':
+			b.WriteString(lgPick(r, []string{" - ", " – ", " -", "- ", "--", " -- ", "\u00a0–\u00a0"}))
+		case ':':
+			b.WriteString(lgPick(r, []string{" : ", " :", ": "}))
 		default:
 			b.WriteRune(c)
 		}
@@ -1020,6 +1042,9 @@ func (gm *lgGame) body(s int, p *lgPlan, w *lgWrite) string {
 		}
 		if w.keyboard {
 			t = lgKeyboard(r, t)
+		}
+		if w.spaced {
+			t = lgSpaced(r, t)
 		}
 		t = wr.num(p.first, t, w.shift)
 		if w.invisible == "move" && w.char == "\u00a0" {
@@ -1772,6 +1797,10 @@ func (gm *lgGame) moveLetter(s int, fault lgFault, resend bool) bool {
 		if r.IntN(20) == 0 && lgEnabled("keyboard") {
 			w.keyboard = true
 			p.tag("keyboard")
+		}
+		if r.IntN(20) == 0 && lgEnabled("spaced") {
+			w.spaced = true
+			p.tag("spaced")
 		}
 	}
 	// The dates and the time stated: right, wrong (4.3.1: reported, not believed) or left out.
