@@ -109,10 +109,10 @@ func TestTeamMatchThroughStack(t *testing.T) {
 	g := startStackGameWith(t, t.TempDir(), teamStackSheet, false)
 	start := g.code + ": начало турнира «Матч клубов»"
 	for user, want := range map[string]string{
-		"alice": "партия 1-3: вы играете белыми на 1-й доске",
-		"bob":   "партия 4-2: вы играете чёрными на 2-й доске",
-		"carol": "партия 1-3: вы играете чёрными на 1-й доске",
-		"dave":  "партия 4-2: вы играете белыми на 2-й доске",
+		"alice": "партия 1-3: Вы играете белыми на 1-й доске",
+		"bob":   "партия 4-2: Вы играете чёрными на 2-й доске",
+		"carol": "партия 1-3: Вы играете чёрными на 1-й доске",
+		"dave":  "партия 4-2: Вы играете белыми на 2-й доске",
 	} {
 		if text := waitSubject(t, g.st, user, start, 30*time.Second); !strings.Contains(text, want) {
 			t.Errorf("the start letter to %s lacks %q:\n%s", user, want, text)
@@ -190,9 +190,9 @@ func TestKnockoutThroughStack(t *testing.T) {
 	start := g.code + ": начало турнира «Кубок клуба»"
 	var hash string
 	for user, want := range map[string]string{
-		"alice": "В 1-м туре у вас нет встречи",
-		"bob":   "партия 2-3: вы играете белыми, партнёр 3. Карина",
-		"carol": "партия 2-3: вы играете чёрными, партнёр 2. Борис",
+		"alice": "В 1-м туре у Вас нет встречи",
+		"bob":   "партия 2-3: Вы играете белыми, партнёр 3. Карина",
+		"carol": "партия 2-3: Вы играете чёрными, партнёр 2. Борис",
 	} {
 		text := waitSubject(t, g.st, user, start, 30*time.Second)
 		if !strings.Contains(text, want) || !strings.Contains(text, "олимпийской системе") {
@@ -213,7 +213,7 @@ func TestKnockoutThroughStack(t *testing.T) {
 	g.sendAbout(t, "bob", "2-3", fmt.Sprintf(head, "2-3")+"Мой ход: 1. c3-d4", mailtest.Unique("k1-"))
 	g.sendAbout(t, "carol", "2-3", fmt.Sprintf(head, "2-3")+"Ваш ход 1. c3-d4 получил. Сдаюсь.", mailtest.Unique("k2-"))
 	round2 := g.code + ": тур 2"
-	for user, want := range map[string]string{"alice": "Партия 1-2: вы играете белыми, партнёр 2. Борис", "bob": "Партия 1-2: вы играете чёрными, партнёр 1. Алиса"} {
+	for user, want := range map[string]string{"alice": "Партия 1-2: Вы играете белыми, партнёр 2. Борис", "bob": "Партия 1-2: Вы играете чёрными, партнёр 1. Алиса"} {
 		if text := waitSubject(t, g.st, user, round2, 30*time.Second); !strings.Contains(text, want) || !strings.Contains(text, "(финал)") {
 			t.Errorf("the letter of the final to %s lacks %q:\n%s", user, want, text)
 		}

@@ -120,7 +120,7 @@ func TestNotOwnGame(t *testing.T) {
 			t.Errorf("%s: letters to %q, want %q", tc.name, to, want)
 		}
 		for _, m := range letters {
-			if m.to == first && !strings.Contains(m.body, "названа партия ЗК-5/4-3, в которой вы не играете") {
+			if m.to == first && !strings.Contains(m.body, "названа партия ЗК-5/4-3, в которой Вы не играете") {
 				t.Errorf("%s: the note does not name the game: %s", tc.name, m.body)
 			}
 		}

@@ -115,7 +115,7 @@ func enTie(k KnockoutStart) string {
 func ruKnockoutStart(w func(string, ...any), s Start) {
 	k := s.Knockout
 	// The number of players is in the letter's first paragraph already: the rounds alone here.
-	w("Ваш номер — %d, он же ваш посев (1 — сильнейший). Туров: %d; проигравший встречу", s.Number, k.Rounds)
+	w("Ваш номер — %d, он же Ваш посев (1 — сильнейший). Туров: %d; проигравший встречу", s.Number, k.Rounds)
 	if k.Micromatch == 1 {
 		w("выбывает (п. 1.2). Встреча — одна партия, высший посев играет белыми.")
 	} else {
@@ -185,10 +185,10 @@ func ruKnockoutBody(k KnockoutLetter) string {
 	w("")
 	stage := ruKnockoutRound(k.Round, k.Rounds)
 	if k.Extra {
-		w("Турнир %s «%s», %s: ваш микроматч закончился вничью, %s. По регламенту победителя", k.Code, k.Name, stage, k.Score)
+		w("Турнир %s «%s», %s: Ваш микроматч закончился вничью, %s. По регламенту победителя", k.Code, k.Name, stage, k.Score)
 		w("определит дополнительный микроматч (п. 1.11):")
 	} else {
-		w("Турнир %s «%s»: вы вышли в %d-й тур из %d (%s).", k.Code, k.Name, k.Round, k.Rounds, stage)
+		w("Турнир %s «%s»: Вы вышли в %d-й тур из %d (%s).", k.Code, k.Name, k.Round, k.Rounds, stage)
 		w("Ваша встреча:")
 	}
 	w("")
