@@ -20,7 +20,11 @@ import (
 //   - A question is a sentence that ends with "?", or a request («прошу сообщить», «подскажите»,
 //     "please let me know", "could you tell me"). Its moves are quoted (Question.Quoted). What it
 //     asks about, where the words tell (his last day, his time, whose move it is, whether his
-//     letter arrived, the position, the moves of the game), is in Question.About.
+//     letter arrived, the position, the moves of the game), is in Question.About. A "?" that
+//     marks a move as books of games do ("Ваш ход 11... h6:f4?!", "Мой ход 12. g3:e5?") asks
+//     nothing: a sentence that, without its marks ("!", "?", "!?", "?!", "(?)"), holds moves and
+//     only the words that state them is read as moves (annotatedMoves), so that a player who
+//     comments on his partner's move is not charged for a repetition read as a quote (4.2.9).
 //   - A withdrawal is the paragraph in which the writer leaves the tournament: «прошу снять
 //     меня с турнира», «выхожу из турнира», "I withdraw from the tournament".
 //   - An out-of-office text («я в отпуске до …», «автоматический ответ», "out of office", "I am
@@ -41,7 +45,7 @@ var (
 	reAskDeadline = regexp.MustCompile(`контрол\pL*|срок\pL*|последн\pL*\s+(?:день|дня|дату|число)|до\s+какого\s+(?:числа|дня)|к\s+какому\s+(?:числу|дню)|когда\s+(?:мне\s+)?(?:нужно|надо|должен)\s+(?:ответить|сходить|прислать\s+ход)|deadline|(?:next\s+)?control|last\s+day|time\s+limit|by\s+when|until\s+when|how\s+long\s+do\s+i\s+have|when\s+(?:must|should|do)\s+i\s+(?:reply|answer|move|send\s+my\s+move)`)
 	reAskClock    = regexp.MustCompile(`сколько\s+(?:у\s+меня\s+)?(?:(?:ещё|еще)\s+)?(?:осталось\s+|остается\s+|остаётся\s+|израсходовано\s+|потрачено\s+|затрачено\s+|ушло\s+)?(?:у\s+меня\s+)?(?:дней|времени|суток)|затрачен\pL*|(?:моё|мое|наше)\s+время|how\s+many\s+days|how\s+much\s+time|time\s+(?:used|spent|left)|days\s+(?:used|left)|my\s+(?:time|clock|days)`)
 	reAskTurn     = regexp.MustCompile(`чей\s+(?:сейчас\s+)?ход|чья\s+(?:сейчас\s+)?очередь|(?:мой|за\s+мной)\s+ли\s+(?:сейчас\s+)?ход|кто\s+(?:сейчас\s+)?ходит|жд(?:ать|у)\s+ли|сейчас\s+мой\s+ход|мой\s+сейчас\s+ход|whose\s+(?:move|turn)|is\s+it\s+my\s+(?:move|turn)|am\s+i\s+on\s+move|who\s+is\s+(?:to\s+move|on\s+move)|(?:do|shall)\s+i\s+wait`)
-	reAskReceived = regexp.MustCompile(`получил\pL*\s+ли|получен\pL*\s+ли|дош[её]л\pL*\s+ли|дошл\pL*\s+ли|пришл\pL*\s+ли|пришёл\s+ли|did\s+you\s+(?:get|receive)|have\s+you\s+(?:got|received)|did\s+my\s+(?:letter|move|card|reply)\s+(?:arrive|reach|come)|was\s+my\s+(?:letter|move|card)\s+received|has\s+my\s+(?:letter|move|card|reply)\s+(?:arrived|reached|come)`)
+	reAskReceived = regexp.MustCompile(`получил\pL*\s+ли|вы\s+получил\pL*|получил\pL*\s+вы(?:[^\pL]|$)|получен\pL*\s+ли|дош[её]л\pL*\s+ли|дошл\pL*\s+ли|пришл\pL*\s+ли|пришёл\s+ли|did\s+you\s+(?:get|receive)|have\s+you\s+(?:got|received)|did\s+my\s+(?:letter|move|card|reply)\s+(?:arrive|reach|come)|was\s+my\s+(?:letter|move|card)\s+received|has\s+my\s+(?:letter|move|card|reply)\s+(?:arrived|reached|come)`)
 	reAskPosition = regexp.MustCompile(`позици\pL*|диаграмм\pL*|расстановк\pL*|position|diagram`)
 	reAskMoves    = regexp.MustCompile(`запис\pL*\s+партии|ходы\s+партии|список\s+ходов|все\s+ходы|game\s+record|record\s+of\s+the\s+game|moves\s+(?:of\s+the\s+game|so\s+far)|all\s+the\s+moves|list\s+of\s+(?:the\s+)?moves`)
 )
@@ -204,6 +208,32 @@ func (rd *lineReader) quote(n int, line string) {
 	}
 }
 
+// reAnnotation is a mark players put on a move, as books of games do: "!", "?", "!!", "??",
+// "!?", "?!", also in brackets, "(?)".
+var reAnnotation = regexp.MustCompile(`\(\s*[!?]{1,3}\s*\)|[!?]{1,3}`)
+
+// reMoveWords are the words around moves in a sentence that states them, besides the words of
+// the writer's own moves and of the repetition (reOwnKw, reRepeatKw): «На Ваш ход … отвечаю …»,
+// «Спасибо за Ваш ход …», "Received your …", "In reply to your move … I play …".
+var reMoveWords = regexp.MustCompile(`на|и|отвечаю|спасибо\s+за|благодарю\s+за|ваш\pL*|ход\pL*|your|my|moves?|and|to|on|in\s+reply|i\s+(?:reply|answer)|thanks\s+for|thank\s+you\s+for`)
+
+// annotatedMoves reports whether sentence, which ends with "?", is moves marked as books of
+// games mark them ("Мой ход 12. g3:e5?!", «Ваш ход 11... h6:f4? получил», "11... h6:f4?!
+// 12. g3:e5"): without its marks it holds moves and nothing but the words that state them.
+// Such a sentence asks nothing; its moves are the writer's and his repetition, read as written.
+// A sentence with any other word ("Мой ход 12. g3:e5 — верно?", «Вы получили мой ход 12. g3:e5?»,
+// "Did you get my move 12. g3:e5?") is a question, its moves quoted.
+func annotatedMoves(sentence string) bool {
+	plain := reAnnotation.ReplaceAllStringFunc(sentence, func(m string) string { return strings.Repeat(" ", len(m)) })
+	m := &masked{orig: plain, line: []byte(plain), lower: []byte(lowerSameLen(plain))}
+	for _, re := range []*regexp.Regexp{reOwnKw, reRepeatKw, reMoveWords} {
+		for _, ix := range wordMatches(re, string(m.lower), 16) {
+			m.blank(ix[0], ix[1])
+		}
+	}
+	return onlyMoves(scanTokens(string(m.line)))
+}
+
 // questions reads the questions and requests of line n (after its draw statements were read and
 // blanked: «Согласны на ничью?» offers a draw, it asks nothing): each is recorded with what it
 // asks about and the moves it mentions, and blanked, so that its moves are never the writer's.
@@ -253,6 +283,9 @@ func (rd *lineReader) questions(n int, m *masked, trimmed string) {
 		spans = append(spans, [2]int{0, len(line)})
 	}
 	for _, sp := range spans {
+		if annotatedMoves(line[sp[0]:sp[1]]) {
+			continue // "Ваш ход 11... h6:f4?! получил.": a mark on a move, no question
+		}
 		text := strings.TrimSpace(m.orig[sp[0]:sp[1]])
 		words := strings.TrimFunc(lower[sp[0]:sp[1]], func(r rune) bool { return !unicode.IsLetter(r) })
 		if words == "" || len(rd.l.Questions) >= 16 {
