@@ -46,7 +46,7 @@ var (
 	lgOfficeFlag  = flag.Bool("lettergen.office", false, "decide every letter through postald simulate's office (office.Simulation) instead of the referee's door")
 	lgFaultsFlag  = flag.String("lettergen.faults", "all",
 		"comma-separated faults to inject (all, none, or of: abbreviated, impossible, unreadable, repetition-missing, "+
-			"repetition-wrong, repetition+abbrev, impossible-unique, misnumbered, invisible-character, keyboard, spaced, no-move, aside, protest-move)")
+			"repetition-wrong, repetition+abbrev, impossible-unique, misnumbered, invisible-character, keyboard, spaced, annotated, no-move, aside, protest-move)")
 )
 
 // lgEnabled reports whether -lettergen.faults lets the generator write fault f.
@@ -812,11 +812,12 @@ type lgWrite struct {
 	time      *referee.Time
 	invisible string // "move", "date" or "time"
 	char      string
-	keyboard  bool   // the first own move typed on a Russian layout: look-alikes, typographic dashes
-	spaced    bool   // the first own move's separators typed with spaces around them, or doubled
-	ownOnly   bool   // write the first own move only (a stopped letter)
-	protest   string // a protest paragraph above the moves (4.1.12)
-	quoted    bool   // the letter answers below the partner's quoted letter: lines are not checked
+	keyboard  bool      // the first own move typed on a Russian layout: look-alikes, typographic dashes
+	spaced    bool      // the first own move's separators typed with spaces around them, or doubled
+	marks     [2]string // the marks put on the last move repeated and on the first own move ("?!", "!")
+	ownOnly   bool      // write the first own move only (a stopped letter)
+	protest   string    // a protest paragraph above the moves (4.1.12)
+	quoted    bool      // the letter answers below the partner's quoted letter: lines are not checked
 	noProps   bool
 
 	// where things landed (1-based lines)
@@ -916,6 +917,11 @@ func lgSpaced(r *rand.Rand, move string) string {
 	}
 	return b.String()
 }
+
+// lgMarks are the marks players put on a move as books of games do: a good move, a mistake, a
+// dubious or an interesting one, glued to the move or in brackets. mailparse reads the moves
+// they mark as written: a "?" on a move asks nothing.
+var lgMarks = []string{"!", "?", "!!", "??", "!?", "?!", " (?)", " (!?)", "(?!)", " ?!"}
 
 // lgInsertInvisible puts an invisible character into text: a no-break space for a space, the
 // others between two characters, an embedding around the whole.
@@ -1025,7 +1031,11 @@ func (gm *lgGame) body(s int, p *lgPlan, w *lgWrite) string {
 			}
 			return before.plies[i]
 		}
-		w.repLine = add(fmt.Sprintf(lgPick(r, b.repeat), wr.list(rep, text)))
+		list := wr.list(rep, text)
+		if w.marks[0] != "" {
+			list += w.marks[0]
+		}
+		w.repLine = add(fmt.Sprintf(lgPick(r, b.repeat), list))
 	}
 	after := p.after
 	firstText := func(i int) string {
@@ -1051,7 +1061,7 @@ func (gm *lgGame) body(s int, p *lgPlan, w *lgWrite) string {
 			t = strings.Replace(t, "\u00a0", "", 1)
 			t = strings.Replace(t, " ", "\u00a0", 1)
 		}
-		return t
+		return t + w.marks[1]
 	}
 	ownList := func() string {
 		idx := p.own
@@ -1801,6 +1811,15 @@ func (gm *lgGame) moveLetter(s int, fault lgFault, resend bool) bool {
 		if r.IntN(20) == 0 && lgEnabled("spaced") {
 			w.spaced = true
 			p.tag("spaced")
+		}
+		// Marks on the partner's move repeated and on his own, as books of games put them
+		// («Ваш ход 11... h6:f4?! получил»): the moves as written, nothing asked.
+		if r.IntN(15) == 0 && lgEnabled("annotated") && p.acc == nil {
+			w.marks = [2]string{lgPick(r, lgMarks), lgPick(r, lgMarks)}
+			if r.IntN(3) == 0 {
+				w.marks[r.IntN(2)] = ""
+			}
+			p.tag("annotated")
 		}
 	}
 	// The dates and the time stated: right, wrong (4.3.1: reported, not believed) or left out.
