@@ -49,3 +49,13 @@ func longReply(n int) string {
 		"Добрый день!\n\nВаш ход 12. g3:e5 получил.\nМой ответ: 12... f6:d4\nДаты: 18.11.2026, 19.11.2026, 20.11.2026\nВремя: 23/33\n\n" +
 		"чт, 19 нояб. 2026 г. в 10:00, Иван Сидоров <ivanov@mail.example>:\n\n" + q.String()
 }
+
+// BenchmarkParseAttachedDocx parses a letter whose text says only that the move is in the Word
+// document attached: the letter is read twice, the second time with the document's text.
+func BenchmarkParseAttachedDocx(b *testing.B) {
+	raw, err := os.ReadFile("testdata/letters/attached_docx_ru.eml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchLetter(b, raw)
+}

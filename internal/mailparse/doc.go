@@ -10,7 +10,10 @@
 // styles and the head are dropped); multipart/alternative by its text/plain part, HTML when
 // there is none; other multiparts (mixed, related, ...) by their inline text parts joined in
 // order. Attachments (Content-Disposition: attachment, or anything not text/plain or
-// text/html, message/rfc822 included) are never read. Quoted-printable and base64 are decoded;
+// text/html, message/rfc822 included) are not read with the text. A file the player attached
+// is listed (Letter.Attachments); when the letter's own text states neither play nor a leave,
+// the text of an attached text file, Word document (.docx) or OpenDocument text (.odt) is read
+// after it, as if written there (attached.go). Quoted-printable and base64 are decoded;
 // every charset go-message knows is converted to UTF-8 (KOI8-R, windows-1251, ISO-8859-5, ...).
 // A charset it does not know, or bytes that are not in the declared charset (8-bit text
 // declared UTF-8 or not declared at all), do not lose the letter: the bytes are read as

@@ -1,11 +1,16 @@
 package mailparse
 
 import (
+	"bytes"
 	"encoding/json"
+	"io"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/emersion/go-message"
 
 	"postald/internal/daysclock"
 )
@@ -98,6 +103,58 @@ func FuzzParse(f *testing.F) {
 // FuzzLeavePeriod checks the leave reader: the days it finds are in the line, in order, and are
 // days of the calendar (a day without its year in some year); the period of two days with their
 // years is completed by Complete as written.
+// FuzzDocumentText reads attached documents: whatever the bytes, documentText returns UTF-8
+// text of at most MaxTextBytes or an error, and never panics (a zip bomb is cut at
+// maxAttachedFile bytes unpacked).
+func FuzzDocumentText(f *testing.F) {
+	for _, name := range []string{"testdata/letters/attached_docx_ru.eml", "testdata/letters/attached_odt_en.eml"} {
+		raw, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		l, err := Parse(raw)
+		if err != nil || len(l.Attachments) == 0 {
+			f.Fatalf("%s: %v", name, err)
+		}
+		for _, a := range attachedFiles(f, raw) {
+			f.Add(a, strings.HasSuffix(name, "odt_en.eml"))
+		}
+	}
+	f.Fuzz(func(t *testing.T, raw []byte, odt bool) {
+		kind := docDocx
+		if odt {
+			kind = docODT
+		}
+		text, err := documentText(raw, kind)
+		if err != nil {
+			return
+		}
+		if !utf8.ValidString(text) || len(text) > MaxTextBytes || strings.TrimSpace(text) == "" {
+			t.Fatalf("text of %d bytes, valid %v: %.200q", len(text), utf8.ValidString(text), text)
+		}
+	})
+}
+
+// attachedFiles returns the decoded bodies of the parts of a message with a file name.
+func attachedFiles(f *testing.F, raw []byte) [][]byte {
+	e, err := message.Read(bytes.NewReader(raw))
+	if err != nil {
+		f.Fatal(err)
+	}
+	var out [][]byte
+	e.Walk(func(path []int, part *message.Entity, err error) error {
+		if _, params, _ := part.Header.ContentDisposition(); params["filename"] != "" {
+			b, err := io.ReadAll(part.Body)
+			if err != nil {
+				return err
+			}
+			out = append(out, b)
+		}
+		return nil
+	})
+	return out
+}
+
 func FuzzLeavePeriod(f *testing.F) {
 	for _, s := range []string{"с 17-го по 21-е января", "с 15.01 по 24.01", "from january 13 to january 18",
 		"с 28 декабря по 5 января 2027", "13–18 jan 2027", "с 01.12.2026 по 15.12.2026", "с 31.02 по 01.03", "с 1-го по 99-е мая"} {

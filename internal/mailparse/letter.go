@@ -65,6 +65,10 @@ type Letter struct {
 
 	Problems []Problem // what could not be read, in order of the text
 
+	// Attachments are the files attached to the letter (attached.go); one Read was read as the
+	// letter's text, after its own.
+	Attachments []Attachment
+
 	Header Header // the envelope facts the message itself carries
 }
 
@@ -251,6 +255,23 @@ const (
 	WhatVariantMoves  = "variant without moves"
 	WhatAcceptedTwice = "more than one variant accepted"
 )
+
+// statesPlay reports whether the letter states anything of play: a move or a repetition (one
+// it could not read included), a variant, an acceptance, a draw statement, a resignation, a
+// protest, a withdrawal, or sections about games. A letter that states none of it may have its
+// play in a file attached (attached.go).
+func (l *Letter) statesPlay() bool {
+	if len(l.Repeated) > 0 || len(l.Moves) > 0 || len(l.Crossed) > 0 || len(l.Variants) > 0 || l.AcceptVariant != nil ||
+		l.Draw.Kind != "" || l.Resign || l.Protest != nil || l.Withdrawal != nil || len(l.Parts) > 0 {
+		return true
+	}
+	for _, p := range l.Problems {
+		if p.What == WhatMove || p.What == WhatAbbreviated {
+			return true
+		}
+	}
+	return false
+}
 
 // DateValues returns the stated dates without their places.
 func (l *Letter) DateValues() []daysclock.Date {

@@ -34,6 +34,7 @@ type bodyReader struct {
 	parts    int
 	budget   int  // decoded text bytes still allowed
 	cut      bool // the text was truncated (reported once)
+	attached []attached
 }
 
 func (br *bodyReader) problem(text, what string) {
@@ -120,13 +121,20 @@ func (br *bodyReader) entityText(e *message.Entity, entErr error, depth int) (te
 		}
 		return strings.Join(parts, "\n"), allHTML, true
 	}
-	if disp, _, _ := e.Header.ContentDisposition(); strings.EqualFold(disp, "attachment") {
+	disp, dparams, _ := e.Header.ContentDisposition()
+	if strings.EqualFold(disp, "attachment") || mt != "text/plain" && mt != "text/html" {
+		// Attachments, images, message/rfc822 copies are never read with the letter's text; a
+		// file the player attached is kept aside (attached.go).
+		br.attachment(e, entErr, mt, params, disp, dparams)
 		return "", false, false
 	}
-	if mt != "text/plain" && mt != "text/html" {
-		return "", false, false // attachments, images, message/rfc822 copies: never read
-	}
-	raw, readErr := io.ReadAll(io.LimitReader(e.Body, int64(br.budget)+1))
+	raw := br.read(e.Body)
+	return br.decodeText(raw, mt, params, entErr, e.Header.Get("Content-Transfer-Encoding"))
+}
+
+// read reads a part's decoded body within the budget of text, reporting a cut once.
+func (br *bodyReader) read(body io.Reader) []byte {
+	raw, readErr := io.ReadAll(io.LimitReader(body, int64(br.budget)+1))
 	if readErr != nil {
 		br.problem(readErr.Error(), WhatMIME)
 	}
@@ -138,10 +146,17 @@ func (br *bodyReader) entityText(e *message.Entity, entErr error, depth int) (te
 		}
 	}
 	br.budget -= len(raw)
+	return raw
+}
+
+// decodeText makes the bytes of a text part (of media type mt, with its parameters and the
+// error go-message gave the entity) UTF-8 text: the declared charset, else the likelier
+// Cyrillic code page; HTML rendered; format=flowed joined.
+func (br *bodyReader) decodeText(raw []byte, mt string, params map[string]string, entErr error, cte string) (text string, isHTML, found bool) {
 	charset := strings.ToLower(params["charset"])
 	switch {
 	case message.IsUnknownEncoding(entErr):
-		br.problem(e.Header.Get("Content-Transfer-Encoding"), WhatMIME+": unknown transfer encoding")
+		br.problem(cte, WhatMIME+": unknown transfer encoding")
 	case message.IsUnknownCharset(entErr):
 		br.problem(charset, WhatCharset)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -38,8 +39,48 @@ func ParseReader(r io.Reader) (*Letter, error) {
 	if lr.N <= 0 && !br.cut {
 		br.problem("", WhatTruncated)
 	}
-	lines := strings.Split(cleanText(text), "\n")
-	lines = newText(lines)
+	own := newText(strings.Split(cleanText(text), "\n"))
+	read(l, [][]string{own}, br.problems)
+	// A letter whose own text states neither play nor a leave may have them in a file attached
+	// (attached.go): the files' text is read after the letter's own, as if written there.
+	texts := [][]string{own}
+	problems := br.problems
+	for _, a := range br.attached {
+		if a.Readable && !l.statesPlay() && l.Leave == nil { // the letter's own text says nothing
+			texts = append(texts, newText(strings.Split(cleanText(a.text), "\n")))
+			problems = slices.Concat(problems, a.problems)
+		}
+	}
+	if len(texts) > 1 {
+		withFiles := &Letter{Header: l.Header}
+		read(withFiles, texts, problems)
+		if withFiles.statesPlay() || withFiles.Leave != nil {
+			*l = *withFiles
+			for i := range br.attached {
+				br.attached[i].Read = br.attached[i].Readable
+			}
+		}
+	}
+	for _, a := range br.attached {
+		l.Attachments = append(l.Attachments, a.Attachment)
+	}
+	for _, p := range l.Parts {
+		p.Attachments = l.Attachments // each section of a file read is read from it
+	}
+	return l, nil
+}
+
+// read reads the letter l from its texts (its own, then the files attached that are read with
+// it), each a list of lines of new text, a blank line between two; problems are those of the
+// message before its lines are read.
+func read(l *Letter, texts [][]string, problems []Problem) {
+	var lines []string
+	for i, t := range texts {
+		if i > 0 {
+			lines = append(lines, "")
+		}
+		lines = append(lines, t...)
+	}
 	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
 		lines = lines[:len(lines)-1]
 	}
@@ -60,11 +101,10 @@ func ParseReader(r io.Reader) (*Letter, error) {
 		rd.line(i+1, line)
 	}
 	rd.finish()
-	l.Problems = append(br.problems, rd.problems...)
+	l.Problems = slices.Concat(problems, rd.problems)
 	if hs := headings(lines); sectioned(hs) {
 		split(l, lines, hs, l.Problems)
 	}
-	return l, nil
 }
 
 // textCleaner is what cleanText replaces first: line ends, tabs, and the invisible

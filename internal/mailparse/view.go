@@ -46,8 +46,18 @@ type View struct {
 	Partner string `json:"partner,omitempty"`
 	// Sections are the parts of a letter about several games, each as a letter about its game
 	// (without its header); the letter's own fields then hold what is the player's.
-	Sections []View     `json:"sections,omitempty"`
-	Header   HeaderView `json:"header"`
+	Sections []View `json:"sections,omitempty"`
+	// Attachments are the files attached to the letter; read: their text was read as the
+	// letter's (attached.go).
+	Attachments []AttachmentView `json:"attachments,omitempty"`
+	Header      HeaderView       `json:"header"`
+}
+
+// AttachmentView is an attached file in a View.
+type AttachmentView struct {
+	Name string `json:"name,omitempty"`
+	Type string `json:"type"`
+	Read bool   `json:"read"`
 }
 
 // QuestionView is a question in a View: its sentence, what it asks about, the moves it quotes.
@@ -190,6 +200,9 @@ func (l *Letter) View() View {
 	}
 	if w := l.Withdrawal; w != nil {
 		v.Withdrawal = w.Text
+	}
+	for _, a := range l.Attachments {
+		v.Attachments = append(v.Attachments, AttachmentView{Name: a.Name, Type: a.Type, Read: a.Read})
 	}
 	if a := l.Away; a != nil {
 		v.Away = a.Text
