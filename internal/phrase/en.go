@@ -228,6 +228,9 @@ var english = Book{
 			SubjLeave:      "%[1]s: leave",
 			LeaveHead:      "Tournament %s.",
 			Crossed:        "Line %d, \"%s\": crossed out by your correction in the letter itself; your move is the corrected one (4.2.5).",
+			FromFiles:      "The letter's text holds no move; the letter was read from the file attached, %s, as if written in its text.",
+			FileName:       "\"%s\"",
+			FilesUnread:    "postald does not read the files attached (%s): write your move in the text of the letter itself.",
 		},
 		AdjudicationSteps: AdjudicationText{
 			AskSubject:   "%s game %s: adjudication",

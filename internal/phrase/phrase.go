@@ -284,6 +284,11 @@ type StatementText struct {
 	// Crossed: a move the writer corrected in the letter itself, its correction read instead
 	// (its line, the move as written; 4.2.5).
 	Crossed string
+	// FromFiles: the letter's own text stated nothing of play and its moves were read from the
+	// files attached (their names, quoted); FilesUnread: a letter without a move has files
+	// attached that postald does not read (their names), so the move must be in its text;
+	// FileName quotes one file's name.
+	FromFiles, FilesUnread, FileName string
 }
 
 // AdjudicationText is the words of the adjudication after the end date (4.3.2): the letters

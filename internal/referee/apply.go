@@ -186,6 +186,12 @@ func applyLetter(s Seat, lt letter, env Envelope) Decision {
 		// move, and the answer says which one was read (mailparse crossOut).
 		x.note(fmt.Sprintf(x.tx.Statements.Crossed, m.Line, m.written()))
 	}
+	if len(lt.FilesRead) > 0 {
+		// The letter's own text stated nothing of play and it was read from the files attached
+		// (mailparse, attached.go), as a judge opens a letter written in a word processor: the
+		// answer says so, so that the player knows which text was read.
+		x.note(fmt.Sprintf(x.tx.Statements.FromFiles, x.tx.fileNames(lt.FilesRead)))
+	}
 	if why, ok := x.wholeDoubt(); ok && x.g.Status != StatusFinished {
 		// Two readings of the letter lead to different outcomes: postald asks (statements.go).
 		x.askWhole(lt.DrawWords, why)
@@ -382,6 +388,11 @@ func (x *decider) expectMove() {
 		return
 	}
 	x.note(x.tx.NoMove)
+	if len(x.lt.FilesUnread) > 0 {
+		// A file postald does not read (a ".doc", a ".pdf", a picture) may hold the move: the
+		// player is told where to write it, and nothing is charged.
+		x.note(fmt.Sprintf(x.tx.Statements.FilesUnread, x.tx.fileNames(x.lt.FilesUnread)))
+	}
 	x.note(x.expected())
 	x.answer(KindNotice, Notice)
 }

@@ -172,6 +172,15 @@ func (p *phrases) date(d daysclock.Date) string {
 // period writes a leave in the book's words: «с 01.12.2026 по 10.12.2026».
 func (p *phrases) period(l daysclock.Leave) string { return p.Period(l.From, l.To) }
 
+// fileNames quotes the names of files attached, as the reader's language quotes them.
+func (p *phrases) fileNames(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf(p.Statements.FileName, n)
+	}
+	return strings.Join(q, ", ")
+}
+
 // outgoing makes one letter of game g to the reader of role with the common parts filled in: his
 // address, his number when he is a player, his language, and the header in that language. It
 // reports false when the letter reaches nobody: no judge or director is named, or a player has

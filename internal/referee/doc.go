@@ -97,6 +97,13 @@
 //
 // # Judgement calls where the seed and the specification are silent
 //
+//   - A letter written in a word processor and sent as a file attached (a text file, .docx,
+//     .odt) is the letter, as a judge opens it: when the letter's own text states neither play
+//     nor a leave, the file's text is read after it (mailparse), decided as if written there and
+//     forwarded so; the answer names the file read. A file postald does not read (.doc, .pdf, a
+//     picture) leaves a letter without a move, which costs nothing: the answer names the file
+//     and asks for the move in the letter's text. The seed's letter is paper (4.2.3); a file
+//     attached is the same sheet in an envelope.
 //   - Repetition (4.2.9) is owed for the moves the partner wrote (substituted moves included) that
 //     the sender has not yet repeated in any letter, whatever that letter's verdict: a stopped
 //     letter, a notice or a letter written out of turn that repeats them pays the debt. Moves

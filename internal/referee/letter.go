@@ -55,6 +55,9 @@ type letter struct {
 	// Tablebase is a claim that the endgame database settles the game (endgame.go), read by
 	// its own recognizer from the letter's text; nil when none.
 	Tablebase *mailparse.TablebaseClaim
+	// FilesRead are the names of the files attached whose text was read as the letter's (its
+	// own text stated nothing of play); FilesUnread those of the files postald does not read.
+	FilesRead, FilesUnread []string
 }
 
 // question is a question or a request of a letter: its sentence, what it asks about where its
@@ -188,6 +191,17 @@ func fromParsed(l *mailparse.Letter) letter {
 		}
 	}
 	lt.Away = l.Away != nil
+	for _, a := range l.Attachments {
+		name := a.Name
+		if name == "" {
+			name = a.Type
+		}
+		if a.Read {
+			lt.FilesRead = append(lt.FilesRead, name)
+		} else if !a.Readable {
+			lt.FilesUnread = append(lt.FilesUnread, name)
+		}
+	}
 	for _, p := range l.Problems {
 		lt.Problems = append(lt.Problems, letterProblem{Line: p.Line, Text: p.Text, What: p.What})
 		if p.What == mailparse.WhatGamesNamed {
