@@ -46,7 +46,7 @@ var (
 	lgOfficeFlag  = flag.Bool("lettergen.office", false, "decide every letter through postald simulate's office (office.Simulation) instead of the referee's door")
 	lgFaultsFlag  = flag.String("lettergen.faults", "all",
 		"comma-separated faults to inject (all, none, or of: abbreviated, impossible, unreadable, repetition-missing, "+
-			"repetition-wrong, repetition+abbrev, impossible-unique, misnumbered, invisible-character, keyboard, spaced, annotated, no-move, aside, protest-move)")
+			"repetition-wrong, repetition+abbrev, impossible-unique, misnumbered, invisible-character, keyboard, spaced, annotated, attached, no-move, aside, protest-move)")
 )
 
 // lgEnabled reports whether -lettergen.faults lets the generator write fault f.
@@ -1185,6 +1185,11 @@ type lgGame struct {
 	// being written: it arrives dated gm.now-back, and must be decided as at gm.now, the instant
 	// of the game's last decision (the referee's door: time never runs backward).
 	back time.Duration
+	// mayAttach: the letter being sent is a move letter that may go as a file attached
+	// (lettergen_attached_test.go); unread: it goes as a file postald does not read. shift is
+	// how many lines the letter's own text puts above the file's, in the text read.
+	mayAttach, unread bool
+	shift             int
 	// lastEmail: the game's last event was a letter by e-mail (not a card, a call or a posting),
 	// whose arrival the next letter by e-mail cannot precede.
 	lastEmail bool
@@ -1234,11 +1239,12 @@ func (gm *lgGame) deliver(s int, lang lgLang, body string, stops bool, check fun
 	if gm.set != nil {
 		return gm.set.sendOne(gm, s, lang, body, stops, check)
 	}
+	gm.mayAttach = true
 	d, ok := gm.send(s, lang, body)
 	if !ok {
 		return false
 	}
-	return check(d, 0)
+	return check(d, gm.shift)
 }
 
 func newLGGame(t *testing.T, st *lgStats, seed int64, index int) *lgGame {
@@ -1594,6 +1600,8 @@ func (gm *lgGame) noMove(s int) bool {
 	lines = append(lines, lgPick(r, b.noMove), "", lgPick(r, b.signature[gm.who[s]]))
 	body := strings.Join(lines, "\n")
 	gm.stamp(s)
+	// Or his move letter in a file postald does not read: a letter without a move all the same.
+	gm.unread = r.IntN(4) == 0 && lgEnabled("attached") && !gm.m.channel[s].Captain()
 	return gm.noticeOnce(s, lang, body, "no-move") // lettergen_words_test.go
 }
 
@@ -1939,9 +1947,27 @@ func (gm *lgGame) send(s int, lang lgLang, body string) (referee.Decision, bool)
 		gm.back = 0
 	}
 	gm.lastEmail = !env.Via.Captain()
-	raw := "From: " + from + "\r\nTo: moves@club.example\r\nSubject: " + gm.named(lgPick(gm.r, lgBook[lang].subject)) +
-		"\r\nDate: " + arrived.Format(time.RFC1123Z) + "\r\nMessage-ID: <" + id + ">\r\n" +
-		"Content-Type: text/plain; charset=utf-8\r\n\r\n" + strings.ReplaceAll(body, "\n", "\r\n") + "\r\n"
+	head := "From: " + from + "\r\nTo: moves@club.example\r\nSubject: " + gm.named(lgPick(gm.r, lgBook[lang].subject)) +
+		"\r\nDate: " + arrived.Format(time.RFC1123Z) + "\r\nMessage-ID: <" + id + ">\r\n"
+	raw := head + "Content-Type: text/plain; charset=utf-8\r\n\r\n" + strings.ReplaceAll(body, "\n", "\r\n") + "\r\n"
+	// A letter written in a word processor goes as a file attached, below a line that says so
+	// (lettergen_attached_test.go): read as if written in the text, or, a file postald does not
+	// read, a letter without a move.
+	attach, file := "", ""
+	switch {
+	case gm.unread:
+		attach = "pdf"
+	case gm.mayAttach && !env.Via.Captain() && gm.r.IntN(25) == 0 && lgEnabled("attached"):
+		attach = lgPick(gm.r, lgReadKinds)
+	}
+	gm.mayAttach, gm.unread, gm.shift = false, false, 0
+	plain := raw
+	if attach != "" {
+		var part string
+		part, file = lgAttached(gm.r, lang, lgPick(gm.r, lgAttachLines[lang]), body, attach)
+		raw = head + part
+		gm.st.kinds["+attached:"+attach]++
+	}
 	gm.letters++
 	gm.st.letters++
 	via := ""
@@ -1957,6 +1983,15 @@ func (gm *lgGame) send(s int, lang lgLang, body string) (referee.Decision, bool)
 		gm.t.Errorf("lettergen seed %d game %d (%s) letter %d: mailparse.Parse: %v\n%s",
 			gm.st.seed, gm.index, gm.variant, gm.letters, err, body)
 		return referee.Decision{}, false
+	}
+	if attach != "" && attach != "pdf" {
+		// The places the answers name are in the text read: the letter's own lines, a blank
+		// line, then the file's.
+		alone, err := mailparse.Parse([]byte(plain))
+		if err != nil {
+			gm.t.Fatal(err)
+		}
+		gm.shift = strings.Count(l.Text, "\n") - strings.Count(alone.Text, "\n")
 	}
 	env.From, env.MessageID, env.Received = from, id, arrived
 	mail := referee.Mail{Letter: l, Envelope: env}
@@ -1980,6 +2015,15 @@ func (gm *lgGame) send(s int, lang lgLang, body string) (referee.Decision, bool)
 	gm.g = d.Game
 	if d.Verdict != referee.Ignored {
 		gm.lastSent[s] = gm.sent()
+	}
+	// The answer names the file: the one read as the letter, or the one postald does not read
+	// in a letter it answers as having no move.
+	if file != "" && (attach != "pdf" && d.Verdict != referee.Ignored || attach == "pdf" && len(d.Letters) > 0) &&
+		!slices.ContainsFunc(d.Notes, func(n string) bool { return strings.Contains(n, file) }) {
+		gm.st.failed++
+		gm.st.failures["attached file not named"]++
+		gm.t.Errorf("lettergen seed %d game %d (%s) letter %d: the answer does not name the file %q attached (%s): notes %q\n%s",
+			gm.st.seed, gm.index, gm.variant, gm.letters, file, attach, d.Notes, body)
 	}
 	if gm.index == *lgTraceFlag {
 		gm.t.Logf("game %d letter %d, %s, %s:\n%s\n=> %s %v moves %v penalty %d time %v owes %v/%v violations %v notes %q",
