@@ -48,9 +48,15 @@ email = %q
 // sendAs puts a player's letter with its own Subject into the tournament's mailbox.
 func (g *stackGame) sendAs(t *testing.T, user, subject, text, token string) {
 	t.Helper()
+	g.sendMIME(t, user, subject, "Content-Type: text/plain; charset=utf-8\r\n\r\n"+strings.ReplaceAll(text, "\n", "\r\n"), token)
+}
+
+// sendMIME puts a player's letter with its own Subject into the tournament's mailbox: its
+// Content-Type field, the fields after it and its body as given.
+func (g *stackGame) sendMIME(t *testing.T, user, subject, content, token string) {
+	t.Helper()
 	raw := "From: " + g.st.Address(user) + "\r\nTo: " + g.st.Address(g.st.Tournament) +
-		"\r\nSubject: " + subject + "\r\nMessage-ID: <" + token + "@players.test>" +
-		"\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + strings.ReplaceAll(text, "\n", "\r\n")
+		"\r\nSubject: " + subject + "\r\nMessage-ID: <" + token + "@players.test>\r\nMIME-Version: 1.0\r\n" + content
 	c := g.st.Dial(t, g.st.Tournament)
 	cmd := c.Append(g.inbox, int64(len(raw)), &imap.AppendOptions{Time: g.now()})
 	if _, err := cmd.Write([]byte(raw)); err != nil {

@@ -10,13 +10,17 @@
 package mailtest
 
 import (
+	"archive/zip"
 	"bufio"
 	"bytes"
 	"crypto/rand"
 	"crypto/tls"
 	"crypto/x509"
+	"encoding/base64"
 	"encoding/hex"
+	"encoding/xml"
 	"fmt"
+	"mime"
 	"net/mail"
 	"os"
 	"path/filepath"
@@ -370,4 +374,67 @@ func Letter(from, to, token, body string) []byte {
 		"From: %s\nTo: %s\nSubject: %s\nDate: %s\nMessage-ID: <%s@postald.test>\nMIME-Version: 1.0\n"+
 			"Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n%s\n",
 		from, to, token, time.Now().UTC().Format(time.RFC1123Z), token, body), "\n", "\r\n"))
+}
+
+// Docx returns a Word document (.docx) of paragraphs, one a line, as a word processor saves
+// it: the package's content types and the document's text runs.
+func Docx(paragraphs ...string) []byte {
+	var doc strings.Builder
+	doc.WriteString(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` + "\n" +
+		`<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>`)
+	for _, p := range paragraphs {
+		doc.WriteString(`<w:p><w:r><w:t xml:space="preserve">`)
+		if err := xml.EscapeText(&doc, []byte(p)); err != nil {
+			panic(err)
+		}
+		doc.WriteString(`</w:t></w:r></w:p>`)
+	}
+	doc.WriteString(`<w:sectPr/></w:body></w:document>`)
+	var b bytes.Buffer
+	z := zip.NewWriter(&b)
+	for _, f := range [][2]string{
+		{"[Content_Types].xml", `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`},
+		{"word/document.xml", doc.String()},
+	} {
+		w, err := z.Create(f[0])
+		if err == nil {
+			_, err = w.Write([]byte(f[1]))
+		}
+		if err != nil {
+			panic(err)
+		}
+	}
+	if err := z.Close(); err != nil {
+		panic(err)
+	}
+	return b.Bytes()
+}
+
+// Attached returns the Content-Type field and body of a multipart/mixed letter: text, then
+// each file (a name and its bytes, of media type ctype) attached in base64, as mail programs
+// send them; a Cyrillic name in RFC 2047 words.
+func Attached(text string, files ...File) string {
+	var b strings.Builder
+	b.WriteString("Content-Type: multipart/mixed; boundary=\"postald-test\"\r\n\r\n")
+	b.WriteString("--postald-test\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n" +
+		strings.ReplaceAll(text, "\n", "\r\n") + "\r\n")
+	for _, f := range files {
+		name := mime.BEncoding.Encode("utf-8", f.Name)
+		b.WriteString("--postald-test\r\nContent-Type: " + f.Type + "; name=\"" + name + "\"\r\nContent-Disposition: attachment; filename=\"" +
+			name + "\"\r\nContent-Transfer-Encoding: base64\r\n\r\n")
+		enc := base64.StdEncoding.EncodeToString(f.Data)
+		for len(enc) > 76 {
+			b.WriteString(enc[:76] + "\r\n")
+			enc = enc[76:]
+		}
+		b.WriteString(enc + "\r\n")
+	}
+	b.WriteString("--postald-test--\r\n")
+	return b.String()
+}
+
+// File is a file attached to a letter (Attached).
+type File struct {
+	Name, Type string
+	Data       []byte
 }
