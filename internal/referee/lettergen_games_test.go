@@ -735,6 +735,22 @@ func (set *lgSet) sectionLetter(gm *lgGame, s int) bool {
 	return gm.moveLetter(s, fault, false) && gm.collect.ready
 }
 
+// draft writes side s's move letter for game meant in lang as a section of a letter (its body in
+// c), without sending it: saved is the game's model before it, which the caller puts back unless
+// the letter is applied.
+func (set *lgSet) draft(meant *lgGame, s int, lang lgLang) (c *lgSection, saved *lgModel, ok bool) {
+	meant.now = set.now
+	saved = meant.m.clone()
+	meant.collect = &lgSection{lang: lang}
+	if !meant.moveLetter(s, lgNoFault, false) || !meant.collect.ready {
+		meant.collect = nil
+		return nil, nil, false
+	}
+	c = meant.collect
+	meant.collect = nil
+	return c, saved, true
+}
+
 // wrongThread: a player on move in two games writes his letter for one of them as a reply in the
 // other's thread: the Subject names the other game, the letter no game. Where its moves do not
 // play in the game named but play in the one meant, postald asks which, and charges nothing.
@@ -750,15 +766,10 @@ func (set *lgSet) wrongThread() bool {
 	meant, named := gs[k], gs[(k+1)%len(gs)]
 	s := sides[k]
 	lang := lgLang(r.IntN(2))
-	meant.now = set.now
-	saved := meant.m.clone()
-	meant.collect = &lgSection{lang: lang}
-	if !meant.moveLetter(s, lgNoFault, false) || !meant.collect.ready {
-		meant.collect = nil
+	c, saved, ok := set.draft(meant, s, lang)
+	if !ok {
 		return false
 	}
-	c := meant.collect
-	meant.collect = nil
 	b := &lgBook[lang]
 	body := lgPick(r, b.greeting[meant.who[1-s]]) + "\n\n" + c.body + "\n\n" + lgPick(r, b.signature[person])
 	l, err := mailparse.Parse([]byte("Subject: x\r\n\r\n" + body))
@@ -807,15 +818,10 @@ func (set *lgSet) wrongGame() bool {
 	k := r.IntN(len(gs))
 	meant, s := gs[k], sides[k]
 	lang := lgLang(r.IntN(2))
-	meant.now = set.now
-	saved := meant.m.clone()
-	meant.collect = &lgSection{lang: lang}
-	if !meant.moveLetter(s, lgNoFault, false) || !meant.collect.ready {
-		meant.collect = nil
+	c, saved, ok := set.draft(meant, s, lang)
+	if !ok {
 		return false
 	}
-	c := meant.collect
-	meant.collect = nil
 	meant.m = saved // the letter is not applied: the game meant is as it was
 	b := &lgBook[lang]
 	body := c.body
