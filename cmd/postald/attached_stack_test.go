@@ -16,15 +16,8 @@ import (
 // the file read. Ivanov then sends his move as a PDF, which postald does not read: nothing is
 // played or charged, and his answer names the file and asks for the move in the text.
 func TestAttachedLetterThroughStack(t *testing.T) {
-	g := startStackGameWith(t, t.TempDir(), pairSheet, true)
+	g := pairAfterFirstMove(t)
 	ivanov, petrov := g.white, g.black
-	for _, u := range []string{ivanov, petrov} {
-		g.st.WaitMessage(t, u, "INBOX", g.code+": ", 30*time.Second) // the start letters
-	}
-	g.at(t, 1)
-	first := mailtest.Unique("first-")
-	g.sendAs(t, ivanov, g.code+" партия 1-2", "Мой ход: 1. c3-d4", first)
-	g.st.WaitMessage(t, petrov, "INBOX", first, 30*time.Second)
 
 	g.at(t, 3)
 	docx := mailtest.Unique("docx-")

@@ -70,6 +70,21 @@ func (g *stackGame) sendMIME(t *testing.T, user, subject, content, token string)
 	}
 }
 
+// pairAfterFirstMove starts the two players' tournament of pairSheet in the stack and has
+// Ivanov's first move of game 1-2, on the first day, reach Petrov.
+func pairAfterFirstMove(t *testing.T) *stackGame {
+	t.Helper()
+	g := startStackGameWith(t, t.TempDir(), pairSheet, true)
+	for _, u := range []string{g.white, g.black} {
+		g.st.WaitMessage(t, u, "INBOX", g.code+": ", 30*time.Second) // the start letters
+	}
+	g.at(t, 1)
+	first := mailtest.Unique("first-")
+	g.sendAs(t, g.white, g.code+" партия 1-2", "Мой ход: 1. c3-d4", first)
+	g.st.WaitMessage(t, g.black, "INBOX", first, 30*time.Second)
+	return g
+}
+
 // TestSeveralGamesThroughStack plays a letter about two games through the real Dovecot and
 // Postfix: Petrov answers game 1-2 and moves first in game 2-1 in one letter, each under its
 // heading, and announces his leave in a sentence. Each game is decided as its section says, each
@@ -77,15 +92,8 @@ func (g *stackGame) sendMIME(t *testing.T, user, subject, content, token string)
 // letter is archived once and listed with both games (`judge show`, `judge letter`), and the
 // archive verifies.
 func TestSeveralGamesThroughStack(t *testing.T) {
-	g := startStackGameWith(t, t.TempDir(), pairSheet, true)
+	g := pairAfterFirstMove(t)
 	ivanov, petrov := g.white, g.black
-	for _, u := range []string{ivanov, petrov} {
-		g.st.WaitMessage(t, u, "INBOX", g.code+": ", 30*time.Second) // the start letters
-	}
-	g.at(t, 1)
-	first := mailtest.Unique("first-")
-	g.sendAs(t, ivanov, g.code+" партия 1-2", "Мой ход: 1. c3-d4", first)
-	g.st.WaitMessage(t, petrov, "INBOX", first, 30*time.Second)
 
 	g.at(t, 3)
 	token := mailtest.Unique("both-")
