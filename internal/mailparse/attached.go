@@ -10,6 +10,8 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/emersion/go-message"
 	gmcharset "github.com/emersion/go-message/charset"
@@ -121,7 +123,8 @@ func (br *bodyReader) attachment(e *message.Entity, entErr error, mt string, par
 }
 
 // fileName is an attached file's name: the Content-Disposition filename, else the Content-Type
-// name, RFC 2047 words decoded (as mail programs still send Cyrillic names), without a folder.
+// name, RFC 2047 words decoded (as mail programs still send Cyrillic names), 8-bit bytes read
+// in the likelier code page, without a folder or control characters: it is quoted in answers.
 func fileName(names ...string) string {
 	for _, n := range names {
 		if n == "" {
@@ -133,9 +136,18 @@ func fileName(names ...string) string {
 				n = d
 			}
 		}
+		if !utf8.ValidString(n) {
+			n = guessDecode([]byte(n))
+		}
 		if i := strings.LastIndexAny(n, `/\`); i >= 0 {
 			n = n[i+1:]
 		}
+		n = strings.Map(func(r rune) rune {
+			if unicode.IsControl(r) {
+				return -1
+			}
+			return r
+		}, n)
 		return clip(strings.TrimSpace(n), 200)
 	}
 	return ""

@@ -31,6 +31,12 @@ func FuzzParse(f *testing.F) {
 		if !utf8.ValidString(l.Text) {
 			t.Fatalf("text is not UTF-8: %q", l.Text)
 		}
+		for _, a := range l.Attachments {
+			// A file's name is quoted in answers: UTF-8, one line, no longer than 200 bytes.
+			if !utf8.ValidString(a.Name) || strings.ContainsAny(a.Name, "\r\n") || len(a.Name) > 200 || a.Read && !a.Readable {
+				t.Fatalf("attached file %+v", a)
+			}
+		}
 		if i := strings.IndexAny(l.Text, "\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u2061\u2062\u2063\u2064\u180e\ufeff\u200b\u00a0\u202f\u2007\u2060"); i >= 0 {
 			t.Fatalf("invisible character left in the text at %d: %q", i, l.Text)
 		}
