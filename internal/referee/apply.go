@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -432,7 +433,26 @@ func (x *decider) isRepetition(m letterMove) bool {
 		return false
 	}
 	i := plyOf(m.Number, m.Side)
-	return i >= 0 && i < len(x.g.Plies) && x.sameMove(i, m.Text)
+	return i >= 0 && i < len(x.g.Plies) && (x.sameMove(i, m.Text) || x.substitutedFor(i, m.Text))
+}
+
+// substitutedFor reports whether text is the impossible move the sender wrote for his ply i,
+// which postald replaced by its piece's single legal move (4.2.10, BySubstituted): read in the
+// ply's position it is impossible and its substitute is the ply. His letter sent again (no
+// answer came yet, or Send pressed twice) writes it again: that is the move sent, not a change
+// of it (4.2.8).
+func (x *decider) substitutedFor(i int, text string) bool {
+	if i < 0 || i >= len(x.g.Plies) || sideOfPly(i) != x.side || x.g.Plies[i].By != BySubstituted {
+		return false
+	}
+	pos, m, ok := x.plyAt(i)
+	if !ok {
+		return false
+	}
+	_, err := rules.ParseMove(pos, text)
+	var ne *rules.NotationError
+	return errors.As(err, &ne) && (ne.Kind == rules.ErrNoSuchMove || ne.Kind == rules.ErrCaptureRequired) &&
+		len(ne.PieceMoves) == 1 && pos.SameMove(ne.PieceMoves[0], m)
 }
 
 // sameMove reports whether text, read in the position before ply i, is the move played there.
@@ -632,7 +652,7 @@ func (x *decider) playMoves(moves []letterMove) []Violation {
 			return written, wrong
 		}
 		if i := plyOf(m.Number, m.Side); m.Number > 0 && m.Side != "" && i < p {
-			if !m.Bad && x.sameMove(i, m.Text) {
+			if !m.Bad && (x.sameMove(i, m.Text) || x.substitutedFor(i, m.Text)) {
 				continue // a repetition of a ply already on the board (an accepted variant move)
 			}
 			if sideOfPly(i) == x.side && !m.Bad {

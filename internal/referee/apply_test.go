@@ -71,6 +71,14 @@ func TestApply(t *testing.T) {
 			want:   summary{Corrected, "4.2.10,4.3.2", "1. a3-b4", 0, Time{0, 0}, Black},
 		},
 		{
+			// 4.2.10 then 4.2.8: the letter whose a3-c5 was played as a3-b4, sent again word for
+			// word (no answer came yet): the move sent, not a change of it; nothing charged.
+			name:   "a substituted letter sent again",
+			before: []testLetter{{ivanov, "2026-11-01 10:00", "Мой ход: 1. a3-c5"}},
+			letter: testLetter{ivanov, "2026-11-02 10:00", "Мой ход: 1. a3-c5"},
+			want:   summary{Notice, "", "", 0, Time{0, 0}, Black},
+		},
+		{
 			// 4.2.10: c3 has two moves (b4, d4): the sender must replace the move; 4.2.11.
 			name:   "impossible move with several moves from the square",
 			letter: testLetter{ivanov, "2026-11-02 10:00", "Мой ход: 1. c3-e5"},

@@ -130,7 +130,9 @@
 //     notation (which names no square, 4.2.2), an ambiguous capture (several routes, so several
 //     moves) and unreadable text stop the letter; unreadable text also cites 4.2.5.
 //   - A letter that tries to change a move already sent (4.2.8) is rejected without penalty days:
-//     4.2.11 names only the stops of 4.2.9 and 4.2.10.
+//     4.2.11 names only the stops of 4.2.9 and 4.2.10. The impossible move postald replaced by
+//     its piece's single legal move (4.2.10), written again in the same letter sent again, is
+//     the move sent, not a change of it: a notice that the moves are made, nothing changed.
 //   - A move the writer corrects in the letter itself (4.2.5: crossed out and another written;
 //     mailparse Letter.Crossed) is no change of a move sent: the correction is his move, decided
 //     as if written alone, and the answer names the line of the move crossed out. A move sent in

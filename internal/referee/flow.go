@@ -271,7 +271,7 @@ func (x *decider) endDate() {
 func (x *decider) offTurn() {
 	for _, m := range x.lt.Moves {
 		i := plyOf(m.Number, m.Side)
-		if m.Number <= 0 || m.Side == "" || i >= len(x.g.Plies) || x.sameMove(i, m.Text) {
+		if m.Number <= 0 || m.Side == "" || i >= len(x.g.Plies) || x.sameMove(i, m.Text) || x.substitutedFor(i, m.Text) {
 			continue
 		}
 		if sideOfPly(i) == x.side {
