@@ -19,6 +19,7 @@ package referee_test
 //	go test ./internal/referee -run TestLetterGenerator -lettergen.seed=N
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"maps"
@@ -1541,8 +1542,10 @@ func (gm *lgGame) sentAgain(s int) (sent, ok bool) {
 		len(l.Questions) > 0 || l.Withdrawal != nil || l.AcceptVariant != nil || len(l.Parts) > 0 || len(l.Crossed) > 0 {
 		return false, true
 	}
-	// Every move of the letter as it stands on the board (a letter put right, 4.2.10 or 4.2.14,
-	// would be a letter trying to change its moves, 4.2.8), its last the board's last.
+	// Every move of the letter as it stands on the board, or as the impossible move postald
+	// replaced by its single legal move (4.2.10: the same letter, not a change of its move); a
+	// move renumbered (4.2.14) would be a letter trying to change its moves (4.2.8). Its last
+	// move is the board's last.
 	for k, mv := range l.Moves {
 		i := 2 * (mv.Number - 1)
 		if mv.Black {
@@ -1552,9 +1555,15 @@ func (gm *lgGame) sentAgain(s int) (sent, ok bool) {
 			return false, true
 		}
 		pos := m.hist[i]
-		if x, err := rules.ParseMove(&pos, mv.Notation); err != nil || rules.FormatMove(&pos, x) != m.plies[i] {
+		x, err := rules.ParseMove(&pos, mv.Notation)
+		if err == nil && rules.FormatMove(&pos, x) == m.plies[i] {
+			continue
+		}
+		var ne *rules.NotationError
+		if m.by[i] != lgByLetter || !errors.As(err, &ne) || len(ne.PieceMoves) != 1 || rules.FormatMove(&pos, ne.PieceMoves[0]) != m.plies[i] {
 			return false, true
 		}
+		gm.st.kinds["sent-again:substituted"]++
 	}
 	lang := lgRU
 	if lgReadsEnglish(body) {
