@@ -230,7 +230,7 @@ var english = Book{
 			Crossed:        "Line %d, \"%s\": crossed out by your correction in the letter itself; your move is the corrected one (4.2.5).",
 			FromFiles:      "The letter's text holds no move; the letter was read from the file attached, %s, as if written in its text.",
 			FileName:       "\"%s\"",
-			FilesUnread:    "postald does not read the files attached (%s): write your move in the text of the letter itself.",
+			FilesUnread:    "The files attached were not read (%s): write your move in the text of the letter itself.",
 		},
 		AdjudicationSteps: AdjudicationText{
 			AskSubject:   "%s game %s: adjudication",

@@ -286,7 +286,8 @@ type StatementText struct {
 	Crossed string
 	// FromFiles: the letter's own text stated nothing of play and its moves were read from the
 	// files attached (their names, quoted); FilesUnread: a letter without a move has files
-	// attached that postald does not read (their names), so the move must be in its text;
+	// attached that were not read (their names: a kind postald does not read, or a letter whose
+	// own text stated a leave), so the move must be in its text;
 	// FileName quotes one file's name.
 	FromFiles, FilesUnread, FileName string
 }

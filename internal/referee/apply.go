@@ -389,12 +389,7 @@ func (x *decider) expectMove() {
 		return
 	}
 	x.note(x.tx.NoMove)
-	if len(x.lt.FilesUnread) > 0 {
-		// A file postald does not read (a ".doc", a ".pdf", a picture) may hold the move: the
-		// player is told where to write it, and nothing is charged.
-		x.note(fmt.Sprintf(x.tx.Statements.FilesUnread, x.tx.fileNames(x.lt.FilesUnread)))
-	}
-	x.note(x.expected())
+	x.expecting()
 	x.answer(KindNotice, Notice)
 }
 

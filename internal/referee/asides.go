@@ -198,7 +198,7 @@ func (x *decider) asideOnly() {
 	case x.tournamentWide():
 		// About all his games: nothing is expected in one of them more than in another.
 	case x.g.Status == StatusPlaying && x.g.ToMove() == x.side && x.g.Posting != x.side:
-		x.note(x.expected())
+		x.expecting()
 	}
 	n := len(x.d.Letters)
 	if x.tournamentWide() {
@@ -241,6 +241,16 @@ func (x *decider) answerTournament() {
 	o.Body = fmt.Sprintf(textFor(o.Language).Statements.LeaveHead, x.g.Tournament) + "\n\n" + b.String()
 	o.Game, o.References, o.InReplyTo = x.g.Tournament+"/", nil, x.env.MessageID
 	x.d.Letters = append(x.d.Letters, o)
+}
+
+// expecting notes what postald expects of the sender on move (expected), after the files
+// attached that were not read, if any: a ".doc", a ".pdf", a picture, a document below a leave
+// notice may hold his move, which must be in the letter's text. Nothing is charged for them.
+func (x *decider) expecting() {
+	if len(x.lt.FilesUnread) > 0 {
+		x.note(fmt.Sprintf(x.tx.Statements.FilesUnread, x.tx.fileNames(x.lt.FilesUnread)))
+	}
+	x.note(x.expected())
 }
 
 // expected words what postald expects of the sender on move: the moves to repeat and his

@@ -56,7 +56,8 @@ type letter struct {
 	// its own recognizer from the letter's text; nil when none.
 	Tablebase *mailparse.TablebaseClaim
 	// FilesRead are the names of the files attached whose text was read as the letter's (its
-	// own text stated nothing of play); FilesUnread those of the files postald does not read.
+	// own text stated nothing of play); FilesUnread those of the files not read: postald does
+	// not read their kind, or the letter's own text stated play or a leave.
 	FilesRead, FilesUnread []string
 }
 
@@ -198,7 +199,7 @@ func fromParsed(l *mailparse.Letter) letter {
 		}
 		if a.Read {
 			lt.FilesRead = append(lt.FilesRead, name)
-		} else if !a.Readable {
+		} else {
 			lt.FilesUnread = append(lt.FilesUnread, name)
 		}
 	}

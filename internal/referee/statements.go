@@ -160,7 +160,7 @@ func (x *decider) askWhole(words quote, why string) {
 		x.note(fmt.Sprintf(x.tx.Statements.AskedNoLine, why))
 	}
 	if x.g.Status == StatusPlaying && x.g.ToMove() == x.side && x.g.Posting != x.side {
-		x.note(x.expected())
+		x.expecting()
 	}
 	x.answer(KindNotice, Notice)
 }
