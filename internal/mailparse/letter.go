@@ -60,6 +60,10 @@ type Letter struct {
 	Withdrawal *Withdrawal
 	Away       *Where
 
+	// SubjectMove is a move written in the Subject of a letter that is no reply («мой ход 1...
+	// f6-g5» after the game's name), as written: never played, its place is the text.
+	SubjectMove string
+
 	Dates []StatedDate // the three dates of 4.3.1 as stated, in order
 	Time  *Time        // the time fraction of 4.3.1, nil when none is stated
 

@@ -263,14 +263,34 @@ func codeLike(s string) bool {
 func trimCode(s string) string { return strings.TrimRight(s, ".:)!?") }
 
 // subject reads the tournament and the game from the Subject header (line 0).
+// reSubjMoveWord is the word before a move written in a Subject.
+var reSubjMoveWord = regexp.MustCompile(`(?:^|[^\pL])(?:ход|move)(?:[^\pL]|$)`)
+
 func (rd *lineReader) subject(s string) {
 	s = strings.TrimSpace(cleanText(s)) // invisible marks do not split a game "3-7"
+	replied := false
 	for i := 0; i < 10; i++ {
 		t := reSubjPrefix.ReplaceAllString(s, "")
 		if t == s {
 			break
 		}
-		s = strings.TrimSpace(t)
+		s, replied = strings.TrimSpace(t), true
+	}
+	if !replied {
+		// A move in the Subject of a new letter («партия 1-2: мой ход 1... f6-g5»), as a phone
+		// user writes it: never played (a reply's Subject carries the partner's letter's), kept
+		// so that the referee can say where the move belongs. Squares of letters anywhere;
+		// numbered squares ("47-42") only after the word «ход» or "move": «партия 1-2» is a game.
+		after := len(s)
+		if ix := reSubjMoveWord.FindStringIndex(lowerSameLen(s)); ix != nil {
+			after = ix[1]
+		}
+		for _, t := range scanTokens(s) {
+			if t.kind == tokMove || t.kind == tokNumeric && t.start >= after {
+				rd.l.SubjectMove = s[t.start:t.end]
+				break
+			}
+		}
 	}
 	lower := lowerSameLen(s)
 	if ix := firstWordMatch(reTournament, lower); ix != nil {

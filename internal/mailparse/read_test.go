@@ -300,3 +300,27 @@ func TestInvisible(t *testing.T) {
 		}
 	}
 }
+
+// TestSubjectMove: a move in the Subject of a new letter is kept to be answered, never read as
+// the letter's; a reply's Subject and a game's name are no such move.
+func TestSubjectMove(t *testing.T) {
+	for _, tc := range []struct{ subject, body, want string }{
+		{"СТ-2026/1 партия 1-2: мой ход 1... f6-g5", "", "f6-g5"},
+		{"СТ-2026/1 1-2 ход c3-d4", "Добрый день!", "c3-d4"},
+		{"Re: СТ-2026/1 партия 1-2: мой ход 1... f6-g5", "", ""},
+		{"Fwd: 1... f6-g5", "", ""},
+		{"СТ-2026/1 партия 1-2 ход 1", "", ""},
+		{"СТ-2026/1 партия 3-7", "Мой ход: 5. c3-d4", ""},
+		{"МЧ-1 партия 1-2 мой ход 32-28", "", "32-28"},
+		{"МЧ-1 game 1-2, move 12... 19:28", "", "19:28"},
+		{"МЧ-1 партия 1-2 ход 12", "", ""},
+	} {
+		l, err := Parse([]byte("From: a@mail.example\nSubject: " + tc.subject + "\n\n" + tc.body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.SubjectMove != tc.want || len(l.Moves) > 0 && tc.body == "" {
+			t.Errorf("%q: subject move %q, moves %v; want %q and no move read", tc.subject, l.SubjectMove, l.Moves, tc.want)
+		}
+	}
+}

@@ -47,6 +47,8 @@ type View struct {
 	// Sections are the parts of a letter about several games, each as a letter about its game
 	// (without its header); the letter's own fields then hold what is the player's.
 	Sections []View `json:"sections,omitempty"`
+	// SubjectMove is a move written in the Subject of a letter that is no reply: never played.
+	SubjectMove string `json:"subject_move,omitempty"`
 	// Attachments are the files attached to the letter; read: their text was read as the
 	// letter's (attached.go).
 	Attachments []AttachmentView `json:"attachments,omitempty"`
@@ -201,6 +203,7 @@ func (l *Letter) View() View {
 	if w := l.Withdrawal; w != nil {
 		v.Withdrawal = w.Text
 	}
+	v.SubjectMove = l.SubjectMove
 	for _, a := range l.Attachments {
 		v.Attachments = append(v.Attachments, AttachmentView{Name: a.Name, Type: a.Type, Read: a.Read})
 	}

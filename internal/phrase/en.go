@@ -230,6 +230,7 @@ var english = Book{
 			Crossed:        "Line %d, \"%s\": crossed out by your correction in the letter itself; your move is the corrected one (4.2.5).",
 			FromFiles:      "The letter's text holds no move; the letter was read from the file attached, %s, as if written in its text.",
 			FileName:       "\"%s\"",
+			MoveNotInText:  "A move in the letter's subject (\"%s\") is not read: write it in the text of the letter.",
 			FilesUnread:    "The files attached were not read (%s): write your move in the text of the letter itself.",
 		},
 		AdjudicationSteps: AdjudicationText{

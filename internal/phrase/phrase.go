@@ -290,6 +290,9 @@ type StatementText struct {
 	// own text stated a leave), so the move must be in its text;
 	// FileName quotes one file's name.
 	FromFiles, FilesUnread, FileName string
+	// MoveNotInText: a letter without a move in its text has one in its Subject (the move as
+	// written), which is not read.
+	MoveNotInText string
 }
 
 // AdjudicationText is the words of the adjudication after the end date (4.3.2): the letters

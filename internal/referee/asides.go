@@ -245,10 +245,16 @@ func (x *decider) answerTournament() {
 
 // expecting notes what postald expects of the sender on move (expected), after the files
 // attached that were not read, if any: a ".doc", a ".pdf", a picture, a document below a leave
-// notice may hold his move, which must be in the letter's text. Nothing is charged for them.
+// notice may hold his move, which must be in the letter's text; and after a move written in
+// the Subject only. Nothing is charged for them.
 func (x *decider) expecting() {
 	if len(x.lt.FilesUnread) > 0 {
 		x.note(fmt.Sprintf(x.tx.Statements.FilesUnread, x.tx.fileNames(x.lt.FilesUnread)))
+	}
+	if x.lt.SubjectMove != "" && len(x.lt.Moves) == 0 {
+		// A move written in the Subject only is not read (mailparse): the player is told where
+		// it belongs, and nothing is charged.
+		x.note(fmt.Sprintf(x.tx.Statements.MoveNotInText, x.lt.SubjectMove))
 	}
 	x.note(x.expected())
 }

@@ -59,6 +59,8 @@ type letter struct {
 	// own text stated nothing of play); FilesUnread those of the files not read: postald does
 	// not read their kind, or the letter's own text stated play or a leave.
 	FilesRead, FilesUnread []string
+	// SubjectMove is a move written in the Subject only (mailparse): never played.
+	SubjectMove string
 }
 
 // question is a question or a request of a letter: its sentence, what it asks about where its
@@ -192,6 +194,7 @@ func fromParsed(l *mailparse.Letter) letter {
 		}
 	}
 	lt.Away = l.Away != nil
+	lt.SubjectMove = l.SubjectMove
 	for _, a := range l.Attachments {
 		name := a.Name
 		if name == "" {
