@@ -47,7 +47,7 @@ var (
 	lgOfficeFlag  = flag.Bool("lettergen.office", false, "decide every letter through postald simulate's office (office.Simulation) instead of the referee's door")
 	lgFaultsFlag  = flag.String("lettergen.faults", "all",
 		"comma-separated faults to inject (all, none, or of: abbreviated, impossible, unreadable, repetition-missing, "+
-			"repetition-wrong, repetition+abbrev, impossible-unique, misnumbered, invisible-character, keyboard, spaced, annotated, attached, no-move, aside, protest-move)")
+			"repetition-wrong, repetition+abbrev, impossible-unique, misnumbered, invisible-character, keyboard, spaced, annotated, attached, subject-move, no-move, aside, protest-move)")
 )
 
 // lgEnabled reports whether -lettergen.faults lets the generator write fault f.
@@ -1191,6 +1191,8 @@ type lgGame struct {
 	// how many lines the letter's own text puts above the file's, in the text read.
 	mayAttach, unread bool
 	shift             int
+	// subjectMove is a move the letter being sent writes in its Subject alone ("" none).
+	subjectMove string
 	// lastEmail: the game's last event was a letter by e-mail (not a card, a call or a posting),
 	// whose arrival the next letter by e-mail cannot precede.
 	lastEmail bool
@@ -1609,8 +1611,17 @@ func (gm *lgGame) noMove(s int) bool {
 	lines = append(lines, lgPick(r, b.noMove), "", lgPick(r, b.signature[gm.who[s]]))
 	body := strings.Join(lines, "\n")
 	gm.stamp(s)
-	// Or his move letter in a file postald does not read: a letter without a move all the same.
-	gm.unread = r.IntN(4) == 0 && lgEnabled("attached") && !gm.m.channel[s].Captain()
+	// Or his move letter in a file postald does not read, or his move in the Subject alone, as a
+	// phone user writes it: a letter without a move all the same, whose answer says where the
+	// move belongs.
+	switch email := !gm.m.channel[s].Captain(); {
+	case email && r.IntN(4) == 0 && lgEnabled("attached"):
+		gm.unread = true
+	case email && r.IntN(4) == 0 && lgEnabled("subject-move"):
+		if legal := gm.m.pos.LegalMoves(nil); len(legal) > 0 && !gm.m.over {
+			gm.subjectMove = rules.FormatMove(&gm.m.pos, lgPick(r, legal))
+		}
+	}
 	return gm.noticeOnce(s, lang, body, "no-move") // lettergen_words_test.go
 }
 
@@ -1956,7 +1967,14 @@ func (gm *lgGame) send(s int, lang lgLang, body string) (referee.Decision, bool)
 		gm.back = 0
 	}
 	gm.lastEmail = !env.Via.Captain()
-	head := "From: " + from + "\r\nTo: moves@club.example\r\nSubject: " + gm.named(lgPick(gm.r, lgBook[lang].subject)) +
+	subject := gm.named(lgPick(gm.r, lgBook[lang].subject))
+	subjectMove := gm.subjectMove
+	if subjectMove != "" {
+		subject = strings.TrimPrefix(subject, "Re: ") + lgPick(gm.r, []string{": мой ход ", " ход ", ", my move "}) + subjectMove
+		gm.st.kinds["+subject-move"]++
+	}
+	gm.subjectMove = ""
+	head := "From: " + from + "\r\nTo: moves@club.example\r\nSubject: " + subject +
 		"\r\nDate: " + arrived.Format(time.RFC1123Z) + "\r\nMessage-ID: <" + id + ">\r\n"
 	raw := head + "Content-Type: text/plain; charset=utf-8\r\n\r\n" + strings.ReplaceAll(body, "\n", "\r\n") + "\r\n"
 	// A letter written in a word processor goes as a file attached, below a line that says so
@@ -2024,6 +2042,13 @@ func (gm *lgGame) send(s int, lang lgLang, body string) (referee.Decision, bool)
 	gm.g = d.Game
 	if d.Verdict != referee.Ignored {
 		gm.lastSent[s] = gm.sent()
+	}
+	// A move in the Subject alone is named in the answer to the letter without a move.
+	if subjectMove != "" && len(d.Letters) > 0 && !slices.ContainsFunc(d.Notes, func(n string) bool { return strings.Contains(n, subjectMove) }) {
+		gm.st.failed++
+		gm.st.failures["subject move not named"]++
+		gm.t.Errorf("lettergen seed %d game %d (%s) letter %d: the answer does not name the move %q of the Subject: notes %q\n%s",
+			gm.st.seed, gm.index, gm.variant, gm.letters, subjectMove, d.Notes, body)
 	}
 	// The answer names the file: the one read as the letter, or the one postald does not read
 	// in a letter it answers as having no move.
