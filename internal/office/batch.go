@@ -64,7 +64,7 @@ func (o *Office) Batch(ms []Incoming) (n int, err error) {
 			if l.rec.IsFinished() {
 				continue // seen before, under this or another UID
 			}
-			x, err := o.apply(tx, l.m, l.rec, l.msgID, now)
+			x, err := o.apply(tx, l.m, l.rec, l.msgID, now, nil)
 			if err != nil {
 				return err
 			}

@@ -1,6 +1,7 @@
 package office
 
 import (
+	"bytes"
 	"fmt"
 	"log/slog"
 	"mime"
@@ -17,6 +18,8 @@ import (
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/trust"
+
+	bolt "go.etcd.io/bbolt"
 )
 
 // deliverySheet is a Russian tournament of two players: White writes from white@, Black has a
@@ -71,8 +74,7 @@ func newDeliveryDesk(t testing.TB, second, post bool) *deliveryDesk {
 	t.Cleanup(func() { db.Close() })
 	d := &deliveryDesk{t: t, db: db, now: time.Date(2026, 11, 2, 10, 0, 0, 0, time.UTC),
 		from: mail.Address{Name: "Секретарь", Address: "moves@club.example"}}
-	d.o = New(Options{Store: db, From: d.from, Limits: config.Defaults().Limits, Trust: config.Trust{FromOnly: true},
-		Logger: slog.New(slog.DiscardHandler), Now: func() time.Time { return d.now }, Delivery: config.Defaults().Delivery})
+	d.open()
 	sh, err := CreateTournament(db, d.from, []byte(deliverySheet(second, post)), d.now)
 	if err != nil {
 		t.Fatal(err)
@@ -91,6 +93,53 @@ func newDeliveryDesk(t testing.TB, second, post bool) *deliveryDesk {
 		t.Fatal(err)
 	}
 	return d
+}
+
+// open makes the desk's office on its store.
+func (d *deliveryDesk) open() {
+	d.o = New(Options{Store: d.db, From: d.from, Limits: config.Defaults().Limits, Trust: config.Trust{FromOnly: true},
+		Logger: slog.New(slog.DiscardHandler), Now: func() time.Time { return d.now }, Delivery: config.Defaults().Delivery})
+}
+
+// damageGame flips a byte of game 1-2's record, as a failing disk would, and opens the store
+// and the office again: the game can no longer be read.
+func (d *deliveryDesk) damageGame() {
+	d.t.Helper()
+	path := d.db.Path()
+	d.db.Close()
+	b, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
+	if err != nil {
+		d.t.Fatal(err)
+	}
+	damaged := 0
+	err = b.Update(func(tx *bolt.Tx) error {
+		games := tx.Bucket([]byte("games"))
+		var keys [][]byte
+		games.ForEach(func(k, _ []byte) error {
+			if bytes.HasPrefix(k, []byte(d.id.Key())) {
+				keys = append(keys, bytes.Clone(k))
+			}
+			return nil
+		})
+		for _, k := range keys {
+			v := bytes.Clone(games.Get(k))
+			v[len(v)-2] ^= 1
+			if err := games.Put(k, v); err != nil {
+				return err
+			}
+			damaged++
+		}
+		return nil
+	})
+	b.Close()
+	if err != nil || damaged == 0 {
+		d.t.Fatalf("damaging game %s: %d records, %v", d.id.Key(), damaged, err)
+	}
+	if d.db, err = store.Open(path, store.Options{SkipCheck: true, NoSync: true}); err != nil {
+		d.t.Fatal(err)
+	}
+	d.t.Cleanup(func() { d.db.Close() })
+	d.open()
 }
 
 // letter puts a letter in the office's mailbox and decides it.
@@ -371,6 +420,38 @@ func TestForgedBounce(t *testing.T) {
 	for _, it := range d.sendAll() {
 		if it.To[0] != "judge@club.example" {
 			t.Errorf("a held report was answered: a letter to %s", it.To[0])
+		}
+	}
+}
+
+// TestUndecidedReportChangesNothing: a delivery report whose decision fails half-way — the game
+// its letter brought a move in cannot be read — is held for the judge, and nothing of the
+// failed decision stays: the letter it reports on keeps its delivery state and records no
+// report, and no letter about it goes out but the judge's notice.
+func TestUndecidedReportChangesNothing(t *testing.T) {
+	d := newDeliveryDesk(t, true, false)
+	d.now = d.now.Add(time.Hour)
+	d.letter("From: white@club.example\r\nTo: moves@club.example\r\nSubject: Д-1 1-2\r\nMessage-ID: <w1@club.example>\r\n\r\nМой ход: 1. c3-d4\r\n")
+	fwd := d.to(d.sendAll(), "black@club.example")
+	d.damageGame()
+	d.now = d.now.Add(30 * time.Minute)
+	d.letter(dsn(d.token(fwd.Seq), "black@club.example", "failed", "5.2.2", "552 5.2.2 mailbox full", fwd.MessageID))
+	if it := d.item(fwd.Seq); it.Delivery != store.DeliverySent || len(it.Reports) != 0 {
+		t.Errorf("the forward after a report that could not be decided: %s, reports %v", it.Delivery, it.Reports)
+	}
+	q, err := ask[*reading.QuarantineReply](d.o, reading.QuarantineRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(q.Held) != 1 {
+		t.Fatalf("held %d letters, want the report", len(q.Held))
+	}
+	if h, ok := decodeHold(q.Held[0].Held); !ok || h.Kind != trust.HoldInternal || h.Fault == "" {
+		t.Errorf("the report is held as %+v", h)
+	}
+	for _, it := range d.sendAll() {
+		if it.To[0] != "judge@club.example" {
+			t.Errorf("a letter to %s about a report that could not be decided", it.To[0])
 		}
 	}
 }

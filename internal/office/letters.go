@@ -2,6 +2,7 @@ package office
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"net/mail"
 	"strings"
@@ -68,9 +69,19 @@ func (o *Office) Letter(m Incoming) error {
 	var done decided
 	err := o.update(func(tx *store.Tx) error {
 		var err error
-		done, err = o.apply(tx, m, rec, msgID, now)
+		done, err = o.apply(tx, m, rec, msgID, now, nil)
 		return err
 	})
+	var u *undecided
+	if errors.As(err, &u) {
+		// Its decision failed and nothing of it was committed: the letter is held for the
+		// judge alone.
+		err = o.update(func(tx *store.Tx) error {
+			var err error
+			done, err = o.apply(tx, m, rec, msgID, now, &u.hold)
+			return err
+		})
+	}
 	if err != nil {
 		if isStorageFault(err) {
 			// The store's fault, not the letter's: the attempt counted above is taken back.
@@ -99,8 +110,9 @@ type decided struct {
 	dec     referee.Decision // the referee's decision; zero for a letter held
 }
 
-// apply decides letter m, received as rec, and applies the outcome inside tx.
-func (o *Office) apply(tx *store.Tx, m Incoming, rec store.Inbound, msgID string, now time.Time) (decided, error) {
+// apply decides letter m, received as rec, and applies the outcome inside tx; held, when not
+// nil, is why the letter is held for the judge undecided (its decision failed before: Letter).
+func (o *Office) apply(tx *store.Tx, m Incoming, rec store.Inbound, msgID string, now time.Time, held *trust.Hold) (decided, error) {
 	// Measured, not decided by: the real clock, not o.now, which a test may stop.
 	began := time.Now()
 	o.ended = nil
@@ -112,12 +124,17 @@ func (o *Office) apply(tx *store.Tx, m Incoming, rec store.Inbound, msgID string
 	base := store.LetterOutcome{Ref: RefOf(m), MessageID: msgID, Raw: m.Raw, Received: postmark, Now: now}
 	var out store.LetterOutcome
 	switch {
+	case held != nil:
+		out = o.holdForJudge(tx, base, *held)
 	case rec.Attempts > maxAttempts:
 		out = o.holdForJudge(tx, base, trust.Hold{Kind: trust.HoldFailed, N: rec.Attempts})
 	default:
 		// A letter fetched only in part (m.Truncated) is held by the pre-checks, which
 		// know its whole size.
-		out = o.decideSafely(tx, base, m.Size, &dec)
+		var err error
+		if out, err = o.decideSafely(tx, base, m.Size, &dec); err != nil {
+			return decided{}, err
+		}
 	}
 	o.forget(m.Raw) // the results of postald's own check kept for the letter: it is decided (authverdict.go)
 	applied, err := tx.ApplyLetter(out)
@@ -229,23 +246,32 @@ func (o *Office) logDecided(x decided) {
 		Verdict: verdict, Outbox: x.applied.Outbox})
 }
 
-// decideSafely is decide with a panic turned into a quarantine: whatever a letter holds, the
-// daemon goes on, and the judge finds the letter in the quarantine.
-func (o *Office) decideSafely(tx *store.Tx, base store.LetterOutcome, size int64, dec *referee.Decision) (out store.LetterOutcome) {
+// undecided is the error of a letter whose decision failed or crashed (decideSafely): the
+// transaction that tried it is rolled back, so that nothing of the failed decision stays (a
+// delivery report's state written before a follow-up failed), and the letter is held for the
+// judge in a transaction of its own (Letter).
+type undecided struct{ hold trust.Hold }
+
+func (u *undecided) Error() string { return "the letter could not be decided: " + u.hold.Fault }
+
+// decideSafely is decide with a failure or a panic turned into an *undecided error: whatever a
+// letter holds, the daemon goes on, and the judge finds the letter in the quarantine. A fault of
+// the storage is returned as it is: the letter stays in the mailbox (storage.go).
+func (o *Office) decideSafely(tx *store.Tx, base store.LetterOutcome, size int64, dec *referee.Decision) (out store.LetterOutcome, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			o.log.Error("panic while deciding a letter", "ref", base.Ref.String(), "panic", r)
 			*dec, o.ended = referee.Decision{}, nil // nothing of the decision is applied
-			out = o.holdForJudge(tx, base, trust.Hold{Kind: trust.HoldInternal, Fault: fmt.Sprint(r)})
+			err = &undecided{trust.Hold{Kind: trust.HoldInternal, Fault: fmt.Sprint(r)}}
 		}
 	}()
-	out, err := o.decide(tx, base, size, dec)
-	if err != nil {
+	out, err = o.decide(tx, base, size, dec)
+	if err != nil && !isStorageFault(err) {
 		o.log.Error("deciding a letter", "ref", base.Ref.String(), "err", err)
 		*dec, o.ended = referee.Decision{}, nil
-		out = o.holdForJudge(tx, base, trust.Hold{Kind: trust.HoldInternal, Fault: err.Error()})
+		err = &undecided{trust.Hold{Kind: trust.HoldInternal, Fault: err.Error()}}
 	}
-	return out
+	return out, err
 }
 
 // holdForJudge quarantines a letter postald could not decide, for h: the trust gate says which
