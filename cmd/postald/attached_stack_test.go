@@ -1,11 +1,15 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"postald/internal/mailtest"
+	"postald/internal/reading"
 	"postald/internal/referee"
 	"postald/internal/store"
 )
@@ -44,6 +48,29 @@ func TestAttachedLetterThroughStack(t *testing.T) {
 	before := load()
 	if moves := before.MoveList(); len(moves) != 2 || moves[1] != "1... f6-g5" {
 		t.Fatalf("game 1-2 after the document: %v", moves)
+	}
+	// The judge sees what postald read: judge letter shows the document's text.
+	call := func(args ...string) string {
+		t.Helper()
+		var out bytes.Buffer
+		code, err := controlCall(g.cfg.Control.Socket, append([]string{"judge"}, args...), &out)
+		if err != nil || code != 0 {
+			t.Fatalf("judge %v: code %d, %v:\n%s", args, code, err, out.String())
+		}
+		return out.String()
+	}
+	var v reading.GameView
+	if err := json.Unmarshal([]byte(call("show", "--json", g.code+"/1-2")), &v); err != nil {
+		t.Fatal(err)
+	}
+	seq := uint64(0)
+	for _, l := range v.Letters {
+		if strings.HasPrefix(l.MessageID, docx) {
+			seq = l.Seq
+		}
+	}
+	if text := call("letter", g.code+"/1-2", strconv.FormatUint(seq, 10)); seq == 0 || !strings.Contains(text, "Мой ход: 1... f6-g5") {
+		t.Errorf("judge letter does not show the document's text (letter #%d):\n%s", seq, text)
 	}
 
 	g.at(t, 5)

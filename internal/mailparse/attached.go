@@ -122,6 +122,19 @@ func (br *bodyReader) attachment(e *message.Entity, entErr error, mt string, par
 	br.attached = append(br.attached, a)
 }
 
+// DocumentText is the text postald reads in an attached document (a Word document, an
+// OpenDocument text) of media type mediaType and file name name as its header gives it (RFC 2047
+// words decoded here), for the judge's view of a letter: what the letter was read as. false:
+// no such document, or one that cannot be read.
+func DocumentText(mediaType, name string, data []byte) (string, bool) {
+	kind := docKindOf(strings.ToLower(mediaType), fileName(name))
+	if kind != docDocx && kind != docODT || len(data) > maxAttachedFile {
+		return "", false
+	}
+	text, err := documentText(data, kind)
+	return text, err == nil
+}
+
 // fileName is an attached file's name: the Content-Disposition filename, else the Content-Type
 // name, RFC 2047 words decoded (as mail programs still send Cyrillic names), 8-bit bytes read
 // in the likelier code page, without a folder or control characters: it is quoted in answers.

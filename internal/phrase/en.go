@@ -468,6 +468,7 @@ var english = Book{
 		Part:      "[part %s]",
 		Charset:   "[charset %s, shown as it is]",
 		NotShown:  "[%s, %d bytes, not shown]",
+		Document:  "[%s, %d bytes; its text, as postald reads it:]",
 		Trust: TrustText{
 			ReceiptID:           "%s #%d, move %d, %s",
 			ReceiptNoMove:       "%s #%d, %s",

@@ -475,6 +475,7 @@ var russian = Book{
 		Part:      "[часть %s]",
 		Charset:   "[кодировка %s, показано как есть]",
 		NotShown:  "[%s, %d байт, не показано]",
+		Document:  "[%s, %d байт; его текст, как его читает postald:]",
 		Trust: TrustText{
 			ReceiptID:           "%s #%d, ход %d, %s",
 			ReceiptNoMove:       "%s #%d, %s",
