@@ -467,6 +467,7 @@ var english = Book{
 		PageLabel: func(page, pages int) string { return fmt.Sprintf("page %d of %d", page, pages) },
 		Part:      "[part %s]",
 		Charset:   "[charset %s, shown as it is]",
+		Decoded:   "[charset %s, shown decoded]",
 		NotShown:  "[%s, %d bytes, not shown]",
 		Document:  "[%s, %d bytes; its text, as postald reads it:]",
 		Trust: TrustText{

@@ -991,9 +991,10 @@ type OfficeText struct {
 
 	// The marks judge letter sets in a letter's text where it is not plain text: Part heads a
 	// part of several (its type); Charset a text in another charset, shown as it is (the
-	// charset); NotShown a part that is no text (its type, its size in bytes); Document a
-	// document postald reads as a letter's text (its type, its size in bytes), its text after.
-	Part, Charset, NotShown, Document string
+	// charset) it cannot decode, Decoded one it decoded (the charset); NotShown a part that is
+	// no text (its type, its size in bytes); Document a document postald reads as a letter's
+	// text (its type, its size in bytes), its text after.
+	Part, Charset, Decoded, NotShown, Document string
 
 	// RegisteredSubject (code) and RegisteredHead head the letter telling the judge and the
 	// director that a tournament is registered; the list of its games follows.

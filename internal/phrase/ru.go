@@ -474,6 +474,7 @@ var russian = Book{
 		PageLabel: func(page, pages int) string { return fmt.Sprintf("стр. %d из %d", page, pages) },
 		Part:      "[часть %s]",
 		Charset:   "[кодировка %s, показано как есть]",
+		Decoded:   "[кодировка %s, показано перекодированным]",
 		NotShown:  "[%s, %d байт, не показано]",
 		Document:  "[%s, %d байт; его текст, как его читает postald:]",
 		Trust: TrustText{

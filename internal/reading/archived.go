@@ -13,6 +13,8 @@ import (
 	"strings"
 	"time"
 
+	gmcharset "github.com/emersion/go-message/charset"
+
 	"postald/internal/mailparse"
 	"postald/internal/phrase"
 	"postald/internal/store"
@@ -225,6 +227,15 @@ func writePart(tx *phrase.OfficeText, b *strings.Builder, h textproto.MIMEHeader
 			return err
 		}
 		if cs := strings.ToLower(params["charset"]); cs != "" && cs != "utf-8" && cs != "us-ascii" {
+			// A letter from an older mail program (windows-1251, KOI8-R) is shown in letters the
+			// judge reads; a charset nobody knows, as it is.
+			if r, err := gmcharset.Reader(cs, bytes.NewReader(data)); err == nil {
+				if text, err := io.ReadAll(r); err == nil {
+					fmt.Fprintf(b, tx.Decoded+"\n", cs)
+					b.WriteString(strings.ReplaceAll(string(text), "\r\n", "\n"))
+					return nil
+				}
+			}
 			fmt.Fprintf(b, tx.Charset+"\n", cs)
 		}
 		b.WriteString(strings.ReplaceAll(string(data), "\r\n", "\n"))

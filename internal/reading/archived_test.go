@@ -8,6 +8,20 @@ import (
 	"postald/internal/phrase"
 )
 
+// TestLetterTextCharset: judge letter shows a letter in windows-1251 or KOI8-R, as older mail
+// programs send them, in letters the judge reads.
+func TestLetterTextCharset(t *testing.T) {
+	for cs, body := range map[string]string{
+		"windows-1251": "\xcc\xee\xe9 \xf5\xee\xe4: 1... f6-g5",
+		"koi8-r":       "\xed\xcf\xca \xc8\xcf\xc4: 1... f6-g5",
+	} {
+		raw := "From: petrov@mail.example\r\nSubject: x\r\nContent-Type: text/plain; charset=" + cs + "\r\n\r\n" + body + "\r\n"
+		if got := letterText(&phrase.For("ru").Office, []byte(raw), ""); !strings.Contains(got, "Мой ход: 1... f6-g5") || !strings.Contains(got, cs) {
+			t.Errorf("%s: %q", cs, got)
+		}
+	}
+}
+
 // TestLetterTextDocument: judge letter shows a document a letter may be read from as its text,
 // so that the judge sees what postald read; a file postald does not read is named, not shown.
 func TestLetterTextDocument(t *testing.T) {
