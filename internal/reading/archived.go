@@ -246,11 +246,10 @@ func writePart(tx *phrase.OfficeText, b *strings.Builder, h textproto.MIMEHeader
 		if _, dp, err := mime.ParseMediaType(h.Get("Content-Disposition")); err == nil && dp["filename"] != "" {
 			name = dp["filename"]
 		}
+		// Up to the size postald reads a document at; a part damaged in transit is named with
+		// what could be read of it, as before.
 		data, err := io.ReadAll(io.LimitReader(dec, 8<<20+1))
-		if err != nil {
-			return err
-		}
-		if text, ok := mailparse.DocumentText(mt, name, data); ok {
+		if text, ok := mailparse.DocumentText(mt, name, data); ok && err == nil {
 			fmt.Fprintf(b, tx.Document+"\n", mt, len(data))
 			b.WriteString(text)
 			return nil
