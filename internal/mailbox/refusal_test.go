@@ -33,12 +33,28 @@ func (s session) Login(user, pass string) error {
 	return s.SessionIMAP4rev2.Login(user, pass)
 }
 
+// Idle announces new mail as a server does, or, silent, never. go-imap's in-process tracker
+// (SessionTracker.Idle) waits for the next change only: a letter appended between its "+ idling"
+// and its own start is announced at the next change, which in a check never comes. The
+// announcing session therefore polls its mailbox while idling, as often as a real server
+// notices new mail.
 func (s session) Idle(w *imapserver.UpdateWriter, stop <-chan struct{}) error {
 	if s.silent {
 		<-stop
 		return nil
 	}
-	return s.SessionIMAP4rev2.Idle(w, stop)
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		if err := s.SessionIMAP4rev2.Poll(w, true); err != nil {
+			return err
+		}
+		select {
+		case <-stop:
+			return nil
+		case <-tick.C:
+		}
+	}
 }
 
 // startServer serves moves@example.test (moves-pw) with go-imap's in-process server, its
