@@ -39,6 +39,27 @@ type Server struct {
 	Delivered chan []string
 }
 
+// polling is a session of the in-process IMAP server that, idling, looks at its mailbox every
+// 50 ms. go-imap's tracker (SessionTracker.Idle) waits for the next change only: a letter
+// delivered between its "+ idling" and its own start would be announced at the next change
+// alone, and the watcher would wait for its IDLE restart.
+type polling struct{ imapserver.SessionIMAP4rev2 }
+
+func (s polling) Idle(w *imapserver.UpdateWriter, stop <-chan struct{}) error {
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		if err := s.Poll(w, true); err != nil {
+			return err
+		}
+		select {
+		case <-stop:
+			return nil
+		case <-tick.C:
+		}
+	}
+}
+
 // Start starts both servers on 127.0.0.1 with the given users (address → password). now gives
 // each delivered message its internal date (the postmark); nil means time.Now.
 func Start(users map[string]string, now func() time.Time) (*Server, error) {
@@ -56,7 +77,7 @@ func Start(users map[string]string, now func() time.Time) (*Server, error) {
 	}
 	s.imap = imapserver.New(&imapserver.Options{
 		NewSession: func(*imapserver.Conn) (imapserver.Session, *imapserver.GreetingData, error) {
-			return s.mem.NewSession(), nil, nil
+			return polling{s.mem.NewSession().(imapserver.SessionIMAP4rev2)}, nil, nil
 		},
 		Caps:         imap.CapSet{imap.CapIMAP4rev1: {}, imap.CapIMAP4rev2: {}},
 		InsecureAuth: true, // loopback only
