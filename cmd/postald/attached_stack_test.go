@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"strconv"
 	"strings"
 	"testing"
@@ -50,26 +48,15 @@ func TestAttachedLetterThroughStack(t *testing.T) {
 		t.Fatalf("game 1-2 after the document: %v", moves)
 	}
 	// The judge sees what postald read: judge letter shows the document's text.
-	call := func(args ...string) string {
-		t.Helper()
-		var out bytes.Buffer
-		code, err := controlCall(g.cfg.Control.Socket, append([]string{"judge"}, args...), &out)
-		if err != nil || code != 0 {
-			t.Fatalf("judge %v: code %d, %v:\n%s", args, code, err, out.String())
-		}
-		return out.String()
-	}
 	var v reading.GameView
-	if err := json.Unmarshal([]byte(call("show", "--json", g.code+"/1-2")), &v); err != nil {
-		t.Fatal(err)
-	}
+	g.judgeJSON(t, &v, "show", "--json", g.code+"/1-2")
 	seq := uint64(0)
 	for _, l := range v.Letters {
 		if strings.HasPrefix(l.MessageID, docx) {
 			seq = l.Seq
 		}
 	}
-	if text := call("letter", g.code+"/1-2", strconv.FormatUint(seq, 10)); seq == 0 || !strings.Contains(text, "Мой ход: 1... f6-g5") {
+	if text := g.judge(t, "letter", g.code+"/1-2", strconv.FormatUint(seq, 10)); seq == 0 || !strings.Contains(text, "Мой ход: 1... f6-g5") {
 		t.Errorf("judge letter does not show the document's text (letter #%d):\n%s", seq, text)
 	}
 

@@ -201,16 +201,24 @@ type shown struct {
 	} `json:"letters"`
 }
 
-// judgeJSON runs a judge command with -json through the control socket and decodes its output.
-func (g *stackGame) judgeJSON(t *testing.T, v any, args ...string) {
+// judge runs a judge command through the control socket and returns what it printed; a
+// command that fails fails the test.
+func (g *stackGame) judge(t *testing.T, args ...string) string {
 	t.Helper()
 	var out bytes.Buffer
 	code, err := controlCall(g.cfg.Control.Socket, append([]string{"judge"}, args...), &out)
 	if err != nil || code != 0 {
 		t.Fatalf("judge %s: code %d, %v: %s", strings.Join(args, " "), code, err, out.String())
 	}
-	if err := json.Unmarshal(out.Bytes(), v); err != nil {
-		t.Fatalf("judge %s: %v: %s", strings.Join(args, " "), err, out.String())
+	return out.String()
+}
+
+// judgeJSON runs a judge command with -json through the control socket and decodes its output.
+func (g *stackGame) judgeJSON(t *testing.T, v any, args ...string) {
+	t.Helper()
+	out := g.judge(t, args...)
+	if err := json.Unmarshal([]byte(out), v); err != nil {
+		t.Fatalf("judge %s: %v: %s", strings.Join(args, " "), err, out)
 	}
 }
 

@@ -633,19 +633,8 @@ func TestRevertForgedLetterThroughStack(t *testing.T) {
 		t.Fatalf("the forged resignation did not end the game: %s %s", gm.Status, gm.Result)
 	}
 
-	call := func(args ...string) string {
-		t.Helper()
-		var out bytes.Buffer
-		code, err := controlCall(g.cfg.Control.Socket, append([]string{"judge"}, args...), &out)
-		if err != nil || code != 0 {
-			t.Fatalf("judge %v through the control socket: code %d, %v:\n%s", args, code, err, out.String())
-		}
-		return out.String()
-	}
 	var v reading.GameView
-	if err := json.Unmarshal([]byte(call("show", "--json", game)), &v); err != nil {
-		t.Fatal(err)
-	}
+	g.judgeJSON(t, &v, "show", "--json", game)
 	var forged reading.LetterView
 	for _, l := range v.Letters {
 		if l.MessageID == token+"@postald.test" {
@@ -655,13 +644,13 @@ func TestRevertForgedLetterThroughStack(t *testing.T) {
 	if forged.Envelope != "<"+forger+">" || forged.From != g.st.Address(g.black) || !strings.HasPrefix(forged.Auth, "none: ") || forged.Verdict != "notice" {
 		t.Fatalf("judge show: the forged letter %+v; want the envelope <%s>, From %s, no authentication, a notice", forged, forger, g.st.Address(g.black))
 	}
-	if text := call("letter", game, strconv.FormatUint(forged.Seq, 10)); !strings.Contains(text, "envelope sender: <"+forger+">") ||
+	if text := g.judge(t, "letter", game, strconv.FormatUint(forged.Seq, 10)); !strings.Contains(text, "envelope sender: <"+forger+">") ||
 		!strings.Contains(text, "\nReturn-Path: <"+forger+">\n") || !strings.Contains(text, "I resign.") {
 		t.Errorf("judge letter does not show the letter Postfix and Dovecot delivered:\n%s", text)
 	}
 
 	reason := mailtest.Unique("forged-resignation-")
-	call("revert", game, strconv.FormatUint(forged.Seq, 10), "-clause", "4.1.7", "-reason", reason)
+	g.judge(t, "revert", game, strconv.FormatUint(forged.Seq, 10), "-clause", "4.1.7", "-reason", reason)
 	for _, u := range []string{g.white, g.black, "judge", "director"} {
 		n := g.st.WaitMessage(t, u, "INBOX", reason, 30*time.Second)
 		if vd, cl := n.Header("X-Postald-Verdict"), n.Header("X-Postald-Clause"); vd != "ruling" || cl != "4.1.7" {
@@ -681,9 +670,7 @@ func TestRevertForgedLetterThroughStack(t *testing.T) {
 	if diff := cmp.Diff(before, after); diff != "" {
 		t.Errorf("the game after the revert is not the game before the forged letter (-before +after):\n%s", diff)
 	}
-	if err := json.Unmarshal([]byte(call("show", "--json", game)), &v); err != nil {
-		t.Fatal(err)
-	}
+	g.judgeJSON(t, &v, "show", "--json", game)
 	for _, l := range v.Letters {
 		if l.Seq == forged.Seq && l.RevertedBy == 0 {
 			t.Errorf("judge show does not mark the forged letter as reverted: %+v", l)

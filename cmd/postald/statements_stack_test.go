@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"postald/internal/reading"
 	"strconv"
@@ -149,19 +147,8 @@ func TestSeveralGamesThroughStack(t *testing.T) {
 		}
 	}
 
-	call := func(args ...string) string {
-		t.Helper()
-		var out bytes.Buffer
-		code, err := controlCall(g.cfg.Control.Socket, append([]string{"judge"}, args...), &out)
-		if err != nil || code != 0 {
-			t.Fatalf("judge %v: code %d, %v:\n%s", args, code, err, out.String())
-		}
-		return out.String()
-	}
 	var v reading.GameView
-	if err := json.Unmarshal([]byte(call("show", "--json", g.code+"/2-1")), &v); err != nil {
-		t.Fatal(err)
-	}
+	g.judgeJSON(t, &v, "show", "--json", g.code+"/2-1")
 	var entry reading.LetterView
 	for _, l := range v.Letters {
 		if strings.HasPrefix(l.MessageID, token) {
@@ -171,7 +158,7 @@ func TestSeveralGamesThroughStack(t *testing.T) {
 	if entry.Seq == 0 || entry.Also != g.code+"/1-2" || entry.Verdict != "accepted" || entry.From == "" {
 		t.Fatalf("judge show of game 2-1 lists the letter as %+v; want it accepted, archived with game 1-2", entry)
 	}
-	if text := call("letter", g.code+"/2-1", strconv.FormatUint(entry.Seq, 10)); !strings.Contains(text, "По партии 2-1:") {
+	if text := g.judge(t, "letter", g.code+"/2-1", strconv.FormatUint(entry.Seq, 10)); !strings.Contains(text, "По партии 2-1:") {
 		t.Errorf("judge letter of game 2-1 does not show the letter:\n%s", text)
 	}
 	if err := g.db.VerifyAll(); err != nil {
