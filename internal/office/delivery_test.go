@@ -1,7 +1,6 @@
 package office
 
 import (
-	"bytes"
 	"fmt"
 	"log/slog"
 	"mime"
@@ -18,8 +17,6 @@ import (
 	"postald/internal/referee"
 	"postald/internal/store"
 	"postald/internal/trust"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // deliverySheet is a Russian tournament of two players: White writes from white@, Black has a
@@ -107,34 +104,8 @@ func (d *deliveryDesk) damageGame() {
 	d.t.Helper()
 	path := d.db.Path()
 	d.db.Close()
-	b, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
-	if err != nil {
-		d.t.Fatal(err)
-	}
-	damaged := 0
-	err = b.Update(func(tx *bolt.Tx) error {
-		games := tx.Bucket([]byte("games"))
-		var keys [][]byte
-		games.ForEach(func(k, _ []byte) error {
-			if bytes.HasPrefix(k, []byte(d.id.Key())) {
-				keys = append(keys, bytes.Clone(k))
-			}
-			return nil
-		})
-		for _, k := range keys {
-			v := bytes.Clone(games.Get(k))
-			v[len(v)-2] ^= 1
-			if err := games.Put(k, v); err != nil {
-				return err
-			}
-			damaged++
-		}
-		return nil
-	})
-	b.Close()
-	if err != nil || damaged == 0 {
-		d.t.Fatalf("damaging game %s: %d records, %v", d.id.Key(), damaged, err)
-	}
+	damageGames(d.t, path, d.id.Key())
+	var err error
 	if d.db, err = store.Open(path, store.Options{SkipCheck: true, NoSync: true}); err != nil {
 		d.t.Fatal(err)
 	}

@@ -110,13 +110,10 @@ func TestRosterFollowsTheStore(t *testing.T) {
 	}
 }
 
-// TestFinishedTournamentNotRead: a letter does not read the games of a tournament with no game
-// in play, even when its sender plays in it. Every game record of such a tournament is damaged
-// here; the letter about the sender's game in the other tournament is accepted all the same.
-func TestFinishedTournamentNotRead(t *testing.T) {
-	r := openRig(t, 2, 4) // B-001: the same players, every game finished
-	path := r.db.Path()
-	r.db.Close()
+// damageGames flips a byte of every game record of the closed store at path whose key begins
+// with prefix, as a failing disk would, and returns their keys; none found fails the test.
+func damageGames(t testing.TB, path, prefix string) []string {
+	t.Helper()
 	b, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
 	if err != nil {
 		t.Fatal(err)
@@ -126,7 +123,7 @@ func TestFinishedTournamentNotRead(t *testing.T) {
 		games := tx.Bucket([]byte("games"))
 		var keys [][]byte
 		games.ForEach(func(k, _ []byte) error {
-			if bytes.HasPrefix(k, []byte("B-001/")) {
+			if bytes.HasPrefix(k, []byte(prefix)) {
 				keys = append(keys, bytes.Clone(k))
 			}
 			return nil
@@ -143,8 +140,20 @@ func TestFinishedTournamentNotRead(t *testing.T) {
 	})
 	b.Close()
 	if err != nil || len(damaged) == 0 {
-		t.Fatalf("damaging the finished tournament: %d games, %v", len(damaged), err)
+		t.Fatalf("damaging the games %s*: %d records, %v", prefix, len(damaged), err)
 	}
+	return damaged
+}
+
+// TestFinishedTournamentNotRead: a letter does not read the games of a tournament with no game
+// in play, even when its sender plays in it. Every game record of such a tournament is damaged
+// here; the letter about the sender's game in the other tournament is accepted all the same.
+func TestFinishedTournamentNotRead(t *testing.T) {
+	r := openRig(t, 2, 4) // B-001: the same players, every game finished
+	path := r.db.Path()
+	r.db.Close()
+	damaged := damageGames(t, path, "B-001/")
+	var err error
 	if r.db, err = store.Open(path, store.Options{SkipCheck: true, NoSync: true}); err != nil {
 		t.Fatal(err)
 	}
