@@ -446,8 +446,11 @@ func (x *decider) substitutedFor(i int, text string) bool {
 	}
 	_, err := rules.ParseMove(pos, text)
 	var ne *rules.NotationError
-	return errors.As(err, &ne) && (ne.Kind == rules.ErrNoSuchMove || ne.Kind == rules.ErrCaptureRequired) &&
-		len(ne.PieceMoves) == 1 && pos.SameMove(ne.PieceMoves[0], m)
+	if !errors.As(err, &ne) {
+		return false
+	}
+	sub, ok := substitute(ne)
+	return ok && pos.SameMove(sub, m)
 }
 
 // sameMove reports whether text, read in the position before ply i, is the move played there.

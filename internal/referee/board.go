@@ -174,13 +174,20 @@ func (b *board) parse(text string) (rules.Move, *fault) {
 		// the caller says unreadable for what the letter reader could not read as notation.
 		f.Kind = faultNoSquare
 	}
-	// 4.2.10: an impossible move whose piece has exactly one legal move is replaced by it.
-	// Abbreviated notation names no square (4.2.2) and an ambiguous capture has several
-	// routes, so neither is replaced.
-	if (ne.Kind == rules.ErrNoSuchMove || ne.Kind == rules.ErrCaptureRequired) && len(ne.PieceMoves) == 1 {
-		f.Unique = &ne.PieceMoves[0]
+	if m, ok := substitute(ne); ok {
+		f.Unique = &m
 	}
 	return rules.Move{}, f
+}
+
+// substitute is the move that replaces the impossible move ne (4.2.10): its piece's one legal
+// move. Abbreviated notation names no square (4.2.2) and an ambiguous capture has several
+// routes, so neither is replaced.
+func substitute(ne *rules.NotationError) (rules.Move, bool) {
+	if (ne.Kind == rules.ErrNoSuchMove || ne.Kind == rules.ErrCaptureRequired) && len(ne.PieceMoves) == 1 {
+		return ne.PieceMoves[0], true
+	}
+	return rules.Move{}, false
 }
 
 // reads reports whether text, read in the current position, is the move m.
