@@ -179,14 +179,19 @@ func statesMoves(trimmed string) bool {
 	if lead < 0 || strings.TrimFunc(lower[:lead], func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) != "" {
 		return false
 	}
-	m := &masked{orig: trimmed, line: []byte(trimmed), lower: []byte(lower)}
-	for _, re := range []*regexp.Regexp{reOwnKw, reRepeatKw} {
+	return movesAlone(trimmed, lower, reOwnKw, reRepeatKw)
+}
+
+// movesAlone reports whether s (lower its lower case, of the same length) holds moves and,
+// besides them and their numbers, nothing but the words of words.
+func movesAlone(s, lower string, words ...*regexp.Regexp) bool {
+	m := &masked{orig: s, line: []byte(s), lower: []byte(lower)}
+	for _, re := range words {
 		for _, ix := range wordMatches(re, string(m.lower), 16) {
 			m.blank(ix[0], ix[1])
 		}
 	}
-	toks := scanTokens(string(m.line))
-	return onlyMoves(toks)
+	return onlyMoves(scanTokens(string(m.line)))
 }
 
 // quote reads line n of a protest that states no move: its moves are the protest's quotes, or,
@@ -225,13 +230,7 @@ var reMoveWords = regexp.MustCompile(`на|и|отвечаю|спасибо\s+з
 // "Did you get my move 12. g3:e5?") is a question, its moves quoted.
 func annotatedMoves(sentence string) bool {
 	plain := reAnnotation.ReplaceAllStringFunc(sentence, func(m string) string { return strings.Repeat(" ", len(m)) })
-	m := &masked{orig: plain, line: []byte(plain), lower: []byte(lowerSameLen(plain))}
-	for _, re := range []*regexp.Regexp{reOwnKw, reRepeatKw, reMoveWords} {
-		for _, ix := range wordMatches(re, string(m.lower), 16) {
-			m.blank(ix[0], ix[1])
-		}
-	}
-	return onlyMoves(scanTokens(string(m.line)))
+	return movesAlone(plain, lowerSameLen(plain), reOwnKw, reRepeatKw, reMoveWords)
 }
 
 // questions reads the questions and requests of line n (after its draw statements were read and

@@ -36,22 +36,31 @@ import (
 type Attachment struct {
 	Name string // the file's name as its sender's mail program gave it, decoded; "" when none
 	Type string // its media type, lower case
-	// Readable: postald reads its text (a text file, ".docx", ".odt"). Read: its text was read
-	// as the letter's, the letter's own text stating nothing of play.
+	// Readable: postald reads its kind of file (a text file, ".docx", ".odt"; a document found
+	// damaged when it was opened is not). Read: its text was read as the letter's, the letter's
+	// own text stating nothing of play.
 	Readable, Read bool
 }
 
-// attached is an attached file as the body reader found it, with its text when it is readable
-// and what could not be read of that text.
+// attached is an attached file as the body reader found it: its bytes, kept to be opened only
+// when the letter's own text says nothing (decode), then its text and what could not be read of
+// that text.
 type attached struct {
 	Attachment
+	kind     docKind
+	raw      []byte
+	params   map[string]string // its Content-Type parameters (the charset of a text file)
+	entErr   error             // what go-message said of the part (an unknown charset)
+	cte      string            // its Content-Transfer-Encoding
 	text     string
 	problems []Problem
 }
 
 const (
-	maxAttached     = 16      // attached files kept of one letter
-	maxAttachedFile = 8 << 20 // bytes of one attached document read, and of the text unpacked from it
+	maxAttached = 16 // attached files kept of one letter
+	// MaxAttachedFile is the most bytes of one attached document read, and of the text unpacked
+	// from it; a larger document is not read.
+	MaxAttachedFile = 8 << 20
 )
 
 // docKind is the kind of document an attached file is, by its media type or its name.
@@ -96,30 +105,34 @@ func (br *bodyReader) attachment(e *message.Entity, entErr error, mt string, par
 	if !strings.EqualFold(disp, "attachment") && (name == "" || strings.HasPrefix(mt, "image/") || e.Header.Get("Content-Id") != "") {
 		return // a picture in the text, a part without a name: nothing the player attached
 	}
-	a := attached{Attachment: Attachment{Name: name, Type: mt}}
-	kind := docKindOf(mt, name)
-	if kind == docNone {
-		br.attached = append(br.attached, a)
-		return
-	}
-	raw, err := io.ReadAll(io.LimitReader(e.Body, maxAttachedFile+1))
-	if err != nil || len(raw) > maxAttachedFile {
-		br.attached = append(br.attached, a)
-		return
-	}
-	switch kind {
-	case docText:
-		// Decoded as a text part, with its own budget: what cannot be read of it counts only
-		// when it is read as the letter's.
-		own := &bodyReader{budget: MaxTextBytes}
-		a.text, _, _ = own.decodeText(raw[:min(len(raw), MaxTextBytes)], "text/plain", params, entErr, e.Header.Get("Content-Transfer-Encoding"))
-		a.problems, a.Readable = own.problems, true
-	default:
-		if text, err := documentText(raw, kind); err == nil {
-			a.text, a.Readable = text, true
+	a := attached{Attachment: Attachment{Name: name, Type: mt}, kind: docKindOf(mt, name)}
+	if a.kind != docNone {
+		raw, err := io.ReadAll(io.LimitReader(e.Body, MaxAttachedFile+1))
+		if err == nil && len(raw) <= MaxAttachedFile {
+			a.raw, a.params, a.entErr, a.cte, a.Readable = raw, params, entErr, e.Header.Get("Content-Transfer-Encoding"), true
 		}
 	}
 	br.attached = append(br.attached, a)
+}
+
+// decode opens a readable file for its text; a document that cannot be opened is found not
+// readable (false). A text file is decoded as a text part, with a budget of its own: what
+// cannot be read of it counts only when it is read as the letter's.
+func (a *attached) decode() bool {
+	switch a.kind {
+	case docText:
+		own := &bodyReader{budget: MaxTextBytes}
+		a.text, _, _ = own.decodeText(a.raw[:min(len(a.raw), MaxTextBytes)], "text/plain", a.params, a.entErr, a.cte)
+		a.problems = own.problems
+	default:
+		text, err := documentText(a.raw, a.kind)
+		if err != nil {
+			a.Readable = false
+			return false
+		}
+		a.text = text
+	}
+	return true
 }
 
 // DocumentText is the text postald reads in an attached document (a Word document, an
@@ -128,7 +141,7 @@ func (br *bodyReader) attachment(e *message.Entity, entErr error, mt string, par
 // no such document, or one that cannot be read.
 func DocumentText(mediaType, name string, data []byte) (string, bool) {
 	kind := docKindOf(strings.ToLower(mediaType), fileName(name))
-	if kind != docDocx && kind != docODT || len(data) > maxAttachedFile {
+	if kind != docDocx && kind != docODT || len(data) > MaxAttachedFile {
 		return "", false
 	}
 	text, err := documentText(data, kind)
@@ -177,7 +190,7 @@ var errNoDocument = errors.New("no document text in the file")
 // documentText is the text of a ".docx" or ".odt" file, a paragraph a line: the text runs of
 // word/document.xml (tabs as spaces, breaks as new lines; deleted text, a tracked change's
 // crossed-out words, left out), or the paragraphs and headings of content.xml. At most
-// maxAttachedFile bytes are unpacked, and MaxTextBytes of text kept.
+// MaxAttachedFile bytes are unpacked, and MaxTextBytes of text kept.
 func documentText(raw []byte, kind docKind) (string, error) {
 	zr, err := zip.NewReader(bytes.NewReader(raw), int64(len(raw)))
 	if err != nil {
@@ -202,7 +215,7 @@ func documentText(raw []byte, kind docKind) (string, error) {
 		return "", err
 	}
 	defer rc.Close()
-	dec := xml.NewDecoder(io.LimitReader(rc, maxAttachedFile))
+	dec := xml.NewDecoder(io.LimitReader(rc, MaxAttachedFile))
 	var b strings.Builder
 	inText := 0  // depth of the elements whose character data is text (w:t; text:p, text:h)
 	deleted := 0 // depth in ODT's tracked changes, whose deletions are crossed-out words

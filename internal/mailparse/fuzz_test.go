@@ -111,7 +111,7 @@ func FuzzParse(f *testing.F) {
 // years is completed by Complete as written.
 // FuzzDocumentText reads attached documents: whatever the bytes, documentText returns UTF-8
 // text of at most MaxTextBytes or an error, and never panics (a zip bomb is cut at
-// maxAttachedFile bytes unpacked).
+// MaxAttachedFile bytes unpacked).
 func FuzzDocumentText(f *testing.F) {
 	for _, name := range []string{"testdata/letters/attached_docx_ru.eml", "testdata/letters/attached_odt_en.eml"} {
 		raw, err := os.ReadFile(name)

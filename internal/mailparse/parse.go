@@ -45,10 +45,12 @@ func ParseReader(r io.Reader) (*Letter, error) {
 	// (attached.go): the files' text is read after the letter's own, as if written there.
 	texts := [][]string{own}
 	problems := br.problems
-	for _, a := range br.attached {
-		if a.Readable && !l.statesPlay() && l.Leave == nil { // the letter's own text says nothing
-			texts = append(texts, newText(strings.Split(cleanText(a.text), "\n")))
-			problems = slices.Concat(problems, a.problems)
+	if !l.statesPlay() && l.Leave == nil { // the letter's own text says nothing
+		for i := range br.attached {
+			if a := &br.attached[i]; a.Readable && a.decode() {
+				texts = append(texts, newText(strings.Split(cleanText(a.text), "\n")))
+				problems = slices.Concat(problems, a.problems)
+			}
 		}
 	}
 	if len(texts) > 1 {

@@ -248,7 +248,7 @@ func writePart(tx *phrase.OfficeText, b *strings.Builder, h textproto.MIMEHeader
 		}
 		// Up to the size postald reads a document at; a part damaged in transit is named with
 		// what could be read of it, as before.
-		data, err := io.ReadAll(io.LimitReader(dec, 8<<20+1))
+		data, err := io.ReadAll(io.LimitReader(dec, mailparse.MaxAttachedFile+1))
 		if text, ok := mailparse.DocumentText(mt, name, data); ok && err == nil {
 			fmt.Fprintf(b, tx.Document+"\n", mt, len(data))
 			b.WriteString(text)
